@@ -1,0 +1,81 @@
+"""A corpus case as values: a starting board and steps, each a change of the board with expectations."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from .frozen import FrozenMap
+from .model import AbilityDef, Board, Counter, Effect, GameObject
+
+
+@dataclass(frozen=True)
+class Step:
+    """One snapshot of a narrative: what changed since the previous step, and what to expect."""
+
+    description: str
+    expect: Mapping[str, Mapping[str, Mapping[str, Any]]]  # version -> object id -> characteristics
+    add_objects: tuple[GameObject, ...] = ()
+    remove_objects: tuple[str, ...] = ()
+    add_effects: tuple[Effect, ...] = ()
+    end_effects: tuple[str, ...] = ()
+    set_counters: Mapping[str, tuple[Counter, ...]] = field(default_factory=FrozenMap)
+    attach: Mapping[str, str | None] = field(default_factory=FrozenMap)
+    set_timestamp: Mapping[str, float] = field(default_factory=FrozenMap)
+    move: Mapping[str, str] = field(default_factory=FrozenMap)
+
+
+@dataclass(frozen=True)
+class Case:
+    """A golden case: its board, its steps, and where its answers come from."""
+
+    id: str
+    title: str
+    versions: tuple[str, ...]
+    features: tuple[str, ...]
+    sources: tuple[Any, ...]
+    objects: tuple[GameObject, ...]
+    effects: tuple[Effect, ...]
+    abilities: Mapping[str, AbilityDef]
+    steps: tuple[Step, ...]
+    status: str = "official"
+    rules: tuple[str, ...] = ()
+    notes: tuple[str, ...] = ()
+    cards: tuple[Any, ...] = ()
+    path: str | None = None
+
+
+def apply_step(board: Board, step: Step) -> Board:
+    """The board after one step's changes."""
+    objects = dict(board.objects)
+    for o in step.add_objects:
+        objects[o.id] = o
+    for oid in step.remove_objects:
+        objects.pop(oid, None)
+    for oid, counters in step.set_counters.items():
+        objects[oid] = replace(objects[oid], counters=tuple(counters))
+    for oid, target in step.attach.items():
+        objects[oid] = replace(objects[oid], attached_to=target)
+    for oid, ts in step.set_timestamp.items():
+        objects[oid] = replace(objects[oid], timestamp=ts)
+    for oid, zone in step.move.items():
+        objects[oid] = replace(objects[oid], zone=zone)
+    ended = set(step.end_effects)
+    effects = tuple(e for e in board.effects if e.id not in ended) + step.add_effects
+    return Board(objects=objects, effects=effects, abilities=board.abilities)
+
+
+def initial_board(case: Case) -> Board:
+    """The board before the first step."""
+    return Board(objects={o.id: o for o in case.objects}, effects=case.effects, abilities=case.abilities)
+
+
+def board_at(case: Case, step_number: int) -> Board:
+    """The board at step ``step_number`` (1-based): every step up to it applied in order."""
+    if not 1 <= step_number <= len(case.steps):
+        raise IndexError(f"case {case.id} has steps 1 to {len(case.steps)}, not {step_number}")
+    board = initial_board(case)
+    for step in case.steps[:step_number]:
+        board = apply_step(board, step)
+    return board

@@ -1,0 +1,240 @@
+"""The `mtg-layers` command (an edge): verify, explain, resolve, versions."""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Callable, Mapping
+from functools import wraps
+from pathlib import Path
+from typing import Any, TypeVar
+
+import click
+from rich.console import Console
+from rich.table import Table
+
+from .case import Case
+from .corpus import CASES_DIR, CorpusError, load_case, load_corpus
+from .profile_file import load_profile
+from .render import print_explanation, result_table
+from .verify import check_case, resolve_step
+from .versions import CURRENT, ProfileError, RulesVersion, builtin_versions, get_version
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def console() -> Console:
+    """The console for people-facing output (wide enough for traces when piped)."""
+    return Console(width=None if sys.stdout.isatty() else 160)
+
+
+def friendly_errors(func: F) -> F:
+    """Bad input becomes a clear message and exit status 2, never a traceback."""
+
+    @wraps(func)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return func(*args, **kwargs)
+        except (CorpusError, ProfileError) as exc:
+            click.echo(f"error: {exc}", err=True)
+            sys.exit(2)
+
+    return wrapper  # type: ignore[return-value]
+
+
+def choose_version(rules: str | None, rules_file: Path | None) -> RulesVersion:
+    """The rules version asked for: a profile file, a built-in id, or the current one."""
+    if rules_file is not None:
+        return load_profile(rules_file)
+    return get_version(rules or "current")
+
+
+def find_case(ref: str, corpus_dir: Path) -> Case:
+    """A case by id (from the corpus) or by file path."""
+    path = Path(ref)
+    if path.suffix in (".yaml", ".yml") and path.exists():
+        return load_case(path)
+    for case in load_corpus(corpus_dir):
+        if case.id == ref:
+            return case
+    raise CorpusError(ref, "id", f"no case with id {ref!r} in {corpus_dir}")
+
+
+rules_option = click.option("--rules", "rules", default=None, help="Rules version id (default: current).")
+rules_file_option = click.option(
+    "--rules-file",
+    type=click.Path(exists=True, dir_okay=False, path_type=Path),
+    default=None,
+    help="A rules profile file of your own (JSON or YAML), instead of --rules.",
+)
+corpus_option = click.option(
+    "--corpus",
+    "corpus_dir",
+    type=click.Path(exists=True, file_okay=False, path_type=Path),
+    default=CASES_DIR,
+    show_default=False,
+    help="Directory of case files (default: the bundled corpus).",
+)
+
+
+@click.group()
+@click.version_option(package_name="mtg-layers")
+def main() -> None:
+    """A verified reference for Magic: The Gathering's layer system (CR 613 and 418.5)."""
+
+
+@main.command()
+@corpus_option
+@click.option("--case", "case_ids", multiple=True, help="Only these case ids (repeatable).")
+@click.option("--z3/--no-z3", "use_z3", default=True, help="Cross-check every answer with the z3 encoding.")
+@friendly_errors
+def verify(corpus_dir: Path, case_ids: tuple[str, ...], use_z3: bool) -> None:
+    """Resolve every case under every rules version it declares and compare with its answers."""
+    cases = load_corpus(corpus_dir)
+    if case_ids:
+        cases = [c for c in cases if c.id in case_ids]
+    versions = builtin_versions()
+    crosscheck = _z3_checker() if use_z3 else None
+    out = console()
+    table = Table(title=f"mtg-layers verify: {len(cases)} cases")
+    for col in ("case", "version", "steps", "golden") + (("z3",) if crosscheck else ()):
+        table.add_column(col)
+    failures = 0
+    rows = 0
+    z3_fail = 0
+    details: list[str] = []
+    for case in cases:
+        checks = check_case(case, versions)
+        for vid in case.versions:
+            mine = [c for c in checks if c.version == vid]
+            bad = [c for c in mine if not c.ok]
+            rows += 1
+            cells = [case.id, vid, str(len(mine)), "[green]pass[/green]" if not bad else "[red]FAIL[/red]"]
+            if bad:
+                failures += 1
+                for c in bad:
+                    if c.error:
+                        details.append(f"{case.id} step {c.step} [{vid}]: error {c.error}")
+                    for m in c.mismatches:
+                        details.append(
+                            f"{case.id} step {c.step} [{vid}]: {m.object}.{m.field} expected {m.expected!r}, got {m.actual!r}"
+                        )
+            if crosscheck:
+                status, info = crosscheck(case, versions[vid])
+                if status != "verified":
+                    z3_fail += 1
+                    details.extend(f"{case.id} [{vid}] z3: {line}" for line in info)
+                colour = "green" if status == "verified" else "red"
+                cells.append(f"[{colour}]{status}[/{colour}]")
+            table.add_row(*cells)
+    out.print(table)
+    for d in details:
+        out.print(d, markup=False, highlight=False)
+    summary = f"{rows - failures} passed, {failures} failed"
+    if crosscheck:
+        summary += f" (z3: {rows - z3_fail} verified, {z3_fail} not verified)"
+    out.print(f"{len(cases)} cases, {rows} case/version pairs: {summary}", markup=False, highlight=False)
+    sys.exit(1 if failures or z3_fail else 0)
+
+
+def _z3_checker() -> Callable[[Case, RulesVersion], tuple[str, list[str]]] | None:
+    """The z3 cross-check, when the proofs package is available."""
+    try:
+        from proofs.crosscheck import crosscheck_case  # noqa: PLC0415 - optional at this stage
+    except ImportError:
+        return None
+    return crosscheck_case  # type: ignore[no-any-return]
+
+
+@main.command()
+@click.argument("case_ref")
+@rules_option
+@rules_file_option
+@click.option("--step", type=int, default=None, help="Step number (default: the last).")
+@corpus_option
+@friendly_errors
+def explain(case_ref: str, rules: str | None, rules_file: Path | None, step: int | None, corpus_dir: Path) -> None:
+    """Print the layer-by-layer trace of a case: each effect, why it applied then, and the values after it."""
+    case = find_case(case_ref, corpus_dir)
+    version = choose_version(rules, rules_file)
+    n = _step_number(case, step)
+    resolution, result = resolve_step(case, n, version)
+    out = console()
+    out.print(f"[bold]{case.id}[/bold]: {case.title}", highlight=False)
+    out.print(f"step {n}/{len(case.steps)}: {case.steps[n - 1].description}", markup=False, highlight=False)
+    out.print(f"rules version: {version.id} — {version.title}", markup=False, highlight=False)
+    print_explanation(out, resolution, version, f"trace ({version.id})")
+    out.print(result_table(result, "result"))
+    expect = case.steps[n - 1].expect.get(version.id)
+    if expect is not None:
+        out.print(f"expected ({version.id}): {json.dumps(_plain(expect), ensure_ascii=False)}", markup=False, highlight=False)
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, Mapping):
+        return {k: _plain(v) for k, v in value.items()}
+    if isinstance(value, tuple):
+        return [_plain(v) for v in value]
+    return value
+
+
+def _step_number(case: Case, step: int | None) -> int:
+    if step is None:
+        return len(case.steps)
+    if not 1 <= step <= len(case.steps):
+        raise CorpusError(case.path or case.id, "--step", f"expected a step from 1 to {len(case.steps)}, got {step}")
+    return step
+
+
+@main.command()
+@click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@rules_option
+@rules_file_option
+@click.option("--step", type=int, default=None, help="Step number (default: the last).")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object keyed by object id.")
+@friendly_errors
+def resolve(file: Path, rules: str | None, rules_file: Path | None, step: int | None, as_json: bool) -> None:
+    """Resolve any case file (your own board) and print every object's characteristics."""
+    case = load_case(file, {rules_file.stem: load_profile(rules_file)} if rules_file else None)
+    version = choose_version(rules, rules_file)
+    n = _step_number(case, step)
+    _, result = resolve_step(case, n, version)
+    if as_json:
+        click.echo(json.dumps(result, indent=2, ensure_ascii=False))
+    else:
+        console().print(result_table(result, f"{case.id}, step {n}, rules {version.id}"))
+
+
+@main.command()
+@click.option("--json", "as_json", is_flag=True, help="Print the versions as JSON.")
+def versions(as_json: bool) -> None:
+    """List the rules versions with their dates and slots."""
+    vs = builtin_versions()
+    if as_json:
+        data = [
+            {
+                "id": v.id,
+                "title": v.title,
+                "from": v.in_force_from,
+                "to": v.in_force_to,
+                "source": v.source_text,
+                "source_date": v.source_date,
+                "slots": [{"id": s.id, "layer": s.layer, "name": s.name, "rule": s.rule} for s in v.slots],
+                "current": v.id == CURRENT,
+            }
+            for v in vs.values()
+        ]
+        click.echo(json.dumps(data, indent=2))
+        return
+    table = Table(title="rules versions", show_lines=True)
+    for col in ("id", "in force", "rule text", "slots"):
+        table.add_column(col)
+    for v in vs.values():
+        slots = "\n".join(f"{s.id}: {s.name} ({s.rule})" for s in v.slots)
+        when = f"{v.in_force_from} to {v.in_force_to or 'now'}" + (" (current)" if v.id == CURRENT else "")
+        table.add_row(v.id, when, f"{v.title}\n{v.source_text} ({v.source_date})", slots)
+    console().print(table)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()

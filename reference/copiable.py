@@ -1,0 +1,96 @@
+"""Copiable values (707.2, 613.2c): what a copy effect copies.
+
+An object's copiable values are its printed values (or a token's defining values) as
+modified by copy effects, face-down status and copy exceptions (707.9), and by nothing
+else: no counters, no other effects. They are computed straight from the board, so
+a copy of a copy reads the copied object's own copy effects (707.3).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from .frozen import FrozenMap, freeze
+from .model import Board, Characteristics, Part, Timestamp
+from .operations import COPIED_FIELDS, Instruction, apply_instruction
+from .versions import RulesVersion
+
+
+class CopyLoopError(ValueError):
+    """Two or more objects are copies of each other, directly or through others."""
+
+
+def face_down_instruction(values: Mapping[str, Any]) -> Instruction:
+    """708.2: the face-down status as an instruction (characteristics it lists, if any)."""
+    return ("face_down", FrozenMap(values))
+
+
+def _layer1_instructions(
+    board: Board, version: RulesVersion, obj_id: str, seen: tuple[str, ...]
+) -> list[tuple[int, Timestamp, str, Instruction]]:
+    """613.2: the layer-1 effects on one object, with their slot position and timestamp."""
+    out = []
+    for effect in board.effects:
+        if obj_id not in effect.applies_to:
+            continue
+        for part in effect.parts:
+            if part.op == "copy_of":
+                slot = version.slot_of("copy", "resolved")
+                instr = copy_instruction(board, version, part, seen + (obj_id,))
+            elif part.op == "face_down":
+                slot = version.slot_of("face_down", "resolved")
+                instr = face_down_instruction(part.args)
+            else:
+                continue
+            assert slot is not None
+            out.append((version.slot_index(slot), effect.timestamp, effect.id, instr))
+    obj = board.objects[obj_id]
+    if obj.face_down:
+        slot = version.slot_of("face_down", "rule")
+        assert slot is not None
+        instr = face_down_instruction(obj.face_down_values)
+        out.append((version.slot_index(slot), obj.timestamp, f"face-down:{obj_id}", instr))
+    return sorted(out, key=lambda x: (x[0], x[1], x[2]))
+
+
+def copiable_values(
+    board: Board, version: RulesVersion, obj_id: str, seen: tuple[str, ...] = ()
+) -> Characteristics:
+    """707.2, 613.2c: an object's values after layer 1 alone."""
+    if obj_id in seen:
+        raise CopyLoopError(" -> ".join(seen + (obj_id,)))
+    ch = board.objects[obj_id].printed
+    for _, ts, _, instr in _layer1_instructions(board, version, obj_id, seen):
+        ch = apply_instruction(ch, instr, ts)
+    return ch
+
+
+def with_exceptions(ch: Characteristics, exceptions: Mapping[str, Any]) -> Characteristics:
+    """707.9a-b: a copy effect's own modifications become part of the copiable values."""
+    changes: dict[str, Any] = {}
+    for f in ("name", "mana_value", "power", "toughness"):
+        if f in exceptions:
+            changes[f] = exceptions[f]
+    for f in ("colors", "types", "subtypes", "supertypes", "abilities"):
+        if f in exceptions:
+            changes[f] = frozenset(exceptions[f])
+        added = exceptions.get(f"add_{f}")
+        if added:
+            changes[f] = changes.get(f, getattr(ch, f)) | frozenset(added)
+    if exceptions.get("all_creature_types"):
+        changes["all_creature_types"] = True
+    return ch.with_(**changes)
+
+
+def copy_instruction(
+    board: Board, version: RulesVersion, part: Part, seen: tuple[str, ...] = ()
+) -> Instruction:
+    """707.2, 707.9: the values a copy effect hands over, with its exceptions applied."""
+    original = str(part.args["object"])
+    ch = copiable_values(board, version, original, seen)
+    ch = with_exceptions(ch, part.args.get("except", FrozenMap()))
+    values = {f: getattr(ch, f) for f in COPIED_FIELDS}
+    values = {k: tuple(sorted(v)) if isinstance(v, frozenset) else v for k, v in values.items()}
+    args = {"object": original, "values": freeze(values), "retain": tuple(part.args.get("retain", ()))}
+    return ("copy_of", FrozenMap(args))

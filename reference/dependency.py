@@ -1,0 +1,151 @@
+"""Dependency between effects in one layer or sublayer (613.8, 418.5c-d).
+
+Dependency is found by trial: apply the other effect to the current state and look at
+whether the first effect still exists, reads the same, applies to the same objects and
+does the same thing to each of them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from .effects import (
+    ContinuousEffect,
+    Locked,
+    affected,
+    apply_effect,
+    instructions,
+    parts_in_slot,
+    regenerate,
+)
+from .model import Board, State
+from .versions import RulesVersion
+
+
+@dataclass(frozen=True)
+class DependencyReason:
+    """Why one effect depends on another: which of 613.8a's tests changed."""
+
+    test: str  # existence | text | applies-to | what-it-does
+    detail: str
+
+
+def dependency_reason(
+    a: ContinuousEffect,
+    b: ContinuousEffect,
+    board: Board,
+    state: State,
+    version: RulesVersion,
+    slot: str,
+    locked: Locked,
+) -> DependencyReason | None:
+    """613.8a: the way applying ``b`` would change ``a``, or None when ``a`` does not depend on ``b``."""
+    graph = dependency_graph([a, b], board, state, version, slot, locked)
+    return graph[a.key].get(b.key)
+
+
+def _compare(
+    a: ContinuousEffect,
+    b: ContinuousEffect,
+    before: frozenset[str],
+    doing: object,
+    trial: State,
+    board: Board,
+    state: State,
+    version: RulesVersion,
+    slot: str,
+    locked: Locked,
+) -> DependencyReason | None:
+    """613.8a(b): compare ``a`` in the current state with ``a`` once ``b`` has been applied."""
+    a_after = regenerate(a, board, trial, locked)
+    if a_after is None:
+        return DependencyReason("existence", f"{b.description} would stop {a.description} from existing")
+    if (a_after.parts, a_after.filter) != (a.parts, a.filter):
+        return DependencyReason("text", f"{b.description} would change the text of {a.description}")
+    after = affected(a_after, board, trial, locked)
+    if before != after:
+        gained, lost = sorted(after - before), sorted(before - after)
+        return DependencyReason(
+            "applies-to",
+            f"{b.description} would change what {a.description} applies to (gains {gained}, loses {lost})",
+        )
+    a_parts = parts_in_slot(a, version, slot)
+    if doing != instructions(a_after, a_parts, before, board, trial, version):
+        return DependencyReason("what-it-does", f"{b.description} would change what {a.description} does")
+    return None
+
+
+def dependency_graph(
+    group: list[ContinuousEffect],
+    board: Board,
+    state: State,
+    version: RulesVersion,
+    slot: str,
+    locked: Locked,
+) -> dict[str, dict[str, DependencyReason]]:
+    """613.8a, 613.8c: for each effect, the effects it depends on now, with the reason."""
+    graph: dict[str, dict[str, DependencyReason]] = {a.key: {} for a in group}
+    before = {a.key: affected(a, board, state, locked) for a in group}
+    doing = {
+        a.key: instructions(a, parts_in_slot(a, version, slot), before[a.key], board, state, version)
+        for a in group
+    }
+    for b in group:
+        b_targets = affected(b, board, state, locked)
+        trial = apply_effect(b, parts_in_slot(b, version, slot), b_targets, board, state, version)
+        if all(trial[t] == state[t] for t in b_targets):
+            continue  # applying b changes nothing, so nothing can depend on it
+        for a in group:
+            if a.key == b.key:
+                continue
+            if version.cda_dependency_isolated and (a.origin == "cda") != (b.origin == "cda"):
+                continue  # 613.8a(c)
+            r = _compare(a, b, before[a.key], doing[a.key], trial, board, state, version, slot, locked)
+            if r is not None:
+                graph[a.key][b.key] = r
+    return graph
+
+
+def strongly_connected(graph: Mapping[str, Mapping[str, object]]) -> dict[str, frozenset[str]]:
+    """613.8b: each effect's dependency loop (its strongly connected component; itself if none)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    component: dict[str, frozenset[str]] = {}
+    counter = [0]
+
+    def visit(v: str) -> None:
+        index[v] = low[v] = counter[0]
+        counter[0] += 1
+        stack.append(v)
+        on_stack.add(v)
+        for w in sorted(graph[v]):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on_stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            members = []
+            while True:
+                w = stack.pop()
+                on_stack.discard(w)
+                members.append(w)
+                if w == v:
+                    break
+            comp = frozenset(members)
+            for m in members:
+                component[m] = comp
+
+    for v in sorted(graph):
+        if v not in index:
+            visit(v)
+    return component
+
+
+def ready(graph: Mapping[str, Mapping[str, object]]) -> list[str]:
+    """613.8b: effects that need wait for nothing outside their own dependency loop."""
+    loops = strongly_connected(graph)
+    return [a for a in sorted(graph) if all(b in loops[a] for b in graph[a])]

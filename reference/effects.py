@@ -1,0 +1,240 @@
+"""Continuous effects during the layer process: which exist, what they apply to, what they do.
+
+Three sources of effects (611.1): resolved spells and abilities (611.2), static abilities
+of objects (611.3) including characteristic-defining abilities (604.3), and the game
+rules for counters (122.1) and face-down permanents (708.2).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from .copiable import copy_instruction, face_down_instruction
+from .filters import Context, apply_text_changes, evaluate, objects_matching, substitute
+from .frozen import FrozenMap
+from .model import AbilityDef, Board, Part, State, Timestamp
+from .operations import Instruction, apply_instruction
+from .versions import RulesVersion
+from .vocabulary import KEYWORD_COUNTERS, OPERATION_KIND
+
+PT_COUNTER = re.compile(r"^([+-]\d+)/([+-]\d+)$")
+
+
+@dataclass(frozen=True)
+class ContinuousEffect:
+    """One continuous effect as the layer process sees it."""
+
+    key: str
+    origin: str  # resolved | static | cda | rule
+    timestamp: Timestamp
+    parts: tuple[Part, ...]
+    description: str
+    source: str | None = None
+    controller: str | None = None  # fixed controller (resolved effects)
+    targets: tuple[str, ...] | None = None  # fixed set of objects (611.2c) or None
+    filter: Any = None  # static effects: what their text indicates now (611.3a)
+    ability: str | None = None  # the ability definition that generates it
+
+
+# A locked effect (613.6): the effect as it was when it started to apply, and its objects.
+Locked = Mapping[str, tuple[ContinuousEffect, frozenset[str]]]
+
+
+def resolved_effects(board: Board) -> list[ContinuousEffect]:
+    """611.2: effects of resolved spells and abilities, each with its fixed set of objects."""
+    return [
+        ContinuousEffect(
+            key=e.id,
+            origin="resolved",
+            timestamp=e.timestamp,
+            parts=e.parts,
+            description=e.description or e.id,
+            source=e.source,
+            controller=e.controller,
+            targets=e.applies_to,
+        )
+        for e in board.effects
+    ]
+
+
+def find_definition(board: Board, wording: str, changes: tuple[tuple[str, str], ...]) -> AbilityDef | None:
+    """612.1: the ability definition behind a wording, reading through the object's text changes."""
+    exact = board.abilities.get(wording)
+    if exact is not None:
+        return exact
+    for d in board.abilities.values():
+        if changes and apply_text_changes(d.text, changes) == wording:
+            return d
+    return None
+
+
+def static_effect(board: Board, state: State, obj_id: str, wording: str) -> ContinuousEffect | None:
+    """611.3, 604.3, 613.7a: the effect an object's static ability generates, if it is one."""
+    ch = state[obj_id]
+    d = find_definition(board, wording, ch.text_changes)
+    if d is None:
+        return None
+    changes = ch.text_changes if d.text != wording else ()
+    ts = board.objects[obj_id].timestamp
+    if wording in ch.granted:
+        ts = max(ts, ch.granted[wording])
+    return ContinuousEffect(
+        key=f"{obj_id}:{d.text}",
+        origin="cda" if d.cda else "static",
+        timestamp=ts,
+        parts=substitute(d.parts, changes) if changes else d.parts,
+        description=f"{ch.name or obj_id}: {wording}",
+        source=obj_id,
+        filter=substitute(d.applies_to, changes) if changes else d.applies_to,
+        ability=d.text,
+    )
+
+
+def static_effects(board: Board, state: State) -> list[ContinuousEffect]:
+    """611.3b: every static ability of an object on the battlefield generates its effect."""
+    out = []
+    for obj_id in sorted(state):
+        for wording in sorted(state[obj_id].abilities):
+            e = static_effect(board, state, obj_id, wording)
+            if e is not None:
+                out.append(e)
+    return out
+
+
+def rule_effects(board: Board, state: State) -> list[ContinuousEffect]:
+    """122.1a-b, 613.7c, 708.2: counters and face-down status as effects of the rules."""
+    out = []
+    for obj_id in sorted(state):
+        obj = board.objects[obj_id]
+        if obj.face_down:
+            out.append(
+                ContinuousEffect(
+                    key=f"face-down:{obj_id}",
+                    origin="rule",
+                    timestamp=obj.timestamp,
+                    parts=(Part("face_down", obj.face_down_values),),
+                    description=f"{obj_id} is face down (708.2)",
+                    targets=(obj_id,),
+                )
+            )
+        for c in obj.counters:
+            m = PT_COUNTER.match(c.kind)
+            if m:
+                args = FrozenMap({"power": int(m[1]) * c.count, "toughness": int(m[2]) * c.count})
+                part = Part("counter_pt", args)
+            elif c.kind in KEYWORD_COUNTERS:
+                part = Part("counter_keyword", FrozenMap({"ability": c.kind}))
+            else:
+                continue
+            out.append(
+                ContinuousEffect(
+                    key=f"counters:{obj_id}:{c.kind}",
+                    origin="rule",
+                    timestamp=c.timestamp,
+                    parts=(part,),
+                    description=f"{c.count} {c.kind} counter(s) on {obj_id}",
+                    targets=(obj_id,),
+                )
+            )
+    return out
+
+
+def effects_in_play(board: Board, state: State, locked: Locked) -> list[ContinuousEffect]:
+    """611, 613.6: effects that exist now, plus those that started applying and go on."""
+    effects = resolved_effects(board) + static_effects(board, state) + rule_effects(board, state)
+    keys = {e.key for e in effects}
+    effects += [e for k, (e, _) in sorted(locked.items()) if k not in keys]
+    return effects
+
+
+def regenerate(effect: ContinuousEffect, board: Board, state: State, locked: Locked) -> ContinuousEffect | None:
+    """The same effect read from another state: None when it no longer exists (613.6 aside)."""
+    if effect.origin in ("static", "cda"):
+        assert effect.source is not None
+        if effect.source in state:
+            for wording in state[effect.source].abilities:
+                e = static_effect(board, state, effect.source, wording)
+                if e is not None and e.key == effect.key:
+                    return e
+        return locked[effect.key][0] if effect.key in locked else None
+    return effect
+
+
+def parts_in_slot(effect: ContinuousEffect, version: RulesVersion, slot: str) -> tuple[Part, ...]:
+    """613.6: the parts of an effect that apply in this layer or sublayer."""
+    return tuple(p for p in effect.parts if version.slot_of(OPERATION_KIND[p.op], effect.origin) == slot)
+
+
+def controller_of(effect: ContinuousEffect, state: State) -> str | None:
+    """109.4: the player an effect's 'you' means: its source's controller, else the effect's."""
+    if effect.origin in ("static", "cda") and effect.source in state:
+        return state[effect.source].controller
+    return effect.controller
+
+
+def context(effect: ContinuousEffect, board: Board, state: State) -> Context:
+    """The context in which an effect reads its filter and values."""
+    return Context(board=board, state=state, source=effect.source, controller=controller_of(effect, state))
+
+
+def affected(effect: ContinuousEffect, board: Board, state: State, locked: Locked) -> frozenset[str]:
+    """611.2c, 611.3a, 613.6: the objects the effect applies to at this point."""
+    if effect.key in locked:
+        return frozenset(i for i in locked[effect.key][1] if i in state)
+    if effect.targets is not None:
+        return frozenset(i for i in effect.targets if i in state)
+    return objects_matching(effect.filter, context(effect, board, state))
+
+
+VALUE_ARGS = {"power", "toughness"}
+
+
+def instruction(
+    effect: ContinuousEffect, part: Part, target: str, board: Board, state: State, version: RulesVersion
+) -> Instruction:
+    """613.8a: what a part does to one object, with its values evaluated now."""
+    if part.op == "copy_of":
+        return copy_instruction(board, version, part)
+    if part.op == "face_down":
+        return face_down_instruction(part.args)
+    if part.op in ("set_pt", "modify_pt"):
+        ctx = context(effect, board, state)
+        args = {k: evaluate(v, ctx, target) if k in VALUE_ARGS else v for k, v in part.args.items()}
+        return (part.op, FrozenMap(args))
+    if part.op == "set_controller" and part.args.get("player") == "you":
+        return (part.op, FrozenMap({"player": controller_of(effect, state)}))
+    return (part.op, part.args)
+
+
+def instructions(
+    effect: ContinuousEffect,
+    parts: tuple[Part, ...],
+    targets: frozenset[str],
+    board: Board,
+    state: State,
+    version: RulesVersion,
+) -> dict[str, tuple[Instruction, ...]]:
+    """613.8a: what the effect does to each object it applies to."""
+    return {t: tuple(instruction(effect, p, t, board, state, version) for p in parts) for t in sorted(targets)}
+
+
+def apply_effect(
+    effect: ContinuousEffect,
+    parts: tuple[Part, ...],
+    targets: frozenset[str],
+    board: Board,
+    state: State,
+    version: RulesVersion,
+) -> dict[str, Any]:
+    """613.1: apply the effect's parts for this slot to every object it applies to."""
+    todo = instructions(effect, parts, targets, board, state, version)
+    new = dict(state)
+    for target, instrs in todo.items():
+        ch = new[target]
+        for instr in instrs:
+            ch = apply_instruction(ch, instr, effect.timestamp)
+        new[target] = ch
+    return new

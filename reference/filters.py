@@ -1,0 +1,222 @@
+"""Filters and value expressions: the small, closed language effects use to pick objects and numbers.
+
+A filter is a mapping; every key it has must hold (an empty mapping matches everything).
+Filters read the *current* characteristics of the layer process (611.3a: static effects
+apply at any moment to whatever their text indicates).
+"""
+
+from __future__ import annotations
+
+import operator
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from .frozen import FrozenMap
+from .model import Board, Characteristics, State
+from .vocabulary import COLORS, LAND_TYPES, is_creature_type
+
+FILTER_KEYS = (
+    "all",
+    "any",
+    "not",
+    "id",
+    "ids",
+    "type",
+    "subtype",
+    "supertype",
+    "color",
+    "colorless",
+    "multicolored",
+    "controller",
+    "owner",
+    "is_source",
+    "other_than_source",
+    "attached_to_source",
+    "name",
+    "token",
+    "face_down",
+    "has_ability",
+    "mana_value",
+    "zone",
+)
+
+COMPARATORS: dict[str, Callable[[int, int], bool]] = {
+    "<": operator.lt,
+    "<=": operator.le,
+    "==": operator.eq,
+    "!=": operator.ne,
+    ">=": operator.ge,
+    ">": operator.gt,
+}
+
+
+@dataclass(frozen=True)
+class Context:
+    """Who is asking: the board, the current state, the effect's source and controller."""
+
+    board: Board
+    state: State
+    source: str | None
+    controller: str | None
+
+
+def characteristics_of(ctx: Context, obj_id: str) -> Characteristics:
+    """Current characteristics on the battlefield; printed ones in other zones."""
+    if obj_id in ctx.state:
+        return ctx.state[obj_id]
+    return ctx.board.objects[obj_id].printed
+
+
+def has_subtype(ch: Characteristics, subtype: str) -> bool:
+    """205.3m, 702.73a: an object with all creature types has every creature type."""
+    return subtype in ch.subtypes or (ch.all_creature_types and is_creature_type(subtype))
+
+
+def _player(ctx: Context, who: str) -> str | None:
+    if who == "you":
+        return ctx.controller
+    return who
+
+
+def matches(filt: Any, obj_id: str, ctx: Context) -> bool:
+    """True when the object satisfies every condition of the filter."""
+    if not isinstance(filt, Mapping):
+        raise ValueError(f"a filter must be a mapping, got {filt!r}")
+    obj = ctx.board.objects[obj_id]
+    ch = characteristics_of(ctx, obj_id)
+    for key, want in filt.items():
+        if key == "all":
+            ok = all(matches(f, obj_id, ctx) for f in want)
+        elif key == "any":
+            ok = any(matches(f, obj_id, ctx) for f in want)
+        elif key == "not":
+            ok = not matches(want, obj_id, ctx)
+        elif key == "id":
+            ok = obj_id == want
+        elif key == "ids":
+            ok = obj_id in want
+        elif key == "type":
+            ok = want in ch.types
+        elif key == "subtype":
+            ok = has_subtype(ch, want)
+        elif key == "supertype":
+            ok = want in ch.supertypes
+        elif key == "color":
+            ok = want in ch.colors
+        elif key == "colorless":
+            ok = (not ch.colors) == bool(want)
+        elif key == "multicolored":
+            ok = (len(ch.colors) > 1) == bool(want)
+        elif key == "controller":
+            if want == "opponent":
+                ok = ctx.controller is not None and ch.controller != ctx.controller
+            else:
+                ok = ch.controller == _player(ctx, want)
+        elif key == "owner":
+            ok = obj.owner == _player(ctx, want)
+        elif key == "is_source":
+            ok = (obj_id == ctx.source) == bool(want)
+        elif key == "other_than_source":
+            ok = (obj_id != ctx.source) == bool(want)
+        elif key == "attached_to_source":
+            src = ctx.board.objects.get(ctx.source) if ctx.source else None
+            ok = (src is not None and src.attached_to == obj_id) == bool(want)
+        elif key == "name":
+            ok = ch.name == want
+        elif key == "token":
+            ok = obj.token == bool(want)
+        elif key == "face_down":
+            ok = ch.face_down == bool(want)
+        elif key == "has_ability":
+            ok = want in ch.abilities
+        elif key == "mana_value":
+            ok = COMPARATORS[want["op"]](ch.mana_value, int(want["value"]))
+        elif key == "zone":
+            ok = obj.zone == want
+        else:
+            raise ValueError(f"unknown filter key {key!r}")
+        if not ok:
+            return False
+    return True
+
+
+def objects_matching(filt: Any, ctx: Context, zone: str = "battlefield") -> frozenset[str]:
+    """The objects in ``zone`` (or in the zone the filter names) that match the filter."""
+    wanted_zone = filt.get("zone", zone) if isinstance(filt, Mapping) else zone
+    return frozenset(
+        i
+        for i, o in ctx.board.objects.items()
+        if o.zone == wanted_zone and (o.zone != "battlefield" or i in ctx.state) and matches(filt, i, ctx)
+    )
+
+
+VALUE_KEYS = ("count", "its", "card_types_among", "sum", "times")
+
+
+def evaluate(value: Any, ctx: Context, target: str | None) -> int:
+    """The number a value expression stands for now, for the object ``target``."""
+    if isinstance(value, bool):
+        raise ValueError(f"a value must be a number or an expression, got {value!r}")
+    if isinstance(value, int):
+        return value
+    if not isinstance(value, Mapping) or len(value) != 1:
+        raise ValueError(f"a value expression must have exactly one key, got {value!r}")
+    (key, arg), = value.items()
+    if key == "count":
+        return len(objects_matching(arg, ctx))
+    if key == "its":
+        if target is None:
+            raise ValueError("'its' needs an object")
+        ch = characteristics_of(ctx, target)
+        n = {"mana_value": ch.mana_value, "power": ch.power, "toughness": ch.toughness}[arg]
+        return n or 0
+    if key == "card_types_among":
+        found: set[str] = set()
+        for i in objects_matching(arg, ctx):
+            found |= characteristics_of(ctx, i).types
+        return len(found)
+    if key == "sum":
+        return sum(evaluate(v, ctx, target) for v in arg)
+    if key == "times":
+        factor, inner = arg
+        return int(factor) * evaluate(inner, ctx, target)
+    raise ValueError(f"unknown value expression {key!r}")
+
+
+# --- 612: text-changing effects replace words used as color words, land types, creature types.
+
+def replaceable(word: str) -> bool:
+    """612.2: only color words, land types and creature types can be changed."""
+    return word in COLORS or word in LAND_TYPES or is_creature_type(word)
+
+
+def replace_in_text(text: str, old: str, new: str) -> str:
+    """612.2: replace a whole word (a landwalk keyword counts: islandwalk -> swampwalk)."""
+    pattern = re.compile(rf"(?<![a-z']){re.escape(old)}(?=walk\b|[^a-z']|$)")
+    return pattern.sub(new, text)
+
+
+def apply_text_changes(text: str, changes: tuple[tuple[str, str], ...]) -> str:
+    """The wording of ``text`` after an object's text changes, in order."""
+    for old, new in changes:
+        text = replace_in_text(text, old, new)
+    return text
+
+
+# Fields whose words a text change can reach (612.2: color words, land and creature types).
+WORD_FIELDS = ("subtype", "color", "subtypes", "colors", "abilities", "has_ability", "land_type")
+
+
+def substitute(data: Any, changes: tuple[tuple[str, str], ...], words: bool = False) -> Any:
+    """612.1: an ability's filter and instruction as its changed text reads them."""
+    if not changes:
+        return data
+    if isinstance(data, str):
+        return apply_text_changes(data, changes) if words else data
+    if isinstance(data, Mapping):
+        return FrozenMap({k: substitute(v, changes, k in WORD_FIELDS) for k, v in data.items()})
+    if isinstance(data, tuple):
+        return tuple(substitute(v, changes, words) for v in data)
+    return data

@@ -1,0 +1,118 @@
+"""The model: immutable values for objects, abilities, effects and boards (DESIGN.md section 3).
+
+Nothing here applies a rule; the rule modules read these values and return new ones.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from .frozen import FrozenMap
+
+Timestamp = float
+
+
+@dataclass(frozen=True)
+class Characteristics:
+    """An object's characteristics (109.3) plus its controller, at some point of the layer process."""
+
+    name: str | None
+    mana_value: int
+    colors: frozenset[str]
+    types: frozenset[str]
+    subtypes: frozenset[str]
+    supertypes: frozenset[str]
+    abilities: frozenset[str]
+    power: int | None
+    toughness: int | None
+    controller: str
+    all_creature_types: bool = False
+    # 612: word replacements made in this object's text, in the order they were made.
+    text_changes: tuple[tuple[str, str], ...] = ()
+    # 613.7a: abilities granted by an effect, with that effect's timestamp.
+    granted: FrozenMap = field(default_factory=FrozenMap)
+    face_down: bool = False
+
+    def with_(self, **changes: Any) -> Characteristics:
+        """A copy with some values changed."""
+        return replace(self, **changes)
+
+
+@dataclass(frozen=True)
+class Counter:
+    """Counters of one kind on an object (122.1), with their timestamp (613.7c)."""
+
+    kind: str
+    count: int
+    timestamp: Timestamp
+
+
+@dataclass(frozen=True)
+class GameObject:
+    """An object as the case gives it: printed (or token-defined) values and game state."""
+
+    id: str
+    printed: Characteristics
+    owner: str
+    timestamp: Timestamp
+    zone: str = "battlefield"
+    token: bool = False
+    face_down: bool = False
+    # 708.2: characteristics the face-down rule lists for it (defaults from 708.2a).
+    face_down_values: FrozenMap = field(default_factory=FrozenMap)
+    attached_to: str | None = None
+    counters: tuple[Counter, ...] = ()
+    card: str | None = None
+
+
+@dataclass(frozen=True)
+class Part:
+    """One operation of an effect; it lands in exactly one slot of a rules version."""
+
+    op: str
+    args: FrozenMap = field(default_factory=FrozenMap)
+
+
+@dataclass(frozen=True)
+class AbilityDef:
+    """What a static ability (611.3) or characteristic-defining ability (604.3) does.
+
+    Any object that has the wording ``text`` among its abilities generates this effect.
+    """
+
+    text: str
+    cda: bool
+    applies_to: Any  # a filter (reference.filters), evaluated against the current state
+    parts: tuple[Part, ...]
+
+
+@dataclass(frozen=True)
+class Effect:
+    """A continuous effect from a resolved spell or ability (611.2): fixed set of objects (611.2c)."""
+
+    id: str
+    timestamp: Timestamp
+    applies_to: tuple[str, ...]
+    parts: tuple[Part, ...]
+    controller: str | None = None
+    source: str | None = None
+    description: str = ""
+
+
+@dataclass(frozen=True)
+class Board:
+    """Everything the resolver needs: objects in all zones, resolved effects, ability definitions."""
+
+    objects: Mapping[str, GameObject]
+    effects: tuple[Effect, ...]
+    abilities: Mapping[str, AbilityDef]
+
+    def on_battlefield(self) -> tuple[str, ...]:
+        """Ids of the objects on the battlefield, in id order."""
+        return tuple(sorted(i for i, o in self.objects.items() if o.zone == "battlefield"))
+
+
+# The state during the layer process: battlefield object id -> current characteristics.
+State = Mapping[str, Characteristics]

@@ -1,0 +1,256 @@
+"""What each operation does to one object's characteristics (613.1a-g), given its evaluated instruction.
+
+An *instruction* is an operation with its values already evaluated for one object
+(reference.effects.instruction); applying it is a pure function of the characteristics.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from .filters import replace_in_text
+from .frozen import FrozenMap
+from .model import Characteristics, Timestamp
+from .vocabulary import CREATURE_TYPE_BEARERS, SUBTYPE_OWNER, subtype_fits
+
+Instruction = tuple[str, FrozenMap]
+
+# The characteristics a copy effect copies (707.2): everything but controller and status.
+COPIED_FIELDS = (
+    "name",
+    "mana_value",
+    "colors",
+    "types",
+    "subtypes",
+    "supertypes",
+    "all_creature_types",
+    "abilities",
+    "power",
+    "toughness",
+)
+
+
+def _set(values: Any) -> frozenset[str]:
+    return frozenset(values or ())
+
+
+def fit_subtypes(ch: Characteristics) -> Characteristics:
+    """205.3d: drop subtypes (and 'all creature types') that no card type of the object allows."""
+    subtypes = frozenset(s for s in ch.subtypes if subtype_fits(s, ch.types))
+    all_types = ch.all_creature_types and any(t in ch.types for t in CREATURE_TYPE_BEARERS)
+    if subtypes == ch.subtypes and all_types == ch.all_creature_types:
+        return ch
+    return ch.with_(subtypes=subtypes, all_creature_types=all_types)
+
+
+def copy_values(ch: Characteristics, args: Mapping[str, Any]) -> Characteristics:
+    """707.2, 613.2a: take the copiable values (exceptions already folded in, 707.9)."""
+    values = args["values"]
+    retain = set(args.get("retain", ()))
+    changes: dict[str, Any] = {}
+    for f in COPIED_FIELDS:
+        if f in retain:
+            continue
+        v = values[f]
+        changes[f] = frozenset(v) if isinstance(v, tuple) else v
+    return ch.with_(**changes, granted=FrozenMap(), face_down=False)
+
+
+def face_down(ch: Characteristics, args: Mapping[str, Any]) -> Characteristics:
+    """708.2a: a face-down permanent is a 2/2 creature with no name, text, subtypes or mana cost."""
+    return ch.with_(
+        name=None,
+        mana_value=0,
+        colors=_set(args.get("colors")),
+        types=_set(args.get("types", ("creature",))),
+        subtypes=_set(args.get("subtypes")),
+        supertypes=frozenset(),
+        all_creature_types=False,
+        abilities=_set(args.get("abilities")),
+        power=int(args.get("power", 2)),
+        toughness=int(args.get("toughness", 2)),
+        granted=FrozenMap(),
+        text_changes=(),
+        face_down=True,
+    )
+
+
+def set_controller(ch: Characteristics, args: Mapping[str, Any]) -> Characteristics:
+    """613.1b: a control-changing effect gives the object a new controller."""
+    return ch.with_(controller=str(args["player"]))
+
+
+def replace_word(ch: Characteristics, args: Mapping[str, Any]) -> Characteristics:
+    """612.1-612.2: replace a color word, land type or creature type in rules text and type line."""
+    old, new = str(args["from"]), str(args["to"])
+    return ch.with_(
+        abilities=frozenset(replace_in_text(a, old, new) for a in ch.abilities),
+        subtypes=frozenset(new if s == old else s for s in ch.subtypes),
+        text_changes=ch.text_changes + ((old, new),),
+    )
+
+
+def add_types(ch: Characteristics, args: Mapping[str, Any]) -> Characteristics:
+    """205.1b: the object gains card types and keeps its others."""
+    return fit_subtypes(ch.with_(types=ch.types | _set(args["types"])))
+
+
+def set_types(ch: Characteristics, args: Mapping[str, Any]) -> Characteristics:
+    """205.1a: the new card types replace the old ones (instant and sorcery are kept)."""
+    kept = ch.types & {"instant", "sorcery"}
+    return fit_subtypes(ch.with_(types=_set(args["types"]) | kept))
+
+
+def remove_types(ch: Characteristics, args: Mapping[str, Any]) -> Characteristics:
+    """205.1a: the object loses the named card types."""
+    return fit_subtypes(ch.with_(types=ch.types - _set(args["types"])))
+
+
+def add_subtypes(ch: Characteristics, args: Mapping[str, Any]) -> Characteristics:
+    """205.1b, 305.7 (last sentence): the object gains subtypes and keeps its others."""
+    return fit_subtypes(ch.with_(subtypes=ch.subtypes | _set(args["subtypes"])))
+
+
+def _category(subtype: str) -> tuple[str, ...]:
+    return SUBTYPE_OWNER.get(subtype, CREATURE_TYPE_BEARERS)
+
+
+def set_subtypes(ch: Characteristics, args: Mapping[str, Any]) -> Characteristics:
+    """205.1a: new subtypes replace the old subtypes of the same card type."""
+    new = _set(args["subtypes"])
+    replaced = {_category(s) for s in new}
+    kept = frozenset(s for s in ch.subtypes if _category(s) not in replaced)
+    all_types = ch.all_creature_types and CREATURE_TYPE_BEARERS not in replaced
+    return fit_subtypes(ch.with_(subtypes=kept | new, all_creature_types=all_types))
+
+
+def remove_subtypes(ch: Characteristics, args: Mapping[str, Any]) -> Characteristics:
+    """205.1a: the object loses the named subtypes."""
+    return ch.with_(subtypes=ch.subtypes - _set(args["subtypes"]))
+
+
+def all_creature_types(ch: Characteristics, args: Mapping[str, Any]) -> Characteristics:
+    """702.73a, 205.3m: the object has every creature type."""
+    return fit_subtypes(ch.with_(all_creature_types=True))
+
+
+def set_land_subtype(ch: Characteristics, args: Mapping[str, Any]) -> Characteristics:
+    """305.7: a land whose land type is set loses its old land types and the abilities of its rules text."""
+    if "land" not in ch.types:
+        return ch
+    kept = frozenset(s for s in ch.subtypes if "land" not in _category(s))
+    return ch.with_(
+        subtypes=kept | _set(args["subtypes"]),
+        abilities=frozenset(a for a in ch.abilities if a in ch.granted),
+    )
+
+
+def add_supertypes(ch: Characteristics, args: Mapping[str, Any]) -> Characteristics:
+    """205.1b: the object gains supertypes."""
+    return ch.with_(supertypes=ch.supertypes | _set(args["supertypes"]))
+
+
+def remove_supertypes(ch: Characteristics, args: Mapping[str, Any]) -> Characteristics:
+    """205.1a: the object loses supertypes."""
+    return ch.with_(supertypes=ch.supertypes - _set(args["supertypes"]))
+
+
+def set_colors(ch: Characteristics, args: Mapping[str, Any]) -> Characteristics:
+    """613.1e, 105.3: the object's colors become exactly these (none: colorless)."""
+    return ch.with_(colors=_set(args["colors"]))
+
+
+def add_colors(ch: Characteristics, args: Mapping[str, Any]) -> Characteristics:
+    """613.1e: the object gains colors in addition to its others."""
+    return ch.with_(colors=ch.colors | _set(args["colors"]))
+
+
+def add_abilities(ch: Characteristics, args: Mapping[str, Any], ts: Timestamp) -> Characteristics:
+    """613.1f, 613.7a: the object gains abilities; each remembers the granting effect's timestamp."""
+    new = _set(args["abilities"])
+    granted = dict(ch.granted)
+    for a in new:
+        if a not in ch.abilities or a in granted:
+            granted[a] = ts
+    return ch.with_(abilities=ch.abilities | new, granted=FrozenMap(granted))
+
+
+def remove_abilities(ch: Characteristics, args: Mapping[str, Any]) -> Characteristics:
+    """613.1f: the object loses the named abilities."""
+    gone = _set(args["abilities"])
+    granted = FrozenMap({a: t for a, t in ch.granted.items() if a not in gone})
+    return ch.with_(abilities=ch.abilities - gone, granted=granted)
+
+
+def remove_all_abilities(ch: Characteristics, args: Mapping[str, Any]) -> Characteristics:
+    """613.1f: the object loses all its abilities."""
+    return ch.with_(abilities=frozenset(), granted=FrozenMap())
+
+
+def set_pt(ch: Characteristics, args: Mapping[str, Any]) -> Characteristics:
+    """613.4a-b: power and/or toughness become the given numbers."""
+    return ch.with_(
+        power=args["power"] if "power" in args else ch.power,
+        toughness=args["toughness"] if "toughness" in args else ch.toughness,
+    )
+
+
+def modify_pt(ch: Characteristics, args: Mapping[str, Any]) -> Characteristics:
+    """613.4c: power and/or toughness go up or down by the given amounts."""
+    return ch.with_(
+        power=(ch.power or 0) + int(args.get("power", 0)),
+        toughness=(ch.toughness or 0) + int(args.get("toughness", 0)),
+    )
+
+
+def switch_pt(ch: Characteristics, args: Mapping[str, Any]) -> Characteristics:
+    """613.4d: power takes toughness's value and toughness takes power's."""
+    return ch.with_(power=ch.toughness or 0, toughness=ch.power or 0)
+
+
+def counter_pt(ch: Characteristics, args: Mapping[str, Any]) -> Characteristics:
+    """122.1a, 613.4c: +X/+Y counters add to a creature's power and toughness."""
+    if "creature" not in ch.types:
+        return ch
+    return modify_pt(ch, args)
+
+
+def counter_keyword(ch: Characteristics, args: Mapping[str, Any], ts: Timestamp) -> Characteristics:
+    """122.1b, 613.1f: a keyword counter gives the object that keyword."""
+    return add_abilities(ch, FrozenMap({"abilities": (args["ability"],)}), ts)
+
+
+_SIMPLE: dict[str, Callable[[Characteristics, Mapping[str, Any]], Characteristics]] = {
+    "copy_of": copy_values,
+    "face_down": face_down,
+    "set_controller": set_controller,
+    "replace_word": replace_word,
+    "add_types": add_types,
+    "set_types": set_types,
+    "remove_types": remove_types,
+    "add_subtypes": add_subtypes,
+    "set_subtypes": set_subtypes,
+    "remove_subtypes": remove_subtypes,
+    "all_creature_types": all_creature_types,
+    "set_land_subtype": set_land_subtype,
+    "add_supertypes": add_supertypes,
+    "remove_supertypes": remove_supertypes,
+    "set_colors": set_colors,
+    "add_colors": add_colors,
+    "remove_abilities": remove_abilities,
+    "remove_all_abilities": remove_all_abilities,
+    "set_pt": set_pt,
+    "modify_pt": modify_pt,
+    "switch_pt": switch_pt,
+    "counter_pt": counter_pt,
+}
+_TIMED = {"add_abilities": add_abilities, "counter_keyword": counter_keyword}
+
+
+def apply_instruction(ch: Characteristics, instr: Instruction, ts: Timestamp) -> Characteristics:
+    """Apply one evaluated instruction of an effect with timestamp ``ts`` to one object."""
+    op, args = instr
+    if op in _TIMED:
+        return _TIMED[op](ch, args, ts)
+    return _SIMPLE[op](ch, args)

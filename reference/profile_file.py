@@ -1,0 +1,17 @@
+"""Loading a user's rules profile from a file (an edge): try a proposed rule change without code."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from .corpus import CorpusError, read_yaml
+from .versions import ProfileError, RulesVersion, version_from_mapping
+
+
+def load_profile(path: Path) -> RulesVersion:
+    """Read a JSON or YAML profile file (same shape as reference/profiles/*.json)."""
+    data = read_yaml(path)  # JSON is YAML too; safe loading, no aliases
+    try:
+        return version_from_mapping(data, where=str(path))
+    except ProfileError as exc:
+        raise CorpusError(str(path), "", str(exc).removeprefix(f"{path}: ")) from None

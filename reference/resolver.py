@@ -1,0 +1,213 @@
+"""The layer system (613.1-613.8; 418.5 under the pre-m10 profile): final characteristics and a trace.
+
+For each slot of the rules version, in order, effects with a part in that slot are
+applied one at a time: characteristic-defining abilities first (613.3), then by
+dependency (613.8) and timestamp (613.7), re-evaluating after every application (613.8c).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from .dependency import DependencyReason, dependency_graph, ready, strongly_connected
+from .effects import (
+    ContinuousEffect,
+    affected,
+    apply_effect,
+    effects_in_play,
+    parts_in_slot,
+)
+from .model import Board, Characteristics, State, Timestamp
+from .versions import RulesVersion
+
+
+@dataclass(frozen=True)
+class Why:
+    """Why an effect was applied at this point of its slot."""
+
+    kind: str  # timestamp | cda-first | dependency | loop
+    text: str
+    waited_for: tuple[str, ...] = ()
+    loop: tuple[str, ...] = ()
+    went_before: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class TraceStep:
+    """One application of one effect's parts in one slot."""
+
+    index: int
+    slot: str
+    layer: int
+    effect: str
+    description: str
+    origin: str
+    timestamp: Timestamp
+    ops: tuple[str, ...]
+    why: Why
+    affected: tuple[str, ...]
+    locked_from: str | None  # 613.6: slot where its set of objects was fixed, if earlier
+    after: Mapping[str, Characteristics]
+
+
+@dataclass(frozen=True)
+class Skipped:
+    """An effect with a part in a slot that never applied there, and why."""
+
+    slot: str
+    effect: str
+    description: str
+    reason: str
+
+
+@dataclass(frozen=True)
+class Edge:
+    """A dependency found during the process: ``dependent`` depended on ``on`` in ``slot``."""
+
+    slot: str
+    dependent: str
+    on: str
+    test: str
+    detail: str
+
+
+@dataclass(frozen=True)
+class Resolution:
+    """The result of the layer process under one rules version."""
+
+    version: str
+    final: Mapping[str, Characteristics]
+    steps: tuple[TraceStep, ...]
+    skipped: tuple[Skipped, ...]
+    edges: tuple[Edge, ...]
+
+
+def initial_state(board: Board) -> dict[str, Characteristics]:
+    """613.1: start from each battlefield object's printed (or token-defined) values."""
+    return {i: board.objects[i].printed for i in board.on_battlefield()}
+
+
+def _order_key(e: ContinuousEffect, cda_first: bool) -> tuple[int, Timestamp, str]:
+    """613.3, 613.7: CDAs first where the version asks it, then timestamp, then id (tie-break)."""
+    return (0 if (cda_first and e.origin == "cda") else 1, e.timestamp, e.key)
+
+
+def _why(
+    pick: ContinuousEffect,
+    group: list[ContinuousEffect],
+    candidates: list[ContinuousEffect],
+    graph: Mapping[str, Mapping[str, DependencyReason]],
+    waited: Mapping[str, set[str]],
+    done: set[str],
+) -> Why:
+    """Explain the choice: 613.3 (CDA first), 613.7 (timestamp), 613.8b (dependency, loops)."""
+    loop = strongly_connected(graph)[pick.key]
+    went_before = tuple(
+        e.key for e in group if e.key != pick.key and (e.timestamp, e.key) < (pick.timestamp, pick.key)
+    )
+    waited_for = tuple(sorted(waited.get(pick.key, set()) & done))
+    if len(loop) > 1:
+        members = tuple(sorted(loop))
+        return Why(
+            "loop",
+            f"part of a dependency loop with {', '.join(m for m in members if m != pick.key)}: "
+            "the loop applies in timestamp order (613.8b)",
+            waited_for=waited_for,
+            loop=members,
+            went_before=went_before,
+        )
+    if waited_for:
+        return Why(
+            "dependency",
+            f"waited for {', '.join(waited_for)}, which it depends on (613.8b)",
+            waited_for=waited_for,
+            went_before=went_before,
+        )
+    if went_before:
+        return Why(
+            "dependency",
+            f"applied before {', '.join(went_before)} (earlier timestamps), which depend on other effects (613.8b)",
+            went_before=went_before,
+        )
+    others = [c for c in candidates if c.origin != "cda"]
+    if pick.origin == "cda" and others:
+        return Why("cda-first", "characteristic-defining abilities apply first (613.3)")
+    return Why("timestamp", f"earliest timestamp among the effects left ({pick.timestamp:g}) (613.7)")
+
+
+def resolve(board: Board, version: RulesVersion) -> Resolution:
+    """613.1-613.8: apply every continuous effect in layer, dependency and timestamp order."""
+    state: State = initial_state(board)
+    locked: dict[str, tuple[ContinuousEffect, frozenset[str]]] = {}
+    locked_slot: dict[str, str] = {}
+    steps: list[TraceStep] = []
+    skipped: list[Skipped] = []
+    edges: list[Edge] = []
+    for slot in version.slots:
+        done: set[str] = set()
+        seen: dict[str, ContinuousEffect] = {}
+        waited: dict[str, set[str]] = {}
+        seen_edges: set[tuple[str, str]] = set()
+        while True:
+            candidates = [
+                e
+                for e in effects_in_play(board, state, locked)
+                if e.key not in done and parts_in_slot(e, version, slot.id)
+            ]
+            for e in candidates:
+                seen.setdefault(e.key, e)
+            if not candidates:
+                break
+            cdas = [e for e in candidates if e.origin == "cda"]
+            group = (cdas or candidates) if version.cda_dependency_isolated else candidates
+            graph = dependency_graph(group, board, state, version, slot.id, locked)
+            for a, deps in graph.items():
+                waited.setdefault(a, set()).update(deps)
+                for b, r in deps.items():
+                    if (a, b) not in seen_edges:
+                        seen_edges.add((a, b))
+                        edges.append(Edge(slot.id, a, b, r.test, r.detail))
+            ok = set(ready(graph))
+            cda_first = not version.cda_dependency_isolated
+            pick = min((e for e in group if e.key in ok), key=lambda e: _order_key(e, cda_first))
+            why = _why(pick, group, candidates, graph, waited, done)
+            targets = affected(pick, board, state, locked)
+            first = pick.key not in locked
+            if first:
+                locked[pick.key] = (pick, targets)
+                locked_slot[pick.key] = slot.id
+            parts = parts_in_slot(pick, version, slot.id)
+            state = apply_effect(pick, parts, targets, board, state, version)
+            done.add(pick.key)
+            steps.append(
+                TraceStep(
+                    index=len(steps) + 1,
+                    slot=slot.id,
+                    layer=slot.layer,
+                    effect=pick.key,
+                    description=pick.description,
+                    origin=pick.origin,
+                    timestamp=pick.timestamp,
+                    ops=tuple(p.op for p in parts),
+                    why=why,
+                    affected=tuple(sorted(targets)),
+                    locked_from=None if first else locked_slot[pick.key],
+                    after={t: state[t] for t in sorted(targets)},
+                )
+            )
+        for key in sorted(set(seen) - done):
+            e = seen[key]
+            reason = (
+                f"{e.source} no longer has the ability that generates it (611.3b, 613.8a)"
+                if e.source in state
+                else f"its source {e.source} is not on the battlefield"
+            )
+            skipped.append(Skipped(slot.id, key, e.description, reason))
+    return Resolution(
+        version=version.id,
+        final=dict(state),
+        steps=tuple(steps),
+        skipped=tuple(skipped),
+        edges=tuple(edges),
+    )

@@ -1,0 +1,97 @@
+"""Results as plain data: the stable JSON shape of an object's characteristics, and comparison.
+
+Normalisation (documented for adapters): lists of words are sets (compared sorted),
+names are case-sensitive, power/toughness are integers or null, counters map kind to count.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from .model import Board, Characteristics
+
+RESULT_FIELDS = (
+    "name",
+    "controller",
+    "mana_value",
+    "types",
+    "subtypes",
+    "supertypes",
+    "all_creature_types",
+    "colors",
+    "abilities",
+    "power",
+    "toughness",
+    "face_down",
+    "counters",
+)
+SET_FIELDS = ("types", "subtypes", "supertypes", "colors", "abilities")
+
+
+def object_result(board: Board, obj_id: str, ch: Characteristics) -> dict[str, Any]:
+    """The characteristics of one object as a JSON-ready mapping (stable key order)."""
+    counters: dict[str, int] = {}
+    for c in board.objects[obj_id].counters:
+        counters[c.kind] = counters.get(c.kind, 0) + c.count
+    return {
+        "name": ch.name,
+        "controller": ch.controller,
+        "mana_value": ch.mana_value,
+        "types": sorted(ch.types),
+        "subtypes": sorted(ch.subtypes),
+        "supertypes": sorted(ch.supertypes),
+        "all_creature_types": ch.all_creature_types,
+        "colors": sorted(ch.colors),
+        "abilities": sorted(ch.abilities),
+        "power": ch.power,
+        "toughness": ch.toughness,
+        "face_down": ch.face_down,
+        "counters": dict(sorted(counters.items())),
+    }
+
+
+def board_result(board: Board, final: Mapping[str, Characteristics]) -> dict[str, dict[str, Any]]:
+    """Every battlefield object's characteristics, keyed by object id."""
+    return {i: object_result(board, i, final[i]) for i in sorted(final)}
+
+
+@dataclass(frozen=True)
+class Mismatch:
+    """One expected value that the actual result does not have."""
+
+    object: str
+    field: str
+    expected: Any
+    actual: Any
+
+
+def normalise(field: str, value: Any) -> Any:
+    """Sets are compared as sorted lists; everything else as is."""
+    if field in SET_FIELDS and isinstance(value, (list, tuple, set, frozenset)):
+        return sorted(value)
+    if field == "counters" and isinstance(value, Mapping):
+        return dict(sorted(value.items()))
+    return value
+
+
+def compare(expected: Mapping[str, Mapping[str, Any]], actual: Mapping[str, Mapping[str, Any]]) -> list[Mismatch]:
+    """Only the characteristics a case expects are compared."""
+    out = []
+    for oid in sorted(expected):
+        want = expected[oid]
+        got = actual.get(oid)
+        if "on_battlefield" in want and bool(want["on_battlefield"]) != (got is not None):
+            out.append(Mismatch(oid, "on_battlefield", want["on_battlefield"], got is not None))
+            continue
+        for field in sorted(want):
+            if field == "on_battlefield":
+                continue
+            if got is None:
+                out.append(Mismatch(oid, field, normalise(field, want[field]), None))
+                continue
+            e, a = normalise(field, want[field]), normalise(field, got.get(field))
+            if e != a:
+                out.append(Mismatch(oid, field, e, a))
+    return out

@@ -1,0 +1,161 @@
+"""The closed vocabulary of the corpus: operations, colors, types and subtypes.
+
+Each operation belongs to one *kind*; a rules version (``reference.versions``)
+classifies kinds (with the effect's origin) into the slots of its layer system.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+COLORS: Final = ("white", "blue", "black", "red", "green")
+
+CARD_TYPES: Final = (
+    "artifact",
+    "battle",
+    "creature",
+    "enchantment",
+    "instant",
+    "kindred",
+    "land",
+    "planeswalker",
+    "sorcery",
+    "tribal",
+)
+
+SUPERTYPES: Final = ("basic", "legendary", "ongoing", "snow", "world")
+
+# 305.6: the basic land types.
+BASIC_LAND_TYPES: Final = ("plains", "island", "swamp", "mountain", "forest")
+
+# 205.3i: land types (lower case).
+LAND_TYPES: Final = BASIC_LAND_TYPES + (
+    "cave",
+    "desert",
+    "gate",
+    "lair",
+    "locus",
+    "mine",
+    "planet",
+    "power-plant",
+    "sphere",
+    "tower",
+    "town",
+    "urza's",
+)
+
+# 205.3g, 205.3h, 205.3j, 205.3k: subtypes of other card types that the corpus may use.
+ARTIFACT_TYPES: Final = (
+    "attraction",
+    "blood",
+    "clue",
+    "contraption",
+    "equipment",
+    "food",
+    "fortification",
+    "gold",
+    "treasure",
+    "vehicle",
+)
+ENCHANTMENT_TYPES: Final = (
+    "aura",
+    "background",
+    "cartouche",
+    "case",
+    "class",
+    "curse",
+    "role",
+    "room",
+    "rune",
+    "saga",
+    "shard",
+    "shrine",
+)
+SPELL_TYPES: Final = ("adventure", "arcane", "lesson", "trap")
+PLANESWALKER_TYPES: Final = ("ajani", "chandra", "elspeth", "garruk", "gideon", "jace", "liliana")
+
+# Which card type each non-creature subtype corresponds to (205.3c, 205.3d).
+SUBTYPE_OWNER: Final[dict[str, tuple[str, ...]]] = {
+    **{t: ("land",) for t in LAND_TYPES},
+    **{t: ("artifact",) for t in ARTIFACT_TYPES},
+    **{t: ("enchantment",) for t in ENCHANTMENT_TYPES},
+    **{t: ("instant", "sorcery") for t in SPELL_TYPES},
+    **{t: ("planeswalker",) for t in PLANESWALKER_TYPES},
+}
+
+# Card types whose objects can have creature types (205.3m): creatures and kindred.
+CREATURE_TYPE_BEARERS: Final = ("creature", "kindred", "tribal")
+
+
+def is_creature_type(subtype: str) -> bool:
+    """205.3m: any subtype not listed for another card type is a creature type here."""
+    return subtype not in SUBTYPE_OWNER
+
+
+def subtype_fits(subtype: str, types: frozenset[str]) -> bool:
+    """205.3d: an object can have a subtype only if it has a matching card type."""
+    owners = SUBTYPE_OWNER.get(subtype, CREATURE_TYPE_BEARERS)
+    return any(t in types for t in owners)
+
+
+# 122.1b: keyword counters that grant their keyword.
+KEYWORD_COUNTERS: Final = (
+    "deathtouch",
+    "decayed",
+    "double strike",
+    "exalted",
+    "first strike",
+    "flying",
+    "haste",
+    "hexproof",
+    "indestructible",
+    "lifelink",
+    "menace",
+    "reach",
+    "shadow",
+    "trample",
+    "vigilance",
+)
+
+# Operation -> kind. A rules version maps (kind, origin) to a slot.
+OPERATION_KIND: Final[dict[str, str]] = {
+    # layer 1
+    "copy_of": "copy",
+    "face_down": "face_down",
+    # layer 2
+    "set_controller": "control",
+    # layer 3
+    "replace_word": "text",
+    # layer 4
+    "add_types": "type",
+    "set_types": "type",
+    "remove_types": "type",
+    "add_subtypes": "type",
+    "set_subtypes": "type",
+    "remove_subtypes": "type",
+    "all_creature_types": "type",
+    "set_land_subtype": "type",
+    "add_supertypes": "type",
+    "remove_supertypes": "type",
+    # layer 5
+    "set_colors": "color",
+    "add_colors": "color",
+    # layer 6
+    "add_abilities": "ability",
+    "remove_abilities": "ability",
+    "remove_all_abilities": "ability",
+    # layer 7
+    "set_pt": "pt_set",
+    "modify_pt": "pt_modify",
+    "switch_pt": "pt_switch",
+    # rules, not effects: counters (122.1) and face-down status (708.2)
+    "counter_pt": "counter_pt",
+    "counter_keyword": "counter_keyword",
+}
+
+KINDS: Final = tuple(sorted(set(OPERATION_KIND.values())))
+
+# Origins of a continuous effect: resolved spells and abilities (611.2), static
+# abilities (611.3), characteristic-defining abilities (604.3), and the game
+# rules themselves (counters, face-down status).
+ORIGINS: Final = ("resolved", "static", "cda", "rule")
