@@ -9,7 +9,7 @@ import json
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -44,9 +44,7 @@ _JsonishLoader.yaml_implicit_resolvers = {
     k: [(tag, rx) for tag, rx in v if tag not in ("tag:yaml.org,2002:timestamp", "tag:yaml.org,2002:bool")]
     for k, v in yaml.SafeLoader.yaml_implicit_resolvers.copy().items()
 }
-_JsonishLoader.add_implicit_resolver(
-    "tag:yaml.org,2002:bool", re.compile(r"^(?:true|false)$"), list("tf")
-)
+_JsonishLoader.add_implicit_resolver("tag:yaml.org,2002:bool", re.compile(r"^(?:true|false)$"), list("tf"))
 
 
 def read_yaml(path: Path) -> Any:
@@ -59,19 +57,19 @@ def read_yaml(path: Path) -> Any:
     try:
         for event in yaml.parse(text, Loader=_JsonishLoader):
             if isinstance(event, yaml.AliasEvent) or getattr(event, "anchor", None):
-                mark = event.start_mark
+                mark: Any = event.start_mark
                 raise CorpusError(
                     label, f"line {mark.line + 1}", "anchors and aliases are not allowed (JSON-compatible YAML only)"
                 )
-        return yaml.load(text, Loader=_JsonishLoader)  # noqa: S506 - a SafeLoader subclass
+        return yaml.load(text, Loader=_JsonishLoader)
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
-        where = f"line {mark.line + 1}, column {mark.column + 1}" if mark else ""
+        where = f"line {mark.line + 1}, column {mark.column + 1}" if mark is not None else ""
         problem = getattr(exc, "problem", None) or str(exc)
         raise CorpusError(label, where, f"invalid YAML: {problem}") from None
 
 
-@lru_cache(maxsize=None)
+@cache
 def schema(name: str = "case") -> Mapping[str, Any]:
     """A JSON Schema of the corpus by name."""
     with open(SCHEMA_DIR / f"{name}.schema.json", encoding="utf-8") as fh:
@@ -284,7 +282,7 @@ class _Checker:
             state[v] = 1
             for w in sorted(edges.get(v, ())):
                 if state.get(w) == 1:
-                    loop = trail[trail.index(w):] + [v, w] if w in trail else [v, w]
+                    loop = trail[trail.index(w) :] + [v, w] if w in trail else [v, w]
                     self.fail("effects", f"copy loop: {' -> '.join(dict.fromkeys(loop))} -> {w}")
                 if w not in state:
                     visit(w, trail + [v])
@@ -295,9 +293,7 @@ class _Checker:
                 visit(v, [])
 
 
-def case_from_data(
-    data: Any, label: str = "<case>", versions: Mapping[str, RulesVersion] | None = None
-) -> Case:
+def case_from_data(data: Any, label: str = "<case>", versions: Mapping[str, RulesVersion] | None = None) -> Case:
     """Validate case data (schema, then meaning) and build the case."""
     validate_schema(data, label)
     known = dict(builtin_versions())
@@ -367,9 +363,7 @@ def case_files(directory: Path = CASES_DIR) -> list[Path]:
     return sorted(p for p in directory.rglob("*.yaml") if p.is_file())
 
 
-def load_corpus(
-    directory: Path = CASES_DIR, versions: Mapping[str, RulesVersion] | None = None
-) -> list[Case]:
+def load_corpus(directory: Path = CASES_DIR, versions: Mapping[str, RulesVersion] | None = None) -> list[Case]:
     """Every case of the corpus; case ids must be unique across files."""
     cases: list[Case] = []
     seen: dict[str, str] = {}

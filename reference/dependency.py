@@ -7,6 +7,7 @@ does the same thing to each of them.
 
 from __future__ import annotations
 
+from collections import ChainMap
 from collections.abc import Mapping
 from dataclasses import dataclass
 
@@ -14,11 +15,15 @@ from .effects import (
     ContinuousEffect,
     Locked,
     affected,
-    apply_effect,
+    changes_of,
+    context,
     instructions,
+    may_depend,
     parts_in_slot,
+    reads_values,
     regenerate,
 )
+from .filters import matches
 from .model import Board, State
 from .versions import RulesVersion
 
@@ -50,29 +55,40 @@ def _compare(
     b: ContinuousEffect,
     before: frozenset[str],
     doing: object,
+    changed: frozenset[str],
     trial: State,
     board: Board,
-    state: State,
     version: RulesVersion,
     slot: str,
     locked: Locked,
 ) -> DependencyReason | None:
-    """613.8a(b): compare ``a`` in the current state with ``a`` once ``b`` has been applied."""
+    """613.8a(b): compare ``a`` in the current state with ``a`` once ``b`` has been applied.
+
+    Only the objects ``b`` changed (``changed``) can enter or leave ``a``'s set, unless
+    ``b`` changed ``a``'s source (whose controller a filter may read).
+    """
     a_after = regenerate(a, board, trial, locked)
     if a_after is None:
         return DependencyReason("existence", f"{b.description} would stop {a.description} from existing")
     if (a_after.parts, a_after.filter) != (a.parts, a.filter):
         return DependencyReason("text", f"{b.description} would change the text of {a.description}")
-    after = affected(a_after, board, trial, locked)
+    if a.key in locked or a.targets is not None:
+        after = before
+    elif a.source in changed:
+        after = affected(a_after, board, trial, locked)
+    else:
+        ctx = context(a_after, board, trial)
+        after = (before - changed) | frozenset(o for o in changed if matches(a_after.filter, o, ctx))
     if before != after:
         gained, lost = sorted(after - before), sorted(before - after)
         return DependencyReason(
             "applies-to",
             f"{b.description} would change what {a.description} applies to (gains {gained}, loses {lost})",
         )
-    a_parts = parts_in_slot(a, version, slot)
-    if doing != instructions(a_after, a_parts, before, board, trial, version):
-        return DependencyReason("what-it-does", f"{b.description} would change what {a.description} does")
+    if reads_values(a) or a.source in changed:
+        a_parts = parts_in_slot(a, version, slot)
+        if doing != instructions(a_after, a_parts, before, board, trial, version):
+            return DependencyReason("what-it-does", f"{b.description} would change what {a.description} does")
     return None
 
 
@@ -86,22 +102,27 @@ def dependency_graph(
 ) -> dict[str, dict[str, DependencyReason]]:
     """613.8a, 613.8c: for each effect, the effects it depends on now, with the reason."""
     graph: dict[str, dict[str, DependencyReason]] = {a.key: {} for a in group}
-    before = {a.key: affected(a, board, state, locked) for a in group}
+    sensitive = [a for a in group if may_depend(a)]
+    if not sensitive:
+        return graph
+    before = {a.key: affected(a, board, state, locked) for a in sensitive}
     doing = {
         a.key: instructions(a, parts_in_slot(a, version, slot), before[a.key], board, state, version)
-        for a in group
+        for a in sensitive
     }
     for b in group:
         b_targets = affected(b, board, state, locked)
-        trial = apply_effect(b, parts_in_slot(b, version, slot), b_targets, board, state, version)
-        if all(trial[t] == state[t] for t in b_targets):
+        changes = changes_of(b, parts_in_slot(b, version, slot), b_targets, board, state, version)
+        if not changes:
             continue  # applying b changes nothing, so nothing can depend on it
-        for a in group:
+        trial: State = ChainMap(changes, state)  # type: ignore[arg-type]
+        changed = frozenset(changes)
+        for a in sensitive:
             if a.key == b.key:
                 continue
             if version.cda_dependency_isolated and (a.origin == "cda") != (b.origin == "cda"):
                 continue  # 613.8a(c)
-            r = _compare(a, b, before[a.key], doing[a.key], trial, board, state, version, slot, locked)
+            r = _compare(a, b, before[a.key], doing[a.key], changed, trial, board, version, slot, locked)
             if r is not None:
                 graph[a.key][b.key] = r
     return graph

@@ -15,7 +15,7 @@ from typing import Any
 from .copiable import copy_instruction, face_down_instruction
 from .filters import Context, apply_text_changes, evaluate, objects_matching, substitute
 from .frozen import FrozenMap
-from .model import AbilityDef, Board, Part, State, Timestamp
+from .model import AbilityDef, Board, Characteristics, Part, State, Timestamp
 from .operations import Instruction, apply_instruction
 from .versions import RulesVersion
 from .vocabulary import KEYWORD_COUNTERS, OPERATION_KIND
@@ -170,7 +170,7 @@ def parts_in_slot(effect: ContinuousEffect, version: RulesVersion, slot: str) ->
 
 def controller_of(effect: ContinuousEffect, state: State) -> str | None:
     """109.4: the player an effect's 'you' means: its source's controller, else the effect's."""
-    if effect.origin in ("static", "cda") and effect.source in state:
+    if effect.origin in ("static", "cda") and effect.source is not None and effect.source in state:
         return state[effect.source].controller
     return effect.controller
 
@@ -221,6 +221,26 @@ def instructions(
     return {t: tuple(instruction(effect, p, t, board, state, version) for p in parts) for t in sorted(targets)}
 
 
+def changes_of(
+    effect: ContinuousEffect,
+    parts: tuple[Part, ...],
+    targets: frozenset[str],
+    board: Board,
+    state: State,
+    version: RulesVersion,
+) -> dict[str, Characteristics]:
+    """613.1: the new characteristics of each object the effect's parts for this slot change."""
+    todo = instructions(effect, parts, targets, board, state, version)
+    out = {}
+    for target, instrs in todo.items():
+        ch = state[target]
+        for instr in instrs:
+            ch = apply_instruction(ch, instr, effect.timestamp)
+        if ch != state[target]:
+            out[target] = ch
+    return out
+
+
 def apply_effect(
     effect: ContinuousEffect,
     parts: tuple[Part, ...],
@@ -228,13 +248,20 @@ def apply_effect(
     board: Board,
     state: State,
     version: RulesVersion,
-) -> dict[str, Any]:
+) -> dict[str, Characteristics]:
     """613.1: apply the effect's parts for this slot to every object it applies to."""
-    todo = instructions(effect, parts, targets, board, state, version)
-    new = dict(state)
-    for target, instrs in todo.items():
-        ch = new[target]
-        for instr in instrs:
-            ch = apply_instruction(ch, instr, effect.timestamp)
-        new[target] = ch
-    return new
+    return {**state, **changes_of(effect, parts, targets, board, state, version)}
+
+
+def reads_values(effect: ContinuousEffect) -> bool:
+    """True when some part's amounts are expressions evaluated against the state."""
+    return any(isinstance(p.args.get(k), Mapping) for p in effect.parts for k in VALUE_ARGS)
+
+
+def may_depend(effect: ContinuousEffect) -> bool:
+    """613.8a: only an effect whose existence, text, objects or amounts can vary can depend on another.
+
+    A resolved effect (or a rule's) with fixed objects (611.2c) and constant amounts
+    always exists, reads the same, applies to the same objects and does the same thing.
+    """
+    return effect.origin in ("static", "cda") or reads_values(effect)

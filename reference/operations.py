@@ -54,7 +54,7 @@ def copy_values(ch: Characteristics, args: Mapping[str, Any]) -> Characteristics
             continue
         v = values[f]
         changes[f] = frozenset(v) if isinstance(v, tuple) else v
-    return ch.with_(**changes, granted=FrozenMap(), face_down=False)
+    return ch.with_(**changes, granted=FrozenMap())
 
 
 def face_down(ch: Characteristics, args: Mapping[str, Any]) -> Characteristics:
@@ -191,8 +191,8 @@ def remove_all_abilities(ch: Characteristics, args: Mapping[str, Any]) -> Charac
 def set_pt(ch: Characteristics, args: Mapping[str, Any]) -> Characteristics:
     """613.4a-b: power and/or toughness become the given numbers."""
     return ch.with_(
-        power=args["power"] if "power" in args else ch.power,
-        toughness=args["toughness"] if "toughness" in args else ch.toughness,
+        power=args.get("power", ch.power),
+        toughness=args.get("toughness", ch.toughness),
     )
 
 

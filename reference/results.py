@@ -30,6 +30,11 @@ RESULT_FIELDS = (
 SET_FIELDS = ("types", "subtypes", "supertypes", "colors", "abilities")
 
 
+def has_pt(ch: Characteristics) -> bool:
+    """208.3: a noncreature permanent has no power or toughness, even with printed values."""
+    return "creature" in ch.types
+
+
 def object_result(board: Board, obj_id: str, ch: Characteristics) -> dict[str, Any]:
     """The characteristics of one object as a JSON-ready mapping (stable key order)."""
     counters: dict[str, int] = {}
@@ -45,8 +50,8 @@ def object_result(board: Board, obj_id: str, ch: Characteristics) -> dict[str, A
         "all_creature_types": ch.all_creature_types,
         "colors": sorted(ch.colors),
         "abilities": sorted(ch.abilities),
-        "power": ch.power,
-        "toughness": ch.toughness,
+        "power": ch.power if has_pt(ch) else None,
+        "toughness": ch.toughness if has_pt(ch) else None,
         "face_down": ch.face_down,
         "counters": dict(sorted(counters.items())),
     }

@@ -1,0 +1,160 @@
+"""Loader tests: malformed cases give a clear error naming the file and the field, never a traceback."""
+
+from __future__ import annotations
+
+import copy
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+from reference.corpus import CorpusError, case_from_data, load_case
+
+GOOD: dict[str, Any] = {
+    "id": "loader-good",
+    "title": "a good case",
+    "versions": ["m10", "ikoria"],
+    "features": ["layer-7c-modify"],
+    "sources": [{"kind": "derived", "ref": "test"}],
+    "abilities": [],
+    "objects": [
+        {"id": "a", "timestamp": 1, "types": ["creature"], "power": 2, "toughness": 2},
+        {"id": "b", "timestamp": 2, "types": ["creature"], "power": 1, "toughness": 1},
+    ],
+    "effects": [
+        {"id": "e", "timestamp": 3, "applies_to": ["a"], "parts": [{"op": "modify_pt", "power": 1, "toughness": 1}]}
+    ],
+    "steps": [{"description": "s", "expect": {"m10": {"a": {"power": 3}}, "ikoria": {"a": {"power": 3}}}}],
+}
+
+
+def write(tmp_path: Path, data: Any, name: str = "case.yaml") -> Path:
+    path = tmp_path / name
+    path.write_text(data if isinstance(data, str) else yaml.safe_dump(data, sort_keys=False), encoding="utf-8")
+    return path
+
+
+def mutated(change: Any) -> dict[str, Any]:
+    data = copy.deepcopy(GOOD)
+    change(data)
+    return data
+
+
+def test_good_case_loads(tmp_path: Path) -> None:
+    case = load_case(write(tmp_path, GOOD))
+    assert case.id == "loader-good" and len(case.steps) == 1
+
+
+BAD: list[tuple[str, Any, str, str]] = [
+    ("bad-yaml", "id: [unclosed\n", "line", "invalid YAML"),
+    ("alias", "a: &x 1\nb: *x\n", "line 1", "anchors and aliases"),
+    ("missing-id", mutated(lambda d: d.pop("id")), "(top level)", "'id' is a required property"),
+    ("unknown-field", mutated(lambda d: d.update(colour="red")), "(top level)", "unknown field"),
+    ("wrong-type", mutated(lambda d: d["objects"][0].update(power="two")), "objects[0].power", "not of type"),
+    (
+        "unknown-op",
+        mutated(lambda d: d["effects"][0]["parts"][0].update(op="explode")),
+        "effects[0].parts[0].op",
+        "explode",
+    ),
+    (
+        "op-arg",
+        mutated(lambda d: d["effects"][0]["parts"][0].update(colors=["red"])),
+        "effects[0].parts[0]",
+        "unknown field",
+    ),
+    (
+        "unknown-object",
+        mutated(lambda d: d["effects"][0].update(applies_to=["zz"])),
+        "effects[0].applies_to[0]",
+        "unknown object id 'zz'",
+    ),
+    ("duplicate-object", mutated(lambda d: d["objects"][1].update(id="a")), "objects[1].id", "duplicate object id 'a'"),
+    (
+        "duplicate-effect",
+        mutated(lambda d: d["effects"].append(copy.deepcopy(d["effects"][0]))),
+        "effects[1].id",
+        "duplicate effect id 'e'",
+    ),
+    ("unknown-version", mutated(lambda d: d.update(versions=["m11"])), "versions[0]", "unknown rules version 'm11'"),
+    (
+        "expect-versions",
+        mutated(lambda d: d["steps"][0]["expect"].pop("ikoria")),
+        "steps[0].expect",
+        "exactly the declared versions",
+    ),
+    ("bad-feature", mutated(lambda d: d.update(features=["layer-9"])), "features[0]", "expected one of"),
+    (
+        "copy-loop",
+        mutated(
+            lambda d: d["effects"].extend(
+                [
+                    {"id": "c1", "timestamp": 4, "applies_to": ["a"], "parts": [{"op": "copy_of", "object": "b"}]},
+                    {"id": "c2", "timestamp": 5, "applies_to": ["b"], "parts": [{"op": "copy_of", "object": "a"}]},
+                ]
+            )
+        ),
+        "effects",
+        "copy loop",
+    ),
+    (
+        "copy-in-static",
+        mutated(lambda d: d["abilities"].append({"text": "x", "parts": [{"op": "copy_of", "object": "a"}]})),
+        "abilities[0].parts[0].op",
+        "resolved effects",
+    ),
+    (
+        "unknown-end",
+        mutated(lambda d: d["steps"][0].update(end_effects=["nope"])),
+        "steps[0].end_effects[0]",
+        "unknown effect id 'nope'",
+    ),
+    (
+        "expect-object",
+        mutated(lambda d: d["steps"][0]["expect"]["m10"].update(q={"power": 1})),
+        "steps[0].expect.m10.q",
+        "unknown object id",
+    ),
+]
+
+
+@pytest.mark.parametrize(("name", "data", "field", "message"), BAD, ids=[b[0] for b in BAD])
+def test_bad_case_names_file_and_field(tmp_path: Path, name: str, data: Any, field: str, message: str) -> None:
+    path = write(tmp_path, data, f"{name}.yaml")
+    with pytest.raises(CorpusError) as info:
+        load_case(path)
+    err = info.value
+    assert err.file.endswith(f"{name}.yaml")
+    assert (err.field or "(top level)").startswith(field), str(err)
+    assert message in err.message, str(err)
+
+
+def test_unclassifiable_part_under_a_user_profile(tmp_path: Path) -> None:
+    import json
+    from importlib import resources
+
+    from reference.versions import builtin_versions, version_from_mapping
+
+    raw = json.loads(resources.files("reference.profiles").joinpath("m10.json").read_text())
+    raw["id"] = "no-switch"
+    raw["classify"] = [c for c in raw["classify"] if c["kind"] != "pt_switch"]
+    with pytest.raises(Exception, match="no slot for kind"):
+        version_from_mapping(raw)
+    assert "m10" in builtin_versions()
+
+
+def test_cli_reports_bad_case_without_traceback(tmp_path: Path) -> None:
+    path = write(tmp_path, mutated(lambda d: d["objects"][0].update(power="two")), "broken.yaml")
+    proc = subprocess.run(
+        [sys.executable, "-m", "reference.cli", "resolve", str(path)], capture_output=True, text=True, check=False
+    )
+    assert proc.returncode == 2
+    assert "broken.yaml" in proc.stderr and "objects[0].power" in proc.stderr
+    assert "Traceback" not in proc.stderr
+
+
+def test_case_from_data_does_not_need_files() -> None:
+    assert case_from_data(copy.deepcopy(GOOD)).id == "loader-good"

@@ -1,0 +1,421 @@
+"""Unit tests per rule module: each would fail if its rule were implemented wrongly."""
+
+from __future__ import annotations
+
+from reference.dependency import ready, strongly_connected
+from reference.versions import builtin_versions, get_version
+
+from .builders import creature, make_board, run
+
+URBORG = {
+    "text": "each land is a swamp in addition to its other land types",
+    "applies_to": {"type": "land"},
+    "parts": [{"op": "add_subtypes", "subtypes": ["swamp"]}],
+}
+BLOOD_MOON = {
+    "text": "nonbasic lands are mountains",
+    "applies_to": {"all": [{"type": "land"}, {"not": {"supertype": "basic"}}]},
+    "parts": [{"op": "set_land_subtype", "subtypes": ["mountain"]}],
+}
+HUMILITY = {
+    "text": "all creatures lose all abilities and have base power and toughness 1/1",
+    "applies_to": {"type": "creature"},
+    "parts": [{"op": "remove_all_abilities"}, {"op": "set_pt", "power": 1, "toughness": 1}],
+}
+OPALESCENCE = {
+    "text": "each other non-aura enchantment is a creature with power and toughness each equal to its mana value",
+    "applies_to": {"all": [{"type": "enchantment"}, {"not": {"subtype": "aura"}}, {"other_than_source": True}]},
+    "parts": [
+        {"op": "add_types", "types": ["creature"]},
+        {"op": "set_pt", "power": {"its": "mana_value"}, "toughness": {"its": "mana_value"}},
+    ],
+}
+
+
+def lands(urborg_ts: float, moon_ts: float) -> dict[str, dict]:
+    board = make_board(
+        [
+            {
+                "id": "urborg",
+                "timestamp": urborg_ts,
+                "types": ["land"],
+                "supertypes": ["legendary"],
+                "abilities": [URBORG["text"]],
+            },
+            {"id": "moon", "timestamp": moon_ts, "types": ["enchantment"], "abilities": [BLOOD_MOON["text"]]},
+            {"id": "forest", "timestamp": 0.5, "types": ["land"], "supertypes": ["basic"], "subtypes": ["forest"]},
+        ],
+        abilities=[URBORG, BLOOD_MOON],
+    )
+    return run(board, "m10")[1]
+
+
+def test_613_8_blood_moon_first_whatever_the_timestamps() -> None:
+    for urborg_ts, moon_ts in ((1, 2), (2, 1)):
+        r = lands(urborg_ts, moon_ts)
+        assert r["urborg"]["subtypes"] == ["mountain"]
+        assert r["urborg"]["abilities"] == []
+        assert r["forest"]["subtypes"] == ["forest"]
+
+
+def test_613_8a_existence_dependency_is_reported() -> None:
+    board = make_board(
+        [
+            {"id": "urborg", "timestamp": 1, "types": ["land"], "abilities": [URBORG["text"]]},
+            {"id": "moon", "timestamp": 2, "types": ["enchantment"], "abilities": [BLOOD_MOON["text"]]},
+        ],
+        abilities=[URBORG, BLOOD_MOON],
+    )
+    resolution, _ = run(board, "m10")
+    assert [(e.dependent, e.on, e.test) for e in resolution.edges] == [
+        (f"urborg:{URBORG['text']}", f"moon:{BLOOD_MOON['text']}", "existence")
+    ]
+    assert [s.effect for s in resolution.skipped] == [f"urborg:{URBORG['text']}"]
+
+
+def humility_opalescence(humility_ts: float, opal_ts: float, version: str = "m10") -> dict[str, dict]:
+    board = make_board(
+        [
+            {
+                "id": "humility",
+                "timestamp": humility_ts,
+                "types": ["enchantment"],
+                "mana_value": 4,
+                "abilities": [HUMILITY["text"]],
+            },
+            {
+                "id": "opal",
+                "timestamp": opal_ts,
+                "types": ["enchantment"],
+                "mana_value": 4,
+                "abilities": [OPALESCENCE["text"]],
+            },
+            creature("bear", 0.5, 3, 3, abilities=["flying"]),
+        ],
+        abilities=[HUMILITY, OPALESCENCE],
+    )
+    return run(board, version)[1]
+
+
+def test_613_6_humility_keeps_applying_after_losing_its_ability() -> None:
+    r = humility_opalescence(1, 2)
+    assert (r["humility"]["power"], r["humility"]["toughness"]) == (4, 4)
+    assert r["humility"]["abilities"] == []
+    assert (r["bear"]["power"], r["bear"]["toughness"], r["bear"]["abilities"]) == (1, 1, [])
+    r = humility_opalescence(2, 1)
+    assert (r["humility"]["power"], r["humility"]["toughness"]) == (1, 1)
+    assert (r["bear"]["power"], r["bear"]["toughness"]) == (1, 1)
+
+
+def test_613_4_sublayers_set_then_modify_then_counters_then_switch() -> None:
+    board = make_board(
+        [creature("c", 1, 1, 3, counters=[{"kind": "+1/+1", "count": 1, "timestamp": 2}])],
+        effects=[
+            {"id": "switch", "timestamp": 3, "applies_to": ["c"], "parts": [{"op": "switch_pt"}]},
+            {
+                "id": "pump",
+                "timestamp": 4,
+                "applies_to": ["c"],
+                "parts": [{"op": "modify_pt", "power": 0, "toughness": 1}],
+            },
+            {"id": "set", "timestamp": 5, "applies_to": ["c"], "parts": [{"op": "set_pt", "power": 0, "toughness": 0}]},
+        ],
+    )
+    for v in ("m10", "ikoria"):
+        resolution, r = run(board, v)
+        # set 0/0, +0/+1, counter +1/+1 -> 1/2, switch -> 2/1
+        assert (r["c"]["power"], r["c"]["toughness"]) == (2, 1), v
+        assert resolution.steps[-1].effect == "switch"
+    # 418.5: the +0/+1 and the later "becomes 0/0" are both 6b, so the setting effect wins: 0/0 +1/+1 -> 1/1
+    resolution, r = run(board, "pre-m10")
+    assert (r["c"]["power"], r["c"]["toughness"]) == (1, 1)
+    assert [s.slot for s in resolution.steps] == ["6b", "6b", "6c", "6e"]
+
+
+def test_418_5_static_modifiers_wait_for_counters_but_setting_effects_interleave() -> None:
+    anthem = {
+        "text": "creatures you control get +1/+1",
+        "applies_to": {"all": [{"type": "creature"}, {"controller": "you"}]},
+        "parts": [{"op": "modify_pt", "power": 1, "toughness": 1}],
+    }
+    board = make_board(
+        [creature("c", 1), {"id": "a", "timestamp": 2, "types": ["enchantment"], "abilities": [anthem["text"]]}],
+        effects=[
+            {
+                "id": "pump",
+                "timestamp": 3,
+                "applies_to": ["c"],
+                "parts": [{"op": "modify_pt", "power": 3, "toughness": 3}],
+            },
+            {"id": "set", "timestamp": 4, "applies_to": ["c"], "parts": [{"op": "set_pt", "power": 0, "toughness": 1}]},
+        ],
+        abilities=[anthem],
+    )
+    assert run(board, "pre-m10")[1]["c"]["power"] == 1  # 0/1 overrides +3/+3 (both 6b), then anthem (6d)
+    assert run(board, "m10")[1]["c"]["power"] == 4
+
+
+def test_613_3_cda_first_and_isolated_from_non_cda() -> None:
+    goyf = {
+        "text": "power equals the number of creatures",
+        "cda": True,
+        "applies_to": {"is_source": True},
+        "parts": [{"op": "set_pt", "power": {"count": {"type": "creature"}}, "toughness": 5}],
+    }
+    board = make_board(
+        [creature("g", 1, 0, 0, abilities=[goyf["text"]]), creature("x", 2)],
+        effects=[
+            {
+                "id": "shrink",
+                "timestamp": 0.1,
+                "applies_to": ["g"],
+                "parts": [{"op": "set_pt", "power": 9, "toughness": 9}],
+            }
+        ],
+        abilities=[goyf],
+    )
+    resolution, r = run(board, "ikoria")
+    assert resolution.steps[0].slot == "7a" and resolution.steps[0].origin == "cda"
+    assert (r["g"]["power"], r["g"]["toughness"]) == (9, 9)
+
+
+def test_613_8b_only_loop_members_fall_back_to_timestamps() -> None:
+    graph = {"a": {"b": 1}, "b": {"a": 1}, "c": {"a": 1, "d": 1}, "d": {}}
+    loops = strongly_connected(graph)
+    assert loops["a"] == loops["b"] == frozenset({"a", "b"})
+    assert ready(graph) == ["a", "b", "d"]  # c waits for d, outside any loop with it
+
+
+def test_613_8c_dependency_reevaluated_after_each_application() -> None:
+    # e2 (ts 2) makes every creature an artifact; e1 (ts 1) affects artifacts: e1 waits for e2.
+    artifacts_fly = {
+        "text": "artifacts have flying",
+        "applies_to": {"type": "artifact"},
+        "parts": [{"op": "add_abilities", "abilities": ["flying"]}],
+    }
+    board = make_board(
+        [
+            creature("c", 1),
+            {"id": "s1", "timestamp": 5, "types": ["enchantment"], "abilities": [artifacts_fly["text"]]},
+        ],
+        effects=[
+            {"id": "march", "timestamp": 9, "applies_to": ["c"], "parts": [{"op": "add_types", "types": ["artifact"]}]}
+        ],
+        abilities=[artifacts_fly],
+    )
+    assert run(board)[1]["c"]["abilities"] == ["flying"]  # different layers: 4 before 6
+    sleep = {
+        "text": "creatures lose flying",
+        "applies_to": {"type": "creature"},
+        "parts": [{"op": "remove_abilities", "abilities": ["flying"]}],
+    }
+    fly_creatures = {
+        "text": "artifact creatures have flying",
+        "applies_to": {"all": [{"type": "creature"}, {"type": "artifact"}]},
+        "parts": [{"op": "add_abilities", "abilities": ["flying"]}],
+    }
+    board = make_board(
+        [
+            creature("c", 1, types=["artifact", "creature"]),
+            {"id": "s1", "timestamp": 2, "types": ["enchantment"], "abilities": [fly_creatures["text"]]},
+            {"id": "s2", "timestamp": 3, "types": ["enchantment"], "abilities": [sleep["text"]]},
+        ],
+        abilities=[sleep, fly_creatures],
+    )
+    assert run(board)[1]["c"]["abilities"] == []  # no dependency: timestamp order, the later loss wins
+
+
+def test_613_1b_control_change_moves_you_control_anthems() -> None:
+    anthem = {
+        "text": "creatures you control get +1/+1",
+        "applies_to": {"all": [{"type": "creature"}, {"controller": "you"}]},
+        "parts": [{"op": "modify_pt", "power": 1, "toughness": 1}],
+    }
+    board = make_board(
+        [
+            creature("c", 1, controller="p2"),
+            {"id": "a", "timestamp": 2, "types": ["enchantment"], "controller": "p1", "abilities": [anthem["text"]]},
+        ],
+        effects=[
+            {
+                "id": "steal",
+                "timestamp": 3,
+                "applies_to": ["c"],
+                "controller": "p1",
+                "parts": [{"op": "set_controller", "player": "p1"}, {"op": "add_abilities", "abilities": ["haste"]}],
+            }
+        ],
+        abilities=[anthem],
+    )
+    r = run(board)[1]["c"]
+    assert (r["controller"], r["power"], r["abilities"]) == ("p1", 3, ["haste"])
+
+
+def test_612_text_change_rewrites_the_source_filter() -> None:
+    crusade = {
+        "text": "white creatures get +1/+1",
+        "applies_to": {"all": [{"type": "creature"}, {"color": "white"}]},
+        "parts": [{"op": "modify_pt", "power": 1, "toughness": 1}],
+    }
+    board = make_board(
+        [
+            creature("w", 1, colors=["white"]),
+            creature("b", 2, colors=["blue"]),
+            {"id": "crusade", "timestamp": 3, "types": ["enchantment"], "abilities": [crusade["text"]]},
+        ],
+        effects=[
+            {
+                "id": "sleight",
+                "timestamp": 4,
+                "applies_to": ["crusade"],
+                "parts": [{"op": "replace_word", "from": "white", "to": "blue"}],
+            }
+        ],
+        abilities=[crusade],
+    )
+    r = run(board)[1]
+    assert r["crusade"]["abilities"] == ["blue creatures get +1/+1"]
+    assert (r["w"]["power"], r["b"]["power"]) == (2, 3)
+
+
+def test_707_2_copy_takes_copiable_values_only() -> None:
+    board = make_board(
+        [
+            creature("orig", 1, 2, 2, subtypes=["bear"], counters=[{"kind": "+1/+1", "count": 2}]),
+            creature("clone", 2, 0, 0, subtypes=["shapeshifter"]),
+        ],
+        effects=[
+            {
+                "id": "pump",
+                "timestamp": 3,
+                "applies_to": ["orig"],
+                "parts": [{"op": "modify_pt", "power": 5, "toughness": 5}],
+            },
+            {
+                "id": "copy",
+                "timestamp": 4,
+                "applies_to": ["clone"],
+                "parts": [{"op": "copy_of", "object": "orig", "except": {"add_types": ["artifact"]}}],
+            },
+        ],
+    )
+    r = run(board)[1]
+    assert (r["orig"]["power"], r["orig"]["toughness"]) == (9, 9)
+    assert (r["clone"]["name"], r["clone"]["power"], r["clone"]["subtypes"], r["clone"]["types"]) == (
+        "Orig",
+        2,
+        ["bear"],
+        ["artifact", "creature"],
+    )
+
+
+def test_708_2_copy_of_face_down_is_a_nameless_2_2() -> None:
+    board = make_board(
+        [
+            creature("morph", 1, 5, 5, colors=["green"], face_down=True),
+            creature("elf", 2, 1, 1, colors=["green"], token=True),
+        ],
+        effects=[
+            {
+                "id": "growth",
+                "timestamp": 3,
+                "applies_to": ["elf"],
+                "parts": [{"op": "modify_pt", "power": 3, "toughness": 3}],
+            },
+            {"id": "copy", "timestamp": 4, "applies_to": ["elf"], "parts": [{"op": "copy_of", "object": "morph"}]},
+        ],
+    )
+    for v in ("m10", "ikoria"):
+        r = run(board, v)[1]
+        assert (r["elf"]["name"], r["elf"]["colors"], r["elf"]["power"], r["elf"]["toughness"]) == (None, [], 5, 5)
+        assert r["morph"]["face_down"] is True and r["morph"]["power"] == 2
+
+
+def test_305_7_set_land_type_removes_rules_text_but_not_granted_abilities() -> None:
+    board = make_board(
+        [{"id": "l", "timestamp": 1, "types": ["land"], "subtypes": ["desert"], "abilities": ["{t}: add {c}"]}],
+        effects=[
+            {
+                "id": "g",
+                "timestamp": 2,
+                "applies_to": ["l"],
+                "parts": [{"op": "add_abilities", "abilities": ["hexproof"]}],
+            },
+            {
+                "id": "m",
+                "timestamp": 3,
+                "applies_to": ["l"],
+                "parts": [{"op": "set_land_subtype", "subtypes": ["mountain"]}],
+            },
+        ],
+    )
+    r = run(board)[1]["l"]
+    assert (r["subtypes"], r["abilities"]) == (["mountain"], ["hexproof"])
+
+
+def test_205_1a_becomes_replaces_types_and_drops_subtypes() -> None:
+    board = make_board(
+        [creature("c", 1, subtypes=["bear"])],
+        effects=[
+            {"id": "t", "timestamp": 2, "applies_to": ["c"], "parts": [{"op": "set_types", "types": ["artifact"]}]}
+        ],
+    )
+    r = run(board)[1]["c"]
+    assert (r["types"], r["subtypes"]) == (["artifact"], [])
+
+
+def test_613_7a_granted_static_ability_takes_the_later_timestamp() -> None:
+    hammer_loses = {
+        "text": "equipped creature gets +10/+10 and loses flying",
+        "applies_to": {"attached_to_source": True},
+        "parts": [
+            {"op": "modify_pt", "power": 10, "toughness": 10},
+            {"op": "remove_abilities", "abilities": ["flying"]},
+        ],
+    }
+    rune_grants = {
+        "text": "equipped creature has flying",
+        "applies_to": {"attached_to_source": True},
+        "parts": [{"op": "add_abilities", "abilities": ["flying"]}],
+    }
+    rune = {
+        "text": 'enchanted equipment has "equipped creature has flying"',
+        "applies_to": {"attached_to_source": True},
+        "parts": [{"op": "add_abilities", "abilities": [rune_grants["text"]]}],
+    }
+    board = make_board(
+        [
+            creature("c", 1),
+            {
+                "id": "hammer",
+                "timestamp": 2,
+                "types": ["artifact"],
+                "subtypes": ["equipment"],
+                "attached_to": "c",
+                "abilities": [hammer_loses["text"]],
+            },
+            {
+                "id": "rune",
+                "timestamp": 3,
+                "types": ["enchantment"],
+                "subtypes": ["aura"],
+                "attached_to": "hammer",
+                "abilities": [rune["text"]],
+            },
+        ],
+        abilities=[hammer_loses, rune_grants, rune],
+    )
+    r = run(board)[1]["c"]
+    assert (r["power"], r["abilities"]) == (12, ["flying"])
+
+
+def test_versions_are_data_with_dates() -> None:
+    vs = builtin_versions()
+    assert list(vs) == ["pre-m10", "m10", "ikoria"]
+    assert get_version("current").id == "ikoria"
+    assert [s.id for s in vs["m10"].slots][-2:] == ["7d", "7e"]
+    assert vs["ikoria"].slot_of("counter_pt", "rule") == "7c"
+    assert vs["m10"].slot_of("counter_pt", "rule") == "7d"
+    assert vs["pre-m10"].slot_of("pt_modify", "static") == "6d"
+    assert vs["pre-m10"].slot_of("pt_modify", "resolved") == "6b"
+    assert vs["pre-m10"].slot_of("pt_set", "static") == "6b"
