@@ -116,9 +116,8 @@ def verify(corpus_dir: Path, case_ids: tuple[str, ...], use_z3: bool) -> None:
                     if c.error:
                         details.append(f"{case.id} step {c.step} [{vid}]: error {c.error}")
                     for m in c.mismatches:
-                        details.append(
-                            f"{case.id} step {c.step} [{vid}]: {m.object}.{m.field} expected {m.expected!r}, got {m.actual!r}"
-                        )
+                        where = f"{case.id} step {c.step} [{vid}]: {m.object}.{m.field}"
+                        details.append(f"{where} expected {m.expected!r}, got {m.actual!r}")
             if crosscheck:
                 status, info = crosscheck(case, versions[vid])
                 if status != "verified":
@@ -140,7 +139,7 @@ def verify(corpus_dir: Path, case_ids: tuple[str, ...], use_z3: bool) -> None:
 def _z3_checker() -> Callable[[Case, RulesVersion], tuple[str, list[str]]] | None:
     """The z3 cross-check, when the proofs package is available."""
     try:
-        from proofs.crosscheck import crosscheck_case  # noqa: PLC0415 - optional at this stage
+        from proofs.crosscheck import crosscheck_case  # type: ignore[import-not-found,unused-ignore]
     except ImportError:
         return None
     return crosscheck_case  # type: ignore[no-any-return]
@@ -167,7 +166,9 @@ def explain(case_ref: str, rules: str | None, rules_file: Path | None, step: int
     out.print(result_table(result, "result"))
     expect = case.steps[n - 1].expect.get(version.id)
     if expect is not None:
-        out.print(f"expected ({version.id}): {json.dumps(_plain(expect), ensure_ascii=False)}", markup=False, highlight=False)
+        out.print(
+            f"expected ({version.id}): {json.dumps(_plain(expect), ensure_ascii=False)}", markup=False, highlight=False
+        )
 
 
 def _plain(value: Any) -> Any:
@@ -234,6 +235,18 @@ def versions(as_json: bool) -> None:
         when = f"{v.in_force_from} to {v.in_force_to or 'now'}" + (" (current)" if v.id == CURRENT else "")
         table.add_row(v.id, when, f"{v.title}\n{v.source_text} ({v.source_date})", slots)
     console().print(table)
+
+
+@main.command("docs")
+@click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=Path("docs/cases"), show_default=True)
+@corpus_option
+@friendly_errors
+def docs_pages(out: Path, corpus_dir: Path) -> None:
+    """Generate the documentation site's case pages and corpus index from the resolver's traces."""
+    from .docs_pages import generate
+
+    written = generate(load_corpus(corpus_dir), out)
+    click.echo(f"wrote {len(written)} pages to {out}")
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -27,17 +27,17 @@ def face_down_instruction(values: Mapping[str, Any]) -> Instruction:
 
 
 def _layer1_instructions(
-    board: Board, version: RulesVersion, obj_id: str, seen: tuple[str, ...]
+    board: Board, version: RulesVersion, obj_id: str, seen: tuple[str, ...], as_of: Timestamp
 ) -> list[tuple[int, Timestamp, str, Instruction]]:
-    """613.2: the layer-1 effects on one object, with their slot position and timestamp."""
+    """613.2, 707.2b: the layer-1 effects on one object that began before ``as_of``."""
     out = []
     for effect in board.effects:
-        if obj_id not in effect.applies_to:
+        if obj_id not in effect.applies_to or effect.timestamp >= as_of:
             continue
         for part in effect.parts:
             if part.op == "copy_of":
                 slot = version.slot_of("copy", "resolved")
-                instr = copy_instruction(board, version, part, seen + (obj_id,))
+                instr = copy_instruction(board, version, part, effect.timestamp, seen + (obj_id,))
             elif part.op == "face_down":
                 slot = version.slot_of("face_down", "resolved")
                 instr = face_down_instruction(part.args)
@@ -55,13 +55,13 @@ def _layer1_instructions(
 
 
 def copiable_values(
-    board: Board, version: RulesVersion, obj_id: str, seen: tuple[str, ...] = ()
+    board: Board, version: RulesVersion, obj_id: str, as_of: Timestamp = float("inf"), seen: tuple[str, ...] = ()
 ) -> Characteristics:
-    """707.2, 613.2c: an object's values after layer 1 alone."""
+    """707.2, 613.2c: an object's values after layer 1 alone, counting copy effects begun before ``as_of``."""
     if obj_id in seen:
         raise CopyLoopError(" -> ".join(seen + (obj_id,)))
     ch = board.objects[obj_id].printed
-    for _, ts, _, instr in _layer1_instructions(board, version, obj_id, seen):
+    for _, ts, _, instr in _layer1_instructions(board, version, obj_id, seen, as_of):
         ch = apply_instruction(ch, instr, ts)
     return ch
 
@@ -84,11 +84,15 @@ def with_exceptions(ch: Characteristics, exceptions: Mapping[str, Any]) -> Chara
 
 
 def copy_instruction(
-    board: Board, version: RulesVersion, part: Part, seen: tuple[str, ...] = ()
+    board: Board, version: RulesVersion, part: Part, began: Timestamp, seen: tuple[str, ...] = ()
 ) -> Instruction:
-    """707.2, 707.9: the values a copy effect hands over, with its exceptions applied."""
+    """707.2, 707.2b, 707.9: the values a copy effect begun at ``began`` hands over, with its exceptions.
+
+    Copiable values are fixed when the copy effect begins: a copy effect that the
+    original gets later does not change this copy (707.2b).
+    """
     original = str(part.args["object"])
-    ch = copiable_values(board, version, original, seen)
+    ch = copiable_values(board, version, original, began, seen)
     ch = with_exceptions(ch, part.args.get("except", FrozenMap()))
     values = {f: getattr(ch, f) for f in COPIED_FIELDS}
     values = {k: tuple(sorted(v)) if isinstance(v, frozenset) else v for k, v in values.items()}

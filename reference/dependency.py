@@ -107,8 +107,7 @@ def dependency_graph(
         return graph
     before = {a.key: affected(a, board, state, locked) for a in sensitive}
     doing = {
-        a.key: instructions(a, parts_in_slot(a, version, slot), before[a.key], board, state, version)
-        for a in sensitive
+        a.key: instructions(a, parts_in_slot(a, version, slot), before[a.key], board, state, version) for a in sensitive
     }
     for b in group:
         b_targets = affected(b, board, state, locked)

@@ -37,6 +37,9 @@ class ContinuousEffect:
     targets: tuple[str, ...] | None = None  # fixed set of objects (611.2c) or None
     filter: Any = None  # static effects: what their text indicates now (611.3a)
     ability: str | None = None  # the ability definition that generates it
+    # 613.7a: a granted ability's effect keeps its place after its object's own effects
+    # when the object gets a new timestamp (the grant's timestamp orders such ties).
+    tiebreak: Timestamp = float("-inf")
 
 
 # A locked effect (613.6): the effect as it was when it started to apply, and its objects.
@@ -79,8 +82,10 @@ def static_effect(board: Board, state: State, obj_id: str, wording: str) -> Cont
         return None
     changes = ch.text_changes if d.text != wording else ()
     ts = board.objects[obj_id].timestamp
+    tiebreak = float("-inf")
     if wording in ch.granted:
-        ts = max(ts, ch.granted[wording])
+        tiebreak = ch.granted[wording]
+        ts = max(ts, tiebreak)
     return ContinuousEffect(
         key=f"{obj_id}:{d.text}",
         origin="cda" if d.cda else "static",
@@ -90,6 +95,7 @@ def static_effect(board: Board, state: State, obj_id: str, wording: str) -> Cont
         source=obj_id,
         filter=substitute(d.applies_to, changes) if changes else d.applies_to,
         ability=d.text,
+        tiebreak=tiebreak,
     )
 
 
@@ -197,7 +203,7 @@ def instruction(
 ) -> Instruction:
     """613.8a: what a part does to one object, with its values evaluated now."""
     if part.op == "copy_of":
-        return copy_instruction(board, version, part)
+        return copy_instruction(board, version, part, effect.timestamp)
     if part.op == "face_down":
         return face_down_instruction(part.args)
     if part.op in ("set_pt", "modify_pt"):

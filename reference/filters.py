@@ -142,13 +142,24 @@ def matches(filt: Any, obj_id: str, ctx: Context) -> bool:
     return True
 
 
-def objects_matching(filt: Any, ctx: Context, zone: str = "battlefield") -> frozenset[str]:
-    """The objects in ``zone`` (or in the zone the filter names) that match the filter."""
-    wanted_zone = filt.get("zone", zone) if isinstance(filt, Mapping) else zone
+def names_zone(filt: Any) -> bool:
+    """True when a filter says which zone (anywhere inside it); otherwise it means the battlefield."""
+    if isinstance(filt, Mapping):
+        return "zone" in filt or any(names_zone(v) for v in filt.values())
+    if isinstance(filt, tuple):
+        return any(names_zone(v) for v in filt)
+    return False
+
+
+def objects_matching(filt: Any, ctx: Context) -> frozenset[str]:
+    """The objects that match the filter: on the battlefield unless the filter names a zone."""
+    any_zone = names_zone(filt)
     return frozenset(
         i
         for i, o in ctx.board.objects.items()
-        if o.zone == wanted_zone and (o.zone != "battlefield" or i in ctx.state) and matches(filt, i, ctx)
+        if (any_zone or o.zone == "battlefield")
+        and (o.zone != "battlefield" or i in ctx.state)
+        and matches(filt, i, ctx)
     )
 
 
@@ -163,7 +174,7 @@ def evaluate(value: Any, ctx: Context, target: str | None) -> int:
         return value
     if not isinstance(value, Mapping) or len(value) != 1:
         raise ValueError(f"a value expression must have exactly one key, got {value!r}")
-    (key, arg), = value.items()
+    ((key, arg),) = value.items()
     if key == "count":
         return len(objects_matching(arg, ctx))
     if key == "its":
@@ -186,6 +197,7 @@ def evaluate(value: Any, ctx: Context, target: str | None) -> int:
 
 
 # --- 612: text-changing effects replace words used as color words, land types, creature types.
+
 
 def replaceable(word: str) -> bool:
     """612.2: only color words, land types and creature types can be changed."""

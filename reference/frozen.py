@@ -9,7 +9,7 @@ from typing import Any
 class FrozenMap(Mapping[str, Any]):
     """A hashable, read-only mapping with keys kept in sorted order."""
 
-    __slots__ = ("_items", "_hash")
+    __slots__ = ("_hash", "_items")
 
     def __init__(self, data: Mapping[str, Any] | None = None) -> None:
         items = tuple(sorted((data or {}).items()))

@@ -39,7 +39,18 @@ def summary(ch: Characteristics) -> str:
 def result_table(result: Mapping[str, Mapping[str, Any]], title: str) -> Table:
     """Every object's characteristics as a table."""
     table = Table(title=title, show_lines=False)
-    for col in ("id", "name", "controller", "types", "subtypes", "supertypes", "colors", "abilities", "P/T", "counters"):
+    for col in (
+        "id",
+        "name",
+        "controller",
+        "types",
+        "subtypes",
+        "supertypes",
+        "colors",
+        "abilities",
+        "P/T",
+        "counters",
+    ):
         table.add_column(col)
     for oid, r in result.items():
         subs = list(r["subtypes"]) + (["(all creature types)"] if r["all_creature_types"] else [])
@@ -64,7 +75,14 @@ def step_row(step: TraceStep) -> list[str]:
     if step.locked_from:
         why += f"; applies to the objects fixed when it began in {step.locked_from} (613.6)"
     after = "\n".join(f"{oid}: {summary(ch)}" for oid, ch in step.after.items()) or "(no object)"
-    return [str(step.index), step.slot, f"{step.description}\n[{step.effect}, ts {step.timestamp:g}]", ", ".join(step.ops), why, after]
+    return [
+        str(step.index),
+        step.slot,
+        f"{step.description}\n[{step.effect}, ts {step.timestamp:g}]",
+        ", ".join(step.ops),
+        why,
+        after,
+    ]
 
 
 def trace_table(resolution: Resolution, version: RulesVersion, title: str) -> Table:

@@ -88,9 +88,9 @@ def initial_state(board: Board) -> dict[str, Characteristics]:
     return {i: board.objects[i].printed for i in board.on_battlefield()}
 
 
-def _order_key(e: ContinuousEffect, cda_first: bool) -> tuple[int, Timestamp, str]:
-    """613.3, 613.7: CDAs first where the version asks it, then timestamp, then id (tie-break)."""
-    return (0 if (cda_first and e.origin == "cda") else 1, e.timestamp, e.key)
+def _order_key(e: ContinuousEffect, cda_first: bool) -> tuple[int, Timestamp, Timestamp, str]:
+    """613.3, 613.7: CDAs first where the version asks it, then timestamp (613.7a ties), then id."""
+    return (0 if (cda_first and e.origin == "cda") else 1, e.timestamp, e.tiebreak, e.key)
 
 
 def _why(
@@ -103,9 +103,7 @@ def _why(
 ) -> Why:
     """Explain the choice: 613.3 (CDA first), 613.7 (timestamp), 613.8b (dependency, loops)."""
     loop = strongly_connected(graph)[pick.key]
-    went_before = tuple(
-        e.key for e in group if e.key != pick.key and (e.timestamp, e.key) < (pick.timestamp, pick.key)
-    )
+    went_before = tuple(e.key for e in group if e.key != pick.key and _order_key(e, False) < _order_key(pick, False))
     waited_for = tuple(sorted(waited.get(pick.key, set()) & done))
     if len(loop) > 1:
         members = tuple(sorted(loop))

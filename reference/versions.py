@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 from importlib import resources
 from typing import Any
 
@@ -147,7 +147,7 @@ def version_from_mapping(data: Mapping[str, Any], where: str = "profile") -> Rul
     )
 
 
-@lru_cache(maxsize=None)
+@cache
 def builtin_versions() -> Mapping[str, RulesVersion]:
     """The built-in rules versions, oldest first."""
     out = {}

@@ -1,0 +1,230 @@
+"""Generated documentation pages (an edge): one Markdown page per case, and the corpus index.
+
+Pages come from the resolver's own traces, so they cannot disagree with the code.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Mapping
+from pathlib import Path
+from typing import Any
+
+from .case import Case, board_at
+from .frozen import thaw
+from .resolver import Resolution, TraceStep
+from .results import compare
+from .verify import resolve_step
+from .versions import RulesVersion, builtin_versions
+
+
+def _cell(value: Any) -> str:
+    """A Markdown table cell: no pipes or newlines."""
+    text = value if isinstance(value, str) else json.dumps(thaw(value), ensure_ascii=False)
+    return text.replace("|", "\\|").replace("\n", "<br>")
+
+
+def _table(head: Iterable[str], rows: Iterable[Iterable[Any]]) -> list[str]:
+    head = list(head)
+    out = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
+    out += ["| " + " | ".join(_cell(c) for c in row) + " |" for row in rows]
+    return out
+
+
+def _pt(r: Mapping[str, Any]) -> str:
+    if r.get("power") is None and r.get("toughness") is None:
+        return "–"
+    return f"{r.get('power')}/{r.get('toughness')}"
+
+
+def _mermaid(resolution: Resolution, indent: str) -> list[str]:
+    """The dependency graph (613.8a) as a Mermaid diagram: an arrow from an effect to what it waits for."""
+    if not resolution.edges:
+        return []
+    names: dict[str, str] = {}
+
+    def node(key: str) -> str:
+        if key not in names:
+            names[key] = f"n{len(names)}"
+        return names[key]
+
+    lines = ["```mermaid", "graph LR"]
+    for e in resolution.edges:
+        lines.append(
+            f'  {node(e.dependent)}["{e.dependent}"] -->|"depends on ({e.slot}, {e.test})"| {node(e.on)}["{e.on}"]'
+        )
+    lines.append("```")
+    return [indent + line if line else line for line in lines]
+
+
+def _trace_rows(steps: Iterable[TraceStep]) -> list[list[str]]:
+    rows = []
+    for s in steps:
+        why = s.why.text + (f"; objects fixed in {s.locked_from} (613.6)" if s.locked_from else "")
+        after = "; ".join(
+            f"{oid}: {ch.name or '(no name)'} {'/'.join(sorted(ch.types))}"
+            f" {_pt({'power': ch.power, 'toughness': ch.toughness})}"
+            f" [{', '.join(sorted(ch.colors)) or 'colorless'}]"
+            + (f" {{{', '.join(sorted(ch.abilities))}}}" if ch.abilities else "")
+            for oid, ch in s.after.items()
+        )
+        rows.append([str(s.index), s.slot, f"{s.description} (`{s.effect}`, ts {s.timestamp:g})", why, after])
+    return rows
+
+
+def case_page(case: Case, versions: Mapping[str, RulesVersion]) -> str:
+    """The Markdown page of one case: setup, then each step with a tab per rules version."""
+    out = [f"# {case.title}", ""]
+    out += [
+        f"**Case id** `{case.id}` · **status** {case.status} · **versions** {', '.join(case.versions)}",
+        "",
+        "**Features** "
+        + ", ".join(f"`{f}`" for f in case.features)
+        + (" · **rules** " + ", ".join(case.rules) if case.rules else ""),
+        "",
+    ]
+    if case.cards:
+        out += ["## Cards", ""]
+        rows = []
+        for c in case.cards:
+            fr = c.get("names", {}).get("fr")
+            rows.append(
+                [
+                    c["name"] + (f" (fr: {fr})" if fr else ""),
+                    c.get("mana_cost", ""),
+                    c.get("type_line", ""),
+                    c.get("oracle", ""),
+                    f"{c['power']}/{c['toughness']}" if "power" in c else "",
+                ]
+            )
+        out += _table(["card", "mana cost", "type line", "Oracle text", "P/T"], rows) + [""]
+    out += ["## Setup", "", "Objects at the start:", ""]
+    out += _table(
+        ["id", "name", "controller", "timestamp", "types", "colors", "abilities", "P/T", "counters"],
+        [
+            [
+                o.id,
+                o.printed.name or "",
+                o.printed.controller,
+                f"{o.timestamp:g}",
+                " ".join(sorted(o.printed.supertypes | o.printed.types | o.printed.subtypes)),
+                ", ".join(sorted(o.printed.colors)),
+                "; ".join(sorted(o.printed.abilities)),
+                _pt({"power": o.printed.power, "toughness": o.printed.toughness}),
+                ", ".join(f"{c.count}× {c.kind}" for c in o.counters) + (" (face down)" if o.face_down else ""),
+            ]
+            for o in case.objects
+        ],
+    ) + [""]
+    if case.abilities:
+        out += ["Static abilities (each object with the wording generates the effect, 611.3):", ""]
+        out += _table(
+            ["ability", "CDA", "applies to", "parts"],
+            [
+                [a.text, "yes" if a.cda else "", a.applies_to, [{"op": p.op, **thaw(p.args)} for p in a.parts]]
+                for a in case.abilities.values()
+            ],
+        ) + [""]
+    out += ["## Steps", ""]
+    for n, step in enumerate(case.steps, start=1):
+        out += [f"### Step {n}: {step.description}", ""]
+        changes = _step_changes(step)
+        if changes:
+            out += changes + [""]
+        for vid in case.versions:
+            version = versions[vid]
+            resolution, actual = resolve_step(case, n, version)
+            expected = step.expect[vid]
+            ok = not compare(expected, actual)
+            out += [f'=== "{vid}"', ""]
+            body = [f"**{'Passes' if ok else 'FAILS'}** under `{vid}` ({version.title}).", ""]
+            body += _table(
+                ["object", "expected", "resolver"],
+                [
+                    [oid, thaw(fields), {k: actual.get(oid, {}).get(k) for k in fields}]
+                    for oid, fields in expected.items()
+                ],
+            ) + [""]
+            body += ["Trace:", ""]
+            body += _table(["#", "slot", "effect", "why now", "after"], _trace_rows(resolution.steps)) + [""]
+            if resolution.skipped:
+                body += ["Effects that did not apply:", ""]
+                body += [f"- {s.slot}: {s.description} — {s.reason}" for s in resolution.skipped] + [""]
+            mermaid = _mermaid(resolution, "")
+            if mermaid:
+                body += ["Dependency graph:", ""] + mermaid + [""]
+            out += [("    " + line) if line else "" for line in body]
+    out += ["## Sources", ""]
+    for s in case.sources:
+        line = f"- **{s['kind']}** {s['ref']}" + (f" ({s['date']})" if "date" in s else "")
+        if "passage" in s:
+            line += f": “{s['passage']}”"
+        out.append(line)
+    if case.notes:
+        out += ["", "## Notes", ""] + [f"- {n}" for n in case.notes]
+    return "\n".join(out) + "\n"
+
+
+def _step_changes(step: Any) -> list[str]:
+    lines = []
+    for o in step.add_objects:
+        lines.append(f"- enters: `{o.id}` ({o.printed.name}), timestamp {o.timestamp:g}")
+    for e in step.add_effects:
+        lines.append(
+            f"- new effect `{e.id}` (timestamp {e.timestamp:g}): {e.description or e.id} → {', '.join(e.applies_to)}"
+        )
+    for e in step.end_effects:
+        lines.append(f"- effect `{e}` ends")
+    for o in step.remove_objects:
+        lines.append(f"- `{o}` leaves the battlefield")
+    for oid, counters in step.set_counters.items():
+        lines.append(f"- counters on `{oid}`: " + (", ".join(f"{c.count}× {c.kind}" for c in counters) or "none"))
+    for oid, target in step.attach.items():
+        lines.append(f"- `{oid}` attached to `{target}`")
+    for oid, zone in step.move.items():
+        lines.append(f"- `{oid}` moves to {zone}")
+    for oid, ts in step.set_timestamp.items():
+        lines.append(f"- `{oid}` gets timestamp {ts:g}")
+    return lines
+
+
+def index_page(cases: list[Case], versions: Mapping[str, RulesVersion]) -> str:
+    """The corpus index: one row per case with its golden status per version."""
+    rows = []
+    for case in cases:
+        status = []
+        for vid in case.versions:
+            ok = all(
+                not compare(step.expect[vid], resolve_step(case, n, versions[vid])[1])
+                for n, step in enumerate(case.steps, start=1)
+            )
+            status.append(f"{vid} {'✔' if ok else '✘'}")
+        rows.append([f"[{case.id}]({case.id}.md)", case.title, ", ".join(case.features), " ".join(status), case.status])
+    lines = [
+        "# Corpus",
+        "",
+        f"{len(cases)} cases. Each page shows the setup, then every step with a tab per",
+        "rules version: the expected and computed values, the trace, and the dependency graph.",
+        "",
+    ]
+    lines += _table(["case", "title", "features", "golden check", "status"], rows)
+    return "\n".join(lines) + "\n"
+
+
+def generate(cases: list[Case], out_dir: Path) -> list[Path]:
+    """Write every case page and the index; return the paths written."""
+    versions = builtin_versions()
+    out_dir.mkdir(parents=True, exist_ok=True)
+    written = []
+    for case in cases:
+        board_at(case, 1)
+        path = out_dir / f"{case.id}.md"
+        path.write_text(case_page(case, versions), encoding="utf-8")
+        written.append(path)
+    index = out_dir / "index.md"
+    index.write_text(index_page(cases, versions), encoding="utf-8")
+    written.append(index)
+    for stale in out_dir.glob("*.md"):
+        if stale not in written:
+            stale.unlink()
+    return written

@@ -1,0 +1,26 @@
+"""The generated case pages are never stale: they equal what the code generates now."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from reference.corpus import load_corpus
+from reference.docs_pages import generate
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_generated_case_pages_are_current(tmp_path: Path) -> None:
+    fresh = {p.name: p.read_text(encoding="utf-8") for p in generate(load_corpus(), tmp_path)}
+    committed_dir = ROOT / "docs" / "cases"
+    committed = {p.name: p.read_text(encoding="utf-8") for p in committed_dir.glob("*.md")}
+    stale = sorted(n for n in fresh if committed.get(n) != fresh[n]) + sorted(set(committed) - set(fresh))
+    assert not stale, f"stale generated pages {stale[:10]}: run `mtg-layers docs`"
+
+
+def test_gray_ogre_page_has_version_tabs_and_trace(tmp_path: Path) -> None:
+    generate([c for c in load_corpus() if c.id == "seed-gray-ogre"], tmp_path)
+    page = (tmp_path / "seed-gray-ogre.md").read_text(encoding="utf-8")
+    for tab in ('=== "pre-m10"', '=== "m10"', '=== "ikoria"'):
+        assert tab in page
+    assert "| # | slot | effect | why now | after |" in page
