@@ -249,5 +249,13 @@ def docs_pages(out: Path, corpus_dir: Path) -> None:
     click.echo(f"wrote {len(written)} pages to {out}")
 
 
+from .conformance.cli import adapter, conformance, diff, export  # noqa: E402
+
+main.add_command(conformance)
+main.add_command(adapter)
+main.add_command(diff)
+main.add_command(export)
+
+
 if __name__ == "__main__":  # pragma: no cover
     main()

@@ -165,7 +165,15 @@ def strongly_connected(graph: Mapping[str, Mapping[str, object]]) -> dict[str, f
     return component
 
 
-def ready(graph: Mapping[str, Mapping[str, object]]) -> list[str]:
-    """613.8b: effects that need wait for nothing outside their own dependency loop."""
+def ready(graph: Mapping[str, Mapping[str, object]], loop_waits_as_unit: bool = True) -> list[str]:
+    """613.8b: effects that wait for nothing outside their own dependency loop.
+
+    With ``loop_waits_as_unit`` a loop waits as a whole while any member waits for an
+    effect outside it, so that the loop's members still apply in timestamp order
+    relative to each other; without it only that member waits.
+    """
     loops = strongly_connected(graph)
-    return [a for a in sorted(graph) if all(b in loops[a] for b in graph[a])]
+    waiting = {a for a in graph if any(b not in loops[a] for b in graph[a])}
+    if loop_waits_as_unit:
+        return [a for a in sorted(graph) if not (loops[a] & waiting)]
+    return [a for a in sorted(graph) if a not in waiting]

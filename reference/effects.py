@@ -90,7 +90,7 @@ def static_effect(board: Board, state: State, obj_id: str, wording: str) -> Cont
         key=f"{obj_id}:{d.text}",
         origin="cda" if d.cda else "static",
         timestamp=ts,
-        parts=substitute(d.parts, changes) if changes else d.parts,
+        parts=tuple(Part(p.op, substitute(p.args, changes)) for p in d.parts) if changes else d.parts,
         description=f"{ch.name or obj_id}: {wording}",
         source=obj_id,
         filter=substitute(d.applies_to, changes) if changes else d.applies_to,

@@ -204,10 +204,38 @@ def replaceable(word: str) -> bool:
     return word in COLORS or word in LAND_TYPES or is_creature_type(word)
 
 
-def replace_in_text(text: str, old: str, new: str) -> str:
-    """612.2: replace a whole word (a landwalk keyword counts: islandwalk -> swampwalk)."""
+IRREGULAR_PLURALS = {
+    "elf": "elves",
+    "dwarf": "dwarves",
+    "wolf": "wolves",
+    "werewolf": "werewolves",
+    "mouse": "mice",
+    "ox": "oxen",
+    "fungus": "fungi",
+    "cyclops": "cyclopes",
+    "sphinx": "sphinxes",
+}
+
+
+def plural(word: str) -> str:
+    """The plural a rules text uses for a type word (Goblins, Elves, Sphinxes)."""
+    if word in IRREGULAR_PLURALS:
+        return IRREGULAR_PLURALS[word]
+    if word.endswith(("s", "x", "ch", "sh")):
+        return word + "es"
+    return word + "s"
+
+
+def _replace_word(text: str, old: str, new: str) -> str:
     pattern = re.compile(rf"(?<![a-z']){re.escape(old)}(?=walk\b|[^a-z']|$)")
     return pattern.sub(new, text)
+
+
+def replace_in_text(text: str, old: str, new: str) -> str:
+    """612.2: replace a whole word, singular or plural (a landwalk keyword counts: islandwalk -> swampwalk)."""
+    marker = "\x00"
+    text = _replace_word(text, plural(old), marker)
+    return _replace_word(text, old, new).replace(marker, plural(new))
 
 
 def apply_text_changes(text: str, changes: tuple[tuple[str, str], ...]) -> str:

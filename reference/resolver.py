@@ -166,7 +166,7 @@ def resolve(board: Board, version: RulesVersion) -> Resolution:
                     if (a, b) not in seen_edges:
                         seen_edges.add((a, b))
                         edges.append(Edge(slot.id, a, b, r.test, r.detail))
-            ok = set(ready(graph))
+            ok = set(ready(graph, version.loop_waits_as_unit))
             cda_first = not version.cda_dependency_isolated
             pick = min((e for e in group if e.key in ok), key=lambda e: _order_key(e, cda_first))
             why = _why(pick, group, candidates, graph, waited, done)

@@ -57,6 +57,8 @@ class RulesVersion:
     # 613.8a(c) (Magic 2010 on): a CDA and a non-CDA never depend on each other.
     # Under 418.5d a dependent effect waits even if a CDA must then apply later.
     cda_dependency_isolated: bool
+    # 613.8b: a loop waits as a whole while one of its members waits for an outside effect.
+    loop_waits_as_unit: bool = True
 
     def slot_of(self, kind: str, origin: str) -> str | None:
         """613.1-613.4 (418.5a): the slot an operation of ``kind`` from ``origin`` applies in."""
@@ -130,7 +132,7 @@ def version_from_mapping(data: Mapping[str, Any], where: str = "profile") -> Rul
     in_force = data.get("in_force") or {}
     source = data.get("source") or {}
     flags = data.get("flags") or {}
-    unknown_flags = sorted(set(flags) - {"cda_dependency_isolated"})
+    unknown_flags = sorted(set(flags) - {"cda_dependency_isolated", "loop_waits_as_unit"})
     if unknown_flags:
         raise ProfileError(f"{where}: flags: unknown flag(s) {unknown_flags}")
     return RulesVersion(
@@ -144,6 +146,7 @@ def version_from_mapping(data: Mapping[str, Any], where: str = "profile") -> Rul
         slots=tuple(slots),
         classification=tuple(rules),
         cda_dependency_isolated=bool(flags.get("cda_dependency_isolated", True)),
+        loop_waits_as_unit=bool(flags.get("loop_waits_as_unit", True)),
     )
 
 

@@ -184,6 +184,10 @@ def test_613_8b_only_loop_members_fall_back_to_timestamps() -> None:
     loops = strongly_connected(graph)
     assert loops["a"] == loops["b"] == frozenset({"a", "b"})
     assert ready(graph) == ["a", "b", "d"]  # c waits for d, outside any loop with it
+    # a loop member waits for an outside effect: the whole loop waits (flag on), or only it (flag off)
+    graph = {"a": {"b": 1, "e": 1}, "b": {"c": 1}, "c": {"a": 1}, "e": {}}
+    assert ready(graph) == ["e"]
+    assert ready(graph, loop_waits_as_unit=False) == ["b", "c", "e"]
 
 
 def test_613_8c_dependency_reevaluated_after_each_application() -> None:

@@ -1,0 +1,119 @@
+"""The reference resolver as a conformance adapter (an edge), in both protocol modes.
+
+``mtg-layers adapter`` speaks the persistent JSON-lines protocol on stdin/stdout;
+``mtg-layers adapter --oneshot`` answers one message and exits (0 results, 1 error,
+2 unsupported). It replays the case's steps itself (``case`` and ``step``), the path an
+engine that follows the story would take; docs/conformance.md describes the protocol.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import traceback
+from collections.abc import Mapping
+from functools import lru_cache
+from typing import IO, Any
+
+from . import __version__
+from .case import Case
+from .corpus import CorpusError, case_from_data, schema
+from .verify import resolve_step
+from .versions import ProfileError, builtin_versions, get_version
+
+PROTOCOL_VERSION = 1
+
+
+def implementation() -> dict[str, Any]:
+    """Who this adapter is and what it supports."""
+    features = list(schema("case")["$defs"]["feature"]["enum"])
+    return {
+        "name": "mtg-layers reference resolver",
+        "language": "python",
+        "version": __version__,
+        "homepage": "docs/conformance.md",
+        "rules_versions": list(builtin_versions()),
+        "features": features,
+    }
+
+
+@lru_cache(maxsize=256)
+def _case(text: str) -> Case:
+    """Build (and cache) a case from its input: the expectations the runner removed become empty."""
+    data = json.loads(text)
+    for step in data.get("steps", ()):
+        step["expect"] = {v: {} for v in data.get("versions", ())}
+    return case_from_data(data, f"<case {data.get('id')}>")
+
+
+def handle(message: Any) -> tuple[dict[str, Any] | None, int]:
+    """Answer one message: (reply or None, one-shot exit status)."""
+    if not isinstance(message, Mapping):
+        return {"seq": 0, "errored": True, "message": "a message must be a JSON object"}, 1
+    cmd = message.get("cmd")
+    if cmd == "start":
+        if message.get("version") != PROTOCOL_VERSION:
+            return {"ready": False, "version": PROTOCOL_VERSION, "error": f"speaks only version {PROTOCOL_VERSION}"}, 1
+        return {"ready": True, "version": PROTOCOL_VERSION, "implementation": implementation()}, 0
+    if cmd == "stop":
+        return None, 0
+    seq = message.get("seq", 0)
+    if cmd != "run":
+        return {"seq": seq, "errored": True, "message": f"unknown command {cmd!r}"}, 1
+    try:
+        version = get_version(str(message["rules"]))
+    except ProfileError as exc:
+        return {"seq": seq, "skipped": True, "reason": str(exc)}, 2
+    try:
+        case = _case(json.dumps(message["case"], sort_keys=True))
+        _, result = resolve_step(case, int(message["step"]), version)
+    except (CorpusError, KeyError, IndexError, ValueError, TypeError) as exc:
+        return {"seq": seq, "errored": True, "message": f"{type(exc).__name__}: {exc}"}, 1
+    except Exception as exc:  # a resolver bug is reported, never a crash
+        return {
+            "seq": seq,
+            "errored": True,
+            "message": f"{type(exc).__name__}: {exc}",
+            "context": {"traceback": traceback.format_exc()},
+        }, 1
+    return {"seq": seq, "results": result}, 0
+
+
+def _write(out: IO[str], reply: Mapping[str, Any]) -> None:
+    out.write(json.dumps(reply, ensure_ascii=False, separators=(",", ":")) + "\n")
+    out.flush()
+
+
+def serve(stdin: IO[str] = sys.stdin, stdout: IO[str] = sys.stdout) -> int:
+    """Persistent mode: answer messages line by line until stop or the end of input."""
+    for line in stdin:
+        if not line.strip():
+            continue
+        try:
+            message = json.loads(line)
+        except ValueError as exc:
+            _write(stdout, {"seq": 0, "errored": True, "message": f"not JSON: {exc}"})
+            continue
+        reply, _ = handle(message)
+        if reply is None:
+            return 0
+        _write(stdout, reply)
+    return 0
+
+
+def oneshot(stdin: IO[str] = sys.stdin, stdout: IO[str] = sys.stdout) -> int:
+    """One-shot mode: one message in, one answer out; the exit status says what it is."""
+    text = stdin.read()
+    try:
+        message = json.loads(text)
+    except ValueError as exc:
+        _write(stdout, {"seq": 0, "errored": True, "message": f"not JSON: {exc}"})
+        return 1
+    reply, status = handle(message)
+    if reply is not None:
+        _write(stdout, reply)
+    return status
+
+
+if __name__ == "__main__":  # `python -m reference.adapter [--oneshot]`: no CLI imports, faster start-up
+    sys.exit(oneshot() if "--oneshot" in sys.argv[1:] else serve())

@@ -1,0 +1,276 @@
+"""CLI commands (an edge): ``conformance``, ``adapter``, ``diff`` and ``export``.
+
+Registered on ``mtg-layers`` at the end of reference/cli.py. This module does not import
+reference.cli (which imports it), so it can be imported on its own.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import sys
+from collections.abc import Callable
+from functools import wraps
+from pathlib import Path
+from typing import Any, TypeVar
+
+import click
+from rich.console import Console
+
+from .. import __version__
+from ..corpus import CASES_DIR, CorpusError
+from ..versions import ProfileError
+from .expectations import Expectations, Failure, grouped, load_expectations
+from .expectations import write_expectations as write_expectations_file
+from .protocol import DEFAULT_MAX_LINE, PROTOCOL_VERSION, corpus_digest, load_suite
+from .reports import build_report, junit_xml, markdown, print_tables, write_atomic, write_json
+from .runner import FAILING, Runner, RunnerOptions, RunResult, exit_status, plan, unused_expectations
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def _console(stderr: bool = False) -> Console:
+    return Console(width=None if sys.stdout.isatty() else 160, stderr=stderr)
+
+
+def friendly_errors(func: F) -> F:
+    """Bad input becomes a clear message and exit status 2, never a traceback."""
+
+    @wraps(func)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return func(*args, **kwargs)
+        except (CorpusError, ProfileError) as exc:
+            click.echo(f"error: {exc}", err=True)
+            sys.exit(2)
+
+    return wrapper  # type: ignore[return-value]
+
+
+def _now() -> str:
+    return dt.datetime.now(dt.UTC).isoformat(timespec="seconds")
+
+
+@click.command(context_settings={"ignore_unknown_options": True})
+@click.option(
+    "--corpus",
+    "corpus_dir",
+    type=click.Path(exists=True, file_okay=False, path_type=Path),
+    default=CASES_DIR,
+    help="Directory of case files (default: the bundled corpus).",
+)
+@click.option("--id", "ids", multiple=True, help="Only this case id (repeatable).")
+@click.option("--feature", "features", multiple=True, help="Only cases with this feature tag (repeatable).")
+@click.option("--rules", "rules", multiple=True, help="Only this rules version (repeatable).")
+@click.option("--mode", type=click.Choice(["persistent", "oneshot"]), default="persistent", show_default=True)
+@click.option("--timeout", type=float, default=10.0, show_default=True, help="Seconds an adapter has for one run.")
+@click.option("--start-timeout", type=float, default=30.0, show_default=True, help="Seconds an adapter has to start.")
+@click.option("--max-line", type=int, default=DEFAULT_MAX_LINE, show_default=True, help="Longest answer (bytes).")
+@click.option("--expectations", "expectations_file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.option("--strict", is_flag=True, help="Fail the run when a known failure passes (fixed).")
+@click.option("--write-expectations", type=click.Path(dir_okay=False, path_type=Path), help="Write failures as a file.")
+@click.option(
+    "--report-json", type=click.Path(dir_okay=False, path_type=Path), help="JSON report (written as it goes)."
+)
+@click.option("--junit", type=click.Path(dir_okay=False, path_type=Path), help="JUnit XML report.")
+@click.option("--markdown", "markdown_file", type=click.Path(dir_okay=False, path_type=Path), help="Markdown summary.")
+@click.option("--quiet", is_flag=True, help="No tables; only the final line.")
+@click.argument("command", nargs=-1, required=True, type=click.UNPROCESSED)
+@friendly_errors
+def conformance(
+    corpus_dir: Path,
+    ids: tuple[str, ...],
+    features: tuple[str, ...],
+    rules: tuple[str, ...],
+    mode: str,
+    timeout: float,
+    start_timeout: float,
+    max_line: int,
+    expectations_file: Path | None,
+    strict: bool,
+    write_expectations: Path | None,
+    report_json: Path | None,
+    junit: Path | None,
+    markdown_file: Path | None,
+    quiet: bool,
+    command: tuple[str, ...],
+) -> None:
+    """Run an engine's adapter over the corpus and report how it agrees: `conformance [OPTIONS] -- COMMAND ARGS…`.
+
+    COMMAND is run as an argument vector (no shell). Exit status 0 when every run not
+    expected to fail passes; 1 otherwise; 2 for bad input.
+    """
+    suite = load_suite(corpus_dir)
+    expectations = load_expectations(expectations_file) if expectations_file else Expectations()
+    jobs = plan(suite, ids, features, rules)
+    if not jobs:
+        raise CorpusError(str(corpus_dir), "", "no case, step and rules version matches the filters")
+    header: dict[str, Any] = {
+        "suite": {
+            "name": "mtg-layers",
+            "version": __version__,
+            "corpus_sha256": corpus_digest(suite),
+            "cases": len(suite),
+        },
+        "protocol_version": PROTOCOL_VERSION,
+        "implementation": None,
+        "adapter": {
+            "command": list(command),
+            "mode": mode,
+            "timeout_s": timeout,
+            "max_line": max_line,
+            "starts": 0,
+            "warnings": [],
+        },
+        "filters": {"ids": list(ids), "features": list(features), "rules": list(rules)},
+        "expectations": str(expectations_file) if expectations_file else None,
+        "strict": strict,
+        "started_at": _now(),
+        "finished_at": None,
+    }
+    gathered: list[RunResult] = []
+    err = _console(stderr=True)
+
+    def snapshot(complete: bool, status: int | None = None) -> dict[str, Any]:
+        header["implementation"] = runner.session.implementation
+        header["adapter"]["starts"] = runner.session.starts
+        header["adapter"]["warnings"] = list(runner.session.warnings)
+        unused = [u.as_dict() for u in unused_expectations(expectations, gathered)] if complete else []
+        return build_report(header, gathered, complete, status, unused)
+
+    def on_result(result: RunResult) -> None:
+        last_of_case = result.seq == len(jobs) or jobs[result.seq].case.id != result.case
+        gathered.append(result)
+        if not quiet and result.verdict in ("error", "timeout"):
+            err.print(
+                f"{result.case} [{result.rules}] step {result.step}: {result.verdict}: {result.message}",
+                markup=False,
+                highlight=False,
+            )
+        if report_json is not None and last_of_case:
+            write_json(report_json, snapshot(complete=False))
+
+    options = RunnerOptions(
+        argv=command,
+        mode=mode,
+        timeout=timeout,
+        start_timeout=start_timeout,
+        max_line=max_line,
+        expectations=expectations,
+    )
+    runner = Runner(options, on_result)
+    results = runner.run(jobs)
+    status = exit_status(results, strict)
+    header["finished_at"] = _now()
+    report = snapshot(complete=True, status=status)
+    if report_json is not None:
+        write_json(report_json, report)
+    if junit is not None:
+        write_atomic(junit, junit_xml(report, strict))
+    if markdown_file is not None:
+        write_atomic(markdown_file, markdown(report))
+    if write_expectations is not None:
+        failures = [Failure(r.case, r.rules, r.step, r.steps, r.message) for r in results if r.status in FAILING]
+        # A case whose every version that ran (skips aside) fails at every step gets one entry.
+        versions_of: dict[str, list[str]] = {}
+        for r in results:
+            if r.status != "skip" and r.rules not in versions_of.setdefault(r.case, []):
+                versions_of[r.case].append(r.rules)
+        impl = runner.session.implementation or {}
+        write_expectations_file(write_expectations, grouped(failures, versions_of), impl.get("name"))
+    out = _console()
+    if not quiet:
+        impl = runner.session.implementation or {}
+        out.print(
+            f"adapter: {impl.get('name', 'unknown')} {impl.get('version', '')} ({impl.get('language', '?')}), "
+            f"{mode} mode, started {runner.session.starts} time(s)",
+            markup=False,
+            highlight=False,
+        )
+        print_tables(out, results)
+        for u in report["summary"]["unused_expectations"]:
+            out.print(f"expectation matched no run: {u}", markup=False, highlight=False)
+    else:
+        c = report["summary"]["verdicts"]
+        out.print(", ".join(f"{c[v]} {v}" for v in c if c[v]), markup=False, highlight=False)
+    sys.exit(status)
+
+
+@click.command()
+@click.option("--oneshot", is_flag=True, help="Answer one message from stdin and exit (0 results, 1 error, 2 skip).")
+def adapter(oneshot: bool) -> None:
+    """The reference resolver as a conformance adapter (persistent JSON lines, or one-shot)."""
+    from ..adapter import oneshot as run_oneshot
+    from ..adapter import serve
+
+    sys.exit(run_oneshot() if oneshot else serve())
+
+
+@click.command()
+@click.argument("v1")
+@click.argument("v2", required=False)
+@click.option(
+    "--rules-file",
+    type=click.Path(exists=True, dir_okay=False, path_type=Path),
+    help="Compare V1 with a rules profile file of your own (instead of V2).",
+)
+@click.option("--format", "fmt", type=click.Choice(["table", "json", "markdown"]), default="table", show_default=True)
+@click.option(
+    "--corpus",
+    "corpus_dir",
+    type=click.Path(exists=True, file_okay=False, path_type=Path),
+    default=CASES_DIR,
+    help="Directory of case files (default: the bundled corpus).",
+)
+@click.option("--id", "ids", multiple=True, help="Only this case id (repeatable).")
+@friendly_errors
+def diff(v1: str, v2: str | None, rules_file: Path | None, fmt: str, corpus_dir: Path, ids: tuple[str, ...]) -> None:
+    """Every case and step whose outcome differs between two rules versions (or V1 and --rules-file)."""
+    from ..diff import diff_corpus, diff_json, diff_markdown, print_diff
+    from ..profile_file import load_profile
+    from ..versions import get_version
+
+    if (v2 is None) == (rules_file is None):
+        raise click.UsageError("give either V2 or --rules-file (not both)")
+    left = get_version(v1)
+    right = load_profile(rules_file) if rules_file is not None else get_version(str(v2))
+    result = diff_corpus(corpus_dir, left, right, ids)
+    if fmt == "json":
+        click.echo(diff_json(result))
+    elif fmt == "markdown":
+        click.echo(diff_markdown(result), nl=False)
+    else:
+        print_diff(_console(), result)
+
+
+@click.command()
+@click.option(
+    "--out",
+    "out_dir",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=None,
+    help="Output directory (default: corpus/dist).",
+)
+@click.option(
+    "--corpus",
+    "corpus_dir",
+    type=click.Path(exists=True, file_okay=False, path_type=Path),
+    default=CASES_DIR,
+    help="Directory of case files (default: the bundled corpus).",
+)
+@click.option("--check", is_flag=True, help="Write nothing; exit 1 when the files differ from the corpus.")
+@friendly_errors
+def export(out_dir: Path | None, corpus_dir: Path, check: bool) -> None:
+    """Write the corpus as one JSON bundle (corpus.json) and an index (index.json)."""
+    from ..export import DIST_DIR, out_of_date, write_export
+
+    target = out_dir or DIST_DIR
+    if check:
+        stale = out_of_date(target, corpus_dir)
+        if stale:
+            click.echo(f"{', '.join(stale)} out of date with the YAML sources; run `mtg-layers export`", err=True)
+            sys.exit(1)
+        click.echo(f"{target}: up to date")
+        return
+    written = write_export(target, corpus_dir)
+    for path in written:
+        click.echo(f"wrote {path}")

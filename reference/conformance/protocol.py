@@ -1,0 +1,237 @@
+"""The adapter protocol, version 1: the messages the runner and an adapter exchange.
+
+Every message is one JSON object on one line (JSON lines). JSON Schemas for each message
+live in ``corpus/schema/protocol-*.schema.json``; docs/conformance.md is the protocol page.
+
+The runner sends ``start``, then one ``run`` per case, step and rules version, then ``stop``
+(persistent mode), or one ``start`` or ``run`` per process (one-shot mode). A ``run``
+carries the case *input*: the case as the corpus has it with every ``expect`` removed,
+the step number, and the board at that step already accumulated (``board``). The
+expected answers never leave the runner.
+"""
+
+from __future__ import annotations
+
+import copy
+import hashlib
+import json
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import jsonschema
+from referencing import Registry, Resource
+
+from ..case import Case
+from ..corpus import CASES_DIR, SCHEMA_DIR, CorpusError, case_files, case_from_data, read_yaml
+
+PROTOCOL_VERSION = 1
+# The longest line (one message) the runner reads from an adapter; longer answers are faults.
+DEFAULT_MAX_LINE = 1 << 20
+
+SCHEMA_BASE = "https://mtg-layers.invalid/schema/"
+MESSAGE_SCHEMAS = ("start", "ready", "run", "result", "stop", "expectations")
+
+
+@dataclass(frozen=True)
+class SuiteCase:
+    """One corpus case as both values (to judge answers) and raw data (to send as input)."""
+
+    case: Case
+    data: Mapping[str, Any]
+    path: Path
+    sha256: str
+
+    @property
+    def id(self) -> str:
+        """The case's stable id."""
+        return self.case.id
+
+    def relpath(self, root: Path) -> str:
+        """The case file's path relative to ``root`` (with forward slashes), or as given."""
+        try:
+            return self.path.resolve().relative_to(root.resolve()).as_posix()
+        except ValueError:
+            return self.path.as_posix()
+
+
+def load_suite(directory: Path = CASES_DIR) -> list[SuiteCase]:
+    """Every case file under ``directory``, validated, in path order; ids must be unique."""
+    out: list[SuiteCase] = []
+    seen: dict[str, str] = {}
+    for path in case_files(directory):
+        raw = path.read_bytes()
+        data = read_yaml(path)
+        case = case_from_data(data, str(path))
+        if case.id in seen:
+            raise CorpusError(str(path), "id", f"duplicate case id {case.id!r} (also in {seen[case.id]})")
+        seen[case.id] = str(path)
+        out.append(SuiteCase(case, data, path, hashlib.sha256(raw).hexdigest()))
+    return out
+
+
+def case_input(data: Mapping[str, Any]) -> dict[str, Any]:
+    """The case as an adapter sees it: a deep copy with every step's ``expect`` removed."""
+    out: dict[str, Any] = copy.deepcopy(dict(data))
+    out["steps"] = [{k: v for k, v in s.items() if k != "expect"} for s in out.get("steps", ())]
+    return out
+
+
+def _object(o: Mapping[str, Any]) -> dict[str, Any]:
+    """An object with every default made explicit (the defaults of reference.corpus)."""
+    controller = str(o.get("controller", o.get("owner", "p1")))
+    ts = o["timestamp"]
+    out: dict[str, Any] = {
+        "id": o["id"],
+        "name": o.get("name", o.get("card", o["id"])),
+        "controller": controller,
+        "owner": str(o.get("owner", controller)),
+        "timestamp": ts,
+        "zone": o.get("zone", "battlefield"),
+        "token": bool(o.get("token", False)),
+        "mana_value": int(o.get("mana_value", 0)),
+        "colors": list(o.get("colors", ())),
+        "types": list(o.get("types", ())),
+        "subtypes": list(o.get("subtypes", ())),
+        "supertypes": list(o.get("supertypes", ())),
+        "all_creature_types": bool(o.get("all_creature_types", False)),
+        "abilities": list(o.get("abilities", ())),
+        "power": o.get("power"),
+        "toughness": o.get("toughness"),
+        "counters": _counters(o.get("counters", ()), ts),
+        "face_down": bool(o.get("face_down", False)),
+        "attached_to": o.get("attached_to"),
+    }
+    if "face_down_values" in o:
+        out["face_down_values"] = copy.deepcopy(o["face_down_values"])
+    if "card" in o:
+        out["card"] = o["card"]
+    return out
+
+
+def _counters(items: Iterable[Mapping[str, Any]], default_ts: Any) -> list[dict[str, Any]]:
+    """Counters with their timestamps explicit (default: the object's timestamp)."""
+    return [{"kind": c["kind"], "count": c["count"], "timestamp": c.get("timestamp", default_ts)} for c in items]
+
+
+def _effect(e: Mapping[str, Any]) -> dict[str, Any]:
+    out = copy.deepcopy(dict(e))
+    out.setdefault("description", e["id"])
+    return out
+
+
+def _ability(a: Mapping[str, Any]) -> dict[str, Any]:
+    out = copy.deepcopy(dict(a))
+    out.setdefault("cda", False)
+    out.setdefault("applies_to", {"is_source": True})
+    return out
+
+
+def board_data(data: Mapping[str, Any], step: int) -> dict[str, Any]:
+    """The board at ``step`` (1-based): the case's objects and effects with steps 1..step applied.
+
+    The same accumulation as reference.case.board_at, in the corpus vocabulary, with every
+    default explicit. Within a step the changes apply in this order: add_objects,
+    remove_objects, set_counters, attach, set_timestamp, move, end_effects, add_effects.
+    """
+    steps = list(data["steps"])
+    if not 1 <= step <= len(steps):
+        raise IndexError(f"case {data['id']} has steps 1 to {len(steps)}, not {step}")
+    declared_ts = {o["id"]: o["timestamp"] for o in data["objects"]}
+    for s in steps:
+        for o in s.get("add_objects", ()):
+            declared_ts.setdefault(o["id"], o["timestamp"])
+    objects: dict[str, dict[str, Any]] = {o["id"]: _object(o) for o in data["objects"]}
+    effects = [_effect(e) for e in data.get("effects", ())]
+    for s in steps[:step]:
+        for o in s.get("add_objects", ()):
+            objects[o["id"]] = _object(o)
+        for oid in s.get("remove_objects", ()):
+            objects.pop(oid, None)
+        for oid, counters in s.get("set_counters", {}).items():
+            objects[oid]["counters"] = _counters(counters, declared_ts.get(oid, 0.0))
+        for oid, target in s.get("attach", {}).items():
+            objects[oid]["attached_to"] = target
+        for oid, ts in s.get("set_timestamp", {}).items():
+            objects[oid]["timestamp"] = ts
+        for oid, zone in s.get("move", {}).items():
+            objects[oid]["zone"] = zone
+        ended = set(s.get("end_effects", ()))
+        effects = [e for e in effects if e["id"] not in ended] + [_effect(e) for e in s.get("add_effects", ())]
+    return {
+        "objects": list(objects.values()),
+        "effects": effects,
+        "abilities": [_ability(a) for a in data.get("abilities", ())],
+    }
+
+
+def start_message() -> dict[str, Any]:
+    """The first message of a session: the protocol version the runner speaks."""
+    return {"cmd": "start", "version": PROTOCOL_VERSION}
+
+
+def run_message(seq: int, data: Mapping[str, Any], step: int, rules: str) -> dict[str, Any]:
+    """A request to compute the characteristics at one step under one rules version."""
+    return {
+        "cmd": "run",
+        "seq": seq,
+        "id": data["id"],
+        "rules": rules,
+        "step": step,
+        "steps": len(data["steps"]),
+        "case": case_input(data),
+        "board": board_data(data, step),
+    }
+
+
+def stop_message() -> dict[str, Any]:
+    """The last message of a persistent session."""
+    return {"cmd": "stop"}
+
+
+def encode(message: Mapping[str, Any]) -> bytes:
+    """One message as one line of UTF-8 JSON."""
+    return (json.dumps(message, ensure_ascii=False, separators=(",", ":")) + "\n").encode("utf-8")
+
+
+@cache
+def registry() -> Registry:
+    """Every schema of corpus/schema, by its $id, so protocol schemas can refer to the case schema."""
+    resources = []
+    for path in sorted(SCHEMA_DIR.glob("*.schema.json")):
+        contents = json.loads(path.read_text("utf-8"))
+        resources.append((contents.get("$id", SCHEMA_BASE + path.name), Resource.from_contents(contents)))
+    return Registry().with_resources(resources)
+
+
+@cache
+def validator(name: str) -> jsonschema.Draft202012Validator:
+    """A validator for one schema of corpus/schema (``protocol-<name>`` for messages)."""
+    file = f"protocol-{name}.schema.json" if name in MESSAGE_SCHEMAS else f"{name}.schema.json"
+    contents = json.loads((SCHEMA_DIR / file).read_text("utf-8"))
+    return jsonschema.Draft202012Validator(contents, registry=registry())
+
+
+def message_error(name: str, message: Any) -> str | None:
+    """Why ``message`` is not a valid ``name`` message, or None when it is."""
+    errors = list(validator(name).iter_errors(message))
+    if not errors:
+        return None
+    err = jsonschema.exceptions.best_match(errors)
+    assert err is not None
+    where = "/".join(str(p) for p in err.absolute_path) or "(top level)"
+    return f"{where}: {err.message}"
+
+
+def excerpt(data: bytes | str, limit: int = 200) -> str:
+    """A short, printable excerpt of adapter output for a report."""
+    text = data.decode("utf-8", "replace") if isinstance(data, bytes) else data
+    return text if len(text) <= limit else text[:limit] + f"… ({len(text)} characters)"
+
+
+def corpus_digest(suite: Iterable[SuiteCase]) -> str:
+    """One sha256 for the whole corpus: over the sorted (case id, sha256 of its YAML source) pairs."""
+    lines = sorted(f"{sc.id} {sc.sha256}" for sc in suite)
+    return hashlib.sha256("\n".join(lines).encode("utf-8")).hexdigest()

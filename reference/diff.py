@@ -1,0 +1,277 @@
+"""Diffing rules versions over the corpus (an edge): which cases and steps change answer, and where.
+
+Every case is resolved at every step under both versions, whatever versions the case
+declares: a rule change can be observable on a board nobody wrote an answer for yet.
+For each step whose results differ, the differing values per object, and the first
+step of the two traces (reference.resolver.Resolution.steps) where they part ways.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+from rich.table import Table
+
+from .case import board_at
+from .corpus import load_corpus
+from .frozen import thaw
+from .render import summary
+from .resolver import Resolution, TraceStep, resolve
+from .results import RESULT_FIELDS, board_result
+from .versions import RulesVersion
+
+
+@dataclass(frozen=True)
+class ValueDiff:
+    """One characteristic of one object that differs."""
+
+    object: str
+    field: str
+    left: Any
+    right: Any
+
+
+@dataclass(frozen=True)
+class Divergence:
+    """The first trace step (1-based position) where the two resolutions differ; None: a trace ended."""
+
+    index: int
+    left: TraceStep | None
+    right: TraceStep | None
+
+    @property
+    def detail(self) -> str:
+        """What differs at this step: the effect applied, or (same effect) the values it leaves."""
+        a, b = self.left, self.right
+        if a is None or b is None:
+            return "one trace ends here"
+        if a.effect != b.effect:
+            return f"different effects applied: {a.effect} / {b.effect}"
+        fields = []
+        for oid in sorted(set(a.after) | set(b.after)):
+            ca, cb = a.after.get(oid), b.after.get(oid)
+            if ca is None or cb is None:
+                fields.append(f"{oid} (affected on one side only)")
+                continue
+            fields += [f"{oid}.{f}" for f in ca.__dataclass_fields__ if getattr(ca, f) != getattr(cb, f)]
+        if a.ops != b.ops:
+            fields.append(f"operations {', '.join(a.ops)} / {', '.join(b.ops)}")
+        return "same effect, different result: " + (", ".join(fields) or "affected objects")
+
+
+@dataclass(frozen=True)
+class StepDiff:
+    """A case step whose outcome differs between the two versions (or that failed to resolve)."""
+
+    case: str
+    title: str
+    step: int
+    description: str
+    declared: tuple[str, ...]
+    values: tuple[ValueDiff, ...] = ()
+    divergence: Divergence | None = None
+    error: str | None = None
+
+
+@dataclass
+class CorpusDiff:
+    """The diff of the whole corpus between two versions."""
+
+    left: str
+    right: str
+    cases: int = 0
+    steps: int = 0
+    diffs: list[StepDiff] = field(default_factory=list)
+
+
+def _key(step: TraceStep) -> tuple[Any, ...]:
+    return (step.effect, step.ops, step.affected, tuple(sorted(step.after.items())))
+
+
+def first_divergence(left: Resolution, right: Resolution) -> Divergence | None:
+    """The first position where the traces apply a different effect, to other objects, or with another result."""
+    for i in range(max(len(left.steps), len(right.steps))):
+        a = left.steps[i] if i < len(left.steps) else None
+        b = right.steps[i] if i < len(right.steps) else None
+        if a is None or b is None or _key(a) != _key(b):
+            return Divergence(i + 1, a, b)
+    return None
+
+
+def value_diffs(left: Mapping[str, Mapping[str, Any]], right: Mapping[str, Mapping[str, Any]]) -> list[ValueDiff]:
+    """Every characteristic that differs, object by object (an object on one side only: on_battlefield)."""
+    out = []
+    for oid in sorted(set(left) | set(right)):
+        a, b = left.get(oid), right.get(oid)
+        if a is None or b is None:
+            out.append(ValueDiff(oid, "on_battlefield", a is not None, b is not None))
+            continue
+        out.extend(ValueDiff(oid, f, a.get(f), b.get(f)) for f in RESULT_FIELDS if a.get(f) != b.get(f))
+    return out
+
+
+def diff_corpus(corpus_dir: Path, left: RulesVersion, right: RulesVersion, ids: Sequence[str] = ()) -> CorpusDiff:
+    """Resolve every case step under both versions and keep the steps that differ."""
+    out = CorpusDiff(left.id, right.id)
+    for case in load_corpus(corpus_dir):
+        if ids and case.id not in ids:
+            continue
+        out.cases += 1
+        for n, step in enumerate(case.steps, start=1):
+            out.steps += 1
+            board = board_at(case, n)
+            try:
+                res_l = resolve(board, left)
+                res_r = resolve(board, right)
+            except Exception as exc:  # a version that cannot resolve a board is a finding too
+                error = f"{type(exc).__name__}: {exc}"
+                out.diffs.append(StepDiff(case.id, case.title, n, step.description, case.versions, error=error))
+                continue
+            values = value_diffs(board_result(board, res_l.final), board_result(board, res_r.final))
+            if values:
+                divergence = first_divergence(res_l, res_r)
+                out.diffs.append(
+                    StepDiff(case.id, case.title, n, step.description, case.versions, tuple(values), divergence)
+                )
+    return out
+
+
+def _step_dict(step: TraceStep | None) -> dict[str, Any] | None:
+    if step is None:
+        return None
+    return {
+        "slot": step.slot,
+        "effect": step.effect,
+        "description": step.description,
+        "ops": list(step.ops),
+        "why": step.why.text,
+        "after": {oid: summary(ch) for oid, ch in step.after.items()},
+    }
+
+
+def as_data(result: CorpusDiff) -> dict[str, Any]:
+    """The diff as JSON-ready data."""
+    return {
+        "left": result.left,
+        "right": result.right,
+        "cases": result.cases,
+        "steps": result.steps,
+        "differing_steps": len(result.diffs),
+        "diffs": [
+            {
+                "case": d.case,
+                "title": d.title,
+                "step": d.step,
+                "description": d.description,
+                "declared_versions": list(d.declared),
+                "error": d.error,
+                "values": [
+                    {"object": v.object, "field": v.field, result.left: thaw(v.left), result.right: thaw(v.right)}
+                    for v in d.values
+                ],
+                "first_divergence": None
+                if d.divergence is None
+                else {
+                    "index": d.divergence.index,
+                    "detail": d.divergence.detail,
+                    result.left: _step_dict(d.divergence.left),
+                    result.right: _step_dict(d.divergence.right),
+                },
+            }
+            for d in result.diffs
+        ],
+    }
+
+
+def diff_json(result: CorpusDiff) -> str:
+    """The diff as JSON text."""
+    return json.dumps(as_data(result), indent=2, ensure_ascii=False)
+
+
+def _fmt(value: Any) -> str:
+    value = thaw(value)
+    if isinstance(value, list):
+        return ", ".join(map(str, value)) or "(none)"
+    if isinstance(value, dict):
+        return ", ".join(f"{k}×{v}" for k, v in value.items()) or "(none)"
+    return "null" if value is None else str(value)
+
+
+def _trace_side(step: TraceStep | None) -> str:
+    if step is None:
+        return "(trace ended)"
+    return f"{step.slot}: {step.description} [{step.effect}]"
+
+
+def divergence_text(d: Divergence | None, left: str, right: str) -> str:
+    """One line saying where the traces part: trace step N, what each version applies there."""
+    if d is None:
+        return "(same trace)"
+    return f"trace step {d.index}: {left} {_trace_side(d.left)}; {right} {_trace_side(d.right)} ({d.detail})"
+
+
+def print_diff(out: Console, result: CorpusDiff) -> None:
+    """A table for people: one row per differing value."""
+    table = Table(title=f"rules version diff: {result.left} vs {result.right}", show_lines=True)
+    for col in ("case", "step", "object.field", result.left, result.right, "first divergence"):
+        table.add_column(col, overflow="fold")
+    for d in result.diffs:
+        where = f"{d.step}: {d.description}"
+        if d.error:
+            table.add_row(d.case, where, "(error)", d.error, "", "")
+            continue
+        first = True
+        for v in d.values:
+            div = divergence_text(d.divergence, result.left, result.right) if first else ""
+            table.add_row(
+                d.case if first else "",
+                where if first else "",
+                f"{v.object}.{v.field}",
+                _fmt(v.left),
+                _fmt(v.right),
+                div,
+            )
+            first = False
+    out.print(table)
+    out.print(
+        f"{len(result.diffs)} of {result.steps} steps ({result.cases} cases) differ between "
+        f"{result.left} and {result.right}",
+        markup=False,
+        highlight=False,
+    )
+
+
+def _md(text: str) -> str:
+    return text.replace("|", "\\|").replace("\n", " ")
+
+
+def diff_markdown(result: CorpusDiff) -> str:
+    """The diff as Markdown (the documentation site includes it)."""
+    lines = [
+        f"# Rules version diff: `{result.left}` vs `{result.right}`",
+        "",
+        f"{len(result.diffs)} of {result.steps} steps ({result.cases} cases) have a different outcome.",
+        "",
+    ]
+    if result.diffs:
+        lines += [
+            f"| case | step | object.field | `{result.left}` | `{result.right}` | first divergence |",
+            "|---|---|---|---|---|---|",
+        ]
+    for d in result.diffs:
+        step = _md(f"{d.step}: {d.description}")
+        if d.error:
+            lines.append(f"| `{d.case}` | {step} | (error) | {_md(d.error)} | | |")
+            continue
+        div = _md(divergence_text(d.divergence, result.left, result.right))
+        for i, v in enumerate(d.values):
+            lines.append(
+                f"| {'`' + d.case + '`' if i == 0 else ''} | {step if i == 0 else ''} | {v.object}.{v.field} | "
+                f"{_md(_fmt(v.left))} | {_md(_fmt(v.right))} | {div if i == 0 else ''} |"
+            )
+    return "\n".join(lines) + "\n"
