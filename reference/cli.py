@@ -257,5 +257,33 @@ main.add_command(diff)
 main.add_command(export)
 
 
+@main.command("coverage")
+@corpus_option
+@click.option("--markdown", "as_markdown", is_flag=True, help="Print the table as Markdown (for the docs).")
+@click.option("--json", "as_json", is_flag=True, help="Print the table as JSON.")
+@friendly_errors
+def coverage_command(corpus_dir: Path, as_markdown: bool, as_json: bool) -> None:
+    """For each implemented rule and feature tag, the cases that exercise it (rows under 2 are flagged)."""
+    from .coverage import below_minimum, coverage, to_json, to_markdown
+
+    rows = coverage(load_corpus(corpus_dir))
+    if as_json:
+        click.echo(to_json(rows))
+        return
+    if as_markdown:
+        click.echo(to_markdown(rows), nl=False)
+        return
+    table = Table(title="mtg-layers coverage")
+    for col in ("kind", "row", "what", "count", "cases"):
+        table.add_column(col)
+    for r in rows:
+        count = f"[red]{r.count}[/red]" if r.flagged else str(r.count)
+        table.add_row(r.kind, r.key, r.label, count, ", ".join(r.cases))
+    out = console()
+    out.print(table)
+    low = below_minimum(rows)
+    out.print(f"{len(rows)} rows, {len(low)} with fewer than 2 cases", markup=False, highlight=False)
+
+
 if __name__ == "__main__":  # pragma: no cover
     main()

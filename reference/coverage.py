@@ -1,0 +1,232 @@
+"""Corpus coverage: for each rule the project implements and each feature tag, the cases exercising it.
+
+A pure function over loaded cases (``coverage``) plus renderers; the CLI command
+``mtg-layers coverage`` is registered in ``reference.cli``. A case exercises a row
+when it names it in ``rules`` or ``features``, or when its content implies it (a
+``copy_of`` part exercises 707.2 and layer 1a, a face-down object 708.2, and so on).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+from .case import Case
+from .corpus import schema
+
+# The rules and subrules the project implements (issue 5), with a short label each.
+RULES: tuple[tuple[str, str], ...] = (
+    ("613.1a", "layer 1: copiable values"),
+    ("613.1b", "layer 2: control"),
+    ("613.1c", "layer 3: text"),
+    ("613.1d", "layer 4: type"),
+    ("613.1e", "layer 5: color"),
+    ("613.1f", "layer 6: abilities"),
+    ("613.1g", "layer 7: power and toughness"),
+    ("613.2a", "layer 1a: copy effects"),
+    ("613.2b", "layer 1b: face-down"),
+    ("613.2c", "copiable values after layer 1"),
+    ("613.3", "CDAs first in layers 2-6"),
+    ("613.4a", "7a: P/T-defining CDAs"),
+    ("613.4b", "7b: setting P/T"),
+    ("613.4c", "7c: modifying P/T and counters"),
+    ("613.4d", "7d: switching P/T"),
+    ("613.6", "lock-in: an effect keeps applying to the same objects"),
+    ("613.7a", "timestamp of a static ability (and of a granted one)"),
+    ("613.7b", "timestamp of a resolved effect"),
+    ("613.7c", "timestamps of counters"),
+    ("613.7d", "timestamp on entering a zone"),
+    ("613.7e", "new timestamp on attachment"),
+    ("613.7m", "simultaneous timestamps: APNAP"),
+    ("613.8a", "dependency: definition"),
+    ("613.8b", "dependency: waiting, loops in timestamp order"),
+    ("613.8c", "dependency: re-evaluation after each effect"),
+    ("613.9", "one effect overriding another"),
+    ("604.3", "characteristic-defining abilities"),
+    ("611.2c", "resolved effects: set of objects fixed"),
+    ("612", "text-changing effects"),
+    ("305.7", "setting a land's subtype"),
+    ("205.1a", "setting card types and subtypes"),
+    ("205.1b", "types kept ('in addition', 'still a')"),
+    ("707.2", "copiable values"),
+    ("707.9", "copy exceptions"),
+    ("708.2", "face-down characteristics"),
+)
+
+MINIMUM = 2
+
+# Operations whose presence implies a rule (613.1 layers, 612, 305.7, 205.1).
+_OP_RULES: Mapping[str, tuple[str, ...]] = {
+    "copy_of": ("613.1a", "613.2a", "613.2c", "707.2"),
+    "face_down": ("613.1a", "613.2b", "708.2"),
+    "set_controller": ("613.1b",),
+    "replace_word": ("613.1c", "612"),
+    "add_types": ("613.1d", "205.1b"),
+    "set_types": ("613.1d", "205.1a"),
+    "remove_types": ("613.1d", "205.1a"),
+    "add_subtypes": ("613.1d", "205.1b"),
+    "set_subtypes": ("613.1d", "205.1a"),
+    "remove_subtypes": ("613.1d",),
+    "all_creature_types": ("613.1d",),
+    "set_land_subtype": ("613.1d", "305.7"),
+    "add_supertypes": ("613.1d",),
+    "remove_supertypes": ("613.1d",),
+    "set_colors": ("613.1e",),
+    "add_colors": ("613.1e",),
+    "add_abilities": ("613.1f",),
+    "remove_abilities": ("613.1f",),
+    "remove_all_abilities": ("613.1f",),
+    "set_pt": ("613.1g",),
+    "modify_pt": ("613.1g", "613.4c"),
+    "switch_pt": ("613.1g", "613.4d"),
+}
+
+# Operations whose presence implies a feature tag.
+_OP_FEATURES: Mapping[str, tuple[str, ...]] = {
+    "copy_of": ("layer-1-copy",),
+    "face_down": ("face-down",),
+    "set_controller": ("layer-2-control",),
+    "replace_word": ("layer-3-text",),
+    "set_land_subtype": ("layer-4-type", "land-types"),
+    "set_colors": ("layer-5-color",),
+    "add_colors": ("layer-5-color",),
+    "add_abilities": ("layer-6-abilities",),
+    "remove_abilities": ("layer-6-abilities",),
+    "remove_all_abilities": ("layer-6-abilities",),
+    "modify_pt": ("layer-7c-modify",),
+    "switch_pt": ("layer-7d-switch",),
+}
+
+
+@cache
+def feature_tags() -> tuple[str, ...]:
+    """The controlled list of feature tags, from the case schema."""
+    return tuple(schema("case")["$defs"]["feature"]["enum"])
+
+
+@dataclass(frozen=True)
+class Row:
+    """One row of the coverage table: a rule or a feature tag and the cases exercising it."""
+
+    kind: str  # rule | feature
+    key: str
+    label: str
+    cases: tuple[str, ...]
+
+    @property
+    def count(self) -> int:
+        """How many cases exercise the row."""
+        return len(self.cases)
+
+    @property
+    def flagged(self) -> bool:
+        """True when fewer than two cases exercise the row."""
+        return self.count < MINIMUM
+
+
+def _normalise_rule(rule: str) -> set[str]:
+    """A rule number a case cites, and the rows it counts for ('707.9d' counts for 707.9)."""
+    out = {rule}
+    for prefix in ("707.9", "707.2", "708.2", "604.3", "612", "305.7", "611.2c"):
+        if rule.startswith(prefix):
+            out.add(prefix)
+    return out
+
+
+def _parts(case: Case) -> Iterable[Any]:
+    for ability in case.abilities.values():
+        yield from ability.parts
+    effects = list(case.effects)
+    for step in case.steps:
+        effects.extend(step.add_effects)
+    for effect in effects:
+        yield from effect.parts
+
+
+def _objects(case: Case) -> Iterable[Any]:
+    yield from case.objects
+    for step in case.steps:
+        yield from step.add_objects
+
+
+def implied(case: Case) -> tuple[set[str], set[str]]:
+    """Rules and feature tags a case exercises by its content alone."""
+    rules: set[str] = set()
+    features: set[str] = set()
+    for part in _parts(case):
+        rules.update(_OP_RULES.get(part.op, ()))
+        features.update(_OP_FEATURES.get(part.op, ()))
+        if part.op == "copy_of" and (part.args.get("except") or part.args.get("retain")):
+            rules.add("707.9")
+            features.add("copy-exception")
+    cda = [a for a in case.abilities.values() if a.cda]
+    if cda:
+        rules.add("604.3")
+    if any(p.op == "set_pt" for a in cda for p in a.parts):
+        rules.add("613.4a")
+        features.add("layer-7a-cda")
+    if any(p.op == "set_pt" for a in case.abilities.values() if not a.cda for p in a.parts) or any(
+        p.op == "set_pt" for e in list(case.effects) + [e for s in case.steps for e in s.add_effects] for p in e.parts
+    ):
+        rules.add("613.4b")
+        features.add("layer-7b-set")
+    for obj in _objects(case):
+        if obj.face_down:
+            rules.update(("613.1a", "613.2b", "708.2"))
+            features.add("face-down")
+        if obj.counters:
+            features.add("counters")
+    for step in case.steps:
+        if step.set_counters:
+            features.add("counters")
+    if any(step.add_effects for step in case.steps) or case.effects:
+        rules.add("611.2c")
+    if len(case.steps) > 1:
+        features.add("multi-step")
+    return rules, features
+
+
+def coverage(cases: Iterable[Case]) -> list[Row]:
+    """For every implemented rule and every feature tag, the ids of the cases that exercise it."""
+    by_rule: dict[str, set[str]] = {r: set() for r, _ in RULES}
+    by_feature: dict[str, set[str]] = {f: set() for f in feature_tags()}
+    for case in cases:
+        rules, features = implied(case)
+        for r in case.rules:
+            rules |= _normalise_rule(r)
+        features |= set(case.features)
+        for r in rules:
+            if r in by_rule:
+                by_rule[r].add(case.id)
+        for f in features:
+            if f in by_feature:
+                by_feature[f].add(case.id)
+    rows = [Row("rule", r, label, tuple(sorted(by_rule[r]))) for r, label in RULES]
+    rows += [Row("feature", f, f, tuple(sorted(by_feature[f]))) for f in feature_tags()]
+    return rows
+
+
+def below_minimum(rows: Iterable[Row]) -> list[Row]:
+    """The rows exercised by fewer than two cases."""
+    return [r for r in rows if r.flagged]
+
+
+def to_markdown(rows: Iterable[Row]) -> str:
+    """The coverage table as Markdown (for the docs)."""
+    lines = ["| kind | row | what | cases | count |", "|---|---|---|---|---|"]
+    for r in rows:
+        flag = " ⚠" if r.flagged else ""
+        cases = ", ".join(f"`{c}`" for c in r.cases) or "—"
+        lines.append(f"| {r.kind} | {r.key} | {r.label} | {cases} | {r.count}{flag} |")
+    return "\n".join(lines) + "\n"
+
+
+def to_json(rows: Iterable[Row]) -> str:
+    """The coverage table as JSON."""
+    return json.dumps(
+        [{"kind": r.kind, "row": r.key, "label": r.label, "cases": list(r.cases), "count": r.count} for r in rows],
+        indent=2,
+    )

@@ -1,0 +1,48 @@
+"""The coverage table: every implemented rule and feature tag, with the cases that exercise it."""
+
+from __future__ import annotations
+
+import json
+
+from click.testing import CliRunner
+
+from reference.cli import main
+from reference.corpus import load_corpus
+from reference.coverage import RULES, below_minimum, coverage, feature_tags, implied, to_markdown
+
+
+def test_every_rule_and_feature_has_a_row() -> None:
+    rows = coverage([])
+    keys = [(r.kind, r.key) for r in rows]
+    assert keys == [("rule", r) for r, _ in RULES] + [("feature", f) for f in feature_tags()]
+    assert all(r.count == 0 and r.flagged for r in rows)
+
+
+def test_content_implies_rules() -> None:
+    cases = {c.id: c for c in load_corpus()}
+    rules, features = implied(cases["ruling-clone-chimeric-staff"])
+    assert {"707.2", "613.2a", "613.1a"} <= rules
+    assert "layer-1-copy" in features
+
+
+def test_every_row_is_covered_by_at_least_two_cases() -> None:
+    rows = coverage(load_corpus())
+    assert [f"{r.kind} {r.key}: {r.count}" for r in below_minimum(rows)] == []
+
+
+def test_markdown_flags_rows_below_two() -> None:
+    text = to_markdown(coverage([]))
+    assert text.startswith("| kind | row |")
+    assert "⚠" in text
+
+
+def test_cli_coverage_command() -> None:
+    runner = CliRunner()
+    result = runner.invoke(main, ["coverage", "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert {d["row"] for d in data} >= {"613.8b", "707.9", "layer-1-copy"}
+    md = runner.invoke(main, ["coverage", "--markdown"])
+    assert md.exit_code == 0 and "| rule | 613.1a |" in md.output
+    plain = runner.invoke(main, ["coverage"])
+    assert plain.exit_code == 0 and "rows" in plain.output
