@@ -243,10 +243,13 @@ def versions(as_json: bool) -> None:
 @friendly_errors
 def docs_pages(out: Path, corpus_dir: Path) -> None:
     """Generate the documentation site's case pages and corpus index from the resolver's traces."""
-    from .docs_pages import generate
+    from .docs_pages import generate, generate_fragments
 
-    written = generate(load_corpus(corpus_dir), out)
+    cases = load_corpus(corpus_dir)
+    written = generate(cases, out)
     click.echo(f"wrote {len(written)} pages to {out}")
+    fragments = generate_fragments(cases, corpus_dir, out.parent / "generated")
+    click.echo(f"wrote {len(fragments)} fragments to {out.parent / 'generated'}")
 
 
 from .conformance.cli import adapter, conformance, diff, export  # noqa: E402

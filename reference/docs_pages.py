@@ -5,6 +5,7 @@ Pages come from the resolver's own traces, so they cannot disagree with the code
 
 from __future__ import annotations
 
+import itertools
 import json
 from collections.abc import Iterable, Mapping
 from pathlib import Path
@@ -209,6 +210,105 @@ def index_page(cases: list[Case], versions: Mapping[str, RulesVersion]) -> str:
     ]
     lines += _table(["case", "title", "features", "golden check", "status"], rows)
     return "\n".join(lines) + "\n"
+
+
+def slots_fragment(versions: Mapping[str, RulesVersion]) -> str:
+    """The ordered slots of every built-in version, side by side (from the profiles)."""
+    vs = list(versions.values())
+    depth = max(len(v.slots) for v in vs)
+    rows = []
+    for i in range(depth):
+        rows.append([str(i + 1)] + [f"{v.slots[i].id} {v.slots[i].name}" if i < len(v.slots) else "" for v in vs])
+    lines = _table(["#"] + [f"`{v.id}`" for v in vs], rows)
+    return "\n".join(lines) + "\n"
+
+
+KIND_NAMES = {
+    "copy": "copy effect",
+    "face_down": "face-down status",
+    "control": "control change",
+    "text": "text change",
+    "type": "type, subtype, supertype change",
+    "color": "color change",
+    "ability": "ability added or removed",
+    "counter_keyword": "keyword counter",
+    "pt_set": "P/T set",
+    "pt_modify": "P/T modified",
+    "counter_pt": "+1/+1 and -1/-1 counters",
+    "pt_switch": "P/T switched",
+}
+
+
+def classification_fragment(versions: Mapping[str, RulesVersion]) -> str:
+    """Where each kind of effect goes, by origin, in every built-in version (from the profiles)."""
+    vs = list(versions.values())
+    rows = []
+    for kind, label in KIND_NAMES.items():
+        origins = ("rule",) if kind in ("face_down", "counter_pt", "counter_keyword") else ("cda", "static", "resolved")
+        cells = {o: [v.slot_of(kind, o) or "–" for v in vs] for o in origins}
+        distinct = {tuple(c) for c in cells.values()}
+        if len(distinct) == 1:
+            rows.append([label] + list(next(iter(distinct))))
+        else:
+            names = {"cda": "from a CDA", "static": "from a static ability", "resolved": "from a spell or ability"}
+            for o in origins:
+                if kind in ("copy", "control", "text") and o == "cda":
+                    continue
+                rows.append([f"{label} ({names[o]})"] + cells[o])
+    flags = [["`cda_dependency_isolated`"] + [str(v.cda_dependency_isolated).lower() for v in vs]]
+    flags.append(["`loop_waits_as_unit`"] + [str(v.loop_waits_as_unit).lower() for v in vs])
+    lines = _table(["kind of effect"] + [f"`{v.id}`" for v in vs], rows + flags)
+    return "\n".join(lines) + "\n"
+
+
+def gray_ogre_fragment(case: Case, versions: Mapping[str, RulesVersion]) -> str:
+    """The Gray Ogre's final step traced under each version it declares, as linked tabs."""
+    n = len(case.steps)
+    out = []
+    for vid in case.versions:
+        resolution, actual = resolve_step(case, n, versions[vid])
+        body = _table(["#", "slot", "effect", "why now", "after"], _trace_rows(resolution.steps))
+        body += ["", f"Result: Gray Ogre is **{_pt(actual['ogre'])}**."]
+        out += [f'=== "{vid}"', ""] + [("    " + line) if line else "" for line in body] + [""]
+    return "\n".join(out)
+
+
+def _demote(markdown: str) -> str:
+    """A fragment included into a page starts at heading level 3."""
+    return "\n".join("##" + line if line.startswith("#") else line for line in markdown.splitlines()) + "\n"
+
+
+def fragments(cases: list[Case], corpus_dir: Path | None) -> dict[str, str]:
+    """Generated fragments included by hand-written pages (docs/generated/)."""
+    from .coverage import coverage, to_markdown
+    from .diff import diff_corpus, diff_markdown
+
+    versions = builtin_versions()
+    out = {
+        "versions-slots.md": slots_fragment(versions),
+        "versions-classification.md": classification_fragment(versions),
+        "coverage.md": to_markdown(coverage(cases)),
+    }
+    ogre = [c for c in cases if c.id == "seed-gray-ogre"]
+    if ogre:
+        out["gray-ogre-trace.md"] = gray_ogre_fragment(ogre[0], versions)
+    if corpus_dir is not None:
+        ids = list(versions)
+        for left, right in itertools.pairwise(ids):
+            result = diff_corpus(corpus_dir, versions[left], versions[right])
+            out[f"diff-{left}-{right}.md"] = _demote(diff_markdown(result))
+    return out
+
+
+def generate_fragments(cases: list[Case], corpus_dir: Path | None, out_dir: Path) -> list[Path]:
+    """Write the generated fragments; return the paths written."""
+    out_dir.mkdir(parents=True, exist_ok=True)
+    written = []
+    for name, text in fragments(cases, corpus_dir).items():
+        path = out_dir / name
+        path.write_text(text, encoding="utf-8")
+        written.append(path)
+    return written
 
 
 def generate(cases: list[Case], out_dir: Path) -> list[Path]:

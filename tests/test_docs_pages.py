@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from reference.corpus import load_corpus
-from reference.docs_pages import generate
+from reference.corpus import CASES_DIR, load_corpus
+from reference.docs_pages import fragments, generate
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -24,3 +24,16 @@ def test_gray_ogre_page_has_version_tabs_and_trace(tmp_path: Path) -> None:
     for tab in ('=== "pre-m10"', '=== "m10"', '=== "ikoria"'):
         assert tab in page
     assert "| # | slot | effect | why now | after |" in page
+
+
+def test_generated_fragments_are_current() -> None:
+    fresh = fragments(load_corpus(), CASES_DIR)
+    generated = ROOT / "docs" / "generated"
+    stale = [
+        n
+        for n, text in sorted(fresh.items())
+        if not (generated / n).exists() or (generated / n).read_text("utf-8") != text
+    ]
+    assert not stale, f"stale generated fragments {stale}: run `mtg-layers docs`"
+    assert "5/8" in fresh["gray-ogre-trace.md"] and "1/4" in fresh["gray-ogre-trace.md"]
+    assert "seed-gray-ogre" in fresh["diff-pre-m10-m10.md"]
