@@ -5,41 +5,19 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Callable, Mapping
-from functools import wraps
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any
 
 import click
-from rich.console import Console
 from rich.table import Table
 
 from .case import Case
+from .cli_support import console, friendly_errors
 from .corpus import CASES_DIR, CorpusError, load_case, load_corpus
 from .profile_file import load_profile
 from .render import print_explanation, result_table
 from .verify import check_case, resolve_step
-from .versions import CURRENT, ProfileError, RulesVersion, builtin_versions, get_version
-
-F = TypeVar("F", bound=Callable[..., Any])
-
-
-def console() -> Console:
-    """The console for people-facing output (wide enough for traces when piped)."""
-    return Console(width=None if sys.stdout.isatty() else 160)
-
-
-def friendly_errors(func: F) -> F:
-    """Bad input becomes a clear message and exit status 2, never a traceback."""
-
-    @wraps(func)
-    def wrapper(*args: Any, **kwargs: Any) -> Any:
-        try:
-            return func(*args, **kwargs)
-        except (CorpusError, ProfileError) as exc:
-            click.echo(f"error: {exc}", err=True)
-            sys.exit(2)
-
-    return wrapper  # type: ignore[return-value]
+from .versions import CURRENT, RulesVersion, builtin_versions, get_version
 
 
 def choose_version(rules: str | None, rules_file: Path | None) -> RulesVersion:
@@ -286,6 +264,36 @@ def coverage_command(corpus_dir: Path, as_markdown: bool, as_json: bool) -> None
     out.print(table)
     low = below_minimum(rows)
     out.print(f"{len(rows)} rows, {len(low)} with fewer than 2 cases", markup=False, highlight=False)
+
+
+@main.command()
+@click.option("--only", "only", multiple=True, help="Only these theorem ids (repeatable).")
+@click.option("--boards", "n_boards", type=int, default=100, show_default=True,
+              help="N: generated boards for the 'no counterexample in N boards' theorems.")
+@click.option("--markdown", "as_markdown", is_flag=True, help="Print the table as Markdown (for the docs).")
+@click.option("--json", "as_json", is_flag=True, help="Print the table as JSON.")
+def prove(only: tuple[str, ...], n_boards: int, as_markdown: bool, as_json: bool) -> None:
+    """Run the named theorems with z3 and print what each establishes, and how strongly."""
+    from proofs.theorems import markdown, run  # noqa: PLC0415 - z3 is only needed here
+
+    rows = run(only, n_boards)
+    if as_json:
+        click.echo(json.dumps([r.__dict__ for r in rows], indent=2, ensure_ascii=False))
+    elif as_markdown:
+        click.echo(markdown(rows), nl=False)
+    else:
+        table = Table(title="mtg-layers prove", show_lines=True)
+        for col in ("id", "statement", "rules", "method", "bound", "status", "time"):
+            table.add_column(col)
+        for r in rows:
+            table.add_row(r.id, r.statement, r.rules, r.method, r.bound, r.status, f"{r.seconds:.1f} s")
+        out = console()
+        out.print(table)
+        for r in rows:
+            for d in r.detail:
+                out.print(f"{r.id}: {d}", markup=False, highlight=False)
+    bad = [r for r in rows if r.status in ("refuted", "unknown", "error")]
+    sys.exit(1 if bad else 0)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -8,42 +8,20 @@ from __future__ import annotations
 
 import datetime as dt
 import sys
-from collections.abc import Callable
-from functools import wraps
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any
 
 import click
-from rich.console import Console
 
 from .. import __version__
+from ..cli_support import console as _console
+from ..cli_support import friendly_errors
 from ..corpus import CASES_DIR, CorpusError
-from ..versions import ProfileError
 from .expectations import Expectations, Failure, grouped, load_expectations
 from .expectations import write_expectations as write_expectations_file
 from .protocol import DEFAULT_MAX_LINE, PROTOCOL_VERSION, corpus_digest, load_suite
 from .reports import build_report, junit_xml, markdown, print_tables, write_atomic, write_json
 from .runner import FAILING, Runner, RunnerOptions, RunResult, exit_status, plan, unused_expectations
-
-F = TypeVar("F", bound=Callable[..., Any])
-
-
-def _console(stderr: bool = False) -> Console:
-    return Console(width=None if sys.stdout.isatty() else 160, stderr=stderr)
-
-
-def friendly_errors(func: F) -> F:
-    """Bad input becomes a clear message and exit status 2, never a traceback."""
-
-    @wraps(func)
-    def wrapper(*args: Any, **kwargs: Any) -> Any:
-        try:
-            return func(*args, **kwargs)
-        except (CorpusError, ProfileError) as exc:
-            click.echo(f"error: {exc}", err=True)
-            sys.exit(2)
-
-    return wrapper  # type: ignore[return-value]
 
 
 def _now() -> str:
