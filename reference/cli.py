@@ -268,13 +268,19 @@ def coverage_command(corpus_dir: Path, as_markdown: bool, as_json: bool) -> None
 
 @main.command()
 @click.option("--only", "only", multiple=True, help="Only these theorem ids (repeatable).")
-@click.option("--boards", "n_boards", type=int, default=100, show_default=True,
-              help="N: generated boards for the 'no counterexample in N boards' theorems.")
+@click.option(
+    "--boards",
+    "n_boards",
+    type=int,
+    default=100,
+    show_default=True,
+    help="N: generated boards for the 'no counterexample in N boards' theorems.",
+)
 @click.option("--markdown", "as_markdown", is_flag=True, help="Print the table as Markdown (for the docs).")
 @click.option("--json", "as_json", is_flag=True, help="Print the table as JSON.")
 def prove(only: tuple[str, ...], n_boards: int, as_markdown: bool, as_json: bool) -> None:
     """Run the named theorems with z3 and print what each establishes, and how strongly."""
-    from proofs.theorems import markdown, run  # noqa: PLC0415 - z3 is only needed here
+    from proofs.theorems import markdown, run  # type: ignore[import-not-found,unused-ignore]
 
     rows = run(only, n_boards)
     if as_json:
@@ -290,7 +296,7 @@ def prove(only: tuple[str, ...], n_boards: int, as_markdown: bool, as_json: bool
         out = console()
         out.print(table)
         for r in rows:
-            for d in r.detail:
+            for d in r.detail + r.witness:
                 out.print(f"{r.id}: {d}", markup=False, highlight=False)
     bad = [r for r in rows if r.status in ("refuted", "unknown", "error")]
     sys.exit(1 if bad else 0)

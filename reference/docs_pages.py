@@ -278,7 +278,21 @@ def _demote(markdown: str) -> str:
     return "\n".join("##" + line if line.startswith("#") else line for line in markdown.splitlines()) + "\n"
 
 
-def fragments(cases: list[Case], corpus_dir: Path | None) -> dict[str, str]:
+def proofs_fragments(cases: list[Case]) -> dict[str, str]:
+    """The theorem table (without times) and the z3 cross-check status of every case and version."""
+    from proofs.crosscheck import crosscheck_case  # type: ignore[import-not-found,unused-ignore]
+    from proofs.theorems import markdown, run  # type: ignore[import-not-found,unused-ignore]
+
+    versions = builtin_versions()
+    rows = []
+    for case in cases:
+        statuses = [f"{vid}: {crosscheck_case(case, versions[vid])[0]}" for vid in case.versions]
+        rows.append([f"[{case.id}](cases/{case.id}.md)", ", ".join(statuses)])
+    table = _table(["case", "z3 cross-check per rules version"], rows)
+    return {"theorems.md": markdown(run(), with_time=False), "crosscheck.md": "\n".join(table) + "\n"}
+
+
+def fragments(cases: list[Case], corpus_dir: Path | None, proofs: bool = True) -> dict[str, str]:
     """Generated fragments included by hand-written pages (docs/generated/)."""
     from .coverage import coverage, to_markdown
     from .diff import diff_corpus, diff_markdown
@@ -292,6 +306,8 @@ def fragments(cases: list[Case], corpus_dir: Path | None) -> dict[str, str]:
     ogre = [c for c in cases if c.id == "seed-gray-ogre"]
     if ogre:
         out["gray-ogre-trace.md"] = gray_ogre_fragment(ogre[0], versions)
+    if proofs:
+        out.update(proofs_fragments(cases))
     if corpus_dir is not None:
         ids = list(versions)
         for left, right in itertools.pairwise(ids):

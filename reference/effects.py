@@ -15,7 +15,7 @@ from typing import Any
 from .copiable import copy_instruction, face_down_instruction
 from .filters import Context, apply_text_changes, evaluate, objects_matching, substitute
 from .frozen import FrozenMap
-from .model import AbilityDef, Board, Characteristics, Part, State, Timestamp
+from .model import AbilityDef, Board, Characteristics, Counter, Part, State, Timestamp
 from .operations import Instruction, apply_instruction
 from .versions import RulesVersion
 from .vocabulary import KEYWORD_COUNTERS, OPERATION_KIND
@@ -110,6 +110,15 @@ def static_effects(board: Board, state: State) -> list[ContinuousEffect]:
     return out
 
 
+def merged_counters(counters: tuple[Counter, ...]) -> list[Counter]:
+    """613.7c: counters of one kind act together, with the timestamp of the newest of them."""
+    by_kind: dict[str, Counter] = {}
+    for c in counters:
+        old = by_kind.get(c.kind)
+        by_kind[c.kind] = c if old is None else Counter(c.kind, old.count + c.count, max(old.timestamp, c.timestamp))
+    return [by_kind[k] for k in sorted(by_kind)]
+
+
 def rule_effects(board: Board, state: State) -> list[ContinuousEffect]:
     """122.1a-b, 613.7c, 708.2: counters and face-down status as effects of the rules."""
     out = []
@@ -126,7 +135,7 @@ def rule_effects(board: Board, state: State) -> list[ContinuousEffect]:
                     targets=(obj_id,),
                 )
             )
-        for c in obj.counters:
+        for c in merged_counters(obj.counters):
             m = PT_COUNTER.match(c.kind)
             if m:
                 args = FrozenMap({"power": int(m[1]) * c.count, "toughness": int(m[2]) * c.count})

@@ -1,0 +1,778 @@
+"""The layer system (613; 418.5 under pre-m10) as z3 constraints, written from the rules.
+
+For one board and one rules version the encoding builds:
+
+* the *potential* continuous effects (611): resolved effects (611.2, fixed set of
+  objects, 611.2c), every static ability a battlefield object could have (611.3,
+  604.3; with the timestamp of 613.7a), and the rules' own effects for counters
+  (122.1, 613.7c) and face-down status (708.2);
+* for each slot (layer or sublayer) of the version, one *position* per potential
+  effect; at each position an unknown ``choice`` (which effect applies next, or none)
+  and a symbolic state (``proofs.state.Obj`` per object) after it;
+* constraints saying what the rules allow the choice to be: the effect exists now
+  (611.3b) or already started applying (613.6), CDAs first (613.3; 613.8a(c)), it is
+  *ready* -- every effect it depends on lies in its own dependency loop (613.8b) --
+  and it has the smallest (CDA first, timestamp, id) key among the ready ones
+  (613.7, with ids as the documented tie-break). Dependency (613.8a) is a formula
+  over the state at that position: the encoding applies the other effect
+  symbolically and compares existence, text, the set of objects and the evaluated
+  instruction of the first effect before and after. Loops are strongly connected
+  components, found by a symbolic transitive closure. Everything is re-evaluated at
+  each position (613.8c);
+* 613.6 lock-in: the set of objects (and timestamp and text) an effect had when it
+  first applied are state, and later slots use them.
+
+Nothing here calls the resolver's layer loop, dependency or operation functions.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import z3
+
+from reference.frozen import FrozenMap
+from reference.model import AbilityDef, Board, Part
+from reference.versions import RulesVersion, Slot
+from reference.vocabulary import KEYWORD_COUNTERS, OPERATION_KIND
+
+from .state import (
+    FALSE,
+    TRUE,
+    Obj,
+    apply_op,
+    conj,
+    constant,
+    differ,
+    disj,
+    fresh,
+    integer,
+    is_creature_type,
+    real,
+    same,
+    when,
+)
+from .state import ite as _ite_obj
+from .universe import Universe, build_universe
+from .words import WORD_KEYS, copy_source_values, face_down_values, words_in
+
+PT_COUNTER = re.compile(r"^([+-]\d+)/([+-]\d+)$")
+VALUE_KEYS = ("power", "toughness")
+SET_ARG_KEYS = ("types", "subtypes", "supertypes", "colors", "abilities")
+
+
+class NotEncodable(Exception):
+    """The board uses something the encoding cannot express."""
+
+
+@dataclass(frozen=True)
+class PEffect:
+    """A potential continuous effect: it may or may not exist at a given point."""
+
+    key: str
+    kind: str  # resolved | static | rule
+    origin: str  # resolved | static | cda | rule
+    parts: tuple[Part, ...]
+    base_ts: Any
+    targets: tuple[str, ...] | None = None
+    controller: str | None = None
+    source: str | None = None
+    definition: AbilityDef | None = None
+
+    @property
+    def cda(self) -> bool:
+        """604.3: from a characteristic-defining ability."""
+        return self.origin == "cda"
+
+
+@dataclass
+class Reading:
+    """How an effect's words read now (612): through its source's text changes, or as printed."""
+
+    active: z3.BoolRef
+    wmap: Mapping[str, z3.ArithRef]
+
+    def alts(self, u: Universe, text: str) -> list[tuple[z3.BoolRef, str]]:
+        """Each string ``text`` may read as, with the condition under which it does."""
+        if not u.from_words or z3.is_false(self.active) or not words_in(text, u.from_words):
+            return [(TRUE, text)]
+        out: dict[str, list[z3.BoolRef]] = {text: [z3.Not(self.active)]}
+        for mapping, result in u.variants(text):
+            cond = z3.And([self.wmap[f] == u.words.index(img) for f, img in mapping.items()])
+            out.setdefault(result, []).append(z3.And(self.active, cond))
+        return [(z3.Or(cs), s) for s, cs in out.items()]
+
+
+PLAIN = Reading(FALSE, {})
+
+
+@dataclass
+class Lock:
+    """613.6: what an effect had when it started to apply (its objects, timestamp and text)."""
+
+    started: z3.BoolRef
+    targets: dict[str, z3.BoolRef]
+    ts: z3.ArithRef
+    active: z3.BoolRef
+    wmap: dict[str, z3.ArithRef]
+    granted: z3.BoolRef = FALSE  # 613.7a: the ability was granted (its grant orders timestamp ties)
+    grant_ts: z3.ArithRef = field(default_factory=lambda: z3.RealVal(0))
+
+
+@dataclass
+class View:
+    """An effect as it is at one state: live, reading, timestamp, controller, objects."""
+
+    exists: z3.BoolRef
+    live: z3.BoolRef
+    reading: Reading
+    ts: z3.ArithRef
+    controller: z3.ArithRef
+    targets: dict[str, z3.BoolRef]
+    granted: z3.BoolRef = FALSE
+    grant_ts: z3.ArithRef = field(default_factory=lambda: z3.RealVal(0))
+
+
+@dataclass
+class Position:
+    """One application step of a slot: the unknown choice and the effects it chooses among."""
+
+    slot: str
+    index: int
+    choice: z3.ArithRef
+    effects: list[PEffect]
+    before: dict[str, Obj]
+    dep: dict[tuple[str, str], z3.BoolRef] = field(default_factory=dict)
+    in_group: dict[str, z3.BoolRef] = field(default_factory=dict)
+    done: dict[str, z3.BoolRef] = field(default_factory=dict)
+
+
+COMPARATORS = {
+    "<": lambda a, b: a < b,
+    "<=": lambda a, b: a <= b,
+    "==": lambda a, b: a == b,
+    "!=": lambda a, b: a != b,
+    ">=": lambda a, b: a >= b,
+    ">": lambda a, b: a > b,
+}
+
+
+class Encoding:
+    """The constraints of the layer process for one board under one rules version.
+
+    ``mutations`` switch rules off to build a deliberately wrong *encoding* (used by
+    the theorems); the cross-check always uses the full rules.
+    """
+
+    def __init__(self, board: Board, version: RulesVersion, tag: str = "e", universe: Universe | None = None) -> None:
+        self.board = board
+        self.version = version
+        self.tag = tag
+        self.u = universe or build_universe(board, [version])
+        self.battlefield = board.on_battlefield()
+        self.constraints: list[z3.BoolRef] = []
+        self.positions: list[Position] = []
+        self.copy_cache: dict[Any, dict[str, Any]] = {}
+        self.effects = self._potential_effects()
+        self.keyrank = {k: i for i, k in enumerate(sorted(e.key for e in self.effects))}
+        self.others: dict[str, Obj] = {
+            i: constant(self.u, o.printed) for i, o in board.objects.items() if i not in self.battlefield
+        }
+        self.initial: dict[str, Obj] = {i: constant(self.u, board.objects[i].printed) for i in self.battlefield}
+        self.locks: dict[str, Lock] = {}
+        for e in self.effects:
+            if e.kind == "static":
+                self.locks[e.key] = Lock(
+                    FALSE,
+                    {o: FALSE for o in self.battlefield},
+                    real(0),
+                    FALSE,
+                    {w: z3.IntVal(self.u.words.index(w)) for w in self.u.from_words},
+                )
+        self.final = self._encode()
+
+    # --- effects (611) ---------------------------------------------------------------------------
+
+    def _potential_effects(self) -> list[PEffect]:
+        board, u = self.board, self.u
+        out: list[PEffect] = []
+        for e in board.effects:
+            out.append(
+                PEffect(
+                    key=e.id,
+                    kind="resolved",
+                    origin="resolved",
+                    parts=e.parts,
+                    base_ts=e.timestamp,
+                    targets=tuple(t for t in e.applies_to if t in self.battlefield),
+                    controller=e.controller,
+                    source=e.source,
+                )
+            )
+        gainable: set[str] = set()
+        for p in [p for e in board.effects for p in e.parts] + [p for d in board.abilities.values() for p in d.parts]:
+            if p.op == "add_abilities":
+                for s in p.args["abilities"]:
+                    gainable.update(t for _, t in (u.variants(s) if u.from_words else [({}, s)]))
+            elif p.op == "copy_of":
+                for e in board.effects:
+                    if any(q is p for q in e.parts):
+                        gainable.update(self._copy_values(p.args, e.timestamp)["abilities"])
+            elif p.op == "face_down":
+                gainable.update(p.args.get("abilities", ()))
+        for oid in self.battlefield:
+            obj = board.objects[oid]
+            possible = set(obj.printed.abilities) | gainable
+            if obj.face_down:
+                possible |= set(obj.face_down_values.get("abilities", ()))
+            possible |= {c.kind for c in obj.counters if c.kind in KEYWORD_COUNTERS}
+            if u.from_words:
+                possible = set(u.abilities)
+            for d in board.abilities.values():
+                if d.text in possible or any(t in possible for _, t in (u.variants(d.text) if u.from_words else [])):
+                    out.append(
+                        PEffect(
+                            key=f"{oid}:{d.text}",
+                            kind="static",
+                            origin="cda" if d.cda else "static",
+                            parts=d.parts,
+                            base_ts=obj.timestamp,
+                            source=oid,
+                            definition=d,
+                        )
+                    )
+            if obj.face_down:
+                out.append(
+                    PEffect(
+                        key=f"face-down:{oid}",
+                        kind="rule",
+                        origin="rule",
+                        parts=(Part("face_down", obj.face_down_values),),
+                        base_ts=obj.timestamp,
+                        targets=(oid,),
+                    )
+                )
+            kinds: dict[str, int] = {}
+            for c in obj.counters:
+                m = PT_COUNTER.match(c.kind)
+                if m:
+                    count = integer(c.count)
+                    part = Part("counter_pt", FrozenMap({"power": int(m[1]) * count, "toughness": int(m[2]) * count}))
+                elif c.kind in KEYWORD_COUNTERS:
+                    part = Part("counter_keyword", FrozenMap({"ability": c.kind}))
+                else:
+                    continue
+                n = kinds.get(c.kind, 0)
+                kinds[c.kind] = n + 1
+                key = f"counters:{oid}:{c.kind}" + (f"#{n}" if n else "")
+                out.append(
+                    PEffect(key=key, kind="rule", origin="rule", parts=(part,), base_ts=c.timestamp, targets=(oid,))
+                )
+        return out
+
+    def _copy_values(self, args: Mapping[str, Any], began: Any) -> dict[str, Any]:
+        k = (id(args), began)
+        if k not in self.copy_cache:
+            self.copy_cache[k] = copy_source_values(self.board, self.version, args, began)
+        return self.copy_cache[k]
+
+    def parts_in(self, e: PEffect, slot: Slot) -> tuple[Part, ...]:
+        """613.6: the parts of an effect that apply in this slot."""
+        return tuple(p for p in e.parts if self.version.slot_of(OPERATION_KIND[p.op], e.origin) == slot.id)
+
+    # --- a static ability's existence, reading and timestamp (611.3, 612, 613.7a) --------------------
+
+    def _static_now(
+        self, e: PEffect, st: Mapping[str, Obj]
+    ) -> tuple[z3.BoolRef, Reading, z3.ArithRef, z3.BoolRef, z3.ArithRef]:
+        assert e.definition is not None and e.source is not None
+        d, ch, u = e.definition, st[e.source], self.u
+        obj_ts = real(e.base_ts)
+
+        def ts_of(w: str) -> z3.ArithRef:
+            g = ch[("gts", w)]
+            return z3.If(z3.And(ch[("granted", w)], g > obj_ts), g, obj_ts)
+
+        exact = ch.get_set("abilities", d.text)
+        present: list[tuple[z3.BoolRef, str]] = []
+        if u.from_words:
+            catalog = list(self.board.abilities.values())
+            variants = {t: [] for _, t in u.variants(d.text)}  # type: dict[str, list[dict[str, str]]]
+            for mapping, t in u.variants(d.text):
+                variants[t].append(mapping)
+            for w in sorted(variants):
+                if w == d.text or w in self.board.abilities:
+                    continue
+
+                def maps_to(dd: AbilityDef, w: str = w) -> z3.BoolRef:
+                    conds = [
+                        z3.And([ch[("wmap", f)] == u.words.index(img) for f, img in mapping.items()])
+                        for mapping, t in u.variants(dd.text)
+                        if t == w
+                    ]
+                    return z3.Or(conds) if conds else FALSE
+
+                earlier = [maps_to(dd) for dd in catalog[: catalog.index(d)]]
+                found = z3.And(ch[("ntc", "")] > 0, maps_to(d), z3.Not(z3.Or(earlier)) if earlier else TRUE)
+                present.append((z3.And(ch.get_set("abilities", w), found), w))
+        exists = disj([exact] + [c for c, _ in present])
+        ts: z3.ArithRef = ts_of(d.text)
+        granted: z3.BoolRef = ch[("granted", d.text)]
+        grant_ts: z3.ArithRef = ch[("gts", d.text)]
+        for c, w in reversed(present):
+            other = conj([z3.Not(exact), c])
+            ts = when(other, ts_of(w), ts)
+            granted = when(other, ch[("granted", w)], granted)
+            grant_ts = when(other, ch[("gts", w)], grant_ts)
+        wmap = {w: ch[("wmap", w)] for w in u.from_words}
+        return exists, Reading(z3.Not(exact), wmap), ts, granted, grant_ts
+
+    def controller_of(self, e: PEffect, st: Mapping[str, Obj]) -> z3.ArithRef:
+        """109.4: "you" is the controller of the effect's source (static), else of the effect."""
+        if e.kind == "static" and e.source in self.battlefield:
+            return st[e.source][("ctrl", "")]  # type: ignore[no-any-return]
+        return z3.IntVal(self.u.player(e.controller))
+
+    def view(self, e: PEffect, st: Mapping[str, Obj]) -> View:
+        """The effect at state ``st``: whether it exists, how it reads, its timestamp and objects."""
+        ctrl = self.controller_of(e, st)
+        if e.kind != "static":
+            assert e.targets is not None
+            return View(
+                TRUE, TRUE, PLAIN, real(e.base_ts), ctrl, {o: z3.BoolVal(o in e.targets) for o in self.battlefield}
+            )
+        lock = self.locks[e.key]
+        exists, cur, ts, granted, grant_ts = self._static_now(e, st)
+        reading = Reading(
+            when(exists, cur.active, lock.active),
+            {w: when(exists, cur.wmap[w], lock.wmap[w]) for w in self.u.from_words},
+        )
+        view = View(
+            exists,
+            disj([exists, lock.started]),
+            reading,
+            when(exists, ts, lock.ts),
+            ctrl,
+            {},
+            when(exists, granted, lock.granted),
+            when(exists, grant_ts, lock.grant_ts),
+        )
+        assert e.definition is not None
+        for o in self.battlefield:
+            now = self.matches(e.definition.applies_to, o, st, e, view)
+            view.targets[o] = when(lock.started, lock.targets[o], now)
+        return view
+
+    # --- filters and values (reference.filters' vocabulary, as formulas) -------------------------------
+
+    def _char(self, st: Mapping[str, Obj], oid: str) -> Obj:
+        return st[oid] if oid in st else self.others[oid]
+
+    def matches(self, filt: Any, oid: str, st: Mapping[str, Obj], e: PEffect, view: View) -> z3.BoolRef:
+        """611.3a: the object satisfies the filter at this state (every key must hold)."""
+        if not isinstance(filt, Mapping):
+            raise NotEncodable(f"a filter must be a mapping, got {filt!r}")
+        board, u = self.board, self.u
+        obj = board.objects[oid]
+        ch = self._char(st, oid)
+        conj: list[z3.BoolRef] = []
+        you = view.controller
+        for key, want in filt.items():
+            if key == "all":
+                conj.append(z3.And([self.matches(f, oid, st, e, view) for f in want] or [TRUE]))
+            elif key == "any":
+                conj.append(z3.Or([self.matches(f, oid, st, e, view) for f in want] or [FALSE]))
+            elif key == "not":
+                conj.append(z3.Not(self.matches(want, oid, st, e, view)))
+            elif key == "id":
+                conj.append(z3.BoolVal(oid == want))
+            elif key == "ids":
+                conj.append(z3.BoolVal(oid in want))
+            elif key == "type":
+                conj.append(ch.get_set("types", want))
+            elif key == "subtype":
+                conj.append(z3.Or([z3.And(c, self.has_subtype(ch, s)) for c, s in self._alts(view, key, want)]))
+            elif key == "supertype":
+                conj.append(ch.get_set("supertypes", want))
+            elif key == "color":
+                conj.append(z3.Or([z3.And(c, ch.get_set("colors", s)) for c, s in self._alts(view, key, want)]))
+            elif key == "colorless":
+                conj.append(z3.Not(z3.Or([ch.get_set("colors", c) for c in u.colors])) == bool(want))
+            elif key == "multicolored":
+                n = z3.Sum([z3.If(ch.get_set("colors", c), 1, 0) for c in u.colors])
+                conj.append((n > 1) == bool(want))
+            elif key == "controller":
+                if want == "opponent":
+                    conj.append(z3.And(you != -1, ch[("ctrl", "")] != you))
+                elif want == "you":
+                    conj.append(z3.And(you != -1, ch[("ctrl", "")] == you))
+                else:
+                    conj.append(ch[("ctrl", "")] == u.player(want) if want in u.players else FALSE)
+            elif key == "owner":
+                owner = u.player(obj.owner)
+                conj.append(z3.And(you != -1, you == owner) if want == "you" else z3.BoolVal(obj.owner == want))
+            elif key == "is_source":
+                conj.append(z3.BoolVal((oid == e.source) == bool(want)))
+            elif key == "other_than_source":
+                conj.append(z3.BoolVal((oid != e.source) == bool(want)))
+            elif key == "attached_to_source":
+                src = board.objects.get(e.source) if e.source else None
+                conj.append(z3.BoolVal((src is not None and src.attached_to == oid) == bool(want)))
+            elif key == "name":
+                conj.append(ch[("name", "")] == u.name(want) if want in u.names else FALSE)
+            elif key == "token":
+                conj.append(z3.BoolVal(obj.token == bool(want)))
+            elif key == "face_down":
+                conj.append(ch[("fd", "")] == bool(want))
+            elif key == "has_ability":
+                conj.append(z3.Or([z3.And(c, ch.get_set("abilities", s)) for c, s in self._alts(view, key, want)]))
+            elif key == "mana_value":
+                conj.append(COMPARATORS[want["op"]](ch[("mv", "")], int(want["value"])))
+            elif key == "zone":
+                conj.append(z3.BoolVal(obj.zone == want))
+            else:
+                raise NotEncodable(f"filter key {key!r}")
+        return z3.And(conj) if conj else TRUE
+
+    def _alts(self, view: View, key: str, text: Any) -> list[tuple[z3.BoolRef, str]]:
+        if key in WORD_KEYS and isinstance(text, str):
+            return view.reading.alts(self.u, text)
+        return [(TRUE, str(text))]
+
+    def has_subtype(self, ch: Obj, s: str) -> z3.BoolRef:
+        """205.3m, 702.73a: an object with all creature types has every creature type."""
+        return z3.Or(ch.get_set("subtypes", s), z3.And(ch[("act", "")], z3.BoolVal(is_creature_type(s))))
+
+    def matching(self, filt: Any, st: Mapping[str, Obj], e: PEffect, view: View) -> dict[str, z3.BoolRef]:
+        """The objects that match a filter: on the battlefield, unless the filter names a zone somewhere."""
+        anywhere = _names_zone(filt)
+        return {
+            i: self.matches(filt, i, st, e, view)
+            for i in sorted(self.board.objects)
+            if anywhere or self.board.objects[i].zone == "battlefield"
+        }
+
+    def evaluate(self, value: Any, st: Mapping[str, Obj], e: PEffect, view: View, target: str) -> z3.ArithRef:
+        """The number a value expression stands for at this state, for one object."""
+        if isinstance(value, z3.ExprRef):
+            return value
+        if isinstance(value, bool):
+            raise NotEncodable(f"value {value!r}")
+        if isinstance(value, int):
+            return z3.IntVal(value)
+        if not isinstance(value, Mapping) or len(value) != 1:
+            raise NotEncodable(f"value {value!r}")
+        ((key, arg),) = value.items()
+        if key == "count":
+            return z3.Sum([z3.If(c, 1, 0) for c in self.matching(arg, st, e, view).values()] or [z3.IntVal(0)])
+        if key == "its":
+            ch = self._char(st, target)
+            if arg == "mana_value":
+                return ch[("mv", "")]  # type: ignore[no-any-return]
+            n, v = ("pn", "p") if arg == "power" else ("tn", "t")
+            return z3.If(ch[(n, "")], 0, ch[(v, "")])
+        if key == "card_types_among":
+            found = self.matching(arg, st, e, view)
+            types = z3.Sum(
+                [
+                    z3.If(
+                        z3.Or([z3.And(c, self._char(st, i).get_set("types", t)) for i, c in found.items()] or [FALSE]),
+                        1,
+                        0,
+                    )
+                    for t in self.u.types
+                ]
+                or [z3.IntVal(0)]
+            )
+            return types
+        if key == "sum":
+            return z3.Sum([self.evaluate(v, st, e, view, target) for v in arg] or [z3.IntVal(0)])
+        if key == "times":
+            factor, inner = arg
+            return int(factor) * self.evaluate(inner, st, e, view, target)
+        raise NotEncodable(f"value expression {key!r}")
+
+    # --- instructions (613.8a "what it does") ------------------------------------------------------------
+
+    def resolve_args(
+        self, e: PEffect, part: Part, st: Mapping[str, Obj], view: View, target: str
+    ) -> tuple[dict[str, Any], list[z3.ArithRef]]:
+        """A part's arguments evaluated for one object, and the evaluated numbers/players it depends on."""
+        a = part.args
+        args: dict[str, Any] = {}
+        evaluated: list[z3.ArithRef] = []
+        if part.op == "copy_of":
+            args["values"] = self._copy_values(a, e.base_ts)  # 707.2b: as the copy effect began
+            args["retain"] = tuple(a.get("retain", ()))
+        elif part.op == "face_down":
+            args["values"] = face_down_values(a)
+        elif part.op == "set_controller":
+            player = view.controller if a["player"] == "you" else z3.IntVal(self.u.player(a["player"]))
+            args["player"] = player
+            evaluated.append(player)
+        elif part.op == "replace_word":
+            args["from"], args["to"] = str(a["from"]), str(a["to"])
+        elif part.op in ("set_pt", "modify_pt"):
+            for k in VALUE_KEYS:
+                if k in a:
+                    args[k] = self.evaluate(a[k], st, e, view, target)
+                    evaluated.append(args[k])
+        elif part.op == "counter_pt":
+            args["power"], args["toughness"] = integer(a["power"]), integer(a["toughness"])
+        elif part.op == "counter_keyword":
+            args["ability"] = a["ability"]
+        elif part.op in ("switch_pt", "remove_all_abilities", "all_creature_types"):
+            pass
+        else:
+            found = False
+            for k in SET_ARG_KEYS:
+                if k in a:
+                    found = True
+                    members: dict[str, z3.BoolRef] = {}
+                    for s in a[k]:
+                        for c, alt in self._alts(view, k, s):
+                            members[alt] = z3.Or(members[alt], c) if alt in members else c
+                    args[k] = members
+            if not found:
+                raise NotEncodable(f"operation {part.op!r}")
+        return args, evaluated
+
+    def apply(
+        self, e: PEffect, parts: Sequence[Part], st: Mapping[str, Obj], view: View
+    ) -> tuple[dict[str, Obj], dict[str, list[z3.ArithRef]]]:
+        """613.1: the state after applying the effect's parts to every object it applies to now."""
+        new = dict(st)
+        doing: dict[str, list[z3.ArithRef]] = {}
+        for o in self.battlefield:
+            cond = view.targets[o]
+            if z3.is_false(cond):
+                doing[o] = []
+                continue
+            resolved = [self.resolve_args(e, p, st, view, o) for p in parts]  # all evaluated before applying
+            ch = st[o]
+            for p, (args, _) in zip(parts, resolved, strict=True):
+                ch = apply_op(self.u, ch, p.op, args, view.ts)
+            doing[o] = [x for _, ev in resolved for x in ev]
+            new[o] = ch if z3.is_true(cond) else _ite_obj(cond, ch, st[o])
+        return new, doing
+
+    def word_strings(self, e: PEffect) -> list[tuple[str, str]]:
+        """Every (key, word-bearing string) of a static ability's filter and parts (612.1)."""
+        if e.definition is None or not self.u.from_words:
+            return []
+        out: list[tuple[str, str]] = []
+
+        def walk(data: Any, words: bool, key: str) -> None:
+            if isinstance(data, str):
+                if words:
+                    out.append((key, data))
+            elif isinstance(data, Mapping):
+                for k, v in data.items():
+                    walk(v, k in WORD_KEYS, k)
+            elif isinstance(data, tuple | list):
+                for v in data:
+                    walk(v, words, key)
+
+        walk(e.definition.applies_to, False, "")
+        for p in e.definition.parts:
+            walk(p.args, False, "")
+        return out
+
+    # --- the layer process ------------------------------------------------------------------------
+
+    def _encode(self) -> dict[str, Obj]:
+        state = dict(self.initial)
+        for slot in self.version.slots:
+            effects = [e for e in self.effects if self.parts_in(e, slot)]
+            if not effects:
+                continue
+            done = {e.key: FALSE for e in effects}
+            for k in range(len(effects)):
+                state, done = self._position(slot, k, effects, state, done)
+        return state
+
+    def _position(
+        self, slot: Slot, k: int, effects: list[PEffect], st: dict[str, Obj], done: dict[str, z3.BoolRef]
+    ) -> tuple[dict[str, Obj], dict[str, z3.BoolRef]]:
+        v = self.version
+        tag = f"{self.tag}|{slot.id}|{k}"
+        choice = z3.Int(f"{tag}|choice")
+        pos = Position(slot.id, k, choice, effects, st)
+        self.positions.append(pos)
+        views = {e.key: self.view(e, st) for e in effects}
+        live = {e.key: z3.And(views[e.key].live, z3.Not(done[e.key])) for e in effects}
+        cdas = [live[e.key] for e in effects if e.cda]
+        any_cda = z3.Or(cdas) if cdas else FALSE
+        if v.cda_dependency_isolated:
+            group = {e.key: z3.And(live[e.key], TRUE if e.cda else z3.Not(any_cda)) for e in effects}
+        else:
+            group = dict(live)
+        pos.in_group, pos.done = group, done
+        # apply each effect to the current state (the trial of 613.8a, and the candidate next state)
+        trials: dict[str, dict[str, Obj]] = {}
+        doing: dict[str, dict[str, list[z3.ArithRef]]] = {}
+        for e in effects:
+            trials[e.key], doing[e.key] = self.apply(e, self.parts_in(e, slot), st, views[e.key])
+        n = len(effects)
+        dep: dict[tuple[str, str], z3.BoolRef] = {}
+        if n > 1:
+            changes = {
+                b.key: disj(
+                    [conj([views[b.key].targets[o], z3.Not(same(trials[b.key][o], st[o]))]) for o in self.battlefield]
+                )
+                for b in effects
+            }
+            for a in effects:
+                for b in effects:
+                    if a.key == b.key:
+                        continue
+                    if v.cda_dependency_isolated and a.cda != b.cda:
+                        dep[(a.key, b.key)] = FALSE  # 613.8a(c)
+                        continue
+                    differs = self._depends(a, b, slot, st, trials[b.key], views[a.key], doing[a.key])
+                    dep[(a.key, b.key)] = conj([differs, group[a.key], group[b.key], changes[b.key]])
+        pos.dep = dep
+        keys = [e.key for e in effects]
+        reach = {(x, y): dep.get((x, y), FALSE) for x in keys for y in keys if x != y}
+        for z in keys:  # Warshall: reach[x, y] = some path x -> ... -> y through the effects so far
+            for x in keys:
+                if x == z or z3.is_false(reach[(x, z)]):
+                    continue
+                for y in keys:
+                    if y in (x, z) or z3.is_false(reach[(z, y)]):
+                        continue
+                    reach[(x, y)] = disj([reach[(x, y)], conj([reach[(x, z)], reach[(z, y)]])])
+        # 613.8b: an effect waits while it depends on an effect outside its own loop
+        waiting = {
+            a: disj(
+                [conj([dep[(a, b)], z3.Not(reach[(b, a)])]) for b in keys if b != a and not z3.is_false(dep[(a, b)])]
+            )
+            for a in keys
+        }
+        if getattr(v, "loop_waits_as_unit", True):
+            # ... and a loop waits as a whole while any of its members waits
+            ready = {
+                a: conj(
+                    [group[a], z3.Not(waiting[a])]
+                    + [
+                        z3.Not(conj([reach[(a, x)], reach[(x, a)], waiting[x]]))
+                        for x in keys
+                        if x != a and not z3.is_false(reach[(a, x)])
+                    ]
+                )
+                for a in keys
+            }
+        else:
+            ready = {a: conj([group[a], z3.Not(waiting[a])]) for a in keys}
+        cons: list[z3.BoolRef] = [choice >= -1, choice < n]
+        cons.append((choice == -1) == z3.Not(z3.Or(list(live.values()))))
+        for i, a in enumerate(effects):
+            better = [
+                z3.Implies(ready[b.key], self._less(a, views[a.key], b, views[b.key]))
+                for b in effects
+                if b.key != a.key
+            ]
+            cons.append(z3.Implies(choice == i, z3.And([ready[a.key], *better])))
+        self.constraints.extend(cons)
+        # the next state and bookkeeping (613.6 lock-in on first application)
+        nxt_terms = dict(st)
+        for o in self.battlefield:
+            obj = st[o]
+            for i, e in enumerate(effects):
+                obj = _ite_obj(choice == i, trials[e.key][o], obj)
+            nxt_terms[o] = obj
+        nxt: dict[str, Obj] = {}
+        for o in self.battlefield:
+            f = fresh(self.u, f"{tag}|{o}")
+            self.constraints.extend(f.v[key] == nxt_terms[o].v[key] for key in f.v)
+            nxt[o] = f
+        for i, e in enumerate(effects):
+            if e.kind != "static":
+                continue
+            lock, view, first = self.locks[e.key], views[e.key], choice == i
+            now = z3.And(first, z3.Not(lock.started))
+            self.locks[e.key] = Lock(
+                disj([lock.started, first]),
+                {o: when(now, view.targets[o], lock.targets[o]) for o in self.battlefield},
+                when(now, view.ts, lock.ts),
+                when(now, view.reading.active, lock.active),
+                {w: when(now, view.reading.wmap[w], lock.wmap[w]) for w in self.u.from_words},
+                when(now, view.granted, lock.granted),
+                when(now, view.grant_ts, lock.grant_ts),
+            )
+        new_done = {e.key: z3.Or(done[e.key], choice == i) for i, e in enumerate(effects)}
+        return nxt, new_done
+
+    def _less(self, a: PEffect, va: View, b: PEffect, vb: View) -> z3.BoolRef:
+        """613.3, 613.7: CDA first where the version orders by it, then timestamp, then id.
+
+        613.7a: between equal timestamps, an effect of an ability granted by an effect comes
+        after the object's own abilities, and grants are ordered by their own timestamps.
+        """
+        cda_first = not self.version.cda_dependency_isolated
+        ra = 0 if (cda_first and a.cda) else 1
+        rb = 0 if (cda_first and b.cda) else 1
+        if ra != rb:
+            return z3.BoolVal(ra < rb)
+        ga, gb = va.granted, vb.granted
+        tb_less = disj([conj([z3.Not(ga), gb]), conj([ga, gb, va.grant_ts < vb.grant_ts])])
+        tb_same = disj([conj([z3.Not(ga), z3.Not(gb)]), conj([ga, gb, va.grant_ts == vb.grant_ts])])
+        by_key = z3.BoolVal(self.keyrank[a.key] < self.keyrank[b.key])
+        return disj([va.ts < vb.ts, conj([va.ts == vb.ts, disj([tb_less, conj([tb_same, by_key])])])])
+
+    def _depends(
+        self,
+        a: PEffect,
+        b: PEffect,
+        slot: Slot,
+        st: Mapping[str, Obj],
+        trial: Mapping[str, Obj],
+        before: View,
+        doing_before: Mapping[str, list[z3.ArithRef]],
+    ) -> z3.BoolRef:
+        """613.8a(b): applying ``b`` would change ``a``'s existence, text, objects or what it does."""
+        after = self.view(a, trial)
+        tests: list[z3.BoolRef] = [FALSE if z3.is_true(after.live) else z3.Not(after.live)]
+        for key, text in self.word_strings(a):  # text
+            alts_before = dict((s, c) for c, s in before.reading.alts(self.u, text))
+            alts_after = dict((s, c) for c, s in after.reading.alts(self.u, text))
+            for s in set(alts_before) | set(alts_after):
+                tests.append(differ(alts_before.get(s, FALSE), alts_after.get(s, FALSE)))
+            del key
+        for o in self.battlefield:  # what it applies to
+            tests.append(differ(before.targets[o], after.targets[o]))
+        parts = self.parts_in(a, slot)
+        for o in self.battlefield:  # what it does to each object it applies to (evaluated instruction)
+            if z3.is_false(before.targets[o]) or not doing_before[o]:
+                continue
+            now = [x for p in parts for x in self.resolve_args(a, p, trial, after, o)[1]]
+            tests.append(
+                conj([before.targets[o], disj([differ(x, y) for x, y in zip(doing_before[o], now, strict=True)])])
+            )
+        return disj(tests)
+
+    # --- reading a model ---------------------------------------------------------------------------
+
+    def order(self, model: z3.ModelRef) -> list[tuple[str, str]]:
+        """The application order in a model: (slot, effect key) pairs."""
+        out = []
+        for pos in self.positions:
+            c = model.eval(pos.choice, model_completion=True).as_long()
+            if c >= 0:
+                out.append((pos.slot, pos.effects[c].key))
+        return out
+
+
+def _names_zone(filt: Any) -> bool:
+    """A filter that mentions a zone anywhere (inside all/any/not too) looks beyond the battlefield."""
+    if isinstance(filt, Mapping):
+        return "zone" in filt or any(_names_zone(v) for v in filt.values())
+    if isinstance(filt, tuple | list):
+        return any(_names_zone(v) for v in filt)
+    return False
+
+
+__all__ = ["Encoding", "NotEncodable", "PEffect"]

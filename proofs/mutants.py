@@ -1,0 +1,156 @@
+"""Deliberately wrong resolvers ("mutants"): the reference resolver with one rule broken.
+
+Each mutant is a function (board, version) -> final characteristics, like
+``proofs.crosscheck.reference_resolver``. The cross-check must catch every one of
+them on the corpus or on generated boards (tests/test_proofs_mutants.py): that is
+the evidence that a "verified" from the cross-check means something.
+
+Mutants patch the resolver's own modules for the duration of one call (or give it a
+doctored rules profile); they never change the files.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import dataclasses
+from collections.abc import Callable, Iterator, Mapping
+from typing import Any
+from unittest import mock
+
+from reference.model import Board, Characteristics
+from reference.versions import Classification, RulesVersion
+
+Resolver = Callable[[Board, RulesVersion], Mapping[str, Characteristics]]
+
+
+def _resolve(board: Board, version: RulesVersion) -> Mapping[str, Characteristics]:
+    import reference.resolver
+
+    return reference.resolver.resolve(board, version).final
+
+
+@contextlib.contextmanager
+def _patched(patches: Mapping[str, Any]) -> Iterator[None]:
+    with contextlib.ExitStack() as stack:
+        for target, new in patches.items():
+            stack.enter_context(mock.patch(target, new))
+        yield
+
+
+def no_dependency(board: Board, version: RulesVersion) -> Mapping[str, Characteristics]:
+    """613.8 ignored: no effect ever depends on another; timestamp order only."""
+
+    def graph(group: Any, *args: Any, **kwargs: Any) -> dict[str, dict[str, Any]]:
+        return {a.key: {} for a in group}
+
+    with _patched({"reference.resolver.dependency_graph": graph}):
+        return _resolve(board, version)
+
+
+def loops_collapse_layer(board: Board, version: RulesVersion) -> Mapping[str, Characteristics]:
+    """613.8b misread: when a layer has any dependency loop, the *whole layer* goes in timestamp order."""
+    import reference.dependency as dep
+
+    original_ready = dep.ready
+
+    def ready(graph: Mapping[str, Mapping[str, object]], *flags: Any) -> list[str]:
+        loops = dep.strongly_connected(graph)
+        if any(len(c) > 1 for c in loops.values()):
+            return sorted(graph)
+        return original_ready(graph, *flags)
+
+    with _patched({"reference.resolver.ready": ready}):
+        return _resolve(board, version)
+
+
+def no_lock_in(board: Board, version: RulesVersion) -> Mapping[str, Characteristics]:
+    """613.6 ignored: an effect's set of objects is recomputed in every layer, and it stops when its ability goes."""
+    import reference.dependency as dep
+    import reference.effects as eff
+
+    empty: dict[str, Any] = {}
+
+    def wrap(f: Callable[..., Any]) -> Callable[..., Any]:
+        def g(*args: Any) -> Any:
+            return f(*args[:-1], empty)
+
+        return g
+
+    patches = {
+        "reference.resolver.effects_in_play": wrap(eff.effects_in_play),
+        "reference.resolver.affected": wrap(eff.affected),
+        "reference.dependency.affected": wrap(eff.affected),
+        "reference.dependency.regenerate": wrap(eff.regenerate),
+    }
+    del dep
+    with _patched(patches):
+        return _resolve(board, version)
+
+
+def _reclassify(version: RulesVersion, kind: str, origins: tuple[str, ...], slot: str) -> RulesVersion:
+    # the first matching classification wins (RulesVersion.slot_of), so a prepended rule overrides
+    rules = [Classification(kind, origins, slot), *version.classification]
+    return dataclasses.replace(version, classification=tuple(rules))
+
+
+def counters_after_switch(board: Board, version: RulesVersion) -> Mapping[str, Characteristics]:
+    """613.4 misordered: +1/+1 counters apply after switching effects (in the last P/T sublayer)."""
+    last = version.slots[-1].id
+    return _resolve(board, _reclassify(version, "counter_pt", (), last))
+
+
+def cdas_not_first(board: Board, version: RulesVersion) -> Mapping[str, Characteristics]:
+    """613.3/613.4a ignored: P/T-setting CDAs apply with the other setting effects, in timestamp order."""
+    set_slot = version.slot_of("pt_set", "static")
+    assert set_slot is not None
+    doctored = _reclassify(version, "pt_set", ("cda",), set_slot)
+    doctored = _reclassify(doctored, "pt_modify", ("cda",), set_slot)
+    doctored = dataclasses.replace(doctored, cda_dependency_isolated=False)
+
+    def order_key(e: Any, cda_first: bool) -> tuple[int, Any, str]:
+        return (1, e.timestamp, e.key)
+
+    with _patched({"reference.resolver._order_key": order_key}):
+        return _resolve(board, doctored)
+
+
+def dependency_ignores_what_it_does(board: Board, version: RulesVersion) -> Mapping[str, Characteristics]:
+    """613.8a(b) truncated: dependency looks at existence, text and objects, never at what the effect does."""
+
+    def nothing(*args: Any, **kwargs: Any) -> dict[str, Any]:
+        return {}
+
+    with _patched({"reference.dependency.instructions": nothing}):
+        return _resolve(board, version)
+
+
+def no_reevaluation(board: Board, version: RulesVersion) -> Mapping[str, Characteristics]:
+    """613.8c ignored: the dependency graph of a slot is computed once, before its first effect applies."""
+    import reference.dependency as dep
+
+    first: dict[tuple[str, frozenset[str]], dict[str, dict[str, Any]]] = {}
+
+    def graph(group: Any, board: Board, state: Any, version: RulesVersion, slot: str, locked: Any) -> Any:
+        keys = frozenset(a.key for a in group)
+        for (s, ks), g in first.items():
+            if s == slot and keys <= ks:
+                return {a: {b: r for b, r in deps.items() if b in keys} for a, deps in g.items() if a in keys}
+        g = dep.dependency_graph(group, board, state, version, slot, locked)
+        first[(slot, keys)] = g
+        return g
+
+    with _patched({"reference.resolver.dependency_graph": graph}):
+        return _resolve(board, version)
+
+
+MUTANTS: dict[str, Resolver] = {
+    "no-dependency": no_dependency,
+    "loops-collapse-layer": loops_collapse_layer,
+    "no-lock-in": no_lock_in,
+    "counters-after-switch": counters_after_switch,
+    "cdas-not-first": cdas_not_first,
+    "dependency-ignores-what-it-does": dependency_ignores_what_it_does,
+}
+
+# Mutants not (yet) asserted: the corpus has no board on which this one gives another answer.
+EXTRA_MUTANTS: dict[str, Resolver] = {"no-reevaluation": no_reevaluation}

@@ -1,0 +1,427 @@
+"""Symbolic characteristics (109.3) of one object as z3 terms, and what each operation does to them (613.1).
+
+An object's characteristics at one point of the layer process are an ``Obj``: one z3
+boolean per type, subtype, supertype, color and ability wording of the board's
+universe; integers for mana value, power and toughness (with a flag for "no value");
+an integer for its controller and its name; and the bookkeeping the rules need:
+which abilities were granted by an effect and when (613.7a), and the text changes
+made to it (612, as a map from each replaceable word to what it now reads).
+
+Operations take *resolved* arguments: sets as a mapping from member to the z3
+condition under which it is a member (a text change may make an ability's words
+symbolic), numbers as z3 integers.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+import z3
+
+from reference.model import Characteristics
+from reference.vocabulary import CREATURE_TYPE_BEARERS, SUBTYPE_OWNER
+
+from .universe import Universe
+from .words import rewrite
+
+Key = tuple[str, str]
+SymSet = Mapping[str, z3.BoolRef]
+
+SET_FIELDS = ("colors", "types", "subtypes", "supertypes", "abilities")
+TRUE = z3.BoolVal(True)
+FALSE = z3.BoolVal(False)
+
+
+def conj(items: Iterable[z3.BoolRef]) -> z3.BoolRef:
+    """And, folding constants (keeps the terms small)."""
+    out = []
+    for x in items:
+        if z3.is_false(x):
+            return FALSE
+        if not z3.is_true(x):
+            out.append(x)
+    if not out:
+        return TRUE
+    return out[0] if len(out) == 1 else z3.And(out)
+
+
+def disj(items: Iterable[z3.BoolRef]) -> z3.BoolRef:
+    """Or, folding constants."""
+    out = []
+    for x in items:
+        if z3.is_true(x):
+            return TRUE
+        if not z3.is_false(x):
+            out.append(x)
+    if not out:
+        return FALSE
+    return out[0] if len(out) == 1 else z3.Or(out)
+
+
+def differ(x: z3.ExprRef, y: z3.ExprRef) -> z3.BoolRef:
+    """x != y, false at once when the two terms are the same."""
+    if x.eq(y):
+        return FALSE
+    if z3.is_bool(x) and (z3.is_true(x) or z3.is_false(x)) and (z3.is_true(y) or z3.is_false(y)):
+        return TRUE
+    if z3.is_int_value(x) and z3.is_int_value(y):
+        return z3.BoolVal(x.as_long() != y.as_long())
+    return x != y
+
+
+def when(c: z3.BoolRef, a: Any, b: Any) -> Any:
+    """If(c, a, b), folding constant conditions and equal branches."""
+    if z3.is_true(c) or a.eq(b):
+        return a
+    if z3.is_false(c):
+        return b
+    return z3.If(c, a, b)
+
+
+def real(x: Any) -> z3.ArithRef:
+    """A timestamp as an exact z3 real (a z3 term is passed through)."""
+    if isinstance(x, z3.ExprRef):
+        return x
+    f = Fraction(x).limit_denominator(10**9) if isinstance(x, float) else Fraction(x)
+    return z3.RealVal(f"{f.numerator}/{f.denominator}")
+
+
+def integer(x: Any) -> z3.ArithRef:
+    """A number as a z3 integer (a z3 term is passed through)."""
+    if isinstance(x, z3.ExprRef):
+        return x
+    return z3.IntVal(int(x))
+
+
+def category(subtype: str) -> tuple[str, ...]:
+    """205.3: the card types a subtype belongs to (creature types go with creature, kindred)."""
+    return SUBTYPE_OWNER.get(subtype, CREATURE_TYPE_BEARERS)
+
+
+def is_creature_type(subtype: str) -> bool:
+    """205.3m: a subtype no other card type lists is a creature type."""
+    return subtype not in SUBTYPE_OWNER
+
+
+@dataclass
+class Obj:
+    """The symbolic characteristics of one object (plus controller and layer-process bookkeeping)."""
+
+    v: dict[Key, z3.ExprRef]
+
+    def __getitem__(self, key: Key) -> Any:
+        return self.v[key]
+
+    def get_set(self, field: str, member: str) -> z3.BoolRef:
+        """Membership of ``member`` in a set field (false outside the universe)."""
+        return self.v.get((field, member), FALSE)  # type: ignore[return-value]
+
+    def with_(self, changes: Mapping[Key, z3.ExprRef]) -> Obj:
+        """A copy with some terms replaced."""
+        v = dict(self.v)
+        v.update(changes)
+        return Obj(v)
+
+
+def keys(u: Universe) -> list[tuple[Key, str]]:
+    """Every term of an object's state with its sort (Bool, Int or Real), in a fixed order."""
+    out: list[tuple[Key, str]] = [(("name", ""), "Int"), (("mv", ""), "Int"), (("ctrl", ""), "Int")]
+    out += [(("colors", c), "Bool") for c in u.colors]
+    out += [(("types", t), "Bool") for t in u.types]
+    out += [(("subtypes", s), "Bool") for s in u.subtypes]
+    out += [(("supertypes", s), "Bool") for s in u.supertypes]
+    out += [(("abilities", a), "Bool") for a in u.abilities]
+    out += [(("granted", a), "Bool") for a in u.abilities]
+    out += [(("gts", a), "Real") for a in u.abilities]
+    out += [(("pn", ""), "Bool"), (("p", ""), "Int"), (("tn", ""), "Bool"), (("t", ""), "Int")]
+    out += [(("act", ""), "Bool"), (("fd", ""), "Bool"), (("ntc", ""), "Int")]
+    out += [(("wmap", w), "Int") for w in u.from_words]
+    return out
+
+
+def fresh(u: Universe, prefix: str) -> Obj:
+    """An object state of fresh z3 constants."""
+    make: dict[str, Callable[[str], z3.ExprRef]] = {"Bool": z3.Bool, "Int": z3.Int, "Real": z3.Real}
+    return Obj({k: make[sort](f"{prefix}|{k[0]}|{k[1]}") for k, sort in keys(u)})
+
+
+def constant(u: Universe, ch: Characteristics) -> Obj:
+    """The state of printed (or token-defined) characteristics, before any effect."""
+    v: dict[Key, z3.ExprRef] = {
+        ("name", ""): z3.IntVal(u.name(ch.name)),
+        ("mv", ""): integer(ch.mana_value),
+        ("ctrl", ""): z3.IntVal(u.player(ch.controller)),
+        ("pn", ""): z3.BoolVal(ch.power is None),
+        ("p", ""): integer(0 if ch.power is None else ch.power),
+        ("tn", ""): z3.BoolVal(ch.toughness is None),
+        ("t", ""): integer(0 if ch.toughness is None else ch.toughness),
+        ("act", ""): z3.BoolVal(ch.all_creature_types),
+        ("fd", ""): FALSE,
+        ("ntc", ""): z3.IntVal(0),
+    }
+    for field in SET_FIELDS:
+        have = getattr(ch, field)
+        for m in getattr(u, field):
+            v[(field, m)] = z3.BoolVal(m in have)
+    for a in u.abilities:
+        v[("granted", a)] = FALSE
+        v[("gts", a)] = z3.RealVal(0)
+    for w in u.from_words:
+        v[("wmap", w)] = z3.IntVal(u.words.index(w))
+    return Obj(v)
+
+
+def ite(c: z3.BoolRef, a: Obj, b: Obj) -> Obj:
+    """The state ``a`` when ``c`` holds, else ``b``."""
+    if z3.is_true(c):
+        return a
+    if z3.is_false(c):
+        return b
+    return Obj({k: (a.v[k] if a.v[k].eq(b.v[k]) else z3.If(c, a.v[k], b.v[k])) for k in a.v})
+
+
+def same(a: Obj, b: Obj) -> z3.BoolRef:
+    """The two states are the same characteristics (values without meaning are ignored)."""
+    parts: list[z3.BoolRef] = []
+    for k in a.v:
+        x, y = a.v[k], b.v[k]
+        if x.eq(y):
+            continue
+        if k[0] == "gts":
+            parts.append(z3.Implies(a.v[("granted", k[1])], x == y))
+        elif k[0] == "p":
+            parts.append(z3.Implies(z3.Not(a.v[("pn", "")]), x == y))
+        elif k[0] == "t":
+            parts.append(z3.Implies(z3.Not(a.v[("tn", "")]), x == y))
+        else:
+            parts.append(z3.Not(differ(x, y)) if not z3.is_arith(x) else x == y)
+    return conj(parts)
+
+
+def observable_diff(u: Universe, ch: Obj, want: Mapping[str, Any]) -> list[tuple[str, z3.BoolRef]]:
+    """For each result field (reference.results), a formula true when ``ch`` differs from ``want``."""
+    out: list[tuple[str, z3.BoolRef]] = []
+    out.append(
+        ("name", ch[("name", "")] != u.name(want["name"]) if want["name"] is None or want["name"] in u.names else TRUE)
+    )
+    out.append(
+        ("controller", ch[("ctrl", "")] != u.player(want["controller"]) if want["controller"] in u.players else TRUE)
+    )
+    out.append(("mana_value", ch[("mv", "")] != want["mana_value"]))
+    for field in SET_FIELDS:
+        have = set(want[field])
+        universe = set(getattr(u, field))
+        if have - universe:
+            out.append((field, TRUE))
+            continue
+        out.append((field, z3.Or([ch.get_set(field, m) != z3.BoolVal(m in have) for m in sorted(universe)] or [FALSE])))
+    out.append(("all_creature_types", ch[("act", "")] != bool(want["all_creature_types"])))
+    # 208.3: a noncreature permanent has no power or toughness (even printed ones)
+    creature = ch.get_set("types", "creature")
+    for field, nk, vk in (("power", "pn", "p"), ("toughness", "tn", "t")):
+        w = want[field]
+        none = z3.Or(z3.Not(creature), ch[(nk, "")])
+        if w is None:
+            out.append((field, z3.Not(none)))
+        else:
+            out.append((field, z3.Or(none, ch[(vk, "")] != int(w))))
+    out.append(("face_down", ch[("fd", "")] != bool(want["face_down"])))
+    return out
+
+
+# --- operations (613.1a-g), on resolved arguments -------------------------------------------------
+
+
+def _fit(u: Universe, ch: Obj) -> Obj:
+    """205.3d: an object keeps only the subtypes some card type of it allows."""
+    changes: dict[Key, z3.ExprRef] = {}
+    for s in u.subtypes:
+        owners = z3.Or([ch.get_set("types", t) for t in category(s)])
+        changes[("subtypes", s)] = z3.And(ch.get_set("subtypes", s), owners)
+    bearers = z3.Or([ch.get_set("types", t) for t in CREATURE_TYPE_BEARERS])
+    changes[("act", "")] = z3.And(ch[("act", "")], bearers)
+    return ch.with_(changes)
+
+
+def _member(m: SymSet, x: str) -> z3.BoolRef:
+    return m.get(x, FALSE)
+
+
+def _set_to(u: Universe, field: str, m: SymSet) -> dict[Key, z3.ExprRef]:
+    return {(field, x): _member(m, x) for x in getattr(u, field)}
+
+
+def _union(u: Universe, ch: Obj, field: str, m: SymSet) -> dict[Key, z3.ExprRef]:
+    return {(field, x): z3.Or(ch.get_set(field, x), _member(m, x)) for x in getattr(u, field)}
+
+
+def _minus(u: Universe, ch: Obj, field: str, m: SymSet) -> dict[Key, z3.ExprRef]:
+    return {(field, x): z3.And(ch.get_set(field, x), z3.Not(_member(m, x))) for x in getattr(u, field)}
+
+
+def add_abilities(u: Universe, ch: Obj, m: SymSet, ts: z3.ArithRef) -> Obj:
+    """613.1f, 613.7a: gained abilities; each remembers the granting effect's timestamp."""
+    changes: dict[Key, z3.ExprRef] = {}
+    for a in u.abilities:
+        new = _member(m, a)
+        if z3.is_false(new):
+            continue
+        has = ch.get_set("abilities", a)
+        regrant = z3.And(new, z3.Or(z3.Not(has), ch[("granted", a)]))
+        changes[("granted", a)] = z3.Or(ch[("granted", a)], regrant)
+        changes[("gts", a)] = z3.If(regrant, ts, ch[("gts", a)])
+        changes[("abilities", a)] = z3.Or(has, new)
+    return ch.with_(changes)
+
+
+def _pt(ch: Obj, which: str) -> z3.ArithRef:
+    """A power or toughness with "no value" read as 0."""
+    n, v = ("pn", "p") if which == "power" else ("tn", "t")
+    return z3.If(ch[(n, "")], 0, ch[(v, "")])
+
+
+def modify_pt(ch: Obj, dp: z3.ArithRef, dt: z3.ArithRef) -> Obj:
+    """613.4c: power and toughness go up or down."""
+    return ch.with_(
+        {("p", ""): _pt(ch, "power") + dp, ("pn", ""): FALSE, ("t", ""): _pt(ch, "toughness") + dt, ("tn", ""): FALSE}
+    )
+
+
+def copy_values(u: Universe, ch: Obj, values: Mapping[str, Any], retain: Iterable[str]) -> Obj:
+    """707.2, 613.2a: the object takes the copiable values it is given (except those it retains)."""
+    keep = set(retain)
+    changes: dict[Key, z3.ExprRef] = {}
+    if "name" not in keep:
+        changes[("name", "")] = z3.IntVal(u.name(values["name"]))
+    if "mana_value" not in keep:
+        changes[("mv", "")] = z3.IntVal(int(values["mana_value"]))
+    for field in SET_FIELDS:
+        if field not in keep:
+            changes.update(_set_to(u, field, {x: TRUE for x in values[field]}))
+    if "all_creature_types" not in keep:
+        changes[("act", "")] = z3.BoolVal(bool(values["all_creature_types"]))
+    for field, nk, vk in (("power", "pn", "p"), ("toughness", "tn", "t")):
+        if field not in keep:
+            changes[(nk, "")] = z3.BoolVal(values[field] is None)
+            changes[(vk, "")] = z3.IntVal(values[field] or 0)
+    for a in u.abilities:
+        changes[("granted", a)] = FALSE
+    # face-down status is a status (110.5), not a copiable value: a copy keeps it
+    return ch.with_(changes)
+
+
+def face_down(u: Universe, ch: Obj, values: Mapping[str, Any]) -> Obj:
+    """708.2a: a 2/2 face-down creature with no name, text, subtypes or mana cost."""
+    out = copy_values(u, ch, values, ())  # the same fields as a copy, plus the status and no text changes
+    changes: dict[Key, z3.ExprRef] = {("fd", ""): TRUE, ("ntc", ""): z3.IntVal(0)}
+    for w in u.from_words:
+        changes[("wmap", w)] = z3.IntVal(u.words.index(w))
+    return out.with_(changes)
+
+
+def replace_word(u: Universe, ch: Obj, old: str, new: str) -> Obj:
+    """612.1-612.2: replace a word in the object's rules text and type line."""
+    changes: dict[Key, z3.ExprRef] = {}
+    images: dict[str, list[z3.BoolRef]] = {}
+    for a in u.abilities:
+        images.setdefault(rewrite(a, {old: new}), []).append(ch.get_set("abilities", a))
+    for a in u.abilities:
+        changes[("abilities", a)] = z3.Or(images.get(a, [FALSE]))
+    sub_images: dict[str, list[z3.BoolRef]] = {}
+    for s in u.subtypes:
+        sub_images.setdefault(new if s == old else s, []).append(ch.get_set("subtypes", s))
+    for s in u.subtypes:
+        changes[("subtypes", s)] = z3.Or(sub_images.get(s, [FALSE]))
+    if old in u.words and new in u.words:
+        io, inew = u.words.index(old), u.words.index(new)
+        for w in u.from_words:
+            changes[("wmap", w)] = z3.If(ch[("wmap", w)] == io, inew, ch[("wmap", w)])
+    changes[("ntc", "")] = ch[("ntc", "")] + 1
+    return ch.with_(changes)
+
+
+def apply_op(u: Universe, ch: Obj, op: str, a: Mapping[str, Any], ts: z3.ArithRef) -> Obj:
+    """613.1: what one resolved instruction does to one object's characteristics."""
+    if op == "copy_of":
+        return copy_values(u, ch, a["values"], a.get("retain", ()))
+    if op == "face_down":
+        return face_down(u, ch, a["values"])
+    if op == "set_controller":
+        return ch.with_({("ctrl", ""): a["player"]})
+    if op == "replace_word":
+        return replace_word(u, ch, a["from"], a["to"])
+    if op == "add_types":
+        return _fit(u, ch.with_(_union(u, ch, "types", a["types"])))
+    if op == "set_types":
+        kept = {t: ch.get_set("types", t) for t in ("instant", "sorcery")}
+        new_types = {t: z3.Or(_member(a["types"], t), kept.get(t, FALSE)) for t in u.types}
+        return _fit(u, ch.with_(_set_to(u, "types", new_types)))
+    if op == "remove_types":
+        return _fit(u, ch.with_(_minus(u, ch, "types", a["types"])))
+    if op == "add_subtypes":
+        return _fit(u, ch.with_(_union(u, ch, "subtypes", a["subtypes"])))
+    if op == "set_subtypes":
+        m: SymSet = a["subtypes"]
+        cats = {category(s) for s in set(u.subtypes) | set(m)}
+        replaced = {c: z3.Or([_member(m, s) for s in m if category(s) == c] or [FALSE]) for c in cats}
+        changes: dict[Key, z3.ExprRef] = {
+            ("subtypes", s): z3.Or(z3.And(ch.get_set("subtypes", s), z3.Not(replaced[category(s)])), _member(m, s))
+            for s in u.subtypes
+        }
+        changes[("act", "")] = z3.And(ch[("act", "")], z3.Not(replaced.get(CREATURE_TYPE_BEARERS, FALSE)))
+        return _fit(u, ch.with_(changes))
+    if op == "remove_subtypes":
+        return ch.with_(_minus(u, ch, "subtypes", a["subtypes"]))
+    if op == "all_creature_types":
+        return _fit(u, ch.with_({("act", ""): TRUE}))
+    if op == "set_land_subtype":
+        m = a["subtypes"]
+        changes = {
+            ("subtypes", s): z3.Or(
+                z3.And(ch.get_set("subtypes", s), z3.BoolVal("land" not in category(s))), _member(m, s)
+            )
+            for s in u.subtypes
+        }
+        for ab in u.abilities:
+            changes[("abilities", ab)] = z3.And(ch.get_set("abilities", ab), ch[("granted", ab)])
+        return ite(ch.get_set("types", "land"), ch.with_(changes), ch)
+    if op == "add_supertypes":
+        return ch.with_(_union(u, ch, "supertypes", a["supertypes"]))
+    if op == "remove_supertypes":
+        return ch.with_(_minus(u, ch, "supertypes", a["supertypes"]))
+    if op == "set_colors":
+        return ch.with_(_set_to(u, "colors", a["colors"]))
+    if op == "add_colors":
+        return ch.with_(_union(u, ch, "colors", a["colors"]))
+    if op == "add_abilities":
+        return add_abilities(u, ch, a["abilities"], ts)
+    if op == "counter_keyword":
+        return add_abilities(u, ch, {a["ability"]: TRUE}, ts)
+    if op == "remove_abilities":
+        gone: SymSet = a["abilities"]
+        changes = _minus(u, ch, "abilities", gone)
+        changes.update({("granted", x): z3.And(ch[("granted", x)], z3.Not(_member(gone, x))) for x in u.abilities})
+        return ch.with_(changes)
+    if op == "remove_all_abilities":
+        changes = {("abilities", x): FALSE for x in u.abilities}
+        changes.update({("granted", x): FALSE for x in u.abilities})
+        return ch.with_(changes)
+    if op == "set_pt":
+        changes = {}
+        if "power" in a:
+            changes.update({("p", ""): a["power"], ("pn", ""): FALSE})
+        if "toughness" in a:
+            changes.update({("t", ""): a["toughness"], ("tn", ""): FALSE})
+        return ch.with_(changes)
+    if op == "modify_pt":
+        return modify_pt(ch, a.get("power", z3.IntVal(0)), a.get("toughness", z3.IntVal(0)))
+    if op == "counter_pt":
+        return ite(ch.get_set("types", "creature"), modify_pt(ch, a["power"], a["toughness"]), ch)
+    if op == "switch_pt":
+        return ch.with_(
+            {("p", ""): _pt(ch, "toughness"), ("pn", ""): FALSE, ("t", ""): _pt(ch, "power"), ("tn", ""): FALSE}
+        )
+    raise NotImplementedError(op)

@@ -1,0 +1,210 @@
+"""Hypothesis strategies: random boards in the corpus vocabulary (hypothesis is a dev dependency).
+
+A board is drawn as corpus-format data (objects, resolved effects, an ``abilities``
+catalog) and built into a ``reference.model.Board`` through the real loader, so
+every generated board is a valid corpus case. The vocabulary is deliberately small
+(four card types, five subtypes, three keywords, a few static abilities) so that
+filters often match what other effects change: dependencies and dependency loops
+are common, not rare.
+
+Timestamps are distinct (``st.permutations``), so no result depends on the id
+tie-break among equal timestamps.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hypothesis import strategies as st
+
+from reference.case import board_at
+from reference.corpus import case_from_data
+from reference.model import Board
+
+TYPES = ("creature", "artifact", "enchantment", "land")
+SUBTYPES = ("elf", "goblin", "island", "swamp", "aura")
+COLORS = ("white", "blue", "black", "red", "green")
+KEYWORDS = ("flying", "haste", "trample")
+PLAYERS = ("p1", "p2")
+VERSIONS = ("pre-m10", "m10", "ikoria")
+
+Data = dict[str, Any]
+
+
+def _leaf(abilities: list[str]) -> st.SearchStrategy[Data]:
+    return st.one_of(
+        st.sampled_from(TYPES).map(lambda t: {"type": t}),
+        st.sampled_from(COLORS[:3]).map(lambda c: {"color": c}),
+        st.sampled_from(SUBTYPES).map(lambda s: {"subtype": s}),
+        st.sampled_from(KEYWORDS + tuple(abilities)).map(lambda a: {"has_ability": a}),
+        st.sampled_from(("you", "opponent")).map(lambda p: {"controller": p}),
+        st.just({"other_than_source": True}),
+        st.just({"is_source": True}),
+        st.integers(1, 3).map(lambda n: {"mana_value": {"op": ">=", "value": n}}),
+        st.just({"colorless": True}),
+    )
+
+
+def filters(abilities: list[str]) -> st.SearchStrategy[Data]:
+    """A filter: a leaf, or all/any/not of leaves (a creature filter is the most common)."""
+    leaf = _leaf(abilities)
+    return st.one_of(
+        leaf,
+        st.tuples(st.just({"type": "creature"}), leaf).map(lambda p: {"all": list(p)}),
+        st.lists(leaf, min_size=2, max_size=2).map(lambda fs: {"any": fs}),
+        leaf.map(lambda f: {"not": f}),
+        st.just({}),
+    )
+
+
+def values(abilities: list[str]) -> st.SearchStrategy[Any]:
+    """A number or a value expression (counts, "its" values)."""
+    return st.one_of(
+        st.integers(-2, 3),
+        st.integers(-2, 3),
+        filters(abilities).map(lambda f: {"count": f}),
+        st.sampled_from(("power", "toughness", "mana_value")).map(lambda w: {"its": w}),
+    )
+
+
+def parts(abilities: list[str], objects: list[str], resolved: bool) -> st.SearchStrategy[Data]:
+    """One part of an effect, in any layer (copy and face-down only for resolved effects)."""
+    sub = st.lists(st.sampled_from(SUBTYPES), min_size=1, max_size=2, unique=True)
+    options: list[st.SearchStrategy[Data]] = [
+        st.sampled_from(PLAYERS + ("you",)).map(lambda p: {"op": "set_controller", "player": p}),
+        st.tuples(st.sampled_from(COLORS[:3]), st.sampled_from(COLORS[:3]))
+        .filter(lambda w: w[0] != w[1])
+        .map(lambda w: {"op": "replace_word", "from": w[0], "to": w[1]}),
+        st.tuples(
+            st.sampled_from(("add_types", "set_types", "remove_types")),
+            st.lists(st.sampled_from(TYPES), min_size=1, max_size=2, unique=True),
+        ).map(lambda x: {"op": x[0], "types": x[1]}),
+        st.tuples(st.sampled_from(("add_subtypes", "set_subtypes", "remove_subtypes", "set_land_subtype")), sub).map(
+            lambda x: {"op": x[0], "subtypes": x[1]}
+        ),
+        st.just({"op": "all_creature_types"}),
+        st.sampled_from(("add_supertypes", "remove_supertypes")).map(
+            lambda op: {"op": op, "supertypes": ["legendary"]}
+        ),
+        st.tuples(
+            st.sampled_from(("set_colors", "add_colors")),
+            st.lists(st.sampled_from(COLORS[:3]), max_size=2, unique=True),
+        ).map(lambda x: {"op": x[0], "colors": x[1]}),
+        st.tuples(
+            st.sampled_from(("add_abilities", "remove_abilities")),
+            st.lists(st.sampled_from(KEYWORDS + tuple(abilities)), min_size=1, max_size=2, unique=True),
+        ).map(lambda x: {"op": x[0], "abilities": x[1]}),
+        st.just({"op": "remove_all_abilities"}),
+        st.tuples(values(abilities), values(abilities)).map(
+            lambda v: {"op": "set_pt", "power": v[0], "toughness": v[1]}
+        ),
+        st.tuples(values(abilities), values(abilities)).map(
+            lambda v: {"op": "modify_pt", "power": v[0], "toughness": v[1]}
+        ),
+        st.integers(-2, 3).map(lambda n: {"op": "modify_pt", "power": n, "toughness": n}),
+        st.just({"op": "switch_pt"}),
+    ]
+    if resolved:
+        options.append(st.sampled_from(objects).map(lambda o: {"op": "copy_of", "object": o}))
+        options.append(st.just({"op": "face_down"}))
+    return st.one_of(*options)
+
+
+@st.composite
+def board_data(draw: st.DrawFn, max_objects: int = 3, max_effects: int = 3, max_abilities: int = 3) -> Data:
+    """Corpus-format data for one board (one step, no expectations)."""
+    n_obj = draw(st.integers(1, max_objects))
+    n_abil = draw(st.integers(min(1, max_abilities), max_abilities))
+    n_eff = draw(st.integers(0, max_effects))
+    n_graveyard = draw(st.integers(0, 1))
+    ids = [f"o{i}" for i in range(1, n_obj + n_graveyard + 1)]
+    texts = [f"static {i}" + draw(st.sampled_from(("", " white", " blue"))) for i in range(n_abil)]
+    abilities = []
+    for text in texts:
+        cda = draw(st.booleans()) and draw(st.booleans())
+        if cda:
+            part = draw(
+                st.tuples(values(texts), values(texts)).map(
+                    lambda v: {"op": "set_pt", "power": v[0], "toughness": v[1]}
+                )
+            )
+            abilities.append({"text": text, "cda": True, "parts": [part]})
+            continue
+        ps = draw(st.lists(parts(texts, ids, False), min_size=1, max_size=2))
+        abilities.append({"text": text, "applies_to": draw(filters(texts)), "parts": ps})
+    stamps = draw(st.permutations(list(range(1, 1 + len(ids) + n_eff + len(ids)))))
+    objects = []
+    for i, oid in enumerate(ids):
+        types = draw(st.lists(st.sampled_from(TYPES + ("creature",) * 2), min_size=1, max_size=2, unique=True))
+        o: Data = {
+            "id": oid,
+            "name": f"Card {oid}",
+            "controller": draw(st.sampled_from(PLAYERS)),
+            "timestamp": stamps[i],
+            "mana_value": draw(st.integers(0, 4)),
+            "colors": draw(st.lists(st.sampled_from(COLORS[:3]), max_size=2, unique=True)),
+            "types": types,
+            "subtypes": draw(st.lists(st.sampled_from(SUBTYPES), max_size=2, unique=True)),
+            "abilities": draw(st.lists(st.sampled_from(KEYWORDS + tuple(texts) * 3), max_size=3, unique=True)),
+        }
+        if "creature" in types or draw(st.booleans()):
+            o["power"] = draw(st.integers(0, 4))
+            o["toughness"] = draw(st.integers(1, 4))
+        if i >= n_obj:
+            o["zone"] = "graveyard"
+        elif draw(st.integers(0, 3)) == 0:
+            kinds = draw(st.lists(st.sampled_from(("+1/+1", "-1/-1", "flying")), min_size=1, max_size=2, unique=True))
+            o["counters"] = [
+                {"kind": k, "count": draw(st.integers(1, 2)), "timestamp": stamps[len(ids) + n_eff + i] + 0.5 * j}
+                for j, k in enumerate(kinds)
+            ]
+        if i < n_obj and draw(st.integers(0, 9)) == 0:
+            o["face_down"] = True
+        objects.append(o)
+    battlefield = ids[:n_obj]
+    effects = []
+    for k in range(n_eff):
+        targets = draw(st.lists(st.sampled_from(battlefield), min_size=1, max_size=len(battlefield), unique=True))
+        ps = draw(st.lists(parts(texts, ids, True), min_size=1, max_size=2))
+        for j, p in enumerate(ps):
+            if p["op"] == "copy_of":
+                # no copy loops (a loop has no answer): a copy effect copies a lower-numbered object
+                lowest = min(ids.index(t) for t in targets)
+                if lowest == 0:
+                    ps[j] = {"op": "switch_pt"}
+                else:
+                    p["object"] = ids[draw(st.integers(0, lowest - 1))]
+        effects.append(
+            {
+                "id": f"e{k + 1}",
+                "controller": draw(st.sampled_from(PLAYERS)),
+                "timestamp": stamps[n_obj + n_graveyard + k],
+                "applies_to": sorted(targets),
+                "parts": ps,
+            }
+        )
+    return {
+        "id": "generated",
+        "title": "generated board",
+        "status": "derived",
+        "versions": list(VERSIONS),
+        "features": ["dependency"],
+        "sources": [{"kind": "derived", "ref": "tests/strategies.py"}],
+        "abilities": abilities,
+        "objects": objects,
+        "effects": effects,
+        "steps": [{"description": "the board", "expect": {v: {} for v in VERSIONS}}],
+    }
+
+
+def board_from_data(data: Data) -> Board:
+    """Build the board through the corpus loader (schema and meaning checks included)."""
+    return board_at(case_from_data(data, "generated"), 1)
+
+
+def boards(max_objects: int = 3, max_effects: int = 3, max_abilities: int = 3) -> st.SearchStrategy[Board]:
+    """Random boards (reference.model.Board values) in the corpus vocabulary."""
+    return board_data(max_objects, max_effects, max_abilities).map(board_from_data)
+
+
+versions = st.sampled_from(VERSIONS)

@@ -1,0 +1,171 @@
+"""Rule 612 (text-changing effects) and 707.2 (copiable values) as plain data, written for the encoding.
+
+These are the *board-level* facts the encoding needs before it builds any z3 term:
+which words a text change can reach, what a wording reads as after a change, and
+the copiable values a copy effect hands over. They are derived here from the rules,
+independently of ``reference.operations`` and ``reference.copiable``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+from functools import lru_cache
+from typing import Any
+
+from reference.model import Board
+from reference.versions import RulesVersion
+
+# 707.2: the characteristics a copy effect copies (not controller, not status).
+COPY_FIELDS = (
+    "name",
+    "mana_value",
+    "colors",
+    "types",
+    "subtypes",
+    "supertypes",
+    "all_creature_types",
+    "abilities",
+    "power",
+    "toughness",
+)
+SET_COPY_FIELDS = ("colors", "types", "subtypes", "supertypes", "abilities")
+
+# 612.1: the keys of a filter or instruction whose strings are words of the rules text.
+WORD_KEYS = frozenset({"subtype", "color", "subtypes", "colors", "abilities", "has_ability", "land_type"})
+
+
+# English plurals of type words as rules text writes them ("Elves", "Goblins", "Sphinxes").
+_IRREGULAR = {
+    "elf": "elves",
+    "dwarf": "dwarves",
+    "wolf": "wolves",
+    "werewolf": "werewolves",
+    "mouse": "mice",
+    "ox": "oxen",
+    "fungus": "fungi",
+    "cyclops": "cyclopes",
+    "sphinx": "sphinxes",
+}
+
+
+def plural_of(word: str) -> str:
+    """The plural form rules text uses for a type word."""
+    if word in _IRREGULAR:
+        return _IRREGULAR[word]
+    return word + ("es" if word.endswith(("s", "x", "ch", "sh")) else "s")
+
+
+@lru_cache(maxsize=4096)
+def _word_pattern(word: str) -> re.Pattern[str]:
+    # 612.2: a whole word (singular or plural), or the land type inside a landwalk keyword (islandwalk).
+    forms = "|".join(re.escape(f) for f in sorted({word, plural_of(word)}, key=lambda f: (-len(f), f)))
+    return re.compile(rf"(?<![a-z'])(?:{forms})(?=walk\b|[^a-z']|$)")
+
+
+def words_in(text: str, vocabulary: Iterable[str]) -> tuple[str, ...]:
+    """The words of ``vocabulary`` that occur in ``text`` (singular or plural) as 612.2 counts them."""
+    return tuple(sorted(w for w in vocabulary if _word_pattern(w).search(text)))
+
+
+def rewrite(text: str, mapping: Mapping[str, str]) -> str:
+    """612.2: replace every occurrence of each word (and its plural) by its image, all at once.
+
+    A sequence of text changes composes into one mapping of the original words, so a
+    single simultaneous rewrite gives the same text as the changes made one by one.
+    """
+    forms: dict[str, str] = {}
+    for w, image in mapping.items():
+        if image != w:
+            forms[w] = image
+            forms[plural_of(w)] = plural_of(image)
+    if not forms:
+        return text
+    # one left-to-right scan, longest form first so "elves" is not read as "elf" + "ves"
+    alternatives = "|".join(re.escape(w) for w in sorted(forms, key=lambda w: (-len(w), w)))
+    pattern = re.compile(rf"(?<![a-z'])({alternatives})(?=walk\b|[^a-z']|$)")
+    return pattern.sub(lambda m: forms[m.group(1)], text)
+
+
+def _face_down_values(args: Mapping[str, Any]) -> dict[str, Any]:
+    """708.2a: a face-down permanent is a 2/2 creature with no name, text, subtypes or mana cost."""
+    return {
+        "name": None,
+        "mana_value": 0,
+        "colors": frozenset(args.get("colors", ())),
+        "types": frozenset(args.get("types", ("creature",))),
+        "subtypes": frozenset(args.get("subtypes", ())),
+        "supertypes": frozenset(),
+        "all_creature_types": False,
+        "abilities": frozenset(args.get("abilities", ())),
+        "power": int(args.get("power", 2)),
+        "toughness": int(args.get("toughness", 2)),
+    }
+
+
+def _exceptions(values: dict[str, Any], exc: Mapping[str, Any]) -> dict[str, Any]:
+    """707.9a-b: the copy effect's own exceptions become part of the copied values."""
+    out = dict(values)
+    for f in ("name", "mana_value", "power", "toughness"):
+        if f in exc:
+            out[f] = exc[f]
+    for f in SET_COPY_FIELDS:
+        if f in exc:
+            out[f] = frozenset(exc[f])
+        if exc.get(f"add_{f}"):
+            out[f] = frozenset(out[f]) | frozenset(exc[f"add_{f}"])
+    if exc.get("all_creature_types"):
+        out["all_creature_types"] = True
+    return out
+
+
+def copy_source_values(
+    board: Board, version: RulesVersion, part_args: Mapping[str, Any], began: Any = float("inf")
+) -> dict[str, Any]:
+    """707.2, 707.2b, 707.9: what a copy effect begun at ``began`` hands over, with its exceptions."""
+    original = str(part_args["object"])
+    return _exceptions(copiable(board, version, original, (), began), part_args.get("except", {}))
+
+
+def copiable(
+    board: Board, version: RulesVersion, oid: str, seen: tuple[str, ...], as_of: Any = float("inf")
+) -> dict[str, Any]:
+    """707.2, 613.2c: printed values changed only by copy effects, face-down status and copy exceptions.
+
+    707.2b: the values are those when the copy effect began (``as_of``): layer-1 effects
+    the original got later do not count.
+    """
+    if oid in seen:
+        raise ValueError(f"copy loop through {oid}")
+    obj = board.objects[oid]
+    ch = obj.printed
+    values: dict[str, Any] = {f: getattr(ch, f) for f in COPY_FIELDS}
+    steps: list[tuple[int, float, str, str, Mapping[str, Any]]] = []
+    slot_ids = [s.id for s in version.slots]
+    for e in board.effects:
+        if oid not in e.applies_to or e.timestamp >= as_of:
+            continue
+        for p in e.parts:
+            if p.op in ("copy_of", "face_down"):
+                slot = version.slot_of("copy" if p.op == "copy_of" else "face_down", "resolved")
+                assert slot is not None
+                steps.append((slot_ids.index(slot), float(e.timestamp), e.id, p.op, p.args))
+    if obj.face_down:
+        slot = version.slot_of("face_down", "rule")
+        assert slot is not None
+        steps.append(
+            (slot_ids.index(slot), float(obj.timestamp), f"face-down:{oid}", "face_down", obj.face_down_values)
+        )
+    for _, ts, _, op, args in sorted(steps, key=lambda s: (s[0], s[1], s[2])):
+        if op == "copy_of":
+            new = _exceptions(copiable(board, version, str(args["object"]), (*seen, oid), ts), args.get("except", {}))
+            keep = set(args.get("retain", ()))
+            values = {f: (values[f] if f in keep else new[f]) for f in COPY_FIELDS}
+        else:
+            values = _face_down_values(args)
+    return values
+
+
+def face_down_values(args: Mapping[str, Any]) -> dict[str, Any]:
+    """708.2a: the characteristics of a face-down permanent (public name for the encoding)."""
+    return _face_down_values(args)
