@@ -110,6 +110,53 @@ def parts(abilities: list[str], objects: list[str], resolved: bool) -> st.Search
     return st.one_of(*options)
 
 
+FOCUSES = ("mixed", "type", "color", "ability", "pt")
+
+
+def focused_filter(focus: str, abilities: list[str]) -> st.SearchStrategy[Data]:
+    """A filter that reads what the focused layer changes, so same-layer effects depend on each other."""
+    if focus == "type":
+        return st.one_of(
+            st.sampled_from(SUBTYPES[:2]).map(lambda t: {"subtype": t}),
+            st.sampled_from(TYPES[:2]).map(lambda t: {"type": t}),
+        )
+    if focus == "color":
+        return st.sampled_from(COLORS[:3]).map(lambda c: {"color": c})
+    if focus == "ability":
+        return st.sampled_from(KEYWORDS[:2] + tuple(abilities)).map(lambda a: {"has_ability": a})
+    return st.just({"type": "creature"})
+
+
+def focused_parts(focus: str, abilities: list[str]) -> st.SearchStrategy[Data]:
+    """A part in the focused layer, writing what focused filters read."""
+    if focus == "type":
+        return st.one_of(
+            st.tuples(st.sampled_from(("set_subtypes", "add_subtypes")), st.sampled_from(SUBTYPES[:2])).map(
+                lambda x: {"op": x[0], "subtypes": [x[1]]}
+            ),
+            st.tuples(st.sampled_from(("add_types", "remove_types")), st.sampled_from(TYPES[:2])).map(
+                lambda x: {"op": x[0], "types": [x[1]]}
+            ),
+        )
+    if focus == "color":
+        return st.tuples(st.sampled_from(("set_colors", "add_colors")), st.sampled_from(COLORS[:3])).map(
+            lambda x: {"op": x[0], "colors": [x[1]]}
+        )
+    if focus == "ability":
+        return st.tuples(
+            st.sampled_from(("add_abilities", "remove_abilities", "remove_all_abilities")),
+            st.sampled_from(KEYWORDS[:2] + tuple(abilities)),
+        ).map(lambda x: {"op": x[0]} if x[0] == "remove_all_abilities" else {"op": x[0], "abilities": [x[1]]})
+    counted = st.one_of(
+        st.just({"count": {"type": "creature"}}),
+        st.sampled_from(("power", "toughness")).map(lambda w: {"its": w}),
+        st.integers(-1, 2),
+    )
+    return st.tuples(st.sampled_from(("set_pt", "modify_pt")), counted, counted).map(
+        lambda x: {"op": x[0], "power": x[1], "toughness": x[2]}
+    )
+
+
 @st.composite
 def board_data(draw: st.DrawFn, max_objects: int = 3, max_effects: int = 3, max_abilities: int = 3) -> Data:
     """Corpus-format data for one board (one step, no expectations)."""
@@ -119,8 +166,14 @@ def board_data(draw: st.DrawFn, max_objects: int = 3, max_effects: int = 3, max_
     n_graveyard = draw(st.integers(0, 1))
     ids = [f"o{i}" for i in range(1, n_obj + n_graveyard + 1)]
     texts = [f"static {i}" + draw(st.sampled_from(("", " white", " blue"))) for i in range(n_abil)]
+    # Most boards focus their static abilities on one layer, where dependencies and loops live.
+    focus = draw(st.sampled_from(FOCUSES))
     abilities = []
     for text in texts:
+        if focus != "mixed":
+            ps = draw(st.lists(focused_parts(focus, texts), min_size=1, max_size=2))
+            abilities.append({"text": text, "applies_to": draw(focused_filter(focus, texts)), "parts": ps})
+            continue
         cda = draw(st.booleans()) and draw(st.booleans())
         if cda:
             part = draw(
@@ -162,6 +215,11 @@ def board_data(draw: st.DrawFn, max_objects: int = 3, max_effects: int = 3, max_
             o["face_down"] = True
         objects.append(o)
     battlefield = ids[:n_obj]
+    if focus != "mixed":
+        # every focused static ability is on some permanent, so its effect exists
+        for text in texts:
+            if not any(text in o["abilities"] for o in objects[:n_obj]):
+                objects[draw(st.integers(0, n_obj - 1))]["abilities"].append(text)
     effects = []
     for k in range(n_eff):
         targets = draw(st.lists(st.sampled_from(battlefield), min_size=1, max_size=len(battlefield), unique=True))
