@@ -168,7 +168,7 @@ def board_data(draw: st.DrawFn, max_objects: int = 3, max_effects: int = 3, max_
     texts = [f"static {i}" + draw(st.sampled_from(("", " white", " blue"))) for i in range(n_abil)]
     # Most boards focus their static abilities on one layer, where dependencies and loops live.
     focus = draw(st.sampled_from(FOCUSES))
-    abilities = []
+    abilities: list[Data] = []
     for text in texts:
         if focus != "mixed":
             ps = draw(st.lists(focused_parts(focus, texts), min_size=1, max_size=2))
