@@ -23,7 +23,7 @@ import z3
 
 from reference.frozen import FrozenMap
 from reference.model import AbilityDef, Board, Characteristics, Counter, Effect, GameObject, Part
-from reference.versions import get_version
+from reference.versions import RulesVersion, get_version
 
 from .crosscheck import check_board, reference_resolver
 from .encoding import Encoding
@@ -148,10 +148,14 @@ def _solve(constraints: list[z3.BoolRef], timeout_ms: int = 60_000) -> tuple[z3.
     return r, (s.model() if r == z3.sat else None)
 
 
-def _same_pt_under(v1: str, v2: str, kinds: Sequence[str]) -> tuple[z3.CheckSatResult, z3.ModelRef | None, Any]:
+def _same_pt_under(
+    v1: str | RulesVersion, v2: str | RulesVersion, kinds: Sequence[str]
+) -> tuple[z3.CheckSatResult, z3.ModelRef | None, Any]:
     board, side = shape_board(kinds, "a", "s")
-    e1 = Encoding(board, get_version(v1), tag=v1)
-    e2 = Encoding(board, get_version(v2), tag=v2)
+    r1 = get_version(v1) if isinstance(v1, str) else v1
+    r2 = get_version(v2) if isinstance(v2, str) else v2
+    e1 = Encoding(board, r1, tag="v1")
+    e2 = Encoding(board, r2, tag="v2")
     p1, t1 = _pt(e1)
     p2, t2 = _pt(e2)
     r, m = _solve(e1.constraints + e2.constraints + side + [z3.Or(p1 != p2, t1 != t2)])
@@ -219,6 +223,45 @@ def pre_m10_m10_differ(_: int) -> Outcome:
                 witness=[_describe(concrete), *answers],
             )
     return Outcome("refuted", "shapes of 1..4 effects", ["no difference found"])
+
+
+def observable_difference(v1: RulesVersion, v2: RulesVersion, max_effects: int = 3) -> Outcome:
+    """Whether two rules versions (e.g. a proposed profile) can give a creature different power/toughness.
+
+    z3 searches every shape of one creature with up to ``max_effects`` power/toughness
+    effects (resolved "becomes X/Y" and "+X/+Y", its own static "+X/+Y", a switch, +1/+1
+    and -1/-1 counters), all integer amounts and all timestamp orders. ``found`` comes
+    with a witness board; otherwise the change is not observable on power and toughness
+    within that bound (other layers are not covered by this search: use ``mtg-layers diff``
+    over the corpus for them).
+    """
+    shapes = 0
+    for size in range(1, max_effects + 1):
+        for kinds in itertools.combinations_with_replacement(PT_KINDS, size):
+            shapes += 1
+            res, model, (board, _e1, _e2) = _same_pt_under(v1, v2, kinds)
+            if res == z3.unknown:
+                return Outcome("unknown", f"{shapes} shapes", [f"z3 said unknown on shape {list(kinds)}"])
+            if res != z3.sat:
+                continue
+            assert model is not None
+            concrete = _concrete(board, model)
+            answers = []
+            for v in (v1, v2):
+                final = reference_resolver(concrete, v)["bear"]
+                answers.append(f"{v.id}: resolver {final.power}/{final.toughness}")
+            return Outcome(
+                "found",
+                f"shapes of 1..{size} P/T effects",
+                [f"smallest shape: {size} effect(s) {list(kinds)}"],
+                witness=[_describe(concrete), *answers],
+            )
+    return Outcome(
+        "proved",
+        f"1 creature, every multiset of up to {max_effects} P/T effects of {len(PT_KINDS)} kinds ({shapes} shapes), "
+        "all integer amounts and timestamp orders",
+        ["no board in this shape tells the two versions apart on power and toughness"],
+    )
 
 
 def _concrete(board: Board, model: z3.ModelRef) -> Board:

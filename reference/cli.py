@@ -278,10 +278,32 @@ def coverage_command(corpus_dir: Path, as_markdown: bool, as_json: bool) -> None
 )
 @click.option("--markdown", "as_markdown", is_flag=True, help="Print the table as Markdown (for the docs).")
 @click.option("--json", "as_json", is_flag=True, help="Print the table as JSON.")
-def prove(only: tuple[str, ...], n_boards: int, as_markdown: bool, as_json: bool) -> None:
+@click.option(
+    "--observable",
+    "observable",
+    nargs=2,
+    default=None,
+    metavar="V1 V2",
+    help="Instead: can rules versions V1 and V2 give a creature different P/T? (V2 may be 'file' with --rules-file)",
+)
+@rules_file_option
+@click.option("--max-effects", type=int, default=3, show_default=True, help="With --observable: the search bound.")
+@friendly_errors
+def prove(
+    only: tuple[str, ...],
+    n_boards: int,
+    as_markdown: bool,
+    as_json: bool,
+    observable: tuple[str, str] | None,
+    rules_file: Path | None,
+    max_effects: int,
+) -> None:
     """Run the named theorems with z3 and print what each establishes, and how strongly."""
     from proofs.theorems import markdown, run  # type: ignore[import-not-found,unused-ignore]
 
+    if observable is not None:
+        _prove_observable(observable, rules_file, max_effects)
+        return
     rows = run(only, n_boards)
     if as_json:
         click.echo(json.dumps([r.__dict__ for r in rows], indent=2, ensure_ascii=False))
@@ -300,6 +322,25 @@ def prove(only: tuple[str, ...], n_boards: int, as_markdown: bool, as_json: bool
                 out.print(f"{r.id}: {d}", markup=False, highlight=False)
     bad = [r for r in rows if r.status in ("refuted", "unknown", "error")]
     sys.exit(1 if bad else 0)
+
+
+def _prove_observable(names: tuple[str, str], rules_file: Path | None, max_effects: int) -> None:
+    """Print whether two rules versions are told apart on power and toughness, within a bound."""
+    from proofs.theorems import observable_difference  # type: ignore[import-not-found,unused-ignore]
+
+    left = get_version(names[0])
+    right = load_profile(rules_file) if names[1] == "file" and rules_file else get_version(names[1])
+    outcome = observable_difference(left, right, max_effects)
+    out = console()
+    verdict = {
+        "found": "observable: a board tells them apart",
+        "proved": "not observable on power and toughness within the bound",
+    }.get(outcome.status, outcome.status)
+    out.print(f"{left.id} vs {right.id}: {verdict}", markup=False, highlight=False)
+    out.print(f"bound: {outcome.bound}", markup=False, highlight=False)
+    for line in outcome.detail + outcome.witness:
+        out.print(f"  {line}", markup=False, highlight=False)
+    sys.exit(0 if outcome.status in ("found", "proved") else 1)
 
 
 if __name__ == "__main__":  # pragma: no cover
