@@ -81,6 +81,7 @@ class PEffect:
     controller: str | None = None
     source: str | None = None
     definition: AbilityDef | None = None
+    granted: bool = False  # 612.3: the granted (never text-changed) copy of a static ability
 
     @property
     def cda(self) -> bool:
@@ -213,8 +214,10 @@ class Encoding:
                 )
             )
         gainable: set[str] = set()
+        granted_exact: set[str] = set()
         for p in [p for e in board.effects for p in e.parts] + [p for d in board.abilities.values() for p in d.parts]:
             if p.op == "add_abilities":
+                granted_exact.update(p.args["abilities"])
                 for s in p.args["abilities"]:
                     gainable.update(t for _, t in (u.variants(s) if u.from_words else [({}, s)]))
             elif p.op == "copy_of":
@@ -223,6 +226,7 @@ class Encoding:
                         gainable.update(self._copy_values(p.args, e.timestamp)["abilities"])
             elif p.op == "face_down":
                 gainable.update(p.args.get("abilities", ()))
+        self.granted_exact = granted_exact
         for oid in self.battlefield:
             obj = board.objects[oid]
             possible = set(obj.printed.abilities) | gainable
@@ -244,6 +248,19 @@ class Encoding:
                             definition=d,
                         )
                     )
+                    if d.text in granted_exact:
+                        out.append(
+                            PEffect(
+                                key=f"{oid}:{d.text} (granted)",
+                                kind="static",
+                                origin="cda" if d.cda else "static",
+                                parts=d.parts,
+                                base_ts=obj.timestamp,
+                                source=oid,
+                                definition=d,
+                                granted=True,
+                            )
+                        )
             if obj.face_down:
                 out.append(
                     PEffect(
@@ -296,7 +313,14 @@ class Encoding:
             g = ch[("gts", w)]
             return z3.If(z3.And(ch[("granted", w)], g > obj_ts), g, obj_ts)
 
-        exact = ch.get_set("abilities", d.text)
+        has_text = ch.get_set("abilities", d.text)
+        if e.granted:
+            # the granted copy: the exact wording, held because an effect granted it
+            wmap_plain = {w: ch[("wmap", w)] for w in u.from_words}
+            exists_g = z3.And(has_text, ch[("granted", d.text)])
+            return exists_g, Reading(FALSE, wmap_plain), ts_of(d.text), TRUE, ch[("gts", d.text)]
+        # the rules-text copy: the exact wording when not granted, or a text-changed wording
+        exact = z3.And(has_text, z3.Not(ch[("granted", d.text)])) if self._grantable(d.text) else has_text
         present: list[tuple[z3.BoolRef, str]] = []
         if u.from_words:
             catalog = list(self.board.abilities.values())
@@ -329,6 +353,10 @@ class Encoding:
             grant_ts = when(other, ch[("gts", w)], grant_ts)
         wmap = {w: ch[("wmap", w)] for w in u.from_words}
         return exists, Reading(z3.Not(exact), wmap), ts, granted, grant_ts
+
+    def _grantable(self, text: str) -> bool:
+        """True when some effect on the board can grant this exact wording (613.7a, 612.3)."""
+        return text in getattr(self, "granted_exact", set())
 
     def controller_of(self, e: PEffect, st: Mapping[str, Obj]) -> z3.ArithRef:
         """109.4: "you" is the controller of the effect's source (static), else of the effect."""

@@ -83,11 +83,14 @@ def static_effect(board: Board, state: State, obj_id: str, wording: str) -> Cont
     changes = ch.text_changes if d.text != wording else ()
     ts = board.objects[obj_id].timestamp
     tiebreak = float("-inf")
-    if wording in ch.granted:
+    granted = wording in ch.granted
+    if granted:
         tiebreak = ch.granted[wording]
         ts = max(ts, tiebreak)
+    # 612.3: a granted ability is never text-changed, so an object can hold a rules-text ability whose
+    # words were changed and, granted later, the same ability as printed: two effects.
     return ContinuousEffect(
-        key=f"{obj_id}:{d.text}",
+        key=f"{obj_id}:{d.text}" + (" (granted)" if granted else ""),
         origin="cda" if d.cda else "static",
         timestamp=ts,
         parts=tuple(Part(p.op, substitute(p.args, changes)) for p in d.parts) if changes else d.parts,
