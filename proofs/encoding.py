@@ -237,28 +237,19 @@ class Encoding:
                 possible = set(u.abilities)
             for d in board.abilities.values():
                 if d.text in possible or any(t in possible for _, t in (u.variants(d.text) if u.from_words else [])):
-                    out.append(
-                        PEffect(
-                            key=f"{oid}:{d.text}",
-                            kind="static",
-                            origin="cda" if d.cda else "static",
-                            parts=d.parts,
-                            base_ts=obj.timestamp,
-                            source=oid,
-                            definition=d,
-                        )
-                    )
-                    if d.text in granted_exact:
+                    # 612.3: the rules-text copy of the ability, and (if some effect can grant
+                    # this wording) the granted copy, which text changes never reach
+                    for granted in (False, True) if d.text in granted_exact else (False,):
                         out.append(
                             PEffect(
-                                key=f"{oid}:{d.text} (granted)",
+                                key=f"{oid}:{d.text}" + (" (granted)" if granted else ""),
                                 kind="static",
                                 origin="cda" if d.cda else "static",
                                 parts=d.parts,
                                 base_ts=obj.timestamp,
                                 source=oid,
                                 definition=d,
-                                granted=True,
+                                granted=granted,
                             )
                         )
             if obj.face_down:
