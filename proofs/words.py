@@ -13,53 +13,20 @@ from collections.abc import Iterable, Mapping
 from functools import lru_cache
 from typing import Any
 
-from reference.model import Board
+from reference.model import COPIED_FIELDS, Board
 from reference.versions import RulesVersion
+from reference.vocabulary import plural
 
-# 707.2: the characteristics a copy effect copies (not controller, not status).
-COPY_FIELDS = (
-    "name",
-    "mana_value",
-    "colors",
-    "types",
-    "subtypes",
-    "supertypes",
-    "all_creature_types",
-    "abilities",
-    "power",
-    "toughness",
-)
 SET_COPY_FIELDS = ("colors", "types", "subtypes", "supertypes", "abilities")
 
 # 612.1: the keys of a filter or instruction whose strings are words of the rules text.
 WORD_KEYS = frozenset({"subtype", "color", "subtypes", "colors", "abilities", "has_ability", "land_type"})
 
 
-# English plurals of type words as rules text writes them ("Elves", "Goblins", "Sphinxes").
-_IRREGULAR = {
-    "elf": "elves",
-    "dwarf": "dwarves",
-    "wolf": "wolves",
-    "werewolf": "werewolves",
-    "mouse": "mice",
-    "ox": "oxen",
-    "fungus": "fungi",
-    "cyclops": "cyclopes",
-    "sphinx": "sphinxes",
-}
-
-
-def plural_of(word: str) -> str:
-    """The plural form rules text uses for a type word."""
-    if word in _IRREGULAR:
-        return _IRREGULAR[word]
-    return word + ("es" if word.endswith(("s", "x", "ch", "sh")) else "s")
-
-
 @lru_cache(maxsize=4096)
 def _word_pattern(word: str) -> re.Pattern[str]:
     # 612.2: a whole word (singular or plural), or the land type inside a landwalk keyword (islandwalk).
-    forms = "|".join(re.escape(f) for f in sorted({word, plural_of(word)}, key=lambda f: (-len(f), f)))
+    forms = "|".join(re.escape(f) for f in sorted({word, plural(word)}, key=lambda f: (-len(f), f)))
     return re.compile(rf"(?<![a-z'])(?:{forms})(?=walk\b|[^a-z']|$)")
 
 
@@ -78,7 +45,7 @@ def rewrite(text: str, mapping: Mapping[str, str]) -> str:
     for w, image in mapping.items():
         if image != w:
             forms[w] = image
-            forms[plural_of(w)] = plural_of(image)
+            forms[plural(w)] = plural(image)
     if not forms:
         return text
     # one left-to-right scan, longest form first so "elves" is not read as "elf" + "ves"
@@ -139,7 +106,7 @@ def copiable(
         raise ValueError(f"copy loop through {oid}")
     obj = board.objects[oid]
     ch = obj.printed
-    values: dict[str, Any] = {f: getattr(ch, f) for f in COPY_FIELDS}
+    values: dict[str, Any] = {f: getattr(ch, f) for f in COPIED_FIELDS}
     steps: list[tuple[int, float, str, str, Mapping[str, Any]]] = []
     slot_ids = [s.id for s in version.slots]
     for e in board.effects:
@@ -160,7 +127,7 @@ def copiable(
         if op == "copy_of":
             new = _exceptions(copiable(board, version, str(args["object"]), (*seen, oid), ts), args.get("except", {}))
             keep = set(args.get("retain", ()))
-            values = {f: (values[f] if f in keep else new[f]) for f in COPY_FIELDS}
+            values = {f: (values[f] if f in keep else new[f]) for f in COPIED_FIELDS}
         else:
             values = _face_down_values(args)
     return values

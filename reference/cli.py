@@ -12,8 +12,8 @@ import click
 from rich.table import Table
 
 from .case import Case
-from .cli_support import console, friendly_errors
-from .corpus import CASES_DIR, CorpusError, load_case, load_corpus
+from .cli_support import console, corpus_option, friendly_errors
+from .corpus import CorpusError, load_case, load_corpus
 from .profile_file import load_profile
 from .render import print_explanation, result_table
 from .verify import check_case, resolve_step
@@ -44,14 +44,6 @@ rules_file_option = click.option(
     type=click.Path(exists=True, dir_okay=False, path_type=Path),
     default=None,
     help="A rules profile file of your own (JSON or YAML), instead of --rules.",
-)
-corpus_option = click.option(
-    "--corpus",
-    "corpus_dir",
-    type=click.Path(exists=True, file_okay=False, path_type=Path),
-    default=CASES_DIR,
-    show_default=False,
-    help="Directory of case files (default: the bundled corpus).",
 )
 
 

@@ -5,12 +5,13 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable
 from functools import wraps
+from pathlib import Path
 from typing import Any, TypeVar
 
 import click
 from rich.console import Console
 
-from .corpus import CorpusError
+from .corpus import CASES_DIR, CorpusError
 from .versions import ProfileError
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -33,3 +34,12 @@ def friendly_errors(func: F) -> F:
             sys.exit(2)
 
     return wrapper  # type: ignore[return-value]
+
+
+corpus_option = click.option(
+    "--corpus",
+    "corpus_dir",
+    type=click.Path(exists=True, file_okay=False, path_type=Path),
+    default=CASES_DIR,
+    help="Directory of case files (default: the bundled corpus).",
+)

@@ -12,8 +12,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from .frozen import FrozenMap, freeze
-from .model import Board, Characteristics, Part, Timestamp
-from .operations import COPIED_FIELDS, Instruction, apply_instruction
+from .model import COPIED_FIELDS, Board, Characteristics, Part, Timestamp
+from .operations import Instruction, apply_instruction
 from .versions import RulesVersion
 
 

@@ -15,7 +15,7 @@ from typing import Any
 
 from .frozen import FrozenMap
 from .model import Board, Characteristics, State
-from .vocabulary import COLORS, LAND_TYPES, is_creature_type
+from .vocabulary import COLORS, LAND_TYPES, is_creature_type, plural
 
 FILTER_KEYS = (
     "all",
@@ -202,28 +202,6 @@ def evaluate(value: Any, ctx: Context, target: str | None) -> int:
 def replaceable(word: str) -> bool:
     """612.2: only color words, land types and creature types can be changed."""
     return word in COLORS or word in LAND_TYPES or is_creature_type(word)
-
-
-IRREGULAR_PLURALS = {
-    "elf": "elves",
-    "dwarf": "dwarves",
-    "wolf": "wolves",
-    "werewolf": "werewolves",
-    "mouse": "mice",
-    "ox": "oxen",
-    "fungus": "fungi",
-    "cyclops": "cyclopes",
-    "sphinx": "sphinxes",
-}
-
-
-def plural(word: str) -> str:
-    """The plural a rules text uses for a type word (Goblins, Elves, Sphinxes)."""
-    if word in IRREGULAR_PLURALS:
-        return IRREGULAR_PLURALS[word]
-    if word.endswith(("s", "x", "ch", "sh")):
-        return word + "es"
-    return word + "s"
 
 
 def _replace_word(text: str, old: str, new: str) -> str:

@@ -13,6 +13,20 @@ from .frozen import FrozenMap
 
 Timestamp = float
 
+# The characteristics a copy effect copies (707.2): everything but controller and status.
+COPIED_FIELDS = (
+    "name",
+    "mana_value",
+    "colors",
+    "types",
+    "subtypes",
+    "supertypes",
+    "all_creature_types",
+    "abilities",
+    "power",
+    "toughness",
+)
+
 
 @dataclass(frozen=True)
 class Characteristics:

@@ -11,24 +11,10 @@ from typing import Any
 
 from .filters import replace_in_text
 from .frozen import FrozenMap
-from .model import Characteristics, Timestamp
+from .model import COPIED_FIELDS, Characteristics, Timestamp
 from .vocabulary import CREATURE_TYPE_BEARERS, SUBTYPE_OWNER, subtype_fits
 
 Instruction = tuple[str, FrozenMap]
-
-# The characteristics a copy effect copies (707.2): everything but controller and status.
-COPIED_FIELDS = (
-    "name",
-    "mana_value",
-    "colors",
-    "types",
-    "subtypes",
-    "supertypes",
-    "all_creature_types",
-    "abilities",
-    "power",
-    "toughness",
-)
 
 
 def _set(values: Any) -> frozenset[str]:

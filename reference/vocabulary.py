@@ -159,3 +159,25 @@ KINDS: Final = tuple(sorted(set(OPERATION_KIND.values())))
 # abilities (611.3), characteristic-defining abilities (604.3), and the game
 # rules themselves (counters, face-down status).
 ORIGINS: Final = ("resolved", "static", "cda", "rule")
+
+# English plurals of type words as rules text writes them ("Goblins", "Elves", "Sphinxes").
+IRREGULAR_PLURALS = {
+    "elf": "elves",
+    "dwarf": "dwarves",
+    "wolf": "wolves",
+    "werewolf": "werewolves",
+    "mouse": "mice",
+    "ox": "oxen",
+    "fungus": "fungi",
+    "cyclops": "cyclopes",
+    "sphinx": "sphinxes",
+}
+
+
+def plural(word: str) -> str:
+    """The plural a rules text uses for a type word (Goblins, Elves, Sphinxes)."""
+    if word in IRREGULAR_PLURALS:
+        return IRREGULAR_PLURALS[word]
+    if word.endswith(("s", "x", "ch", "sh")):
+        return word + "es"
+    return word + "s"

@@ -15,8 +15,8 @@ import click
 
 from .. import __version__
 from ..cli_support import console as _console
-from ..cli_support import friendly_errors
-from ..corpus import CASES_DIR, CorpusError
+from ..cli_support import corpus_option, friendly_errors
+from ..corpus import CorpusError
 from .expectations import Expectations, Failure, grouped, load_expectations
 from .expectations import write_expectations as write_expectations_file
 from .protocol import DEFAULT_MAX_LINE, PROTOCOL_VERSION, corpus_digest, load_suite
@@ -29,13 +29,7 @@ def _now() -> str:
 
 
 @click.command(context_settings={"ignore_unknown_options": True})
-@click.option(
-    "--corpus",
-    "corpus_dir",
-    type=click.Path(exists=True, file_okay=False, path_type=Path),
-    default=CASES_DIR,
-    help="Directory of case files (default: the bundled corpus).",
-)
+@corpus_option
 @click.option("--id", "ids", multiple=True, help="Only this case id (repeatable).")
 @click.option("--feature", "features", multiple=True, help="Only cases with this feature tag (repeatable).")
 @click.option("--rules", "rules", multiple=True, help="Only this rules version (repeatable).")
@@ -192,13 +186,7 @@ def adapter(oneshot: bool) -> None:
     help="Compare V1 with a rules profile file of your own (instead of V2).",
 )
 @click.option("--format", "fmt", type=click.Choice(["table", "json", "markdown"]), default="table", show_default=True)
-@click.option(
-    "--corpus",
-    "corpus_dir",
-    type=click.Path(exists=True, file_okay=False, path_type=Path),
-    default=CASES_DIR,
-    help="Directory of case files (default: the bundled corpus).",
-)
+@corpus_option
 @click.option("--id", "ids", multiple=True, help="Only this case id (repeatable).")
 @friendly_errors
 def diff(v1: str, v2: str | None, rules_file: Path | None, fmt: str, corpus_dir: Path, ids: tuple[str, ...]) -> None:
@@ -228,13 +216,7 @@ def diff(v1: str, v2: str | None, rules_file: Path | None, fmt: str, corpus_dir:
     default=None,
     help="Output directory (default: corpus/dist).",
 )
-@click.option(
-    "--corpus",
-    "corpus_dir",
-    type=click.Path(exists=True, file_okay=False, path_type=Path),
-    default=CASES_DIR,
-    help="Directory of case files (default: the bundled corpus).",
-)
+@corpus_option
 @click.option("--check", is_flag=True, help="Write nothing; exit 1 when the files differ from the corpus.")
 @friendly_errors
 def export(out_dir: Path | None, corpus_dir: Path, check: bool) -> None:
