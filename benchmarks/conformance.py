@@ -19,10 +19,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from reference.conformance.protocol import load_suite  # noqa: E402
-from reference.conformance.runner import Job, Runner, RunnerOptions, plan  # noqa: E402
+from mtg_layers.conformance.protocol import load_suite  # noqa: E402
+from mtg_layers.conformance.runner import Job, Runner, RunnerOptions, plan  # noqa: E402
 
-ADAPTER = [sys.executable, "-m", "reference.cli", "adapter"]
+ADAPTER = [sys.executable, "-m", "mtg_layers.cli", "adapter"]
 
 
 def timed(jobs: list[Job], mode: str) -> float:

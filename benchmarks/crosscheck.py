@@ -9,8 +9,8 @@ import statistics
 import sys
 import time
 
-from proofs.crosscheck import crosscheck_case
-from reference.corpus import load_corpus
+from mtg_layers.corpus import load_corpus
+from mtg_layers.crosscheck import crosscheck_case
 from reference.versions import builtin_versions
 
 

@@ -1,8 +1,11 @@
-"""Proofs: an independent z3 encoding of the layer system (613, 418.5), the cross-check, mutants and theorems.
+"""Proofs: an independent z3 encoding of the layer system (613, 418.5), and the question asked of it.
 
-Nothing in this package calls the resolver's layer loop, dependency or operation
-functions; it reads the model's data classes, the corpus loader and the rules
-profiles (slots and classification are data), and derives every answer again as
-z3 terms. See ``proofs.encoding`` for the encoding and ``proofs.crosscheck`` for
-the question asked of z3.
+``encoding`` (with ``state``, ``universe``, ``words`` and ``vocabulary``) derives every
+answer again as z3 terms; ``crosscheck.check_answer`` asks z3 whether any order the rules
+allow gives another final state than a given answer. The drivers that set the resolver
+against it (per case, theorems, mutants, generated boards) live in ``mtg_layers``.
+
+It may import only the model's data types (``reference.model``), the rules profiles
+(``reference.versions`` and ``reference/profiles`` data) and z3: never the resolver's
+rule logic, so that a misreading there is not repeated here (tests/test_layout.py).
 """

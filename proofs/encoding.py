@@ -34,10 +34,8 @@ from typing import Any
 
 import z3
 
-from reference.frozen import FrozenMap
-from reference.model import AbilityDef, Board, Part
+from reference.model import AbilityDef, Board, FrozenMap, Part
 from reference.versions import RulesVersion, Slot
-from reference.vocabulary import KEYWORD_COUNTERS, OPERATION_KIND
 
 from .state import (
     FALSE,
@@ -57,6 +55,7 @@ from .state import (
 )
 from .state import ite as _ite_obj
 from .universe import Universe, build_universe
+from .vocabulary import KEYWORD_COUNTERS, OPERATION_KIND
 from .words import WORD_KEYS, copy_source_values, face_down_values, words_in
 
 PT_COUNTER = re.compile(r"^([+-]\d+)/([+-]\d+)$")

@@ -22,9 +22,9 @@ from typing import Any
 import z3
 
 from reference.model import Characteristics
-from reference.vocabulary import CREATURE_TYPE_BEARERS, SUBTYPE_OWNER
 
 from .universe import Universe
+from .vocabulary import CREATURE_TYPE_BEARERS, SUBTYPE_OWNER
 from .words import rewrite
 
 Key = tuple[str, str]
@@ -202,7 +202,7 @@ def same(a: Obj, b: Obj) -> z3.BoolRef:
 
 
 def observable_diff(u: Universe, ch: Obj, want: Mapping[str, Any]) -> list[tuple[str, z3.BoolRef]]:
-    """For each result field (reference.results), a formula true when ``ch`` differs from ``want``."""
+    """For each result field (mtg_layers.results), a formula true when ``ch`` differs from ``want``."""
     out: list[tuple[str, z3.BoolRef]] = []
     out.append(
         ("name", ch[("name", "")] != u.name(want["name"]) if want["name"] is None or want["name"] in u.names else TRUE)

@@ -15,8 +15,8 @@ from typing import Any
 
 from reference.model import Board, Part
 from reference.versions import RulesVersion
-from reference.vocabulary import COLORS, KEYWORD_COUNTERS
 
+from .vocabulary import COLORS, KEYWORD_COUNTERS
 from .words import WORD_KEYS, copy_source_values, face_down_values, rewrite, words_in
 
 MAX_ALTERNATIVES = 256

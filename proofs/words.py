@@ -15,7 +15,8 @@ from typing import Any
 
 from reference.model import COPIED_FIELDS, Board
 from reference.versions import RulesVersion
-from reference.vocabulary import plural
+
+from .vocabulary import plural
 
 SET_COPY_FIELDS = ("colors", "types", "subtypes", "supertypes", "abilities")
 

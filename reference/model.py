@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from .frozen import FrozenMap
+from .frozen import FrozenMap as FrozenMap  # re-exported: the model's immutable mapping
 
 Timestamp = float
 

@@ -6,6 +6,8 @@ classifies kinds (with the effect's origin) into the slots of its layer system.
 
 from __future__ import annotations
 
+import json
+from importlib import resources
 from typing import Final
 
 COLORS: Final = ("white", "blue", "black", "red", "green")
@@ -25,54 +27,24 @@ CARD_TYPES: Final = (
 
 SUPERTYPES: Final = ("basic", "legendary", "ongoing", "snow", "world")
 
+
+def _subtype_lists() -> dict[str, tuple[str, ...]]:
+    """205.3: the subtype lists of each card type, read from the bundled data (profiles/subtypes.json)."""
+    data = json.loads(resources.files("reference.profiles").joinpath("subtypes.json").read_text("utf-8"))
+    return {k: tuple(v) for k, v in data.items() if isinstance(v, list)}
+
+
+_LISTS: Final = _subtype_lists()
+
 # 305.6: the basic land types.
-BASIC_LAND_TYPES: Final = ("plains", "island", "swamp", "mountain", "forest")
-
+BASIC_LAND_TYPES: Final = _LISTS["basic_land"]
 # 205.3i: land types (lower case).
-LAND_TYPES: Final = BASIC_LAND_TYPES + (
-    "cave",
-    "desert",
-    "gate",
-    "lair",
-    "locus",
-    "mine",
-    "planet",
-    "power-plant",
-    "sphere",
-    "tower",
-    "town",
-    "urza's",
-)
-
-# 205.3g, 205.3h, 205.3j, 205.3k: subtypes of other card types that the corpus may use.
-ARTIFACT_TYPES: Final = (
-    "attraction",
-    "blood",
-    "clue",
-    "contraption",
-    "equipment",
-    "food",
-    "fortification",
-    "gold",
-    "treasure",
-    "vehicle",
-)
-ENCHANTMENT_TYPES: Final = (
-    "aura",
-    "background",
-    "cartouche",
-    "case",
-    "class",
-    "curse",
-    "role",
-    "room",
-    "rune",
-    "saga",
-    "shard",
-    "shrine",
-)
-SPELL_TYPES: Final = ("adventure", "arcane", "lesson", "trap")
-PLANESWALKER_TYPES: Final = ("ajani", "chandra", "elspeth", "garruk", "gideon", "jace", "liliana")
+LAND_TYPES: Final = _LISTS["land"]
+# 205.3g, 205.3h, 205.3j, 205.3k: subtypes of other card types.
+ARTIFACT_TYPES: Final = _LISTS["artifact"]
+ENCHANTMENT_TYPES: Final = _LISTS["enchantment"]
+SPELL_TYPES: Final = _LISTS["spell"]
+PLANESWALKER_TYPES: Final = _LISTS["planeswalker"]
 
 # Which card type each non-creature subtype corresponds to (205.3c, 205.3d).
 SUBTYPE_OWNER: Final[dict[str, tuple[str, ...]]] = {

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from mtg_layers.corpus import case_from_data
+from mtg_layers.results import board_result
 from reference.case import board_at
-from reference.corpus import case_from_data
 from reference.model import Board
 from reference.resolver import Resolution, resolve
-from reference.results import board_result
 from reference.versions import get_version
 
 

@@ -1,8 +1,8 @@
-"""Hypothesis strategies for random boards (the implementation lives in proofs.strategies, used by `prove` too)."""
+"""Hypothesis strategies for random boards (the implementation lives in mtg_layers.generate, used by `prove` too)."""
 
 from __future__ import annotations
 
-from proofs.strategies import (
+from mtg_layers.generate import (
     COLORS,
     KEYWORDS,
     PLAYERS,

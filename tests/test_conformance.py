@@ -12,9 +12,9 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
-from reference.cli import main
-from reference.conformance.expectations import Expectations, KnownFailure, load_expectations
-from reference.conformance.protocol import (
+from mtg_layers.cli import main
+from mtg_layers.conformance.expectations import Expectations, KnownFailure, load_expectations
+from mtg_layers.conformance.protocol import (
     board_data,
     case_input,
     load_suite,
@@ -22,14 +22,14 @@ from reference.conformance.protocol import (
     run_message,
     validator,
 )
-from reference.conformance.reports import build_report, junit_xml, markdown
-from reference.conformance.runner import Runner, RunnerOptions, RunResult, exit_status, plan
-from reference.corpus import ROOT, case_from_data
-from reference.verify import check_case, resolve_step
+from mtg_layers.conformance.reports import build_report, junit_xml, markdown
+from mtg_layers.conformance.runner import Runner, RunnerOptions, RunResult, exit_status, plan
+from mtg_layers.corpus import ROOT, case_from_data
+from mtg_layers.verify import check_case, resolve_step
 from reference.versions import builtin_versions
 
 FIXTURES = Path(__file__).parent / "fake_adapters" / "corpus"
-REFERENCE = [sys.executable, "-m", "reference.cli", "adapter"]
+REFERENCE = [sys.executable, "-m", "mtg_layers.cli", "adapter"]
 JS_ENGINE = ROOT / "examples" / "adapters" / "simple-engine.js"
 SUITE = load_suite()
 FIXTURE_SUITE = load_suite(FIXTURES)
@@ -101,7 +101,7 @@ def test_the_accumulated_board_is_the_board_of_the_step(sc: Any) -> None:
 
 
 def test_message_schemas_accept_the_reference_adapter_messages() -> None:
-    from reference.adapter import handle
+    from mtg_layers.adapter import handle
 
     ready, status = handle({"cmd": "start", "version": 1})
     assert status == 0 and message_error("ready", ready) is None
@@ -271,7 +271,7 @@ def test_the_json_report_is_written_after_every_case(tmp_path: Path) -> None:
     """A report exists (complete: false) as soon as the first case is done: an interrupted run loses nothing."""
     seen: list[dict[str, Any]] = []
     report_path = tmp_path / "partial.json"
-    from reference.conformance.reports import write_json
+    from mtg_layers.conformance.reports import write_json
 
     jobs = plan(FIXTURE_SUITE)
     gathered: list[RunResult] = []

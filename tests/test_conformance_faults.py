@@ -12,9 +12,9 @@ from typing import Any
 
 import pytest
 
-from reference.conformance.protocol import load_suite
-from reference.conformance.runner import Runner, RunnerOptions, RunResult, plan
-from reference.corpus import ROOT
+from mtg_layers.conformance.protocol import load_suite
+from mtg_layers.conformance.runner import Runner, RunnerOptions, RunResult, plan
+from mtg_layers.corpus import ROOT
 
 FAKE = Path(__file__).parent / "fake_adapters" / "misbehaving_adapter.py"
 SUITE = load_suite(Path(__file__).parent / "fake_adapters" / "corpus")

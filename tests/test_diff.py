@@ -7,8 +7,8 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
-from reference.cli import main
-from reference.diff import diff_corpus, diff_markdown
+from mtg_layers.cli import main
+from mtg_layers.diff import diff_corpus, diff_markdown
 from reference.versions import get_version
 
 FIXTURES = Path(__file__).parent / "fake_adapters" / "corpus"
@@ -76,7 +76,7 @@ def test_usage_errors() -> None:
 
 
 def test_the_whole_corpus_diffs_without_errors() -> None:
-    from reference.corpus import CASES_DIR
+    from mtg_layers.corpus import CASES_DIR
 
     for a, b in (("pre-m10", "m10"), ("m10", "ikoria")):
         result = diff_corpus(CASES_DIR, get_version(a), get_version(b))

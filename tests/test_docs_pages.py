@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from reference.corpus import CASES_DIR, load_corpus
-from reference.docs_pages import fragments, generate
+from mtg_layers.corpus import CASES_DIR, load_corpus
+from mtg_layers.docs_pages import fragments, generate
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
+from mtg_layers.corpus import load_corpus
+from mtg_layers.results import compare
+from mtg_layers.verify import resolve_step
 from reference.case import Case
-from reference.corpus import load_corpus
-from reference.results import compare
-from reference.verify import resolve_step
 from reference.versions import builtin_versions
 
 CASES = load_corpus()

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 import yaml
 
-from reference.corpus import CorpusError, case_from_data, load_case
+from mtg_layers.corpus import CorpusError, case_from_data, load_case
 
 GOOD: dict[str, Any] = {
     "id": "loader-good",
@@ -149,7 +149,7 @@ def test_unclassifiable_part_under_a_user_profile(tmp_path: Path) -> None:
 def test_cli_reports_bad_case_without_traceback(tmp_path: Path) -> None:
     path = write(tmp_path, mutated(lambda d: d["objects"][0].update(power="two")), "broken.yaml")
     proc = subprocess.run(
-        [sys.executable, "-m", "reference.cli", "resolve", str(path)], capture_output=True, text=True, check=False
+        [sys.executable, "-m", "mtg_layers.cli", "resolve", str(path)], capture_output=True, text=True, check=False
     )
     assert proc.returncode == 2
     assert "broken.yaml" in proc.stderr and "objects[0].power" in proc.stderr

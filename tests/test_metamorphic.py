@@ -17,10 +17,10 @@ from typing import Any
 from hypothesis import given
 from hypothesis import strategies as st
 
+from mtg_layers.results import board_result
 from reference.frozen import FrozenMap
 from reference.model import Board, Counter, Effect, Part
 from reference.resolver import resolve
-from reference.results import board_result
 from reference.versions import get_version
 
 from .strategies import boards, versions

@@ -8,7 +8,7 @@ import sys
 from importlib import resources
 from pathlib import Path
 
-from proofs.theorems import observable_difference
+from mtg_layers.theorems import observable_difference
 from reference.versions import get_version, version_from_mapping
 
 
@@ -50,7 +50,7 @@ def test_cli_with_a_profile_file(tmp_path: Path) -> None:
     path = tmp_path / "proposal.json"
     path.write_text(json.dumps(proposed_profile(*SET_WITH_MODIFY)), encoding="utf-8")
     proc = subprocess.run(
-        [sys.executable, "-m", "reference.cli", "prove", "--observable", "ikoria", "file", "--rules-file", str(path)],
+        [sys.executable, "-m", "mtg_layers.cli", "prove", "--observable", "ikoria", "file", "--rules-file", str(path)],
         capture_output=True,
         text=True,
         check=False,

@@ -12,13 +12,13 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 
-from proofs.crosscheck import check_board, crosscheck_case
-from proofs.serialise import FINDINGS_DIR, board_to_case, to_yaml
+from mtg_layers.corpus import case_from_data, load_corpus
+from mtg_layers.crosscheck import check_board, crosscheck_case
+from mtg_layers.results import board_result
+from mtg_layers.serialise import FINDINGS_DIR, board_to_case, to_yaml
 from reference.case import board_at
-from reference.corpus import case_from_data, load_corpus
 from reference.model import Board
 from reference.resolver import resolve
-from reference.results import board_result
 from reference.versions import builtin_versions, get_version
 
 from .strategies import boards, versions

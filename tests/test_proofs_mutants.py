@@ -1,4 +1,4 @@
-"""Every mutant (a resolver with one rule broken, proofs.mutants) is caught by the z3 cross-check.
+"""Every mutant (a resolver with one rule broken, mtg_layers.mutants) is caught by the z3 cross-check.
 
 A board on which the mutant's answer equals the reference resolver's cannot catch it, so
 the search only sends boards where the two answers differ to z3; the assertion is that z3
@@ -11,12 +11,12 @@ from __future__ import annotations
 import pytest
 from hypothesis import HealthCheck, find, settings
 
-from proofs.crosscheck import check_board, reference_resolver
-from proofs.mutants import MUTANTS, Resolver
+from mtg_layers.corpus import load_corpus
+from mtg_layers.crosscheck import check_board, reference_resolver
+from mtg_layers.mutants import MUTANTS, Resolver
+from mtg_layers.results import board_result
 from reference.case import board_at
-from reference.corpus import load_corpus
 from reference.model import Board
-from reference.results import board_result
 from reference.versions import RulesVersion, builtin_versions, get_version
 
 from .builders import creature, make_board

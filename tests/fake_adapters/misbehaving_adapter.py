@@ -30,7 +30,7 @@ import time
 
 sys.path.insert(0, __file__.rsplit("/tests/", 1)[0])  # the repository root, for `reference`
 
-from reference.adapter import handle
+from mtg_layers.adapter import handle
 
 FAULT = sys.argv[1]
 AT = int(sys.argv[sys.argv.index("--at") + 1]) if "--at" in sys.argv else 2

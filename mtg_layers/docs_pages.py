@@ -12,12 +12,13 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from .case import Case, board_at
-from .frozen import thaw
-from .resolver import Resolution, TraceStep
+from reference.case import Case, board_at
+from reference.frozen import thaw
+from reference.resolver import Resolution, TraceStep
+from reference.versions import RulesVersion, builtin_versions
+
 from .results import compare
 from .verify import resolve_step
-from .versions import RulesVersion, builtin_versions
 
 
 def _cell(value: Any) -> str:
@@ -193,7 +194,7 @@ def _step_changes(step: Any) -> list[str]:
 @cache
 def z3_status(case: Case, vid: str) -> str:
     """The z3 cross-check's verdict on a case under one version (computed once per process)."""
-    from proofs.crosscheck import crosscheck_case  # type: ignore[import-not-found,unused-ignore]
+    from mtg_layers.crosscheck import crosscheck_case  # type: ignore[import-not-found,unused-ignore]
 
     status: str = crosscheck_case(case, builtin_versions()[vid])[0]
     return status
@@ -304,7 +305,7 @@ def _demote(markdown: str) -> str:
 
 def proofs_fragments(cases: list[Case]) -> dict[str, str]:
     """The theorem table (without times) and the z3 cross-check status of every case and version."""
-    from proofs.theorems import markdown, run  # type: ignore[import-not-found,unused-ignore]
+    from mtg_layers.theorems import markdown, run  # type: ignore[import-not-found,unused-ignore]
 
     rows = []
     for case in cases:

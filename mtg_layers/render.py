@@ -8,9 +8,9 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
-from .model import Characteristics
-from .resolver import Resolution, TraceStep
-from .versions import RulesVersion
+from reference.model import Characteristics
+from reference.resolver import Resolution, TraceStep
+from reference.versions import RulesVersion
 
 
 def pt(ch: Characteristics | Mapping[str, Any]) -> str:

@@ -18,7 +18,7 @@ import yaml
 from reference.frozen import thaw
 from reference.model import AbilityDef, Board, Effect, GameObject, Part
 
-FINDINGS_DIR = Path(__file__).resolve().parent / "findings"
+FINDINGS_DIR = Path(__file__).resolve().parent.parent / "proofs" / "findings"
 
 
 def _num(x: Any) -> Any:

@@ -15,11 +15,12 @@ from collections.abc import Mapping
 from functools import lru_cache
 from typing import IO, Any
 
-from . import __version__
-from .case import Case
+from mtg_layers import __version__
+from reference.case import Case
+from reference.versions import ProfileError, builtin_versions, get_version
+
 from .corpus import CorpusError, case_from_data, schema
 from .verify import resolve_step
-from .versions import ProfileError, builtin_versions, get_version
 
 PROTOCOL_VERSION = 1
 
@@ -115,5 +116,5 @@ def oneshot(stdin: IO[str] = sys.stdin, stdout: IO[str] = sys.stdout) -> int:
     return status
 
 
-if __name__ == "__main__":  # `python -m reference.adapter [--oneshot]`: no CLI imports, faster start-up
+if __name__ == "__main__":  # `python -m mtg_layers.adapter [--oneshot]`: no CLI imports, faster start-up
     sys.exit(oneshot() if "--oneshot" in sys.argv[1:] else serve())

@@ -11,13 +11,14 @@ from typing import Any
 import click
 from rich.table import Table
 
-from .case import Case
+from reference.case import Case
+from reference.versions import CURRENT, RulesVersion, builtin_versions, get_version
+
 from .cli_support import console, corpus_option, friendly_errors
 from .corpus import CorpusError, load_case, load_corpus
 from .profile_file import load_profile
 from .render import print_explanation, result_table
 from .verify import check_case, resolve_step
-from .versions import CURRENT, RulesVersion, builtin_versions, get_version
 
 
 def choose_version(rules: str | None, rules_file: Path | None) -> RulesVersion:
@@ -109,7 +110,7 @@ def verify(corpus_dir: Path, case_ids: tuple[str, ...], use_z3: bool) -> None:
 def _z3_checker() -> Callable[[Case, RulesVersion], tuple[str, list[str]]] | None:
     """The z3 cross-check, when the proofs package is available."""
     try:
-        from proofs.crosscheck import crosscheck_case  # type: ignore[import-not-found,unused-ignore]
+        from mtg_layers.crosscheck import crosscheck_case  # type: ignore[import-not-found,unused-ignore]
     except ImportError:
         return None
     return crosscheck_case  # type: ignore[no-any-return]
@@ -222,12 +223,9 @@ def docs_pages(out: Path, corpus_dir: Path) -> None:
     click.echo(f"wrote {len(fragments)} fragments to {out.parent / 'generated'}")
 
 
-from .conformance.cli import adapter, conformance, diff, export  # noqa: E402
+from .conformance.cli import conformance  # noqa: E402
 
 main.add_command(conformance)
-main.add_command(adapter)
-main.add_command(diff)
-main.add_command(export)
 
 
 @main.command("coverage")
@@ -291,7 +289,7 @@ def prove(
     max_effects: int,
 ) -> None:
     """Run the named theorems with z3 and print what each establishes, and how strongly."""
-    from proofs.theorems import markdown, run  # type: ignore[import-not-found,unused-ignore]
+    from mtg_layers.theorems import markdown, run  # type: ignore[import-not-found,unused-ignore]
 
     if observable is not None:
         _prove_observable(observable, rules_file, max_effects)
@@ -318,7 +316,7 @@ def prove(
 
 def _prove_observable(names: tuple[str, str], rules_file: Path | None, max_effects: int) -> None:
     """Print whether two rules versions are told apart on power and toughness, within a bound."""
-    from proofs.theorems import observable_difference  # type: ignore[import-not-found,unused-ignore]
+    from mtg_layers.theorems import observable_difference  # type: ignore[import-not-found,unused-ignore]
 
     left = get_version(names[0])
     right = load_profile(rules_file) if names[1] == "file" and rules_file else get_version(names[1])
@@ -333,6 +331,76 @@ def _prove_observable(names: tuple[str, str], rules_file: Path | None, max_effec
     for line in outcome.detail + outcome.witness:
         out.print(f"  {line}", markup=False, highlight=False)
     sys.exit(0 if outcome.status in ("found", "proved") else 1)
+
+
+@main.command()
+@click.option("--oneshot", is_flag=True, help="Answer one message from stdin and exit (0 results, 1 error, 2 skip).")
+def adapter(oneshot: bool) -> None:
+    """The reference resolver as a conformance adapter (persistent JSON lines, or one-shot)."""
+    from .adapter import oneshot as run_oneshot
+    from .adapter import serve
+
+    sys.exit(run_oneshot() if oneshot else serve())
+
+
+@main.command()
+@click.argument("v1")
+@click.argument("v2", required=False)
+@click.option(
+    "--rules-file",
+    type=click.Path(exists=True, dir_okay=False, path_type=Path),
+    help="Compare V1 with a rules profile file of your own (instead of V2).",
+)
+@click.option("--format", "fmt", type=click.Choice(["table", "json", "markdown"]), default="table", show_default=True)
+@corpus_option
+@click.option("--id", "ids", multiple=True, help="Only this case id (repeatable).")
+@friendly_errors
+def diff(v1: str, v2: str | None, rules_file: Path | None, fmt: str, corpus_dir: Path, ids: tuple[str, ...]) -> None:
+    """Every case and step whose outcome differs between two rules versions (or V1 and --rules-file)."""
+    from reference.versions import get_version
+
+    from .diff import diff_corpus, diff_json, diff_markdown, print_diff
+    from .profile_file import load_profile
+
+    if (v2 is None) == (rules_file is None):
+        raise click.UsageError("give either V2 or --rules-file (not both)")
+    left = get_version(v1)
+    right = load_profile(rules_file) if rules_file is not None else get_version(str(v2))
+    result = diff_corpus(corpus_dir, left, right, ids)
+    if fmt == "json":
+        click.echo(diff_json(result))
+    elif fmt == "markdown":
+        click.echo(diff_markdown(result), nl=False)
+    else:
+        print_diff(console(), result)
+
+
+@main.command()
+@click.option(
+    "--out",
+    "out_dir",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=None,
+    help="Output directory (default: corpus/dist).",
+)
+@corpus_option
+@click.option("--check", is_flag=True, help="Write nothing; exit 1 when the files differ from the corpus.")
+@friendly_errors
+def export(out_dir: Path | None, corpus_dir: Path, check: bool) -> None:
+    """Write the corpus as one JSON bundle (corpus.json) and an index (index.json)."""
+    from .export import DIST_DIR, out_of_date, write_export
+
+    target = out_dir or DIST_DIR
+    if check:
+        stale = out_of_date(target, corpus_dir)
+        if stale:
+            click.echo(f"{', '.join(stale)} out of date with the YAML sources; run `mtg-layers export`", err=True)
+            sys.exit(1)
+        click.echo(f"{target}: up to date")
+        return
+    written = write_export(target, corpus_dir)
+    for path in written:
+        click.echo(f"wrote {path}")
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -17,8 +17,8 @@ from typing import Any
 
 from hypothesis import strategies as st
 
+from mtg_layers.corpus import case_from_data
 from reference.case import board_at
-from reference.corpus import case_from_data
 from reference.model import Board
 
 TYPES = ("creature", "artifact", "enchantment", "land")

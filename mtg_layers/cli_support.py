@@ -11,8 +11,9 @@ from typing import Any, TypeVar
 import click
 from rich.console import Console
 
+from reference.versions import ProfileError
+
 from .corpus import CASES_DIR, CorpusError
-from .versions import ProfileError
 
 F = TypeVar("F", bound=Callable[..., Any])
 

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from reference.versions import ProfileError, RulesVersion, version_from_mapping
+
 from .corpus import CorpusError, read_yaml
-from .versions import ProfileError, RulesVersion, version_from_mapping
 
 
 def load_profile(path: Path) -> RulesVersion:

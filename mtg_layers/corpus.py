@@ -16,11 +16,11 @@ from typing import Any
 import jsonschema
 import yaml
 
-from .case import Case, Step
-from .frozen import FrozenMap, freeze
-from .model import AbilityDef, Characteristics, Counter, Effect, GameObject, Part
-from .versions import RulesVersion, builtin_versions
-from .vocabulary import OPERATION_KIND
+from reference.case import Case, Step
+from reference.frozen import FrozenMap, freeze
+from reference.model import AbilityDef, Characteristics, Counter, Effect, GameObject, Part
+from reference.versions import RulesVersion, builtin_versions
+from reference.vocabulary import OPERATION_KIND
 
 ROOT = Path(__file__).resolve().parent.parent
 CORPUS_DIR = ROOT / "corpus"

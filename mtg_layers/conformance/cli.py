@@ -1,7 +1,7 @@
 """CLI commands (an edge): ``conformance``, ``adapter``, ``diff`` and ``export``.
 
-Registered on ``mtg-layers`` at the end of reference/cli.py. This module does not import
-reference.cli (which imports it), so it can be imported on its own.
+Registered on ``mtg-layers`` at the end of mtg_layers/cli.py. This module does not import
+mtg_layers.cli (which imports it), so it can be imported on its own.
 """
 
 from __future__ import annotations
@@ -13,7 +13,8 @@ from typing import Any
 
 import click
 
-from .. import __version__
+from mtg_layers import __version__
+
 from ..cli_support import console as _console
 from ..cli_support import corpus_option, friendly_errors
 from ..corpus import CorpusError
@@ -165,72 +166,3 @@ def conformance(
         c = report["summary"]["verdicts"]
         out.print(", ".join(f"{c[v]} {v}" for v in c if c[v]), markup=False, highlight=False)
     sys.exit(status)
-
-
-@click.command()
-@click.option("--oneshot", is_flag=True, help="Answer one message from stdin and exit (0 results, 1 error, 2 skip).")
-def adapter(oneshot: bool) -> None:
-    """The reference resolver as a conformance adapter (persistent JSON lines, or one-shot)."""
-    from ..adapter import oneshot as run_oneshot
-    from ..adapter import serve
-
-    sys.exit(run_oneshot() if oneshot else serve())
-
-
-@click.command()
-@click.argument("v1")
-@click.argument("v2", required=False)
-@click.option(
-    "--rules-file",
-    type=click.Path(exists=True, dir_okay=False, path_type=Path),
-    help="Compare V1 with a rules profile file of your own (instead of V2).",
-)
-@click.option("--format", "fmt", type=click.Choice(["table", "json", "markdown"]), default="table", show_default=True)
-@corpus_option
-@click.option("--id", "ids", multiple=True, help="Only this case id (repeatable).")
-@friendly_errors
-def diff(v1: str, v2: str | None, rules_file: Path | None, fmt: str, corpus_dir: Path, ids: tuple[str, ...]) -> None:
-    """Every case and step whose outcome differs between two rules versions (or V1 and --rules-file)."""
-    from ..diff import diff_corpus, diff_json, diff_markdown, print_diff
-    from ..profile_file import load_profile
-    from ..versions import get_version
-
-    if (v2 is None) == (rules_file is None):
-        raise click.UsageError("give either V2 or --rules-file (not both)")
-    left = get_version(v1)
-    right = load_profile(rules_file) if rules_file is not None else get_version(str(v2))
-    result = diff_corpus(corpus_dir, left, right, ids)
-    if fmt == "json":
-        click.echo(diff_json(result))
-    elif fmt == "markdown":
-        click.echo(diff_markdown(result), nl=False)
-    else:
-        print_diff(_console(), result)
-
-
-@click.command()
-@click.option(
-    "--out",
-    "out_dir",
-    type=click.Path(file_okay=False, path_type=Path),
-    default=None,
-    help="Output directory (default: corpus/dist).",
-)
-@corpus_option
-@click.option("--check", is_flag=True, help="Write nothing; exit 1 when the files differ from the corpus.")
-@friendly_errors
-def export(out_dir: Path | None, corpus_dir: Path, check: bool) -> None:
-    """Write the corpus as one JSON bundle (corpus.json) and an index (index.json)."""
-    from ..export import DIST_DIR, out_of_date, write_export
-
-    target = out_dir or DIST_DIR
-    if check:
-        stale = out_of_date(target, corpus_dir)
-        if stale:
-            click.echo(f"{', '.join(stale)} out of date with the YAML sources; run `mtg-layers export`", err=True)
-            sys.exit(1)
-        click.echo(f"{target}: up to date")
-        return
-    written = write_export(target, corpus_dir)
-    for path in written:
-        click.echo(f"wrote {path}")

@@ -21,13 +21,13 @@ from typing import Any
 
 import z3
 
+from proofs.encoding import Encoding
+from proofs.state import Obj
 from reference.frozen import FrozenMap
 from reference.model import AbilityDef, Board, Characteristics, Counter, Effect, GameObject, Part
 from reference.versions import RulesVersion, get_version
 
 from .crosscheck import check_board, reference_resolver
-from .encoding import Encoding
-from .state import Obj
 
 STRENGTH = {
     "proved": "proved for all values within a bounded shape",
@@ -341,7 +341,7 @@ def _generated(n: int) -> Iterator[tuple[Board, str]]:
         from hypothesis import HealthCheck, given, settings
     except ImportError:
         return
-    from .strategies import boards, versions
+    from .generate import boards, versions
 
     out: list[tuple[Board, str]] = []
 

@@ -5,10 +5,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from .case import Case, board_at
-from .resolver import Resolution, resolve
+from reference.case import Case, board_at
+from reference.resolver import Resolution, resolve
+from reference.versions import RulesVersion
+
 from .results import Mismatch, board_result, compare
-from .versions import RulesVersion
 
 
 @dataclass(frozen=True)

@@ -1,7 +1,7 @@
 """Corpus coverage: for each rule the project implements and each feature tag, the cases exercising it.
 
 A pure function over loaded cases (``coverage``) plus renderers; the CLI command
-``mtg-layers coverage`` is registered in ``reference.cli``. A case exercises a row
+``mtg-layers coverage`` is registered in ``mtg_layers.cli``. A case exercises a row
 when it names it in ``rules`` or ``features``, or when its content implies it (a
 ``copy_of`` part exercises 707.2 and layer 1a, a face-down object 708.2, and so on).
 """
@@ -14,7 +14,8 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from .case import Case
+from reference.case import Case
+
 from .corpus import schema
 
 # The rules and subrules the project implements (issue 5), with a short label each.

@@ -24,7 +24,8 @@ from typing import Any
 import jsonschema
 from referencing import Registry, Resource
 
-from ..case import Case
+from reference.case import Case
+
 from ..corpus import CASES_DIR, SCHEMA_DIR, CorpusError, case_files, case_from_data, read_yaml
 
 PROTOCOL_VERSION = 1
@@ -80,7 +81,7 @@ def case_input(data: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def _object(o: Mapping[str, Any]) -> dict[str, Any]:
-    """An object with every default made explicit (the defaults of reference.corpus)."""
+    """An object with every default made explicit (the defaults of mtg_layers.corpus)."""
     controller = str(o.get("controller", o.get("owner", "p1")))
     ts = o["timestamp"]
     out: dict[str, Any] = {

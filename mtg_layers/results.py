@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from .model import Board, Characteristics
+from reference.model import Board, Characteristics
 
 RESULT_FIELDS = (
     "name",

@@ -17,13 +17,14 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
-from .case import board_at
+from reference.case import board_at
+from reference.frozen import thaw
+from reference.resolver import Resolution, TraceStep, resolve
+from reference.versions import RulesVersion
+
 from .corpus import load_corpus
-from .frozen import thaw
 from .render import summary
-from .resolver import Resolution, TraceStep, resolve
 from .results import RESULT_FIELDS, board_result
-from .versions import RulesVersion
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,56 @@
+"""The cross-check driver: the resolver's answer set against the independent z3 encoding.
+
+``proofs.crosscheck.check_answer`` asks z3 whether any order the rules allow gives
+another final state than a given answer; this module supplies the answer, from the
+reference resolver (or from any resolver, such as a mutant), case step by case step.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+
+from proofs.crosscheck import TIMEOUT_MS, BoardCheck, check_answer
+from reference.case import Case, board_at
+from reference.model import Board, Characteristics
+from reference.resolver import resolve
+from reference.versions import RulesVersion
+
+from .results import board_result
+
+# A resolver: board and version -> final characteristics of every battlefield object.
+Resolver = Callable[[Board, RulesVersion], Mapping[str, Characteristics]]
+
+
+def reference_resolver(board: Board, version: RulesVersion) -> Mapping[str, Characteristics]:
+    """The resolver under test (reference.resolver.resolve), as a function of the board."""
+    return resolve(board, version).final
+
+
+def check_board(
+    board: Board,
+    version: RulesVersion,
+    resolver: Resolver = reference_resolver,
+    timeout_ms: int = TIMEOUT_MS,
+) -> BoardCheck:
+    """Cross-check one board under one version: the resolver's answer, then z3's verdict on it."""
+    try:
+        final = resolver(board, version)
+    except Exception as exc:  # a resolver crash is a finding, not a pass
+        return BoardCheck("resolver error", [f"{type(exc).__name__}: {exc}"])
+    return check_answer(board, version, board_result(board, final), timeout_ms)
+
+
+def crosscheck_case(case: Case, version: RulesVersion) -> tuple[str, list[str]]:
+    """Every step of a case under one version: "verified" only when every step is."""
+    info: list[str] = []
+    statuses: list[str] = []
+    for n in range(1, len(case.steps) + 1):
+        board = board_at(case, n)
+        check = check_board(board, version)
+        statuses.append(check.status)
+        if check.status != "verified":
+            info += [f"step {n}: {check.status}"] + [f"step {n}: {line}" for line in check.info]
+    for s in ("resolver error", "not encodable", "vacuous", "unknown", "counterexample"):
+        if s in statuses:
+            return s, info
+    return "verified", info

@@ -1,0 +1,108 @@
+"""The words the encoding needs, read from the rules by the encoding itself (not from ``reference.vocabulary``).
+
+The subtype lists of 205.3 are shared *data* (``reference/profiles/subtypes.json``, like the
+rules profiles); what follows from them (which subtypes are creature types, which card
+types can bear them, how a type word is written in the plural) is read here again, so
+that a misreading in the resolver's vocabulary is not repeated by the encoding.
+"""
+
+from __future__ import annotations
+
+import json
+from importlib import resources
+from typing import Final
+
+COLORS: Final = ("white", "blue", "black", "red", "green")  # 105.1
+
+# 122.1b: the keyword counters; an object with one has that keyword.
+KEYWORD_COUNTERS: Final = frozenset(
+    {
+        "deathtouch",
+        "decayed",
+        "double strike",
+        "exalted",
+        "first strike",
+        "flying",
+        "haste",
+        "hexproof",
+        "indestructible",
+        "lifelink",
+        "menace",
+        "reach",
+        "shadow",
+        "trample",
+        "vigilance",
+    }
+)
+
+# 205.3m (and 308.3 for kindred): creature types are borne by creatures and kindred (tribal) objects.
+CREATURE_TYPE_BEARERS: Final = ("creature", "kindred", "tribal")
+
+_DATA = json.loads(resources.files("reference.profiles").joinpath("subtypes.json").read_text("utf-8"))
+# 205.3d: a subtype belongs to the card type whose list names it; spell types to instants and sorceries.
+_OWNER_OF_LIST = {
+    "land": ("land",),
+    "artifact": ("artifact",),
+    "enchantment": ("enchantment",),
+    "spell": ("instant", "sorcery"),
+    "planeswalker": ("planeswalker",),
+    "battle": ("battle",),
+}
+SUBTYPE_OWNER: Final[dict[str, tuple[str, ...]]] = {
+    word: owners for key, owners in _OWNER_OF_LIST.items() for word in _DATA.get(key, ())
+}
+
+# Operation names of the case format, by the layer family they belong to (613.1a-g).
+OPERATION_KIND: Final[dict[str, str]] = {
+    "copy_of": "copy",
+    "face_down": "face_down",
+    "set_controller": "control",
+    "replace_word": "text",
+    **{
+        op: "type"
+        for op in (
+            "add_types",
+            "set_types",
+            "remove_types",
+            "add_subtypes",
+            "set_subtypes",
+            "remove_subtypes",
+            "all_creature_types",
+            "set_land_subtype",
+            "add_supertypes",
+            "remove_supertypes",
+        )
+    },
+    "set_colors": "color",
+    "add_colors": "color",
+    "add_abilities": "ability",
+    "remove_abilities": "ability",
+    "remove_all_abilities": "ability",
+    "set_pt": "pt_set",
+    "modify_pt": "pt_modify",
+    "switch_pt": "pt_switch",
+    "counter_pt": "counter_pt",
+    "counter_keyword": "counter_keyword",
+}
+
+# How Oracle text writes type words in the plural (205.3m names the singular forms).
+_PLURALS: Final = {
+    "elf": "elves",
+    "dwarf": "dwarves",
+    "wolf": "wolves",
+    "werewolf": "werewolves",
+    "mouse": "mice",
+    "ox": "oxen",
+    "fungus": "fungi",
+    "cyclops": "cyclopes",
+    "sphinx": "sphinxes",
+}
+
+
+def plural(word: str) -> str:
+    """612.2 reads a type word in the singular or plural: the plural form of ``word``."""
+    if word in _PLURALS:
+        return _PLURALS[word]
+    if word.endswith(("s", "x", "z", "ch", "sh")):
+        return word + "es"
+    return word + "s"
