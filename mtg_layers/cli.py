@@ -15,7 +15,7 @@ from reference.case import Case
 from reference.versions import CURRENT, RulesVersion, builtin_versions, get_version
 
 from .cli_support import console, corpus_option, friendly_errors
-from .corpus import CorpusError, load_case, load_corpus
+from .corpus import CorpusError, load_case, load_corpus, load_corpus_tolerant
 from .profile_file import load_profile
 from .render import print_explanation, result_table
 from .verify import check_case, resolve_step
@@ -61,7 +61,7 @@ def main() -> None:
 @friendly_errors
 def verify(corpus_dir: Path, case_ids: tuple[str, ...], use_z3: bool) -> None:
     """Resolve every case under every rules version it declares and compare with its answers."""
-    cases = load_corpus(corpus_dir)
+    cases, load_errors = load_corpus_tolerant(corpus_dir)
     if case_ids:
         cases = [c for c in cases if c.id in case_ids]
     versions = builtin_versions()
@@ -97,10 +97,17 @@ def verify(corpus_dir: Path, case_ids: tuple[str, ...], use_z3: bool) -> None:
                 colour = "green" if status == "verified" else "red"
                 cells.append(f"[{colour}]{status}[/{colour}]")
             table.add_row(*cells)
+    for err in load_errors:  # a file that does not load is an errored case; the others still run
+        rows += 1
+        failures += 1
+        table.add_row(*([err.file, "-", "-", "[red]ERROR[/red]"] + (["-"] if crosscheck else [])))
+        details.append(f"{err.file}: error: {err.field or '(top level)'}: {err.message}")
     out.print(table)
     for d in details:
         out.print(d, markup=False, highlight=False)
     summary = f"{rows - failures} passed, {failures} failed"
+    if load_errors:
+        summary += f", {len(load_errors)} case file(s) could not be loaded"
     if crosscheck:
         summary += f" (z3: {rows - z3_fail} verified, {z3_fail} not verified)"
     out.print(f"{len(cases)} cases, {rows} case/version pairs: {summary}", markup=False, highlight=False)

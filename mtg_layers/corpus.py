@@ -19,8 +19,10 @@ import yaml
 from reference.case import Case, Step
 from reference.frozen import FrozenMap, freeze
 from reference.model import AbilityDef, Characteristics, Counter, Effect, GameObject, Part
-from reference.versions import RulesVersion, builtin_versions
+from reference.versions import CURRENT, RulesVersion, builtin_versions
 from reference.vocabulary import OPERATION_KIND
+
+from . import authoring
 
 ROOT = Path(__file__).resolve().parent.parent
 CORPUS_DIR = ROOT / "corpus"
@@ -61,6 +63,10 @@ def read_yaml(path: Path) -> Any:
                 raise CorpusError(
                     label, f"line {mark.line + 1}", "anchors and aliases are not allowed (JSON-compatible YAML only)"
                 )
+        try:
+            authoring.check_duplicate_keys(text, _JsonishLoader)
+        except authoring.AuthoringError as exc:
+            raise CorpusError(label, exc.field, exc.message) from None
         return yaml.load(text, Loader=_JsonishLoader)
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
@@ -97,18 +103,16 @@ def validate_schema(data: Any, label: str, name: str = "case") -> None:
         return
     err = jsonschema.exceptions.best_match(errors)
     assert err is not None
-    message = err.message
-    if err.validator == "additionalProperties":
-        message = f"unknown field: {err.message}"
-    elif err.validator == "enum":
-        message = f"expected one of {err.validator_value}, got {err.instance!r}"
-    raise CorpusError(label, _path(err.absolute_path), message)
+    where, message = authoring.describe_schema_error(err, list(err.absolute_path))
+    raise CorpusError(label, _path(where), message)
 
 
 def _characteristics(o: Mapping[str, Any]) -> Characteristics:
+    cost = o.get("mana_cost")
     return Characteristics(
         name=o.get("name", o.get("card", o["id"])),
-        mana_value=int(o.get("mana_value", 0)),
+        mana_value=int(o.get("mana_value", authoring.mana_value_of(cost) if cost else 0)),
+        mana_cost=cost,
         colors=frozenset(o.get("colors", ())),
         types=frozenset(o.get("types", ())),
         subtypes=frozenset(o.get("subtypes", ())),
@@ -181,7 +185,12 @@ class _Checker:
         declared = data["versions"]
         for i, v in enumerate(declared):
             if v not in self.versions:
-                self.fail(f"versions[{i}]", f"unknown rules version {v!r}; expected one of {sorted(self.versions)}")
+                allowed = [*sorted(self.versions), "current"]
+                self.fail(
+                    f"versions[{i}]",
+                    f"unknown rules version {v!r}; the allowed names are {', '.join(allowed)}"
+                    f"{authoring.suggest(v, allowed)}",
+                )
         ability_texts: set[str] = set()
         for i, a in enumerate(data.get("abilities", ())):
             if a["text"] in ability_texts:
@@ -295,10 +304,11 @@ class _Checker:
 
 def case_from_data(data: Any, label: str = "<case>", versions: Mapping[str, RulesVersion] | None = None) -> Case:
     """Validate case data (schema, then meaning) and build the case."""
-    validate_schema(data, label)
     known = dict(builtin_versions())
     known.update(versions or {})
+    data = _authoring_checks(data, label, known, schema_first=True)
     _Checker(label, known).check(data)
+    _authoring_checks(data, label, known, schema_first=False)
     steps = tuple(
         Step(
             description=s["description"],
@@ -332,6 +342,19 @@ def case_from_data(data: Any, label: str = "<case>", versions: Mapping[str, Rule
         cards=freeze(data.get("cards", ())),
         path=label,
     )
+
+
+def _authoring_checks(data: Any, label: str, known: Mapping[str, RulesVersion], schema_first: bool) -> Any:
+    """The authoring checks of ``mtg_layers.authoring``: version aliases, then (after the schema) vocabulary."""
+    try:
+        if schema_first:
+            data = authoring.resolve_version_aliases(data, {"current": CURRENT} if CURRENT in known else {})
+            validate_schema(data, label)
+        else:
+            authoring.check_vocabulary(data)
+    except authoring.AuthoringError as exc:
+        raise CorpusError(label, exc.field, exc.message) from None
+    return data
 
 
 def _default_ts(data: Mapping[str, Any], step: Mapping[str, Any], oid: str) -> float:
@@ -374,3 +397,24 @@ def load_corpus(directory: Path = CASES_DIR, versions: Mapping[str, RulesVersion
         seen[case.id] = _label(path)
         cases.append(case)
     return cases
+
+
+def load_corpus_tolerant(
+    directory: Path = CASES_DIR, versions: Mapping[str, RulesVersion] | None = None
+) -> tuple[list[Case], list[CorpusError]]:
+    """Every case that loads, and an error for each file that does not (one bad file stops nothing)."""
+    cases: list[Case] = []
+    errors: list[CorpusError] = []
+    seen: dict[str, str] = {}
+    for path in case_files(directory):
+        try:
+            case = load_case(path, versions)
+        except CorpusError as exc:
+            errors.append(exc)
+            continue
+        if case.id in seen:
+            errors.append(CorpusError(_label(path), "id", f"duplicate case id {case.id!r} (also in {seen[case.id]})"))
+            continue
+        seen[case.id] = _label(path)
+        cases.append(case)
+    return cases, errors

@@ -72,6 +72,7 @@ _OP_RULES: Mapping[str, tuple[str, ...]] = {
     "set_subtypes": ("613.1d", "205.1a"),
     "remove_subtypes": ("613.1d",),
     "all_creature_types": ("613.1d",),
+    "remove_all_creature_types": ("613.1d",),
     "set_land_subtype": ("613.1d", "305.7"),
     "add_supertypes": ("613.1d",),
     "remove_supertypes": ("613.1d",),
@@ -183,6 +184,16 @@ def implied(case: Case) -> tuple[set[str], set[str]]:
     for step in case.steps:
         if step.set_counters:
             features.add("counters")
+        for objs in step.expect.values():
+            for want in objs.values():
+                if "has" in want or "lacks" in want:
+                    features.add("expect-has-lacks")
+                if "owner" in want:
+                    features.add("owner")
+                if "mana_cost" in want:
+                    features.add("mana-cost")
+    if any(o.printed.mana_cost is not None for o in _objects(case)):
+        features.add("mana-cost")
     if any(step.add_effects for step in case.steps) or case.effects:
         rules.add("611.2c")
     if len(case.steps) > 1:

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from reference.model import Board, Characteristics
+from reference.vocabulary import is_creature_type
 
 RESULT_FIELDS = (
     "name",
@@ -26,6 +27,9 @@ RESULT_FIELDS = (
     "toughness",
     "face_down",
     "counters",
+    "mana_cost",
+    "owner",
+    "zone",
 )
 SET_FIELDS = ("types", "subtypes", "supertypes", "colors", "abilities")
 
@@ -54,6 +58,9 @@ def object_result(board: Board, obj_id: str, ch: Characteristics) -> dict[str, A
         "toughness": ch.toughness if has_pt(ch) else None,
         "face_down": ch.face_down,
         "counters": dict(sorted(counters.items())),
+        "mana_cost": ch.mana_cost,
+        "owner": board.objects[obj_id].owner,
+        "zone": board.objects[obj_id].zone,
     }
 
 
@@ -81,6 +88,23 @@ def normalise(field: str, value: Any) -> Any:
     return value
 
 
+def _holds(got: Mapping[str, Any], field: str, word: str) -> bool:
+    """205.3m, 702.73a: an object with all creature types has every creature type."""
+    if word in (got.get(field) or ()):
+        return True
+    return field == "subtypes" and bool(got.get("all_creature_types")) and is_creature_type(word)
+
+
+def subset_mismatches(oid: str, key: str, want: Mapping[str, Any], got: Mapping[str, Any]) -> list[Mismatch]:
+    """``has``: every listed word is among the object's values; ``lacks``: none is."""
+    out = []
+    for field in sorted(want):
+        wrong = [w for w in want[field] if _holds(got, field, w) != (key == "has")]
+        if wrong:
+            out.append(Mismatch(oid, f"{key}.{field}", sorted(wrong), normalise(field, got.get(field))))
+    return out
+
+
 def compare(expected: Mapping[str, Mapping[str, Any]], actual: Mapping[str, Mapping[str, Any]]) -> list[Mismatch]:
     """Only the characteristics a case expects are compared."""
     out = []
@@ -92,6 +116,9 @@ def compare(expected: Mapping[str, Mapping[str, Any]], actual: Mapping[str, Mapp
             continue
         for field in sorted(want):
             if field == "on_battlefield":
+                continue
+            if field in ("has", "lacks") and got is not None:
+                out += subset_mismatches(oid, field, want[field], got)
                 continue
             if got is None:
                 out.append(Mismatch(oid, field, normalise(field, want[field]), None))

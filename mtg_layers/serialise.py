@@ -49,6 +49,8 @@ def object_data(o: GameObject) -> dict[str, Any]:
     if o.token:
         out["token"] = True
     out["mana_value"] = ch.mana_value
+    if ch.mana_cost is not None:
+        out["mana_cost"] = ch.mana_cost
     for f in ("colors", "types", "subtypes", "supertypes", "abilities"):
         values = sorted(getattr(ch, f))
         if values:

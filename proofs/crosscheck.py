@@ -59,6 +59,8 @@ def decode(u: Universe, model: z3.ModelRef, ch: Obj) -> dict[str, Any]:
         "controller": u.players[ctrl] if ctrl >= 0 else None,
         "mana_value": ev(ch[("mv", "")]).as_long(),
     }
+    cost = ev(ch[("cost", "")]).as_long()
+    out["mana_cost"] = u.costs[cost] if cost >= 0 else None
     for f in SET_FIELDS:
         out[f] = sorted(m for m in getattr(u, f) if z3.is_true(ev(ch.get_set(f, m))))
     out["all_creature_types"] = z3.is_true(ev(ch[("act", "")]))

@@ -129,6 +129,7 @@ class Obj:
 def keys(u: Universe) -> list[tuple[Key, str]]:
     """Every term of an object's state with its sort (Bool, Int or Real), in a fixed order."""
     out: list[tuple[Key, str]] = [(("name", ""), "Int"), (("mv", ""), "Int"), (("ctrl", ""), "Int")]
+    out += [(("cost", ""), "Int")]
     out += [(("colors", c), "Bool") for c in u.colors]
     out += [(("types", t), "Bool") for t in u.types]
     out += [(("subtypes", s), "Bool") for s in u.subtypes]
@@ -153,6 +154,7 @@ def constant(u: Universe, ch: Characteristics) -> Obj:
     v: dict[Key, z3.ExprRef] = {
         ("name", ""): z3.IntVal(u.name(ch.name)),
         ("mv", ""): integer(ch.mana_value),
+        ("cost", ""): z3.IntVal(u.cost(ch.mana_cost)),
         ("ctrl", ""): z3.IntVal(u.player(ch.controller)),
         ("pn", ""): z3.BoolVal(ch.power is None),
         ("p", ""): integer(0 if ch.power is None else ch.power),
@@ -211,6 +213,8 @@ def observable_diff(u: Universe, ch: Obj, want: Mapping[str, Any]) -> list[tuple
         ("controller", ch[("ctrl", "")] != u.player(want["controller"]) if want["controller"] in u.players else TRUE)
     )
     out.append(("mana_value", ch[("mv", "")] != want["mana_value"]))
+    cost = want.get("mana_cost")
+    out.append(("mana_cost", ch[("cost", "")] != u.cost(cost) if cost is None or cost in u.costs else TRUE))
     for field in SET_FIELDS:
         have = set(want[field])
         universe = set(getattr(u, field))
@@ -298,6 +302,8 @@ def copy_values(u: Universe, ch: Obj, values: Mapping[str, Any], retain: Iterabl
         changes[("name", "")] = z3.IntVal(u.name(values["name"]))
     if "mana_value" not in keep:
         changes[("mv", "")] = z3.IntVal(int(values["mana_value"]))
+    if "mana_cost" not in keep:
+        changes[("cost", "")] = z3.IntVal(u.cost(values.get("mana_cost")))
     for field in SET_FIELDS:
         if field not in keep:
             changes.update(_set_to(u, field, {x: TRUE for x in values[field]}))
@@ -377,6 +383,10 @@ def apply_op(u: Universe, ch: Obj, op: str, a: Mapping[str, Any], ts: z3.ArithRe
         return ch.with_(_minus(u, ch, "subtypes", a["subtypes"]))
     if op == "all_creature_types":
         return _fit(u, ch.with_({("act", ""): TRUE}))
+    if op == "remove_all_creature_types":  # 205.3m: every creature type goes, other subtypes stay
+        changes = {("subtypes", s): FALSE for s in u.subtypes if is_creature_type(s)}
+        changes[("act", "")] = FALSE
+        return ch.with_(changes)
     if op == "set_land_subtype":
         m = a["subtypes"]
         changes = {

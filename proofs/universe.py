@@ -36,6 +36,11 @@ class Universe:
     from_words: tuple[str, ...]  # words some text change replaces (612)
     words: tuple[str, ...]  # every word a text change reads or writes
     replacements: tuple[tuple[str, str], ...]
+    costs: tuple[str, ...] = ()  # mana costs (202.1) any object can have
+
+    def cost(self, c: str | None) -> int:
+        """The index of a mana cost (-1: no mana cost)."""
+        return self.costs.index(c) if c in self.costs else -1
 
     def player(self, p: str | None) -> int:
         """The index of a player (-1: no player)."""
@@ -91,6 +96,7 @@ def build_universe(board: Board, versions: Iterable[RulesVersion]) -> Universe:
     abilities: set[str] = set()
     players: set[str] = set()
     names: set[str] = set()
+    costs: set[str] = set()
     repl: set[tuple[str, str]] = set()
 
     def take(values: Mapping[str, Any]) -> None:
@@ -100,12 +106,16 @@ def build_universe(board: Board, versions: Iterable[RulesVersion]) -> Universe:
         abilities.update(values.get("abilities", ()))
         if values.get("name") is not None:
             names.add(str(values["name"]))
+        if values.get("mana_cost") is not None:
+            costs.add(str(values["mana_cost"]))
 
     for o in board.objects.values():
         ch = o.printed
         take({"types": ch.types, "subtypes": ch.subtypes, "supertypes": ch.supertypes, "abilities": ch.abilities})
         if ch.name is not None:
             names.add(ch.name)
+        if ch.mana_cost is not None:
+            costs.add(ch.mana_cost)
         players.update((ch.controller, o.owner))
         if o.face_down:
             take(face_down_values(o.face_down_values))
@@ -183,4 +193,5 @@ def build_universe(board: Board, versions: Iterable[RulesVersion]) -> Universe:
         from_words=from_words,
         words=words,
         replacements=tuple(sorted(repl)),
+        costs=tuple(sorted(costs)),
     )

@@ -68,6 +68,7 @@ OPERATION_KIND: Final[dict[str, str]] = {
             "set_subtypes",
             "remove_subtypes",
             "all_creature_types",
+            "remove_all_creature_types",
             "set_land_subtype",
             "add_supertypes",
             "remove_supertypes",

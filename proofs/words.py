@@ -60,6 +60,7 @@ def _face_down_values(args: Mapping[str, Any]) -> dict[str, Any]:
     return {
         "name": None,
         "mana_value": 0,
+        "mana_cost": None,
         "colors": frozenset(args.get("colors", ())),
         "types": frozenset(args.get("types", ("creature",))),
         "subtypes": frozenset(args.get("subtypes", ())),
@@ -74,7 +75,7 @@ def _face_down_values(args: Mapping[str, Any]) -> dict[str, Any]:
 def _exceptions(values: dict[str, Any], exc: Mapping[str, Any]) -> dict[str, Any]:
     """707.9a-b: the copy effect's own exceptions become part of the copied values."""
     out = dict(values)
-    for f in ("name", "mana_value", "power", "toughness"):
+    for f in ("name", "mana_value", "mana_cost", "power", "toughness"):
         if f in exc:
             out[f] = exc[f]
     for f in SET_COPY_FIELDS:

@@ -69,7 +69,7 @@ def copiable_values(
 def with_exceptions(ch: Characteristics, exceptions: Mapping[str, Any]) -> Characteristics:
     """707.9a-b: a copy effect's own modifications become part of the copiable values."""
     changes: dict[str, Any] = {}
-    for f in ("name", "mana_value", "power", "toughness"):
+    for f in ("name", "mana_value", "mana_cost", "power", "toughness"):
         if f in exceptions:
             changes[f] = exceptions[f]
     for f in ("colors", "types", "subtypes", "supertypes", "abilities"):

@@ -25,6 +25,7 @@ COPIED_FIELDS = (
     "abilities",
     "power",
     "toughness",
+    "mana_cost",
 )
 
 
@@ -48,6 +49,8 @@ class Characteristics:
     # 613.7a: abilities granted by an effect, with that effect's timestamp.
     granted: FrozenMap = field(default_factory=FrozenMap)
     face_down: bool = False
+    # 202.1: the mana symbols printed in the upper right corner, as Oracle writes them ("{2}{R}"); None: no cost.
+    mana_cost: str | None = None
 
     def with_(self, **changes: Any) -> Characteristics:
         """A copy with some values changed."""

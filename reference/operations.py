@@ -12,7 +12,7 @@ from typing import Any
 from .filters import replace_in_text
 from .frozen import FrozenMap
 from .model import COPIED_FIELDS, Characteristics, Timestamp
-from .vocabulary import CREATURE_TYPE_BEARERS, SUBTYPE_OWNER, subtype_fits
+from .vocabulary import CREATURE_TYPE_BEARERS, SUBTYPE_OWNER, is_creature_type, subtype_fits
 
 Instruction = tuple[str, FrozenMap]
 
@@ -48,6 +48,7 @@ def face_down(ch: Characteristics, args: Mapping[str, Any]) -> Characteristics:
     return ch.with_(
         name=None,
         mana_value=0,
+        mana_cost=None,
         colors=_set(args.get("colors")),
         types=_set(args.get("types", ("creature",))),
         subtypes=_set(args.get("subtypes")),
@@ -119,6 +120,12 @@ def remove_subtypes(ch: Characteristics, args: Mapping[str, Any]) -> Characteris
 def all_creature_types(ch: Characteristics, args: Mapping[str, Any]) -> Characteristics:
     """702.73a, 205.3m: the object has every creature type."""
     return fit_subtypes(ch.with_(all_creature_types=True))
+
+
+def remove_all_creature_types(ch: Characteristics, args: Mapping[str, Any]) -> Characteristics:
+    """205.1a, 205.3m: the object loses every creature type (all of them too), keeping its other subtypes."""
+    kept = frozenset(s for s in ch.subtypes if not is_creature_type(s))
+    return ch.with_(subtypes=kept, all_creature_types=False)
 
 
 def set_land_subtype(ch: Characteristics, args: Mapping[str, Any]) -> Characteristics:
@@ -219,6 +226,7 @@ _SIMPLE: dict[str, Callable[[Characteristics, Mapping[str, Any]], Characteristic
     "set_subtypes": set_subtypes,
     "remove_subtypes": remove_subtypes,
     "all_creature_types": all_creature_types,
+    "remove_all_creature_types": remove_all_creature_types,
     "set_land_subtype": set_land_subtype,
     "add_supertypes": add_supertypes,
     "remove_supertypes": remove_supertypes,

@@ -106,6 +106,7 @@ OPERATION_KIND: Final[dict[str, str]] = {
     "set_subtypes": "type",
     "remove_subtypes": "type",
     "all_creature_types": "type",
+    "remove_all_creature_types": "type",
     "set_land_subtype": "type",
     "add_supertypes": "type",
     "remove_supertypes": "type",

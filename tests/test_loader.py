@@ -52,8 +52,13 @@ BAD: list[tuple[str, Any, str, str]] = [
     ("bad-yaml", "id: [unclosed\n", "line", "invalid YAML"),
     ("alias", "a: &x 1\nb: *x\n", "line 1", "anchors and aliases"),
     ("missing-id", mutated(lambda d: d.pop("id")), "(top level)", "'id' is a required property"),
-    ("unknown-field", mutated(lambda d: d.update(colour="red")), "(top level)", "unknown field"),
-    ("wrong-type", mutated(lambda d: d["objects"][0].update(power="two")), "objects[0].power", "not of type"),
+    ("unknown-field", mutated(lambda d: d.update(colour="red")), "colour", "unknown field 'colour'"),
+    (
+        "wrong-type",
+        mutated(lambda d: d["objects"][0].update(power="two")),
+        "objects[0].power",
+        "expected a number (or null), got 'two'",
+    ),
     (
         "unknown-op",
         mutated(lambda d: d["effects"][0]["parts"][0].update(op="explode")),
@@ -158,3 +163,200 @@ def test_cli_reports_bad_case_without_traceback(tmp_path: Path) -> None:
 
 def test_case_from_data_does_not_need_files() -> None:
     assert case_from_data(copy.deepcopy(GOOD)).id == "loader-good"
+
+
+# --- authoring checks (issue 11): each mistake gives a message in words, with a suggestion -------------
+
+AUTHORING: list[tuple[str, Any, str, str]] = [
+    (
+        "expect-color-letter",
+        mutated(lambda d: d["steps"][0]["expect"]["m10"]["a"].update(colors=["W"])),
+        "steps[0].expect.m10.a.colors[0]",
+        "'W' is not a color (white, blue, black, red, green) (did you mean 'white'?)",
+    ),
+    (
+        "expect-ability-case",
+        mutated(lambda d: d["steps"][0]["expect"]["m10"]["a"].update(abilities=["Flying"])),
+        "steps[0].expect.m10.a.abilities[0]",
+        "'Flying' must be lower case ('flying')",
+    ),
+    (
+        "expect-ability-unknown",
+        mutated(lambda d: d["steps"][0]["expect"]["m10"]["a"].update(abilities=["flyng"])),
+        "steps[0].expect.m10.a.abilities[0]",
+        "gives the ability 'flyng' (did you mean 'flying'?)",
+    ),
+    (
+        "expect-type",
+        mutated(lambda d: d["steps"][0]["expect"]["m10"]["a"].update(types=["creatures"])),
+        "steps[0].expect.m10.a.types[0]",
+        "'creatures' is not a card type (did you mean 'creature'?)",
+    ),
+    (
+        "expect-has-color",
+        mutated(lambda d: d["steps"][0]["expect"]["m10"]["a"].update(has={"colors": ["Red"]})),
+        "steps[0].expect.m10.a.has.colors[0]",
+        "(did you mean 'red'?)",
+    ),
+    (
+        "expect-player",
+        mutated(lambda d: d["steps"][0]["expect"]["m10"]["a"].update(controller="P1")),
+        "steps[0].expect.m10.a.controller",
+        "'P1' is not a player of this case (p1) (did you mean 'p1'?)",
+    ),
+    (
+        "expect-owner",
+        mutated(lambda d: d["steps"][0]["expect"]["m10"]["a"].update(owner="p3")),
+        "steps[0].expect.m10.a.owner",
+        "'p3' is not a player of this case",
+    ),
+    (
+        "expect-mana-cost-case",
+        mutated(lambda d: d["steps"][0]["expect"]["m10"]["a"].update(mana_cost="{2}{r}")),
+        "steps[0].expect.m10.a.mana_cost",
+        "'{2}{r}' must be written in upper case as Oracle text writes it ('{2}{R}')",
+    ),
+    (
+        "mana-value-mismatch",
+        mutated(lambda d: d["objects"][0].update(mana_cost="{2}{R}", mana_value=2)),
+        "objects[0].mana_value",
+        "the mana cost {2}{R} has mana value 3, not 2 (202.3)",
+    ),
+    (
+        "filter-type-plural",
+        mutated(
+            lambda d: d["abilities"].append(
+                {"text": "x", "applies_to": {"type": "creatures"}, "parts": [{"op": "modify_pt", "power": 1}]}
+            )
+        ),
+        "abilities[0].applies_to.type",
+        "'creatures' is not a card type (did you mean 'creature'?)",
+    ),
+    (
+        "filter-player",
+        mutated(
+            lambda d: d["abilities"].append(
+                {"text": "x", "applies_to": {"controller": "P1"}, "parts": [{"op": "modify_pt", "power": 1}]}
+            )
+        ),
+        "abilities[0].applies_to.controller",
+        "'P1' is not 'you', 'opponent' or a player of this case (opponent, p1, you) (did you mean 'p1'?)",
+    ),
+    (
+        "filter-in-value",
+        mutated(lambda d: d["effects"][0]["parts"][0].update(power={"count": {"all": [{"type": "Creature"}]}})),
+        "effects[0].parts[0].power.count.all[0].type",
+        "'Creature' is not a card type (did you mean 'creature'?)",
+    ),
+    (
+        "filter-has-ability",
+        mutated(
+            lambda d: d["abilities"].append(
+                {"text": "x", "applies_to": {"has_ability": "flyin"}, "parts": [{"op": "modify_pt", "power": 1}]}
+            )
+        ),
+        "abilities[0].applies_to.has_ability",
+        "(did you mean 'flying'?)",
+    ),
+    (
+        "misspelt-object-ability",
+        mutated(
+            lambda d: (
+                d["abilities"].append(
+                    {"text": "other creatures you control get +1/+1", "parts": [{"op": "modify_pt", "power": 1}]}
+                ),
+                d["objects"][0].update(abilities=["other creatures you controll get +1/+1"]),
+            )
+        ),
+        "objects[0].abilities[0]",
+        "nearly matches 'other creatures you control get +1/+1'",
+    ),
+    (
+        "word-case",
+        mutated(lambda d: d["objects"][0].update(types=["Creature"])),
+        "objects[0].types[0]",
+        "'Creature' must be lower case ('creature')",
+    ),
+    (
+        "pt-plus-one",
+        mutated(lambda d: d["effects"][0]["parts"][0].update(power="+1")),
+        "effects[0].parts[0].power",
+        "expected a number or a value expression",
+    ),
+    (
+        "object-pt-plus-one",
+        mutated(lambda d: d["objects"][0].update(power="+1")),
+        "objects[0].power",
+        "expected a number (or null), got the text '+1'; write 1 without quotes or sign",
+    ),
+    (
+        "unknown-field-nearest",
+        mutated(lambda d: d["objects"][0].update(card_types=["creature"])),
+        "objects[0].card_types",
+        "unknown field 'card_types' (did you mean 'types'?)",
+    ),
+    (
+        "unknown-op-nearest",
+        mutated(lambda d: d["effects"][0]["parts"][0].update(op="modify_ptt")),
+        "effects[0].parts[0].op",
+        "got 'modify_ptt' (did you mean 'modify_pt'?)",
+    ),
+    (
+        "version-misspelt",
+        mutated(lambda d: d.update(versions=["currnet"])),
+        "versions[0]",
+        "the allowed names are ikoria, m10, pre-m10, current (did you mean 'current'?)",
+    ),
+    (
+        "version-alias-twice",
+        mutated(lambda d: d.update(versions=["ikoria", "current"])),
+        "versions[1]",
+        "'current' names 'ikoria', which the case already lists",
+    ),
+    ("duplicate-key-block", "id: a\ntitle: t\nid: b\n", "id", "duplicate key 'id' at line 3 (first given at line 1)"),
+    ("duplicate-key-flow", "objects:\n  - {id: a, timestamp: 1, id: b}\n", "objects[0].id", "duplicate key 'id'"),
+]
+
+
+@pytest.mark.parametrize(("name", "data", "field", "message"), AUTHORING, ids=[a[0] for a in AUTHORING])
+def test_authoring_mistake_is_a_load_error_in_words(
+    tmp_path: Path, name: str, data: Any, field: str, message: str
+) -> None:
+    path = write(tmp_path, data, f"{name}.yaml")
+    with pytest.raises(CorpusError) as info:
+        load_case(path)
+    err = info.value
+    assert err.file.endswith(f"{name}.yaml")
+    assert err.field == field, str(err)
+    assert message in err.message, str(err)
+    assert "^[" not in err.message, "a message in words, not a regular expression"
+
+
+def test_versions_current_names_the_newest_profile() -> None:
+    from reference.versions import CURRENT
+
+    data = mutated(
+        lambda d: d.update(
+            versions=["m10", "current"],
+            steps=[{"description": "s", "expect": {"m10": {"a": {"power": 3}}, "current": {"a": {"power": 3}}}}],
+        )
+    )
+    case = case_from_data(data)
+    assert case.versions == ("m10", CURRENT)
+    assert set(case.steps[0].expect) == {"m10", CURRENT}
+
+
+def test_verify_reports_a_malformed_file_and_runs_the_others(tmp_path: Path) -> None:
+    write(tmp_path, GOOD, "good.yaml")
+    write(tmp_path, "id: a\nid: b\n", "broken.yaml")
+    proc = subprocess.run(
+        [sys.executable, "-m", "mtg_layers.cli", "verify", "--no-z3", "--corpus", str(tmp_path)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert proc.returncode == 1, proc.stdout + proc.stderr
+    assert "loader-good" in proc.stdout and "ERROR" in proc.stdout
+    assert "broken.yaml: error: id: duplicate key 'id'" in proc.stdout
+    assert "1 case file(s) could not be loaded" in proc.stdout
+    assert "Traceback" not in proc.stderr

@@ -36,6 +36,7 @@ COPY_VALUES = freeze(
         "values": {
             "name": "Hill Giant",
             "mana_value": 4,
+            "mana_cost": "{3}{R}",
             "colors": ["red"],
             "types": ["creature"],
             "subtypes": ["giant"],
@@ -57,6 +58,7 @@ CASES: list[tuple[str, Characteristics, dict[str, Any], dict[str, Any]]] = [
         {
             "name": "Hill Giant",
             "mana_value": 4,
+            "mana_cost": "{3}{R}",
             "colors": frozenset({"red"}),
             "abilities": frozenset(),
             "power": 3,
@@ -93,6 +95,16 @@ CASES: list[tuple[str, Characteristics, dict[str, Any], dict[str, Any]]] = [
     ("set_subtypes", LAND, {"subtypes": ["frog"]}, {"subtypes": frozenset({"forest", "frog"})}),
     ("remove_subtypes", BEAR, {"subtypes": ["bear"]}, {"subtypes": frozenset()}),
     ("all_creature_types", BEAR, {}, {"all_creature_types": True}),
+    (
+        "remove_all_creature_types",
+        BEAR.with_(
+            types=frozenset({"creature", "artifact"}),
+            subtypes=frozenset({"bear", "equipment"}),
+            all_creature_types=True,
+        ),
+        {},
+        {"subtypes": frozenset({"equipment"}), "all_creature_types": False},
+    ),
     (
         "set_land_subtype",
         LAND,

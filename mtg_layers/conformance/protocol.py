@@ -26,6 +26,7 @@ from referencing import Registry, Resource
 
 from reference.case import Case
 
+from ..authoring import mana_value_of
 from ..corpus import CASES_DIR, SCHEMA_DIR, CorpusError, case_files, case_from_data, read_yaml
 
 PROTOCOL_VERSION = 1
@@ -92,7 +93,8 @@ def _object(o: Mapping[str, Any]) -> dict[str, Any]:
         "timestamp": ts,
         "zone": o.get("zone", "battlefield"),
         "token": bool(o.get("token", False)),
-        "mana_value": int(o.get("mana_value", 0)),
+        "mana_value": int(o.get("mana_value", mana_value_of(o["mana_cost"]) if o.get("mana_cost") else 0)),
+        "mana_cost": o.get("mana_cost"),
         "colors": list(o.get("colors", ())),
         "types": list(o.get("types", ())),
         "subtypes": list(o.get("subtypes", ())),
