@@ -220,6 +220,11 @@ class _Checker:
             for i, eid in enumerate(step.get("end_effects", ())):
                 if eid not in effects:
                     self.fail(f"{where}.end_effects[{i}]", f"unknown effect id {eid!r}")
+            for i, oid in enumerate(step.get("legend_rule_keeps", ())):
+                if oid not in objects:
+                    self.fail(f"{where}.legend_rule_keeps[{i}]", f"unknown object id {oid!r}")
+            if step.get("legend_rule_keeps") and not step.get("state_based_actions"):
+                self.fail(f"{where}.legend_rule_keeps", "a legend rule choice needs state_based_actions: true")
             for i, oid in enumerate(step.get("remove_objects", ())):
                 if oid not in objects:
                     self.fail(f"{where}.remove_objects[{i}]", f"unknown object id {oid!r}")
@@ -323,6 +328,8 @@ def case_from_data(data: Any, label: str = "<case>", versions: Mapping[str, Rule
             attach=FrozenMap(s.get("attach", {})),
             set_timestamp=FrozenMap(s.get("set_timestamp", {})),
             move=FrozenMap(s.get("move", {})),
+            state_based_actions=bool(s.get("state_based_actions", False)),
+            legend_rule_keeps=tuple(s.get("legend_rule_keeps", ())),
         )
         for s in data["steps"]
     )

@@ -55,6 +55,11 @@ RULES: tuple[tuple[str, str], ...] = (
     ("707.2", "copiable values"),
     ("707.9", "copy exceptions"),
     ("708.2", "face-down characteristics"),
+    ("704.3", "state-based actions between steps"),
+    ("704.5f", "state-based action: toughness 0 or less"),
+    ("704.5j", "state-based action: the legend rule"),
+    ("704.5q", "state-based action: +1/+1 and -1/-1 counters"),
+    ("202.1", "mana cost"),
 )
 
 MINIMUM = 2
@@ -192,6 +197,9 @@ def implied(case: Case) -> tuple[set[str], set[str]]:
     for step in case.steps:
         if step.set_counters:
             features.add("counters")
+        if step.state_based_actions:
+            features.add("state-based-actions")
+            rules.add("704.3")
         for objs in step.expect.values():
             for want in objs.values():
                 if "has" in want or "lacks" in want:

@@ -8,11 +8,14 @@ reference resolver (or from any resolver, such as a mutant), case step by case s
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from dataclasses import replace
 
 from proofs.crosscheck import TIMEOUT_MS, BoardCheck, check_answer
-from reference.case import Case, board_at
+from proofs.sba import check_round
+from reference.case import Case, apply_step, board_at, initial_board, state_based_actions_of
 from reference.model import Board, Characteristics
 from reference.resolver import resolve
+from reference.sba import perform
 from reference.versions import RulesVersion
 
 from .results import board_result
@@ -40,16 +43,45 @@ def check_board(
     return check_answer(board, version, board_result(board, final), timeout_ms)
 
 
+def check_state_based_actions(case: Case, n: int, version: RulesVersion) -> list[BoardCheck]:
+    """704.3: each round of a step's state-based actions, as the resolver performs it, asked of z3."""
+    step = case.steps[n - 1]
+    before = board_at(case, n - 1, version) if n > 1 else initial_board(case)
+    board = apply_step(before, replace(step, state_based_actions=False))
+    try:
+        _, rounds = state_based_actions_of(board, step, version)
+    except ValueError as exc:
+        return [BoardCheck("resolver error", [f"{type(exc).__name__}: {exc}"])]
+    out = []
+    for actions in rounds:
+        after = perform(board, list(actions))
+        removed = {a.object for a in actions if a.zone is not None}
+        counters = {oid: _counts(after, oid) for oid in after.on_battlefield()}
+        out.append(check_round(board, version, removed, counters, step.legend_rule_keeps))
+        board = after
+    return out
+
+
+def _counts(board: Board, oid: str) -> dict[str, int]:
+    counts: dict[str, int] = {}
+    for c in board.objects[oid].counters:
+        counts[c.kind] = counts.get(c.kind, 0) + c.count
+    return counts
+
+
 def crosscheck_case(case: Case, version: RulesVersion) -> tuple[str, list[str]]:
     """Every step of a case under one version: "verified" only when every step is."""
     info: list[str] = []
     statuses: list[str] = []
     for n in range(1, len(case.steps) + 1):
-        board = board_at(case, n)
-        check = check_board(board, version)
-        statuses.append(check.status)
-        if check.status != "verified":
-            info += [f"step {n}: {check.status}"] + [f"step {n}: {line}" for line in check.info]
+        board = board_at(case, n, version)
+        checks = [check_board(board, version)]
+        if case.steps[n - 1].state_based_actions:
+            checks += check_state_based_actions(case, n, version)
+        for check in checks:
+            statuses.append(check.status)
+            if check.status != "verified":
+                info += [f"step {n}: {check.status}"] + [f"step {n}: {line}" for line in check.info]
     for s in ("resolver error", "not encodable", "vacuous", "unknown", "counterexample"):
         if s in statuses:
             return s, info

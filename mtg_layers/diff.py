@@ -125,15 +125,16 @@ def diff_corpus(corpus_dir: Path, left: RulesVersion, right: RulesVersion, ids: 
         out.cases += 1
         for n, step in enumerate(case.steps, start=1):
             out.steps += 1
-            board = board_at(case, n)
             try:
-                res_l = resolve(board, left)
-                res_r = resolve(board, right)
+                # 704.3: state-based actions read characteristics, so each version has its own board
+                board_l, board_r = board_at(case, n, left), board_at(case, n, right)
+                res_l = resolve(board_l, left)
+                res_r = resolve(board_r, right)
             except Exception as exc:  # a version that cannot resolve a board is a finding too
                 error = f"{type(exc).__name__}: {exc}"
                 out.diffs.append(StepDiff(case.id, case.title, n, step.description, case.versions, error=error))
                 continue
-            values = value_diffs(board_result(board, res_l.final), board_result(board, res_r.final))
+            values = value_diffs(board_result(board_l, res_l.final), board_result(board_r, res_r.final))
             if values:
                 divergence = first_divergence(res_l, res_r)
                 out.diffs.append(

@@ -356,7 +356,7 @@ def generate(cases: list[Case], out_dir: Path) -> list[Path]:
     out_dir.mkdir(parents=True, exist_ok=True)
     written = []
     for case in cases:
-        board_at(case, 1)
+        board_at(case, 1, versions.get(case.versions[0]))
         path = out_dir / f"{case.id}.md"
         path.write_text(case_page(case, versions), encoding="utf-8")
         written.append(path)

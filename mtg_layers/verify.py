@@ -30,7 +30,7 @@ class StepCheck:
 
 def resolve_step(case: Case, step: int, version: RulesVersion) -> tuple[Resolution, dict[str, dict[str, object]]]:
     """Resolve a case at one step: the resolution and its JSON-ready result."""
-    board = board_at(case, step)
+    board = board_at(case, step, version)
     resolution = resolve(board, version)
     return resolution, board_result(board, resolution.final)
 

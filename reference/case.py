@@ -7,7 +7,10 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from .frozen import FrozenMap
-from .model import AbilityDef, Board, Counter, Effect, GameObject
+from .model import AbilityDef, Board, Characteristics, Counter, Effect, GameObject
+from .resolver import resolve
+from .sba import Action, state_based_actions
+from .versions import RulesVersion
 
 
 @dataclass(frozen=True)
@@ -24,6 +27,10 @@ class Step:
     attach: Mapping[str, str | None] = field(default_factory=FrozenMap)
     set_timestamp: Mapping[str, float] = field(default_factory=FrozenMap)
     move: Mapping[str, str] = field(default_factory=FrozenMap)
+    # 704.3: after the step's other changes, perform state-based actions until none applies.
+    state_based_actions: bool = False
+    # 704.5j: the legendary permanent each player keeps under the legend rule.
+    legend_rule_keeps: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -46,8 +53,8 @@ class Case:
     path: str | None = None
 
 
-def apply_step(board: Board, step: Step) -> Board:
-    """The board after one step's changes."""
+def apply_step(board: Board, step: Step, version: RulesVersion | None = None) -> Board:
+    """The board after one step's changes (and its state-based actions, 704.3, under ``version``)."""
     objects = dict(board.objects)
     for o in step.add_objects:
         objects[o.id] = o
@@ -63,7 +70,23 @@ def apply_step(board: Board, step: Step) -> Board:
         objects[oid] = replace(objects[oid], zone=zone)
     ended = set(step.end_effects)
     effects = tuple(e for e in board.effects if e.id not in ended) + step.add_effects
-    return Board(objects=objects, effects=effects, abilities=board.abilities)
+    board = Board(objects=objects, effects=effects, abilities=board.abilities)
+    if step.state_based_actions:
+        board = state_based_actions_of(board, step, version)[0]
+    return board
+
+
+def state_based_actions_of(
+    board: Board, step: Step, version: RulesVersion | None
+) -> tuple[Board, tuple[tuple[Action, ...], ...]]:
+    """704.3: the state-based actions a step asks for; they read characteristics, so they need a version."""
+    if version is None:
+        raise ValueError(f"step {step.description!r} performs state-based actions (704.3): a rules version is needed")
+    return state_based_actions(board, version, step.legend_rule_keeps, _final)
+
+
+def _final(board: Board, version: RulesVersion) -> Mapping[str, Characteristics]:
+    return resolve(board, version).final
 
 
 def initial_board(case: Case) -> Board:
@@ -71,11 +94,14 @@ def initial_board(case: Case) -> Board:
     return Board(objects={o.id: o for o in case.objects}, effects=case.effects, abilities=case.abilities)
 
 
-def board_at(case: Case, step_number: int) -> Board:
-    """The board at step ``step_number`` (1-based): every step up to it applied in order."""
+def board_at(case: Case, step_number: int, version: RulesVersion | None = None) -> Board:
+    """The board at step ``step_number`` (1-based): every step up to it applied in order.
+
+    A step with state-based actions (704.3) reads characteristics, so it needs ``version``.
+    """
     if not 1 <= step_number <= len(case.steps):
         raise IndexError(f"case {case.id} has steps 1 to {len(case.steps)}, not {step_number}")
     board = initial_board(case)
     for step in case.steps[:step_number]:
-        board = apply_step(board, step)
+        board = apply_step(board, step, version)
     return board

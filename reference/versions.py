@@ -59,6 +59,9 @@ class RulesVersion:
     cda_dependency_isolated: bool
     # 613.8b: a loop waits as a whole while one of its members waits for an outside effect.
     loop_waits_as_unit: bool = True
+    # 704.5j: "choose" (Magic 2014 on: the controller keeps one), "all" (2004-2013: all go), or None
+    # when the version spans the change and states neither.
+    legend_rule: str | None = None
 
     def slot_of(self, kind: str, origin: str) -> str | None:
         """613.1-613.4 (418.5a): the slot an operation of ``kind`` from ``origin`` applies in."""
@@ -70,6 +73,13 @@ class RulesVersion:
     def slot_index(self, slot_id: str) -> int:
         """Position of a slot in this version's order."""
         return [s.id for s in self.slots].index(slot_id)
+
+
+def _legend_rule(value: Any, where: str) -> str | None:
+    """704.5j: the form of the legend rule a profile states ("choose", "all"), if any."""
+    if value is None or value in ("choose", "all"):
+        return value if value is None else str(value)
+    raise ProfileError(f"{where}: flags.legend_rule: expected 'choose' or 'all', got {value!r}")
 
 
 def _require(data: Mapping[str, Any], key: str, kind: type, where: str) -> Any:
@@ -132,7 +142,7 @@ def version_from_mapping(data: Mapping[str, Any], where: str = "profile") -> Rul
     in_force = data.get("in_force") or {}
     source = data.get("source") or {}
     flags = data.get("flags") or {}
-    unknown_flags = sorted(set(flags) - {"cda_dependency_isolated", "loop_waits_as_unit"})
+    unknown_flags = sorted(set(flags) - {"cda_dependency_isolated", "loop_waits_as_unit", "legend_rule"})
     if unknown_flags:
         raise ProfileError(f"{where}: flags: unknown flag(s) {unknown_flags}")
     return RulesVersion(
@@ -147,6 +157,7 @@ def version_from_mapping(data: Mapping[str, Any], where: str = "profile") -> Rul
         classification=tuple(rules),
         cda_dependency_isolated=bool(flags.get("cda_dependency_isolated", True)),
         loop_waits_as_unit=bool(flags.get("loop_waits_as_unit", True)),
+        legend_rule=_legend_rule(flags.get("legend_rule"), where),
     )
 
 

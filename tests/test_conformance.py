@@ -93,8 +93,8 @@ def test_the_accumulated_board_is_the_board_of_the_step(sc: Any) -> None:
     """`board` at step K resolves exactly as reference.case.board_at(case, K) does."""
     versions = builtin_versions()
     for k in range(1, len(sc.case.steps) + 1):
-        flat = _case_from_board(dict(sc.data), board_data(sc.data, k))
         for vid in sc.case.versions:
+            flat = _case_from_board(dict(sc.data), board_data(sc.data, k, vid))
             _, want = resolve_step(sc.case, k, versions[vid])
             _, got = resolve_step(flat, 1, versions[vid])
             assert got == want, f"{sc.id} step {k} [{vid}]"

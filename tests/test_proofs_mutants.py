@@ -68,7 +68,7 @@ def test_mutant_is_caught(name: str) -> None:
     for case in load_corpus():
         for vid in case.versions:
             for n in range(1, len(case.steps) + 1):
-                if _caught(board_at(case, n), versions[vid], mutant):
+                if _caught(board_at(case, n, versions[vid]), versions[vid], mutant):
                     return
     for board in witness_boards():
         for version in versions.values():

@@ -24,7 +24,10 @@ from typing import Any
 import jsonschema
 from referencing import Registry, Resource
 
-from reference.case import Case
+from reference.case import Case, initial_board
+from reference.resolver import resolve
+from reference.sba import state_based_actions
+from reference.versions import RulesVersion, builtin_versions
 
 from ..authoring import mana_value_of
 from ..corpus import CASES_DIR, SCHEMA_DIR, CorpusError, case_files, case_from_data, read_yaml
@@ -132,12 +135,14 @@ def _ability(a: Mapping[str, Any]) -> dict[str, Any]:
     return out
 
 
-def board_data(data: Mapping[str, Any], step: int) -> dict[str, Any]:
+def board_data(data: Mapping[str, Any], step: int, rules: str | None = None) -> dict[str, Any]:
     """The board at ``step`` (1-based): the case's objects and effects with steps 1..step applied.
 
     The same accumulation as reference.case.board_at, in the corpus vocabulary, with every
     default explicit. Within a step the changes apply in this order: add_objects,
-    remove_objects, set_counters, attach, set_timestamp, move, end_effects, add_effects.
+    remove_objects, set_counters, attach, set_timestamp, move, end_effects, add_effects,
+    then the state-based actions the step asks for (704.3), which read characteristics and
+    so depend on the rules version ``rules`` (left out when it is not a built-in version).
     """
     steps = list(data["steps"])
     if not 1 <= step <= len(steps):
@@ -163,11 +168,51 @@ def board_data(data: Mapping[str, Any], step: int) -> dict[str, Any]:
             objects[oid]["zone"] = zone
         ended = set(s.get("end_effects", ()))
         effects = [e for e in effects if e["id"] not in ended] + [_effect(e) for e in s.get("add_effects", ())]
+        if s.get("state_based_actions") and rules is not None and rules in builtin_versions():
+            _state_based_actions(data, s, objects, effects, builtin_versions()[rules])
     return {
         "objects": list(objects.values()),
         "effects": effects,
         "abilities": [_ability(a) for a in data.get("abilities", ())],
     }
+
+
+def _state_based_actions(
+    data: Mapping[str, Any],
+    step: Mapping[str, Any],
+    objects: dict[str, dict[str, Any]],
+    effects: list[dict[str, Any]],
+    version: RulesVersion,
+) -> None:
+    """704.3: perform a step's state-based actions on the accumulated board data, in place."""
+    flat = case_from_data(
+        {
+            "id": data["id"],
+            "title": "board",
+            "versions": [version.id],
+            "features": list(data["features"]),
+            "sources": list(data["sources"]),
+            "abilities": [_ability(a) for a in data.get("abilities", ())],
+            "objects": list(objects.values()),
+            "effects": effects,
+            "steps": [{"description": "board", "expect": {version.id: {}}}],
+        },
+        f"{data['id']} (board)",
+    )
+    keeps = tuple(step.get("legend_rule_keeps", ()))
+    _, rounds = state_based_actions(initial_board(flat), version, keeps, lambda b, v: resolve(b, v).final)
+    for actions in rounds:
+        moved = set()
+        for a in actions:
+            if a.zone is not None:
+                objects[a.object].update(zone=a.zone, counters=[], attached_to=None)
+                moved.add(a.object)
+            elif a.counters is not None:
+                objects[a.object]["counters"] = [
+                    {"kind": c.kind, "count": c.count, "timestamp": c.timestamp} for c in a.counters
+                ]
+        for e in effects:
+            e["applies_to"] = [i for i in e["applies_to"] if i not in moved]
 
 
 def start_message() -> dict[str, Any]:
@@ -185,7 +230,7 @@ def run_message(seq: int, data: Mapping[str, Any], step: int, rules: str) -> dic
         "step": step,
         "steps": len(data["steps"]),
         "case": case_input(data),
-        "board": board_data(data, step),
+        "board": board_data(data, step, rules),
     }
 
 

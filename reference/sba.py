@@ -1,0 +1,150 @@
+"""State-based actions (704) that a case can ask for between steps, where the answer depends on them.
+
+704.3: whenever a player would receive priority, the game checks every state-based action at
+once, performs all that apply simultaneously, and checks again until none applies. A case step
+with ``state_based_actions`` does this after its other changes, under one rules version (the
+characteristics it reads come from that version's layer system). Implemented:
+
+* 704.5f: a creature with toughness 0 or less is put into its owner's graveyard;
+* 704.5j: the legend rule. Under the current rule (Magic 2014 on) a player who controls two or
+  more legendary permanents with the same name chooses one and the rest go to the graveyard; the
+  case names the one kept (``legend_rule_keeps``). Under the rule of 2004-2013 every such
+  permanent goes. A rules profile says which (flag ``legend_rule``); a profile that spans the
+  change (m10, 2009-2020) says neither, and a case that needs the rule cannot declare it;
+* 704.5q: a permanent with both +1/+1 and -1/-1 counters loses N of each, N the smaller count.
+
+An object put into a graveyard is a new object (400.7): effects of resolved spells and abilities
+that applied to it no longer do, and it has no counters and is attached to nothing. Other
+state-based actions (damage, loyalty, Auras, tokens outside the battlefield) are outside the model.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, replace
+
+from .model import Board, Characteristics, Counter
+from .versions import RulesVersion
+
+PLUS, MINUS = "+1/+1", "-1/-1"
+
+Resolve = Callable[[Board, RulesVersion], Mapping[str, Characteristics]]
+
+
+class StateBasedActionError(ValueError):
+    """A state-based action the case does not give enough to perform (a legend rule choice)."""
+
+
+@dataclass(frozen=True)
+class Action:
+    """One state-based action on one object: a move to the graveyard or new counters."""
+
+    rule: str  # 704.5f | 704.5j | 704.5q
+    object: str
+    text: str
+    zone: str | None = None
+    counters: tuple[Counter, ...] | None = None
+
+
+def zero_toughness(final: Mapping[str, Characteristics]) -> list[Action]:
+    """704.5f: each creature with toughness 0 or less goes to its owner's graveyard."""
+    return [
+        Action("704.5f", oid, f"{oid} has toughness {ch.toughness or 0}: put into its owner's graveyard", "graveyard")
+        for oid, ch in sorted(final.items())
+        if "creature" in ch.types and (ch.toughness or 0) <= 0
+    ]
+
+
+def legend_rule(final: Mapping[str, Characteristics], version: RulesVersion, keeps: tuple[str, ...]) -> list[Action]:
+    """704.5j: legendary permanents with the same name and controller (each one kept, or all go before 2013)."""
+    groups: dict[tuple[str, str], list[str]] = {}
+    for oid, ch in sorted(final.items()):
+        if "legendary" in ch.supertypes and ch.name is not None:
+            groups.setdefault((ch.controller, ch.name), []).append(oid)
+    out = []
+    for (player, name), ids in sorted(groups.items()):
+        if len(ids) < 2:
+            continue
+        if version.legend_rule is None:
+            raise StateBasedActionError(
+                f"704.5j: rules version {version.id} spans the 2013 change of the legend rule and states "
+                f"neither form; {player}'s {', '.join(ids)} share the name {name!r}"
+            )
+        if version.legend_rule == "all":
+            gone = ids
+        else:
+            kept = [i for i in ids if i in keeps]
+            if len(kept) != 1:
+                raise StateBasedActionError(
+                    f"704.5j: {player} controls {', '.join(ids)}, legendary and named {name!r}: "
+                    "the step must name exactly one of them in legend_rule_keeps"
+                )
+            gone = [i for i in ids if i != kept[0]]
+        out += [
+            Action("704.5j", i, f"{i}: legend rule ({name!r}), put into its owner's graveyard", "graveyard")
+            for i in gone
+        ]
+    return out
+
+
+def counters_annihilate(board: Board) -> list[Action]:
+    """704.5q: N +1/+1 and N -1/-1 counters are removed, N the smaller number of the two."""
+    out = []
+    for oid in board.on_battlefield():
+        counters = board.objects[oid].counters
+        plus = sum(c.count for c in counters if c.kind == PLUS)
+        minus = sum(c.count for c in counters if c.kind == MINUS)
+        n = min(plus, minus)
+        if n == 0:
+            continue
+        kept: list[Counter] = []
+        left = {PLUS: n, MINUS: n}
+        for c in counters:  # the oldest entries go first; only the counts matter (122.1a)
+            take = min(left.get(c.kind, 0), c.count)
+            if c.kind in left:
+                left[c.kind] -= take
+            if c.count - take > 0:
+                kept.append(replace(c, count=c.count - take))
+        out.append(Action("704.5q", oid, f"{oid}: {n} +1/+1 and {n} -1/-1 counters removed", counters=tuple(kept)))
+    return out
+
+
+def due(board: Board, version: RulesVersion, keeps: tuple[str, ...], resolve: Resolve) -> list[Action]:
+    """704.3: every state-based action that applies now, with the characteristics of this version."""
+    final = resolve(board, version)
+    moves = zero_toughness(final) + legend_rule(final, version, keeps)
+    moved = {a.object for a in moves}
+    first = {a.object: a for a in moves}  # an object dies once even when two rules say so (704.3)
+    return list(first.values()) + [a for a in counters_annihilate(board) if a.object not in moved]
+
+
+def perform(board: Board, actions: list[Action]) -> Board:
+    """704.3, 400.7: perform the actions at once; a moved object is a new object that effects forget."""
+    objects = dict(board.objects)
+    moved = set()
+    for a in actions:
+        obj = objects[a.object]
+        if a.zone is not None:
+            objects[a.object] = replace(obj, zone=a.zone, counters=(), attached_to=None)
+            moved.add(a.object)
+        elif a.counters is not None:
+            objects[a.object] = replace(obj, counters=a.counters)
+    effects = tuple(
+        replace(e, applies_to=tuple(i for i in e.applies_to if i not in moved)) if moved & set(e.applies_to) else e
+        for e in board.effects
+    )
+    return Board(objects=objects, effects=effects, abilities=board.abilities)
+
+
+def state_based_actions(
+    board: Board, version: RulesVersion, keeps: tuple[str, ...], resolve: Resolve
+) -> tuple[Board, tuple[tuple[Action, ...], ...]]:
+    """704.3: check, perform all at once, repeat until none applies; the board and the rounds performed."""
+    rounds: list[tuple[Action, ...]] = []
+    for _ in range(len(board.objects) * 4 + 4):  # each round moves an object or removes counters
+        actions = due(board, version, keeps, resolve)
+        if not actions:
+            return board, tuple(rounds)
+        board = perform(board, actions)
+        rounds.append(tuple(actions))
+    raise StateBasedActionError("704.3: state-based actions did not come to an end")
