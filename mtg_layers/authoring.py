@@ -419,6 +419,11 @@ def check_vocabulary(data: Mapping[str, Any], extra_abilities: Iterable[str] = (
     abilities = ability_words(data, extra_abilities)
     for i, a in enumerate(data.get("abilities", ())):
         check_filter(f"abilities[{i}].applies_to", a.get("applies_to", {}), names, abilities)
+        condition = a.get("condition")
+        if isinstance(condition, Mapping):
+            for side in ("left", "right"):
+                for fwhere, filt in _filters_in_value(f"abilities[{i}].condition.{side}", condition.get(side)):
+                    check_filter(fwhere, filt, names, abilities)
     for where, p in _walk_parts(data):
         for key in ("power", "toughness"):
             for fwhere, filt in _filters_in_value(f"{where}.{key}", p.get(key)):

@@ -143,6 +143,7 @@ def _object(o: Mapping[str, Any]) -> GameObject:
         attached_to=o.get("attached_to"),
         counters=_counters(o.get("counters", ()), o["timestamp"]),
         card=o.get("card"),
+        exiled_with=o.get("exiled_with"),
     )
 
 
@@ -168,6 +169,7 @@ def _ability(a: Mapping[str, Any]) -> AbilityDef:
         cda=bool(a.get("cda", False)),
         applies_to=freeze(a.get("applies_to", {"is_source": True})),
         parts=tuple(_part(p) for p in a["parts"]),
+        condition=freeze(a["condition"]) if "condition" in a else None,
     )
 
 
@@ -197,6 +199,11 @@ class _Checker:
                 self.fail(f"abilities[{i}].text", f"duplicate ability definition {a['text']!r}")
             ability_texts.add(a["text"])
             origin = "cda" if a.get("cda") else "static"
+            if a.get("cda") and "condition" in a:
+                self.fail(
+                    f"abilities[{i}].condition",
+                    "a conditional ability is never characteristic-defining (604.3a(5)): drop cda or the condition",
+                )
             for j, p in enumerate(a["parts"]):
                 if p["op"] in ("copy_of", "face_down"):
                     self.fail(f"abilities[{i}].parts[{j}].op", "copy and face-down parts belong to resolved effects")
@@ -253,9 +260,10 @@ class _Checker:
 
     def object_refs(self, objects: Mapping[str, Any], items: Iterable[Mapping[str, Any]], where: str) -> None:
         for i, o in enumerate(items):
-            target = o.get("attached_to")
-            if target is not None and target not in objects:
-                self.fail(f"{where}[{i}].attached_to", f"unknown object id {target!r}")
+            for key in ("attached_to", "exiled_with"):
+                target = o.get(key)
+                if target is not None and target not in objects:
+                    self.fail(f"{where}[{i}].{key}", f"unknown object id {target!r}")
 
     def add_effect(self, effects: dict[str, Any], e: Mapping[str, Any], where: str, declared: list[str]) -> None:
         if e["id"] in effects:

@@ -60,6 +60,7 @@ RULES: tuple[tuple[str, str], ...] = (
     ("704.5j", "state-based action: the legend rule"),
     ("704.5q", "state-based action: +1/+1 and -1/-1 counters"),
     ("202.1", "mana cost"),
+    ("611.3a", "conditional static abilities ('as long as'), checked when applied"),
 )
 
 MINIMUM = 2

@@ -56,7 +56,7 @@ from .state import (
 from .state import ite as _ite_obj
 from .universe import Universe, build_universe
 from .vocabulary import KEYWORD_COUNTERS, OPERATION_KIND
-from .words import WORD_KEYS, copy_source_values, face_down_values, words_in
+from .words import WORD_KEYS, copy_source_values, face_down_values, symbols_of, words_in
 
 PT_COUNTER = re.compile(r"^([+-]\d+)/([+-]\d+)$")
 VALUE_KEYS = ("power", "toughness")
@@ -344,6 +344,17 @@ class Encoding:
         wmap = {w: ch[("wmap", w)] for w in u.from_words}
         return exists, Reading(z3.Not(exact), wmap), ts, granted, grant_ts
 
+    def condition(self, e: PEffect, st: Mapping[str, Obj], reading: Reading, ctrl: z3.ArithRef) -> z3.BoolRef:
+        """611.3a: an "as long as" condition read from this state (the source is "it")."""
+        assert e.definition is not None and e.source is not None
+        cond = e.definition.condition
+        if not isinstance(cond, Mapping) or str(cond.get("op")) not in COMPARATORS:
+            raise NotEncodable(f"condition {cond!r}")
+        probe = View(TRUE, TRUE, reading, real(e.base_ts), ctrl, {})
+        left = self.evaluate(cond["left"], st, e, probe, e.source)
+        right = self.evaluate(cond["right"], st, e, probe, e.source)
+        return COMPARATORS[str(cond["op"])](left, right)  # type: ignore[no-any-return]
+
     def _grantable(self, text: str) -> bool:
         """True when some effect on the board can grant this exact wording (613.7a, 612.3)."""
         return text in getattr(self, "granted_exact", set())
@@ -364,6 +375,9 @@ class Encoding:
             )
         lock = self.locks[e.key]
         exists, cur, ts, granted, grant_ts = self._static_now(e, st)
+        assert e.definition is not None
+        if e.definition.condition is not None:
+            exists = conj([exists, self.condition(e, st, cur, ctrl)])
         reading = Reading(
             when(exists, cur.active, lock.active),
             {w: when(exists, cur.wmap[w], lock.wmap[w]) for w in self.u.from_words},
@@ -389,7 +403,9 @@ class Encoding:
     def _char(self, st: Mapping[str, Obj], oid: str) -> Obj:
         return st[oid] if oid in st else self.others[oid]
 
-    def matches(self, filt: Any, oid: str, st: Mapping[str, Obj], e: PEffect, view: View) -> z3.BoolRef:
+    def matches(
+        self, filt: Any, oid: str, st: Mapping[str, Obj], e: PEffect, view: View, it: str | None = None
+    ) -> z3.BoolRef:
         """611.3a: the object satisfies the filter at this state (every key must hold)."""
         if not isinstance(filt, Mapping):
             raise NotEncodable(f"a filter must be a mapping, got {filt!r}")
@@ -400,11 +416,11 @@ class Encoding:
         you = view.controller
         for key, want in filt.items():
             if key == "all":
-                conj.append(z3.And([self.matches(f, oid, st, e, view) for f in want] or [TRUE]))
+                conj.append(z3.And([self.matches(f, oid, st, e, view, it) for f in want] or [TRUE]))
             elif key == "any":
-                conj.append(z3.Or([self.matches(f, oid, st, e, view) for f in want] or [FALSE]))
+                conj.append(z3.Or([self.matches(f, oid, st, e, view, it) for f in want] or [FALSE]))
             elif key == "not":
-                conj.append(z3.Not(self.matches(want, oid, st, e, view)))
+                conj.append(z3.Not(self.matches(want, oid, st, e, view, it)))
             elif key == "id":
                 conj.append(z3.BoolVal(oid == want))
             elif key == "ids":
@@ -451,6 +467,16 @@ class Encoding:
                 conj.append(COMPARATORS[want["op"]](ch[("mv", "")], int(want["value"])))
             elif key == "zone":
                 conj.append(z3.BoolVal(obj.zone == want))
+            elif key == "shares_creature_type_with":
+                other = e.source if want == "source" else it
+                if other is None or other not in board.objects:
+                    conj.append(FALSE)
+                else:
+                    conj.append(self.shares_creature_type(ch, self._char(st, other)))
+            elif key == "is_it":
+                conj.append(z3.BoolVal((oid == it) == bool(want)))
+            elif key == "exiled_with_source":
+                conj.append(z3.BoolVal((obj.exiled_with is not None and obj.exiled_with == e.source) == bool(want)))
             else:
                 raise NotEncodable(f"filter key {key!r}")
         return z3.And(conj) if conj else TRUE
@@ -464,11 +490,20 @@ class Encoding:
         """205.3m, 702.73a: an object with all creature types has every creature type."""
         return z3.Or(ch.get_set("subtypes", s), z3.And(ch[("act", "")], z3.BoolVal(is_creature_type(s))))
 
-    def matching(self, filt: Any, st: Mapping[str, Obj], e: PEffect, view: View) -> dict[str, z3.BoolRef]:
+    def shares_creature_type(self, a: Obj, b: Obj) -> z3.BoolRef:
+        """205.3m, 702.73a: some creature type is on both (every creature type when all creature types)."""
+        creature_types = [s for s in self.u.subtypes if is_creature_type(s)]
+        some = [z3.And(self.has_subtype(a, s), self.has_subtype(b, s)) for s in creature_types]
+        # two objects with all creature types share every one, whatever the universe lists
+        return z3.Or(some + [z3.And(a[("act", "")], b[("act", "")])])
+
+    def matching(
+        self, filt: Any, st: Mapping[str, Obj], e: PEffect, view: View, it: str | None = None
+    ) -> dict[str, z3.BoolRef]:
         """The objects that match a filter: on the battlefield, unless the filter names a zone somewhere."""
         anywhere = _names_zone(filt)
         return {
-            i: self.matches(filt, i, st, e, view)
+            i: self.matches(filt, i, st, e, view, it)
             for i in sorted(self.board.objects)
             if anywhere or self.board.objects[i].zone == "battlefield"
         }
@@ -485,7 +520,24 @@ class Encoding:
             raise NotEncodable(f"value {value!r}")
         ((key, arg),) = value.items()
         if key == "count":
-            return z3.Sum([z3.If(c, 1, 0) for c in self.matching(arg, st, e, view).values()] or [z3.IntVal(0)])
+            found = self.matching(arg, st, e, view, target)
+            return z3.Sum([z3.If(c, 1, 0) for c in found.values()] or [z3.IntVal(0)])
+        if key in ("counters", "source_counters"):
+            holder = target if key == "counters" else e.source
+            holder_obj = self.board.objects.get(holder) if holder is not None else None
+            found_n = sum(c.count for c in holder_obj.counters if str(arg) in ("any", c.kind)) if holder_obj else 0
+            return z3.IntVal(found_n)
+        if key == "devotion":
+            colors = {arg} if isinstance(arg, str) else set(arg)
+            terms = []
+            for o in self.battlefield:
+                here = st[o]
+                cost = z3.Sum(
+                    [z3.If(here[("cost", "")] == i, symbols_of(c, colors), 0) for i, c in enumerate(self.u.costs)]
+                    or [z3.IntVal(0)]
+                )
+                terms.append(z3.If(z3.And(view.controller != -1, here[("ctrl", "")] == view.controller), cost, 0))
+            return z3.Sum(terms or [z3.IntVal(0)])
         if key == "its":
             ch = self._char(st, target)
             if arg == "mana_value":
@@ -493,7 +545,7 @@ class Encoding:
             n, v = ("pn", "p") if arg == "power" else ("tn", "t")
             return z3.If(ch[(n, "")], 0, ch[(v, "")])
         if key == "card_types_among":
-            found = self.matching(arg, st, e, view)
+            found = self.matching(arg, st, e, view, target)
             types = z3.Sum(
                 [
                     z3.If(

@@ -143,7 +143,8 @@ def build_universe(board: Board, versions: Iterable[RulesVersion]) -> Universe:
             players.add(str(a["player"]))
         else:
             take({k: a.get(k, ()) for k in ("types", "subtypes", "supertypes", "abilities")})
-    for data in [d.applies_to for d in board.abilities.values()] + [p.args for p in _all_parts(board)]:
+    conditions = [d.condition for d in board.abilities.values() if d.condition is not None]
+    for data in [d.applies_to for d in board.abilities.values()] + conditions + [p.args for p in _all_parts(board)]:
         for k, v in _filters(data):
             if k == "type":
                 types.add(str(v))

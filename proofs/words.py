@@ -138,3 +138,15 @@ def copiable(
 def face_down_values(args: Mapping[str, Any]) -> dict[str, Any]:
     """708.2a: the characteristics of a face-down permanent (public name for the encoding)."""
     return _face_down_values(args)
+
+
+_SYMBOL = re.compile(r"\{([^{}]+)\}")
+_COLOR_OF_LETTER = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
+
+
+def symbols_of(cost: str | None, colors: Iterable[str]) -> int:
+    """700.5: devotion counts each mana symbol of the cost that is one of the colors (hybrid, Phyrexian once)."""
+    wanted = set(colors)
+    return sum(
+        1 for sym in _SYMBOL.findall(cost or "") if wanted & {_COLOR_OF_LETTER.get(p, "") for p in sym.split("/")}
+    )

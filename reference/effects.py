@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .copiable import copy_instruction, face_down_instruction
-from .filters import Context, apply_text_changes, evaluate, objects_matching, substitute
+from .filters import Context, apply_text_changes, condition_holds, evaluate, objects_matching, substitute
 from .frozen import FrozenMap
 from .model import AbilityDef, Board, Characteristics, Counter, Part, State, Timestamp
 from .operations import Instruction, apply_instruction
@@ -80,6 +80,11 @@ def static_effect(board: Board, state: State, obj_id: str, wording: str) -> Cont
     d = find_definition(board, wording, ch.text_changes)
     if d is None:
         return None
+    if d.condition is not None:
+        # 611.3a, 613.8a: a conditional ability's effect exists only while its condition holds now
+        ctx = Context(board=board, state=state, source=obj_id, controller=ch.controller)
+        if not condition_holds(d.condition, ctx):
+            return None
     changes = ch.text_changes if d.text != wording else ()
     ts = board.objects[obj_id].timestamp
     tiebreak = float("-inf")

@@ -10,7 +10,7 @@ from __future__ import annotations
 import operator
 import re
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from .frozen import FrozenMap
@@ -40,6 +40,9 @@ FILTER_KEYS = (
     "has_ability",
     "mana_value",
     "zone",
+    "shares_creature_type_with",
+    "is_it",
+    "exiled_with_source",
 )
 
 COMPARATORS: dict[str, Callable[[int, int], bool]] = {
@@ -60,6 +63,8 @@ class Context:
     state: State
     source: str | None
     controller: str | None
+    # the object a value is being computed for ("it" in "for each other creature that shares a type with it")
+    it: str | None = None
 
 
 def characteristics_of(ctx: Context, obj_id: str) -> Characteristics:
@@ -72,6 +77,17 @@ def characteristics_of(ctx: Context, obj_id: str) -> Characteristics:
 def has_subtype(ch: Characteristics, subtype: str) -> bool:
     """205.3m, 702.73a: an object with all creature types has every creature type."""
     return subtype in ch.subtypes or (ch.all_creature_types and is_creature_type(subtype))
+
+
+def shares_creature_type(a: Characteristics, b: Characteristics) -> bool:
+    """205.3m, 702.73a: the two objects have a creature type in common (all creature types count as every one)."""
+    a_types = {s for s in a.subtypes if is_creature_type(s)}
+    b_types = {s for s in b.subtypes if is_creature_type(s)}
+    if a.all_creature_types:
+        return bool(b_types) or b.all_creature_types
+    if b.all_creature_types:
+        return bool(a_types)
+    return bool(a_types & b_types)
 
 
 def _player(ctx: Context, who: str) -> str | None:
@@ -135,6 +151,13 @@ def matches(filt: Any, obj_id: str, ctx: Context) -> bool:
             ok = COMPARATORS[want["op"]](ch.mana_value, int(want["value"]))
         elif key == "zone":
             ok = obj.zone == want
+        elif key == "shares_creature_type_with":
+            other = ctx.source if want == "source" else ctx.it
+            ok = other is not None and shares_creature_type(ch, characteristics_of(ctx, other))
+        elif key == "is_it":
+            ok = (obj_id == ctx.it) == bool(want)
+        elif key == "exiled_with_source":
+            ok = (obj.exiled_with is not None and obj.exiled_with == ctx.source) == bool(want)
         else:
             raise ValueError(f"unknown filter key {key!r}")
         if not ok:
@@ -163,7 +186,26 @@ def objects_matching(filt: Any, ctx: Context) -> frozenset[str]:
     )
 
 
-VALUE_KEYS = ("count", "its", "card_types_among", "sum", "times")
+VALUE_KEYS = ("count", "its", "card_types_among", "sum", "times", "counters", "source_counters", "devotion")
+
+MANA_SYMBOL = re.compile(r"\{([^{}]+)\}")
+COLOR_LETTER = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
+
+
+def devotion_symbols(cost: str | None, colors: frozenset[str]) -> int:
+    """700.5: mana symbols in a cost that are of any of the colors (hybrid and Phyrexian symbols count, once)."""
+    n = 0
+    for sym in MANA_SYMBOL.findall(cost or ""):
+        if any(COLOR_LETTER.get(part) in colors for part in sym.split("/")):
+            n += 1
+    return n
+
+
+def counters_of(ctx: Context, obj_id: str | None, kind: str) -> int:
+    """122.1: how many counters of a kind (or of any kind: "any") are on an object."""
+    if obj_id is None or obj_id not in ctx.board.objects:
+        return 0
+    return sum(c.count for c in ctx.board.objects[obj_id].counters if kind in ("any", c.kind))
 
 
 def evaluate(value: Any, ctx: Context, target: str | None) -> int:
@@ -175,8 +217,21 @@ def evaluate(value: Any, ctx: Context, target: str | None) -> int:
     if not isinstance(value, Mapping) or len(value) != 1:
         raise ValueError(f"a value expression must have exactly one key, got {value!r}")
     ((key, arg),) = value.items()
+    ctx = replace(ctx, it=target)
     if key == "count":
         return len(objects_matching(arg, ctx))
+    if key == "counters":
+        return counters_of(ctx, target, str(arg))
+    if key == "source_counters":
+        return counters_of(ctx, ctx.source, str(arg))
+    if key == "devotion":
+        colors = frozenset([arg] if isinstance(arg, str) else arg)
+        mine = (
+            i
+            for i in ctx.state
+            if ctx.board.objects[i].zone == "battlefield" and ctx.state[i].controller == ctx.controller
+        )
+        return sum(devotion_symbols(ctx.state[i].mana_cost, colors) for i in mine)
     if key == "its":
         if target is None:
             raise ValueError("'its' needs an object")
@@ -194,6 +249,15 @@ def evaluate(value: Any, ctx: Context, target: str | None) -> int:
         factor, inner = arg
         return int(factor) * evaluate(inner, ctx, target)
     raise ValueError(f"unknown value expression {key!r}")
+
+
+def condition_holds(condition: Any, ctx: Context) -> bool:
+    """611.3a: an "as long as" condition, a comparison of two values read from the current state."""
+    if not isinstance(condition, Mapping):
+        raise ValueError(f"a condition must be a mapping, got {condition!r}")
+    left = evaluate(condition["left"], ctx, ctx.source)
+    right = evaluate(condition["right"], ctx, ctx.source)
+    return COMPARATORS[str(condition["op"])](left, right)
 
 
 # --- 612: text-changing effects replace words used as color words, land types, creature types.

@@ -82,6 +82,8 @@ class GameObject:
     attached_to: str | None = None
     counters: tuple[Counter, ...] = ()
     card: str | None = None
+    # 607.2a: the object whose ability exiled this card ("cards exiled with it")
+    exiled_with: str | None = None
 
 
 @dataclass(frozen=True)
@@ -103,6 +105,8 @@ class AbilityDef:
     cda: bool
     applies_to: Any  # a filter (reference.filters), evaluated against the current state
     parts: tuple[Part, ...]
+    # 611.3a, 604.3a(5): "as long as ...": a comparison of two values, checked whenever the effect would apply
+    condition: Any = None
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,95 @@
+"""The model's reach (issue 11): conditional static abilities and values read from other objects.
+
+Each feature is checked in the resolver against hand-worked answers, and the z3 encoding must
+refute a wrong answer on the same board (it reads the feature itself, never the resolver's).
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+import pytest
+
+from mtg_layers.corpus import CASES_DIR, CorpusError, case_from_data, load_case
+from mtg_layers.verify import resolve_step
+from proofs.crosscheck import check_answer
+from proofs.words import symbols_of
+from reference.case import board_at
+from reference.filters import devotion_symbols
+from reference.versions import builtin_versions
+
+VERSIONS = builtin_versions()
+
+
+def _refuted(name: str, step: int, vid: str, oid: str, field: str, value: Any) -> bool:
+    case = load_case(CASES_DIR / "model" / name)
+    version = VERSIONS[vid]
+    board = board_at(case, step, version)
+    _, answer = resolve_step(case, step, version)
+    assert check_answer(board, version, answer).status == "verified"
+    wrong = copy.deepcopy(answer)
+    wrong[oid][field] = value
+    return check_answer(board, version, wrong).status == "counterexample"
+
+
+def test_z3_reads_the_devotion_condition() -> None:
+    assert _refuted("heliod-devotion-control.yaml", 3, "ikoria", "heliod", "types", ["creature", "enchantment"])
+    assert _refuted("heliod-devotion-control.yaml", 2, "m10", "heliod", "types", ["enchantment"])
+
+
+def test_z3_reads_the_count_condition() -> None:
+    assert _refuted("starfield-of-nyx-control.yaml", 2, "ikoria", "prison1", "power", 3)
+
+
+def test_z3_reads_shared_creature_types() -> None:
+    assert _refuted("coat-of-arms-changeling.yaml", 2, "m10", "outcast", "power", 1)
+    assert _refuted("coat-of-arms-changeling.yaml", 3, "ikoria", "warrior1", "power", 4)
+
+
+@pytest.mark.parametrize(
+    ("cost", "colors", "n"),
+    [
+        ("{3}{W}", ["white"], 1),
+        ("{W}{W}", ["white"], 2),
+        ("{2/W}{W/U}{G/P}", ["white"], 2),
+        ("{W/U}", ["white", "blue"], 1),
+        (None, ["white"], 0),
+        ("{5}", ["white"], 0),
+    ],
+)
+def test_devotion_counts_symbols_of_the_colors(cost: str | None, colors: list[str], n: int) -> None:
+    """700.5: hybrid and Phyrexian symbols count, once; generic symbols never (resolver and z3 each)."""
+    assert devotion_symbols(cost, frozenset(colors)) == n
+    assert symbols_of(cost, colors) == n
+
+
+def test_a_conditional_ability_is_never_a_cda() -> None:
+    from tests.test_loader import GOOD
+
+    data = copy.deepcopy(GOOD)
+    data["abilities"] = [
+        {
+            "text": "x",
+            "cda": True,
+            "condition": {"left": {"devotion": "white"}, "op": "<", "right": 5},
+            "parts": [{"op": "set_pt", "power": 1}],
+        }
+    ]
+    with pytest.raises(CorpusError, match=r"never characteristic-defining \(604.3a\(5\)\)"):
+        case_from_data(data)
+
+
+def test_a_misspelt_filter_in_a_condition_is_a_load_error() -> None:
+    from tests.test_loader import GOOD
+
+    data = copy.deepcopy(GOOD)
+    data["abilities"] = [
+        {
+            "text": "x",
+            "condition": {"left": {"count": {"type": "enchantments"}}, "op": ">=", "right": 5},
+            "parts": [{"op": "set_pt", "power": 1}],
+        }
+    ]
+    with pytest.raises(CorpusError, match="did you mean 'enchantment'"):
+        case_from_data(data)
