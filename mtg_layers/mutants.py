@@ -143,6 +143,16 @@ def no_reevaluation(board: Board, version: RulesVersion) -> Mapping[str, Charact
         return _resolve(board, version)
 
 
+def cda_by_wording(board: Board, version: RulesVersion) -> Mapping[str, Characteristics]:
+    """604.3a(2), (4) ignored: an ability is a CDA whenever its wording is one, even when an effect granted it."""
+
+    def origin(definition: Any, granted: bool) -> str:
+        return "cda" if definition.cda else "static"
+
+    with _patched({"reference.effects.effect_origin": origin}):
+        return _resolve(board, version)
+
+
 MUTANTS: dict[str, Resolver] = {
     "no-dependency": no_dependency,
     "loops-collapse-layer": loops_collapse_layer,
@@ -150,6 +160,7 @@ MUTANTS: dict[str, Resolver] = {
     "counters-after-switch": counters_after_switch,
     "cdas-not-first": cdas_not_first,
     "dependency-ignores-what-it-does": dependency_ignores_what_it_does,
+    "cda-by-wording": cda_by_wording,
 }
 
 # Mutants not (yet) asserted: the corpus has no board on which this one gives another answer.
