@@ -153,6 +153,16 @@ def cda_by_wording(board: Board, version: RulesVersion) -> Mapping[str, Characte
         return _resolve(board, version)
 
 
+def copies_excepted_cdas(board: Board, version: RulesVersion) -> Mapping[str, Characteristics]:
+    """707.9d ignored: a copy effect with an exception still copies the CDAs that define the excepted characteristic."""
+
+    def keep(board: Board, ch: Characteristics, part_args: Any) -> Characteristics:
+        return ch
+
+    with _patched({"reference.copiable.without_excepted_cdas": keep}):
+        return _resolve(board, version)
+
+
 MUTANTS: dict[str, Resolver] = {
     "no-dependency": no_dependency,
     "loops-collapse-layer": loops_collapse_layer,
@@ -161,6 +171,7 @@ MUTANTS: dict[str, Resolver] = {
     "cdas-not-first": cdas_not_first,
     "dependency-ignores-what-it-does": dependency_ignores_what_it_does,
     "cda-by-wording": cda_by_wording,
+    "copies-excepted-cdas": copies_excepted_cdas,
 }
 
 # Mutants not (yet) asserted: the corpus has no board on which this one gives another answer.
