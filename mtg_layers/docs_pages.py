@@ -188,6 +188,10 @@ def _step_changes(step: Any) -> list[str]:
         lines.append(f"- `{oid}` moves to {zone}")
     for oid, ts in step.set_timestamp.items():
         lines.append(f"- `{oid}` gets timestamp {ts:g}")
+    for oid, ts in step.turn_face_down.items():
+        lines.append(f"- `{oid}` is turned face down (new timestamp {ts:g}, 613.7f)")
+    for oid, ts in step.turn_face_up.items():
+        lines.append(f"- `{oid}` is turned face up (new timestamp {ts:g}, 613.7f)")
     return lines
 
 

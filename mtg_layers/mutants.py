@@ -163,6 +163,16 @@ def copies_excepted_cdas(board: Board, version: RulesVersion) -> Mapping[str, Ch
         return _resolve(board, version)
 
 
+def copy_follows_face(board: Board, version: RulesVersion) -> Mapping[str, Characteristics]:
+    """707.2b ignored for face-down status: a copy follows the original's later turns face up or down."""
+
+    def now(obj: Any, as_of: Any) -> bool:
+        return bool(obj.face_down)
+
+    with _patched({"reference.copiable.face_down_as_of": now}):
+        return _resolve(board, version)
+
+
 MUTANTS: dict[str, Resolver] = {
     "no-dependency": no_dependency,
     "loops-collapse-layer": loops_collapse_layer,
@@ -172,6 +182,7 @@ MUTANTS: dict[str, Resolver] = {
     "dependency-ignores-what-it-does": dependency_ignores_what_it_does,
     "cda-by-wording": cda_by_wording,
     "copies-excepted-cdas": copies_excepted_cdas,
+    "copy-follows-face": copy_follows_face,
 }
 
 # Mutants not (yet) asserted: the corpus has no board on which this one gives another answer.

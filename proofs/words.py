@@ -135,6 +135,18 @@ def copy_source_values(
     return _exceptions(values, part_args.get("except", {}))
 
 
+def _was_face_down(now: bool, history: tuple[tuple[Any, bool], ...], as_of: Any) -> bool:
+    """707.2b with 613.7f: the face a permanent showed when a copy effect began at ``as_of``.
+
+    Every turn face up or down carries the timestamp it gave the permanent; the latest turn
+    before ``as_of`` decides, and before any turn the permanent showed the other face.
+    """
+    earlier = [fd for ts, fd in history if ts < as_of]
+    if earlier:
+        return earlier[-1]
+    return (not history[0][1]) if history else now
+
+
 def copiable(
     board: Board, version: RulesVersion, oid: str, seen: tuple[str, ...], as_of: Any = float("inf")
 ) -> dict[str, Any]:
@@ -158,7 +170,7 @@ def copiable(
                 slot = version.slot_of("copy" if p.op == "copy_of" else "face_down", "resolved")
                 assert slot is not None
                 steps.append((slot_ids.index(slot), float(e.timestamp), e.id, p.op, p.args))
-    if obj.face_down:
+    if _was_face_down(obj.face_down, obj.face_history, as_of):
         slot = version.slot_of("face_down", "rule")
         assert slot is not None
         steps.append(

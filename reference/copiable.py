@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from .frozen import FrozenMap, freeze
-from .model import COPIED_FIELDS, AbilityDef, Board, Characteristics, Part, Timestamp
+from .model import COPIED_FIELDS, AbilityDef, Board, Characteristics, GameObject, Part, Timestamp
 from .operations import Instruction, apply_instruction
 from .versions import RulesVersion
 
@@ -24,6 +24,21 @@ class CopyLoopError(ValueError):
 def face_down_instruction(values: Mapping[str, Any]) -> Instruction:
     """708.2: the face-down status as an instruction (characteristics it lists, if any)."""
     return ("face_down", FrozenMap(values))
+
+
+def face_down_as_of(obj: GameObject, as_of: Timestamp) -> bool:
+    """707.2b, 708.2: whether the object was face down just before ``as_of`` (613.7f: turns carry timestamps).
+
+    A copy effect that began while the original was face down keeps the face-down values, and one
+    that began while it was face up keeps the face-up values, whatever the original does later.
+    """
+    if not obj.face_history:
+        return obj.face_down
+    status = not obj.face_history[0][1]  # before its first recorded turn
+    for ts, face_down in obj.face_history:
+        if ts < as_of:
+            status = face_down
+    return status
 
 
 def _layer1_instructions(
@@ -46,7 +61,7 @@ def _layer1_instructions(
             assert slot is not None
             out.append((version.slot_index(slot), effect.timestamp, effect.id, instr))
     obj = board.objects[obj_id]
-    if obj.face_down:
+    if face_down_as_of(obj, as_of):
         slot = version.slot_of("face_down", "rule")
         assert slot is not None
         instr = face_down_instruction(obj.face_down_values)
