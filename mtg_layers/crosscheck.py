@@ -11,6 +11,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import replace
 
 from proofs.crosscheck import TIMEOUT_MS, BoardCheck, check_answer
+from proofs.reads import expectations_not_encoded
 from proofs.sba import check_round
 from reference.case import Case, apply_step, board_at, initial_board, state_based_actions_of
 from reference.model import Board, Characteristics
@@ -73,16 +74,20 @@ def crosscheck_case(case: Case, version: RulesVersion) -> tuple[str, list[str]]:
     """Every step of a case under one version: "verified" only when every step is."""
     info: list[str] = []
     statuses: list[str] = []
-    for n in range(1, len(case.steps) + 1):
+    for n, step in enumerate(case.steps, start=1):
         board = board_at(case, n, version)
-        checks = [check_board(board, version)]
-        if case.steps[n - 1].state_based_actions:
+        check = check_board(board, version)
+        unread = expectations_not_encoded(board, step.expect.get(version.id, {}))
+        if unread and check.status == "verified":
+            check = BoardCheck("not encoded", [f"not encoded: {x}" for x in unread])
+        checks = [check]
+        if step.state_based_actions:
             checks += check_state_based_actions(case, n, version)
         for check in checks:
             statuses.append(check.status)
             if check.status != "verified":
                 info += [f"step {n}: {check.status}"] + [f"step {n}: {line}" for line in check.info]
-    for s in ("resolver error", "not encodable", "vacuous", "unknown", "counterexample"):
+    for s in ("resolver error", "not encodable", "vacuous", "unknown", "counterexample", "not encoded"):
         if s in statuses:
             return s, info
     return "verified", info
