@@ -289,6 +289,7 @@ def ability_words(data: Mapping[str, Any], extra: Iterable[str] = ()) -> set[str
     for _, o in _all_objects(data):
         out |= set(o.get("abilities", ()))
         out |= set(o.get("face_down_values", {}).get("abilities", ()))
+        out |= set(o.get("entered_as", {}).get("add_abilities", ()))
     out |= {a["text"] for a in data.get("abilities", ()) if isinstance(a.get("text"), str)}
     changes: list[tuple[str, str]] = []
     for _, p in _walk_parts(data):

@@ -145,6 +145,7 @@ def _object(o: Mapping[str, Any]) -> GameObject:
         counters=_counters(o.get("counters", ()), o["timestamp"]),
         card=o.get("card"),
         exiled_with=o.get("exiled_with"),
+        entered_as=freeze(o.get("entered_as", {})),
     )
 
 

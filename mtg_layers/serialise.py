@@ -67,6 +67,10 @@ def object_data(o: GameObject) -> dict[str, Any]:
         out["face_down"] = True
         if o.face_down_values:
             out["face_down_values"] = thaw(o.face_down_values)
+    if o.entered_as:
+        out["entered_as"] = thaw(o.entered_as)
+    if o.exiled_with is not None:
+        out["exiled_with"] = o.exiled_with
     if o.face_history:
         out["face_history"] = [{"timestamp": _num(ts), "face_down": fd} for ts, fd in o.face_history]
     if o.attached_to is not None:

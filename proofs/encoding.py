@@ -56,7 +56,7 @@ from .state import (
 from .state import ite as _ite_obj
 from .universe import Universe, build_universe
 from .vocabulary import KEYWORD_COUNTERS, OPERATION_KIND
-from .words import WORD_KEYS, copy_source_values, face_down_values, symbols_of, words_in
+from .words import WORD_KEYS, copy_source_values, entered, face_down_values, symbols_of, words_in
 
 PT_COUNTER = re.compile(r"^([+-]\d+)/([+-]\d+)$")
 VALUE_KEYS = ("power", "toughness")
@@ -181,7 +181,7 @@ class Encoding:
         self.others: dict[str, Obj] = {
             i: constant(self.u, o.printed) for i, o in board.objects.items() if i not in self.battlefield
         }
-        self.initial: dict[str, Obj] = {i: constant(self.u, board.objects[i].printed) for i in self.battlefield}
+        self.initial: dict[str, Obj] = {i: constant(self.u, entered(board.objects[i])) for i in self.battlefield}
         self.locks: dict[str, Lock] = {}
         for e in self.effects:
             if e.kind == "static":
@@ -228,7 +228,7 @@ class Encoding:
         self.granted_exact = granted_exact
         for oid in self.battlefield:
             obj = board.objects[oid]
-            possible = set(obj.printed.abilities) | gainable
+            possible = set(entered(obj).abilities) | gainable
             if obj.face_down:
                 possible |= set(obj.face_down_values.get("abilities", ()))
             possible |= {c.kind for c in obj.counters if c.kind in KEYWORD_COUNTERS}

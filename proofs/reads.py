@@ -37,6 +37,7 @@ OBJECT_FIELDS = {
     "attached_to",
     "counters",
     "exiled_with",  # read by the filter key exiled_with_source
+    "entered_as",  # proofs.words.entered
 }
 # Printed values (Characteristics): the layer-process bookkeeping fields must keep their defaults.
 PRINTED_FIELDS = {*COPIED_FIELDS, "controller"}

@@ -112,6 +112,7 @@ def build_universe(board: Board, versions: Iterable[RulesVersion]) -> Universe:
     for o in board.objects.values():
         ch = o.printed
         take({"types": ch.types, "subtypes": ch.subtypes, "supertypes": ch.supertypes, "abilities": ch.abilities})
+        take({f: o.entered_as.get(f"add_{f}", ()) for f in ("types", "subtypes", "abilities")})
         if ch.name is not None:
             names.add(ch.name)
         if ch.mana_cost is not None:

@@ -8,12 +8,13 @@ independently of ``reference.operations`` and ``reference.copiable``.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Iterable, Mapping
 from functools import lru_cache
 from typing import Any
 
-from reference.model import COPIED_FIELDS, Board
+from reference.model import COPIED_FIELDS, Board, Characteristics, GameObject
 from reference.versions import RulesVersion
 
 from .vocabulary import OPERATION_KIND, plural
@@ -148,6 +149,20 @@ def _was_face_down(now: bool, history: tuple[tuple[Any, bool], ...], as_of: Any)
     return (not history[0][1]) if history else now
 
 
+def entered(obj: GameObject) -> Characteristics:
+    """707.2: a permanent's printed values with what its "as this enters" choice made it (copiable too)."""
+    choice = obj.entered_as
+    ch = obj.printed
+    if "power" in choice:
+        ch = dataclasses.replace(ch, power=choice["power"])
+    if "toughness" in choice:
+        ch = dataclasses.replace(ch, toughness=choice["toughness"])
+    types, subtypes, abilities = (
+        frozenset(getattr(ch, f)) | frozenset(choice.get(f"add_{f}", ())) for f in ("types", "subtypes", "abilities")
+    )
+    return dataclasses.replace(ch, types=types, subtypes=subtypes, abilities=abilities)
+
+
 def copiable(
     board: Board, version: RulesVersion, oid: str, seen: tuple[str, ...], as_of: Any = float("inf")
 ) -> dict[str, Any]:
@@ -159,7 +174,7 @@ def copiable(
     if oid in seen:
         raise ValueError(f"copy loop through {oid}")
     obj = board.objects[oid]
-    ch = obj.printed
+    ch = entered(obj)
     values: dict[str, Any] = {f: getattr(ch, f) for f in COPIED_FIELDS}
     steps: list[tuple[int, float, str, str, Mapping[str, Any]]] = []
     slot_ids = [s.id for s in version.slots]

@@ -69,13 +69,25 @@ def _layer1_instructions(
     return sorted(out, key=lambda x: (x[0], x[1], x[2]))
 
 
+def entered_values(obj: GameObject) -> Characteristics:
+    """707.2, 613.2a: printed values with the "as this enters" choices, which are copiable values too."""
+    ch, choice = obj.printed, obj.entered_as
+    if not choice:
+        return ch
+    changes: dict[str, Any] = {k: choice[k] for k in ("power", "toughness") if k in choice}
+    for f in ("types", "subtypes", "abilities"):
+        if f"add_{f}" in choice:
+            changes[f] = getattr(ch, f) | frozenset(choice[f"add_{f}"])
+    return ch.with_(**changes)
+
+
 def copiable_values(
     board: Board, version: RulesVersion, obj_id: str, as_of: Timestamp = float("inf"), seen: tuple[str, ...] = ()
 ) -> Characteristics:
     """707.2, 613.2c: an object's values after layer 1 alone, counting copy effects begun before ``as_of``."""
     if obj_id in seen:
         raise CopyLoopError(" -> ".join(seen + (obj_id,)))
-    ch = board.objects[obj_id].printed
+    ch = entered_values(board.objects[obj_id])
     for _, ts, _, instr in _layer1_instructions(board, version, obj_id, seen, as_of):
         ch = apply_instruction(ch, instr, ts)
     return ch

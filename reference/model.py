@@ -86,6 +86,9 @@ class GameObject:
     card: str | None = None
     # 607.2a: the object whose ability exiled this card ("cards exiled with it")
     exiled_with: str | None = None
+    # 707.2, 613.2a: the values an "as this enters" choice gave it (power, toughness, add_types,
+    # add_subtypes, add_abilities); part of its copiable values
+    entered_as: FrozenMap = field(default_factory=FrozenMap)
 
 
 @dataclass(frozen=True)

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from .copiable import entered_values
 from .dependency import DependencyReason, dependency_graph, ready, strongly_connected
 from .effects import (
     ContinuousEffect,
@@ -84,8 +85,8 @@ class Resolution:
 
 
 def initial_state(board: Board) -> dict[str, Characteristics]:
-    """613.1: start from each battlefield object's printed (or token-defined) values."""
-    return {i: board.objects[i].printed for i in board.on_battlefield()}
+    """613.1, 707.2: start from each battlefield object's printed (or token-defined) values and entry choices."""
+    return {i: entered_values(board.objects[i]) for i in board.on_battlefield()}
 
 
 def _order_key(e: ContinuousEffect, cda_first: bool) -> tuple[int, Timestamp, Timestamp, str]:

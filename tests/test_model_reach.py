@@ -93,3 +93,9 @@ def test_a_misspelt_filter_in_a_condition_is_a_load_error() -> None:
     ]
     with pytest.raises(CorpusError, match="did you mean 'enchantment'"):
         case_from_data(data)
+
+
+def test_z3_reads_the_entry_choice() -> None:
+    """707.2: the chosen form is a copiable value; the encoding starts from it and copies take it."""
+    assert _refuted("primal-clay-humility-clone.yaml", 1, "ikoria", "clone", "toughness", 0)
+    assert _refuted("primal-clay-humility-first.yaml", 1, "m10", "clay", "power", 3)

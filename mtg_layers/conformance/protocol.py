@@ -112,6 +112,9 @@ def _object(o: Mapping[str, Any]) -> dict[str, Any]:
     }
     if "face_down_values" in o:
         out["face_down_values"] = copy.deepcopy(o["face_down_values"])
+    for key in ("entered_as", "exiled_with"):
+        if key in o:
+            out[key] = copy.deepcopy(o[key])
     if o.get("face_history"):
         out["face_history"] = copy.deepcopy(list(o["face_history"]))
     if "card" in o:
