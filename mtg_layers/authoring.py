@@ -24,7 +24,7 @@ import jsonschema
 import yaml
 
 from reference.filters import replace_in_text
-from reference.vocabulary import CARD_TYPES, COLORS, KEYWORD_COUNTERS, SUPERTYPES
+from reference.vocabulary import CARD_TYPES, COLORS, INTRINSIC_MANA, KEYWORD_COUNTERS, SUPERTYPES
 
 ZONES = ("battlefield", "graveyard", "exile", "hand", "library", "stack", "command")
 
@@ -285,7 +285,7 @@ def players(data: Mapping[str, Any]) -> set[str]:
 
 def ability_words(data: Mapping[str, Any], extra: Iterable[str] = ()) -> set[str]:
     """Every ability wording the case can produce: printed, defined, granted, from counters, text-changed."""
-    out: set[str] = set(KEYWORDS) | set(extra)
+    out: set[str] = set(KEYWORDS) | set(extra) | set(INTRINSIC_MANA.values())
     for _, o in _all_objects(data):
         out |= set(o.get("abilities", ()))
         out |= set(o.get("face_down_values", {}).get("abilities", ()))

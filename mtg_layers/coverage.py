@@ -49,6 +49,7 @@ RULES: tuple[tuple[str, str], ...] = (
     ("604.3", "characteristic-defining abilities"),
     ("611.2c", "resolved effects: set of objects fixed"),
     ("612", "text-changing effects"),
+    ("305.6", "intrinsic mana abilities of the basic land types"),
     ("305.7", "setting a land's subtype"),
     ("205.1a", "setting card types and subtypes"),
     ("205.1b", "types kept ('in addition', 'still a')"),
@@ -95,6 +96,7 @@ _OP_RULES: Mapping[str, tuple[str, ...]] = {
     "add_abilities": ("613.1f",),
     "remove_abilities": ("613.1f",),
     "remove_all_abilities": ("613.1f",),
+    "remove_all_abilities_except_mana": ("613.1f",),
     "set_pt": ("613.1g",),
     "modify_pt": ("613.1g", "613.4c"),
     "switch_pt": ("613.1g", "613.4d"),
@@ -112,6 +114,7 @@ _OP_FEATURES: Mapping[str, tuple[str, ...]] = {
     "add_abilities": ("layer-6-abilities",),
     "remove_abilities": ("layer-6-abilities",),
     "remove_all_abilities": ("layer-6-abilities",),
+    "remove_all_abilities_except_mana": ("layer-6-abilities",),
     "modify_pt": ("layer-7c-modify",),
     "switch_pt": ("layer-7d-switch",),
 }

@@ -595,7 +595,13 @@ class Encoding:
             args["power"], args["toughness"] = integer(a["power"]), integer(a["toughness"])
         elif part.op == "counter_keyword":
             args["ability"] = a["ability"]
-        elif part.op in ("switch_pt", "remove_all_abilities", "all_creature_types", "remove_all_creature_types"):
+        elif part.op in (
+            "switch_pt",
+            "remove_all_abilities",
+            "remove_all_abilities_except_mana",
+            "all_creature_types",
+            "remove_all_creature_types",
+        ):
             pass
         else:
             found = False

@@ -57,7 +57,13 @@ PART_ARGS: dict[str, frozenset[str]] = {
     **{op: frozenset({"abilities"}) for op in ("add_abilities", "remove_abilities")},
     **{
         op: frozenset()
-        for op in ("remove_all_abilities", "switch_pt", "all_creature_types", "remove_all_creature_types")
+        for op in (
+            "remove_all_abilities",
+            "remove_all_abilities_except_mana",
+            "switch_pt",
+            "all_creature_types",
+            "remove_all_creature_types",
+        )
     },
     **{op: frozenset({"power", "toughness"}) for op in ("set_pt", "modify_pt")},
 }

@@ -24,7 +24,7 @@ import z3
 from reference.model import Characteristics
 
 from .universe import Universe
-from .vocabulary import CREATURE_TYPE_BEARERS, SUBTYPE_OWNER
+from .vocabulary import CREATURE_TYPE_BEARERS, INTRINSIC, OPERATION_KIND, SUBTYPE_OWNER, mana_ability
 from .words import rewrite
 
 Key = tuple[str, str]
@@ -137,6 +137,7 @@ def keys(u: Universe) -> list[tuple[Key, str]]:
     out += [(("abilities", a), "Bool") for a in u.abilities]
     out += [(("granted", a), "Bool") for a in u.abilities]
     out += [(("gts", a), "Real") for a in u.abilities]
+    out += [(("intr", a), "Bool") for a in u.abilities]  # 305.6: held only because of a basic land type
     out += [(("pn", ""), "Bool"), (("p", ""), "Int"), (("tn", ""), "Bool"), (("t", ""), "Int")]
     out += [(("act", ""), "Bool"), (("fd", ""), "Bool"), (("ntc", ""), "Int")]
     out += [(("wmap", w), "Int") for w in u.from_words]
@@ -171,9 +172,24 @@ def constant(u: Universe, ch: Characteristics) -> Obj:
     for a in u.abilities:
         v[("granted", a)] = FALSE
         v[("gts", a)] = z3.RealVal(0)
+        v[("intr", a)] = FALSE
     for w in u.from_words:
         v[("wmap", w)] = z3.IntVal(u.words.index(w))
-    return Obj(v)
+    return intrinsic(u, Obj(v))
+
+
+def intrinsic(u: Universe, ch: Obj) -> Obj:
+    """305.6: a land of a basic land type has that type's mana ability; it goes when the type goes."""
+    changes: dict[Key, z3.ExprRef] = {}
+    land = ch.get_set("types", "land")
+    for basic, text in INTRINSIC.items():
+        if text not in u.abilities:
+            continue
+        base = z3.And(ch.get_set("abilities", text), z3.Not(ch[("intr", text)]))
+        want = z3.And(land, ch.get_set("subtypes", basic))
+        changes[("abilities", text)] = z3.simplify(z3.Or(base, want))
+        changes[("intr", text)] = z3.simplify(z3.And(want, z3.Not(base)))
+    return ch.with_(changes) if changes else ch
 
 
 def ite(c: z3.BoolRef, a: Obj, b: Obj) -> Obj:
@@ -315,6 +331,8 @@ def copy_values(u: Universe, ch: Obj, values: Mapping[str, Any], retain: Iterabl
             changes[(vk, "")] = z3.IntVal(values[field] or 0)
     for a in u.abilities:
         changes[("granted", a)] = FALSE
+        if "abilities" not in keep:
+            changes[("intr", a)] = FALSE
     # face-down status is a status (110.5), not a copiable value: a copy keeps it
     return ch.with_(changes)
 
@@ -350,7 +368,14 @@ def replace_word(u: Universe, ch: Obj, old: str, new: str) -> Obj:
 
 
 def apply_op(u: Universe, ch: Obj, op: str, a: Mapping[str, Any], ts: z3.ArithRef) -> Obj:
-    """613.1: what one resolved instruction does to one object's characteristics."""
+    """613.1: what one resolved instruction does to one object's characteristics (305.6 kept in step)."""
+    out = _apply_op(u, ch, op, a, ts)
+    if OPERATION_KIND.get(op) in ("copy", "face_down", "text", "type"):
+        out = intrinsic(u, out)
+    return out
+
+
+def _apply_op(u: Universe, ch: Obj, op: str, a: Mapping[str, Any], ts: z3.ArithRef) -> Obj:
     if op == "copy_of":
         return copy_values(u, ch, a["values"], a.get("retain", ()))
     if op == "face_down":
@@ -414,10 +439,18 @@ def apply_op(u: Universe, ch: Obj, op: str, a: Mapping[str, Any], ts: z3.ArithRe
         gone: SymSet = a["abilities"]
         changes = _minus(u, ch, "abilities", gone)
         changes.update({("granted", x): z3.And(ch[("granted", x)], z3.Not(_member(gone, x))) for x in u.abilities})
+        changes.update({("intr", x): z3.And(ch[("intr", x)], z3.Not(_member(gone, x))) for x in u.abilities})
         return ch.with_(changes)
     if op == "remove_all_abilities":
         changes = {("abilities", x): FALSE for x in u.abilities}
         changes.update({("granted", x): FALSE for x in u.abilities})
+        changes.update({("intr", x): FALSE for x in u.abilities})
+        return ch.with_(changes)
+    if op == "remove_all_abilities_except_mana":  # 605.1a: mana abilities stay
+        changes = {}
+        for x in u.abilities:
+            if not mana_ability(x):
+                changes.update({("abilities", x): FALSE, ("granted", x): FALSE, ("intr", x): FALSE})
         return ch.with_(changes)
     if op == "set_pt":
         changes = {}

@@ -16,7 +16,7 @@ from typing import Any
 from reference.model import Board, Part
 from reference.versions import RulesVersion
 
-from .vocabulary import COLORS, KEYWORD_COUNTERS
+from .vocabulary import COLORS, INTRINSIC, KEYWORD_COUNTERS
 from .words import WORD_KEYS, copy_source_values, face_down_values, rewrite, words_in
 
 MAX_ALTERNATIVES = 256
@@ -184,6 +184,8 @@ def build_universe(board: Board, versions: Iterable[RulesVersion]) -> Universe:
                 break
         for d in board.abilities.values():
             abilities.update(text for _, text in partial.variants(d.text))
+    # 305.6: every basic land type an object could have brings its mana ability
+    abilities.update(text for basic, text in INTRINSIC.items() if basic in subtypes)
     return Universe(
         types=tuple(sorted(types)),
         subtypes=tuple(sorted(subtypes)),

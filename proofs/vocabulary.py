@@ -79,12 +79,24 @@ OPERATION_KIND: Final[dict[str, str]] = {
     "add_abilities": "ability",
     "remove_abilities": "ability",
     "remove_all_abilities": "ability",
+    "remove_all_abilities_except_mana": "ability",
     "set_pt": "pt_set",
     "modify_pt": "pt_modify",
     "switch_pt": "pt_switch",
     "counter_pt": "counter_pt",
     "counter_keyword": "counter_keyword",
 }
+
+# 305.6: each basic land type gives its land "{T}: Add [its mana symbol]." (as case wordings are written)
+_MANA_SYMBOL_OF_BASIC: Final = {"plains": "w", "island": "u", "swamp": "b", "mountain": "r", "forest": "g"}
+INTRINSIC: Final[dict[str, str]] = {t: "{t}: add {" + m + "}." for t, m in _MANA_SYMBOL_OF_BASIC.items()}
+
+
+def mana_ability(text: str) -> bool:
+    """605.1a: an activated ability that adds mana: a cost, a colon, then "add"; no target."""
+    head, sep, rest = text.partition(": ")
+    return bool(sep) and '"' not in head and rest.startswith("add {") and "target" not in text
+
 
 # How Oracle text writes type words in the plural (205.3m names the singular forms).
 _PLURALS: Final = {

@@ -51,6 +51,8 @@ class Characteristics:
     face_down: bool = False
     # 202.1: the mana symbols printed in the upper right corner, as Oracle writes them ("{2}{R}"); None: no cost.
     mana_cost: str | None = None
+    # 305.6: the abilities it has only because of its basic land types ("{t}: add {g}." for a Forest)
+    intrinsic: frozenset[str] = frozenset()
 
     def with_(self, **changes: Any) -> Characteristics:
         """A copy with some values changed."""

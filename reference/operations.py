@@ -12,7 +12,15 @@ from typing import Any
 from .filters import replace_in_text
 from .frozen import FrozenMap
 from .model import COPIED_FIELDS, Characteristics, Timestamp
-from .vocabulary import CREATURE_TYPE_BEARERS, SUBTYPE_OWNER, is_creature_type, subtype_fits
+from .vocabulary import (
+    CREATURE_TYPE_BEARERS,
+    INTRINSIC_MANA,
+    OPERATION_KIND,
+    SUBTYPE_OWNER,
+    is_creature_type,
+    is_mana_ability,
+    subtype_fits,
+)
 
 Instruction = tuple[str, FrozenMap]
 
@@ -40,7 +48,8 @@ def copy_values(ch: Characteristics, args: Mapping[str, Any]) -> Characteristics
             continue
         v = values[f]
         changes[f] = frozenset(v) if isinstance(v, tuple) else v
-    return ch.with_(**changes, granted=FrozenMap())
+    intrinsic = ch.intrinsic if "abilities" in retain else frozenset()
+    return ch.with_(**changes, granted=FrozenMap(), intrinsic=intrinsic)
 
 
 def face_down(ch: Characteristics, args: Mapping[str, Any]) -> Characteristics:
@@ -58,6 +67,7 @@ def face_down(ch: Characteristics, args: Mapping[str, Any]) -> Characteristics:
         power=int(args.get("power", 2)),
         toughness=int(args.get("toughness", 2)),
         granted=FrozenMap(),
+        intrinsic=frozenset(),
         text_changes=(),
         face_down=True,
     )
@@ -173,12 +183,29 @@ def remove_abilities(ch: Characteristics, args: Mapping[str, Any]) -> Characteri
     """613.1f: the object loses the named abilities."""
     gone = _set(args["abilities"])
     granted = FrozenMap({a: t for a, t in ch.granted.items() if a not in gone})
-    return ch.with_(abilities=ch.abilities - gone, granted=granted)
+    return ch.with_(abilities=ch.abilities - gone, granted=granted, intrinsic=ch.intrinsic - gone)
 
 
 def remove_all_abilities(ch: Characteristics, args: Mapping[str, Any]) -> Characteristics:
-    """613.1f: the object loses all its abilities."""
-    return ch.with_(abilities=frozenset(), granted=FrozenMap())
+    """613.1f: the object loses all its abilities (305.6: its intrinsic mana abilities too)."""
+    return ch.with_(abilities=frozenset(), granted=FrozenMap(), intrinsic=frozenset())
+
+
+def remove_all_abilities_except_mana(ch: Characteristics, args: Mapping[str, Any]) -> Characteristics:
+    """613.1f, 605.1a: the object loses all its abilities except mana abilities."""
+    kept = frozenset(a for a in ch.abilities if is_mana_ability(a))
+    granted = FrozenMap({a: t for a, t in ch.granted.items() if a in kept})
+    return ch.with_(abilities=kept, granted=granted, intrinsic=ch.intrinsic & kept)
+
+
+def intrinsic_abilities(ch: Characteristics) -> Characteristics:
+    """305.6, 305.7: a land with a basic land type has its mana ability, and loses it with the type."""
+    wanted = frozenset(INTRINSIC_MANA[s] for s in ch.subtypes if s in INTRINSIC_MANA and "land" in ch.types)
+    base = ch.abilities - ch.intrinsic
+    added = wanted - base
+    if ch.abilities == base | added and ch.intrinsic == added:
+        return ch
+    return ch.with_(abilities=base | added, intrinsic=added)
 
 
 def set_pt(ch: Characteristics, args: Mapping[str, Any]) -> Characteristics:
@@ -234,6 +261,7 @@ _SIMPLE: dict[str, Callable[[Characteristics, Mapping[str, Any]], Characteristic
     "add_colors": add_colors,
     "remove_abilities": remove_abilities,
     "remove_all_abilities": remove_all_abilities,
+    "remove_all_abilities_except_mana": remove_all_abilities_except_mana,
     "set_pt": set_pt,
     "modify_pt": modify_pt,
     "switch_pt": switch_pt,
@@ -247,4 +275,11 @@ def apply_instruction(ch: Characteristics, instr: Instruction, ts: Timestamp) ->
     op, args = instr
     if op in _TIMED:
         return _TIMED[op](ch, args, ts)
-    return _SIMPLE[op](ch, args)
+    out = _SIMPLE[op](ch, args)
+    if OPERATION_KIND[op] in _TYPE_LINE_KINDS:
+        out = intrinsic_abilities(out)  # 305.6: a type line change brings or takes the mana ability
+    return out
+
+
+# Kinds of operation that can change an object's land types (layers 1-4).
+_TYPE_LINE_KINDS = frozenset({"copy", "face_down", "text", "type"})

@@ -20,6 +20,7 @@ from .effects import (
     parts_in_slot,
 )
 from .model import Board, Characteristics, State, Timestamp
+from .operations import intrinsic_abilities
 from .versions import RulesVersion
 
 
@@ -86,7 +87,7 @@ class Resolution:
 
 def initial_state(board: Board) -> dict[str, Characteristics]:
     """613.1, 707.2: start from each battlefield object's printed (or token-defined) values and entry choices."""
-    return {i: entered_values(board.objects[i]) for i in board.on_battlefield()}
+    return {i: intrinsic_abilities(entered_values(board.objects[i])) for i in board.on_battlefield()}
 
 
 def _order_key(e: ContinuousEffect, cda_first: bool) -> tuple[int, Timestamp, Timestamp, str]:

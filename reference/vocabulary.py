@@ -7,6 +7,7 @@ classifies kinds (with the effect's origin) into the slots of its layer system.
 from __future__ import annotations
 
 import json
+import re
 from importlib import resources
 from typing import Final
 
@@ -70,6 +71,24 @@ def subtype_fits(subtype: str, types: frozenset[str]) -> bool:
     return any(t in types for t in owners)
 
 
+# 305.6: the intrinsic mana ability of each basic land type, as a case writes ability wordings.
+INTRINSIC_MANA: Final = {
+    "plains": "{t}: add {w}.",
+    "island": "{t}: add {u}.",
+    "swamp": "{t}: add {b}.",
+    "mountain": "{t}: add {r}.",
+    "forest": "{t}: add {g}.",
+}
+
+# 605.1a: a mana ability's wording (an activated ability that adds mana), as a case writes it.
+MANA_ABILITY = re.compile(r"^[^:\"]*: add \{")
+
+
+def is_mana_ability(text: str) -> bool:
+    """605.1a: an activated ability with a cost that adds mana (no target, not a loyalty ability)."""
+    return bool(MANA_ABILITY.match(text)) and "target" not in text
+
+
 # 122.1b: keyword counters that grant their keyword.
 KEYWORD_COUNTERS: Final = (
     "deathtouch",
@@ -117,6 +136,7 @@ OPERATION_KIND: Final[dict[str, str]] = {
     "add_abilities": "ability",
     "remove_abilities": "ability",
     "remove_all_abilities": "ability",
+    "remove_all_abilities_except_mana": "ability",
     # layer 7
     "set_pt": "pt_set",
     "modify_pt": "pt_modify",

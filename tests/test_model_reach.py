@@ -99,3 +99,35 @@ def test_z3_reads_the_entry_choice() -> None:
     """707.2: the chosen form is a copiable value; the encoding starts from it and copies take it."""
     assert _refuted("primal-clay-humility-clone.yaml", 1, "ikoria", "clone", "toughness", 0)
     assert _refuted("primal-clay-humility-first.yaml", 1, "m10", "clay", "power", 3)
+
+
+def test_z3_reads_intrinsic_mana_abilities() -> None:
+    """305.6: the encoding gives a land its basic land types' mana abilities itself (and Humility removes them)."""
+    assert _refuted("living-lands-humility-forest.yaml", 1, "ikoria", "forest", "abilities", ["{t}: add {g}."])
+    assert _refuted(
+        "living-lands-humility-forest.yaml", 2, "pre-m10", "forest", "abilities", ["{t}: add {b}.", "{t}: add {g}."]
+    )
+    assert _refuted("blood-sun-blood-moon-mana-abilities.yaml", 2, "m10", "factory", "abilities", [])
+
+
+def test_intrinsic_abilities_follow_the_type_line() -> None:
+    from reference.model import Characteristics
+    from reference.operations import intrinsic_abilities
+
+    forest = Characteristics(
+        name="f",
+        mana_value=0,
+        colors=frozenset(),
+        types=frozenset({"land"}),
+        subtypes=frozenset({"forest"}),
+        supertypes=frozenset(),
+        abilities=frozenset({"{t}: add {g}."}),  # printed reminder of a non-basic Forest: kept when it stops being one
+        power=None,
+        toughness=None,
+        controller="p1",
+    )
+    assert intrinsic_abilities(forest).intrinsic == frozenset()
+    assert intrinsic_abilities(forest.with_(subtypes=frozenset())).abilities == frozenset({"{t}: add {g}."})
+    bare = forest.with_(abilities=frozenset())
+    assert intrinsic_abilities(bare).abilities == frozenset({"{t}: add {g}."})
+    assert intrinsic_abilities(intrinsic_abilities(bare).with_(subtypes=frozenset())).abilities == frozenset()

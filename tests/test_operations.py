@@ -27,7 +27,7 @@ LAND = BEAR.with_(
     name="Dryad Arbor",
     types=frozenset({"land", "creature"}),
     subtypes=frozenset({"forest", "dryad"}),
-    abilities=frozenset({"{t}: add {g}"}),
+    abilities=frozenset({"{t}: add {g}."}),
     power=1,
     toughness=1,
 )
@@ -109,7 +109,12 @@ CASES: list[tuple[str, Characteristics, dict[str, Any], dict[str, Any]]] = [
         "set_land_subtype",
         LAND,
         {"subtypes": ["mountain"]},
-        {"subtypes": frozenset({"dryad", "mountain"}), "abilities": frozenset()},
+        # 305.7: the rules-text ability goes and the Mountain's intrinsic one comes (305.6)
+        {
+            "subtypes": frozenset({"dryad", "mountain"}),
+            "abilities": frozenset({"{t}: add {r}."}),
+            "intrinsic": frozenset({"{t}: add {r}."}),
+        },
     ),
     ("add_supertypes", BEAR, {"supertypes": ["legendary"]}, {"supertypes": frozenset({"legendary"})}),
     (
@@ -131,6 +136,12 @@ CASES: list[tuple[str, Characteristics, dict[str, Any], dict[str, Any]]] = [
     ("set_pt", BEAR, {"power": 0}, {"power": 0, "toughness": 2}),
     ("modify_pt", BEAR, {"power": 3, "toughness": -1}, {"power": 5, "toughness": 1}),
     ("switch_pt", BEAR.with_(power=1, toughness=4), {}, {"power": 4, "toughness": 1}),
+    (
+        "remove_all_abilities_except_mana",
+        BEAR.with_(abilities=frozenset({"flying", "{t}: add {g}.", "{t}: target creature gets +1/+1."})),
+        {},
+        {"abilities": frozenset({"{t}: add {g}."})},
+    ),
     ("counter_pt", BEAR, {"power": -2, "toughness": -2}, {"power": 0, "toughness": 0}),
     (
         "counter_keyword",
