@@ -122,7 +122,8 @@ def handle(msg: Any) -> tuple[dict[str, Any] | None, int]:
         data = msg["case"]
         for step in data["steps"]:
             step["expect"] = {v: {} for v in data["versions"]}
-        board = board_at(case_from_data(data, f"<case {data['id']}>"), int(msg["step"]))
+        case = case_from_data(data, f"<case {data['id']}>", schema_check=False)
+        board = board_at(case, int(msg["step"]))
         return {"seq": seq, "results": board_result(board, resolve(board, version))}, 0
     except Exception as exc:  # an engine crash is an error answer, never a dead adapter
         return {"seq": seq, "errored": True, "message": f"{type(exc).__name__}: {exc}"}, 1

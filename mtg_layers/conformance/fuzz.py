@@ -53,6 +53,10 @@ class _Found(Exception):
     """Raised inside the hypothesis test to mark a board as disagreeing (shrinking keeps it so)."""
 
 
+class _BudgetSpent(BaseException):
+    """Raised inside the hypothesis test when the shrink budget is spent: not a failure, it ends the run."""
+
+
 def hypothesis_settings(count: int, phases: Sequence[Phase]) -> settings:
     """Every setting that could change which boards are drawn is explicit (no profile, no database)."""
     return settings(
@@ -438,7 +442,7 @@ class Fuzzer:
                 return True
             if time.perf_counter() - began > HYPOTHESIS_SHARE * self.options.shrink_budget:
                 d.budget_hit = True
-                return False
+                raise _BudgetSpent
             d.shrink_calls += 1
             r = self.run_board(g, f"{d.result.case}-shrink")
             if r.status in ("fail", "error") and signature(r) == d.signature:
@@ -457,8 +461,8 @@ class Fuzzer:
         def run(g: Generated) -> None:
             test(g)
 
-        # _Found, or hypothesis's report of it (a flaky failure once the budget is spent)
-        with contextlib.suppress(Exception):
+        # _Found (hypothesis's report of the smallest board), or the budget spent
+        with contextlib.suppress(Exception, _BudgetSpent):
             run()
         d.reproduced = armed
         if best is not None:
@@ -494,6 +498,7 @@ class Fuzzer:
         r = d.minimal_result or d.result
         d.parting = parting_step(g.data, g.rules, g.resolution, r) if r.status == "fail" else None
         d.case = finding_case(g, r, d, self.options)
+        case_from_data(d.case, f"<shrunk board {d.index}>")  # the case file loads (schema included)
         if self.options.findings is not None:
             self.options.findings.mkdir(parents=True, exist_ok=True)
             path = self.options.findings / f"{d.case['id']}.yaml"
