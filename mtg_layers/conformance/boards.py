@@ -67,6 +67,7 @@ INGREDIENTS = (
     "keyword-counters",
     "value-expression",
     "multi-step",
+    "turn-face-up-down",
 )
 OUTCOMES = (
     "timestamps",
@@ -102,7 +103,7 @@ DEFAULT_WEIGHTS: Mapping[str, int] = {
     "layer-7b-set": 3,
     "layer-4-type": 4,
     "layer-6-abilities": 3,
-    "multi-step": 1,
+    "multi-step": 2,
     **dict.fromkeys(OUTCOMES, 1),
     "dependency": 3,
     "dependency-loop": 2,
@@ -494,15 +495,22 @@ def _board(draw: st.DrawFn, s: GeneratorSettings) -> Data:
     out_effects = [{"id": f"e{k}", "timestamp": next(it), **e} for k, e in enumerate(effects, start=1)]
     steps: list[Data] = [{"description": "the board", "expect": {}}]
     if _chance(draw, s.weight("multi-step"), 10):
-        change = draw(st.integers(0, 2))
         later = len(stamps) + 1
         battlefield = ids[:n_obj]
-        if change == 0 and out_effects:
+        changes = [("end", 1 if out_effects else 0), ("counters", s.weight("counters")), ("late", 1)]
+        changes.append(("turn", s.weight("turn-face-up-down")))
+        change = _weighted(draw, changes)
+        if change == "end":
             steps.append({"description": "an effect ends", "end_effects": [draw(st.sampled_from(out_effects))["id"]]})
-        elif change == 1 and s.weight("counters"):
+        elif change == "counters":
             oid = draw(st.sampled_from(battlefield))
             counters = [{"kind": "+1/+1", "count": draw(st.integers(1, 2)), "timestamp": later}]
             steps.append({"description": "counters change", "set_counters": {oid: counters}})
+        elif change == "turn":
+            # 613.7f: a permanent turned face up or face down gets a new timestamp
+            i = draw(st.integers(0, n_obj - 1))
+            how = "turn_face_up" if out_objects[i].get("face_down") else "turn_face_down"
+            steps.append({"description": how.replace("_", " "), how: {ids[i]: later}})
         else:
             late = draw(_effect(s, ids, n_obj, defined or texts))
             late["parts"] = [p for p in late["parts"] if p["op"] not in ("copy_of", "face_down")] or [
@@ -556,6 +564,11 @@ def content_tags(data: Mapping[str, Any]) -> set[str]:
                 tags.add("counters")
     if len(data["steps"]) > 1:
         tags.add("multi-step")
+    for s in data["steps"]:
+        if s.get("turn_face_up") or s.get("turn_face_down"):
+            tags.add("turn-face-up-down")
+        if s.get("turn_face_down"):
+            tags.add("face-down")
     return tags
 
 
