@@ -326,6 +326,7 @@ class Engine:
         self.static_memo: dict[tuple[Any, ...], ContinuousEffect | None] = {}
         self.resolved = resolved_effects(board)
         self.rules = rule_effects(board, self.state)
+        self.defined = frozenset(board.abilities)
         self.statics: dict[str, list[ContinuousEffect]] = {}
         self.ambiguous: set[str] = set()
         for obj_id in sorted(self.state):
@@ -337,10 +338,9 @@ class Engine:
         """611.3b: the effects of one object's static abilities, as ``static_effects`` lists them."""
         ch = self.state[obj_id]
         out = []
-        defs = self.board.abilities
-        for wording in sorted(ch.abilities):
-            if wording not in defs and not ch.text_changes:
-                continue  # 612.1: without text changes only a defined wording is a static ability
+        # 612.1: without text changes only a defined wording can be a static ability.
+        wordings = ch.abilities if ch.text_changes else ch.abilities & self.defined
+        for wording in sorted(wordings):
             key = (obj_id, wording, ch.text_changes, ch.granted.get(wording), wording in ch.granted, ch.name)
             if key not in self.static_memo:
                 self.static_memo[key] = static_effect(self.board, self.state, obj_id, wording)
@@ -510,66 +510,74 @@ class Engine:
 
     def graph(self, group: list[ContinuousEffect], slot: str) -> dict[str, dict[str, DependencyReason]]:
         """As ``reference.dependency.dependency_graph``: trial applications only where they could matter."""
-        version = self.version
+        isolated = self.version.cda_dependency_isolated
         graph: dict[str, dict[str, DependencyReason]] = {a.key: {} for a in group}
-        sensitive = [a for a in group if (a.origin in ("static", "cda") or self.info(a).reads_values)]
+        # 613.8a: only an effect whose existence, text, objects or amounts can vary can depend on another.
+        sensitive: list[tuple[ContinuousEffect, _Info, bool, bool, frozenset[str]]] = []
+        reads: set[str] = set()
+        for a in group:
+            ia = self.info(a)
+            static = a.origin in ("static", "cda") and a.source is not None
+            if not (static or ia.reads_values):
+                continue
+            live = a.key not in self.locked and a.targets is None
+            words = _words(a, self.state[a.source]) if static and a.source in self.state else frozenset()
+            sensitive.append((a, ia, static, live, words))
+            if live:
+                reads |= ia.filter_reads
+            reads |= ia.value_reads
+            if static:
+                reads |= SOURCE_READS
         if not sensitive:
             return graph
-        reads: set[str] = set()
-        for a in sensitive:
-            i = self.info(a)
-            if a.key not in self.locked:
-                reads |= i.filter_reads
-            reads |= i.value_reads
-            if a.origin in ("static", "cda"):
-                reads |= SOURCE_READS
         doing: dict[str, object] = {}
         for b in group:
-            writes = self.info(b).writes
+            ib = self.info(b)
+            writes = ib.writes
             if not writes & reads:
                 continue  # nothing b can change is read by any effect of the group
-            for a in sensitive:
+            touches_sources = bool(writes & SOURCE_READS)
+            b_targets = self.affected(b) if touches_sources else frozenset()
+            named = ib.names_abilities(slot, self.parts(b, slot)) if touches_sources else None
+            for a, ia, static, live, words in sensitive:
                 if a.key == b.key:
                     continue
-                if version.cda_dependency_isolated and (a.origin == "cda") != (b.origin == "cda"):
+                if isolated and (a.origin == "cda") != (b.origin == "cda"):
                     continue  # 613.8a(c)
-                r = self._pair(a, b, writes, slot, doing)
+                filt_hit = live and hits(writes, ib.write_names, ia.filter_reads, ia.filter_names)
+                val_hit = ia.reads_values and hits(writes, ib.write_names, ia.value_reads, ia.value_names)
+                src_hit = static and touches_sources and a.source in b_targets
+                if static and a.source in self.ambiguous:
+                    filt_hit = True  # two wordings give a's key: let the readable test decide
+                if not (filt_hit or val_hit or src_hit):
+                    continue  # b changes nothing a reads: a's existence, text, objects and amounts stay
+                if src_hit and not (filt_hit or val_hit) and not self._source_may_change(a, b, slot, named, words):
+                    continue
+                r = self._readable_test(a, ia, b, slot, doing)
                 if r is not None:
                     graph[a.key][b.key] = r
         return graph
 
-    def _pair(
-        self, a: ContinuousEffect, b: ContinuousEffect, writes: frozenset[str], slot: str, doing: dict[str, object]
+    def _source_may_change(
+        self, a: ContinuousEffect, b: ContinuousEffect, slot: str, named: frozenset[str] | None, words: frozenset[str]
+    ) -> bool:
+        """Could applying ``b`` to a's source change a's existence, text or controller (611.3, 109.4)?"""
+        if named is not None and named.isdisjoint(words):
+            return False  # b only adds or removes other abilities
+        assert a.source is not None
+        old = self.state[a.source]
+        new = self.trial_of(b, slot, a.source)
+        if new == old:
+            return False
+        return new.controller != old.controller or _source_view(a, new) != _source_view(a, old)
+
+    def _readable_test(
+        self, a: ContinuousEffect, ia: _Info, b: ContinuousEffect, slot: str, doing: dict[str, object]
     ) -> DependencyReason | None:
-        """613.8a: does ``a`` depend on ``b``? The readable test, unless ``b`` provably cannot matter."""
-        ia = self.info(a)
-        static = a.origin in ("static", "cda") and a.source is not None
-        ib = self.info(b)
-        filt_hit = (
-            a.key not in self.locked
-            and a.targets is None
-            and hits(writes, ib.write_names, ia.filter_reads, ia.filter_names)
-        )
-        val_hit = ia.reads_values and hits(writes, ib.write_names, ia.value_reads, ia.value_names)
-        src_hit = static and bool(writes & SOURCE_READS) and a.source in self.affected(b)
-        if static and a.source in self.ambiguous:
-            filt_hit = True  # let the readable test decide
-        if not (filt_hit or val_hit or src_hit):
-            return None
-        if src_hit and not (filt_hit or val_hit):
-            assert a.source is not None
-            named = self.info(b).names_abilities(slot, self.parts(b, slot))
-            if named is not None and not named & _words(a, self.state[a.source]):
-                return None  # b only adds or removes other abilities: a's source reads the same for a
-            old = self.state[a.source]
-            new = self.trial_of(b, slot, a.source)
-            if new == old:
-                return None
-            if new.controller == old.controller and _source_view(a, new) == _source_view(a, old):
-                return None
+        """613.8a: the readable test (``dependency._compare``) on b's trial application."""
         changes = self.changes(b, slot)
         if not changes:
-            return None
+            return None  # applying b changes nothing, so nothing can depend on it
         changed = self.changed(b, slot)
         trial: State = ChainMap(changes, self.state)  # type: ignore[arg-type]
         before = self.affected(a)
