@@ -71,21 +71,27 @@ def main() -> None:
 @corpus_option
 @click.option("--case", "case_ids", multiple=True, help="Only these case ids (repeatable).")
 @click.option("--z3/--no-z3", "use_z3", default=True, help="Cross-check every answer with the z3 encoding.")
+@click.option(
+    "--jobs",
+    "-j",
+    type=click.IntRange(min=1),
+    default=None,
+    help="Worker processes for the cases (default: the number of CPUs).",
+)
 @friendly_errors
-def verify(corpus_dir: Path, case_ids: tuple[str, ...], use_z3: bool) -> None:
+def verify(corpus_dir: Path, case_ids: tuple[str, ...], use_z3: bool, jobs: int | None) -> None:
     """Resolve every case under every rules version it declares and compare with its answers."""
+    import os
+
     from rich.table import Table
 
-    from reference.versions import builtin_versions
-
     from .corpus import load_corpus
-    from .verify import check_case
+    from .verify import verify_cases
 
     cases = load_corpus(corpus_dir)
     if case_ids:
         cases = [c for c in cases if c.id in case_ids]
-    versions = builtin_versions()
-    crosscheck = _z3_checker() if use_z3 else None
+    crosscheck = use_z3 and _z3_checker() is not None
     out = console()
     table = Table(title=f"mtg-layers verify: {len(cases)} cases")
     for col in ("case", "version", "steps", "golden") + (("z3",) if crosscheck else ()):
@@ -94,8 +100,9 @@ def verify(corpus_dir: Path, case_ids: tuple[str, ...], use_z3: bool) -> None:
     rows = 0
     z3_fail = 0
     details: list[str] = []
-    for case in cases:
-        checks = check_case(case, versions)
+    verdicts = verify_cases(cases, crosscheck, jobs or os.cpu_count() or 1)
+    for case, verdict in zip(cases, verdicts, strict=True):
+        checks = verdict.checks
         for vid in case.versions:
             mine = [c for c in checks if c.version == vid]
             bad = [c for c in mine if not c.ok]
@@ -110,7 +117,7 @@ def verify(corpus_dir: Path, case_ids: tuple[str, ...], use_z3: bool) -> None:
                         where = f"{case.id} step {c.step} [{vid}]: {m.object}.{m.field}"
                         details.append(f"{where} expected {m.expected!r}, got {m.actual!r}")
             if crosscheck:
-                status, info = crosscheck(case, versions[vid])
+                status, info = verdict.z3[vid]
                 if status != "verified":
                     z3_fail += 1
                     details.extend(f"{case.id} [{vid}] z3: {line}" for line in info)

@@ -226,9 +226,10 @@ class Encoding:
             elif p.op == "face_down":
                 gainable.update(p.args.get("abilities", ()))
         self.granted_exact = granted_exact
+        reach = None if u.from_words else self._reachable_abilities()  # None: any object may gain any of them
         for oid in self.battlefield:
             obj = board.objects[oid]
-            possible = set(obj.printed.abilities) | gainable
+            possible = set(obj.printed.abilities) | (gainable if reach is None else reach[oid])
             if obj.face_down:
                 possible |= set(obj.face_down_values.get("abilities", ()))
             possible |= {c.kind for c in obj.counters if c.kind in KEYWORD_COUNTERS}
@@ -279,6 +280,57 @@ class Encoding:
                     PEffect(key=key, kind="rule", origin="rule", parts=(part,), base_ts=c.timestamp, targets=(oid,))
                 )
         return out
+
+    def _reachable_abilities(self) -> dict[str, set[str]] | None:
+        """The wordings each battlefield object could ever have, gained from an effect that could reach it.
+
+        A fixpoint over the board: printed abilities, keyword counters and face-down values;
+        then each granting part of a resolved effect (its fixed objects, 611.2c) or of a static
+        ability some object could have (the objects its filter could ever match: only the keys
+        that read the board, not the state, can rule an object out). Without it every object
+        gets a potential effect for every grantable static ability, and the encoding grows with
+        their product (issue 13).
+        """
+        board = self.board
+        reach: dict[str, set[str]] = {}
+        for oid in self.battlefield:
+            obj = board.objects[oid]
+            reach[oid] = set(obj.printed.abilities) | {c.kind for c in obj.counters if c.kind in KEYWORD_COUNTERS}
+            if obj.face_down:
+                reach[oid] |= set(obj.face_down_values.get("abilities", ()))
+
+        def granted_by(p: Part, began: Any) -> set[str]:
+            if p.op == "add_abilities":
+                return set(p.args["abilities"])
+            if p.op == "copy_of":
+                return set(self._copy_values(p.args, began)["abilities"]) if began is not None else set()
+            if p.op == "face_down":
+                return set(p.args.get("abilities", ()))
+            return set()
+
+        for e in board.effects:
+            for p in e.parts:
+                gained = granted_by(p, e.timestamp)
+                for t in e.applies_to:
+                    if t in reach:
+                        reach[t] |= gained
+        changed = True
+        while changed:
+            changed = False
+            for d in board.abilities.values():
+                gained = set().union(*(granted_by(p, None) for p in d.parts)) if d.parts else set()
+                if any(p.op == "copy_of" for p in d.parts):
+                    return None  # a static copy effect: keep every grantable wording possible everywhere
+                if not gained:
+                    continue
+                for src in self.battlefield:
+                    if d.text not in reach[src]:
+                        continue
+                    for o in self.battlefield:
+                        if not gained <= reach[o] and _could_match(board, d.applies_to, o, src) is not False:
+                            reach[o] |= gained
+                            changed = True
+        return reach
 
     def _copy_values(self, args: Mapping[str, Any], began: Any) -> dict[str, Any]:
         k = (id(args), began)
@@ -782,6 +834,46 @@ class Encoding:
             if c >= 0:
                 out.append((pos.slot, pos.effects[c].key))
         return out
+
+
+def _could_match(board: Board, filt: Any, oid: str, source: str) -> bool | None:
+    """Three-valued: False when the filter can never match ``oid`` for ``source`` (keys that read only the
+    board decide), True when it always does, None when it depends on the state."""
+    if not isinstance(filt, Mapping):
+        return None
+    obj = board.objects[oid]
+    results: list[bool | None] = []
+    for key, want in filt.items():
+        r: bool | None = None
+        if key == "all":
+            subs = [_could_match(board, f, oid, source) for f in want]
+            r = False if False in subs else True if all(x is True for x in subs) else None
+        elif key == "any":
+            subs = [_could_match(board, f, oid, source) for f in want]
+            r = True if True in subs else False if all(x is False for x in subs) else None
+        elif key == "not":
+            sub = _could_match(board, want, oid, source)
+            r = None if sub is None else not sub
+        elif key == "id":
+            r = oid == want
+        elif key == "ids":
+            r = oid in want
+        elif key == "is_source":
+            r = (oid == source) == bool(want)
+        elif key == "other_than_source":
+            r = (oid != source) == bool(want)
+        elif key == "attached_to_source":
+            r = (board.objects[source].attached_to == oid) == bool(want)
+        elif key == "token":
+            r = obj.token == bool(want)
+        elif key == "zone":
+            r = obj.zone == want
+        elif key == "owner" and want != "you":
+            r = obj.owner == want
+        results.append(r)
+    if False in results:
+        return False
+    return True if all(x is True for x in results) else None
 
 
 def _names_zone(filt: Any) -> bool:
