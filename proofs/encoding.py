@@ -49,6 +49,8 @@ from .state import (
     fresh,
     integer,
     is_creature_type,
+    is_false,
+    is_true,
     real,
     same,
     when,
@@ -97,7 +99,7 @@ class Reading:
 
     def alts(self, u: Universe, text: str) -> list[tuple[z3.BoolRef, str]]:
         """Each string ``text`` may read as, with the condition under which it does."""
-        if not u.from_words or z3.is_false(self.active) or not words_in(text, u.from_words):
+        if not u.from_words or is_false(self.active) or not words_in(text, u.from_words):
             return [(TRUE, text)]
         out: dict[str, list[z3.BoolRef]] = {text: [z3.Not(self.active)]}
         for mapping, result in u.variants(text):
@@ -618,7 +620,7 @@ class Encoding:
         doing: dict[str, list[z3.ArithRef]] = {}
         for o in self.battlefield:
             cond = view.targets[o]
-            if z3.is_false(cond):
+            if is_false(cond):
                 doing[o] = []
                 continue
             resolved = [self.resolve_args(e, p, st, view, o) for p in parts]  # all evaluated before applying
@@ -626,7 +628,7 @@ class Encoding:
             for p, (args, _) in zip(parts, resolved, strict=True):
                 ch = apply_op(self.u, ch, p.op, args, view.ts)
             doing[o] = [x for _, ev in resolved for x in ev]
-            new[o] = ch if z3.is_true(cond) else _ite_obj(cond, ch, st[o])
+            new[o] = ch if is_true(cond) else _ite_obj(cond, ch, st[o])
         return new, doing
 
     def word_strings(self, e: PEffect) -> list[tuple[str, str]]:
@@ -709,17 +711,15 @@ class Encoding:
         reach = {(x, y): dep.get((x, y), FALSE) for x in keys for y in keys if x != y}
         for z in keys:  # Warshall: reach[x, y] = some path x -> ... -> y through the effects so far
             for x in keys:
-                if x == z or z3.is_false(reach[(x, z)]):
+                if x == z or is_false(reach[(x, z)]):
                     continue
                 for y in keys:
-                    if y in (x, z) or z3.is_false(reach[(z, y)]):
+                    if y in (x, z) or is_false(reach[(z, y)]):
                         continue
                     reach[(x, y)] = disj([reach[(x, y)], conj([reach[(x, z)], reach[(z, y)]])])
         # 613.8b: an effect waits while it depends on an effect outside its own loop
         waiting = {
-            a: disj(
-                [conj([dep[(a, b)], z3.Not(reach[(b, a)])]) for b in keys if b != a and not z3.is_false(dep[(a, b)])]
-            )
+            a: disj([conj([dep[(a, b)], z3.Not(reach[(b, a)])]) for b in keys if b != a and not is_false(dep[(a, b)])])
             for a in keys
         }
         if getattr(v, "loop_waits_as_unit", True):
@@ -730,7 +730,7 @@ class Encoding:
                     + [
                         z3.Not(conj([reach[(a, x)], reach[(x, a)], waiting[x]]))
                         for x in keys
-                        if x != a and not z3.is_false(reach[(a, x)])
+                        if x != a and not is_false(reach[(a, x)])
                     ]
                 )
                 for a in keys
@@ -805,7 +805,7 @@ class Encoding:
     ) -> z3.BoolRef:
         """613.8a(b): applying ``b`` would change ``a``'s existence, text, objects or what it does."""
         after = self.view(a, trial)
-        tests: list[z3.BoolRef] = [FALSE if z3.is_true(after.live) else z3.Not(after.live)]
+        tests: list[z3.BoolRef] = [FALSE if is_true(after.live) else z3.Not(after.live)]
         for key, text in self.word_strings(a):  # text
             alts_before = dict((s, c) for c, s in before.reading.alts(self.u, text))
             alts_after = dict((s, c) for c, s in after.reading.alts(self.u, text))
@@ -816,7 +816,7 @@ class Encoding:
             tests.append(differ(before.targets[o], after.targets[o]))
         parts = self.parts_in(a, slot)
         for o in self.battlefield:  # what it does to each object it applies to (evaluated instruction)
-            if z3.is_false(before.targets[o]) or not doing_before[o]:
+            if is_false(before.targets[o]) or not doing_before[o]:
                 continue
             now = [x for p in parts for x in self.resolve_args(a, p, trial, after, o)[1]]
             tests.append(
