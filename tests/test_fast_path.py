@@ -10,12 +10,13 @@ import sys
 from pathlib import Path
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from mtg_layers.corpus import load_corpus
 from reference import fast
 from reference.case import board_at
+from reference.effects import instruction
 from reference.model import Board
 from reference.operations import apply_instruction
 from reference.resolver import resolve
@@ -77,15 +78,11 @@ def test_writes_table_covers_every_operation_in_the_corpus() -> None:
             version = builtin_versions()[vid]
             for n in range(1, len(case.steps) + 1):
                 board = board_at(case, n)
-                quick = fast.resolve(board, version)
-                del quick
                 engine = fast.Engine(board, version)
                 for e in engine.effects_in_play():
                     for slot in version.slots:
                         for p in engine.parts(e, slot.id):
                             for t in sorted(engine.affected(e)):
-                                from reference.effects import instruction
-
                                 instr = instruction(e, p, t, board, engine.state, version)
                                 old = engine.state[t]
                                 new = apply_instruction(old, instr, e.timestamp)
@@ -96,10 +93,9 @@ def test_writes_table_covers_every_operation_in_the_corpus() -> None:
     assert checked > 100
 
 
+@settings(max_examples=60)
 @given(st.data())
 def test_writes_table_on_generated_boards(data: st.DataObject) -> None:
-    from reference.effects import instruction
-
     board = data.draw(boards(max_objects=4, max_effects=4, max_abilities=3))
     version = get_version(data.draw(versions))
     engine = fast.Engine(board, version)
