@@ -310,9 +310,16 @@ class _Checker:
                 visit(v, [])
 
 
-def case_from_data(data: Any, label: str = "<case>", versions: Mapping[str, RulesVersion] | None = None) -> Case:
-    """Validate case data (schema, then meaning) and build the case."""
-    validate_schema(data, label)
+def case_from_data(
+    data: Any, label: str = "<case>", versions: Mapping[str, RulesVersion] | None = None, *, schema_check: bool = True
+) -> Case:
+    """Validate case data (schema, then meaning) and build the case.
+
+    ``schema_check=False`` skips the JSON Schema pass (the meaning checks still run): only for
+    data built by the project's own generator, which is schema-valid by construction.
+    """
+    if schema_check:
+        validate_schema(data, label)
     known = dict(builtin_versions())
     known.update(versions or {})
     _Checker(label, known).check(data)
