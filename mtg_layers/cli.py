@@ -6,23 +6,25 @@ import json
 import sys
 from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
-from rich.table import Table
 
-from reference.case import Case
-from reference.versions import CURRENT, RulesVersion, builtin_versions, get_version
+from .cli_support import LazyGroup, console, corpus_option, friendly_errors
 
-from .cli_support import console, corpus_option, friendly_errors
-from .corpus import CorpusError, load_case, load_corpus, load_corpus_tolerant
-from .profile_file import load_profile
-from .render import print_explanation, result_table
-from .verify import check_case, resolve_step
+if TYPE_CHECKING:
+    from reference.case import Case
+    from reference.versions import RulesVersion
+
+# Imports are made where they are used: `mtg-layers --help` and `versions` stay quick (issue 13).
 
 
 def choose_version(rules: str | None, rules_file: Path | None) -> RulesVersion:
     """The rules version asked for: a profile file, a built-in id, or the current one."""
+    from reference.versions import get_version
+
+    from .profile_file import load_profile
+
     if rules_file is not None:
         return load_profile(rules_file)
     return get_version(rules or "current")
@@ -30,6 +32,8 @@ def choose_version(rules: str | None, rules_file: Path | None) -> RulesVersion:
 
 def find_case(ref: str, corpus_dir: Path) -> Case:
     """A case by id (from the corpus) or by file path."""
+    from .corpus import CorpusError, load_case, load_corpus
+
     path = Path(ref)
     if path.suffix in (".yaml", ".yml") and path.exists():
         return load_case(path)
@@ -48,7 +52,16 @@ rules_file_option = click.option(
 )
 
 
-@click.group()
+@click.group(
+    cls=LazyGroup,
+    lazy_commands={
+        "conformance": (
+            "mtg_layers.conformance.cli",
+            "conformance",
+            "Run an engine's adapter over the corpus and report how it agrees.",
+        )
+    },
+)
 @click.version_option(package_name="mtg-layers")
 def main() -> None:
     """A verified reference for Magic: The Gathering's layer system (CR 613 and 418.5)."""
@@ -58,14 +71,27 @@ def main() -> None:
 @corpus_option
 @click.option("--case", "case_ids", multiple=True, help="Only these case ids (repeatable).")
 @click.option("--z3/--no-z3", "use_z3", default=True, help="Cross-check every answer with the z3 encoding.")
+@click.option(
+    "--jobs",
+    "-j",
+    type=click.IntRange(min=1),
+    default=None,
+    help="Worker processes for the cases (default: the number of CPUs).",
+)
 @friendly_errors
-def verify(corpus_dir: Path, case_ids: tuple[str, ...], use_z3: bool) -> None:
+def verify(corpus_dir: Path, case_ids: tuple[str, ...], use_z3: bool, jobs: int | None) -> None:
     """Resolve every case under every rules version it declares and compare with its answers."""
-    cases, load_errors = load_corpus_tolerant(corpus_dir)
+    import os
+
+    from rich.table import Table
+
+    from .corpus import load_corpus_tolerant
+    from .verify import verify_cases
+
+    cases, load_errors = load_corpus_tolerant(corpus_dir)  # a file that does not load is an errored case
     if case_ids:
         cases = [c for c in cases if c.id in case_ids]
-    versions = builtin_versions()
-    crosscheck = _z3_checker() if use_z3 else None
+    crosscheck = use_z3 and _z3_checker() is not None
     out = console()
     table = Table(title=f"mtg-layers verify: {len(cases)} cases")
     for col in ("case", "version", "steps", "golden") + (("z3",) if crosscheck else ()):
@@ -75,8 +101,9 @@ def verify(corpus_dir: Path, case_ids: tuple[str, ...], use_z3: bool) -> None:
     z3_fail = 0
     z3_unread = 0
     details: list[str] = []
-    for case in cases:
-        checks = check_case(case, versions)
+    verdicts = verify_cases(cases, crosscheck, jobs or os.cpu_count() or 1)
+    for case, verdict in zip(cases, verdicts, strict=True):
+        checks = verdict.checks
         for vid in case.versions:
             mine = [c for c in checks if c.version == vid]
             bad = [c for c in mine if not c.ok]
@@ -91,7 +118,7 @@ def verify(corpus_dir: Path, case_ids: tuple[str, ...], use_z3: bool) -> None:
                         where = f"{case.id} step {c.step} [{vid}]: {m.object}.{m.field}"
                         details.append(f"{where} expected {m.expected!r}, got {m.actual!r}")
             if crosscheck:
-                status, info = crosscheck(case, versions[vid])
+                status, info = verdict.z3[vid]
                 if status == "not encoded":  # an honest gap of the encoding, named, not a failure
                     z3_unread += 1
                 elif status != "verified":
@@ -101,7 +128,7 @@ def verify(corpus_dir: Path, case_ids: tuple[str, ...], use_z3: bool) -> None:
                 colour = {"verified": "green", "not encoded": "yellow"}.get(status, "red")
                 cells.append(f"[{colour}]{status}[/{colour}]")
             table.add_row(*cells)
-    for err in load_errors:  # a file that does not load is an errored case; the others still run
+    for err in load_errors:  # reported as errored cases; the others ran
         rows += 1
         failures += 1
         table.add_row(*([err.file, "-", "-", "[red]ERROR[/red]"] + (["-"] if crosscheck else [])))
@@ -113,7 +140,7 @@ def verify(corpus_dir: Path, case_ids: tuple[str, ...], use_z3: bool) -> None:
     if load_errors:
         summary += f", {len(load_errors)} case file(s) could not be loaded"
     if crosscheck:
-        verified = rows - z3_fail - z3_unread
+        verified = rows - len(load_errors) - z3_fail - z3_unread
         summary += f" (z3: {verified} verified, {z3_unread} not encoded, {z3_fail} not verified)"
     out.print(f"{len(cases)} cases, {rows} case/version pairs: {summary}", markup=False, highlight=False)
     sys.exit(1 if failures or z3_fail else 0)
@@ -137,6 +164,9 @@ def _z3_checker() -> Callable[[Case, RulesVersion], tuple[str, list[str]]] | Non
 @friendly_errors
 def explain(case_ref: str, rules: str | None, rules_file: Path | None, step: int | None, corpus_dir: Path) -> None:
     """Print the layer-by-layer trace of a case: each effect, why it applied then, and the values after it."""
+    from .render import print_explanation, result_table
+    from .verify import resolve_step
+
     case = find_case(case_ref, corpus_dir)
     version = choose_version(rules, rules_file)
     n = _step_number(case, step)
@@ -163,6 +193,8 @@ def _plain(value: Any) -> Any:
 
 
 def _step_number(case: Case, step: int | None) -> int:
+    from .corpus import CorpusError
+
     if step is None:
         return len(case.steps)
     if not 1 <= step <= len(case.steps):
@@ -179,6 +211,11 @@ def _step_number(case: Case, step: int | None) -> int:
 @friendly_errors
 def resolve(file: Path, rules: str | None, rules_file: Path | None, step: int | None, as_json: bool) -> None:
     """Resolve any case file (your own board) and print every object's characteristics."""
+    from .corpus import load_case
+    from .profile_file import load_profile
+    from .render import result_table
+    from .verify import resolve_step
+
     case = load_case(file, {rules_file.stem: load_profile(rules_file)} if rules_file else None)
     version = choose_version(rules, rules_file)
     n = _step_number(case, step)
@@ -193,6 +230,8 @@ def resolve(file: Path, rules: str | None, rules_file: Path | None, step: int | 
 @click.option("--json", "as_json", is_flag=True, help="Print the versions as JSON.")
 def versions(as_json: bool) -> None:
     """List the rules versions with their dates and slots."""
+    from reference.versions import CURRENT, builtin_versions
+
     vs = builtin_versions()
     if as_json:
         data = [
@@ -210,14 +249,16 @@ def versions(as_json: bool) -> None:
         ]
         click.echo(json.dumps(data, indent=2))
         return
-    table = Table(title="rules versions", show_lines=True)
-    for col in ("id", "in force", "rule text", "slots"):
-        table.add_column(col)
+    # Plain text, not a rich table: this command answers before rich would have loaded.
     for v in vs.values():
-        slots = "\n".join(f"{s.id}: {s.name} ({s.rule})" for s in v.slots)
         when = f"{v.in_force_from} to {v.in_force_to or 'now'}" + (" (current)" if v.id == CURRENT else "")
-        table.add_row(v.id, when, f"{v.title}\n{v.source_text} ({v.source_date})", slots)
-    console().print(table)
+        click.echo(f"{v.id}: {v.title}")
+        click.echo(f"  in force: {when}")
+        click.echo(f"  rule text: {v.source_text} ({v.source_date})")
+        click.echo("  slots:")
+        for s in v.slots:
+            click.echo(f"    {s.id}: {s.name} ({s.rule})")
+        click.echo("")
 
 
 @main.command("docs")
@@ -226,6 +267,7 @@ def versions(as_json: bool) -> None:
 @friendly_errors
 def docs_pages(out: Path, corpus_dir: Path) -> None:
     """Generate the documentation site's case pages and corpus index from the resolver's traces."""
+    from .corpus import load_corpus
     from .docs_pages import generate, generate_fragments
 
     cases = load_corpus(corpus_dir)
@@ -235,11 +277,6 @@ def docs_pages(out: Path, corpus_dir: Path) -> None:
     click.echo(f"wrote {len(fragments)} fragments to {out.parent / 'generated'}")
 
 
-from .conformance.cli import conformance  # noqa: E402
-
-main.add_command(conformance)
-
-
 @main.command("coverage")
 @corpus_option
 @click.option("--markdown", "as_markdown", is_flag=True, help="Print the table as Markdown (for the docs).")
@@ -247,6 +284,9 @@ main.add_command(conformance)
 @friendly_errors
 def coverage_command(corpus_dir: Path, as_markdown: bool, as_json: bool) -> None:
     """For each implemented rule and feature tag, the cases that exercise it (rows under 2 are flagged)."""
+    from rich.table import Table
+
+    from .corpus import load_corpus
     from .coverage import below_minimum, coverage, to_json, to_markdown
 
     rows = coverage(load_corpus(corpus_dir))
@@ -303,6 +343,8 @@ def prove(
     max_effects: int,
 ) -> None:
     """Run the named theorems with z3 and print what each establishes, and how strongly."""
+    from rich.table import Table
+
     from mtg_layers.theorems import markdown, run  # type: ignore[import-not-found,unused-ignore]
 
     if observable is not None:
@@ -331,6 +373,9 @@ def prove(
 def _prove_observable(names: tuple[str, str], rules_file: Path | None, max_effects: int) -> None:
     """Print whether two rules versions are told apart on power and toughness, within a bound."""
     from mtg_layers.theorems import observable_difference  # type: ignore[import-not-found,unused-ignore]
+    from reference.versions import get_version
+
+    from .profile_file import load_profile
 
     left = get_version(names[0])
     right = load_profile(rules_file) if names[1] == "file" and rules_file else get_version(names[1])

@@ -11,10 +11,12 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import jsonschema
 import yaml
+
+if TYPE_CHECKING:
+    import jsonschema
 
 from reference.case import Case, Step
 from reference.frozen import FrozenMap, freeze
@@ -23,11 +25,19 @@ from reference.versions import CURRENT, RulesVersion, builtin_versions
 from reference.vocabulary import OPERATION_KIND
 
 from . import authoring
+from .paths import CASES_DIR, CORPUS_DIR, ROOT, SCHEMA_DIR
 
-ROOT = Path(__file__).resolve().parent.parent
-CORPUS_DIR = ROOT / "corpus"
-CASES_DIR = CORPUS_DIR / "cases"
-SCHEMA_DIR = CORPUS_DIR / "schema"
+__all__ = [
+    "CASES_DIR",
+    "CORPUS_DIR",
+    "ROOT",
+    "SCHEMA_DIR",
+    "CorpusError",
+    "case_from_data",
+    "load_case",
+    "load_corpus",
+    "load_corpus_tolerant",
+]
 
 
 class CorpusError(Exception):
@@ -92,11 +102,15 @@ def _path(parts: Iterable[Any]) -> str:
 
 def _best_error(error: jsonschema.ValidationError) -> jsonschema.ValidationError:
     """The most specific of a validation error's causes."""
+    import jsonschema
+
     return jsonschema.exceptions.best_match([error]) or error
 
 
 def validate_schema(data: Any, label: str, name: str = "case") -> None:
     """Check a case against the JSON Schema; raise the most specific error."""
+    import jsonschema  # imported when a case is loaded, not when the CLI starts
+
     validator = jsonschema.Draft202012Validator(schema(name))
     errors = sorted(validator.iter_errors(data), key=lambda e: (len(e.absolute_path), str(e.absolute_path)))
     if not errors:
@@ -200,16 +214,18 @@ class _Checker:
             if a["text"] in ability_texts:
                 self.fail(f"abilities[{i}].text", f"duplicate ability definition {a['text']!r}")
             ability_texts.add(a["text"])
-            origin = "cda" if a.get("cda") else "static"
             if a.get("cda") and "condition" in a:
                 self.fail(
                     f"abilities[{i}].condition",
                     "a conditional ability is never characteristic-defining (604.3a(5)): drop cda or the condition",
                 )
+            # 604.3a(2), (4): a CDA's wording granted by an effect is a plain static ability, so both must place
+            origins = ("cda", "static") if a.get("cda") else ("static",)
             for j, p in enumerate(a["parts"]):
                 if p["op"] in ("copy_of", "face_down"):
                     self.fail(f"abilities[{i}].parts[{j}].op", "copy and face-down parts belong to resolved effects")
-                self.classifiable(p["op"], origin, declared, f"abilities[{i}].parts[{j}].op")
+                for origin in origins:
+                    self.classifiable(p["op"], origin, declared, f"abilities[{i}].parts[{j}].op")
         objects: dict[str, Any] = {}
         effects: dict[str, Any] = {}
         for i, o in enumerate(data["objects"]):
@@ -328,11 +344,17 @@ class _Checker:
                 visit(v, [])
 
 
-def case_from_data(data: Any, label: str = "<case>", versions: Mapping[str, RulesVersion] | None = None) -> Case:
-    """Validate case data (schema, then meaning) and build the case."""
+def case_from_data(
+    data: Any, label: str = "<case>", versions: Mapping[str, RulesVersion] | None = None, *, schema_check: bool = True
+) -> Case:
+    """Validate case data (schema, then meaning) and build the case.
+
+    ``schema_check=False`` skips the JSON Schema pass (the meaning checks still run): only for
+    data built by the project's own generator, which is schema-valid by construction.
+    """
     known = dict(builtin_versions())
     known.update(versions or {})
-    data = _authoring_checks(data, label, known, schema_first=True)
+    data = _authoring_checks(data, label, known, schema_first=True, schema_check=schema_check)
     _Checker(label, known).check(data)
     _authoring_checks(data, label, known, schema_first=False)
     steps = tuple(
@@ -374,12 +396,15 @@ def case_from_data(data: Any, label: str = "<case>", versions: Mapping[str, Rule
     )
 
 
-def _authoring_checks(data: Any, label: str, known: Mapping[str, RulesVersion], schema_first: bool) -> Any:
+def _authoring_checks(
+    data: Any, label: str, known: Mapping[str, RulesVersion], schema_first: bool, schema_check: bool = True
+) -> Any:
     """The authoring checks of ``mtg_layers.authoring``: version aliases, then (after the schema) vocabulary."""
     try:
         if schema_first:
             data = authoring.resolve_version_aliases(data, {"current": CURRENT} if CURRENT in known else {})
-            validate_schema(data, label)
+            if schema_check:
+                validate_schema(data, label)
         else:
             authoring.check_vocabulary(data)
     except authoring.AuthoringError as exc:

@@ -62,6 +62,8 @@ class RulesVersion:
     # 704.5j: "choose" (Magic 2014 on: the controller keeps one), "all" (2004-2013: all go), or None
     # when the version spans the change and states neither.
     legend_rule: str | None = None
+    # 707.9d (706.8d from February 2011): a copy exception leaves out the CDAs defining what it excepts.
+    copy_exceptions_drop_cdas: bool = True
 
     def slot_of(self, kind: str, origin: str) -> str | None:
         """613.1-613.4 (418.5a): the slot an operation of ``kind`` from ``origin`` applies in."""
@@ -142,7 +144,8 @@ def version_from_mapping(data: Mapping[str, Any], where: str = "profile") -> Rul
     in_force = data.get("in_force") or {}
     source = data.get("source") or {}
     flags = data.get("flags") or {}
-    unknown_flags = sorted(set(flags) - {"cda_dependency_isolated", "loop_waits_as_unit", "legend_rule"})
+    known_flags = {"cda_dependency_isolated", "loop_waits_as_unit", "copy_exceptions_drop_cdas", "legend_rule"}
+    unknown_flags = sorted(set(flags) - known_flags)
     if unknown_flags:
         raise ProfileError(f"{where}: flags: unknown flag(s) {unknown_flags}")
     return RulesVersion(
@@ -158,6 +161,7 @@ def version_from_mapping(data: Mapping[str, Any], where: str = "profile") -> Rul
         cda_dependency_isolated=bool(flags.get("cda_dependency_isolated", True)),
         loop_waits_as_unit=bool(flags.get("loop_waits_as_unit", True)),
         legend_rule=_legend_rule(flags.get("legend_rule"), where),
+        copy_exceptions_drop_cdas=bool(flags.get("copy_exceptions_drop_cdas", True)),
     )
 
 
