@@ -131,3 +131,51 @@ def test_intrinsic_abilities_follow_the_type_line() -> None:
     bare = forest.with_(abilities=frozenset())
     assert intrinsic_abilities(bare).abilities == frozenset({"{t}: add {g}."})
     assert intrinsic_abilities(intrinsic_abilities(bare).with_(subtypes=frozenset())).abilities == frozenset()
+
+
+def test_cards_exiled_with_the_source_are_counted_by_both() -> None:
+    """607.2a: "for each card exiled with it" counts only the cards that object exiled (resolver and z3)."""
+    data: dict[str, Any] = {
+        "id": "exiled-with",
+        "title": "cards exiled with it",
+        "versions": ["ikoria"],
+        "features": ["values-from-objects"],
+        "sources": [{"kind": "derived", "ref": "607.2a"}],
+        "abilities": [
+            {
+                "text": "this creature gets +1/+1 for each card exiled with it.",
+                "parts": [
+                    {
+                        "op": "modify_pt",
+                        "power": {"count": {"all": [{"zone": "exile"}, {"exiled_with_source": True}]}},
+                        "toughness": {"count": {"all": [{"zone": "exile"}, {"exiled_with_source": True}]}},
+                    }
+                ],
+            }
+        ],
+        "objects": [
+            {
+                "id": "eater",
+                "timestamp": 1,
+                "types": ["creature"],
+                "power": 1,
+                "toughness": 1,
+                "abilities": ["this creature gets +1/+1 for each card exiled with it."],
+            },
+            {"id": "other", "timestamp": 2, "types": ["creature"], "power": 2, "toughness": 2},
+            {"id": "c1", "timestamp": 0, "zone": "exile", "types": ["instant"], "exiled_with": "eater"},
+            {"id": "c2", "timestamp": 0, "zone": "exile", "types": ["sorcery"], "exiled_with": "eater"},
+            {"id": "c3", "timestamp": 0, "zone": "exile", "types": ["sorcery"], "exiled_with": "other"},
+            {"id": "c4", "timestamp": 0, "zone": "exile", "types": ["land"]},
+        ],
+        "steps": [{"description": "s", "expect": {"ikoria": {"eater": {"power": 3, "toughness": 3}}}}],
+    }
+    case = case_from_data(data)
+    version = VERSIONS["ikoria"]
+    _, answer = resolve_step(case, 1, version)
+    assert (answer["eater"]["power"], answer["eater"]["toughness"]) == (3, 3)
+    board = board_at(case, 1)
+    assert check_answer(board, version, answer).status == "verified"
+    wrong = copy.deepcopy(answer)
+    wrong["eater"]["power"] = 4
+    assert check_answer(board, version, wrong).status == "counterexample"
