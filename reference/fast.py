@@ -38,18 +38,20 @@ from .filters import Context, apply_text_changes, matches, objects_matching
 from .model import Board, Characteristics, Part, State
 from .operations import Instruction, apply_instruction
 from .resolver import Edge, Resolution, Skipped, TraceStep, _order_key, _why, initial_state
+from .resolver import resolve as readable_resolve
 from .versions import RulesVersion
 
 FIELDS: frozenset[str] = frozenset(f.name for f in fields(Characteristics))
 _PT = frozenset({"power", "toughness"})
-_TYPES = frozenset({"types", "subtypes", "all_creature_types"})
-_SUBTYPES = frozenset({"subtypes", "all_creature_types"})
-_ABILITIES = frozenset({"abilities", "granted"})
+# 305.6: a type change brings or takes a land's intrinsic mana abilities
+_TYPES = frozenset({"types", "subtypes", "all_creature_types", "abilities", "intrinsic"})
+_SUBTYPES = frozenset({"subtypes", "all_creature_types", "abilities", "intrinsic"})
+_ABILITIES = frozenset({"abilities", "granted", "intrinsic"})
 
 # 613.1: the characteristics each operation can change (any other operation: all of them).
 WRITES: dict[str, frozenset[str]] = {
     "set_controller": frozenset({"controller"}),
-    "replace_word": frozenset({"abilities", "subtypes", "text_changes"}),
+    "replace_word": frozenset({"abilities", "subtypes", "text_changes", "intrinsic"}),
     "add_types": _TYPES,
     "set_types": _TYPES,
     "remove_types": _TYPES,
@@ -57,7 +59,7 @@ WRITES: dict[str, frozenset[str]] = {
     "set_subtypes": _SUBTYPES,
     "remove_subtypes": _SUBTYPES,
     "all_creature_types": _SUBTYPES,
-    "set_land_subtype": frozenset({"subtypes", "abilities"}),
+    "set_land_subtype": frozenset({"subtypes", "abilities", "intrinsic"}),
     "add_supertypes": frozenset({"supertypes"}),
     "remove_supertypes": frozenset({"supertypes"}),
     "set_colors": frozenset({"colors"}),
@@ -627,8 +629,21 @@ def _source_view(a: ContinuousEffect, ch: Characteristics) -> tuple[Any, ...]:
     )
 
 
+def _untracked(board: Board) -> bool:
+    """Features whose reads this module does not track: conditions (611.3a), values read off other objects."""
+    if any(d.condition is not None for d in board.abilities.values()):
+        return True
+    text = repr(
+        [d.applies_to for d in board.abilities.values()] + [p.args for d in board.abilities.values() for p in d.parts]
+    )
+    text += repr([p.args for e in board.effects for p in e.parts])
+    return any(k in text for k in ("'is_it'", "'shares_creature_type_with'", "'devotion'", "counters'", "exiled_with"))
+
+
 def resolve(board: Board, version: RulesVersion) -> Resolution:
     """613.1-613.8: as ``reference.resolver.resolve`` (same results and trace), with incremental bookkeeping."""
+    if _untracked(board):
+        return readable_resolve(board, version)
     engine = Engine(board, version)
     state = engine.state
     locked = engine.locked

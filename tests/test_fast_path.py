@@ -48,7 +48,8 @@ def assert_same(board: Board, version: RulesVersion) -> None:
 
 @pytest.mark.parametrize(("case", "step", "vid"), PARAMS)
 def test_corpus_case(case: object, step: int, vid: str) -> None:
-    assert_same(board_at(case, step), builtin_versions()[vid])  # type: ignore[arg-type]
+    version = builtin_versions()[vid]
+    assert_same(board_at(case, step, version), version)  # type: ignore[arg-type]
 
 
 @given(board=boards(max_objects=4, max_effects=4, max_abilities=3), vid=versions)
@@ -77,7 +78,7 @@ def test_writes_table_covers_every_operation_in_the_corpus() -> None:
         for vid in case.versions:
             version = builtin_versions()[vid]
             for n in range(1, len(case.steps) + 1):
-                board = board_at(case, n)
+                board = board_at(case, n, version)
                 engine = fast.Engine(board, version)
                 for e in engine.effects_in_play():
                     for slot in version.slots:
