@@ -32,7 +32,23 @@ from reference.versions import builtin_versions
 JS_ENGINE = ROOT / "examples" / "adapters" / "simple-engine.js"
 ALMOST_RIGHT = ROOT / "examples" / "adapters" / "almost-right-engine.py"
 FINDINGS = ROOT / "examples" / "fuzz"
-ALL = frozenset(feature_tags())
+# Feature tags of issue 11 that the generator does not produce yet (mtg_layers.fuzz has no strategy for them);
+# the corpus covers each with at least two cases (tests/test_coverage.py).
+NOT_GENERATED = frozenset(
+    {
+        "mana-cost",
+        "owner",
+        "expect-has-lacks",
+        "lose-creature-types",
+        "state-based-actions",
+        "legend-rule",
+        "conditional-static",
+        "values-from-objects",
+        "entry-choice",
+        "intrinsic-mana-abilities",
+    }
+)
+ALL = frozenset(feature_tags()) - NOT_GENERATED
 VERSIONS = tuple(builtin_versions())
 # P/T only: the almost-right engine's bug shows up within the first boards of seed 5
 PT_ONLY = "layer-7b-set,layer-7c-modify,value-expression,dependency,dependency-loop,timestamps,lock-in"

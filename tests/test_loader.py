@@ -133,7 +133,7 @@ BAD: list[tuple[str, Any, str, str]] = [
         "turn-timestamp",
         mutated(lambda d: d["steps"][0].update(turn_face_down={"a": "later"})),
         "steps[0].turn_face_down.a",
-        "not of type",
+        "expected a number, got 'later'",
     ),
     (
         "history-disagrees",

@@ -54,7 +54,7 @@ def test_613_8_blood_moon_first_whatever_the_timestamps() -> None:
     for urborg_ts, moon_ts in ((1, 2), (2, 1)):
         r = lands(urborg_ts, moon_ts)
         assert r["urborg"]["subtypes"] == ["mountain"]
-        assert r["urborg"]["abilities"] == []
+        assert r["urborg"]["abilities"] == ["{t}: add {r}."]  # 305.7: the Mountain's mana ability
         assert r["forest"]["subtypes"] == ["forest"]
 
 
@@ -354,7 +354,7 @@ def test_305_7_set_land_type_removes_rules_text_but_not_granted_abilities() -> N
         ],
     )
     r = run(board)[1]["l"]
-    assert (r["subtypes"], r["abilities"]) == (["mountain"], ["hexproof"])
+    assert (r["subtypes"], r["abilities"]) == (["mountain"], ["hexproof", "{t}: add {r}."])  # 305.6
 
 
 def test_205_1a_becomes_replaces_types_and_drops_subtypes() -> None:
