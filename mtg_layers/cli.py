@@ -12,13 +12,13 @@ import click
 from rich.table import Table
 
 from reference.case import Case
-from reference.versions import CURRENT, RulesVersion, builtin_versions, get_version
+from reference.versions import CURRENT, FLAGS, RulesVersion, builtin_versions, get_version
 
 from .cli_support import console, corpus_option, friendly_errors
 from .corpus import CorpusError, load_case, load_corpus
 from .profile_file import load_profile
 from .render import print_explanation, result_table
-from .verify import check_case, resolve_step
+from .verify import check_case, resolve_step, step_outcomes
 
 
 def choose_version(rules: str | None, rules_file: Path | None) -> RulesVersion:
@@ -39,7 +39,12 @@ def find_case(ref: str, corpus_dir: Path) -> Case:
     raise CorpusError(ref, "id", f"no case with id {ref!r} in {corpus_dir}")
 
 
-rules_option = click.option("--rules", "rules", default=None, help="Rules version id (default: current).")
+rules_option = click.option(
+    "--rules",
+    "rules",
+    default=None,
+    help="Rules version: an id (2009-07-08), an alias (m10), 'current' (default) or a date (the version then in force).",
+)
 rules_file_option = click.option(
     "--rules-file",
     type=click.Path(exists=True, dir_okay=False, path_type=Path),
@@ -80,7 +85,13 @@ def verify(corpus_dir: Path, case_ids: tuple[str, ...], use_z3: bool) -> None:
             mine = [c for c in checks if c.version == vid]
             bad = [c for c in mine if not c.ok]
             rows += 1
-            cells = [case.id, vid, str(len(mine)), "[green]pass[/green]" if not bad else "[red]FAIL[/red]"]
+            golden = "[green]pass[/green]" if not bad else "[red]FAIL[/red]"
+            if any(c.choice for c in mine) and not bad:
+                golden = "[green]pass[/green] (depends on a choice)"
+            cells = [case.id, vid, str(len(mine)), golden]
+            for c in mine:
+                if c.choice and c.ok:
+                    details.append(f"{case.id} step {c.step} [{vid}]: {c.choice}")
             if bad:
                 failures += 1
                 for c in bad:
@@ -134,7 +145,20 @@ def explain(case_ref: str, rules: str | None, rules_file: Path | None, step: int
     out.print(f"step {n}/{len(case.steps)}: {case.steps[n - 1].description}", markup=False, highlight=False)
     out.print(f"rules version: {version.id} — {version.title}", markup=False, highlight=False)
     print_explanation(out, resolution, version, f"trace ({version.id})")
-    out.print(result_table(result, "result"))
+    for tie in resolution.ties:
+        out.print(f"tie in {tie.slot}: {tie.describe()}", markup=False, highlight=False)
+    found, results = step_outcomes(case, n, version)
+    if len(found.outcomes) > 1:
+        out.print(
+            f"the answer depends on a choice: {'; '.join(t.describe() for t in found.ties)}",
+            markup=False,
+            highlight=False,
+        )
+        for k, (o, r) in enumerate(zip(found.outcomes, results, strict=True), start=1):
+            order = ", then ".join(o.orders[0]) if o.orders and o.orders[0] else "any"
+            out.print(result_table(r, f"outcome {k} (order chosen: {order})"))
+    else:
+        out.print(result_table(result, "result"))
     expect = case.steps[n - 1].expect.get(version.id)
     if expect is not None:
         out.print(
@@ -180,31 +204,40 @@ def resolve(file: Path, rules: str | None, rules_file: Path | None, step: int | 
 @main.command()
 @click.option("--json", "as_json", is_flag=True, help="Print the versions as JSON.")
 def versions(as_json: bool) -> None:
-    """List the rules versions with their dates and slots."""
+    """The timeline of rules versions: dated profiles with their aliases, texts, changes and slots."""
     vs = builtin_versions()
     if as_json:
         data = [
             {
                 "id": v.id,
+                "aliases": list(v.aliases),
+                "based_on": v.based_on,
                 "title": v.title,
                 "from": v.in_force_from,
                 "to": v.in_force_to,
                 "source": v.source_text,
                 "source_date": v.source_date,
+                "changes": list(v.changes),
+                "clarifications": list(v.clarifications),
                 "slots": [{"id": s.id, "layer": s.layer, "name": s.name, "rule": s.rule} for s in v.slots],
+                "flags": {f: getattr(v, f) for f in FLAGS},
                 "current": v.id == CURRENT,
             }
             for v in vs.values()
         ]
         click.echo(json.dumps(data, indent=2))
         return
-    table = Table(title="rules versions", show_lines=True)
-    for col in ("id", "in force", "rule text", "slots"):
+    table = Table(title="rules versions (--rules takes an id, an alias, 'current' or any date)", show_lines=True)
+    for col in ("id", "aliases", "in force", "rule text", "what changed", "slots"):
         table.add_column(col)
     for v in vs.values():
         slots = "\n".join(f"{s.id}: {s.name} ({s.rule})" for s in v.slots)
-        when = f"{v.in_force_from} to {v.in_force_to or 'now'}" + (" (current)" if v.id == CURRENT else "")
-        table.add_row(v.id, when, f"{v.title}\n{v.source_text} ({v.source_date})", slots)
+        if v.based_on:
+            slots = f"as {v.based_on}"
+        when = f"{v.in_force_from} to {v.in_force_to or 'now'}"
+        aliases = ", ".join([*v.aliases, *(["current"] if v.id == CURRENT else [])])
+        changed = "\n".join([f"- {c}" for c in v.changes] + [f"- clarification: {c}" for c in v.clarifications])
+        table.add_row(v.id, aliases, when, f"{v.title}\n{v.source_text} ({v.source_date})", changed, slots)
     console().print(table)
 
 

@@ -15,7 +15,7 @@ from typing import Any
 from reference.case import Case, board_at
 from reference.frozen import thaw
 from reference.resolver import Resolution, TraceStep
-from reference.versions import RulesVersion, builtin_versions
+from reference.versions import FLAGS, RulesVersion, builtin_versions
 
 from .results import compare
 from .verify import resolve_step
@@ -244,8 +244,26 @@ def slots_fragment(versions: Mapping[str, RulesVersion]) -> str:
     rows = []
     for i in range(depth):
         rows.append([str(i + 1)] + [f"{v.slots[i].id} {v.slots[i].name}" if i < len(v.slots) else "" for v in vs])
-    lines = _table(["#"] + [f"`{v.id}`" for v in vs], rows)
+    lines = _table(["#"] + [_version_label(v) for v in vs], rows)
     return "\n".join(lines) + "\n"
+
+
+def _version_label(v: RulesVersion) -> str:
+    return f"`{v.id}`" + (f" ({', '.join(v.aliases)})" if v.aliases else "")
+
+
+def timeline_fragment(versions: Mapping[str, RulesVersion]) -> str:
+    """The dated profiles in order: in force from, aliases, the text each cites, what changed."""
+    current = list(versions)[-1]
+    rows = []
+    for v in versions.values():
+        name = _version_label(v) + (" (`current`)" if v.id == current else "")
+        changed = "<br>".join(f"change: {c}" for c in v.changes)
+        if v.clarifications:
+            changed += "<br>" + "<br>".join(f"clarification (no answer changes): {c}" for c in v.clarifications)
+        when = f"{v.in_force_from} to {v.in_force_to or 'now'}"
+        rows.append([name, when, f"{v.source_text} ({v.source_date})", changed])
+    return "\n".join(_table(["profile", "in force", "rule text", "what changed"], rows)) + "\n"
 
 
 KIND_NAMES = {
@@ -280,9 +298,8 @@ def classification_fragment(versions: Mapping[str, RulesVersion]) -> str:
                 if kind in ("copy", "control", "text") and o == "cda":
                     continue
                 rows.append([f"{label} ({names[o]})"] + cells[o])
-    flags = [["`cda_dependency_isolated`"] + [str(v.cda_dependency_isolated).lower() for v in vs]]
-    flags.append(["`loop_waits_as_unit`"] + [str(v.loop_waits_as_unit).lower() for v in vs])
-    lines = _table(["kind of effect"] + [f"`{v.id}`" for v in vs], rows + flags)
+    flags = [[f"`{f}`"] + [str(getattr(v, f)).lower() for v in vs] for f in FLAGS]
+    lines = _table(["kind of effect"] + [_version_label(v) for v in vs], rows + flags)
     return "\n".join(lines) + "\n"
 
 
@@ -324,6 +341,7 @@ def fragments(cases: list[Case], corpus_dir: Path | None, proofs: bool = True) -
     out = {
         "versions-slots.md": slots_fragment(versions),
         "versions-classification.md": classification_fragment(versions),
+        "versions-timeline.md": timeline_fragment(versions),
         "coverage.md": to_markdown(coverage(cases)),
     }
     ogre = [c for c in cases if c.id == "seed-gray-ogre"]
