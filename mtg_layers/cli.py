@@ -43,7 +43,7 @@ rules_option = click.option(
     "--rules",
     "rules",
     default=None,
-    help="Rules version: an id (2009-07-08), an alias (m10), 'current' (default) or a date (the version then in force).",
+    help="Rules version: an id (2009-07-08), an alias (m10), 'current' (default) or a date (the one then in force).",
 )
 rules_file_option = click.option(
     "--rules-file",

@@ -36,4 +36,4 @@ def test_generated_fragments_are_current() -> None:
     ]
     assert not stale, f"stale generated fragments {stale}: run `mtg-layers docs`"
     assert "5/8" in fresh["gray-ogre-trace.md"] and "1/4" in fresh["gray-ogre-trace.md"]
-    assert "seed-gray-ogre" in fresh["diff-pre-m10-m10.md"]
+    assert "seed-gray-ogre" in fresh["diff-2004-10-01-2009-07-08.md"]
