@@ -155,7 +155,7 @@ def explain(case_ref: str, rules: str | None, rules_file: Path | None, step: int
     found, results = step_outcomes(case, n, version)
     if len(found.outcomes) > 1:
         out.print(
-            f"the answer depends on a choice: {'; '.join(t.describe() for t in found.ties)}",
+            f"the answer depends on a choice: {'; '.join(t.describe() for t in (found.mattering or found.ties))}",
             markup=False,
             highlight=False,
         )

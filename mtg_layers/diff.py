@@ -160,7 +160,7 @@ def _same_set(a: list[dict[str, Any]], b: list[dict[str, Any]]) -> bool:
 def _tie_text(found: Outcomes) -> str | None:
     if not found.depends_on_choice:
         return None
-    return "; ".join(t.describe() for t in found.ties)
+    return "; ".join(t.describe() for t in (found.mattering or found.ties))
 
 
 def _choice_values(left: list[dict[str, Any]], right: list[dict[str, Any]]) -> list[ValueDiff]:

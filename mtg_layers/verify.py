@@ -46,7 +46,7 @@ def step_outcomes(case: Case, step: int, version: RulesVersion) -> tuple[Outcome
 
 def describe_choice(found: Outcomes, results: list[dict[str, dict[str, object]]], about: set[tuple[str, str]]) -> str:
     """In words: which tie the answer depends on, and each outcome on what differs among them."""
-    ties = "; ".join(t.describe() for t in found.ties)
+    ties = "; ".join(t.describe() for t in (found.mattering or found.ties))
     differ = sorted((o, f) for o, f in about if len({repr(r.get(o, {}).get(f)) for r in results}) > 1)
     shown = [", ".join(f"{o}.{f}={r.get(o, {}).get(f)!r}" for o, f in differ) for r in results]
     head = ties if ties.startswith("depends") else f"depends on an order the rules leave open ({ties})"

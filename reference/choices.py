@@ -37,6 +37,7 @@ class Outcomes:
     outcomes: tuple[Outcome, ...]
     ties: tuple[Tie, ...]  # the undecided ties met, first one per enumeration branch
     complete: bool  # False when LIMIT stopped the enumeration
+    mattering: tuple[Tie, ...] = ()  # the ties whose orders lead to different outcomes
 
     @property
     def depends_on_choice(self) -> bool:
@@ -55,23 +56,40 @@ def outcomes(board: Board, version: RulesVersion, limit: int = LIMIT) -> Outcome
     """613.7m, 613.7n: resolve the board under every order of its undecided ties."""
     found: dict[object, Outcome] = {}
     met: list[Tie] = []
-    todo: list[tuple[str, ...]] = [()]
+    # each enumeration branch: its extra order and its path of (tie, branch number) choices
+    todo: list[tuple[tuple[str, ...], tuple[tuple[int, int], ...]]] = [((), ())]
+    leaves: list[tuple[tuple[tuple[int, int], ...], object]] = []
     runs = 0
     while todo and runs < limit:
-        extra = todo.pop(0)
+        extra, path = todo.pop(0)
         runs += 1
         res = resolve(replace(board, tie_order=board.tie_order + extra), version)
         open_ties = res.undecided
         if open_ties:
             first = open_ties[0]
-            if first.candidates not in {t.candidates for t in met}:
+            known = [t.candidates for t in met]
+            if first.candidates not in known:
                 met.append(first)
-            todo.extend(extra + branch for branch in _branches(first))
+                known.append(first.candidates)
+            t = known.index(first.candidates)
+            todo.extend((extra + b, path + ((t, k),)) for k, b in enumerate(_branches(first)))
             continue
         key = tuple(sorted((i, replace(ch, granted=FrozenMap())) for i, ch in res.final.items()))
+        leaves.append((path, key))
         if key in found:
             old = found[key]
             found[key] = replace(old, orders=old.orders + (extra,))
         else:
             found[key] = Outcome(res.final, (extra,), res)
-    return Outcomes(tuple(found.values()), tuple(met), complete=not todo)
+    mattering = tuple(t for i, t in enumerate(met) if _matters(i, leaves))
+    return Outcomes(tuple(found.values()), tuple(met), complete=not todo, mattering=mattering)
+
+
+def _matters(tie: int, leaves: list[tuple[tuple[tuple[int, int], ...], object]]) -> bool:
+    """True when two branches that differ only in how ``tie`` was ordered end differently."""
+    groups: dict[object, set[object]] = {}
+    for path, key in leaves:
+        if any(t == tie for t, _ in path):
+            rest = tuple(step for step in path if step[0] != tie)
+            groups.setdefault(rest, set()).add(key)
+    return any(len(keys) > 1 for keys in groups.values())
