@@ -6,23 +6,25 @@ import json
 import sys
 from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
-from rich.table import Table
 
-from reference.case import Case
-from reference.versions import CURRENT, FLAGS, RulesVersion, builtin_versions, get_version
+from .cli_support import LazyGroup, console, corpus_option, friendly_errors
 
-from .cli_support import console, corpus_option, friendly_errors
-from .corpus import CorpusError, load_case, load_corpus
-from .profile_file import load_profile
-from .render import print_explanation, result_table
-from .verify import check_case, resolve_step, step_outcomes
+if TYPE_CHECKING:
+    from reference.case import Case
+    from reference.versions import RulesVersion
+
+# Imports are made where they are used: `mtg-layers --help` and `versions` stay quick (issue 13).
 
 
 def choose_version(rules: str | None, rules_file: Path | None) -> RulesVersion:
     """The rules version asked for: a profile file, a built-in id, or the current one."""
+    from reference.versions import get_version
+
+    from .profile_file import load_profile
+
     if rules_file is not None:
         return load_profile(rules_file)
     return get_version(rules or "current")
@@ -30,6 +32,8 @@ def choose_version(rules: str | None, rules_file: Path | None) -> RulesVersion:
 
 def find_case(ref: str, corpus_dir: Path) -> Case:
     """A case by id (from the corpus) or by file path."""
+    from .corpus import CorpusError, load_case, load_corpus
+
     path = Path(ref)
     if path.suffix in (".yaml", ".yml") and path.exists():
         return load_case(path)
@@ -53,7 +57,16 @@ rules_file_option = click.option(
 )
 
 
-@click.group()
+@click.group(
+    cls=LazyGroup,
+    lazy_commands={
+        "conformance": (
+            "mtg_layers.conformance.cli",
+            "conformance",
+            "Run an engine's adapter over the corpus and report how it agrees.",
+        )
+    },
+)
 @click.version_option(package_name="mtg-layers")
 def main() -> None:
     """A verified reference for Magic: The Gathering's layer system (CR 613 and 418.5)."""
@@ -63,14 +76,27 @@ def main() -> None:
 @corpus_option
 @click.option("--case", "case_ids", multiple=True, help="Only these case ids (repeatable).")
 @click.option("--z3/--no-z3", "use_z3", default=True, help="Cross-check every answer with the z3 encoding.")
+@click.option(
+    "--jobs",
+    "-j",
+    type=click.IntRange(min=1),
+    default=None,
+    help="Worker processes for the cases (default: the number of CPUs).",
+)
 @friendly_errors
-def verify(corpus_dir: Path, case_ids: tuple[str, ...], use_z3: bool) -> None:
+def verify(corpus_dir: Path, case_ids: tuple[str, ...], use_z3: bool, jobs: int | None) -> None:
     """Resolve every case under every rules version it declares and compare with its answers."""
+    import os
+
+    from rich.table import Table
+
+    from .corpus import load_corpus
+    from .verify import verify_cases
+
     cases = load_corpus(corpus_dir)
     if case_ids:
         cases = [c for c in cases if c.id in case_ids]
-    versions = builtin_versions()
-    crosscheck = _z3_checker() if use_z3 else None
+    crosscheck = use_z3 and _z3_checker() is not None
     out = console()
     table = Table(title=f"mtg-layers verify: {len(cases)} cases")
     for col in ("case", "version", "steps", "golden") + (("z3",) if crosscheck else ()):
@@ -80,8 +106,9 @@ def verify(corpus_dir: Path, case_ids: tuple[str, ...], use_z3: bool) -> None:
     z3_fail = 0
     z3_unread = 0
     details: list[str] = []
-    for case in cases:
-        checks = check_case(case, versions)
+    verdicts = verify_cases(cases, crosscheck, jobs or os.cpu_count() or 1)
+    for case, verdict in zip(cases, verdicts, strict=True):
+        checks = verdict.checks
         for vid in case.versions:
             mine = [c for c in checks if c.version == vid]
             bad = [c for c in mine if not c.ok]
@@ -102,7 +129,7 @@ def verify(corpus_dir: Path, case_ids: tuple[str, ...], use_z3: bool) -> None:
                         where = f"{case.id} step {c.step} [{vid}]: {m.object}.{m.field}"
                         details.append(f"{where} expected {m.expected!r}, got {m.actual!r}")
             if crosscheck:
-                status, info = crosscheck(case, versions[vid])
+                status, info = verdict.z3[vid]
                 if status == "not encoded":  # an honest gap of the encoding, named, not a failure
                     z3_unread += 1
                 elif status != "verified":
@@ -141,6 +168,9 @@ def _z3_checker() -> Callable[[Case, RulesVersion], tuple[str, list[str]]] | Non
 @friendly_errors
 def explain(case_ref: str, rules: str | None, rules_file: Path | None, step: int | None, corpus_dir: Path) -> None:
     """Print the layer-by-layer trace of a case: each effect, why it applied then, and the values after it."""
+    from .render import print_explanation, result_table
+    from .verify import resolve_step, step_outcomes
+
     case = find_case(case_ref, corpus_dir)
     version = choose_version(rules, rules_file)
     n = _step_number(case, step)
@@ -154,11 +184,8 @@ def explain(case_ref: str, rules: str | None, rules_file: Path | None, step: int
         out.print(f"tie in {tie.slot}: {tie.describe()}", markup=False, highlight=False)
     found, results = step_outcomes(case, n, version)
     if len(found.outcomes) > 1:
-        out.print(
-            f"the answer depends on a choice: {'; '.join(t.describe() for t in (found.mattering or found.ties))}",
-            markup=False,
-            highlight=False,
-        )
+        ties = "; ".join(t.describe() for t in (found.mattering or found.ties))
+        out.print(f"the answer depends on a choice: {ties}", markup=False, highlight=False)
         for k, (o, r) in enumerate(zip(found.outcomes, results, strict=True), start=1):
             order = ", then ".join(o.orders[0]) if o.orders and o.orders[0] else "any"
             out.print(result_table(r, f"outcome {k} (order chosen: {order})"))
@@ -181,6 +208,8 @@ def _plain(value: Any) -> Any:
 
 
 def _step_number(case: Case, step: int | None) -> int:
+    from .corpus import CorpusError
+
     if step is None:
         return len(case.steps)
     if not 1 <= step <= len(case.steps):
@@ -197,6 +226,11 @@ def _step_number(case: Case, step: int | None) -> int:
 @friendly_errors
 def resolve(file: Path, rules: str | None, rules_file: Path | None, step: int | None, as_json: bool) -> None:
     """Resolve any case file (your own board) and print every object's characteristics."""
+    from .corpus import load_case
+    from .profile_file import load_profile
+    from .render import result_table
+    from .verify import resolve_step
+
     case = load_case(file, {rules_file.stem: load_profile(rules_file)} if rules_file else None)
     version = choose_version(rules, rules_file)
     n = _step_number(case, step)
@@ -211,6 +245,8 @@ def resolve(file: Path, rules: str | None, rules_file: Path | None, step: int | 
 @click.option("--json", "as_json", is_flag=True, help="Print the versions as JSON.")
 def versions(as_json: bool) -> None:
     """The timeline of rules versions: dated profiles with their aliases, texts, changes and slots."""
+    from reference.versions import CURRENT, FLAGS, builtin_versions
+
     vs = builtin_versions()
     if as_json:
         data = [
@@ -233,18 +269,25 @@ def versions(as_json: bool) -> None:
         ]
         click.echo(json.dumps(data, indent=2))
         return
-    table = Table(title="rules versions (--rules takes an id, an alias, 'current' or any date)", show_lines=True)
-    for col in ("id", "aliases", "in force", "rule text", "what changed", "slots"):
-        table.add_column(col)
+    # Plain text, not a rich table: this command answers before rich would have loaded.
+    click.echo("Rules versions, oldest first (--rules takes an id, an alias, 'current' or any date):")
+    click.echo("")
     for v in vs.values():
-        slots = "\n".join(f"{s.id}: {s.name} ({s.rule})" for s in v.slots)
-        if v.based_on:
-            slots = f"as {v.based_on}"
-        when = f"{v.in_force_from} to {v.in_force_to or 'now'}"
         aliases = ", ".join([*v.aliases, *(["current"] if v.id == CURRENT else [])])
-        changed = "\n".join([f"- {c}" for c in v.changes] + [f"- clarification: {c}" for c in v.clarifications])
-        table.add_row(v.id, aliases, when, f"{v.title}\n{v.source_text} ({v.source_date})", changed, slots)
-    console().print(table)
+        click.echo(f"{v.id}" + (f" ({aliases})" if aliases else "") + f": {v.title}")
+        click.echo(f"  in force: {v.in_force_from} to {v.in_force_to or 'now'}")
+        click.echo(f"  rule text: {v.source_text} ({v.source_date})")
+        for c in v.changes:
+            click.echo(f"  change: {c}")
+        for c in v.clarifications:
+            click.echo(f"  clarification (no answer changes): {c}")
+        if v.based_on:
+            click.echo(f"  slots: as {v.based_on}")
+        else:
+            click.echo("  slots:")
+            for slot in v.slots:
+                click.echo(f"    {slot.id}: {slot.name} ({slot.rule})")
+        click.echo("")
 
 
 @main.command("docs")
@@ -253,6 +296,7 @@ def versions(as_json: bool) -> None:
 @friendly_errors
 def docs_pages(out: Path, corpus_dir: Path) -> None:
     """Generate the documentation site's case pages and corpus index from the resolver's traces."""
+    from .corpus import load_corpus
     from .docs_pages import generate, generate_fragments
 
     cases = load_corpus(corpus_dir)
@@ -262,11 +306,6 @@ def docs_pages(out: Path, corpus_dir: Path) -> None:
     click.echo(f"wrote {len(fragments)} fragments to {out.parent / 'generated'}")
 
 
-from .conformance.cli import conformance  # noqa: E402
-
-main.add_command(conformance)
-
-
 @main.command("coverage")
 @corpus_option
 @click.option("--markdown", "as_markdown", is_flag=True, help="Print the table as Markdown (for the docs).")
@@ -274,6 +313,9 @@ main.add_command(conformance)
 @friendly_errors
 def coverage_command(corpus_dir: Path, as_markdown: bool, as_json: bool) -> None:
     """For each implemented rule and feature tag, the cases that exercise it (rows under 2 are flagged)."""
+    from rich.table import Table
+
+    from .corpus import load_corpus
     from .coverage import below_minimum, coverage, to_json, to_markdown
 
     rows = coverage(load_corpus(corpus_dir))
@@ -293,6 +335,8 @@ def coverage_command(corpus_dir: Path, as_markdown: bool, as_json: bool) -> None
     out.print(table)
     low = below_minimum(rows)
     out.print(f"{len(rows)} rows, {len(low)} with fewer than 2 cases", markup=False, highlight=False)
+    labels = ", ".join(f"{r.key} {r.count}" for r in rows if r.kind == "label")
+    out.print(f"cases per source label: {labels}", markup=False, highlight=False)
     labels = ", ".join(f"{r.key} {r.count}" for r in rows if r.kind == "label")
     out.print(f"cases per source label: {labels}", markup=False, highlight=False)
 
@@ -330,6 +374,8 @@ def prove(
     max_effects: int,
 ) -> None:
     """Run the named theorems with z3 and print what each establishes, and how strongly."""
+    from rich.table import Table
+
     from mtg_layers.theorems import markdown, run  # type: ignore[import-not-found,unused-ignore]
 
     if observable is not None:
@@ -358,6 +404,9 @@ def prove(
 def _prove_observable(names: tuple[str, str], rules_file: Path | None, max_effects: int) -> None:
     """Print whether two rules versions are told apart on power and toughness, within a bound."""
     from mtg_layers.theorems import observable_difference  # type: ignore[import-not-found,unused-ignore]
+    from reference.versions import get_version
+
+    from .profile_file import load_profile
 
     left = get_version(names[0])
     right = load_profile(rules_file) if names[1] == "file" and rules_file else get_version(names[1])

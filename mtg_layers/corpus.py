@@ -11,10 +11,12 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import jsonschema
 import yaml
+
+if TYPE_CHECKING:
+    import jsonschema
 
 from reference.case import Case, Step
 from reference.frozen import FrozenMap, freeze
@@ -22,10 +24,9 @@ from reference.model import AbilityDef, Characteristics, Counter, Effect, GameOb
 from reference.versions import CURRENT, RulesVersion, Versions, builtin_versions
 from reference.vocabulary import OPERATION_KIND
 
-ROOT = Path(__file__).resolve().parent.parent
-CORPUS_DIR = ROOT / "corpus"
-CASES_DIR = CORPUS_DIR / "cases"
-SCHEMA_DIR = CORPUS_DIR / "schema"
+from .paths import CASES_DIR, CORPUS_DIR, ROOT, SCHEMA_DIR
+
+__all__ = ["CASES_DIR", "CORPUS_DIR", "ROOT", "SCHEMA_DIR", "CorpusError", "case_from_data", "load_case", "load_corpus"]
 
 
 class CorpusError(Exception):
@@ -86,11 +87,15 @@ def _path(parts: Iterable[Any]) -> str:
 
 def _best_error(error: jsonschema.ValidationError) -> jsonschema.ValidationError:
     """The most specific of a validation error's causes."""
+    import jsonschema
+
     return jsonschema.exceptions.best_match([error]) or error
 
 
 def validate_schema(data: Any, label: str, name: str = "case") -> None:
     """Check a case against the JSON Schema; raise the most specific error."""
+    import jsonschema  # imported when a case is loaded, not when the CLI starts
+
     validator = jsonschema.Draft202012Validator(schema(name))
     errors = sorted(validator.iter_errors(data), key=lambda e: (len(e.absolute_path), str(e.absolute_path)))
     if not errors:
@@ -315,9 +320,16 @@ class _Checker:
                 visit(v, [])
 
 
-def case_from_data(data: Any, label: str = "<case>", versions: Mapping[str, RulesVersion] | None = None) -> Case:
-    """Validate case data (schema, then meaning) and build the case."""
-    validate_schema(data, label)
+def case_from_data(
+    data: Any, label: str = "<case>", versions: Mapping[str, RulesVersion] | None = None, *, schema_check: bool = True
+) -> Case:
+    """Validate case data (schema, then meaning) and build the case.
+
+    ``schema_check=False`` skips the JSON Schema pass (the meaning checks still run): only for
+    data built by the project's own generator, which is schema-valid by construction.
+    """
+    if schema_check:
+        validate_schema(data, label)
     known = dict(builtin_versions())
     known.update(versions or {})
     _Checker(label, Versions(known, CURRENT)).check(data)

@@ -36,6 +36,7 @@ FLAGS = (
     "own_static_before_resolving",
     "dependent_waits_in_timestamp_order",
     "loop_ignores_dependency",
+    "copy_exceptions_drop_cdas",
 )
 
 
@@ -96,6 +97,8 @@ class RulesVersion:
     based_on: str | None = None
     changes: tuple[str, ...] = ()
     clarifications: tuple[str, ...] = ()
+    # 707.9d (706.8d from February 2011): a copy exception leaves out the CDAs defining what it excepts.
+    copy_exceptions_drop_cdas: bool = True
 
     def slot_of(self, kind: str, origin: str) -> str | None:
         """613.1-613.4 (418.5a): the slot an operation of ``kind`` from ``origin`` applies in."""
@@ -244,6 +247,7 @@ def version_from_mapping(
         based_on=based_on if isinstance(based_on, str) else None,
         changes=_strings(data, "changes", where),
         clarifications=_strings(data, "clarifications", where),
+        copy_exceptions_drop_cdas=bool(flags.get("copy_exceptions_drop_cdas", True)),
     )
 
 
