@@ -141,6 +141,30 @@ def _why(
     return Why("timestamp", f"earliest timestamp among the effects left ({pick.timestamp:g}) (613.7)")
 
 
+def choose_next(
+    group: list[ContinuousEffect],
+    ok: set[str],
+    waited: Mapping[str, set[str]],
+    done: set[str],
+    board: Board,
+    state: State,
+    version: RulesVersion,
+    slot: str,
+) -> tuple[ContinuousEffect, Tie | None]:
+    """613.3, 613.7, 613.8b: the ready effect that applies next, and the timestamp tie it settled, if any."""
+    cda_first = not version.cda_dependency_isolated
+    ready_now = [e for e in group if e.key in ok]
+    if not version.dependent_waits_in_timestamp_order:
+        # 613.8b read as "applies at once": an effect whose dependencies have all just
+        # applied goes before the other ready effects.
+        released = [e for e in ready_now if waited.get(e.key, set()) and waited[e.key] <= done]
+        ready_now = released or ready_now
+    best = min(rank(e, version, cda_first) for e in ready_now)
+    tied = [e for e in ready_now if rank(e, version, cda_first) == best]
+    controllers = {i: ch.controller for i, ch in state.items()}
+    return choose(tied, slot, board, version, controllers)
+
+
 def resolve(board: Board, version: RulesVersion) -> Resolution:
     """613.1-613.8: apply every continuous effect in layer, dependency and timestamp order."""
     state: State = initial_state(board)
@@ -175,17 +199,7 @@ def resolve(board: Board, version: RulesVersion) -> Resolution:
                         seen_edges.add((a, b))
                         edges.append(Edge(slot.id, a, b, r.test, r.detail))
             ok = set(ready(graph, version.loop_waits_as_unit, version.loop_ignores_dependency))
-            cda_first = not version.cda_dependency_isolated
-            ready_now = [e for e in group if e.key in ok]
-            if not version.dependent_waits_in_timestamp_order:
-                # 613.8b read as "applies at once": an effect whose dependencies have all just
-                # applied goes before the other ready effects.
-                released = [e for e in ready_now if waited.get(e.key, set()) and waited[e.key] <= done]
-                ready_now = released or ready_now
-            best = min(rank(e, version, cda_first) for e in ready_now)
-            tied = [e for e in ready_now if rank(e, version, cda_first) == best]
-            controllers = {i: ch.controller for i, ch in state.items()}
-            pick, tie = choose(tied, slot.id, board, version, controllers)
+            pick, tie = choose_next(group, ok, waited, done, board, state, version, slot.id)
             if tie is not None:
                 ties.append(tie)
             why = _why(pick, group, candidates, graph, waited, done)
