@@ -74,10 +74,10 @@ def test_only_declared_features_and_rules_versions_are_generated() -> None:
 
 
 def test_a_weight_of_zero_never_picks_the_ingredient() -> None:
-    weights = parse_weights(["layer-7c-modify=0,counters=0", "layer-4-type=9"])
+    weights = parse_weights(["layer-7c-modify=0,counters=0", "layer-4-type=9,lock-in=0"])
     assert weights["layer-4-type"] == 9
     for g in boards_for_seed(GeneratorSettings(ALL, VERSIONS, weights), 40, 3):
-        assert "modify_pt" not in _ops(dict(g.data))
+        assert "modify_pt" not in _ops(dict(g.data)) and "lock-in" not in g.features
         assert not any("/" in c["kind"] for o in g.data["objects"] for c in o.get("counters", ()))
 
 
