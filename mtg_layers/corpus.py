@@ -11,10 +11,12 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import jsonschema
 import yaml
+
+if TYPE_CHECKING:
+    import jsonschema
 
 from reference.case import Case, Step
 from reference.frozen import FrozenMap, freeze
@@ -22,10 +24,9 @@ from reference.model import AbilityDef, Characteristics, Counter, Effect, GameOb
 from reference.versions import RulesVersion, builtin_versions
 from reference.vocabulary import OPERATION_KIND
 
-ROOT = Path(__file__).resolve().parent.parent
-CORPUS_DIR = ROOT / "corpus"
-CASES_DIR = CORPUS_DIR / "cases"
-SCHEMA_DIR = CORPUS_DIR / "schema"
+from .paths import CASES_DIR, CORPUS_DIR, ROOT, SCHEMA_DIR
+
+__all__ = ["CASES_DIR", "CORPUS_DIR", "ROOT", "SCHEMA_DIR", "CorpusError", "case_from_data", "load_case", "load_corpus"]
 
 
 class CorpusError(Exception):
@@ -86,11 +87,15 @@ def _path(parts: Iterable[Any]) -> str:
 
 def _best_error(error: jsonschema.ValidationError) -> jsonschema.ValidationError:
     """The most specific of a validation error's causes."""
+    import jsonschema
+
     return jsonschema.exceptions.best_match([error]) or error
 
 
 def validate_schema(data: Any, label: str, name: str = "case") -> None:
     """Check a case against the JSON Schema; raise the most specific error."""
+    import jsonschema  # imported when a case is loaded, not when the CLI starts
+
     validator = jsonschema.Draft202012Validator(schema(name))
     errors = sorted(validator.iter_errors(data), key=lambda e: (len(e.absolute_path), str(e.absolute_path)))
     if not errors:
@@ -188,11 +193,13 @@ class _Checker:
             if a["text"] in ability_texts:
                 self.fail(f"abilities[{i}].text", f"duplicate ability definition {a['text']!r}")
             ability_texts.add(a["text"])
-            origin = "cda" if a.get("cda") else "static"
+            # 604.3a(2), (4): a CDA's wording granted by an effect is a plain static ability, so both must place
+            origins = ("cda", "static") if a.get("cda") else ("static",)
             for j, p in enumerate(a["parts"]):
                 if p["op"] in ("copy_of", "face_down"):
                     self.fail(f"abilities[{i}].parts[{j}].op", "copy and face-down parts belong to resolved effects")
-                self.classifiable(p["op"], origin, declared, f"abilities[{i}].parts[{j}].op")
+                for origin in origins:
+                    self.classifiable(p["op"], origin, declared, f"abilities[{i}].parts[{j}].op")
         objects: dict[str, Any] = {}
         effects: dict[str, Any] = {}
         for i, o in enumerate(data["objects"]):
