@@ -9,12 +9,10 @@ an earlier one and say only what changed (its flags, dates and source).
 from __future__ import annotations
 
 import json
-import re
+import pkgutil
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
-from datetime import date
 from functools import cache
-from importlib import resources
 from typing import Any
 
 from .vocabulary import KINDS, ORIGINS
@@ -38,6 +36,14 @@ FLAGS = (
     "loop_ignores_dependency",
     "copy_exceptions_drop_cdas",
 )
+
+
+def _bundled(name: str) -> str:
+    """A bundled data file of reference/profiles (pkgutil: cheaper to import than importlib.resources)."""
+    data = pkgutil.get_data("reference.profiles", name)
+    if data is None:
+        raise FileNotFoundError(f"reference/profiles/{name}")
+    return data.decode("utf-8")
 
 
 class ProfileError(ValueError):
@@ -286,7 +292,7 @@ def _builtin() -> tuple[Versions, Mapping[str, Mapping[str, Any]]]:
     raw: dict[str, Mapping[str, Any]] = {}
     out = {}
     for name, vid in BUILTIN_FILES:
-        text = resources.files("reference.profiles").joinpath(f"{name}.json").read_text("utf-8")
+        text = _bundled(f"{name}.json")
         data = json.loads(text)
         version = version_from_mapping(data, where=f"profiles/{name}.json", bases=raw)
         if version.id != vid:
@@ -314,16 +320,20 @@ def get_version(vid: str) -> RulesVersion:
     versions = builtin_versions()
     if vid in versions:
         return versions[vid]
-    if DATE.match(vid):
+    if _looks_like_date(vid):
         return version_on(vid)
     raise ProfileError(f"unknown rules version {vid!r}; expected one of {versions.names()} or a date (YYYY-MM-DD)")
 
 
-DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+def _looks_like_date(text: str) -> bool:
+    parts = text.split("-")
+    return [len(p) for p in parts] == [4, 2, 2] and all(p.isdigit() for p in parts)
 
 
 def version_on(day: str) -> RulesVersion:
     """The built-in version in force on a date (YYYY-MM-DD): the newest that took effect by then."""
+    from datetime import date
+
     try:
         when = date.fromisoformat(day)
     except ValueError:
