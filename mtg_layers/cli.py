@@ -11,7 +11,7 @@ from typing import Any
 import click
 from rich.table import Table
 
-from reference.case import Case
+from reference.case import Case, board_at
 from reference.versions import CURRENT, RulesVersion, builtin_versions, get_version
 
 from .cli_support import console, corpus_option, friendly_errors
@@ -128,13 +128,12 @@ def explain(case_ref: str, rules: str | None, rules_file: Path | None, step: int
     case = find_case(case_ref, corpus_dir)
     version = choose_version(rules, rules_file)
     n = _step_number(case, step)
-    resolution, result = resolve_step(case, n, version)
+    resolution, _ = resolve_step(case, n, version)
     out = console()
     out.print(f"[bold]{case.id}[/bold]: {case.title}", highlight=False)
     out.print(f"step {n}/{len(case.steps)}: {case.steps[n - 1].description}", markup=False, highlight=False)
     out.print(f"rules version: {version.id} — {version.title}", markup=False, highlight=False)
-    print_explanation(out, resolution, version, f"trace ({version.id})")
-    out.print(result_table(result, "result"))
+    print_explanation(out, board_at(case, n), resolution, version, f"trace ({version.id})")
     expect = case.steps[n - 1].expect.get(version.id)
     if expect is not None:
         out.print(

@@ -7,17 +7,18 @@ from __future__ import annotations
 
 import itertools
 import json
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from functools import cache
 from pathlib import Path
 from typing import Any
 
 from reference.case import Case, board_at
 from reference.frozen import thaw
-from reference.resolver import Resolution, TraceStep
+from reference.resolver import Resolution
 from reference.versions import RulesVersion, builtin_versions
 
 from .results import compare
+from .trace_text import explain_resolution, newest_first, tab_label, to_markdown
 from .verify import resolve_step
 
 
@@ -40,6 +41,11 @@ def _pt(r: Mapping[str, Any]) -> str:
     return f"{r.get('power')}/{r.get('toughness')}"
 
 
+def rule_linker(prefix: str) -> Callable[[str], str]:
+    """Rule numbers as they are (the rule pages are linked once they exist)."""
+    return lambda rule: rule
+
+
 def _mermaid(resolution: Resolution, indent: str) -> list[str]:
     """The dependency graph (613.8a) as a Mermaid diagram: an arrow from an effect to what it waits for."""
     if not resolution.edges:
@@ -60,23 +66,61 @@ def _mermaid(resolution: Resolution, indent: str) -> list[str]:
     return [indent + line if line else line for line in lines]
 
 
-def _trace_rows(steps: Iterable[TraceStep]) -> list[list[str]]:
-    rows = []
-    for s in steps:
-        why = s.why.text + (f"; objects fixed in {s.locked_from} (613.6)" if s.locked_from else "")
-        after = "; ".join(
-            f"{oid}: {ch.name or '(no name)'} {'/'.join(sorted(ch.types))}"
-            f" {_pt({'power': ch.power, 'toughness': ch.toughness})}"
-            f" [{', '.join(sorted(ch.colors)) or 'colorless'}]"
-            + (f" {{{', '.join(sorted(ch.abilities))}}}" if ch.abilities else "")
-            for oid, ch in s.after.items()
-        )
-        rows.append([str(s.index), s.slot, f"{s.description} (`{s.effect}`, ts {s.timestamp:g})", why, after])
-    return rows
+def _value_text(field: str, value: Any) -> str:
+    """One expected or computed value in game notation ("white", "Mountain", "none")."""
+    value = thaw(value)
+    if isinstance(value, list):
+        words = [_title(v) if field in ("types", "subtypes", "supertypes") else str(v) for v in value]
+        return ", ".join(words) or "none"
+    if isinstance(value, dict):
+        return ", ".join(f"{v}× {k}" for k, v in value.items()) or "none"
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return str(value)
+
+
+def _title(word: str) -> str:
+    return " ".join(w[:1].upper() + w[1:] for w in str(word).split(" "))
+
+
+def fields_text(fields: Mapping[str, Any]) -> str:
+    """Expected characteristics in game notation: "5/8", "subtypes Mountain", "abilities none"."""
+    out = []
+    if "power" in fields and "toughness" in fields:
+        p, t = fields["power"], fields["toughness"]
+        out.append("no P/T" if p is None and t is None else f"{p}/{t}")
+    for k, v in fields.items():
+        if k in ("power", "toughness") and "power" in fields and "toughness" in fields:
+            continue
+        out.append(f"{k.replace('_', ' ')} {_value_text(k, v)}")
+    return "; ".join(out)
+
+
+def _version_tab(case: Case, n: int, version: RulesVersion, link: Callable[[str], str]) -> list[str]:
+    """One step under one version: pass/fail, expected and computed values, the trace in words."""
+    resolution, actual = resolve_step(case, n, version)
+    expected = case.steps[n - 1].expect[version.id]
+    ok = not compare(expected, actual)
+    body = [f"**{'Passes' if ok else 'FAILS'}** under `{version.id}` ({_cell(version.title)}).", ""]
+    body += _table(
+        ["object", "expected", "resolver"],
+        [
+            [oid, fields_text(fields), fields_text({k: actual.get(oid, {}).get(k) for k in fields})]
+            for oid, fields in expected.items()
+        ],
+    ) + [""]
+    body += to_markdown(explain_resolution(board_at(case, n), resolution, version), link)
+    mermaid = _mermaid(resolution, "")
+    if mermaid:
+        body += ["Dependency graph:", ""] + mermaid + [""]
+    return [f'=== "{tab_label(version)}"', ""] + [("    " + line) if line else "" for line in body]
 
 
 def case_page(case: Case, versions: Mapping[str, RulesVersion]) -> str:
-    """The Markdown page of one case: setup, then each step with a tab per rules version."""
+    """The Markdown page of one case: setup, then each step with a tab per rules version (newest first)."""
+    link = rule_linker("../")
     out = [f"# {case.title}", ""]
     out += [
         f"**Case id** `{case.id}` · **status** {case.status} · **versions** {', '.join(case.versions)}",
@@ -134,29 +178,8 @@ def case_page(case: Case, versions: Mapping[str, RulesVersion]) -> str:
         changes = _step_changes(step)
         if changes:
             out += changes + [""]
-        for vid in case.versions:
-            version = versions[vid]
-            resolution, actual = resolve_step(case, n, version)
-            expected = step.expect[vid]
-            ok = not compare(expected, actual)
-            out += [f'=== "{vid}"', ""]
-            body = [f"**{'Passes' if ok else 'FAILS'}** under `{vid}` ({version.title}).", ""]
-            body += _table(
-                ["object", "expected", "resolver"],
-                [
-                    [oid, thaw(fields), {k: actual.get(oid, {}).get(k) for k in fields}]
-                    for oid, fields in expected.items()
-                ],
-            ) + [""]
-            body += ["Trace:", ""]
-            body += _table(["#", "slot", "effect", "why now", "after"], _trace_rows(resolution.steps)) + [""]
-            if resolution.skipped:
-                body += ["Effects that did not apply:", ""]
-                body += [f"- {s.slot}: {s.description} — {s.reason}" for s in resolution.skipped] + [""]
-            mermaid = _mermaid(resolution, "")
-            if mermaid:
-                body += ["Dependency graph:", ""] + mermaid + [""]
-            out += [("    " + line) if line else "" for line in body]
+        for version in newest_first(versions[v] for v in case.versions):
+            out += _version_tab(case, n, version, link)
     out += ["## Sources", ""]
     for s in case.sources:
         line = f"- **{s['kind']}** {s['ref']}" + (f" ({s['date']})" if "date" in s else "")
@@ -287,14 +310,14 @@ def classification_fragment(versions: Mapping[str, RulesVersion]) -> str:
 
 
 def gray_ogre_fragment(case: Case, versions: Mapping[str, RulesVersion]) -> str:
-    """The Gray Ogre's final step traced under each version it declares, as linked tabs."""
+    """The Gray Ogre's final step traced under each version it declares, as linked tabs (newest first)."""
     n = len(case.steps)
     out = []
-    for vid in case.versions:
-        resolution, actual = resolve_step(case, n, versions[vid])
-        body = _table(["#", "slot", "effect", "why now", "after"], _trace_rows(resolution.steps))
-        body += ["", f"Result: Gray Ogre is **{_pt(actual['ogre'])}**."]
-        out += [f'=== "{vid}"', ""] + [("    " + line) if line else "" for line in body] + [""]
+    for version in newest_first(versions[v] for v in case.versions):
+        resolution, actual = resolve_step(case, n, version)
+        body = to_markdown(explain_resolution(board_at(case, n), resolution, version), rule_linker(""))
+        body += [f"Result: Gray Ogre is **{_pt(actual['ogre'])}**."]
+        out += [f'=== "{tab_label(version)}"', ""] + [("    " + line) if line else "" for line in body] + [""]
     return "\n".join(out)
 
 

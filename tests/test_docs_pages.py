@@ -21,9 +21,12 @@ def test_generated_case_pages_are_current(tmp_path: Path) -> None:
 def test_gray_ogre_page_has_version_tabs_and_trace(tmp_path: Path) -> None:
     generate([c for c in load_corpus() if c.id == "seed-gray-ogre"], tmp_path)
     page = (tmp_path / "seed-gray-ogre.md").read_text(encoding="utf-8")
-    for tab in ('=== "pre-m10"', '=== "m10"', '=== "ikoria"'):
-        assert tab in page
-    assert "| # | slot | effect | why now | after |" in page
+    tabs = ['=== "Today (2020–) · ikoria"', '=== "2009–2020 · m10"', '=== "2004–2009, rule 418.5 · pre-m10"']
+    positions = [page.index(t) for t in tabs]
+    assert positions == sorted(positions), "the current rules come first"
+    assert "| # | layer and why | effect | why at this point | what changed |" in page
+    assert "| sets power/toughness: 7b, " in page
+    assert "Result:" in page and "| ogre | Gray Ogre | Creature — Ogre | red |" in page
 
 
 def test_generated_fragments_are_current() -> None:

@@ -49,7 +49,8 @@ ARTIFACTS = REPO / "test-artifacts"
 GRAY_OGRE_PAGE = "cases/seed-gray-ogre/"
 MERMAID_CASE_PAGE = "cases/seed-urborg-then-blood-moon/"
 MERMAID_DOC_PAGE = "layers/"
-VERSION_LABELS = ("pre-m10", "m10", "ikoria")
+# current rules first, each tab in words with its dates, the code name beside
+VERSION_LABELS = ("Today (2020–) · ikoria", "2009–2020 · m10", "2004–2009, rule 418.5 · pre-m10")
 SEARCH_TERMS = ("Gray Ogre", "Grey Ogre", "Ogre gris")
 
 
@@ -236,6 +237,7 @@ def test_gray_ogre_case_page_has_version_tabs_and_trace(chromium, server, artifa
     page = parse(chromium.dump_dom(url))
     for label in VERSION_LABELS:
         assert label in page.tab_labels, f"no {label!r} tab on {GRAY_OGRE_PAGE}; tabs: {page.tab_labels}"
+    assert page.tab_labels[0] == VERSION_LABELS[0], f"the first tab is not today's rules: {page.tab_labels[:3]}"
     assert page.tables >= 1, f"no trace table on {GRAY_OGRE_PAGE}"
     assert page.table_headers, "the trace table has no header row"
     chromium.screenshot(url, artifacts / "case-seed-gray-ogre.png")
