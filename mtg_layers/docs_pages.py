@@ -18,7 +18,7 @@ from reference.resolver import Resolution
 from reference.versions import RulesVersion, builtin_versions
 
 from .results import compare
-from .trace_text import explain_resolution, newest_first, tab_label, to_markdown
+from .trace_text import explain_resolution, fields_text, newest_first, tab_label, to_markdown
 from .verify import resolve_step
 
 
@@ -66,38 +66,6 @@ def _mermaid(resolution: Resolution, indent: str) -> list[str]:
     return [indent + line if line else line for line in lines]
 
 
-def _value_text(field: str, value: Any) -> str:
-    """One expected or computed value in game notation ("white", "Mountain", "none")."""
-    value = thaw(value)
-    if isinstance(value, list):
-        words = [_title(v) if field in ("types", "subtypes", "supertypes") else str(v) for v in value]
-        return ", ".join(words) or "none"
-    if isinstance(value, dict):
-        return ", ".join(f"{v}× {k}" for k, v in value.items()) or "none"
-    if value is None:
-        return "none"
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    return str(value)
-
-
-def _title(word: str) -> str:
-    return " ".join(w[:1].upper() + w[1:] for w in str(word).split(" "))
-
-
-def fields_text(fields: Mapping[str, Any]) -> str:
-    """Expected characteristics in game notation: "5/8", "subtypes Mountain", "abilities none"."""
-    out = []
-    if "power" in fields and "toughness" in fields:
-        p, t = fields["power"], fields["toughness"]
-        out.append("no P/T" if p is None and t is None else f"{p}/{t}")
-    for k, v in fields.items():
-        if k in ("power", "toughness") and "power" in fields and "toughness" in fields:
-            continue
-        out.append(f"{k.replace('_', ' ')} {_value_text(k, v)}")
-    return "; ".join(out)
-
-
 def _version_tab(case: Case, n: int, version: RulesVersion, link: Callable[[str], str]) -> list[str]:
     """One step under one version: pass/fail, expected and computed values, the trace in words."""
     resolution, actual = resolve_step(case, n, version)
@@ -124,6 +92,8 @@ def case_page(case: Case, versions: Mapping[str, RulesVersion]) -> str:
     out = [f"# {case.title}", ""]
     out += [
         f"**Case id** `{case.id}` · **status** {case.status} · **versions** {', '.join(case.versions)}",
+        "",
+        f"[Open in playground](../playground.md?case={case.id}){{ .md-button }}",
         "",
         "**Features** "
         + ", ".join(f"`{f}`" for f in case.features)

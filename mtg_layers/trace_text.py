@@ -13,7 +13,9 @@ import html
 import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
+from typing import Any
 
+from reference.frozen import thaw
 from reference.model import Board, Characteristics
 from reference.resolver import Resolution, TraceStep, initial_state
 from reference.versions import RulesVersion
@@ -316,7 +318,7 @@ def _html_table(head: Iterable[str], rows: Iterable[list[str]], cls: str) -> str
     body = "".join(
         "<tr>" + "".join(f"<td>{html.escape(c).replace(chr(10), '<br>')}</td>" for c in r) + "</tr>" for r in rows
     )
-    return f'<table class="{cls}"><thead><tr>{th}</tr></thead><tbody>{body}</tbody></table>'
+    return f'<table data-kind="{cls}"><thead><tr>{th}</tr></thead><tbody>{body}</tbody></table>'
 
 
 def to_html(ex: Explanation) -> str:
@@ -356,3 +358,31 @@ def newest_first(versions: Iterable[RulesVersion]) -> list[RulesVersion]:
 def tab_label(version: RulesVersion) -> str:
     """A version's tab label: its dates in words and its code name."""
     return f"{version_label(version)} · {version.id}"
+
+
+def _value_text(field: str, value: Any) -> str:
+    """One expected or computed value in game notation ("white", "Mountain", "none")."""
+    value = thaw(value)
+    if isinstance(value, list):
+        words = [_title(v) if field in ("types", "subtypes", "supertypes") else str(v) for v in value]
+        return ", ".join(words) or "none"
+    if isinstance(value, dict):
+        return ", ".join(f"{v}× {k}" for k, v in value.items()) or "none"
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return str(value)
+
+
+def fields_text(fields: Mapping[str, Any]) -> str:
+    """Expected characteristics in game notation: "5/8", "subtypes Mountain", "abilities none"."""
+    out = []
+    if "power" in fields and "toughness" in fields:
+        p, t = fields["power"], fields["toughness"]
+        out.append("no P/T" if p is None and t is None else f"{p}/{t}")
+    for k, v in fields.items():
+        if k in ("power", "toughness") and "power" in fields and "toughness" in fields:
+            continue
+        out.append(f"{k.replace('_', ' ')} {_value_text(k, v)}")
+    return "; ".join(out)

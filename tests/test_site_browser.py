@@ -346,3 +346,35 @@ def test_search_query_parameter_finds(term, chromium, server):
         assert session.evaluate("document.querySelector('.md-search__input').value") == term
     finally:
         session.close()
+
+
+PLAYGROUND_OGRE_JS = """
+(() => {
+  const out = document.getElementById('pg-output');
+  if (!out || out.dataset.version !== %(vid)r) return null;
+  const row = [...out.querySelectorAll('table[data-kind=result] tbody tr')]
+    .map(tr => [...tr.children].map(td => td.textContent))
+    .find(cells => cells[0] === 'ogre');
+  return row ? {pt: row[5], trace: out.querySelector('table[data-kind=trace]').textContent} : null;
+})()
+"""
+
+
+def test_playground_runs_gray_ogre_under_two_versions(chromium, server, artifacts):
+    """The playground page runs the project's resolver under Pyodide, bundled into the site (no network)."""
+    session = chromium.devtools()
+    try:
+        session.navigate(require_page(server, "playground/") + "?case=seed-gray-ogre")
+        ready = session.poll("!document.getElementById('pg-run').disabled", timeout=240, interval=1)
+        status = session.evaluate("document.getElementById('pg-status').textContent")
+        assert ready, f"the playground did not start: {status}"
+        for vid, pt in (("ikoria", "5/8"), ("pre-m10", "1/4")):
+            select = f"document.getElementById('pg-version').value = {json.dumps(vid)}"
+            session.evaluate(f"(() => {{ {select}; document.getElementById('pg-run').click(); }})()")
+            found = session.poll(PLAYGROUND_OGRE_JS % {"vid": vid}, timeout=60)
+            assert found, f"no result for the Gray Ogre under {vid}"
+            assert found["pt"] == pt, f"Gray Ogre under {vid}: {found['pt']}, expected {pt}"
+            assert "sets power/toughness" in found["trace"]
+            session.screenshot(artifacts / f"playground-gray-ogre-{vid}.png")
+    finally:
+        session.close()
