@@ -213,13 +213,18 @@ def versions(as_json: bool) -> None:
 @friendly_errors
 def docs_pages(out: Path, corpus_dir: Path) -> None:
     """Generate the documentation site's case pages and corpus index from the resolver's traces."""
-    from .docs_pages import generate, generate_fragments
+    from .docs_pages import generate, generate_fragments, generate_schemas
+    from .rule_pages import generate_rule_pages
 
     cases = load_corpus(corpus_dir)
     written = generate(cases, out)
     click.echo(f"wrote {len(written)} pages to {out}")
     fragments = generate_fragments(cases, corpus_dir, out.parent / "generated")
     click.echo(f"wrote {len(fragments)} fragments to {out.parent / 'generated'}")
+    rules = generate_rule_pages(out.parent / "rules")
+    click.echo(f"wrote {len(rules)} rule pages to {out.parent / 'rules'}")
+    schemas = generate_schemas(out.parent / "schema")
+    click.echo(f"wrote {len(schemas)} JSON Schemas to {out.parent / 'schema'}")
 
 
 from .conformance.cli import conformance  # noqa: E402

@@ -299,10 +299,26 @@ def _md_table(head: Iterable[str], rows: Iterable[list[str]], link: Callable[[st
     return out
 
 
-def to_markdown(ex: Explanation, link: Callable[[str], str] = lambda rule: rule) -> list[str]:
-    """The explanation as Markdown lines; ``link`` turns a rule number into a link."""
+def _plain(rule: str) -> str:
+    return rule
+
+
+def to_markdown(
+    ex: Explanation, link: Callable[[str], str] = _plain, slot_link: Callable[[str], str] | None = None
+) -> list[str]:
+    """The explanation as Markdown lines; ``link`` turns a rule number into a link (``slot_link``: in
+    the layer column, whose rule numbers are the version's own)."""
     out = ["Trace:", ""]
-    out += _md_table(TRACE_HEAD, (trace_cells(r) for r in ex.rows), link) if ex.rows else ["(no effect applies)"]
+    if ex.rows:
+        out += _md_table(TRACE_HEAD, [], link)
+        layer_link = slot_link or link
+        for r in ex.rows:
+            cells = trace_cells(r)
+            out.append(
+                "| " + " | ".join(_md_cell(c, layer_link if i == 1 else link) for i, c in enumerate(cells)) + " |"
+            )
+    else:
+        out.append("(no effect applies)")
     out.append("")
     if ex.dependencies:
         out += [_md_cell("Dependencies found (613.8a):", link), ""]
