@@ -24,7 +24,7 @@ def corpus_cards() -> set[str]:
 def test_every_card_has_a_french_name_or_a_reason() -> None:
     names, unknown = DATA["names"], DATA["unknown"]
     missing = sorted(corpus_cards() - set(names) - set(unknown))
-    assert not missing, f"cards with no entry in {FRENCH_NAMES.name}: {missing}"
+    assert not missing, f"add these cards to docs/i18n/{FRENCH_NAMES.name} (names, or unknown with why): {missing}"
     assert not set(names) & set(unknown)
     assert all(isinstance(v, str) and v.strip() for v in [*names.values(), *unknown.values()])
     assert set(DATA["in_seeds"]) <= set(names)
