@@ -312,10 +312,15 @@ class _Checker:
 
 
 def case_from_data(
-    data: Any, label: str = "<case>", versions: Mapping[str, RulesVersion] | None = None, check_schema: bool = True
+    data: Any, label: str = "<case>", versions: Mapping[str, RulesVersion] | None = None, *, schema_check: bool = True
 ) -> Case:
-    """Validate case data (schema unless ``check_schema`` is false, then meaning) and build the case."""
-    if check_schema:
+    """Validate case data (schema, then meaning) and build the case.
+
+    ``schema_check=False`` skips the JSON Schema pass (the meaning checks still run): for data
+    built by the project's own generator, which is schema-valid by construction, and in the
+    site's playground, which runs without jsonschema (Pyodide).
+    """
+    if schema_check:
         validate_schema(data, label)
     known = dict(builtin_versions())
     known.update(versions or {})

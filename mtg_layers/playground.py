@@ -49,7 +49,7 @@ def run(text: str, version_id: str, step: int = 0) -> str:
         data = _parse(text)
         if isinstance(data, dict) and version_id not in data.get("versions", [version_id]):
             data = {**data, "versions": [*data["versions"], version_id]}
-        case = case_from_data(data, "your board", check_schema=False)
+        case = case_from_data(data, "your board", schema_check=False)
         n = int(step) or len(case.steps)
         if not 1 <= n <= len(case.steps):
             raise CorpusError("your board", "step", f"expected a step from 1 to {len(case.steps)}, got {n}")
