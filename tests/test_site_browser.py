@@ -390,6 +390,11 @@ def test_playground_runs_gray_ogre_under_two_versions(chromium, server, artifact
             assert found["pt"] == pt, f"Gray Ogre under {vid}: {found['pt']}, expected {pt}"
             assert "sets power/toughness" in found["trace"]
             session.screenshot(artifacts / f"playground-gray-ogre-{vid}.png")
+        # offline: everything the page loaded (Pyodide included) came from the site itself
+        loaded = session.evaluate("performance.getEntriesByType('resource').map(e => e.name)")
+        outside = [u for u in loaded if not u.startswith(server.base_url)]
+        assert not outside, f"the playground fetched from outside the site: {outside}"
+        assert any(u.endswith("pyodide.asm.wasm") for u in loaded), loaded
     finally:
         session.close()
 
