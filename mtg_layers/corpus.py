@@ -24,10 +24,9 @@ from reference.model import AbilityDef, Characteristics, Counter, Effect, GameOb
 from reference.versions import RulesVersion, builtin_versions
 from reference.vocabulary import OPERATION_KIND
 
-ROOT = Path(__file__).resolve().parent.parent
-CORPUS_DIR = ROOT / "corpus"
-CASES_DIR = CORPUS_DIR / "cases"
-SCHEMA_DIR = CORPUS_DIR / "schema"
+from .paths import CASES_DIR, CORPUS_DIR, ROOT, SCHEMA_DIR
+
+__all__ = ["CASES_DIR", "CORPUS_DIR", "ROOT", "SCHEMA_DIR", "CorpusError", "case_from_data", "load_case", "load_corpus"]
 
 
 class CorpusError(Exception):
@@ -95,7 +94,7 @@ def _best_error(error: jsonschema.ValidationError) -> jsonschema.ValidationError
 
 def validate_schema(data: Any, label: str, name: str = "case") -> None:
     """Check a case against the JSON Schema; raise the most specific error."""
-    import jsonschema
+    import jsonschema  # imported when a case is loaded, not when the CLI starts
 
     validator = jsonschema.Draft202012Validator(schema(name))
     errors = sorted(validator.iter_errors(data), key=lambda e: (len(e.absolute_path), str(e.absolute_path)))
