@@ -14,6 +14,7 @@ After every build, ``site/playground/`` receives:
 
 from __future__ import annotations
 
+import ast
 import json
 import shutil
 import subprocess
@@ -25,7 +26,26 @@ import yaml
 
 ROOT = Path(__file__).resolve().parent.parent
 PYODIDE_FILES = ("pyodide.js", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
-PLAYGROUND_MODULES = ("__init__.py", "corpus.py", "results.py", "trace_text.py", "playground.py")
+
+
+def playground_modules(root: Path = ROOT) -> list[str]:
+    """The ``mtg_layers`` modules the playground imports: playground.py and, transitively, its
+    module-level imports of the package (imports inside functions or under TYPE_CHECKING are not
+    followed: the page never runs them)."""
+    package = root / "mtg_layers"
+    todo, seen = ["playground"], {"__init__"}
+    while todo:
+        name = todo.pop()
+        if name in seen:
+            continue
+        seen.add(name)
+        tree = ast.parse((package / f"{name}.py").read_text("utf-8"))
+        for node in tree.body:  # module level only
+            if isinstance(node, ast.ImportFrom) and node.level == 1 and node.module:
+                todo.append(node.module.split(".")[0])
+            elif isinstance(node, ast.ImportFrom) and node.level == 0 and (node.module or "").startswith("mtg_layers."):
+                todo.append((node.module or "").split(".")[1])
+    return sorted(f"{n}.py" for n in seen)
 
 
 class SiteBuildError(Exception):
@@ -55,7 +75,7 @@ def python_bundle(out: Path, root: Path = ROOT) -> None:
         for path in sorted((root / "reference").rglob("*")):
             if path.suffix in (".py", ".json") and "__pycache__" not in path.parts:
                 zf.write(path, path.relative_to(root).as_posix())
-        for name in PLAYGROUND_MODULES:
+        for name in playground_modules(root):
             zf.write(root / "mtg_layers" / name, f"mtg_layers/{name}")
         yaml_dir = Path(yaml.__file__).parent
         for path in sorted(yaml_dir.glob("*.py")):
