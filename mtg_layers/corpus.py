@@ -193,11 +193,13 @@ class _Checker:
             if a["text"] in ability_texts:
                 self.fail(f"abilities[{i}].text", f"duplicate ability definition {a['text']!r}")
             ability_texts.add(a["text"])
-            origin = "cda" if a.get("cda") else "static"
+            # 604.3a(2), (4): a CDA's wording granted by an effect is a plain static ability, so both must place
+            origins = ("cda", "static") if a.get("cda") else ("static",)
             for j, p in enumerate(a["parts"]):
                 if p["op"] in ("copy_of", "face_down"):
                     self.fail(f"abilities[{i}].parts[{j}].op", "copy and face-down parts belong to resolved effects")
-                self.classifiable(p["op"], origin, declared, f"abilities[{i}].parts[{j}].op")
+                for origin in origins:
+                    self.classifiable(p["op"], origin, declared, f"abilities[{i}].parts[{j}].op")
         objects: dict[str, Any] = {}
         effects: dict[str, Any] = {}
         for i, o in enumerate(data["objects"]):
