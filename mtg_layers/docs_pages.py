@@ -21,7 +21,7 @@ from reference.versions import FLAGS, RulesVersion, builtin_versions
 from .results import compare
 from .rule_pages import era_page, linker
 from .trace_text import RULE_RE, explain_resolution, fields_text, newest_first, tab_label, to_markdown
-from .verify import resolve_step
+from .verify import resolve_step, step_outcomes
 
 
 def _cell(value: Any) -> str:
@@ -66,9 +66,27 @@ def _mermaid(resolution: Resolution, indent: str) -> list[str]:
 def _version_tab(case: Case, n: int, version: RulesVersion, link: Callable[[str], str]) -> list[str]:
     """One step under one version: pass/fail, expected and computed values, the trace in words."""
     resolution, actual = resolve_step(case, n, version)
-    expected = case.steps[n - 1].expect[version.id]
+    step_expect = case.steps[n - 1].expect
+    expected = next(step_expect[k] for k in (version.id, *version.aliases) if k in step_expect)
     ok = not compare(expected, actual)
     body = [f"**{'Passes' if ok else 'FAILS'}** under `{version.id}` ({_cell(version.title)}).", ""]
+    found, results = step_outcomes(case, n, version)
+    if found.depends_on_choice:
+        listed = next(
+            (
+                step_outcomes_listed
+                for k in (version.id, *version.aliases)
+                if (step_outcomes_listed := case.steps[n - 1].outcomes.get(k)) is not None
+            ),
+            (),
+        )
+        about = sorted({(o, f) for alt in listed for o, want in alt.items() for f in want})
+        ties = "; ".join(t.describe() for t in (found.mattering or found.ties))
+        body += [f"**The answer depends on an order**: {_cell(ties)}. Each order the rules allow:", ""]
+        body += _table(
+            ["outcome"] + [f"{o}.{f}" for o, f in about],
+            [[str(k)] + [fields_text({f: r.get(o, {}).get(f)}) for o, f in about] for k, r in enumerate(results, 1)],
+        ) + ["", "The trace below follows the first of them.", ""]
     body += _table(
         ["object", "expected", "resolver"],
         [
