@@ -15,13 +15,13 @@ from typing import TYPE_CHECKING, Any
 
 import yaml
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # imported where used: the playground runs this module under Pyodide, without jsonschema
     import jsonschema
 
 from reference.case import Case, Step
 from reference.frozen import FrozenMap, freeze
 from reference.model import AbilityDef, Characteristics, Counter, Effect, GameObject, Part
-from reference.versions import CURRENT, RulesVersion, builtin_versions
+from reference.versions import CURRENT, RulesVersion, Versions, builtin_versions
 from reference.vocabulary import OPERATION_KIND
 
 from . import authoring
@@ -194,7 +194,7 @@ class _Checker:
     """Checks of meaning that a schema cannot express."""
 
     label: str
-    versions: Mapping[str, RulesVersion]
+    versions: Versions
 
     def fail(self, field: str, message: str) -> None:
         raise CorpusError(self.label, field, message)
@@ -203,7 +203,7 @@ class _Checker:
         declared = data["versions"]
         for i, v in enumerate(declared):
             if v not in self.versions:
-                allowed = [*sorted(self.versions), "current"]
+                allowed = list(self.versions.names())
                 self.fail(
                     f"versions[{i}]",
                     f"unknown rules version {v!r}; the allowed names are {', '.join(allowed)}"
@@ -272,6 +272,16 @@ class _Checker:
                 for oid in objs:
                     if oid not in objects:
                         self.fail(f"{where}.expect.{v}.{oid}", f"unknown object id {oid!r}")
+            for v, alternatives in step.get("outcomes", {}).items():
+                if v not in declared:
+                    self.fail(f"{where}.outcomes.{v}", f"expected one of the declared versions {sorted(declared)}")
+                for k, objs in enumerate(alternatives):
+                    for oid in objs:
+                        if oid not in objects:
+                            self.fail(f"{where}.outcomes.{v}[{k}].{oid}", f"unknown object id {oid!r}")
+        for i, x in enumerate(data.get("tie_order", ())):
+            if x not in objects and x not in effects:
+                self.fail(f"tie_order[{i}]", f"expected an object or effect id, got {x!r}")
         self.copy_loops(data)
 
     def add_object(self, objects: dict[str, Any], o: Mapping[str, Any], where: str) -> None:
@@ -349,13 +359,14 @@ def case_from_data(
 ) -> Case:
     """Validate case data (schema, then meaning) and build the case.
 
-    ``schema_check=False`` skips the JSON Schema pass (the meaning checks still run): only for
-    data built by the project's own generator, which is schema-valid by construction.
+    ``schema_check=False`` skips the JSON Schema pass (the meaning checks still run): for data
+    built by the project's own generator, which is schema-valid by construction, and in the
+    site's playground, which runs without jsonschema (Pyodide).
     """
     known = dict(builtin_versions())
     known.update(versions or {})
     data = _authoring_checks(data, label, known, schema_first=True, schema_check=schema_check)
-    _Checker(label, known).check(data)
+    _Checker(label, Versions(known, CURRENT)).check(data)
     if schema_check:  # authoring checks are for hand-written cases, not the generator's boards
         _authoring_checks(data, label, known, schema_first=False)
     steps = tuple(
@@ -374,6 +385,7 @@ def case_from_data(
             move=FrozenMap(s.get("move", {})),
             state_based_actions=bool(s.get("state_based_actions", False)),
             legend_rule_keeps=tuple(s.get("legend_rule_keeps", ())),
+            outcomes=FrozenMap({v: tuple(freeze(o) for o in alts) for v, alts in s.get("outcomes", {}).items()}),
             turn_face_up=FrozenMap(s.get("turn_face_up", {})),
             turn_face_down=FrozenMap(s.get("turn_face_down", {})),
         )
@@ -394,6 +406,7 @@ def case_from_data(
         notes=tuple(data.get("notes", ())),
         cards=freeze(data.get("cards", ())),
         path=label,
+        tie_order=tuple(data.get("tie_order", ())),
     )
 
 

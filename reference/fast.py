@@ -37,8 +37,9 @@ from .effects import (
 from .filters import Context, apply_text_changes, matches, objects_matching
 from .model import Board, Characteristics, Part, State
 from .operations import Instruction, apply_instruction
-from .resolver import Edge, Resolution, Skipped, TraceStep, _order_key, _why, initial_state
+from .resolver import Edge, Resolution, Skipped, TraceStep, _why, choose_next, initial_state
 from .resolver import resolve as readable_resolve
+from .timestamps import Tie
 from .versions import RulesVersion
 
 FIELDS: frozenset[str] = frozenset(f.name for f in fields(Characteristics))
@@ -216,6 +217,7 @@ def reads_its_object(value: Any) -> bool:
 
 
 def _part_reads_object(part: Part) -> bool:
+    """True when a part's instruction differs from object to object (an amount reading "its")."""
     return part.op in ("set_pt", "modify_pt") and any(
         reads_its_object(v) for k, v in part.args.items() if k in VALUE_ARGS
     )
@@ -293,6 +295,8 @@ class _Info:
 
 
 class _Affected:
+    """An effect's set of objects (611.3a) and the step it is up to date with."""
+
     __slots__ = ("effect", "objects", "version")
 
     def __init__(self, effect: ContinuousEffect, objects: frozenset[str], version: int) -> None:
@@ -300,6 +304,8 @@ class _Affected:
 
 
 class _Changes:
+    """An effect's trial application (613.8a): the objects it would change, up to date with a step."""
+
     __slots__ = ("changed", "changes", "effect", "instrs", "parts", "targets", "version")
 
     def __init__(self) -> None:
@@ -370,12 +376,14 @@ class Engine:
         return effects
 
     def info(self, e: ContinuousEffect) -> _Info:
+        """What is kept about one effect value (what it reads and writes, its parts per slot)."""
         i = self.infos.get(id(e))
         if i is None or i.effect is not e:
             i = self.infos[id(e)] = _Info(e, self.version)
         return i
 
     def parts(self, e: ContinuousEffect, slot: str) -> tuple[Part, ...]:
+        """613.6: as ``parts_in_slot``, kept per effect value."""
         i = self.info(e)
         if slot not in i.slots:
             i.slots[slot] = parts_in_slot(e, self.version, slot)
@@ -422,6 +430,7 @@ class Engine:
         return objects
 
     def context(self, e: ContinuousEffect) -> Context:
+        """109.4: as ``effects.context``: the effect's source and the player its "you" means."""
         controller = e.controller
         if e.origin in ("static", "cda") and e.source is not None and e.source in self.state:
             controller = self.state[e.source].controller
@@ -446,6 +455,7 @@ class Engine:
         return out
 
     def _apply(self, e: ContinuousEffect, parts: tuple[Part, ...], target: str, c: _Changes) -> Characteristics:
+        """613.1: one object's characteristics once the effect's parts are applied to it."""
         ch = self.state[target]
         for instr in self._instructions(e, parts, target, c):
             ch = apply_instruction(ch, instr, e.timestamp)
@@ -490,6 +500,7 @@ class Engine:
         return c.changes
 
     def changed(self, e: ContinuousEffect, slot: str) -> frozenset[str]:
+        """The objects applying the effect's parts in ``slot`` would change now."""
         changes = self.changes(e, slot)
         c = self.changes_cache[e.key]
         if c.changed is None:
@@ -553,8 +564,11 @@ class Engine:
                     filt_hit = True  # two wordings give a's key: let the readable test decide
                 if not (filt_hit or val_hit or src_hit):
                     continue  # b changes nothing a reads: a's existence, text, objects and amounts stay
-                if src_hit and not (filt_hit or val_hit) and not self._source_may_change(a, b, slot, named, words):
-                    continue
+                if src_hit and not (filt_hit or val_hit):
+                    if named is not None and named.isdisjoint(words):
+                        continue  # b only adds or removes other abilities: a's source reads the same for a
+                    if not self._source_may_change(a, b, slot, named, words):
+                        continue
                 r = self._readable_test(a, ia, b, slot, doing)
                 if r is not None:
                     graph[a.key][b.key] = r
@@ -593,6 +607,7 @@ class Engine:
     # --- applying one effect (613.1)
 
     def apply(self, e: ContinuousEffect, slot: str) -> None:
+        """613.1: apply the effect's parts for this slot; log what changed; regenerate changed objects' statics."""
         changes = self.changes(e, slot)
         info = self.info(e)
         found: set[str] = set(info.writes)  # what the operations can change (613.1) ...
@@ -651,6 +666,7 @@ def resolve(board: Board, version: RulesVersion) -> Resolution:
     steps: list[TraceStep] = []
     skipped: list[Skipped] = []
     edges: list[Edge] = []
+    ties: list[Tie] = []
     for slot in version.slots:
         done: set[str] = set()
         seen: dict[str, ContinuousEffect] = {}
@@ -671,9 +687,10 @@ def resolve(board: Board, version: RulesVersion) -> Resolution:
                     if (a, b) not in seen_edges:
                         seen_edges.add((a, b))
                         edges.append(Edge(slot.id, a, b, r.test, r.detail))
-            ok = set(ready(graph, version.loop_waits_as_unit))
-            cda_first = not version.cda_dependency_isolated
-            pick = min((e for e in group if e.key in ok), key=lambda e: _order_key(e, cda_first))
+            ok = set(ready(graph, version.loop_waits_as_unit, version.loop_ignores_dependency))
+            pick, tie = choose_next(group, ok, waited, done, board, state, version, slot.id)
+            if tie is not None:
+                ties.append(tie)
             why = _why(pick, group, candidates, graph, waited, done)
             targets = engine.affected(pick)
             first = pick.key not in locked
@@ -713,4 +730,5 @@ def resolve(board: Board, version: RulesVersion) -> Resolution:
         steps=tuple(steps),
         skipped=tuple(skipped),
         edges=tuple(edges),
+        ties=tuple(ties),
     )

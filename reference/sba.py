@@ -133,7 +133,7 @@ def perform(board: Board, actions: list[Action]) -> Board:
         replace(e, applies_to=tuple(i for i in e.applies_to if i not in moved)) if moved & set(e.applies_to) else e
         for e in board.effects
     )
-    return Board(objects=objects, effects=effects, abilities=board.abilities)
+    return Board(objects=objects, effects=effects, abilities=board.abilities, tie_order=board.tie_order)
 
 
 def state_based_actions(
