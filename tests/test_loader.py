@@ -12,6 +12,7 @@ import pytest
 import yaml
 
 from mtg_layers.corpus import CorpusError, case_from_data, load_case
+from reference.versions import CURRENT
 
 GOOD: dict[str, Any] = {
     "id": "loader-good",
@@ -340,13 +341,13 @@ AUTHORING: list[tuple[str, Any, str, str]] = [
         "version-misspelt",
         mutated(lambda d: d.update(versions=["currnet"])),
         "versions[0]",
-        "the allowed names are ikoria, m10, pre-m10, current (did you mean 'current'?)",
+        "pre-m10, m10, ikoria, current (did you mean 'current'?)",
     ),
     (
         "version-alias-twice",
-        mutated(lambda d: d.update(versions=["ikoria", "current"])),
+        mutated(lambda d: d.update(versions=[CURRENT, "current"])),
         "versions[1]",
-        "'current' names 'ikoria', which the case already lists",
+        f"'current' names '{CURRENT}', which the case already lists",
     ),
     ("duplicate-key-block", "id: a\ntitle: t\nid: b\n", "id", "duplicate key 'id' at line 3 (first given at line 1)"),
     ("duplicate-key-flow", "objects:\n  - {id: a, timestamp: 1, id: b}\n", "objects[0].id", "duplicate key 'id'"),
