@@ -25,7 +25,7 @@ def choose_version(rules: str | None, rules_file: Path | None) -> RulesVersion:
     """The rules version asked for: a profile file, a built-in id, or the current one."""
     if rules_file is not None:
         return load_profile(rules_file)
-    return get_version(rules or "current")
+    return get_version("current" if rules is None else rules)
 
 
 def find_case(ref: str, corpus_dir: Path) -> Case:
@@ -58,8 +58,15 @@ def main() -> None:
 @corpus_option
 @click.option("--case", "case_ids", multiple=True, help="Only these case ids (repeatable).")
 @click.option("--z3/--no-z3", "use_z3", default=True, help="Cross-check every answer with the z3 encoding.")
+@click.option(
+    "--z3-budget",
+    type=click.FloatRange(min=0, min_open=True),
+    default=300.0,
+    show_default=True,
+    help="Seconds of z3 cross-check per case and rules version; past it: not verified (timeout).",
+)
 @friendly_errors
-def verify(corpus_dir: Path, case_ids: tuple[str, ...], use_z3: bool) -> None:
+def verify(corpus_dir: Path, case_ids: tuple[str, ...], use_z3: bool, z3_budget: float) -> None:
     """Resolve every case under every rules version it declares and compare with its answers."""
     cases = load_corpus(corpus_dir)
     if case_ids:
@@ -90,7 +97,7 @@ def verify(corpus_dir: Path, case_ids: tuple[str, ...], use_z3: bool) -> None:
                         where = f"{case.id} step {c.step} [{vid}]: {m.object}.{m.field}"
                         details.append(f"{where} expected {m.expected!r}, got {m.actual!r}")
             if crosscheck:
-                status, info = crosscheck(case, versions[vid])
+                status, info = crosscheck(case, versions[vid], z3_budget)
                 if status != "verified":
                     z3_fail += 1
                     details.extend(f"{case.id} [{vid}] z3: {line}" for line in info)
@@ -107,7 +114,7 @@ def verify(corpus_dir: Path, case_ids: tuple[str, ...], use_z3: bool) -> None:
     sys.exit(1 if failures or z3_fail else 0)
 
 
-def _z3_checker() -> Callable[[Case, RulesVersion], tuple[str, list[str]]] | None:
+def _z3_checker() -> Callable[[Case, RulesVersion, float], tuple[str, list[str]]] | None:
     """The z3 cross-check, when the proofs package is available."""
     try:
         from mtg_layers.crosscheck import crosscheck_case  # type: ignore[import-not-found,unused-ignore]

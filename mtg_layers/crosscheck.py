@@ -7,7 +7,11 @@ reference resolver (or from any resolver, such as a mutant), case step by case s
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+import contextlib
+import signal
+import threading
+import time
+from collections.abc import Callable, Iterator, Mapping
 
 from proofs.crosscheck import TIMEOUT_MS, BoardCheck, check_answer
 from reference.case import Case, board_at
@@ -40,16 +44,61 @@ def check_board(
     return check_answer(board, version, board_result(board, final), timeout_ms)
 
 
-def crosscheck_case(case: Case, version: RulesVersion) -> tuple[str, list[str]]:
-    """Every step of a case under one version: "verified" only when every step is."""
+TIMED_OUT = "not verified (timeout)"
+
+
+class BudgetExceeded(BaseException):
+    """The wall-clock budget of one case's cross-check ran out (a BaseException: nothing may swallow it)."""
+
+
+@contextlib.contextmanager
+def wall_clock_budget(seconds: float | None) -> Iterator[None]:
+    """Raise BudgetExceeded in the main thread once ``seconds`` have passed (SIGALRM; no budget elsewhere).
+
+    Building a large encoding is Python work that z3's own timeout does not cover; the alarm
+    interrupts it. z3's solver calls keep their own timeout (``timeout_ms``), capped to the budget.
+    """
+    usable = seconds is not None and seconds > 0 and threading.current_thread() is threading.main_thread()
+    if not usable or not hasattr(signal, "setitimer"):
+        yield
+        return
+    assert seconds is not None
+
+    def ring(_signum: int, _frame: object) -> None:
+        raise BudgetExceeded
+
+    previous = signal.signal(signal.SIGALRM, ring)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+def crosscheck_case(case: Case, version: RulesVersion, budget_s: float | None = None) -> tuple[str, list[str]]:
+    """Every step of a case under one version: "verified" only when every step is.
+
+    With ``budget_s``, the whole case (every step) gets that many seconds of wall-clock time;
+    past it the answer is ``"not verified (timeout)"``, never a hang.
+    """
     info: list[str] = []
     statuses: list[str] = []
-    for n in range(1, len(case.steps) + 1):
-        board = board_at(case, n)
-        check = check_board(board, version)
-        statuses.append(check.status)
-        if check.status != "verified":
-            info += [f"step {n}: {check.status}"] + [f"step {n}: {line}" for line in check.info]
+    began = time.monotonic()
+    try:
+        with wall_clock_budget(budget_s):
+            for n in range(1, len(case.steps) + 1):
+                board = board_at(case, n)
+                timeout_ms = TIMEOUT_MS
+                if budget_s is not None:
+                    timeout_ms = max(1, min(TIMEOUT_MS, int((budget_s - (time.monotonic() - began)) * 1000)))
+                check = check_board(board, version, timeout_ms=timeout_ms)
+                statuses.append(check.status)
+                if check.status != "verified":
+                    info += [f"step {n}: {check.status}"] + [f"step {n}: {line}" for line in check.info]
+    except BudgetExceeded:
+        done = len(statuses)
+        return TIMED_OUT, [*info, f"step {done + 1}: no answer within the budget of {budget_s:g} s per case"]
     for s in ("resolver error", "not encodable", "vacuous", "unknown", "counterexample"):
         if s in statuses:
             return s, info
