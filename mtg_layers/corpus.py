@@ -83,7 +83,9 @@ def read_text(path: Path, label: str | None = None) -> str:
     except UnicodeDecodeError as exc:
         line = data[: exc.start].count(b"\n") + 1
         raise CorpusError(
-            label, f"line {line}", f"not UTF-8 text (byte 0x{data[exc.start]:02x} at offset {exc.start}); files must be UTF-8"
+            label,
+            f"line {line}",
+            f"not UTF-8 text (byte 0x{data[exc.start]:02x} at offset {exc.start}); files must be UTF-8",
         ) from None
     return text.removeprefix("\ufeff")
 
@@ -138,7 +140,9 @@ def _check_events(text: str, label: str) -> None:
             )
         if isinstance(event, yaml.CollectionStartEvent):
             if len(stack) >= MAX_DEPTH:
-                raise CorpusError(label, where(mark), f"nested more than {MAX_DEPTH} levels deep (line {mark.line + 1})")
+                raise CorpusError(
+                    label, where(mark), f"nested more than {MAX_DEPTH} levels deep (line {mark.line + 1})"
+                )
             stack.append(_Frame(isinstance(event, yaml.MappingStartEvent)))
         elif isinstance(event, yaml.CollectionEndEvent):
             stack.pop()
@@ -148,7 +152,9 @@ def _check_events(text: str, label: str) -> None:
             value = event.value
             if event.style is None and len(value) > MAX_NUMBER_CHARS and _NUMBERISH.match(value):
                 raise CorpusError(
-                    label, where(mark), f"a number of {len(value)} characters (at most {MAX_NUMBER_CHARS}; line {mark.line + 1})"
+                    label,
+                    where(mark),
+                    f"a number of {len(value)} characters (at most {MAX_NUMBER_CHARS}; line {mark.line + 1})",
                 )
             if stack:
                 stack[-1].child_done(value)
@@ -200,7 +206,7 @@ def _best_error(error: jsonschema.ValidationError) -> jsonschema.ValidationError
 
 
 # JSON Schema counts 4.0 as an integer; the corpus does not (a 4.0 power reached the resolver as a float).
-_StrictValidator = jsonschema.validators.extend(
+_StrictValidator: Any = jsonschema.validators.extend(  # type: ignore[no-untyped-call]
     jsonschema.Draft202012Validator,
     type_checker=jsonschema.Draft202012Validator.TYPE_CHECKER.redefine(
         "integer", lambda _checker, value: isinstance(value, int) and not isinstance(value, bool)
@@ -384,11 +390,15 @@ class _Checker:
                 for oid, value in step.get(key, {}).items():
                     if oid in removed:
                         self.fail(
-                            f"{where}.{key}.{oid}", f"object {oid!r} was removed ({removed[oid]}); it cannot change after"
+                            f"{where}.{key}.{oid}",
+                            f"object {oid!r} was removed ({removed[oid]}); it cannot change after",
                         )
                     if key == "attach":
                         if value is not None and value in removed:
-                            self.fail(f"{where}.attach.{oid}", f"cannot attach to {value!r}: it was removed ({removed[value]})")
+                            self.fail(
+                                f"{where}.attach.{oid}",
+                                f"cannot attach to {value!r}: it was removed ({removed[value]})",
+                            )
                         attached[oid] = value
                         attach_where[oid] = f"{where}.attach.{oid}"
                     if key == "move" and value not in zones:
@@ -468,7 +478,11 @@ class _Checker:
                     loop = trail[trail.index(w) :] + [v, w] if w in trail else [v, w]
                     members = list(dict.fromkeys(loop))
                     where = max(
-                        (edges[a][b] for a, b in zip(members, members[1:] + members[:1], strict=True) if b in edges.get(a, {})),
+                        (
+                            edges[a][b]
+                            for a, b in zip(members, members[1:] + members[:1], strict=True)
+                            if b in edges.get(a, {})
+                        ),
                         key=_where_order,
                     )
                     self.fail(where, f"copy loop: {' -> '.join(members)} -> {w}")
