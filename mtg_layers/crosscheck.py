@@ -14,6 +14,7 @@ import time
 from collections.abc import Callable, Iterator, Mapping
 
 from proofs.crosscheck import TIMEOUT_MS, BoardCheck, check_answer
+from proofs.reads import expectations_not_encoded
 from reference.case import Case, board_at
 from reference.model import Board, Characteristics
 from reference.resolver import resolve
@@ -87,19 +88,22 @@ def crosscheck_case(case: Case, version: RulesVersion, budget_s: float | None = 
     began = time.monotonic()
     try:
         with wall_clock_budget(budget_s):
-            for n in range(1, len(case.steps) + 1):
+            for n, step in enumerate(case.steps, start=1):
                 board = board_at(case, n)
                 timeout_ms = TIMEOUT_MS
                 if budget_s is not None:
                     timeout_ms = max(1, min(TIMEOUT_MS, int((budget_s - (time.monotonic() - began)) * 1000)))
                 check = check_board(board, version, timeout_ms=timeout_ms)
+                unread = expectations_not_encoded(board, step.expect.get(version.id, {}))
+                if unread and check.status == "verified":
+                    check = BoardCheck("not encoded", [f"not encoded: {x}" for x in unread])
                 statuses.append(check.status)
                 if check.status != "verified":
                     info += [f"step {n}: {check.status}"] + [f"step {n}: {line}" for line in check.info]
     except BudgetExceeded:
         done = len(statuses)
         return TIMED_OUT, [*info, f"step {done + 1}: no answer within the budget of {budget_s:g} s per case"]
-    for s in ("resolver error", "not encodable", "vacuous", "unknown", "counterexample"):
+    for s in ("resolver error", "not encodable", "vacuous", "unknown", "counterexample", "not encoded"):
         if s in statuses:
             return s, info
     return "verified", info
