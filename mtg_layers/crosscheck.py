@@ -52,26 +52,36 @@ class BudgetExceeded(BaseException):
     """The wall-clock budget of one case's cross-check ran out (a BaseException: nothing may swallow it)."""
 
 
+class Budget:
+    """Whether a wall-clock budget has run out."""
+
+    fired = False
+
+
 @contextlib.contextmanager
-def wall_clock_budget(seconds: float | None) -> Iterator[None]:
+def wall_clock_budget(seconds: float | None) -> Iterator[Budget]:
     """Raise BudgetExceeded in the main thread once ``seconds`` have passed (SIGALRM; no budget elsewhere).
 
     Building a large encoding is Python work that z3's own timeout does not cover; the alarm
     interrupts it. z3's solver calls keep their own timeout (``timeout_ms``), capped to the budget.
+    The alarm rings again every 50 ms until the block ends, and ``fired`` is set, because an
+    exception raised inside a ctypes call reaches the caller wrapped (ctypes.ArgumentError).
     """
+    budget = Budget()
     usable = seconds is not None and seconds > 0 and threading.current_thread() is threading.main_thread()
     if not usable or not hasattr(signal, "setitimer"):
-        yield
+        yield budget
         return
     assert seconds is not None
 
     def ring(_signum: int, _frame: object) -> None:
+        budget.fired = True
         raise BudgetExceeded
 
     previous = signal.signal(signal.SIGALRM, ring)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
+    signal.setitimer(signal.ITIMER_REAL, seconds, 0.05)
     try:
-        yield
+        yield budget
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, previous)
@@ -86,8 +96,9 @@ def crosscheck_case(case: Case, version: RulesVersion, budget_s: float | None = 
     info: list[str] = []
     statuses: list[str] = []
     began = time.monotonic()
+    budget = Budget()
     try:
-        with wall_clock_budget(budget_s):
+        with wall_clock_budget(budget_s) as budget:
             for n, step in enumerate(case.steps, start=1):
                 board = board_at(case, n)
                 timeout_ms = TIMEOUT_MS
@@ -100,7 +111,9 @@ def crosscheck_case(case: Case, version: RulesVersion, budget_s: float | None = 
                 statuses.append(check.status)
                 if check.status != "verified":
                     info += [f"step {n}: {check.status}"] + [f"step {n}: {line}" for line in check.info]
-    except BudgetExceeded:
+    except BaseException:
+        if not budget.fired:
+            raise
         done = len(statuses)
         return TIMED_OUT, [*info, f"step {done + 1}: no answer within the budget of {budget_s:g} s per case"]
     for s in ("resolver error", "not encodable", "vacuous", "unknown", "counterexample", "not encoded"):
