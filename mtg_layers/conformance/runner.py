@@ -46,7 +46,8 @@ def capped(value: Any, limit: int = MAX_VALUE) -> Any:
 
 
 def capped_text(text: str, limit: int = MAX_MESSAGE) -> str:
-    """At most ``limit`` characters of a message."""
+    """At most ``limit`` characters of a message, lone surrogates (from an adapter's JSON) shown as escapes."""
+    text = text.encode("utf-8", "backslashreplace").decode("utf-8")
     return text if len(text) <= limit else f"{text[:limit]}… (truncated: {len(text)} characters)"
 
 

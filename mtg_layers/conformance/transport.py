@@ -368,15 +368,24 @@ class PersistentAdapter:
                 stderr=self._err.since(mark),
             )
         self._writer = Writer(self._proc, encode(message))
+        exited_at: float | None = None
         while True:
-            item = self._out.get(deadline)
+            item = self._out.get(min(deadline, time.monotonic() + 0.1))
             if item is None:
-                unread = not self._writer.done.is_set()
-                self.kill()
-                why = " (the adapter stopped reading its input)" if unread else ""
-                return Reply(
-                    "timeout", f"no answer within {timeout:g} s{why}; adapter killed", stderr=self._err.since(mark)
-                )
+                if time.monotonic() >= deadline:
+                    unread = not self._writer.done.is_set()
+                    self.kill()
+                    why = " (the adapter stopped reading its input)" if unread else ""
+                    return Reply(
+                        "timeout", f"no answer within {timeout:g} s{why}; adapter killed", stderr=self._err.since(mark)
+                    )
+                if self._proc.poll() is None:
+                    continue
+                # The adapter has exited, but something it started still holds its output open.
+                exited_at = exited_at or time.monotonic()
+                if time.monotonic() - exited_at < 0.3:
+                    continue
+                item = _Line("eof")
             if item.kind == "line" and not item.data.strip():
                 continue  # blank lines carry nothing
             break
