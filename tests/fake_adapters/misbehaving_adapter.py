@@ -24,7 +24,7 @@ the runner carries on after the fault. Faults:
     close-stdout   close standard output and keep running
     nested         answer with 2,000 levels of nested JSON arrays
     ansi           write ANSI colour codes and control characters to stderr, then crash
-    huge           answer with a 900 000-character ability in the results
+    huge           answer with a 150 000-character ability per object and context (and a wrong power)
     surrogate      answer errored with a message holding a lone surrogate (\\ud800)
     stderr-each    every run: write "stderr of seq N" to stderr just before the answer
     hang-all       every run: never answer
@@ -108,8 +108,13 @@ def answer(message: dict) -> int | None:
             sys.stderr.flush()
             sys.exit(3)
         if FAULT == "huge":
-            out(json.dumps({"seq": seq, "results": {"ogre": {"power": 1, "abilities": ["x" * 900_000]}}}))
-            return 0
+            reply, status = handle(message)
+            for obj in reply["results"].values():
+                obj["abilities"] = ["x" * 150_000]  # every object: the ones the run expects are quoted
+                obj["power"] = -1
+            reply["context"] = {"echo": "y" * 150_000}
+            out(json.dumps(reply))
+            return status
         if FAULT == "surrogate":
             out(f'{{"seq": {seq}, "errored": true, "message": "bad \\ud800 char", "context": {{"k": "\\udfff"}}}}')
             return 1
