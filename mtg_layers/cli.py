@@ -31,7 +31,7 @@ def choose_version(rules: str | None, rules_file: Path | None) -> RulesVersion:
 def find_case(ref: str, corpus_dir: Path) -> Case:
     """A case by id (from the corpus) or by file path."""
     path = Path(ref)
-    if path.suffix in (".yaml", ".yml") and path.exists():
+    if path.suffix in (".yaml", ".yml") or "/" in ref:  # a file name (case ids have neither); a missing one is named
         return load_case(path)
     for case in load_corpus(corpus_dir):
         if case.id == ref:

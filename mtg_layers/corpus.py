@@ -111,6 +111,7 @@ class _Frame:
 
     def __init__(self, is_map: bool) -> None:
         self.is_map, self.want_key, self.key, self.index = is_map, True, "?", 0
+        self.keys: set[str] = set()
 
     def component(self) -> Any:
         return self.key if self.is_map else self.index
@@ -120,6 +121,7 @@ class _Frame:
             self.index += 1
         elif self.want_key:
             self.key, self.want_key = (scalar if scalar is not None else "?"), False
+            self.keys.add(self.key)
         else:
             self.want_key = True
 
@@ -138,6 +140,14 @@ def _check_events(text: str, label: str) -> None:
             raise CorpusError(
                 label, f"line {mark.line + 1}", "anchors and aliases are not allowed (JSON-compatible YAML only)"
             )
+        node = isinstance(event, (yaml.ScalarEvent, yaml.CollectionStartEvent))
+        if node and stack and stack[-1].is_map and stack[-1].want_key:
+            key = event.value if isinstance(event, yaml.ScalarEvent) else None
+            if key is None:
+                raise CorpusError(label, where(mark), f"a mapping key must be a plain string (line {mark.line + 1})")
+            if key in stack[-1].keys:
+                here = _path([*[f.component() for f in stack[:-1]], key])
+                raise CorpusError(label, here, f"duplicate key {key!r} (line {mark.line + 1})")
         if isinstance(event, yaml.CollectionStartEvent):
             if len(stack) >= MAX_DEPTH:
                 raise CorpusError(
