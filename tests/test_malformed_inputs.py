@@ -30,7 +30,7 @@ import yaml
 from click.testing import CliRunner
 
 from mtg_layers.cli import main
-from mtg_layers.corpus import CASES_DIR, ROOT, case_files, read_yaml, schema
+from mtg_layers.corpus import CASES_DIR, ROOT, _object_events, case_files, read_yaml, schema
 
 TIME_LIMIT = 5.0  # seconds per kind (refusing bad input should be quick)
 MEMORY_LIMIT = 64 << 20  # bytes by which one kind may raise the process's peak resident size
@@ -164,9 +164,8 @@ def _removed_then(key: str) -> Callable[[dict[str, Any]], None]:
         value: Any = {
             "set_counters": [{"kind": "+1/+1", "count": 1}],
             "attach": None,
-            "set_timestamp": 99,
             "move": "graveyard",
-        }[key]
+        }.get(key, 99)  # set_timestamp, turn_face_up, turn_face_down, and later events: a timestamp
         d["steps"].append({"description": "after", key: {oid: value}, "expect": copy.deepcopy(last["expect"])})
 
     return change
@@ -282,7 +281,7 @@ def named_kinds() -> list[Kind]:
             ("already removed",),
         ),
     ]
-    for key in ("set_counters", "attach", "set_timestamp", "move"):
+    for key in _object_events():  # every step event that changes an object by id, from the schema
         k.append(
             Kind(
                 f"used-after-removal:{key}",
