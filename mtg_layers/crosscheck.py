@@ -7,11 +7,9 @@ reference resolver (or from any resolver, such as a mutant), case step by case s
 
 from __future__ import annotations
 
-import contextlib
-import signal
-import threading
-import time
-from collections.abc import Callable, Iterator, Mapping
+import multiprocessing
+from collections.abc import Callable, Mapping
+from multiprocessing.connection import Connection
 
 from proofs.crosscheck import TIMEOUT_MS, BoardCheck, check_answer
 from proofs.reads import expectations_not_encoded
@@ -48,74 +46,59 @@ def check_board(
 TIMED_OUT = "not verified (timeout)"
 
 
-class BudgetExceeded(BaseException):
-    """The wall-clock budget of one case's cross-check ran out (a BaseException: nothing may swallow it)."""
-
-
-class Budget:
-    """Whether a wall-clock budget has run out."""
-
-    fired = False
-
-
-@contextlib.contextmanager
-def wall_clock_budget(seconds: float | None) -> Iterator[Budget]:
-    """Raise BudgetExceeded in the main thread once ``seconds`` have passed (SIGALRM; no budget elsewhere).
-
-    Building a large encoding is Python work that z3's own timeout does not cover; the alarm
-    interrupts it. z3's solver calls keep their own timeout (``timeout_ms``), capped to the budget.
-    The alarm rings again every 50 ms until the block ends, and ``fired`` is set, because an
-    exception raised inside a ctypes call reaches the caller wrapped (ctypes.ArgumentError).
-    """
-    budget = Budget()
-    usable = seconds is not None and seconds > 0 and threading.current_thread() is threading.main_thread()
-    if not usable or not hasattr(signal, "setitimer"):
-        yield budget
-        return
-    assert seconds is not None
-
-    def ring(_signum: int, _frame: object) -> None:
-        budget.fired = True
-        raise BudgetExceeded
-
-    previous = signal.signal(signal.SIGALRM, ring)
-    signal.setitimer(signal.ITIMER_REAL, seconds, 0.05)
-    try:
-        yield budget
-    finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, previous)
-
-
 def crosscheck_case(case: Case, version: RulesVersion, budget_s: float | None = None) -> tuple[str, list[str]]:
     """Every step of a case under one version: "verified" only when every step is.
 
-    With ``budget_s``, the whole case (every step) gets that many seconds of wall-clock time;
-    past it the answer is ``"not verified (timeout)"``, never a hang.
+    With ``budget_s``, the check runs in a forked child process that gets that many seconds
+    of wall-clock time for the whole case; past it the child is killed and the answer is
+    ``"not verified (timeout)"``, never a hang. (Building a large encoding is Python work
+    that z3's own solver timeout does not cover, and only a process can be stopped safely.)
     """
+    if budget_s is None or "fork" not in multiprocessing.get_all_start_methods():
+        return _crosscheck_case(case, version)
+    ctx = multiprocessing.get_context("fork")
+    receive, send = ctx.Pipe(duplex=False)
+    child = ctx.Process(target=_child, args=(send, case, version, budget_s), daemon=True)
+    child.start()
+    send.close()
+    try:
+        if receive.poll(budget_s):
+            try:
+                status, info = receive.recv()
+            except EOFError:
+                status, info = "cross-check error", [f"the cross-check process ended with status {child.exitcode}"]
+            child.join(5)
+            return status, info
+        return TIMED_OUT, [f"no answer within the budget of {budget_s:g} s per case and rules version"]
+    finally:
+        if child.is_alive():
+            child.kill()
+        child.join(5)
+        receive.close()
+
+
+def _child(send: Connection, case: Case, version: RulesVersion, budget_s: float) -> None:
+    """In the forked process: cross-check the case and send (status, info) back."""
+    try:
+        send.send(_crosscheck_case(case, version, max(1, min(TIMEOUT_MS, int(budget_s * 1000)))))
+    except Exception as exc:  # reported as the case's status, like a resolver crash
+        send.send(("cross-check error", [f"{type(exc).__name__}: {exc}"]))
+    finally:
+        send.close()
+
+
+def _crosscheck_case(case: Case, version: RulesVersion, timeout_ms: int = TIMEOUT_MS) -> tuple[str, list[str]]:
     info: list[str] = []
     statuses: list[str] = []
-    began = time.monotonic()
-    budget = Budget()
-    try:
-        with wall_clock_budget(budget_s) as budget:
-            for n, step in enumerate(case.steps, start=1):
-                board = board_at(case, n)
-                timeout_ms = TIMEOUT_MS
-                if budget_s is not None:
-                    timeout_ms = max(1, min(TIMEOUT_MS, int((budget_s - (time.monotonic() - began)) * 1000)))
-                check = check_board(board, version, timeout_ms=timeout_ms)
-                unread = expectations_not_encoded(board, step.expect.get(version.id, {}))
-                if unread and check.status == "verified":
-                    check = BoardCheck("not encoded", [f"not encoded: {x}" for x in unread])
-                statuses.append(check.status)
-                if check.status != "verified":
-                    info += [f"step {n}: {check.status}"] + [f"step {n}: {line}" for line in check.info]
-    except BaseException:
-        if not budget.fired:
-            raise
-        done = len(statuses)
-        return TIMED_OUT, [*info, f"step {done + 1}: no answer within the budget of {budget_s:g} s per case"]
+    for n, step in enumerate(case.steps, start=1):
+        board = board_at(case, n)
+        check = check_board(board, version, timeout_ms=timeout_ms)
+        unread = expectations_not_encoded(board, step.expect.get(version.id, {}))
+        if unread and check.status == "verified":
+            check = BoardCheck("not encoded", [f"not encoded: {x}" for x in unread])
+        statuses.append(check.status)
+        if check.status != "verified":
+            info += [f"step {n}: {check.status}"] + [f"step {n}: {line}" for line in check.info]
     for s in ("resolver error", "not encodable", "vacuous", "unknown", "counterexample", "not encoded"):
         if s in statuses:
             return s, info

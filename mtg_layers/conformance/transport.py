@@ -50,6 +50,13 @@ class Handshake:
     stderr: str = ""
 
 
+def _poll(fd: int, timeout_ms: int | None) -> bool:
+    """True when ``fd`` has data or is at its end (poll, not select: no limit on descriptor numbers)."""
+    poller = select.poll()
+    poller.register(fd, select.POLLIN | select.POLLHUP | select.POLLERR)
+    return bool(poller.poll(timeout_ms))
+
+
 class StderrBuffer:
     """Drains a process's standard error in a thread; keeps the last bytes and a running total."""
 
@@ -65,7 +72,7 @@ class StderrBuffer:
     def _drain(self, fd: int) -> None:
         while True:
             try:
-                ready, _, _ = select.select([fd], [], [])
+                ready = _poll(fd, None)
                 if ready:
                     with self._lock:
                         self._reading = True
@@ -95,7 +102,7 @@ class StderrBuffer:
                 busy = self._reading
             if not busy:
                 try:
-                    pending, _, _ = select.select([self._fd], [], [], 0)
+                    pending = _poll(self._fd, 0)
                 except (OSError, ValueError):
                     return
                 if not pending:
