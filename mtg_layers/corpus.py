@@ -14,10 +14,12 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import jsonschema
 import yaml
+
+if TYPE_CHECKING:
+    import jsonschema
 
 from reference.case import Case, Step
 from reference.frozen import FrozenMap, freeze
@@ -25,10 +27,9 @@ from reference.model import AbilityDef, Characteristics, Counter, Effect, GameOb
 from reference.versions import RulesVersion, builtin_versions
 from reference.vocabulary import OPERATION_KIND
 
-ROOT = Path(__file__).resolve().parent.parent
-CORPUS_DIR = ROOT / "corpus"
-CASES_DIR = CORPUS_DIR / "cases"
-SCHEMA_DIR = CORPUS_DIR / "schema"
+from .paths import CASES_DIR, CORPUS_DIR, ROOT, SCHEMA_DIR
+
+__all__ = ["CASES_DIR", "CORPUS_DIR", "ROOT", "SCHEMA_DIR", "CorpusError", "case_from_data", "load_case", "load_corpus"]
 
 
 class CorpusError(Exception):
@@ -212,21 +213,28 @@ def _path(parts: Iterable[Any]) -> str:
 
 def _best_error(error: jsonschema.ValidationError) -> jsonschema.ValidationError:
     """The most specific of a validation error's causes."""
+    import jsonschema
+
     return jsonschema.exceptions.best_match([error]) or error
 
 
-# JSON Schema counts 4.0 as an integer; the corpus does not (a 4.0 power reached the resolver as a float).
-_StrictValidator: Any = jsonschema.validators.extend(  # type: ignore[no-untyped-call]
-    jsonschema.Draft202012Validator,
-    type_checker=jsonschema.Draft202012Validator.TYPE_CHECKER.redefine(
+@cache
+def _strict_validator() -> Any:
+    """The case schema's validator class, with one change: 4.0 is not an integer (JSON Schema counts it as one;
+    a 4.0 power reached the resolver as a float). Built on first use: jsonschema loads when a case does."""
+    import jsonschema
+
+    checker = jsonschema.Draft202012Validator.TYPE_CHECKER.redefine(
         "integer", lambda _checker, value: isinstance(value, int) and not isinstance(value, bool)
-    ),
-)
+    )
+    return jsonschema.validators.extend(jsonschema.Draft202012Validator, type_checker=checker)  # type: ignore[no-untyped-call]
 
 
 def validate_schema(data: Any, label: str, name: str = "case") -> None:
     """Check a case against the JSON Schema; raise the most specific error."""
-    validator = _StrictValidator(schema(name))
+    import jsonschema  # imported when a case is loaded, not when the CLI starts
+
+    validator = _strict_validator()(schema(name))
     errors = sorted(validator.iter_errors(data), key=lambda e: (len(e.absolute_path), str(e.absolute_path)))
     if not errors:
         return
@@ -323,11 +331,13 @@ class _Checker:
             if a["text"] in ability_texts:
                 self.fail(f"abilities[{i}].text", f"duplicate ability definition {a['text']!r}")
             ability_texts.add(a["text"])
-            origin = "cda" if a.get("cda") else "static"
+            # 604.3a(2), (4): a CDA's wording granted by an effect is a plain static ability, so both must place
+            origins = ("cda", "static") if a.get("cda") else ("static",)
             for j, p in enumerate(a["parts"]):
                 if p["op"] in ("copy_of", "face_down"):
                     self.fail(f"abilities[{i}].parts[{j}].op", "copy and face-down parts belong to resolved effects")
-                self.classifiable(p["op"], origin, declared, f"abilities[{i}].parts[{j}].op")
+                for origin in origins:
+                    self.classifiable(p["op"], origin, declared, f"abilities[{i}].parts[{j}].op")
         objects: dict[str, Any] = {}
         effects: dict[str, Any] = {}
         for i, o in enumerate(data["objects"]):

@@ -21,6 +21,9 @@ from typing import Any
 
 from reference.model import COPIED_FIELDS, AbilityDef, Board, Characteristics, Effect, GameObject
 
+# The mark of the gap left by design: objects outside the battlefield get their printed values.
+OFF = "(outside the battlefield)"
+
 # Fields with no rules meaning (labels for people): never read, never needed.
 LABELS = {"card", "description"}
 
@@ -213,7 +216,9 @@ def not_encoded(board: Board) -> list[str]:
         if oid in elsewhere and cdas and looks_elsewhere:
             # 604.3: a characteristic-defining ability works in every zone, and something on this
             # board reads objects outside the battlefield; the encoding gives them their printed values
-            out.append(f"{where}: a characteristic-defining ability in the {o.zone}, read by a filter naming a zone")
+            out.append(
+                f"{where}: a characteristic-defining ability in the {o.zone}, read by a filter naming a zone {OFF}"
+            )
     for e in board.effects:
         where = f"effect {e.id}"
         assert isinstance(e, Effect)
@@ -222,14 +227,14 @@ def not_encoded(board: Board) -> list[str]:
             out += _part(p.op, p.args, f"{where}.parts[{j}]")
         off = sorted(set(e.applies_to) & elsewhere)
         if off:
-            out.append(f"{where} applies to {', '.join(off)} outside the battlefield")
+            out.append(f"{where} applies to {', '.join(off)} {OFF}")
     for text, d in sorted(board.abilities.items()):
         where = f"ability {text!r}"
         assert isinstance(d, AbilityDef)
         out += _unread_fields(d, ABILITY_FIELDS, where)
         out += _filter(d.applies_to, f"{where}.applies_to")
         if _names_zone_off_battlefield(d.applies_to):
-            out.append(f"{where} applies to objects outside the battlefield")
+            out.append(f"{where} applies to objects {OFF}")
         for j, p in enumerate(d.parts):
             out += _part(p.op, p.args, f"{where}.parts[{j}]")
     return out
@@ -244,5 +249,5 @@ def expectations_not_encoded(board: Board, expect: Mapping[str, Mapping[str, Any
                 out.append(f"expected {oid}.{k}")
         obj = board.objects.get(oid)
         if obj is not None and obj.zone != "battlefield" and set(want) - {"on_battlefield"}:
-            out.append(f"expected characteristics of {oid} in the {obj.zone}")
+            out.append(f"expected characteristics of {oid} in the {obj.zone} {OFF}")
     return out
