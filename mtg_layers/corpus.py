@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 import yaml
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # imported where used: the playground runs this module under Pyodide, without jsonschema
     import jsonschema
 
 from reference.case import Case, Step
@@ -536,14 +536,20 @@ def _where_order(where: str) -> tuple[int, str]:
 @cache
 def _object_events() -> tuple[str, ...]:
     """The step fields that change objects by id (set_counters, attach, move…), from the case schema."""
-    props = schema()["$defs"]["step"]["properties"]
+    try:
+        props = schema()["$defs"]["step"]["properties"]
+    except OSError:  # the playground's bundle carries no schema files
+        return ("set_counters", "attach", "set_timestamp", "move", "turn_face_up", "turn_face_down")
     return tuple(k for k, v in props.items() if k != "expect" and v.get("type") == "object")
 
 
 @cache
 def _zones() -> frozenset[str]:
     """The zones an object can be in, from the case schema."""
-    zone = schema()["$defs"]["object"]["properties"]["zone"]
+    try:
+        zone = schema()["$defs"]["object"]["properties"]["zone"]
+    except OSError:  # the playground's bundle carries no schema files
+        return frozenset(("battlefield", "graveyard", "exile", "hand", "library", "stack", "command"))
     return frozenset(zone.get("enum", ("battlefield",)))
 
 
@@ -552,11 +558,12 @@ def case_from_data(
 ) -> Case:
     """Validate case data (numbers, schema, then meaning) and build the case.
 
-    ``schema_check=False`` skips the number and JSON Schema passes (the meaning checks still run):
-    only for data built by the project's own generator, which is schema-valid by construction.
+    ``schema_check=False`` skips the JSON Schema pass (the number and meaning checks still run):
+    for data built by the project's own generator, which is schema-valid by construction, and in
+    the site's playground, which runs without jsonschema (Pyodide).
     """
+    check_numbers(data, label)
     if schema_check:
-        check_numbers(data, label)
         validate_schema(data, label)
     known = dict(builtin_versions())
     known.update(versions or {})

@@ -216,7 +216,7 @@ def pre_m10_m10_differ(_: int) -> Outcome:
                 "found",
                 f"searched shapes of 1..{size} effects",
                 [
-                    f"minimal shape: {size} effect(s) {list(kinds)}",
+                    f"minimal shape: {size} effect(s): {', '.join(kinds)}",
                     "compare seed-gray-ogre: the same pair (a resolved +4/+4, then 'becomes 0/1') decides it there; "
                     "its counter and anthem are not needed for the difference",
                 ],
