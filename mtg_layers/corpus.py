@@ -24,7 +24,7 @@ if TYPE_CHECKING:  # imported where used: the playground runs this module under 
 from reference.case import Case, Step
 from reference.frozen import FrozenMap, freeze
 from reference.model import AbilityDef, Characteristics, Counter, Effect, GameObject, Part
-from reference.versions import RulesVersion, builtin_versions
+from reference.versions import CURRENT, RulesVersion, Versions, builtin_versions
 from reference.vocabulary import OPERATION_KIND
 
 from .paths import CASES_DIR, CORPUS_DIR, ROOT, SCHEMA_DIR
@@ -316,7 +316,7 @@ class _Checker:
     """Checks of meaning that a schema cannot express."""
 
     label: str
-    versions: Mapping[str, RulesVersion]
+    versions: Versions
 
     def fail(self, field: str, message: str) -> None:
         raise CorpusError(self.label, field, message)
@@ -325,7 +325,7 @@ class _Checker:
         declared = data["versions"]
         for i, v in enumerate(declared):
             if v not in self.versions:
-                self.fail(f"versions[{i}]", f"unknown rules version {v!r}; expected one of {sorted(self.versions)}")
+                self.fail(f"versions[{i}]", f"unknown rules version {v!r}; expected one of {self.versions.names()}")
         ability_texts: set[str] = set()
         for i, a in enumerate(data.get("abilities", ())):
             if a["text"] in ability_texts:
@@ -379,6 +379,16 @@ class _Checker:
                 for oid in objs:
                     if oid not in objects:
                         self.fail(f"{where}.expect.{v}.{oid}", f"unknown object id {oid!r}")
+            for v, alternatives in step.get("outcomes", {}).items():
+                if v not in declared:
+                    self.fail(f"{where}.outcomes.{v}", f"expected one of the declared versions {sorted(declared)}")
+                for k, objs in enumerate(alternatives):
+                    for oid in objs:
+                        if oid not in objects:
+                            self.fail(f"{where}.outcomes.{v}[{k}].{oid}", f"unknown object id {oid!r}")
+        for i, x in enumerate(data.get("tie_order", ())):
+            if x not in objects and x not in effects:
+                self.fail(f"tie_order[{i}]", f"expected an object or effect id, got {x!r}")
         self.lifetimes(data)
 
     def lifetimes(self, data: Mapping[str, Any]) -> None:
@@ -540,7 +550,8 @@ def _object_events() -> tuple[str, ...]:
         props = schema()["$defs"]["step"]["properties"]
     except OSError:  # the playground's bundle carries no schema files
         return ("set_counters", "attach", "set_timestamp", "move", "turn_face_up", "turn_face_down")
-    return tuple(k for k, v in props.items() if k != "expect" and v.get("type") == "object")
+    per_version = ("expect", "outcomes")  # keyed by rules version, not by object
+    return tuple(k for k, v in props.items() if k not in per_version and v.get("type") == "object")
 
 
 @cache
@@ -567,7 +578,7 @@ def case_from_data(
         validate_schema(data, label)
     known = dict(builtin_versions())
     known.update(versions or {})
-    _Checker(label, known).check(data)
+    _Checker(label, Versions(known, CURRENT)).check(data)
     steps = tuple(
         Step(
             description=s["description"],
@@ -582,6 +593,7 @@ def case_from_data(
             attach=FrozenMap(s.get("attach", {})),
             set_timestamp=FrozenMap(s.get("set_timestamp", {})),
             move=FrozenMap(s.get("move", {})),
+            outcomes=FrozenMap({v: tuple(freeze(o) for o in alts) for v, alts in s.get("outcomes", {}).items()}),
             turn_face_up=FrozenMap(s.get("turn_face_up", {})),
             turn_face_down=FrozenMap(s.get("turn_face_down", {})),
         )
@@ -602,6 +614,7 @@ def case_from_data(
         notes=tuple(data.get("notes", ())),
         cards=freeze(data.get("cards", ())),
         path=label,
+        tie_order=tuple(data.get("tie_order", ())),
     )
 
 

@@ -37,7 +37,8 @@ from .effects import (
 from .filters import Context, apply_text_changes, matches, objects_matching
 from .model import Board, Characteristics, Part, State
 from .operations import Instruction, apply_instruction
-from .resolver import Edge, Resolution, Skipped, TraceStep, _order_key, _why, initial_state
+from .resolver import Edge, Resolution, Skipped, TraceStep, _why, choose_next, initial_state
+from .timestamps import Tie
 from .versions import RulesVersion
 
 FIELDS: frozenset[str] = frozenset(f.name for f in fields(Characteristics))
@@ -214,6 +215,7 @@ def reads_its_object(value: Any) -> bool:
 
 
 def _part_reads_object(part: Part) -> bool:
+    """True when a part's instruction differs from object to object (an amount reading "its")."""
     return part.op in ("set_pt", "modify_pt") and any(
         reads_its_object(v) for k, v in part.args.items() if k in VALUE_ARGS
     )
@@ -291,6 +293,8 @@ class _Info:
 
 
 class _Affected:
+    """An effect's set of objects (611.3a) and the step it is up to date with."""
+
     __slots__ = ("effect", "objects", "version")
 
     def __init__(self, effect: ContinuousEffect, objects: frozenset[str], version: int) -> None:
@@ -298,6 +302,8 @@ class _Affected:
 
 
 class _Changes:
+    """An effect's trial application (613.8a): the objects it would change, up to date with a step."""
+
     __slots__ = ("changed", "changes", "effect", "instrs", "parts", "targets", "version")
 
     def __init__(self) -> None:
@@ -368,12 +374,14 @@ class Engine:
         return effects
 
     def info(self, e: ContinuousEffect) -> _Info:
+        """What is kept about one effect value (what it reads and writes, its parts per slot)."""
         i = self.infos.get(id(e))
         if i is None or i.effect is not e:
             i = self.infos[id(e)] = _Info(e, self.version)
         return i
 
     def parts(self, e: ContinuousEffect, slot: str) -> tuple[Part, ...]:
+        """613.6: as ``parts_in_slot``, kept per effect value."""
         i = self.info(e)
         if slot not in i.slots:
             i.slots[slot] = parts_in_slot(e, self.version, slot)
@@ -420,6 +428,7 @@ class Engine:
         return objects
 
     def context(self, e: ContinuousEffect) -> Context:
+        """109.4: as ``effects.context``: the effect's source and the player its "you" means."""
         controller = e.controller
         if e.origin in ("static", "cda") and e.source is not None and e.source in self.state:
             controller = self.state[e.source].controller
@@ -444,6 +453,7 @@ class Engine:
         return out
 
     def _apply(self, e: ContinuousEffect, parts: tuple[Part, ...], target: str, c: _Changes) -> Characteristics:
+        """613.1: one object's characteristics once the effect's parts are applied to it."""
         ch = self.state[target]
         for instr in self._instructions(e, parts, target, c):
             ch = apply_instruction(ch, instr, e.timestamp)
@@ -488,6 +498,7 @@ class Engine:
         return c.changes
 
     def changed(self, e: ContinuousEffect, slot: str) -> frozenset[str]:
+        """The objects applying the effect's parts in ``slot`` would change now."""
         changes = self.changes(e, slot)
         c = self.changes_cache[e.key]
         if c.changed is None:
@@ -594,6 +605,7 @@ class Engine:
     # --- applying one effect (613.1)
 
     def apply(self, e: ContinuousEffect, slot: str) -> None:
+        """613.1: apply the effect's parts for this slot; log what changed; regenerate changed objects' statics."""
         changes = self.changes(e, slot)
         info = self.info(e)
         found: set[str] = set(info.writes)  # what the operations can change (613.1) ...
@@ -639,6 +651,7 @@ def resolve(board: Board, version: RulesVersion) -> Resolution:
     steps: list[TraceStep] = []
     skipped: list[Skipped] = []
     edges: list[Edge] = []
+    ties: list[Tie] = []
     for slot in version.slots:
         done: set[str] = set()
         seen: dict[str, ContinuousEffect] = {}
@@ -659,9 +672,10 @@ def resolve(board: Board, version: RulesVersion) -> Resolution:
                     if (a, b) not in seen_edges:
                         seen_edges.add((a, b))
                         edges.append(Edge(slot.id, a, b, r.test, r.detail))
-            ok = set(ready(graph, version.loop_waits_as_unit))
-            cda_first = not version.cda_dependency_isolated
-            pick = min((e for e in group if e.key in ok), key=lambda e: _order_key(e, cda_first))
+            ok = set(ready(graph, version.loop_waits_as_unit, version.loop_ignores_dependency))
+            pick, tie = choose_next(group, ok, waited, done, board, state, version, slot.id)
+            if tie is not None:
+                ties.append(tie)
             why = _why(pick, group, candidates, graph, waited, done)
             targets = engine.affected(pick)
             first = pick.key not in locked
@@ -701,4 +715,5 @@ def resolve(board: Board, version: RulesVersion) -> Resolution:
         steps=tuple(steps),
         skipped=tuple(skipped),
         edges=tuple(edges),
+        ties=tuple(ties),
     )
