@@ -225,7 +225,7 @@ def _step_number(case: Case, step: int | None) -> int:
 
 
 @main.command()
-@click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.argument("file", type=click.Path(path_type=Path))  # the loader names a missing, dangling or odd file
 @rules_option
 @rules_file_option
 @click.option("--step", type=int, default=None, help="Step number (default: the last).")
