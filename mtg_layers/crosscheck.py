@@ -80,15 +80,6 @@ def _counts(board: Board, oid: str) -> dict[str, int]:
     return counts
 
 
-def crosscheck_case(case: Case, version: RulesVersion) -> tuple[str, list[str]]:
-    """Every step of a case under one version: "verified" only when every step is."""
-    info: list[str] = []
-    statuses: list[str] = []
-    for n, step in enumerate(case.steps, start=1):
-        board = board_at(case, n, version)
-        check = check_board(board, version)
-
-
 TIMED_OUT = "not verified (timeout)"
 
 
