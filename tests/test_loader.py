@@ -349,7 +349,7 @@ AUTHORING: list[tuple[str, Any, str, str]] = [
         "versions[1]",
         f"'current' names '{CURRENT}', which the case already lists",
     ),
-    ("duplicate-key-block", "id: a\ntitle: t\nid: b\n", "id", "duplicate key 'id' at line 3 (first given at line 1)"),
+    ("duplicate-key-block", "id: a\ntitle: t\nid: b\n", "id", "duplicate key 'id'"),
     ("duplicate-key-flow", "objects:\n  - {id: a, timestamp: 1, id: b}\n", "objects[0].id", "duplicate key 'id'"),
 ]
 
