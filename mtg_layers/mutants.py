@@ -143,7 +143,25 @@ def no_reevaluation(board: Board, version: RulesVersion) -> Mapping[str, Charact
         return _resolve(board, version)
 
 
+@contextlib.contextmanager
+def ignoring_waits() -> Iterator[None]:
+    """While active, the resolver computes dependencies but never makes an effect wait for another (613.8b)."""
+
+    def ready(graph: Mapping[str, Mapping[str, object]], *flags: Any) -> list[str]:
+        return sorted(graph)
+
+    with _patched({"reference.resolver.ready": ready}):
+        yield
+
+
+def applies_while_waiting(board: Board, version: RulesVersion) -> Mapping[str, Characteristics]:
+    """613.8b ignored: dependencies are found (and traced) but an effect never waits for the ones it depends on."""
+    with ignoring_waits():
+        return _resolve(board, version)
+
+
 MUTANTS: dict[str, Resolver] = {
+    "applies-while-waiting": applies_while_waiting,
     "no-dependency": no_dependency,
     "loops-collapse-layer": loops_collapse_layer,
     "no-lock-in": no_lock_in,

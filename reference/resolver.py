@@ -73,6 +73,16 @@ class Edge:
 
 
 @dataclass(frozen=True)
+class Moment:
+    """613.8c: the dependencies among the effects not yet applied, as computed when step ``step`` was chosen."""
+
+    step: int
+    slot: str
+    remaining: tuple[str, ...]
+    edges: tuple[tuple[str, str], ...]  # (dependent, on)
+
+
+@dataclass(frozen=True)
 class Resolution:
     """The result of the layer process under one rules version."""
 
@@ -81,6 +91,8 @@ class Resolution:
     steps: tuple[TraceStep, ...]
     skipped: tuple[Skipped, ...]
     edges: tuple[Edge, ...]
+    # one per trace step: the dependency graph in force when that step's effect was chosen
+    moments: tuple[Moment, ...] = ()
 
 
 def initial_state(board: Board) -> dict[str, Characteristics]:
@@ -142,6 +154,7 @@ def resolve(board: Board, version: RulesVersion) -> Resolution:
     steps: list[TraceStep] = []
     skipped: list[Skipped] = []
     edges: list[Edge] = []
+    moments: list[Moment] = []
     for slot in version.slots:
         done: set[str] = set()
         seen: dict[str, ContinuousEffect] = {}
@@ -178,6 +191,14 @@ def resolve(board: Board, version: RulesVersion) -> Resolution:
             parts = parts_in_slot(pick, version, slot.id)
             state = apply_effect(pick, parts, targets, board, state, version)
             done.add(pick.key)
+            moments.append(
+                Moment(
+                    step=len(steps) + 1,
+                    slot=slot.id,
+                    remaining=tuple(sorted(e.key for e in group)),
+                    edges=tuple(sorted((a, b) for a, deps in graph.items() for b in deps)),
+                )
+            )
             steps.append(
                 TraceStep(
                     index=len(steps) + 1,
@@ -208,4 +229,5 @@ def resolve(board: Board, version: RulesVersion) -> Resolution:
         steps=tuple(steps),
         skipped=tuple(skipped),
         edges=tuple(edges),
+        moments=tuple(moments),
     )
