@@ -160,7 +160,36 @@ def applies_while_waiting(board: Board, version: RulesVersion) -> Mapping[str, C
         return _resolve(board, version)
 
 
+def naive_plural(word: str) -> str:
+    """The plural before issue 10: -s or -es after every type word (so 'merfolks', 'elfs')."""
+    return word + ("es" if word.endswith(("s", "x", "z", "ch", "sh")) else "s")
+
+
+def plural_adds_s(board: Board, version: RulesVersion) -> Mapping[str, Characteristics]:
+    """612.2 misread: a type word's plural is the word plus -s (Merfolk -> 'merfolks', Elf -> 'elfs')."""
+    with _patched({"reference.filters.plural": naive_plural}):
+        return _resolve(board, version)
+
+
+def planeswalker_types_are_creature_types(board: Board, version: RulesVersion) -> Mapping[str, Characteristics]:
+    """205.3j/205.3m misread: only seven planeswalker types are known; the others (Gideon, Oko) are creature types."""
+    import reference.vocabulary as voc
+
+    few = {"ajani", "chandra", "elspeth", "garruk", "jace", "liliana", "nissa"}
+    owner = {k: v for k, v in voc.SUBTYPE_OWNER.items() if v != ("planeswalker",) or k in few}
+    creature = voc.CREATURE_TYPES | (frozenset(voc.PLANESWALKER_TYPES) - few)
+    patches = {
+        "reference.vocabulary.SUBTYPE_OWNER": owner,
+        "reference.operations.SUBTYPE_OWNER": owner,
+        "reference.vocabulary.CREATURE_TYPES": creature,
+    }
+    with _patched(patches):
+        return _resolve(board, version)
+
+
 MUTANTS: dict[str, Resolver] = {
+    "plural-adds-s": plural_adds_s,
+    "planeswalker-types-are-creature-types": planeswalker_types_are_creature_types,
     "applies-while-waiting": applies_while_waiting,
     "no-dependency": no_dependency,
     "loops-collapse-layer": loops_collapse_layer,
