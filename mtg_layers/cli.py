@@ -254,6 +254,8 @@ def coverage_command(corpus_dir: Path, as_markdown: bool, as_json: bool) -> None
     out.print(table)
     low = below_minimum(rows)
     out.print(f"{len(rows)} rows, {len(low)} with fewer than 2 cases", markup=False, highlight=False)
+    labels = ", ".join(f"{r.key} {r.count}" for r in rows if r.kind == "label")
+    out.print(f"cases per source label: {labels}", markup=False, highlight=False)
 
 
 @main.command()

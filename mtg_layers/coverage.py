@@ -59,6 +59,14 @@ RULES: tuple[tuple[str, str], ...] = (
 
 MINIMUM = 2
 
+# Where a case's expected answers come from (its ``status``), with what each label admits.
+LABELS: tuple[tuple[str, str], ...] = (
+    ("official", "answers from the CR (rule or example), Oracle rulings, release notes or official FAQs"),
+    ("judge", "answers from a published judge article or column"),
+    ("community", "answers from a forum or wiki answer, or a fan article"),
+    ("derived", "answers the project reasoned out from the rules (the case notes say how)"),
+)
+
 # Operations whose presence implies a rule (613.1 layers, 612, 305.7, 205.1).
 _OP_RULES: Mapping[str, tuple[str, ...]] = {
     "copy_of": ("613.1a", "613.2a", "613.2c", "707.2"),
@@ -112,7 +120,7 @@ def feature_tags() -> tuple[str, ...]:
 class Row:
     """One row of the coverage table: a rule or a feature tag and the cases exercising it."""
 
-    kind: str  # rule | feature
+    kind: str  # rule | feature | label
     key: str
     label: str
     cases: tuple[str, ...]
@@ -124,8 +132,8 @@ class Row:
 
     @property
     def flagged(self) -> bool:
-        """True when fewer than two cases exercise the row."""
-        return self.count < MINIMUM
+        """True when fewer than two cases exercise a rule or feature row (label rows only count)."""
+        return self.kind != "label" and self.count < MINIMUM
 
 
 def _normalise_rule(rule: str) -> set[str]:
@@ -191,7 +199,11 @@ def implied(case: Case) -> tuple[set[str], set[str]]:
 
 
 def coverage(cases: Iterable[Case]) -> list[Row]:
-    """For every implemented rule and every feature tag, the ids of the cases that exercise it."""
+    """For every implemented rule and every feature tag, the ids of the cases that exercise it.
+
+    Then one row per source label (``status``): the cases whose answers come from such a source.
+    """
+    cases = list(cases)
     by_rule: dict[str, set[str]] = {r: set() for r, _ in RULES}
     by_feature: dict[str, set[str]] = {f: set() for f in feature_tags()}
     for case in cases:
@@ -207,6 +219,7 @@ def coverage(cases: Iterable[Case]) -> list[Row]:
                 by_feature[f].add(case.id)
     rows = [Row("rule", r, label, tuple(sorted(by_rule[r]))) for r, label in RULES]
     rows += [Row("feature", f, f, tuple(sorted(by_feature[f]))) for f in feature_tags()]
+    rows += [Row("label", k, label, tuple(sorted(c.id for c in cases if c.status == k))) for k, label in LABELS]
     return rows
 
 

@@ -8,14 +8,27 @@ from click.testing import CliRunner
 
 from mtg_layers.cli import main
 from mtg_layers.corpus import load_corpus
-from mtg_layers.coverage import RULES, below_minimum, coverage, feature_tags, implied, to_markdown
+from mtg_layers.coverage import LABELS, RULES, below_minimum, coverage, feature_tags, implied, to_markdown
 
 
 def test_every_rule_and_feature_has_a_row() -> None:
     rows = coverage([])
     keys = [(r.kind, r.key) for r in rows]
-    assert keys == [("rule", r) for r, _ in RULES] + [("feature", f) for f in feature_tags()]
-    assert all(r.count == 0 and r.flagged for r in rows)
+    assert keys == [("rule", r) for r, _ in RULES] + [("feature", f) for f in feature_tags()] + [
+        ("label", k) for k, _ in LABELS
+    ]
+    assert all(r.count == 0 and r.flagged for r in rows if r.kind != "label")
+
+
+def test_label_rows_count_every_case_once() -> None:
+    cases = load_corpus()
+    rows = [r for r in coverage(cases) if r.kind == "label"]
+    assert sum(r.count for r in rows) == len(cases)
+    assert not any(r.flagged for r in rows)
+    by_label = {r.key: set(r.cases) for r in rows}
+    # a judge column is not an official source, a fan wiki is community (issue 12)
+    assert "ruling-mirrorweave-giant-growth" in by_label["judge"]
+    assert "ruling-song-of-the-dryads-on-creature" in by_label["community"]
 
 
 def test_content_implies_rules() -> None:
