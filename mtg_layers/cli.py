@@ -73,6 +73,7 @@ def verify(corpus_dir: Path, case_ids: tuple[str, ...], use_z3: bool) -> None:
     failures = 0
     rows = 0
     z3_fail = 0
+    z3_unread = 0
     details: list[str] = []
     for case in cases:
         checks = check_case(case, versions)
@@ -91,10 +92,13 @@ def verify(corpus_dir: Path, case_ids: tuple[str, ...], use_z3: bool) -> None:
                         details.append(f"{where} expected {m.expected!r}, got {m.actual!r}")
             if crosscheck:
                 status, info = crosscheck(case, versions[vid])
-                if status != "verified":
+                if status == "not encoded":  # an honest gap of the encoding, named, not a failure
+                    z3_unread += 1
+                elif status != "verified":
                     z3_fail += 1
+                if status != "verified":
                     details.extend(f"{case.id} [{vid}] z3: {line}" for line in info)
-                colour = "green" if status == "verified" else "red"
+                colour = {"verified": "green", "not encoded": "yellow"}.get(status, "red")
                 cells.append(f"[{colour}]{status}[/{colour}]")
             table.add_row(*cells)
     out.print(table)
@@ -102,7 +106,8 @@ def verify(corpus_dir: Path, case_ids: tuple[str, ...], use_z3: bool) -> None:
         out.print(d, markup=False, highlight=False)
     summary = f"{rows - failures} passed, {failures} failed"
     if crosscheck:
-        summary += f" (z3: {rows - z3_fail} verified, {z3_fail} not verified)"
+        verified = rows - z3_fail - z3_unread
+        summary += f" (z3: {verified} verified, {z3_unread} not encoded, {z3_fail} not verified)"
     out.print(f"{len(cases)} cases, {rows} case/version pairs: {summary}", markup=False, highlight=False)
     sys.exit(1 if failures or z3_fail else 0)
 

@@ -138,6 +138,7 @@ def _object(o: Mapping[str, Any]) -> GameObject:
         token=bool(o.get("token", False)),
         face_down=bool(o.get("face_down", False)),
         face_down_values=freeze(o.get("face_down_values", {})),
+        face_history=tuple((h["timestamp"], bool(h["face_down"])) for h in o.get("face_history", ())),
         attached_to=o.get("attached_to"),
         counters=_counters(o.get("counters", ()), o["timestamp"]),
         card=o.get("card"),
@@ -216,7 +217,10 @@ class _Checker:
             for i, oid in enumerate(step.get("remove_objects", ())):
                 if oid not in objects:
                     self.fail(f"{where}.remove_objects[{i}]", f"unknown object id {oid!r}")
-            for key in ("set_counters", "attach", "set_timestamp", "move"):
+            both = sorted(set(step.get("turn_face_up", {})) & set(step.get("turn_face_down", {})))
+            if both:
+                self.fail(f"{where}.turn_face_up.{both[0]}", "an object is turned face up or face down, not both")
+            for key in ("set_counters", "attach", "set_timestamp", "move", "turn_face_up", "turn_face_down"):
                 for oid, target in step.get(key, {}).items():
                     if oid not in objects:
                         self.fail(f"{where}.{key}.{oid}", f"unknown object id {oid!r}")
@@ -274,6 +278,14 @@ class _Checker:
         if o["id"] in objects:
             self.fail(f"{where}.id", f"duplicate object id {o['id']!r}")
         objects[o["id"]] = o
+        history = o.get("face_history", ())
+        for i, h in enumerate(history):
+            if i and h["face_down"] == history[i - 1]["face_down"]:
+                self.fail(f"{where}.face_history[{i}].face_down", "turns alternate between face up and face down")
+            if i and h["timestamp"] <= history[i - 1]["timestamp"]:
+                self.fail(f"{where}.face_history[{i}].timestamp", "a later turn has a later timestamp (613.7f)")
+        if history and history[-1]["face_down"] != bool(o.get("face_down", False)):
+            self.fail(f"{where}.face_history", "the last turn must leave the object as its face_down says")
 
     def object_refs(self, objects: Mapping[str, Any], items: Iterable[Mapping[str, Any]], where: str) -> None:
         for i, o in enumerate(items):
@@ -356,6 +368,8 @@ def case_from_data(data: Any, label: str = "<case>", versions: Mapping[str, Rule
             attach=FrozenMap(s.get("attach", {})),
             set_timestamp=FrozenMap(s.get("set_timestamp", {})),
             move=FrozenMap(s.get("move", {})),
+            turn_face_up=FrozenMap(s.get("turn_face_up", {})),
+            turn_face_down=FrozenMap(s.get("turn_face_down", {})),
         )
         for s in data["steps"]
     )

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 
 from proofs.crosscheck import TIMEOUT_MS, BoardCheck, check_answer
+from proofs.reads import expectations_not_encoded
 from reference.case import Case, board_at
 from reference.model import Board, Characteristics
 from reference.resolver import resolve
@@ -44,13 +45,16 @@ def crosscheck_case(case: Case, version: RulesVersion) -> tuple[str, list[str]]:
     """Every step of a case under one version: "verified" only when every step is."""
     info: list[str] = []
     statuses: list[str] = []
-    for n in range(1, len(case.steps) + 1):
+    for n, step in enumerate(case.steps, start=1):
         board = board_at(case, n)
         check = check_board(board, version)
+        unread = expectations_not_encoded(board, step.expect.get(version.id, {}))
+        if unread and check.status == "verified":
+            check = BoardCheck("not encoded", [f"not encoded: {x}" for x in unread])
         statuses.append(check.status)
         if check.status != "verified":
             info += [f"step {n}: {check.status}"] + [f"step {n}: {line}" for line in check.info]
-    for s in ("resolver error", "not encodable", "vacuous", "unknown", "counterexample"):
+    for s in ("resolver error", "not encodable", "vacuous", "unknown", "counterexample", "not encoded"):
         if s in statuses:
             return s, info
     return "verified", info

@@ -187,6 +187,36 @@ def planeswalker_types_are_creature_types(board: Board, version: RulesVersion) -
         return _resolve(board, version)
 
 
+def cda_by_wording(board: Board, version: RulesVersion) -> Mapping[str, Characteristics]:
+    """604.3a(2), (4) ignored: an ability is a CDA whenever its wording is one, even when an effect granted it."""
+
+    def origin(definition: Any, granted: bool) -> str:
+        return "cda" if definition.cda else "static"
+
+    with _patched({"reference.effects.effect_origin": origin}):
+        return _resolve(board, version)
+
+
+def copies_excepted_cdas(board: Board, version: RulesVersion) -> Mapping[str, Characteristics]:
+    """707.9d ignored: a copy effect with an exception still copies the CDAs that define the excepted characteristic."""
+
+    def keep(board: Board, ch: Characteristics, part_args: Any) -> Characteristics:
+        return ch
+
+    with _patched({"reference.copiable.without_excepted_cdas": keep}):
+        return _resolve(board, version)
+
+
+def copy_follows_face(board: Board, version: RulesVersion) -> Mapping[str, Characteristics]:
+    """707.2b ignored for face-down status: a copy follows the original's later turns face up or down."""
+
+    def now(obj: Any, as_of: Any) -> bool:
+        return bool(obj.face_down)
+
+    with _patched({"reference.copiable.face_down_as_of": now}):
+        return _resolve(board, version)
+
+
 MUTANTS: dict[str, Resolver] = {
     "plural-adds-s": plural_adds_s,
     "planeswalker-types-are-creature-types": planeswalker_types_are_creature_types,
@@ -197,6 +227,9 @@ MUTANTS: dict[str, Resolver] = {
     "counters-after-switch": counters_after_switch,
     "cdas-not-first": cdas_not_first,
     "dependency-ignores-what-it-does": dependency_ignores_what_it_does,
+    "cda-by-wording": cda_by_wording,
+    "copies-excepted-cdas": copies_excepted_cdas,
+    "copy-follows-face": copy_follows_face,
 }
 
 # Mutants not (yet) asserted: the corpus has no board on which this one gives another answer.

@@ -65,6 +65,8 @@ def object_data(o: GameObject) -> dict[str, Any]:
         out["face_down"] = True
         if o.face_down_values:
             out["face_down_values"] = thaw(o.face_down_values)
+    if o.face_history:
+        out["face_history"] = [{"timestamp": _num(ts), "face_down": fd} for ts, fd in o.face_history]
     if o.attached_to is not None:
         out["attached_to"] = o.attached_to
     return out

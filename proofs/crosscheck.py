@@ -25,6 +25,7 @@ from reference.model import Board
 from reference.versions import RulesVersion
 
 from .encoding import Encoding, NotEncodable
+from .reads import not_encoded
 from .state import SET_FIELDS, Obj, observable_diff
 from .universe import Universe
 
@@ -39,7 +40,7 @@ Answer = Mapping[str, Mapping[str, Any]]
 class BoardCheck:
     """The outcome of one board under one rules version."""
 
-    status: str  # verified | counterexample | unknown | vacuous | not encodable | resolver error
+    status: str  # verified | counterexample | unknown | vacuous | not encoded | not encodable | resolver error
     info: list[str] = field(default_factory=list)
     seconds: float = 0.0
     order: list[tuple[str, str]] = field(default_factory=list)
@@ -69,6 +70,14 @@ def decode(u: Universe, model: z3.ModelRef, ch: Obj) -> dict[str, Any]:
     return out
 
 
+def _counters(board: Board, oid: str) -> dict[str, int]:
+    """122.1: the counters on an object, by kind."""
+    out: dict[str, int] = {}
+    for c in board.objects[oid].counters:
+        out[c.kind] = out.get(c.kind, 0) + c.count
+    return out
+
+
 def check_answer(board: Board, version: RulesVersion, result: Answer, timeout_ms: int = TIMEOUT_MS) -> BoardCheck:
     """Is there an order the rules allow whose final state differs from ``result``? (unsat: verified)"""
     start = time.perf_counter()
@@ -77,6 +86,9 @@ def check_answer(board: Board, version: RulesVersion, result: Answer, timeout_ms
         check.seconds = time.perf_counter() - start
         return check
 
+    unread = not_encoded(board)
+    if unread:  # the encoding would answer without reading these: never "verified"
+        return done(BoardCheck("not encoded", [f"not encoded: {x}" for x in unread]))
     try:
         enc = Encoding(board, version)
     except (NotEncodable, NotImplementedError, ValueError) as exc:
@@ -91,6 +103,15 @@ def check_answer(board: Board, version: RulesVersion, result: Answer, timeout_ms
         return done(BoardCheck("unknown", [f"vacuity check: {solver.reason_unknown()}"]))
     if set(result) != set(enc.battlefield):
         return done(BoardCheck("counterexample", [f"objects differ: resolver {sorted(result)}, z3 {enc.battlefield}"]))
+    counted = [
+        (o, _counters(board, o), dict(result[o]["counters"]))
+        for o in enc.battlefield
+        if "counters" in result[o] and dict(result[o]["counters"]) != _counters(board, o)
+    ]
+    if counted:  # 122.1: counters are the board's, not an effect's; the answer must report them as they are
+        diffs = [(o, "counters", mine, theirs) for o, mine, theirs in counted]
+        info = [f"{o}.counters: board {mine!r}, resolver {theirs!r}" for o, mine, theirs in counted]
+        return done(BoardCheck("counterexample", info, diffs=diffs))
     diff_terms: list[tuple[str, str, z3.BoolRef]] = []
     for o in enc.battlefield:
         for f, term in observable_diff(enc.u, enc.final[o], result[o]):

@@ -243,7 +243,8 @@ class Encoding:
                             PEffect(
                                 key=f"{oid}:{d.text}" + (" (granted)" if granted else ""),
                                 kind="static",
-                                origin="cda" if d.cda else "static",
+                                # 604.3a(2), (4): granted by an effect, never a CDA, whatever its wording
+                                origin="cda" if d.cda and not granted else "static",
                                 parts=d.parts,
                                 base_ts=obj.timestamp,
                                 source=oid,

@@ -16,7 +16,7 @@ from typing import Any
 from reference.model import COPIED_FIELDS, Board
 from reference.versions import RulesVersion
 
-from .vocabulary import plural
+from .vocabulary import OPERATION_KIND, plural
 
 SET_COPY_FIELDS = ("colors", "types", "subtypes", "supertypes", "abilities")
 
@@ -116,12 +116,64 @@ def _exceptions(values: dict[str, Any], exc: Mapping[str, Any]) -> dict[str, Any
     return out
 
 
+def _defines(board: Board, wording: str) -> set[str]:
+    """604.3: the characteristics a printed or copied ability defines, if it is a CDA (else nothing)."""
+    d = board.abilities.get(wording)
+    if d is None or not d.cda:
+        return set()
+    out: set[str] = set()
+    for p in d.parts:
+        kind = OPERATION_KIND.get(p.op)
+        if kind == "color":
+            out.add("colors")
+        elif kind in ("pt_set", "pt_modify"):
+            out |= {k for k in ("power", "toughness") if k in p.args}
+        elif kind == "type":
+            # the op names the family it changes: card types, subtypes (every creature type, land type)
+            # or supertypes
+            if "supertype" in p.op:
+                out.add("supertypes")
+            elif "subtype" in p.op or p.op == "all_creature_types":
+                out.add("subtypes")
+            else:
+                out.add("types")
+    return out
+
+
+def _uncopied_cdas(board: Board, values: dict[str, Any], args: Mapping[str, Any]) -> dict[str, Any]:
+    """707.9d: a copy effect that doesn't copy a characteristic, retains its own value for it, or gives
+    it a specific value, doesn't copy the original's CDAs that define it ("in addition" exceptions,
+    ``add_*``, are not such exceptions)."""
+    exc = args.get("except", {})
+    excepted = set(args.get("retain", ())) | {
+        f for f in ("power", "toughness", "colors", "types", "subtypes", "supertypes") if f in exc
+    }
+    if not excepted:
+        return values
+    out = dict(values)
+    out["abilities"] = frozenset(a for a in values["abilities"] if not (_defines(board, a) & excepted))
+    return out
+
+
 def copy_source_values(
     board: Board, version: RulesVersion, part_args: Mapping[str, Any], began: Any = float("inf")
 ) -> dict[str, Any]:
     """707.2, 707.2b, 707.9: what a copy effect begun at ``began`` hands over, with its exceptions."""
     original = str(part_args["object"])
-    return _exceptions(copiable(board, version, original, (), began), part_args.get("except", {}))
+    values = _uncopied_cdas(board, copiable(board, version, original, (), began), part_args)
+    return _exceptions(values, part_args.get("except", {}))
+
+
+def _was_face_down(now: bool, history: tuple[tuple[Any, bool], ...], as_of: Any) -> bool:
+    """707.2b with 613.7f: the face a permanent showed when a copy effect began at ``as_of``.
+
+    Every turn face up or down carries the timestamp it gave the permanent; the latest turn
+    before ``as_of`` decides, and before any turn the permanent showed the other face.
+    """
+    earlier = [fd for ts, fd in history if ts < as_of]
+    if earlier:
+        return earlier[-1]
+    return (not history[0][1]) if history else now
 
 
 def copiable(
@@ -147,7 +199,7 @@ def copiable(
                 slot = version.slot_of("copy" if p.op == "copy_of" else "face_down", "resolved")
                 assert slot is not None
                 steps.append((slot_ids.index(slot), float(e.timestamp), e.id, p.op, p.args))
-    if obj.face_down:
+    if _was_face_down(obj.face_down, obj.face_history, as_of):
         slot = version.slot_of("face_down", "rule")
         assert slot is not None
         steps.append(
@@ -155,7 +207,8 @@ def copiable(
         )
     for _, ts, _, op, args in sorted(steps, key=lambda s: (s[0], s[1], s[2])):
         if op == "copy_of":
-            new = _exceptions(copiable(board, version, str(args["object"]), (*seen, oid), ts), args.get("except", {}))
+            found = copiable(board, version, str(args["object"]), (*seen, oid), ts)
+            new = _exceptions(_uncopied_cdas(board, found, args), args.get("except", {}))
             keep = set(args.get("retain", ()))
             values = {f: (values[f] if f in keep else new[f]) for f in COPIED_FIELDS}
         else:

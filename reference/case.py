@@ -24,6 +24,8 @@ class Step:
     attach: Mapping[str, str | None] = field(default_factory=FrozenMap)
     set_timestamp: Mapping[str, float] = field(default_factory=FrozenMap)
     move: Mapping[str, str] = field(default_factory=FrozenMap)
+    turn_face_up: Mapping[str, float] = field(default_factory=FrozenMap)
+    turn_face_down: Mapping[str, float] = field(default_factory=FrozenMap)
 
 
 @dataclass(frozen=True)
@@ -46,6 +48,14 @@ class Case:
     path: str | None = None
 
 
+def turn_face(obj: GameObject, face_down: bool, timestamp: float) -> GameObject:
+    """613.7f, 708.2b: turned face down (or up), a permanent gets a new timestamp; already so, nothing happens."""
+    if obj.face_down == face_down:
+        return obj
+    history = obj.face_history + ((timestamp, face_down),)
+    return replace(obj, face_down=face_down, timestamp=timestamp, face_history=history)
+
+
 def apply_step(board: Board, step: Step) -> Board:
     """The board after one step's changes."""
     objects = dict(board.objects)
@@ -61,6 +71,10 @@ def apply_step(board: Board, step: Step) -> Board:
         objects[oid] = replace(objects[oid], timestamp=ts)
     for oid, zone in step.move.items():
         objects[oid] = replace(objects[oid], zone=zone)
+    for oid, ts in step.turn_face_down.items():
+        objects[oid] = turn_face(objects[oid], True, ts)
+    for oid, ts in step.turn_face_up.items():
+        objects[oid] = turn_face(objects[oid], False, ts)
     ended = set(step.end_effects)
     effects = tuple(e for e in board.effects if e.id not in ended) + step.add_effects
     return Board(objects=objects, effects=effects, abilities=board.abilities)

@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from .frozen import FrozenMap, freeze
-from .model import COPIED_FIELDS, Board, Characteristics, Part, Timestamp
+from .model import COPIED_FIELDS, AbilityDef, Board, Characteristics, GameObject, Part, Timestamp
 from .operations import Instruction, apply_instruction
 from .versions import RulesVersion
 
@@ -24,6 +24,21 @@ class CopyLoopError(ValueError):
 def face_down_instruction(values: Mapping[str, Any]) -> Instruction:
     """708.2: the face-down status as an instruction (characteristics it lists, if any)."""
     return ("face_down", FrozenMap(values))
+
+
+def face_down_as_of(obj: GameObject, as_of: Timestamp) -> bool:
+    """707.2b, 708.2: whether the object was face down just before ``as_of`` (613.7f: turns carry timestamps).
+
+    A copy effect that began while the original was face down keeps the face-down values, and one
+    that began while it was face up keeps the face-up values, whatever the original does later.
+    """
+    if not obj.face_history:
+        return obj.face_down
+    status = not obj.face_history[0][1]  # before its first recorded turn
+    for ts, face_down in obj.face_history:
+        if ts < as_of:
+            status = face_down
+    return status
 
 
 def _layer1_instructions(
@@ -46,7 +61,7 @@ def _layer1_instructions(
             assert slot is not None
             out.append((version.slot_index(slot), effect.timestamp, effect.id, instr))
     obj = board.objects[obj_id]
-    if obj.face_down:
+    if face_down_as_of(obj, as_of):
         slot = version.slot_of("face_down", "rule")
         assert slot is not None
         instr = face_down_instruction(obj.face_down_values)
@@ -64,6 +79,60 @@ def copiable_values(
     for _, ts, _, instr in _layer1_instructions(board, version, obj_id, seen, as_of):
         ch = apply_instruction(ch, instr, ts)
     return ch
+
+
+# 604.3a(1): what a characteristic-defining ability can define, by the operations of its parts.
+_DEFINES: dict[str, tuple[str, ...]] = {
+    "set_colors": ("colors",),
+    "add_colors": ("colors",),
+    "add_types": ("types",),
+    "set_types": ("types",),
+    "remove_types": ("types",),
+    "add_subtypes": ("subtypes",),
+    "set_subtypes": ("subtypes",),
+    "remove_subtypes": ("subtypes",),
+    "all_creature_types": ("subtypes",),
+    "set_land_subtype": ("subtypes",),
+    "add_supertypes": ("supertypes",),
+    "remove_supertypes": ("supertypes",),
+}
+
+# 707.9d: exception fields that provide a specific value for a characteristic (``add_*``, "in
+# addition to its other types", and 707.9a's added abilities do not).
+_SETTING_EXCEPTIONS = ("name", "mana_value", "power", "toughness", "colors", "types", "subtypes", "supertypes")
+
+
+def defined_characteristics(definition: AbilityDef) -> frozenset[str]:
+    """604.3a(1): the characteristics a characteristic-defining ability defines."""
+    out: set[str] = set()
+    for part in definition.parts:
+        if part.op in ("set_pt", "modify_pt"):
+            out.update(k for k in ("power", "toughness") if k in part.args)
+        out.update(_DEFINES.get(part.op, ()))
+    return frozenset(out)
+
+
+def not_copied(part_args: Mapping[str, Any]) -> frozenset[str]:
+    """707.9c-d: the characteristics a copy effect doesn't copy, retains, or gives a specific value."""
+    exceptions = part_args.get("except", FrozenMap())
+    return frozenset(part_args.get("retain", ())) | frozenset(f for f in _SETTING_EXCEPTIONS if f in exceptions)
+
+
+def without_excepted_cdas(board: Board, ch: Characteristics, part_args: Mapping[str, Any]) -> Characteristics:
+    """707.9d: a CDA of the original that defines a characteristic the copy effect excepts is not copied.
+
+    (For color, 707.9d also leaves out the color indicator: the model folds it into the printed
+    colors, which a color exception replaces or retains wholesale.)
+    """
+    excepted = not_copied(part_args)
+    if not excepted:
+        return ch
+    dropped = set()
+    for wording in ch.abilities:
+        d = board.abilities.get(wording)
+        if d is not None and d.cda and defined_characteristics(d) & excepted:
+            dropped.add(wording)
+    return ch.with_(abilities=ch.abilities - dropped) if dropped else ch
 
 
 def with_exceptions(ch: Characteristics, exceptions: Mapping[str, Any]) -> Characteristics:
@@ -93,6 +162,7 @@ def copy_instruction(
     """
     original = str(part.args["object"])
     ch = copiable_values(board, version, original, began, seen)
+    ch = without_excepted_cdas(board, ch, part.args)
     ch = with_exceptions(ch, part.args.get("except", FrozenMap()))
     values = {f: getattr(ch, f) for f in COPIED_FIELDS}
     values = {k: tuple(sorted(v)) if isinstance(v, frozenset) else v for k, v in values.items()}

@@ -74,6 +74,15 @@ def find_definition(board: Board, wording: str, changes: tuple[tuple[str, str], 
     return None
 
 
+def effect_origin(definition: AbilityDef, granted: bool) -> str:
+    """604.3a(2), (4): an ability is characteristic-defining only as the object has it, not by its wording.
+
+    Printed, token-defining, copied or text-changed: a CDA when its definition is one.
+    Granted by an effect (another object's, or one the object gave itself): never a CDA.
+    """
+    return "cda" if definition.cda and not granted else "static"
+
+
 def static_effect(board: Board, state: State, obj_id: str, wording: str) -> ContinuousEffect | None:
     """611.3, 604.3, 613.7a: the effect an object's static ability generates, if it is one."""
     ch = state[obj_id]
@@ -91,7 +100,7 @@ def static_effect(board: Board, state: State, obj_id: str, wording: str) -> Cont
     # words were changed and, granted later, the same ability as printed: two effects.
     return ContinuousEffect(
         key=f"{obj_id}:{d.text}" + (" (granted)" if granted else ""),
-        origin="cda" if d.cda else "static",
+        origin=effect_origin(d, granted),
         timestamp=ts,
         parts=tuple(Part(p.op, substitute(p.args, changes)) for p in d.parts) if changes else d.parts,
         description=f"{ch.name or obj_id}: {wording}",

@@ -76,6 +76,8 @@ class GameObject:
     face_down: bool = False
     # 708.2: characteristics the face-down rule lists for it (defaults from 708.2a).
     face_down_values: FrozenMap = field(default_factory=FrozenMap)
+    # 613.7f, 707.2b: each time it was turned face up or down: (the timestamp it got, face down after).
+    face_history: tuple[tuple[Timestamp, bool], ...] = ()
     attached_to: str | None = None
     counters: tuple[Counter, ...] = ()
     card: str | None = None

@@ -113,6 +113,41 @@ BAD: list[tuple[str, Any, str, str]] = [
         "unknown effect id 'nope'",
     ),
     (
+        "turn-unknown",
+        mutated(lambda d: d["steps"][0].update(turn_face_up={"zz": 4})),
+        "steps[0].turn_face_up.zz",
+        "unknown object id 'zz'",
+    ),
+    (
+        "turn-both-ways",
+        mutated(lambda d: d["steps"][0].update(turn_face_up={"a": 4}, turn_face_down={"a": 5})),
+        "steps[0].turn_face_up.a",
+        "not both",
+    ),
+    (
+        "turn-timestamp",
+        mutated(lambda d: d["steps"][0].update(turn_face_down={"a": "later"})),
+        "steps[0].turn_face_down.a",
+        "not of type",
+    ),
+    (
+        "history-disagrees",
+        mutated(lambda d: d["objects"][0].update(face_history=[{"timestamp": 1, "face_down": True}])),
+        "objects[0].face_history",
+        "as its face_down says",
+    ),
+    (
+        "history-repeats",
+        mutated(
+            lambda d: d["objects"][0].update(
+                face_down=True,
+                face_history=[{"timestamp": 1, "face_down": True}, {"timestamp": 2, "face_down": True}],
+            )
+        ),
+        "objects[0].face_history[1].face_down",
+        "alternate",
+    ),
+    (
         "expect-object",
         mutated(lambda d: d["steps"][0]["expect"]["m10"].update(q={"power": 1})),
         "steps[0].expect.m10.q",
@@ -158,3 +193,20 @@ def test_cli_reports_bad_case_without_traceback(tmp_path: Path) -> None:
 
 def test_case_from_data_does_not_need_files() -> None:
     assert case_from_data(copy.deepcopy(GOOD)).id == "loader-good"
+
+
+def test_turning_face_down_and_up_gives_new_timestamps_and_history() -> None:
+    """613.7f, 708.2b: each turn gets its timestamp and is recorded; a turn to the face it shows does nothing."""
+    from reference.case import board_at
+
+    data = copy.deepcopy(GOOD)
+    data["steps"] = [
+        {"description": "down", "turn_face_down": {"a": 4}, "expect": {"m10": {}, "ikoria": {}}},
+        {"description": "down again", "turn_face_down": {"a": 5}, "expect": {"m10": {}, "ikoria": {}}},
+        {"description": "up", "turn_face_up": {"a": 6}, "expect": {"m10": {}, "ikoria": {}}},
+    ]
+    case = case_from_data(data)
+    down, again, up = (board_at(case, n).objects["a"] for n in (1, 2, 3))
+    assert (down.face_down, down.timestamp, down.face_history) == (True, 4, ((4, True),))
+    assert again == down
+    assert (up.face_down, up.timestamp, up.face_history) == (False, 6, ((4, True), (6, False)))

@@ -107,6 +107,8 @@ def _object(o: Mapping[str, Any]) -> dict[str, Any]:
     }
     if "face_down_values" in o:
         out["face_down_values"] = copy.deepcopy(o["face_down_values"])
+    if o.get("face_history"):
+        out["face_history"] = copy.deepcopy(list(o["face_history"]))
     if "card" in o:
         out["card"] = o["card"]
     return out
@@ -135,7 +137,8 @@ def board_data(data: Mapping[str, Any], step: int) -> dict[str, Any]:
 
     The same accumulation as reference.case.board_at, in the corpus vocabulary, with every
     default explicit. Within a step the changes apply in this order: add_objects,
-    remove_objects, set_counters, attach, set_timestamp, move, end_effects, add_effects.
+    remove_objects, set_counters, attach, set_timestamp, move, turn_face_down, turn_face_up,
+    end_effects, add_effects.
     """
     steps = list(data["steps"])
     if not 1 <= step <= len(steps):
@@ -159,6 +162,15 @@ def board_data(data: Mapping[str, Any], step: int) -> dict[str, Any]:
             objects[oid]["timestamp"] = ts
         for oid, zone in s.get("move", {}).items():
             objects[oid]["zone"] = zone
+        for key, face_down in (("turn_face_down", True), ("turn_face_up", False)):
+            for oid, ts in s.get(key, {}).items():
+                obj = objects[oid]
+                if obj["face_down"] != face_down:  # 708.2b: already so, nothing happens
+                    obj["face_down"] = face_down
+                    obj["timestamp"] = ts  # 613.7f
+                    obj["face_history"] = list(obj.get("face_history", ())) + [
+                        {"timestamp": ts, "face_down": face_down}
+                    ]
         ended = set(s.get("end_effects", ()))
         effects = [e for e in effects if e["id"] not in ended] + [_effect(e) for e in s.get("add_effects", ())]
     return {

@@ -1,0 +1,248 @@
+"""What the z3 encoding reads of a board, and what it does not: the oracle's honesty check.
+
+The cross-check may say "verified" only for what the encoding models. This module lists,
+field by field, every part of a board the encoding reads (objects, their printed values,
+resolved effects, ability definitions, parts and their arguments, copy exceptions,
+face-down values, filters and value expressions) and reports anything else a board holds
+as *not encoded*. It walks the model's dataclass fields generically, so a field added to
+the model later (or an argument the schema starts to accept) is reported until the
+encoding learns to read it and it is listed here.
+
+It also reports what the encoding leaves out by design: effects on objects outside the
+battlefield (the encoding gives them their printed values, 611.3a and 604.3 aside) and
+expectations about such objects.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterator, Mapping
+from typing import Any
+
+from reference.model import COPIED_FIELDS, AbilityDef, Board, Characteristics, Effect, GameObject
+
+# Fields with no rules meaning (labels for people): never read, never needed.
+LABELS = {"card", "description"}
+
+OBJECT_FIELDS = {
+    "id",
+    "printed",
+    "owner",
+    "timestamp",
+    "zone",
+    "token",
+    "face_down",
+    "face_down_values",
+    "face_history",
+    "attached_to",
+    "counters",
+}
+# Printed values (Characteristics): the layer-process bookkeeping fields must keep their defaults.
+PRINTED_FIELDS = {*COPIED_FIELDS, "controller"}
+EFFECT_FIELDS = {"id", "timestamp", "applies_to", "parts", "controller", "source"}
+ABILITY_FIELDS = {"text", "cda", "applies_to", "parts"}
+
+_SETS = ("colors", "types", "subtypes", "supertypes", "abilities")
+PART_ARGS: dict[str, frozenset[str]] = {
+    "copy_of": frozenset({"object", "retain", "except"}),
+    "face_down": frozenset({"power", "toughness", "abilities", "colors", "types", "subtypes"}),
+    "set_controller": frozenset({"player"}),
+    "replace_word": frozenset({"from", "to"}),
+    **{op: frozenset({"types"}) for op in ("add_types", "set_types", "remove_types")},
+    **{op: frozenset({"subtypes"}) for op in ("add_subtypes", "set_subtypes", "remove_subtypes", "set_land_subtype")},
+    **{op: frozenset({"supertypes"}) for op in ("add_supertypes", "remove_supertypes")},
+    **{op: frozenset({"colors"}) for op in ("set_colors", "add_colors")},
+    **{op: frozenset({"abilities"}) for op in ("add_abilities", "remove_abilities")},
+    **{op: frozenset() for op in ("remove_all_abilities", "switch_pt", "all_creature_types")},
+    **{op: frozenset({"power", "toughness"}) for op in ("set_pt", "modify_pt")},
+}
+EXCEPT_KEYS = frozenset(
+    {"name", "mana_value", "power", "toughness", "all_creature_types", *_SETS, *(f"add_{f}" for f in _SETS)}
+)
+RETAIN_VALUES = frozenset(COPIED_FIELDS)
+FACE_DOWN_KEYS = PART_ARGS["face_down"]
+FILTER_KEYS = frozenset(
+    {
+        "all",
+        "any",
+        "not",
+        "id",
+        "ids",
+        "type",
+        "subtype",
+        "supertype",
+        "color",
+        "colorless",
+        "multicolored",
+        "controller",
+        "owner",
+        "is_source",
+        "other_than_source",
+        "attached_to_source",
+        "name",
+        "token",
+        "face_down",
+        "has_ability",
+        "mana_value",
+        "zone",
+    }
+)
+VALUE_KEYS = frozenset({"count", "its", "card_types_among", "sum", "times"})
+ITS = frozenset({"mana_value", "power", "toughness"})
+# Result fields the cross-check compares (proofs.crosscheck), and what an expectation may also say.
+COMPARED = frozenset(
+    {
+        "name",
+        "controller",
+        "mana_value",
+        "types",
+        "subtypes",
+        "supertypes",
+        "all_creature_types",
+        "colors",
+        "abilities",
+        "power",
+        "toughness",
+        "face_down",
+        "counters",
+        "on_battlefield",
+    }
+)
+
+
+def _unread_fields(value: Any, read: set[str], where: str) -> Iterator[str]:
+    """Dataclass fields outside ``read`` that differ from their default."""
+    for f in dataclasses.fields(value):
+        if f.name in read or f.name in LABELS:
+            continue
+        if f.default is not dataclasses.MISSING:
+            default = f.default
+        elif f.default_factory is not dataclasses.MISSING:
+            default = f.default_factory()
+        else:
+            yield f"{where}.{f.name}"
+            continue
+        if getattr(value, f.name) != default:
+            yield f"{where}.{f.name}"
+
+
+def _filter(filt: Any, where: str) -> Iterator[str]:
+    if not isinstance(filt, Mapping):
+        yield f"{where} (a filter that is not a mapping)"
+        return
+    for key, want in filt.items():
+        if key not in FILTER_KEYS:
+            yield f"{where}.{key}"
+        elif key in ("all", "any"):
+            for i, sub in enumerate(want):
+                yield from _filter(sub, f"{where}.{key}[{i}]")
+        elif key == "not":
+            yield from _filter(want, f"{where}.not")
+
+
+def _value(value: Any, where: str) -> Iterator[str]:
+    if isinstance(value, int) and not isinstance(value, bool):
+        return
+    if not isinstance(value, Mapping) or len(value) != 1:
+        yield f"{where} (value {value!r})"
+        return
+    ((key, arg),) = value.items()
+    if key not in VALUE_KEYS:
+        yield f"{where}.{key}"
+    elif key in ("count", "card_types_among"):
+        yield from _filter(arg, f"{where}.{key}")
+    elif key == "its" and arg not in ITS:
+        yield f"{where}.its={arg}"
+    elif key == "sum":
+        for i, v in enumerate(arg):
+            yield from _value(v, f"{where}.sum[{i}]")
+    elif key == "times":
+        yield from _value(arg[1], f"{where}.times[1]")
+
+
+def _part(op: str, args: Mapping[str, Any], where: str) -> Iterator[str]:
+    if op not in PART_ARGS:
+        yield f"{where}.op={op}"
+        return
+    for k in args:
+        if k not in PART_ARGS[op]:
+            yield f"{where}.{k}"
+    if op == "copy_of":
+        for k in args.get("except", {}):
+            if k not in EXCEPT_KEYS:
+                yield f"{where}.except.{k}"
+        for r in args.get("retain", ()):
+            if r not in RETAIN_VALUES:
+                yield f"{where}.retain={r}"
+    if op in ("set_pt", "modify_pt"):
+        for k in ("power", "toughness"):
+            if k in args:
+                yield from _value(args[k], f"{where}.{k}")
+
+
+def _names_zone_off_battlefield(filt: Any) -> bool:
+    """A filter (or anything holding filters: value expressions, part arguments) naming another zone."""
+    if isinstance(filt, Mapping):
+        if filt.get("zone", "battlefield") != "battlefield":
+            return True
+        return any(_names_zone_off_battlefield(v) for v in filt.values())
+    if isinstance(filt, tuple | list):
+        return any(_names_zone_off_battlefield(v) for v in filt)
+    return False
+
+
+def not_encoded(board: Board) -> list[str]:
+    """Everything on this board that the encoding does not read (empty: it reads all of it)."""
+    out: list[str] = []
+    elsewhere = {i for i, o in board.objects.items() if o.zone != "battlefield"}
+    looks_elsewhere = _names_zone_off_battlefield(
+        [d.applies_to for d in board.abilities.values()]
+        + [dict(p.args) for d in board.abilities.values() for p in d.parts]
+        + [dict(p.args) for e in board.effects for p in e.parts]
+    )
+    for oid, o in sorted(board.objects.items()):
+        where = f"object {oid}"
+        assert isinstance(o, GameObject)
+        out += _unread_fields(o, OBJECT_FIELDS, where)
+        assert isinstance(o.printed, Characteristics)
+        out += _unread_fields(o.printed, PRINTED_FIELDS, f"{where}.printed")
+        for k in o.face_down_values:
+            if k not in FACE_DOWN_KEYS:
+                out.append(f"{where}.face_down_values.{k}")
+        cdas = [a for a in o.printed.abilities if a in board.abilities and board.abilities[a].cda]
+        if oid in elsewhere and cdas and looks_elsewhere:
+            # 604.3: a characteristic-defining ability works in every zone, and something on this
+            # board reads objects outside the battlefield; the encoding gives them their printed values
+            out.append(f"{where}: a characteristic-defining ability in the {o.zone}, read by a filter naming a zone")
+    for e in board.effects:
+        where = f"effect {e.id}"
+        assert isinstance(e, Effect)
+        out += _unread_fields(e, EFFECT_FIELDS, where)
+        for j, p in enumerate(e.parts):
+            out += _part(p.op, p.args, f"{where}.parts[{j}]")
+        off = sorted(set(e.applies_to) & elsewhere)
+        if off:
+            out.append(f"{where} applies to {', '.join(off)} outside the battlefield")
+    for text, d in sorted(board.abilities.items()):
+        where = f"ability {text!r}"
+        assert isinstance(d, AbilityDef)
+        out += _unread_fields(d, ABILITY_FIELDS, where)
+        out += _filter(d.applies_to, f"{where}.applies_to")
+        if _names_zone_off_battlefield(d.applies_to):
+            out.append(f"{where} applies to objects outside the battlefield")
+        for j, p in enumerate(d.parts):
+            out += _part(p.op, p.args, f"{where}.parts[{j}]")
+    return out
+
+
+def expectations_not_encoded(board: Board, expect: Mapping[str, Mapping[str, Any]]) -> list[str]:
+    """Expected values the cross-check does not compare: unknown fields, objects off the battlefield."""
+    out = []
+    for oid, want in sorted(expect.items()):
+        for k in sorted(want):
+            if k not in COMPARED:
+                out.append(f"expected {oid}.{k}")
+        obj = board.objects.get(oid)
+        if obj is not None and obj.zone != "battlefield" and set(want) - {"on_battlefield"}:
+            out.append(f"expected characteristics of {oid} in the {obj.zone}")
+    return out
