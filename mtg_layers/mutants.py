@@ -217,7 +217,20 @@ def copy_follows_face(board: Board, version: RulesVersion) -> Mapping[str, Chara
         return _resolve(board, version)
 
 
+def static_abilities_stay_on_battlefield(board: Board, version: RulesVersion) -> Mapping[str, Characteristics]:
+    """611.3a misread: a static ability whose text names other zones still reaches only permanents."""
+    import reference.filters as flt
+
+    def battlefield_only(filt: Any, ctx: Any, anywhere: bool = False) -> frozenset[str]:
+        found = flt.objects_matching(filt, ctx, anywhere)
+        return frozenset(i for i in found if ctx.board.objects[i].zone == "battlefield" or anywhere)
+
+    with _patched({"reference.effects.objects_matching": battlefield_only}):
+        return _resolve(board, version)
+
+
 MUTANTS: dict[str, Resolver] = {
+    "static-abilities-stay-on-battlefield": static_abilities_stay_on_battlefield,
     "plural-adds-s": plural_adds_s,
     "planeswalker-types-are-creature-types": planeswalker_types_are_creature_types,
     "applies-while-waiting": applies_while_waiting,

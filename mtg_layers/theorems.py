@@ -299,12 +299,16 @@ def _concrete(board: Board, model: z3.ModelRef) -> Board:
     return Board(objects=objects, effects=effects, abilities=abilities)
 
 
+def _args(args: Any) -> str:
+    return ", ".join(f"{k} {v}" for k, v in sorted(dict(args).items()))
+
+
 def _describe(board: Board) -> str:
     bear = board.objects["bear"]
     items = [f"creature {bear.printed.power}/{bear.printed.toughness} (ts {bear.timestamp:g})"]
     items += [f"{c.count} {c.kind} counter(s) (ts {c.timestamp:g})" for c in bear.counters]
-    items += [f"{e.parts[0].op} {dict(e.parts[0].args)} (ts {e.timestamp:g})" for e in board.effects]
-    items += [f"static {dict(d.parts[0].args)} (ts {bear.timestamp:g})" for d in board.abilities.values()]
+    items += [f"{e.parts[0].op} {_args(e.parts[0].args)} (ts {e.timestamp:g})" for e in board.effects]
+    items += [f"static {_args(d.parts[0].args)} (ts {bear.timestamp:g})" for d in board.abilities.values()]
     return "board: " + "; ".join(items)
 
 

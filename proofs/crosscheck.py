@@ -5,7 +5,7 @@ is asked two questions:
 
 1. *vacuity*: are the constraints satisfiable at all? (If not, every check would pass
    for the wrong reason: the case is reported "vacuous".)
-2. *difference*: is there a model in which some battlefield object's final
+2. *difference*: is there a model in which some object's final
    characteristics differ from the resolver's answer? ``unsat`` means no order the
    rules allow gives another answer: "verified". ``sat`` is a "counterexample",
    printed as the application order and the differing values. ``unknown`` (or a
@@ -31,7 +31,7 @@ from .universe import Universe
 
 TIMEOUT_MS = 60_000
 
-# An answer to check: every battlefield object's characteristics in the result shape
+# An answer to check: every object's (every zone, 613.1) characteristics in the result shape
 # (name, controller, mana_value, types, ... power, toughness, face_down), as data.
 Answer = Mapping[str, Mapping[str, Any]]
 
@@ -101,19 +101,24 @@ def check_answer(board: Board, version: RulesVersion, result: Answer, timeout_ms
         return done(BoardCheck("vacuous", ["the encoding's constraints are unsatisfiable"]))
     if vac != z3.sat:
         return done(BoardCheck("unknown", [f"vacuity check: {solver.reason_unknown()}"]))
-    if set(result) != set(enc.battlefield):
-        return done(BoardCheck("counterexample", [f"objects differ: resolver {sorted(result)}, z3 {enc.battlefield}"]))
+    if set(result) != set(enc.objects):
+        return done(BoardCheck("counterexample", [f"objects differ: resolver {sorted(result)}, z3 {enc.objects}"]))
     counted = [
         (o, _counters(board, o), dict(result[o]["counters"]))
-        for o in enc.battlefield
+        for o in enc.objects
         if "counters" in result[o] and dict(result[o]["counters"]) != _counters(board, o)
     ]
     if counted:  # 122.1: counters are the board's, not an effect's; the answer must report them as they are
         diffs = [(o, "counters", mine, theirs) for o, mine, theirs in counted]
         info = [f"{o}.counters: board {mine!r}, resolver {theirs!r}" for o, mine, theirs in counted]
         return done(BoardCheck("counterexample", info, diffs=diffs))
+    moved = [(o, board.objects[o].zone, result[o]["zone"]) for o in enc.objects if "zone" in result[o]]
+    moved = [(o, mine, theirs) for o, mine, theirs in moved if mine != theirs]
+    if moved:  # the zone is the board's, not an effect's
+        info = [f"{o}.zone: board {mine!r}, resolver {theirs!r}" for o, mine, theirs in moved]
+        return done(BoardCheck("counterexample", info, diffs=[(o, "zone", m, t) for o, m, t in moved]))
     diff_terms: list[tuple[str, str, z3.BoolRef]] = []
-    for o in enc.battlefield:
+    for o in enc.objects:
         for f, term in observable_diff(enc.u, enc.final[o], result[o]):
             diff_terms.append((o, f, term))
     solver.add(z3.Or([t for _, _, t in diff_terms]))
@@ -125,7 +130,7 @@ def check_answer(board: Board, version: RulesVersion, result: Answer, timeout_ms
     model = solver.model()
     order = enc.order(model)
     diffs = []
-    for o in enc.battlefield:
+    for o in enc.objects:
         mine = decode(enc.u, model, enc.final[o])
         for f, term in observable_diff(enc.u, enc.final[o], result[o]):
             if z3.is_true(model.eval(term, model_completion=True)):

@@ -63,7 +63,7 @@ class Context:
 
 
 def characteristics_of(ctx: Context, obj_id: str) -> Characteristics:
-    """Current characteristics on the battlefield; printed ones in other zones."""
+    """613.1: the current characteristics, in whatever zone the object is."""
     if obj_id in ctx.state:
         return ctx.state[obj_id]
     return ctx.board.objects[obj_id].printed
@@ -151,9 +151,9 @@ def names_zone(filt: Any) -> bool:
     return False
 
 
-def objects_matching(filt: Any, ctx: Context) -> frozenset[str]:
-    """The objects that match the filter: on the battlefield unless the filter names a zone."""
-    any_zone = names_zone(filt)
+def objects_matching(filt: Any, ctx: Context, anywhere: bool = False) -> frozenset[str]:
+    """The objects that match the filter: on the battlefield unless the filter names a zone (or ``anywhere``)."""
+    any_zone = anywhere or names_zone(filt)
     return frozenset(
         i
         for i, o in ctx.board.objects.items()

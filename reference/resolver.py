@@ -96,8 +96,8 @@ class Resolution:
 
 
 def initial_state(board: Board) -> dict[str, Characteristics]:
-    """613.1: start from each battlefield object's printed (or token-defined) values."""
-    return {i: board.objects[i].printed for i in board.on_battlefield()}
+    """613.1: start from every object's printed (or token-defined) values, in every zone."""
+    return {i: board.objects[i].printed for i in sorted(board.objects)}
 
 
 def _order_key(e: ContinuousEffect, cda_first: bool) -> tuple[int, Timestamp, Timestamp, str]:
@@ -219,8 +219,8 @@ def resolve(board: Board, version: RulesVersion) -> Resolution:
             e = seen[key]
             reason = (
                 f"{e.source} no longer has the ability that generates it (611.3b, 613.8a)"
-                if e.source in state
-                else f"its source {e.source} is not on the battlefield"
+                if e.source is not None and e.source in state and board.objects[e.source].zone == "battlefield"
+                else f"its source {e.source} is not on the battlefield (113.6)"
             )
             skipped.append(Skipped(slot.id, key, e.description, reason))
     return Resolution(
