@@ -6,23 +6,25 @@ import json
 import sys
 from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
-from rich.table import Table
 
-from reference.case import Case
-from reference.versions import CURRENT, RulesVersion, builtin_versions, get_version
+from .cli_support import LazyGroup, console, corpus_option, friendly_errors
 
-from .cli_support import console, corpus_option, friendly_errors
-from .corpus import CorpusError, load_case, load_corpus
-from .profile_file import load_profile
-from .render import print_explanation, result_table
-from .verify import check_case, resolve_step
+if TYPE_CHECKING:
+    from reference.case import Case
+    from reference.versions import RulesVersion
+
+# Imports are made where they are used: `mtg-layers --help` and `versions` stay quick (issue 13).
 
 
 def choose_version(rules: str | None, rules_file: Path | None) -> RulesVersion:
     """The rules version asked for: a profile file, a built-in id, or the current one."""
+    from reference.versions import get_version
+
+    from .profile_file import load_profile
+
     if rules_file is not None:
         return load_profile(rules_file)
     return get_version(rules or "current")
@@ -30,6 +32,8 @@ def choose_version(rules: str | None, rules_file: Path | None) -> RulesVersion:
 
 def find_case(ref: str, corpus_dir: Path) -> Case:
     """A case by id (from the corpus) or by file path."""
+    from .corpus import CorpusError, load_case, load_corpus
+
     path = Path(ref)
     if path.suffix in (".yaml", ".yml") and path.exists():
         return load_case(path)
@@ -48,7 +52,16 @@ rules_file_option = click.option(
 )
 
 
-@click.group()
+@click.group(
+    cls=LazyGroup,
+    lazy_commands={
+        "conformance": (
+            "mtg_layers.conformance.cli",
+            "conformance",
+            "Run an engine's adapter over the corpus and report how it agrees.",
+        )
+    },
+)
 @click.version_option(package_name="mtg-layers")
 def main() -> None:
     """A verified reference for Magic: The Gathering's layer system (CR 613 and 418.5)."""
@@ -58,14 +71,27 @@ def main() -> None:
 @corpus_option
 @click.option("--case", "case_ids", multiple=True, help="Only these case ids (repeatable).")
 @click.option("--z3/--no-z3", "use_z3", default=True, help="Cross-check every answer with the z3 encoding.")
+@click.option(
+    "--jobs",
+    "-j",
+    type=click.IntRange(min=1),
+    default=None,
+    help="Worker processes for the cases (default: the number of CPUs).",
+)
 @friendly_errors
-def verify(corpus_dir: Path, case_ids: tuple[str, ...], use_z3: bool) -> None:
+def verify(corpus_dir: Path, case_ids: tuple[str, ...], use_z3: bool, jobs: int | None) -> None:
     """Resolve every case under every rules version it declares and compare with its answers."""
+    import os
+
+    from rich.table import Table
+
+    from .corpus import load_corpus
+    from .verify import verify_cases
+
     cases = load_corpus(corpus_dir)
     if case_ids:
         cases = [c for c in cases if c.id in case_ids]
-    versions = builtin_versions()
-    crosscheck = _z3_checker() if use_z3 else None
+    crosscheck = use_z3 and _z3_checker() is not None
     out = console()
     table = Table(title=f"mtg-layers verify: {len(cases)} cases")
     for col in ("case", "version", "steps", "golden") + (("z3",) if crosscheck else ()):
@@ -75,8 +101,9 @@ def verify(corpus_dir: Path, case_ids: tuple[str, ...], use_z3: bool) -> None:
     z3_fail = 0
     z3_unread = 0
     details: list[str] = []
-    for case in cases:
-        checks = check_case(case, versions)
+    verdicts = verify_cases(cases, crosscheck, jobs or os.cpu_count() or 1)
+    for case, verdict in zip(cases, verdicts, strict=True):
+        checks = verdict.checks
         for vid in case.versions:
             mine = [c for c in checks if c.version == vid]
             bad = [c for c in mine if not c.ok]
@@ -91,7 +118,7 @@ def verify(corpus_dir: Path, case_ids: tuple[str, ...], use_z3: bool) -> None:
                         where = f"{case.id} step {c.step} [{vid}]: {m.object}.{m.field}"
                         details.append(f"{where} expected {m.expected!r}, got {m.actual!r}")
             if crosscheck:
-                status, info = crosscheck(case, versions[vid])
+                status, info = verdict.z3[vid]
                 if status == "not encoded":  # an honest gap of the encoding, named, not a failure
                     z3_unread += 1
                 elif status != "verified":
@@ -130,6 +157,9 @@ def _z3_checker() -> Callable[[Case, RulesVersion], tuple[str, list[str]]] | Non
 @friendly_errors
 def explain(case_ref: str, rules: str | None, rules_file: Path | None, step: int | None, corpus_dir: Path) -> None:
     """Print the layer-by-layer trace of a case: each effect, why it applied then, and the values after it."""
+    from .render import print_explanation, result_table
+    from .verify import resolve_step
+
     case = find_case(case_ref, corpus_dir)
     version = choose_version(rules, rules_file)
     n = _step_number(case, step)
@@ -156,6 +186,8 @@ def _plain(value: Any) -> Any:
 
 
 def _step_number(case: Case, step: int | None) -> int:
+    from .corpus import CorpusError
+
     if step is None:
         return len(case.steps)
     if not 1 <= step <= len(case.steps):
@@ -172,6 +204,11 @@ def _step_number(case: Case, step: int | None) -> int:
 @friendly_errors
 def resolve(file: Path, rules: str | None, rules_file: Path | None, step: int | None, as_json: bool) -> None:
     """Resolve any case file (your own board) and print every object's characteristics."""
+    from .corpus import load_case
+    from .profile_file import load_profile
+    from .render import result_table
+    from .verify import resolve_step
+
     case = load_case(file, {rules_file.stem: load_profile(rules_file)} if rules_file else None)
     version = choose_version(rules, rules_file)
     n = _step_number(case, step)
@@ -186,6 +223,8 @@ def resolve(file: Path, rules: str | None, rules_file: Path | None, step: int | 
 @click.option("--json", "as_json", is_flag=True, help="Print the versions as JSON.")
 def versions(as_json: bool) -> None:
     """List the rules versions with their dates and slots."""
+    from reference.versions import CURRENT, builtin_versions
+
     vs = builtin_versions()
     if as_json:
         data = [
@@ -203,14 +242,16 @@ def versions(as_json: bool) -> None:
         ]
         click.echo(json.dumps(data, indent=2))
         return
-    table = Table(title="rules versions", show_lines=True)
-    for col in ("id", "in force", "rule text", "slots"):
-        table.add_column(col)
+    # Plain text, not a rich table: this command answers before rich would have loaded.
     for v in vs.values():
-        slots = "\n".join(f"{s.id}: {s.name} ({s.rule})" for s in v.slots)
         when = f"{v.in_force_from} to {v.in_force_to or 'now'}" + (" (current)" if v.id == CURRENT else "")
-        table.add_row(v.id, when, f"{v.title}\n{v.source_text} ({v.source_date})", slots)
-    console().print(table)
+        click.echo(f"{v.id}: {v.title}")
+        click.echo(f"  in force: {when}")
+        click.echo(f"  rule text: {v.source_text} ({v.source_date})")
+        click.echo("  slots:")
+        for s in v.slots:
+            click.echo(f"    {s.id}: {s.name} ({s.rule})")
+        click.echo("")
 
 
 @main.command("docs")
@@ -219,6 +260,7 @@ def versions(as_json: bool) -> None:
 @friendly_errors
 def docs_pages(out: Path, corpus_dir: Path) -> None:
     """Generate the documentation site's case pages and corpus index from the resolver's traces."""
+    from .corpus import load_corpus
     from .docs_pages import generate, generate_fragments
 
     cases = load_corpus(corpus_dir)
@@ -228,11 +270,6 @@ def docs_pages(out: Path, corpus_dir: Path) -> None:
     click.echo(f"wrote {len(fragments)} fragments to {out.parent / 'generated'}")
 
 
-from .conformance.cli import conformance  # noqa: E402
-
-main.add_command(conformance)
-
-
 @main.command("coverage")
 @corpus_option
 @click.option("--markdown", "as_markdown", is_flag=True, help="Print the table as Markdown (for the docs).")
@@ -240,6 +277,9 @@ main.add_command(conformance)
 @friendly_errors
 def coverage_command(corpus_dir: Path, as_markdown: bool, as_json: bool) -> None:
     """For each implemented rule and feature tag, the cases that exercise it (rows under 2 are flagged)."""
+    from rich.table import Table
+
+    from .corpus import load_corpus
     from .coverage import below_minimum, coverage, to_json, to_markdown
 
     rows = coverage(load_corpus(corpus_dir))
@@ -296,6 +336,8 @@ def prove(
     max_effects: int,
 ) -> None:
     """Run the named theorems with z3 and print what each establishes, and how strongly."""
+    from rich.table import Table
+
     from mtg_layers.theorems import markdown, run  # type: ignore[import-not-found,unused-ignore]
 
     if observable is not None:
@@ -324,6 +366,9 @@ def prove(
 def _prove_observable(names: tuple[str, str], rules_file: Path | None, max_effects: int) -> None:
     """Print whether two rules versions are told apart on power and toughness, within a bound."""
     from mtg_layers.theorems import observable_difference  # type: ignore[import-not-found,unused-ignore]
+    from reference.versions import get_version
+
+    from .profile_file import load_profile
 
     left = get_version(names[0])
     right = load_profile(rules_file) if names[1] == "file" and rules_file else get_version(names[1])

@@ -6,20 +6,22 @@ import sys
 from collections.abc import Callable
 from functools import wraps
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
-from rich.console import Console
 
-from reference.versions import ProfileError
+from .paths import CASES_DIR
 
-from .corpus import CASES_DIR, CorpusError
+if TYPE_CHECKING:
+    from rich.console import Console
 
 F = TypeVar("F", bound=Callable[..., Any])
 
 
 def console(stderr: bool = False) -> Console:
     """The console for people-facing output (wide enough for traces when piped)."""
+    from rich.console import Console
+
     return Console(width=None if sys.stdout.isatty() else 160, stderr=stderr)
 
 
@@ -28,6 +30,10 @@ def friendly_errors(func: F) -> F:
 
     @wraps(func)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
+        from reference.versions import ProfileError
+
+        from .corpus import CorpusError
+
         try:
             return func(*args, **kwargs)
         except (CorpusError, ProfileError) as exc:
@@ -44,3 +50,44 @@ corpus_option = click.option(
     default=CASES_DIR,
     help="Directory of case files (default: the bundled corpus).",
 )
+
+
+class LazyGroup(click.Group):
+    """A command group whose heavier subcommands are imported only when they are run (or asked for)."""
+
+    def __init__(self, *args: Any, lazy_commands: dict[str, tuple[str, str, str]] | None = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.lazy_commands = lazy_commands or {}
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted({*super().list_commands(ctx), *self.lazy_commands})
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name in self.lazy_commands and cmd_name not in self.commands:
+            import importlib
+
+            module, name, _ = self.lazy_commands[cmd_name]
+            command = getattr(importlib.import_module(module), name)
+            assert isinstance(command, click.Command)
+            self.add_command(command, cmd_name)
+        return super().get_command(ctx, cmd_name)
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        """The command list of --help, with the lazy commands' one-line help given here (no import)."""
+        rows = []
+        names = self.list_commands(ctx)
+        limit = formatter.width - 6 - max((len(n) for n in names), default=0)
+        for name in names:
+            if name in self.lazy_commands and name not in self.commands:
+                text = self.lazy_commands[name][2]
+                if len(text) > limit:
+                    text = text[: max(limit - 3, 1)].rsplit(" ", 1)[0] + "..."
+                rows.append((name, text))
+                continue
+            cmd = self.get_command(ctx, name)
+            if cmd is None or cmd.hidden:
+                continue
+            rows.append((name, cmd.get_short_help_str(limit)))
+        if rows:
+            with formatter.section("Commands"):
+                formatter.write_dl(rows)

@@ -12,10 +12,12 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import jsonschema
 import yaml
+
+if TYPE_CHECKING:
+    import jsonschema
 
 from reference.case import Case, Step
 from reference.filters import replaceable
@@ -24,10 +26,9 @@ from reference.model import AbilityDef, Characteristics, Counter, Effect, GameOb
 from reference.versions import RulesVersion, builtin_versions
 from reference.vocabulary import ALL_SUBTYPES, COLORS, CREATURE_TYPES, LAND_TYPES, OPERATION_KIND
 
-ROOT = Path(__file__).resolve().parent.parent
-CORPUS_DIR = ROOT / "corpus"
-CASES_DIR = CORPUS_DIR / "cases"
-SCHEMA_DIR = CORPUS_DIR / "schema"
+from .paths import CASES_DIR, CORPUS_DIR, ROOT, SCHEMA_DIR
+
+__all__ = ["CASES_DIR", "CORPUS_DIR", "ROOT", "SCHEMA_DIR", "CorpusError", "case_from_data", "load_case", "load_corpus"]
 
 
 class CorpusError(Exception):
@@ -88,11 +89,15 @@ def _path(parts: Iterable[Any]) -> str:
 
 def _best_error(error: jsonschema.ValidationError) -> jsonschema.ValidationError:
     """The most specific of a validation error's causes."""
+    import jsonschema
+
     return jsonschema.exceptions.best_match([error]) or error
 
 
 def validate_schema(data: Any, label: str, name: str = "case") -> None:
     """Check a case against the JSON Schema; raise the most specific error."""
+    import jsonschema  # imported when a case is loaded, not when the CLI starts
+
     validator = jsonschema.Draft202012Validator(schema(name))
     errors = sorted(validator.iter_errors(data), key=lambda e: (len(e.absolute_path), str(e.absolute_path)))
     if not errors:
@@ -190,11 +195,13 @@ class _Checker:
             if a["text"] in ability_texts:
                 self.fail(f"abilities[{i}].text", f"duplicate ability definition {a['text']!r}")
             ability_texts.add(a["text"])
-            origin = "cda" if a.get("cda") else "static"
+            # 604.3a(2), (4): a CDA's wording granted by an effect is a plain static ability, so both must place
+            origins = ("cda", "static") if a.get("cda") else ("static",)
             for j, p in enumerate(a["parts"]):
                 if p["op"] in ("copy_of", "face_down"):
                     self.fail(f"abilities[{i}].parts[{j}].op", "copy and face-down parts belong to resolved effects")
-                self.classifiable(p["op"], origin, declared, f"abilities[{i}].parts[{j}].op")
+                for origin in origins:
+                    self.classifiable(p["op"], origin, declared, f"abilities[{i}].parts[{j}].op")
         objects: dict[str, Any] = {}
         effects: dict[str, Any] = {}
         for i, o in enumerate(data["objects"]):
@@ -348,9 +355,16 @@ def _suggest(word: str, known: Iterable[str]) -> str:
     return f"; did you mean {close[0]!r}?" if close else ""
 
 
-def case_from_data(data: Any, label: str = "<case>", versions: Mapping[str, RulesVersion] | None = None) -> Case:
-    """Validate case data (schema, then meaning) and build the case."""
-    validate_schema(data, label)
+def case_from_data(
+    data: Any, label: str = "<case>", versions: Mapping[str, RulesVersion] | None = None, *, schema_check: bool = True
+) -> Case:
+    """Validate case data (schema, then meaning) and build the case.
+
+    ``schema_check=False`` skips the JSON Schema pass (the meaning checks still run): only for
+    data built by the project's own generator, which is schema-valid by construction.
+    """
+    if schema_check:
+        validate_schema(data, label)
     known = dict(builtin_versions())
     known.update(versions or {})
     _Checker(label, known).check(data)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 
 from reference.case import Case, board_at
@@ -48,3 +48,39 @@ def check_case(case: Case, versions: Mapping[str, RulesVersion]) -> list[StepChe
                 continue
             out.append(StepCheck(case.id, n, vid, tuple(compare(step.expect[vid], actual))))
     return out
+
+
+@dataclass(frozen=True)
+class CaseVerdict:
+    """A case's golden checks and, when asked, its z3 cross-check per rules version."""
+
+    checks: tuple[StepCheck, ...]
+    z3: Mapping[str, tuple[str, tuple[str, ...]]]  # version -> (status, info)
+
+
+def verify_case(case: Case, use_z3: bool) -> CaseVerdict:
+    """Golden checks under every built-in version the case declares, and the z3 cross-check if asked."""
+    from reference.versions import builtin_versions
+
+    versions = builtin_versions()
+    checks = tuple(check_case(case, versions))
+    z3: dict[str, tuple[str, tuple[str, ...]]] = {}
+    if use_z3:
+        from .crosscheck import crosscheck_case
+
+        for vid in case.versions:
+            status, info = crosscheck_case(case, versions[vid])
+            z3[vid] = (status, tuple(info))
+    return CaseVerdict(checks, z3)
+
+
+def verify_cases(cases: list[Case], use_z3: bool, jobs: int) -> Iterator[CaseVerdict]:
+    """``verify_case`` for each case, in order; with ``jobs`` > 1 in a pool of worker processes."""
+    if jobs <= 1 or len(cases) <= 1:
+        for case in cases:
+            yield verify_case(case, use_z3)
+        return
+    from concurrent.futures import ProcessPoolExecutor
+
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        yield from pool.map(verify_case, cases, [use_z3] * len(cases), chunksize=1)

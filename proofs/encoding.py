@@ -49,6 +49,8 @@ from .state import (
     fresh,
     integer,
     is_creature_type,
+    is_false,
+    is_true,
     real,
     same,
     when,
@@ -97,7 +99,7 @@ class Reading:
 
     def alts(self, u: Universe, text: str) -> list[tuple[z3.BoolRef, str]]:
         """Each string ``text`` may read as, with the condition under which it does."""
-        if not u.from_words or z3.is_false(self.active) or not words_in(text, u.from_words):
+        if not u.from_words or is_false(self.active) or not words_in(text, u.from_words):
             return [(TRUE, text)]
         out: dict[str, list[z3.BoolRef]] = {text: [z3.Not(self.active)]}
         for mapping, result in u.variants(text):
@@ -178,12 +180,12 @@ class Encoding:
         # Objects outside the battlefield change only through a characteristic-defining ability of
         # their own (604.3) or a static ability whose text names their zone (611.3a); the others keep
         # their printed values and stay constants (which keeps boards with full graveyards small).
-        reach = any(_names_zone_off_battlefield(d.applies_to) for d in board.abilities.values())
+        reaching = any(_names_zone_off_battlefield(d.applies_to) for d in board.abilities.values())
         self.live: tuple[str, ...] = tuple(
             i
             for i in self.objects
             if board.objects[i].zone == "battlefield"
-            or reach
+            or reaching
             or any(a in board.abilities and board.abilities[a].cda for a in board.objects[i].printed.abilities)
         )
         self.constraints: list[z3.BoolRef] = []
@@ -240,9 +242,10 @@ class Encoding:
             elif p.op == "face_down":
                 gainable.update(p.args.get("abilities", ()))
         self.granted_exact = granted_exact
+        reach = None if u.from_words else self._reachable_abilities()  # None: any object may gain any of them
         for oid in self.live:
             obj = board.objects[oid]
-            possible = set(obj.printed.abilities) | gainable
+            possible = set(obj.printed.abilities) | (gainable if reach is None else reach[oid])
             if obj.face_down:
                 possible |= set(obj.face_down_values.get("abilities", ()))
             possible |= {c.kind for c in obj.counters if c.kind in KEYWORD_COUNTERS}
@@ -296,6 +299,57 @@ class Encoding:
                     PEffect(key=key, kind="rule", origin="rule", parts=(part,), base_ts=c.timestamp, targets=(oid,))
                 )
         return out
+
+    def _reachable_abilities(self) -> dict[str, set[str]] | None:
+        """The wordings each object in the layer process could ever have, gained from an effect that could reach it.
+
+        A fixpoint over the board: printed abilities, keyword counters and face-down values;
+        then each granting part of a resolved effect (its fixed objects, 611.2c) or of a static
+        ability some object could have (the objects its filter could ever match: only the keys
+        that read the board, not the state, can rule an object out). Without it every object
+        gets a potential effect for every grantable static ability, and the encoding grows with
+        their product (issue 13).
+        """
+        board = self.board
+        reach: dict[str, set[str]] = {}
+        for oid in self.live:
+            obj = board.objects[oid]
+            reach[oid] = set(obj.printed.abilities) | {c.kind for c in obj.counters if c.kind in KEYWORD_COUNTERS}
+            if obj.face_down:
+                reach[oid] |= set(obj.face_down_values.get("abilities", ()))
+
+        def granted_by(p: Part, began: Any) -> set[str]:
+            if p.op == "add_abilities":
+                return set(p.args["abilities"])
+            if p.op == "copy_of":
+                return set(self._copy_values(p.args, began)["abilities"]) if began is not None else set()
+            if p.op == "face_down":
+                return set(p.args.get("abilities", ()))
+            return set()
+
+        for e in board.effects:
+            for p in e.parts:
+                gained = granted_by(p, e.timestamp)
+                for t in e.applies_to:
+                    if t in reach:
+                        reach[t] |= gained
+        changed = True
+        while changed:
+            changed = False
+            for d in board.abilities.values():
+                gained = set().union(*(granted_by(p, None) for p in d.parts)) if d.parts else set()
+                if any(p.op == "copy_of" for p in d.parts):
+                    return None  # a static copy effect: keep every grantable wording possible everywhere
+                if not gained:
+                    continue
+                for src in self.live:
+                    if d.text not in reach[src] or (board.objects[src].zone != "battlefield" and not d.cda):
+                        continue
+                    for o in self.live:
+                        if not gained <= reach[o] and _could_match(board, d.applies_to, o, src) is not False:
+                            reach[o] |= gained
+                            changed = True
+        return reach
 
     def _copy_values(self, args: Mapping[str, Any], began: Any) -> dict[str, Any]:
         k = (id(args), began)
@@ -586,7 +640,7 @@ class Encoding:
         doing: dict[str, list[z3.ArithRef]] = {}
         for o in self.live:
             cond = view.targets[o]
-            if z3.is_false(cond):
+            if is_false(cond):
                 doing[o] = []
                 continue
             resolved = [self.resolve_args(e, p, st, view, o) for p in parts]  # all evaluated before applying
@@ -594,7 +648,7 @@ class Encoding:
             for p, (args, _) in zip(parts, resolved, strict=True):
                 ch = apply_op(self.u, ch, p.op, args, view.ts)
             doing[o] = [x for _, ev in resolved for x in ev]
-            new[o] = ch if z3.is_true(cond) else _ite_obj(cond, ch, st[o])
+            new[o] = ch if is_true(cond) else _ite_obj(cond, ch, st[o])
         return new, doing
 
     def word_strings(self, e: PEffect) -> list[tuple[str, str]]:
@@ -675,17 +729,15 @@ class Encoding:
         reach = {(x, y): dep.get((x, y), FALSE) for x in keys for y in keys if x != y}
         for z in keys:  # Warshall: reach[x, y] = some path x -> ... -> y through the effects so far
             for x in keys:
-                if x == z or z3.is_false(reach[(x, z)]):
+                if x == z or is_false(reach[(x, z)]):
                     continue
                 for y in keys:
-                    if y in (x, z) or z3.is_false(reach[(z, y)]):
+                    if y in (x, z) or is_false(reach[(z, y)]):
                         continue
                     reach[(x, y)] = disj([reach[(x, y)], conj([reach[(x, z)], reach[(z, y)]])])
         # 613.8b: an effect waits while it depends on an effect outside its own loop
         waiting = {
-            a: disj(
-                [conj([dep[(a, b)], z3.Not(reach[(b, a)])]) for b in keys if b != a and not z3.is_false(dep[(a, b)])]
-            )
+            a: disj([conj([dep[(a, b)], z3.Not(reach[(b, a)])]) for b in keys if b != a and not is_false(dep[(a, b)])])
             for a in keys
         }
         if getattr(v, "loop_waits_as_unit", True):
@@ -696,7 +748,7 @@ class Encoding:
                     + [
                         z3.Not(conj([reach[(a, x)], reach[(x, a)], waiting[x]]))
                         for x in keys
-                        if x != a and not z3.is_false(reach[(a, x)])
+                        if x != a and not is_false(reach[(a, x)])
                     ]
                 )
                 for a in keys
@@ -771,7 +823,7 @@ class Encoding:
     ) -> z3.BoolRef:
         """613.8a(b): applying ``b`` would change ``a``'s existence, text, objects or what it does."""
         after = self.view(a, trial)
-        tests: list[z3.BoolRef] = [FALSE if z3.is_true(after.live) else z3.Not(after.live)]
+        tests: list[z3.BoolRef] = [FALSE if is_true(after.live) else z3.Not(after.live)]
         for key, text in self.word_strings(a):  # text
             alts_before = dict((s, c) for c, s in before.reading.alts(self.u, text))
             alts_after = dict((s, c) for c, s in after.reading.alts(self.u, text))
@@ -782,7 +834,7 @@ class Encoding:
             tests.append(differ(before.targets[o], after.targets[o]))
         parts = self.parts_in(a, slot)
         for o in self.live:  # what it does to each object it applies to (evaluated instruction)
-            if z3.is_false(before.targets[o]) or not doing_before[o]:
+            if is_false(before.targets[o]) or not doing_before[o]:
                 continue
             now = [x for p in parts for x in self.resolve_args(a, p, trial, after, o)[1]]
             tests.append(
@@ -811,6 +863,46 @@ def _names_zone_off_battlefield(filt: Any) -> bool:
     if isinstance(filt, tuple | list):
         return any(_names_zone_off_battlefield(v) for v in filt)
     return False
+
+
+def _could_match(board: Board, filt: Any, oid: str, source: str) -> bool | None:
+    """Three-valued: False when the filter can never match ``oid`` for ``source`` (keys that read only the
+    board decide), True when it always does, None when it depends on the state."""
+    if not isinstance(filt, Mapping):
+        return None
+    obj = board.objects[oid]
+    results: list[bool | None] = []
+    for key, want in filt.items():
+        r: bool | None = None
+        if key == "all":
+            subs = [_could_match(board, f, oid, source) for f in want]
+            r = False if False in subs else True if all(x is True for x in subs) else None
+        elif key == "any":
+            subs = [_could_match(board, f, oid, source) for f in want]
+            r = True if True in subs else False if all(x is False for x in subs) else None
+        elif key == "not":
+            sub = _could_match(board, want, oid, source)
+            r = None if sub is None else not sub
+        elif key == "id":
+            r = oid == want
+        elif key == "ids":
+            r = oid in want
+        elif key == "is_source":
+            r = (oid == source) == bool(want)
+        elif key == "other_than_source":
+            r = (oid != source) == bool(want)
+        elif key == "attached_to_source":
+            r = (board.objects[source].attached_to == oid) == bool(want)
+        elif key == "token":
+            r = obj.token == bool(want)
+        elif key == "zone":
+            r = obj.zone == want
+        elif key == "owner" and want != "you":
+            r = obj.owner == want
+        results.append(r)
+    if False in results:
+        return False
+    return True if all(x is True for x in results) else None
 
 
 def _names_zone(filt: Any) -> bool:

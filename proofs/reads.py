@@ -21,6 +21,9 @@ from typing import Any
 
 from reference.model import COPIED_FIELDS, AbilityDef, Board, Characteristics, Effect, GameObject
 
+# The mark of the gap left by design: objects outside the battlefield get their printed values.
+OFF = "(outside the battlefield)"
+
 # Fields with no rules meaning (labels for people): never read, never needed.
 LABELS = {"card", "description"}
 
@@ -202,7 +205,7 @@ def not_encoded(board: Board) -> list[str]:
             out += _part(p.op, p.args, f"{where}.parts[{j}]")
         off = sorted(set(e.applies_to) & elsewhere)
         if off:
-            out.append(f"{where} applies to {', '.join(off)} outside the battlefield")
+            out.append(f"{where} applies to {', '.join(off)} {OFF}")
     for text, d in sorted(board.abilities.items()):
         where = f"ability {text!r}"
         assert isinstance(d, AbilityDef)

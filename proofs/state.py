@@ -33,15 +33,29 @@ SymSet = Mapping[str, z3.BoolRef]
 SET_FIELDS = ("colors", "types", "subtypes", "supertypes", "abilities")
 TRUE = z3.BoolVal(True)
 FALSE = z3.BoolVal(False)
+# z3 shares equal terms, so a term is the constant true (false) exactly when it has its id:
+# one call into z3 instead of the several z3.is_true makes (issue 13: building the encoding).
+_TRUE_ID = TRUE.get_id()
+_FALSE_ID = FALSE.get_id()
+
+
+def is_true(x: z3.ExprRef) -> bool:
+    """The term is the constant true."""
+    return x.get_id() == _TRUE_ID  # type: ignore[no-any-return]
+
+
+def is_false(x: z3.ExprRef) -> bool:
+    """The term is the constant false."""
+    return x.get_id() == _FALSE_ID  # type: ignore[no-any-return]
 
 
 def conj(items: Iterable[z3.BoolRef]) -> z3.BoolRef:
     """And, folding constants (keeps the terms small)."""
     out = []
     for x in items:
-        if z3.is_false(x):
+        if is_false(x):
             return FALSE
-        if not z3.is_true(x):
+        if not is_true(x):
             out.append(x)
     if not out:
         return TRUE
@@ -52,9 +66,9 @@ def disj(items: Iterable[z3.BoolRef]) -> z3.BoolRef:
     """Or, folding constants."""
     out = []
     for x in items:
-        if z3.is_true(x):
+        if is_true(x):
             return TRUE
-        if not z3.is_false(x):
+        if not is_false(x):
             out.append(x)
     if not out:
         return FALSE
@@ -65,7 +79,7 @@ def differ(x: z3.ExprRef, y: z3.ExprRef) -> z3.BoolRef:
     """x != y, false at once when the two terms are the same."""
     if x.eq(y):
         return FALSE
-    if z3.is_bool(x) and (z3.is_true(x) or z3.is_false(x)) and (z3.is_true(y) or z3.is_false(y)):
+    if z3.is_bool(x) and (is_true(x) or is_false(x)) and (is_true(y) or is_false(y)):
         return TRUE
     if z3.is_int_value(x) and z3.is_int_value(y):
         return z3.BoolVal(x.as_long() != y.as_long())
@@ -74,9 +88,9 @@ def differ(x: z3.ExprRef, y: z3.ExprRef) -> z3.BoolRef:
 
 def when(c: z3.BoolRef, a: Any, b: Any) -> Any:
     """If(c, a, b), folding constant conditions and equal branches."""
-    if z3.is_true(c) or a.eq(b):
+    if is_true(c) or a.eq(b):
         return a
-    if z3.is_false(c):
+    if is_false(c):
         return b
     return z3.If(c, a, b)
 
@@ -176,9 +190,9 @@ def constant(u: Universe, ch: Characteristics) -> Obj:
 
 def ite(c: z3.BoolRef, a: Obj, b: Obj) -> Obj:
     """The state ``a`` when ``c`` holds, else ``b``."""
-    if z3.is_true(c):
+    if is_true(c):
         return a
-    if z3.is_false(c):
+    if is_false(c):
         return b
     return Obj({k: (a.v[k] if a.v[k].eq(b.v[k]) else z3.If(c, a.v[k], b.v[k])) for k in a.v})
 
@@ -267,7 +281,7 @@ def add_abilities(u: Universe, ch: Obj, m: SymSet, ts: z3.ArithRef) -> Obj:
     changes: dict[Key, z3.ExprRef] = {}
     for a in u.abilities:
         new = _member(m, a)
-        if z3.is_false(new):
+        if is_false(new):
             continue
         has = ch.get_set("abilities", a)
         regrant = z3.And(new, z3.Or(z3.Not(has), ch[("granted", a)]))

@@ -160,7 +160,9 @@ def copy_source_values(
 ) -> dict[str, Any]:
     """707.2, 707.2b, 707.9: what a copy effect begun at ``began`` hands over, with its exceptions."""
     original = str(part_args["object"])
-    values = _uncopied_cdas(board, copiable(board, version, original, (), began), part_args)
+    values = copiable(board, version, original, (), began)
+    if version.copy_exceptions_drop_cdas:
+        values = _uncopied_cdas(board, values, part_args)
     return _exceptions(values, part_args.get("except", {}))
 
 
@@ -208,7 +210,9 @@ def copiable(
     for _, ts, _, op, args in sorted(steps, key=lambda s: (s[0], s[1], s[2])):
         if op == "copy_of":
             found = copiable(board, version, str(args["object"]), (*seen, oid), ts)
-            new = _exceptions(_uncopied_cdas(board, found, args), args.get("except", {}))
+            if version.copy_exceptions_drop_cdas:
+                found = _uncopied_cdas(board, found, args)
+            new = _exceptions(found, args.get("except", {}))
             keep = set(args.get("retain", ()))
             values = {f: (values[f] if f in keep else new[f]) for f in COPIED_FIELDS}
         else:

@@ -10,6 +10,7 @@ rules, one concept per module, to be read beside rule 613:
 - ``copiable`` (copiable values and face-down values, 707, 708);
 - ``effects`` (the continuous effects in play, 611, 604.3, counters 122);
 - ``dependency`` (613.8); ``resolver`` (613.1-613.8, the trace);
+- ``fast`` (the same loop with incremental bookkeeping: same results and traces, tested);
 - ``versions`` and ``profiles/`` (rules versions as data); ``case`` (the meaning of a case's steps).
 
 It may import only the standard library: no third-party package, no tools package, no

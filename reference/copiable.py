@@ -162,7 +162,8 @@ def copy_instruction(
     """
     original = str(part.args["object"])
     ch = copiable_values(board, version, original, began, seen)
-    ch = without_excepted_cdas(board, ch, part.args)
+    if version.copy_exceptions_drop_cdas:
+        ch = without_excepted_cdas(board, ch, part.args)
     ch = with_exceptions(ch, part.args.get("except", FrozenMap()))
     values = {f: getattr(ch, f) for f in COPIED_FIELDS}
     values = {k: tuple(sorted(v)) if isinstance(v, frozenset) else v for k, v in values.items()}

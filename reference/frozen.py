@@ -7,39 +7,52 @@ from typing import Any
 
 
 class FrozenMap(Mapping[str, Any]):
-    """A hashable, read-only mapping with keys kept in sorted order."""
+    """A hashable, read-only mapping with keys kept in sorted order (a real dict inside)."""
 
-    __slots__ = ("_hash", "_items")
+    __slots__ = ("_data", "_hash")
 
     def __init__(self, data: Mapping[str, Any] | None = None) -> None:
-        items = tuple(sorted((data or {}).items()))
-        self._items: tuple[tuple[str, Any], ...] = items
-        self._hash = hash(items)
+        self._data: dict[str, Any] = dict(sorted((data or {}).items()))
+        self._hash: int | None = None
 
     def __getitem__(self, key: str) -> Any:
-        for k, v in self._items:
-            if k == key:
-                return v
-        raise KeyError(key)
+        return self._data[key]
+
+    def get(self, key: str, default: Any = None) -> Any:
+        return self._data.get(key, default)
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._data
 
     def __iter__(self) -> Iterator[str]:
-        return (k for k, _ in self._items)
+        return iter(self._data)
 
     def __len__(self) -> int:
-        return len(self._items)
+        return len(self._data)
+
+    def items(self) -> Any:
+        return self._data.items()
+
+    def keys(self) -> Any:
+        return self._data.keys()
+
+    def values(self) -> Any:
+        return self._data.values()
 
     def __hash__(self) -> int:
+        if self._hash is None:
+            self._hash = hash(tuple(self._data.items()))
         return self._hash
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, FrozenMap):
-            return self._items == other._items
+            return self is other or self._data == other._data
         if isinstance(other, Mapping):
-            return dict(self._items) == dict(other)
+            return self._data == dict(other)
         return NotImplemented
 
     def __repr__(self) -> str:
-        return f"FrozenMap({dict(self._items)!r})"
+        return f"FrozenMap({self._data!r})"
 
 
 def freeze(value: Any) -> Any:

@@ -6,7 +6,7 @@ Nothing here applies a rule; the rule modules read these values and return new o
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 from .frozen import FrozenMap as FrozenMap  # re-exported: the model's immutable mapping
@@ -50,8 +50,18 @@ class Characteristics:
     face_down: bool = False
 
     def with_(self, **changes: Any) -> Characteristics:
-        """A copy with some values changed."""
-        return replace(self, **changes)
+        """A copy with some values changed (``dataclasses.replace`` without its cost)."""
+        unknown = changes.keys() - _CHARACTERISTICS_FIELDS
+        if unknown:
+            raise TypeError(f"Characteristics has no field(s) {sorted(unknown)}")
+        new = object.__new__(Characteristics)
+        values = new.__dict__
+        values.update(self.__dict__)
+        values.update(changes)
+        return new
+
+
+_CHARACTERISTICS_FIELDS = frozenset(f.name for f in fields(Characteristics))
 
 
 @dataclass(frozen=True)

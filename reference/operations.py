@@ -155,7 +155,7 @@ def add_colors(ch: Characteristics, args: Mapping[str, Any]) -> Characteristics:
 def add_abilities(ch: Characteristics, args: Mapping[str, Any], ts: Timestamp) -> Characteristics:
     """613.1f, 613.7a: the object gains abilities; each remembers the granting effect's timestamp."""
     new = _set(args["abilities"])
-    granted = dict(ch.granted)
+    granted = dict(ch.granted.items())
     for a in new:
         if a not in ch.abilities or a in granted:
             granted[a] = ts

@@ -59,6 +59,8 @@ class RulesVersion:
     cda_dependency_isolated: bool
     # 613.8b: a loop waits as a whole while one of its members waits for an outside effect.
     loop_waits_as_unit: bool = True
+    # 707.9d (706.8d from February 2011): a copy exception leaves out the CDAs defining what it excepts.
+    copy_exceptions_drop_cdas: bool = True
 
     def slot_of(self, kind: str, origin: str) -> str | None:
         """613.1-613.4 (418.5a): the slot an operation of ``kind`` from ``origin`` applies in."""
@@ -132,7 +134,7 @@ def version_from_mapping(data: Mapping[str, Any], where: str = "profile") -> Rul
     in_force = data.get("in_force") or {}
     source = data.get("source") or {}
     flags = data.get("flags") or {}
-    unknown_flags = sorted(set(flags) - {"cda_dependency_isolated", "loop_waits_as_unit"})
+    unknown_flags = sorted(set(flags) - {"cda_dependency_isolated", "loop_waits_as_unit", "copy_exceptions_drop_cdas"})
     if unknown_flags:
         raise ProfileError(f"{where}: flags: unknown flag(s) {unknown_flags}")
     return RulesVersion(
@@ -147,6 +149,7 @@ def version_from_mapping(data: Mapping[str, Any], where: str = "profile") -> Rul
         classification=tuple(rules),
         cda_dependency_isolated=bool(flags.get("cda_dependency_isolated", True)),
         loop_waits_as_unit=bool(flags.get("loop_waits_as_unit", True)),
+        copy_exceptions_drop_cdas=bool(flags.get("copy_exceptions_drop_cdas", True)),
     )
 
 

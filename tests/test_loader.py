@@ -231,3 +231,27 @@ def test_resolve_json_reports_every_zone() -> None:
     assert out["piker"]["zone"] == "graveyard" and out["piker"]["subtypes"] == ["elf"]
     assert out["bolt"]["power"] is None
     assert out["conspiracy"]["zone"] == "battlefield"
+
+
+def test_a_cda_definition_must_also_place_as_a_granted_static_ability() -> None:
+    """604.3a(2), (4): the same wording granted by an effect is a static ability; a profile must place both."""
+    import json
+    from importlib import resources
+
+    from reference.versions import version_from_mapping
+
+    raw = json.loads(resources.files("reference.profiles").joinpath("ikoria.json").read_text())
+    raw["id"] = "cda-only-setting"
+    raw["classify"] = [
+        {**c, "origin": ["cda"]} if c["kind"] == "pt_set" and "cda" in c.get("origin", []) else c
+        for c in raw["classify"]
+        if c["kind"] != "pt_set" or "cda" in c.get("origin", [])
+    ]
+    profile = version_from_mapping(raw)
+    data = copy.deepcopy(GOOD)
+    data["versions"] = ["cda-only-setting"]
+    data["steps"][0]["expect"] = {"cda-only-setting": {}}
+    data["abilities"] = [{"text": "x", "cda": True, "parts": [{"op": "set_pt", "power": 1}]}]
+    with pytest.raises(CorpusError) as info:
+        case_from_data(data, "cda.yaml", versions={"cda-only-setting": profile})
+    assert info.value.field == "abilities[0].parts[0].op" and "static" in info.value.message

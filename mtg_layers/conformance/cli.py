@@ -20,6 +20,7 @@ from ..cli_support import corpus_option, friendly_errors
 from ..corpus import CorpusError
 from .expectations import Expectations, Failure, grouped, load_expectations
 from .expectations import write_expectations as write_expectations_file
+from .fuzz_cli import run_generated
 from .protocol import DEFAULT_MAX_LINE, PROTOCOL_VERSION, corpus_digest, load_suite
 from .reports import build_report, junit_xml, markdown, print_tables, write_atomic, write_json
 from .runner import FAILING, Runner, RunnerOptions, RunResult, exit_status, plan, unused_expectations
@@ -47,6 +48,19 @@ def _now() -> str:
 @click.option("--junit", type=click.Path(dir_okay=False, path_type=Path), help="JUnit XML report.")
 @click.option("--markdown", "markdown_file", type=click.Path(dir_okay=False, path_type=Path), help="Markdown summary.")
 @click.option("--quiet", is_flag=True, help="No tables; only the final line.")
+@click.option("--generated", type=int, help="Fuzz: send N generated boards instead of the corpus (docs: Fuzzing).")
+@click.option("--seed", type=int, default=0, show_default=True, help="With --generated: the seed.")
+@click.option("--features", "gen_features", multiple=True, help="With --generated: only these tags (comma-separated).")
+@click.option("--weights", multiple=True, help="With --generated: TAG=N,… how often the generator picks each feature.")
+@click.option("--shrink-budget", type=float, default=60.0, show_default=True, help="Seconds per shrink.")
+@click.option("--max-shrink", type=int, default=3, show_default=True, help="Kinds of disagreement to shrink.")
+@click.option(
+    "--findings",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=Path("fuzz-findings"),
+    show_default=True,
+    help="With --generated: where shrunk boards are written as case files.",
+)
 @click.argument("command", nargs=-1, required=True, type=click.UNPROCESSED)
 @friendly_errors
 def conformance(
@@ -65,6 +79,13 @@ def conformance(
     junit: Path | None,
     markdown_file: Path | None,
     quiet: bool,
+    generated: int | None,
+    seed: int,
+    gen_features: tuple[str, ...],
+    weights: tuple[str, ...],
+    shrink_budget: float,
+    max_shrink: int,
+    findings: Path,
     command: tuple[str, ...],
 ) -> None:
     """Run an engine's adapter over the corpus and report how it agrees: `conformance [OPTIONS] -- COMMAND ARGS…`.
@@ -72,6 +93,27 @@ def conformance(
     COMMAND is run as an argument vector (no shell). Exit status 0 when every run not
     expected to fail passes; 1 otherwise; 2 for bad input.
     """
+    if generated is not None:
+        if ids or features or expectations_file or write_expectations:
+            raise CorpusError("--generated", "", "--id, --feature and expectations files are for corpus runs")
+        runner_options = RunnerOptions(command, mode, timeout, start_timeout, max_line)
+        sys.exit(
+            run_generated(
+                count=generated,
+                seed=seed,
+                features=gen_features,
+                weights=weights,
+                rules=rules,
+                shrink_budget=shrink_budget,
+                max_shrink=max_shrink,
+                findings=findings,
+                options=runner_options,
+                report_json=report_json,
+                junit=junit,
+                markdown_file=markdown_file,
+                quiet=quiet,
+            )
+        )
     suite = load_suite(corpus_dir)
     expectations = load_expectations(expectations_file) if expectations_file else Expectations()
     jobs = plan(suite, ids, features, rules)

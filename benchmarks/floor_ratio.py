@@ -1,0 +1,315 @@
+"""Benchmark: resolve time as a multiple of "the floor" (issue 13). Prints figures; asserts nothing.
+
+The floor is one pass that evaluates every static effect's filter on every object once,
+with the project's own filter function (``reference.filters.matches``), in the same
+process: no resolver that reads every filter once can do less.
+
+Boards (built through the project's own loader, ``tests.builders.make_board``):
+
+- ``mixed``: N permanents, E static effects spread over layers 4, 5, 6 and 7c, no dependency;
+- ``7c``: the same sizes with every effect in sublayer 7c;
+- ``chain``: 100 permanents, k effects in layer 6 where effect i+1 depends on effect i
+  (613.8a: applying i changes what i+1 applies to) and timestamps run the other way;
+- ``touch``: 100 creatures that are also the sources of k layer-6 effects, each giving every
+  creature a keyword: every trial application changes every effect's source, no dependency;
+- ``count``: 100 creatures, k effects in 7c "creatures you control get +1/+0 for each creature
+  you control" (amounts are counts).
+
+Each figure: the median of ``--runs`` (at least 5) alternating runs of resolve and floor;
+the ratio is the median of the per-run ratios. For the k series, the growth exponent of the
+resolve time between consecutive k is log(t2/t1)/log(k2/k1).
+
+Run: python benchmarks/floor_ratio.py [--runs 5] [--readable] [--budget 60] [--only chain,count]
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import math
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from reference.effects import static_effects
+from reference.filters import Context, matches
+from reference.model import Board
+from reference.resolver import Resolution, initial_state
+from reference.resolver import resolve as readable_resolve
+from reference.versions import RulesVersion, get_version
+from tests.builders import make_board
+
+COLORS = ("white", "blue", "black", "red", "green")
+SUBTYPES = ("elf", "goblin", "soldier", "wizard", "zombie")
+KEYWORDS = ("flying", "trample", "vigilance", "haste", "reach", "lifelink", "deathtouch", "menace")
+
+
+def _creature(i: int, **extra: Any) -> dict[str, Any]:
+    obj: dict[str, Any] = {
+        "id": f"c{i:04d}",
+        "name": f"Creature {i}",
+        "timestamp": 1000 + i,
+        "controller": "p1" if i % 3 else "p2",
+        "owner": "p1" if i % 3 else "p2",
+        "mana_value": i % 7,
+        "colors": [COLORS[i % 5]],
+        "types": ["creature"],
+        "subtypes": [SUBTYPES[(i // 5) % 5]],
+        "power": i % 5,
+        "toughness": 1 + i % 4,
+    }
+    if i % 4 == 0:
+        obj["abilities"] = [KEYWORDS[i % len(KEYWORDS)]]
+    obj.update(extra)
+    return obj
+
+
+def _source(j: int, text: str, ts: float) -> dict[str, Any]:
+    return {
+        "id": f"s{j:04d}",
+        "name": f"Source {j}",
+        "timestamp": ts,
+        "controller": "p1",
+        "mana_value": 3,
+        "types": ["enchantment"],
+        "abilities": [text],
+    }
+
+
+def _mixed_ability(j: int, layer: str) -> dict[str, Any]:
+    creature: dict[str, Any] = {"type": "creature"}
+    if layer == "4":
+        sub = SUBTYPES[j % 5]
+        return {
+            "text": f"creatures with mana value {j % 7} or greater are also {sub} creatures (#{j}).",
+            "applies_to": {"all": [creature, {"mana_value": {"op": ">=", "value": j % 7}}]},
+            "parts": [{"op": "add_subtypes", "subtypes": [sub]}],
+        }
+    if layer == "5":
+        sub, color = SUBTYPES[j % 5], COLORS[(j // 5) % 5]
+        return {
+            "text": f"{sub} creatures are {color} in addition to their other colors (#{j}).",
+            "applies_to": {"all": [creature, {"subtype": sub}]},
+            "parts": [{"op": "add_colors", "colors": [color]}],
+        }
+    if layer == "6":
+        color, kw = COLORS[j % 5], KEYWORDS[j % len(KEYWORDS)]
+        return {
+            "text": f"{color} creatures have {kw} (#{j}).",
+            "applies_to": {"all": [creature, {"color": color}]},
+            "parts": [{"op": "add_abilities", "abilities": [kw]}],
+        }
+    return _pump_ability(j)
+
+
+def _pump_ability(j: int) -> dict[str, Any]:
+    creature: dict[str, Any] = {"type": "creature"}
+    kind = j % 3
+    if kind == 0:
+        kw = KEYWORDS[j % len(KEYWORDS)]
+        return {
+            "text": f"creatures with {kw} get +1/+1 (#{j}).",
+            "applies_to": {"all": [creature, {"has_ability": kw}]},
+            "parts": [{"op": "modify_pt", "power": 1, "toughness": 1}],
+        }
+    if kind == 1:
+        color = COLORS[j % 5]
+        return {
+            "text": f"{color} creatures get +1/+0 (#{j}).",
+            "applies_to": {"all": [creature, {"color": color}]},
+            "parts": [{"op": "modify_pt", "power": 1}],
+        }
+    sub = SUBTYPES[j % 5]
+    return {
+        "text": f"{sub} creatures you control get +0/+1 (#{j}).",
+        "applies_to": {"all": [creature, {"subtype": sub}, {"controller": "you"}]},
+        "parts": [{"op": "modify_pt", "toughness": 1}],
+    }
+
+
+def mixed_board(n: int, e: int, layers: tuple[str, ...] = ("4", "5", "6", "7c")) -> Board:
+    """N permanents (E of them enchantments with one static ability each), effects in ``layers``."""
+    abilities = [_mixed_ability(j, layers[j % len(layers)]) for j in range(e)]
+    objects = [_source(j, a["text"], 1 + j) for j, a in enumerate(abilities)]
+    objects += [_creature(i) for i in range(n - e)]
+    return make_board(objects, abilities=abilities)
+
+
+def chain_board(k: int, n: int = 100) -> Board:
+    """Effect i: "creatures with link i have link i+1"; later links have earlier timestamps."""
+    abilities = [
+        {
+            "text": f"creatures with link {i} have link {i + 1}.",
+            "applies_to": {"all": [{"type": "creature"}, {"has_ability": f"link {i}"}]},
+            "parts": [{"op": "add_abilities", "abilities": [f"link {i + 1}"]}],
+        }
+        for i in range(k)
+    ]
+    objects = [_source(i, a["text"], 1 + k - i) for i, a in enumerate(abilities)]
+    objects += [_creature(i, abilities=[f"link {i % k}"]) for i in range(n - k)]
+    return make_board(objects, abilities=abilities)
+
+
+def touch_board(k: int, n: int = 100) -> Board:
+    """k creatures each with "creatures have <keyword i>": every application changes every source."""
+    abilities = [
+        {
+            "text": f"creatures have keyword {i}.",
+            "applies_to": {"type": "creature"},
+            "parts": [{"op": "add_abilities", "abilities": [f"keyword {i}"]}],
+        }
+        for i in range(k)
+    ]
+    objects = [_creature(i, abilities=[abilities[i]["text"]]) if i < k else _creature(i) for i in range(n)]
+    return make_board(objects, abilities=abilities)
+
+
+def count_board(k: int, n: int = 100) -> Board:
+    """k creatures each with "creatures you control get +1/+0 for each creature you control (#i)"."""
+    yours: dict[str, Any] = {"all": [{"type": "creature"}, {"controller": "you"}]}
+    abilities = [
+        {
+            "text": f"creatures you control get +1/+0 for each creature you control (#{i}).",
+            "applies_to": yours,
+            "parts": [{"op": "modify_pt", "power": {"count": yours}}],
+        }
+        for i in range(k)
+    ]
+    objects = [_creature(i, abilities=[abilities[i]["text"]]) if i < k else _creature(i) for i in range(n)]
+    return make_board(objects, abilities=abilities)
+
+
+def floor(board: Board) -> int:
+    """Every static effect's filter evaluated on every object once (the floor)."""
+    state = initial_state(board)
+    hits = 0
+    for effect in static_effects(board, state):
+        ctx = Context(board=board, state=state, source=effect.source, controller=state[effect.source or ""].controller)
+        for obj_id in board.objects:
+            hits += matches(effect.filter, obj_id, ctx)
+    return hits
+
+
+Resolver = Callable[[Board, RulesVersion], Resolution]
+
+
+def measure(resolver: Resolver, board: Board, version: RulesVersion, runs: int, budget: float) -> dict[str, Any]:
+    """Alternate resolve and floor ``runs`` times; stop after one run if resolving exceeds ``budget``."""
+    res_times: list[float] = []
+    floor_times: list[float] = []
+    steps = 0
+    # A run repeats each side ``batch`` times so that a floor run lasts at least 20 ms: shorter
+    # runs on a shared machine measure the scheduler, not the code.
+    t0 = time.perf_counter()
+    floor(board)
+    batch = max(1, math.ceil(0.02 / max(time.perf_counter() - t0, 1e-6)))
+    for _ in range(runs):
+        # As timeit does: no garbage collection inside a timed run (it would land in whichever runs next).
+        gc.collect()
+        gc.disable()
+        try:
+            t0 = time.perf_counter()
+            for _ in range(batch):
+                steps = len(resolver(board, version).steps)
+            res_times.append((time.perf_counter() - t0) / batch)
+            gc.collect()
+            t0 = time.perf_counter()
+            for _ in range(batch):
+                floor(board)
+            floor_times.append((time.perf_counter() - t0) / batch)
+        finally:
+            gc.enable()
+        if res_times[-1] > budget:
+            break
+    ratios = [r / f for r, f in zip(res_times, floor_times, strict=True)]
+    return {
+        "runs": len(res_times),
+        "steps": steps,
+        "resolve": statistics.median(res_times),
+        "floor": statistics.median(floor_times),
+        "ratio": statistics.median(ratios),
+    }
+
+
+def _row(label: str, m: dict[str, Any], goal: float | None, extra: str = "") -> str:
+    mark = "" if goal is None else "ok" if m["ratio"] <= goal else "OVER"
+    goal_text = "-" if goal is None else f"{goal:.0f}x"
+    note = "" if m["runs"] > 1 else "  (1 run: over the time budget)"
+    return (
+        f"{label:>14} {m['steps']:>6} {m['resolve'] * 1000:>11.1f} {m['floor'] * 1000:>9.2f} "
+        f"{m['ratio']:>8.1f}x {goal_text:>6} {mark:>4}{extra}{note}"
+    )
+
+
+def _header(title: str) -> None:
+    print(f"\n{title}")
+    print(f"{'board':>14} {'steps':>6} {'resolve ms':>11} {'floor ms':>9} {'ratio':>9} {'goal':>6} {'':>4}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--version", default="ikoria")
+    parser.add_argument("--readable", action="store_true", help="time the readable resolver, not the fast path")
+    parser.add_argument("--budget", type=float, default=60.0, help="seconds; a slower board is run once, then stop")
+    parser.add_argument("--only", default="mixed,7c,chain,touch,count")
+    args = parser.parse_args()
+    version = get_version(args.version)
+    resolver: Resolver = readable_resolve
+    name = "readable"
+    if not args.readable:
+        try:
+            from reference.fast import resolve as fast_resolve
+
+            resolver, name = fast_resolve, "fast"
+        except ImportError:
+            pass
+    only = set(args.only.split(","))
+    print(f"resolver: {name}; rules version {version.id}; median of {args.runs} alternating runs")
+
+    sized: list[tuple[str, str, tuple[str, ...], list[tuple[int, int]]]] = [
+        ("mixed", "N permanents, E static effects in layers 4-7c, no dependency", ("4", "5", "6", "7c"),
+         [(500, 25), (1000, 50), (2000, 100)]),
+        ("7c", "N permanents, E static effects all in 7c", ("7c",), [(100, 10), (300, 30), (1000, 100), (2000, 100)]),
+    ]  # fmt: skip
+    for key, title, layers, sizes in sized:
+        if key not in only:
+            continue
+        _header(f"{key}: {title}")
+        for n, e in sizes:
+            m = measure(resolver, mixed_board(n, e, layers), version, args.runs, args.budget)
+            print(_row(f"{n}/{e}", m, 5), flush=True)
+            if m["runs"] == 1 and args.runs > 1:
+                print(f"{'':>14} larger sizes skipped (over the budget)")
+                break
+
+    series: list[tuple[str, str, Callable[[int], Board]]] = [
+        ("chain", "100 permanents, a chain of k dependent effects in layer 6", chain_board),
+        ("touch", "100 creatures, k layer-6 effects; every trial changes every source, no dependency", touch_board),
+        ("count", "100 creatures, k 7c effects whose amounts are counts", count_board),
+    ]
+    for key, title, build in series:
+        if key not in only:
+            continue
+        _header(f"{key}: {title} (goal: ratio at k=20 <= 20x, growth exponent <= 2)")
+        previous: tuple[int, float] | None = None
+        for k in (10, 20, 40, 80):
+            m = measure(resolver, build(k), version, args.runs, args.budget)
+            extra = ""
+            if previous is not None:
+                exponent = math.log(m["resolve"] / previous[1]) / math.log(k / previous[0])
+                extra = f"  growth exponent {exponent:.2f}"
+            print(_row(f"k={k}", m, 20 if k == 20 else None, extra), flush=True)
+            previous = (k, m["resolve"])
+            if m["runs"] == 1 and args.runs > 1:
+                print(f"{'':>14} larger k skipped (over the budget)")
+                break
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,644 @@
+"""Generated boards for fuzzing an engine: every corpus feature tag, author-set weights, only what it supports.
+
+A board is drawn by a hypothesis strategy as corpus-format case data (objects, resolved
+effects, static abilities, optionally a second step), so every board is a case the corpus
+loader accepts and an adapter already knows how to read. Two kinds of feature tags:
+
+- **ingredients** the generator puts in on purpose (an operation of some layer, counters,
+  a face-down object, a characteristic-defining ability, a value expression, a second
+  step). Their weights set how often each one is picked; weight 0 never picks it.
+- **outcomes** that only the layer process reveals (``dependency``, ``dependency-loop``,
+  ``lock-in``, ``static-existence``, ``timestamps``, ``cda-first``,
+  ``version-difference``). They are read from the reference resolver's traces. The
+  weights of ``dependency`` and ``dependency-loop`` set how often a board *focuses*
+  its static abilities on one layer, where filters read what the layer writes (that is
+  where dependencies and loops come from).
+
+A board is kept only when every tag it shows is allowed (the adapter's declared features,
+narrowed by ``--features``): outcome tags outside the set reject the board (hypothesis
+``reject``), so an engine never receives a board it declared it cannot take.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from hypothesis import reject
+from hypothesis import strategies as st
+
+from reference.case import Case, board_at
+from reference.resolver import Resolution, resolve
+from reference.versions import builtin_versions
+
+from ..corpus import CorpusError, case_from_data
+from ..coverage import feature_tags
+from ..results import board_result
+
+Data = dict[str, Any]
+
+TYPES = ("creature", "artifact", "enchantment", "land")
+CREATURE_SUBTYPES = ("elf", "goblin")
+LAND_SUBTYPES = ("island", "swamp")
+SUBTYPES = (*CREATURE_SUBTYPES, *LAND_SUBTYPES)
+COLORS = ("white", "blue", "black")
+KEYWORDS = ("flying", "haste", "trample")
+PLAYERS = ("p1", "p2")
+
+# Tags the generator puts in on purpose, and tags only the layer process shows.
+INGREDIENTS = (
+    "layer-7c-modify",
+    "layer-7b-set",
+    "layer-4-type",
+    "layer-5-color",
+    "layer-6-abilities",
+    "layer-7d-switch",
+    "layer-2-control",
+    "land-types",
+    "layer-1-copy",
+    "copy-exception",
+    "face-down",
+    "layer-3-text",
+    "layer-7a-cda",
+    "counters",
+    "keyword-counters",
+    "value-expression",
+    "multi-step",
+    "turn-face-up-down",
+)
+OUTCOMES = (
+    "timestamps",
+    "dependency",
+    "dependency-loop",
+    "lock-in",
+    "static-existence",
+    "cda-first",
+    "version-difference",
+)
+# Operations an effect part can carry, by the tag it exercises (static abilities: no copy or face-down).
+PART_TAGS = (
+    "layer-7c-modify",
+    "layer-7b-set",
+    "layer-4-type",
+    "layer-5-color",
+    "layer-6-abilities",
+    "layer-7d-switch",
+    "layer-2-control",
+    "land-types",
+    "layer-3-text",
+    "layer-1-copy",
+    "copy-exception",
+    "face-down",
+)
+RESOLVED_ONLY = ("layer-1-copy", "copy-exception", "face-down")
+# The layer a focused board's static abilities all work in, and the tag that must be allowed for it.
+FOCUS_TAG = {"type": "layer-4-type", "color": "layer-5-color", "ability": "layer-6-abilities", "pt": "layer-7b-set"}
+
+DEFAULT_WEIGHTS: Mapping[str, int] = {
+    **dict.fromkeys(INGREDIENTS, 2),
+    "layer-7c-modify": 4,
+    "layer-7b-set": 3,
+    "layer-4-type": 4,
+    "layer-6-abilities": 3,
+    "multi-step": 2,
+    **dict.fromkeys(OUTCOMES, 1),
+    "dependency": 3,
+    "dependency-loop": 2,
+}
+
+_OP_TAGS: Mapping[str, tuple[str, ...]] = {
+    "copy_of": ("layer-1-copy",),
+    "face_down": ("face-down",),
+    "set_controller": ("layer-2-control",),
+    "replace_word": ("layer-3-text",),
+    "set_land_subtype": ("layer-4-type", "land-types"),
+    "set_colors": ("layer-5-color",),
+    "add_colors": ("layer-5-color",),
+    "add_abilities": ("layer-6-abilities",),
+    "remove_abilities": ("layer-6-abilities",),
+    "remove_all_abilities": ("layer-6-abilities",),
+    "set_pt": ("layer-7b-set",),
+    "modify_pt": ("layer-7c-modify",),
+    "switch_pt": ("layer-7d-switch",),
+}
+
+
+class WeightsError(ValueError):
+    """A weights specification that cannot be read."""
+
+
+def parse_weights(specs: Sequence[str]) -> dict[str, int]:
+    """``TAG=N`` pairs (comma-separated, repeatable) over the defaults; unknown tags are an error."""
+    weights = dict(DEFAULT_WEIGHTS)
+    known = set(feature_tags())
+    for spec in specs:
+        for item in spec.split(","):
+            item = item.strip()
+            if not item:
+                continue
+            tag, sep, num = item.partition("=")
+            tag = tag.strip()
+            if not sep or tag not in known:
+                raise WeightsError(f"--weights: expected TAG=N with TAG one of the feature tags, got {item!r}")
+            try:
+                n = int(num)
+            except ValueError:
+                raise WeightsError(f"--weights: {tag}: expected a whole number >= 0, got {num.strip()!r}") from None
+            if n < 0:
+                raise WeightsError(f"--weights: {tag}: expected a whole number >= 0, got {n}")
+            weights[tag] = n
+    return weights
+
+
+@dataclass(frozen=True)
+class GeneratorSettings:
+    """Everything that decides which boards a seed gives (with the hypothesis version): stored in reports."""
+
+    allowed: frozenset[str]
+    rules: tuple[str, ...]
+    weights: Mapping[str, int]
+    max_objects: int = 3
+    max_effects: int = 3
+    max_abilities: int = 3
+
+    def as_dict(self) -> dict[str, Any]:
+        """The settings as plain data (for the report header)."""
+        return {
+            "features": sorted(self.allowed),
+            "rules": list(self.rules),
+            "weights": {k: self.weights[k] for k in sorted(self.weights)},
+            "max_objects": self.max_objects,
+            "max_effects": self.max_effects,
+            "max_abilities": self.max_abilities,
+        }
+
+    def weight(self, tag: str) -> int:
+        """A tag's weight, 0 when the tag is not allowed."""
+        return self.weights.get(tag, 0) if tag in self.allowed else 0
+
+
+@dataclass(frozen=True)
+class Generated:
+    """One generated board: its case data, the rules version to run it under, and the reference's view."""
+
+    data: Mapping[str, Any]
+    case: Case
+    rules: str
+    features: tuple[str, ...]
+    resolution: Resolution
+    answer: Mapping[str, Mapping[str, Any]]  # the reference's result at the last step
+
+    @property
+    def step(self) -> int:
+        """The step that is judged (the last one)."""
+        return len(self.data["steps"])
+
+    def key(self) -> str:
+        """A canonical text of the board (equal boards, equal keys)."""
+        return json.dumps({"rules": self.rules, "data": self.data}, sort_keys=True)
+
+
+def _weighted(draw: st.DrawFn, options: Sequence[tuple[str, int]]) -> str | None:
+    """One of the options, in proportion to its weight (shrinks towards the first); None when all are 0."""
+    live = [(name, w) for name, w in options if w > 0]
+    if not live:
+        return None
+    total = sum(w for _, w in live)
+    n = draw(st.integers(0, total - 1))
+    for name, w in live:
+        if n < w:
+            return name
+        n -= w
+    raise AssertionError("unreachable")
+
+
+def _chance(draw: st.DrawFn, weight: int, per: int = 8) -> bool:
+    """True with probability weight/(weight+per); shrinks towards False."""
+    if weight <= 0:
+        return False
+    return draw(st.integers(0, weight + per - 1)) >= per
+
+
+def _filter(draw: st.DrawFn, texts: Sequence[str]) -> Data:
+    leaf = _leaf(draw, texts)
+    shape = draw(st.integers(0, 5))
+    if shape == 1:
+        return {"all": [{"type": "creature"}, leaf]}
+    if shape == 2:
+        return {"not": leaf}
+    if shape == 3:
+        return {"any": [leaf, _leaf(draw, texts)]}
+    if shape == 4:
+        return {}
+    return leaf
+
+
+def _leaf(draw: st.DrawFn, texts: Sequence[str]) -> Data:
+    kind = draw(st.integers(0, 8))
+    if kind == 0:
+        return {"type": draw(st.sampled_from(TYPES))}
+    if kind == 1:
+        return {"color": draw(st.sampled_from(COLORS))}
+    if kind == 2:
+        return {"subtype": draw(st.sampled_from(SUBTYPES))}
+    if kind == 3:
+        return {"has_ability": draw(st.sampled_from(KEYWORDS + tuple(texts)))}
+    if kind == 4:
+        return {"controller": draw(st.sampled_from(("you", "opponent")))}
+    if kind == 5:
+        return {"other_than_source": True}
+    if kind == 6:
+        return {"mana_value": {"op": ">=", "value": draw(st.integers(1, 3))}}
+    if kind == 7:
+        return {"colorless": True}
+    return {"is_source": True}
+
+
+def _value(draw: st.DrawFn, s: GeneratorSettings, texts: Sequence[str]) -> Any:
+    if _chance(draw, s.weight("value-expression")):
+        if draw(st.booleans()):
+            return {"its": draw(st.sampled_from(("power", "toughness", "mana_value")))}
+        return {"count": _filter(draw, texts)}
+    return draw(st.integers(-2, 3))
+
+
+def _part(draw: st.DrawFn, tag: str, s: GeneratorSettings, texts: Sequence[str], copyable: Sequence[str]) -> Data:
+    """One effect part exercising ``tag``."""
+    if tag == "layer-7c-modify":
+        return {"op": "modify_pt", "power": _value(draw, s, texts), "toughness": _value(draw, s, texts)}
+    if tag == "layer-7b-set":
+        return {"op": "set_pt", "power": _value(draw, s, texts), "toughness": _value(draw, s, texts)}
+    if tag == "layer-7d-switch":
+        return {"op": "switch_pt"}
+    if tag == "layer-2-control":
+        return {"op": "set_controller", "player": draw(st.sampled_from((*PLAYERS, "you")))}
+    if tag == "layer-3-text":
+        a, b = draw(st.permutations(COLORS))[:2]
+        return {"op": "replace_word", "from": a, "to": b}
+    if tag == "land-types":
+        return {"op": "set_land_subtype", "subtypes": [draw(st.sampled_from(LAND_SUBTYPES))]}
+    if tag == "layer-5-color":
+        op = draw(st.sampled_from(("add_colors", "set_colors")))
+        return {"op": op, "colors": draw(st.lists(st.sampled_from(COLORS), max_size=2, unique=True))}
+    if tag == "layer-6-abilities":
+        op = draw(st.sampled_from(("add_abilities", "remove_abilities", "remove_all_abilities")))
+        if op == "remove_all_abilities":
+            return {"op": op}
+        words = draw(st.lists(st.sampled_from(KEYWORDS + tuple(texts)), min_size=1, max_size=2, unique=True))
+        return {"op": op, "abilities": words}
+    if tag in ("layer-1-copy", "copy-exception"):
+        out: Data = {"op": "copy_of", "object": draw(st.sampled_from(copyable))}
+        if tag == "copy-exception":
+            out["except"] = draw(
+                st.sampled_from(
+                    (
+                        {"add_types": ["artifact"]},
+                        {"power": 4, "toughness": 4},
+                        {"colors": ["blue"]},
+                        {"add_abilities": ["flying"]},
+                    )
+                )
+            )
+        return out
+    if tag == "face-down":
+        return {"op": "face_down"}
+    # layer-4-type
+    kind = draw(st.integers(0, 4))
+    if kind == 0:
+        op = draw(st.sampled_from(("add_types", "remove_types", "set_types")))
+        return {"op": op, "types": draw(st.lists(st.sampled_from(TYPES), min_size=1, max_size=2, unique=True))}
+    if kind == 1:
+        op = draw(st.sampled_from(("add_subtypes", "set_subtypes", "remove_subtypes")))
+        return {"op": op, "subtypes": draw(st.lists(st.sampled_from(SUBTYPES), min_size=1, max_size=2, unique=True))}
+    if kind == 2:
+        return {"op": "all_creature_types"}
+    if kind == 3:
+        return {"op": draw(st.sampled_from(("add_supertypes", "remove_supertypes"))), "supertypes": ["legendary"]}
+    return {"op": "add_types", "types": ["creature"]}
+
+
+def _parts(
+    draw: st.DrawFn, s: GeneratorSettings, texts: Sequence[str], copyable: Sequence[str], resolved: bool
+) -> list[Data]:
+    options = [(t, s.weight(t)) for t in PART_TAGS if resolved or t not in RESOLVED_ONLY]
+    if not copyable:
+        options = [(t, w) for t, w in options if t not in ("layer-1-copy", "copy-exception")]
+    out = []
+    for _ in range(draw(st.integers(1, 2))):
+        tag = _weighted(draw, options)
+        if tag is None:
+            break
+        out.append(_part(draw, tag, s, texts, copyable))
+    return out
+
+
+def _focused_filter(draw: st.DrawFn, focus: str, texts: Sequence[str]) -> Data:
+    """A filter reading what the focused layer writes, so same-layer effects depend on each other."""
+    if focus == "type":
+        if draw(st.booleans()):
+            return {"subtype": draw(st.sampled_from(CREATURE_SUBTYPES))}
+        return {"type": draw(st.sampled_from(("creature", "artifact")))}
+    if focus == "color":
+        return {"color": draw(st.sampled_from(COLORS))}
+    if focus == "ability":
+        return {"has_ability": draw(st.sampled_from(KEYWORDS[:2] + tuple(texts)))}
+    return {"type": "creature"}
+
+
+def _focused_part(draw: st.DrawFn, focus: str, s: GeneratorSettings, texts: Sequence[str]) -> Data:
+    """A part in the focused layer, writing what focused filters read."""
+    if focus == "type":
+        if draw(st.booleans()):
+            op = draw(st.sampled_from(("set_subtypes", "add_subtypes", "remove_subtypes")))
+            return {"op": op, "subtypes": [draw(st.sampled_from(CREATURE_SUBTYPES))]}
+        op = draw(st.sampled_from(("add_types", "remove_types")))
+        return {"op": op, "types": [draw(st.sampled_from(("creature", "artifact")))]}
+    if focus == "color":
+        op = draw(st.sampled_from(("set_colors", "add_colors")))
+        return {"op": op, "colors": [draw(st.sampled_from(COLORS))]}
+    if focus == "ability":
+        op = draw(st.sampled_from(("add_abilities", "remove_abilities", "remove_all_abilities")))
+        if op == "remove_all_abilities":
+            return {"op": op}
+        return {"op": op, "abilities": [draw(st.sampled_from(KEYWORDS[:2] + tuple(texts)))]}
+    counted: Any
+    if s.weight("value-expression") and draw(st.booleans()):
+        counted = draw(st.sampled_from(({"count": {"type": "creature"}}, {"its": "power"}, {"its": "toughness"})))
+    else:
+        counted = draw(st.integers(-1, 2))
+    op = "set_pt" if s.weight("layer-7b-set") and draw(st.booleans()) else "modify_pt"
+    if op == "modify_pt" and not s.weight("layer-7c-modify"):
+        op = "set_pt"
+    return {"op": op, "power": counted, "toughness": draw(st.integers(-1, 2))}
+
+
+def ability_texts(s: GeneratorSettings) -> list[str]:
+    """The wording of the static abilities a board can define (color words when text changes are allowed)."""
+    words = (" white", " blue", "") if s.weight("layer-3-text") else ("", "", "")
+    return [f"static {i}{words[i % 3]}" for i in range(s.max_abilities)]
+
+
+@st.composite
+def _ability(draw: st.DrawFn, s: GeneratorSettings, focus: str, texts: Sequence[str]) -> Data:
+    """One static ability (its text is given by its position on the board)."""
+    if focus != "mixed":
+        ps = [_focused_part(draw, focus, s, texts) for _ in range(draw(st.integers(1, 2)))]
+        return {"applies_to": _focused_filter(draw, focus, texts), "parts": ps}
+    if _chance(draw, s.weight("layer-7a-cda"), 10):
+        part = {"op": "set_pt", "power": _value(draw, s, texts), "toughness": _value(draw, s, texts)}
+        return {"cda": True, "parts": [part]}
+    if _chance(draw, s.weight("cda-first"), 16):
+        # a CDA in an earlier layer (Changeling, Devoid): it applies before the layer's other effects (613.3)
+        kind = _weighted(
+            draw, [("layer-4-type", s.weight("layer-4-type")), ("layer-5-color", s.weight("layer-5-color"))]
+        )
+        if kind == "layer-4-type":
+            return {"cda": True, "parts": [{"op": "all_creature_types"}]}
+        if kind == "layer-5-color":
+            return {
+                "cda": True,
+                "parts": [{"op": "set_colors", "colors": draw(st.lists(st.sampled_from(COLORS), max_size=1))}],
+            }
+    ps = _parts(draw, s, texts, [], resolved=False) or [{"op": "modify_pt", "power": 1, "toughness": 1}]
+    return {"applies_to": _filter(draw, texts), "parts": ps}
+
+
+@st.composite
+def _object(draw: st.DrawFn, s: GeneratorSettings, texts: Sequence[str]) -> Data:
+    """One permanent's printed values, counters (timestamps are given later) and face-down status."""
+    types = draw(st.lists(st.sampled_from(("creature", *TYPES)), min_size=1, max_size=2, unique=True))
+    o: Data = {
+        "controller": draw(st.sampled_from(PLAYERS)),
+        "mana_value": draw(st.integers(0, 4)),
+        "colors": draw(st.lists(st.sampled_from(COLORS), max_size=2, unique=True)),
+        "types": types,
+        "subtypes": draw(st.lists(st.sampled_from(SUBTYPES), max_size=2, unique=True)),
+        "abilities": draw(st.lists(st.sampled_from(tuple(texts) * 2 + KEYWORDS), max_size=3, unique=True)),
+    }
+    if "creature" in types or draw(st.integers(0, 3)) == 0:
+        o["power"] = draw(st.integers(0, 4))
+        o["toughness"] = draw(st.integers(1, 4))
+    kinds = [("+1/+1", s.weight("counters")), ("-1/-1", s.weight("counters"))]
+    kinds.append(("flying", s.weight("keyword-counters")))
+    counters: list[Data] = []
+    for _ in range(draw(st.integers(0, 2))):
+        kind = _weighted(draw, kinds)
+        if kind is not None and all(c["kind"] != kind for c in counters):
+            counters.append({"kind": kind, "count": draw(st.integers(1, 2))})
+    if counters:
+        o["counters"] = counters
+    if _chance(draw, s.weight("face-down"), 20):
+        o["face_down"] = True
+    return o
+
+
+@st.composite
+def _effect(
+    draw: st.DrawFn, s: GeneratorSettings, ids: Sequence[str], n_obj: int, texts: Sequence[str], focus: str = "mixed"
+) -> Data:
+    """One resolved effect: its objects and parts (a copy effect copies an object numbered below its targets)."""
+    battlefield = list(ids[:n_obj])
+    targets = draw(st.lists(st.sampled_from(battlefield), min_size=1, max_size=len(battlefield), unique=True))
+    lowest = min(ids.index(t) for t in targets)
+    copyable = list(ids[:lowest]) + list(ids[n_obj:])  # no copy loops: a loop has no answer
+    if focus != "mixed" and draw(st.booleans()):
+        ps = [_focused_part(draw, focus, s, texts)]
+    else:
+        ps = _parts(draw, s, texts, copyable, resolved=True) or [{"op": "modify_pt", "power": 1, "toughness": 1}]
+    return {"controller": draw(st.sampled_from(PLAYERS)), "applies_to": sorted(targets), "parts": ps}
+
+
+@st.composite
+def _board(draw: st.DrawFn, s: GeneratorSettings) -> Data:
+    """Corpus-format data for one generated board (expectations are filled in later).
+
+    Abilities, objects and effects are hypothesis lists, so the shrinker deletes whole ones.
+    """
+    texts = ability_texts(s)
+    focuses = [f for f, tag in FOCUS_TAG.items() if s.weight(tag)]
+    focus_weight = s.weight("dependency") + s.weight("dependency-loop")
+    focus = draw(st.sampled_from(focuses)) if focuses and _chance(draw, focus_weight, 4) else "mixed"
+    least = min(2, s.max_abilities) if focus != "mixed" else 0
+    specs = draw(st.lists(_ability(s, focus, texts), min_size=least, max_size=s.max_abilities))
+    abilities = []
+    for i, a in enumerate(specs):
+        text = f"cda {i}" if a.get("cda") else texts[i]
+        abilities.append({"text": text, **a})
+    defined = [a["text"] for a in abilities]
+    objects = draw(st.lists(_object(s, defined or texts), min_size=1, max_size=s.max_objects))
+    n_obj = len(objects)
+    if _chance(draw, s.weight("value-expression") + s.weight("layer-1-copy"), 12):
+        grave = draw(_object(s, defined or texts))
+        grave.pop("counters", None)
+        grave.pop("face_down", None)
+        objects.append({**grave, "zone": "graveyard"})
+    ids = [f"o{i}" for i in range(1, len(objects) + 1)]
+    if focus != "mixed":
+        # every focused static ability is on some permanent, so its effect exists
+        for text in defined:
+            if not any(text in o["abilities"] for o in objects[:n_obj]):
+                objects[draw(st.integers(0, n_obj - 1))]["abilities"].append(text)
+    effects = draw(st.lists(_effect(s, ids, n_obj, defined or texts, focus), max_size=s.max_effects))
+    n_counters = sum(len(o.get("counters", ())) for o in objects)
+    stamps = draw(st.permutations(list(range(1, 1 + len(objects) + len(effects) + n_counters))))
+    it = iter(stamps)
+    out_objects: list[Data] = []
+    for oid, o in zip(ids, objects, strict=True):
+        body = {k: v for k, v in o.items() if k != "counters"}
+        item: Data = {"id": oid, "name": f"Card {oid}", "timestamp": next(it), **body}
+        if o.get("counters"):
+            item["counters"] = [{**c, "timestamp": next(it)} for c in o["counters"]]
+        out_objects.append(item)
+    out_effects = [{"id": f"e{k}", "timestamp": next(it), **e} for k, e in enumerate(effects, start=1)]
+    steps: list[Data] = [{"description": "the board", "expect": {}}]
+    if _chance(draw, s.weight("multi-step"), 10):
+        later = len(stamps) + 1
+        battlefield = ids[:n_obj]
+        changes = [("end", 1 if out_effects else 0), ("counters", s.weight("counters")), ("late", 1)]
+        changes.append(("turn", s.weight("turn-face-up-down")))
+        change = _weighted(draw, changes)
+        if change == "end":
+            steps.append({"description": "an effect ends", "end_effects": [draw(st.sampled_from(out_effects))["id"]]})
+        elif change == "counters":
+            oid = draw(st.sampled_from(battlefield))
+            counters = [{"kind": "+1/+1", "count": draw(st.integers(1, 2)), "timestamp": later}]
+            steps.append({"description": "counters change", "set_counters": {oid: counters}})
+        elif change == "turn":
+            # 613.7f: a permanent turned face up or face down gets a new timestamp
+            i = draw(st.integers(0, n_obj - 1))
+            how = "turn_face_up" if out_objects[i].get("face_down") else "turn_face_down"
+            steps.append({"description": how.replace("_", " "), how: {ids[i]: later}})
+        else:
+            late = draw(_effect(s, ids, n_obj, defined or texts))
+            late["parts"] = [p for p in late["parts"] if p["op"] not in ("copy_of", "face_down")] or [
+                {"op": "modify_pt", "power": 1, "toughness": 1}
+            ]
+            steps.append({"description": "a new effect", "add_effects": [{"id": "e-late", "timestamp": later, **late}]})
+    return {
+        "id": "generated",
+        "title": "generated board",
+        "status": "derived",
+        "versions": [],
+        "features": [],
+        "sources": [{"kind": "derived", "ref": "mtg-layers conformance --generated"}],
+        "abilities": abilities,
+        "objects": out_objects,
+        "effects": out_effects,
+        "steps": steps,
+    }
+
+
+def content_tags(data: Mapping[str, Any]) -> set[str]:
+    """The ingredient tags a board's data shows (operations, counters, face-down, CDAs, values, steps)."""
+    tags: set[str] = set()
+    parts: list[Mapping[str, Any]] = []
+    for e in data.get("effects", ()):
+        parts += e["parts"]
+    for s in data["steps"]:
+        for e in s.get("add_effects", ()):
+            parts += e["parts"]
+    texts_on_objects = {t for o in data["objects"] for t in o.get("abilities", ())}
+    for a in data.get("abilities", ()):
+        if a["text"] in texts_on_objects:
+            parts += a["parts"]
+            if a.get("cda"):
+                tags.add("layer-7a-cda")
+    for p in parts:
+        op = p["op"]
+        tags.update(_OP_TAGS.get(op, ("layer-4-type",) if "type" in op else ()))
+        if op == "copy_of" and p.get("except"):
+            tags.add("copy-exception")
+        if any(isinstance(p.get(k), Mapping) for k in ("power", "toughness")):
+            tags.add("value-expression")
+    for o in data["objects"]:
+        if o.get("face_down"):
+            tags.add("face-down")
+        for c in o.get("counters", ()):
+            tags.add("counters" if "/" in c["kind"] else "keyword-counters")
+    for s in data["steps"]:
+        for cs in s.get("set_counters", {}).values():
+            if cs:
+                tags.add("counters")
+    if len(data["steps"]) > 1:
+        tags.add("multi-step")
+    for s in data["steps"]:
+        if s.get("turn_face_up") or s.get("turn_face_down"):
+            tags.add("turn-face-up-down")
+        if s.get("turn_face_down"):
+            tags.add("face-down")
+    return tags
+
+
+def outcome_tags(res: Resolution, answers: Mapping[str, Mapping[str, Mapping[str, Any]]], data: Data) -> set[str]:
+    """The outcome tags the reference's resolution shows (dependencies, loops, lock-in …)."""
+    tags: set[str] = set()
+    if res.edges:
+        tags.add("dependency")
+    if any(step.why.kind == "loop" for step in res.steps):
+        tags.add("dependency-loop")
+    if any(step.why.kind == "cda-first" for step in res.steps):
+        tags.add("cda-first")
+    if any(step.locked_from is not None for step in res.steps):
+        tags.add("lock-in")
+    seen: dict[str, set[str]] = {}
+    for step in res.steps:
+        touched = seen.setdefault(step.slot, set())
+        if touched & set(step.affected):
+            tags.add("timestamps")
+        touched.update(step.affected)
+    defined = {a["text"] for a in data.get("abilities", ())}
+    printed = {o["id"]: set(o.get("abilities", ())) for o in data["objects"]}
+    final = answers[res.version]
+    granted = any((set(r["abilities"]) & defined) - printed.get(oid, set()) for oid, r in final.items())
+    if res.skipped or granted:
+        tags.add("static-existence")
+    if len({json.dumps(a, sort_keys=True) for a in answers.values()}) > 1:
+        tags.add("version-difference")
+    return tags
+
+
+def complete(data: Data, rules: str, s: GeneratorSettings) -> Generated | None:
+    """A board's tags, case and reference answers; None when it shows a tag that is not allowed (or none)."""
+    data = {**data, "versions": [rules], "steps": [{**step, "expect": {rules: {}}} for step in data["steps"]]}
+    tags = content_tags(data)
+    if not tags or not tags <= s.allowed:
+        return None  # no tag: printed values only, nothing of the layer system to test
+    data["features"] = sorted(tags)
+    try:
+        case = case_from_data(data, "<generated>", schema_check=False)  # schema-valid by construction (tested)
+    except (CorpusError, KeyError, TypeError, ValueError):
+        return None  # only a shrinking candidate can be invalid (an object removed that an effect names)
+    board = board_at(case, len(data["steps"]))
+    answers: dict[str, dict[str, dict[str, Any]]] = {}
+    resolution: Resolution | None = None
+    for vid, version in builtin_versions().items():
+        r = resolve(board, version)
+        answers[vid] = board_result(board, r.final)
+        if vid == rules:
+            resolution = r
+    assert resolution is not None
+    tags |= outcome_tags(resolution, answers, data)
+    if not tags <= s.allowed:
+        return None
+    data["features"] = sorted(tags)
+    case = dataclasses.replace(case, features=tuple(data["features"]))
+    return Generated(data, case, rules, tuple(data["features"]), resolution, answers[rules])
+
+
+def generated_boards(s: GeneratorSettings) -> st.SearchStrategy[Generated]:
+    """Boards the adapter can take: every tag they show is allowed (others are rejected)."""
+
+    @st.composite
+    def build(draw: st.DrawFn) -> Generated:
+        data = draw(_board(s))
+        rules = draw(st.sampled_from(s.rules))
+        g = complete(data, rules, s)
+        if g is None:
+            reject()
+        assert g is not None
+        return g
+
+    return build()
