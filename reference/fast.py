@@ -38,7 +38,7 @@ from .effects import (
 from .filters import Context, apply_text_changes, matches, names_zone, objects_matching
 from .model import Board, Characteristics, Part, State
 from .operations import Instruction, apply_instruction
-from .resolver import Edge, Resolution, Skipped, TraceStep, _order_key, _why, initial_state
+from .resolver import Edge, Moment, Resolution, Skipped, TraceStep, _order_key, _why, initial_state
 from .versions import RulesVersion
 
 FIELDS: frozenset[str] = frozenset(f.name for f in fields(Characteristics))
@@ -640,6 +640,7 @@ def resolve(board: Board, version: RulesVersion) -> Resolution:
     steps: list[TraceStep] = []
     skipped: list[Skipped] = []
     edges: list[Edge] = []
+    moments: list[Moment] = []
     for slot in version.slots:
         done: set[str] = set()
         seen: dict[str, ContinuousEffect] = {}
@@ -672,6 +673,14 @@ def resolve(board: Board, version: RulesVersion) -> Resolution:
                 locked[pick.key] = (pick, targets)
                 locked_slot[pick.key] = slot.id
             done.add(pick.key)
+            moments.append(
+                Moment(
+                    step=len(steps) + 1,
+                    slot=slot.id,
+                    remaining=tuple(sorted(e.key for e in group)),
+                    edges=tuple(sorted((a, b) for a, deps in graph.items() for b in deps)),
+                )
+            )
             steps.append(
                 TraceStep(
                     index=len(steps) + 1,
@@ -702,4 +711,5 @@ def resolve(board: Board, version: RulesVersion) -> Resolution:
         steps=tuple(steps),
         skipped=tuple(skipped),
         edges=tuple(edges),
+        moments=tuple(moments),
     )

@@ -128,7 +128,7 @@ def test_verify_reports_not_encoded_in_its_table_and_summary(tmp_path: Path) -> 
     (tmp_path / "odd.yaml").write_text(yaml.safe_dump(odd), encoding="utf-8")
     result = CliRunner().invoke(main, ["verify", "--corpus", str(tmp_path)], terminal_width=200)
     assert "1 verified, 1 not encoded, 0 not verified" in result.output, result.output
-    assert "applies to card outside the battlefield" in result.output
+    assert "applies to card (outside the battlefield)" in result.output
     assert result.exit_code == 0, result.output
 
 
