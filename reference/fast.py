@@ -555,8 +555,11 @@ class Engine:
                     filt_hit = True  # two wordings give a's key: let the readable test decide
                 if not (filt_hit or val_hit or src_hit):
                     continue  # b changes nothing a reads: a's existence, text, objects and amounts stay
-                if src_hit and not (filt_hit or val_hit) and not self._source_may_change(a, b, slot, named, words):
-                    continue
+                if src_hit and not (filt_hit or val_hit):
+                    if named is not None and named.isdisjoint(words):
+                        continue  # b only adds or removes other abilities: a's source reads the same for a
+                    if not self._source_may_change(a, b, slot, named, words):
+                        continue
                 r = self._readable_test(a, ia, b, slot, doing)
                 if r is not None:
                     graph[a.key][b.key] = r

@@ -6,16 +6,24 @@ A version is read from a JSON profile; the built-in profiles live in ``reference
 from __future__ import annotations
 
 import json
+import pkgutil
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
 from typing import Any
 
 from .vocabulary import KINDS, ORIGINS
 
 CURRENT = "ikoria"
 BUILTIN_IDS = ("pre-m10", "m10", "ikoria")
+
+
+def _bundled(name: str) -> str:
+    """A bundled data file of reference/profiles (pkgutil: cheaper to import than importlib.resources)."""
+    data = pkgutil.get_data("reference.profiles", name)
+    if data is None:
+        raise FileNotFoundError(f"reference/profiles/{name}")
+    return data.decode("utf-8")
 
 
 class ProfileError(ValueError):
@@ -158,7 +166,7 @@ def builtin_versions() -> Mapping[str, RulesVersion]:
     """The built-in rules versions, oldest first."""
     out = {}
     for vid in BUILTIN_IDS:
-        text = resources.files("reference.profiles").joinpath(f"{vid}.json").read_text("utf-8")
+        text = _bundled(f"{vid}.json")
         out[vid] = version_from_mapping(json.loads(text), where=f"profiles/{vid}.json")
     return out
 

@@ -7,7 +7,7 @@ classifies kinds (with the effect's origin) into the slots of its layer system.
 from __future__ import annotations
 
 import json
-from importlib import resources
+import pkgutil
 from typing import Final
 
 COLORS: Final = ("white", "blue", "black", "red", "green")
@@ -28,9 +28,17 @@ CARD_TYPES: Final = (
 SUPERTYPES: Final = ("basic", "legendary", "ongoing", "snow", "world")
 
 
+def _bundled(name: str) -> str:
+    """A bundled data file of reference/profiles (pkgutil: cheaper to import than importlib.resources)."""
+    data = pkgutil.get_data("reference.profiles", name)
+    if data is None:
+        raise FileNotFoundError(f"reference/profiles/{name}")
+    return data.decode("utf-8")
+
+
 def _subtype_lists() -> dict[str, tuple[str, ...]]:
     """205.3: the subtype lists of each card type, read from the bundled data (profiles/subtypes.json)."""
-    data = json.loads(resources.files("reference.profiles").joinpath("subtypes.json").read_text("utf-8"))
+    data = json.loads(_bundled("subtypes.json"))
     return {k: tuple(v) for k, v in data.items() if isinstance(v, list)}
 
 

@@ -11,8 +11,9 @@ dependency order **once**, from the state at the start of the layer, and then ap
 effects in that order. Rule 613.8c says to check dependencies again after each effect is
 applied: an application can create a dependency or end one. (Effects that come into
 existence mid-layer go after the planned ones, by timestamp; effects that stop existing
-are dropped, as they should be.) The corpus has few boards where this matters; generated
-boards find one and shrink it (docs/conformance.md, "Fuzzing").
+are dropped, as they should be.) The corpus had no board where this matters; generated
+boards found one and shrank it (docs/conformance.md, "Fuzzing"), and the corpus now holds
+it (regression-dependency-appears-after-an-application).
 
 Usage (from the repository root, mtg-layers installed):
     python examples/adapters/almost-right-engine.py            persistent mode (JSON lines)

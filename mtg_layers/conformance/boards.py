@@ -12,7 +12,9 @@ loader accepts and an adapter already knows how to read. Two kinds of feature ta
   ``version-difference``). They are read from the reference resolver's traces. The
   weights of ``dependency`` and ``dependency-loop`` set how often a board *focuses*
   its static abilities on one layer, where filters read what the layer writes (that is
-  where dependencies and loops come from).
+  where dependencies and loops come from); ``cda-first``'s weight adds characteristic-
+  defining abilities in layers 4 and 5. Any tag weighted 0 is never shown: boards showing
+  it are rejected like those showing a tag the adapter does not declare.
 
 A board is kept only when every tag it shows is allowed (the adapter's declared features,
 narrowed by ``--features``): outcome tags outside the set reject the board (hypothesis
@@ -174,6 +176,11 @@ class GeneratorSettings:
             "max_effects": self.max_effects,
             "max_abilities": self.max_abilities,
         }
+
+    @property
+    def permitted(self) -> frozenset[str]:
+        """The tags a kept board may show: allowed, and not weighted 0."""
+        return frozenset(t for t in self.allowed if self.weights.get(t, 1) > 0)
 
     def weight(self, tag: str) -> int:
         """A tag's weight, 0 when the tag is not allowed."""
@@ -604,7 +611,7 @@ def complete(data: Data, rules: str, s: GeneratorSettings) -> Generated | None:
     """A board's tags, case and reference answers; None when it shows a tag that is not allowed (or none)."""
     data = {**data, "versions": [rules], "steps": [{**step, "expect": {rules: {}}} for step in data["steps"]]}
     tags = content_tags(data)
-    if not tags or not tags <= s.allowed:
+    if not tags or not tags <= s.permitted:
         return None  # no tag: printed values only, nothing of the layer system to test
     data["features"] = sorted(tags)
     try:
@@ -621,7 +628,7 @@ def complete(data: Data, rules: str, s: GeneratorSettings) -> Generated | None:
             resolution = r
     assert resolution is not None
     tags |= outcome_tags(resolution, answers, data)
-    if not tags <= s.allowed:
+    if not tags <= s.permitted:
         return None
     data["features"] = sorted(tags)
     case = dataclasses.replace(case, features=tuple(data["features"]))

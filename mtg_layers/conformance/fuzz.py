@@ -332,7 +332,7 @@ class FuzzOutcome:
         shrunk = [d for d in self.disagreements if d.shrunk]
         return {
             "boards": n,
-            "sent": sum(1 for r in self.results if r.duration_s > 0 or r.status != "skip"),
+            "skipped": sum(1 for r in self.results if r.status == "skip"),
             "disagreements": len(self.disagreements),
             "kinds": len({d.signature for d in self.disagreements}),
             "shrunk": len(shrunk),
