@@ -157,19 +157,20 @@ def _z3_checker() -> Callable[[Case, RulesVersion], tuple[str, list[str]]] | Non
 @friendly_errors
 def explain(case_ref: str, rules: str | None, rules_file: Path | None, step: int | None, corpus_dir: Path) -> None:
     """Print the layer-by-layer trace of a case: each effect, why it applied then, and the values after it."""
-    from .render import print_explanation, result_table
+    from reference.case import board_at
+
+    from .render import print_explanation
     from .verify import resolve_step
 
     case = find_case(case_ref, corpus_dir)
     version = choose_version(rules, rules_file)
     n = _step_number(case, step)
-    resolution, result = resolve_step(case, n, version)
+    resolution, _ = resolve_step(case, n, version)
     out = console()
     out.print(f"[bold]{case.id}[/bold]: {case.title}", highlight=False)
     out.print(f"step {n}/{len(case.steps)}: {case.steps[n - 1].description}", markup=False, highlight=False)
     out.print(f"rules version: {version.id} — {version.title}", markup=False, highlight=False)
-    print_explanation(out, resolution, version, f"trace ({version.id})")
-    out.print(result_table(result, "result"))
+    print_explanation(out, board_at(case, n), resolution, version, f"trace ({version.id})")
     expect = case.steps[n - 1].expect.get(version.id)
     if expect is not None:
         out.print(
@@ -261,13 +262,18 @@ def versions(as_json: bool) -> None:
 def docs_pages(out: Path, corpus_dir: Path) -> None:
     """Generate the documentation site's case pages and corpus index from the resolver's traces."""
     from .corpus import load_corpus
-    from .docs_pages import generate, generate_fragments
+    from .docs_pages import generate, generate_fragments, generate_schemas
+    from .rule_pages import generate_rule_pages
 
     cases = load_corpus(corpus_dir)
     written = generate(cases, out)
     click.echo(f"wrote {len(written)} pages to {out}")
     fragments = generate_fragments(cases, corpus_dir, out.parent / "generated")
     click.echo(f"wrote {len(fragments)} fragments to {out.parent / 'generated'}")
+    rules = generate_rule_pages(out.parent / "rules")
+    click.echo(f"wrote {len(rules)} rule pages to {out.parent / 'rules'}")
+    schemas = generate_schemas(out.parent / "schema")
+    click.echo(f"wrote {len(schemas)} JSON Schemas to {out.parent / 'schema'}")
 
 
 @main.command("coverage")

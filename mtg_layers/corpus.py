@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 import yaml
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # imported where used: the playground runs this module under Pyodide, without jsonschema
     import jsonschema
 
 from reference.case import Case, Step
@@ -360,8 +360,9 @@ def case_from_data(
 ) -> Case:
     """Validate case data (schema, then meaning) and build the case.
 
-    ``schema_check=False`` skips the JSON Schema pass (the meaning checks still run): only for
-    data built by the project's own generator, which is schema-valid by construction.
+    ``schema_check=False`` skips the JSON Schema pass (the meaning checks still run): for data
+    built by the project's own generator, which is schema-valid by construction, and in the
+    site's playground, which runs without jsonschema (Pyodide).
     """
     if schema_check:
         validate_schema(data, label)

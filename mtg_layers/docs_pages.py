@@ -7,17 +7,20 @@ from __future__ import annotations
 
 import itertools
 import json
-from collections.abc import Iterable, Mapping
+import re
+from collections.abc import Callable, Iterable, Mapping
 from functools import cache
 from pathlib import Path
 from typing import Any
 
 from reference.case import Case, board_at
 from reference.frozen import thaw
-from reference.resolver import Resolution, TraceStep
+from reference.resolver import Resolution
 from reference.versions import RulesVersion, builtin_versions
 
 from .results import compare
+from .rule_pages import era_page, linker
+from .trace_text import RULE_RE, explain_resolution, fields_text, newest_first, tab_label, to_markdown
 from .verify import resolve_step
 
 
@@ -60,40 +63,131 @@ def _mermaid(resolution: Resolution, indent: str) -> list[str]:
     return [indent + line if line else line for line in lines]
 
 
-def _trace_rows(steps: Iterable[TraceStep]) -> list[list[str]]:
-    rows = []
-    for s in steps:
-        why = s.why.text + (f"; objects fixed in {s.locked_from} (613.6)" if s.locked_from else "")
-        after = "; ".join(
-            f"{oid}: {ch.name or '(no name)'} {'/'.join(sorted(ch.types))}"
-            f" {_pt({'power': ch.power, 'toughness': ch.toughness})}"
-            f" [{', '.join(sorted(ch.colors)) or 'colorless'}]"
-            + (f" {{{', '.join(sorted(ch.abilities))}}}" if ch.abilities else "")
-            for oid, ch in s.after.items()
-        )
-        rows.append([str(s.index), s.slot, f"{s.description} (`{s.effect}`, ts {s.timestamp:g})", why, after])
-    return rows
+def _version_tab(case: Case, n: int, version: RulesVersion, link: Callable[[str], str]) -> list[str]:
+    """One step under one version: pass/fail, expected and computed values, the trace in words."""
+    resolution, actual = resolve_step(case, n, version)
+    expected = case.steps[n - 1].expect[version.id]
+    ok = not compare(expected, actual)
+    body = [f"**{'Passes' if ok else 'FAILS'}** under `{version.id}` ({_cell(version.title)}).", ""]
+    body += _table(
+        ["object", "expected", "resolver"],
+        [
+            [oid, fields_text(fields), fields_text({k: actual.get(oid, {}).get(k) for k in fields})]
+            for oid, fields in expected.items()
+        ],
+    ) + [""]
+    slot_link = linker("../", era_page(version))
+    body += to_markdown(explain_resolution(board_at(case, n), resolution, version), link, slot_link)
+    mermaid = _mermaid(resolution, "")
+    if mermaid:
+        body += ["Dependency graph:", ""] + mermaid + [""]
+    return [f'=== "{tab_label(version)}"', ""] + [("    " + line) if line else "" for line in body]
 
 
-def case_page(case: Case, versions: Mapping[str, RulesVersion]) -> str:
-    """The Markdown page of one case: setup, then each step with a tab per rules version."""
+FRENCH_NAMES = Path(__file__).resolve().parent.parent / "docs" / "i18n" / "card-names-fr.json"
+
+
+@cache
+def card_names_fr() -> dict[str, str]:
+    """English card name -> French printed name (docs/i18n/card-names-fr.json)."""
+    names: dict[str, str] = json.loads(FRENCH_NAMES.read_text("utf-8"))["names"]
+    return names
+
+
+def french_names(case: Case) -> list[tuple[str, str]]:
+    """The French names of the cards a case uses, for readers and for the search."""
+    out: list[tuple[str, str]] = []
+    for name in case_cards(case):
+        fr = card_names_fr().get(name)
+        if fr and (name, fr) not in out:
+            out.append((name, fr))
+    return out
+
+
+def card_anchor(name: str) -> str:
+    """The anchor of a card's section on the cards page."""
+    return "card-" + re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
+
+
+def case_cards(case: Case) -> list[str]:
+    """The English names of the real cards a case uses, in order of appearance."""
+    english = [str(c["name"]) for c in case.cards]
+    objects = list(case.objects) + [o for step in case.steps for o in step.add_objects]
+    english += [o.card for o in objects if o.card]
+    return list(dict.fromkeys(english))
+
+
+def cards_page(cases: list[Case]) -> str:
+    """Every card of the corpus with its French name and the cases that use it (cases/cards.md)."""
+    by_card: dict[str, list[Case]] = {}
+    for case in cases:
+        for name in case_cards(case):
+            by_card.setdefault(name, []).append(case)
+    out = [
+        "# Cards · Cartes",
+        "",
+        "Every card the corpus uses, with its French printed name where the project has it, and the",
+        "cases that use it. Chaque carte du corpus, avec son nom français imprimé, et les cas où elle",
+        "apparaît.",
+        "",
+    ]
+    for name in sorted(by_card, key=str.lower):
+        fr = card_names_fr().get(name)
+        out += [f"## {name}" + (f" · {fr}" if fr else "") + f" {{#{card_anchor(name)}}}", ""]
+        out += [f"- [{c.title}]({c.id}.md) (`{c.id}`)" for c in by_card[name]] + [""]
+    return "\n".join(out)
+
+
+def related_cases(case: Case, cases: list[Case], limit: int = 8) -> list[tuple[Case, str]]:
+    """Other cases that share cards with this one (most shared first), then ones citing the same rules."""
+    mine, rules = set(case_cards(case)), set(case.rules)
+    scored = []
+    for other in cases:
+        if other.id == case.id:
+            continue
+        shared = sorted(mine & set(case_cards(other)))
+        same_rules = sorted(rules & set(other.rules))
+        if shared:
+            scored.append((-len(shared), 0, other.id, other, "also uses " + ", ".join(shared)))
+        elif len(same_rules) >= 2:
+            scored.append((0, -len(same_rules), other.id, other, "cites " + ", ".join(same_rules)))
+    scored.sort(key=lambda t: (t[0], t[1], t[2]))
+    return [(t[3], t[4]) for t in scored[:limit]]
+
+
+def case_page(case: Case, versions: Mapping[str, RulesVersion], cases: list[Case] | None = None) -> str:
+    """The Markdown page of one case: setup, then each step with a tab per rules version (newest first)."""
+    related = related_cases(case, cases or [])
+    link = linker("../")
     out = [f"# {case.title}", ""]
     out += [
         f"**Case id** `{case.id}` · **status** {case.status} · **versions** {', '.join(case.versions)}",
         "",
+        f"[Open in playground](../playground.md?case={case.id}){{ .md-button }}",
+        "",
         "**Features** "
         + ", ".join(f"`{f}`" for f in case.features)
-        + (" · **rules** " + ", ".join(case.rules) if case.rules else ""),
+        + (" · **rules** " + ", ".join(link(r) for r in case.rules) if case.rules else ""),
         "",
     ]
+    cards = case_cards(case)
+    if cards:
+        names = card_names_fr()
+        out += [
+            "**Cards · cartes** "
+            + ", ".join(
+                f"[{c}](cards.md#{card_anchor(c)})" + (f" (*{names[c]}*)" if c in names else "") for c in cards
+            ),
+            "",
+        ]
     if case.cards:
         out += ["## Cards", ""]
         rows = []
         for c in case.cards:
-            fr = c.get("names", {}).get("fr")
+            fr = c.get("names", {}).get("fr") or card_names_fr().get(c["name"])
             rows.append(
                 [
-                    c["name"] + (f" (fr: {fr})" if fr else ""),
+                    f"[{c['name']}](cards.md#{card_anchor(c['name'])})" + (f" (fr: {fr})" if fr else ""),
                     c.get("mana_cost", ""),
                     c.get("type_line", ""),
                     c.get("oracle", ""),
@@ -134,37 +228,20 @@ def case_page(case: Case, versions: Mapping[str, RulesVersion]) -> str:
         changes = _step_changes(step)
         if changes:
             out += changes + [""]
-        for vid in case.versions:
-            version = versions[vid]
-            resolution, actual = resolve_step(case, n, version)
-            expected = step.expect[vid]
-            ok = not compare(expected, actual)
-            out += [f'=== "{vid}"', ""]
-            body = [f"**{'Passes' if ok else 'FAILS'}** under `{vid}` ({version.title}).", ""]
-            body += _table(
-                ["object", "expected", "resolver"],
-                [
-                    [oid, thaw(fields), {k: actual.get(oid, {}).get(k) for k in fields}]
-                    for oid, fields in expected.items()
-                ],
-            ) + [""]
-            body += ["Trace:", ""]
-            body += _table(["#", "slot", "effect", "why now", "after"], _trace_rows(resolution.steps)) + [""]
-            if resolution.skipped:
-                body += ["Effects that did not apply:", ""]
-                body += [f"- {s.slot}: {s.description} — {s.reason}" for s in resolution.skipped] + [""]
-            mermaid = _mermaid(resolution, "")
-            if mermaid:
-                body += ["Dependency graph:", ""] + mermaid + [""]
-            out += [("    " + line) if line else "" for line in body]
+        for version in newest_first(versions[v] for v in case.versions):
+            out += _version_tab(case, n, version, link)
     out += ["## Sources", ""]
     for s in case.sources:
-        line = f"- **{s['kind']}** {s['ref']}" + (f" ({s['date']})" if "date" in s else "")
+        ref = RULE_RE.sub(lambda m: link(m.group(1)), s["ref"]) if s["kind"] == "cr" else s["ref"]
+        line = f"- **{s['kind']}** {ref}" + (f" ({s['date']})" if "date" in s else "")
         if "passage" in s:
             line += f": “{s['passage']}”"
         out.append(line)
     if case.notes:
         out += ["", "## Notes", ""] + [f"- {n}" for n in case.notes]
+    if related:
+        out += ["", "## Related cases", ""]
+        out += [f"- [{r.title}]({r.id}.md): {why}" for r, why in related]
     return "\n".join(out) + "\n"
 
 
@@ -298,14 +375,15 @@ def classification_fragment(versions: Mapping[str, RulesVersion]) -> str:
 
 
 def gray_ogre_fragment(case: Case, versions: Mapping[str, RulesVersion]) -> str:
-    """The Gray Ogre's final step traced under each version it declares, as linked tabs."""
+    """The Gray Ogre's final step traced under each version it declares, as linked tabs (newest first)."""
     n = len(case.steps)
     out = []
-    for vid in case.versions:
-        resolution, actual = resolve_step(case, n, versions[vid])
-        body = _table(["#", "slot", "effect", "why now", "after"], _trace_rows(resolution.steps))
-        body += ["", f"Result: Gray Ogre is **{_pt(actual['ogre'])}**."]
-        out += [f'=== "{vid}"', ""] + [("    " + line) if line else "" for line in body] + [""]
+    for version in newest_first(versions[v] for v in case.versions):
+        resolution, actual = resolve_step(case, n, version)
+        ex = explain_resolution(board_at(case, n), resolution, version)
+        body = to_markdown(ex, linker(""), linker("", era_page(version)))
+        body += [f"Result: Gray Ogre is **{_pt(actual['ogre'])}**."]
+        out += [f'=== "{tab_label(version)}"', ""] + [("    " + line) if line else "" for line in body] + [""]
     return "\n".join(out)
 
 
@@ -345,6 +423,10 @@ def fragments(cases: list[Case], corpus_dir: Path | None, proofs: bool = True) -
         "versions-classification.md": classification_fragment(versions),
         "coverage.md": to_markdown(coverage(cases)),
     }
+    if corpus_dir is not None and any(c.id == "seed-gray-ogre" for c in cases):
+        from .transcript import session, transcript_markdown
+
+        out["adapter-transcript.md"] = transcript_markdown(session("seed-gray-ogre", "ikoria", corpus_dir))
     ogre = [c for c in cases if c.id == "seed-gray-ogre"]
     if ogre:
         out["gray-ogre-trace.md"] = gray_ogre_fragment(ogre[0], versions)
@@ -377,12 +459,28 @@ def generate(cases: list[Case], out_dir: Path) -> list[Path]:
     for case in cases:
         board_at(case, 1)
         path = out_dir / f"{case.id}.md"
-        path.write_text(case_page(case, versions), encoding="utf-8")
+        path.write_text(case_page(case, versions, cases), encoding="utf-8")
         written.append(path)
     index = out_dir / "index.md"
     index.write_text(index_page(cases, versions), encoding="utf-8")
     written.append(index)
+    cards = out_dir / "cards.md"
+    cards.write_text(cards_page(cases), encoding="utf-8")
+    written.append(cards)
     for stale in out_dir.glob("*.md"):
         if stale not in written:
             stale.unlink()
+    return written
+
+
+def generate_schemas(out_dir: Path) -> list[Path]:
+    """Publish the corpus and protocol JSON Schemas on the site (docs/schema/); return the paths written."""
+    from .transcript import schema_files
+
+    out_dir.mkdir(parents=True, exist_ok=True)
+    written = []
+    for name, text in schema_files().items():
+        path = out_dir / name
+        path.write_text(text, encoding="utf-8")
+        written.append(path)
     return written

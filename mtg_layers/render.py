@@ -8,9 +8,11 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
-from reference.model import Characteristics
-from reference.resolver import Resolution, TraceStep
+from reference.model import Board, Characteristics
+from reference.resolver import Resolution
 from reference.versions import RulesVersion
+
+from .trace_text import RESULT_HEAD, TRACE_HEAD, Explanation, explain_resolution, result_cells, trace_cells
 
 
 def pt(ch: Characteristics | Mapping[str, Any]) -> str:
@@ -69,41 +71,34 @@ def result_table(result: Mapping[str, Mapping[str, Any]], title: str) -> Table:
     return table
 
 
-def step_row(step: TraceStep) -> list[str]:
-    """One trace step as table cells."""
-    why = step.why.text
-    if step.locked_from:
-        why += f"; applies to the objects fixed when it began in {step.locked_from} (613.6)"
-    after = "\n".join(f"{oid}: {summary(ch)}" for oid, ch in step.after.items()) or "(no object)"
-    return [
-        str(step.index),
-        step.slot,
-        f"{step.description}\n[{step.effect}, ts {step.timestamp:g}]",
-        ", ".join(step.ops),
-        why,
-        after,
-    ]
+def explanation_tables(ex: Explanation, title: str) -> tuple[Table, Table]:
+    """The trace in words and the result, as tables (the same text as the site's case pages)."""
+    trace = Table(title=title, show_lines=True)
+    for col in TRACE_HEAD:
+        trace.add_column(col)
+    for row in ex.rows:
+        trace.add_row(*trace_cells(row))
+    result = Table(title="result")
+    for col in RESULT_HEAD:
+        result.add_column(col)
+    for r in ex.result:
+        result.add_row(*result_cells(r))
+    return trace, result
 
 
-def trace_table(resolution: Resolution, version: RulesVersion, title: str) -> Table:
-    """The layer-by-layer trace as a table."""
-    table = Table(title=title, show_lines=True)
-    for col in ("#", "slot", "effect", "operations", "why now", "after"):
-        table.add_column(col)
-    for step in resolution.steps:
-        table.add_row(*step_row(step))
-    return table
-
-
-def print_explanation(console: Console, resolution: Resolution, version: RulesVersion, title: str) -> None:
-    """Print the trace, effects that did not apply, and dependencies found."""
-    names = {s.id: f"{s.id} ({s.name})" for s in version.slots}
-    console.print(trace_table(resolution, version, title))
-    if resolution.skipped:
-        console.print("[bold]Effects that did not apply[/bold]")
-        for s in resolution.skipped:
-            console.print(f"  {names[s.slot]}: {s.description} — {s.reason}")
-    if resolution.edges:
+def print_explanation(
+    console: Console, board: Board, resolution: Resolution, version: RulesVersion, title: str
+) -> None:
+    """Print the trace in words, dependencies found, effects that did not apply, and the result."""
+    ex = explain_resolution(board, resolution, version)
+    trace, result = explanation_tables(ex, title)
+    console.print(trace)
+    if ex.dependencies:
         console.print("[bold]Dependencies found (613.8a)[/bold]")
-        for e in resolution.edges:
-            console.print(f"  {names[e.slot]}: {e.dependent} depends on {e.on} ({e.test}): {e.detail}")
+        for d in ex.dependencies:
+            console.print("  " + d, markup=False, highlight=False)
+    if ex.skipped:
+        console.print("[bold]Effects that did not apply[/bold]")
+        for s in ex.skipped:
+            console.print("  " + s, markup=False, highlight=False)
+    console.print(result)

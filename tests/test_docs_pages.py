@@ -5,7 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from mtg_layers.corpus import CASES_DIR, load_corpus
-from mtg_layers.docs_pages import fragments, generate
+from mtg_layers.docs_pages import fragments, generate, generate_schemas
+from mtg_layers.rule_pages import generate_rule_pages, linker
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -21,9 +22,12 @@ def test_generated_case_pages_are_current(tmp_path: Path) -> None:
 def test_gray_ogre_page_has_version_tabs_and_trace(tmp_path: Path) -> None:
     generate([c for c in load_corpus() if c.id == "seed-gray-ogre"], tmp_path)
     page = (tmp_path / "seed-gray-ogre.md").read_text(encoding="utf-8")
-    for tab in ('=== "pre-m10"', '=== "m10"', '=== "ikoria"'):
-        assert tab in page
-    assert "| # | slot | effect | why now | after |" in page
+    tabs = ['=== "Today (2020–) · ikoria"', '=== "2009–2020 · m10"', '=== "2004–2009, rule 418.5 · pre-m10"']
+    positions = [page.index(t) for t in tabs]
+    assert positions == sorted(positions), "the current rules come first"
+    assert "| # | layer and why | effect | why at this point | what changed |" in page
+    assert "| sets power/toughness: 7b, " in page
+    assert "Result:" in page and "| ogre | Gray Ogre | Creature — Ogre | red |" in page
 
 
 def test_generated_fragments_are_current() -> None:
@@ -37,3 +41,27 @@ def test_generated_fragments_are_current() -> None:
     assert not stale, f"stale generated fragments {stale}: run `mtg-layers docs`"
     assert "5/8" in fresh["gray-ogre-trace.md"] and "1/4" in fresh["gray-ogre-trace.md"]
     assert "seed-gray-ogre" in fresh["diff-pre-m10-m10.md"]
+
+
+def test_rule_pages_and_schemas_are_current(tmp_path: Path) -> None:
+    for generated, folder in ((generate_rule_pages, "rules"), (generate_schemas, "schema")):
+        fresh = {p.name: p.read_text("utf-8") for p in generated(tmp_path / folder)}
+        committed = {p.name: p.read_text("utf-8") for p in (ROOT / "docs" / folder).iterdir() if p.is_file()}
+        assert fresh == committed, f"docs/{folder} is stale: run `mtg-layers docs`"
+
+
+def test_rule_links_use_each_era_numbering() -> None:
+    assert linker("../")("613.4b") == "[613.4b](../rules/613.md#r613-4b)"
+    assert linker("../", "613-2020-01-22")("613.3b") == "[613.3b](../rules/613-2020-01-22.md#r613-3b)"
+    assert linker("")("999.9") == "999.9"
+    page = (ROOT / "docs" / "rules" / "613.md").read_text("utf-8")
+    assert "{: #r613-4b }" in page and "Wizards of the Coast" in page
+
+
+def test_adapter_transcript_is_complete() -> None:
+    text = fragments([c for c in load_corpus() if c.id == "seed-gray-ogre"], CASES_DIR, proofs=False)[
+        "adapter-transcript.md"
+    ]
+    for what in ("`start`", "`ready`", "`run`", "`result`", "`stop`"):
+        assert what in text
+    assert "[…]" not in text and '"objects": [' in text and '"power": 5' in text

@@ -23,6 +23,7 @@ import os
 import re
 import subprocess
 import sys
+import time
 import urllib.error
 import urllib.parse
 import urllib.request
@@ -49,7 +50,8 @@ ARTIFACTS = REPO / "test-artifacts"
 GRAY_OGRE_PAGE = "cases/seed-gray-ogre/"
 MERMAID_CASE_PAGE = "cases/seed-urborg-then-blood-moon/"
 MERMAID_DOC_PAGE = "layers/"
-VERSION_LABELS = ("pre-m10", "m10", "ikoria")
+# current rules first, each tab in words with its dates, the code name beside
+VERSION_LABELS = ("Today (2020–) · ikoria", "2009–2020 · m10", "2004–2009, rule 418.5 · pre-m10")
 SEARCH_TERMS = ("Gray Ogre", "Grey Ogre", "Ogre gris")
 
 
@@ -236,6 +238,7 @@ def test_gray_ogre_case_page_has_version_tabs_and_trace(chromium, server, artifa
     page = parse(chromium.dump_dom(url))
     for label in VERSION_LABELS:
         assert label in page.tab_labels, f"no {label!r} tab on {GRAY_OGRE_PAGE}; tabs: {page.tab_labels}"
+    assert page.tab_labels[0] == VERSION_LABELS[0], f"the first tab is not today's rules: {page.tab_labels[:3]}"
     assert page.tables >= 1, f"no trace table on {GRAY_OGRE_PAGE}"
     assert page.table_headers, "the trace table has no header row"
     chromium.screenshot(url, artifacts / "case-seed-gray-ogre.png")
@@ -300,6 +303,19 @@ SEARCH_RESULTS_JS = """
 """
 
 
+def search_results(session, timeout: float = 20):
+    """The search results once they stop changing (the worker answers each prefix as it is typed)."""
+    deadline = time.monotonic() + timeout
+    last = None
+    while time.monotonic() < deadline:
+        results = session.evaluate(SEARCH_RESULTS_JS)
+        if results and results == last:
+            return results
+        last = results
+        time.sleep(1)
+    return last
+
+
 def _check_results(term: str, results) -> None:
     assert results, f"search for {term!r} found nothing"
     texts = " ".join(r["text"] for r in results).lower()
@@ -321,7 +337,7 @@ def test_search_box_finds(term, chromium, server, artifacts):
         session.evaluate("document.querySelector('.md-search__input').focus()")
         assert session.poll("document.activeElement.matches('.md-search__input')", timeout=5), "search box not focused"
         session.type_text(term)
-        results = session.poll(SEARCH_RESULTS_JS, timeout=20)
+        results = search_results(session)
         _check_results(term, results)
         slug = re.sub(r"[^a-z]+", "-", term.lower())
         session.screenshot(artifacts / f"search-{slug}.png")
@@ -339,8 +355,147 @@ def test_search_query_parameter_finds(term, chromium, server):
     session = chromium.devtools()
     try:
         session.navigate(server.base_url + "?q=" + urllib.parse.quote(term))
-        results = session.poll(SEARCH_RESULTS_JS, timeout=20)
+        results = search_results(session)
         _check_results(term, results)
         assert session.evaluate("document.querySelector('.md-search__input').value") == term
+    finally:
+        session.close()
+
+
+PLAYGROUND_OGRE_JS = """
+(() => {
+  const out = document.getElementById('pg-output');
+  if (!out || out.dataset.version !== %(vid)r) return null;
+  const row = [...out.querySelectorAll('table[data-kind=result] tbody tr')]
+    .map(tr => [...tr.children].map(td => td.textContent))
+    .find(cells => cells[0] === 'ogre');
+  return row ? {pt: row[5], trace: out.querySelector('table[data-kind=trace]').textContent} : null;
+})()
+"""
+
+
+def test_playground_runs_gray_ogre_under_two_versions(chromium, server, artifacts):
+    """The playground page runs the project's resolver under Pyodide, bundled into the site (no network)."""
+    session = chromium.devtools()
+    try:
+        session.navigate(require_page(server, "playground/") + "?case=seed-gray-ogre")
+        ready = session.poll("!document.getElementById('pg-run').disabled", timeout=240, interval=1)
+        status = session.evaluate("document.getElementById('pg-status').textContent")
+        assert ready, f"the playground did not start: {status}"
+        for vid, pt in (("ikoria", "5/8"), ("pre-m10", "1/4")):
+            select = f"document.getElementById('pg-version').value = {json.dumps(vid)}"
+            session.evaluate(f"(() => {{ {select}; document.getElementById('pg-run').click(); }})()")
+            found = session.poll(PLAYGROUND_OGRE_JS % {"vid": vid}, timeout=60)
+            assert found, f"no result for the Gray Ogre under {vid}"
+            assert found["pt"] == pt, f"Gray Ogre under {vid}: {found['pt']}, expected {pt}"
+            assert "sets power/toughness" in found["trace"]
+            session.screenshot(artifacts / f"playground-gray-ogre-{vid}.png")
+        # offline: everything the page loaded (Pyodide included) came from the site itself
+        loaded = session.evaluate("performance.getEntriesByType('resource').map(e => e.name)")
+        outside = [u for u in loaded if not u.startswith(server.base_url)]
+        assert not outside, f"the playground fetched from outside the site: {outside}"
+        assert any(u.endswith("pyodide.asm.wasm") for u in loaded), loaded
+    finally:
+        session.close()
+
+
+def test_trace_row_in_words(chromium, server):
+    html = chromium.dump_dom(require_page(server, GRAY_OGRE_PAGE))
+    text = re.sub(r"<[^>]+>", "", html)
+    assert "sets power/toughness: 7b, 613.4b" in text, "the trace does not say which layer and rule"
+    assert "timestamp 4, after 1 +1/+1 counter(s) on ogre (ts 2)" in text, "the trace does not give the order in words"
+    assert "Gray Ogre: 5/8 (was 5/6)" in text, "the trace does not show what changed in game notation"
+    assert "Creature — Ogre" in text, "no result table in game notation"
+
+
+RULE_LINK_JS = """
+(() => [...document.querySelectorAll('.md-content a')]
+  .filter(a => a.textContent.trim() === '613.4b')
+  .map(a => a.href))()
+"""
+
+
+def test_rule_number_links_to_its_text(chromium, server, artifacts):
+    session = chromium.devtools()
+    try:
+        session.navigate(require_page(server, GRAY_OGRE_PAGE))
+        hrefs = session.evaluate(RULE_LINK_JS)
+        assert hrefs, "rule 613.4b is not a link on the Gray Ogre page"
+        session.navigate(hrefs[0])
+        target = session.evaluate(
+            "(() => { const el = document.getElementById(location.hash.slice(1));"
+            " return el ? el.textContent : null; })()"
+        )
+        assert target and target.startswith("613.4b"), f"{hrefs[0]} does not lead to the text of 613.4b: {target!r}"
+        session.screenshot(artifacts / "rule-613-4b.png")
+    finally:
+        session.close()
+
+
+def test_footer_links_repository_and_licence(chromium, server):
+    html = chromium.dump_dom(server.base_url)
+    assert 'class="footer-repo"' in html and 'class="footer-licence"' in html
+    assert re.search(r'href="(\./)?licence/" class="footer-licence"', html), "no licence link in the footer"
+    require_page(server, "licence/")
+
+
+def test_mermaid_only_on_pages_with_a_diagram(site, chromium, server):
+    root = site[0]
+    for page in ("index.html", "cases/seed-gray-ogre/index.html", "glossary/index.html"):
+        assert "mermaid.min.js" not in (root / page).read_text("utf-8"), f"{page} loads Mermaid without a diagram"
+    for page in ("layers/index.html", "cases/seed-urborg-then-blood-moon/index.html"):
+        assert "mermaid.min.js" in (root / page).read_text("utf-8"), f"{page} has a diagram but no Mermaid"
+    session = chromium.devtools()
+    try:
+        session.navigate(server.base_url + GRAY_OGRE_PAGE)
+        assert session.evaluate("typeof window.mermaid") == "undefined"
+    finally:
+        session.close()
+
+
+@pytest.mark.parametrize("path", [GRAY_OGRE_PAGE, MERMAID_CASE_PAGE, "", "playground/"])
+def test_no_horizontal_overflow_on_a_phone(path, chromium, server, artifacts):
+    """At 390 px wide, tables scroll inside their box or reflow: the page itself never scrolls sideways."""
+    session = chromium.devtools()
+    try:
+        session.send(
+            "Emulation.setDeviceMetricsOverride", {"width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": True}
+        )
+        session.navigate(require_page(server, path))
+        widths = session.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
+        assert widths[0] <= widths[1], f"{path or 'home'} overflows at 390 px: {widths[0]} > {widths[1]}"
+        slug = re.sub(r"[^a-z0-9]+", "-", path).strip("-") or "home"
+        session.screenshot(artifacts / f"phone-{slug}.png")
+    finally:
+        session.close()
+
+
+# French: a card by its printed French name, and French rules terms.
+FRENCH_SEARCHES = {
+    "Humilité": ("humilité", "humility"),
+    "Lune de sang": ("lune de sang",),
+    "dépendance": ("dépendance",),
+    "tampon horaire": ("tampon horaire",),
+}
+
+
+@pytest.mark.parametrize("term", list(FRENCH_SEARCHES))
+def test_search_box_finds_french(term, chromium, server, artifacts):
+    session = chromium.devtools()
+    try:
+        session.navigate(server.base_url)
+        assert session.poll(
+            "!document.querySelector('.md-search-result__meta').textContent.includes('Initializing')", timeout=20
+        ), "the search worker did not start"
+        session.evaluate("document.querySelector('label[for=__search]').click()")
+        session.evaluate("document.querySelector('.md-search__input').focus()")
+        assert session.poll("document.activeElement.matches('.md-search__input')", timeout=5)
+        session.type_text(term)
+        results = search_results(session)
+        assert results, f"search for {term!r} found nothing"
+        top = " ".join(r["text"] for r in results[:5]).lower()
+        assert any(word in top for word in FRENCH_SEARCHES[term]), f"{term!r}: top results {results[:5]}"
+        slug = re.sub(r"[^a-z]+", "-", term.lower().replace("é", "e"))
+        session.screenshot(artifacts / f"search-fr-{slug}.png")
     finally:
         session.close()

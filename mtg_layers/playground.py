@@ -1,0 +1,87 @@
+"""The playground's entry point: the site's playground page runs this module in the browser (Pyodide).
+
+The page sends a case (the corpus YAML format) and a rules version; the project's own resolver
+(``reference``) computes the result and ``trace_text`` puts the trace in words, exactly as
+``mtg-layers explain`` and the case pages do. Standard library, PyYAML (pure Python) and
+``reference`` only. The JSON Schema check needs ``jsonschema``, which the page does not ship:
+the page checks the case's meaning as the loader does (every reference resolves, every version
+is known) and ``mtg-layers resolve`` checks both.
+"""
+
+from __future__ import annotations
+
+import json
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from reference.case import board_at
+from reference.resolver import resolve
+from reference.versions import builtin_versions
+
+from .corpus import CorpusError, case_from_data, read_yaml
+from .results import board_result, compare
+from .trace_text import explain_resolution, fields_text, newest_first, tab_label, to_html
+
+
+def versions() -> str:
+    """The built-in rules versions, newest first, as JSON: id, label and title."""
+    return json.dumps(
+        [{"id": v.id, "label": tab_label(v), "title": v.title} for v in newest_first(builtin_versions().values())],
+        ensure_ascii=False,
+    )
+
+
+def _parse(text: str) -> Any:
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "board.yaml"
+        path.write_text(text, encoding="utf-8")
+        try:
+            return read_yaml(path)
+        except CorpusError as exc:
+            raise CorpusError("your board", exc.field, exc.message) from None
+
+
+def run(text: str, version_id: str, step: int = 0) -> str:
+    """Resolve a case (YAML text) at a step (0: the last) under a version; JSON for the page."""
+    try:
+        version = builtin_versions()[version_id]
+        data = _parse(text)
+        if isinstance(data, dict) and version_id not in data.get("versions", [version_id]):
+            data = {**data, "versions": [*data["versions"], version_id]}
+        case = case_from_data(data, "your board", schema_check=False)
+        n = int(step) or len(case.steps)
+        if not 1 <= n <= len(case.steps):
+            raise CorpusError("your board", "step", f"expected a step from 1 to {len(case.steps)}, got {n}")
+        board = board_at(case, n)
+        resolution = resolve(board, version)
+        actual = board_result(board, resolution.final)
+        expected = case.steps[n - 1].expect.get(version.id)
+        check = None
+        if expected is not None:
+            check = {
+                "ok": not compare(expected, actual),
+                "rows": [
+                    [oid, fields_text(fields), fields_text({k: actual.get(oid, {}).get(k) for k in fields})]
+                    for oid, fields in expected.items()
+                ],
+            }
+        ex = explain_resolution(board, resolution, version)
+        return json.dumps(
+            {
+                "ok": True,
+                "case": case.id,
+                "step": n,
+                "steps": len(case.steps),
+                "version": tab_label(version),
+                "check": check,
+                "html": to_html(ex),
+            },
+            ensure_ascii=False,
+        )
+    except CorpusError as exc:
+        return json.dumps({"ok": False, "error": str(exc)}, ensure_ascii=False)
+    except KeyError as exc:
+        return json.dumps({"ok": False, "error": f"your board: a required field is missing: {exc}"}, ensure_ascii=False)
+    except (TypeError, ValueError, AttributeError, IndexError) as exc:
+        return json.dumps({"ok": False, "error": f"your board: {type(exc).__name__}: {exc}"}, ensure_ascii=False)

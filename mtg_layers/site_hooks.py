@@ -1,0 +1,118 @@
+"""mkdocs hooks (``hooks:`` in mkdocs.yml): put the playground's runtime into the built site.
+
+After every build, ``site/playground/`` receives:
+
+* ``pyodide/``: the Pyodide runtime files from the npm package ``pyodide`` (the loader, the
+  WebAssembly interpreter, the standard library and the lock file it reads at start-up; no
+  Pyodide package, since the rules core needs none). ``node_modules/`` comes from
+  ``npm ci`` of the committed ``package.json``/``package-lock.json``, run here when missing.
+* ``mtg-layers.zip``: the project's own Python the page runs: ``reference/`` (the rules),
+  the few modules of ``mtg_layers`` that load a case and put the trace in words, and PyYAML's
+  pure-Python modules.
+* ``cases/ID.yaml``: every corpus case by its id, for "open in playground", and ``cases/index.json``.
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+import shutil
+import subprocess
+import zipfile
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+ROOT = Path(__file__).resolve().parent.parent
+PYODIDE_FILES = ("pyodide.js", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
+
+
+def playground_modules(root: Path = ROOT) -> list[str]:
+    """The ``mtg_layers`` modules the playground imports: playground.py and, transitively, its
+    module-level imports of the package (imports inside functions or under TYPE_CHECKING are not
+    followed: the page never runs them)."""
+    package = root / "mtg_layers"
+    todo, seen = ["playground"], {"__init__"}
+    while todo:
+        name = todo.pop()
+        if name in seen:
+            continue
+        seen.add(name)
+        tree = ast.parse((package / f"{name}.py").read_text("utf-8"))
+        for node in tree.body:  # module level only
+            if isinstance(node, ast.ImportFrom) and node.level == 1 and node.module:
+                todo.append(node.module.split(".")[0])
+            elif isinstance(node, ast.ImportFrom) and node.level == 0 and (node.module or "").startswith("mtg_layers."):
+                todo.append((node.module or "").split(".")[1])
+    return sorted(f"{n}.py" for n in seen)
+
+
+class SiteBuildError(Exception):
+    """The playground's runtime cannot be put into the site; says what to run."""
+
+
+def pyodide_dir(root: Path = ROOT) -> Path:
+    """``node_modules/pyodide`` at the version the lock file pins, installed with ``npm ci`` if missing."""
+    wanted = json.loads((root / "package-lock.json").read_text("utf-8"))["packages"]["node_modules/pyodide"]["version"]
+    target = root / "node_modules" / "pyodide"
+    installed = target / "package.json"
+    if not installed.is_file() or json.loads(installed.read_text("utf-8")).get("version") != wanted:
+        npm = shutil.which("npm")
+        if npm is None:
+            raise SiteBuildError("the playground needs Pyodide from npm: install Node.js and npm, then run `npm ci`")
+        proc = subprocess.run(
+            [npm, "ci", "--no-audit", "--no-fund"], cwd=root, capture_output=True, text=True, timeout=600
+        )
+        if proc.returncode != 0 or not installed.is_file():
+            raise SiteBuildError(f"`npm ci` failed in {root} (exit {proc.returncode}): {proc.stderr[-2000:]}")
+    return target
+
+
+def python_bundle(out: Path, root: Path = ROOT) -> None:
+    """The zip of Python modules the playground imports: reference/, a few tools modules, PyYAML."""
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as zf:
+        for path in sorted((root / "reference").rglob("*")):
+            if path.suffix in (".py", ".json") and "__pycache__" not in path.parts:
+                zf.write(path, path.relative_to(root).as_posix())
+        for name in playground_modules(root):
+            zf.write(root / "mtg_layers" / name, f"mtg_layers/{name}")
+        yaml_dir = Path(yaml.__file__).parent
+        for path in sorted(yaml_dir.glob("*.py")):
+            zf.write(path, f"yaml/{path.name}")
+
+
+def corpus_by_id(out: Path, root: Path = ROOT) -> int:
+    """Copy every case file to ``out/ID.yaml``; return how many."""
+    out.mkdir(parents=True, exist_ok=True)
+    index = []
+    for path in sorted((root / "corpus" / "cases").rglob("*.yaml")):
+        data = yaml.safe_load(path.read_text("utf-8"))
+        if isinstance(data, dict) and isinstance(data.get("id"), str):
+            shutil.copyfile(path, out / f"{data['id']}.yaml")
+            index.append({"id": data["id"], "title": str(data.get("title", ""))})
+    index.sort(key=lambda c: c["id"])
+    (out / "index.json").write_text(json.dumps(index, ensure_ascii=False), encoding="utf-8")
+    return len(index)
+
+
+def build_playground(site_dir: Path, root: Path = ROOT) -> None:
+    """Write the playground's runtime, Python bundle and cases into a built site."""
+    target = site_dir / "playground"
+    runtime = target / "pyodide"
+    runtime.mkdir(parents=True, exist_ok=True)
+    source = pyodide_dir(root)
+    for name in PYODIDE_FILES:
+        shutil.copyfile(source / name, runtime / name)
+    python_bundle(target / "mtg-layers.zip", root)
+    corpus_by_id(target / "cases", root)
+
+
+def on_post_build(config: Any, **kwargs: Any) -> None:
+    """mkdocs event: after the pages are written, add the playground's runtime."""
+    from mkdocs.exceptions import PluginError
+
+    try:
+        build_playground(Path(config["site_dir"]), Path(config["config_file_path"]).resolve().parent)
+    except SiteBuildError as exc:
+        raise PluginError(str(exc)) from None

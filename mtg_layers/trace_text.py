@@ -1,0 +1,404 @@
+"""The trace in words a judge can follow: one function, used by `explain`, the site and the playground.
+
+For every step of a resolution: which layer and why (what the effect does, its slot and the
+rule that puts it there), why it applies at that point (timestamp, dependency, loop, lock-in),
+and only the characteristics that changed, in game notation ("5/8", "Land — Mountain").
+
+Standard library and ``reference`` only: the playground runs this module under Pyodide.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from reference.frozen import thaw
+from reference.model import Board, Characteristics
+from reference.resolver import Resolution, TraceStep, initial_state
+from reference.versions import RulesVersion
+
+# What an operation does, in words (the slot and its rule say where it applies).
+OPERATION_WORDS: dict[str, str] = {
+    "copy_of": "copies another object",
+    "face_down": "face-down status",
+    "set_controller": "changes control",
+    "replace_word": "changes words in the text",
+    "add_types": "adds card types",
+    "set_types": "sets card types",
+    "remove_types": "removes card types",
+    "add_subtypes": "adds subtypes",
+    "set_subtypes": "sets subtypes",
+    "remove_subtypes": "removes subtypes",
+    "all_creature_types": "gives every creature type",
+    "set_land_subtype": "sets a basic land type",
+    "add_supertypes": "adds supertypes",
+    "remove_supertypes": "removes supertypes",
+    "set_colors": "sets colors",
+    "add_colors": "adds colors",
+    "add_abilities": "adds abilities",
+    "remove_abilities": "removes abilities",
+    "remove_all_abilities": "removes all abilities",
+    "set_pt": "sets power/toughness",
+    "modify_pt": "modifies power/toughness",
+    "switch_pt": "switches power and toughness",
+    "counter_pt": "+1/+1 or -1/-1 counters",
+    "counter_keyword": "keyword counters",
+}
+
+SUPERTYPE_ORDER = ("legendary", "basic", "snow", "world", "ongoing", "elite", "host")
+TYPE_ORDER = (
+    "kindred",
+    "tribal",
+    "enchantment",
+    "artifact",
+    "land",
+    "creature",
+    "planeswalker",
+    "battle",
+    "instant",
+    "sorcery",
+)
+
+RULE_RE = re.compile(r"\b(\d{3}\.\d+[a-z]?)\b")
+
+
+@dataclass(frozen=True)
+class Row:
+    """One trace step in words."""
+
+    index: int
+    slot: str
+    layer: str  # what it does, the slot and the rule: "sets power/toughness: 7b, 613.4b"
+    effect: str  # the effect's description, its id and timestamp
+    order: str  # why it applies at this point, in words
+    changes: tuple[str, ...]  # only what changed, per object
+
+
+@dataclass(frozen=True)
+class ResultRow:
+    """One object's final characteristics in game notation."""
+
+    object: str
+    name: str
+    type_line: str
+    colors: str
+    abilities: str
+    pt: str
+    controller: str
+    counters: str
+
+
+@dataclass(frozen=True)
+class Explanation:
+    """A whole resolution in words: trace rows, dependencies, effects that did not apply, result."""
+
+    version: str
+    rows: tuple[Row, ...]
+    dependencies: tuple[str, ...]
+    skipped: tuple[str, ...]
+    result: tuple[ResultRow, ...]
+
+
+def _ordered(values: Iterable[str], order: tuple[str, ...]) -> list[str]:
+    return sorted(values, key=lambda v: (order.index(v) if v in order else len(order), v))
+
+
+def _title(word: str) -> str:
+    return " ".join(w[:1].upper() + w[1:] for w in word.split(" "))
+
+
+def type_line(ch: Characteristics) -> str:
+    """The type line as printed: supertypes and card types, then "—" and the subtypes (205.1a)."""
+    left = [_title(t) for t in _ordered(ch.supertypes, SUPERTYPE_ORDER) + _ordered(ch.types, TYPE_ORDER)]
+    subs = [_title(s) for s in sorted(ch.subtypes)]
+    if ch.all_creature_types:
+        subs.append("(every creature type)")
+    line = " ".join(left) or "(no type)"
+    return f"{line} — {' '.join(subs)}" if subs else line
+
+
+def colors_text(colors: Iterable[str]) -> str:
+    """Colors in WUBRG order (105.1), or "colorless"."""
+    order = ("white", "blue", "black", "red", "green")
+    return ", ".join(_ordered(colors, order)) or "colorless"
+
+
+def pt_text(ch: Characteristics) -> str:
+    """Power/toughness as "P/T", or "–" for an object that has neither (208.3)."""
+    if ch.power is None and ch.toughness is None:
+        return "–"
+    return f"{'–' if ch.power is None else ch.power}/{'–' if ch.toughness is None else ch.toughness}"
+
+
+def _labels(board: Board) -> dict[str, str]:
+    """An object's name when it is unique on the board, else its name and id."""
+    names = [o.printed.name for o in board.objects.values()]
+    out = {}
+    for oid, o in board.objects.items():
+        name = o.printed.name
+        out[oid] = name if name and names.count(name) == 1 else f"{name or 'face-down object'} ({oid})"
+    return out
+
+
+def changes(before: Characteristics, after: Characteristics) -> list[str]:
+    """Only the characteristics that differ, each in game notation with its old value."""
+    out = []
+    if before.face_down != after.face_down:
+        out.append("turned face down" if after.face_down else "turned face up")
+    if before.name != after.name:
+        out.append(f"named {after.name or '(no name)'} (was {before.name or '(no name)'})")
+    if before.controller != after.controller:
+        out.append(f"controlled by {after.controller} (was {before.controller})")
+    if before.mana_value != after.mana_value:
+        out.append(f"mana value {after.mana_value} (was {before.mana_value})")
+    if type_line(before) != type_line(after):
+        out.append(f"{type_line(after)} (was {type_line(before)})")
+    if before.colors != after.colors:
+        out.append(f"{colors_text(after.colors)} (was {colors_text(before.colors)})")
+    gained = sorted(after.abilities - before.abilities)
+    lost = sorted(before.abilities - after.abilities)
+    if gained:
+        out.append("gains " + "; ".join(gained))
+    if lost:
+        out.append("loses " + "; ".join(lost))
+    if (before.power, before.toughness) != (after.power, after.toughness):
+        out.append(f"{pt_text(after)} (was {pt_text(before)})")
+    if not out and before.text_changes != after.text_changes:
+        out.append("text changed: " + ", ".join(f"{a} → {b}" for a, b in after.text_changes))
+    return out
+
+
+def _kind(step: TraceStep, version: RulesVersion) -> str:
+    words: list[str] = []
+    for op in step.ops:
+        w = OPERATION_WORDS.get(op, op.replace("_", " "))
+        if w not in words:
+            words.append(w)
+    slot = next((s for s in version.slots if s.id == step.slot), None)
+    rule = f", {slot.rule}" if slot is not None and slot.rule else ""
+    kind = " and ".join(words)
+    if step.origin == "cda":
+        kind = f"characteristic-defining ability, {kind}"
+    return f"{kind}: {step.slot}{rule}"
+
+
+def _order(step: TraceStep, steps: tuple[TraceStep, ...], resolution: Resolution, names: Mapping[str, str]) -> str:
+    why = step.why
+    ts = f"{step.timestamp:g}"
+    earlier = [s for s in steps if s.slot == step.slot and s.index < step.index]
+    later = [s for s in steps if s.slot == step.slot and s.index > step.index]
+    if why.kind == "loop":
+        text = why.text
+    elif why.kind == "dependency" and why.waited_for:
+        reasons = [
+            f"depends on {names.get(e.on, e.on)}: {e.detail} (613.8a)"
+            for e in resolution.edges
+            if e.dependent == step.effect and e.slot == step.slot and e.on in why.waited_for
+        ]
+        text = "; ".join(reasons) or why.text
+        text += "; so it applies after it (613.8b)"
+    elif why.kind == "dependency" and why.went_before:
+        waiting = [
+            f"{names.get(e.dependent, e.dependent)} depends on it: {e.detail} (613.8a)"
+            for e in resolution.edges
+            if e.on == step.effect and e.slot == step.slot and e.dependent in why.went_before
+        ]
+        others = ", ".join(names.get(k, k) for k in why.went_before)
+        text = "; ".join(waiting) or f"{others} wait for effects they depend on"
+        text += f"; so it applies first although its timestamp ({ts}) is later (613.8b)"
+    elif why.kind == "cda-first":
+        text = "characteristic-defining ability: applies before the other effects of its layer (613.3)"
+    elif earlier:
+        prev = ", ".join(f"{s.description} (ts {s.timestamp:g})" for s in earlier)
+        text = f"timestamp {ts}, after {prev} (613.7)"
+    elif later:
+        text = f"timestamp {ts}, the earliest in {step.slot} (613.7)"
+    else:
+        text = f"the only effect in {step.slot}"
+    if step.locked_from:
+        text += f"; applies to the objects fixed when it began in {step.locked_from} (613.6)"
+    return text
+
+
+def explain_resolution(board: Board, resolution: Resolution, version: RulesVersion) -> Explanation:
+    """Every trace step in words (layer and rule, why now, what changed) and the final result."""
+    labels = _labels(board)
+    names: dict[str, str] = {s.effect: s.description for s in resolution.steps}
+    names.update({s.effect: s.description for s in resolution.skipped})
+    state: dict[str, Characteristics] = dict(initial_state(board))
+    rows = []
+    for step in resolution.steps:
+        changed = []
+        for oid, after in step.after.items():
+            before = state.get(oid, after)
+            diff = changes(before, after)
+            if diff:
+                changed.append(f"{labels.get(oid, oid)}: {'; '.join(diff)}")
+            state[oid] = after
+        rows.append(
+            Row(
+                index=step.index,
+                slot=step.slot,
+                layer=_kind(step, version),
+                effect=f"{step.description} [{step.effect}, ts {step.timestamp:g}]",
+                order=_order(step, resolution.steps, resolution, names),
+                changes=tuple(changed) or ("no change",),
+            )
+        )
+    deps = tuple(
+        f"{e.slot}: {names.get(e.dependent, e.dependent)} depends on {names.get(e.on, e.on)}: {e.detail}"
+        for e in resolution.edges
+    )
+    skipped = tuple(f"{s.slot}: {s.description}: {s.reason}" for s in resolution.skipped)
+    result = []
+    for oid in sorted(resolution.final):
+        ch = resolution.final[oid]
+        obj = board.objects.get(oid)
+        counters = ", ".join(f"{c.count}× {c.kind}" for c in obj.counters) if obj else ""
+        result.append(
+            ResultRow(
+                object=oid,
+                name=ch.name or "(face down, no name)",
+                type_line=type_line(ch),
+                colors=colors_text(ch.colors),
+                abilities="; ".join(sorted(ch.abilities)) or "–",
+                pt=pt_text(ch),
+                controller=ch.controller,
+                counters=counters or "–",
+            )
+        )
+    return Explanation(version.id, tuple(rows), deps, skipped, tuple(result))
+
+
+TRACE_HEAD = ("#", "layer and why", "effect", "why at this point", "what changed")
+RESULT_HEAD = ("object", "name", "type line", "colors", "abilities", "P/T", "controller", "counters")
+
+
+def trace_cells(row: Row) -> list[str]:
+    """A trace row as table cells (the changes one per line)."""
+    return [str(row.index), row.layer, row.effect, row.order, "\n".join(row.changes)]
+
+
+def result_cells(row: ResultRow) -> list[str]:
+    """A result row as table cells."""
+    return [row.object, row.name, row.type_line, row.colors, row.abilities, row.pt, row.controller, row.counters]
+
+
+def _md_cell(text: str, link: Callable[[str], str]) -> str:
+    escaped = text.replace("|", "\\|").replace("*", "\\*").replace("_", "\\_").replace("\n", "<br>")
+    return RULE_RE.sub(lambda m: link(m.group(1)), escaped)
+
+
+def _md_table(head: Iterable[str], rows: Iterable[list[str]], link: Callable[[str], str]) -> list[str]:
+    head = list(head)
+    out = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
+    out += ["| " + " | ".join(_md_cell(c, link) for c in r) + " |" for r in rows]
+    return out
+
+
+def _plain(rule: str) -> str:
+    return rule
+
+
+def to_markdown(
+    ex: Explanation, link: Callable[[str], str] = _plain, slot_link: Callable[[str], str] | None = None
+) -> list[str]:
+    """The explanation as Markdown lines; ``link`` turns a rule number into a link (``slot_link``: in
+    the layer column, whose rule numbers are the version's own)."""
+    out = ["Trace:", ""]
+    if ex.rows:
+        out += _md_table(TRACE_HEAD, [], link)
+        layer_link = slot_link or link
+        for r in ex.rows:
+            cells = trace_cells(r)
+            out.append(
+                "| " + " | ".join(_md_cell(c, layer_link if i == 1 else link) for i, c in enumerate(cells)) + " |"
+            )
+    else:
+        out.append("(no effect applies)")
+    out.append("")
+    if ex.dependencies:
+        out += [_md_cell("Dependencies found (613.8a):", link), ""]
+        out += ["- " + _md_cell(d, link) for d in ex.dependencies] + [""]
+    if ex.skipped:
+        out += ["Effects that did not apply:", ""] + ["- " + _md_cell(s, link) for s in ex.skipped] + [""]
+    out += ["Result:", ""] + _md_table(RESULT_HEAD, (result_cells(r) for r in ex.result), link) + [""]
+    return out
+
+
+def _html_table(head: Iterable[str], rows: Iterable[list[str]], cls: str) -> str:
+    th = "".join(f"<th>{html.escape(h)}</th>" for h in head)
+    body = "".join(
+        "<tr>" + "".join(f"<td>{html.escape(c).replace(chr(10), '<br>')}</td>" for c in r) + "</tr>" for r in rows
+    )
+    return f'<table data-kind="{cls}"><thead><tr>{th}</tr></thead><tbody>{body}</tbody></table>'
+
+
+def to_html(ex: Explanation) -> str:
+    """The explanation as an HTML fragment (the playground shows it)."""
+    parts = ["<h3>Result</h3>", _html_table(RESULT_HEAD, (result_cells(r) for r in ex.result), "result")]
+    parts += ["<h3>Trace</h3>", _html_table(TRACE_HEAD, (trace_cells(r) for r in ex.rows), "trace")]
+    if ex.dependencies:
+        parts.append("<h3>Dependencies found (613.8a)</h3><ul>")
+        parts += [f"<li>{html.escape(d)}</li>" for d in ex.dependencies] + ["</ul>"]
+    if ex.skipped:
+        parts.append("<h3>Effects that did not apply</h3><ul>")
+        parts += [f"<li>{html.escape(s)}</li>" for s in ex.skipped] + ["</ul>"]
+    return "".join(parts)
+
+
+def version_label(version: RulesVersion) -> str:
+    """A rules version in words with its dates: "Today (2020–)", "2009–2020", "2004–2009, rule 418.5"."""
+    start = (version.in_force_from or "")[:4]
+    if version.in_force_to is None:
+        return f"Today ({start}–)"
+    label = f"{start}–{version.in_force_to[:4]}"
+    rule = _source_rule(version)
+    return label if rule in ("", "613") else f"{label}, rule {rule}"
+
+
+def _source_rule(version: RulesVersion) -> str:
+    """The rule a profile's title names ("Rule 418.5: six layers" gives 418.5)."""
+    match = re.match(r"\d{3}(\.\d+)?", version.title.replace("Rule ", ""))
+    return match.group(0) if match else ""
+
+
+def newest_first(versions: Iterable[RulesVersion]) -> list[RulesVersion]:
+    """Versions with the rules in force today first, then older ones."""
+    return sorted(versions, key=lambda v: v.in_force_from or "", reverse=True)
+
+
+def tab_label(version: RulesVersion) -> str:
+    """A version's tab label: its dates in words and its code name."""
+    return f"{version_label(version)} · {version.id}"
+
+
+def _value_text(field: str, value: Any) -> str:
+    """One expected or computed value in game notation ("white", "Mountain", "none")."""
+    value = thaw(value)
+    if isinstance(value, list):
+        words = [_title(v) if field in ("types", "subtypes", "supertypes") else str(v) for v in value]
+        return ", ".join(words) or "none"
+    if isinstance(value, dict):
+        return ", ".join(f"{v}× {k}" for k, v in value.items()) or "none"
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return str(value)
+
+
+def fields_text(fields: Mapping[str, Any]) -> str:
+    """Expected characteristics in game notation: "5/8", "subtypes Mountain", "abilities none"."""
+    out = []
+    if "power" in fields and "toughness" in fields:
+        p, t = fields["power"], fields["toughness"]
+        out.append("no P/T" if p is None and t is None else f"{p}/{t}")
+    for k, v in fields.items():
+        if k in ("power", "toughness") and "power" in fields and "toughness" in fields:
+            continue
+        out.append(f"{k.replace('_', ' ')} {_value_text(k, v)}")
+    return "; ".join(out)
