@@ -215,6 +215,7 @@ def reads_its_object(value: Any) -> bool:
 
 
 def _part_reads_object(part: Part) -> bool:
+    """True when a part's instruction differs from object to object (an amount reading "its")."""
     return part.op in ("set_pt", "modify_pt") and any(
         reads_its_object(v) for k, v in part.args.items() if k in VALUE_ARGS
     )
@@ -292,6 +293,8 @@ class _Info:
 
 
 class _Affected:
+    """An effect's set of objects (611.3a) and the step it is up to date with."""
+
     __slots__ = ("effect", "objects", "version")
 
     def __init__(self, effect: ContinuousEffect, objects: frozenset[str], version: int) -> None:
@@ -299,6 +302,8 @@ class _Affected:
 
 
 class _Changes:
+    """An effect's trial application (613.8a): the objects it would change, up to date with a step."""
+
     __slots__ = ("changed", "changes", "effect", "instrs", "parts", "targets", "version")
 
     def __init__(self) -> None:
@@ -369,12 +374,14 @@ class Engine:
         return effects
 
     def info(self, e: ContinuousEffect) -> _Info:
+        """What is kept about one effect value (what it reads and writes, its parts per slot)."""
         i = self.infos.get(id(e))
         if i is None or i.effect is not e:
             i = self.infos[id(e)] = _Info(e, self.version)
         return i
 
     def parts(self, e: ContinuousEffect, slot: str) -> tuple[Part, ...]:
+        """613.6: as ``parts_in_slot``, kept per effect value."""
         i = self.info(e)
         if slot not in i.slots:
             i.slots[slot] = parts_in_slot(e, self.version, slot)
@@ -424,6 +431,7 @@ class Engine:
         return objects
 
     def context(self, e: ContinuousEffect) -> Context:
+        """109.4: as ``effects.context``: the effect's source and the player its "you" means."""
         controller = e.controller
         if e.origin in ("static", "cda") and e.source is not None and e.source in self.state:
             controller = self.state[e.source].controller
@@ -448,6 +456,7 @@ class Engine:
         return out
 
     def _apply(self, e: ContinuousEffect, parts: tuple[Part, ...], target: str, c: _Changes) -> Characteristics:
+        """613.1: one object's characteristics once the effect's parts are applied to it."""
         ch = self.state[target]
         for instr in self._instructions(e, parts, target, c):
             ch = apply_instruction(ch, instr, e.timestamp)
@@ -492,6 +501,7 @@ class Engine:
         return c.changes
 
     def changed(self, e: ContinuousEffect, slot: str) -> frozenset[str]:
+        """The objects applying the effect's parts in ``slot`` would change now."""
         changes = self.changes(e, slot)
         c = self.changes_cache[e.key]
         if c.changed is None:
@@ -598,6 +608,7 @@ class Engine:
     # --- applying one effect (613.1)
 
     def apply(self, e: ContinuousEffect, slot: str) -> None:
+        """613.1: apply the effect's parts for this slot; log what changed; regenerate changed objects' statics."""
         changes = self.changes(e, slot)
         info = self.info(e)
         found: set[str] = set(info.writes)  # what the operations can change (613.1) ...
