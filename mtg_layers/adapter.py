@@ -33,7 +33,7 @@ def implementation() -> dict[str, Any]:
         "language": "python",
         "version": __version__,
         "homepage": "docs/conformance.md",
-        "rules_versions": list(builtin_versions()),
+        "rules_versions": builtin_versions().names(),
         "features": features,
     }
 

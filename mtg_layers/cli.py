@@ -43,7 +43,12 @@ def find_case(ref: str, corpus_dir: Path) -> Case:
     raise CorpusError(ref, "id", f"no case with id {ref!r} in {corpus_dir}")
 
 
-rules_option = click.option("--rules", "rules", default=None, help="Rules version id (default: current).")
+rules_option = click.option(
+    "--rules",
+    "rules",
+    default=None,
+    help="Rules version: an id (2009-07-08), an alias (m10), 'current' (default) or a date (the one then in force).",
+)
 rules_file_option = click.option(
     "--rules-file",
     type=click.Path(exists=True, dir_okay=False, path_type=Path),
@@ -108,7 +113,13 @@ def verify(corpus_dir: Path, case_ids: tuple[str, ...], use_z3: bool, jobs: int 
             mine = [c for c in checks if c.version == vid]
             bad = [c for c in mine if not c.ok]
             rows += 1
-            cells = [case.id, vid, str(len(mine)), "[green]pass[/green]" if not bad else "[red]FAIL[/red]"]
+            golden = "[green]pass[/green]" if not bad else "[red]FAIL[/red]"
+            if any(c.choice for c in mine) and not bad:
+                golden = "[green]pass[/green] (depends on a choice)"
+            cells = [case.id, vid, str(len(mine)), golden]
+            for c in mine:
+                if c.choice and c.ok:
+                    details.append(f"{case.id} step {c.step} [{vid}]: {c.choice}")
             if bad:
                 failures += 1
                 for c in bad:
@@ -159,8 +170,8 @@ def explain(case_ref: str, rules: str | None, rules_file: Path | None, step: int
     """Print the layer-by-layer trace of a case: each effect, why it applied then, and the values after it."""
     from reference.case import board_at
 
-    from .render import print_explanation
-    from .verify import resolve_step
+    from .render import print_explanation, result_table
+    from .verify import resolve_step, step_outcomes
 
     case = find_case(case_ref, corpus_dir)
     version = choose_version(rules, rules_file)
@@ -171,7 +182,17 @@ def explain(case_ref: str, rules: str | None, rules_file: Path | None, step: int
     out.print(f"step {n}/{len(case.steps)}: {case.steps[n - 1].description}", markup=False, highlight=False)
     out.print(f"rules version: {version.id} — {version.title}", markup=False, highlight=False)
     print_explanation(out, board_at(case, n), resolution, version, f"trace ({version.id})")
-    expect = case.steps[n - 1].expect.get(version.id)
+    for tie in resolution.ties:
+        out.print(f"tie in {tie.slot}: {tie.describe()}", markup=False, highlight=False)
+    found, results = step_outcomes(case, n, version)
+    if len(found.outcomes) > 1:
+        ties = "; ".join(t.describe() for t in (found.mattering or found.ties))
+        out.print(f"the answer depends on a choice: {ties}", markup=False, highlight=False)
+        for k, (o, r) in enumerate(zip(found.outcomes, results, strict=True), start=1):
+            order = ", then ".join(o.orders[0]) if o.orders and o.orders[0] else "any"
+            out.print(result_table(r, f"outcome {k} (order chosen: {order})"))
+    step_expect = case.steps[n - 1].expect
+    expect = next((step_expect[k] for k in (version.id, *version.aliases) if k in step_expect), None)
     if expect is not None:
         out.print(
             f"expected ({version.id}): {json.dumps(_plain(expect), ensure_ascii=False)}", markup=False, highlight=False
@@ -223,20 +244,25 @@ def resolve(file: Path, rules: str | None, rules_file: Path | None, step: int | 
 @main.command()
 @click.option("--json", "as_json", is_flag=True, help="Print the versions as JSON.")
 def versions(as_json: bool) -> None:
-    """List the rules versions with their dates and slots."""
-    from reference.versions import CURRENT, builtin_versions
+    """The timeline of rules versions: dated profiles with their aliases, texts, changes and slots."""
+    from reference.versions import CURRENT, FLAGS, builtin_versions
 
     vs = builtin_versions()
     if as_json:
         data = [
             {
                 "id": v.id,
+                "aliases": list(v.aliases),
+                "based_on": v.based_on,
                 "title": v.title,
                 "from": v.in_force_from,
                 "to": v.in_force_to,
                 "source": v.source_text,
                 "source_date": v.source_date,
+                "changes": list(v.changes),
+                "clarifications": list(v.clarifications),
                 "slots": [{"id": s.id, "layer": s.layer, "name": s.name, "rule": s.rule} for s in v.slots],
+                "flags": {f: getattr(v, f) for f in FLAGS},
                 "current": v.id == CURRENT,
             }
             for v in vs.values()
@@ -244,14 +270,23 @@ def versions(as_json: bool) -> None:
         click.echo(json.dumps(data, indent=2))
         return
     # Plain text, not a rich table: this command answers before rich would have loaded.
+    click.echo("Rules versions, oldest first (--rules takes an id, an alias, 'current' or any date):")
+    click.echo("")
     for v in vs.values():
-        when = f"{v.in_force_from} to {v.in_force_to or 'now'}" + (" (current)" if v.id == CURRENT else "")
-        click.echo(f"{v.id}: {v.title}")
-        click.echo(f"  in force: {when}")
+        aliases = ", ".join([*v.aliases, *(["current"] if v.id == CURRENT else [])])
+        click.echo(f"{v.id}" + (f" ({aliases})" if aliases else "") + f": {v.title}")
+        click.echo(f"  in force: {v.in_force_from} to {v.in_force_to or 'now'}")
         click.echo(f"  rule text: {v.source_text} ({v.source_date})")
-        click.echo("  slots:")
-        for s in v.slots:
-            click.echo(f"    {s.id}: {s.name} ({s.rule})")
+        for c in v.changes:
+            click.echo(f"  change: {c}")
+        for c in v.clarifications:
+            click.echo(f"  clarification (no answer changes): {c}")
+        if v.based_on:
+            click.echo(f"  slots: as {v.based_on}")
+        else:
+            click.echo("  slots:")
+            for slot in v.slots:
+                click.echo(f"    {slot.id}: {slot.name} ({slot.rule})")
         click.echo("")
 
 
@@ -305,6 +340,8 @@ def coverage_command(corpus_dir: Path, as_markdown: bool, as_json: bool) -> None
     out.print(table)
     low = below_minimum(rows)
     out.print(f"{len(rows)} rows, {len(low)} with fewer than 2 cases", markup=False, highlight=False)
+    labels = ", ".join(f"{r.key} {r.count}" for r in rows if r.kind == "label")
+    out.print(f"cases per source label: {labels}", markup=False, highlight=False)
     labels = ", ".join(f"{r.key} {r.count}" for r in rows if r.kind == "label")
     out.print(f"cases per source label: {labels}", markup=False, highlight=False)
 

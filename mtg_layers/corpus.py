@@ -23,7 +23,7 @@ from reference.case import Case, Step
 from reference.filters import replaceable
 from reference.frozen import FrozenMap, freeze
 from reference.model import AbilityDef, Characteristics, Counter, Effect, GameObject, Part
-from reference.versions import RulesVersion, builtin_versions
+from reference.versions import CURRENT, RulesVersion, Versions, builtin_versions
 from reference.vocabulary import ALL_SUBTYPES, COLORS, CREATURE_TYPES, LAND_TYPES, OPERATION_KIND
 
 from .paths import CASES_DIR, CORPUS_DIR, ROOT, SCHEMA_DIR
@@ -180,7 +180,7 @@ class _Checker:
     """Checks of meaning that a schema cannot express."""
 
     label: str
-    versions: Mapping[str, RulesVersion]
+    versions: Versions
 
     def fail(self, field: str, message: str) -> None:
         raise CorpusError(self.label, field, message)
@@ -189,7 +189,7 @@ class _Checker:
         declared = data["versions"]
         for i, v in enumerate(declared):
             if v not in self.versions:
-                self.fail(f"versions[{i}]", f"unknown rules version {v!r}; expected one of {sorted(self.versions)}")
+                self.fail(f"versions[{i}]", f"unknown rules version {v!r}; expected one of {self.versions.names()}")
         ability_texts: set[str] = set()
         for i, a in enumerate(data.get("abilities", ())):
             if a["text"] in ability_texts:
@@ -243,6 +243,16 @@ class _Checker:
                 for oid in objs:
                     if oid not in objects:
                         self.fail(f"{where}.expect.{v}.{oid}", f"unknown object id {oid!r}")
+            for v, alternatives in step.get("outcomes", {}).items():
+                if v not in declared:
+                    self.fail(f"{where}.outcomes.{v}", f"expected one of the declared versions {sorted(declared)}")
+                for k, objs in enumerate(alternatives):
+                    for oid in objs:
+                        if oid not in objects:
+                            self.fail(f"{where}.outcomes.{v}[{k}].{oid}", f"unknown object id {oid!r}")
+        for i, x in enumerate(data.get("tie_order", ())):
+            if x not in objects and x not in effects:
+                self.fail(f"tie_order[{i}]", f"expected an object or effect id, got {x!r}")
         self.copy_loops(data)
         for key in ("abilities", "objects", "effects", "steps"):
             self.subtypes(data.get(key, ()), key, None)
@@ -368,7 +378,7 @@ def case_from_data(
         validate_schema(data, label)
     known = dict(builtin_versions())
     known.update(versions or {})
-    _Checker(label, known).check(data)
+    _Checker(label, Versions(known, CURRENT)).check(data)
     steps = tuple(
         Step(
             description=s["description"],
@@ -383,6 +393,7 @@ def case_from_data(
             attach=FrozenMap(s.get("attach", {})),
             set_timestamp=FrozenMap(s.get("set_timestamp", {})),
             move=FrozenMap(s.get("move", {})),
+            outcomes=FrozenMap({v: tuple(freeze(o) for o in alts) for v, alts in s.get("outcomes", {}).items()}),
             turn_face_up=FrozenMap(s.get("turn_face_up", {})),
             turn_face_down=FrozenMap(s.get("turn_face_down", {})),
         )
@@ -403,6 +414,7 @@ def case_from_data(
         notes=tuple(data.get("notes", ())),
         cards=freeze(data.get("cards", ())),
         path=label,
+        tie_order=tuple(data.get("tie_order", ())),
     )
 
 

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
-from proofs.crosscheck import TIMEOUT_MS, BoardCheck, check_answer
+from proofs.crosscheck import TIMEOUT_MS, BoardCheck, check_answers
 from proofs.reads import expectations_not_encoded
 from reference.case import Case, board_at
+from reference.choices import outcomes
 from reference.model import Board, Characteristics
 from reference.resolver import resolve
 from reference.versions import RulesVersion
@@ -30,15 +31,22 @@ def reference_resolver(board: Board, version: RulesVersion) -> Mapping[str, Char
 def check_board(
     board: Board,
     version: RulesVersion,
-    resolver: Resolver = reference_resolver,
+    resolver: Resolver | None = None,
     timeout_ms: int = TIMEOUT_MS,
 ) -> BoardCheck:
-    """Cross-check one board under one version: the resolver's answer, then z3's verdict on it."""
+    """Cross-check one board under one version: the resolver's answers, then z3's verdict on them.
+
+    With the reference resolver the answers are every outcome the tied timestamps allow
+    (``reference.choices``): z3 decides whether some legal order gives none of them.
+    """
     try:
-        final = resolver(board, version)
+        if resolver is None:
+            finals = [o.final for o in outcomes(board, version).outcomes]
+        else:
+            finals = [resolver(board, version)]
     except Exception as exc:  # a resolver crash is a finding, not a pass
         return BoardCheck("resolver error", [f"{type(exc).__name__}: {exc}"])
-    return check_answer(board, version, board_result(board, final), timeout_ms)
+    return check_answers(board, version, [board_result(board, f) for f in finals], timeout_ms)
 
 
 def crosscheck_case(case: Case, version: RulesVersion) -> tuple[str, list[str]]:
@@ -48,7 +56,8 @@ def crosscheck_case(case: Case, version: RulesVersion) -> tuple[str, list[str]]:
     for n, step in enumerate(case.steps, start=1):
         board = board_at(case, n)
         check = check_board(board, version)
-        unread = expectations_not_encoded(board, step.expect.get(version.id, {}))
+        expect = next((step.expect[k] for k in (version.id, *version.aliases) if k in step.expect), {})
+        unread = expectations_not_encoded(board, expect)
         if unread and check.status == "verified":
             check = BoardCheck("not encoded", [f"not encoded: {x}" for x in unread])
         statuses.append(check.status)

@@ -18,8 +18,9 @@ from rich.console import Console
 from rich.table import Table
 
 from reference.case import board_at
+from reference.choices import Outcomes, outcomes
 from reference.frozen import thaw
-from reference.resolver import Resolution, TraceStep, resolve
+from reference.resolver import Resolution, TraceStep
 from reference.versions import RulesVersion
 
 from .corpus import load_corpus
@@ -77,6 +78,8 @@ class StepDiff:
     values: tuple[ValueDiff, ...] = ()
     divergence: Divergence | None = None
     error: str | None = None
+    # 613.7m/613.7n: on each side, the open tie when the answer depends on it (several outcomes)
+    choice: tuple[str | None, str | None] = (None, None)
 
 
 @dataclass
@@ -127,19 +130,58 @@ def diff_corpus(corpus_dir: Path, left: RulesVersion, right: RulesVersion, ids: 
             out.steps += 1
             board = board_at(case, n)
             try:
-                res_l = resolve(board, left)
-                res_r = resolve(board, right)
+                out_l, out_r = outcomes(board, left), outcomes(board, right)
             except Exception as exc:  # a version that cannot resolve a board is a finding too
                 error = f"{type(exc).__name__}: {exc}"
                 out.diffs.append(StepDiff(case.id, case.title, n, step.description, case.versions, error=error))
                 continue
-            values = value_diffs(board_result(board, res_l.final), board_result(board, res_r.final))
-            if values:
-                divergence = first_divergence(res_l, res_r)
-                out.diffs.append(
-                    StepDiff(case.id, case.title, n, step.description, case.versions, tuple(values), divergence)
+            results_l = [board_result(board, o.final) for o in out_l.outcomes]
+            results_r = [board_result(board, o.final) for o in out_r.outcomes]
+            if _same_set(results_l, results_r):
+                continue
+            res_l, res_r = out_l.outcomes[0].resolution, out_r.outcomes[0].resolution
+            values = value_diffs(results_l[0], results_r[0])
+            if len(results_l) > 1 or len(results_r) > 1:
+                values = _choice_values(results_l, results_r) or values
+            choice = (_tie_text(out_l), _tie_text(out_r))
+            divergence = first_divergence(res_l, res_r)
+            out.diffs.append(
+                StepDiff(
+                    case.id, case.title, n, step.description, case.versions, tuple(values), divergence, None, choice
+                )
+            )
+    return out
+
+
+def _same_set(a: list[dict[str, Any]], b: list[dict[str, Any]]) -> bool:
+    return all(x in b for x in a) and all(y in a for y in b)
+
+
+def _tie_text(found: Outcomes) -> str | None:
+    if not found.depends_on_choice:
+        return None
+    return "; ".join(t.describe() for t in (found.mattering or found.ties))
+
+
+def _choice_values(left: list[dict[str, Any]], right: list[dict[str, Any]]) -> list[ValueDiff]:
+    """Each characteristic whose set of possible values differs (several outcomes on a side)."""
+    out = []
+    objects = sorted({o for r in left + right for o in r})
+    for oid in objects:
+        for f in RESULT_FIELDS:
+            lv = [r[oid].get(f) for r in left if oid in r]
+            rv = [r[oid].get(f) for r in right if oid in r]
+            ls = [v for i, v in enumerate(lv) if v not in lv[:i]]
+            rs = [v for i, v in enumerate(rv) if v not in rv[:i]]
+            if not (all(x in rs for x in ls) and all(y in ls for y in rs)):
+                out.append(
+                    ValueDiff(oid, f, ls[0] if len(ls) == 1 else OneOf(ls), rs[0] if len(rs) == 1 else OneOf(rs))
                 )
     return out
+
+
+class OneOf(list[Any]):
+    """Several possible values: the answer depends on a choice (613.7m) or an open order."""
 
 
 def _step_dict(step: TraceStep | None) -> dict[str, Any] | None:
@@ -171,6 +213,7 @@ def as_data(result: CorpusDiff) -> dict[str, Any]:
                 "description": d.description,
                 "declared_versions": list(d.declared),
                 "error": d.error,
+                "depends_on_choice": {result.left: d.choice[0], result.right: d.choice[1]},
                 "values": [
                     {"object": v.object, "field": v.field, result.left: thaw(v.left), result.right: thaw(v.right)}
                     for v in d.values
@@ -195,6 +238,8 @@ def diff_json(result: CorpusDiff) -> str:
 
 
 def _fmt(value: Any) -> str:
+    if isinstance(value, OneOf):
+        return "one of: " + " | ".join(_fmt(v) for v in value)
     value = thaw(value)
     if isinstance(value, list):
         return ", ".join(map(str, value)) or "(none)"
@@ -216,6 +261,14 @@ def divergence_text(d: Divergence | None, left: str, right: str) -> str:
     return f"trace step {d.index}: {left} {_trace_side(d.left)}; {right} {_trace_side(d.right)} ({d.detail})"
 
 
+def _where(d: StepDiff, left: str, right: str) -> str:
+    """Where the two versions part: the open tie on a side whose answer depends on it, else the trace."""
+    sides = [f"{name}: {text}" for name, text in zip((left, right), d.choice, strict=True) if text]
+    if sides:
+        return "; ".join(sides)
+    return divergence_text(d.divergence, left, right)
+
+
 def print_diff(out: Console, result: CorpusDiff) -> None:
     """A table for people: one row per differing value."""
     table = Table(title=f"rules version diff: {result.left} vs {result.right}", show_lines=True)
@@ -228,7 +281,7 @@ def print_diff(out: Console, result: CorpusDiff) -> None:
             continue
         first = True
         for v in d.values:
-            div = divergence_text(d.divergence, result.left, result.right) if first else ""
+            div = _where(d, result.left, result.right) if first else ""
             table.add_row(
                 d.case if first else "",
                 where if first else "",
@@ -269,7 +322,7 @@ def diff_markdown(result: CorpusDiff) -> str:
         if d.error:
             lines.append(f"| `{d.case}` | {step} | (error) | {_md(d.error)} | | |")
             continue
-        div = _md(divergence_text(d.divergence, result.left, result.right))
+        div = _md(_where(d, result.left, result.right))
         for i, v in enumerate(d.values):
             lines.append(
                 f"| {'`' + d.case + '`' if i == 0 else ''} | {step if i == 0 else ''} | {v.object}.{v.field} | "

@@ -16,12 +16,12 @@ from typing import Any
 from reference.case import Case, board_at
 from reference.frozen import thaw
 from reference.resolver import Resolution
-from reference.versions import RulesVersion, builtin_versions
+from reference.versions import FLAGS, RulesVersion, builtin_versions
 
 from .results import compare
 from .rule_pages import era_page, linker
 from .trace_text import RULE_RE, explain_resolution, fields_text, newest_first, tab_label, to_markdown
-from .verify import resolve_step
+from .verify import resolve_step, step_outcomes
 
 
 def _cell(value: Any) -> str:
@@ -66,9 +66,27 @@ def _mermaid(resolution: Resolution, indent: str) -> list[str]:
 def _version_tab(case: Case, n: int, version: RulesVersion, link: Callable[[str], str]) -> list[str]:
     """One step under one version: pass/fail, expected and computed values, the trace in words."""
     resolution, actual = resolve_step(case, n, version)
-    expected = case.steps[n - 1].expect[version.id]
+    step_expect = case.steps[n - 1].expect
+    expected = next(step_expect[k] for k in (version.id, *version.aliases) if k in step_expect)
     ok = not compare(expected, actual)
     body = [f"**{'Passes' if ok else 'FAILS'}** under `{version.id}` ({_cell(version.title)}).", ""]
+    found, results = step_outcomes(case, n, version)
+    if found.depends_on_choice:
+        listed = next(
+            (
+                step_outcomes_listed
+                for k in (version.id, *version.aliases)
+                if (step_outcomes_listed := case.steps[n - 1].outcomes.get(k)) is not None
+            ),
+            (),
+        )
+        about = sorted({(o, f) for alt in listed for o, want in alt.items() for f in want})
+        ties = "; ".join(t.describe() for t in (found.mattering or found.ties))
+        body += [f"**The answer depends on an order**: {_cell(ties)}. Each order the rules allow:", ""]
+        body += _table(
+            ["outcome"] + [f"{o}.{f}" for o, f in about],
+            [[str(k)] + [fields_text({f: r.get(o, {}).get(f)}) for o, f in about] for k, r in enumerate(results, 1)],
+        ) + ["", "The trace below follows the first of them.", ""]
     body += _table(
         ["object", "expected", "resolver"],
         [
@@ -332,8 +350,26 @@ def slots_fragment(versions: Mapping[str, RulesVersion]) -> str:
     rows = []
     for i in range(depth):
         rows.append([str(i + 1)] + [f"{v.slots[i].id} {v.slots[i].name}" if i < len(v.slots) else "" for v in vs])
-    lines = _table(["#"] + [f"`{v.id}`" for v in vs], rows)
+    lines = _table(["#"] + [_version_label(v) for v in vs], rows)
     return "\n".join(lines) + "\n"
+
+
+def _version_label(v: RulesVersion) -> str:
+    return f"`{v.id}`" + (f" ({', '.join(v.aliases)})" if v.aliases else "")
+
+
+def timeline_fragment(versions: Mapping[str, RulesVersion]) -> str:
+    """The dated profiles in order: in force from, aliases, the text each cites, what changed."""
+    current = list(versions)[-1]
+    rows = []
+    for v in versions.values():
+        name = _version_label(v) + (" (`current`)" if v.id == current else "")
+        changed = "<br>".join(f"change: {c}" for c in v.changes)
+        if v.clarifications:
+            changed += "<br>" + "<br>".join(f"clarification (no answer changes): {c}" for c in v.clarifications)
+        when = f"{v.in_force_from} to {v.in_force_to or 'now'}"
+        rows.append([name, when, f"{v.source_text} ({v.source_date})", changed])
+    return "\n".join(_table(["profile", "in force", "rule text", "what changed"], rows)) + "\n"
 
 
 KIND_NAMES = {
@@ -368,9 +404,8 @@ def classification_fragment(versions: Mapping[str, RulesVersion]) -> str:
                 if kind in ("copy", "control", "text") and o == "cda":
                     continue
                 rows.append([f"{label} ({names[o]})"] + cells[o])
-    flags = [["`cda_dependency_isolated`"] + [str(v.cda_dependency_isolated).lower() for v in vs]]
-    flags.append(["`loop_waits_as_unit`"] + [str(v.loop_waits_as_unit).lower() for v in vs])
-    lines = _table(["kind of effect"] + [f"`{v.id}`" for v in vs], rows + flags)
+    flags = [[f"`{f}`"] + [str(getattr(v, f)).lower() for v in vs] for f in FLAGS]
+    lines = _table(["kind of effect"] + [_version_label(v) for v in vs], rows + flags)
     return "\n".join(lines) + "\n"
 
 
@@ -421,6 +456,7 @@ def fragments(cases: list[Case], corpus_dir: Path | None, proofs: bool = True) -
     out = {
         "versions-slots.md": slots_fragment(versions),
         "versions-classification.md": classification_fragment(versions),
+        "versions-timeline.md": timeline_fragment(versions),
         "coverage.md": to_markdown(coverage(cases)),
     }
     if corpus_dir is not None and any(c.id == "seed-gray-ogre" for c in cases):

@@ -7,8 +7,10 @@ every generated board is a valid corpus case. The vocabulary is deliberately sma
 filters often match what other effects change: dependencies and dependency loops
 are common, not rare.
 
-Timestamps are distinct (``st.permutations``), so no result depends on the id
-tie-break among equal timestamps.
+Objects' and effects' timestamps are distinct (``st.permutations``); an object's
+static abilities share its timestamp, and the ties that leaves are enumerated
+(``reference.choices``), never broken by ids. ``tests/test_ties.py`` draws boards
+with tied timestamps on purpose.
 """
 
 from __future__ import annotations

@@ -107,10 +107,10 @@ def cdas_not_first(board: Board, version: RulesVersion) -> Mapping[str, Characte
     doctored = _reclassify(doctored, "pt_modify", ("cda",), set_slot)
     doctored = dataclasses.replace(doctored, cda_dependency_isolated=False)
 
-    def order_key(e: Any, cda_first: bool) -> tuple[int, Any, str]:
-        return (1, e.timestamp, e.key)
+    def rank(e: Any, version: RulesVersion, cda_first: bool) -> tuple[int, Any, Any]:
+        return (1, e.timestamp, e.tiebreak)
 
-    with _patched({"reference.resolver._order_key": order_key}):
+    with _patched({"reference.resolver.rank": rank}):
         return _resolve(board, doctored)
 
 

@@ -47,8 +47,8 @@ def run(text: str, version_id: str, step: int = 0) -> str:
     try:
         version = builtin_versions()[version_id]
         data = _parse(text)
-        if isinstance(data, dict) and version_id not in data.get("versions", [version_id]):
-            data = {**data, "versions": [*data["versions"], version_id]}
+        # a version the case does not declare is resolved all the same, with no expected answer to check
+        # (an alias, m10, names the dated profile the case may declare by its id, and the other way round)
         case = case_from_data(data, "your board", schema_check=False)
         n = int(step) or len(case.steps)
         if not 1 <= n <= len(case.steps):
@@ -56,7 +56,8 @@ def run(text: str, version_id: str, step: int = 0) -> str:
         board = board_at(case, n)
         resolution = resolve(board, version)
         actual = board_result(board, resolution.final)
-        expected = case.steps[n - 1].expect.get(version.id)
+        step_expect = case.steps[n - 1].expect
+        expected = next((step_expect[k] for k in (version.id, *version.aliases) if k in step_expect), None)
         check = None
         if expected is not None:
             check = {

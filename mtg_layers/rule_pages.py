@@ -123,8 +123,9 @@ def era_page(version: RulesVersion) -> str | None:
         return None
     if version.in_force_to is None:
         return CURRENT_613[0]
-    older = [name for name, _, date in OLDER_613 if date <= version.in_force_to]
-    return older[-1] if older else None
+    start = version.in_force_from or ""
+    older = [name for name, _, date in OLDER_613 if start <= date <= version.in_force_to]
+    return older[-1] if older else CURRENT_613[0]
 
 
 def linker(prefix: str, page_613: str | None = CURRENT_613[0]) -> Callable[[str], str]:

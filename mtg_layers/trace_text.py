@@ -372,8 +372,8 @@ def newest_first(versions: Iterable[RulesVersion]) -> list[RulesVersion]:
 
 
 def tab_label(version: RulesVersion) -> str:
-    """A version's tab label: its dates in words and its code name."""
-    return f"{version_label(version)} · {version.id}"
+    """A version's tab label: its dates in words and its code name (its alias, or its dated id)."""
+    return f"{version_label(version)} · {version.aliases[0] if version.aliases else version.id}"
 
 
 def _value_text(field: str, value: Any) -> str:

@@ -6,6 +6,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 
 from reference.case import Case, board_at
+from reference.choices import Outcomes, outcomes
 from reference.resolver import Resolution, resolve
 from reference.versions import RulesVersion
 
@@ -21,6 +22,7 @@ class StepCheck:
     version: str
     mismatches: tuple[Mismatch, ...]
     error: str | None = None
+    choice: str | None = None  # "depends on p1's choice between A and B", with each outcome
 
     @property
     def ok(self) -> bool:
@@ -35,19 +37,79 @@ def resolve_step(case: Case, step: int, version: RulesVersion) -> tuple[Resoluti
     return resolution, board_result(board, resolution.final)
 
 
+def step_outcomes(case: Case, step: int, version: RulesVersion) -> tuple[Outcomes, list[dict[str, dict[str, object]]]]:
+    """613.7m, 613.7n: every outcome of a case step the rules allow, and each one's result."""
+    board = board_at(case, step)
+    found = outcomes(board, version)
+    return found, [board_result(board, o.final) for o in found.outcomes]
+
+
+def describe_choice(found: Outcomes, results: list[dict[str, dict[str, object]]], about: set[tuple[str, str]]) -> str:
+    """In words: which tie the answer depends on, and each outcome on what differs among them."""
+    ties = "; ".join(t.describe() for t in (found.mattering or found.ties))
+    differ = sorted((o, f) for o, f in about if len({repr(r.get(o, {}).get(f)) for r in results}) > 1)
+    shown = [", ".join(f"{o}.{f}={r.get(o, {}).get(f)!r}" for o, f in differ) for r in results]
+    head = ties if ties.startswith("depends") else f"depends on an order the rules leave open ({ties})"
+    return head + ": outcomes " + " | ".join(shown)
+
+
+def _matches(expected: Mapping[str, Mapping[str, object]], actual: Mapping[str, Mapping[str, object]]) -> bool:
+    return not compare(expected, actual)
+
+
 def check_case(case: Case, versions: Mapping[str, RulesVersion]) -> list[StepCheck]:
-    """Every step of a case under every version it declares (and that is known)."""
+    """Every step of a case under every version it declares (and that is known).
+
+    When the rules leave an order open (613.7m choice, or no rule) and the outcomes differ,
+    the step passes only if the case lists exactly those outcomes for the version.
+    """
     out = []
     for vid in case.versions:
         version = versions[vid]
         for n, step in enumerate(case.steps, start=1):
             try:
-                _, actual = resolve_step(case, n, version)
+                found, results = step_outcomes(case, n, version)
             except Exception as exc:  # a resolver crash is a finding, reported per step
                 out.append(StepCheck(case.id, n, vid, (), error=f"{type(exc).__name__}: {exc}"))
                 continue
-            out.append(StepCheck(case.id, n, vid, tuple(compare(step.expect[vid], actual))))
+            expected = step.expect[vid]
+            mismatches = [m for r in results for m in compare(expected, r)]
+            listed = step.outcomes.get(vid)
+            about = {(o, f) for objs in [expected, *(listed or ())] for o, want in objs.items() for f in want}
+            # outcomes that differ on what the case is about
+            distinct: list[dict[str, dict[str, object]]] = []
+            for r in results:
+                if not any(_same_on(r, d, about) for d in distinct):
+                    distinct.append(r)
+            choice = describe_choice(found, distinct, about) if len(distinct) > 1 else None
+            error = None
+            if listed is None and choice is not None:
+                error = f"the answer {choice}; record the chosen order (tie_order) or list the outcomes"
+            elif listed is not None:
+                unmatched = [o for o in listed if not any(_matches(o, r) for r in distinct)]
+                missing = [r for r in distinct if not any(_matches(o, r) for o in listed)]
+                if len(distinct) < 2:
+                    error = "the case lists outcomes, but the rules decide: there is one outcome"
+                elif unmatched or missing:
+                    error = f"outcomes differ from the case's: {choice}"
+            if not found.complete:
+                error = "too many tied timestamps to enumerate every choice"
+            out.append(StepCheck(case.id, n, vid, _unique(mismatches), error=error, choice=choice))
     return out
+
+
+def _same_on(
+    a: Mapping[str, Mapping[str, object]], b: Mapping[str, Mapping[str, object]], about: set[tuple[str, str]]
+) -> bool:
+    return all(a.get(o, {}).get(f) == b.get(o, {}).get(f) for o, f in about)
+
+
+def _unique(items: list[Mismatch]) -> tuple[Mismatch, ...]:
+    out: list[Mismatch] = []
+    for m in items:
+        if m not in out:
+            out.append(m)
+    return tuple(out)
 
 
 @dataclass(frozen=True)

@@ -80,6 +80,17 @@ def _counters(board: Board, oid: str) -> dict[str, int]:
 
 def check_answer(board: Board, version: RulesVersion, result: Answer, timeout_ms: int = TIMEOUT_MS) -> BoardCheck:
     """Is there an order the rules allow whose final state differs from ``result``? (unsat: verified)"""
+    return check_answers(board, version, [result], timeout_ms)
+
+
+def check_answers(
+    board: Board, version: RulesVersion, results: list[Answer], timeout_ms: int = TIMEOUT_MS
+) -> BoardCheck:
+    """Is there an order the rules allow whose final state is none of ``results``? (unsat: verified)
+
+    With one answer this decides whether every legal order (every choice a player may make
+    for tied timestamps, 613.7m) gives that answer; with several, whether they are all.
+    """
     start = time.perf_counter()
 
     def done(check: BoardCheck) -> BoardCheck:
@@ -101,10 +112,12 @@ def check_answer(board: Board, version: RulesVersion, result: Answer, timeout_ms
         return done(BoardCheck("vacuous", ["the encoding's constraints are unsatisfiable"]))
     if vac != z3.sat:
         return done(BoardCheck("unknown", [f"vacuity check: {solver.reason_unknown()}"]))
-    if set(result) != set(enc.objects):
-        return done(BoardCheck("counterexample", [f"objects differ: resolver {sorted(result)}, z3 {enc.objects}"]))
+    for result in results:
+        if set(result) != set(enc.objects):
+            return done(BoardCheck("counterexample", [f"objects differ: resolver {sorted(result)}, z3 {enc.objects}"]))
     counted = [
         (o, _counters(board, o), dict(result[o]["counters"]))
+        for result in results
         for o in enc.objects
         if "counters" in result[o] and dict(result[o]["counters"]) != _counters(board, o)
     ]
@@ -112,16 +125,15 @@ def check_answer(board: Board, version: RulesVersion, result: Answer, timeout_ms
         diffs = [(o, "counters", mine, theirs) for o, mine, theirs in counted]
         info = [f"{o}.counters: board {mine!r}, resolver {theirs!r}" for o, mine, theirs in counted]
         return done(BoardCheck("counterexample", info, diffs=diffs))
-    moved = [(o, board.objects[o].zone, result[o]["zone"]) for o in enc.objects if "zone" in result[o]]
-    moved = [(o, mine, theirs) for o, mine, theirs in moved if mine != theirs]
-    if moved:  # the zone is the board's, not an effect's
-        info = [f"{o}.zone: board {mine!r}, resolver {theirs!r}" for o, mine, theirs in moved]
-        return done(BoardCheck("counterexample", info, diffs=[(o, "zone", m, t) for o, m, t in moved]))
-    diff_terms: list[tuple[str, str, z3.BoolRef]] = []
-    for o in enc.objects:
-        for f, term in observable_diff(enc.u, enc.final[o], result[o]):
-            diff_terms.append((o, f, term))
-    solver.add(z3.Or([t for _, _, t in diff_terms]))
+    for result in results:
+        moved = [(o, board.objects[o].zone, result[o]["zone"]) for o in enc.objects if "zone" in result[o]]
+        moved = [(o, mine, theirs) for o, mine, theirs in moved if mine != theirs]
+        if moved:  # the zone is the board's, not an effect's
+            info = [f"{o}.zone: board {mine!r}, resolver {theirs!r}" for o, mine, theirs in moved]
+            return done(BoardCheck("counterexample", info, diffs=[(o, "zone", m, t) for o, m, t in moved]))
+    for result in results:
+        terms = [t for o in enc.objects for _, t in observable_diff(enc.u, enc.final[o], result[o])]
+        solver.add(z3.Or(terms))
     answer = solver.check()
     if answer == z3.unsat:
         return done(BoardCheck("verified"))
@@ -130,6 +142,7 @@ def check_answer(board: Board, version: RulesVersion, result: Answer, timeout_ms
     model = solver.model()
     order = enc.order(model)
     diffs = []
+    result = results[0]
     for o in enc.objects:
         mine = decode(enc.u, model, enc.final[o])
         for f, term in observable_diff(enc.u, enc.final[o], result[o]):

@@ -12,8 +12,9 @@ For one board and one rules version the encoding builds:
 * constraints saying what the rules allow the choice to be: the effect exists now
   (611.3b) or already started applying (613.6), CDAs first (613.3; 613.8a(c)), it is
   *ready* -- every effect it depends on lies in its own dependency loop (613.8b) --
-  and it has the smallest (CDA first, timestamp, id) key among the ready ones
-  (613.7, with ids as the documented tie-break). Dependency (613.8a) is a formula
+  and no ready effect goes strictly before it (613.7: CDA first, timestamp, then the
+  tie rules 613.7a, 613.7n and a recorded 613.7m choice). Effects the rules leave tied
+  are both allowed: ids never order them. Dependency (613.8a) is a formula
   over the state at that position: the encoding applies the other effect
   symbolically and compares existence, text, the set of objects and the evaluated
   instruction of the first effect before and after. Loops are strongly connected
@@ -173,6 +174,10 @@ class Encoding:
         self.board = board
         self.version = version
         self.tag = tag
+        if not getattr(version, "dependent_waits_in_timestamp_order", True):
+            raise NotEncodable("613.8b read as 'a dependent effect applies at once' (flag off) is not encoded")
+        if getattr(version, "loop_ignores_dependency", False):
+            raise NotEncodable("613.8b's literal loop reading (flag loop_ignores_dependency) is not encoded")
         self.u = universe or build_universe(board, [version])
         self.battlefield = board.on_battlefield()
         # 613.1: the layer system determines the characteristics of objects in every zone
@@ -192,7 +197,6 @@ class Encoding:
         self.positions: list[Position] = []
         self.copy_cache: dict[Any, dict[str, Any]] = {}
         self.effects = self._potential_effects()
-        self.keyrank = {k: i for i, k in enumerate(sorted(e.key for e in self.effects))}
         self.others: dict[str, Obj] = {
             i: constant(self.u, o.printed) for i, o in board.objects.items() if i not in self.live
         }
@@ -759,7 +763,7 @@ class Encoding:
         cons.append((choice == -1) == z3.Not(z3.Or(list(live.values()))))
         for i, a in enumerate(effects):
             better = [
-                z3.Implies(ready[b.key], self._less(a, views[a.key], b, views[b.key]))
+                z3.Implies(ready[b.key], z3.Not(self._less(b, views[b.key], a, views[a.key])))
                 for b in effects
                 if b.key != a.key
             ]
@@ -794,11 +798,37 @@ class Encoding:
         new_done = {e.key: z3.Or(done[e.key], choice == i) for i, e in enumerate(effects)}
         return nxt, new_done
 
-    def _less(self, a: PEffect, va: View, b: PEffect, vb: View) -> z3.BoolRef:
-        """613.3, 613.7: CDA first where the version orders by it, then timestamp, then id.
+    def _holder(self, e: PEffect) -> str:
+        """613.7a-d: what gave the effect its timestamp (its object for static abilities and face-down status)."""
+        if e.kind == "static" and e.source is not None:
+            return e.source
+        if e.key.startswith("face-down:") and e.targets:
+            return e.targets[0]
+        return e.key
 
-        613.7a: between equal timestamps, an effect of an ability granted by an effect comes
-        after the object's own abilities, and grants are ordered by their own timestamps.
+    def _chosen_before(self, a: PEffect, b: PEffect) -> bool:
+        """613.7m: the case records that a player chose ``a``'s timestamp before ``b``'s."""
+        order = {x: i for i, x in enumerate(self.board.tie_order)}
+        big = len(order)
+
+        def pos(e: PEffect) -> tuple[int, int]:
+            return (order.get(self._holder(e), big), order.get(e.key, big))
+
+        return pos(a) < pos(b) and pos(a) != (big, big)
+
+    def _own_before_resolving(self, a: PEffect, va: View, b: PEffect) -> z3.BoolRef:
+        """613.7n: ``a`` is ``b``'s object's own static ability and ``b`` a resolving effect on it."""
+        if not self.version.own_static_before_resolving or a.kind != "static" or b.kind != "resolved":
+            return FALSE
+        if a.source is None or a.source not in (b.targets or ()):
+            return FALSE
+        return z3.Not(va.granted)
+
+    def _less(self, a: PEffect, va: View, b: PEffect, vb: View) -> z3.BoolRef:
+        """613.3, 613.7: ``a`` goes strictly before ``b``: CDA first where the version orders by it,
+        then timestamp; between equal timestamps 613.7a's relative order (from 2023-11-17), 613.7n
+        (from 2025-08-01) and a recorded player's choice (613.7m). Otherwise neither goes before the
+        other: both orders are allowed, and the cross-check explores each.
         """
         cda_first = not self.version.cda_dependency_isolated
         ra = 0 if (cda_first and a.cda) else 1
@@ -806,10 +836,16 @@ class Encoding:
         if ra != rb:
             return z3.BoolVal(ra < rb)
         ga, gb = va.granted, vb.granted
-        tb_less = disj([conj([z3.Not(ga), gb]), conj([ga, gb, va.grant_ts < vb.grant_ts])])
-        tb_same = disj([conj([z3.Not(ga), z3.Not(gb)]), conj([ga, gb, va.grant_ts == vb.grant_ts])])
-        by_key = z3.BoolVal(self.keyrank[a.key] < self.keyrank[b.key])
-        return disj([va.ts < vb.ts, conj([va.ts == vb.ts, disj([tb_less, conj([tb_same, by_key])])])])
+        if getattr(self.version, "granted_keeps_relative_order", False):
+            tb_less = disj([conj([z3.Not(ga), gb]), conj([ga, gb, va.grant_ts < vb.grant_ts])])
+            tb_same = disj([conj([z3.Not(ga), z3.Not(gb)]), conj([ga, gb, va.grant_ts == vb.grant_ts])])
+        else:
+            tb_less, tb_same = FALSE, TRUE
+        n_ab = self._own_before_resolving(a, va, b)
+        n_ba = self._own_before_resolving(b, vb, a)
+        by_choice = z3.BoolVal(self._chosen_before(a, b))
+        tie = disj([n_ab, conj([z3.Not(n_ba), by_choice])])
+        return disj([va.ts < vb.ts, conj([va.ts == vb.ts, disj([tb_less, conj([tb_same, tie])])])])
 
     def _depends(
         self,

@@ -24,6 +24,9 @@ class Step:
     attach: Mapping[str, str | None] = field(default_factory=FrozenMap)
     set_timestamp: Mapping[str, float] = field(default_factory=FrozenMap)
     move: Mapping[str, str] = field(default_factory=FrozenMap)
+    # version -> the outcomes the rules allow when the answer depends on a choice (613.7m) or
+    # on an order the rules do not decide; ``expect`` then holds what every outcome shares.
+    outcomes: Mapping[str, tuple[Mapping[str, Mapping[str, Any]], ...]] = field(default_factory=FrozenMap)
     turn_face_up: Mapping[str, float] = field(default_factory=FrozenMap)
     turn_face_down: Mapping[str, float] = field(default_factory=FrozenMap)
 
@@ -46,6 +49,8 @@ class Case:
     notes: tuple[str, ...] = ()
     cards: tuple[Any, ...] = ()
     path: str | None = None
+    # 613.7m: the order each player chose for timestamps the rules leave to them (ids, earliest first).
+    tie_order: tuple[str, ...] = ()
 
 
 def turn_face(obj: GameObject, face_down: bool, timestamp: float) -> GameObject:
@@ -77,12 +82,17 @@ def apply_step(board: Board, step: Step) -> Board:
         objects[oid] = turn_face(objects[oid], False, ts)
     ended = set(step.end_effects)
     effects = tuple(e for e in board.effects if e.id not in ended) + step.add_effects
-    return Board(objects=objects, effects=effects, abilities=board.abilities)
+    return Board(objects=objects, effects=effects, abilities=board.abilities, tie_order=board.tie_order)
 
 
 def initial_board(case: Case) -> Board:
     """The board before the first step."""
-    return Board(objects={o.id: o for o in case.objects}, effects=case.effects, abilities=case.abilities)
+    return Board(
+        objects={o.id: o for o in case.objects},
+        effects=case.effects,
+        abilities=case.abilities,
+        tie_order=case.tie_order,
+    )
 
 
 def board_at(case: Case, step_number: int) -> Board:

@@ -165,15 +165,21 @@ def strongly_connected(graph: Mapping[str, Mapping[str, object]]) -> dict[str, f
     return component
 
 
-def ready(graph: Mapping[str, Mapping[str, object]], loop_waits_as_unit: bool = True) -> list[str]:
+def ready(
+    graph: Mapping[str, Mapping[str, object]], loop_waits_as_unit: bool = True, loop_ignores_dependency: bool = False
+) -> list[str]:
     """613.8b: effects that wait for nothing outside their own dependency loop.
 
     With ``loop_waits_as_unit`` a loop waits as a whole while any member waits for an
     effect outside it, so that the loop's members still apply in timestamp order
-    relative to each other; without it only that member waits.
+    relative to each other; without it only that member waits. With
+    ``loop_ignores_dependency`` (the literal reading of "this rule is ignored") a loop's
+    members never wait at all, not even for an effect outside the loop.
     """
     loops = strongly_connected(graph)
     waiting = {a for a in graph if any(b not in loops[a] for b in graph[a])}
+    if loop_ignores_dependency:
+        waiting = {a for a in waiting if len(loops[a]) == 1}
     if loop_waits_as_unit:
         return [a for a in sorted(graph) if not (loops[a] & waiting)]
     return [a for a in sorted(graph) if a not in waiting]

@@ -38,7 +38,8 @@ from .effects import (
 from .filters import Context, apply_text_changes, matches, names_zone, objects_matching
 from .model import Board, Characteristics, Part, State
 from .operations import Instruction, apply_instruction
-from .resolver import Edge, Moment, Resolution, Skipped, TraceStep, _order_key, _why, initial_state
+from .resolver import Edge, Moment, Resolution, Skipped, TraceStep, _why, choose_next, initial_state
+from .timestamps import Tie
 from .versions import RulesVersion
 
 FIELDS: frozenset[str] = frozenset(f.name for f in fields(Characteristics))
@@ -655,6 +656,7 @@ def resolve(board: Board, version: RulesVersion) -> Resolution:
     skipped: list[Skipped] = []
     edges: list[Edge] = []
     moments: list[Moment] = []
+    ties: list[Tie] = []
     for slot in version.slots:
         done: set[str] = set()
         seen: dict[str, ContinuousEffect] = {}
@@ -675,9 +677,10 @@ def resolve(board: Board, version: RulesVersion) -> Resolution:
                     if (a, b) not in seen_edges:
                         seen_edges.add((a, b))
                         edges.append(Edge(slot.id, a, b, r.test, r.detail))
-            ok = set(ready(graph, version.loop_waits_as_unit))
-            cda_first = not version.cda_dependency_isolated
-            pick = min((e for e in group if e.key in ok), key=lambda e: _order_key(e, cda_first))
+            ok = set(ready(graph, version.loop_waits_as_unit, version.loop_ignores_dependency))
+            pick, tie = choose_next(group, ok, waited, done, board, state, version, slot.id)
+            if tie is not None:
+                ties.append(tie)
             why = _why(pick, group, candidates, graph, waited, done)
             targets = engine.affected(pick)
             first = pick.key not in locked
@@ -726,4 +729,5 @@ def resolve(board: Board, version: RulesVersion) -> Resolution:
         skipped=tuple(skipped),
         edges=tuple(edges),
         moments=tuple(moments),
+        ties=tuple(ties),
     )

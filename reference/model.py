@@ -134,6 +134,9 @@ class Board:
     objects: Mapping[str, GameObject]
     effects: tuple[Effect, ...]
     abilities: Mapping[str, AbilityDef]
+    # 613.7m: the order players chose for timestamps the rules leave tied (object or effect ids,
+    # earliest first); ties it does not decide are reported, never broken by id.
+    tie_order: tuple[str, ...] = ()
 
     def on_battlefield(self) -> tuple[str, ...]:
         """Ids of the objects on the battlefield, in id order."""

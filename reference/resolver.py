@@ -19,6 +19,7 @@ from .effects import (
     parts_in_slot,
 )
 from .model import Board, Characteristics, State, Timestamp
+from .timestamps import Tie, choose, rank
 from .versions import RulesVersion
 
 
@@ -93,6 +94,12 @@ class Resolution:
     edges: tuple[Edge, ...]
     # one per trace step: the dependency graph in force when that step's effect was chosen
     moments: tuple[Moment, ...] = ()
+    ties: tuple[Tie, ...] = ()
+
+    @property
+    def undecided(self) -> tuple[Tie, ...]:
+        """The ties neither the rules nor a recorded choice decided (613.7m, 613.7n)."""
+        return tuple(t for t in self.ties if not t.decided)
 
 
 def initial_state(board: Board) -> dict[str, Characteristics]:
@@ -100,9 +107,9 @@ def initial_state(board: Board) -> dict[str, Characteristics]:
     return {i: board.objects[i].printed for i in sorted(board.objects)}
 
 
-def _order_key(e: ContinuousEffect, cda_first: bool) -> tuple[int, Timestamp, Timestamp, str]:
-    """613.3, 613.7: CDAs first where the version asks it, then timestamp (613.7a ties), then id."""
-    return (0 if (cda_first and e.origin == "cda") else 1, e.timestamp, e.tiebreak, e.key)
+def _order_key(e: ContinuousEffect, cda_first: bool) -> tuple[int, Timestamp, Timestamp]:
+    """613.3, 613.7: CDAs first where the version asks it, then timestamp, then 613.7a's relative order."""
+    return (0 if (cda_first and e.origin == "cda") else 1, e.timestamp, e.tiebreak)
 
 
 def _why(
@@ -146,6 +153,30 @@ def _why(
     return Why("timestamp", f"earliest timestamp among the effects left ({pick.timestamp:g}) (613.7)")
 
 
+def choose_next(
+    group: list[ContinuousEffect],
+    ok: set[str],
+    waited: Mapping[str, set[str]],
+    done: set[str],
+    board: Board,
+    state: State,
+    version: RulesVersion,
+    slot: str,
+) -> tuple[ContinuousEffect, Tie | None]:
+    """613.3, 613.7, 613.8b: the ready effect that applies next, and the timestamp tie it settled, if any."""
+    cda_first = not version.cda_dependency_isolated
+    ready_now = [e for e in group if e.key in ok]
+    if not version.dependent_waits_in_timestamp_order:
+        # 613.8b read as "applies at once": an effect whose dependencies have all just
+        # applied goes before the other ready effects.
+        released = [e for e in ready_now if waited.get(e.key, set()) and waited[e.key] <= done]
+        ready_now = released or ready_now
+    best = min(rank(e, version, cda_first) for e in ready_now)
+    tied = [e for e in ready_now if rank(e, version, cda_first) == best]
+    controllers = {i: ch.controller for i, ch in state.items()}
+    return choose(tied, slot, board, version, controllers)
+
+
 def resolve(board: Board, version: RulesVersion) -> Resolution:
     """613.1-613.8: apply every continuous effect in layer, dependency and timestamp order."""
     state: State = initial_state(board)
@@ -155,6 +186,7 @@ def resolve(board: Board, version: RulesVersion) -> Resolution:
     skipped: list[Skipped] = []
     edges: list[Edge] = []
     moments: list[Moment] = []
+    ties: list[Tie] = []
     for slot in version.slots:
         done: set[str] = set()
         seen: dict[str, ContinuousEffect] = {}
@@ -179,9 +211,10 @@ def resolve(board: Board, version: RulesVersion) -> Resolution:
                     if (a, b) not in seen_edges:
                         seen_edges.add((a, b))
                         edges.append(Edge(slot.id, a, b, r.test, r.detail))
-            ok = set(ready(graph, version.loop_waits_as_unit))
-            cda_first = not version.cda_dependency_isolated
-            pick = min((e for e in group if e.key in ok), key=lambda e: _order_key(e, cda_first))
+            ok = set(ready(graph, version.loop_waits_as_unit, version.loop_ignores_dependency))
+            pick, tie = choose_next(group, ok, waited, done, board, state, version, slot.id)
+            if tie is not None:
+                ties.append(tie)
             why = _why(pick, group, candidates, graph, waited, done)
             targets = affected(pick, board, state, locked)
             first = pick.key not in locked
@@ -230,4 +263,5 @@ def resolve(board: Board, version: RulesVersion) -> Resolution:
         skipped=tuple(skipped),
         edges=tuple(edges),
         moments=tuple(moments),
+        ties=tuple(ties),
     )

@@ -1,21 +1,41 @@
 """Rules versions as data (DESIGN.md section 4): ordered slots and a classification into them.
 
 A version is read from a JSON profile; the built-in profiles live in ``reference/profiles``.
+Each built-in profile is named by the date its rules took effect (``2009-07-08``); the
+older names (``pre-m10``, ``m10``, ``ikoria``) are aliases. A profile may be ``based_on``
+an earlier one and say only what changed (its flags, dates and source).
 """
 
 from __future__ import annotations
 
 import json
 import pkgutil
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
 from .vocabulary import KINDS, ORIGINS
 
-CURRENT = "ikoria"
-BUILTIN_IDS = ("pre-m10", "m10", "ikoria")
+# The built-in profiles, oldest first: (profile file, id). The id is the date the rules took effect.
+BUILTIN_FILES = (
+    ("pre-m10", "2004-10-01"),
+    ("m10", "2009-07-08"),
+    ("ikoria", "2020-04-17"),
+    ("2023-11-17", "2023-11-17"),
+    ("2025-08-01", "2025-08-01"),
+)
+BUILTIN_IDS = tuple(vid for _, vid in BUILTIN_FILES)
+CURRENT = BUILTIN_IDS[-1]
+FLAGS = (
+    "cda_dependency_isolated",
+    "loop_waits_as_unit",
+    "granted_keeps_relative_order",
+    "own_static_before_resolving",
+    "dependent_waits_in_timestamp_order",
+    "loop_ignores_dependency",
+    "copy_exceptions_drop_cdas",
+)
 
 
 def _bundled(name: str) -> str:
@@ -67,6 +87,22 @@ class RulesVersion:
     cda_dependency_isolated: bool
     # 613.8b: a loop waits as a whole while one of its members waits for an outside effect.
     loop_waits_as_unit: bool = True
+    # 613.7a (second sentence, in the 2023-11-17 text): when an object gets a new timestamp, the
+    # effects of its own and of its granted static abilities keep their relative order.
+    granted_keeps_relative_order: bool = False
+    # 613.7n (Edge of Eternities, 2025): an object's own static ability gets an earlier relative
+    # timestamp than a resolving spell's effect that applies to it and would get the same one.
+    own_static_before_resolving: bool = False
+    # 613.8b "waits to apply until just after": the project's reading puts a dependent effect back
+    # into timestamp order once its dependencies applied (True); the other applies it at once (False).
+    dependent_waits_in_timestamp_order: bool = True
+    # 613.8b "this rule is ignored" for a loop: the project's reading lifts waiting only inside the
+    # loop (False); the literal one ignores every dependency of the loop's members (True).
+    loop_ignores_dependency: bool = False
+    aliases: tuple[str, ...] = ()
+    based_on: str | None = None
+    changes: tuple[str, ...] = ()
+    clarifications: tuple[str, ...] = ()
     # 707.9d (706.8d from February 2011): a copy exception leaves out the CDAs defining what it excepts.
     copy_exceptions_drop_cdas: bool = True
 
@@ -89,14 +125,63 @@ def _require(data: Mapping[str, Any], key: str, kind: type, where: str) -> Any:
     return value
 
 
-def version_from_mapping(data: Mapping[str, Any], where: str = "profile") -> RulesVersion:
-    """Build a rules version from profile data, checking every field."""
+PROFILE_FIELDS = (
+    "id",
+    "aliases",
+    "based_on",
+    "title",
+    "in_force",
+    "source",
+    "summary",
+    "changes",
+    "clarifications",
+    "slots",
+    "classify",
+    "flags",
+)
+
+
+def _strings(data: Mapping[str, Any], key: str, where: str) -> tuple[str, ...]:
+    value = data.get(key, [])
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise ProfileError(f"{where}: field '{key}' must be a list of strings, got {value!r}")
+    return tuple(value)
+
+
+def merge_profile(
+    data: Mapping[str, Any], where: str = "profile", bases: Mapping[str, Mapping[str, Any]] | None = None
+) -> Mapping[str, Any]:
+    """A profile's data with what it takes from the profile it is ``based_on`` (its flags merged)."""
+    based_on = data.get("based_on")
+    if based_on is None:
+        return data
+    base = (bases or {}).get(based_on) if isinstance(based_on, str) else None
+    if base is None:
+        raise ProfileError(
+            f"{where}: based_on: expected the id of an earlier profile {sorted(bases or {})}, got {based_on!r}"
+        )
+    merged = {**base, **{k: v for k, v in data.items() if k != "flags"}}
+    merged["flags"] = {**(base.get("flags") or {}), **(data.get("flags") or {})}
+    for k in ("aliases", "changes", "clarifications"):
+        merged[k] = data.get(k, [])
+    return merged
+
+
+def version_from_mapping(
+    data: Mapping[str, Any], where: str = "profile", bases: Mapping[str, Mapping[str, Any]] | None = None
+) -> RulesVersion:
+    """Build a rules version from profile data, checking every field.
+
+    With ``based_on``, the slots, classification and flags not given are those of the named
+    profile (one of ``bases``, raw profile data by id or alias).
+    """
     if not isinstance(data, Mapping):
         raise ProfileError(f"{where}: a profile must be a mapping")
-    known = {"id", "title", "in_force", "source", "summary", "slots", "classify", "flags"}
-    unknown = sorted(set(data) - known)
+    unknown = sorted(set(data) - set(PROFILE_FIELDS))
     if unknown:
-        raise ProfileError(f"{where}: unknown field(s) {unknown}; expected only {sorted(known)}")
+        raise ProfileError(f"{where}: unknown field(s) {unknown}; expected only {sorted(PROFILE_FIELDS)}")
+    based_on = data.get("based_on")
+    data = merge_profile(data, where, bases)
     vid = _require(data, "id", str, where)
     slots_data = _require(data, "slots", list, where)
     slots = []
@@ -142,9 +227,12 @@ def version_from_mapping(data: Mapping[str, Any], where: str = "profile") -> Rul
     in_force = data.get("in_force") or {}
     source = data.get("source") or {}
     flags = data.get("flags") or {}
-    unknown_flags = sorted(set(flags) - {"cda_dependency_isolated", "loop_waits_as_unit", "copy_exceptions_drop_cdas"})
+    unknown_flags = sorted(set(flags) - set(FLAGS))
     if unknown_flags:
-        raise ProfileError(f"{where}: flags: unknown flag(s) {unknown_flags}")
+        raise ProfileError(f"{where}: flags: unknown flag(s) {unknown_flags}; expected only {list(FLAGS)}")
+    bad_flags = sorted(k for k, v in flags.items() if not isinstance(v, bool))
+    if bad_flags:
+        raise ProfileError(f"{where}: flags: {bad_flags} must be true or false")
     return RulesVersion(
         id=vid,
         title=str(data.get("title", vid)),
@@ -157,24 +245,105 @@ def version_from_mapping(data: Mapping[str, Any], where: str = "profile") -> Rul
         classification=tuple(rules),
         cda_dependency_isolated=bool(flags.get("cda_dependency_isolated", True)),
         loop_waits_as_unit=bool(flags.get("loop_waits_as_unit", True)),
+        granted_keeps_relative_order=bool(flags.get("granted_keeps_relative_order", False)),
+        own_static_before_resolving=bool(flags.get("own_static_before_resolving", False)),
+        dependent_waits_in_timestamp_order=bool(flags.get("dependent_waits_in_timestamp_order", True)),
+        loop_ignores_dependency=bool(flags.get("loop_ignores_dependency", False)),
+        aliases=_strings(data, "aliases", where),
+        based_on=based_on if isinstance(based_on, str) else None,
+        changes=_strings(data, "changes", where),
+        clarifications=_strings(data, "clarifications", where),
         copy_exceptions_drop_cdas=bool(flags.get("copy_exceptions_drop_cdas", True)),
     )
 
 
+class Versions(Mapping[str, RulesVersion]):
+    """Rules versions by id, oldest first; looking up an alias (``m10``, ``current``) also works."""
+
+    def __init__(self, versions: Mapping[str, RulesVersion], current: str | None = None) -> None:
+        self._by_id = dict(versions)
+        self._alias = {a: k for k, v in versions.items() for a in v.aliases}
+        if current is not None or self._by_id:
+            self._alias["current"] = current or list(self._by_id)[-1]
+
+    def canonical(self, vid: str) -> str:
+        """The id a name stands for (itself, or the profile it is an alias of)."""
+        return self._alias.get(vid, vid)
+
+    def __getitem__(self, vid: str) -> RulesVersion:
+        return self._by_id[self.canonical(vid)]
+
+    def __contains__(self, vid: object) -> bool:
+        return isinstance(vid, str) and self.canonical(vid) in self._by_id
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._by_id)
+
+    def __len__(self) -> int:
+        return len(self._by_id)
+
+    def names(self) -> list[str]:
+        """Every name a version can be asked for by: ids, aliases and ``current``."""
+        return [*self._by_id, *self._alias]
+
+
 @cache
-def builtin_versions() -> Mapping[str, RulesVersion]:
-    """The built-in rules versions, oldest first."""
+def _builtin() -> tuple[Versions, Mapping[str, Mapping[str, Any]]]:
+    raw: dict[str, Mapping[str, Any]] = {}
     out = {}
-    for vid in BUILTIN_IDS:
-        text = _bundled(f"{vid}.json")
-        out[vid] = version_from_mapping(json.loads(text), where=f"profiles/{vid}.json")
-    return out
+    for name, vid in BUILTIN_FILES:
+        text = _bundled(f"{name}.json")
+        data = json.loads(text)
+        version = version_from_mapping(data, where=f"profiles/{name}.json", bases=raw)
+        if version.id != vid:
+            raise ProfileError(f"profiles/{name}.json: id: expected {vid!r}, got {version.id!r}")
+        raw[vid] = merge_profile(data, name, raw)
+        for alias in version.aliases:
+            raw[alias] = raw[vid]
+        out[vid] = version
+    raw["current"] = raw[CURRENT]
+    return Versions(out), raw
+
+
+def builtin_versions() -> Versions:
+    """The built-in rules versions, oldest first (aliases answer lookups too)."""
+    return _builtin()[0]
+
+
+def builtin_profile_data() -> Mapping[str, Mapping[str, Any]]:
+    """The built-in profiles as data (complete, by id and alias): what a profile file may be ``based_on``."""
+    return _builtin()[1]
 
 
 def get_version(vid: str) -> RulesVersion:
-    """A built-in version by id; ``current`` names the newest."""
+    """A built-in version by id or alias; ``current`` names the newest; a date picks the one in force."""
     versions = builtin_versions()
-    key = CURRENT if vid == "current" else vid
-    if key not in versions:
-        raise ProfileError(f"unknown rules version {vid!r}; expected one of {[*versions, 'current']}")
-    return versions[key]
+    if vid in versions:
+        return versions[vid]
+    if _looks_like_date(vid):
+        return version_on(vid)
+    raise ProfileError(f"unknown rules version {vid!r}; expected one of {versions.names()} or a date (YYYY-MM-DD)")
+
+
+def _looks_like_date(text: str) -> bool:
+    parts = text.split("-")
+    return [len(p) for p in parts] == [4, 2, 2] and all(p.isdigit() for p in parts)
+
+
+def version_on(day: str) -> RulesVersion:
+    """The built-in version in force on a date (YYYY-MM-DD): the newest that took effect by then."""
+    from datetime import date
+
+    try:
+        when = date.fromisoformat(day)
+    except ValueError:
+        raise ProfileError(f"not a date: {day!r}; expected YYYY-MM-DD") from None
+    in_force = [
+        v for v in builtin_versions().values() if v.in_force_from and date.fromisoformat(v.in_force_from) <= when
+    ]
+    if not in_force:
+        first = next(iter(builtin_versions().values()))
+        raise ProfileError(
+            f"no modelled rules version in force on {day}; the oldest took effect on {first.in_force_from}"
+        )
+    return in_force[-1]

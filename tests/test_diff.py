@@ -40,6 +40,7 @@ def test_a_profile_file_against_a_builtin_version(tmp_path: Path) -> None:
     """A proposed change: counters before every modification (7c) under M10's slots."""
     profile = json.loads((Path(__file__).parent.parent / "reference" / "profiles" / "m10.json").read_text())
     profile["id"] = "counters-first"
+    profile["aliases"] = []
     profile["slots"] = [s for s in profile["slots"] if s["id"] != "7b"]  # drop "set" as its own sublayer
     for c in profile["classify"]:
         if c["slot"] == "7b":
@@ -51,9 +52,9 @@ def test_a_profile_file_against_a_builtin_version(tmp_path: Path) -> None:
     )
     assert out.exit_code == 0, out.output
     data = json.loads(out.output)
-    assert (data["left"], data["right"]) == ("m10", "counters-first")
+    assert (data["left"], data["right"]) == ("2009-07-08", "counters-first")
     assert [(d["case"], d["step"]) for d in data["diffs"]] == [("seed-gray-ogre", 4)]
-    values = {v["field"]: (v["m10"], v["counters-first"]) for v in data["diffs"][0]["values"]}
+    values = {v["field"]: (v["2009-07-08"], v["counters-first"]) for v in data["diffs"][0]["values"]}
     assert values == {"power": (5, 1), "toughness": (8, 2)}
     assert data["diffs"][0]["first_divergence"]["index"] >= 1
 
@@ -63,7 +64,7 @@ def test_formats_table_and_markdown() -> None:
     table = cli.invoke(main, ["diff", "pre-m10", "m10", "--corpus", str(FIXTURES)])
     assert table.exit_code == 0 and "ogre.power" in table.output and "1 of 5 steps" in table.output
     md = cli.invoke(main, ["diff", "pre-m10", "m10", "--corpus", str(FIXTURES), "--format", "markdown"])
-    assert md.output.startswith("# Rules version diff: `pre-m10` vs `m10`")
+    assert md.output.startswith("# Rules version diff: `2004-10-01` vs `2009-07-08`")
     assert "| `seed-gray-ogre` |" in md.output and "trace step 1" in md.output
     assert md.output == diff_markdown(diff_corpus(FIXTURES, get_version("pre-m10"), get_version("m10")))
 
@@ -78,7 +79,16 @@ def test_usage_errors() -> None:
 def test_the_whole_corpus_diffs_without_errors() -> None:
     from mtg_layers.corpus import CASES_DIR
 
-    for a, b in (("pre-m10", "m10"), ("m10", "ikoria")):
+    for a, b in (("pre-m10", "m10"), ("m10", "ikoria"), ("ikoria", "2023-11-17"), ("2023-11-17", "2025-08-01")):
         result = diff_corpus(CASES_DIR, get_version(a), get_version(b))
         assert result.steps > 0
         assert [d for d in result.diffs if d.error] == []
+
+
+def test_consecutive_dated_profiles_move_the_tie_cases() -> None:
+    from mtg_layers.corpus import CASES_DIR
+
+    moved = diff_corpus(CASES_DIR, get_version("2020-04-17"), get_version("2023-11-17"))
+    assert {d.case for d in moved.diffs} <= {"cr-613-7a-rune-of-flight-hammer-moves"}
+    n = diff_corpus(CASES_DIR, get_version("2023-11-17"), get_version("2025-08-01"))
+    assert {d.case for d in n.diffs} == {"cr-613-7n-own-static-ability-before-resolving-effect"}

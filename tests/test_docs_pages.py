@@ -22,7 +22,7 @@ def test_generated_case_pages_are_current(tmp_path: Path) -> None:
 def test_gray_ogre_page_has_version_tabs_and_trace(tmp_path: Path) -> None:
     generate([c for c in load_corpus() if c.id == "seed-gray-ogre"], tmp_path)
     page = (tmp_path / "seed-gray-ogre.md").read_text(encoding="utf-8")
-    tabs = ['=== "Today (2020–) · ikoria"', '=== "2009–2020 · m10"', '=== "2004–2009, rule 418.5 · pre-m10"']
+    tabs = ['=== "2020–2023 · ikoria"', '=== "2009–2020 · m10"', '=== "2004–2009, rule 418.5 · pre-m10"']
     positions = [page.index(t) for t in tabs]
     assert positions == sorted(positions), "the current rules come first"
     assert "| # | layer and why | effect | why at this point | what changed |" in page
@@ -40,7 +40,7 @@ def test_generated_fragments_are_current() -> None:
     ]
     assert not stale, f"stale generated fragments {stale}: run `mtg-layers docs`"
     assert "5/8" in fresh["gray-ogre-trace.md"] and "1/4" in fresh["gray-ogre-trace.md"]
-    assert "seed-gray-ogre" in fresh["diff-pre-m10-m10.md"]
+    assert "seed-gray-ogre" in fresh["diff-2004-10-01-2009-07-08.md"]
 
 
 def test_rule_pages_and_schemas_are_current(tmp_path: Path) -> None:

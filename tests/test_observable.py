@@ -56,4 +56,4 @@ def test_cli_with_a_profile_file(tmp_path: Path) -> None:
         check=False,
     )
     assert proc.returncode == 0, proc.stderr
-    assert "ikoria vs set-with-modify: observable" in proc.stdout
+    assert "2020-04-17 vs set-with-modify: observable" in proc.stdout

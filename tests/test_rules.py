@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import pytest
+
 from reference.dependency import ready, strongly_connected
-from reference.versions import builtin_versions, get_version
+from reference.versions import ProfileError, builtin_versions, get_version
 
 from .builders import creature, make_board, run
 
@@ -415,8 +417,31 @@ def test_613_7a_granted_static_ability_takes_the_later_timestamp() -> None:
 
 def test_versions_are_data_with_dates() -> None:
     vs = builtin_versions()
-    assert list(vs) == ["pre-m10", "m10", "ikoria"]
-    assert get_version("current").id == "ikoria"
+    assert list(vs) == ["2004-10-01", "2009-07-08", "2020-04-17", "2023-11-17", "2025-08-01"]
+    assert [vs[a].id for a in ("pre-m10", "m10", "ikoria")] == ["2004-10-01", "2009-07-08", "2020-04-17"]
+    assert get_version("current").id == "2025-08-01"
+
+
+def test_a_date_picks_the_version_in_force_that_day() -> None:
+    assert get_version("2024-03-01").id == "2023-11-17"
+    assert get_version("2009-07-07").id == "2004-10-01"
+    assert get_version("2009-07-08").id == "2009-07-08"
+    assert get_version("2020-04-16").id == "2009-07-08"
+    assert get_version("2030-01-01").id == "2025-08-01"
+    with pytest.raises(ProfileError, match="no modelled rules version in force on 1999-01-01"):
+        get_version("1999-01-01")
+    with pytest.raises(ProfileError, match="not a date"):
+        get_version("2024-02-30")
+
+
+def test_dated_profiles_say_what_changed_from_the_one_before() -> None:
+    vs = builtin_versions()
+    assert vs["2023-11-17"].based_on == "2020-04-17" and vs["2023-11-17"].granted_keeps_relative_order
+    assert not vs["2020-04-17"].granted_keeps_relative_order
+    assert vs["2025-08-01"].own_static_before_resolving and not vs["2023-11-17"].own_static_before_resolving
+    assert vs["2025-08-01"].slots == vs["2020-04-17"].slots
+    assert all(v.changes for v in vs.values())
+    assert any("Gray Ogre" in c for c in vs["2023-11-17"].clarifications)
     assert [s.id for s in vs["m10"].slots][-2:] == ["7d", "7e"]
     assert vs["ikoria"].slot_of("counter_pt", "rule") == "7c"
     assert vs["m10"].slot_of("counter_pt", "rule") == "7d"

@@ -51,7 +51,7 @@ GRAY_OGRE_PAGE = "cases/seed-gray-ogre/"
 MERMAID_CASE_PAGE = "cases/seed-urborg-then-blood-moon/"
 MERMAID_DOC_PAGE = "layers/"
 # current rules first, each tab in words with its dates, the code name beside
-VERSION_LABELS = ("Today (2020–) · ikoria", "2009–2020 · m10", "2004–2009, rule 418.5 · pre-m10")
+VERSION_LABELS = ("2020–2023 · ikoria", "2009–2020 · m10", "2004–2009, rule 418.5 · pre-m10")
 SEARCH_TERMS = ("Gray Ogre", "Grey Ogre", "Ogre gris")
 
 
@@ -238,7 +238,9 @@ def test_gray_ogre_case_page_has_version_tabs_and_trace(chromium, server, artifa
     page = parse(chromium.dump_dom(url))
     for label in VERSION_LABELS:
         assert label in page.tab_labels, f"no {label!r} tab on {GRAY_OGRE_PAGE}; tabs: {page.tab_labels}"
-    assert page.tab_labels[0] == VERSION_LABELS[0], f"the first tab is not today's rules: {page.tab_labels[:3]}"
+    assert page.tab_labels[0] == VERSION_LABELS[0], (
+        f"the first tab is not the newest rules the case declares: {page.tab_labels[:3]}"
+    )
     assert page.tables >= 1, f"no trace table on {GRAY_OGRE_PAGE}"
     assert page.table_headers, "the trace table has no header row"
     chromium.screenshot(url, artifacts / "case-seed-gray-ogre.png")
@@ -382,7 +384,7 @@ def test_playground_runs_gray_ogre_under_two_versions(chromium, server, artifact
         ready = session.poll("!document.getElementById('pg-run').disabled", timeout=240, interval=1)
         status = session.evaluate("document.getElementById('pg-status').textContent")
         assert ready, f"the playground did not start: {status}"
-        for vid, pt in (("ikoria", "5/8"), ("pre-m10", "1/4")):
+        for vid, pt in (("2020-04-17", "5/8"), ("2004-10-01", "1/4")):
             select = f"document.getElementById('pg-version').value = {json.dumps(vid)}"
             session.evaluate(f"(() => {{ {select}; document.getElementById('pg-run').click(); }})()")
             found = session.poll(PLAYGROUND_OGRE_JS % {"vid": vid}, timeout=60)

@@ -53,8 +53,13 @@ def test_blood_moon_row_names_the_dependency_and_the_mountain() -> None:
 def test_type_line_and_tab_labels() -> None:
     urborg = CASES["seed-urborg-then-blood-moon"].objects
     assert any(type_line(o.printed) == "Legendary Land" for o in urborg)
-    labels = [tab_label(VERSIONS[v]) for v in ("ikoria", "m10", "pre-m10")]
-    assert labels == ["Today (2020–) · ikoria", "2009–2020 · m10", "2004–2009, rule 418.5 · pre-m10"]
+    labels = [tab_label(VERSIONS[v]) for v in ("current", "ikoria", "m10", "pre-m10")]
+    assert labels == [
+        "Today (2025–) · 2025-08-01",
+        "2020–2023 · ikoria",
+        "2009–2020 · m10",
+        "2004–2009, rule 418.5 · pre-m10",
+    ]
 
 
 def test_explain_prints_the_same_rows() -> None:

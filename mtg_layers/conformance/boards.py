@@ -621,10 +621,11 @@ def complete(data: Data, rules: str, s: GeneratorSettings) -> Generated | None:
     board = board_at(case, len(data["steps"]))
     answers: dict[str, dict[str, dict[str, Any]]] = {}
     resolution: Resolution | None = None
+    rules_id = builtin_versions().canonical(rules)  # an alias (m10) names a dated profile
     for vid, version in builtin_versions().items():
         r = resolve(board, version)
         answers[vid] = board_result(board, r.final)
-        if vid == rules:
+        if vid == rules_id:
             resolution = r
     assert resolution is not None
     tags |= outcome_tags(resolution, answers, data)
@@ -632,7 +633,7 @@ def complete(data: Data, rules: str, s: GeneratorSettings) -> Generated | None:
         return None
     data["features"] = sorted(tags)
     case = dataclasses.replace(case, features=tuple(data["features"]))
-    return Generated(data, case, rules, tuple(data["features"]), resolution, answers[rules])
+    return Generated(data, case, rules, tuple(data["features"]), resolution, answers[rules_id])
 
 
 def generated_boards(s: GeneratorSettings) -> st.SearchStrategy[Generated]:

@@ -61,9 +61,12 @@ def generator_settings(
     allowed = set(declared) if isinstance(declared, list) and declared else set(feature_tags())
     if features:
         allowed &= set(features)
-    known = list(builtin_versions())
+    known = builtin_versions().names()  # ids, aliases (m10) and current: an adapter may declare any of them
     declared_rules = impl.get("rules_versions")
-    versions = [v for v in known if not isinstance(declared_rules, list) or not declared_rules or v in declared_rules]
+    if isinstance(declared_rules, list) and declared_rules:
+        versions = [v for v in known if v in declared_rules]
+    else:
+        versions = list(builtin_versions())
     if rules:
         unknown = sorted(set(rules) - set(known))
         if unknown:

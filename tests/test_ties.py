@@ -1,0 +1,105 @@
+"""Ties of timestamps (613.7a, 613.7m, 613.7n): decided by the rules or a recorded choice, never by ids."""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import replace
+from typing import Any
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from mtg_layers.corpus import load_corpus
+from mtg_layers.crosscheck import check_board
+from mtg_layers.generate import board_data, board_from_data
+from mtg_layers.results import board_result
+from mtg_layers.verify import check_case
+from reference.case import board_at
+from reference.choices import outcomes
+from reference.model import Board
+from reference.versions import builtin_versions, get_version
+
+CASE_7N = "cr-613-7n-own-static-ability-before-resolving-effect"
+
+
+def _case(cid: str) -> Any:
+    return next(c for c in load_corpus() if c.id == cid)
+
+
+def _colors(board: Board, vid: str) -> list[list[str]]:
+    found = outcomes(board, get_version(vid))
+    return sorted(board_result(board, o.final)["creature"]["colors"] for o in found.outcomes)
+
+
+def test_613_7n_decides_from_its_profile_and_not_before() -> None:
+    board = board_at(_case(CASE_7N), 1)
+    assert _colors(board, "2025-08-01") == [["black", "blue"]]
+    assert _colors(board, "2023-11-17") == [["black", "blue"], ["blue"]]
+    assert _colors(board, "current") == [["black", "blue"]]
+    tie = outcomes(board, get_version("2023-11-17")).ties[0]
+    assert not tie.decided and "not decided by the rules" in tie.describe()
+
+
+def test_a_recorded_choice_decides_and_z3_agrees() -> None:
+    board = board_at(_case(CASE_7N), 1)
+    chosen = replace(board, tie_order=("rise", "creature"))
+    assert _colors(chosen, "2023-11-17") == [["blue"]]
+    assert check_board(chosen, get_version("2023-11-17")).status == "verified"
+    # z3 decides that the open tie has two outcomes: one answer alone is not verified
+    from proofs.crosscheck import check_answer
+
+    v = get_version("2023-11-17")
+    one = board_result(board, outcomes(chosen, v).outcomes[0].final)
+    assert check_answer(board, v, one).status == "counterexample"
+    assert check_board(board, v).status == "verified"  # both outcomes together are
+
+
+def test_verify_reports_a_choice_the_case_does_not_list() -> None:
+    case = _case(CASE_7N)
+    step = case.steps[0]
+    expect = {**step.expect, "2023-11-17": {"creature": {"colors": ["black", "blue"]}}}
+    bare = replace(case, steps=(replace(step, outcomes={}, expect=expect),))
+    checks = [c for c in check_case(bare, builtin_versions()) if c.version == "2023-11-17"]
+    assert checks and checks[0].error is not None and "depends on" in checks[0].error
+    assert all(c.ok for c in check_case(case, builtin_versions()))
+
+
+def _rename(data: Any, mapping: dict[str, str]) -> Any:
+    if isinstance(data, dict):
+        return {k: _rename(v, mapping) for k, v in data.items()}
+    if isinstance(data, list):
+        return [_rename(v, mapping) for v in data]
+    if isinstance(data, str):
+        return mapping.get(data, data)
+    return data
+
+
+@st.composite
+def tied_boards(draw: st.DrawFn) -> tuple[dict[str, Any], dict[str, str]]:
+    """Generated boards whose objects, effects and counters share few timestamps, and a renaming."""
+    data = copy.deepcopy(draw(board_data(max_objects=3, max_effects=2, max_abilities=2)))
+    stamp = st.sampled_from([1, 2])
+    for o in data["objects"]:
+        o["timestamp"] = draw(stamp)
+        for c in o.get("counters", []):
+            c["timestamp"] = draw(stamp)
+    for e in data["effects"]:
+        e["timestamp"] = draw(stamp)
+    ids = [o["id"] for o in data["objects"]] + [e["id"] for e in data["effects"]]
+    names = draw(st.permutations([f"n{k}" for k in range(len(ids))]))
+    return data, dict(zip(ids, names, strict=True))
+
+
+@settings(max_examples=60)
+@given(tied_boards(), st.sampled_from(list(builtin_versions())))
+def test_no_result_depends_on_ids(case: tuple[dict[str, Any], dict[str, str]], vid: str) -> None:
+    """Renaming every object and effect of a board with tied timestamps changes no outcome."""
+    data, mapping = case
+    back = {v: k for k, v in mapping.items()}
+    version = get_version(vid)
+    board = board_from_data(data)
+    renamed = board_from_data(_rename(data, mapping))
+    before = [board_result(board, o.final) for o in outcomes(board, version).outcomes]
+    after = [_rename(board_result(renamed, o.final), back) for o in outcomes(renamed, version).outcomes]
+    after = [{back.get(k, k): v for k, v in r.items()} for r in after]
+    assert all(r in after for r in before) and all(r in before for r in after)
