@@ -7,7 +7,10 @@ from __future__ import annotations
 
 import difflib
 import json
+import math
+import os
 import re
+import stat
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache
@@ -50,26 +53,149 @@ _JsonishLoader.yaml_implicit_resolvers = {
 _JsonishLoader.add_implicit_resolver("tag:yaml.org,2002:bool", re.compile(r"^(?:true|false)$"), list("tf"))
 
 
-def read_yaml(path: Path) -> Any:
-    """Parse a YAML file with safe loading; reject anchors and aliases."""
-    label = str(path)
+MAX_FILE_BYTES = 8 << 20  # a case or profile file larger than this is refused before parsing
+MAX_DEPTH = 48  # nesting of mappings and lists; the deepest bundled case nests about 12 levels
+MAX_NUMBER_CHARS = 1000  # a plain scalar that looks like a number and is longer than this is refused
+MAX_INTEGER = 2**53  # integers beyond what every JSON reader holds exactly are refused
+_NUMBERISH = re.compile(r"^[-+]?(?:[0-9][0-9_]*|\.[0-9])")
+
+
+def read_text(path: Path, label: str | None = None) -> str:
+    """A regular UTF-8 file's text, its size bounded; FIFOs, devices, dangling links and other encodings refused."""
+    label = label or str(path)
     try:
-        text = path.read_text(encoding="utf-8")
+        info = os.stat(path)
+    except FileNotFoundError:
+        why = "a dangling symbolic link" if os.path.islink(path) else "no such file"
+        raise CorpusError(label, "", f"cannot read the file ({why})") from None
     except OSError as exc:
         raise CorpusError(label, "", f"cannot read the file ({exc.strerror})") from None
+    if not stat.S_ISREG(info.st_mode):
+        raise CorpusError(label, "", "not a regular file (a directory, FIFO, device or socket); expected a YAML file")
+    if info.st_size > MAX_FILE_BYTES:
+        raise CorpusError(label, "", f"file is larger than {MAX_FILE_BYTES >> 20} MiB ({info.st_size} bytes)")
     try:
-        for event in yaml.parse(text, Loader=_JsonishLoader):
-            if isinstance(event, yaml.AliasEvent) or getattr(event, "anchor", None):
-                mark: Any = event.start_mark
-                raise CorpusError(
-                    label, f"line {mark.line + 1}", "anchors and aliases are not allowed (JSON-compatible YAML only)"
-                )
+        with open(path, "rb") as fh:
+            data = fh.read(MAX_FILE_BYTES + 1)
+    except OSError as exc:
+        raise CorpusError(label, "", f"cannot read the file ({exc.strerror})") from None
+    if len(data) > MAX_FILE_BYTES:
+        raise CorpusError(label, "", f"file is larger than {MAX_FILE_BYTES >> 20} MiB")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data[: exc.start].count(b"\n") + 1
+        raise CorpusError(
+            label,
+            f"line {line}",
+            f"not UTF-8 text (byte 0x{data[exc.start]:02x} at offset {exc.start}); files must be UTF-8",
+        ) from None
+    return text.removeprefix("\ufeff")
+
+
+def read_yaml(path: Path, label: str | None = None) -> Any:
+    """Parse a YAML file with safe loading; reject anchors, aliases, deep nesting and overlong numbers."""
+    label = label or str(path)
+    text = read_text(path, label)
+    try:
+        _check_events(text, label)
         return yaml.load(text, Loader=_JsonishLoader)
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         where = f"line {mark.line + 1}, column {mark.column + 1}" if mark is not None else ""
         problem = getattr(exc, "problem", None) or str(exc)
         raise CorpusError(label, where, f"invalid YAML: {problem}") from None
+    except (ValueError, RecursionError, OverflowError) as exc:  # a value the YAML constructors cannot build
+        raise CorpusError(label, "", f"invalid YAML value: {excerpt_text(str(exc))}") from None
+
+
+class _Frame:
+    """One open mapping or list while the events of a YAML file stream by: which child comes next."""
+
+    def __init__(self, is_map: bool) -> None:
+        self.is_map, self.want_key, self.key, self.index = is_map, True, "?", 0
+        self.keys: set[str] = set()
+
+    def component(self) -> Any:
+        return self.key if self.is_map else self.index
+
+    def child_done(self, scalar: str | None) -> None:
+        if not self.is_map:
+            self.index += 1
+        elif self.want_key:
+            self.key, self.want_key = (scalar if scalar is not None else "?"), False
+            self.keys.add(self.key)
+        else:
+            self.want_key = True
+
+
+def _check_events(text: str, label: str) -> None:
+    """Before building anything: no anchors or aliases, bounded nesting, no overlong numbers (9, 10)."""
+    stack: list[_Frame] = []
+
+    def where(mark: Any) -> str:
+        parts = [f.component() for f in stack if not (f.is_map and f.want_key)]
+        return _path(parts) if parts and len(parts) == len(stack) else f"line {mark.line + 1}"
+
+    for event in yaml.parse(text, Loader=_JsonishLoader):
+        mark: Any = event.start_mark
+        if isinstance(event, yaml.AliasEvent) or getattr(event, "anchor", None):
+            raise CorpusError(
+                label, f"line {mark.line + 1}", "anchors and aliases are not allowed (JSON-compatible YAML only)"
+            )
+        node = isinstance(event, (yaml.ScalarEvent, yaml.CollectionStartEvent))
+        if node and stack and stack[-1].is_map and stack[-1].want_key:
+            key = event.value if isinstance(event, yaml.ScalarEvent) else None
+            if key is None:
+                raise CorpusError(label, where(mark), f"a mapping key must be a plain string (line {mark.line + 1})")
+            if key in stack[-1].keys:
+                here = _path([*[f.component() for f in stack[:-1]], key])
+                raise CorpusError(label, here, f"duplicate key {key!r} (line {mark.line + 1})")
+        if isinstance(event, yaml.CollectionStartEvent):
+            if len(stack) >= MAX_DEPTH:
+                raise CorpusError(
+                    label, where(mark), f"nested more than {MAX_DEPTH} levels deep (line {mark.line + 1})"
+                )
+            stack.append(_Frame(isinstance(event, yaml.MappingStartEvent)))
+        elif isinstance(event, yaml.CollectionEndEvent):
+            stack.pop()
+            if stack:
+                stack[-1].child_done(None)
+        elif isinstance(event, yaml.ScalarEvent):
+            value = event.value
+            if event.style is None and len(value) > MAX_NUMBER_CHARS and _NUMBERISH.match(value):
+                raise CorpusError(
+                    label,
+                    where(mark),
+                    f"a number of {len(value)} characters (at most {MAX_NUMBER_CHARS}; line {mark.line + 1})",
+                )
+            if stack:
+                stack[-1].child_done(value)
+
+
+def excerpt_text(text: str, limit: int = 200) -> str:
+    """At most ``limit`` characters of ``text`` for an error message."""
+    return text if len(text) <= limit else text[:limit] + f"… ({len(text)} characters)"
+
+
+def check_numbers(data: Any, label: str, where: tuple[Any, ...] = ()) -> None:
+    """Every number is finite and within what any JSON reader holds exactly (no NaN, no infinity, no 10**400)."""
+    if isinstance(data, bool) or data is None or isinstance(data, str):
+        return
+    if isinstance(data, float):
+        if not math.isfinite(data):
+            raise CorpusError(label, _path(where), f"expected a finite number, got {data!r}")
+        if abs(data) > MAX_INTEGER:
+            raise CorpusError(label, _path(where), f"number out of range (at most {MAX_INTEGER} in size), got {data!r}")
+    elif isinstance(data, int):
+        if abs(data) > MAX_INTEGER:
+            raise CorpusError(label, _path(where), f"integer out of range (at most {MAX_INTEGER} in size)")
+    elif isinstance(data, dict):
+        for k, v in data.items():
+            check_numbers(v, label, (*where, k))
+    elif isinstance(data, list):
+        for i, v in enumerate(data):
+            check_numbers(v, label, (*where, i))
 
 
 @cache
@@ -94,11 +220,23 @@ def _best_error(error: jsonschema.ValidationError) -> jsonschema.ValidationError
     return jsonschema.exceptions.best_match([error]) or error
 
 
+@cache
+def _strict_validator() -> Any:
+    """The case schema's validator class, with one change: 4.0 is not an integer (JSON Schema counts it as one;
+    a 4.0 power reached the resolver as a float). Built on first use: jsonschema loads when a case does."""
+    import jsonschema
+
+    checker = jsonschema.Draft202012Validator.TYPE_CHECKER.redefine(
+        "integer", lambda _checker, value: isinstance(value, int) and not isinstance(value, bool)
+    )
+    return jsonschema.validators.extend(jsonschema.Draft202012Validator, type_checker=checker)  # type: ignore[no-untyped-call]
+
+
 def validate_schema(data: Any, label: str, name: str = "case") -> None:
     """Check a case against the JSON Schema; raise the most specific error."""
     import jsonschema  # imported when a case is loaded, not when the CLI starts
 
-    validator = jsonschema.Draft202012Validator(schema(name))
+    validator = _strict_validator()(schema(name))
     errors = sorted(validator.iter_errors(data), key=lambda e: (len(e.absolute_path), str(e.absolute_path)))
     if not errors:
         return
@@ -253,9 +391,80 @@ class _Checker:
         for i, x in enumerate(data.get("tie_order", ())):
             if x not in objects and x not in effects:
                 self.fail(f"tie_order[{i}]", f"expected an object or effect id, got {x!r}")
-        self.copy_loops(data)
+        self.lifetimes(data)
         for key in ("abilities", "objects", "effects", "steps"):
             self.subtypes(data.get(key, ()), key, None)
+
+    def lifetimes(self, data: Mapping[str, Any]) -> None:
+        """Replay the steps: no object changed after it left or removed twice, no attachment loop, no copy loop."""
+        zones = _zones()
+        present: set[str] = set()
+        removed: dict[str, str] = {}  # object id -> where it was removed
+        attached: dict[str, str | None] = {}
+        attach_where: dict[str, str] = {}
+        live: dict[str, tuple[Mapping[str, Any], str]] = {}  # effect id -> (effect, where it was added)
+
+        def enter(items: Iterable[Mapping[str, Any]], where: str) -> None:
+            for i, o in enumerate(items):
+                present.add(o["id"])
+                attached[o["id"]] = o.get("attached_to")
+                attach_where[o["id"]] = f"{where}[{i}].attached_to"
+                if o.get("zone", "battlefield") not in zones:
+                    self.fail(f"{where}[{i}].zone", f"unknown zone {o['zone']!r}; expected one of {sorted(zones)}")
+
+        enter(data["objects"], "objects")
+        for i, e in enumerate(data.get("effects", ())):
+            live[e["id"]] = (e, f"effects[{i}]")
+        self.attachment_loops(present, attached, attach_where, "")
+        for s, step in enumerate(data["steps"]):
+            where = f"steps[{s}]"
+            enter(step.get("add_objects", ()), f"{where}.add_objects")
+            for i, oid in enumerate(step.get("remove_objects", ())):
+                if oid in removed:
+                    self.fail(f"{where}.remove_objects[{i}]", f"object {oid!r} was already removed ({removed[oid]})")
+                present.discard(oid)
+                removed[oid] = f"{where}.remove_objects[{i}]"
+            for key in _object_events():
+                for oid, value in step.get(key, {}).items():
+                    if oid in removed:
+                        self.fail(
+                            f"{where}.{key}.{oid}",
+                            f"object {oid!r} was removed ({removed[oid]}); it cannot change after",
+                        )
+                    if key == "attach":
+                        if value is not None and value in removed:
+                            self.fail(
+                                f"{where}.attach.{oid}",
+                                f"cannot attach to {value!r}: it was removed ({removed[value]})",
+                            )
+                        attached[oid] = value
+                        attach_where[oid] = f"{where}.attach.{oid}"
+                    if key == "move" and value not in zones:
+                        self.fail(f"{where}.move.{oid}", f"unknown zone {value!r}; expected one of {sorted(zones)}")
+            self.attachment_loops(present, attached, attach_where, where)
+            for eid in step.get("end_effects", ()):
+                live.pop(eid, None)
+            for i, e in enumerate(step.get("add_effects", ())):
+                live[e["id"]] = (e, f"{where}.add_effects[{i}]")
+            self.copy_loops(list(live.values()))
+
+    def attachment_loops(
+        self, present: set[str], attached: Mapping[str, str | None], where: Mapping[str, str], step: str
+    ) -> None:
+        """301.5c, 303.4d: an object cannot be attached to itself, directly or through others."""
+        for start in sorted(present):
+            trail = [start]
+            target = attached.get(start)
+            while target is not None and target in present and target not in trail:
+                trail.append(target)
+                target = attached.get(target)
+            if target == start:
+                members = trail
+                here = [m for m in members if step and where[m].startswith(step + ".")]
+                culprit = here[-1] if here else members[0]
+                loop = " -> ".join([*members, start])
+                what = "attached to itself" if len(members) == 1 else f"in an attachment loop ({loop})"
+                self.fail(where[culprit], f"object {culprit!r} is {what}")
 
     def subtypes(self, node: Any, where: str, parent: Mapping[str, Any] | None) -> None:
         """205.3: every subtype a case names is on one of the 205.3 lists (a typo is not a new creature type)."""
@@ -332,17 +541,14 @@ class _Checker:
             if v in self.versions and self.versions[v].slot_of(kind, origin) is None:
                 self.fail(where, f"rules version {v!r} has no slot for {op!r} ({kind}, {origin})")
 
-    def copy_loops(self, data: Mapping[str, Any]) -> None:
-        """707.3: a copy of a copy is fine; a copy of itself (directly or not) is not."""
-        edges: dict[str, set[str]] = {}
-        all_effects = list(data.get("effects", ()))
-        for step in data["steps"]:
-            all_effects += step.get("add_effects", ())
-        for e in all_effects:
+    def copy_loops(self, live: list[tuple[Mapping[str, Any], str]]) -> None:
+        """707.3: a copy of a copy is fine; a copy of itself (directly or not), among effects that coexist, is not."""
+        edges: dict[str, dict[str, str]] = {}  # copier -> copied -> where the copy effect was added
+        for e, added in live:
             for p in e["parts"]:
                 if p["op"] == "copy_of":
                     for oid in e["applies_to"]:
-                        edges.setdefault(oid, set()).add(p["object"])
+                        edges.setdefault(oid, {})[p["object"]] = added
         state: dict[str, int] = {}
 
         def visit(v: str, trail: list[str]) -> None:
@@ -350,7 +556,16 @@ class _Checker:
             for w in sorted(edges.get(v, ())):
                 if state.get(w) == 1:
                     loop = trail[trail.index(w) :] + [v, w] if w in trail else [v, w]
-                    self.fail("effects", f"copy loop: {' -> '.join(dict.fromkeys(loop))} -> {w}")
+                    members = list(dict.fromkeys(loop))
+                    where = max(
+                        (
+                            edges[a][b]
+                            for a, b in zip(members, members[1:] + members[:1], strict=True)
+                            if b in edges.get(a, {})
+                        ),
+                        key=_where_order,
+                    )
+                    self.fail(where, f"copy loop: {' -> '.join(members)} -> {w}")
                 if w not in state:
                     visit(w, trail + [v])
             state[v] = 2
@@ -365,15 +580,43 @@ def _suggest(word: str, known: Iterable[str]) -> str:
     return f"; did you mean {close[0]!r}?" if close else ""
 
 
+def _where_order(where: str) -> tuple[int, str]:
+    """Order of where an effect was added: the case's effects first, then step by step."""
+    m = re.match(r"steps\[(\d+)\]", where)
+    return (int(m.group(1)) + 1 if m else 0, where)
+
+
+@cache
+def _object_events() -> tuple[str, ...]:
+    """The step fields that change objects by id (set_counters, attach, move…), from the case schema."""
+    try:
+        props = schema()["$defs"]["step"]["properties"]
+    except OSError:  # the playground's bundle carries no schema files
+        return ("set_counters", "attach", "set_timestamp", "move", "turn_face_up", "turn_face_down")
+    per_version = ("expect", "outcomes")  # keyed by rules version, not by object
+    return tuple(k for k, v in props.items() if k not in per_version and v.get("type") == "object")
+
+
+@cache
+def _zones() -> frozenset[str]:
+    """The zones an object can be in, from the case schema."""
+    try:
+        zone = schema()["$defs"]["object"]["properties"]["zone"]
+    except OSError:  # the playground's bundle carries no schema files
+        return frozenset(("battlefield", "graveyard", "exile", "hand", "library", "stack", "command"))
+    return frozenset(zone.get("enum", ("battlefield",)))
+
+
 def case_from_data(
     data: Any, label: str = "<case>", versions: Mapping[str, RulesVersion] | None = None, *, schema_check: bool = True
 ) -> Case:
-    """Validate case data (schema, then meaning) and build the case.
+    """Validate case data (numbers, schema, then meaning) and build the case.
 
-    ``schema_check=False`` skips the JSON Schema pass (the meaning checks still run): for data
-    built by the project's own generator, which is schema-valid by construction, and in the
-    site's playground, which runs without jsonschema (Pyodide).
+    ``schema_check=False`` skips the JSON Schema pass (the number and meaning checks still run):
+    for data built by the project's own generator, which is schema-valid by construction, and in
+    the site's playground, which runs without jsonschema (Pyodide).
     """
+    check_numbers(data, label)
     if schema_check:
         validate_schema(data, label)
     known = dict(builtin_versions())
@@ -432,7 +675,7 @@ def _default_ts(data: Mapping[str, Any], step: Mapping[str, Any], oid: str) -> f
 def load_case(path: Path, versions: Mapping[str, RulesVersion] | None = None) -> Case:
     """Read, validate and build one case file."""
     label = _label(path)
-    return case_from_data(read_yaml(path), label, versions)
+    return case_from_data(read_yaml(path, label), label, versions)
 
 
 def _label(path: Path) -> str:
@@ -443,8 +686,13 @@ def _label(path: Path) -> str:
 
 
 def case_files(directory: Path = CASES_DIR) -> list[Path]:
-    """Every case file under the corpus directory, in path order."""
-    return sorted(p for p in directory.rglob("*.yaml") if p.is_file())
+    """Every case file (``*.yaml`` or ``*.yml``) under the corpus directory, in path order.
+
+    Anything with such a name that is not a directory is listed, so that a dangling link or
+    a FIFO is reported by the loader rather than skipped in silence.
+    """
+    found = [p for pattern in ("*.yaml", "*.yml") for p in directory.rglob(pattern)]
+    return sorted(p for p in found if not p.is_dir())
 
 
 def load_corpus(directory: Path = CASES_DIR, versions: Mapping[str, RulesVersion] | None = None) -> list[Case]:

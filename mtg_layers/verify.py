@@ -120,8 +120,11 @@ class CaseVerdict:
     z3: Mapping[str, tuple[str, tuple[str, ...]]]  # version -> (status, info)
 
 
-def verify_case(case: Case, use_z3: bool) -> CaseVerdict:
-    """Golden checks under every built-in version the case declares, and the z3 cross-check if asked."""
+def verify_case(case: Case, use_z3: bool, z3_budget: float | None = None) -> CaseVerdict:
+    """Golden checks under every built-in version the case declares, and the z3 cross-check if asked.
+
+    ``z3_budget``: seconds of cross-check per rules version, past which it is "not verified (timeout)".
+    """
     from reference.versions import builtin_versions
 
     versions = builtin_versions()
@@ -131,18 +134,18 @@ def verify_case(case: Case, use_z3: bool) -> CaseVerdict:
         from .crosscheck import crosscheck_case
 
         for vid in case.versions:
-            status, info = crosscheck_case(case, versions[vid])
+            status, info = crosscheck_case(case, versions[vid], z3_budget)
             z3[vid] = (status, tuple(info))
     return CaseVerdict(checks, z3)
 
 
-def verify_cases(cases: list[Case], use_z3: bool, jobs: int) -> Iterator[CaseVerdict]:
+def verify_cases(cases: list[Case], use_z3: bool, jobs: int, z3_budget: float | None = None) -> Iterator[CaseVerdict]:
     """``verify_case`` for each case, in order; with ``jobs`` > 1 in a pool of worker processes."""
     if jobs <= 1 or len(cases) <= 1:
         for case in cases:
-            yield verify_case(case, use_z3)
+            yield verify_case(case, use_z3, z3_budget)
         return
     from concurrent.futures import ProcessPoolExecutor
 
     with ProcessPoolExecutor(max_workers=jobs) as pool:
-        yield from pool.map(verify_case, cases, [use_z3] * len(cases), chunksize=1)
+        yield from pool.map(verify_case, cases, [use_z3] * len(cases), [z3_budget] * len(cases), chunksize=1)

@@ -125,6 +125,17 @@ def _require(data: Mapping[str, Any], key: str, kind: type, where: str) -> Any:
     return value
 
 
+def _optional(data: Mapping[str, Any], key: str, kind: Any, default: Any, where: str) -> Any:
+    """An optional field: absent or null gives ``default``; present, it must be of ``kind``."""
+    value = data.get(key)
+    if value is None:
+        return default
+    if not isinstance(value, kind) or (kind is not bool and isinstance(value, bool)):
+        name = {Mapping: "mapping", list: "list", str: "string", bool: "boolean (true or false)"}.get(kind, str(kind))
+        raise ProfileError(f"{where}: field '{key}' must be a {name}, got {value!r}")
+    return value
+
+
 PROFILE_FIELDS = (
     "id",
     "aliases",
@@ -190,14 +201,14 @@ def version_from_mapping(
         if not isinstance(s, Mapping):
             raise ProfileError(f"{w}: must be a mapping")
         layer = s.get("layer")
-        if not isinstance(layer, int) or not 1 <= layer <= 7:
+        if isinstance(layer, bool) or not isinstance(layer, int) or not 1 <= layer <= 7:
             raise ProfileError(f"{w}.layer: expected an integer from 1 to 7, got {layer!r}")
         slots.append(
             Slot(
                 id=str(_require(s, "id", str, w)),
                 layer=layer,
-                name=str(s.get("name", "")),
-                rule=str(s.get("rule", "")),
+                name=_optional(s, "name", str, "", w),
+                rule=_optional(s, "rule", str, "", w),
             )
         )
     ids = [s.id for s in slots]
@@ -213,7 +224,7 @@ def version_from_mapping(
         kind = c.get("kind")
         if kind not in KINDS:
             raise ProfileError(f"{w}.kind: expected one of {list(KINDS)}, got {kind!r}")
-        origins = tuple(c.get("origin", ()))
+        origins = tuple(_optional(c, "origin", list, [], w))
         bad = [o for o in origins if o not in ORIGINS]
         if bad:
             raise ProfileError(f"{w}.origin: expected origins from {list(ORIGINS)}, got {bad}")
@@ -224,9 +235,9 @@ def version_from_mapping(
     missing = [k for k in KINDS if not any(r.kind == k for r in rules)]
     if missing:
         raise ProfileError(f"{where}: classify: no slot for kind(s) {missing}")
-    in_force = data.get("in_force") or {}
-    source = data.get("source") or {}
-    flags = data.get("flags") or {}
+    in_force = _optional(data, "in_force", Mapping, {}, where)
+    source = _optional(data, "source", Mapping, {}, where)
+    flags = _optional(data, "flags", Mapping, {}, where)
     unknown_flags = sorted(set(flags) - set(FLAGS))
     if unknown_flags:
         raise ProfileError(f"{where}: flags: unknown flag(s) {unknown_flags}; expected only {list(FLAGS)}")
@@ -235,12 +246,12 @@ def version_from_mapping(
         raise ProfileError(f"{where}: flags: {bad_flags} must be true or false")
     return RulesVersion(
         id=vid,
-        title=str(data.get("title", vid)),
-        in_force_from=in_force.get("from"),
-        in_force_to=in_force.get("to"),
-        source_text=str(source.get("text", "")),
-        source_date=str(source.get("date", "")),
-        summary=str(data.get("summary", "")),
+        title=_optional(data, "title", str, vid, where),
+        in_force_from=_optional(in_force, "from", str, None, f"{where}: in_force"),
+        in_force_to=_optional(in_force, "to", str, None, f"{where}: in_force"),
+        source_text=_optional(source, "text", str, "", f"{where}: source"),
+        source_date=_optional(source, "date", str, "", f"{where}: source"),
+        summary=_optional(data, "summary", str, "", where),
         slots=tuple(slots),
         classification=tuple(rules),
         cda_dependency_isolated=bool(flags.get("cda_dependency_isolated", True)),

@@ -7,6 +7,7 @@ on: the runs after it pass (the fake adapter answers them like the reference ada
 from __future__ import annotations
 
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -130,3 +131,100 @@ def test_oneshot_hang_times_out() -> None:
 def test_oneshot_wrong_version_is_reported_for_every_run() -> None:
     results, _ = run_fake("wrong-version", mode="oneshot")
     assert all(r.status == "error" and "protocol version mismatch" in r.message for r in results)
+
+
+# Issue 14, items 1-7: each of these failed (hung, raised or reported wrongly) before its fix.
+
+
+def _alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state not in ("Z", "X")
+
+
+def _in_thread(fn: Any, limit: float = 60) -> Any:
+    """Run ``fn`` in a thread; fail (rather than hang the session) when it blocks."""
+    import threading
+
+    box: list[Any] = []
+    t = threading.Thread(target=lambda: box.append(fn()), daemon=True)
+    t.start()
+    t.join(limit)
+    assert box, "the runner blocked"
+    return box[0]
+
+
+@pytest.mark.parametrize("mode", ["persistent", "oneshot"])
+def test_item1_an_adapter_that_stops_reading_a_large_message_times_out(tmp_path: Path, mode: str) -> None:
+    import yaml
+
+    for path in (Path(__file__).parent / "fake_adapters" / "corpus").glob("*.yaml"):
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        data["notes"] = ["x" * 100_000]
+        (tmp_path / path.name).write_text(yaml.safe_dump(data), encoding="utf-8")
+    jobs = plan(load_suite(tmp_path))[:3]
+    argv = [sys.executable, str(FAKE), "no-read"] + (["--oneshot"] if mode == "oneshot" else [])
+    runner = Runner(RunnerOptions(argv=argv, mode=mode, cwd=str(ROOT), timeout=2.0))
+    results = _in_thread(lambda: runner.run(jobs))
+    assert [r.status for r in results] == ["pass", "timeout", "pass"], [r.message for r in results]
+
+
+def test_item2_deeply_nested_json_is_a_fault_not_a_crash() -> None:
+    results, _ = run_fake("nested")
+    assert_only_run_2_hit(results, "error", "more than 64 levels")
+
+
+def test_item3_control_characters_keep_junit_well_formed() -> None:
+    import xml.etree.ElementTree as ET
+
+    from mtg_layers.conformance.reports import build_report, junit_xml
+
+    results, _ = run_fake("ansi")
+    assert "\x1b[31m" in results[1].stderr
+    header = {
+        "suite": {"version": "0", "corpus_sha256": "0" * 64},
+        "protocol_version": 1,
+        "adapter": {"mode": "persistent"},
+        "implementation": None,
+    }
+    ET.fromstring(junit_xml(build_report(header, results, True)))
+
+
+@pytest.mark.parametrize("mode", ["persistent", "oneshot"])
+def test_item4_a_grandchild_is_killed_with_the_adapter(mode: str) -> None:
+    results = run_fake("grandchild", mode=mode)[0]
+    hit = results[1]
+    assert hit.status == "error", hit.message
+    pid = int(hit.stderr.split("grandchild pid ")[1].split()[0])
+    deadline = time.monotonic() + 3
+    while _alive(pid) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not _alive(pid), "the grandchild outlived its adapter"
+
+
+def test_item6_a_huge_answer_is_quoted_capped() -> None:
+    import json
+
+    results, _ = run_fake("huge")
+    assert len(json.dumps(results[1].as_dict())) < 10_000
+
+
+def test_item7_stdout_closed_while_running_is_named() -> None:
+    results, _ = run_fake("close-stdout", timeout=5.0)
+    hit = assert_only_run_2_hit(results, "error", "closed its standard output", "kept running")
+    assert "status None" not in hit.message
+
+
+def test_item7_circuit_breaker() -> None:
+    began = time.monotonic()
+    results, _ = run_fake("hang-all", timeout=0.5, max_timeouts=2)
+    assert [r.status for r in results[:3]] == ["timeout", "timeout", "error"]
+    assert all("circuit breaker" in r.message for r in results[2:])
+    assert time.monotonic() - began < 15
+
+
+def test_item7_stderr_is_attributed_to_its_run() -> None:
+    results, _ = run_fake("stderr-each")
+    assert [r.stderr.strip() for r in results] == [f"stderr of seq {r.seq}" for r in results]

@@ -6,8 +6,12 @@ mtg_layers.cli (which imports it), so it can be imported on its own.
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
+import signal
 import sys
+import threading
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -23,7 +27,25 @@ from .expectations import write_expectations as write_expectations_file
 from .fuzz_cli import run_generated
 from .protocol import DEFAULT_MAX_LINE, PROTOCOL_VERSION, corpus_digest, load_suite
 from .reports import build_report, junit_xml, markdown, print_tables, write_atomic, write_json
-from .runner import FAILING, Runner, RunnerOptions, RunResult, exit_status, plan, unused_expectations
+from .runner import FAILING, Interrupted, Runner, RunnerOptions, RunResult, exit_status, plan, unused_expectations
+
+
+@contextlib.contextmanager
+def _terminate_as_interrupt() -> Iterator[None]:
+    """While running: SIGTERM (a cancelled CI job) stops the run like Ctrl-C, so the adapter is killed
+    and the reports are written (SIGKILL cannot be caught; the JSON report is rewritten after every case)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def stop(signum: int, _frame: object) -> None:
+        raise Interrupted(signal.Signals(signum).name)
+
+    previous = signal.signal(signal.SIGTERM, stop)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
 
 
 def _now() -> str:
@@ -36,9 +58,40 @@ def _now() -> str:
 @click.option("--feature", "features", multiple=True, help="Only cases with this feature tag (repeatable).")
 @click.option("--rules", "rules", multiple=True, help="Only this rules version (repeatable).")
 @click.option("--mode", type=click.Choice(["persistent", "oneshot"]), default="persistent", show_default=True)
-@click.option("--timeout", type=float, default=10.0, show_default=True, help="Seconds an adapter has for one run.")
-@click.option("--start-timeout", type=float, default=30.0, show_default=True, help="Seconds an adapter has to start.")
-@click.option("--max-line", type=int, default=DEFAULT_MAX_LINE, show_default=True, help="Longest answer (bytes).")
+@click.option(
+    "--timeout",
+    type=click.FloatRange(min=0, min_open=True),
+    default=10.0,
+    show_default=True,
+    help="Seconds an adapter has for one run.",
+)
+@click.option(
+    "--start-timeout",
+    type=click.FloatRange(min=0, min_open=True),
+    default=30.0,
+    show_default=True,
+    help="Seconds an adapter has to start.",
+)
+@click.option(
+    "--max-line",
+    type=click.IntRange(min=1),
+    default=DEFAULT_MAX_LINE,
+    show_default=True,
+    help="Longest answer (bytes).",
+)
+@click.option(
+    "--deadline",
+    type=click.FloatRange(min=0, min_open=True),
+    default=None,
+    help="Seconds for the whole run; runs left when it passes are reported as errors (not run).",
+)
+@click.option(
+    "--max-timeouts",
+    type=click.IntRange(min=0),
+    default=5,
+    show_default=True,
+    help="Stop sending runs after this many timeouts in a row (0: never); the rest are reported as not run.",
+)
 @click.option("--expectations", "expectations_file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @click.option("--strict", is_flag=True, help="Fail the run when a known failure passes (fixed).")
 @click.option("--write-expectations", type=click.Path(dir_okay=False, path_type=Path), help="Write failures as a file.")
@@ -72,6 +125,8 @@ def conformance(
     timeout: float,
     start_timeout: float,
     max_line: int,
+    deadline: float | None,
+    max_timeouts: int,
     expectations_file: Path | None,
     strict: bool,
     write_expectations: Path | None,
@@ -141,6 +196,9 @@ def conformance(
         "strict": strict,
         "started_at": _now(),
         "finished_at": None,
+        "planned_runs": len(jobs),
+        "interrupted": None,
+        "stopped": None,
     }
     gathered: list[RunResult] = []
     err = _console(stderr=True)
@@ -149,6 +207,7 @@ def conformance(
         header["implementation"] = runner.session.implementation
         header["adapter"]["starts"] = runner.session.starts
         header["adapter"]["warnings"] = list(runner.session.warnings)
+        header["stopped"] = runner.session.stopped
         unused = [u.as_dict() for u in unused_expectations(expectations, gathered)] if complete else []
         return build_report(header, gathered, complete, status, unused)
 
@@ -171,18 +230,39 @@ def conformance(
         start_timeout=start_timeout,
         max_line=max_line,
         expectations=expectations,
+        deadline=deadline,
+        max_timeouts=max_timeouts,
     )
     runner = Runner(options, on_result)
-    results = runner.run(jobs)
+
+    def write_reports(report: dict[str, Any]) -> None:
+        if report_json is not None:
+            write_json(report_json, report)
+        if junit is not None:
+            write_atomic(junit, junit_xml(report, strict))
+        if markdown_file is not None:
+            write_atomic(markdown_file, markdown(report))
+
+    try:
+        with _terminate_as_interrupt():
+            results = runner.run(jobs)
+    except (KeyboardInterrupt, Interrupted) as exc:
+        # Every run judged so far goes into every report; the adapter is already killed.
+        name = exc.signal_name if isinstance(exc, Interrupted) else "SIGINT"
+        header["interrupted"] = name
+        header["finished_at"] = _now()
+        code = 128 + int(getattr(signal, name))
+        write_reports(snapshot(complete=False, status=code))
+        err.print(
+            f"interrupted by {name} after {len(gathered)} of {len(jobs)} runs; the reports hold every judged run",
+            markup=False,
+            highlight=False,
+        )
+        sys.exit(code)
     status = exit_status(results, strict)
     header["finished_at"] = _now()
     report = snapshot(complete=True, status=status)
-    if report_json is not None:
-        write_json(report_json, report)
-    if junit is not None:
-        write_atomic(junit, junit_xml(report, strict))
-    if markdown_file is not None:
-        write_atomic(markdown_file, markdown(report))
+    write_reports(report)
     if write_expectations is not None:
         failures = [Failure(r.case, r.rules, r.step, r.steps, r.message) for r in results if r.status in FAILING]
         # A case whose every version that ran (skips aside) fails at every step gets one entry.

@@ -63,8 +63,8 @@ def load_suite(directory: Path = CASES_DIR) -> list[SuiteCase]:
     out: list[SuiteCase] = []
     seen: dict[str, str] = {}
     for path in case_files(directory):
+        data = read_yaml(path)  # refuses FIFOs, devices and dangling links before anything reads them
         raw = path.read_bytes()
-        data = read_yaml(path)
         case = case_from_data(data, str(path))
         if case.id in seen:
             raise CorpusError(str(path), "id", f"duplicate case id {case.id!r} (also in {seen[case.id]})")

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import tempfile
 import xml.etree.ElementTree as ET
 from collections.abc import Mapping, Sequence
@@ -64,6 +65,17 @@ COLOUR = {
     "xfail": "yellow",
     "fixed": "cyan",
 }
+
+
+# XML 1.0 allows tab, newline, carriage return and these ranges; anything else makes the file ill-formed.
+_NOT_XML = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+
+
+def xml_safe(text: Any) -> str:
+    """Text an XML 1.0 file can hold: other characters (ANSI escapes, NUL, lone surrogates) shown as \\xNN."""
+    return _NOT_XML.sub(
+        lambda m: f"\\x{ord(m.group()):02x}" if ord(m.group()) < 0x100 else f"\\u{ord(m.group()):04x}", str(text)
+    )
 
 
 def _counts(results: Sequence[RunResult]) -> dict[str, int]:
@@ -133,7 +145,9 @@ def write_atomic(path: Path, text: str) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+        # backslashreplace: a lone surrogate from an adapter's JSON becomes the text \\udXXX, still valid
+        # inside a JSON string and harmless elsewhere, instead of failing the write.
+        with os.fdopen(fd, "w", encoding="utf-8", errors="backslashreplace") as fh:
             fh.write(text)
         os.chmod(tmp, 0o644)  # mkstemp makes it private; reports and exports are for sharing
         os.replace(tmp, path)
@@ -211,12 +225,17 @@ def junit_xml(report: Mapping[str, Any], strict: bool = False) -> str:
             ET.SubElement(tc, "skipped", {"message": f"expected failure: {r['known_failure']}: {r['message']}"})
         if r["stderr"]:
             ET.SubElement(tc, "system-err").text = r["stderr"]
+    for el in suites.iter():
+        el.attrib.update({k: xml_safe(v) for k, v in el.attrib.items()})
+        if el.text is not None:
+            el.text = xml_safe(el.text)
     ET.indent(suites)
     return '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(suites, encoding="unicode") + "\n"
 
 
-def _md(text: Any) -> str:
-    return str(text).replace("|", "\\|").replace("\n", " ")
+def _md(text: Any, limit: int = 300) -> str:
+    flat = xml_safe(text).replace("|", "\\|").replace("\n", " ").replace("\r", " ")
+    return flat if len(flat) <= limit else flat[:limit] + "…"
 
 
 def _counts_row(label: str, counts: Mapping[str, int], extra: Sequence[str] = ()) -> str:

@@ -8,6 +8,7 @@ for that run. It never stops early: after a fault the adapter is restarted for t
 
 from __future__ import annotations
 
+import json
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -21,6 +22,35 @@ from .protocol import DEFAULT_MAX_LINE, SuiteCase, run_message
 from .transport import Handshake, OneShotAdapter, PersistentAdapter, Reply
 
 MAX_START_ATTEMPTS = 3  # consecutive failed starts before the runner stops trying (every run is still reported)
+MAX_MESSAGE = 2000  # characters of a message quoted in a report
+MAX_VALUE = 2000  # characters of one answered value (as JSON) kept in a report
+
+
+class Interrupted(BaseException):
+    """The runner was asked to stop (SIGTERM): reports are written and the adapter killed."""
+
+    def __init__(self, signal_name: str) -> None:
+        super().__init__(signal_name)
+        self.signal_name = signal_name
+
+
+def capped(value: Any, limit: int = MAX_VALUE) -> Any:
+    """A value from an adapter as a report may quote it: itself, or an excerpt when its JSON is too long."""
+    try:
+        text = json.dumps(value, ensure_ascii=False, default=str)
+    except (ValueError, TypeError, RecursionError):
+        text = repr(value)
+    if len(text) <= limit:
+        return value
+    return f"{text[:limit]}… (truncated: {len(text)} characters)"
+
+
+def capped_text(text: str, limit: int = MAX_MESSAGE) -> str:
+    """At most ``limit`` characters of a message, lone surrogates (from an adapter's JSON) shown as escapes."""
+    text = text.encode("utf-8", "backslashreplace").decode("utf-8")
+    return text if len(text) <= limit else f"{text[:limit]}… (truncated: {len(text)} characters)"
+
+
 STATUSES = ("pass", "fail", "skip", "error", "timeout")
 VERDICTS = ("pass", "fail", "skip", "error", "timeout", "xfail", "fixed")
 FAILING = ("fail", "error", "timeout")
@@ -116,6 +146,8 @@ class RunnerOptions:
     cwd: str | None = None
     env: Mapping[str, str] | None = None
     expectations: Expectations = field(default_factory=Expectations)
+    deadline: float | None = None  # seconds for the whole run; later runs are reported as not run
+    max_timeouts: int = 5  # consecutive timeouts before the runner stops sending runs (0: never)
 
 
 @dataclass
@@ -126,6 +158,7 @@ class Session:
     warnings: list[str] = field(default_factory=list)
     starts: int = 0
     gave_up: str | None = None
+    stopped: str | None = None  # why the remaining runs were not sent (deadline, circuit breaker)
 
 
 class Runner:
@@ -147,6 +180,8 @@ class Runner:
         self._handshake_done = False
         self._failed_starts = 0
         self._last_start: Handshake | None = None
+        self._began: float | None = None
+        self._timeouts_in_a_row = 0
 
     def ensure_started(self) -> Handshake | None:
         """Make sure an adapter can take a run: None when it can, else the failed handshake."""
@@ -193,7 +228,41 @@ class Runner:
         return None
 
     def run_job(self, job: Job) -> RunResult:
-        """Run one job: start the adapter if needed, send the input, judge the answer."""
+        """Run one job; whatever the adapter does, the outcome is a RunResult (never an exception)."""
+        began = time.perf_counter()
+        try:
+            result = self._run_job(job)
+        except Exception as exc:  # a bug of the runner on a strange answer: reported for the run, never raised
+            self.adapter.kill()
+            reply = Reply("fault", f"runner error while judging the answer: {type(exc).__name__}: {exc}")
+            result = self.judge(job, reply, time.perf_counter() - began)
+        self._timeouts_in_a_row = self._timeouts_in_a_row + 1 if result.status == "timeout" else 0
+        limit = self.options.max_timeouts
+        if limit and self._timeouts_in_a_row >= limit and self.session.stopped is None:
+            self.session.stopped = f"circuit breaker: {limit} runs in a row timed out; the remaining runs were not sent"
+        return result
+
+    def _not_run(self, job: Job) -> RunResult | None:
+        """The run reported without sending it, once the deadline has passed or the breaker tripped."""
+        deadline = self.options.deadline
+        if self.session.stopped is None and deadline is not None and self._began is not None:
+            left = deadline - (time.monotonic() - self._began)
+            if left <= 0:
+                self.session.stopped = (
+                    f"the overall deadline of {deadline:g} s passed; the remaining runs were not sent"
+                )
+            else:
+                self.adapter.timeout = min(self.options.timeout, left)
+                self.adapter.start_timeout = min(self.options.start_timeout, left)
+        if self.session.stopped is None:
+            return None
+        return self.judge(job, Reply("fault", f"not run: {self.session.stopped}"), 0.0)
+
+    def _run_job(self, job: Job) -> RunResult:
+        """Start the adapter if needed, send the input, judge the answer."""
+        stopped = self._not_run(job)
+        if stopped is not None:
+            return stopped
         shake = self.ensure_started()
         if shake is not None:
             return self.judge(job, Reply("fault", f"adapter failed to start: {shake.error}", stderr=shake.stderr), 0.0)
@@ -215,10 +284,10 @@ class Runner:
         message = reply.message
         if reply.kind == "results":
             assert reply.results is not None
-            actual = {oid: reply.results.get(oid) for oid in sorted(expected)}
+            actual = {oid: capped(reply.results.get(oid)) for oid in sorted(expected)}
             mismatches = compare(expected, reply.results)
             diff = tuple(
-                {"object": m.object, "field": m.field, "expected": thaw(m.expected), "actual": thaw(m.actual)}
+                {"object": m.object, "field": m.field, "expected": thaw(m.expected), "actual": capped(thaw(m.actual))}
                 for m in mismatches
             )
             status = "fail" if mismatches else "pass"
@@ -251,25 +320,29 @@ class Runner:
             steps=len(job.case.case.steps),
             status=status,
             verdict=verdict,
-            message=message,
+            message=capped_text(message),
             expected=expected,
             actual=actual,
             diff=diff,
             stderr=reply.stderr,
             duration_s=took,
             known_failure=known.reason if known else None,
-            context=reply.context,
+            context=capped(reply.context),
         )
 
     def run(self, jobs: Sequence[Job]) -> list[RunResult]:
-        """Every job, in order; the adapter is stopped at the end."""
+        """Every job, in order; the adapter is stopped at the end (killed at once on an interrupt)."""
         out: list[RunResult] = []
+        self._began = time.monotonic()
         try:
             for job in jobs:
                 result = self.run_job(job)
                 out.append(result)
                 if self.on_result is not None:
                     self.on_result(result)
+        except BaseException:
+            self.adapter.kill()
+            raise
         finally:
             self.adapter.close()
         return out

@@ -13,6 +13,8 @@ import contextlib
 import json
 import os
 import queue
+import re
+import select
 import signal
 import subprocess
 import threading
@@ -48,6 +50,13 @@ class Handshake:
     stderr: str = ""
 
 
+def _poll(fd: int, timeout_ms: int | None) -> bool:
+    """True when ``fd`` has data or is at its end (poll, not select: no limit on descriptor numbers)."""
+    poller = select.poll()
+    poller.register(fd, select.POLLIN | select.POLLHUP | select.POLLERR)
+    return bool(poller.poll(timeout_ms))
+
+
 class StderrBuffer:
     """Drains a process's standard error in a thread; keeps the last bytes and a running total."""
 
@@ -55,23 +64,50 @@ class StderrBuffer:
         self._data = bytearray()
         self.total = 0
         self._lock = threading.Lock()
-        self._thread = threading.Thread(target=self._drain, args=(stream,), daemon=True)
-        self._thread.start()
+        self._fd = stream.fileno()
+        self._reading = False  # a chunk has been read but not yet stored
+        self.thread = threading.Thread(target=self._drain, args=(self._fd,), daemon=True)
+        self.thread.start()
 
-    def _drain(self, stream: Any) -> None:
-        fd = stream.fileno()
+    def _drain(self, fd: int) -> None:
         while True:
             try:
-                chunk = os.read(fd, 65536)
-            except OSError:
-                break
-            if not chunk:
-                break
+                ready = _poll(fd, None)
+                if ready:
+                    with self._lock:
+                        self._reading = True
+                    chunk = os.read(fd, 65536)
+                else:
+                    continue
+            except (OSError, ValueError):
+                chunk = b""
             with self._lock:
+                self._reading = False
+                if not chunk:
+                    break
                 self._data += chunk
                 self.total += len(chunk)
                 if len(self._data) > STDERR_KEEP:
                     del self._data[: len(self._data) - STDERR_KEEP]
+
+    def settle(self, limit: float = 0.2) -> None:
+        """Wait (at most ``limit`` s) until what the process has written so far is stored.
+
+        Without this, a line written just before an answer could be read after the run was
+        judged and be attributed to the next run.
+        """
+        end = time.monotonic() + limit
+        while time.monotonic() < end and self.thread.is_alive():
+            with self._lock:
+                busy = self._reading
+            if not busy:
+                try:
+                    pending = _poll(self._fd, 0)
+                except (OSError, ValueError):
+                    return
+                if not pending:
+                    return
+            time.sleep(0.002)
 
     def since(self, mark: int) -> str:
         """What was written after ``mark`` (a former ``total``), at most STDERR_TAIL characters."""
@@ -83,7 +119,7 @@ class StderrBuffer:
 
     def join(self, timeout: float) -> None:
         """Wait (a little) for the rest of the output once the process has ended."""
-        self._thread.join(timeout)
+        self.thread.join(timeout)
 
 
 @dataclass(frozen=True)
@@ -104,8 +140,8 @@ class LineReader:
     def __init__(self, stream: Any, max_line: int) -> None:
         self.lines: queue.Queue[_Line] = queue.Queue()
         self._max = max_line
-        self._thread = threading.Thread(target=self._read, args=(stream,), daemon=True)
-        self._thread.start()
+        self.thread = threading.Thread(target=self._read, args=(stream,), daemon=True)
+        self.thread.start()
 
     def _read(self, stream: Any) -> None:
         fd = stream.fileno()
@@ -166,27 +202,86 @@ def spawn(argv: Sequence[str], cwd: str | None = None, env: Mapping[str, str] | 
     )
 
 
-def kill(proc: subprocess.Popen[bytes]) -> None:
-    """Kill an adapter and everything it started (its process group), then reap it."""
+def kill(proc: subprocess.Popen[bytes], threads: Sequence[threading.Thread | None] = ()) -> None:
+    """Kill an adapter and everything it started (its process group), reap it, then close its pipes.
+
+    The group is killed even when the adapter itself has already exited: a grandchild it
+    left behind would otherwise live on. (A grandchild that starts a session of its own
+    escapes every process group; nothing short of a container can hold it.)
+    """
+    with contextlib.suppress(ProcessLookupError, PermissionError, OSError):
+        os.killpg(proc.pid, signal.SIGKILL)
     if proc.poll() is None:
-        with contextlib.suppress(ProcessLookupError, PermissionError):
-            os.killpg(proc.pid, signal.SIGKILL)
         with contextlib.suppress(ProcessLookupError):
             proc.kill()
     with contextlib.suppress(subprocess.TimeoutExpired):
         proc.wait(timeout=5)
+    for thread in threads:
+        if thread is not None and thread is not threading.current_thread():
+            thread.join(1)
     for stream in (proc.stdin, proc.stdout, proc.stderr):
         if stream is not None:
-            with contextlib.suppress(OSError):
+            with contextlib.suppress(OSError, ValueError):
                 stream.close()
+
+
+class Writer:
+    """Writes one message to a process's standard input in a thread, so no timeout waits behind a full pipe."""
+
+    def __init__(self, proc: subprocess.Popen[bytes], data: bytes, close: bool = False) -> None:
+        assert proc.stdin is not None
+        self._stdin = proc.stdin
+        self._fd = proc.stdin.fileno()
+        self.done = threading.Event()
+        self.thread = threading.Thread(target=self._write, args=(data, close), daemon=True)
+        self.thread.start()
+
+    def _write(self, data: bytes, close: bool) -> None:
+        view = memoryview(data)
+        try:
+            while view:
+                n = os.write(self._fd, view)
+                view = view[n:]
+            if close:
+                self._stdin.close()
+        except (OSError, ValueError):
+            pass  # the process is gone or stopped reading; its answer (or its absence) says what happened
+        finally:
+            self.done.set()
+
+
+MAX_JSON_DEPTH = 64  # nesting of an adapter's answer; deeper answers are faults, never parsed
+_JSON_STRING = re.compile(rb'"(?:[^"\\]|\\.)*"')
+_NOT_BRACKETS = bytes(b for b in range(256) if b not in b"[]{}")
+
+
+def json_depth_error(line: bytes) -> str | None:
+    """Why a line nests JSON too deeply to parse safely, or None (a linear scan, strings skipped)."""
+    brackets = _JSON_STRING.sub(b"", line).translate(None, _NOT_BRACKETS)
+    depth = 0
+    for b in brackets:
+        depth = depth + 1 if b in b"[{" else max(0, depth - 1)
+        if depth > MAX_JSON_DEPTH:
+            return f"answer nests JSON more than {MAX_JSON_DEPTH} levels deep"
+    return None
+
+
+def load_json(line: bytes) -> tuple[Any, str | None]:
+    """Parse one answer line: (value, None), or (None, why it is not acceptable JSON)."""
+    deep = json_depth_error(line)
+    if deep:
+        return None, deep
+    try:
+        return json.loads(line), None
+    except (ValueError, RecursionError) as exc:
+        return None, f"not JSON ({type(exc).__name__})"
 
 
 def parse_ready(line: bytes) -> Handshake:
     """Judge the answer to start."""
-    try:
-        reply = json.loads(line)
-    except ValueError:
-        return Handshake(None, f"answer to start is not JSON: {excerpt(line)!r}")
+    reply, problem = load_json(line)
+    if problem:
+        return Handshake(None, f"answer to start is {problem}: {excerpt(line)!r}")
     if isinstance(reply, dict) and reply.get("version") not in (None, PROTOCOL_VERSION):
         return Handshake(
             None,
@@ -206,13 +301,12 @@ def parse_ready(line: bytes) -> Handshake:
 
 def parse_result(line: bytes, seq: int | None) -> Reply:
     """Judge the answer to a run: a well-formed result with the right seq, or a fault."""
-    try:
-        reply = json.loads(line)
-    except ValueError:
-        return Reply("fault", f"answer is not JSON: {excerpt(line)!r}")
+    reply, problem = load_json(line)
+    if problem:
+        return Reply("fault", f"answer is {problem}: {excerpt(line)!r}")
     problem = message_error("result", reply)
     if problem:
-        return Reply("fault", f"invalid answer: {problem}; got {excerpt(json.dumps(reply))}")
+        return Reply("fault", f"invalid answer: {excerpt(problem)}; got {excerpt(json.dumps(reply))}")
     if seq is not None and reply["seq"] != seq:
         return Reply("fault", f"answer has seq {reply['seq']}, expected {seq} (out of order)")
     ctx = reply.get("context")
@@ -237,6 +331,7 @@ class PersistentAdapter:
     _proc: subprocess.Popen[bytes] | None = field(default=None, repr=False)
     _out: LineReader | None = field(default=None, repr=False)
     _err: StderrBuffer | None = field(default=None, repr=False)
+    _writer: Writer | None = field(default=None, repr=False)
 
     @property
     def running(self) -> bool:
@@ -253,6 +348,7 @@ class PersistentAdapter:
             return Handshake(None, f"cannot start the adapter: {exc}")
         self._out = LineReader(self._proc.stdout, self.max_line)
         self._err = StderrBuffer(self._proc.stderr)
+        self._writer = None
         reply = self._exchange(start_message(), self.start_timeout)
         if isinstance(reply, Reply):
             self.kill()
@@ -263,25 +359,45 @@ class PersistentAdapter:
         return shake
 
     def _exchange(self, message: Mapping[str, Any], timeout: float) -> bytes | Reply:
-        """Send one message and read one line back: the line, or a fault/timeout Reply."""
+        """Send one message and read one line back: the line, or a fault/timeout Reply.
+
+        The timeout covers the write too: an adapter that stops reading its input while a
+        large message is on its way is timed out like one that never answers.
+        """
         assert self._proc is not None and self._out is not None and self._err is not None
         mark = self._err.total
-        try:
-            assert self._proc.stdin is not None
-            self._proc.stdin.write(encode(message))
-            self._proc.stdin.flush()
-        except (BrokenPipeError, OSError):
-            pass  # the process is gone; reading below reports how it ended
         deadline = time.monotonic() + timeout
+        if self._writer is not None and not self._writer.done.wait(max(0.0, deadline - time.monotonic())):
+            self.kill()  # the previous message is still not read
+            return Reply(
+                "timeout",
+                f"no answer within {timeout:g} s (the adapter stopped reading its input); adapter killed",
+                stderr=self._err.since(mark),
+            )
+        self._writer = Writer(self._proc, encode(message))
+        exited_at: float | None = None
         while True:
-            item = self._out.get(deadline)
+            item = self._out.get(min(deadline, time.monotonic() + 0.1))
             if item is None:
-                self.kill()
-                return Reply("timeout", f"no answer within {timeout:g} s; adapter killed", stderr=self._err.since(mark))
+                if time.monotonic() >= deadline:
+                    unread = not self._writer.done.is_set()
+                    self.kill()
+                    why = " (the adapter stopped reading its input)" if unread else ""
+                    return Reply(
+                        "timeout", f"no answer within {timeout:g} s{why}; adapter killed", stderr=self._err.since(mark)
+                    )
+                if self._proc.poll() is None:
+                    continue
+                # The adapter has exited, but something it started still holds its output open.
+                exited_at = exited_at or time.monotonic()
+                if time.monotonic() - exited_at < 0.3:
+                    continue
+                item = _Line("eof")
             if item.kind == "line" and not item.data.strip():
                 continue  # blank lines carry nothing
             break
         if item.kind == "line":
+            self._err.settle()
             return item.data
         if item.kind == "oversized":
             self.kill()
@@ -293,46 +409,54 @@ class PersistentAdapter:
         status = self._proc.poll()
         if status is None:
             with contextlib.suppress(subprocess.TimeoutExpired):
-                status = self._proc.wait(timeout=1)
-        self._err.join(1)
+                status = self._proc.wait(timeout=min(1.0, max(0.05, deadline - time.monotonic())))
         partial = f"; partial output: {excerpt(item.data)!r}" if item.data else ""
-        stderr = self._err.since(mark)
         self.kill()
+        stderr = self._err.since(mark)
+        if status is None:
+            return Reply(
+                "fault",
+                f"adapter closed its standard output without answering but kept running; adapter killed{partial}",
+                stderr=stderr,
+            )
         return Reply("fault", f"adapter exited with status {status} before answering (crash){partial}", stderr=stderr)
 
     def run(self, message: Mapping[str, Any]) -> Reply:
         """Send a run message; judge the answer. Any fault kills the process."""
         assert self._err is not None
-        mark = self._err.total
+        err = self._err
+        mark = err.total
         got = self._exchange(message, self.timeout)
         if isinstance(got, Reply):
             return got
         reply = parse_result(got, message.get("seq"))
         if reply.kind == "fault":
             self.kill()
-        return Reply(reply.kind, reply.message, reply.results, self._err.since(mark), reply.context)
+        return Reply(reply.kind, reply.message, reply.results, err.since(mark), reply.context)
 
     def kill(self) -> None:
-        """Kill the process (and its children)."""
+        """Kill the process (and its children); the reader threads end with it."""
         if self._proc is not None:
-            kill(self._proc)
+            threads = [
+                self._writer.thread if self._writer else None,
+                self._out.thread if self._out else None,
+                self._err.thread if self._err else None,
+            ]
+            kill(self._proc, threads)
             self._proc = None
+            self._writer = None
 
     def close(self) -> None:
-        """Send stop and let the process exit; kill it if it lingers."""
+        """Send stop and let the process exit; kill it (and whatever it started) if it lingers."""
         proc = self._proc
         if proc is None:
             return
-        if proc.poll() is None:
-            try:
-                assert proc.stdin is not None
-                proc.stdin.write(encode({"cmd": "stop"}))
-                proc.stdin.flush()
-                proc.stdin.close()
-            except (BrokenPipeError, OSError):
-                pass
-            with contextlib.suppress(subprocess.TimeoutExpired):
-                proc.wait(timeout=2)
+        if proc.poll() is None and (self._writer is None or self._writer.done.is_set()):
+            stopper = Writer(proc, encode({"cmd": "stop"}), close=True)
+            if stopper.done.wait(2):
+                with contextlib.suppress(subprocess.TimeoutExpired):
+                    proc.wait(timeout=2)
+            self._writer = stopper
         self.kill()
 
 
@@ -347,16 +471,21 @@ class OneShotAdapter:
     cwd: str | None = None
     env: Mapping[str, str] | None = None
     starts: int = 0
+    _proc: subprocess.Popen[bytes] | None = field(default=None, repr=False)
 
     running = False
 
     def _call(self, message: Mapping[str, Any], timeout: float) -> tuple[int | None, bytes, str, str | None]:
-        """Run the process once: (exit status, stdout, stderr tail, fault) — status None on timeout."""
+        """Run the process once: (exit status, stdout, stderr tail, fault) — status None on timeout.
+
+        The timeout covers writing the message too (an adapter that never reads its input).
+        """
         self.starts += 1
         try:
             proc = spawn(self.argv, self.cwd, self.env)
         except OSError as exc:
             return 127, b"", "", f"cannot start the adapter: {exc}"
+        self._proc = proc
         err = StderrBuffer(proc.stderr)
         out = bytearray()
         over = threading.Event()
@@ -373,26 +502,20 @@ class OneShotAdapter:
                     return
                 if len(out) + len(chunk) > self.max_line:
                     over.set()
-                    kill(proc)
+                    with contextlib.suppress(ProcessLookupError, PermissionError, OSError):
+                        os.killpg(proc.pid, signal.SIGKILL)
                     return
                 out.extend(chunk)
 
         reader = threading.Thread(target=read, daemon=True)
         reader.start()
-        try:
-            assert proc.stdin is not None
-            proc.stdin.write(encode(message))
-            proc.stdin.close()
-        except (BrokenPipeError, OSError):
-            pass
+        writer = Writer(proc, encode(message), close=True)
         try:
             status: int | None = proc.wait(timeout=timeout)
         except subprocess.TimeoutExpired:
             status = None
-            kill(proc)
-        reader.join(2)
-        err.join(1)
-        kill(proc)
+        kill(proc, [writer.thread, reader, err.thread])
+        self._proc = None
         if over.is_set():
             return status, b"", err.since(0), f"answer longer than the {self.max_line}-byte limit; adapter killed"
         return status, bytes(out), err.since(0), None
@@ -436,7 +559,12 @@ class OneShotAdapter:
         return Reply(reply.kind, reply.message, reply.results, stderr, reply.context)
 
     def kill(self) -> None:
-        """Nothing lives between runs."""
+        """Kill the process of the run in progress, if any (nothing else lives between runs)."""
+        proc = self._proc
+        if proc is not None:
+            kill(proc)
+            self._proc = None
 
     def close(self) -> None:
-        """Nothing lives between runs."""
+        """Kill the process of the run in progress, if any."""
+        self.kill()

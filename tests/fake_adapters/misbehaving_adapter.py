@@ -19,12 +19,28 @@ the runner carries on after the fault. Faults:
     not-ready      answer start with ready: false
     hang-start     never answer start
     chatty         print an unrelated log line to stdout before the answer
+    no-read        stop reading standard input before the run (a large message then fills the pipe)
+    grandchild     start a grandchild (``sleep``) in the same process group, then crash
+    close-stdout   close standard output and keep running
+    nested         answer with 2,000 levels of nested JSON arrays
+    ansi           write ANSI colour codes and control characters to stderr, then crash
+    huge           answer with a 150 000-character ability per object and context (and a wrong power)
+    surrogate      answer errored with a message holding a lone surrogate (\\ud800)
+    stderr-each    every run: write "stderr of seq N" to stderr just before the answer
+    hang-all       every run: never answer
     none           no fault at all
+
+With the environment variable FAKE_PIDS set to a file name, every process the adapter
+starts (itself and its grandchild) appends its pid to that file, so a test can check that
+none is left running.
 """
 
 from __future__ import annotations
 
 import json
+import os
+import re
+import subprocess
 import sys
 import time
 
@@ -35,6 +51,13 @@ from mtg_layers.adapter import handle
 FAULT = sys.argv[1]
 AT = int(sys.argv[sys.argv.index("--at") + 1]) if "--at" in sys.argv else 2
 ONESHOT = "--oneshot" in sys.argv
+
+
+def note_pid(pid: int) -> None:
+    path = os.environ.get("FAKE_PIDS")
+    if path:
+        with open(path, "a", encoding="utf-8") as fh:
+            fh.write(f"{pid}\n")
 
 
 def out(text: str) -> None:
@@ -61,7 +84,40 @@ def answer(message: dict) -> int | None:
     if cmd == "stop":
         return 0
     seq = message.get("seq")
+    if FAULT == "hang-all":
+        time.sleep(3600)
+    if FAULT == "stderr-each":
+        sys.stderr.write(f"stderr of seq {seq}\n")
+        sys.stderr.flush()
     if seq == AT:
+        if FAULT == "grandchild":
+            child = subprocess.Popen(["sleep", "300"])
+            note_pid(child.pid)
+            sys.stderr.write(f"grandchild pid {child.pid}\n")
+            sys.stderr.flush()
+            os._exit(3)
+        if FAULT == "close-stdout":
+            sys.stdout.flush()
+            os.close(1)
+            time.sleep(3600)
+        if FAULT == "nested":
+            out("[" * 2000 + "]" * 2000)
+            return 0
+        if FAULT == "ansi":
+            sys.stderr.write("\x1b[31merror:\x1b[0m bad \x00 bell \x07 form \x0c end\n")
+            sys.stderr.flush()
+            sys.exit(3)
+        if FAULT == "huge":
+            reply, status = handle(message)
+            for obj in reply["results"].values():
+                obj["abilities"] = ["x" * 150_000]  # every object: the ones the run expects are quoted
+                obj["power"] = -1
+            reply["context"] = {"echo": "y" * 150_000}
+            out(json.dumps(reply))
+            return status
+        if FAULT == "surrogate":
+            out(f'{{"seq": {seq}, "errored": true, "message": "bad \\ud800 char", "context": {{"k": "\\udfff"}}}}')
+            return 1
         if FAULT == "crash":
             sys.stderr.write("fake adapter: boom\n")
             sys.stderr.flush()
@@ -103,8 +159,13 @@ def answer(message: dict) -> int | None:
 
 
 def main() -> int:
+    note_pid(os.getpid())
     if ONESHOT:
-        status = answer(json.loads(sys.stdin.read()))
+        head = sys.stdin.buffer.read(200)
+        found = re.search(rb'"seq":\s*(\d+)', head)
+        if FAULT == "no-read" and found and int(found.group(1)) == AT:
+            time.sleep(3600)
+        status = answer(json.loads(head + sys.stdin.buffer.read()))
         return status or 0
     for line in sys.stdin:
         if not line.strip():
@@ -113,6 +174,8 @@ def main() -> int:
         if message.get("cmd") == "stop":
             return 0
         answer(message)
+        if FAULT == "no-read" and message.get("seq") == AT - 1:
+            time.sleep(3600)
     return 0
 
 
