@@ -18,10 +18,12 @@ from __future__ import annotations
 import difflib
 import re
 from collections.abc import Iterable, Iterator, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import jsonschema
 import yaml
+
+if TYPE_CHECKING:  # the playground runs without jsonschema (only the annotation names it)
+    import jsonschema
 
 from reference.filters import replace_in_text
 from reference.vocabulary import CARD_TYPES, COLORS, INTRINSIC_MANA, KEYWORD_COUNTERS, SUPERTYPES

@@ -161,7 +161,10 @@ def verify(corpus_dir: Path, case_ids: tuple[str, ...], use_z3: bool, z3_budget:
         verified = rows - len(load_errors) - z3_fail - z3_unread
         summary += f" (z3: {verified} verified, {z3_unread} not encoded, {z3_fail} not verified)"
     out.print(f"{len(cases)} cases, {rows} case/version pairs: {summary}", markup=False, highlight=False)
-    sys.exit(1 if failures or z3_fail else 0)
+    # a file that does not load is bad input (exit 2, as every command reports it); failed answers exit 1
+    for err in load_errors:  # on stderr too, in the form every command uses for bad input
+        click.echo(f"error: {err}", err=True)
+    sys.exit(2 if load_errors else 1 if failures or z3_fail else 0)
 
 
 def _z3_checker() -> Callable[[Case, RulesVersion, float], tuple[str, list[str]]] | None:

@@ -5,6 +5,7 @@ Every error names the file, the field path and what was expected.
 
 from __future__ import annotations
 
+import difflib
 import json
 import math
 import os
@@ -22,10 +23,11 @@ if TYPE_CHECKING:  # imported where used: the playground runs this module under 
     import jsonschema
 
 from reference.case import Case, Step
+from reference.filters import replaceable
 from reference.frozen import FrozenMap, freeze
 from reference.model import AbilityDef, Characteristics, Counter, Effect, GameObject, Part
 from reference.versions import CURRENT, RulesVersion, Versions, builtin_versions
-from reference.vocabulary import OPERATION_KIND
+from reference.vocabulary import ALL_SUBTYPES, COLORS, CREATURE_TYPES, LAND_TYPES, OPERATION_KIND
 
 from . import authoring
 from .paths import CASES_DIR, CORPUS_DIR, ROOT, SCHEMA_DIR
@@ -421,6 +423,8 @@ class _Checker:
             if x not in objects and x not in effects:
                 self.fail(f"tie_order[{i}]", f"expected an object or effect id, got {x!r}")
         self.lifetimes(data)
+        for key in ("abilities", "objects", "effects", "steps"):
+            self.subtypes(data.get(key, ()), key, None)
 
     def lifetimes(self, data: Mapping[str, Any]) -> None:
         """Replay the steps: no object changed after it left or removed twice, no attachment loop, no copy loop."""
@@ -492,6 +496,40 @@ class _Checker:
                 loop = " -> ".join([*members, start])
                 what = "attached to itself" if len(members) == 1 else f"in an attachment loop ({loop})"
                 self.fail(where[culprit], f"object {culprit!r} is {what}")
+
+    def subtypes(self, node: Any, where: str, parent: Mapping[str, Any] | None) -> None:
+        """205.3: every subtype a case names is on one of the 205.3 lists (a typo is not a new creature type)."""
+        if isinstance(node, Mapping):
+            for k, v in node.items():
+                path = f"{where}.{k}"
+                if k in ("subtypes", "add_subtypes") and isinstance(v, list):
+                    for i, w in enumerate(v):
+                        self.known_subtype(w, f"{path}[{i}]")
+                elif k == "subtype" and isinstance(v, str):
+                    self.known_subtype(v, path)
+                elif k == "land_type" and isinstance(v, str) and v not in LAND_TYPES:
+                    self.fail(path, f"unknown land type {v!r} (205.3i){_suggest(v, LAND_TYPES)}")
+                elif k in ("from", "to") and node.get("op") == "replace_word" and isinstance(v, str):
+                    if not replaceable(v):
+                        words = (*COLORS, *LAND_TYPES, *CREATURE_TYPES)
+                        self.fail(
+                            path,
+                            f"{v!r} is not a color word, land type or creature type, the words a text change can "
+                            f"replace (612.2){_suggest(v, words)}",
+                        )
+                else:
+                    self.subtypes(v, path, node)
+        elif isinstance(node, list):
+            for i, v in enumerate(node):
+                self.subtypes(v, f"{where}[{i}]", parent)
+
+    def known_subtype(self, word: Any, where: str) -> None:
+        if word not in ALL_SUBTYPES:
+            self.fail(
+                where,
+                f"unknown subtype {word!r}: not on any list of rule 205.3 (reference/profiles/subtypes.json)"
+                + _suggest(str(word), ALL_SUBTYPES),
+            )
 
     def add_object(self, objects: dict[str, Any], o: Mapping[str, Any], where: str) -> None:
         if o["id"] in objects:
@@ -567,6 +605,11 @@ class _Checker:
         for v in sorted(edges):
             if v not in state:
                 visit(v, [])
+
+
+def _suggest(word: str, known: Iterable[str]) -> str:
+    close = difflib.get_close_matches(word.lower(), sorted(known), n=1)
+    return f"; did you mean {close[0]!r}?" if close else ""
 
 
 def _where_order(where: str) -> tuple[int, str]:

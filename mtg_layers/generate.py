@@ -268,3 +268,38 @@ def boards(max_objects: int = 3, max_effects: int = 3, max_abilities: int = 3) -
 
 
 versions = st.sampled_from(VERSIONS)
+
+
+def draw_stored_boards(n: int = 100) -> dict[str, Any]:
+    """Draw ``n`` boards with a rules version each (fixed seed), in the shape of mtg_layers/data/prove-boards.json."""
+    from hypothesis import HealthCheck, given, settings
+
+    out: list[dict[str, Any]] = []
+
+    @settings(max_examples=n, derandomize=True, database=None, deadline=None, suppress_health_check=list(HealthCheck))
+    @given(board_data(), versions)
+    def collect(data: Data, version: str) -> None:
+        board_from_data(data)  # only boards the loader accepts
+        out.append({"version": version, "board": data})
+
+    collect()
+    return {
+        "_comment": "Boards for `mtg-layers prove`, drawn once by `python -m mtg_layers.generate`; stored so that "
+        "the theorem table does not depend on the installed Hypothesis version.",
+        "boards": out[:n],
+    }
+
+
+if __name__ == "__main__":  # pragma: no cover - a maintenance command
+    import json
+    import sys
+    from pathlib import Path
+
+    count = int(sys.argv[1]) if len(sys.argv) > 1 else 100
+    target = Path(__file__).resolve().parent / "data" / "prove-boards.json"
+    drawn = draw_stored_boards(count)
+    lines = ",\n".join(json.dumps(b, sort_keys=True, separators=(",", ":")) for b in drawn["boards"])
+    target.write_text(
+        '{"_comment": ' + json.dumps(drawn["_comment"]) + ',\n"boards": [\n' + lines + "\n]}\n", encoding="utf-8"
+    )
+    print(f"wrote {len(drawn['boards'])} boards to {target}")

@@ -143,6 +143,50 @@ def no_reevaluation(board: Board, version: RulesVersion) -> Mapping[str, Charact
         return _resolve(board, version)
 
 
+@contextlib.contextmanager
+def ignoring_waits() -> Iterator[None]:
+    """While active, the resolver computes dependencies but never makes an effect wait for another (613.8b)."""
+
+    def ready(graph: Mapping[str, Mapping[str, object]], *flags: Any) -> list[str]:
+        return sorted(graph)
+
+    with _patched({"reference.resolver.ready": ready}):
+        yield
+
+
+def applies_while_waiting(board: Board, version: RulesVersion) -> Mapping[str, Characteristics]:
+    """613.8b ignored: dependencies are found (and traced) but an effect never waits for the ones it depends on."""
+    with ignoring_waits():
+        return _resolve(board, version)
+
+
+def naive_plural(word: str) -> str:
+    """The plural before issue 10: -s or -es after every type word (so 'merfolks', 'elfs')."""
+    return word + ("es" if word.endswith(("s", "x", "z", "ch", "sh")) else "s")
+
+
+def plural_adds_s(board: Board, version: RulesVersion) -> Mapping[str, Characteristics]:
+    """612.2 misread: a type word's plural is the word plus -s (Merfolk -> 'merfolks', Elf -> 'elfs')."""
+    with _patched({"reference.filters.plural": naive_plural}):
+        return _resolve(board, version)
+
+
+def planeswalker_types_are_creature_types(board: Board, version: RulesVersion) -> Mapping[str, Characteristics]:
+    """205.3j/205.3m misread: only seven planeswalker types are known; the others (Gideon, Oko) are creature types."""
+    import reference.vocabulary as voc
+
+    few = {"ajani", "chandra", "elspeth", "garruk", "jace", "liliana", "nissa"}
+    owner = {k: v for k, v in voc.SUBTYPE_OWNER.items() if v != ("planeswalker",) or k in few}
+    creature = voc.CREATURE_TYPES | (frozenset(voc.PLANESWALKER_TYPES) - few)
+    patches = {
+        "reference.vocabulary.SUBTYPE_OWNER": owner,
+        "reference.operations.SUBTYPE_OWNER": owner,
+        "reference.vocabulary.CREATURE_TYPES": creature,
+    }
+    with _patched(patches):
+        return _resolve(board, version)
+
+
 def cda_by_wording(board: Board, version: RulesVersion) -> Mapping[str, Characteristics]:
     """604.3a(2), (4) ignored: an ability is a CDA whenever its wording is one, even when an effect granted it."""
 
@@ -173,7 +217,23 @@ def copy_follows_face(board: Board, version: RulesVersion) -> Mapping[str, Chara
         return _resolve(board, version)
 
 
+def static_abilities_stay_on_battlefield(board: Board, version: RulesVersion) -> Mapping[str, Characteristics]:
+    """611.3a misread: a static ability whose text names other zones still reaches only permanents."""
+    import reference.filters as flt
+
+    def battlefield_only(filt: Any, ctx: Any, anywhere: bool = False) -> frozenset[str]:
+        found = flt.objects_matching(filt, ctx, anywhere)
+        return frozenset(i for i in found if ctx.board.objects[i].zone == "battlefield" or anywhere)
+
+    with _patched({"reference.effects.objects_matching": battlefield_only}):
+        return _resolve(board, version)
+
+
 MUTANTS: dict[str, Resolver] = {
+    "static-abilities-stay-on-battlefield": static_abilities_stay_on_battlefield,
+    "plural-adds-s": plural_adds_s,
+    "planeswalker-types-are-creature-types": planeswalker_types_are_creature_types,
+    "applies-while-waiting": applies_while_waiting,
     "no-dependency": no_dependency,
     "loops-collapse-layer": loops_collapse_layer,
     "no-lock-in": no_lock_in,

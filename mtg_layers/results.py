@@ -65,7 +65,7 @@ def object_result(board: Board, obj_id: str, ch: Characteristics) -> dict[str, A
 
 
 def board_result(board: Board, final: Mapping[str, Characteristics]) -> dict[str, dict[str, Any]]:
-    """Every battlefield object's characteristics, keyed by object id."""
+    """Every object's characteristics (613.1: in every zone), keyed by object id."""
     return {i: object_result(board, i, final[i]) for i in sorted(final)}
 
 
@@ -111,8 +111,9 @@ def compare(expected: Mapping[str, Mapping[str, Any]], actual: Mapping[str, Mapp
     for oid in sorted(expected):
         want = expected[oid]
         got = actual.get(oid)
-        if "on_battlefield" in want and bool(want["on_battlefield"]) != (got is not None):
-            out.append(Mismatch(oid, "on_battlefield", want["on_battlefield"], got is not None))
+        there = got is not None and got.get("zone", "battlefield") == "battlefield"
+        if "on_battlefield" in want and bool(want["on_battlefield"]) != there:
+            out.append(Mismatch(oid, "on_battlefield", want["on_battlefield"], there))
             continue
         for field in sorted(want):
             if field == "on_battlefield":

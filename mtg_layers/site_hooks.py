@@ -43,6 +43,8 @@ def playground_modules(root: Path = ROOT) -> list[str]:
         for node in tree.body:  # module level only
             if isinstance(node, ast.ImportFrom) and node.level == 1 and node.module:
                 todo.append(node.module.split(".")[0])
+            elif isinstance(node, ast.ImportFrom) and node.level == 1:  # from . import name
+                todo.extend(a.name for a in node.names if (package / f"{a.name}.py").is_file())
             elif isinstance(node, ast.ImportFrom) and node.level == 0 and (node.module or "").startswith("mtg_layers."):
                 todo.append((node.module or "").split(".")[1])
     return sorted(f"{n}.py" for n in seen)

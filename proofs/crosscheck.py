@@ -5,7 +5,7 @@ is asked two questions:
 
 1. *vacuity*: are the constraints satisfiable at all? (If not, every check would pass
    for the wrong reason: the case is reported "vacuous".)
-2. *difference*: is there a model in which some battlefield object's final
+2. *difference*: is there a model in which some object's final
    characteristics differ from the resolver's answer? ``unsat`` means no order the
    rules allow gives another answer: "verified". ``sat`` is a "counterexample",
    printed as the application order and the differing values. ``unknown`` (or a
@@ -31,7 +31,7 @@ from .universe import Universe
 
 TIMEOUT_MS = 60_000
 
-# An answer to check: every battlefield object's characteristics in the result shape
+# An answer to check: every object's (every zone, 613.1) characteristics in the result shape
 # (name, controller, mana_value, types, ... power, toughness, face_down), as data.
 Answer = Mapping[str, Mapping[str, Any]]
 
@@ -115,15 +115,13 @@ def check_answers(
     if vac != z3.sat:
         return done(BoardCheck("unknown", [f"vacuity check: {solver.reason_unknown()}"]))
     for result in results:
-        if set(result) != set(enc.battlefield):
-            return done(
-                BoardCheck("counterexample", [f"objects differ: resolver {sorted(result)}, z3 {enc.battlefield}"])
-            )
+        if set(result) != set(enc.objects):
+            return done(BoardCheck("counterexample", [f"objects differ: resolver {sorted(result)}, z3 {enc.objects}"]))
     # 108.3, 400.1: owner and zone are board facts no continuous effect changes
     facts = [
         f"{o}.{k}: board {want!r}, resolver {result[o][k]!r}"
         for result in results
-        for o in enc.battlefield
+        for o in enc.objects
         for k, want in (("owner", board.objects[o].owner), ("zone", board.objects[o].zone))
         if k in result[o] and result[o][k] != want
     ]
@@ -132,7 +130,7 @@ def check_answers(
     counted = [
         (o, _counters(board, o), dict(result[o]["counters"]))
         for result in results
-        for o in enc.battlefield
+        for o in enc.objects
         if "counters" in result[o] and dict(result[o]["counters"]) != _counters(board, o)
     ]
     if counted:  # 122.1: counters are the board's, not an effect's; the answer must report them as they are
@@ -140,7 +138,13 @@ def check_answers(
         info = [f"{o}.counters: board {mine!r}, resolver {theirs!r}" for o, mine, theirs in counted]
         return done(BoardCheck("counterexample", info, diffs=diffs))
     for result in results:
-        terms = [t for o in enc.battlefield for _, t in observable_diff(enc.u, enc.final[o], result[o])]
+        moved = [(o, board.objects[o].zone, result[o]["zone"]) for o in enc.objects if "zone" in result[o]]
+        moved = [(o, mine, theirs) for o, mine, theirs in moved if mine != theirs]
+        if moved:  # the zone is the board's, not an effect's
+            info = [f"{o}.zone: board {mine!r}, resolver {theirs!r}" for o, mine, theirs in moved]
+            return done(BoardCheck("counterexample", info, diffs=[(o, "zone", m, t) for o, m, t in moved]))
+    for result in results:
+        terms = [t for o in enc.objects for _, t in observable_diff(enc.u, enc.final[o], result[o])]
         solver.add(z3.Or(terms))
     answer = solver.check()
     if answer == z3.unsat:
@@ -151,7 +155,7 @@ def check_answers(
     order = enc.order(model)
     diffs = []
     result = results[0]
-    for o in enc.battlefield:
+    for o in enc.objects:
         mine = decode(enc.u, model, enc.final[o])
         for f, term in observable_diff(enc.u, enc.final[o], result[o]):
             if z3.is_true(model.eval(term, model_completion=True)):

@@ -180,25 +180,39 @@ class Encoding:
             raise NotEncodable("613.8b's literal loop reading (flag loop_ignores_dependency) is not encoded")
         self.u = universe or build_universe(board, [version])
         self.battlefield = board.on_battlefield()
+        # 613.1: the layer system determines the characteristics of objects in every zone
+        self.objects: tuple[str, ...] = tuple(sorted(board.objects))
+        # Objects outside the battlefield change only through a characteristic-defining ability of
+        # their own (604.3) or a static ability whose text names their zone (611.3a); the others keep
+        # their printed values and stay constants (which keeps boards with full graveyards small).
+        reaching = any(_names_zone_off_battlefield(d.applies_to) for d in board.abilities.values())
+        self.live: tuple[str, ...] = tuple(
+            i
+            for i in self.objects
+            if board.objects[i].zone == "battlefield"
+            or reaching
+            or any(a in board.abilities and board.abilities[a].cda for a in board.objects[i].printed.abilities)
+        )
         self.constraints: list[z3.BoolRef] = []
         self.positions: list[Position] = []
         self.copy_cache: dict[Any, dict[str, Any]] = {}
         self.effects = self._potential_effects()
         self.others: dict[str, Obj] = {
-            i: constant(self.u, o.printed) for i, o in board.objects.items() if i not in self.battlefield
+            i: constant(self.u, entered(o)) for i, o in board.objects.items() if i not in self.live
         }
-        self.initial: dict[str, Obj] = {i: constant(self.u, entered(board.objects[i])) for i in self.battlefield}
+        self.initial: dict[str, Obj] = {i: constant(self.u, entered(board.objects[i])) for i in self.live}
         self.locks: dict[str, Lock] = {}
         for e in self.effects:
             if e.kind == "static":
                 self.locks[e.key] = Lock(
                     FALSE,
-                    {o: FALSE for o in self.battlefield},
+                    {o: FALSE for o in self.live},
                     real(0),
                     FALSE,
                     {w: z3.IntVal(self.u.words.index(w)) for w in self.u.from_words},
                 )
         self.final = self._encode()
+        self.final.update({i: self.others[i] for i in self.objects if i not in self.final})
 
     # --- effects (611) ---------------------------------------------------------------------------
 
@@ -233,7 +247,7 @@ class Encoding:
                 gainable.update(p.args.get("abilities", ()))
         self.granted_exact = granted_exact
         reach = None if u.from_words else self._reachable_abilities()  # None: any object may gain any of them
-        for oid in self.battlefield:
+        for oid in self.live:
             obj = board.objects[oid]
             possible = set(entered(obj).abilities) | (gainable if reach is None else reach[oid])
             if obj.face_down:
@@ -242,6 +256,8 @@ class Encoding:
             if u.from_words:
                 possible = set(u.abilities)
             for d in board.abilities.values():
+                if obj.zone != "battlefield" and not d.cda:
+                    continue  # 113.6, 604.3: outside the battlefield only characteristic-defining abilities work
                 if d.text in possible or any(t in possible for _, t in (u.variants(d.text) if u.from_words else [])):
                     # 612.3: the rules-text copy of the ability, and (if some effect can grant
                     # this wording) the granted copy, which text changes never reach
@@ -289,7 +305,7 @@ class Encoding:
         return out
 
     def _reachable_abilities(self) -> dict[str, set[str]] | None:
-        """The wordings each battlefield object could ever have, gained from an effect that could reach it.
+        """The wordings each object in the layer process could ever have, gained from an effect that could reach it.
 
         A fixpoint over the board: printed abilities, keyword counters and face-down values;
         then each granting part of a resolved effect (its fixed objects, 611.2c) or of a static
@@ -300,7 +316,7 @@ class Encoding:
         """
         board = self.board
         reach: dict[str, set[str]] = {}
-        for oid in self.battlefield:
+        for oid in self.live:
             obj = board.objects[oid]
             reach[oid] = set(entered(obj).abilities) | {c.kind for c in obj.counters if c.kind in KEYWORD_COUNTERS}
             if obj.face_down:
@@ -330,10 +346,10 @@ class Encoding:
                     return None  # a static copy effect: keep every grantable wording possible everywhere
                 if not gained:
                     continue
-                for src in self.battlefield:
-                    if d.text not in reach[src]:
+                for src in self.live:
+                    if d.text not in reach[src] or (board.objects[src].zone != "battlefield" and not d.cda):
                         continue
-                    for o in self.battlefield:
+                    for o in self.live:
                         if not gained <= reach[o] and _could_match(board, d.applies_to, o, src) is not False:
                             reach[o] |= gained
                             changed = True
@@ -420,7 +436,7 @@ class Encoding:
 
     def controller_of(self, e: PEffect, st: Mapping[str, Obj]) -> z3.ArithRef:
         """109.4: "you" is the controller of the effect's source (static), else of the effect."""
-        if e.kind == "static" and e.source in self.battlefield:
+        if e.kind == "static" and e.source in self.live:
             return st[e.source][("ctrl", "")]  # type: ignore[no-any-return]
         return z3.IntVal(self.u.player(e.controller))
 
@@ -429,9 +445,7 @@ class Encoding:
         ctrl = self.controller_of(e, st)
         if e.kind != "static":
             assert e.targets is not None
-            return View(
-                TRUE, TRUE, PLAIN, real(e.base_ts), ctrl, {o: z3.BoolVal(o in e.targets) for o in self.battlefield}
-            )
+            return View(TRUE, TRUE, PLAIN, real(e.base_ts), ctrl, {o: z3.BoolVal(o in e.targets) for o in self.live})
         lock = self.locks[e.key]
         exists, cur, ts, granted, grant_ts = self._static_now(e, st)
         assert e.definition is not None
@@ -452,7 +466,12 @@ class Encoding:
             when(exists, grant_ts, lock.grant_ts),
         )
         assert e.definition is not None
-        for o in self.battlefield:
+        # 611.3a: a static ability reaches another zone only when its text names it; a CDA its own object anywhere
+        anywhere = e.origin == "cda" or _names_zone(e.definition.applies_to)
+        for o in self.live:
+            if self.board.objects[o].zone != "battlefield" and not anywhere:
+                view.targets[o] = FALSE
+                continue
             now = self.matches(e.definition.applies_to, o, st, e, view)
             view.targets[o] = when(lock.started, lock.targets[o], now)
         return view
@@ -681,7 +700,7 @@ class Encoding:
         """613.1: the state after applying the effect's parts to every object it applies to now."""
         new = dict(st)
         doing: dict[str, list[z3.ArithRef]] = {}
-        for o in self.battlefield:
+        for o in self.live:
             cond = view.targets[o]
             if is_false(cond):
                 doing[o] = []
@@ -755,9 +774,7 @@ class Encoding:
         dep: dict[tuple[str, str], z3.BoolRef] = {}
         if n > 1:
             changes = {
-                b.key: disj(
-                    [conj([views[b.key].targets[o], z3.Not(same(trials[b.key][o], st[o]))]) for o in self.battlefield]
-                )
+                b.key: disj([conj([views[b.key].targets[o], z3.Not(same(trials[b.key][o], st[o]))]) for o in self.live])
                 for b in effects
             }
             for a in effects:
@@ -812,13 +829,13 @@ class Encoding:
         self.constraints.extend(cons)
         # the next state and bookkeeping (613.6 lock-in on first application)
         nxt_terms = dict(st)
-        for o in self.battlefield:
+        for o in self.live:
             obj = st[o]
             for i, e in enumerate(effects):
                 obj = _ite_obj(choice == i, trials[e.key][o], obj)
             nxt_terms[o] = obj
         nxt: dict[str, Obj] = {}
-        for o in self.battlefield:
+        for o in self.live:
             f = fresh(self.u, f"{tag}|{o}")
             self.constraints.extend(f.v[key] == nxt_terms[o].v[key] for key in f.v)
             nxt[o] = f
@@ -829,7 +846,7 @@ class Encoding:
             now = z3.And(first, z3.Not(lock.started))
             self.locks[e.key] = Lock(
                 disj([lock.started, first]),
-                {o: when(now, view.targets[o], lock.targets[o]) for o in self.battlefield},
+                {o: when(now, view.targets[o], lock.targets[o]) for o in self.live},
                 when(now, view.ts, lock.ts),
                 when(now, view.reading.active, lock.active),
                 {w: when(now, view.reading.wmap[w], lock.wmap[w]) for w in self.u.from_words},
@@ -907,10 +924,10 @@ class Encoding:
             for s in set(alts_before) | set(alts_after):
                 tests.append(differ(alts_before.get(s, FALSE), alts_after.get(s, FALSE)))
             del key
-        for o in self.battlefield:  # what it applies to
+        for o in self.live:  # what it applies to
             tests.append(differ(before.targets[o], after.targets[o]))
         parts = self.parts_in(a, slot)
-        for o in self.battlefield:  # what it does to each object it applies to (evaluated instruction)
+        for o in self.live:  # what it does to each object it applies to (evaluated instruction)
             if is_false(before.targets[o]) or not doing_before[o]:
                 continue
             now = [x for p in parts for x in self.resolve_args(a, p, trial, after, o)[1]]
@@ -929,6 +946,17 @@ class Encoding:
             if c >= 0:
                 out.append((pos.slot, pos.effects[c].key))
         return out
+
+
+def _names_zone_off_battlefield(filt: Any) -> bool:
+    """A filter naming a zone other than the battlefield somewhere inside it."""
+    if isinstance(filt, Mapping):
+        if "zone" in filt and filt["zone"] != "battlefield":
+            return True
+        return any(_names_zone_off_battlefield(v) for v in filt.values())
+    if isinstance(filt, tuple | list):
+        return any(_names_zone_off_battlefield(v) for v in filt)
+    return False
 
 
 def _could_match(board: Board, filt: Any, oid: str, source: str) -> bool | None:

@@ -213,26 +213,10 @@ def _part(op: str, args: Mapping[str, Any], where: str) -> Iterator[str]:
                 yield from _value(args[k], f"{where}.{k}")
 
 
-def _names_zone_off_battlefield(filt: Any) -> bool:
-    """A filter (or anything holding filters: value expressions, part arguments) naming another zone."""
-    if isinstance(filt, Mapping):
-        if filt.get("zone", "battlefield") != "battlefield":
-            return True
-        return any(_names_zone_off_battlefield(v) for v in filt.values())
-    if isinstance(filt, tuple | list):
-        return any(_names_zone_off_battlefield(v) for v in filt)
-    return False
-
-
 def not_encoded(board: Board) -> list[str]:
     """Everything on this board that the encoding does not read (empty: it reads all of it)."""
     out: list[str] = []
     elsewhere = {i for i, o in board.objects.items() if o.zone != "battlefield"}
-    looks_elsewhere = _names_zone_off_battlefield(
-        [d.applies_to for d in board.abilities.values()]
-        + [dict(p.args) for d in board.abilities.values() for p in d.parts]
-        + [dict(p.args) for e in board.effects for p in e.parts]
-    )
     for oid, o in sorted(board.objects.items()):
         where = f"object {oid}"
         assert isinstance(o, GameObject)
@@ -242,13 +226,6 @@ def not_encoded(board: Board) -> list[str]:
         for k in o.face_down_values:
             if k not in FACE_DOWN_KEYS:
                 out.append(f"{where}.face_down_values.{k}")
-        cdas = [a for a in o.printed.abilities if a in board.abilities and board.abilities[a].cda]
-        if oid in elsewhere and cdas and looks_elsewhere:
-            # 604.3: a characteristic-defining ability works in every zone, and something on this
-            # board reads objects outside the battlefield; the encoding gives them their printed values
-            out.append(
-                f"{where}: a characteristic-defining ability in the {o.zone}, read by a filter naming a zone {OFF}"
-            )
     for e in board.effects:
         where = f"effect {e.id}"
         assert isinstance(e, Effect)
@@ -269,21 +246,11 @@ def not_encoded(board: Board) -> list[str]:
             else:
                 out += _value(d.condition["left"], f"{where}.condition.left")
                 out += _value(d.condition["right"], f"{where}.condition.right")
-        if _names_zone_off_battlefield(d.applies_to):
-            out.append(f"{where} applies to objects {OFF}")
         for j, p in enumerate(d.parts):
             out += _part(p.op, p.args, f"{where}.parts[{j}]")
     return out
 
 
 def expectations_not_encoded(board: Board, expect: Mapping[str, Mapping[str, Any]]) -> list[str]:
-    """Expected values the cross-check does not compare: unknown fields, objects off the battlefield."""
-    out = []
-    for oid, want in sorted(expect.items()):
-        for k in sorted(want):
-            if k not in COMPARED:
-                out.append(f"expected {oid}.{k}")
-        obj = board.objects.get(oid)
-        if obj is not None and obj.zone != "battlefield" and set(want) - {"on_battlefield"}:
-            out.append(f"expected characteristics of {oid} in the {obj.zone} {OFF}")
-    return out
+    """Expected values the cross-check does not compare (objects in every zone are compared, 613.1)."""
+    return [f"expected {oid}.{k}" for oid, want in sorted(expect.items()) for k in sorted(want) if k not in COMPARED]

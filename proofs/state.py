@@ -24,7 +24,7 @@ import z3
 from reference.model import Characteristics
 
 from .universe import Universe
-from .vocabulary import CREATURE_TYPE_BEARERS, INTRINSIC, OPERATION_KIND, SUBTYPE_OWNER, mana_ability
+from .vocabulary import CREATURE_TYPE_BEARERS, CREATURE_TYPES, INTRINSIC, OPERATION_KIND, SUBTYPE_OWNER, mana_ability
 from .words import rewrite
 
 Key = tuple[str, str]
@@ -116,8 +116,8 @@ def category(subtype: str) -> tuple[str, ...]:
 
 
 def is_creature_type(subtype: str) -> bool:
-    """205.3m: a subtype no other card type lists is a creature type."""
-    return subtype not in SUBTYPE_OWNER
+    """205.3m: the creature types are those on its list (not a planeswalker's or a battle's type)."""
+    return subtype in CREATURE_TYPES
 
 
 @dataclass

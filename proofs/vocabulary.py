@@ -51,6 +51,8 @@ _OWNER_OF_LIST = {
 SUBTYPE_OWNER: Final[dict[str, tuple[str, ...]]] = {
     word: owners for key, owners in _OWNER_OF_LIST.items() for word in _DATA.get(key, ())
 }
+# 205.3m names the creature types; a word on no list (a planeswalker's name, say) is not one.
+CREATURE_TYPES: Final = frozenset(_DATA["creature"])
 
 # Operation names of the case format, by the layer family they belong to (613.1a-g).
 OPERATION_KIND: Final[dict[str, str]] = {
@@ -98,24 +100,42 @@ def mana_ability(text: str) -> bool:
     return bool(sep) and '"' not in head and rest.startswith("add {") and "target" not in text
 
 
-# How Oracle text writes type words in the plural (205.3m names the singular forms).
-_PLURALS: Final = {
-    "elf": "elves",
-    "dwarf": "dwarves",
-    "wolf": "wolves",
-    "werewolf": "werewolves",
-    "mouse": "mice",
-    "ox": "oxen",
-    "fungus": "fungi",
-    "cyclops": "cyclopes",
-    "sphinx": "sphinxes",
-}
+# How Oracle text writes creature types in the plural (205.3m lists the singular forms):
+# "Other Merfolk you control", "Elves", "Wolves", "Allies". Written out here as the
+# encoding's own reading, not taken from the resolver.
+_IRREGULAR: Final = (
+    ("child", "children"),
+    ("cyberman", "cybermen"),
+    ("cyclops", "cyclopes"),
+    ("dwarf", "dwarves"),
+    ("elf", "elves"),
+    ("fungus", "fungi"),
+    ("mouse", "mice"),
+    ("ox", "oxen"),
+    ("werewolf", "werewolves"),
+    ("wolf", "wolves"),
+)
+# Invariant plurals: the -folk types (Merfolk, Moonfolk, Treefolk) and these.
+_INVARIANT: Final = frozenset(
+    (
+        *("aetherborn", "astartes", "aurochs", "azra", "bison", "c'tan", "custodes", "dauthi", "eldrazi", "fish"),
+        *("gith", "jellyfish", "kavu", "kirin", "kithkin", "kor", "metathran", "myr", "naga", "nephilim"),
+        *("samurai", "sheep", "soltari", "spawn", "starfish", "surrakar", "thalakos", "vedalken", "viashino"),
+        "zubera",
+    )
+)
 
 
 def plural(word: str) -> str:
     """612.2 reads a type word in the singular or plural: the plural form of ``word``."""
-    if word in _PLURALS:
-        return _PLURALS[word]
-    if word.endswith(("s", "x", "z", "ch", "sh")):
+    for singular, many in _IRREGULAR:
+        if word == singular:
+            return many
+    if word.endswith("folk") or word in _INVARIANT:
+        return word
+    stem, last = word[:-1], word[-1:]
+    if last == "y" and stem[-1:] not in tuple("aeiou"):
+        return stem + "ies"
+    if word.endswith(("sh", "ch")) or last in ("s", "x", "z"):
         return word + "es"
     return word + "s"

@@ -37,23 +37,52 @@ def words_in(text: str, vocabulary: Iterable[str]) -> tuple[str, ...]:
     return tuple(sorted(w for w in vocabulary if _word_pattern(w).search(text)))
 
 
+_ONE_BEFORE = frozenset({"a", "an", "another", "each", "one", "target", "that", "this"})
+_QUALIFIED = frozenset(
+    {"card", "cards", "creature", "creatures", "permanent", "permanents", "spell", "spells", "token"}
+)
+
+
+def _used_as_singular(text: str, start: int, end: int) -> bool:
+    """Whether an invariant type word (Merfolk) at text[start:end] is used in the singular."""
+    if text.startswith("walk", end) or (start == 0 and end == len(text)):
+        return True  # a landwalk keyword, or a bare word (a type line entry, a filter's subtype)
+    words_before = re.findall(r"[a-z']+", text[:start])
+    words_after = re.findall(r"[a-z']+", text[end:])
+    if (words_before and words_before[-1] in _ONE_BEFORE) or words_before[-2:] == ["each", "other"]:
+        return True
+    return bool(words_after) and (words_after[0] in _QUALIFIED or words_after[0] == "tokens")
+
+
 def rewrite(text: str, mapping: Mapping[str, str]) -> str:
     """612.2: replace every occurrence of each word (and its plural) by its image, all at once.
 
     A sequence of text changes composes into one mapping of the original words, so a
     single simultaneous rewrite gives the same text as the changes made one by one.
+    A word whose plural is itself (Merfolk) becomes its image in the singular or the
+    plural as the sentence uses it.
     """
-    forms: dict[str, str] = {}
+    forms: dict[str, tuple[str, str]] = {}  # form -> (image if used in the singular, image if plural)
     for w, image in mapping.items():
-        if image != w:
-            forms[w] = image
-            forms[plural(w)] = plural(image)
+        if image == w:
+            continue
+        many = plural(w)
+        if many == w:
+            forms[w] = (image, plural(image))
+        else:
+            forms[w] = (image, image)
+            forms[many] = (plural(image), plural(image))
     if not forms:
         return text
     # one left-to-right scan, longest form first so "elves" is not read as "elf" + "ves"
     alternatives = "|".join(re.escape(w) for w in sorted(forms, key=lambda w: (-len(w), w)))
     pattern = re.compile(rf"(?<![a-z'])({alternatives})(?=walk\b|[^a-z']|$)")
-    return pattern.sub(lambda m: forms[m.group(1)], text)
+
+    def replacement(m: re.Match[str]) -> str:
+        one, many = forms[m.group(1)]
+        return one if _used_as_singular(text, m.start(), m.end()) else many
+
+    return pattern.sub(replacement, text)
 
 
 def _face_down_values(args: Mapping[str, Any]) -> dict[str, Any]:

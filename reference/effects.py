@@ -116,13 +116,19 @@ def static_effect(board: Board, state: State, obj_id: str, wording: str) -> Cont
     )
 
 
+def functions(board: Board, effect: ContinuousEffect) -> bool:
+    """113.6, 604.3: a static ability works on the battlefield; a characteristic-defining one in every zone."""
+    assert effect.source is not None
+    return effect.origin == "cda" or board.objects[effect.source].zone == "battlefield"
+
+
 def static_effects(board: Board, state: State) -> list[ContinuousEffect]:
-    """611.3b: every static ability of an object on the battlefield generates its effect."""
+    """611.3b: every static ability of an object on the battlefield (a CDA: of any object) generates its effect."""
     out = []
     for obj_id in sorted(state):
         for wording in sorted(state[obj_id].abilities):
             e = static_effect(board, state, obj_id, wording)
-            if e is not None:
+            if e is not None and functions(board, e):
                 out.append(e)
     return out
 
@@ -189,7 +195,7 @@ def regenerate(effect: ContinuousEffect, board: Board, state: State, locked: Loc
         if effect.source in state:
             for wording in state[effect.source].abilities:
                 e = static_effect(board, state, effect.source, wording)
-                if e is not None and e.key == effect.key:
+                if e is not None and e.key == effect.key and functions(board, e):
                     return e
         return locked[effect.key][0] if effect.key in locked else None
     return effect
@@ -217,8 +223,10 @@ def affected(effect: ContinuousEffect, board: Board, state: State, locked: Locke
     if effect.key in locked:
         return frozenset(i for i in locked[effect.key][1] if i in state)
     if effect.targets is not None:
-        return frozenset(i for i in effect.targets if i in state)
-    return objects_matching(effect.filter, context(effect, board, state))
+        # 611.2c, 400.7: a resolved effect's objects are permanents; one that left is a new object
+        return frozenset(i for i in effect.targets if i in state and board.objects[i].zone == "battlefield")
+    # 611.3a: a static ability reaches other zones when its text names them; a CDA its own object anywhere
+    return objects_matching(effect.filter, context(effect, board, state), anywhere=effect.origin == "cda")
 
 
 VALUE_ARGS = {"power", "toughness"}

@@ -27,6 +27,7 @@ from .dependency import DependencyReason, _compare, ready
 from .effects import (
     VALUE_ARGS,
     ContinuousEffect,
+    functions,
     instruction,
     parts_in_slot,
     reads_values,
@@ -34,10 +35,10 @@ from .effects import (
     rule_effects,
     static_effect,
 )
-from .filters import Context, apply_text_changes, matches, objects_matching
+from .filters import Context, apply_text_changes, matches, names_zone, objects_matching
 from .model import Board, Characteristics, Part, State
 from .operations import Instruction, apply_instruction
-from .resolver import Edge, Resolution, Skipped, TraceStep, _why, choose_next, initial_state
+from .resolver import Edge, Moment, Resolution, Skipped, TraceStep, _why, choose_next, initial_state
 from .resolver import resolve as readable_resolve
 from .timestamps import Tie
 from .versions import RulesVersion
@@ -353,7 +354,7 @@ class Engine:
             if key not in self.static_memo:
                 self.static_memo[key] = static_effect(self.board, self.state, obj_id, wording)
             e = self.static_memo[key]
-            if e is not None:
+            if e is not None and functions(self.board, e):
                 out.append(e)
         if out:
             self.statics[obj_id] = out
@@ -416,6 +417,8 @@ class Engine:
                 objects = cached.objects
                 if dirty:
                     ctx = self.context(e)
+                    anywhere = e.origin == "cda" or names_zone(e.filter)
+                    dirty = {o for o in dirty if anywhere or self.board.objects[o].zone == "battlefield"}
                     gained = {o for o in dirty if o not in objects and matches(e.filter, o, ctx)}
                     lost = {o for o in dirty if o in objects and not matches(e.filter, o, ctx)}
                     if gained or lost:
@@ -423,9 +426,10 @@ class Engine:
                 cached.objects, cached.version = objects, now
                 return objects
         if e.targets is not None:
-            objects = frozenset(i for i in e.targets if i in self.state)
+            # 611.2c, 400.7: a resolved effect's objects are permanents
+            objects = frozenset(i for i in e.targets if i in self.state and self.board.objects[i].zone == "battlefield")
         else:
-            objects = objects_matching(e.filter, self.context(e))
+            objects = objects_matching(e.filter, self.context(e), anywhere=e.origin == "cda")
         self.affected_cache[e.key] = _Affected(e, objects, now)
         return objects
 
@@ -666,6 +670,7 @@ def resolve(board: Board, version: RulesVersion) -> Resolution:
     steps: list[TraceStep] = []
     skipped: list[Skipped] = []
     edges: list[Edge] = []
+    moments: list[Moment] = []
     ties: list[Tie] = []
     for slot in version.slots:
         done: set[str] = set()
@@ -700,6 +705,14 @@ def resolve(board: Board, version: RulesVersion) -> Resolution:
                 locked[pick.key] = (pick, targets)
                 locked_slot[pick.key] = slot.id
             done.add(pick.key)
+            moments.append(
+                Moment(
+                    step=len(steps) + 1,
+                    slot=slot.id,
+                    remaining=tuple(sorted(e.key for e in group)),
+                    edges=tuple(sorted((a, b) for a, deps in graph.items() for b in deps)),
+                )
+            )
             steps.append(
                 TraceStep(
                     index=len(steps) + 1,
@@ -720,8 +733,8 @@ def resolve(board: Board, version: RulesVersion) -> Resolution:
             e = seen[key]
             reason = (
                 f"{e.source} no longer has the ability that generates it (611.3b, 613.8a)"
-                if e.source in state
-                else f"its source {e.source} is not on the battlefield"
+                if e.source is not None and e.source in state and board.objects[e.source].zone == "battlefield"
+                else f"its source {e.source} is not on the battlefield (113.6)"
             )
             skipped.append(Skipped(slot.id, key, e.description, reason))
     return Resolution(
@@ -730,5 +743,6 @@ def resolve(board: Board, version: RulesVersion) -> Resolution:
         steps=tuple(steps),
         skipped=tuple(skipped),
         edges=tuple(edges),
+        moments=tuple(moments),
         ties=tuple(ties),
     )

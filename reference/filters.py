@@ -68,7 +68,7 @@ class Context:
 
 
 def characteristics_of(ctx: Context, obj_id: str) -> Characteristics:
-    """Current characteristics on the battlefield; printed ones in other zones."""
+    """613.1: the current characteristics, in whatever zone the object is."""
     if obj_id in ctx.state:
         return ctx.state[obj_id]
     return ctx.board.objects[obj_id].printed
@@ -174,9 +174,9 @@ def names_zone(filt: Any) -> bool:
     return False
 
 
-def objects_matching(filt: Any, ctx: Context) -> frozenset[str]:
-    """The objects that match the filter: on the battlefield unless the filter names a zone."""
-    any_zone = names_zone(filt)
+def objects_matching(filt: Any, ctx: Context, anywhere: bool = False) -> frozenset[str]:
+    """The objects that match the filter: on the battlefield unless the filter names a zone (or ``anywhere``)."""
+    any_zone = anywhere or names_zone(filt)
     return frozenset(
         i
         for i, o in ctx.board.objects.items()
@@ -273,8 +273,37 @@ def _replace_word(text: str, old: str, new: str) -> str:
     return pattern.sub(new, text)
 
 
+# An invariant plural (Merfolk) reads as a singular after these words, or before a noun it qualifies.
+_SINGULAR_BEFORE = ("a", "an", "another", "each", "target", "that", "this", "one")
+_NOUNS = ("creature", "card", "spell", "token", "permanent")
+_NOUN_AFTER = _NOUNS + tuple(n + "s" for n in _NOUNS)
+
+
+def _replace_same_plural(text: str, old: str, new: str) -> str:
+    """612.2 for a word whose plural is itself: the new word is singular or plural as the old one was used."""
+    if text == old:  # a type line entry or a filter's subtype: the singular
+        return new
+    pattern = re.compile(rf"(?<![a-z']){re.escape(old)}(?=walk\b|[^a-z']|$)")
+
+    def image(m: re.Match[str]) -> str:
+        before = text[: m.start()].split()
+        after = text[m.end() :].split()
+        if text[m.end() : m.end() + 4] == "walk":
+            return new
+        singular = (
+            (before and before[-1] in _SINGULAR_BEFORE)
+            or before[-2:] == ["each", "other"]
+            or (after and after[0].strip(".,;:") in _NOUN_AFTER)
+        )
+        return new if singular else plural(new)
+
+    return pattern.sub(image, text)
+
+
 def replace_in_text(text: str, old: str, new: str) -> str:
     """612.2: replace a whole word, singular or plural (a landwalk keyword counts: islandwalk -> swampwalk)."""
+    if plural(old) == old:
+        return _replace_same_plural(text, old, new)
     marker = "\x00"
     text = _replace_word(text, plural(old), marker)
     return _replace_word(text, old, new).replace(marker, plural(new))

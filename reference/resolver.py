@@ -76,6 +76,16 @@ class Edge:
 
 
 @dataclass(frozen=True)
+class Moment:
+    """613.8c: the dependencies among the effects not yet applied, as computed when step ``step`` was chosen."""
+
+    step: int
+    slot: str
+    remaining: tuple[str, ...]
+    edges: tuple[tuple[str, str], ...]  # (dependent, on)
+
+
+@dataclass(frozen=True)
 class Resolution:
     """The result of the layer process under one rules version."""
 
@@ -84,6 +94,8 @@ class Resolution:
     steps: tuple[TraceStep, ...]
     skipped: tuple[Skipped, ...]
     edges: tuple[Edge, ...]
+    # one per trace step: the dependency graph in force when that step's effect was chosen
+    moments: tuple[Moment, ...] = ()
     ties: tuple[Tie, ...] = ()
 
     @property
@@ -93,8 +105,8 @@ class Resolution:
 
 
 def initial_state(board: Board) -> dict[str, Characteristics]:
-    """613.1, 707.2: start from each battlefield object's printed (or token-defined) values and entry choices."""
-    return {i: intrinsic_abilities(entered_values(board.objects[i])) for i in board.on_battlefield()}
+    """613.1, 707.2, 305.6: every object's printed (or token-defined) values, in every zone, with entry choices."""
+    return {i: intrinsic_abilities(entered_values(board.objects[i])) for i in sorted(board.objects)}
 
 
 def _order_key(e: ContinuousEffect, cda_first: bool) -> tuple[int, Timestamp, Timestamp]:
@@ -175,6 +187,7 @@ def resolve(board: Board, version: RulesVersion) -> Resolution:
     steps: list[TraceStep] = []
     skipped: list[Skipped] = []
     edges: list[Edge] = []
+    moments: list[Moment] = []
     ties: list[Tie] = []
     for slot in version.slots:
         done: set[str] = set()
@@ -213,6 +226,14 @@ def resolve(board: Board, version: RulesVersion) -> Resolution:
             parts = parts_in_slot(pick, version, slot.id)
             state = apply_effect(pick, parts, targets, board, state, version)
             done.add(pick.key)
+            moments.append(
+                Moment(
+                    step=len(steps) + 1,
+                    slot=slot.id,
+                    remaining=tuple(sorted(e.key for e in group)),
+                    edges=tuple(sorted((a, b) for a, deps in graph.items() for b in deps)),
+                )
+            )
             steps.append(
                 TraceStep(
                     index=len(steps) + 1,
@@ -233,8 +254,8 @@ def resolve(board: Board, version: RulesVersion) -> Resolution:
             e = seen[key]
             reason = (
                 f"{e.source} no longer has the ability that generates it (611.3b, 613.8a)"
-                if e.source in state
-                else f"its source {e.source} is not on the battlefield"
+                if e.source is not None and e.source in state and board.objects[e.source].zone == "battlefield"
+                else f"its source {e.source} is not on the battlefield (113.6)"
             )
             skipped.append(Skipped(slot.id, key, e.description, reason))
     return Resolution(
@@ -243,5 +264,6 @@ def resolve(board: Board, version: RulesVersion) -> Resolution:
         steps=tuple(steps),
         skipped=tuple(skipped),
         edges=tuple(edges),
+        moments=tuple(moments),
         ties=tuple(ties),
     )

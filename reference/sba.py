@@ -111,7 +111,9 @@ def counters_annihilate(board: Board) -> list[Action]:
 
 def due(board: Board, version: RulesVersion, keeps: tuple[str, ...], resolve: Resolve) -> list[Action]:
     """704.3: every state-based action that applies now, with the characteristics of this version."""
-    final = resolve(board, version)
+    # 704.5f and 704.5j read permanents: objects in other zones are resolved too (613.1) but are not checked
+    here = set(board.on_battlefield())
+    final = {oid: ch for oid, ch in resolve(board, version).items() if oid in here}
     moves = zero_toughness(final) + legend_rule(final, version, keeps)
     moved = {a.object for a in moves}
     first = {a.object: a for a in moves}  # an object dies once even when two rules say so (704.3)

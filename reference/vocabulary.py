@@ -54,6 +54,9 @@ ARTIFACT_TYPES: Final = _LISTS["artifact"]
 ENCHANTMENT_TYPES: Final = _LISTS["enchantment"]
 SPELL_TYPES: Final = _LISTS["spell"]
 PLANESWALKER_TYPES: Final = _LISTS["planeswalker"]
+BATTLE_TYPES: Final = _LISTS["battle"]
+# 205.3m: creature types (shared by creatures and kindred cards).
+CREATURE_TYPES: Final = frozenset(_LISTS["creature"])
 
 # Which card type each non-creature subtype corresponds to (205.3c, 205.3d).
 SUBTYPE_OWNER: Final[dict[str, tuple[str, ...]]] = {
@@ -62,15 +65,19 @@ SUBTYPE_OWNER: Final[dict[str, tuple[str, ...]]] = {
     **{t: ("enchantment",) for t in ENCHANTMENT_TYPES},
     **{t: ("instant", "sorcery") for t in SPELL_TYPES},
     **{t: ("planeswalker",) for t in PLANESWALKER_TYPES},
+    **{t: ("battle",) for t in BATTLE_TYPES},
 }
+
+# Every subtype of 205.3; a case may use no other.
+ALL_SUBTYPES: Final = frozenset(SUBTYPE_OWNER) | CREATURE_TYPES
 
 # Card types whose objects can have creature types (205.3m): creatures and kindred.
 CREATURE_TYPE_BEARERS: Final = ("creature", "kindred", "tribal")
 
 
 def is_creature_type(subtype: str) -> bool:
-    """205.3m: any subtype not listed for another card type is a creature type here."""
-    return subtype not in SUBTYPE_OWNER
+    """205.3m: the creature types are the ones its list names (a planeswalker type such as Oko is not one)."""
+    return subtype in CREATURE_TYPES
 
 
 def subtype_fits(subtype: str, types: frozenset[str]) -> bool:
@@ -161,24 +168,69 @@ KINDS: Final = tuple(sorted(set(OPERATION_KIND.values())))
 # rules themselves (counters, face-down status).
 ORIGINS: Final = ("resolved", "static", "cda", "rule")
 
-# English plurals of type words as rules text writes them ("Goblins", "Elves", "Sphinxes").
-IRREGULAR_PLURALS = {
+# 205.3m names creature types in the singular; rules text also uses them in the plural
+# ("Other Merfolk you control", "Elves you control", "Goblins"). Oracle plurals that are
+# not the word plus -s or -es:
+IRREGULAR_PLURALS: Final = {
     "elf": "elves",
     "dwarf": "dwarves",
     "wolf": "wolves",
     "werewolf": "werewolves",
     "mouse": "mice",
     "ox": "oxen",
+    "child": "children",
     "fungus": "fungi",
     "cyclops": "cyclopes",
-    "sphinx": "sphinxes",
+    "cyberman": "cybermen",
 }
+# Types whose plural is the word itself (every -folk, and the invariant ones Oracle text uses so).
+SAME_IN_PLURAL: Final = frozenset(
+    {
+        "aetherborn",
+        "astartes",
+        "aurochs",
+        "azra",
+        "bison",
+        "c'tan",
+        "custodes",
+        "dauthi",
+        "eldrazi",
+        "fish",
+        "gith",
+        "jellyfish",
+        "kavu",
+        "kirin",
+        "kithkin",
+        "kor",
+        "merfolk",
+        "metathran",
+        "moonfolk",
+        "myr",
+        "naga",
+        "nephilim",
+        "samurai",
+        "sheep",
+        "soltari",
+        "spawn",
+        "starfish",
+        "surrakar",
+        "thalakos",
+        "treefolk",
+        "vedalken",
+        "viashino",
+        "zubera",
+    }
+)
 
 
 def plural(word: str) -> str:
-    """The plural a rules text uses for a type word (Goblins, Elves, Sphinxes)."""
+    """612.2: the plural a rules text uses for a type word (Goblins, Elves, Sphinxes, Merfolk, Allies)."""
     if word in IRREGULAR_PLURALS:
         return IRREGULAR_PLURALS[word]
-    if word.endswith(("s", "x", "ch", "sh")):
+    if word in SAME_IN_PLURAL or word.endswith("folk"):
+        return word
+    if word.endswith("y") and word[-2:-1] not in ("a", "e", "i", "o", "u"):
+        return word[:-1] + "ies"
+    if word.endswith(("s", "x", "z", "ch", "sh")):
         return word + "es"
     return word + "s"

@@ -164,6 +164,7 @@ BAD: list[tuple[str, Any, str, str]] = [
 
 @pytest.mark.parametrize(("name", "data", "field", "message"), BAD, ids=[b[0] for b in BAD])
 def test_bad_case_names_file_and_field(tmp_path: Path, name: str, data: Any, field: str, message: str) -> None:
+
     path = write(tmp_path, data, f"{name}.yaml")
     with pytest.raises(CorpusError) as info:
         load_case(path)
@@ -391,7 +392,7 @@ def test_verify_reports_a_malformed_file_and_runs_the_others(tmp_path: Path) -> 
         text=True,
         check=False,
     )
-    assert proc.returncode == 1, proc.stdout + proc.stderr
+    assert proc.returncode == 2, proc.stdout + proc.stderr
     assert "loader-good" in proc.stdout and "ERROR" in proc.stdout
     assert "broken.yaml: error: id: duplicate key 'id'" in proc.stdout
     assert "1 case file(s) could not be loaded" in proc.stdout
@@ -413,6 +414,26 @@ def test_turning_face_down_and_up_gives_new_timestamps_and_history() -> None:
     assert (down.face_down, down.timestamp, down.face_history) == (True, 4, ((4, True),))
     assert again == down
     assert (up.face_down, up.timestamp, up.face_history) == (False, 6, ((4, True), (6, False)))
+
+
+def test_resolve_json_reports_every_zone() -> None:
+    """resolve --json answers for objects outside the battlefield too, with their zone (613.1)."""
+    import json
+
+    from mtg_layers.corpus import CASES_DIR
+
+    path = CASES_DIR / "rulings" / "conspiracy-cards-in-other-zones.yaml"
+    proc = subprocess.run(
+        [sys.executable, "-m", "mtg_layers.cli", "resolve", str(path), "--json", "--step", "1"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert proc.returncode == 0, proc.stderr
+    out = json.loads(proc.stdout)
+    assert out["piker"]["zone"] == "graveyard" and out["piker"]["subtypes"] == ["elf"]
+    assert out["bolt"]["power"] is None
+    assert out["conspiracy"]["zone"] == "battlefield"
 
 
 def test_a_cda_definition_must_also_place_as_a_granted_static_ability() -> None:

@@ -127,7 +127,8 @@ def generated_kinds() -> list[Kind]:
                 seen.add((d, "+"))
                 bad = copy.deepcopy(data)
                 _locate(bad, path)["colour"] = "red"
-                kinds.append(Kind(f"unknown:{d or 'case'}", dump(bad), path or "(top level)", ("unknown field",)))
+                # issue 11: the message names the unknown field itself (and the nearest known one)
+                kinds.append(Kind(f"unknown:{d or 'case'}", dump(bad), _where(path, "colour"), ("unknown field",)))
     return kinds
 
 
@@ -363,10 +364,10 @@ def named_kinds() -> list[Kind]:
         ),
         Kind("complex-key", b"? [a, b]\n: 1\n", "line 1", ("mapping key",)),
         Kind("two-documents", text.encode() + b"---\nid: second\n", "", ("YAML",)),
-        Kind("empty-file", b"", "(top level)", ("not of type 'object'",)),
-        Kind("null-document", b"null\n", "(top level)", ("not of type 'object'",)),
-        Kind("scalar-document", b"hello\n", "(top level)", ("not of type 'object'",)),
-        Kind("list-document", b"- 1\n- 2\n", "(top level)", ("not of type 'object'",)),
+        Kind("empty-file", b"", "(top level)", ("expected a mapping",)),
+        Kind("null-document", b"null\n", "(top level)", ("expected a mapping",)),
+        Kind("scalar-document", b"hello\n", "(top level)", ("expected a mapping",)),
+        Kind("list-document", b"- 1\n- 2\n", "(top level)", ("expected a mapping",)),
         Kind("tab-indent", b"id: x\nobjects:\n\t- id: a\n", "line 3", ("YAML",)),
         Kind("unclosed-flow", b"id: [unclosed\n", "line", ("YAML",)),
         Kind("bad-escape", b'id: "\\q"\n', "line 1", ("YAML",)),

@@ -16,7 +16,7 @@ def run(*cmd: str) -> subprocess.CompletedProcess[str]:
 
 def tool(name: str) -> str:
     found = shutil.which(name, path=str(Path(sys.executable).parent)) or shutil.which(name)
-    assert found, f"{name} is not installed (pip install -e '.[dev]')"
+    assert found, f"{name} is not installed (pip install -c constraints.txt -e '.[dev]')"
     return found
 
 
@@ -33,3 +33,18 @@ def test_ruff_format() -> None:
 def test_mypy_every_package() -> None:
     proc = run(tool("mypy"), "reference", "proofs", "mtg_layers")
     assert proc.returncode == 0, proc.stdout + proc.stderr
+
+
+def test_constraints_pin_what_decides_a_result() -> None:
+    """constraints.txt pins z3, hypothesis and the dev tools; README and .ci/run install with it."""
+    pins = {}
+    for line in (ROOT / "constraints.txt").read_text().splitlines():
+        if line and not line.startswith("#"):
+            name, _, version = line.partition("==")
+            assert version, f"constraints.txt: {line!r} is not pinned with =="
+            pins[name.lower().replace("_", "-")] = version
+    for name in ("z3-solver", "hypothesis", "ruff", "mypy", "pytest", "mkdocs", "mkdocs-material"):
+        assert name in pins, f"constraints.txt does not pin {name}"
+    command = "pip install -c constraints.txt -e '.[dev]'"
+    assert command in (ROOT / "README.md").read_text()
+    assert command.replace("pip install", "pip install -q") in (ROOT / ".ci" / "run").read_text()

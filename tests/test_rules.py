@@ -448,3 +448,105 @@ def test_dated_profiles_say_what_changed_from_the_one_before() -> None:
     assert vs["pre-m10"].slot_of("pt_modify", "static") == "6d"
     assert vs["pre-m10"].slot_of("pt_modify", "resolved") == "6b"
     assert vs["pre-m10"].slot_of("pt_set", "static") == "6b"
+
+
+def test_static_ability_reaches_the_zones_its_text_names() -> None:
+    """611.3a, 613.1: an ability naming the graveyard applies there; one that does not, only to permanents."""
+    from .builders import make_board, run
+
+    board = make_board(
+        [
+            {
+                "id": "src",
+                "name": "Src",
+                "controller": "p1",
+                "timestamp": 1,
+                "types": ["enchantment"],
+                "abilities": ["graveyard creatures are blue", "creatures are red"],
+            },
+            {
+                "id": "dead",
+                "name": "Dead",
+                "controller": "p1",
+                "timestamp": 2,
+                "zone": "graveyard",
+                "types": ["creature"],
+                "power": 1,
+                "toughness": 1,
+            },
+            {
+                "id": "live",
+                "name": "Live",
+                "controller": "p1",
+                "timestamp": 3,
+                "types": ["creature"],
+                "power": 1,
+                "toughness": 1,
+            },
+            {
+                "id": "spell",
+                "name": "Spell",
+                "controller": "p1",
+                "timestamp": 4,
+                "zone": "graveyard",
+                "types": ["instant"],
+            },
+        ],
+        abilities=[
+            {
+                "text": "graveyard creatures are blue",
+                "applies_to": {"all": [{"type": "creature"}, {"zone": "graveyard"}]},
+                "parts": [{"op": "add_colors", "colors": ["blue"]}],
+            },
+            {
+                "text": "creatures are red",
+                "applies_to": {"type": "creature"},
+                "parts": [{"op": "add_colors", "colors": ["red"]}],
+            },
+        ],
+    )
+    _, result = run(board)
+    assert result["dead"]["colors"] == ["blue"] and result["dead"]["zone"] == "graveyard"
+    assert result["live"]["colors"] == ["red"]
+    assert result["spell"]["power"] is None and result["spell"]["zone"] == "graveyard"  # 208.3
+
+
+def test_static_ability_of_a_card_in_the_graveyard_does_not_work() -> None:
+    """113.6, 604.3: only a characteristic-defining ability works outside the battlefield."""
+    from .builders import make_board, run
+
+    board = make_board(
+        [
+            {
+                "id": "lord",
+                "name": "Lord",
+                "controller": "p1",
+                "timestamp": 1,
+                "zone": "graveyard",
+                "types": ["creature"],
+                "power": 1,
+                "toughness": 1,
+                "abilities": ["creatures get +1/+1", "cda 5/5"],
+            },
+            {
+                "id": "bear",
+                "name": "Bear",
+                "controller": "p1",
+                "timestamp": 2,
+                "types": ["creature"],
+                "power": 2,
+                "toughness": 2,
+            },
+        ],
+        abilities=[
+            {
+                "text": "creatures get +1/+1",
+                "applies_to": {"type": "creature"},
+                "parts": [{"op": "modify_pt", "power": 1, "toughness": 1}],
+            },
+            {"text": "cda 5/5", "cda": True, "parts": [{"op": "set_pt", "power": 5, "toughness": 5}]},
+        ],
+    )
+    _, result = run(board)
+    assert (result["bear"]["power"], result["bear"]["toughness"]) == (2, 2)
+    assert (result["lord"]["power"], result["lord"]["toughness"]) == (5, 5)
