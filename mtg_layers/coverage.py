@@ -62,6 +62,9 @@ RULES: tuple[tuple[str, str], ...] = (
     ("704.5q", "state-based action: +1/+1 and -1/-1 counters"),
     ("202.1", "mana cost"),
     ("611.3a", "conditional static abilities ('as long as'), checked when applied"),
+    ("613.1", "the layer system in every zone"),
+    ("400.7", "a zone change makes a new object"),
+    ("708.8", "turned face up: the same object, its effects still apply"),
 )
 
 MINIMUM = 2
@@ -193,6 +196,9 @@ def implied(case: Case) -> tuple[set[str], set[str]]:
         rules.add("613.4b")
         features.add("layer-7b-set")
     for obj in _objects(case):
+        if obj.zone != "battlefield":
+            rules.add("613.1")
+            features.add("other-zones")
         if obj.face_down:
             rules.update(("613.1a", "613.2b", "708.2"))
             features.add("face-down")
@@ -204,6 +210,13 @@ def implied(case: Case) -> tuple[set[str], set[str]]:
         if step.state_based_actions:
             features.add("state-based-actions")
             rules.add("704.3")
+        if step.move:
+            features.add("zone-change")
+            rules.add("400.7")
+        if step.turn_face_up or step.turn_face_down:
+            features.add("turn-face-up-down")
+        if step.turn_face_up:
+            rules.add("708.8")
         for objs in step.expect.values():
             for want in objs.values():
                 if "has" in want or "lacks" in want:

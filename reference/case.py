@@ -11,6 +11,7 @@ from .model import AbilityDef, Board, Characteristics, Counter, Effect, GameObje
 from .resolver import resolve
 from .sba import Action, state_based_actions
 from .versions import RulesVersion
+from .zones import change_zones
 
 
 @dataclass(frozen=True)
@@ -81,8 +82,11 @@ def apply_step(board: Board, step: Step, version: RulesVersion | None = None) ->
         objects[oid] = replace(objects[oid], attached_to=target)
     for oid, ts in step.set_timestamp.items():
         objects[oid] = replace(objects[oid], timestamp=ts)
-    for oid, zone in step.move.items():
-        objects[oid] = replace(objects[oid], zone=zone)
+    # 400.7: a moved object is a new object (its counters, attachments and resolved effects forgotten)
+    board = change_zones(
+        Board(objects=objects, effects=board.effects, abilities=board.abilities, tie_order=board.tie_order), step.move
+    )
+    objects = dict(board.objects)
     for oid, ts in step.turn_face_down.items():
         objects[oid] = turn_face(objects[oid], True, ts)
     for oid, ts in step.turn_face_up.items():

@@ -25,6 +25,7 @@ from dataclasses import dataclass, replace
 
 from .model import Board, Characteristics, Counter
 from .versions import RulesVersion
+from .zones import change_zones
 
 PLUS, MINUS = "+1/+1", "-1/-1"
 
@@ -123,19 +124,11 @@ def due(board: Board, version: RulesVersion, keeps: tuple[str, ...], resolve: Re
 def perform(board: Board, actions: list[Action]) -> Board:
     """704.3, 400.7: perform the actions at once; a moved object is a new object that effects forget."""
     objects = dict(board.objects)
-    moved = set()
     for a in actions:
-        obj = objects[a.object]
-        if a.zone is not None:
-            objects[a.object] = replace(obj, zone=a.zone, counters=(), attached_to=None)
-            moved.add(a.object)
-        elif a.counters is not None:
-            objects[a.object] = replace(obj, counters=a.counters)
-    effects = tuple(
-        replace(e, applies_to=tuple(i for i in e.applies_to if i not in moved)) if moved & set(e.applies_to) else e
-        for e in board.effects
-    )
-    return Board(objects=objects, effects=effects, abilities=board.abilities, tie_order=board.tie_order)
+        if a.zone is None and a.counters is not None:
+            objects[a.object] = replace(objects[a.object], counters=a.counters)
+    board = replace(board, objects=objects)
+    return change_zones(board, {a.object: a.zone for a in actions if a.zone is not None})
 
 
 def state_based_actions(

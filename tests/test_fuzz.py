@@ -46,6 +46,8 @@ NOT_GENERATED = frozenset(
         "values-from-objects",
         "entry-choice",
         "intrinsic-mana-abilities",
+        "other-zones",
+        "zone-change",
     }
 )
 ALL = frozenset(feature_tags()) - NOT_GENERATED

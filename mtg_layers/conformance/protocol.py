@@ -170,8 +170,7 @@ def board_data(data: Mapping[str, Any], step: int, rules: str | None = None) -> 
             objects[oid]["attached_to"] = target
         for oid, ts in s.get("set_timestamp", {}).items():
             objects[oid]["timestamp"] = ts
-        for oid, zone in s.get("move", {}).items():
-            objects[oid]["zone"] = zone
+        _change_zones(objects, effects, s.get("move", {}))
         for key, face_down in (("turn_face_down", True), ("turn_face_up", False)):
             for oid, ts in s.get(key, {}).items():
                 obj = objects[oid]
@@ -217,17 +216,29 @@ def _state_based_actions(
     keeps = tuple(step.get("legend_rule_keeps", ()))
     _, rounds = state_based_actions(initial_board(flat), version, keeps, lambda b, v: resolve(b, v).final)
     for actions in rounds:
-        moved = set()
         for a in actions:
-            if a.zone is not None:
-                objects[a.object].update(zone=a.zone, counters=[], attached_to=None)
-                moved.add(a.object)
-            elif a.counters is not None:
+            if a.zone is None and a.counters is not None:
                 objects[a.object]["counters"] = [
                     {"kind": c.kind, "count": c.count, "timestamp": c.timestamp} for c in a.counters
                 ]
-        for e in effects:
-            e["applies_to"] = [i for i in e["applies_to"] if i not in moved]
+        _change_zones(objects, effects, {a.object: a.zone for a in actions if a.zone is not None})
+
+
+def _change_zones(objects: dict[str, dict[str, Any]], effects: list[dict[str, Any]], moves: Mapping[str, str]) -> None:
+    """400.7 (as reference.zones.change_zones): each moved object is a new object, in place."""
+    moved = {oid for oid, zone in moves.items() if objects[oid]["zone"] != zone}
+    for oid in moved:
+        obj = objects[oid]
+        if obj["zone"] == "exile":
+            obj.pop("exiled_with", None)
+        obj.update(zone=moves[oid], counters=[], attached_to=None)
+        obj.pop("entered_as", None)
+        obj.pop("face_history", None)
+    for obj in objects.values():
+        if obj.get("attached_to") in moved:
+            obj["attached_to"] = None
+    for e in effects:
+        e["applies_to"] = [i for i in e["applies_to"] if i not in moved]
 
 
 def start_message() -> dict[str, Any]:

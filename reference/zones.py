@@ -1,0 +1,49 @@
+"""Zone changes (400.7): an object that moves from one zone to another becomes a new object.
+
+The new object has no memory of its previous existence. For the layer system this means:
+the effects of resolved spells and abilities that applied to the old object (their set of
+objects was fixed when they began, 611.2c) do not apply to it; its counters cease to exist
+(122.2); it is attached to nothing, and whatever was attached to it is attached to nothing
+(the state-based actions that then put an Aura into its owner's graveyard, 704.5m, are outside
+the model); an "as this enters" choice (707.2) and "exiled with" (607.2a) belonged to the old
+object. Moving an object to the zone it is already in changes nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import replace
+
+from .frozen import FrozenMap
+from .model import Board, GameObject
+
+
+def new_object(obj: GameObject, zone: str) -> GameObject:
+    """400.7, 122.2: the object in its new zone, without what belonged to its previous existence."""
+    return replace(
+        obj,
+        zone=zone,
+        counters=(),
+        attached_to=None,
+        face_history=(),
+        entered_as=FrozenMap(),
+        exiled_with=obj.exiled_with if obj.zone != "exile" else None,
+    )
+
+
+def change_zones(board: Board, moves: Mapping[str, str]) -> Board:
+    """400.7, 611.2c: move objects at once; resolved effects and attachments forget each moved object."""
+    moved = {oid for oid, zone in moves.items() if board.objects[oid].zone != zone}
+    if not moved:
+        return board
+    objects = {
+        oid: new_object(o, moves[oid])
+        if oid in moved
+        else (replace(o, attached_to=None) if o.attached_to in moved else o)
+        for oid, o in board.objects.items()
+    }
+    effects = tuple(
+        replace(e, applies_to=tuple(i for i in e.applies_to if i not in moved)) if moved & set(e.applies_to) else e
+        for e in board.effects
+    )
+    return replace(board, objects=objects, effects=effects)
