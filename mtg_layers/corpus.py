@@ -264,7 +264,7 @@ def validate_schema(data: Any, label: str, name: str = "case") -> None:
 def _characteristics(o: Mapping[str, Any]) -> Characteristics:
     cost = o.get("mana_cost")
     return Characteristics(
-        name=o.get("name", o.get("card", o["id"])),
+        name=o["name"] if "name" in o else o.get("card", o.get("id")),
         mana_value=int(o.get("mana_value", authoring.mana_value_of(cost) if cost else 0)),
         mana_cost=cost,
         colors=frozenset(o.get("colors", ())),
@@ -300,7 +300,18 @@ def _object(o: Mapping[str, Any]) -> GameObject:
         card=o.get("card"),
         exiled_with=o.get("exiled_with"),
         entered_as=freeze(o.get("entered_as", {})),
+        back_face=_back_face(o, ch),
+        transformed=bool(o.get("transformed", False)),
+        transform_history=tuple((h["timestamp"], bool(h["transformed"])) for h in o.get("transform_history", ())),
     )
+
+
+def _back_face(o: Mapping[str, Any], front: Characteristics) -> Characteristics | None:
+    """712: a double-faced card's back face (its own printed values; the controller is the object's)."""
+    back = o.get("back_face")
+    if back is None:
+        return None
+    return _characteristics({"name": None, **back, "controller": front.controller})
 
 
 def _part(p: Mapping[str, Any]) -> Part:
@@ -396,7 +407,15 @@ class _Checker:
             both = sorted(set(step.get("turn_face_up", {})) & set(step.get("turn_face_down", {})))
             if both:
                 self.fail(f"{where}.turn_face_up.{both[0]}", "an object is turned face up or face down, not both")
-            for key in ("set_counters", "attach", "set_timestamp", "move", "turn_face_up", "turn_face_down"):
+            for key in (
+                "set_counters",
+                "attach",
+                "set_timestamp",
+                "move",
+                "turn_face_up",
+                "turn_face_down",
+                "transform",
+            ):
                 for oid, target in step.get(key, {}).items():
                     if oid not in objects:
                         self.fail(f"{where}.{key}.{oid}", f"unknown object id {oid!r}")
@@ -423,8 +442,41 @@ class _Checker:
             if x not in objects and x not in effects:
                 self.fail(f"tie_order[{i}]", f"expected an object or effect id, got {x!r}")
         self.lifetimes(data)
+        self.double_faced_rules(data, [v for v in declared if v in self.versions])
         for key in ("abilities", "objects", "effects", "steps"):
             self.subtypes(data.get(key, ()), key, None)
+
+    def double_faced_rules(self, data: Mapping[str, Any], declared: list[str]) -> None:
+        """202.3b, 707.8a: each declared version must state the rule a double-faced object on the board needs."""
+        objs = [(o, f"objects[{i}]") for i, o in enumerate(data["objects"])]
+        effects = [(e, f"effects[{i}]") for i, e in enumerate(data.get("effects", ()))]
+        transformed: dict[str, str] = {}
+        for s, step in enumerate(data["steps"]):
+            objs += [(o, f"steps[{s}].add_objects[{i}]") for i, o in enumerate(step.get("add_objects", ()))]
+            effects += [(e, f"steps[{s}].add_effects[{i}]") for i, e in enumerate(step.get("add_effects", ()))]
+            for oid in step.get("transform", {}):
+                transformed.setdefault(oid, f"steps[{s}].transform.{oid}")
+        for o, where in objs:
+            if "back_face" not in o:
+                continue
+            why = f"{where}.transformed" if o.get("transformed") else transformed.get(o["id"], "")
+            for v in declared if why else ():
+                if self.versions[v].back_face_mana_value is None:
+                    self.fail(
+                        why,
+                        f"rules version {v!r} does not state a back face's mana value (202.3b changed in April "
+                        "2016; double-faced cards date from 2011): declare a version that does",
+                    )
+        for e, where in effects:
+            for j, p in enumerate(e["parts"]):
+                if p["op"] == "copy_of" and p.get("double_faced"):
+                    for v in declared:
+                        if self.versions[v].double_faced_token_copies is None:
+                            self.fail(
+                                f"{where}.parts[{j}].double_faced",
+                                f"rules version {v!r} does not state whether a token copy of a double-faced "
+                                "permanent is double-faced (707.8a): declare a version that does",
+                            )
 
     def lifetimes(self, data: Mapping[str, Any]) -> None:
         """Replay the steps: no object changed after it left or removed twice, no attachment loop, no copy loop."""
@@ -543,6 +595,25 @@ class _Checker:
                 self.fail(f"{where}.face_history[{i}].timestamp", "a later turn has a later timestamp (613.7f)")
         if history and history[-1]["face_down"] != bool(o.get("face_down", False)):
             self.fail(f"{where}.face_history", "the last turn must leave the object as its face_down says")
+        self.double_faced(o, where)
+
+    def double_faced(self, o: Mapping[str, Any], where: str) -> None:
+        """712, 613.7g: a transformed object is double-faced; its transformations alternate and end as it is."""
+        history = o.get("transform_history", ())
+        if (o.get("transformed") or history) and "back_face" not in o and not o.get("token"):
+            key = "transformed" if o.get("transformed") else "transform_history"
+            self.fail(
+                f"{where}.{key}",
+                "only a double-faced card (give its back_face) or a token that is a double-faced copy (707.8a) "
+                "can have its back face up",
+            )
+        for i, h in enumerate(history):
+            if i and h["transformed"] == history[i - 1]["transformed"]:
+                self.fail(f"{where}.transform_history[{i}].transformed", "transformations alternate between faces")
+            if i and h["timestamp"] <= history[i - 1]["timestamp"]:
+                self.fail(f"{where}.transform_history[{i}].timestamp", "a later transformation has a later timestamp")
+        if history and history[-1]["transformed"] != bool(o.get("transformed", False)):
+            self.fail(f"{where}.transform_history", "the last transformation must leave the object as transformed says")
 
     def object_refs(self, objects: Mapping[str, Any], items: Iterable[Mapping[str, Any]], where: str) -> None:
         for i, o in enumerate(items):
@@ -624,7 +695,7 @@ def _object_events() -> tuple[str, ...]:
     try:
         props = schema()["$defs"]["step"]["properties"]
     except OSError:  # the playground's bundle carries no schema files
-        return ("set_counters", "attach", "set_timestamp", "move", "turn_face_up", "turn_face_down")
+        return ("set_counters", "attach", "set_timestamp", "move", "turn_face_up", "turn_face_down", "transform")
     per_version = ("expect", "outcomes")  # keyed by rules version, not by object
     return tuple(k for k, v in props.items() if k not in per_version and v.get("type") == "object")
 
@@ -671,6 +742,7 @@ def case_from_data(
             move=FrozenMap(s.get("move", {})),
             state_based_actions=bool(s.get("state_based_actions", False)),
             legend_rule_keeps=tuple(s.get("legend_rule_keeps", ())),
+            transform=FrozenMap(s.get("transform", {})),
             outcomes=FrozenMap({v: tuple(freeze(o) for o in alts) for v, alts in s.get("outcomes", {}).items()}),
             turn_face_up=FrozenMap(s.get("turn_face_up", {})),
             turn_face_down=FrozenMap(s.get("turn_face_down", {})),

@@ -65,6 +65,9 @@ RULES: tuple[tuple[str, str], ...] = (
     ("613.1", "the layer system in every zone"),
     ("400.7", "a zone change makes a new object"),
     ("708.8", "turned face up: the same object, its effects still apply"),
+    ("712", "double-faced permanents: the face up gives the characteristics"),
+    ("613.7g", "new timestamp on transforming"),
+    ("707.8", "a copy of a double-faced permanent copies the face up (707.8a: a double-faced token copy)"),
 )
 
 MINIMUM = 2
@@ -204,6 +207,13 @@ def implied(case: Case) -> tuple[set[str], set[str]]:
             features.add("face-down")
         if obj.counters:
             features.add("counters")
+        if obj.back_face is not None or obj.transformed:
+            rules.add("712")
+            features.add("double-faced")
+    for part in _parts(case):
+        if part.op == "copy_of" and part.args.get("double_faced"):
+            rules.update(("707.8", "712"))
+            features.add("double-faced")
     for step in case.steps:
         if step.set_counters:
             features.add("counters")
@@ -217,6 +227,9 @@ def implied(case: Case) -> tuple[set[str], set[str]]:
             features.add("turn-face-up-down")
         if step.turn_face_up:
             rules.add("708.8")
+        if step.transform:
+            rules.update(("712", "613.7g"))
+            features.add("double-faced")
         for objs in step.expect.values():
             for want in objs.values():
                 if "has" in want or "lacks" in want:

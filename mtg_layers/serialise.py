@@ -16,7 +16,7 @@ from typing import Any
 import yaml
 
 from reference.frozen import thaw
-from reference.model import AbilityDef, Board, Effect, GameObject, Part
+from reference.model import AbilityDef, Board, Characteristics, Effect, GameObject, Part
 
 FINDINGS_DIR = Path(__file__).resolve().parent.parent / "proofs" / "findings"
 
@@ -73,8 +73,31 @@ def object_data(o: GameObject) -> dict[str, Any]:
         out["exiled_with"] = o.exiled_with
     if o.face_history:
         out["face_history"] = [{"timestamp": _num(ts), "face_down": fd} for ts, fd in o.face_history]
+    if o.back_face is not None:
+        out["back_face"] = _face_data(o.back_face)
+    if o.transformed:
+        out["transformed"] = True
+    if o.transform_history:
+        out["transform_history"] = [{"timestamp": _num(ts), "transformed": t} for ts, t in o.transform_history]
     if o.attached_to is not None:
         out["attached_to"] = o.attached_to
+    return out
+
+
+def _face_data(ch: Characteristics) -> dict[str, Any]:
+    """712: a double-faced card's back face in the corpus shape."""
+    out: dict[str, Any] = {"name": ch.name, "mana_value": ch.mana_value}
+    if ch.mana_cost is not None:
+        out["mana_cost"] = ch.mana_cost
+    for f in ("colors", "types", "subtypes", "supertypes", "abilities"):
+        values = sorted(getattr(ch, f))
+        if values:
+            out[f] = values
+    if ch.all_creature_types:
+        out["all_creature_types"] = True
+    for f in ("power", "toughness"):
+        if getattr(ch, f) is not None:
+            out[f] = getattr(ch, f)
     return out
 
 

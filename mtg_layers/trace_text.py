@@ -228,7 +228,7 @@ def explain_resolution(board: Board, resolution: Resolution, version: RulesVersi
     labels = _labels(board)
     names: dict[str, str] = {s.effect: s.description for s in resolution.steps}
     names.update({s.effect: s.description for s in resolution.skipped})
-    state: dict[str, Characteristics] = dict(initial_state(board))
+    state: dict[str, Characteristics] = dict(initial_state(board, version))
     rows = []
     for step in resolution.steps:
         changed = []

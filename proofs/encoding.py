@@ -59,7 +59,7 @@ from .state import (
 from .state import ite as _ite_obj
 from .universe import Universe, build_universe
 from .vocabulary import KEYWORD_COUNTERS, OPERATION_KIND
-from .words import WORD_KEYS, copy_source_values, entered, face_down_values, symbols_of, words_in
+from .words import WORD_KEYS, copy_source_values, entered, face_down_values, own_values, symbols_of, words_in
 
 PT_COUNTER = re.compile(r"^([+-]\d+)/([+-]\d+)$")
 VALUE_KEYS = ("power", "toughness")
@@ -198,9 +198,9 @@ class Encoding:
         self.copy_cache: dict[Any, dict[str, Any]] = {}
         self.effects = self._potential_effects()
         self.others: dict[str, Obj] = {
-            i: constant(self.u, entered(o)) for i, o in board.objects.items() if i not in self.live
+            i: constant(self.u, own_values(o, version)) for i, o in board.objects.items() if i not in self.live
         }
-        self.initial: dict[str, Obj] = {i: constant(self.u, entered(board.objects[i])) for i in self.live}
+        self.initial: dict[str, Obj] = {i: constant(self.u, own_values(board.objects[i], version)) for i in self.live}
         self.locks: dict[str, Lock] = {}
         for e in self.effects:
             if e.kind == "static":
@@ -355,10 +355,23 @@ class Encoding:
                             changed = True
         return reach
 
-    def _copy_values(self, args: Mapping[str, Any], began: Any) -> dict[str, Any]:
-        k = (id(args), began)
+    def _copy_values(self, args: Mapping[str, Any], began: Any, copier: str | None = None) -> dict[str, Any]:
+        """707.2b: what a copy effect hands over; 707.8a: a double-faced token copy's values depend on
+        the token's face (``copier``); without one, the abilities of either face (for reachability)."""
+        k = (id(args), began, copier if args.get("double_faced") else None)
         if k not in self.copy_cache:
-            self.copy_cache[k] = copy_source_values(self.board, self.version, args, began)
+            values = copy_source_values(self.board, self.version, args, began, copier)
+            if copier is None and args.get("double_faced"):
+                faces = [
+                    copy_source_values(self.board, self.version, args, began, t)
+                    for t in self.board.objects
+                    if t in self.live
+                ]
+                values = {
+                    **values,
+                    "abilities": frozenset().union(values["abilities"], *(f["abilities"] for f in faces)),
+                }
+            self.copy_cache[k] = values
         return self.copy_cache[k]
 
     def parts_in(self, e: PEffect, slot: Slot) -> tuple[Part, ...]:
@@ -653,7 +666,7 @@ class Encoding:
         args: dict[str, Any] = {}
         evaluated: list[z3.ArithRef] = []
         if part.op == "copy_of":
-            args["values"] = self._copy_values(a, e.base_ts)  # 707.2b: as the copy effect began
+            args["values"] = self._copy_values(a, e.base_ts, target)  # 707.2b: as the copy effect began
             args["retain"] = tuple(a.get("retain", ()))
         elif part.op == "face_down":
             args["values"] = face_down_values(a)

@@ -41,6 +41,9 @@ OBJECT_FIELDS = {
     "counters",
     "exiled_with",  # read by the filter key exiled_with_source
     "entered_as",  # proofs.words.entered
+    "back_face",  # proofs.words.shown_face (712)
+    "transformed",  # proofs.words.shown_face, own_values (712, 202.3b)
+    "transform_history",  # proofs.words._was_transformed (613.7g, 707.2b)
 }
 # Printed values (Characteristics): the layer-process bookkeeping fields must keep their defaults.
 PRINTED_FIELDS = {*COPIED_FIELDS, "controller"}
@@ -49,7 +52,7 @@ ABILITY_FIELDS = {"text", "cda", "applies_to", "parts", "condition"}
 
 _SETS = ("colors", "types", "subtypes", "supertypes", "abilities")
 PART_ARGS: dict[str, frozenset[str]] = {
-    "copy_of": frozenset({"object", "retain", "except"}),
+    "copy_of": frozenset({"object", "retain", "except", "double_faced"}),
     "face_down": frozenset({"power", "toughness", "abilities", "colors", "types", "subtypes"}),
     "set_controller": frozenset({"player"}),
     "replace_word": frozenset({"from", "to"}),

@@ -113,6 +113,10 @@ def build_universe(board: Board, versions: Iterable[RulesVersion]) -> Universe:
         ch = o.printed
         take({"types": ch.types, "subtypes": ch.subtypes, "supertypes": ch.supertypes, "abilities": ch.abilities})
         take({f: o.entered_as.get(f"add_{f}", ()) for f in ("types", "subtypes", "abilities")})
+        if o.back_face is not None:  # 712: the back face's words and values too
+            b = o.back_face
+            take({"types": b.types, "subtypes": b.subtypes, "supertypes": b.supertypes, "abilities": b.abilities})
+            take({"name": b.name, "mana_cost": b.mana_cost})
         if ch.name is not None:
             names.add(ch.name)
         if ch.mana_cost is not None:
@@ -130,6 +134,9 @@ def build_universe(board: Board, versions: Iterable[RulesVersion]) -> Universe:
             if p.op == "copy_of":
                 for v in versions:
                     take(copy_source_values(board, v, p.args, e.timestamp))
+                    for t in e.applies_to if p.args.get("double_faced") else ():  # 707.8a: the token's face
+                        if t in board.objects:
+                            take(copy_source_values(board, v, p.args, e.timestamp, t))
     for d in board.abilities.values():
         abilities.add(d.text)
     for p in _all_parts(board):

@@ -157,12 +157,34 @@ def _uncopied_cdas(board: Board, values: dict[str, Any], args: Mapping[str, Any]
     return out
 
 
+def token_face(
+    board: Board, version: RulesVersion, part_args: Mapping[str, Any], copier: str | None, as_of: Any = float("inf")
+) -> bool | None:
+    """707.8a: a double-faced token copy shows the face of the original that is up on the token itself.
+
+    None when 707.8 applies instead (the face up on the original when the copy began).
+    """
+    if copier is None or not part_args.get("double_faced"):
+        return None
+    original = board.objects.get(str(part_args["object"]))
+    if original is None or original.back_face is None or not version.double_faced_token_copies:
+        return None
+    token = board.objects[copier]
+    return _was_transformed(token.transformed, token.transform_history, as_of)
+
+
 def copy_source_values(
-    board: Board, version: RulesVersion, part_args: Mapping[str, Any], began: Any = float("inf")
+    board: Board,
+    version: RulesVersion,
+    part_args: Mapping[str, Any],
+    began: Any = float("inf"),
+    copier: str | None = None,
+    as_of: Any = float("inf"),
 ) -> dict[str, Any]:
-    """707.2, 707.2b, 707.9: what a copy effect begun at ``began`` hands over, with its exceptions."""
+    """707.2, 707.2b, 707.8, 707.9: what a copy effect begun at ``began`` hands over, with its exceptions."""
     original = str(part_args["object"])
-    values = copiable(board, version, original, (), began)
+    face = token_face(board, version, part_args, copier, as_of)
+    values = copiable(board, version, original, (), began, face)
     if version.copy_exceptions_drop_cdas:
         values = _uncopied_cdas(board, values, part_args)
     return _exceptions(values, part_args.get("except", {}))
@@ -180,10 +202,41 @@ def _was_face_down(now: bool, history: tuple[tuple[Any, bool], ...], as_of: Any)
     return (not history[0][1]) if history else now
 
 
-def entered(obj: GameObject) -> Characteristics:
-    """707.2: a permanent's printed values with what its "as this enters" choice made it (copiable too)."""
+def _was_transformed(now: bool, history: tuple[tuple[Any, bool], ...], as_of: Any) -> bool:
+    """613.7g with 707.2b: whether the back face was up when a copy effect began at ``as_of``."""
+    earlier = [t for ts, t in history if ts < as_of]
+    if earlier:
+        return earlier[-1]
+    return (not history[0][1]) if history else now
+
+
+def shown_face(obj: GameObject, as_of: Any = float("inf"), back: bool | None = None) -> Characteristics:
+    """712: the printed values of the face that is up (only a permanent or spell can show its back face)."""
+    if back is None:
+        back = _was_transformed(obj.transformed, obj.transform_history, as_of)
+    if back and obj.back_face is not None and obj.zone in ("battlefield", "stack"):
+        return dataclasses.replace(obj.back_face, controller=obj.printed.controller)
+    return obj.printed
+
+
+def own_values(obj: GameObject, version: RulesVersion) -> Characteristics:
+    """712, 202.3b: a permanent's starting values; a transformed one keeps its front face's mana value.
+
+    Not a copiable value: what a copy takes is the back face as printed (no mana cost, 0).
+    """
+    ch = entered(obj)
+    if obj.back_face is not None and obj.transformed and obj.zone == "battlefield":
+        if version.back_face_mana_value is None:
+            raise ValueError(f"202.3b: version {version.id} states no mana value for the back face of {obj.id}")
+        if version.back_face_mana_value == "front":
+            ch = dataclasses.replace(ch, mana_value=obj.printed.mana_value)
+    return ch
+
+
+def entered(obj: GameObject, as_of: Any = float("inf"), back: bool | None = None) -> Characteristics:
+    """707.2, 712: the face up's printed values with what its "as this enters" choice made it (copiable too)."""
     choice = obj.entered_as
-    ch = obj.printed
+    ch = shown_face(obj, as_of, back)
     if "power" in choice:
         ch = dataclasses.replace(ch, power=choice["power"])
     if "toughness" in choice:
@@ -195,7 +248,12 @@ def entered(obj: GameObject) -> Characteristics:
 
 
 def copiable(
-    board: Board, version: RulesVersion, oid: str, seen: tuple[str, ...], as_of: Any = float("inf")
+    board: Board,
+    version: RulesVersion,
+    oid: str,
+    seen: tuple[str, ...],
+    as_of: Any = float("inf"),
+    face: bool | None = None,
 ) -> dict[str, Any]:
     """707.2, 613.2c: printed values changed only by copy effects, face-down status and copy exceptions.
 
@@ -205,7 +263,7 @@ def copiable(
     if oid in seen:
         raise ValueError(f"copy loop through {oid}")
     obj = board.objects[oid]
-    ch = entered(obj)
+    ch = entered(obj, as_of, face)  # 707.8: the face up when the copy began (or the token's own face, 707.8a)
     values: dict[str, Any] = {f: getattr(ch, f) for f in COPIED_FIELDS}
     steps: list[tuple[int, float, str, str, Mapping[str, Any]]] = []
     slot_ids = [s.id for s in version.slots]
@@ -225,7 +283,8 @@ def copiable(
         )
     for _, ts, _, op, args in sorted(steps, key=lambda s: (s[0], s[1], s[2])):
         if op == "copy_of":
-            found = copiable(board, version, str(args["object"]), (*seen, oid), ts)
+            inner = token_face(board, version, args, oid, as_of)
+            found = copiable(board, version, str(args["object"]), (*seen, oid), ts, inner)
             if version.copy_exceptions_drop_cdas:
                 found = _uncopied_cdas(board, found, args)
             new = _exceptions(found, args.get("except", {}))

@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from .double_faced import transform
 from .frozen import FrozenMap
 from .model import AbilityDef, Board, Characteristics, Counter, Effect, GameObject
 from .resolver import resolve
@@ -37,6 +38,8 @@ class Step:
     state_based_actions: bool = False
     # 704.5j: the legendary permanent each player keeps under the legend rule.
     legend_rule_keeps: tuple[str, ...] = ()
+    # 613.7g, 701.28: permanents that transform, each with the new timestamp it gets.
+    transform: Mapping[str, float] = field(default_factory=FrozenMap)
 
 
 @dataclass(frozen=True)
@@ -91,6 +94,10 @@ def apply_step(board: Board, step: Step, version: RulesVersion | None = None) ->
         objects[oid] = turn_face(objects[oid], True, ts)
     for oid, ts in step.turn_face_up.items():
         objects[oid] = turn_face(objects[oid], False, ts)
+    if step.transform:
+        before = replace(board, objects=objects)
+        for oid, ts in step.transform.items():
+            objects[oid] = transform(before, oid, ts)
     ended = set(step.end_effects)
     effects = tuple(e for e in board.effects if e.id not in ended) + step.add_effects
     board = Board(objects=objects, effects=effects, abilities=board.abilities, tie_order=board.tie_order)

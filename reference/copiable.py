@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from .double_faced import DoubleFacedError, back_face_up_as_of, face_up_values, face_values
 from .frozen import FrozenMap, freeze
 from .model import COPIED_FIELDS, AbilityDef, Board, Characteristics, GameObject, Part, Timestamp
 from .operations import Instruction, apply_instruction
@@ -52,7 +53,7 @@ def _layer1_instructions(
         for part in effect.parts:
             if part.op == "copy_of":
                 slot = version.slot_of("copy", "resolved")
-                instr = copy_instruction(board, version, part, effect.timestamp, seen + (obj_id,))
+                instr = copy_instruction(board, version, part, effect.timestamp, seen + (obj_id,), obj_id, as_of)
             elif part.op == "face_down":
                 slot = version.slot_of("face_down", "resolved")
                 instr = face_down_instruction(part.args)
@@ -69,9 +70,13 @@ def _layer1_instructions(
     return sorted(out, key=lambda x: (x[0], x[1], x[2]))
 
 
-def entered_values(obj: GameObject) -> Characteristics:
-    """707.2, 613.2a: printed values with the "as this enters" choices, which are copiable values too."""
-    ch, choice = obj.printed, obj.entered_as
+def entered_values(obj: GameObject, as_of: Timestamp = float("inf"), back: bool | None = None) -> Characteristics:
+    """707.2, 613.2a, 712: the face up's printed values with the "as this enters" choices (copiable values too).
+
+    ``back`` picks a face instead of the one that was up at ``as_of`` (707.8a's double-faced copies).
+    """
+    ch = face_up_values(obj, as_of) if back is None else face_values(obj, back)
+    choice = obj.entered_as
     if not choice:
         return ch
     changes: dict[str, Any] = {k: choice[k] for k in ("power", "toughness") if k in choice}
@@ -82,12 +87,20 @@ def entered_values(obj: GameObject) -> Characteristics:
 
 
 def copiable_values(
-    board: Board, version: RulesVersion, obj_id: str, as_of: Timestamp = float("inf"), seen: tuple[str, ...] = ()
+    board: Board,
+    version: RulesVersion,
+    obj_id: str,
+    as_of: Timestamp = float("inf"),
+    seen: tuple[str, ...] = (),
+    back: bool | None = None,
 ) -> Characteristics:
-    """707.2, 613.2c: an object's values after layer 1 alone, counting copy effects begun before ``as_of``."""
+    """707.2, 613.2c, 707.8: an object's values after layer 1 alone, counting copy effects begun before ``as_of``.
+
+    The face that was up at ``as_of`` gives the starting values (707.8), or the face ``back`` names.
+    """
     if obj_id in seen:
         raise CopyLoopError(" -> ".join(seen + (obj_id,)))
-    ch = entered_values(board.objects[obj_id])
+    ch = entered_values(board.objects[obj_id], as_of, back)
     for _, ts, _, instr in _layer1_instructions(board, version, obj_id, seen, as_of):
         ch = apply_instruction(ch, instr, ts)
     return ch
@@ -164,16 +177,43 @@ def with_exceptions(ch: Characteristics, exceptions: Mapping[str, Any]) -> Chara
     return ch.with_(**changes)
 
 
+def double_faced_copy_face(
+    board: Board, version: RulesVersion, part: Part, copier: str | None, as_of: Timestamp = float("inf")
+) -> bool | None:
+    """707.8a: for a token that is a double-faced copy, whether its back face is up (None: 707.8 applies)."""
+    if not part.args.get("double_faced") or copier is None:
+        return None
+    original = board.objects.get(str(part.args["object"]))
+    if original is None or original.back_face is None:
+        return None  # a copy of a single-faced object is not double-faced
+    if version.double_faced_token_copies is None:
+        raise DoubleFacedError(
+            f"707.8a: rules version {version.id} does not state whether a token copy of a double-faced "
+            f"permanent is double-faced; {copier} is one"
+        )
+    if not version.double_faced_token_copies:
+        return None
+    return back_face_up_as_of(board.objects[copier], as_of)
+
+
 def copy_instruction(
-    board: Board, version: RulesVersion, part: Part, began: Timestamp, seen: tuple[str, ...] = ()
+    board: Board,
+    version: RulesVersion,
+    part: Part,
+    began: Timestamp,
+    seen: tuple[str, ...] = (),
+    copier: str | None = None,
+    as_of: Timestamp = float("inf"),
 ) -> Instruction:
     """707.2, 707.2b, 707.9: the values a copy effect begun at ``began`` hands over, with its exceptions.
 
     Copiable values are fixed when the copy effect begins: a copy effect that the
-    original gets later does not change this copy (707.2b).
+    original gets later does not change this copy (707.2b). A double-faced token copy
+    (707.8a) takes the face of the original that is up on the copy itself (``copier``).
     """
     original = str(part.args["object"])
-    ch = copiable_values(board, version, original, began, seen)
+    back = double_faced_copy_face(board, version, part, copier, as_of)
+    ch = copiable_values(board, version, original, began, seen, back)
     if version.copy_exceptions_drop_cdas:
         ch = without_excepted_cdas(board, ch, part.args)
     ch = with_exceptions(ch, part.args.get("except", FrozenMap()))

@@ -237,7 +237,7 @@ def instruction(
 ) -> Instruction:
     """613.8a: what a part does to one object, with its values evaluated now."""
     if part.op == "copy_of":
-        return copy_instruction(board, version, part, effect.timestamp)
+        return copy_instruction(board, version, part, effect.timestamp, copier=target)
     if part.op == "face_down":
         return face_down_instruction(part.args)
     if part.op in ("set_pt", "modify_pt"):

@@ -325,7 +325,7 @@ class Engine:
     def __init__(self, board: Board, version: RulesVersion) -> None:
         self.board = board
         self.version = version
-        self.state: dict[str, Characteristics] = dict(initial_state(board))
+        self.state: dict[str, Characteristics] = dict(initial_state(board, version))
         self.locked: dict[str, tuple[ContinuousEffect, frozenset[str]]] = {}
         # One entry per applied step: the objects it changed and the characteristics it changed.
         self.log: list[tuple[frozenset[str], frozenset[str], frozenset[str] | None]] = []

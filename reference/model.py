@@ -101,6 +101,12 @@ class GameObject:
     # 707.2, 613.2a: the values an "as this enters" choice gave it (power, toughness, add_types,
     # add_subtypes, add_abilities); part of its copiable values
     entered_as: FrozenMap = field(default_factory=FrozenMap)
+    # 712: the printed values of a double-faced card's back face (None: not double-faced)
+    back_face: Characteristics | None = None
+    # 712, 701.28: its back face is up (it transformed, or entered transformed)
+    transformed: bool = False
+    # 613.7g, 707.2b: each time it transformed: (the timestamp it got, back face up after)
+    transform_history: tuple[tuple[Timestamp, bool], ...] = ()
 
 
 @dataclass(frozen=True)

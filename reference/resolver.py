@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from .copiable import entered_values
 from .dependency import DependencyReason, dependency_graph, ready, strongly_connected
+from .double_faced import own_mana_value
 from .effects import (
     ContinuousEffect,
     affected,
@@ -104,9 +105,17 @@ class Resolution:
         return tuple(t for t in self.ties if not t.decided)
 
 
-def initial_state(board: Board) -> dict[str, Characteristics]:
-    """613.1, 707.2, 305.6: every object's printed (or token-defined) values, in every zone, with entry choices."""
-    return {i: intrinsic_abilities(entered_values(board.objects[i])) for i in sorted(board.objects)}
+def initial_state(board: Board, version: RulesVersion | None = None) -> dict[str, Characteristics]:
+    """613.1, 707.2, 305.6, 712: every object's printed (or token-defined) values, in every zone, with entry
+    choices, of the face that is up (202.3b: a back face's mana value as the version says)."""
+    out = {}
+    for i in sorted(board.objects):
+        obj = board.objects[i]
+        ch = entered_values(obj)
+        if version is not None:
+            ch = own_mana_value(obj, ch, version)
+        out[i] = intrinsic_abilities(ch)
+    return out
 
 
 def _order_key(e: ContinuousEffect, cda_first: bool) -> tuple[int, Timestamp, Timestamp]:
@@ -181,7 +190,7 @@ def choose_next(
 
 def resolve(board: Board, version: RulesVersion) -> Resolution:
     """613.1-613.8: apply every continuous effect in layer, dependency and timestamp order."""
-    state: State = initial_state(board)
+    state: State = initial_state(board, version)
     locked: dict[str, tuple[ContinuousEffect, frozenset[str]]] = {}
     locked_slot: dict[str, str] = {}
     steps: list[TraceStep] = []

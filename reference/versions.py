@@ -36,7 +36,11 @@ FLAGS = (
     "loop_ignores_dependency",
     "copy_exceptions_drop_cdas",
     "legend_rule",
+    "back_face_mana_value",
+    "double_faced_token_copies",
 )
+# Flags whose value is not a boolean (or may be null: the profile spans a change and states neither).
+_NON_BOOLEAN = ("legend_rule", "back_face_mana_value", "double_faced_token_copies")
 
 
 def _bundled(name: str) -> str:
@@ -109,6 +113,12 @@ class RulesVersion:
     clarifications: tuple[str, ...] = ()
     # 707.9d (706.8d from February 2011): a copy exception leaves out the CDAs defining what it excepts.
     copy_exceptions_drop_cdas: bool = True
+    # 202.3b: a transformed permanent's mana value: "front" (its front face's, April 2016 on), "zero"
+    # (the back face has no mana cost, 2011-2016), or None when the version spans the change.
+    back_face_mana_value: str | None = None
+    # 707.8a: a token that is a copy of a double-faced permanent is double-faced too (True), is not
+    # (False: 2011 into the 2020s), or None when the version states neither.
+    double_faced_token_copies: bool | None = None
 
     def slot_of(self, kind: str, origin: str) -> str | None:
         """613.1-613.4 (418.5a): the slot an operation of ``kind`` from ``origin`` applies in."""
@@ -127,6 +137,20 @@ def _legend_rule(value: Any, where: str) -> str | None:
     if value is None or value in ("choose", "all"):
         return value if value is None else str(value)
     raise ProfileError(f"{where}: flags.legend_rule: expected 'choose' or 'all', got {value!r}")
+
+
+def _back_face_mana_value(value: Any, where: str) -> str | None:
+    """202.3b: the form of the back face's mana value a profile states ("front", "zero"), if any."""
+    if value is None or value in ("front", "zero"):
+        return value if value is None else str(value)
+    raise ProfileError(f"{where}: flags.back_face_mana_value: expected 'front', 'zero' or null, got {value!r}")
+
+
+def _optional_bool(value: Any, key: str, where: str) -> bool | None:
+    """A flag that is true, false or null (null: the profile states neither)."""
+    if value is None or isinstance(value, bool):
+        return value
+    raise ProfileError(f"{where}: flags.{key}: expected true, false or null, got {value!r}")
 
 
 def _require(data: Mapping[str, Any], key: str, kind: type, where: str) -> Any:
@@ -252,7 +276,7 @@ def version_from_mapping(
     unknown_flags = sorted(set(flags) - set(FLAGS))
     if unknown_flags:
         raise ProfileError(f"{where}: flags: unknown flag(s) {unknown_flags}; expected only {list(FLAGS)}")
-    bad_flags = sorted(k for k, v in flags.items() if not isinstance(v, bool) and k != "legend_rule")
+    bad_flags = sorted(k for k, v in flags.items() if not isinstance(v, bool) and k not in _NON_BOOLEAN)
     if bad_flags:
         raise ProfileError(f"{where}: flags: {bad_flags} must be true or false")
     return RulesVersion(
@@ -277,6 +301,10 @@ def version_from_mapping(
         changes=_strings(data, "changes", where),
         clarifications=_strings(data, "clarifications", where),
         copy_exceptions_drop_cdas=bool(flags.get("copy_exceptions_drop_cdas", True)),
+        back_face_mana_value=_back_face_mana_value(flags.get("back_face_mana_value"), where),
+        double_faced_token_copies=_optional_bool(
+            flags.get("double_faced_token_copies"), "double_faced_token_copies", where
+        ),
     )
 
 

@@ -27,6 +27,8 @@ def new_object(obj: GameObject, zone: str) -> GameObject:
         attached_to=None,
         face_history=(),
         entered_as=FrozenMap(),
+        transformed=False,  # 712: a double-faced card is front face up outside the battlefield
+        transform_history=(),
         exiled_with=obj.exiled_with if obj.zone != "exile" else None,
     )
 

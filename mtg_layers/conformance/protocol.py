@@ -117,6 +117,13 @@ def _object(o: Mapping[str, Any]) -> dict[str, Any]:
             out[key] = copy.deepcopy(o[key])
     if o.get("face_history"):
         out["face_history"] = copy.deepcopy(list(o["face_history"]))
+    if "back_face" in o:  # 712
+        out["back_face"] = copy.deepcopy(o["back_face"])
+        out["transformed"] = bool(o.get("transformed", False))
+    elif o.get("transformed"):  # 707.8a: a double-faced token copy
+        out["transformed"] = True
+    if o.get("transform_history"):
+        out["transform_history"] = copy.deepcopy(list(o["transform_history"]))
     if "card" in o:
         out["card"] = o["card"]
     return out
@@ -145,7 +152,7 @@ def board_data(data: Mapping[str, Any], step: int, rules: str | None = None) -> 
 
     The same accumulation as reference.case.board_at, in the corpus vocabulary, with every
     default explicit. Within a step the changes apply in this order: add_objects,
-    remove_objects, set_counters, attach, set_timestamp, move, turn_face_down, turn_face_up,
+    remove_objects, set_counters, attach, set_timestamp, move, turn_face_down, turn_face_up, transform,
     end_effects, add_effects, then the state-based actions the step asks for (704.3), which read
     characteristics and so depend on the rules version ``rules`` (left out when it is not a
     built-in version).
@@ -180,6 +187,8 @@ def board_data(data: Mapping[str, Any], step: int, rules: str | None = None) -> 
                     obj["face_history"] = list(obj.get("face_history", ())) + [
                         {"timestamp": ts, "face_down": face_down}
                     ]
+        for oid, ts in s.get("transform", {}).items():
+            _transform(objects, effects, oid, ts)
         ended = set(s.get("end_effects", ()))
         effects = [e for e in effects if e["id"] not in ended] + [_effect(e) for e in s.get("add_effects", ())]
         if s.get("state_based_actions") and rules is not None and rules in builtin_versions():
@@ -224,6 +233,24 @@ def _state_based_actions(
         _change_zones(objects, effects, {a.object: a.zone for a in actions if a.zone is not None})
 
 
+def _transform(objects: dict[str, dict[str, Any]], effects: list[dict[str, Any]], oid: str, ts: Any) -> None:
+    """613.7g (as reference.double_faced.transform): a double-faced permanent turns over, in place."""
+    obj = objects[oid]
+    double_faced = "back_face" in obj or any(
+        p["op"] == "copy_of" and p.get("double_faced") and "back_face" in objects.get(p["object"], {})
+        for e in effects
+        if oid in e["applies_to"]
+        for p in e["parts"]
+    )
+    if obj["zone"] != "battlefield" or obj["face_down"] or not double_faced:
+        return  # 701.28: a permanent that isn't double-faced (or is face down) doesn't transform
+    obj["transformed"] = not obj.get("transformed", False)
+    obj["timestamp"] = ts
+    obj["transform_history"] = list(obj.get("transform_history", ())) + [
+        {"timestamp": ts, "transformed": obj["transformed"]}
+    ]
+
+
 def _change_zones(objects: dict[str, dict[str, Any]], effects: list[dict[str, Any]], moves: Mapping[str, str]) -> None:
     """400.7 (as reference.zones.change_zones): each moved object is a new object, in place."""
     moved = {oid for oid, zone in moves.items() if objects[oid]["zone"] != zone}
@@ -234,6 +261,9 @@ def _change_zones(objects: dict[str, dict[str, Any]], effects: list[dict[str, An
         obj.update(zone=moves[oid], counters=[], attached_to=None)
         obj.pop("entered_as", None)
         obj.pop("face_history", None)
+        obj.pop("transform_history", None)
+        if "transformed" in obj:
+            obj["transformed"] = False  # 712: front face up outside the battlefield
     for obj in objects.values():
         if obj.get("attached_to") in moved:
             obj["attached_to"] = None
