@@ -68,6 +68,7 @@ RULES: tuple[tuple[str, str], ...] = (
     ("712", "double-faced permanents: the face up gives the characteristics"),
     ("613.7g", "new timestamp on transforming"),
     ("707.8", "a copy of a double-faced permanent copies the face up (707.8a: a double-faced token copy)"),
+    ("707.9f", "conditional copy exceptions ('if it's a creature, it has changeling')"),
 )
 
 MINIMUM = 2
@@ -211,6 +212,9 @@ def implied(case: Case) -> tuple[set[str], set[str]]:
             rules.add("712")
             features.add("double-faced")
     for part in _parts(case):
+        if part.op == "copy_of" and part.args.get("except_if"):
+            rules.update(("707.9", "707.9f"))
+            features.add("copy-exception")
         if part.op == "copy_of" and part.args.get("double_faced"):
             rules.update(("707.8", "712"))
             features.add("double-faced")

@@ -52,7 +52,7 @@ ABILITY_FIELDS = {"text", "cda", "applies_to", "parts", "condition"}
 
 _SETS = ("colors", "types", "subtypes", "supertypes", "abilities")
 PART_ARGS: dict[str, frozenset[str]] = {
-    "copy_of": frozenset({"object", "retain", "except", "double_faced"}),
+    "copy_of": frozenset({"object", "retain", "except", "double_faced", "except_if"}),
     "face_down": frozenset({"power", "toughness", "abilities", "colors", "types", "subtypes"}),
     "set_controller": frozenset({"player"}),
     "replace_word": frozenset({"from", "to"}),
@@ -86,6 +86,7 @@ EXCEPT_KEYS = frozenset(
     }
 )
 RETAIN_VALUES = frozenset(COPIED_FIELDS)
+CONDITION_KEYS = frozenset({"type", "supertype", "subtype"})  # 707.9f conditions the encoding reads
 FACE_DOWN_KEYS = PART_ARGS["face_down"]
 FILTER_KEYS = frozenset(
     {
@@ -210,6 +211,13 @@ def _part(op: str, args: Mapping[str, Any], where: str) -> Iterator[str]:
         for r in args.get("retain", ()):
             if r not in RETAIN_VALUES:
                 yield f"{where}.retain={r}"
+        for i, entry in enumerate(args.get("except_if", ())):  # 707.9f: proofs.words._with_conditions
+            for k in entry.get("if", {}):
+                if k not in CONDITION_KEYS:
+                    yield f"{where}.except_if[{i}].if.{k}"
+            for k in entry.get("except", {}):
+                if k not in EXCEPT_KEYS:
+                    yield f"{where}.except_if[{i}].except.{k}"
     if op in ("set_pt", "modify_pt"):
         for k in ("power", "toughness"):
             if k in args:

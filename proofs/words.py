@@ -17,7 +17,7 @@ from typing import Any
 from reference.model import COPIED_FIELDS, Board, Characteristics, GameObject
 from reference.versions import RulesVersion
 
-from .vocabulary import OPERATION_KIND, plural
+from .vocabulary import CREATURE_TYPES, OPERATION_KIND, plural
 
 SET_COPY_FIELDS = ("colors", "types", "subtypes", "supertypes", "abilities")
 
@@ -185,9 +185,42 @@ def copy_source_values(
     original = str(part_args["object"])
     face = token_face(board, version, part_args, copier, as_of)
     values = copiable(board, version, original, (), began, face)
+    part_args = _with_conditions(board, version, values, part_args)
     if version.copy_exceptions_drop_cdas:
         values = _uncopied_cdas(board, values, part_args)
     return _exceptions(values, part_args.get("except", {}))
+
+
+def _has_all(values: Mapping[str, Any], condition: Mapping[str, Any]) -> bool:
+    """707.9f: the copy, as the copy effect alone makes it, has each type the condition names."""
+    field = {"type": "types", "supertype": "supertypes", "subtype": "subtypes"}
+    for key, word in condition.items():
+        if word in values[field[key]]:
+            continue
+        if key == "subtype" and values.get("all_creature_types") and word in CREATURE_TYPES:
+            continue
+        return False
+    return True
+
+
+def _with_conditions(
+    board: Board, version: RulesVersion, found: dict[str, Any], args: Mapping[str, Any]
+) -> Mapping[str, Any]:
+    """707.9f: a copy effect's arguments with each conditional exception kept if the copy, made
+    without it (with the unconditional exceptions), meets its condition."""
+    conditional = args.get("except_if", ())
+    if not conditional:
+        return args
+    exc = dict(args.get("except", {}))
+    base = _uncopied_cdas(board, found, args) if version.copy_exceptions_drop_cdas else found
+    base = _exceptions(base, exc)
+    for entry in conditional:
+        if not _has_all(base, entry["if"]):
+            continue
+        for k, v in entry.get("except", {}).items():
+            joined = k.startswith("add_") and k in exc
+            exc[k] = tuple(exc[k]) + tuple(x for x in v if x not in exc[k]) if joined else v
+    return {**{k: v for k, v in args.items() if k != "except_if"}, "except": exc}
 
 
 def _was_face_down(now: bool, history: tuple[tuple[Any, bool], ...], as_of: Any) -> bool:
@@ -285,6 +318,7 @@ def copiable(
         if op == "copy_of":
             inner = token_face(board, version, args, oid, as_of)
             found = copiable(board, version, str(args["object"]), (*seen, oid), ts, inner)
+            args = _with_conditions(board, version, found, args)
             if version.copy_exceptions_drop_cdas:
                 found = _uncopied_cdas(board, found, args)
             new = _exceptions(found, args.get("except", {}))

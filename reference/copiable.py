@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from .conditional_copy import decided_args
 from .double_faced import DoubleFacedError, back_face_up_as_of, face_up_values, face_values
 from .frozen import FrozenMap, freeze
 from .model import COPIED_FIELDS, AbilityDef, Board, Characteristics, GameObject, Part, Timestamp
@@ -213,11 +214,24 @@ def copy_instruction(
     """
     original = str(part.args["object"])
     back = double_faced_copy_face(board, version, part, copier, as_of)
-    ch = copiable_values(board, version, original, began, seen, back)
-    if version.copy_exceptions_drop_cdas:
-        ch = without_excepted_cdas(board, ch, part.args)
-    ch = with_exceptions(ch, part.args.get("except", FrozenMap()))
+    found = copiable_values(board, version, original, began, seen, back)
+    part_args = _decided(board, version, found, part.args)
+    ch = _excepted(board, version, found, part_args)
     values = {f: getattr(ch, f) for f in COPIED_FIELDS}
     values = {k: tuple(sorted(v)) if isinstance(v, frozenset) else v for k, v in values.items()}
-    args = {"object": original, "values": freeze(values), "retain": tuple(part.args.get("retain", ()))}
+    args = {"object": original, "values": freeze(values), "retain": tuple(part_args.get("retain", ()))}
     return ("copy_of", FrozenMap(args))
+
+
+def _excepted(board: Board, version: RulesVersion, ch: Characteristics, args: Mapping[str, Any]) -> Characteristics:
+    """707.9a-d: the copied values with the copy effect's exceptions (and the CDAs they leave out)."""
+    if version.copy_exceptions_drop_cdas:
+        ch = without_excepted_cdas(board, ch, args)
+    return with_exceptions(ch, args.get("except", FrozenMap()))
+
+
+def _decided(board: Board, version: RulesVersion, ch: Characteristics, args: Mapping[str, Any]) -> Mapping[str, Any]:
+    """707.9f: conditional exceptions decided on what the copy would be without them."""
+    if not args.get("except_if"):
+        return args
+    return decided_args(args, _excepted(board, version, ch, args))
