@@ -25,7 +25,7 @@ if TYPE_CHECKING:  # imported where used: the playground runs this module under 
 from reference.case import Case, Step
 from reference.filters import replaceable
 from reference.frozen import FrozenMap, freeze
-from reference.model import AbilityDef, Characteristics, Counter, Effect, GameObject, Part
+from reference.model import AbilityDef, Characteristics, Counter, Effect, GameObject, Merge, Part
 from reference.versions import CURRENT, RulesVersion, Versions, builtin_versions
 from reference.vocabulary import ALL_SUBTYPES, COLORS, CREATURE_TYPES, LAND_TYPES, OPERATION_KIND
 
@@ -300,6 +300,9 @@ def _object(o: Mapping[str, Any]) -> GameObject:
         card=o.get("card"),
         exiled_with=o.get("exiled_with"),
         entered_as=freeze(o.get("entered_as", {})),
+        merges=tuple(
+            Merge(m["timestamp"], m["position"] == "over", _object(m["component"])) for m in o.get("merges", ())
+        ),
         back_face=_back_face(o, ch),
         transformed=bool(o.get("transformed", False)),
         transform_history=tuple((h["timestamp"], bool(h["transformed"])) for h in o.get("transform_history", ())),
@@ -415,12 +418,17 @@ class _Checker:
                 "turn_face_up",
                 "turn_face_down",
                 "transform",
+                "merge",
             ):
                 for oid, target in step.get(key, {}).items():
                     if oid not in objects:
                         self.fail(f"{where}.{key}.{oid}", f"unknown object id {oid!r}")
                     if key == "attach" and target is not None and target not in objects:
                         self.fail(f"{where}.attach.{oid}", f"unknown object id {target!r}")
+                    if key == "merge" and target["onto"] not in objects:
+                        self.fail(f"{where}.merge.{oid}.onto", f"unknown object id {target['onto']!r}")
+                    if key == "merge" and target["onto"] == oid:
+                        self.fail(f"{where}.merge.{oid}.onto", "an object can't merge with itself (729.1)")
             expect = step["expect"]
             if set(expect) != set(declared):
                 self.fail(
@@ -486,6 +494,7 @@ class _Checker:
         attached: dict[str, str | None] = {}
         attach_where: dict[str, str] = {}
         live: dict[str, tuple[Mapping[str, Any], str]] = {}  # effect id -> (effect, where it was added)
+        merged_into: dict[str, list[str]] = {}  # permanent id -> the objects merged with it (729)
 
         def enter(items: Iterable[Mapping[str, Any]], where: str) -> None:
             for i, o in enumerate(items):
@@ -524,6 +533,18 @@ class _Checker:
                         attach_where[oid] = f"{where}.attach.{oid}"
                     if key == "move" and value not in zones:
                         self.fail(f"{where}.move.{oid}", f"unknown zone {value!r}; expected one of {sorted(zones)}")
+                    if key == "move":  # 729: a merged permanent that moves separates into its components
+                        for part in merged_into.pop(oid, []):
+                            removed.pop(part, None)
+                            present.add(part)
+            for oid, how in step.get("merge", {}).items():  # 729: the spell is now part of the permanent
+                if how["onto"] in removed:
+                    self.fail(
+                        f"{where}.merge.{oid}.onto", f"object {how['onto']!r} was removed ({removed[how['onto']]})"
+                    )
+                present.discard(oid)
+                removed[oid] = f"{where}.merge.{oid} (merged with {how['onto']!r})"
+                merged_into.setdefault(how["onto"], []).append(oid)
             self.attachment_loops(present, attached, attach_where, where)
             for eid in step.get("end_effects", ()):
                 live.pop(eid, None)
@@ -695,7 +716,16 @@ def _object_events() -> tuple[str, ...]:
     try:
         props = schema()["$defs"]["step"]["properties"]
     except OSError:  # the playground's bundle carries no schema files
-        return ("set_counters", "attach", "set_timestamp", "move", "turn_face_up", "turn_face_down", "transform")
+        return (
+            "set_counters",
+            "attach",
+            "set_timestamp",
+            "move",
+            "turn_face_up",
+            "turn_face_down",
+            "transform",
+            "merge",
+        )
     per_version = ("expect", "outcomes")  # keyed by rules version, not by object
     return tuple(k for k, v in props.items() if k not in per_version and v.get("type") == "object")
 
@@ -743,6 +773,7 @@ def case_from_data(
             state_based_actions=bool(s.get("state_based_actions", False)),
             legend_rule_keeps=tuple(s.get("legend_rule_keeps", ())),
             transform=FrozenMap(s.get("transform", {})),
+            merge=freeze(s.get("merge", {})),
             outcomes=FrozenMap({v: tuple(freeze(o) for o in alts) for v, alts in s.get("outcomes", {}).items()}),
             turn_face_up=FrozenMap(s.get("turn_face_up", {})),
             turn_face_down=FrozenMap(s.get("turn_face_down", {})),

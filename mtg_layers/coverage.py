@@ -69,6 +69,7 @@ RULES: tuple[tuple[str, str], ...] = (
     ("613.7g", "new timestamp on transforming"),
     ("707.8", "a copy of a double-faced permanent copies the face up (707.8a: a double-faced token copy)"),
     ("707.9f", "conditional copy exceptions ('if it's a creature, it has changeling')"),
+    ("729", "merged permanents (mutate): topmost component's values, every component's abilities"),
 )
 
 MINIMUM = 2
@@ -208,6 +209,9 @@ def implied(case: Case) -> tuple[set[str], set[str]]:
             features.add("face-down")
         if obj.counters:
             features.add("counters")
+        if obj.merges:
+            rules.update(("729", "613.2a"))
+            features.add("merged")
         if obj.back_face is not None or obj.transformed:
             rules.add("712")
             features.add("double-faced")
@@ -234,6 +238,9 @@ def implied(case: Case) -> tuple[set[str], set[str]]:
         if step.transform:
             rules.update(("712", "613.7g"))
             features.add("double-faced")
+        if step.merge:
+            rules.update(("729", "613.2a"))
+            features.add("merged")
         for objs in step.expect.values():
             for want in objs.values():
                 if "has" in want or "lacks" in want:

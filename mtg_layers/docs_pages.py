@@ -287,6 +287,11 @@ def _step_changes(step: Any) -> list[str]:
         lines.append(f"- `{oid}` is turned face down (new timestamp {ts:g}, 613.7f)")
     for oid, ts in step.turn_face_up.items():
         lines.append(f"- `{oid}` is turned face up (new timestamp {ts:g}, 613.7f)")
+    for spell, how in step.merge.items():
+        lines.append(
+            f"- `{spell}` merges {how['position']} `{how['onto']}` "
+            f"(a copiable effect, timestamp {how['timestamp']:g}, 729)"
+        )
     for oid, ts in step.transform.items():
         lines.append(f"- `{oid}` transforms (new timestamp {ts:g}, 613.7g; nothing happens unless it is double-faced)")
     return lines

@@ -73,6 +73,15 @@ def object_data(o: GameObject) -> dict[str, Any]:
         out["exiled_with"] = o.exiled_with
     if o.face_history:
         out["face_history"] = [{"timestamp": _num(ts), "face_down": fd} for ts, fd in o.face_history]
+    if o.merges:
+        out["merges"] = [
+            {
+                "timestamp": _num(m.timestamp),
+                "position": "over" if m.over else "under",
+                "component": object_data(m.component),
+            }
+            for m in o.merges
+        ]
     if o.back_face is not None:
         out["back_face"] = _face_data(o.back_face)
     if o.transformed:

@@ -59,7 +59,16 @@ from .state import (
 from .state import ite as _ite_obj
 from .universe import Universe, build_universe
 from .vocabulary import KEYWORD_COUNTERS, OPERATION_KIND
-from .words import WORD_KEYS, copy_source_values, entered, face_down_values, own_values, symbols_of, words_in
+from .words import (
+    WORD_KEYS,
+    copy_source_values,
+    entered,
+    face_down_values,
+    merge_args,
+    own_values,
+    symbols_of,
+    words_in,
+)
 
 PT_COUNTER = re.compile(r"^([+-]\d+)/([+-]\d+)$")
 VALUE_KEYS = ("power", "toughness")
@@ -249,7 +258,7 @@ class Encoding:
         reach = None if u.from_words else self._reachable_abilities()  # None: any object may gain any of them
         for oid in self.live:
             obj = board.objects[oid]
-            possible = set(entered(obj).abilities) | (gainable if reach is None else reach[oid])
+            possible = set(entered(obj).abilities) | (gainable if reach is None else reach[oid]) | _merged_in(obj)
             if obj.face_down:
                 possible |= set(obj.face_down_values.get("abilities", ()))
             possible |= {c.kind for c in obj.counters if c.kind in KEYWORD_COUNTERS}
@@ -275,6 +284,17 @@ class Encoding:
                                 granted=granted,
                             )
                         )
+            for mg in obj.merges:  # 721.2a, 729.2: each merge, a copiable effect timestamped when it merged
+                out.append(
+                    PEffect(
+                        key=f"merge:{oid}:{mg.component.id}",
+                        kind="rule",
+                        origin="rule",
+                        parts=(Part("merge", FrozenMap(merge_args(mg))),),
+                        base_ts=mg.timestamp,
+                        targets=(oid,),
+                    )
+                )
             if obj.face_down:
                 out.append(
                     PEffect(
@@ -318,7 +338,11 @@ class Encoding:
         reach: dict[str, set[str]] = {}
         for oid in self.live:
             obj = board.objects[oid]
-            reach[oid] = set(entered(obj).abilities) | {c.kind for c in obj.counters if c.kind in KEYWORD_COUNTERS}
+            reach[oid] = (
+                set(entered(obj).abilities)
+                | {c.kind for c in obj.counters if c.kind in KEYWORD_COUNTERS}
+                | _merged_in(obj)
+            )
             if obj.face_down:
                 reach[oid] |= set(obj.face_down_values.get("abilities", ()))
 
@@ -670,6 +694,8 @@ class Encoding:
             args["retain"] = tuple(a.get("retain", ()))
         elif part.op == "face_down":
             args["values"] = face_down_values(a)
+        elif part.op == "merge":
+            args["values"], args["over"] = a["values"], a["over"]
         elif part.op == "set_controller":
             player = view.controller if a["player"] == "you" else z3.IntVal(self.u.player(a["player"]))
             args["player"] = player
@@ -959,6 +985,11 @@ class Encoding:
             if c >= 0:
                 out.append((pos.slot, pos.effects[c].key))
         return out
+
+
+def _merged_in(obj: Any) -> set[str]:
+    """729.2, 702.140e: the abilities the merged components bring (the face each shows)."""
+    return {a for m in obj.merges for a in merge_args(m)["values"]["abilities"]}
 
 
 def _names_zone_off_battlefield(filt: Any) -> bool:

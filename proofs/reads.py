@@ -44,6 +44,7 @@ OBJECT_FIELDS = {
     "back_face",  # proofs.words.shown_face (712)
     "transformed",  # proofs.words.shown_face, own_values (712, 202.3b)
     "transform_history",  # proofs.words._was_transformed (613.7g, 707.2b)
+    "merges",  # proofs.words._with_merged (729, 702.140e)
 }
 # Printed values (Characteristics): the layer-process bookkeeping fields must keep their defaults.
 PRINTED_FIELDS = {*COPIED_FIELDS, "controller"}

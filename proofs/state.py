@@ -394,6 +394,13 @@ def _apply_op(u: Universe, ch: Obj, op: str, a: Mapping[str, Any], ts: z3.ArithR
         return copy_values(u, ch, a["values"], a.get("retain", ()))
     if op == "face_down":
         return face_down(u, ch, a["values"])
+    if op == "merge":  # 721.2a, 702.140e: over, the top component's values; its abilities join in any case
+        out = copy_values(u, ch, a["values"], ()) if a["over"] else ch
+        joined = {
+            ("abilities", x): z3.Or(ch.get_set("abilities", x), z3.BoolVal(x in a["values"]["abilities"]))
+            for x in u.abilities
+        }
+        return out.with_(joined)
     if op == "set_controller":
         return ch.with_({("ctrl", ""): a["player"]})
     if op == "replace_word":

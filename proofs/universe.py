@@ -113,6 +113,10 @@ def build_universe(board: Board, versions: Iterable[RulesVersion]) -> Universe:
         ch = o.printed
         take({"types": ch.types, "subtypes": ch.subtypes, "supertypes": ch.supertypes, "abilities": ch.abilities})
         take({f: o.entered_as.get(f"add_{f}", ()) for f in ("types", "subtypes", "abilities")})
+        for m in o.merges:  # 729: every merged component's words and values too
+            mc = m.component.printed
+            take({"types": mc.types, "subtypes": mc.subtypes, "supertypes": mc.supertypes, "abilities": mc.abilities})
+            take({"name": mc.name, "mana_cost": mc.mana_cost})
         if o.back_face is not None:  # 712: the back face's words and values too
             b = o.back_face
             take({"types": b.types, "subtypes": b.subtypes, "supertypes": b.supertypes, "abilities": b.abilities})

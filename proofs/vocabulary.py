@@ -57,6 +57,7 @@ CREATURE_TYPES: Final = frozenset(_DATA["creature"])
 # Operation names of the case format, by the layer family they belong to (613.1a-g).
 OPERATION_KIND: Final[dict[str, str]] = {
     "copy_of": "copy",
+    "merge": "copy",  # 721.2a / 729.2a: merging is a copiable effect (a rule's, timestamped when merged)
     "face_down": "face_down",
     "set_controller": "control",
     "replace_word": "text",

@@ -14,7 +14,7 @@ from collections.abc import Iterable, Mapping
 from functools import lru_cache
 from typing import Any
 
-from reference.model import COPIED_FIELDS, Board, Characteristics, GameObject
+from reference.model import COPIED_FIELDS, Board, Characteristics, GameObject, Merge
 from reference.versions import RulesVersion
 
 from .vocabulary import CREATURE_TYPES, OPERATION_KIND, plural
@@ -308,6 +308,11 @@ def copiable(
                 slot = version.slot_of("copy" if p.op == "copy_of" else "face_down", "resolved")
                 assert slot is not None
                 steps.append((slot_ids.index(slot), float(e.timestamp), e.id, p.op, p.args))
+    for m in obj.merges:  # 721.2a: a merge is a copiable effect with the timestamp of the merge
+        if m.timestamp < as_of:
+            slot = version.slot_of("copy", "rule")
+            assert slot is not None
+            steps.append((slot_ids.index(slot), float(m.timestamp), f"merge:{m.component.id}", "merge", merge_args(m)))
     if _was_face_down(obj.face_down, obj.face_history, as_of):
         slot = version.slot_of("face_down", "rule")
         assert slot is not None
@@ -324,9 +329,24 @@ def copiable(
             new = _exceptions(found, args.get("except", {}))
             keep = set(args.get("retain", ()))
             values = {f: (values[f] if f in keep else new[f]) for f in COPIED_FIELDS}
+        elif op == "merge":
+            values = merged_into(values, args)
         else:
             values = _face_down_values(args)
     return values
+
+
+def merge_args(m: Merge) -> dict[str, Any]:
+    """702.140e, 729.2: what a merge hands over: the component's shown face, and whether it went on top."""
+    ch = shown_face(m.component)
+    return {"over": m.over, "values": {f: getattr(ch, f) for f in COPIED_FIELDS}}
+
+
+def merged_into(values: Mapping[str, Any], args: Mapping[str, Any]) -> dict[str, Any]:
+    """721.2a, 702.140e: on top, the component's values; in any case its abilities join the others'."""
+    out = dict(args["values"]) if args["over"] else dict(values)
+    out["abilities"] = frozenset(values["abilities"]) | frozenset(args["values"]["abilities"])
+    return out
 
 
 def face_down_values(args: Mapping[str, Any]) -> dict[str, Any]:

@@ -8,6 +8,7 @@ from typing import Any
 
 from .double_faced import transform
 from .frozen import FrozenMap
+from .merged import merge
 from .model import AbilityDef, Board, Characteristics, Counter, Effect, GameObject
 from .resolver import resolve
 from .sba import Action, state_based_actions
@@ -40,6 +41,8 @@ class Step:
     legend_rule_keeps: tuple[str, ...] = ()
     # 613.7g, 701.28: permanents that transform, each with the new timestamp it gets.
     transform: Mapping[str, float] = field(default_factory=FrozenMap)
+    # 702.140, 729: mutating spells that merge: spell id -> {onto, position ("over"/"under"), timestamp}.
+    merge: Mapping[str, Mapping[str, Any]] = field(default_factory=FrozenMap)
 
 
 @dataclass(frozen=True)
@@ -98,6 +101,11 @@ def apply_step(board: Board, step: Step, version: RulesVersion | None = None) ->
         before = replace(board, objects=objects)
         for oid, ts in step.transform.items():
             objects[oid] = transform(before, oid, ts)
+    if step.merge:
+        merged = replace(board, objects=objects)
+        for spell, how in step.merge.items():
+            merged = merge(merged, spell, str(how["onto"]), how["position"] == "over", how["timestamp"])
+        objects, board = dict(merged.objects), merged
     ended = set(step.end_effects)
     effects = tuple(e for e in board.effects if e.id not in ended) + step.add_effects
     board = Board(objects=objects, effects=effects, abilities=board.abilities, tie_order=board.tie_order)

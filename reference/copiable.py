@@ -14,6 +14,7 @@ from typing import Any
 from .conditional_copy import decided_args
 from .double_faced import DoubleFacedError, back_face_up_as_of, face_up_values, face_values
 from .frozen import FrozenMap, freeze
+from .merged import merge_effects
 from .model import COPIED_FIELDS, AbilityDef, Board, Characteristics, GameObject, Part, Timestamp
 from .operations import Instruction, apply_instruction
 from .versions import RulesVersion
@@ -63,6 +64,10 @@ def _layer1_instructions(
             assert slot is not None
             out.append((version.slot_index(slot), effect.timestamp, effect.id, instr))
     obj = board.objects[obj_id]
+    for key, ts, part in merge_effects(obj, as_of):  # 721.2a: merging is a copiable effect
+        slot = version.slot_of("copy", "rule")
+        assert slot is not None
+        out.append((version.slot_index(slot), ts, key, (part.op, part.args)))
     if face_down_as_of(obj, as_of):
         slot = version.slot_of("face_down", "rule")
         assert slot is not None
@@ -78,13 +83,13 @@ def entered_values(obj: GameObject, as_of: Timestamp = float("inf"), back: bool 
     """
     ch = face_up_values(obj, as_of) if back is None else face_values(obj, back)
     choice = obj.entered_as
-    if not choice:
-        return ch
-    changes: dict[str, Any] = {k: choice[k] for k in ("power", "toughness") if k in choice}
-    for f in ("types", "subtypes", "abilities"):
-        if f"add_{f}" in choice:
-            changes[f] = getattr(ch, f) | frozenset(choice[f"add_{f}"])
-    return ch.with_(**changes)
+    if choice:
+        changes: dict[str, Any] = {k: choice[k] for k in ("power", "toughness") if k in choice}
+        for f in ("types", "subtypes", "abilities"):
+            if f"add_{f}" in choice:
+                changes[f] = getattr(ch, f) | frozenset(choice[f"add_{f}"])
+        ch = ch.with_(**changes)
+    return ch
 
 
 def copiable_values(

@@ -15,6 +15,7 @@ from typing import Any
 from .copiable import copy_instruction, face_down_instruction
 from .filters import Context, apply_text_changes, condition_holds, evaluate, objects_matching, substitute
 from .frozen import FrozenMap
+from .merged import merge_effects
 from .model import AbilityDef, Board, Characteristics, Counter, Part, State, Timestamp
 from .operations import Instruction, apply_instruction
 from .versions import RulesVersion
@@ -147,6 +148,18 @@ def rule_effects(board: Board, state: State) -> list[ContinuousEffect]:
     out = []
     for obj_id in sorted(state):
         obj = board.objects[obj_id]
+        for key, ts, part in merge_effects(obj) if obj.zone == "battlefield" else ():
+            out.append(
+                ContinuousEffect(
+                    key=key,
+                    origin="rule",
+                    timestamp=ts,
+                    parts=(part,),
+                    description=f"{part.args['component']} merged {'over' if part.args['over'] else 'under'} "
+                    f"{obj_id} (721.2a, 729.2)",
+                    targets=(obj_id,),
+                )
+            )
         if obj.face_down:
             out.append(
                 ContinuousEffect(

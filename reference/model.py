@@ -107,6 +107,8 @@ class GameObject:
     transformed: bool = False
     # 613.7g, 707.2b: each time it transformed: (the timestamp it got, back face up after)
     transform_history: tuple[tuple[Timestamp, bool], ...] = ()
+    # 729, 702.140: the objects merged with it (mutate), in the order they merged
+    merges: tuple[Merge, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -163,3 +165,12 @@ class Board:
 
 # The state during the layer process: battlefield object id -> current characteristics.
 State = Mapping[str, Characteristics]
+
+
+@dataclass(frozen=True)
+class Merge:
+    """729 (721 in 2020, 725 in 2023): an object merged with a permanent, over or under its components."""
+
+    timestamp: Timestamp  # when it merged, on the timestamp scale (707.2b); it gives no object a new timestamp
+    over: bool  # True: on top (the merged permanent takes its characteristics), False: at the bottom
+    component: GameObject

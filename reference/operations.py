@@ -52,6 +52,14 @@ def copy_values(ch: Characteristics, args: Mapping[str, Any]) -> Characteristics
     return ch.with_(**changes, granted=FrozenMap(), intrinsic=intrinsic)
 
 
+def merged(ch: Characteristics, args: Mapping[str, Any]) -> Characteristics:
+    """702.140e, 721.2a (729.2a): merged over, the topmost component's values; every component's abilities."""
+    added = frozenset(args["values"]["abilities"])
+    if not args["over"]:
+        return ch.with_(abilities=ch.abilities | added)
+    return copy_values(ch, {"values": args["values"]}).with_(abilities=ch.abilities | added)
+
+
 def face_down(ch: Characteristics, args: Mapping[str, Any]) -> Characteristics:
     """708.2a: a face-down permanent is a 2/2 creature with no name, text, subtypes or mana cost."""
     return ch.with_(
@@ -243,6 +251,7 @@ def counter_keyword(ch: Characteristics, args: Mapping[str, Any], ts: Timestamp)
 
 _SIMPLE: dict[str, Callable[[Characteristics, Mapping[str, Any]], Characteristics]] = {
     "copy_of": copy_values,
+    "merge": merged,
     "face_down": face_down,
     "set_controller": set_controller,
     "replace_word": replace_word,

@@ -113,7 +113,7 @@ def initial_state(board: Board, version: RulesVersion | None = None) -> dict[str
         obj = board.objects[i]
         ch = entered_values(obj)
         if version is not None:
-            ch = own_mana_value(obj, ch, version)
+            ch = own_mana_value(obj, ch, version)  # 202.3b (a merge over it replaces this value in layer 1a)
         out[i] = intrinsic_abilities(ch)
     return out
 

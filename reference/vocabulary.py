@@ -158,6 +158,8 @@ OPERATION_KIND: Final[dict[str, str]] = {
     "switch_pt": "pt_switch",
     # rules, not effects: counters (122.1) and face-down status (708.2)
     "counter_pt": "counter_pt",
+    # 729.2a (721.2a in 2020): merging is a copiable effect, timestamped when the objects merged
+    "merge": "copy",
     "counter_keyword": "counter_keyword",
 }
 

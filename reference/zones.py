@@ -29,6 +29,7 @@ def new_object(obj: GameObject, zone: str) -> GameObject:
         entered_as=FrozenMap(),
         transformed=False,  # 712: a double-faced card is front face up outside the battlefield
         transform_history=(),
+        merges=(),  # 729: the components separate
         exiled_with=obj.exiled_with if obj.zone != "exile" else None,
     )
 
@@ -44,6 +45,9 @@ def change_zones(board: Board, moves: Mapping[str, str]) -> Board:
         else (replace(o, attached_to=None) if o.attached_to in moved else o)
         for oid, o in board.objects.items()
     }
+    for oid in sorted(moved):  # 729, 400.7: each other component of a merged permanent goes too, on its own
+        for m in board.objects[oid].merges:
+            objects[m.component.id] = new_object(m.component, moves[oid])
     effects = tuple(
         replace(e, applies_to=tuple(i for i in e.applies_to if i not in moved)) if moved & set(e.applies_to) else e
         for e in board.effects

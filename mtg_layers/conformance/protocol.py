@@ -124,6 +124,8 @@ def _object(o: Mapping[str, Any]) -> dict[str, Any]:
         out["transformed"] = True
     if o.get("transform_history"):
         out["transform_history"] = copy.deepcopy(list(o["transform_history"]))
+    if o.get("merges"):  # 729
+        out["merges"] = [{**copy.deepcopy(dict(m)), "component": _object(m["component"])} for m in o["merges"]]
     if "card" in o:
         out["card"] = o["card"]
     return out
@@ -152,7 +154,7 @@ def board_data(data: Mapping[str, Any], step: int, rules: str | None = None) -> 
 
     The same accumulation as reference.case.board_at, in the corpus vocabulary, with every
     default explicit. Within a step the changes apply in this order: add_objects,
-    remove_objects, set_counters, attach, set_timestamp, move, turn_face_down, turn_face_up, transform,
+    remove_objects, set_counters, attach, set_timestamp, move, turn_face_down, turn_face_up, transform, merge,
     end_effects, add_effects, then the state-based actions the step asks for (704.3), which read
     characteristics and so depend on the rules version ``rules`` (left out when it is not a
     built-in version).
@@ -189,6 +191,12 @@ def board_data(data: Mapping[str, Any], step: int, rules: str | None = None) -> 
                     ]
         for oid, ts in s.get("transform", {}).items():
             _transform(objects, effects, oid, ts)
+        for spell, how in s.get("merge", {}).items():  # 702.140, 729 (as reference.merged.merge)
+            target = objects[how["onto"]]
+            merges = [*target.get("merges", ()), {**how, "component": objects.pop(spell)}]
+            target["merges"] = [{k: m[k] for k in ("timestamp", "position", "component")} for m in merges]
+            for e in effects:
+                e["applies_to"] = [i for i in e["applies_to"] if i != spell]
         ended = set(s.get("end_effects", ()))
         effects = [e for e in effects if e["id"] not in ended] + [_effect(e) for e in s.get("add_effects", ())]
         if s.get("state_based_actions") and rules is not None and rules in builtin_versions():
@@ -254,6 +262,11 @@ def _transform(objects: dict[str, dict[str, Any]], effects: list[dict[str, Any]]
 def _change_zones(objects: dict[str, dict[str, Any]], effects: list[dict[str, Any]], moves: Mapping[str, str]) -> None:
     """400.7 (as reference.zones.change_zones): each moved object is a new object, in place."""
     moved = {oid for oid, zone in moves.items() if objects[oid]["zone"] != zone}
+    for oid in sorted(moved):  # 729: each other component of a merged permanent goes too, on its own
+        for m in objects[oid].pop("merges", ()):
+            part = m["component"]
+            objects[part["id"]] = part
+            _change_zones(objects, [], {part["id"]: moves[oid]})
     for oid in moved:
         obj = objects[oid]
         if obj["zone"] == "exile":

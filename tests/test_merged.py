@@ -1,0 +1,166 @@
+"""Merged permanents (729, mutate 702.140): loading, the layer-1a merge effect, separation on leaving."""
+
+from __future__ import annotations
+
+import copy
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+from mtg_layers.conformance.protocol import board_data
+from mtg_layers.corpus import CorpusError, case_from_data, load_case
+from reference.case import board_at
+from reference.fast import resolve as fast_resolve
+from reference.resolver import resolve
+from reference.versions import get_version
+
+GOOD: dict[str, Any] = {
+    "id": "merged-good",
+    "title": "a mutate",
+    "versions": ["ikoria"],
+    "features": ["merged"],
+    "sources": [{"kind": "derived", "ref": "test"}],
+    "objects": [
+        {
+            "id": "base",
+            "timestamp": 1,
+            "name": "Base",
+            "types": ["creature"],
+            "abilities": ["flying"],
+            "power": 1,
+            "toughness": 1,
+        },
+        {
+            "id": "top",
+            "timestamp": 2,
+            "zone": "stack",
+            "name": "Top",
+            "mana_cost": "{3}{G}",
+            "colors": ["green"],
+            "types": ["creature"],
+            "subtypes": ["beast"],
+            "abilities": ["trample"],
+            "power": 4,
+            "toughness": 4,
+        },
+    ],
+    "effects": [],
+    "steps": [
+        {
+            "description": "merge",
+            "merge": {"top": {"onto": "base", "position": "over", "timestamp": 3}},
+            "expect": {"ikoria": {"base": {"name": "Top"}}},
+        }
+    ],
+}
+
+
+def mutated(change: Any) -> dict[str, Any]:
+    data = copy.deepcopy(GOOD)
+    change(data)
+    return data
+
+
+def _merge(d: dict[str, Any]) -> dict[str, Any]:
+    how: dict[str, Any] = d["steps"][0]["merge"]["top"]
+    return how
+
+
+BAD: list[tuple[str, Any, str, str]] = [
+    ("position", mutated(lambda d: _merge(d).update(position="beside")), "steps[0].merge.top.position", "beside"),
+    ("no-timestamp", mutated(lambda d: _merge(d).pop("timestamp")), "steps[0].merge.top", "timestamp"),
+    ("onto-unknown", mutated(lambda d: _merge(d).update(onto="zz")), "steps[0].merge.top.onto", "unknown object"),
+    ("spell-unknown", mutated(lambda d: d["steps"][0].update(merge={"zz": _merge(d)})), "steps[0].merge.zz", "zz"),
+    ("onto-itself", mutated(lambda d: _merge(d).update(onto="top")), "steps[0].merge.top.onto", "itself"),
+    (
+        "merged-then-used",
+        mutated(
+            lambda d: d["steps"].append(
+                {"description": "again", "set_timestamp": {"top": 9}, "expect": {"ikoria": {"base": {}}}}
+            )
+        ),
+        "steps[1].set_timestamp.top",
+        "merge",
+    ),
+    (
+        "merges-bad-component",
+        mutated(lambda d: d["objects"][0].update(merges=[{"timestamp": 3, "position": "over", "component": {}}])),
+        "objects[0].merges[0].component",
+        "id",
+    ),
+]
+
+
+@pytest.mark.parametrize(("name", "data", "field", "message"), BAD, ids=[b[0] for b in BAD])
+def test_bad_merge_names_file_and_field(tmp_path: Path, name: str, data: Any, field: str, message: str) -> None:
+    path = tmp_path / f"{name}.yaml"
+    path.write_text(yaml.safe_dump(data, sort_keys=False), encoding="utf-8")
+    with pytest.raises(CorpusError) as info:
+        load_case(path)
+    err = info.value
+    assert err.file.endswith(f"{name}.yaml")
+    assert (err.field or "").startswith(field), str(err)
+    assert message in err.message, str(err)
+
+
+def _final(data: dict[str, Any], step: int = 1) -> Any:
+    version = get_version("ikoria")
+    board = board_at(case_from_data(data), step, version)
+    slow, fast = resolve(board, version).final, fast_resolve(board, version).final
+    assert slow == fast  # the fast path agrees with the readable one
+    return slow
+
+
+def test_merged_over_takes_top_values_and_all_abilities() -> None:
+    """702.140e: the topmost component's characteristics, every component's abilities; the spell is no object."""
+    final = _final(GOOD)
+    base = final["base"]
+    assert (base.name, base.power, base.mana_value, base.subtypes) == ("Top", 4, 4, {"beast"})
+    assert base.abilities == {"flying", "trample"} and "top" not in final
+
+
+def test_merged_under_adds_abilities_only() -> None:
+    """702.140e: merged under, the component adds only its abilities."""
+    base = _final(mutated(lambda d: _merge(d).update(position="under")))["base"]
+    assert (base.name, base.power, base.abilities) == ("Base", 1, {"flying", "trample"})
+
+
+def test_a_later_copy_effect_overwrites_the_merge_and_an_earlier_one_does_not() -> None:
+    """721.2a: the merge is a copiable effect timestamped when the objects merged (layer 1a, timestamp order)."""
+    other = {"id": "x", "timestamp": 0, "name": "X", "types": ["creature"], "power": 7, "toughness": 7}
+    for ts, name in ((2, "Top"), (5, "X")):
+        data = mutated(
+            lambda d, ts=ts: (
+                d["objects"].append(other),
+                d.update(
+                    effects=[
+                        {
+                            "id": "c",
+                            "timestamp": ts,
+                            "applies_to": ["base"],
+                            "parts": [{"op": "copy_of", "object": "x"}],
+                        }
+                    ]
+                ),
+            )
+        )
+        assert _final(data)["base"].name == name
+
+
+def test_leaving_the_battlefield_separates_the_components() -> None:
+    """400.7, 729: each component becomes an object of its own in the new zone, with its own values."""
+    data = mutated(
+        lambda d: d["steps"].append(
+            {"description": "dies", "move": {"base": "graveyard"}, "expect": {"ikoria": {"base": {}}}}
+        )
+    )
+    final = _final(data, 2)
+    assert (final["base"].name, final["top"].name) == ("Base", "Top")
+    board = board_at(case_from_data(data), 2)
+    assert board.objects["top"].zone == "graveyard" and not board.objects["base"].merges
+    flat = {o["id"]: o for o in board_data(data, 2)["objects"]}  # the protocol's flat board agrees
+    assert flat["top"]["zone"] == "graveyard" and "merges" not in flat["base"]
+    merged = {o["id"]: o for o in board_data(data, 1)["objects"]}
+    assert "top" not in merged and merged["base"]["merges"][0]["position"] == "over"
