@@ -167,7 +167,11 @@ def _removed_then(key: str) -> Callable[[dict[str, Any]], None]:
             "attach": None,
             "move": "graveyard",
         }.get(key, 99)  # set_timestamp, turn_face_up, turn_face_down, and later events: a timestamp
-        d["steps"].append({"description": "after", key: {oid: value}, "expect": copy.deepcopy(last["expect"])})
+        after: dict[str, Any] = {"description": "after"}
+        if key == "merge":  # 729: the removed object merging with a permanent that enters now
+            after["add_objects"] = [{"id": "merge-target", "timestamp": 99, "types": ["creature"]}]
+            value = {"onto": "merge-target", "position": "over", "timestamp": 99}
+        d["steps"].append({**after, key: {oid: value}, "expect": copy.deepcopy(last["expect"])})
 
     return change
 
