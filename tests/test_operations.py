@@ -144,6 +144,21 @@ CASES: list[tuple[str, Characteristics, dict[str, Any], dict[str, Any]]] = [
     ),
     ("counter_pt", BEAR, {"power": -2, "toughness": -2}, {"power": 0, "toughness": 0}),
     (
+        "merge",  # 702.140e, 721.2a: merged over, the top card's values with every component's abilities
+        BEAR,
+        {"over": True, "values": {**COPY_VALUES["values"], "abilities": ("trample",)}},
+        {
+            "name": "Hill Giant",
+            "mana_value": 4,
+            "mana_cost": "{3}{R}",
+            "colors": frozenset({"red"}),
+            "subtypes": frozenset({"giant"}),
+            "power": 3,
+            "toughness": 3,
+            "abilities": frozenset({"trample", "protection from white", "islandwalk"}),
+        },
+    ),
+    (
         "counter_keyword",
         BEAR,
         {"ability": "flying"},
