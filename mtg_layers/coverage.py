@@ -108,7 +108,7 @@ _OP_RULES: Mapping[str, tuple[str, ...]] = {
 }
 
 # Operations whose presence implies a feature tag.
-_OP_FEATURES: Mapping[str, tuple[str, ...]] = {
+OP_FEATURES: Mapping[str, tuple[str, ...]] = {
     "copy_of": ("layer-1-copy",),
     "face_down": ("face-down",),
     "set_controller": ("layer-2-control",),
@@ -182,7 +182,7 @@ def implied(case: Case) -> tuple[set[str], set[str]]:
     features: set[str] = set()
     for part in _parts(case):
         rules.update(_OP_RULES.get(part.op, ()))
-        features.update(_OP_FEATURES.get(part.op, ()))
+        features.update(OP_FEATURES.get(part.op, ()))
         if part.op == "copy_of" and (part.args.get("except") or part.args.get("retain")):
             rules.add("707.9")
             features.add("copy-exception")

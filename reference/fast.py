@@ -38,7 +38,18 @@ from .effects import (
 from .filters import Context, apply_text_changes, matches, names_zone, objects_matching
 from .model import Board, Characteristics, Part, State
 from .operations import Instruction, apply_instruction
-from .resolver import Edge, Moment, Resolution, Skipped, TraceStep, _why, choose_next, initial_state
+from .resolver import (
+    Edge,
+    Moment,
+    Resolution,
+    Skipped,
+    TraceStep,
+    _why,
+    choose_next,
+    initial_state,
+    not_applied,
+    record_application,
+)
 from .resolver import resolve as readable_resolve
 from .timestamps import Tie
 from .versions import RulesVersion
@@ -705,38 +716,12 @@ def resolve(board: Board, version: RulesVersion) -> Resolution:
                 locked[pick.key] = (pick, targets)
                 locked_slot[pick.key] = slot.id
             done.add(pick.key)
-            moments.append(
-                Moment(
-                    step=len(steps) + 1,
-                    slot=slot.id,
-                    remaining=tuple(sorted(e.key for e in group)),
-                    edges=tuple(sorted((a, b) for a, deps in graph.items() for b in deps)),
-                )
+            moment, step = record_application(
+                len(steps) + 1, slot, pick, group, graph, parts, why, targets, locked_slot, first, state
             )
-            steps.append(
-                TraceStep(
-                    index=len(steps) + 1,
-                    slot=slot.id,
-                    layer=slot.layer,
-                    effect=pick.key,
-                    description=pick.description,
-                    origin=pick.origin,
-                    timestamp=pick.timestamp,
-                    ops=tuple(p.op for p in parts),
-                    why=why,
-                    affected=tuple(sorted(targets)),
-                    locked_from=None if first else locked_slot[pick.key],
-                    after={t: state[t] for t in sorted(targets)},
-                )
-            )
-        for key in sorted(set(seen) - done):
-            e = seen[key]
-            reason = (
-                f"{e.source} no longer has the ability that generates it (611.3b, 613.8a)"
-                if e.source is not None and e.source in state and board.objects[e.source].zone == "battlefield"
-                else f"its source {e.source} is not on the battlefield (113.6)"
-            )
-            skipped.append(Skipped(slot.id, key, e.description, reason))
+            moments.append(moment)
+            steps.append(step)
+        skipped.extend(not_applied(slot, seen, done, board, state))
     return Resolution(
         version=version.id,
         final=dict(state),

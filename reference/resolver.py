@@ -19,10 +19,10 @@ from .effects import (
     effects_in_play,
     parts_in_slot,
 )
-from .model import Board, Characteristics, State, Timestamp
+from .model import Board, Characteristics, Part, State, Timestamp
 from .operations import intrinsic_abilities
 from .timestamps import Tie, choose, rank
-from .versions import RulesVersion
+from .versions import RulesVersion, Slot
 
 
 @dataclass(frozen=True)
@@ -179,6 +179,63 @@ def choose_next(
     return choose(tied, slot, board, version, controllers)
 
 
+def record_application(
+    index: int,
+    slot: Slot,
+    pick: ContinuousEffect,
+    group: list[ContinuousEffect],
+    graph: Mapping[str, Mapping[str, DependencyReason]],
+    parts: tuple[Part, ...],
+    why: Why,
+    targets: frozenset[str] | set[str],
+    locked_slot: Mapping[str, str],
+    first: bool,
+    state: Mapping[str, Characteristics],
+) -> tuple[Moment, TraceStep]:
+    """One application's trace row and the dependency graph at that moment (613.8a-c)."""
+    moment = Moment(
+        step=index,
+        slot=slot.id,
+        remaining=tuple(sorted(e.key for e in group)),
+        edges=tuple(sorted((a, b) for a, deps in graph.items() for b in deps)),
+    )
+    step = TraceStep(
+        index=index,
+        slot=slot.id,
+        layer=slot.layer,
+        effect=pick.key,
+        description=pick.description,
+        origin=pick.origin,
+        timestamp=pick.timestamp,
+        ops=tuple(p.op for p in parts),
+        why=why,
+        affected=tuple(sorted(targets)),
+        locked_from=None if first else locked_slot[pick.key],
+        after={t: state[t] for t in sorted(targets)},
+    )
+    return moment, step
+
+
+def not_applied(
+    slot: Slot,
+    seen: Mapping[str, ContinuousEffect],
+    done: set[str],
+    board: Board,
+    state: Mapping[str, Characteristics],
+) -> list[Skipped]:
+    """Effects of a sublayer that never applied, and why: their ability or source is gone (611.3b, 113.6)."""
+    skipped = []
+    for key in sorted(set(seen) - done):
+        e = seen[key]
+        reason = (
+            f"{e.source} no longer has the ability that generates it (611.3b, 613.8a)"
+            if e.source is not None and e.source in state and board.objects[e.source].zone == "battlefield"
+            else f"its source {e.source} is not on the battlefield (113.6)"
+        )
+        skipped.append(Skipped(slot.id, key, e.description, reason))
+    return skipped
+
+
 def resolve(board: Board, version: RulesVersion) -> Resolution:
     """613.1-613.8: apply every continuous effect in layer, dependency and timestamp order."""
     state: State = initial_state(board)
@@ -226,38 +283,12 @@ def resolve(board: Board, version: RulesVersion) -> Resolution:
             parts = parts_in_slot(pick, version, slot.id)
             state = apply_effect(pick, parts, targets, board, state, version)
             done.add(pick.key)
-            moments.append(
-                Moment(
-                    step=len(steps) + 1,
-                    slot=slot.id,
-                    remaining=tuple(sorted(e.key for e in group)),
-                    edges=tuple(sorted((a, b) for a, deps in graph.items() for b in deps)),
-                )
+            moment, step = record_application(
+                len(steps) + 1, slot, pick, group, graph, parts, why, targets, locked_slot, first, state
             )
-            steps.append(
-                TraceStep(
-                    index=len(steps) + 1,
-                    slot=slot.id,
-                    layer=slot.layer,
-                    effect=pick.key,
-                    description=pick.description,
-                    origin=pick.origin,
-                    timestamp=pick.timestamp,
-                    ops=tuple(p.op for p in parts),
-                    why=why,
-                    affected=tuple(sorted(targets)),
-                    locked_from=None if first else locked_slot[pick.key],
-                    after={t: state[t] for t in sorted(targets)},
-                )
-            )
-        for key in sorted(set(seen) - done):
-            e = seen[key]
-            reason = (
-                f"{e.source} no longer has the ability that generates it (611.3b, 613.8a)"
-                if e.source is not None and e.source in state and board.objects[e.source].zone == "battlefield"
-                else f"its source {e.source} is not on the battlefield (113.6)"
-            )
-            skipped.append(Skipped(slot.id, key, e.description, reason))
+            moments.append(moment)
+            steps.append(step)
+        skipped.extend(not_applied(slot, seen, done, board, state))
     return Resolution(
         version=version.id,
         final=dict(state),

@@ -37,7 +37,7 @@ from reference.resolver import Resolution, resolve
 from reference.versions import builtin_versions
 
 from ..corpus import CorpusError, case_from_data
-from ..coverage import feature_tags
+from ..coverage import OP_FEATURES, feature_tags
 from ..results import board_result
 
 Data = dict[str, Any]
@@ -111,21 +111,8 @@ DEFAULT_WEIGHTS: Mapping[str, int] = {
     "dependency-loop": 2,
 }
 
-_OP_TAGS: Mapping[str, tuple[str, ...]] = {
-    "copy_of": ("layer-1-copy",),
-    "face_down": ("face-down",),
-    "set_controller": ("layer-2-control",),
-    "replace_word": ("layer-3-text",),
-    "set_land_subtype": ("layer-4-type", "land-types"),
-    "set_colors": ("layer-5-color",),
-    "add_colors": ("layer-5-color",),
-    "add_abilities": ("layer-6-abilities",),
-    "remove_abilities": ("layer-6-abilities",),
-    "remove_all_abilities": ("layer-6-abilities",),
-    "set_pt": ("layer-7b-set",),
-    "modify_pt": ("layer-7c-modify",),
-    "switch_pt": ("layer-7d-switch",),
-}
+# The coverage table, plus 7b for any set_pt: a generated board's CDAs are tagged separately below.
+_OP_TAGS: Mapping[str, tuple[str, ...]] = {**OP_FEATURES, "set_pt": ("layer-7b-set",)}
 
 
 class WeightsError(ValueError):
