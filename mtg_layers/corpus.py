@@ -23,6 +23,7 @@ if TYPE_CHECKING:  # imported where used: the playground runs this module under 
     import jsonschema
 
 from reference.case import Case, Step
+from reference.clock import BY_RULES
 from reference.filters import replaceable
 from reference.frozen import FrozenMap, freeze
 from reference.model import AbilityDef, Characteristics, Counter, Effect, GameObject, Merge, Part
@@ -285,18 +286,19 @@ def _counters(items: Iterable[Mapping[str, Any]], default_ts: float) -> tuple[Co
 
 def _object(o: Mapping[str, Any]) -> GameObject:
     ch = _characteristics(o)
+    ts = o.get("timestamp", BY_RULES)  # 613.7d: an object a step adds without one gets it as it enters
     return GameObject(
         id=o["id"],
         printed=ch,
         owner=str(o.get("owner", ch.controller)),
-        timestamp=o["timestamp"],
+        timestamp=ts,
         zone=o.get("zone", "battlefield"),
         token=bool(o.get("token", False)),
         face_down=bool(o.get("face_down", False)),
         face_down_values=freeze(o.get("face_down_values", {})),
         face_history=tuple((h["timestamp"], bool(h["face_down"])) for h in o.get("face_history", ())),
         attached_to=o.get("attached_to"),
-        counters=_counters(o.get("counters", ()), o["timestamp"]),
+        counters=_counters(o.get("counters", ()), ts),
         card=o.get("card"),
         exiled_with=o.get("exiled_with"),
         entered_as=freeze(o.get("entered_as", {})),
@@ -324,7 +326,7 @@ def _part(p: Mapping[str, Any]) -> Part:
 def _effect(e: Mapping[str, Any]) -> Effect:
     return Effect(
         id=e["id"],
-        timestamp=e["timestamp"],
+        timestamp=e.get("timestamp", BY_RULES),  # 613.7b: a step's new effect without one: when it is created
         applies_to=tuple(e["applies_to"]),
         parts=tuple(_part(p) for p in e["parts"]),
         controller=e.get("controller"),
@@ -384,8 +386,10 @@ class _Checker:
         effects: dict[str, Any] = {}
         for i, o in enumerate(data["objects"]):
             self.add_object(objects, o, f"objects[{i}]")
+            self.timed(o, f"objects[{i}]", "object")
         for i, e in enumerate(data.get("effects", ())):
             self.add_effect(effects, e, f"effects[{i}]", declared)
+            self.timed(e, f"effects[{i}]", "effect")
         self.object_refs(objects, data["objects"], "objects")
         self.effect_refs(objects, data.get("effects", ()), "effects")
         for s, step in enumerate(data["steps"]):
@@ -485,6 +489,15 @@ class _Checker:
                                 f"rules version {v!r} does not state whether a token copy of a double-faced "
                                 "permanent is double-faced (707.8a): declare a version that does",
                             )
+
+    def timed(self, item: Mapping[str, Any], where: str, kind: str) -> None:
+        """613.7: the board before the first step is a given state: its timestamps are given too."""
+        if "timestamp" not in item:
+            self.fail(
+                f"{where}.timestamp",
+                f"an {kind} of the board before the first step needs a timestamp (613.7); only an {kind} "
+                "a step adds may leave it to the rules, which give it the time of the step",
+            )
 
     def lifetimes(self, data: Mapping[str, Any]) -> None:
         """Replay the steps: no object changed after it left or removed twice, no attachment loop, no copy loop."""
@@ -764,9 +777,8 @@ def case_from_data(
             remove_objects=tuple(s.get("remove_objects", ())),
             add_effects=tuple(_effect(e) for e in s.get("add_effects", ())),
             end_effects=tuple(s.get("end_effects", ())),
-            set_counters=FrozenMap(
-                {k: _counters(v, _default_ts(data, s, k)) for k, v in s.get("set_counters", {}).items()}
-            ),
+            # 613.7c: a counter entry without a timestamp gets the moment it is placed (reference.clock)
+            set_counters=FrozenMap({k: _counters(v, BY_RULES) for k, v in s.get("set_counters", {}).items()}),
             attach=FrozenMap(s.get("attach", {})),
             set_timestamp=FrozenMap(s.get("set_timestamp", {})),
             move=FrozenMap(s.get("move", {})),
@@ -775,8 +787,8 @@ def case_from_data(
             transform=FrozenMap(s.get("transform", {})),
             merge=freeze(s.get("merge", {})),
             outcomes=FrozenMap({v: tuple(freeze(o) for o in alts) for v, alts in s.get("outcomes", {}).items()}),
-            turn_face_up=FrozenMap(s.get("turn_face_up", {})),
-            turn_face_down=FrozenMap(s.get("turn_face_down", {})),
+            turn_face_up=FrozenMap(_turns(s.get("turn_face_up", {}))),
+            turn_face_down=FrozenMap(_turns(s.get("turn_face_down", {}))),
         )
         for s in data["steps"]
     )
@@ -815,15 +827,9 @@ def _authoring_checks(
     return data
 
 
-def _default_ts(data: Mapping[str, Any], step: Mapping[str, Any], oid: str) -> float:
-    for o in list(data["objects"]) + list(step.get("add_objects", ())):
-        if o["id"] == oid:
-            return float(o["timestamp"])
-    for s in data["steps"]:
-        for o in s.get("add_objects", ()):
-            if o["id"] == oid:
-                return float(o["timestamp"])
-    return 0.0
+def _turns(turns: Mapping[str, Any]) -> dict[str, float]:
+    """613.7f: a turn written with a null timestamp gets the one the rules assign as it happens."""
+    return {oid: BY_RULES if ts is None else ts for oid, ts in turns.items()}
 
 
 def load_case(path: Path, versions: Mapping[str, RulesVersion] | None = None) -> Case:

@@ -14,7 +14,8 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from reference.case import Case
+from reference.case import Case, Step
+from reference.clock import by_rules
 
 from .corpus import schema
 
@@ -41,6 +42,7 @@ RULES: tuple[tuple[str, str], ...] = (
     ("613.7c", "timestamps of counters"),
     ("613.7d", "timestamp on entering a zone"),
     ("613.7e", "new timestamp on attachment"),
+    ("613.7f", "new timestamp on turning face up or down"),
     ("613.7m", "simultaneous timestamps: APNAP"),
     ("613.8a", "dependency: definition"),
     ("613.8b", "dependency: waiting, loops in timestamp order"),
@@ -241,6 +243,8 @@ def implied(case: Case) -> tuple[set[str], set[str]]:
         if step.merge:
             rules.update(("729", "613.2a"))
             features.add("merged")
+        if rule_timestamps(step):
+            features.add("rule-timestamps")
         for objs in step.expect.values():
             for want in objs.values():
                 if "has" in want or "lacks" in want:
@@ -256,6 +260,18 @@ def implied(case: Case) -> tuple[set[str], set[str]]:
     if len(case.steps) > 1:
         features.add("multi-step")
     return rules, features
+
+
+def rule_timestamps(step: Step) -> bool:
+    """613.7b-f: the step leaves a timestamp to the rules (reference.clock)."""
+    return (
+        any(by_rules(o.timestamp) for o in step.add_objects)
+        or any(by_rules(e.timestamp) for e in step.add_effects)
+        or any(by_rules(c.timestamp) for cs in step.set_counters.values() for c in cs)
+        or any(by_rules(t) for t in (*step.turn_face_up.values(), *step.turn_face_down.values()))
+        or any(t is not None and o not in step.set_timestamp for o, t in step.attach.items())
+        or any(o not in step.set_timestamp for o in step.move)
+    )
 
 
 def coverage(cases: Iterable[Case]) -> list[Row]:

@@ -12,6 +12,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import replace
 from multiprocessing.connection import Connection
 
+from proofs.clock import assigned_timestamps, disagreements
 from proofs.crosscheck import TIMEOUT_MS, BoardCheck, check_answers
 from proofs.reads import expectations_not_encoded
 from proofs.sba import check_round
@@ -73,6 +74,14 @@ def check_state_based_actions(case: Case, n: int, version: RulesVersion) -> list
     return out
 
 
+def check_timestamps(case: Case, n: int, version: RulesVersion) -> list[str]:
+    """613.7b-f: the timestamps the resolver's step semantics gave, against the encoding's own reading."""
+    step = case.steps[n - 1]
+    before = board_at(case, n - 1, version) if n > 1 else initial_board(case)
+    after = apply_step(before, replace(step, state_based_actions=False))
+    return disagreements(after, assigned_timestamps(before, step))
+
+
 def _counts(board: Board, oid: str) -> dict[str, int]:
     counts: dict[str, int] = {}
     for c in board.objects[oid].counters:
@@ -130,6 +139,9 @@ def _crosscheck_case(case: Case, version: RulesVersion, timeout_ms: int = TIMEOU
     for n, step in enumerate(case.steps, start=1):
         board = board_at(case, n, version)
         check = check_board(board, version, timeout_ms=timeout_ms)
+        stamps = check_timestamps(case, n, version)
+        if stamps and check.status == "verified":
+            check = BoardCheck("counterexample", stamps)
         expect = next((step.expect[k] for k in (version.id, *version.aliases) if k in step.expect), {})
         unread = expectations_not_encoded(board, expect)
         if unread and check.status == "verified":

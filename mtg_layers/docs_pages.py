@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from reference.case import Case, board_at
+from reference.clock import by_rules
 from reference.frozen import thaw
 from reference.resolver import Resolution
 from reference.versions import FLAGS, RulesVersion, builtin_versions
@@ -263,13 +264,19 @@ def case_page(case: Case, versions: Mapping[str, RulesVersion], cases: list[Case
     return "\n".join(out) + "\n"
 
 
+def _ts(ts: float, rule: str) -> str:
+    """A timestamp the case gives, or the words for one the rules assign (reference.clock)."""
+    return f"the time of this step ({rule})" if by_rules(ts) else f"{ts:g}"
+
+
 def _step_changes(step: Any) -> list[str]:
     lines = []
     for o in step.add_objects:
-        lines.append(f"- enters: `{o.id}` ({o.printed.name}), timestamp {o.timestamp:g}")
+        lines.append(f"- enters: `{o.id}` ({o.printed.name}), timestamp {_ts(o.timestamp, '613.7d')}")
     for e in step.add_effects:
         lines.append(
-            f"- new effect `{e.id}` (timestamp {e.timestamp:g}): {e.description or e.id} → {', '.join(e.applies_to)}"
+            f"- new effect `{e.id}` (timestamp {_ts(e.timestamp, '613.7b')}): {e.description or e.id}"
+            f" → {', '.join(e.applies_to)}"
         )
     for e in step.end_effects:
         lines.append(f"- effect `{e}` ends")
@@ -284,9 +291,9 @@ def _step_changes(step: Any) -> list[str]:
     for oid, ts in step.set_timestamp.items():
         lines.append(f"- `{oid}` gets timestamp {ts:g}")
     for oid, ts in step.turn_face_down.items():
-        lines.append(f"- `{oid}` is turned face down (new timestamp {ts:g}, 613.7f)")
+        lines.append(f"- `{oid}` is turned face down (new timestamp {_ts(ts, '613.7f')})")
     for oid, ts in step.turn_face_up.items():
-        lines.append(f"- `{oid}` is turned face up (new timestamp {ts:g}, 613.7f)")
+        lines.append(f"- `{oid}` is turned face up (new timestamp {_ts(ts, '613.7f')})")
     for spell, how in step.merge.items():
         lines.append(
             f"- `{spell}` merges {how['position']} `{how['onto']}` "

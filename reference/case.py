@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from .clock import Clock, by_rules, placed_counters
 from .double_faced import transform
 from .frozen import FrozenMap
 from .merged import merge
@@ -67,48 +68,87 @@ class Case:
     tie_order: tuple[str, ...] = ()
 
 
-def turn_face(obj: GameObject, face_down: bool, timestamp: float) -> GameObject:
+def turn_face(obj: GameObject, face_down: bool, timestamp: float, clock: Clock | None = None) -> GameObject:
     """613.7f, 708.2b: turned face down (or up), a permanent gets a new timestamp; already so, nothing happens."""
     if obj.face_down == face_down:
         return obj
+    if by_rules(timestamp):
+        if clock is None:
+            raise ValueError(f"{obj.id} is turned without a timestamp and no clock gives one (613.7f)")
+        timestamp = clock.tick()
+    elif clock is not None:
+        clock.see(timestamp)
     history = obj.face_history + ((timestamp, face_down),)
     return replace(obj, face_down=face_down, timestamp=timestamp, face_history=history)
 
 
+def entering(obj: GameObject, clock: Clock) -> GameObject:
+    """613.7d: an object that enters gets the timestamp of that moment; counters it enters with, the same."""
+    if not by_rules(obj.timestamp):
+        clock.see(obj.timestamp)
+        ts = obj.timestamp
+        if not any(by_rules(c.timestamp) for c in obj.counters):
+            return obj
+    else:
+        ts = clock.tick()
+    counters = tuple(replace(c, timestamp=ts) if by_rules(c.timestamp) else c for c in obj.counters)
+    return replace(obj, timestamp=ts, counters=counters)
+
+
+def created(effect: Effect, clock: Clock) -> Effect:
+    """613.7b: a resolved spell's or ability's effect has the timestamp of when it was created."""
+    if by_rules(effect.timestamp):
+        return replace(effect, timestamp=clock.tick())
+    clock.see(effect.timestamp)
+    return effect
+
+
 def apply_step(board: Board, step: Step, version: RulesVersion | None = None) -> Board:
-    """The board after one step's changes (and its state-based actions, 704.3, under ``version``)."""
+    """The board after one step's changes (and its state-based actions, 704.3, under ``version``).
+
+    613.7b-f: each event the case gives no timestamp gets the one the rules assign (reference.clock).
+    """
+    clock = Clock(board)
     objects = dict(board.objects)
     for o in step.add_objects:
-        objects[o.id] = o
+        objects[o.id] = entering(o, clock)
     for oid in step.remove_objects:
         objects.pop(oid, None)
     for oid, counters in step.set_counters.items():
-        objects[oid] = replace(objects[oid], counters=tuple(counters))
+        objects[oid] = replace(objects[oid], counters=placed_counters(objects[oid].counters, tuple(counters), clock))
     for oid, target in step.attach.items():
-        objects[oid] = replace(objects[oid], attached_to=target)
+        old = objects[oid]
+        objects[oid] = replace(old, attached_to=target)
+        if target is not None and target != old.attached_to and oid not in step.set_timestamp:
+            objects[oid] = replace(objects[oid], timestamp=clock.tick())  # 613.7e
     for oid, ts in step.set_timestamp.items():
         objects[oid] = replace(objects[oid], timestamp=ts)
+        clock.see(ts)
     # 400.7: a moved object is a new object (its counters, attachments and resolved effects forgotten)
-    board = change_zones(
-        Board(objects=objects, effects=board.effects, abilities=board.abilities, tie_order=board.tie_order), step.move
-    )
+    moved = [oid for oid, zone in step.move.items() if objects[oid].zone != zone]
+    board = change_zones(replace(board, objects=objects), step.move)
     objects = dict(board.objects)
+    for oid in moved:
+        if oid not in step.set_timestamp:
+            objects[oid] = replace(objects[oid], timestamp=clock.tick())  # 613.7d: a new object, a new timestamp
     for oid, ts in step.turn_face_down.items():
-        objects[oid] = turn_face(objects[oid], True, ts)
+        objects[oid] = turn_face(objects[oid], True, ts, clock)
     for oid, ts in step.turn_face_up.items():
-        objects[oid] = turn_face(objects[oid], False, ts)
+        objects[oid] = turn_face(objects[oid], False, ts, clock)
     if step.transform:
         before = replace(board, objects=objects)
         for oid, ts in step.transform.items():
-            objects[oid] = transform(before, oid, ts)
+            objects[oid] = transform(before, oid, ts)  # 613.7g: the timestamp the case gives
+            clock.see(ts)
     if step.merge:
         merged = replace(board, objects=objects)
         for spell, how in step.merge.items():
             merged = merge(merged, spell, str(how["onto"]), how["position"] == "over", how["timestamp"])
+            clock.see(how["timestamp"])
         objects, board = dict(merged.objects), merged
     ended = set(step.end_effects)
-    effects = tuple(e for e in board.effects if e.id not in ended) + step.add_effects
-    board = Board(objects=objects, effects=effects, abilities=board.abilities, tie_order=board.tie_order)
+    effects = tuple(e for e in board.effects if e.id not in ended) + tuple(created(e, clock) for e in step.add_effects)
+    board = replace(board, objects=objects, effects=effects)
     if step.state_based_actions:
         board = state_based_actions_of(board, step, version)[0]
     return board

@@ -134,7 +134,7 @@ BAD: list[tuple[str, Any, str, str]] = [
         "turn-timestamp",
         mutated(lambda d: d["steps"][0].update(turn_face_down={"a": "later"})),
         "steps[0].turn_face_down.a",
-        "expected a number, got 'later'",
+        "expected a number or null, got 'later'",
     ),
     (
         "history-disagrees",

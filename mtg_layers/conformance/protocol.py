@@ -15,6 +15,7 @@ from __future__ import annotations
 import copy
 import hashlib
 import json
+import math
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache
@@ -84,10 +85,18 @@ def case_input(data: Mapping[str, Any]) -> dict[str, Any]:
     return out
 
 
-def _object(o: Mapping[str, Any]) -> dict[str, Any]:
-    """An object with every default made explicit (the defaults of mtg_layers.corpus)."""
+def _object(o: Mapping[str, Any], clock: _Clock | None = None) -> dict[str, Any]:
+    """An object with every default made explicit (the defaults of mtg_layers.corpus).
+
+    An object a step adds without a timestamp gets the clock's (613.7d).
+    """
     controller = str(o.get("controller", o.get("owner", "p1")))
-    ts = o["timestamp"]
+    if "timestamp" in o or clock is None:
+        ts = o["timestamp"]
+        if clock is not None:
+            clock.see(ts)
+    else:
+        ts = clock.tick()
     out: dict[str, Any] = {
         "id": o["id"],
         "name": o.get("name", o.get("card", o["id"])),
@@ -136,9 +145,61 @@ def _counters(items: Iterable[Mapping[str, Any]], default_ts: Any) -> list[dict[
     return [{"kind": c["kind"], "count": c["count"], "timestamp": c.get("timestamp", default_ts)} for c in items]
 
 
-def _effect(e: Mapping[str, Any]) -> dict[str, Any]:
+def _effect(e: Mapping[str, Any], clock: _Clock | None = None) -> dict[str, Any]:
     out = copy.deepcopy(dict(e))
     out.setdefault("description", e["id"])
+    if clock is not None:
+        if "timestamp" in out:
+            clock.see(out["timestamp"])
+        else:
+            out["timestamp"] = clock.tick()  # 613.7b
+    return out
+
+
+class _Clock:
+    """613.7 (as reference.clock.Clock): each event the case gives no timestamp gets a later one."""
+
+    def __init__(self, objects: Mapping[str, Mapping[str, Any]], effects: Iterable[Mapping[str, Any]]) -> None:
+        known = [e["timestamp"] for e in effects]
+        for o in objects.values():
+            known.append(o["timestamp"])
+            known += [c["timestamp"] for c in o["counters"]]
+            known += [h["timestamp"] for h in o.get("face_history", ())]
+            known += [h["timestamp"] for h in o.get("transform_history", ())]  # 613.7g
+            known += [m["timestamp"] for m in o.get("merges", ())]  # 721.2a
+        self.now = math.floor(max(known, default=0))
+
+    def tick(self) -> float:
+        self.now += 1
+        return self.now
+
+    def see(self, ts: float) -> None:
+        if ts > self.now:
+            self.now = math.floor(ts)
+
+
+def _placed(old: list[dict[str, Any]], entries: Iterable[Mapping[str, Any]], clock: _Clock) -> list[dict[str, Any]]:
+    """613.7c (as reference.clock.placed_counters): a kind that grew gets the time of the step."""
+    new = list(entries)
+    totals_old: dict[str, int] = {}
+    newest_old: dict[str, float] = {}
+    for had in old:
+        totals_old[had["kind"]] = totals_old.get(had["kind"], 0) + had["count"]
+        newest_old[had["kind"]] = max(newest_old.get(had["kind"], -math.inf), had["timestamp"])
+    totals_new: dict[str, int] = {}
+    for c in new:
+        totals_new[c["kind"]] = totals_new.get(c["kind"], 0) + c["count"]
+    stamp: dict[str, float] = {}
+    out = []
+    for c in new:
+        if "timestamp" in c:
+            out.append({"kind": c["kind"], "count": c["count"], "timestamp": c["timestamp"]})
+            continue
+        kind = c["kind"]
+        if kind not in stamp:
+            placed = totals_new[kind] > totals_old.get(kind, 0) or kind not in newest_old
+            stamp[kind] = clock.tick() if placed else newest_old[kind]
+        out.append({"kind": kind, "count": c["count"], "timestamp": stamp[kind]})
     return out
 
 
@@ -162,28 +223,36 @@ def board_data(data: Mapping[str, Any], step: int, rules: str | None = None) -> 
     steps = list(data["steps"])
     if not 1 <= step <= len(steps):
         raise IndexError(f"case {data['id']} has steps 1 to {len(steps)}, not {step}")
-    declared_ts = {o["id"]: o["timestamp"] for o in data["objects"]}
-    for s in steps:
-        for o in s.get("add_objects", ()):
-            declared_ts.setdefault(o["id"], o["timestamp"])
     objects: dict[str, dict[str, Any]] = {o["id"]: _object(o) for o in data["objects"]}
     effects = [_effect(e) for e in data.get("effects", ())]
     for s in steps[:step]:
+        clock = _Clock(objects, effects)  # 613.7b-f: what the case leaves out, the rules assign
         for o in s.get("add_objects", ()):
-            objects[o["id"]] = _object(o)
+            objects[o["id"]] = _object(o, clock)
         for oid in s.get("remove_objects", ()):
             objects.pop(oid, None)
-        for oid, counters in s.get("set_counters", {}).items():
-            objects[oid]["counters"] = _counters(counters, declared_ts.get(oid, 0.0))
-        for oid, target in s.get("attach", {}).items():
+        for oid in sorted(s.get("set_counters", {})):
+            objects[oid]["counters"] = _placed(objects[oid]["counters"], s["set_counters"][oid], clock)
+        for oid in sorted(s.get("attach", {})):
+            target = s["attach"][oid]
+            if target is not None and target != objects[oid]["attached_to"] and oid not in s.get("set_timestamp", {}):
+                objects[oid]["timestamp"] = clock.tick()  # 613.7e
             objects[oid]["attached_to"] = target
         for oid, ts in s.get("set_timestamp", {}).items():
             objects[oid]["timestamp"] = ts
+            clock.see(ts)
+        moved = sorted(oid for oid, zone in s.get("move", {}).items() if objects[oid]["zone"] != zone)
         _change_zones(objects, effects, s.get("move", {}))
+        for oid in moved:
+            if oid not in s.get("set_timestamp", {}):
+                objects[oid]["timestamp"] = clock.tick()  # 613.7d
         for key, face_down in (("turn_face_down", True), ("turn_face_up", False)):
-            for oid, ts in s.get(key, {}).items():
+            for oid in sorted(s.get(key, {})):
+                ts = s[key][oid]
                 obj = objects[oid]
                 if obj["face_down"] != face_down:  # 708.2b: already so, nothing happens
+                    ts = clock.tick() if ts is None else ts
+                    clock.see(ts)
                     obj["face_down"] = face_down
                     obj["timestamp"] = ts  # 613.7f
                     obj["face_history"] = list(obj.get("face_history", ())) + [
@@ -191,14 +260,16 @@ def board_data(data: Mapping[str, Any], step: int, rules: str | None = None) -> 
                     ]
         for oid, ts in s.get("transform", {}).items():
             _transform(objects, effects, oid, ts)
+            clock.see(ts)
         for spell, how in s.get("merge", {}).items():  # 702.140, 729 (as reference.merged.merge)
+            clock.see(how["timestamp"])
             target = objects[how["onto"]]
             merges = [*target.get("merges", ()), {**how, "component": objects.pop(spell)}]
             target["merges"] = [{k: m[k] for k in ("timestamp", "position", "component")} for m in merges]
             for e in effects:
                 e["applies_to"] = [i for i in e["applies_to"] if i != spell]
         ended = set(s.get("end_effects", ()))
-        effects = [e for e in effects if e["id"] not in ended] + [_effect(e) for e in s.get("add_effects", ())]
+        effects = [e for e in effects if e["id"] not in ended] + [_effect(e, clock) for e in s.get("add_effects", ())]
         if s.get("state_based_actions") and rules is not None and rules in builtin_versions():
             _state_based_actions(data, s, objects, effects, builtin_versions()[rules])
     return {
