@@ -349,6 +349,9 @@ class Encoding:
         def granted_by(p: Part, began: Any) -> set[str]:
             if p.op == "add_abilities":
                 return set(p.args["abilities"])
+            if p.op == "full_text_of":  # 612.6: the rules text of any card off the battlefield, and the plus
+                off = (o for o in board.objects.values() if o.zone != "battlefield")
+                return set(p.args.get("plus", ())).union(*(entered(o).abilities for o in off))
             if p.op == "copy_of":
                 return set(self._copy_values(p.args, began)["abilities"]) if began is not None else set()
             if p.op == "face_down":
@@ -592,6 +595,8 @@ class Encoding:
                 conj.append(z3.BoolVal((oid == it) == bool(want)))
             elif key == "exiled_with_source":
                 conj.append(z3.BoolVal((obj.exiled_with is not None and obj.exiled_with == e.source) == bool(want)))
+            elif key == "top_of_graveyard":
+                conj.append(z3.BoolVal(_on_top_of_graveyard(board, oid) == bool(want)))
             else:
                 raise NotEncodable(f"filter key {key!r}")
         return z3.And(conj) if conj else TRUE
@@ -702,6 +707,11 @@ class Encoding:
             evaluated.append(player)
         elif part.op == "replace_word":
             args["from"], args["to"] = str(a["from"]), str(a["to"])
+        elif part.op == "full_text_of":  # 612.6: the text of the card the filter picks, if any
+            picked = self.matching(a["from"], st, e, view, target)
+            args["cards"] = [(c, _text_of(self.board.objects[i])) for i, c in picked.items() if not is_false(c)]
+            args["plus"] = tuple(a.get("plus", ()))
+            evaluated.extend(z3.If(c, 1, 0) for c, _ in args["cards"])
         elif part.op in ("set_pt", "modify_pt"):
             for k in VALUE_KEYS:
                 if k in a:
@@ -985,6 +995,33 @@ class Encoding:
             if c >= 0:
                 out.append((pos.slot, pos.effects[c].key))
         return out
+
+
+def _on_top_of_graveyard(board: Board, oid: str) -> bool:
+    """404.1: a graveyard is a pile in the order its cards came; 613.7d: each got its timestamp as it came."""
+    obj = board.objects[oid]
+    if obj.zone != "graveyard":
+        return False
+    later = [o for o in board.objects.values() if o.zone == "graveyard" and o.owner == obj.owner and o.id != oid]
+    return all(o.timestamp < obj.timestamp for o in later)
+
+
+def _text_of(obj: Any) -> dict[str, Any]:
+    """612.6: a card's full text: the values its printed text stands for (name, cost, color, type line, P/T)."""
+    ch = entered(obj)
+    return {
+        "name": ch.name,
+        "mana_value": ch.mana_value,
+        "mana_cost": ch.mana_cost,
+        "colors": ch.colors,
+        "types": ch.types,
+        "subtypes": ch.subtypes,
+        "supertypes": ch.supertypes,
+        "abilities": ch.abilities,
+        "all_creature_types": ch.all_creature_types,
+        "power": ch.power,
+        "toughness": ch.toughness,
+    }
 
 
 def _merged_in(obj: Any) -> set[str]:

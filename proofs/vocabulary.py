@@ -61,6 +61,7 @@ OPERATION_KIND: Final[dict[str, str]] = {
     "face_down": "face_down",
     "set_controller": "control",
     "replace_word": "text",
+    "full_text_of": "text",
     **{
         op: "type"
         for op in (

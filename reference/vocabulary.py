@@ -132,6 +132,7 @@ OPERATION_KIND: Final[dict[str, str]] = {
     "set_controller": "control",
     # layer 3
     "replace_word": "text",
+    "full_text_of": "text",
     # layer 4
     "add_types": "type",
     "set_types": "type",

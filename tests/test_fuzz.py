@@ -51,6 +51,8 @@ NOT_GENERATED = frozenset(
         # issue 17: double-faced permanents and merged permanents (corpus cases only, for now)
         "double-faced",
         "merged",
+        # issue 11 item 7: an object with another card's full text (612.6), corpus cases only for now
+        "full-text",
     }
 )
 ALL = frozenset(feature_tags()) - NOT_GENERATED
