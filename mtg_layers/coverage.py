@@ -108,6 +108,7 @@ _OP_RULES: Mapping[str, tuple[str, ...]] = {
     "remove_abilities": ("613.1f",),
     "remove_all_abilities": ("613.1f",),
     "remove_all_abilities_except_mana": ("613.1f",),
+    "add_activated_abilities_of": ("613.1f", "113.3b"),
     "set_pt": ("613.1g",),
     "modify_pt": ("613.1g", "613.4c"),
     "switch_pt": ("613.1g", "613.4d"),
@@ -127,6 +128,7 @@ OP_FEATURES: Mapping[str, tuple[str, ...]] = {
     "remove_abilities": ("layer-6-abilities",),
     "remove_all_abilities": ("layer-6-abilities",),
     "remove_all_abilities_except_mana": ("layer-6-abilities",),
+    "add_activated_abilities_of": ("layer-6-abilities", "abilities-of-others"),
     "modify_pt": ("layer-7c-modify",),
     "switch_pt": ("layer-7d-switch",),
 }

@@ -260,7 +260,15 @@ def full_text_keeps_own_values(board: Board, version: RulesVersion) -> Mapping[s
         return _resolve(board, version)
 
 
+def gains_every_kind_of_ability(board: Board, version: RulesVersion) -> Mapping[str, Characteristics]:
+    """113.3 misread: "has all activated abilities of ..." gives every ability, static and triggered ones too."""
+
+    with _patched({"reference.effects.is_activated_ability": lambda text: True}):
+        return _resolve(board, version)
+
+
 MUTANTS: dict[str, Resolver] = {
+    "gains-every-kind-of-ability": gains_every_kind_of_ability,
     "acquired-abilities-are-not-cdas": acquired_abilities_are_not_cdas,
     "full-text-keeps-own-values": full_text_keeps_own_values,
     "static-abilities-stay-on-battlefield": static_abilities_stay_on_battlefield,

@@ -58,7 +58,7 @@ from .state import (
 )
 from .state import ite as _ite_obj
 from .universe import Universe, build_universe
-from .vocabulary import KEYWORD_COUNTERS, OPERATION_KIND
+from .vocabulary import KEYWORD_COUNTERS, OPERATION_KIND, activated
 from .words import (
     WORD_KEYS,
     copy_source_values,
@@ -349,6 +349,8 @@ class Encoding:
         def granted_by(p: Part, began: Any) -> set[str]:
             if p.op == "add_abilities":
                 return set(p.args["abilities"])
+            if p.op == "add_activated_abilities_of":  # 113.3b: any activated wording of the board
+                return {x for x in self.u.abilities if activated(x)}
             if p.op == "full_text_of":  # 612.6: the rules text of any card off the battlefield, and the plus
                 off = (o for o in board.objects.values() if o.zone != "battlefield")
                 return set(p.args.get("plus", ())).union(*(entered(o).abilities for o in off))
@@ -707,6 +709,15 @@ class Encoding:
             evaluated.append(player)
         elif part.op == "replace_word":
             args["from"], args["to"] = str(a["from"]), str(a["to"])
+        elif part.op == "add_activated_abilities_of":  # 613.1f: the activated abilities those objects have now
+            picked = self.matching(a["from"], st, e, view, target)
+            gained: dict[str, z3.BoolRef] = {}
+            for x in self.u.abilities:
+                if activated(x):  # every activated wording, so that two states compare term by term
+                    holders = [z3.And(c, self._char(st, i).get_set("abilities", x)) for i, c in picked.items()]
+                    gained[x] = z3.Or(holders or [FALSE])
+            args["abilities"] = gained
+            evaluated.extend(z3.If(c, 1, 0) for c in gained.values())
         elif part.op == "full_text_of":  # 612.6: the text of the card the filter picks, if any
             picked = self.matching(a["from"], st, e, view, target)
             args["cards"] = [(c, _text_of(self.board.objects[i])) for i, c in picked.items() if not is_false(c)]

@@ -58,6 +58,7 @@ PART_ARGS: dict[str, frozenset[str]] = {
     "set_controller": frozenset({"player"}),
     "replace_word": frozenset({"from", "to"}),
     "full_text_of": frozenset({"from", "plus"}),
+    "add_activated_abilities_of": frozenset({"from"}),
     **{op: frozenset({"types"}) for op in ("add_types", "set_types", "remove_types")},
     **{op: frozenset({"subtypes"}) for op in ("add_subtypes", "set_subtypes", "remove_subtypes", "set_land_subtype")},
     **{op: frozenset({"supertypes"}) for op in ("add_supertypes", "remove_supertypes")},

@@ -410,6 +410,8 @@ def _apply_op(u: Universe, ch: Obj, op: str, a: Mapping[str, Any], ts: z3.ArithR
         return face_down(u, ch, a["values"])
     if op == "full_text_of":
         return full_text(u, ch, a["cards"], a["plus"])
+    if op == "add_activated_abilities_of":  # 613.1f: gained like any granted ability (613.7a timestamps)
+        return add_abilities(u, ch, a["abilities"], ts)
     if op == "merge":  # 721.2a, 702.140e: over, the top component's values; its abilities join in any case
         out = copy_values(u, ch, a["values"], ()) if a["over"] else ch
         joined = {
