@@ -35,6 +35,7 @@ from hypothesis.errors import HypothesisException
 from reference.case import board_at
 from reference.frozen import freeze
 from reference.resolver import Resolution, TraceStep
+from reference.versions import builtin_versions
 
 from ..corpus import case_from_data
 from ..render import summary
@@ -131,7 +132,8 @@ def parting_step(data: Mapping[str, Any], rules: str, res: Resolution, result: R
     reported; None when no step touches a differing object.
     """
     case = case_from_data(_with_empty_expect(data, rules), "<generated>")
-    board = board_at(case, len(data["steps"]))
+    versions = builtin_versions()
+    board = board_at(case, len(data["steps"]), versions[versions.canonical(rules)])  # 704.3 needs the version
     best: tuple[int, dict[str, Any]] | None = None
     for d in result.diff:
         oid, fld = str(d["object"]), str(d["field"])
