@@ -615,8 +615,8 @@ def _later_step(
     elif change == "turn":
         # 613.7f: a permanent turned face up or face down gets a new timestamp
         i = draw(st.integers(0, n_obj - 1))
-        how = "turn_face_up" if out_objects[i].get("face_down") else "turn_face_down"
-        return {"description": how.replace("_", " "), how: {ids[i]: later}}
+        turn = "turn_face_up" if out_objects[i].get("face_down") else "turn_face_down"
+        return {"description": turn.replace("_", " "), turn: {ids[i]: later}}
     else:
         late = draw(_effect(s, ids, n_obj, texts))
         late["parts"] = [p for p in late["parts"] if p["op"] not in ("copy_of", "face_down")] or [
