@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import json
 import shutil
@@ -19,13 +20,16 @@ from mtg_layers.conformance.boards import (
     OUTCOMES,
     GeneratorSettings,
     WeightsError,
+    compared_fields,
+    complete,
     parse_weights,
 )
 from mtg_layers.conformance.fuzz import boards_for_seed, smaller_boards
 from mtg_layers.conformance.protocol import load_suite, validator
 from mtg_layers.conformance.runner import Runner, RunnerOptions, plan
-from mtg_layers.corpus import ROOT, load_case, validate_schema
+from mtg_layers.corpus import ROOT, case_from_data, load_case, validate_schema
 from mtg_layers.coverage import feature_tags
+from mtg_layers.results import RESULT_FIELDS
 from mtg_layers.verify import check_case
 from reference.versions import builtin_versions
 
@@ -211,3 +215,100 @@ def test_the_shrunk_cases_shown_in_the_docs_still_reproduce(path: Path) -> None:
     assert all(r.status == "fail" for r in Runner(RunnerOptions(argv=argv)).run(plan(suite)))
     docs = (ROOT / "docs" / "conformance.md").read_text("utf-8")
     assert f"examples/fuzz/{path.name}" in docs
+
+
+# Three static abilities of one permanent share its timestamp (613.7a): the rules leave their order
+# open, and the answer depends on it (a board the fuzzing once judged an engine on).
+TIED: dict[str, Any] = {
+    "id": "generated",
+    "title": "generated board",
+    "status": "derived",
+    "versions": [],
+    "features": [],
+    "sources": [{"kind": "derived", "ref": "test"}],
+    "abilities": [
+        {
+            "text": "static 0",
+            "applies_to": {"type": "creature"},
+            "parts": [
+                {"op": "modify_pt", "power": {"its": "toughness"}, "toughness": 1},
+                {"op": "set_pt", "power": 0, "toughness": 2},
+            ],
+        },
+        {
+            "text": "static 1",
+            "applies_to": {"type": "creature"},
+            "parts": [{"op": "set_pt", "power": {"its": "power"}, "toughness": 1}],
+        },
+        {
+            "text": "static 2",
+            "applies_to": {"type": "creature"},
+            "parts": [{"op": "set_pt", "power": 0, "toughness": 2}],
+        },
+    ],
+    "objects": [
+        {
+            "id": "o1",
+            "name": "Card o1",
+            "timestamp": 1,
+            "controller": "p1",
+            "mana_value": 0,
+            "colors": [],
+            "types": [],
+            "subtypes": [],
+            "abilities": ["static 1", "static 0", "static 2"],
+        },
+        {
+            "id": "o3",
+            "name": "Card o3",
+            "timestamp": 3,
+            "controller": "p1",
+            "mana_value": 0,
+            "colors": [],
+            "types": ["creature"],
+            "subtypes": [],
+            "abilities": [],
+            "power": 2,
+            "toughness": 1,
+        },
+    ],
+    "effects": [],
+    "steps": [{"description": "the board", "expect": {}}],
+}
+
+
+def test_a_board_whose_answer_depends_on_an_open_tie_is_not_generated() -> None:
+    settings = GeneratorSettings(ALL, ("ikoria",), DEFAULT_WEIGHTS)
+    assert complete(copy.deepcopy(TIED), "ikoria", settings) is None
+    untied = copy.deepcopy(TIED)
+    untied["objects"][0]["abilities"] = ["static 1"]  # one ability: nothing is tied
+    assert complete(untied, "ikoria", settings) is not None
+
+
+def test_generated_boards_hold_under_every_tie_order() -> None:
+    """verify's check (every outcome of every open tie) agrees with the answer each board is judged on."""
+    for g in boards_for_seed(GeneratorSettings(ALL, VERSIONS, DEFAULT_WEIGHTS), 40, 9):
+        data = copy.deepcopy(dict(g.data))
+        data["steps"][-1]["expect"] = {
+            g.rules: {
+                o: {
+                    "power": r["power"],
+                    "toughness": r["toughness"],
+                    "abilities": r["abilities"],
+                    "types": r["types"],
+                    "colors": r["colors"],
+                }
+                for o, r in g.answer.items()
+            }
+        }
+        case = case_from_data(data, "generated")
+        checks = [c for c in check_case(case, builtin_versions()) if c.step == len(data["steps"])]
+        assert checks and all(c.ok for c in checks), (g.key(), [c.error or c.mismatches for c in checks])
+
+
+def test_engines_are_judged_only_on_characteristics_their_features_ask_for() -> None:
+    pt = GeneratorSettings(frozenset(PT_ONLY.split(",")), ("m10",), DEFAULT_WEIGHTS)
+    assert not {"owner", "zone", "mana_cost"} & set(compared_fields(pt))
+    assert set(compared_fields(GeneratorSettings(ALL, VERSIONS, DEFAULT_WEIGHTS))) == set(RESULT_FIELDS)
+    zones = GeneratorSettings(frozenset({"layer-4-type", "other-zones"}), ("m10",), DEFAULT_WEIGHTS)
+    assert "zone" in compared_fields(zones) and "owner" not in compared_fields(zones)

@@ -41,7 +41,7 @@ from reference.versions import builtin_versions
 from .. import authoring
 from ..corpus import CorpusError, case_from_data
 from ..coverage import OP_FEATURES, feature_tags, rule_timestamps
-from ..results import board_result
+from ..results import RESULT_FIELDS, board_result
 
 Data = dict[str, Any]
 
@@ -137,6 +137,20 @@ DEFAULT_WEIGHTS: Mapping[str, int] = {
 
 # The coverage table, plus 7b for any set_pt: a generated board's CDAs are tagged separately below.
 _OP_TAGS: Mapping[str, tuple[str, ...]] = {**OP_FEATURES, "set_pt": ("layer-7b-set",)}
+
+
+# Characteristics an engine is judged on only when it declares a feature that asks for them: an
+# engine that declares neither ``owner`` nor other zones is not asked whose card it is or where it is.
+FIELD_TAGS: Mapping[str, frozenset[str]] = {
+    "owner": frozenset({"owner"}),
+    "zone": frozenset({"other-zones", "zone-change"}),
+    "mana_cost": frozenset({"mana-cost"}),
+}
+
+
+def compared_fields(s: GeneratorSettings) -> tuple[str, ...]:
+    """The result fields generated boards judge (every one, but those no permitted feature asks for)."""
+    return tuple(f for f in RESULT_FIELDS if f not in FIELD_TAGS or FIELD_TAGS[f] & s.permitted)
 
 
 class WeightsError(ValueError):
@@ -869,11 +883,15 @@ def complete(data: Data, rules: str, s: GeneratorSettings, fallback: bool = Fals
         answers[vid] = board_result(board, r.final)
         if vid == rules_id:
             resolution = r
-            found = outcomes(board, version) if r.undecided else None
-            if found is not None and (found.depends_on_choice or not found.complete):
-                # 613.7m: the answer depends on an order the rules leave to a player (or do not decide):
-                # an engine may answer any of the outcomes, so the board cannot judge it
-                return None
+            if r.undecided:
+                # 613.7m: when the answer depends on an order the rules leave to a player (or do not
+                # decide), an engine may give any of the outcomes, so the board cannot judge it. The
+                # resolver's own choice counts as one more outcome (verify compares every outcome).
+                found = outcomes(board, version)
+                finals = {json.dumps(board_result(board, o.final), sort_keys=True) for o in found.outcomes}
+                finals.add(json.dumps(answers[vid], sort_keys=True))
+                if len(finals) > 1 or not found.complete:
+                    return None
     if resolution is None:
         ok = [v for v in s.rules if builtin_versions().canonical(v) in answers]
         return complete(data, ok[0], s) if fallback and ok else None

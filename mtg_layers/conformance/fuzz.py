@@ -41,7 +41,7 @@ from ..corpus import case_from_data
 from ..render import summary
 from ..results import RESULT_FIELDS, normalise, object_result
 from ..serialise import to_yaml
-from .boards import Generated, GeneratorSettings, complete, generated_boards
+from .boards import Generated, GeneratorSettings, compared_fields, complete, generated_boards
 from .protocol import SuiteCase
 from .runner import Job, Runner, RunResult
 
@@ -309,11 +309,16 @@ class FuzzOptions:
     count: int
     seed: int
     generator: GeneratorSettings
-    fields: tuple[str, ...] = RESULT_FIELDS
+    fields: tuple[str, ...] = ()  # the characteristics judged; () : those the allowed features ask for
     shrink_budget: float = 30.0
     max_shrink: int = 3
     findings: Path | None = None
     engine_name: str = "engine"
+
+    @property
+    def compared(self) -> tuple[str, ...]:
+        """The characteristics an engine's answer is judged on."""
+        return self.fields or compared_fields(self.generator)
 
 
 @dataclass
@@ -373,7 +378,7 @@ class Fuzzer:
 
     def job(self, g: Generated, case_id: str) -> Job:
         """A runner job for a generated board: its expectations are the reference's answer."""
-        expect = freeze({g.rules: {oid: {f: r[f] for f in self.options.fields} for oid, r in g.answer.items()}})
+        expect = freeze({g.rules: {oid: {f: r[f] for f in self.options.compared} for oid, r in g.answer.items()}})
         last = len(g.case.steps)
         steps = g.case.steps[:-1] + (dataclasses.replace(g.case.steps[-1], expect=expect),)
         case = dataclasses.replace(g.case, id=case_id, steps=steps)
@@ -524,7 +529,7 @@ def finding_case(g: Generated, r: RunResult, d: Disagreement, options: FuzzOptio
             elif oid in g.answer:
                 expect.setdefault(oid, {})[fld] = g.answer[oid][fld]
     else:
-        expect = {oid: {f: a[f] for f in options.fields} for oid, a in g.answer.items()}
+        expect = {oid: {f: a[f] for f in options.compared} for oid, a in g.answer.items()}
     digest = hashlib.sha256(json.dumps([g.rules, data], sort_keys=True).encode()).hexdigest()[:10]
     engine = options.engine_name
     what = ", ".join(d.signature)
