@@ -523,6 +523,7 @@ class _Checker:
         self.attachment_loops(present, attached, attach_where, "")
         for s, step in enumerate(data["steps"]):
             where = f"steps[{s}]"
+            gone = dict(removed)  # removed in an earlier step (a step's own changes have their own order)
             enter(step.get("add_objects", ()), f"{where}.add_objects")
             for i, oid in enumerate(step.get("remove_objects", ())):
                 if oid in removed:
@@ -563,6 +564,18 @@ class _Checker:
                 live.pop(eid, None)
             for i, e in enumerate(step.get("add_effects", ())):
                 live[e["id"]] = (e, f"{where}.add_effects[{i}]")
+                named = [(f"applies_to[{j}]", t) for j, t in enumerate(e.get("applies_to", ())) if isinstance(t, str)]
+                named += [
+                    (f"parts[{j}].object", p["object"])
+                    for j, p in enumerate(e.get("parts", ()))
+                    if isinstance(p, Mapping) and isinstance(p.get("object"), str)
+                ]
+                for field, oid in named:
+                    if oid in gone:
+                        self.fail(
+                            f"{where}.add_effects[{i}].{field}",
+                            f"object {oid!r} was removed ({gone[oid]}); a later effect cannot name it",
+                        )
             self.copy_loops(list(live.values()))
 
     def attachment_loops(

@@ -283,3 +283,20 @@ def test_verify_reports_a_z3_timeout(tmp_path: Path) -> None:
     assert time.perf_counter() - began < 20
     assert "not verified (timeout)" in result.output, result.output
     assert result.exit_code == 1
+
+
+def test_a_later_effect_naming_a_removed_object_is_a_load_error(tmp_path: Path) -> None:
+    """Found in the audit: a step's new effect on (or copying) an object removed earlier was accepted silently."""
+
+    def change(d: dict[str, Any]) -> None:
+        d["steps"].append(
+            {"description": "b leaves", "remove_objects": ["b"], "expect": copy.deepcopy(d["steps"][0]["expect"])}
+        )
+        late = {"id": "late", "timestamp": 9, "applies_to": ["b"], "parts": [{"op": "switch_pt"}]}
+        d["steps"].append(
+            {"description": "too late", "add_effects": [late], "expect": copy.deepcopy(d["steps"][0]["expect"])}
+        )
+
+    with pytest.raises(CorpusError) as info:
+        load_case(write(tmp_path, mutated(change)))
+    assert info.value.field == "steps[2].add_effects[0].applies_to[0]" and "was removed" in info.value.message

@@ -295,6 +295,27 @@ def named_kinds() -> list[Kind]:
                 ("was removed",),
             )
         )
+    for what, part in (("applies_to", None), ("copy_of", {"op": "copy_of", "object": "ogre"})):
+
+        def later_effect(d: dict[str, Any], part: Any = part) -> None:
+            _removed_then("set_timestamp")(d)
+            step = d["steps"][-1]
+            del step["set_timestamp"]
+            if part:  # a clone entering after the removal, copying the removed object
+                step["add_objects"] = [{"id": "clone", "timestamp": 99, "types": ["creature"]}]
+            other = "clone" if part else "ogre"
+            parts = [part or {"op": "modify_pt", "power": 1, "toughness": 1}]
+            step["add_effects"] = [{"id": "late", "timestamp": 99, "applies_to": [other], "parts": parts}]
+
+        field = "parts[0].object" if part else "applies_to[0]"
+        k.append(
+            Kind(
+                f"used-after-removal:add_effects.{what}",
+                mutate(lambda d: d["id"] == GRAY, later_effect),
+                f"steps[4].add_effects[0].{field}",
+                ("was removed",),
+            )
+        )
     k += [
         # Item 11: accepted silently before.
         Kind(

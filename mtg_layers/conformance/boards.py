@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -33,12 +34,14 @@ from hypothesis import reject
 from hypothesis import strategies as st
 
 from reference.case import Case, board_at
+from reference.choices import outcomes
 from reference.resolver import Resolution, resolve
 from reference.versions import builtin_versions
 
+from .. import authoring
 from ..corpus import CorpusError, case_from_data
-from ..coverage import OP_FEATURES, feature_tags
-from ..results import board_result
+from ..coverage import OP_FEATURES, feature_tags, rule_timestamps
+from ..results import RESULT_FIELDS, board_result
 
 Data = dict[str, Any]
 
@@ -49,6 +52,7 @@ SUBTYPES = (*CREATURE_SUBTYPES, *LAND_SUBTYPES)
 COLORS = ("white", "blue", "black")
 KEYWORDS = ("flying", "haste", "trample")
 PLAYERS = ("p1", "p2")
+MANA_SYMBOL = {"white": "W", "blue": "U", "black": "B"}
 
 # Tags the generator puts in on purpose, and tags only the layer process shows.
 INGREDIENTS = (
@@ -70,6 +74,19 @@ INGREDIENTS = (
     "value-expression",
     "multi-step",
     "turn-face-up-down",
+    "rule-timestamps",
+    "mana-cost",
+    "owner",
+    "lose-creature-types",
+    "state-based-actions",
+    "legend-rule",
+    "conditional-static",
+    "values-from-objects",
+    "entry-choice",
+    "other-zones",
+    "zone-change",
+    "double-faced",
+    "merged",
 )
 OUTCOMES = (
     "timestamps",
@@ -79,12 +96,14 @@ OUTCOMES = (
     "static-existence",
     "cda-first",
     "version-difference",
+    "intrinsic-mana-abilities",
 )
 # Operations an effect part can carry, by the tag it exercises (static abilities: no copy or face-down).
 PART_TAGS = (
     "layer-7c-modify",
     "layer-7b-set",
     "layer-4-type",
+    "lose-creature-types",
     "layer-5-color",
     "layer-6-abilities",
     "layer-7d-switch",
@@ -105,14 +124,33 @@ DEFAULT_WEIGHTS: Mapping[str, int] = {
     "layer-7b-set": 3,
     "layer-4-type": 4,
     "layer-6-abilities": 3,
-    "multi-step": 2,
+    "multi-step": 6,
+    "copy-exception": 3,
+    "zone-change": 3,
+    "merged": 3,
+    "legend-rule": 3,
     **dict.fromkeys(OUTCOMES, 1),
+    "cda-first": 2,
     "dependency": 3,
     "dependency-loop": 2,
 }
 
 # The coverage table, plus 7b for any set_pt: a generated board's CDAs are tagged separately below.
 _OP_TAGS: Mapping[str, tuple[str, ...]] = {**OP_FEATURES, "set_pt": ("layer-7b-set",)}
+
+
+# Characteristics an engine is judged on only when it declares a feature that asks for them: an
+# engine that declares neither ``owner`` nor other zones is not asked whose card it is or where it is.
+FIELD_TAGS: Mapping[str, frozenset[str]] = {
+    "owner": frozenset({"owner"}),
+    "zone": frozenset({"other-zones", "zone-change"}),
+    "mana_cost": frozenset({"mana-cost"}),
+}
+
+
+def compared_fields(s: GeneratorSettings) -> tuple[str, ...]:
+    """The result fields generated boards judge (every one, but those no permitted feature asks for)."""
+    return tuple(f for f in RESULT_FIELDS if f not in FIELD_TAGS or FIELD_TAGS[f] & s.permitted)
 
 
 class WeightsError(ValueError):
@@ -251,8 +289,22 @@ def _leaf(draw: st.DrawFn, texts: Sequence[str]) -> Data:
     return {"is_source": True}
 
 
+def _object_value(draw: st.DrawFn, texts: Sequence[str]) -> Data:
+    """A value read from the objects (counters, devotion, card types among): the values-from-objects tag."""
+    kind = draw(st.integers(0, 3))
+    if kind == 0:
+        return {"counters": draw(st.sampled_from(("+1/+1", "any")))}
+    if kind == 1:
+        return {"source_counters": draw(st.sampled_from(("+1/+1", "any")))}
+    if kind == 2:
+        return {"devotion": draw(st.sampled_from(COLORS))}
+    return {"card_types_among": _leaf(draw, texts)}
+
+
 def _value(draw: st.DrawFn, s: GeneratorSettings, texts: Sequence[str]) -> Any:
     if _chance(draw, s.weight("value-expression")):
+        if _chance(draw, s.weight("values-from-objects"), 3):
+            return _object_value(draw, texts)
         if draw(st.booleans()):
             return {"its": draw(st.sampled_from(("power", "toughness", "mana_value")))}
         return {"count": _filter(draw, texts)}
@@ -299,6 +351,8 @@ def _part(draw: st.DrawFn, tag: str, s: GeneratorSettings, texts: Sequence[str],
         return out
     if tag == "face-down":
         return {"op": "face_down"}
+    if tag == "lose-creature-types":
+        return {"op": "remove_all_creature_types"}
     # layer-4-type
     kind = draw(st.integers(0, 4))
     if kind == 0:
@@ -384,7 +438,7 @@ def _ability(draw: st.DrawFn, s: GeneratorSettings, focus: str, texts: Sequence[
     if _chance(draw, s.weight("layer-7a-cda"), 10):
         part = {"op": "set_pt", "power": _value(draw, s, texts), "toughness": _value(draw, s, texts)}
         return {"cda": True, "parts": [part]}
-    if _chance(draw, s.weight("cda-first"), 16):
+    if _chance(draw, s.weight("cda-first"), 3):
         # a CDA in an earlier layer (Changeling, Devoid): it applies before the layer's other effects (613.3)
         kind = _weighted(
             draw, [("layer-4-type", s.weight("layer-4-type")), ("layer-5-color", s.weight("layer-5-color"))]
@@ -397,7 +451,15 @@ def _ability(draw: st.DrawFn, s: GeneratorSettings, focus: str, texts: Sequence[
                 "parts": [{"op": "set_colors", "colors": draw(st.lists(st.sampled_from(COLORS), max_size=1))}],
             }
     ps = _parts(draw, s, texts, [], resolved=False) or [{"op": "modify_pt", "power": 1, "toughness": 1}]
-    return {"applies_to": _filter(draw, texts), "parts": ps}
+    out: Data = {"applies_to": _filter(draw, texts), "parts": ps}
+    if _chance(draw, s.weight("conditional-static"), 3):
+        # 611.3a: "as long as ...", checked whenever the effect would apply
+        left: Any = {"count": _leaf(draw, texts)}
+        if _chance(draw, s.weight("values-from-objects"), 4):
+            left = _object_value(draw, texts)
+        op = draw(st.sampled_from((">=", "<", "==")))
+        out["condition"] = {"left": left, "op": op, "right": draw(st.integers(0, 2))}
+    return out
 
 
 @st.composite
@@ -426,6 +488,39 @@ def _object(draw: st.DrawFn, s: GeneratorSettings, texts: Sequence[str]) -> Data
         o["counters"] = counters
     if _chance(draw, s.weight("face-down"), 20):
         o["face_down"] = True
+    if _chance(draw, s.weight("mana-cost"), 8):
+        # 202.1: a printed mana cost; the mana value is what it adds up to (202.3)
+        generic = draw(st.integers(0, 3))
+        symbols = "".join("{" + MANA_SYMBOL[c] + "}" for c in o["colors"])
+        o["mana_cost"] = ("{" + str(generic) + "}" if generic or not symbols else "") + symbols
+        o["mana_value"] = generic + len(o["colors"])
+    if _chance(draw, s.weight("owner"), 8):
+        o["owner"] = PLAYERS[1 - PLAYERS.index(o["controller"])]  # controlled by the other player
+    if _chance(draw, s.weight("entry-choice"), 10):
+        # 707.2, 613.2a: "as this enters, it becomes your choice of ..." (Primal Clay)
+        o["entered_as"] = draw(
+            st.sampled_from(
+                (
+                    {"power": 3, "toughness": 3, "add_types": ["artifact", "creature"]},
+                    {"power": 2, "toughness": 2, "add_types": ["creature"], "add_abilities": ["flying"]},
+                    {"add_subtypes": ["elf"]},
+                )
+            )
+        )
+    if _chance(draw, s.weight("double-faced"), 10):
+        # 712: a double-faced card; its back face is up when transformed
+        o["back_face"] = {
+            "name": "Back face",
+            "mana_value": 0,
+            "colors": draw(st.lists(st.sampled_from(COLORS), max_size=1)),
+            "types": ["creature"],
+            "subtypes": draw(st.lists(st.sampled_from(CREATURE_SUBTYPES), max_size=1)),
+            "power": draw(st.integers(1, 4)),
+            "toughness": draw(st.integers(1, 4)),
+            "abilities": draw(st.lists(st.sampled_from(KEYWORDS), max_size=1)),
+        }
+        if draw(st.booleans()):
+            o["transformed"] = True
     return o
 
 
@@ -433,16 +528,115 @@ def _object(draw: st.DrawFn, s: GeneratorSettings, texts: Sequence[str]) -> Data
 def _effect(
     draw: st.DrawFn, s: GeneratorSettings, ids: Sequence[str], n_obj: int, texts: Sequence[str], focus: str = "mixed"
 ) -> Data:
-    """One resolved effect: its objects and parts (a copy effect copies an object numbered below its targets)."""
+    """One resolved effect: its objects and parts (a copy effect copies an object that is not one of its targets)."""
     battlefield = list(ids[:n_obj])
     targets = draw(st.lists(st.sampled_from(battlefield), min_size=1, max_size=len(battlefield), unique=True))
-    lowest = min(ids.index(t) for t in targets)
-    copyable = list(ids[:lowest]) + list(ids[n_obj:])  # no copy loops: a loop has no answer
+    # any object but a target: a copy loop (two effects copying each other) has no answer, and the loader
+    # refuses it, so such a board is drawn again
+    copyable = [i for i in ids if i not in targets]
     if focus != "mixed" and draw(st.booleans()):
         ps = [_focused_part(draw, focus, s, texts)]
     else:
         ps = _parts(draw, s, texts, copyable, resolved=True) or [{"op": "modify_pt", "power": 1, "toughness": 1}]
     return {"controller": draw(st.sampled_from(PLAYERS)), "applies_to": sorted(targets), "parts": ps}
+
+
+def _later_step(
+    draw: st.DrawFn,
+    s: GeneratorSettings,
+    n: int,
+    now: int,
+    out_objects: Sequence[Data],
+    out_effects: Sequence[Data],
+    battlefield: Sequence[str],
+    faces: Sequence[str],
+    creatures: Sequence[str],
+    texts: Sequence[str],
+    ids: Sequence[str],
+    n_obj: int,
+) -> Data:
+    """The ``n``-th step after the board, at time ``now``: one change (an effect ends or begins, counters, a turn,
+    a zone change, state-based actions, the legend rule, a transform, a merge)."""
+    later: int | None = now
+    if _chance(draw, s.weight("rule-timestamps"), 4):
+        later = None  # 613.7b-f: the step leaves the new timestamp to the rules (reference.clock)
+    changes = [("end", 1 if out_effects else 0), ("counters", s.weight("counters")), ("late", 1)]
+    changes.append(("turn", s.weight("turn-face-up-down")))
+    changes.append(("move", s.weight("zone-change") if s.weight("other-zones") else 0))
+    changes.append(("sba", s.weight("state-based-actions")))
+    changes.append(("legend", s.weight("legend-rule") if s.weight("state-based-actions") else 0))
+    changes.append(("transform", s.weight("double-faced") if faces else 0))
+    changes.append(("merge", s.weight("merged") if creatures else 0))
+    change = _weighted(draw, changes)
+    if change == "end":
+        return {"description": "an effect ends", "end_effects": [draw(st.sampled_from(out_effects))["id"]]}
+    elif change == "counters":
+        oid = draw(st.sampled_from(battlefield))
+        counters = [_stamped({"kind": "+1/+1", "count": draw(st.integers(1, 2))}, later)]
+        return {"description": "counters change", "set_counters": {oid: counters}}
+    elif change == "move":
+        # 400.7: the permanent leaves the battlefield and becomes a new object (613.7d: a new timestamp)
+        oid = draw(st.sampled_from(battlefield))
+        step: Data = {
+            "description": "a permanent leaves",
+            "move": {oid: draw(st.sampled_from(("graveyard", "exile")))},
+        }
+        if later is not None:
+            step["set_timestamp"] = {oid: later}
+        return step
+    elif change == "sba":
+        # 704.3: state-based actions (toughness 0 or less, +1/+1 and -1/-1 counters) after -1/-1 counters
+        oid = draw(st.sampled_from(battlefield))
+        step = {"description": "state-based actions", "state_based_actions": True}
+        if s.weight("counters") and draw(st.booleans()):
+            step["set_counters"] = {oid: [_stamped({"kind": "-1/-1", "count": draw(st.integers(1, 3))}, later)]}
+        return step
+    elif change == "legend":
+        # 704.5j: two legendary permanents with the same name and controller; one is kept
+        who = draw(st.sampled_from(PLAYERS))
+        legends = []
+        for k in (1, 2):
+            body = draw(_object(s, texts))
+            for key in ("counters", "face_down", "owner", "back_face", "transformed", "entered_as"):
+                body.pop(key, None)
+            body.update(controller=who, supertypes=["legendary"])
+            legends.append(_stamped({"id": f"legend{n + 1}-{k}", "name": "A Legend", **body}, later))
+        keep = draw(st.sampled_from((f"legend{n + 1}-1", f"legend{n + 1}-2")))
+        return {
+            "description": "two legends with the same name; state-based actions",
+            "add_objects": legends,
+            "state_based_actions": True,
+            "legend_rule_keeps": [keep],
+        }
+    elif change == "transform":
+        return {
+            "description": "a double-faced permanent transforms",
+            "transform": {draw(st.sampled_from(faces)): now},
+        }
+    elif change == "merge":
+        # 729: a mutating creature spell merges with a non-Human creature (over: its values on top)
+        body = draw(_object(s, texts))
+        for key in ("counters", "face_down", "owner", "back_face", "transformed", "entered_as"):
+            body.pop(key, None)
+        body.update(types=["creature"], power=body.get("power", 2), toughness=body.get("toughness", 2))
+        spell = _stamped({"id": f"mutant{n + 1}", "name": "A Mutant", **body, "zone": "stack"}, later)
+        how = {"onto": draw(st.sampled_from(creatures)), "position": draw(st.sampled_from(("over", "under")))}
+        return {
+            "description": "a mutating creature spell merges",
+            "add_objects": [spell],
+            "merge": {f"mutant{n + 1}": {**how, "timestamp": now}},
+        }
+    elif change == "turn":
+        # 613.7f: a permanent turned face up or face down gets a new timestamp
+        i = draw(st.integers(0, n_obj - 1))
+        turn = "turn_face_up" if out_objects[i].get("face_down") else "turn_face_down"
+        return {"description": turn.replace("_", " "), turn: {ids[i]: later}}
+    else:
+        late = draw(_effect(s, ids, n_obj, texts))
+        late["parts"] = [p for p in late["parts"] if p["op"] not in ("copy_of", "face_down")] or [
+            {"op": "modify_pt", "power": 1, "toughness": 1}
+        ]
+        return {"description": "a new effect", "add_effects": [_stamped({"id": f"e-late{n + 1}", **late}, later)]}
 
 
 @st.composite
@@ -464,11 +658,12 @@ def _board(draw: st.DrawFn, s: GeneratorSettings) -> Data:
     defined = [a["text"] for a in abilities]
     objects = draw(st.lists(_object(s, defined or texts), min_size=1, max_size=s.max_objects))
     n_obj = len(objects)
-    if _chance(draw, s.weight("value-expression") + s.weight("layer-1-copy"), 12):
+    in_other_zones = s.weight("value-expression") + s.weight("layer-1-copy") if s.weight("other-zones") else 0
+    if _chance(draw, in_other_zones, 12):
         grave = draw(_object(s, defined or texts))
-        grave.pop("counters", None)
-        grave.pop("face_down", None)
-        objects.append({**grave, "zone": "graveyard"})
+        for key in ("counters", "face_down", "entered_as", "transformed"):
+            grave.pop(key, None)
+        objects.append({**grave, "zone": draw(st.sampled_from(("graveyard", "exile")))})
     ids = [f"o{i}" for i in range(1, len(objects) + 1)]
     if focus != "mixed":
         # every focused static ability is on some permanent, so its effect exists
@@ -489,28 +684,26 @@ def _board(draw: st.DrawFn, s: GeneratorSettings) -> Data:
     out_effects = [{"id": f"e{k}", "timestamp": next(it), **e} for k, e in enumerate(effects, start=1)]
     steps: list[Data] = [{"description": "the board", "expect": {}}]
     if _chance(draw, s.weight("multi-step"), 10):
-        later = len(stamps) + 1
         battlefield = ids[:n_obj]
-        changes = [("end", 1 if out_effects else 0), ("counters", s.weight("counters")), ("late", 1)]
-        changes.append(("turn", s.weight("turn-face-up-down")))
-        change = _weighted(draw, changes)
-        if change == "end":
-            steps.append({"description": "an effect ends", "end_effects": [draw(st.sampled_from(out_effects))["id"]]})
-        elif change == "counters":
-            oid = draw(st.sampled_from(battlefield))
-            counters = [{"kind": "+1/+1", "count": draw(st.integers(1, 2)), "timestamp": later}]
-            steps.append({"description": "counters change", "set_counters": {oid: counters}})
-        elif change == "turn":
-            # 613.7f: a permanent turned face up or face down gets a new timestamp
-            i = draw(st.integers(0, n_obj - 1))
-            how = "turn_face_up" if out_objects[i].get("face_down") else "turn_face_down"
-            steps.append({"description": how.replace("_", " "), how: {ids[i]: later}})
-        else:
-            late = draw(_effect(s, ids, n_obj, defined or texts))
-            late["parts"] = [p for p in late["parts"] if p["op"] not in ("copy_of", "face_down")] or [
-                {"op": "modify_pt", "power": 1, "toughness": 1}
-            ]
-            steps.append({"description": "a new effect", "add_effects": [{"id": "e-late", "timestamp": later, **late}]})
+        faces = [oid for oid, o in zip(ids[:n_obj], objects[:n_obj], strict=True) if o.get("back_face")]
+        creatures = [oid for oid, o in zip(ids[:n_obj], objects[:n_obj], strict=True) if "creature" in o["types"]]
+        for n in range(draw(st.integers(1, 3))):  # later steps, each one change (hypothesis deletes whole ones)
+            steps.append(
+                _later_step(
+                    draw,
+                    s,
+                    n,
+                    len(stamps) + 1 + n,
+                    out_objects,
+                    out_effects,
+                    battlefield,
+                    faces,
+                    creatures,
+                    defined or texts,
+                    ids,
+                    n_obj,
+                )
+            )
     return {
         "id": "generated",
         "title": "generated board",
@@ -523,6 +716,23 @@ def _board(draw: st.DrawFn, s: GeneratorSettings) -> Data:
         "effects": out_effects,
         "steps": steps,
     }
+
+
+def _stamped(item: Data, timestamp: int | None) -> Data:
+    """``item`` with its timestamp, or without one (the rules assign it) when ``timestamp`` is None."""
+    return item if timestamp is None else {**item, "timestamp": timestamp}
+
+
+OBJECT_VALUES = ("counters", "source_counters", "devotion", "card_types_among")
+
+
+def _reads_objects(value: Any) -> bool:
+    """True when a value expression reads counters, devotion or card types among objects (values-from-objects)."""
+    if isinstance(value, Mapping):
+        return any(k in value for k in OBJECT_VALUES) or any(_reads_objects(v) for v in value.values())
+    if isinstance(value, list):
+        return any(_reads_objects(v) for v in value)
+    return False
 
 
 def content_tags(data: Mapping[str, Any]) -> set[str]:
@@ -540,6 +750,10 @@ def content_tags(data: Mapping[str, Any]) -> set[str]:
             parts += a["parts"]
             if a.get("cda"):
                 tags.add("layer-7a-cda")
+            if a.get("condition"):
+                tags.add("conditional-static")
+                if _reads_objects(a["condition"]):
+                    tags.add("values-from-objects")
     for p in parts:
         op = p["op"]
         tags.update(_OP_TAGS.get(op, ("layer-4-type",) if "type" in op else ()))
@@ -547,6 +761,31 @@ def content_tags(data: Mapping[str, Any]) -> set[str]:
             tags.add("copy-exception")
         if any(isinstance(p.get(k), Mapping) for k in ("power", "toughness")):
             tags.add("value-expression")
+        if _reads_objects([p.get("power"), p.get("toughness")]):
+            tags.add("values-from-objects")
+        if op == "remove_all_creature_types":
+            tags.add("lose-creature-types")
+    every = list(data["objects"]) + [o for s in data["steps"] for o in s.get("add_objects", ())]
+    for o in every:
+        for key, tag in (
+            ("mana_cost", "mana-cost"),
+            ("owner", "owner"),
+            ("entered_as", "entry-choice"),
+            ("back_face", "double-faced"),
+            ("transformed", "double-faced"),
+        ):
+            if o.get(key) is not None:
+                tags.add(tag)
+    for s in data["steps"]:
+        for key, tag in (
+            ("move", "zone-change"),
+            ("state_based_actions", "state-based-actions"),
+            ("legend_rule_keeps", "legend-rule"),
+            ("transform", "double-faced"),
+            ("merge", "merged"),
+        ):
+            if s.get(key):
+                tags.add(tag)
     for o in data["objects"]:
         if o.get("face_down"):
             tags.add("face-down")
@@ -563,6 +802,15 @@ def content_tags(data: Mapping[str, Any]) -> set[str]:
             tags.add("turn-face-up-down")
         if s.get("turn_face_down"):
             tags.add("face-down")
+        # 613.7b-f: a timestamp left out (or null) is the time of the step (coverage.rule_timestamps)
+        turned = [*s.get("turn_face_up", {}).values(), *s.get("turn_face_down", {}).values()]
+        if (
+            any("timestamp" not in e for e in s.get("add_effects", ()))
+            or any("timestamp" not in o for o in s.get("add_objects", ()))
+            or any("timestamp" not in c for cs in s.get("set_counters", {}).values() for c in cs)
+            or any(t is None for t in turned)
+        ):
+            tags.add("rule-timestamps")
     return tags
 
 
@@ -591,11 +839,26 @@ def outcome_tags(res: Resolution, answers: Mapping[str, Mapping[str, Mapping[str
         tags.add("static-existence")
     if len({json.dumps(a, sort_keys=True) for a in answers.values()}) > 1:
         tags.add("version-difference")
+    # 305.6: a land with a basic land type has its intrinsic mana ability ("{t}: add {u}.")
+    if any(
+        _INTRINSIC.match(a) and a not in printed.get(oid, set()) for oid, r in final.items() for a in r["abilities"]
+    ):
+        tags.add("intrinsic-mana-abilities")
+    if any(r["zone"] != "battlefield" for r in final.values()):
+        tags.add("other-zones")  # 613.1: the engine must give characteristics in every zone
     return tags
 
 
-def complete(data: Data, rules: str, s: GeneratorSettings) -> Generated | None:
-    """A board's tags, case and reference answers; None when it shows a tag that is not allowed (or none)."""
+_INTRINSIC = re.compile(r"^\{t\}: add \{[wubrgc]\}\.$")
+
+
+def complete(data: Data, rules: str, s: GeneratorSettings, fallback: bool = False) -> Generated | None:
+    """A board's tags, case and reference answers; None when it shows a tag that is not allowed (or none).
+
+    With ``fallback``, a board the reference cannot answer under ``rules`` (a version that states
+    neither form of a rule the board needs: 704.5j, 202.3b) is given the first of the allowed
+    versions it can answer under, rather than thrown away.
+    """
     data = {**data, "versions": [rules], "steps": [{**step, "expect": {rules: {}}} for step in data["steps"]]}
     tags = content_tags(data)
     if not tags or not tags <= s.permitted:
@@ -603,18 +866,35 @@ def complete(data: Data, rules: str, s: GeneratorSettings) -> Generated | None:
     data["features"] = sorted(tags)
     try:
         case = case_from_data(data, "<generated>", schema_check=False)  # schema-valid by construction (tested)
-    except (CorpusError, KeyError, TypeError, ValueError):
+        authoring.check_vocabulary(data)  # an adapter's loader may check the vocabulary (the reference's does)
+    except (CorpusError, authoring.AuthoringError, KeyError, TypeError, ValueError):
         return None  # only a shrinking candidate can be invalid (an object removed that an effect names)
-    board = board_at(case, len(data["steps"]))
+    if any(rule_timestamps(step) for step in case.steps):
+        tags.add("rule-timestamps")  # 613.7b-f: a timestamp the step leaves to the rules
     answers: dict[str, dict[str, dict[str, Any]]] = {}
     resolution: Resolution | None = None
     rules_id = builtin_versions().canonical(rules)  # an alias (m10) names a dated profile
     for vid, version in builtin_versions().items():
-        r = resolve(board, version)
+        try:  # state-based actions read characteristics: the board depends on the version (704.3)
+            board = board_at(case, len(data["steps"]), version)
+            r = resolve(board, version)
+        except ValueError:  # a version that states neither form of a rule the board needs (704.5j, 202.3b)
+            continue
         answers[vid] = board_result(board, r.final)
         if vid == rules_id:
             resolution = r
-    assert resolution is not None
+            if r.undecided:
+                # 613.7m: when the answer depends on an order the rules leave to a player (or do not
+                # decide), an engine may give any of the outcomes, so the board cannot judge it. The
+                # resolver's own choice counts as one more outcome (verify compares every outcome).
+                found = outcomes(board, version)
+                finals = {json.dumps(board_result(board, o.final), sort_keys=True) for o in found.outcomes}
+                finals.add(json.dumps(answers[vid], sort_keys=True))
+                if len(finals) > 1 or not found.complete:
+                    return None
+    if resolution is None:
+        ok = [v for v in s.rules if builtin_versions().canonical(v) in answers]
+        return complete(data, ok[0], s) if fallback and ok else None
     tags |= outcome_tags(resolution, answers, data)
     if not tags <= s.permitted:
         return None
@@ -630,7 +910,7 @@ def generated_boards(s: GeneratorSettings) -> st.SearchStrategy[Generated]:
     def build(draw: st.DrawFn) -> Generated:
         data = draw(_board(s))
         rules = draw(st.sampled_from(s.rules))
-        g = complete(data, rules, s)
+        g = complete(data, rules, s, fallback=True)
         if g is None:
             reject()
         assert g is not None

@@ -35,12 +35,13 @@ from hypothesis.errors import HypothesisException
 from reference.case import board_at
 from reference.frozen import freeze
 from reference.resolver import Resolution, TraceStep
+from reference.versions import builtin_versions
 
 from ..corpus import case_from_data
 from ..render import summary
 from ..results import RESULT_FIELDS, normalise, object_result
 from ..serialise import to_yaml
-from .boards import Generated, GeneratorSettings, complete, generated_boards
+from .boards import Generated, GeneratorSettings, compared_fields, complete, generated_boards
 from .protocol import SuiteCase
 from .runner import Job, Runner, RunResult
 
@@ -131,7 +132,8 @@ def parting_step(data: Mapping[str, Any], rules: str, res: Resolution, result: R
     reported; None when no step touches a differing object.
     """
     case = case_from_data(_with_empty_expect(data, rules), "<generated>")
-    board = board_at(case, len(data["steps"]))
+    versions = builtin_versions()
+    board = board_at(case, len(data["steps"]), versions[versions.canonical(rules)])  # 704.3 needs the version
     best: tuple[int, dict[str, Any]] | None = None
     for d in result.diff:
         oid, fld = str(d["object"]), str(d["field"])
@@ -307,11 +309,16 @@ class FuzzOptions:
     count: int
     seed: int
     generator: GeneratorSettings
-    fields: tuple[str, ...] = RESULT_FIELDS
+    fields: tuple[str, ...] = ()  # the characteristics judged; () : those the allowed features ask for
     shrink_budget: float = 30.0
     max_shrink: int = 3
     findings: Path | None = None
     engine_name: str = "engine"
+
+    @property
+    def compared(self) -> tuple[str, ...]:
+        """The characteristics an engine's answer is judged on."""
+        return self.fields or compared_fields(self.generator)
 
 
 @dataclass
@@ -371,7 +378,7 @@ class Fuzzer:
 
     def job(self, g: Generated, case_id: str) -> Job:
         """A runner job for a generated board: its expectations are the reference's answer."""
-        expect = freeze({g.rules: {oid: {f: r[f] for f in self.options.fields} for oid, r in g.answer.items()}})
+        expect = freeze({g.rules: {oid: {f: r[f] for f in self.options.compared} for oid, r in g.answer.items()}})
         last = len(g.case.steps)
         steps = g.case.steps[:-1] + (dataclasses.replace(g.case.steps[-1], expect=expect),)
         case = dataclasses.replace(g.case, id=case_id, steps=steps)
@@ -522,7 +529,7 @@ def finding_case(g: Generated, r: RunResult, d: Disagreement, options: FuzzOptio
             elif oid in g.answer:
                 expect.setdefault(oid, {})[fld] = g.answer[oid][fld]
     else:
-        expect = {oid: {f: a[f] for f in options.fields} for oid, a in g.answer.items()}
+        expect = {oid: {f: a[f] for f in options.compared} for oid, a in g.answer.items()}
     digest = hashlib.sha256(json.dumps([g.rules, data], sort_keys=True).encode()).hexdigest()[:10]
     engine = options.engine_name
     what = ", ".join(d.signature)

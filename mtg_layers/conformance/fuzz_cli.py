@@ -86,7 +86,7 @@ def generated_block(outcome: FuzzOutcome, options: FuzzOptions) -> dict[str, Any
         "count": options.count,
         "hypothesis": hypothesis.__version__,
         "settings": options.generator.as_dict(),
-        "compared_fields": list(options.fields),
+        "compared_fields": list(options.compared),
         "shrink": {"budget_s": options.shrink_budget, "max_shrink": options.max_shrink},
         "stats": outcome.stats(),
         "disagreements": [d.as_dict() for d in outcome.disagreements if d.shrunk],

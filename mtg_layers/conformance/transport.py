@@ -262,7 +262,7 @@ def json_depth_error(line: bytes) -> str | None:
     for b in brackets:
         depth = depth + 1 if b in b"[{" else max(0, depth - 1)
         if depth > MAX_JSON_DEPTH:
-            return f"answer nests JSON more than {MAX_JSON_DEPTH} levels deep"
+            return f"JSON nested more than {MAX_JSON_DEPTH} levels deep"
     return None
 
 
