@@ -374,6 +374,8 @@ def check_filter(where: str, filt: Any, names: set[str], abilities: set[str]) ->
         return
     for key, want in filt.items():
         here = f"{where}.{key}"
+        if isinstance(want, Mapping) and "chosen" in want:
+            continue  # 614.1c: a chosen word, the source's own choice (checked where the choice is made)
         if key in ("all", "any") and isinstance(want, list):
             for i, f in enumerate(want):
                 check_filter(f"{here}[{i}]", f, names, abilities)

@@ -28,7 +28,15 @@ from reference.filters import replaceable
 from reference.frozen import FrozenMap, freeze
 from reference.model import AbilityDef, Characteristics, Counter, Effect, GameObject, Merge, Part
 from reference.versions import CURRENT, RulesVersion, Versions, builtin_versions
-from reference.vocabulary import ALL_SUBTYPES, COLORS, CREATURE_TYPES, LAND_TYPES, OPERATION_KIND
+from reference.vocabulary import (
+    ALL_SUBTYPES,
+    CARD_TYPES,
+    COLORS,
+    CREATURE_TYPES,
+    LAND_TYPES,
+    OPERATION_KIND,
+    is_creature_type,
+)
 
 from . import authoring
 from .paths import CASES_DIR, CORPUS_DIR, ROOT, SCHEMA_DIR
@@ -302,6 +310,7 @@ def _object(o: Mapping[str, Any]) -> GameObject:
         card=o.get("card"),
         exiled_with=o.get("exiled_with"),
         entered_as=freeze(o.get("entered_as", {})),
+        chosen=freeze(o.get("chosen", {})),
         merges=tuple(
             Merge(m["timestamp"], m["position"] == "over", _object(m["component"])) for m in o.get("merges", ())
         ),
@@ -453,10 +462,28 @@ class _Checker:
         for i, x in enumerate(data.get("tie_order", ())):
             if x not in objects and x not in effects:
                 self.fail(f"tie_order[{i}]", f"expected an object or effect id, got {x!r}")
+        self.game_players(data)
         self.lifetimes(data)
         self.double_faced_rules(data, [v for v in declared if v in self.versions])
         for key in ("abilities", "objects", "effects", "steps"):
             self.subtypes(data.get(key, ()), key, None)
+
+    def game_players(self, data: Mapping[str, Any]) -> None:
+        """102.1, 119.1, 402.1: the game state names players of the case (its objects' controllers and owners)."""
+        first = data.get("game", {})
+        names = authoring.players(data) | {p for field in ("life", "hand") for p in first.get(field, {})}
+        games = [("game", first)]
+        games += [(f"steps[{s}].game", step.get("game", {})) for s, step in enumerate(data["steps"])]
+        for where, game in games:
+            named = [("turn", game["turn"])] if "turn" in game else []
+            named += [(f"{field}.{p}", p) for field in ("life", "hand") for p in game.get(field, {})]
+            for key, player in named:
+                if player not in names:
+                    self.fail(
+                        f"{where}.{key}",
+                        f"{player!r} is not a player of this case ({', '.join(sorted(names))}): "
+                        "name a player whose objects the case has, or give the player's values in the case's game",
+                    )
 
     def double_faced_rules(self, data: Mapping[str, Any], declared: list[str]) -> None:
         """202.3b, 707.8a: each declared version must state the rule a double-faced object on the board needs."""
@@ -590,7 +617,8 @@ class _Checker:
                 path = f"{where}.{k}"
                 if k in ("subtypes", "add_subtypes") and isinstance(v, list):
                     for i, w in enumerate(v):
-                        self.known_subtype(w, f"{path}[{i}]")
+                        if isinstance(w, str):  # a chosen word (614.1c) is checked where the choice is made
+                            self.known_subtype(w, f"{path}[{i}]")
                 elif k == "subtype" and isinstance(v, str):
                     self.known_subtype(v, path)
                 elif k == "land_type" and isinstance(v, str) and v not in LAND_TYPES:
@@ -630,6 +658,23 @@ class _Checker:
         if history and history[-1]["face_down"] != bool(o.get("face_down", False)):
             self.fail(f"{where}.face_history", "the last turn must leave the object as its face_down says")
         self.double_faced(o, where)
+        self.choices(o, where)
+
+    def choices(self, o: Mapping[str, Any], where: str) -> None:
+        """614.1c, 205.3: a chosen creature type is a creature type, a chosen land type a land type."""
+        chosen = o.get("chosen", {})
+        kind = chosen.get("creature_type")
+        if kind is not None and not is_creature_type(kind):
+            self.fail(
+                f"{where}.chosen.creature_type",
+                f"{kind!r} is not a creature type (205.3m){_suggest(kind, CREATURE_TYPES)}",
+            )
+        land = chosen.get("land_type")
+        if land is not None and land not in LAND_TYPES:
+            self.fail(f"{where}.chosen.land_type", f"{land!r} is not a land type (205.3i){_suggest(land, LAND_TYPES)}")
+        card_type = chosen.get("card_type")
+        if card_type is not None and card_type not in CARD_TYPES:
+            self.fail(f"{where}.chosen.card_type", f"{card_type!r} is not a card type{_suggest(card_type, CARD_TYPES)}")
 
     def double_faced(self, o: Mapping[str, Any], where: str) -> None:
         """712, 613.7g: a transformed object is double-faced; its transformations alternate and end as it is."""
@@ -789,6 +834,7 @@ def case_from_data(
             outcomes=FrozenMap({v: tuple(freeze(o) for o in alts) for v, alts in s.get("outcomes", {}).items()}),
             turn_face_up=FrozenMap(_turns(s.get("turn_face_up", {}))),
             turn_face_down=FrozenMap(_turns(s.get("turn_face_down", {}))),
+            game=freeze(s.get("game", {})),
         )
         for s in data["steps"]
     )
@@ -808,6 +854,7 @@ def case_from_data(
         cards=freeze(data.get("cards", ())),
         path=label,
         tie_order=tuple(data.get("tie_order", ())),
+        game=freeze(data.get("game", {})),
     )
 
 

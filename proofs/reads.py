@@ -119,6 +119,10 @@ FILTER_KEYS = frozenset(
     }
 )
 VALUE_KEYS = frozenset({"count", "its", "card_types_among", "sum", "times", "counters", "source_counters", "devotion"})
+# Value expressions of the case format the encoding does not read: game-state values (issue 17, reference.game_state).
+VALUES_NOT_ENCODED = frozenset({"life", "cards_in_hand"})
+# Board fields the encoding reads; any other (the game state: life, hand, turn) is not encoded.
+BOARD_FIELDS = {"objects", "effects", "abilities", "tie_order"}
 ITS = frozenset({"mana_value", "power", "toughness"})
 # Result fields the cross-check compares (proofs.crosscheck), and what an expectation may also say.
 COMPARED = frozenset(
@@ -225,9 +229,22 @@ def _part(op: str, args: Mapping[str, Any], where: str) -> Iterator[str]:
                 yield from _value(args[k], f"{where}.{k}")
 
 
+def _chosen_words(data: Any, where: str) -> Iterator[str]:
+    """614.1c, 607.2d: a word that stands for its source's choice ({"chosen": ...}); the encoding reads none."""
+    if isinstance(data, Mapping):
+        if set(data) == {"chosen"}:
+            yield f"{where} (the chosen {data['chosen']})"
+            return
+        for k, v in data.items():
+            yield from _chosen_words(v, f"{where}.{k}")
+    elif isinstance(data, tuple | list):
+        for i, v in enumerate(data):
+            yield from _chosen_words(v, f"{where}[{i}]")
+
+
 def not_encoded(board: Board) -> list[str]:
     """Everything on this board that the encoding does not read (empty: it reads all of it)."""
-    out: list[str] = []
+    out: list[str] = list(_unread_fields(board, BOARD_FIELDS, "board"))
     elsewhere = {i for i, o in board.objects.items() if o.zone != "battlefield"}
     for oid, o in sorted(board.objects.items()):
         where = f"object {oid}"
@@ -252,6 +269,8 @@ def not_encoded(board: Board) -> list[str]:
         assert isinstance(d, AbilityDef)
         out += _unread_fields(d, ABILITY_FIELDS, where)
         out += _filter(d.applies_to, f"{where}.applies_to")
+        out += _chosen_words(d.applies_to, f"{where}.applies_to")
+        out += _chosen_words([p.args for p in d.parts], f"{where}.parts")
         if isinstance(d.condition, Mapping):
             if set(d.condition) != {"left", "op", "right"}:
                 out.append(f"{where}.condition")

@@ -9,6 +9,7 @@ from typing import Any
 from .clock import Clock, by_rules, placed_counters
 from .double_faced import transform
 from .frozen import FrozenMap
+from .game_state import changed_game
 from .merged import merge
 from .model import AbilityDef, Board, Characteristics, Counter, Effect, GameObject
 from .resolver import resolve
@@ -44,6 +45,8 @@ class Step:
     transform: Mapping[str, float] = field(default_factory=FrozenMap)
     # 702.140, 729: mutating spells that merge: spell id -> {onto, position ("over"/"under"), timestamp}.
     merge: Mapping[str, Mapping[str, Any]] = field(default_factory=FrozenMap)
+    # 102.1, 119.1, 402.1: game-state values that change in this step (turn, life, hand; reference.game_state).
+    game: Mapping[str, Any] = field(default_factory=FrozenMap)
 
 
 @dataclass(frozen=True)
@@ -66,6 +69,8 @@ class Case:
     path: str | None = None
     # 613.7m: the order each player chose for timestamps the rules leave to them (ids, earliest first).
     tie_order: tuple[str, ...] = ()
+    # 102.1, 119.1, 402.1: the game state before the first step (reference.game_state)
+    game: Mapping[str, Any] = field(default_factory=FrozenMap)
 
 
 def turn_face(obj: GameObject, face_down: bool, timestamp: float, clock: Clock | None = None) -> GameObject:
@@ -149,6 +154,8 @@ def apply_step(board: Board, step: Step, version: RulesVersion | None = None) ->
     ended = set(step.end_effects)
     effects = tuple(e for e in board.effects if e.id not in ended) + tuple(created(e, clock) for e in step.add_effects)
     board = replace(board, objects=objects, effects=effects)
+    if step.game:
+        board = replace(board, game=changed_game(board.game, step.game))
     if step.state_based_actions:
         board = state_based_actions_of(board, step, version)[0]
     return board
@@ -174,6 +181,7 @@ def initial_board(case: Case) -> Board:
         effects=case.effects,
         abilities=case.abilities,
         tie_order=case.tie_order,
+        game=FrozenMap(case.game),
     )
 
 

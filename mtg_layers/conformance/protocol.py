@@ -121,7 +121,7 @@ def _object(o: Mapping[str, Any], clock: _Clock | None = None) -> dict[str, Any]
     }
     if "face_down_values" in o:
         out["face_down_values"] = copy.deepcopy(o["face_down_values"])
-    for key in ("entered_as", "exiled_with"):
+    for key in ("entered_as", "exiled_with", "chosen"):
         if key in o:
             out[key] = copy.deepcopy(o[key])
     if o.get("face_history"):
@@ -225,6 +225,7 @@ def board_data(data: Mapping[str, Any], step: int, rules: str | None = None) -> 
         raise IndexError(f"case {data['id']} has steps 1 to {len(steps)}, not {step}")
     objects: dict[str, dict[str, Any]] = {o["id"]: _object(o) for o in data["objects"]}
     effects = [_effect(e) for e in data.get("effects", ())]
+    game: dict[str, Any] = copy.deepcopy(dict(data.get("game", {})))  # 102.1, 119.1, 402.1
     for s in steps[:step]:
         clock = _Clock(objects, effects)  # 613.7b-f: what the case leaves out, the rules assign
         for o in s.get("add_objects", ()):
@@ -270,13 +271,23 @@ def board_data(data: Mapping[str, Any], step: int, rules: str | None = None) -> 
                 e["applies_to"] = [i for i in e["applies_to"] if i != spell]
         ended = set(s.get("end_effects", ()))
         effects = [e for e in effects if e["id"] not in ended] + [_effect(e, clock) for e in s.get("add_effects", ())]
+        if "game" in s:  # as reference.game_state.changed_game
+            change = s["game"]
+            if "turn" in change:
+                game["turn"] = change["turn"]
+            for key in ("life", "hand"):
+                if key in change:
+                    game[key] = {**game.get(key, {}), **change[key]}
         if s.get("state_based_actions") and rules is not None and rules in builtin_versions():
-            _state_based_actions(data, s, objects, effects, builtin_versions()[rules])
-    return {
+            _state_based_actions(data, s, objects, effects, builtin_versions()[rules], game)
+    board = {
         "objects": list(objects.values()),
         "effects": effects,
         "abilities": [_ability(a) for a in data.get("abilities", ())],
     }
+    if game:
+        board["game"] = game
+    return board
 
 
 def _state_based_actions(
@@ -285,6 +296,7 @@ def _state_based_actions(
     objects: dict[str, dict[str, Any]],
     effects: list[dict[str, Any]],
     version: RulesVersion,
+    game: Mapping[str, Any] | None = None,
 ) -> None:
     """704.3: perform a step's state-based actions on the accumulated board data, in place."""
     flat = case_from_data(
@@ -297,6 +309,7 @@ def _state_based_actions(
             "abilities": [_ability(a) for a in data.get("abilities", ())],
             "objects": list(objects.values()),
             "effects": effects,
+            **({"game": copy.deepcopy(dict(game))} if game else {}),
             "steps": [{"description": "board", "expect": {version.id: {}}}],
         },
         f"{data['id']} (board)",
