@@ -293,6 +293,9 @@ def ability_words(data: Mapping[str, Any], extra: Iterable[str] = ()) -> set[str
         out |= set(o.get("face_down_values", {}).get("abilities", ()))
         out |= set(o.get("entered_as", {}).get("add_abilities", ()))
     out |= {a["text"] for a in data.get("abilities", ()) if isinstance(a.get("text"), str)}
+    for a in data.get("abilities", ()):  # 111.3: the abilities of the tokens an ability creates
+        if isinstance(a.get("creates"), Mapping):
+            out |= {x for x in a["creates"].get("abilities", ()) if isinstance(x, str)}
     changes: list[tuple[str, str]] = []
     for _, p in _walk_parts(data):
         for key in ("abilities",):

@@ -349,8 +349,10 @@ def _ability(a: Mapping[str, Any]) -> AbilityDef:
         text=a["text"],
         cda=bool(a.get("cda", False)),
         applies_to=freeze(a.get("applies_to", {"is_source": True})),
-        parts=tuple(_part(p) for p in a["parts"]),
+        parts=tuple(_part(p) for p in a.get("parts", ())),
         condition=freeze(a["condition"]) if "condition" in a else None,
+        enters_with=freeze(a["enters_with"]) if "enters_with" in a else None,
+        creates=freeze(a["creates"]) if "creates" in a else None,
     )
 
 
@@ -386,7 +388,7 @@ class _Checker:
                 )
             # 604.3a(2), (4): a CDA's wording granted by an effect is a plain static ability, so both must place
             origins = ("cda", "static") if a.get("cda") else ("static",)
-            for j, p in enumerate(a["parts"]):
+            for j, p in enumerate(a.get("parts", ())):
                 if p["op"] in ("copy_of", "face_down"):
                     self.fail(f"abilities[{i}].parts[{j}].op", "copy and face-down parts belong to resolved effects")
                 for origin in origins:
@@ -405,6 +407,8 @@ class _Checker:
             where = f"steps[{s}]"
             for i, o in enumerate(step.get("add_objects", ())):
                 self.add_object(objects, o, f"{where}.add_objects[{i}]")
+            for i, t in enumerate(step.get("create_tokens", ())):
+                self.token_request(objects, t, f"{where}.create_tokens[{i}]", data)
             self.object_refs(objects, step.get("add_objects", ()), f"{where}.add_objects")
             for i, e in enumerate(step.get("add_effects", ())):
                 self.add_effect(effects, e, f"{where}.add_effects[{i}]", declared)
@@ -551,6 +555,7 @@ class _Checker:
         for s, step in enumerate(data["steps"]):
             where = f"steps[{s}]"
             enter(step.get("add_objects", ()), f"{where}.add_objects")
+            enter(step.get("create_tokens", ()), f"{where}.create_tokens")  # 111.3: a token enters
             for i, oid in enumerate(step.get("remove_objects", ())):
                 if oid in removed:
                     self.fail(f"{where}.remove_objects[{i}]", f"object {oid!r} was already removed ({removed[oid]})")
@@ -659,6 +664,21 @@ class _Checker:
             self.fail(f"{where}.face_history", "the last turn must leave the object as its face_down says")
         self.double_faced(o, where)
         self.choices(o, where)
+
+    def token_request(self, objects: dict[str, Any], t: Mapping[str, Any], where: str, data: Mapping[str, Any]) -> None:
+        """111.3: a new token's id, an existing source, and an ability definition that creates tokens."""
+        if t["id"] in objects:
+            self.fail(f"{where}.id", f"duplicate object id {t['id']!r}")
+        if t["by"] not in objects:
+            self.fail(f"{where}.by", f"unknown object id {t['by']!r}")
+        makers = [a["text"] for a in data.get("abilities", ()) if "creates" in a]
+        if t["ability"] not in makers:
+            self.fail(
+                f"{where}.ability",
+                f"no ability definition {t['ability']!r} creates a token (give it 'creates')"
+                + _suggest(t["ability"], makers),
+            )
+        objects[t["id"]] = {"id": t["id"], "token": True}
 
     def choices(self, o: Mapping[str, Any], where: str) -> None:
         """614.1c, 205.3: a chosen creature type is a creature type, a chosen land type a land type."""
@@ -835,6 +855,9 @@ def case_from_data(
             turn_face_up=FrozenMap(_turns(s.get("turn_face_up", {}))),
             turn_face_down=FrozenMap(_turns(s.get("turn_face_down", {}))),
             game=freeze(s.get("game", {})),
+            create_tokens=tuple(
+                freeze({**t, "timestamp": t.get("timestamp", BY_RULES)}) for t in s.get("create_tokens", ())
+            ),
         )
         for s in data["steps"]
     )

@@ -17,7 +17,7 @@ import hashlib
 import json
 import math
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -25,13 +25,14 @@ from typing import Any
 import jsonschema
 from referencing import Registry, Resource
 
-from reference.case import Case, initial_board
+from reference.case import Case, apply_step, board_at, initial_board
 from reference.resolver import resolve
 from reference.sba import state_based_actions
 from reference.versions import RulesVersion, builtin_versions
 
 from ..authoring import mana_value_of
 from ..corpus import CASES_DIR, SCHEMA_DIR, CorpusError, case_files, case_from_data, read_yaml
+from ..serialise import object_data
 
 PROTOCOL_VERSION = 1
 # The longest line (one message) the runner reads from an adapter; longer answers are faults.
@@ -226,10 +227,15 @@ def board_data(data: Mapping[str, Any], step: int, rules: str | None = None) -> 
     objects: dict[str, dict[str, Any]] = {o["id"]: _object(o) for o in data["objects"]}
     effects = [_effect(e) for e in data.get("effects", ())]
     game: dict[str, Any] = copy.deepcopy(dict(data.get("game", {})))  # 102.1, 119.1, 402.1
-    for s in steps[:step]:
+    entering_rules = any("enters_with" in a for a in data.get("abilities", ()))
+    for k, s in enumerate(steps[:step], start=1):
         clock = _Clock(objects, effects)  # 613.7b-f: what the case leaves out, the rules assign
         for o in s.get("add_objects", ()):
             objects[o["id"]] = _object(o, clock)
+        decided = s.get("create_tokens") or (entering_rules and s.get("add_objects"))
+        entered = _entered(data, k, rules) if decided else {}
+        for t in s.get("create_tokens", ()):  # 111.3, 612.2a: the token as the reference creates it
+            objects[t["id"]] = _object(entered[t["id"]], clock)
         for oid in s.get("remove_objects", ()):
             objects.pop(oid, None)
         for oid in sorted(s.get("set_counters", {})):
@@ -271,6 +277,9 @@ def board_data(data: Mapping[str, Any], step: int, rules: str | None = None) -> 
                 e["applies_to"] = [i for i in e["applies_to"] if i != spell]
         ended = set(s.get("end_effects", ()))
         effects = [e for e in effects if e["id"] not in ended] + [_effect(e, clock) for e in s.get("add_effects", ())]
+        for oid, o in entered.items():  # 614.1c, 614.12: the counters each new object entered with
+            if oid in objects:
+                objects[oid]["counters"] = copy.deepcopy(o.get("counters", []))
         if "game" in s:  # as reference.game_state.changed_game
             change = s["game"]
             if "turn" in change:
@@ -280,7 +289,7 @@ def board_data(data: Mapping[str, Any], step: int, rules: str | None = None) -> 
                     game[key] = {**game.get(key, {}), **change[key]}
         if s.get("state_based_actions") and rules is not None and rules in builtin_versions():
             _state_based_actions(data, s, objects, effects, builtin_versions()[rules], game)
-    board = {
+    board: dict[str, Any] = {
         "objects": list(objects.values()),
         "effects": effects,
         "abilities": [_ability(a) for a in data.get("abilities", ())],
@@ -288,6 +297,25 @@ def board_data(data: Mapping[str, Any], step: int, rules: str | None = None) -> 
     if game:
         board["game"] = game
     return board
+
+
+def _entered(data: Mapping[str, Any], k: int, rules: str | None) -> dict[str, dict[str, Any]]:
+    """111.3, 614.12: the tokens step ``k`` creates and the objects it adds, as the reference makes them enter.
+
+    Which token an ability creates (its source's current text) and which counters an object enters
+    with (its characteristics as it would enter) read characteristics, so they need the rules version.
+    """
+    if rules is None or rules not in builtin_versions():
+        raise ValueError(
+            f"step {k} creates tokens or adds objects whose counters depend on characteristics: give a rules version"
+        )
+    version = builtin_versions()[rules]
+    case = case_from_data(data, f"{data['id']} (board)", schema_check=False)
+    before = board_at(case, k - 1, version) if k > 1 else initial_board(case)
+    step = case.steps[k - 1]
+    after = apply_step(before, replace(step, state_based_actions=False), version)
+    ids = [o.id for o in step.add_objects] + [str(t["id"]) for t in step.create_tokens]
+    return {i: object_data(after.objects[i]) for i in ids if i in after.objects}
 
 
 def _state_based_actions(
