@@ -385,6 +385,7 @@ def _change_zones(objects: dict[str, dict[str, Any]], effects: list[dict[str, An
             obj.pop("exiled_with", None)
         obj.update(zone=moves[oid], counters=[], attached_to=None)
         obj.pop("entered_as", None)
+        obj.pop("chosen", None)  # 614.1c: the choice belonged to the old object (400.7)
         obj.pop("face_history", None)
         obj.pop("transform_history", None)
         if "transformed" in obj:
