@@ -23,6 +23,11 @@ from reference.model import COPIED_FIELDS, AbilityDef, Board, Characteristics, E
 
 # The mark of the gap left by design: objects outside the battlefield get their printed values.
 OFF = "(outside the battlefield)"
+# The mark of the parts of the game issue 17 added that the encoding does not model yet: choices made as
+# a permanent enters, counters it enters with, tokens an ability creates (game-state values it reads).
+NOT_MODELLED = "(not modelled by the encoding yet: issue 17)"
+# Fields (of the board, an object, an ability definition) holding those parts.
+NOT_MODELLED_FIELDS = frozenset({"chosen", "enters_with", "creates"})
 
 # Fields with no rules meaning (labels for people): never read, never needed.
 LABELS = {"card", "description"}
@@ -118,11 +123,24 @@ FILTER_KEYS = frozenset(
         "exiled_with_source",
     }
 )
-VALUE_KEYS = frozenset({"count", "its", "card_types_among", "sum", "times", "counters", "source_counters", "devotion"})
-# Value expressions of the case format the encoding does not read: game-state values (issue 17, reference.game_state).
-VALUES_NOT_ENCODED = frozenset({"life", "cards_in_hand"})
-# Board fields the encoding reads; any other (the game state: life, hand, turn) is not encoded.
-BOARD_FIELDS = {"objects", "effects", "abilities", "tie_order"}
+VALUE_KEYS = frozenset(
+    {
+        "count",
+        "its",
+        "card_types_among",
+        "sum",
+        "times",
+        "counters",
+        "source_counters",
+        "devotion",
+        "life",  # proofs.game_state (119.1)
+        "cards_in_hand",  # proofs.game_state (402.1)
+    }
+)
+# Value expressions of the case format the encoding does not read (none at present).
+VALUES_NOT_ENCODED: frozenset[str] = frozenset()
+# Board fields the encoding reads (game: proofs.game_state); any other is not encoded.
+BOARD_FIELDS = {"objects", "effects", "abilities", "tie_order", "game"}
 ITS = frozenset({"mana_value", "power", "toughness"})
 # Result fields the cross-check compares (proofs.crosscheck), and what an expectation may also say.
 COMPARED = frozenset(
@@ -165,7 +183,7 @@ def _unread_fields(value: Any, read: set[str], where: str) -> Iterator[str]:
             yield f"{where}.{f.name}"
             continue
         if getattr(value, f.name) != default:
-            yield f"{where}.{f.name}"
+            yield f"{where}.{f.name}" + (f" {NOT_MODELLED}" if f.name in NOT_MODELLED_FIELDS else "")
 
 
 def _filter(filt: Any, where: str) -> Iterator[str]:
@@ -189,7 +207,9 @@ def _value(value: Any, where: str) -> Iterator[str]:
         yield f"{where} (value {value!r})"
         return
     ((key, arg),) = value.items()
-    if key not in VALUE_KEYS:
+    if key in VALUES_NOT_ENCODED:
+        yield f"{where}.{key} {NOT_MODELLED}"
+    elif key not in VALUE_KEYS:
         yield f"{where}.{key}"
     elif key in ("count", "card_types_among"):
         yield from _filter(arg, f"{where}.{key}")
@@ -233,7 +253,7 @@ def _chosen_words(data: Any, where: str) -> Iterator[str]:
     """614.1c, 607.2d: a word that stands for its source's choice ({"chosen": ...}); the encoding reads none."""
     if isinstance(data, Mapping):
         if set(data) == {"chosen"}:
-            yield f"{where} (the chosen {data['chosen']})"
+            yield f"{where} (the chosen {data['chosen']}) {NOT_MODELLED}"
             return
         for k, v in data.items():
             yield from _chosen_words(v, f"{where}.{k}")
@@ -272,7 +292,9 @@ def not_encoded(board: Board) -> list[str]:
         out += _chosen_words(d.applies_to, f"{where}.applies_to")
         out += _chosen_words([p.args for p in d.parts], f"{where}.parts")
         if isinstance(d.condition, Mapping):
-            if set(d.condition) != {"left", "op", "right"}:
+            if set(d.condition) == {"your_turn"}:
+                pass  # 102.1: proofs.game_state.your_turn
+            elif set(d.condition) != {"left", "op", "right"}:
                 out.append(f"{where}.condition")
             else:
                 out += _value(d.condition["left"], f"{where}.condition.left")
