@@ -51,6 +51,11 @@ NOT_GENERATED = frozenset(
         # issue 17: double-faced permanents and merged permanents (corpus cases only, for now)
         "double-faced",
         "merged",
+        # issue 17: choices, entry counters, created tokens, game state (corpus cases only, for now)
+        "chosen-values",
+        "entry-counters",
+        "created-tokens",
+        "game-state",
     }
 )
 ALL = frozenset(feature_tags()) - NOT_GENERATED
