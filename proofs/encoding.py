@@ -38,6 +38,7 @@ import z3
 from reference.model import AbilityDef, Board, FrozenMap, Part
 from reference.versions import RulesVersion, Slot
 
+from .choices import own_definition
 from .game_state import FIELDS as GAME_FIELDS
 from .game_state import player_number, your_turn
 from .state import (
@@ -266,7 +267,7 @@ class Encoding:
             possible |= {c.kind for c in obj.counters if c.kind in KEYWORD_COUNTERS}
             if u.from_words:
                 possible = set(u.abilities)
-            for d in board.abilities.values():
+            for d in (own_definition(x, obj) for x in board.abilities.values()):  # 607.2d: its own choices
                 if obj.zone != "battlefield" and not d.cda:
                     continue  # 113.6, 604.3: outside the battlefield only characteristic-defining abilities work
                 if d.text in possible or any(t in possible for _, t in (u.variants(d.text) if u.from_words else [])):

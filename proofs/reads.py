@@ -23,11 +23,11 @@ from reference.model import COPIED_FIELDS, AbilityDef, Board, Characteristics, E
 
 # The mark of the gap left by design: objects outside the battlefield get their printed values.
 OFF = "(outside the battlefield)"
-# The mark of the parts of the game issue 17 added that the encoding does not model yet: choices made as
-# a permanent enters, counters it enters with, tokens an ability creates (game-state values it reads).
+# The mark of the parts of the game issue 17 added that the encoding does not model yet: the counters a
+# permanent enters with and the tokens an ability creates (it reads choices and game-state values).
 NOT_MODELLED = "(not modelled by the encoding yet: issue 17)"
 # Fields (of the board, an object, an ability definition) holding those parts.
-NOT_MODELLED_FIELDS = frozenset({"chosen", "enters_with", "creates"})
+NOT_MODELLED_FIELDS = frozenset({"enters_with", "creates"})
 
 # Fields with no rules meaning (labels for people): never read, never needed.
 LABELS = {"card", "description"}
@@ -50,6 +50,7 @@ OBJECT_FIELDS = {
     "transformed",  # proofs.words.shown_face, own_values (712, 202.3b)
     "transform_history",  # proofs.words._was_transformed (613.7g, 707.2b)
     "merges",  # proofs.words._with_merged (729, 702.140e)
+    "chosen",  # proofs.choices.own_definition (614.1c, 607.2d)
 }
 # Printed values (Characteristics): the layer-process bookkeeping fields must keep their defaults.
 PRINTED_FIELDS = {*COPIED_FIELDS, "controller"}
@@ -249,19 +250,6 @@ def _part(op: str, args: Mapping[str, Any], where: str) -> Iterator[str]:
                 yield from _value(args[k], f"{where}.{k}")
 
 
-def _chosen_words(data: Any, where: str) -> Iterator[str]:
-    """614.1c, 607.2d: a word that stands for its source's choice ({"chosen": ...}); the encoding reads none."""
-    if isinstance(data, Mapping):
-        if set(data) == {"chosen"}:
-            yield f"{where} (the chosen {data['chosen']}) {NOT_MODELLED}"
-            return
-        for k, v in data.items():
-            yield from _chosen_words(v, f"{where}.{k}")
-    elif isinstance(data, tuple | list):
-        for i, v in enumerate(data):
-            yield from _chosen_words(v, f"{where}[{i}]")
-
-
 def not_encoded(board: Board) -> list[str]:
     """Everything on this board that the encoding does not read (empty: it reads all of it)."""
     out: list[str] = list(_unread_fields(board, BOARD_FIELDS, "board"))
@@ -289,8 +277,6 @@ def not_encoded(board: Board) -> list[str]:
         assert isinstance(d, AbilityDef)
         out += _unread_fields(d, ABILITY_FIELDS, where)
         out += _filter(d.applies_to, f"{where}.applies_to")
-        out += _chosen_words(d.applies_to, f"{where}.applies_to")
-        out += _chosen_words([p.args for p in d.parts], f"{where}.parts")
         if isinstance(d.condition, Mapping):
             if set(d.condition) == {"your_turn"}:
                 pass  # 102.1: proofs.game_state.your_turn

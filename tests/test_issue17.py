@@ -52,10 +52,17 @@ def test_z3_reads_hand_size_and_whose_turn_it_is() -> None:
     assert _refuted(path, 3, "current", "sage", "power", 0)  # three cards in hand
 
 
+def test_z3_reads_each_objects_own_choice() -> None:
+    """707.6: the Clone's Goblin pumps Goblin Piker, the Automaton's Elf doesn't; a later copy chose nothing."""
+    path = "choices/adaptive-automaton-clone-chooses-its-own-type.yaml"
+    assert _refuted(path, 2, "ikoria", "piker", "power", 2)
+    assert _refuted(path, 2, "current", "clone", "subtypes", ["construct", "elf"])
+    assert _refuted("choices/cytoshape-copy-made-no-choice.yaml", 2, "m10", "mystic", "power", 3)
+
+
 @pytest.mark.parametrize(
     "path",
     [
-        "choices/adaptive-automaton-clone-chooses-its-own-type.yaml",
         "entry/renata-enters-with-counter.yaml",
         "tokens/dragon-roost-text-changed.yaml",
     ],
