@@ -30,12 +30,12 @@ NOTHING_CHOSEN = "(nothing chosen)"
 
 
 def is_choice_word(value: Any) -> bool:
-    """True for a word that stands for a choice: ``{"chosen": kind}``."""
+    """607.2d: True for a word that stands for a choice: ``{"chosen": kind}``."""
     return isinstance(value, Mapping) and len(value) == 1 and "chosen" in value
 
 
 def mentions_choice(data: Any) -> bool:
-    """True when a filter, instruction or condition reads a choice anywhere inside it."""
+    """607.2d: True when a filter, instruction or condition reads a choice anywhere inside it."""
     if is_choice_word(data):
         return True
     if isinstance(data, Mapping):

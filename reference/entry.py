@@ -34,7 +34,7 @@ class EntryError(ValueError):
 
 
 def entry_abilities(board: Board) -> bool:
-    """True when some ability definition of the board modifies how objects enter with counters."""
+    """614.1c: True when some ability definition of the board modifies how objects enter with counters."""
     return any(d.enters_with for d in board.abilities.values())
 
 

@@ -49,7 +49,7 @@ def turn_condition_holds(board: Board, condition: Mapping[str, Any], controller:
 
 
 def changed_game(game: Mapping[str, Any], change: Mapping[str, Any]) -> FrozenMap:
-    """The game state after a step's changes: a new active player, new life totals or hand sizes per player."""
+    """102.1, 119.1, 402.1: the game state after a step's changes (active player, life totals, hand sizes)."""
     out: dict[str, Any] = dict(game)
     if "turn" in change:
         out["turn"] = change["turn"]

@@ -26,7 +26,7 @@ class TokenError(ValueError):
 
 
 def token_maker(board: Board, text: str) -> AbilityDef:
-    """The ability definition that creates tokens, by its defined wording."""
+    """111.3: the ability definition that creates tokens, by its defined wording."""
     d = board.abilities.get(text)
     if d is None or d.creates is None:
         raise TokenError(f"no ability definition {text!r} creates a token")
