@@ -510,6 +510,19 @@ class _Checker:
                         f"rules version {v!r} does not state a back face's mana value (202.3b changed in April "
                         "2016; double-faced cards date from 2011): declare a version that does",
                     )
+        unnamed = [a for a in data.get("abilities", ()) if "creates" in a and not a["creates"].get("name")]
+        for s, step in enumerate(data["steps"]):
+            for i, t in enumerate(step.get("create_tokens", ())):
+                if not any(a["text"] == t["ability"] for a in unnamed):
+                    continue
+                for v in declared:
+                    if self.versions[v].token_name_adds_token is None:
+                        self.fail(
+                            f"steps[{s}].create_tokens[{i}]",
+                            f"rules version {v!r} does not state whether a token named for its subtypes adds the "
+                            "word 'Token' to its name (111.4 changed between 2023 and 2025): declare a version "
+                            "that does, or give the token a name",
+                        )
         for e, where in effects:
             for j, p in enumerate(e["parts"]):
                 if p["op"] == "copy_of" and p.get("double_faced"):

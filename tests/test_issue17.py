@@ -121,3 +121,12 @@ def test_a_source_without_the_ability_creates_nothing() -> None:
     case = case_from_data(data)
     with pytest.raises(TokenError, match="does not have the ability"):
         board_at(case, 3, VERSIONS["ikoria"])  # token2, after the Roost lost its abilities in step 1
+
+
+def test_a_token_name_needs_a_version_that_states_111_4() -> None:
+    data = _data("tokens/dragon-roost-text-changed.yaml")
+    data["versions"] = ["2023-11-17"]
+    for step in data["steps"]:
+        step["expect"] = {"2023-11-17": {}}
+    with pytest.raises(CorpusError, match=r"steps\[0\]\.create_tokens\[0\].*111\.4"):
+        case_from_data(data)
