@@ -293,6 +293,9 @@ def ability_words(data: Mapping[str, Any], extra: Iterable[str] = ()) -> set[str
         out |= set(o.get("face_down_values", {}).get("abilities", ()))
         out |= set(o.get("entered_as", {}).get("add_abilities", ()))
     out |= {a["text"] for a in data.get("abilities", ()) if isinstance(a.get("text"), str)}
+    for a in data.get("abilities", ()):  # 111.3: the abilities of the tokens an ability creates
+        if isinstance(a.get("creates"), Mapping):
+            out |= {x for x in a["creates"].get("abilities", ()) if isinstance(x, str)}
     changes: list[tuple[str, str]] = []
     for _, p in _walk_parts(data):
         for key in ("abilities",):
@@ -374,6 +377,8 @@ def check_filter(where: str, filt: Any, names: set[str], abilities: set[str]) ->
         return
     for key, want in filt.items():
         here = f"{where}.{key}"
+        if isinstance(want, Mapping) and "chosen" in want:
+            continue  # 614.1c: a chosen word, the source's own choice (checked where the choice is made)
         if key in ("all", "any") and isinstance(want, list):
             for i, f in enumerate(want):
                 check_filter(f"{here}[{i}]", f, names, abilities)

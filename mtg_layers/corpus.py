@@ -28,7 +28,15 @@ from reference.filters import replaceable
 from reference.frozen import FrozenMap, freeze
 from reference.model import AbilityDef, Characteristics, Counter, Effect, GameObject, Merge, Part
 from reference.versions import CURRENT, RulesVersion, Versions, builtin_versions
-from reference.vocabulary import ALL_SUBTYPES, COLORS, CREATURE_TYPES, LAND_TYPES, OPERATION_KIND
+from reference.vocabulary import (
+    ALL_SUBTYPES,
+    CARD_TYPES,
+    COLORS,
+    CREATURE_TYPES,
+    LAND_TYPES,
+    OPERATION_KIND,
+    is_creature_type,
+)
 
 from . import authoring
 from .paths import CASES_DIR, CORPUS_DIR, ROOT, SCHEMA_DIR
@@ -302,6 +310,7 @@ def _object(o: Mapping[str, Any]) -> GameObject:
         card=o.get("card"),
         exiled_with=o.get("exiled_with"),
         entered_as=freeze(o.get("entered_as", {})),
+        chosen=freeze(o.get("chosen", {})),
         merges=tuple(
             Merge(m["timestamp"], m["position"] == "over", _object(m["component"])) for m in o.get("merges", ())
         ),
@@ -340,8 +349,10 @@ def _ability(a: Mapping[str, Any]) -> AbilityDef:
         text=a["text"],
         cda=bool(a.get("cda", False)),
         applies_to=freeze(a.get("applies_to", {"is_source": True})),
-        parts=tuple(_part(p) for p in a["parts"]),
+        parts=tuple(_part(p) for p in a.get("parts", ())),
         condition=freeze(a["condition"]) if "condition" in a else None,
+        enters_with=freeze(a["enters_with"]) if "enters_with" in a else None,
+        creates=freeze(a["creates"]) if "creates" in a else None,
     )
 
 
@@ -377,7 +388,7 @@ class _Checker:
                 )
             # 604.3a(2), (4): a CDA's wording granted by an effect is a plain static ability, so both must place
             origins = ("cda", "static") if a.get("cda") else ("static",)
-            for j, p in enumerate(a["parts"]):
+            for j, p in enumerate(a.get("parts", ())):
                 if p["op"] in ("copy_of", "face_down"):
                     self.fail(f"abilities[{i}].parts[{j}].op", "copy and face-down parts belong to resolved effects")
                 for origin in origins:
@@ -396,6 +407,8 @@ class _Checker:
             where = f"steps[{s}]"
             for i, o in enumerate(step.get("add_objects", ())):
                 self.add_object(objects, o, f"{where}.add_objects[{i}]")
+            for i, t in enumerate(step.get("create_tokens", ())):
+                self.token_request(objects, t, f"{where}.create_tokens[{i}]", data)
             self.object_refs(objects, step.get("add_objects", ()), f"{where}.add_objects")
             for i, e in enumerate(step.get("add_effects", ())):
                 self.add_effect(effects, e, f"{where}.add_effects[{i}]", declared)
@@ -453,10 +466,28 @@ class _Checker:
         for i, x in enumerate(data.get("tie_order", ())):
             if x not in objects and x not in effects:
                 self.fail(f"tie_order[{i}]", f"expected an object or effect id, got {x!r}")
+        self.game_players(data)
         self.lifetimes(data)
         self.double_faced_rules(data, [v for v in declared if v in self.versions])
         for key in ("abilities", "objects", "effects", "steps"):
             self.subtypes(data.get(key, ()), key, None)
+
+    def game_players(self, data: Mapping[str, Any]) -> None:
+        """102.1, 119.1, 402.1: the game state names players of the case (its objects' controllers and owners)."""
+        first = data.get("game", {})
+        names = authoring.players(data) | {p for field in ("life", "hand") for p in first.get(field, {})}
+        games = [("game", first)]
+        games += [(f"steps[{s}].game", step.get("game", {})) for s, step in enumerate(data["steps"])]
+        for where, game in games:
+            named = [("turn", game["turn"])] if "turn" in game else []
+            named += [(f"{field}.{p}", p) for field in ("life", "hand") for p in game.get(field, {})]
+            for key, player in named:
+                if player not in names:
+                    self.fail(
+                        f"{where}.{key}",
+                        f"{player!r} is not a player of this case ({', '.join(sorted(names))}): "
+                        "name a player whose objects the case has, or give the player's values in the case's game",
+                    )
 
     def double_faced_rules(self, data: Mapping[str, Any], declared: list[str]) -> None:
         """202.3b, 707.8a: each declared version must state the rule a double-faced object on the board needs."""
@@ -479,6 +510,19 @@ class _Checker:
                         f"rules version {v!r} does not state a back face's mana value (202.3b changed in April "
                         "2016; double-faced cards date from 2011): declare a version that does",
                     )
+        unnamed = [a for a in data.get("abilities", ()) if "creates" in a and not a["creates"].get("name")]
+        for s, step in enumerate(data["steps"]):
+            for i, t in enumerate(step.get("create_tokens", ())):
+                if not any(a["text"] == t["ability"] for a in unnamed):
+                    continue
+                for v in declared:
+                    if self.versions[v].token_name_adds_token is None:
+                        self.fail(
+                            f"steps[{s}].create_tokens[{i}]",
+                            f"rules version {v!r} does not state whether a token named for its subtypes adds the "
+                            "word 'Token' to its name (111.4 changed between 2023 and 2025): declare a version "
+                            "that does, or give the token a name",
+                        )
         for e, where in effects:
             for j, p in enumerate(e["parts"]):
                 if p["op"] == "copy_of" and p.get("double_faced"):
@@ -525,6 +569,7 @@ class _Checker:
             where = f"steps[{s}]"
             gone = dict(removed)  # removed in an earlier step (a step's own changes have their own order)
             enter(step.get("add_objects", ()), f"{where}.add_objects")
+            enter(step.get("create_tokens", ()), f"{where}.create_tokens")  # 111.3: a token enters
             for i, oid in enumerate(step.get("remove_objects", ())):
                 if oid in removed:
                     self.fail(f"{where}.remove_objects[{i}]", f"object {oid!r} was already removed ({removed[oid]})")
@@ -603,7 +648,8 @@ class _Checker:
                 path = f"{where}.{k}"
                 if k in ("subtypes", "add_subtypes") and isinstance(v, list):
                     for i, w in enumerate(v):
-                        self.known_subtype(w, f"{path}[{i}]")
+                        if isinstance(w, str):  # a chosen word (614.1c) is checked where the choice is made
+                            self.known_subtype(w, f"{path}[{i}]")
                 elif k == "subtype" and isinstance(v, str):
                     self.known_subtype(v, path)
                 elif k == "land_type" and isinstance(v, str) and v not in LAND_TYPES:
@@ -643,6 +689,38 @@ class _Checker:
         if history and history[-1]["face_down"] != bool(o.get("face_down", False)):
             self.fail(f"{where}.face_history", "the last turn must leave the object as its face_down says")
         self.double_faced(o, where)
+        self.choices(o, where)
+
+    def token_request(self, objects: dict[str, Any], t: Mapping[str, Any], where: str, data: Mapping[str, Any]) -> None:
+        """111.3: a new token's id, an existing source, and an ability definition that creates tokens."""
+        if t["id"] in objects:
+            self.fail(f"{where}.id", f"duplicate object id {t['id']!r}")
+        if t["by"] not in objects:
+            self.fail(f"{where}.by", f"unknown object id {t['by']!r}")
+        makers = [a["text"] for a in data.get("abilities", ()) if "creates" in a]
+        if t["ability"] not in makers:
+            self.fail(
+                f"{where}.ability",
+                f"no ability definition {t['ability']!r} creates a token (give it 'creates')"
+                + _suggest(t["ability"], makers),
+            )
+        objects[t["id"]] = {"id": t["id"], "token": True}
+
+    def choices(self, o: Mapping[str, Any], where: str) -> None:
+        """614.1c, 205.3: a chosen creature type is a creature type, a chosen land type a land type."""
+        chosen = o.get("chosen", {})
+        kind = chosen.get("creature_type")
+        if kind is not None and not is_creature_type(kind):
+            self.fail(
+                f"{where}.chosen.creature_type",
+                f"{kind!r} is not a creature type (205.3m){_suggest(kind, CREATURE_TYPES)}",
+            )
+        land = chosen.get("land_type")
+        if land is not None and land not in LAND_TYPES:
+            self.fail(f"{where}.chosen.land_type", f"{land!r} is not a land type (205.3i){_suggest(land, LAND_TYPES)}")
+        card_type = chosen.get("card_type")
+        if card_type is not None and card_type not in CARD_TYPES:
+            self.fail(f"{where}.chosen.card_type", f"{card_type!r} is not a card type{_suggest(card_type, CARD_TYPES)}")
 
     def double_faced(self, o: Mapping[str, Any], where: str) -> None:
         """712, 613.7g: a transformed object is double-faced; its transformations alternate and end as it is."""
@@ -802,6 +880,10 @@ def case_from_data(
             outcomes=FrozenMap({v: tuple(freeze(o) for o in alts) for v, alts in s.get("outcomes", {}).items()}),
             turn_face_up=FrozenMap(_turns(s.get("turn_face_up", {}))),
             turn_face_down=FrozenMap(_turns(s.get("turn_face_down", {}))),
+            game=freeze(s.get("game", {})),
+            create_tokens=tuple(
+                freeze({**t, "timestamp": t.get("timestamp", BY_RULES)}) for t in s.get("create_tokens", ())
+            ),
         )
         for s in data["steps"]
     )
@@ -821,6 +903,7 @@ def case_from_data(
         cards=freeze(data.get("cards", ())),
         path=label,
         tie_order=tuple(data.get("tie_order", ())),
+        game=freeze(data.get("game", {})),
     )
 
 

@@ -15,6 +15,7 @@ from functools import cache
 from typing import Any
 
 from reference.case import Case, Step
+from reference.chosen import reads_choice
 from reference.clock import by_rules
 
 from .corpus import schema
@@ -72,6 +73,10 @@ RULES: tuple[tuple[str, str], ...] = (
     ("707.8", "a copy of a double-faced permanent copies the face up (707.8a: a double-faced token copy)"),
     ("707.9f", "conditional copy exceptions ('if it's a creature, it has changeling')"),
     ("729", "merged permanents (mutate): topmost component's values, every component's abilities"),
+    ("614.1c", "'as this enters' and 'enters with' abilities: the object's own choices, counters it enters with"),
+    ("614.12", "entering with counters decided from the object as it would exist on the battlefield"),
+    ("707.6", "choices are not copied; an object entering as a copy makes its own"),
+    ("111.4", "a token's name and subtypes from the ability that creates it"),
 )
 
 MINIMUM = 2
@@ -257,6 +262,16 @@ def implied(case: Case) -> tuple[set[str], set[str]]:
                     features.add("owner")
                 if "mana_cost" in want:
                     features.add("mana-cost")
+    if any(o.chosen for o in _objects(case)) or any(reads_choice(a) for a in case.abilities.values()):
+        rules.add("614.1c")
+        features.add("chosen-values")
+    if any(a.enters_with for a in case.abilities.values()):
+        rules.update(("614.1c", "614.12"))
+        features.add("entry-counters")
+    if any(a.creates for a in case.abilities.values()) or any(step.create_tokens for step in case.steps):
+        features.add("created-tokens")
+    if case.game or any(step.game for step in case.steps) or _reads_game(case):
+        features.add("game-state")
     if any(o.printed.mana_cost is not None for o in _objects(case)):
         features.add("mana-cost")
     if any(step.add_effects for step in case.steps) or case.effects:
@@ -264,6 +279,12 @@ def implied(case: Case) -> tuple[set[str], set[str]]:
     if len(case.steps) > 1:
         features.add("multi-step")
     return rules, features
+
+
+def _reads_game(case: Case) -> bool:
+    """119.1, 402.1, 102.1: an ability reads a life total, a hand size or whose turn it is."""
+    text = repr([(a.condition, [p.args for p in a.parts]) for a in case.abilities.values()])
+    return any(f"'{k}'" in text for k in ("life", "cards_in_hand", "your_turn"))
 
 
 def rule_timestamps(step: Step) -> bool:

@@ -59,7 +59,7 @@ def check_state_based_actions(case: Case, n: int, version: RulesVersion) -> list
     """704.3: each round of a step's state-based actions, as the resolver performs it, asked of z3."""
     step = case.steps[n - 1]
     before = board_at(case, n - 1, version) if n > 1 else initial_board(case)
-    board = apply_step(before, replace(step, state_based_actions=False))
+    board = apply_step(before, replace(step, state_based_actions=False), version)
     try:
         _, rounds = state_based_actions_of(board, step, version)
     except ValueError as exc:
@@ -78,7 +78,7 @@ def check_timestamps(case: Case, n: int, version: RulesVersion) -> list[str]:
     """613.7b-f: the timestamps the resolver's step semantics gave, against the encoding's own reading."""
     step = case.steps[n - 1]
     before = board_at(case, n - 1, version) if n > 1 else initial_board(case)
-    after = apply_step(before, replace(step, state_based_actions=False))
+    after = apply_step(before, replace(step, state_based_actions=False), version)
     return disagreements(after, assigned_timestamps(before, step))
 
 

@@ -71,6 +71,8 @@ def object_data(o: GameObject) -> dict[str, Any]:
         out["entered_as"] = thaw(o.entered_as)
     if o.exiled_with is not None:
         out["exiled_with"] = o.exiled_with
+    if o.chosen:
+        out["chosen"] = thaw(o.chosen)
     if o.face_history:
         out["face_history"] = [{"timestamp": _num(ts), "face_down": fd} for ts, fd in o.face_history]
     if o.merges:

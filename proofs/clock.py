@@ -9,7 +9,7 @@ the driver compares that with the board the resolver's step semantics produced.
 
 The reading: the game's time before a step is the newest timestamp on the board (rounded
 down); each event the step leaves to the rules happens one unit later than the one before,
-in the order the step's changes apply (objects added, counters, attachments, explicit
+in the order the step's changes apply (objects added, tokens created, counters, attachments, explicit
 timestamps, moves, turns face down, then up, new effects), and in list or id order within
 one change. An explicit timestamp is kept, and later events come after it.
 """
@@ -62,6 +62,13 @@ def assigned_timestamps(before: Board, step: Any) -> Assigned:
             later(o.timestamp)
         else:
             out[o.id] = tick()
+    for t in getattr(step, "create_tokens", ()):  # 111.3, 613.7d: a token enters after the objects added
+        zone[t["id"]], attached[t["id"]], face_down[t["id"]] = "battlefield", None, False
+        counts[t["id"]] = {}
+        if _given(t["timestamp"]):
+            later(t["timestamp"])
+        else:
+            out[t["id"]] = tick()
     for oid in sorted(step.set_counters):
         new = _totals((c.kind, c.count) for c in step.set_counters[oid])
         for c in step.set_counters[oid]:

@@ -38,6 +38,9 @@ import z3
 from reference.model import AbilityDef, Board, FrozenMap, Part
 from reference.versions import RulesVersion, Slot
 
+from .choices import own_definition
+from .game_state import FIELDS as GAME_FIELDS
+from .game_state import player_number, your_turn
 from .state import (
     FALSE,
     TRUE,
@@ -264,7 +267,7 @@ class Encoding:
             possible |= {c.kind for c in obj.counters if c.kind in KEYWORD_COUNTERS}
             if u.from_words:
                 possible = set(u.abilities)
-            for d in board.abilities.values():
+            for d in (own_definition(x, obj) for x in board.abilities.values()):  # 607.2d: its own choices
                 if obj.zone != "battlefield" and not d.cda:
                     continue  # 113.6, 604.3: outside the battlefield only characteristic-defining abilities work
                 if d.text in possible or any(t in possible for _, t in (u.variants(d.text) if u.from_words else [])):
@@ -465,6 +468,8 @@ class Encoding:
         """611.3a: an "as long as" condition read from this state (the source is "it")."""
         assert e.definition is not None and e.source is not None
         cond = e.definition.condition
+        if isinstance(cond, Mapping) and set(cond) == {"your_turn"}:  # 102.1: proofs.game_state
+            return your_turn(self.board.game, bool(cond["your_turn"]), ctrl, self.u.player)
         if not isinstance(cond, Mapping) or str(cond.get("op")) not in COMPARATORS:
             raise NotEncodable(f"condition {cond!r}")
         probe = View(TRUE, TRUE, reading, real(e.base_ts), ctrl, {})
@@ -680,6 +685,8 @@ class Encoding:
                 or [z3.IntVal(0)]
             )
             return types
+        if key in GAME_FIELDS:  # 119.1, 402.1: proofs.game_state
+            return player_number(self.board.game, key, arg, view.controller, self.u.player)
         if key == "sum":
             return z3.Sum([self.evaluate(v, st, e, view, target) for v in arg] or [z3.IntVal(0)])
         if key == "times":

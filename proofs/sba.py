@@ -23,6 +23,7 @@ from reference.versions import RulesVersion
 
 from .crosscheck import TIMEOUT_MS, BoardCheck
 from .encoding import Encoding, NotEncodable
+from .reads import not_encoded
 
 
 def counters_after(board: Board) -> dict[str, dict[str, int]]:
@@ -57,6 +58,9 @@ def check_round(
         check.seconds = time.perf_counter() - start
         return check
 
+    unread = not_encoded(board)
+    if unread:  # the encoding does not read all of this board: never a verdict on it
+        return done(BoardCheck("not encoded", [f"not encoded: {x}" for x in unread]))
     try:
         enc = Encoding(board, version)
     except (NotEncodable, NotImplementedError, ValueError) as exc:

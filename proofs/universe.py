@@ -16,6 +16,7 @@ from typing import Any
 from reference.model import Board, Part
 from reference.versions import RulesVersion
 
+from .choices import chosen_words
 from .vocabulary import COLORS, INTRINSIC, KEYWORD_COUNTERS
 from .words import WORD_KEYS, copy_source_values, face_down_values, rewrite, words_in
 
@@ -101,7 +102,7 @@ def build_universe(board: Board, versions: Iterable[RulesVersion]) -> Universe:
 
     def take(values: Mapping[str, Any]) -> None:
         types.update(values.get("types", ()))
-        subtypes.update(values.get("subtypes", ()))
+        subtypes.update(_strings(values.get("subtypes", ())))  # a chosen word: the objects' choices, below
         supertypes.update(values.get("supertypes", ()))
         abilities.update(values.get("abilities", ()))
         if values.get("name") is not None:
@@ -111,6 +112,10 @@ def build_universe(board: Board, versions: Iterable[RulesVersion]) -> Universe:
 
     for o in board.objects.values():
         ch = o.printed
+        choice = chosen_words(o)  # 614.1c: what it chose as it entered
+        subtypes.update(choice["subtypes"])
+        types.update(choice["types"])
+        names.update(choice["names"])
         take({"types": ch.types, "subtypes": ch.subtypes, "supertypes": ch.supertypes, "abilities": ch.abilities})
         take({f: o.entered_as.get(f"add_{f}", ()) for f in ("types", "subtypes", "abilities")})
         for m in o.merges:  # 729: every merged component's words and values too
@@ -162,14 +167,14 @@ def build_universe(board: Board, versions: Iterable[RulesVersion]) -> Universe:
         for k, v in _filters(data):
             if k == "type":
                 types.add(str(v))
-            elif k == "subtype":
-                subtypes.add(str(v))
+            elif k == "subtype" and isinstance(v, str):
+                subtypes.add(v)
             elif k == "supertype":
                 supertypes.add(str(v))
             elif k == "has_ability":
                 abilities.add(str(v))
-            elif k == "name":
-                names.add(str(v))
+            elif k == "name" and isinstance(v, str):
+                names.add(v)
             elif k in ("controller", "owner") and v not in ("you", "opponent"):
                 players.add(str(v))
     from_words = tuple(sorted({f for f, _ in repl}))

@@ -11,6 +11,8 @@ rules, one concept per module, to be read beside rule 613:
 - ``effects`` (the continuous effects in play, 611, 604.3, counters 122);
 - ``dependency`` (613.8); ``resolver`` (613.1-613.8, the trace);
 - ``fast`` (the same loop with incremental bookkeeping: same results and traces, tested);
+- ``chosen`` (choices made as a permanent enters, 614.1c, 707.6); ``entry`` (counters it enters with,
+  614.12); ``tokens`` (tokens an ability creates, 111.3, 612.2a); ``game_state`` (life, hand, turn);
 - ``versions`` and ``profiles/`` (rules versions as data); ``case`` (the meaning of a case's steps).
 
 It may import only the standard library: no third-party package, no tools package, no

@@ -8,11 +8,14 @@ from typing import Any
 
 from .clock import Clock, by_rules, placed_counters
 from .double_faced import transform
+from .entry import entered
 from .frozen import FrozenMap
+from .game_state import changed_game
 from .merged import merge
 from .model import AbilityDef, Board, Characteristics, Counter, Effect, GameObject
 from .resolver import resolve
 from .sba import Action, state_based_actions
+from .tokens import creating_tokens
 from .versions import RulesVersion
 from .zones import change_zones
 
@@ -44,6 +47,11 @@ class Step:
     transform: Mapping[str, float] = field(default_factory=FrozenMap)
     # 702.140, 729: mutating spells that merge: spell id -> {onto, position ("over"/"under"), timestamp}.
     merge: Mapping[str, Mapping[str, Any]] = field(default_factory=FrozenMap)
+    # 102.1, 119.1, 402.1: game-state values that change in this step (turn, life, hand; reference.game_state).
+    game: Mapping[str, Any] = field(default_factory=FrozenMap)
+    # 111.3, 612.2a: tokens abilities create in this step: {id, by (the source), ability (its defined
+    # wording), timestamp (BY_RULES: the time of the step)}; they enter with the objects it adds.
+    create_tokens: tuple[Mapping[str, Any], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -66,6 +74,8 @@ class Case:
     path: str | None = None
     # 613.7m: the order each player chose for timestamps the rules leave to them (ids, earliest first).
     tie_order: tuple[str, ...] = ()
+    # 102.1, 119.1, 402.1: the game state before the first step (reference.game_state)
+    game: Mapping[str, Any] = field(default_factory=FrozenMap)
 
 
 def turn_face(obj: GameObject, face_down: bool, timestamp: float, clock: Clock | None = None) -> GameObject:
@@ -109,8 +119,10 @@ def apply_step(board: Board, step: Step, version: RulesVersion | None = None) ->
     613.7b-f: each event the case gives no timestamp gets the one the rules assign (reference.clock).
     """
     clock = Clock(board)
+    start = board
     objects = dict(board.objects)
-    for o in step.add_objects:
+    tokens = creating_tokens(board, version, step.create_tokens)  # 612.2a: read before the step changes it
+    for o in step.add_objects + tokens:
         objects[o.id] = entering(o, clock)
     for oid in step.remove_objects:
         objects.pop(oid, None)
@@ -149,9 +161,19 @@ def apply_step(board: Board, step: Step, version: RulesVersion | None = None) ->
     ended = set(step.end_effects)
     effects = tuple(e for e in board.effects if e.id not in ended) + tuple(created(e, clock) for e in step.add_effects)
     board = replace(board, objects=objects, effects=effects)
+    if step.game:
+        board = replace(board, game=changed_game(board.game, step.game))
+    if step.add_objects or tokens:
+        board = entered(start, board, step.add_objects + tokens, version)  # 614.1c, 614.12: counters it enters with
     if step.state_based_actions:
         board = state_based_actions_of(board, step, version)[0]
     return board
+
+
+def needs_version(step: Step, abilities: Mapping[str, AbilityDef]) -> bool:
+    """704.3, 614.12, 612.2a: the step reads characteristics (state-based actions, entry counters, new tokens)."""
+    entering = bool(step.add_objects or step.create_tokens) and any(d.enters_with for d in abilities.values())
+    return step.state_based_actions or bool(step.create_tokens) or entering
 
 
 def state_based_actions_of(
@@ -174,6 +196,7 @@ def initial_board(case: Case) -> Board:
         effects=case.effects,
         abilities=case.abilities,
         tie_order=case.tie_order,
+        game=FrozenMap(case.game),
     )
 
 

@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from .chosen import reads_choice, with_choices
 from .copiable import copy_instruction, entered_values, face_down_instruction
 from .filters import (
     Context,
@@ -110,16 +111,22 @@ def static_effect(board: Board, state: State, obj_id: str, wording: str) -> Cont
     if granted:
         tiebreak = ch.granted[wording]
         ts = max(ts, tiebreak)
+    parts = tuple(Part(p.op, substitute(p.args, changes)) for p in d.parts) if changes else d.parts
+    filt = substitute(d.applies_to, changes) if changes else d.applies_to
+    chosen = board.objects[obj_id].chosen
+    if reads_choice(d):  # 614.1c, 607.2d: the source's own choice
+        parts = tuple(Part(p.op, with_choices(p.args, chosen)) for p in parts)
+        filt = with_choices(filt, chosen)
     # 612.3: a granted ability is never text-changed, so an object can hold a rules-text ability whose
     # words were changed and, granted later, the same ability as printed: two effects.
     return ContinuousEffect(
         key=f"{obj_id}:{d.text}" + (" (granted)" if granted else ""),
         origin=effect_origin(d, granted),
         timestamp=ts,
-        parts=tuple(Part(p.op, substitute(p.args, changes)) for p in d.parts) if changes else d.parts,
+        parts=parts,
         description=f"{ch.name or obj_id}: {wording}",
         source=obj_id,
-        filter=substitute(d.applies_to, changes) if changes else d.applies_to,
+        filter=filt,
         ability=d.text,
         tiebreak=tiebreak,
     )

@@ -14,6 +14,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from .frozen import FrozenMap
+from .game_state import GAME_VALUES, game_value, turn_condition_holds
 from .model import Board, Characteristics, State
 from .vocabulary import COLORS, LAND_TYPES, is_creature_type, plural
 
@@ -198,7 +199,17 @@ def objects_matching(filt: Any, ctx: Context, anywhere: bool = False) -> frozens
     )
 
 
-VALUE_KEYS = ("count", "its", "card_types_among", "sum", "times", "counters", "source_counters", "devotion")
+VALUE_KEYS = (
+    "count",
+    "its",
+    "card_types_among",
+    "sum",
+    "times",
+    "counters",
+    "source_counters",
+    "devotion",
+    *GAME_VALUES,
+)
 
 MANA_SYMBOL = re.compile(r"\{([^{}]+)\}")
 COLOR_LETTER = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
@@ -255,6 +266,8 @@ def evaluate(value: Any, ctx: Context, target: str | None) -> int:
         for i in objects_matching(arg, ctx):
             found |= characteristics_of(ctx, i).types
         return len(found)
+    if key in GAME_VALUES:  # 119.1, 402.1: game state, read off the board
+        return game_value(ctx.board, key, arg, ctx.controller)
     if key == "sum":
         return sum(evaluate(v, ctx, target) for v in arg)
     if key == "times":
@@ -267,6 +280,8 @@ def condition_holds(condition: Any, ctx: Context) -> bool:
     """611.3a: an "as long as" condition, a comparison of two values read from the current state."""
     if not isinstance(condition, Mapping):
         raise ValueError(f"a condition must be a mapping, got {condition!r}")
+    if "your_turn" in condition:  # 611.3a: "as long as it's your turn" (102.1)
+        return turn_condition_holds(ctx.board, condition, ctx.controller)
     left = evaluate(condition["left"], ctx, ctx.source)
     right = evaluate(condition["right"], ctx, ctx.source)
     return COMPARATORS[str(condition["op"])](left, right)

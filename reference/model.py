@@ -109,6 +109,9 @@ class GameObject:
     transform_history: tuple[tuple[Timestamp, bool], ...] = ()
     # 729, 702.140: the objects merged with it (mutate), in the order they merged
     merges: tuple[Merge, ...] = ()
+    # 614.1c, 607.2d: what it chose as it entered ("choose a creature type": creature_type, color, name);
+    # the object's own, read by its abilities' {"chosen": ...} words, never a copiable value (707.2)
+    chosen: FrozenMap = field(default_factory=FrozenMap)
 
 
 @dataclass(frozen=True)
@@ -132,6 +135,11 @@ class AbilityDef:
     parts: tuple[Part, ...]
     # 611.3a, 604.3a(5): "as long as ...": a comparison of two values, checked whenever the effect would apply
     condition: Any = None
+    # 614.1c, 614.12: "... enters with an additional counter": counter kind -> count, put on each object
+    # entering the battlefield that ``applies_to`` matches as it would exist there (reference.entry)
+    enters_with: FrozenMap | None = None
+    # 111.3, 111.4, 612.2a: an ability that creates a token: the token's defining values (reference.tokens)
+    creates: FrozenMap | None = None
 
 
 @dataclass(frozen=True)
@@ -157,6 +165,9 @@ class Board:
     # 613.7m: the order players chose for timestamps the rules leave tied (object or effect ids,
     # earliest first); ties it does not decide are reported, never broken by id.
     tie_order: tuple[str, ...] = ()
+    # 119, 500.1, 402: the game state values effects read (reference.game_state): "turn" (the active
+    # player), "life" and "hand" (player -> life total, cards in hand)
+    game: FrozenMap = field(default_factory=FrozenMap)
 
     def on_battlefield(self) -> tuple[str, ...]:
         """Ids of the objects on the battlefield, in id order."""

@@ -38,9 +38,10 @@ FLAGS = (
     "legend_rule",
     "back_face_mana_value",
     "double_faced_token_copies",
+    "token_name_adds_token",
 )
 # Flags whose value is not a boolean (or may be null: the profile spans a change and states neither).
-_NON_BOOLEAN = ("legend_rule", "back_face_mana_value", "double_faced_token_copies")
+_NON_BOOLEAN = ("legend_rule", "back_face_mana_value", "double_faced_token_copies", "token_name_adds_token")
 
 
 def _bundled(name: str) -> str:
@@ -119,6 +120,9 @@ class RulesVersion:
     # 707.8a: a token that is a copy of a double-faced permanent is double-faced too (True), is not
     # (False: 2011 into the 2020s), or None when the version states neither.
     double_faced_token_copies: bool | None = None
+    # 111.4: a token the ability names not is named for its subtypes followed by the word "Token" (True),
+    # for its subtypes alone (False), or None when the version spans the change and states neither.
+    token_name_adds_token: bool | None = None
 
     def slot_of(self, kind: str, origin: str) -> str | None:
         """613.1-613.4 (418.5a): the slot an operation of ``kind`` from ``origin`` applies in."""
@@ -305,6 +309,7 @@ def version_from_mapping(
         double_faced_token_copies=_optional_bool(
             flags.get("double_faced_token_copies"), "double_faced_token_copies", where
         ),
+        token_name_adds_token=_optional_bool(flags.get("token_name_adds_token"), "token_name_adds_token", where),
     )
 
 

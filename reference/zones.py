@@ -27,6 +27,7 @@ def new_object(obj: GameObject, zone: str) -> GameObject:
         attached_to=None,
         face_history=(),
         entered_as=FrozenMap(),
+        chosen=FrozenMap(),  # 614.1c: an "as this enters" choice belonged to the old object
         transformed=False,  # 712: a double-faced card is front face up outside the battlefield
         transform_history=(),
         merges=(),  # 729: the components separate

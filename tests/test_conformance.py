@@ -83,6 +83,7 @@ def _case_from_board(data: dict[str, Any], board: dict[str, Any]) -> Any:
             "abilities": board["abilities"],
             "objects": board["objects"],
             "effects": board["effects"],
+            **({"game": board["game"]} if "game" in board else {}),
             "steps": [{"description": "board", "expect": {v: {} for v in data["versions"]}}],
         }
     )

@@ -16,7 +16,7 @@ from mtg_layers.corpus import case_from_data, load_corpus
 from mtg_layers.crosscheck import check_board, crosscheck_case
 from mtg_layers.results import board_result
 from mtg_layers.serialise import FINDINGS_DIR, board_to_case, to_yaml
-from proofs.reads import OFF
+from proofs.reads import NOT_MODELLED, OFF
 from reference.case import board_at
 from reference.model import Board
 from reference.resolver import resolve
@@ -31,15 +31,17 @@ CORPUS = load_corpus()
 def test_corpus_case_verified(case: object) -> None:
     """Every corpus case, every declared version: z3 finds no other answer the rules allow.
 
-    The one gap allowed is the one left by design and named (proofs.reads.OFF): effects on,
-    and expectations about, objects outside the battlefield are "not encoded", never verified.
+    The gaps allowed are named: the one left by design (proofs.reads.OFF: effects on, and
+    expectations about, objects outside the battlefield) and the parts of the game issue 17
+    added that the encoding does not model yet (proofs.reads.NOT_MODELLED); both are "not
+    encoded", never verified.
     """
     vs = builtin_versions()
     for vid in case.versions:  # type: ignore[attr-defined]
         status, info = crosscheck_case(case, vs[vid])  # type: ignore[arg-type]
         if status == "not encoded":
             gaps = [line for line in info if "not encoded: " in line]
-            assert gaps and all(OFF in line for line in gaps), "\n".join(info)
+            assert gaps and all(OFF in line or NOT_MODELLED in line for line in gaps), "\n".join(info)
             continue
         assert status == "verified", "\n".join(info)
 

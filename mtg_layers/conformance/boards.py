@@ -747,7 +747,7 @@ def content_tags(data: Mapping[str, Any]) -> set[str]:
     texts_on_objects = {t for o in data["objects"] for t in o.get("abilities", ())}
     for a in data.get("abilities", ()):
         if a["text"] in texts_on_objects:
-            parts += a["parts"]
+            parts += a.get("parts", [])
             if a.get("cda"):
                 tags.add("layer-7a-cda")
             if a.get("condition"):

@@ -17,7 +17,7 @@ import hashlib
 import json
 import math
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -25,13 +25,14 @@ from typing import Any
 import jsonschema
 from referencing import Registry, Resource
 
-from reference.case import Case, initial_board
+from reference.case import Case, apply_step, board_at, initial_board
 from reference.resolver import resolve
 from reference.sba import state_based_actions
 from reference.versions import RulesVersion, builtin_versions
 
 from ..authoring import mana_value_of
 from ..corpus import CASES_DIR, SCHEMA_DIR, CorpusError, case_files, case_from_data, read_yaml
+from ..serialise import object_data
 
 PROTOCOL_VERSION = 1
 # The longest line (one message) the runner reads from an adapter; longer answers are faults.
@@ -121,7 +122,7 @@ def _object(o: Mapping[str, Any], clock: _Clock | None = None) -> dict[str, Any]
     }
     if "face_down_values" in o:
         out["face_down_values"] = copy.deepcopy(o["face_down_values"])
-    for key in ("entered_as", "exiled_with"):
+    for key in ("entered_as", "exiled_with", "chosen"):
         if key in o:
             out[key] = copy.deepcopy(o[key])
     if o.get("face_history"):
@@ -225,10 +226,16 @@ def board_data(data: Mapping[str, Any], step: int, rules: str | None = None) -> 
         raise IndexError(f"case {data['id']} has steps 1 to {len(steps)}, not {step}")
     objects: dict[str, dict[str, Any]] = {o["id"]: _object(o) for o in data["objects"]}
     effects = [_effect(e) for e in data.get("effects", ())]
-    for s in steps[:step]:
+    game: dict[str, Any] = copy.deepcopy(dict(data.get("game", {})))  # 102.1, 119.1, 402.1
+    entering_rules = any("enters_with" in a for a in data.get("abilities", ()))
+    for k, s in enumerate(steps[:step], start=1):
         clock = _Clock(objects, effects)  # 613.7b-f: what the case leaves out, the rules assign
         for o in s.get("add_objects", ()):
             objects[o["id"]] = _object(o, clock)
+        decided = s.get("create_tokens") or (entering_rules and s.get("add_objects"))
+        entered = _entered(data, k, rules) if decided else {}
+        for t in s.get("create_tokens", ()):  # 111.3, 612.2a: the token as the reference creates it
+            objects[t["id"]] = _object(entered[t["id"]], clock)
         for oid in s.get("remove_objects", ()):
             objects.pop(oid, None)
         for oid in sorted(s.get("set_counters", {})):
@@ -270,13 +277,45 @@ def board_data(data: Mapping[str, Any], step: int, rules: str | None = None) -> 
                 e["applies_to"] = [i for i in e["applies_to"] if i != spell]
         ended = set(s.get("end_effects", ()))
         effects = [e for e in effects if e["id"] not in ended] + [_effect(e, clock) for e in s.get("add_effects", ())]
+        for oid, o in entered.items():  # 614.1c, 614.12: the counters each new object entered with
+            if oid in objects:
+                objects[oid]["counters"] = copy.deepcopy(o.get("counters", []))
+        if "game" in s:  # as reference.game_state.changed_game
+            change = s["game"]
+            if "turn" in change:
+                game["turn"] = change["turn"]
+            for key in ("life", "hand"):
+                if key in change:
+                    game[key] = {**game.get(key, {}), **change[key]}
         if s.get("state_based_actions") and rules is not None and rules in builtin_versions():
-            _state_based_actions(data, s, objects, effects, builtin_versions()[rules])
-    return {
+            _state_based_actions(data, s, objects, effects, builtin_versions()[rules], game)
+    board: dict[str, Any] = {
         "objects": list(objects.values()),
         "effects": effects,
         "abilities": [_ability(a) for a in data.get("abilities", ())],
     }
+    if game:
+        board["game"] = game
+    return board
+
+
+def _entered(data: Mapping[str, Any], k: int, rules: str | None) -> dict[str, dict[str, Any]]:
+    """111.3, 614.12: the tokens step ``k`` creates and the objects it adds, as the reference makes them enter.
+
+    Which token an ability creates (its source's current text) and which counters an object enters
+    with (its characteristics as it would enter) read characteristics, so they need the rules version.
+    """
+    if rules is None or rules not in builtin_versions():
+        raise ValueError(
+            f"step {k} creates tokens or adds objects whose counters depend on characteristics: give a rules version"
+        )
+    version = builtin_versions()[rules]
+    case = case_from_data(data, f"{data['id']} (board)", schema_check=False)
+    before = board_at(case, k - 1, version) if k > 1 else initial_board(case)
+    step = case.steps[k - 1]
+    after = apply_step(before, replace(step, state_based_actions=False), version)
+    ids = [o.id for o in step.add_objects] + [str(t["id"]) for t in step.create_tokens]
+    return {i: object_data(after.objects[i]) for i in ids if i in after.objects}
 
 
 def _state_based_actions(
@@ -285,6 +324,7 @@ def _state_based_actions(
     objects: dict[str, dict[str, Any]],
     effects: list[dict[str, Any]],
     version: RulesVersion,
+    game: Mapping[str, Any] | None = None,
 ) -> None:
     """704.3: perform a step's state-based actions on the accumulated board data, in place."""
     flat = case_from_data(
@@ -297,6 +337,7 @@ def _state_based_actions(
             "abilities": [_ability(a) for a in data.get("abilities", ())],
             "objects": list(objects.values()),
             "effects": effects,
+            **({"game": copy.deepcopy(dict(game))} if game else {}),
             "steps": [{"description": "board", "expect": {version.id: {}}}],
         },
         f"{data['id']} (board)",
@@ -344,6 +385,7 @@ def _change_zones(objects: dict[str, dict[str, Any]], effects: list[dict[str, An
             obj.pop("exiled_with", None)
         obj.update(zone=moves[oid], counters=[], attached_to=None)
         obj.pop("entered_as", None)
+        obj.pop("chosen", None)  # 614.1c: the choice belonged to the old object (400.7)
         obj.pop("face_history", None)
         obj.pop("transform_history", None)
         if "transformed" in obj:

@@ -1,0 +1,108 @@
+"""Counters an object enters with because of its characteristics (614.1c, 614.12): "enters with an additional counter".
+
+"Each other non-Human creature you control enters with an additional +1/+1 counter on it"
+(Grumgully, the Generous) is a replacement effect that modifies how a permanent enters
+(614.1c). Whether it applies is decided from the entering object as it would exist on
+the battlefield (614.12): with the replacement effects that already modified how it enters
+(the copy effect of a Clone entering as a copy), the continuous effects that already apply
+to it (a type change made to the spell), and its own static abilities (Adaptive Automaton's
+chosen type); not the static abilities of other permanents, which do not apply to it until
+it is there (the Dearly Departed ruling, 2011-09-22: under Xenograft naming Human a Vampire
+gets no counter from Dearly Departed).
+
+The abilities that apply are those of the permanents on the battlefield before it enters
+(a creature entering at the same time as Renata, Called to the Hunt gets no counter from it)
+and the entering object's own. Each puts its counters on it as it enters, with the object's
+timestamp (613.7c-d); two such abilities add up.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import replace
+
+from .chosen import with_choices
+from .effects import find_definition
+from .filters import Context, matches
+from .model import AbilityDef, Board, Characteristics, Counter, GameObject
+from .resolver import resolve
+from .versions import RulesVersion
+
+
+class EntryError(ValueError):
+    """An entry the case asks about cannot be decided (no rules version to read characteristics with)."""
+
+
+def entry_abilities(board: Board) -> bool:
+    """614.1c: True when some ability definition of the board modifies how objects enter with counters."""
+    return any(d.enters_with for d in board.abilities.values())
+
+
+def as_it_would_exist(board: Board, obj_id: str, version: RulesVersion) -> Characteristics:
+    """614.12: the entering object as it would exist on the battlefield, without other permanents' static abilities.
+
+    The other objects are set aside (their static abilities function only on the battlefield,
+    113.6), so only the object's own abilities and the effects that apply to it act; copy
+    effects still read the copied object's copiable values (707.2).
+    """
+    aside = {
+        i: o if i == obj_id or o.zone != "battlefield" else replace(o, zone="exile") for i, o in board.objects.items()
+    }
+    effects = tuple(e for e in board.effects if obj_id in e.applies_to)
+    return resolve(replace(board, objects=aside, effects=effects), version).final[obj_id]
+
+
+def replacement_applies(
+    definition: AbilityDef,
+    source: str,
+    source_ch: Characteristics,
+    board: Board,
+    state: Mapping[str, Characteristics],
+    obj_id: str,
+) -> bool:
+    """614.1c, 614.12: the "enters with" ability of ``source`` applies to the object entering (its filter holds)."""
+    filt = with_choices(definition.applies_to, board.objects[source].chosen)  # 607.2d: "of the chosen type"
+    ctx = Context(board=board, state=state, source=source, controller=source_ch.controller)
+    return matches(filt, obj_id, ctx)
+
+
+def entry_counters(before: Board, after: Board, obj_id: str, version: RulesVersion | None) -> tuple[Counter, ...]:
+    """614.1c, 614.12, 613.7c: the additional counters an object gets as it enters the battlefield.
+
+    ``before`` is the board before it entered (its permanents' abilities apply), ``after`` the
+    board with it and whatever modified how it enters.
+    """
+    obj = after.objects[obj_id]
+    if obj.zone != "battlefield" or not entry_abilities(after):
+        return ()
+    if version is None:
+        raise EntryError(
+            f"{obj_id} enters while an ability may give it counters by its characteristics (614.12): "
+            "a rules version is needed to read them"
+        )
+    entering = as_it_would_exist(after, obj_id, version)
+    sources = resolve(before, version).final
+    state = {**{i: ch for i, ch in sources.items() if before.objects[i].zone == "battlefield"}, obj_id: entering}
+    candidates = [(i, ch) for i, ch in sorted(state.items()) if i != obj_id] + [(obj_id, entering)]
+    added: dict[str, int] = {}
+    for source, ch in candidates:
+        for wording in sorted(ch.abilities):
+            d = find_definition(after, wording, ch.text_changes)
+            if d is None or not d.enters_with:
+                continue
+            if replacement_applies(d, source, ch, after, state, obj_id):
+                for kind, n in d.enters_with.items():
+                    added[kind] = added.get(kind, 0) + int(n)
+    return tuple(Counter(kind, n, obj.timestamp) for kind, n in sorted(added.items()))
+
+
+def entered(before: Board, after: Board, added: tuple[GameObject, ...], version: RulesVersion | None) -> Board:
+    """614.1c: each object a step puts onto the battlefield, with the counters it enters with."""
+    objects = dict(after.objects)
+    for o in added:
+        if o.id not in objects:
+            continue
+        extra = entry_counters(before, after, o.id, version)
+        if extra:
+            objects[o.id] = replace(objects[o.id], counters=objects[o.id].counters + extra)
+    return replace(after, objects=objects)

@@ -1,0 +1,59 @@
+"""Game-state values effects read (issue 17): life totals, cards in hand, whose turn it is.
+
+These are not characteristics: no continuous effect changes them during the layer
+process, so they are read off the board (``Board.game``) as the case gives them and as
+its steps change them. ``game`` holds ``turn`` (the active player, 102.1, 500.1),
+``life`` (player -> life total, 119.1) and ``hand`` (player -> number of cards in that
+player's hand, 402.1). "You" is the player an effect's ``you`` means (109.4, its source's
+controller after layer 2): Serra Avatar's power follows its controller's life total.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from .frozen import FrozenMap
+from .model import Board
+
+GAME_VALUES = {"life": "life", "cards_in_hand": "hand"}  # value expression key -> Board.game field
+TURN_CONDITIONS = ("your_turn",)
+
+
+class GameStateError(ValueError):
+    """An effect reads a game-state value the case does not give."""
+
+
+def player_meant(who: Any, controller: str | None) -> str | None:
+    """109.4: "you" is the effect's controller; anything else names a player."""
+    return controller if who == "you" else str(who)
+
+
+def game_value(board: Board, key: str, who: Any, controller: str | None) -> int:
+    """119.1, 402.1: a player's life total, or the number of cards in that player's hand."""
+    field = GAME_VALUES[key]
+    player = player_meant(who, controller)
+    values = board.game.get(field, FrozenMap())
+    if player not in values:
+        what = "life total (119.1)" if field == "life" else "number of cards in hand (402.1)"
+        raise GameStateError(f"the case gives no {what} for player {player!r}, and an effect reads it")
+    return int(values[player])
+
+
+def turn_condition_holds(board: Board, condition: Mapping[str, Any], controller: str | None) -> bool:
+    """102.1, 500.1, 611.3a: "as long as it's your turn": the effect's controller is the active player."""
+    if "turn" not in board.game:
+        raise GameStateError("the case gives no active player (game.turn, 102.1), and a condition reads it")
+    active: bool = board.game["turn"] == controller
+    return active == bool(condition["your_turn"])
+
+
+def changed_game(game: Mapping[str, Any], change: Mapping[str, Any]) -> FrozenMap:
+    """102.1, 119.1, 402.1: the game state after a step's changes (active player, life totals, hand sizes)."""
+    out: dict[str, Any] = dict(game)
+    if "turn" in change:
+        out["turn"] = change["turn"]
+    for field in ("life", "hand"):
+        if field in change:
+            out[field] = FrozenMap({**dict(game.get(field, {})), **dict(change[field])})
+    return FrozenMap(out)
