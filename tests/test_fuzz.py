@@ -54,7 +54,7 @@ NOT_GENERATED = frozenset(
 )
 ALL = frozenset(feature_tags()) - NOT_GENERATED
 VERSIONS = tuple(builtin_versions())
-# P/T only: the almost-right engine's bug shows up within the first boards of seed 20
+# P/T only: the almost-right engine's bug shows up within the first boards of seed 3
 PT_ONLY = "layer-7b-set,layer-7c-modify,value-expression,dependency,dependency-loop,timestamps,lock-in"
 
 node = pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
@@ -191,7 +191,7 @@ def test_fuzzing_catches_the_almost_right_engine_the_corpus_does_not(tmp_path: P
     failing = {r.case for r in corpus if r.status != "pass"}
     # every corpus case about dependencies passes, but the one this fuzzing found and the corpus now holds
     assert len(corpus) > 20 and failing == {"regression-dependency-appears-after-an-application"}
-    options = ["--generated", "12", "--seed", "20", "--rules", "ikoria", "--features", PT_ONLY]
+    options = ["--generated", "12", "--seed", "3", "--rules", "ikoria", "--features", PT_ONLY]
     status, report, found = _fuzz(tmp_path, argv, *options, "--shrink-budget", "8", "--max-shrink", "1")
     assert status == 1 and len(found) == 1
     assert report["generated"]["settings"]["rules"] == ["ikoria"]

@@ -62,7 +62,7 @@ def plan(
 
 def resolve(board: Board, version: RulesVersion) -> dict[str, Characteristics]:
     """613 with dependencies checked once per layer instead of after each application."""
-    state: State = initial_state(board)
+    state: State = initial_state(board, version)
     locked: dict[str, tuple[ContinuousEffect, frozenset[str]]] = {}
     for slot in version.slots:
         done: set[str] = set()
@@ -124,7 +124,7 @@ def handle(msg: Any) -> tuple[dict[str, Any] | None, int]:
         for step in data["steps"]:
             step["expect"] = {v: {} for v in data["versions"]}
         case = case_from_data(data, f"<case {data['id']}>", schema_check=False)
-        board = board_at(case, int(msg["step"]))
+        board = board_at(case, int(msg["step"]), version)  # state-based actions (704.3) need the version
         return {"seq": seq, "results": board_result(board, resolve(board, version))}, 0
     except Exception as exc:  # an engine crash is an error answer, never a dead adapter
         return {"seq": seq, "errored": True, "message": f"{type(exc).__name__}: {exc}"}, 1

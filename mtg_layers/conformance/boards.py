@@ -129,6 +129,7 @@ DEFAULT_WEIGHTS: Mapping[str, int] = {
     "zone-change": 3,
     "merged": 3,
     "legend-rule": 3,
+    "conditional-static": 4,
     **dict.fromkeys(OUTCOMES, 1),
     "cda-first": 2,
     "dependency": 3,
@@ -666,10 +667,13 @@ def _board(draw: st.DrawFn, s: GeneratorSettings) -> Data:
         objects.append({**grave, "zone": draw(st.sampled_from(("graveyard", "exile")))})
     ids = [f"o{i}" for i in range(1, len(objects) + 1)]
     if focus != "mixed":
-        # every focused static ability is on some permanent, so its effect exists
+        # every focused static ability is on some permanent, so its effect exists; a permanent's static
+        # abilities share its timestamp (613.7a), and a board whose answer turns on such a tie is not
+        # generated, so a focused ability goes to a permanent holding none yet when there is one
         for text in defined:
             if not any(text in o["abilities"] for o in objects[:n_obj]):
-                objects[draw(st.integers(0, n_obj - 1))]["abilities"].append(text)
+                free = [i for i in range(n_obj) if not set(defined) & set(objects[i]["abilities"])]
+                objects[draw(st.sampled_from(free or range(n_obj)))]["abilities"].append(text)
     effects = draw(st.lists(_effect(s, ids, n_obj, defined or texts, focus), max_size=s.max_effects))
     n_counters = sum(len(o.get("counters", ())) for o in objects)
     stamps = draw(st.permutations(list(range(1, 1 + len(objects) + len(effects) + n_counters))))
