@@ -543,6 +543,13 @@ class Engine:
         # 613.8a: only an effect whose existence, text, objects or amounts can vary can depend on another.
         sensitive: list[tuple[ContinuousEffect, _Info, bool, bool, frozenset[str]]] = []
         reads: set[str] = set()
+        # Indexes over the sensitive effects, so that each b meets only the effects it could reach:
+        # by characteristic read (abilities asked about by name: by that name), by source, by wording.
+        by_read: dict[str, list[int]] = {}
+        by_name: dict[str, list[int]] = {}
+        by_source: dict[str, list[int]] = {}
+        by_word: dict[str, list[int]] = {}
+        always: list[int] = []
         for a in group:
             ia = self.info(a)
             static = a.origin in ("static", "cda") and a.source is not None
@@ -550,12 +557,21 @@ class Engine:
                 continue
             live = a.key not in self.locked and a.targets is None
             words = _words(a, self.state[a.source]) if static and a.source in self.state else frozenset()
+            n = len(sensitive)
             sensitive.append((a, ia, static, live, words))
             if live:
                 reads |= ia.filter_reads
+                _index_reads(n, ia.filter_reads, ia.filter_names, by_read, by_name)
             reads |= ia.value_reads
+            _index_reads(n, ia.value_reads, ia.value_names, by_read, by_name)
             if static:
                 reads |= SOURCE_READS
+                assert a.source is not None
+                by_source.setdefault(a.source, []).append(n)
+                for w in words:
+                    by_word.setdefault(w, []).append(n)
+                if a.source in self.ambiguous:
+                    always.append(n)
         if not sensitive:
             return graph
         doing: dict[str, object] = {}
@@ -567,7 +583,29 @@ class Engine:
             touches_sources = bool(writes & SOURCE_READS)
             b_targets = self.affected(b) if touches_sources else frozenset()
             named = ib.names_abilities(slot, self.parts(b, slot)) if touches_sources else None
-            for a, ia, static, live, words in sensitive:
+            # Every effect the test below does not skip at once: one whose reads b writes, one whose
+            # source b changes (when b names the abilities it touches: one with such a wording).
+            reach: set[int] = set(always)
+            for f in writes:
+                if f == "abilities" and ib.write_names is not None:
+                    reach.update(by_read.get("abilities?", ()))
+                    for name in ib.write_names:
+                        reach.update(by_name.get(name, ()))
+                else:
+                    reach.update(by_read.get(f, ()))
+            if touches_sources:
+                if named is not None:
+                    for w in named:
+                        reach.update(n for n in by_word.get(w, ()) if sensitive[n][0].source in b_targets)
+                elif len(b_targets) < len(by_source):
+                    for t in b_targets:
+                        reach.update(by_source.get(t, ()))
+                else:
+                    for src, ns in by_source.items():
+                        if src in b_targets:
+                            reach.update(ns)
+            for n in sorted(reach):
+                a, ia, static, live, words = sensitive[n]
                 if a.key == b.key:
                     continue
                 if isolated and (a.origin == "cda") != (b.origin == "cda"):
@@ -635,12 +673,35 @@ class Engine:
             self.state[t] = ch
         self.log.append((frozenset(changes), frozenset(found), names))
         if found & _REGENERATE_ON:
+            # Only named abilities changed, none of them a defined one: an object without text changes
+            # keeps the same static abilities (612.1: only a defined wording is one).
+            undefined = found <= _ABILITIES and names is not None and names.isdisjoint(self.defined)
             for t in sorted(changes):
-                self._regenerate_statics(t)
+                if not (undefined and not changes[t].text_changes):
+                    self._regenerate_statics(t)
 
 
 # Operations that touch only the abilities they name (and those abilities' grant timestamps).
 _NAMING = {"add_abilities": "abilities", "remove_abilities": "abilities", "counter_keyword": "ability"}
+
+
+def _index_reads(
+    n: int,
+    reads: frozenset[str],
+    names: frozenset[str] | None,
+    by_read: dict[str, list[int]],
+    by_name: dict[str, list[int]],
+) -> None:
+    """Index effect ``n`` under what it reads; abilities asked about by name under each name."""
+    for f in reads:
+        if f == "abilities" and names is not None:
+            for name in names:
+                by_name.setdefault(name, []).append(n)
+            by_read.setdefault("abilities", []).append(n)
+        else:
+            by_read.setdefault(f, []).append(n)
+            if f == "abilities":
+                by_read.setdefault("abilities?", []).append(n)
 
 
 def _words(a: ContinuousEffect, ch: Characteristics) -> frozenset[str]:
