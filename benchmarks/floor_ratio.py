@@ -10,6 +10,7 @@ Boards (built through the project's own loader, ``tests.builders.make_board``):
 - ``7c``: the same sizes with every effect in sublayer 7c;
 - ``chain``: 100 permanents, k effects in layer 6 where effect i+1 depends on effect i
   (613.8a: applying i changes what i+1 applies to) and timestamps run the other way;
+  ``chain4`` the same in layer 4 (creature types instead of abilities);
 - ``touch``: 100 creatures that are also the sources of k layer-6 effects, each giving every
   creature a keyword: every trial application changes every effect's source, no dependency;
 - ``count``: 100 creatures, k effects in 7c "creatures you control get +1/+0 for each creature
@@ -19,7 +20,7 @@ Each figure: the median of ``--runs`` (at least 5) alternating runs of resolve a
 the ratio is the median of the per-run ratios. For the k series, the growth exponent of the
 resolve time between consecutive k is log(t2/t1)/log(k2/k1).
 
-Run: python benchmarks/floor_ratio.py [--runs 5] [--readable] [--budget 60] [--only chain,count]
+Run: python benchmarks/floor_ratio.py [--runs 5] [--readable] [--budget 60] [--only chain,chain4,count]
 """
 
 from __future__ import annotations
@@ -42,6 +43,7 @@ from reference.model import Board
 from reference.resolver import Resolution, initial_state
 from reference.resolver import resolve as readable_resolve
 from reference.versions import RulesVersion, get_version
+from reference.vocabulary import CREATURE_TYPES
 from tests.builders import make_board
 
 COLORS = ("white", "blue", "black", "red", "green")
@@ -140,19 +142,45 @@ def mixed_board(n: int, e: int, layers: tuple[str, ...] = ("4", "5", "6", "7c"))
     return make_board(objects, abilities=abilities)
 
 
-def chain_board(k: int, n: int = 100) -> Board:
-    """Effect i: "creatures with link i have link i+1"; later links have earlier timestamps."""
-    abilities = [
-        {
-            "text": f"creatures with link {i} have link {i + 1}.",
-            "applies_to": {"all": [{"type": "creature"}, {"has_ability": f"link {i}"}]},
-            "parts": [{"op": "add_abilities", "abilities": [f"link {i + 1}"]}],
-        }
-        for i in range(k)
-    ]
+# Layer 4's links are creature types (205.3m), taken in list order.
+KINDS = sorted(CREATURE_TYPES)
+
+
+def _held(c: int, k: int, m: int) -> list[int]:
+    """Creature c of m holds link c mod k, and every link j < k with j = c (mod m): every link is held."""
+    return sorted({c % k} | {j for j in range(k) if j % m == c % m})
+
+
+def chain_board(k: int, n: int = 100, layer: str = "6") -> Board:
+    """Effect i: "creatures with link i have link i+1" (layer 6) or "<type i> creatures are also <type i+1>
+    creatures" (layer 4); later links have earlier timestamps.
+
+    Every link is held by some creature that lacks the next one, so effect i+1 depends on effect i
+    (613.8a: applying i changes what i+1 applies to) at every k, also when k > n - k.
+    """
+    m = n - k
+    if layer == "4":
+        abilities = [
+            {
+                "text": f"{KINDS[i]} creatures are also {KINDS[i + 1]} creatures.",
+                "applies_to": {"all": [{"type": "creature"}, {"subtype": KINDS[i]}]},
+                "parts": [{"op": "add_subtypes", "subtypes": [KINDS[i + 1]]}],
+            }
+            for i in range(k)
+        ]
+        creatures = [_creature(c, subtypes=[KINDS[j] for j in _held(c, k, m)]) for c in range(m)]
+    else:
+        abilities = [
+            {
+                "text": f"creatures with link {i} have link {i + 1}.",
+                "applies_to": {"all": [{"type": "creature"}, {"has_ability": f"link {i}"}]},
+                "parts": [{"op": "add_abilities", "abilities": [f"link {i + 1}"]}],
+            }
+            for i in range(k)
+        ]
+        creatures = [_creature(c, abilities=[f"link {j}" for j in _held(c, k, m)]) for c in range(m)]
     objects = [_source(i, a["text"], 1 + k - i) for i, a in enumerate(abilities)]
-    objects += [_creature(i, abilities=[f"link {i % k}"]) for i in range(n - k)]
-    return make_board(objects, abilities=abilities)
+    return make_board(objects + creatures, abilities=abilities)
 
 
 def touch_board(k: int, n: int = 100) -> Board:
@@ -257,7 +285,7 @@ def main() -> None:
     parser.add_argument("--version", default="ikoria")
     parser.add_argument("--readable", action="store_true", help="time the readable resolver, not the fast path")
     parser.add_argument("--budget", type=float, default=60.0, help="seconds; a slower board is run once, then stop")
-    parser.add_argument("--only", default="mixed,7c,chain,touch,count")
+    parser.add_argument("--only", default="mixed,7c,chain,chain4,touch,count")
     args = parser.parse_args()
     version = get_version(args.version)
     resolver: Resolver = readable_resolve
@@ -290,6 +318,7 @@ def main() -> None:
 
     series: list[tuple[str, str, Callable[[int], Board]]] = [
         ("chain", "100 permanents, a chain of k dependent effects in layer 6", chain_board),
+        ("chain4", "100 permanents, a chain of k dependent effects in layer 4", lambda k: chain_board(k, layer="4")),
         ("touch", "100 creatures, k layer-6 effects; every trial changes every source, no dependency", touch_board),
         ("count", "100 creatures, k 7c effects whose amounts are counts", count_board),
     ]
