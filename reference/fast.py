@@ -302,8 +302,12 @@ def _fits(ch: Characteristics) -> bool:
 
 
 def _changed_names(old: Characteristics, new: Characteristics, names: dict[str, set[str]]) -> None:
-    """Add to ``names`` the abilities and subtypes that differ between ``old`` and ``new``."""
+    """Add to ``names`` the abilities (had, or granted at another time) and subtypes that differ."""
     names["abilities"] |= old.abilities ^ new.abilities
+    if old.granted != new.granted:
+        names["abilities"] |= {
+            a for a in old.granted.keys() | new.granted.keys() if old.granted.get(a) != new.granted.get(a)
+        }
     names["subtypes"] |= old.subtypes ^ new.subtypes
 
 
