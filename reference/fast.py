@@ -296,6 +296,10 @@ def _writes(parts: tuple[Part, ...], fit: bool) -> tuple[frozenset[str], Names]:
     return frozenset(writes), names
 
 
+# What ``_fits`` reads.
+_FIT_READS = frozenset({"types", "subtypes", "all_creature_types", "abilities", "intrinsic"})
+
+
 def _fits(ch: Characteristics) -> bool:
     """205.3d, 305.6: the object's subtypes fit its card types and its intrinsic mana abilities are its land types'."""
     return fit_subtypes(ch) is ch and intrinsic_abilities(ch) is ch
@@ -748,7 +752,11 @@ class Engine:
         info = self.info(e)
         found: set[str] = set(info.writes)  # what the operations can change (613.1) ...
         names: Names = info.write_names
-        if info.writes == FIELDS or info.fit_writes != info.writes:
+        # creature types added or removed on objects that fit: only those types change (and they still fit)
+        fit = info.fit_writes != info.writes and self.all_fit(frozenset(changes))
+        if fit:
+            found, names = set(info.fit_writes), info.fit_names
+        elif info.writes == FIELDS or info.fit_writes != info.writes:
             # ... or, for an operation not in WRITES or one naming subtypes, what they did change
             found = set()
             changed_names: dict[str, set[str]] = {f: set() for f in NAMED}
@@ -758,7 +766,8 @@ class Engine:
             names = {f: frozenset(v) for f, v in changed_names.items()}
         for t, ch in changes.items():
             self.state[t] = ch
-            if self.unfit is not None:
+        if self.unfit is not None and not fit and found & _FIT_READS:
+            for t, ch in changes.items():
                 if _fits(ch):
                     self.unfit.discard(t)
                 else:
