@@ -229,7 +229,48 @@ def static_abilities_stay_on_battlefield(board: Board, version: RulesVersion) ->
         return _resolve(board, version)
 
 
+def acquired_abilities_are_not_cdas(board: Board, version: RulesVersion) -> Mapping[str, Characteristics]:
+    """604.3a(2) misread: an ability acquired through a text change (612.6 full text) is not a CDA."""
+    import reference.effects as eff
+
+    original = eff.static_effect
+
+    def static_effect(board: Board, state: Any, obj_id: str, wording: str) -> Any:
+        effect = original(board, state, obj_id, wording)
+        printed = board.objects[obj_id].printed.abilities
+        if effect is not None and effect.origin == "cda" and wording not in printed:
+            return dataclasses.replace(effect, origin="static")
+        return effect
+
+    with _patched({"reference.effects.static_effect": static_effect}):
+        return _resolve(board, version)
+
+
+def full_text_keeps_own_values(board: Board, version: RulesVersion) -> Mapping[str, Characteristics]:
+    """612.6 misread: the full text changes only the rules text, not the name, mana cost, color, type line or P/T."""
+    import reference.operations as ops
+
+    original = ops.full_text
+
+    def rules_text_only(ch: Characteristics, args: Any) -> Characteristics:
+        out = original(ch, args)
+        return ch.with_(abilities=out.abilities, text_changes=out.text_changes)
+
+    with _patched({"reference.operations._SIMPLE": {**ops._SIMPLE, "full_text_of": rules_text_only}}):
+        return _resolve(board, version)
+
+
+def gains_every_kind_of_ability(board: Board, version: RulesVersion) -> Mapping[str, Characteristics]:
+    """113.3 misread: "has all activated abilities of ..." gives every ability, static and triggered ones too."""
+
+    with _patched({"reference.effects.is_activated_ability": lambda text: True}):
+        return _resolve(board, version)
+
+
 MUTANTS: dict[str, Resolver] = {
+    "gains-every-kind-of-ability": gains_every_kind_of_ability,
+    "acquired-abilities-are-not-cdas": acquired_abilities_are_not_cdas,
+    "full-text-keeps-own-values": full_text_keeps_own_values,
     "static-abilities-stay-on-battlefield": static_abilities_stay_on_battlefield,
     "plural-adds-s": plural_adds_s,
     "planeswalker-types-are-creature-types": planeswalker_types_are_creature_types,

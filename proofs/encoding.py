@@ -58,7 +58,7 @@ from .state import (
 )
 from .state import ite as _ite_obj
 from .universe import Universe, build_universe
-from .vocabulary import KEYWORD_COUNTERS, OPERATION_KIND
+from .vocabulary import KEYWORD_COUNTERS, OPERATION_KIND, activated
 from .words import (
     WORD_KEYS,
     copy_source_values,
@@ -371,6 +371,11 @@ class Encoding:
         def granted_by(p: Part, began: Any) -> set[str]:
             if p.op == "add_abilities":
                 return set(p.args["abilities"])
+            if p.op == "add_activated_abilities_of":  # 113.3b: any activated wording of the board
+                return {x for x in self.u.abilities if activated(x)}
+            if p.op == "full_text_of":  # 612.6: the rules text of any card off the battlefield, and the plus
+                off = (o for o in board.objects.values() if o.zone != "battlefield")
+                return set(p.args.get("plus", ())).union(*(entered(o).abilities for o in off))
             if p.op == "copy_of":
                 return set(self._copy_values(p.args, began)["abilities"]) if began is not None else set()
             if p.op == "face_down":
@@ -614,6 +619,8 @@ class Encoding:
                 conj.append(_bool((oid == it) == bool(want)))
             elif key == "exiled_with_source":
                 conj.append(_bool((obj.exiled_with is not None and obj.exiled_with == e.source) == bool(want)))
+            elif key == "top_of_graveyard":
+                conj.append(_bool(_on_top_of_graveyard(board, oid) == bool(want)))
             else:
                 raise NotEncodable(f"filter key {key!r}")
         return _conj(conj)
@@ -726,6 +733,20 @@ class Encoding:
             evaluated.append(player)
         elif part.op == "replace_word":
             args["from"], args["to"] = str(a["from"]), str(a["to"])
+        elif part.op == "add_activated_abilities_of":  # 613.1f: the activated abilities those objects have now
+            picked = self.matching(a["from"], st, e, view, target)
+            gained: dict[str, z3.BoolRef] = {}
+            for x in self.u.abilities:
+                if activated(x):  # every activated wording, so that two states compare term by term
+                    holders = [z3.And(c, self._char(st, i).get_set("abilities", x)) for i, c in picked.items()]
+                    gained[x] = z3.Or(holders or [FALSE])
+            args["abilities"] = gained
+            evaluated.extend(z3.If(c, 1, 0) for c in gained.values())
+        elif part.op == "full_text_of":  # 612.6: the text of the card the filter picks, if any
+            picked = self.matching(a["from"], st, e, view, target)
+            args["cards"] = [(c, _text_of(self.board.objects[i])) for i, c in picked.items() if not is_false(c)]
+            args["plus"] = tuple(a.get("plus", ()))
+            evaluated.extend(z3.If(c, 1, 0) for c, _ in args["cards"])
         elif part.op in ("set_pt", "modify_pt"):
             for k in VALUE_KEYS:
                 if k in a:
@@ -1009,6 +1030,33 @@ class Encoding:
             if c >= 0:
                 out.append((pos.slot, pos.effects[c].key))
         return out
+
+
+def _on_top_of_graveyard(board: Board, oid: str) -> bool:
+    """404.1: a graveyard is a pile in the order its cards came; 613.7d: each got its timestamp as it came."""
+    obj = board.objects[oid]
+    if obj.zone != "graveyard":
+        return False
+    later = [o for o in board.objects.values() if o.zone == "graveyard" and o.owner == obj.owner and o.id != oid]
+    return all(o.timestamp < obj.timestamp for o in later)
+
+
+def _text_of(obj: Any) -> dict[str, Any]:
+    """612.6: a card's full text: the values its printed text stands for (name, cost, color, type line, P/T)."""
+    ch = entered(obj)
+    return {
+        "name": ch.name,
+        "mana_value": ch.mana_value,
+        "mana_cost": ch.mana_cost,
+        "colors": ch.colors,
+        "types": ch.types,
+        "subtypes": ch.subtypes,
+        "supertypes": ch.supertypes,
+        "abilities": ch.abilities,
+        "all_creature_types": ch.all_creature_types,
+        "power": ch.power,
+        "toughness": ch.toughness,
+    }
 
 
 def _merged_in(obj: Any) -> set[str]:

@@ -57,6 +57,8 @@ PART_ARGS: dict[str, frozenset[str]] = {
     "face_down": frozenset({"power", "toughness", "abilities", "colors", "types", "subtypes"}),
     "set_controller": frozenset({"player"}),
     "replace_word": frozenset({"from", "to"}),
+    "full_text_of": frozenset({"from", "plus"}),
+    "add_activated_abilities_of": frozenset({"from"}),
     **{op: frozenset({"types"}) for op in ("add_types", "set_types", "remove_types")},
     **{op: frozenset({"subtypes"}) for op in ("add_subtypes", "set_subtypes", "remove_subtypes", "set_land_subtype")},
     **{op: frozenset({"supertypes"}) for op in ("add_supertypes", "remove_supertypes")},
@@ -116,6 +118,7 @@ FILTER_KEYS = frozenset(
         "shares_creature_type_with",
         "is_it",
         "exiled_with_source",
+        "top_of_graveyard",
     }
 )
 VALUE_KEYS = frozenset({"count", "its", "card_types_among", "sum", "times", "counters", "source_counters", "devotion"})

@@ -14,7 +14,7 @@ symbolic), numbers as z3 integers.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -360,6 +360,20 @@ def face_down(u: Universe, ch: Obj, values: Mapping[str, Any]) -> Obj:
     return out.with_(changes)
 
 
+def full_text(u: Universe, ch: Obj, cards: Sequence[tuple[z3.BoolRef, Mapping[str, Any]]], plus: Iterable[str]) -> Obj:
+    """612.6: the object has the full text of the card that qualifies (if any), and the text ``plus`` beside it."""
+    out = ch
+    for picked, values in cards:
+        new = copy_values(u, ch, values, ())
+        changes: dict[Key, z3.ExprRef] = {("ntc", ""): z3.IntVal(0)}  # new text: no earlier word changes in it
+        for w in u.from_words:
+            changes[("wmap", w)] = z3.IntVal(u.words.index(w))
+        for a in plus:
+            changes[("abilities", a)] = TRUE
+        out = ite(picked, new.with_(changes), out)
+    return out
+
+
 def replace_word(u: Universe, ch: Obj, old: str, new: str) -> Obj:
     """612.1-612.2: replace a word in the object's rules text and type line."""
     changes: dict[Key, z3.ExprRef] = {}
@@ -394,6 +408,10 @@ def _apply_op(u: Universe, ch: Obj, op: str, a: Mapping[str, Any], ts: z3.ArithR
         return copy_values(u, ch, a["values"], a.get("retain", ()))
     if op == "face_down":
         return face_down(u, ch, a["values"])
+    if op == "full_text_of":
+        return full_text(u, ch, a["cards"], a["plus"])
+    if op == "add_activated_abilities_of":  # 613.1f: gained like any granted ability (613.7a timestamps)
+        return add_abilities(u, ch, a["abilities"], ts)
     if op == "merge":  # 721.2a, 702.140e: over, the top component's values; its abilities join in any case
         out = copy_values(u, ch, a["values"], ()) if a["over"] else ch
         joined = {

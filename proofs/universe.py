@@ -153,6 +153,8 @@ def build_universe(board: Board, versions: Iterable[RulesVersion]) -> Universe:
             take(face_down_values(a))
         elif p.op == "set_controller" and a["player"] != "you":
             players.add(str(a["player"]))
+        elif p.op == "full_text_of":  # 612.6: the card's text is an object's printed values, taken above
+            take({"abilities": a.get("plus", ())})
         else:
             take({k: a.get(k, ()) for k in ("types", "subtypes", "supertypes", "abilities")})
     conditions = [d.condition for d in board.abilities.values() if d.condition is not None]

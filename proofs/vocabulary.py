@@ -9,6 +9,7 @@ that a misreading in the resolver's vocabulary is not repeated by the encoding.
 from __future__ import annotations
 
 import json
+import re
 from importlib import resources
 from typing import Final
 
@@ -61,6 +62,7 @@ OPERATION_KIND: Final[dict[str, str]] = {
     "face_down": "face_down",
     "set_controller": "control",
     "replace_word": "text",
+    "full_text_of": "text",
     **{
         op: "type"
         for op in (
@@ -83,6 +85,7 @@ OPERATION_KIND: Final[dict[str, str]] = {
     "remove_abilities": "ability",
     "remove_all_abilities": "ability",
     "remove_all_abilities_except_mana": "ability",
+    "add_activated_abilities_of": "ability",
     "set_pt": "pt_set",
     "modify_pt": "pt_modify",
     "switch_pt": "pt_switch",
@@ -93,6 +96,20 @@ OPERATION_KIND: Final[dict[str, str]] = {
 # 305.6: each basic land type gives its land "{T}: Add [its mana symbol]." (as case wordings are written)
 _MANA_SYMBOL_OF_BASIC: Final = {"plains": "w", "island": "u", "swamp": "b", "mountain": "r", "forest": "g"}
 INTRINSIC: Final[dict[str, str]] = {t: "{t}: add {" + m + "}." for t, m in _MANA_SYMBOL_OF_BASIC.items()}
+
+
+# 602.1: the activated abilities some keywords stand for (equip 702.6, cycling 702.29, ...).
+_ACTIVATED_KEYWORD = re.compile(
+    r"^(equip|cycling|crew|fortify|level up|ninjutsu|outlast|reinforce|scavenge|transmute|unearth|embalm|eternalize"
+    r"|boast|reconfigure)( |$)"
+)
+# 602.1: "[cost]: [effect]", the cost holding no quotation mark; 603.1: a trigger word first is never one.
+_COST_COLON = re.compile(r'^(?!when |whenever |at )[^"]*?: ')
+
+
+def activated(text: str) -> bool:
+    """113.3b: an activated ability (mana and loyalty abilities too), as a case writes its wording."""
+    return bool(_COST_COLON.match(text) or _ACTIVATED_KEYWORD.match(text))
 
 
 def mana_ability(text: str) -> bool:

@@ -12,14 +12,22 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from .copiable import copy_instruction, face_down_instruction
-from .filters import Context, apply_text_changes, condition_holds, evaluate, objects_matching, substitute
-from .frozen import FrozenMap
+from .copiable import copy_instruction, entered_values, face_down_instruction
+from .filters import (
+    Context,
+    apply_text_changes,
+    characteristics_of,
+    condition_holds,
+    evaluate,
+    objects_matching,
+    substitute,
+)
+from .frozen import FrozenMap, freeze
 from .merged import merge_effects
-from .model import AbilityDef, Board, Characteristics, Counter, Part, State, Timestamp
+from .model import COPIED_FIELDS, AbilityDef, Board, Characteristics, Counter, Part, State, Timestamp
 from .operations import Instruction, apply_instruction
 from .versions import RulesVersion
-from .vocabulary import KEYWORD_COUNTERS, OPERATION_KIND
+from .vocabulary import KEYWORD_COUNTERS, OPERATION_KIND, is_activated_ability
 
 PT_COUNTER = re.compile(r"^([+-]\d+)/([+-]\d+)$")
 
@@ -257,9 +265,37 @@ def instruction(
         ctx = context(effect, board, state)
         args = {k: evaluate(v, ctx, target) if k in VALUE_ARGS else v for k, v in part.args.items()}
         return (part.op, FrozenMap(args))
+    if part.op == "full_text_of":
+        return full_text_instruction(effect, part, board, state)
+    if part.op == "add_activated_abilities_of":
+        return activated_abilities_instruction(effect, part, board, state)
     if part.op == "set_controller" and part.args.get("player") == "you":
         return (part.op, FrozenMap({"player": controller_of(effect, state)}))
     return (part.op, part.args)
+
+
+def full_text_instruction(effect: ContinuousEffect, part: Part, board: Board, state: State) -> Instruction:
+    """612.6: the full text an effect gives: that of the one card its filter picks now (none: no change)."""
+    found = sorted(objects_matching(part.args["from"], context(effect, board, state), anywhere=True))
+    if len(found) > 1:
+        raise ValueError(f"{effect.key}: full_text_of: the filter picks {len(found)} cards ({found}), not one")
+    values = None
+    if found:
+        card = entered_values(board.objects[found[0]])
+        values = freeze({f: _listed(getattr(card, f)) for f in COPIED_FIELDS})
+    return ("full_text_of", FrozenMap({"values": values, "plus": tuple(part.args.get("plus", ()))}))
+
+
+def activated_abilities_instruction(effect: ContinuousEffect, part: Part, board: Board, state: State) -> Instruction:
+    """613.1f, 113.3b: "has all activated abilities of ...": the activated abilities those objects have now."""
+    ctx = context(effect, board, state)
+    found = objects_matching(part.args["from"], ctx)
+    gained = {a for i in found for a in characteristics_of(ctx, i).abilities if is_activated_ability(a)}
+    return ("add_abilities", FrozenMap({"abilities": tuple(sorted(gained))}))
+
+
+def _listed(value: Any) -> Any:
+    return tuple(sorted(value)) if isinstance(value, frozenset) else value
 
 
 def instructions(
@@ -306,9 +342,13 @@ def apply_effect(
     return {**state, **changes_of(effect, parts, targets, board, state, version)}
 
 
+# Operations whose instruction is read off other objects at the time it applies.
+READS_OTHERS = frozenset({"add_activated_abilities_of", "full_text_of"})
+
+
 def reads_values(effect: ContinuousEffect) -> bool:
-    """True when some part's amounts are expressions evaluated against the state."""
-    return any(isinstance(p.args.get(k), Mapping) for p in effect.parts for k in VALUE_ARGS)
+    """True when some part's amounts (or what it gives) are read from the state when it applies."""
+    return any(p.op in READS_OTHERS or isinstance(p.args.get(k), Mapping) for p in effect.parts for k in VALUE_ARGS)
 
 
 def may_depend(effect: ContinuousEffect) -> bool:

@@ -823,15 +823,22 @@ def _source_view(a: ContinuousEffect, ch: Characteristics) -> tuple[Any, ...]:
     )
 
 
+def _all_parts(board: Board) -> list[Part]:
+    return [p for d in board.abilities.values() for p in d.parts] + [p for e in board.effects for p in e.parts]
+
+
 def _untracked(board: Board) -> bool:
-    """Features whose reads this module does not track: conditions (611.3a), values read off other objects."""
+    """Features whose reads this module does not track: conditions (611.3a), values read off other objects,
+    abilities (613.1f) or full text (612.6) read off other objects."""
     if any(d.condition is not None for d in board.abilities.values()):
         return True
     text = repr(
         [d.applies_to for d in board.abilities.values()] + [p.args for d in board.abilities.values() for p in d.parts]
     )
     text += repr([p.args for e in board.effects for p in e.parts])
-    return any(k in text for k in ("'is_it'", "'shares_creature_type_with'", "'devotion'", "counters'", "exiled_with"))
+    reads = ("'is_it'", "'shares_creature_type_with'", "'devotion'", "counters'", "exiled_with", "'top_of_graveyard'")
+    ops = ("add_activated_abilities_of", "full_text_of")
+    return any(k in text for k in reads) or any(p.op in ops for p in _all_parts(board))
 
 
 def resolve(board: Board, version: RulesVersion) -> Resolution:

@@ -43,6 +43,7 @@ FILTER_KEYS = (
     "shares_creature_type_with",
     "is_it",
     "exiled_with_source",
+    "top_of_graveyard",
 )
 
 COMPARATORS: dict[str, Callable[[int, int], bool]] = {
@@ -88,6 +89,15 @@ def shares_creature_type(a: Characteristics, b: Characteristics) -> bool:
     if b.all_creature_types:
         return bool(a_types)
     return bool(a_types & b_types)
+
+
+def is_top_of_graveyard(board: Board, obj_id: str) -> bool:
+    """404.1, 613.7d: a graveyard keeps its order, so its top card is the one that entered it last."""
+    obj = board.objects[obj_id]
+    if obj.zone != "graveyard":
+        return False
+    pile = [o.timestamp for o in board.objects.values() if o.zone == "graveyard" and o.owner == obj.owner]
+    return obj.timestamp == max(pile) and pile.count(obj.timestamp) == 1
 
 
 def _player(ctx: Context, who: str) -> str | None:
@@ -158,6 +168,8 @@ def matches(filt: Any, obj_id: str, ctx: Context) -> bool:
             ok = (obj_id == ctx.it) == bool(want)
         elif key == "exiled_with_source":
             ok = (obj.exiled_with is not None and obj.exiled_with == ctx.source) == bool(want)
+        elif key == "top_of_graveyard":
+            ok = is_top_of_graveyard(ctx.board, obj_id) == bool(want)
         else:
             raise ValueError(f"unknown filter key {key!r}")
         if not ok:

@@ -96,6 +96,18 @@ def replace_word(ch: Characteristics, args: Mapping[str, Any]) -> Characteristic
     )
 
 
+def full_text(ch: Characteristics, args: Mapping[str, Any]) -> Characteristics:
+    """612.6: the object has another card's full text: its name, mana cost, color, type line, rules text, P/T.
+
+    ``values`` is that card's text (None when no card qualifies: nothing changes); ``plus``
+    is text the effect adds beside it. The new text replaces the old, earlier word changes too.
+    """
+    if args["values"] is None:
+        return ch
+    out = copy_values(ch, {"values": args["values"]})
+    return out.with_(abilities=out.abilities | _set(args.get("plus")), text_changes=())
+
+
 def add_types(ch: Characteristics, args: Mapping[str, Any]) -> Characteristics:
     """205.1b: the object gains card types and keeps its others."""
     return fit_subtypes(ch.with_(types=ch.types | _set(args["types"])))
@@ -255,6 +267,7 @@ _SIMPLE: dict[str, Callable[[Characteristics, Mapping[str, Any]], Characteristic
     "face_down": face_down,
     "set_controller": set_controller,
     "replace_word": replace_word,
+    "full_text_of": full_text,
     "add_types": add_types,
     "set_types": set_types,
     "remove_types": remove_types,

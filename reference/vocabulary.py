@@ -104,6 +104,42 @@ def is_mana_ability(text: str) -> bool:
     return bool(MANA_ABILITY.match(text)) and "target" not in text
 
 
+# 113.3c, 603.1: a triggered ability begins with "when", "whenever" or "at".
+TRIGGER_WORDS: Final = ("when ", "whenever ", "at ")
+# 113.3b: keyword abilities that stand for activated abilities (each one's rule in 702).
+ACTIVATED_KEYWORDS: Final = (
+    "boast",  # 702.142
+    "crew",  # 702.122
+    "cycling",  # 702.29
+    "embalm",  # 702.128
+    "equip",  # 702.6
+    "eternalize",  # 702.129
+    "fortify",  # 702.67
+    "level up",  # 702.87
+    "ninjutsu",  # 702.49
+    "outlast",  # 702.107
+    "reconfigure",  # 702.151
+    "reinforce",  # 702.77
+    "scavenge",  # 702.97
+    "transmute",  # 702.53
+    "unearth",  # 702.84
+)
+
+
+def is_activated_ability(text: str) -> bool:
+    """113.3b, 602.1: an activated ability is written "cost: effect" (or is a keyword that stands for one).
+
+    A colon inside quotation marks belongs to an ability the text grants, not to this one;
+    mana abilities (605.1a) and loyalty abilities (606) are activated abilities too.
+    """
+    if text.startswith(TRIGGER_WORDS):
+        return False
+    head, colon, _ = text.partition(": ")
+    if colon and '"' not in head:
+        return True
+    return any(text == k or text.startswith(k + " ") for k in ACTIVATED_KEYWORDS)
+
+
 # 122.1b: keyword counters that grant their keyword.
 KEYWORD_COUNTERS: Final = (
     "deathtouch",
@@ -132,6 +168,7 @@ OPERATION_KIND: Final[dict[str, str]] = {
     "set_controller": "control",
     # layer 3
     "replace_word": "text",
+    "full_text_of": "text",
     # layer 4
     "add_types": "type",
     "set_types": "type",
@@ -152,6 +189,7 @@ OPERATION_KIND: Final[dict[str, str]] = {
     "remove_abilities": "ability",
     "remove_all_abilities": "ability",
     "remove_all_abilities_except_mana": "ability",
+    "add_activated_abilities_of": "ability",
     # layer 7
     "set_pt": "pt_set",
     "modify_pt": "pt_modify",

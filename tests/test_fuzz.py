@@ -51,6 +51,10 @@ NOT_GENERATED = frozenset(
         # issue 17: double-faced permanents and merged permanents (corpus cases only, for now)
         "double-faced",
         "merged",
+        # issue 11 item 7: an object with another card's full text (612.6), corpus cases only for now
+        "full-text",
+        # issue 11 item 3: "has all activated abilities of ..." (613.1f, 113.3b), corpus cases only for now
+        "abilities-of-others",
     }
 )
 ALL = frozenset(feature_tags()) - NOT_GENERATED

@@ -132,3 +132,26 @@ def test_unknown_subtype_is_a_load_error_with_a_suggestion() -> None:
     assert "my-case.yaml" in message and "objects[0].subtypes[0]" in message
     assert "'merfolk'" in message
     case_from_data(_case(["merfolk", "oko"]), "fine.yaml")  # both known (one a planeswalker type)
+
+
+ABILITY_KINDS = [
+    ("{t}: add {g}.", True),  # 605.1a: a mana ability is an activated ability
+    ("{1}, {t}, sacrifice this artifact: draw a card.", True),  # 602.1: cost, colon, effect
+    ("put a -1/-1 counter on this creature: untap this creature.", True),
+    ("+1: draw a card.", True),  # 606: loyalty abilities are activated
+    ("equip {2}", True),  # 702.6a: equip stands for an activated ability
+    ("cycling {2}", True),  # 702.29a
+    ("flying", False),  # 702.9: a static keyword
+    ("level 1-3", False),  # 711.2a: a level symbol is a static ability
+    ('creatures you control have "{t}: add {g}."', False),  # the colon belongs to the granted ability
+    ("when this creature dies, draw a card.", False),  # 603.1: triggered
+    ("at the beginning of your upkeep, you may have this creature become a copy of target creature", False),
+    ("whenever a creature enters: this is still triggered", False),
+]
+
+
+@pytest.mark.parametrize(("text", "activated"), ABILITY_KINDS)
+def test_activated_abilities_by_their_wording(text: str, activated: bool) -> None:
+    """113.3b, 602.1: both readings (resolver and encoding) say which wordings are activated abilities."""
+    assert rv.is_activated_ability(text) is activated
+    assert pv.activated(text) is activated
