@@ -7,7 +7,8 @@ from dataclasses import dataclass
 
 from reference.case import Case, board_at
 from reference.choices import Outcomes, outcomes
-from reference.resolver import Resolution, resolve
+from reference.fast import resolve
+from reference.resolver import Resolution
 from reference.versions import RulesVersion
 
 from .results import Mismatch, board_result, compare
@@ -31,7 +32,11 @@ class StepCheck:
 
 
 def resolve_step(case: Case, step: int, version: RulesVersion) -> tuple[Resolution, dict[str, dict[str, object]]]:
-    """Resolve a case at one step: the resolution and its JSON-ready result."""
+    """Resolve a case at one step: the resolution and its JSON-ready result.
+
+    With the fast path (``reference.fast``), which gives the readable resolver's results and traces
+    (tests/test_fast_path.py checks that on every case, step and version).
+    """
     board = board_at(case, step, version)
     resolution = resolve(board, version)
     return resolution, board_result(board, resolution.final)

@@ -103,22 +103,44 @@ class PEffect:
         return self.origin == "cda"
 
 
+def _bool(x: bool) -> z3.BoolRef:
+    """The constant true or false (z3 shares them: no new term)."""
+    return TRUE if x else FALSE
+
+
+def _neg(x: z3.BoolRef) -> z3.BoolRef:
+    """Not, folding constants."""
+    return FALSE if is_true(x) else TRUE if is_false(x) else z3.Not(x)
+
+
+def _conj(items: list[z3.BoolRef]) -> z3.BoolRef:
+    """And, folding constants: the name ``conj`` is a local list in ``matches``."""
+    return conj(items)
+
+
 @dataclass
 class Reading:
     """How an effect's words read now (612): through its source's text changes, or as printed."""
 
     active: z3.BoolRef
     wmap: Mapping[str, z3.ArithRef]
+    # alts per text, built once per reading (a filter is read for every object; issue 13)
+    memo: dict[str, list[tuple[z3.BoolRef, str]]] = field(default_factory=dict, compare=False, repr=False)
 
     def alts(self, u: Universe, text: str) -> list[tuple[z3.BoolRef, str]]:
         """Each string ``text`` may read as, with the condition under which it does."""
         if not u.from_words or is_false(self.active) or not words_in(text, u.from_words):
             return [(TRUE, text)]
-        out: dict[str, list[z3.BoolRef]] = {text: [z3.Not(self.active)]}
+        if text not in self.memo:
+            self.memo[text] = self._alts(u, text)
+        return self.memo[text]
+
+    def _alts(self, u: Universe, text: str) -> list[tuple[z3.BoolRef, str]]:
+        out: dict[str, list[z3.BoolRef]] = {text: [_neg(self.active)]}
         for mapping, result in u.variants(text):
-            cond = z3.And([self.wmap[f] == u.words.index(img) for f, img in mapping.items()])
-            out.setdefault(result, []).append(z3.And(self.active, cond))
-        return [(z3.Or(cs), s) for s, cs in out.items()]
+            cond = [self.wmap[f] == u.words.index(img) for f, img in mapping.items()]
+            out.setdefault(result, []).append(_conj([self.active, *cond]))
+        return [(disj(cs), s) for s, cs in out.items()]
 
 
 PLAIN = Reading(FALSE, {})
@@ -541,23 +563,23 @@ class Encoding:
         you = view.controller
         for key, want in filt.items():
             if key == "all":
-                conj.append(z3.And([self.matches(f, oid, st, e, view, it) for f in want] or [TRUE]))
+                conj.append(_conj([self.matches(f, oid, st, e, view, it) for f in want]))
             elif key == "any":
-                conj.append(z3.Or([self.matches(f, oid, st, e, view, it) for f in want] or [FALSE]))
+                conj.append(disj([self.matches(f, oid, st, e, view, it) for f in want]))
             elif key == "not":
-                conj.append(z3.Not(self.matches(want, oid, st, e, view, it)))
+                conj.append(_neg(self.matches(want, oid, st, e, view, it)))
             elif key == "id":
-                conj.append(z3.BoolVal(oid == want))
+                conj.append(_bool(oid == want))
             elif key == "ids":
-                conj.append(z3.BoolVal(oid in want))
+                conj.append(_bool(oid in want))
             elif key == "type":
                 conj.append(ch.get_set("types", want))
             elif key == "subtype":
-                conj.append(z3.Or([z3.And(c, self.has_subtype(ch, s)) for c, s in self._alts(view, key, want)]))
+                conj.append(disj([_conj([c, self.has_subtype(ch, s)]) for c, s in self._alts(view, key, want)]))
             elif key == "supertype":
                 conj.append(ch.get_set("supertypes", want))
             elif key == "color":
-                conj.append(z3.Or([z3.And(c, ch.get_set("colors", s)) for c, s in self._alts(view, key, want)]))
+                conj.append(disj([_conj([c, ch.get_set("colors", s)]) for c, s in self._alts(view, key, want)]))
             elif key == "colorless":
                 conj.append(z3.Not(z3.Or([ch.get_set("colors", c) for c in u.colors])) == bool(want))
             elif key == "multicolored":
@@ -572,26 +594,26 @@ class Encoding:
                     conj.append(ch[("ctrl", "")] == u.player(want) if want in u.players else FALSE)
             elif key == "owner":
                 owner = u.player(obj.owner)
-                conj.append(z3.And(you != -1, you == owner) if want == "you" else z3.BoolVal(obj.owner == want))
+                conj.append(z3.And(you != -1, you == owner) if want == "you" else _bool(obj.owner == want))
             elif key == "is_source":
-                conj.append(z3.BoolVal((oid == e.source) == bool(want)))
+                conj.append(_bool((oid == e.source) == bool(want)))
             elif key == "other_than_source":
-                conj.append(z3.BoolVal((oid != e.source) == bool(want)))
+                conj.append(_bool((oid != e.source) == bool(want)))
             elif key == "attached_to_source":
                 src = board.objects.get(e.source) if e.source else None
-                conj.append(z3.BoolVal((src is not None and src.attached_to == oid) == bool(want)))
+                conj.append(_bool((src is not None and src.attached_to == oid) == bool(want)))
             elif key == "name":
                 conj.append(ch[("name", "")] == u.name(want) if want in u.names else FALSE)
             elif key == "token":
-                conj.append(z3.BoolVal(obj.token == bool(want)))
+                conj.append(_bool(obj.token == bool(want)))
             elif key == "face_down":
                 conj.append(ch[("fd", "")] == bool(want))
             elif key == "has_ability":
-                conj.append(z3.Or([z3.And(c, ch.get_set("abilities", s)) for c, s in self._alts(view, key, want)]))
+                conj.append(disj([_conj([c, ch.get_set("abilities", s)]) for c, s in self._alts(view, key, want)]))
             elif key == "mana_value":
                 conj.append(COMPARATORS[want["op"]](ch[("mv", "")], int(want["value"])))
             elif key == "zone":
-                conj.append(z3.BoolVal(obj.zone == want))
+                conj.append(_bool(obj.zone == want))
             elif key == "shares_creature_type_with":
                 other = e.source if want == "source" else it
                 if other is None or other not in board.objects:
@@ -599,14 +621,14 @@ class Encoding:
                 else:
                     conj.append(self.shares_creature_type(ch, self._char(st, other)))
             elif key == "is_it":
-                conj.append(z3.BoolVal((oid == it) == bool(want)))
+                conj.append(_bool((oid == it) == bool(want)))
             elif key == "exiled_with_source":
-                conj.append(z3.BoolVal((obj.exiled_with is not None and obj.exiled_with == e.source) == bool(want)))
+                conj.append(_bool((obj.exiled_with is not None and obj.exiled_with == e.source) == bool(want)))
             elif key == "top_of_graveyard":
-                conj.append(z3.BoolVal(_on_top_of_graveyard(board, oid) == bool(want)))
+                conj.append(_bool(_on_top_of_graveyard(board, oid) == bool(want)))
             else:
                 raise NotEncodable(f"filter key {key!r}")
-        return z3.And(conj) if conj else TRUE
+        return _conj(conj)
 
     def _alts(self, view: View, key: str, text: Any) -> list[tuple[z3.BoolRef, str]]:
         if key in WORD_KEYS and isinstance(text, str):
@@ -615,7 +637,9 @@ class Encoding:
 
     def has_subtype(self, ch: Obj, s: str) -> z3.BoolRef:
         """205.3m, 702.73a: an object with all creature types has every creature type."""
-        return z3.Or(ch.get_set("subtypes", s), z3.And(ch[("act", "")], z3.BoolVal(is_creature_type(s))))
+        if not is_creature_type(s):
+            return ch.get_set("subtypes", s)  # type: ignore[no-any-return]
+        return disj([ch.get_set("subtypes", s), ch[("act", "")]])
 
     def shares_creature_type(self, a: Obj, b: Obj) -> z3.BoolRef:
         """205.3m, 702.73a: some creature type is on both (every creature type when all creature types)."""

@@ -8,7 +8,11 @@ The loop is the readable one, step for step; what changes is how much is recompu
 - an object's static effects are regenerated only when its abilities, text or name changed;
 - a trial application (613.8a) is made only where it could change what another effect reads:
   an operation writes known characteristics (``WRITES``) and a filter or value reads known
-  ones; when no pair of a layer can interact the dependency step finds no edge at once;
+  ones, abilities and subtypes by name where the text names them (adding a creature type
+  changes only that type on an object whose subtypes fit its types, 205.3d); when no pair of
+  a layer can interact the dependency step finds no edge at once;
+- the effects that could depend on others are indexed by what they read, by source and by
+  wording, so that each effect meets only those it could change (not every pair, every step);
 - a trial's result is kept per effect and recomputed only on the objects that changed;
 - a value expression that does not read its object is evaluated once per effect, not per object.
 
@@ -37,7 +41,7 @@ from .effects import (
 )
 from .filters import Context, apply_text_changes, matches, names_zone, objects_matching
 from .model import Board, Characteristics, Part, State
-from .operations import Instruction, apply_instruction
+from .operations import Instruction, apply_instruction, fit_subtypes, intrinsic_abilities
 from .resolver import (
     Edge,
     Moment,
@@ -53,6 +57,7 @@ from .resolver import (
 from .resolver import resolve as readable_resolve
 from .timestamps import Tie
 from .versions import RulesVersion
+from .vocabulary import INTRINSIC_MANA, is_creature_type
 
 FIELDS: frozenset[str] = frozenset(f.name for f in fields(Characteristics))
 _PT = frozenset({"power", "toughness"})
@@ -154,17 +159,24 @@ def value_reads(value: Any) -> frozenset[str]:
     return FIELDS
 
 
-def ability_names_read(filt: Any) -> frozenset[str] | None:
-    """The abilities a filter asks about by name ('has_ability'); None when it reads abilities otherwise."""
+# Characteristics a filter can ask about by name, and the filter key that asks.
+NAMED: dict[str, str] = {"abilities": "has_ability", "subtypes": "subtype"}
+
+# Known names per characteristic (a characteristic not in the mapping: any of its names).
+Names = Mapping[str, frozenset[str]]
+
+
+def names_read(filt: Any, ask: str) -> frozenset[str] | None:
+    """The names a filter asks about with key ``ask`` ('has_ability', 'subtype'); None when it reads otherwise."""
     if not isinstance(filt, Mapping):
         return None
     out: set[str] = set()
     for key, want in filt.items():
         if key in ("all", "any"):
-            subs = [ability_names_read(f) for f in want]
+            subs = [names_read(f, ask) for f in want]
         elif key == "not":
-            subs = [ability_names_read(want)]
-        elif key == "has_ability":
+            subs = [names_read(want, ask)]
+        elif key == ask:
             subs = [frozenset({want})] if isinstance(want, str) else [None]
         elif key in FILTER_READS:
             subs = []
@@ -177,21 +189,26 @@ def ability_names_read(filt: Any) -> frozenset[str] | None:
     return frozenset(out)
 
 
-def value_ability_names(value: Any) -> frozenset[str] | None:
-    """The abilities a value expression's filters ask about by name (None: it reads abilities otherwise)."""
+def ability_names_read(filt: Any) -> frozenset[str] | None:
+    """The abilities a filter asks about by name ('has_ability'); None when it reads abilities otherwise."""
+    return names_read(filt, "has_ability")
+
+
+def value_names_read(value: Any, ask: str) -> frozenset[str] | None:
+    """The names a value expression's filters ask about with key ``ask`` (None: it reads them otherwise)."""
     if isinstance(value, int):
         return frozenset()
     if not isinstance(value, Mapping) or len(value) != 1:
         return None
     ((key, arg),) = value.items()
     if key in ("count", "card_types_among"):
-        return ability_names_read(arg)
+        return names_read(arg, ask)
     if key == "its":
         return frozenset()
     subs = (
-        [value_ability_names(v) for v in arg]
+        [value_names_read(v, ask) for v in arg]
         if key == "sum"
-        else [value_ability_names(arg[1])]
+        else [value_names_read(arg[1], ask)]
         if key == "times"
         else [None]
     )
@@ -200,16 +217,18 @@ def value_ability_names(value: Any) -> frozenset[str] | None:
     return frozenset().union(*subs)  # type: ignore[arg-type]
 
 
-def hits(
-    writes: frozenset[str], write_names: frozenset[str] | None, reads: frozenset[str], read_names: frozenset[str] | None
-) -> bool:
-    """Can changing ``writes`` (abilities: only ``write_names``, if known) change what reads ``reads``?"""
-    common = writes & reads
-    if not common:
-        return False
-    if common == {"abilities"} and write_names is not None and read_names is not None:
-        return not write_names.isdisjoint(read_names)
-    return True
+def value_ability_names(value: Any) -> frozenset[str] | None:
+    """The abilities a value expression's filters ask about by name (None: it reads abilities otherwise)."""
+    return value_names_read(value, "has_ability")
+
+
+def hits(writes: frozenset[str], write_names: Names, reads: frozenset[str], read_names: Names) -> bool:
+    """Can changing ``writes`` (of a named characteristic: only ``write_names``, if known) change ``reads``?"""
+    for f in writes & reads:
+        w, r = write_names.get(f), read_names.get(f)
+        if w is None or r is None or not w.isdisjoint(r):
+            return True
+    return False
 
 
 def reads_its_object(value: Any) -> bool:
@@ -242,6 +261,60 @@ def changed_fields(old: Characteristics, new: Characteristics, found: set[str]) 
             found.add(f)
 
 
+# Operations that add or remove the subtypes they name, and nothing else on an object that fits (``_fits``).
+_SUBTYPE_NAMING = frozenset({"add_subtypes", "remove_subtypes"})
+
+
+def _writes(parts: tuple[Part, ...], fit: bool) -> tuple[frozenset[str], Names]:
+    """613.1: what the parts can change, with the names they touch where known (``fit``: on objects that fit)."""
+    writes: set[str] = set()
+    abilities: set[str] | None = set()
+    subtypes: set[str] | None = set()
+    for p in parts:
+        if fit and p.op in _SUBTYPE_NAMING:
+            value = p.args.get("subtypes")
+            named = {value} if isinstance(value, str) else set(value or ())
+            if all(is_creature_type(t) and t not in INTRINSIC_MANA for t in named):
+                writes.add("subtypes")
+                if subtypes is not None:
+                    subtypes |= named
+                continue
+        op_writes = WRITES.get(p.op, FIELDS)
+        writes |= op_writes
+        if p.op in _NAMING and abilities is not None:
+            value = p.args.get(_NAMING[p.op])
+            abilities |= {value} if isinstance(value, str) else set(value or ())
+        elif "abilities" in op_writes:
+            abilities = None
+        if "subtypes" in op_writes:
+            subtypes = None
+    names: dict[str, frozenset[str]] = {}
+    if abilities is not None:
+        names["abilities"] = frozenset(abilities)
+    if subtypes is not None:
+        names["subtypes"] = frozenset(subtypes)
+    return frozenset(writes), names
+
+
+# What ``_fits`` reads.
+_FIT_READS = frozenset({"types", "subtypes", "all_creature_types", "abilities", "intrinsic"})
+
+
+def _fits(ch: Characteristics) -> bool:
+    """205.3d, 305.6: the object's subtypes fit its card types and its intrinsic mana abilities are its land types'."""
+    return fit_subtypes(ch) is ch and intrinsic_abilities(ch) is ch
+
+
+def _changed_names(old: Characteristics, new: Characteristics, names: dict[str, set[str]]) -> None:
+    """Add to ``names`` the abilities (had, or granted at another time) and subtypes that differ."""
+    names["abilities"] |= old.abilities ^ new.abilities
+    if old.granted != new.granted:
+        names["abilities"] |= {
+            a for a in old.granted.keys() | new.granted.keys() if old.granted.get(a) != new.granted.get(a)
+        }
+    names["subtypes"] |= old.subtypes ^ new.subtypes
+
+
 class _Info:
     """What the engine keeps about one effect value."""
 
@@ -249,6 +322,8 @@ class _Info:
         "effect",
         "filter_names",
         "filter_reads",
+        "fit_names",
+        "fit_writes",
         "named",
         "reads_values",
         "slots",
@@ -270,26 +345,28 @@ class _Info:
                 if k in VALUE_ARGS:
                     reads |= value_reads(v)
         self.value_reads = frozenset(reads)
-        writes: set[str] = set()
-        write_names: set[str] | None = set()
-        for p in effect.parts:
-            op_writes = WRITES.get(p.op, FIELDS)
-            writes |= op_writes
-            if p.op in _NAMING and write_names is not None:
-                value = p.args.get(_NAMING[p.op])
-                write_names |= {value} if isinstance(value, str) else set(value or ())
-            elif "abilities" in op_writes:
-                write_names = None
-        self.writes = frozenset(writes)
-        self.write_names = None if write_names is None else frozenset(write_names)
-        self.filter_names = ability_names_read(effect.filter) if effect.targets is None else frozenset()
-        value_names: frozenset[str] | None = frozenset()
-        for p in effect.parts:
-            for k, v in p.args.items():
-                if k in VALUE_ARGS and value_names is not None:
-                    names = value_ability_names(v)
-                    value_names = None if names is None else value_names | names
-        self.value_names = value_names
+        self.writes, self.write_names = _writes(effect.parts, fit=False)
+        # On objects whose subtypes fit their types and whose intrinsic abilities are right (``_fits``),
+        # adding or removing creature types changes those creature types only (205.3d, 305.6).
+        self.fit_writes, self.fit_names = _writes(effect.parts, fit=True)
+        self.filter_names: Names = {}
+        if effect.targets is None:
+            for field, ask in NAMED.items():
+                read = names_read(effect.filter, ask)
+                if read is not None:
+                    self.filter_names[field] = read
+        else:
+            self.filter_names = dict.fromkeys(NAMED, frozenset())
+        self.value_names: Names = {}
+        for field, ask in NAMED.items():
+            known: frozenset[str] | None = frozenset()
+            for p in effect.parts:
+                for k, v in p.args.items():
+                    if k in VALUE_ARGS and known is not None:
+                        names = value_names_read(v, ask)
+                        known = None if names is None else known | names
+            if known is not None:
+                self.value_names[field] = known
 
     def names_abilities(self, slot: str, parts: tuple[Part, ...]) -> frozenset[str] | None:
         """The abilities b's parts in ``slot`` name, when those parts touch nothing else (else None)."""
@@ -339,7 +416,9 @@ class Engine:
         self.state: dict[str, Characteristics] = dict(initial_state(board, version))
         self.locked: dict[str, tuple[ContinuousEffect, frozenset[str]]] = {}
         # One entry per applied step: the objects it changed and the characteristics it changed.
-        self.log: list[tuple[frozenset[str], frozenset[str], frozenset[str] | None]] = []
+        self.log: list[tuple[frozenset[str], frozenset[str], Names]] = []
+        # Objects that do not fit (``_fits``), computed when first asked.
+        self.unfit: set[str] | None = None
         self.infos: dict[int, _Info] = {}
         self.affected_cache: dict[str, _Affected] = {}
         self.changes_cache: dict[str, _Changes] = {}
@@ -534,6 +613,12 @@ class Engine:
         scratch.instrs = [None] * len(parts)
         return self._apply(b, parts, obj_id, scratch)
 
+    def all_fit(self, objects: frozenset[str]) -> bool:
+        """True when every one of the objects fits (``_fits``): its subtypes its types, its mana abilities its lands."""
+        if self.unfit is None:
+            self.unfit = {i for i, ch in self.state.items() if not _fits(ch)}
+        return self.unfit.isdisjoint(objects)
+
     # --- dependency (613.8a)
 
     def graph(self, group: list[ContinuousEffect], slot: str) -> dict[str, dict[str, DependencyReason]]:
@@ -543,6 +628,13 @@ class Engine:
         # 613.8a: only an effect whose existence, text, objects or amounts can vary can depend on another.
         sensitive: list[tuple[ContinuousEffect, _Info, bool, bool, frozenset[str]]] = []
         reads: set[str] = set()
+        # Indexes over the sensitive effects, so that each b meets only the effects it could reach:
+        # by characteristic read (abilities asked about by name: by that name), by source, by wording.
+        by_read: dict[str, list[int]] = {}
+        by_name: dict[tuple[str, str], list[int]] = {}
+        by_source: dict[str, list[int]] = {}
+        by_word: dict[str, list[int]] = {}
+        always: list[int] = []
         for a in group:
             ia = self.info(a)
             static = a.origin in ("static", "cda") and a.source is not None
@@ -550,30 +642,63 @@ class Engine:
                 continue
             live = a.key not in self.locked and a.targets is None
             words = _words(a, self.state[a.source]) if static and a.source in self.state else frozenset()
+            n = len(sensitive)
             sensitive.append((a, ia, static, live, words))
             if live:
                 reads |= ia.filter_reads
+                _index_reads(n, ia.filter_reads, ia.filter_names, by_read, by_name)
             reads |= ia.value_reads
+            _index_reads(n, ia.value_reads, ia.value_names, by_read, by_name)
             if static:
                 reads |= SOURCE_READS
+                assert a.source is not None
+                by_source.setdefault(a.source, []).append(n)
+                for w in words:
+                    by_word.setdefault(w, []).append(n)
+                if a.source in self.ambiguous:
+                    always.append(n)
         if not sensitive:
             return graph
         doing: dict[str, object] = {}
         for b in group:
             ib = self.info(b)
-            writes = ib.writes
+            writes, wnames = ib.writes, ib.write_names
+            if ib.fit_writes != writes and self.all_fit(self.affected(b)):
+                writes, wnames = ib.fit_writes, ib.fit_names
             if not writes & reads:
                 continue  # nothing b can change is read by any effect of the group
             touches_sources = bool(writes & SOURCE_READS)
             b_targets = self.affected(b) if touches_sources else frozenset()
             named = ib.names_abilities(slot, self.parts(b, slot)) if touches_sources else None
-            for a, ia, static, live, words in sensitive:
+            # Every effect the test below does not skip at once: one whose reads b writes, one whose
+            # source b changes (when b names the abilities it touches: one with such a wording).
+            reach: set[int] = set(always)
+            for f in writes:
+                if f in wnames:
+                    reach.update(by_read.get(f + "?", ()))
+                    for name in wnames[f]:
+                        reach.update(by_name.get((f, name), ()))
+                else:
+                    reach.update(by_read.get(f, ()))
+            if touches_sources:
+                if named is not None:
+                    for w in named:
+                        reach.update(n for n in by_word.get(w, ()) if sensitive[n][0].source in b_targets)
+                elif len(b_targets) < len(by_source):
+                    for t in b_targets:
+                        reach.update(by_source.get(t, ()))
+                else:
+                    for src, ns in by_source.items():
+                        if src in b_targets:
+                            reach.update(ns)
+            for n in sorted(reach):
+                a, ia, static, live, words = sensitive[n]
                 if a.key == b.key:
                     continue
                 if isolated and (a.origin == "cda") != (b.origin == "cda"):
                     continue  # 613.8a(c)
-                filt_hit = live and hits(writes, ib.write_names, ia.filter_reads, ia.filter_names)
-                val_hit = ia.reads_values and hits(writes, ib.write_names, ia.value_reads, ia.value_names)
+                filt_hit = live and hits(writes, wnames, ia.filter_reads, ia.filter_names)
+                val_hit = ia.reads_values and hits(writes, wnames, ia.value_reads, ia.value_names)
                 src_hit = static and touches_sources and a.source in b_targets
                 if static and a.source in self.ambiguous:
                     filt_hit = True  # two wordings give a's key: let the readable test decide
@@ -626,21 +751,60 @@ class Engine:
         changes = self.changes(e, slot)
         info = self.info(e)
         found: set[str] = set(info.writes)  # what the operations can change (613.1) ...
-        names = info.write_names
-        if info.writes == FIELDS:  # ... or, for an operation not in WRITES, what they did change
-            found, names = set(), None
+        names: Names = info.write_names
+        # creature types added or removed on objects that fit: only those types change (and they still fit)
+        fit = info.fit_writes != info.writes and self.all_fit(frozenset(changes))
+        if fit:
+            found, names = set(info.fit_writes), info.fit_names
+        elif info.writes == FIELDS or info.fit_writes != info.writes:
+            # ... or, for an operation not in WRITES or one naming subtypes, what they did change
+            found = set()
+            changed_names: dict[str, set[str]] = {f: set() for f in NAMED}
             for t, ch in changes.items():
                 changed_fields(self.state[t], ch, found)
+                _changed_names(self.state[t], ch, changed_names)
+            names = {f: frozenset(v) for f, v in changed_names.items()}
         for t, ch in changes.items():
             self.state[t] = ch
+        if self.unfit is not None and not fit and found & _FIT_READS:
+            for t, ch in changes.items():
+                if _fits(ch):
+                    self.unfit.discard(t)
+                else:
+                    self.unfit.add(t)
         self.log.append((frozenset(changes), frozenset(found), names))
         if found & _REGENERATE_ON:
+            # Only named abilities changed, none of them a defined one: an object without text changes
+            # keeps the same static abilities (612.1: only a defined wording is one).
+            named = names.get("abilities")
+            undefined = found <= _ABILITIES and named is not None and named.isdisjoint(self.defined)
             for t in sorted(changes):
-                self._regenerate_statics(t)
+                if not (undefined and not changes[t].text_changes):
+                    self._regenerate_statics(t)
 
 
 # Operations that touch only the abilities they name (and those abilities' grant timestamps).
 _NAMING = {"add_abilities": "abilities", "remove_abilities": "abilities", "counter_keyword": "ability"}
+
+
+def _index_reads(
+    n: int,
+    reads: frozenset[str],
+    names: Names,
+    by_read: dict[str, list[int]],
+    by_name: dict[tuple[str, str], list[int]],
+) -> None:
+    """Index effect ``n`` under what it reads; a characteristic asked about by name under each name.
+
+    ``by_read[f]``: every effect reading ``f``; ``by_read[f + "?"]``: those reading it otherwise than by name.
+    """
+    for f in reads:
+        by_read.setdefault(f, []).append(n)
+        if f in names:
+            for name in names[f]:
+                by_name.setdefault((f, name), []).append(n)
+        else:
+            by_read.setdefault(f + "?", []).append(n)
 
 
 def _words(a: ContinuousEffect, ch: Characteristics) -> frozenset[str]:

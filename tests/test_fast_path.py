@@ -57,7 +57,7 @@ def test_generated_board(board: Board, vid: str) -> None:
     assert_same(board, get_version(vid))
 
 
-@pytest.mark.parametrize("name", ["mixed", "7c", "chain", "touch", "count"])
+@pytest.mark.parametrize("name", ["mixed", "7c", "chain", "chain4", "touch", "count"])
 def test_benchmark_board(name: str) -> None:
     import floor_ratio
 
@@ -65,6 +65,8 @@ def test_benchmark_board(name: str) -> None:
         "mixed": lambda: floor_ratio.mixed_board(60, 12),
         "7c": lambda: floor_ratio.mixed_board(60, 12, ("7c",)),
         "chain": lambda: floor_ratio.chain_board(6, 40),
+        # more links than creatures: every creature holds several links (and layer 4: creature types)
+        "chain4": lambda: floor_ratio.chain_board(12, 20, layer="4"),
         "touch": lambda: floor_ratio.touch_board(6, 30),
         "count": lambda: floor_ratio.count_board(6, 30),
     }[name]
@@ -109,3 +111,32 @@ def test_writes_table_on_generated_boards(data: st.DataObject) -> None:
                 found: set[str] = set()
                 fast.changed_fields(old, new, found)
                 assert found <= fast.WRITES.get(p.op, fast.FIELDS), (p.op, found)
+
+
+def test_subtype_names_only_on_objects_that_fit() -> None:
+    """205.3d: adding a creature type to an artifact that holds one (loaded so) drops it: B depends on A."""
+    from tests.builders import make_board
+
+    enchantment = {"controller": "p1", "types": ["enchantment"], "mana_value": 1}
+    board = make_board(
+        [
+            {"id": "x", "name": "X", "timestamp": 10, "controller": "p1", "types": ["artifact"], "subtypes": ["elf"]},
+            {"id": "a", "name": "A", "timestamp": 3, "abilities": ["artifacts are also goblins."], **enchantment},
+            {"id": "b", "name": "B", "timestamp": 2, "abilities": ["elves are artifact creatures."], **enchantment},
+        ],
+        abilities=[
+            {
+                "text": "artifacts are also goblins.",
+                "applies_to": {"type": "artifact"},
+                "parts": [{"op": "add_subtypes", "subtypes": ["goblin"]}],
+            },
+            {
+                "text": "elves are artifact creatures.",
+                "applies_to": {"subtype": "elf"},
+                "parts": [{"op": "add_types", "types": ["creature"]}],
+            },
+        ],
+    )
+    version = get_version("ikoria")
+    assert [e.dependent for e in resolve(board, version).edges] == ["b:elves are artifact creatures."]
+    assert_same(board, version)
