@@ -20,7 +20,7 @@ from reference.resolver import resolve
 from reference.versions import builtin_versions
 
 from .corpus import CorpusError, case_from_data, read_yaml
-from .results import board_result, compare
+from .results import board_result, compare, observed
 from .trace_text import explain_resolution, fields_text, newest_first, tab_label, to_html
 
 
@@ -63,7 +63,7 @@ def run(text: str, version_id: str, step: int = 0) -> str:
             check = {
                 "ok": not compare(expected, actual),
                 "rows": [
-                    [oid, fields_text(fields), fields_text({k: actual.get(oid, {}).get(k) for k in fields})]
+                    [oid, fields_text(fields), fields_text(observed(fields, actual.get(oid)))]
                     for oid, fields in expected.items()
                 ],
             }

@@ -9,6 +9,7 @@ Standard library and ``reference`` only: the playground runs this module under P
 
 from __future__ import annotations
 
+import ast
 import html
 import re
 from collections.abc import Callable, Iterable, Mapping
@@ -143,6 +144,49 @@ def _labels(board: Board) -> dict[str, str]:
     return out
 
 
+COUNTER_DESCRIPTION = re.compile(r"^(\d+) (.+) counter\(s\) on (\S+)$")
+APPLIES_TO_DETAIL = re.compile(r"\(gains (\[[^\]]*\]), loses (\[[^\]]*\])\)")
+
+
+def describe(description: str, labels: Mapping[str, str]) -> str:
+    """An effect's description for a reader: "the +1/+1 counter on Gray Ogre" rather than
+    the resolver's "1 +1/+1 counter(s) on ogre"."""
+    m = COUNTER_DESCRIPTION.match(description)
+    if m is None:
+        return description
+    count, kind, oid = int(m.group(1)), m.group(2), m.group(3)
+    where = labels.get(oid, oid)
+    return f"the {kind} counter on {where}" if count == 1 else f"{count} {kind} counters on {where}"
+
+
+def _names_list(text: str, labels: Mapping[str, str]) -> list[str]:
+    try:
+        ids = ast.literal_eval(text)
+    except (ValueError, SyntaxError):
+        return [text]
+    return [labels.get(str(i), str(i)) for i in ids] if isinstance(ids, list) else [text]
+
+
+def detail_text(detail: str, labels: Mapping[str, str]) -> str:
+    """A dependency's reason in words: the objects an effect would gain or lose by name, not as a
+    list of ids ("(gains ['bears'], loses [])" becomes ": it would then also apply to Grizzly Bears")."""
+
+    def words(m: re.Match[str]) -> str:
+        gained, lost = _names_list(m.group(1), labels), _names_list(m.group(2), labels)
+        parts = []
+        if gained:
+            parts.append("also apply to " + _and(gained))
+        if lost:
+            parts.append("no longer apply to " + _and(lost))
+        return "(it would then " + " and ".join(parts) + ")" if parts else "(the same objects)"
+
+    return APPLIES_TO_DETAIL.sub(words, detail)
+
+
+def _and(items: list[str]) -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
 def changes(before: Characteristics, after: Characteristics) -> list[str]:
     """Only the characteristics that differ, each in game notation with its old value."""
     out = []
@@ -185,7 +229,13 @@ def _kind(step: TraceStep, version: RulesVersion) -> str:
     return f"{kind}: {step.slot}{rule}"
 
 
-def _order(step: TraceStep, steps: tuple[TraceStep, ...], resolution: Resolution, names: Mapping[str, str]) -> str:
+def _order(
+    step: TraceStep,
+    steps: tuple[TraceStep, ...],
+    resolution: Resolution,
+    names: Mapping[str, str],
+    labels: Mapping[str, str],
+) -> str:
     why = step.why
     ts = f"{step.timestamp:g}"
     earlier = [s for s in steps if s.slot == step.slot and s.index < step.index]
@@ -194,7 +244,7 @@ def _order(step: TraceStep, steps: tuple[TraceStep, ...], resolution: Resolution
         text = why.text
     elif why.kind == "dependency" and why.waited_for:
         reasons = [
-            f"depends on {names.get(e.on, e.on)}: {e.detail} (613.8a)"
+            f"depends on {names.get(e.on, e.on)}: {detail_text(e.detail, labels)} (613.8a)"
             for e in resolution.edges
             if e.dependent == step.effect and e.slot == step.slot and e.on in why.waited_for
         ]
@@ -202,7 +252,7 @@ def _order(step: TraceStep, steps: tuple[TraceStep, ...], resolution: Resolution
         text += "; so it applies after it (613.8b)"
     elif why.kind == "dependency" and why.went_before:
         waiting = [
-            f"{names.get(e.dependent, e.dependent)} depends on it: {e.detail} (613.8a)"
+            f"{names.get(e.dependent, e.dependent)} depends on it: {detail_text(e.detail, labels)} (613.8a)"
             for e in resolution.edges
             if e.on == step.effect and e.slot == step.slot and e.dependent in why.went_before
         ]
@@ -212,7 +262,7 @@ def _order(step: TraceStep, steps: tuple[TraceStep, ...], resolution: Resolution
     elif why.kind == "cda-first":
         text = "characteristic-defining ability: applies before the other effects of its layer (613.3)"
     elif earlier:
-        prev = ", ".join(f"{s.description} (ts {s.timestamp:g})" for s in earlier)
+        prev = ", ".join(f"{names.get(s.effect, s.description)} (ts {s.timestamp:g})" for s in earlier)
         text = f"timestamp {ts}, after {prev} (613.7)"
     elif later:
         text = f"timestamp {ts}, the earliest in {step.slot} (613.7)"
@@ -226,8 +276,8 @@ def _order(step: TraceStep, steps: tuple[TraceStep, ...], resolution: Resolution
 def explain_resolution(board: Board, resolution: Resolution, version: RulesVersion) -> Explanation:
     """Every trace step in words (layer and rule, why now, what changed) and the final result."""
     labels = _labels(board)
-    names: dict[str, str] = {s.effect: s.description for s in resolution.steps}
-    names.update({s.effect: s.description for s in resolution.skipped})
+    names: dict[str, str] = {s.effect: describe(s.description, labels) for s in resolution.steps}
+    names.update({s.effect: describe(s.description, labels) for s in resolution.skipped})
     state: dict[str, Characteristics] = dict(initial_state(board, version))
     rows = []
     for step in resolution.steps:
@@ -243,16 +293,17 @@ def explain_resolution(board: Board, resolution: Resolution, version: RulesVersi
                 index=step.index,
                 slot=step.slot,
                 layer=_kind(step, version),
-                effect=f"{step.description} [{step.effect}, ts {step.timestamp:g}]",
-                order=_order(step, resolution.steps, resolution, names),
+                effect=f"{names[step.effect]} [{step.effect}, ts {step.timestamp:g}]",
+                order=_order(step, resolution.steps, resolution, names, labels),
                 changes=tuple(changed) or ("no change",),
             )
         )
     deps = tuple(
-        f"{e.slot}: {names.get(e.dependent, e.dependent)} depends on {names.get(e.on, e.on)}: {e.detail}"
+        f"{e.slot}: {names.get(e.dependent, e.dependent)} depends on {names.get(e.on, e.on)}: "
+        f"{detail_text(e.detail, labels)}"
         for e in resolution.edges
     )
-    skipped = tuple(f"{s.slot}: {s.description}: {s.reason}" for s in resolution.skipped)
+    skipped = tuple(f"{s.slot}: {names.get(s.effect, s.description)}: {s.reason}" for s in resolution.skipped)
     result = []
     for oid in sorted(resolution.final):
         ch = resolution.final[oid]
@@ -391,14 +442,25 @@ def _value_text(field: str, value: Any) -> str:
     return str(value)
 
 
+def _words(field: str, words: Iterable[Any]) -> str:
+    return ", ".join(_title(str(w)) if field in ("types", "subtypes", "supertypes") else str(w) for w in words)
+
+
 def fields_text(fields: Mapping[str, Any]) -> str:
-    """Expected characteristics in game notation: "5/8", "subtypes Mountain", "abilities none"."""
+    """Expected characteristics in game notation: "5/8", "subtypes Mountain", "abilities none";
+    ``has``/``lacks`` (some values among others) as "abilities include flying",
+    "subtypes include none of Goblin, Elf"."""
     out = []
     if "power" in fields and "toughness" in fields:
         p, t = fields["power"], fields["toughness"]
         out.append("no P/T" if p is None and t is None else f"{p}/{t}")
     for k, v in fields.items():
         if k in ("power", "toughness") and "power" in fields and "toughness" in fields:
+            continue
+        if k in ("has", "lacks") and isinstance(v, Mapping):
+            for field, words in thaw(v).items():
+                verb = "include" if k == "has" else "include none of"
+                out.append(f"{field.replace('_', ' ')} {verb} {_words(field, words)}")
             continue
         out.append(f"{k.replace('_', ' ')} {_value_text(k, v)}")
     return "; ".join(out)
