@@ -183,6 +183,48 @@ def detail_text(detail: str, labels: Mapping[str, str]) -> str:
     return APPLIES_TO_DETAIL.sub(words, detail)
 
 
+def short_names(keys: Iterable[str], names: Mapping[str, str], labels: Mapping[str, str]) -> dict[str, str]:
+    """How a dependency sentence names each effect: by its source's name ("Blood Moon") when the
+    effect comes from an object's ability and no other effect here has that name, else in full."""
+    keys = list(dict.fromkeys(keys))
+    source = {k: k.split(":", 1)[0] for k in keys if ":" in k and not k.startswith("counters:")}
+    by_source = [labels[s] for k, s in source.items() if s in labels]
+    out = {}
+    for k in keys:
+        src = source.get(k)
+        label = labels.get(src) if src else None
+        out[k] = label if label is not None and by_source.count(label) == 1 else names.get(k, k)
+    return out
+
+
+def _mention(name: str, labels: Mapping[str, str]) -> str:
+    """An effect named inside a sentence: an object's name as it is, a description in quotes."""
+    if name in ("it", "this effect") or name in labels.values():
+        return name
+    return f"“{name}”"
+
+
+def reason_text(test: str, detail: str, subject: str, obj: str, labels: Mapping[str, str]) -> str:
+    """Why one effect depends on another (613.8a), in words: ``subject`` is the effect depended on,
+    ``obj`` the dependent one ("Blood Moon would stop it from existing")."""
+    subject, obj = _mention(subject, labels), _mention(obj, labels)
+    if obj in labels.values():
+        obj = f"the effect of {obj}"
+    if test == "existence":
+        return f"{subject} would stop {obj} from existing"
+    if test == "text":
+        return f"{subject} would change the text of {obj}"
+    if test == "what-it-does":
+        return f"{subject} would change what {obj} does"
+    m = APPLIES_TO_DETAIL.search(detail) if test == "applies-to" else None
+    if m is not None:
+        gained, lost = _names_list(m.group(1), labels), _names_list(m.group(2), labels)
+        parts = [f"apply to {_and(gained)} too"] if gained else []
+        parts += [f"no longer apply to {_and(lost)}"] if lost else []
+        return f"{subject} would make {obj} " + " and ".join(parts) if parts else detail
+    return detail_text(detail, labels)
+
+
 def _and(items: list[str]) -> str:
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 
@@ -240,25 +282,41 @@ def _order(
     ts = f"{step.timestamp:g}"
     earlier = [s for s in steps if s.slot == step.slot and s.index < step.index]
     later = [s for s in steps if s.slot == step.slot and s.index > step.index]
-    if why.kind == "loop":
+    if why.kind == "loop" and why.loop:
+        members = [_mention(names.get(k, k), labels) for k in why.loop if k != step.effect]
+        text = f"part of a dependency loop with {_and(members)}: the loop applies in timestamp order (613.8b)"
+    elif why.kind == "loop":
         text = why.text
     elif why.kind == "dependency" and why.waited_for:
-        reasons = [
-            f"depends on {names.get(e.on, e.on)}: {detail_text(e.detail, labels)} (613.8a)"
-            for e in resolution.edges
-            if e.dependent == step.effect and e.slot == step.slot and e.on in why.waited_for
+        edges = [
+            e for e in resolution.edges if e.dependent == step.effect and e.slot == step.slot and e.on in why.waited_for
         ]
+        short = short_names([step.effect, *(e.on for e in edges)], names, labels)
+        reasons = []
+        for e in edges:
+            named = short[e.on] in labels.values()  # "depends on Blood Moon: Blood Moon would ..."
+            subject, obj = (short[e.on], "it") if named else ("it", "this effect")
+            reasons.append(
+                f"depends on {_mention(short[e.on], labels)}: {reason_text(e.test, e.detail, subject, obj, labels)}"
+                " (613.8a)"
+            )
         text = "; ".join(reasons) or why.text
         text += "; so it applies after it (613.8b)"
     elif why.kind == "dependency" and why.went_before:
-        waiting = [
-            f"{names.get(e.dependent, e.dependent)} depends on it: {detail_text(e.detail, labels)} (613.8a)"
+        edges = [
+            e
             for e in resolution.edges
             if e.on == step.effect and e.slot == step.slot and e.dependent in why.went_before
         ]
+        short = short_names([step.effect, *(e.dependent for e in edges)], names, labels)
+        waiting = [
+            f"{reason_text(e.test, e.detail, 'it', short[e.dependent], labels)}, so that effect depends on it (613.8a)"
+            for e in edges
+        ]
         others = ", ".join(names.get(k, k) for k in why.went_before)
-        text = "; ".join(waiting) or f"{others} wait for effects they depend on"
-        text += f"; so it applies first although its timestamp ({ts}) is later (613.8b)"
+        verb = "waits for an effect it depends" if len(why.went_before) == 1 else "wait for effects they depend"
+        text = "; ".join(waiting) or f"{others} {verb} on"
+        text += f": it applies first although its timestamp ({ts}) is later (613.8b)"
     elif why.kind == "cda-first":
         text = "characteristic-defining ability: applies before the other effects of its layer (613.3)"
     elif earlier:
@@ -298,9 +356,10 @@ def explain_resolution(board: Board, resolution: Resolution, version: RulesVersi
                 changes=tuple(changed) or ("no change",),
             )
         )
+    short = short_names([k for e in resolution.edges for k in (e.dependent, e.on)], names, labels)
     deps = tuple(
         f"{e.slot}: {names.get(e.dependent, e.dependent)} depends on {names.get(e.on, e.on)}: "
-        f"{detail_text(e.detail, labels)}"
+        f"{reason_text(e.test, e.detail, short[e.on], short[e.dependent], labels)}"
         for e in resolution.edges
     )
     skipped = tuple(f"{s.slot}: {names.get(s.effect, s.description)}: {s.reason}" for s in resolution.skipped)
@@ -430,6 +489,8 @@ def tab_label(version: RulesVersion) -> str:
 def _value_text(field: str, value: Any) -> str:
     """One expected or computed value in game notation ("white", "Mountain", "none")."""
     value = thaw(value)
+    if field == "colors" and isinstance(value, list):
+        return colors_text(value)
     if isinstance(value, list):
         words = [_title(v) if field in ("types", "subtypes", "supertypes") else str(v) for v in value]
         return ", ".join(words) or "none"

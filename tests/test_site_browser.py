@@ -409,6 +409,9 @@ def test_trace_row_in_words(chromium, server):
     assert order in text, "the trace does not give the order in words"
     assert "Gray Ogre: 5/8 (was 5/6)" in text, "the trace does not show what changed in game notation"
     assert "Creature — Ogre" in text, "no result table in game notation"
+    moon = re.sub(r"<[^>]+>", "", chromium.dump_dom(require_page(server, MERMAID_CASE_PAGE)))
+    why = "it would stop the effect of Urborg, Tomb of Yawgmoth from existing, so that effect depends on it (613.8a)"
+    assert why in moon, "the dependency is not given in words"
 
 
 DATED_CASE_PAGE = "cases/cr-613-7n-own-static-ability-before-resolving-effect/"

@@ -47,6 +47,7 @@ def test_blood_moon_row_names_the_dependency_and_the_mountain() -> None:
     assert moon.layer.startswith("sets a basic land type: 4, ")
     assert "depends on it" in moon.order and "(613.8a)" in moon.order and "(613.8b)" in moon.order
     assert any("Land — Mountain" in c for c in moon.changes)
+    assert moon.order.startswith("it would stop the effect of Urborg, Tomb of Yawgmoth from existing")
     assert ex.dependencies and "depends on Blood Moon" in ex.dependencies[0]
     assert ex.skipped
 
