@@ -32,6 +32,20 @@ def versions() -> str:
     )
 
 
+def declared_versions(text: str) -> str:
+    """The built-in versions a board declares (aliases resolved), newest first, as JSON; the page
+    selects the first, so a case opens under the newest rules it has answers for."""
+    try:
+        data = _parse(text)
+    except CorpusError:
+        return "[]"
+    wanted = data.get("versions") if isinstance(data, dict) else None
+    if not isinstance(wanted, list):
+        return "[]"
+    known = [v for v in newest_first(builtin_versions().values()) if {v.id, *v.aliases} & set(map(str, wanted))]
+    return json.dumps([v.id for v in known])
+
+
 def _parse(text: str) -> Any:
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "board.yaml"

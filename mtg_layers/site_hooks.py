@@ -130,6 +130,14 @@ def on_page_content(html: str, page: Any, config: Any, files: Any, **kwargs: Any
     return link_rule_numbers(html, href)
 
 
+def on_post_page(output: str, page: Any, config: Any, **kwargs: Any) -> str:
+    """mkdocs event: the French pages (docs/fr/) say they are in French (``<html lang="fr">``), for
+    screen readers, hyphenation and search engines; the theme's own labels stay in English."""
+    if page.file.src_uri.startswith("fr/"):
+        return output.replace('<html lang="en"', '<html lang="fr"', 1)
+    return output
+
+
 def on_post_build(config: Any, **kwargs: Any) -> None:
     """mkdocs event: after the pages are written, add the playground's runtime."""
     from mkdocs.exceptions import PluginError

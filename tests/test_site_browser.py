@@ -384,6 +384,8 @@ def test_playground_runs_gray_ogre_under_two_versions(chromium, server, artifact
         ready = session.poll("!document.getElementById('pg-run').disabled", timeout=240, interval=1)
         status = session.evaluate("document.getElementById('pg-status').textContent")
         assert ready, f"the playground did not start: {status}"
+        chosen = session.evaluate("document.getElementById('pg-version').value")
+        assert chosen == "2020-04-17", f"the case opened under {chosen}, not the newest rules it declares"
         for vid, pt in (("2020-04-17", "5/8"), ("2004-10-01", "1/4")):
             select = f"document.getElementById('pg-version').value = {json.dumps(vid)}"
             session.evaluate(f"(() => {{ {select}; document.getElementById('pg-run').click(); }})()")
@@ -532,6 +534,13 @@ def test_mermaid_only_on_pages_with_a_diagram(site, chromium, server):
         assert session.evaluate("typeof window.mermaid") == "undefined"
     finally:
         session.close()
+
+
+def test_french_pages_say_they_are_french(site):
+    root = site[0]
+    for page in ("fr/index.html", "fr/layers/index.html", "fr/glossary/index.html"):
+        assert '<html lang="fr"' in (root / page).read_text("utf-8"), f"{page} does not declare French"
+    assert '<html lang="en"' in (root / "index.html").read_text("utf-8")
 
 
 @pytest.mark.parametrize("path", [GRAY_OGRE_PAGE, MERMAID_CASE_PAGE, "", "playground/"])
