@@ -19,8 +19,8 @@ from reference.frozen import thaw
 from reference.resolver import Resolution
 from reference.versions import FLAGS, RulesVersion, builtin_versions
 
-from .results import compare
-from .rule_pages import era_page, linker
+from .results import compare, observed
+from .rule_pages import OLDER_613, era_page, linker
 from .trace_text import RULE_RE, explain_resolution, fields_text, newest_first, tab_label, to_markdown
 from .verify import resolve_step, step_outcomes
 
@@ -91,7 +91,7 @@ def _version_tab(case: Case, n: int, version: RulesVersion, link: Callable[[str]
     body += _table(
         ["object", "expected", "resolver"],
         [
-            [oid, fields_text(fields), fields_text({k: actual.get(oid, {}).get(k) for k in fields})]
+            [oid, fields_text(fields), fields_text(observed(fields, actual.get(oid)))]
             for oid, fields in expected.items()
         ],
     ) + [""]
@@ -381,9 +381,25 @@ def timeline_fragment(versions: Mapping[str, RulesVersion]) -> str:
         changed = "<br>".join(f"change: {c}" for c in v.changes)
         if v.clarifications:
             changed += "<br>" + "<br>".join(f"clarification (no answer changes): {c}" for c in v.clarifications)
+        changed = _era_links(_cell(changed), v)
         when = f"{v.in_force_from} to {v.in_force_to or 'now'}"
         rows.append([name, when, f"{v.source_text} ({v.source_date})", changed])
-    return "\n".join(_table(["profile", "in force", "rule text", "what changed"], rows)) + "\n"
+    # the last column is already a Markdown cell, with its links
+    lines = _table(["profile", "in force", "rule text"], [r[:3] for r in rows])
+    lines[:2] = [lines[0] + " what changed |", lines[1] + "---|"]
+    return "\n".join(lines[:2] + [line + f" {r[3]} |" for line, r in zip(lines[2:], rows, strict=True)]) + "\n"
+
+
+RENUMBERED = re.compile(r"\b(613\.\d+[a-z]?) -> (613\.\d+[a-z]?)")
+
+
+def _era_links(text: str, version: RulesVersion) -> str:
+    """A profile's notes with their rule numbers linked in the numbering of the text the profile
+    follows ("613.7a(c) of that text"); in "613.5 -> 613.6" the first is the 2009–2020 number."""
+    older, today, own = linker("", OLDER_613[0][0]), linker(""), linker("", era_page(version))
+    text = RENUMBERED.sub(lambda m: f"{older(m.group(1))} → {today(m.group(2))}", text)
+    parts = re.split(r"(\[[^\]]*\]\([^)]*\))", text)  # leave the links just made alone
+    return "".join(p if p.startswith("[") else RULE_RE.sub(lambda m: own(m.group(1)), p) for p in parts)
 
 
 KIND_NAMES = {

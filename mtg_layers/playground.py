@@ -20,7 +20,7 @@ from reference.resolver import resolve
 from reference.versions import builtin_versions
 
 from .corpus import CorpusError, case_from_data, read_yaml
-from .results import board_result, compare
+from .results import board_result, compare, observed
 from .trace_text import explain_resolution, fields_text, newest_first, tab_label, to_html
 
 
@@ -30,6 +30,20 @@ def versions() -> str:
         [{"id": v.id, "label": tab_label(v), "title": v.title} for v in newest_first(builtin_versions().values())],
         ensure_ascii=False,
     )
+
+
+def declared_versions(text: str) -> str:
+    """The built-in versions a board declares (aliases resolved), newest first, as JSON; the page
+    selects the first, so a case opens under the newest rules it has answers for."""
+    try:
+        data = _parse(text)
+    except CorpusError:
+        return "[]"
+    wanted = data.get("versions") if isinstance(data, dict) else None
+    if not isinstance(wanted, list):
+        return "[]"
+    known = [v for v in newest_first(builtin_versions().values()) if {v.id, *v.aliases} & set(map(str, wanted))]
+    return json.dumps([v.id for v in known])
 
 
 def _parse(text: str) -> Any:
@@ -63,7 +77,7 @@ def run(text: str, version_id: str, step: int = 0) -> str:
             check = {
                 "ok": not compare(expected, actual),
                 "rows": [
-                    [oid, fields_text(fields), fields_text({k: actual.get(oid, {}).get(k) for k in fields})]
+                    [oid, fields_text(fields), fields_text(observed(fields, actual.get(oid)))]
                     for oid, fields in expected.items()
                 ],
             }

@@ -95,6 +95,25 @@ def _holds(got: Mapping[str, Any], field: str, word: str) -> bool:
     return field == "subtypes" and bool(got.get("all_creature_types")) and is_creature_type(word)
 
 
+def observed(want: Mapping[str, Any], got: Mapping[str, Any] | None) -> dict[str, Any]:
+    """What the resolver gives for the characteristics a case expects, keyed like the expectation:
+    a ``has``/``lacks`` claim that holds is repeated; one that does not is replaced by the
+    object's actual values of that field (so the two can be read side by side)."""
+    got = got or {}
+    out: dict[str, Any] = {}
+    for key, value in want.items():
+        if key in ("has", "lacks") and isinstance(value, Mapping):
+            held = {f: list(ws) for f, ws in value.items() if all(_holds(got, f, w) == (key == "has") for w in ws)}
+            if held:
+                out[key] = held
+            for f in value:
+                if f not in held:
+                    out[f] = got.get(f)
+        else:
+            out[key] = got.get(key)
+    return out
+
+
 def subset_mismatches(oid: str, key: str, want: Mapping[str, Any], got: Mapping[str, Any]) -> list[Mismatch]:
     """``has``: every listed word is among the object's values; ``lacks``: none is."""
     out = []

@@ -128,22 +128,81 @@ def era_page(version: RulesVersion) -> str | None:
     return older[-1] if older else CURRENT_613[0]
 
 
+def rule_target(number: str, page_613: str | None = CURRENT_613[0]) -> tuple[str, str] | None:
+    """The rule page and anchor a rule number links to (None: a rule whose text is not shipped)."""
+    pages = rule_pages()
+    top = number.split(".")[0]
+    name = page_613 if top == "613" else top
+    page = pages.get(name) if name else None
+    if page is None:
+        return None
+    target = number if number in page.numbers else number.rstrip("abcdefghijklmnopqrstuvwxyz")
+    if target not in page.numbers:
+        return None
+    return page.name, anchor(target)
+
+
 def linker(prefix: str, page_613: str | None = CURRENT_613[0]) -> Callable[[str], str]:
     """A function from a rule number to a Markdown link to its text (the number alone when not shipped)."""
-    pages = rule_pages()
 
     def link(number: str) -> str:
-        top = number.split(".")[0]
-        name = page_613 if top == "613" else top
-        page = pages.get(name) if name else None
-        if page is None:
+        found = rule_target(number, page_613)
+        if found is None:
             return number
-        target = number if number in page.numbers else number.rstrip("abcdefghijklmnopqrstuvwxyz")
-        if target not in page.numbers:
-            return number
-        return f"[{number}]({prefix}rules/{name}.md#{anchor(target)})"
+        return f"[{number}]({prefix}rules/{found[0]}.md#{found[1]})"
 
     return link
+
+
+# Text inside these elements is never linked: links, code, headings (they carry their own
+# permalink), tab labels, and scripts.
+_NO_LINK = frozenset({"a", "code", "pre", "script", "style", "h1", "h2", "h3", "h4", "h5", "h6", "label", "title"})
+_TAG = re.compile(r"(<[^>]*>)")
+_TAG_NAME = re.compile(r"^</?([a-zA-Z0-9]+)")
+# a rule number, and the year after it when the text names one ("613.3 (2009)")
+BARE_RULE = re.compile(r"(?<![\w.#/-])(\d{3}\.\d+[a-z]?)(?![\w/]|\.\d)(?=( \((\d{4})\))?)")
+_OLDER_BY_YEAR = (("2009", "2020", OLDER_613[0][0]),)
+
+
+def _page_613_for_year(year: str | None) -> str:
+    """Rule 613's text for a year a page names beside a rule number (today's text otherwise)."""
+    for start, end, name in _OLDER_BY_YEAR:
+        if year is not None and start <= year < end:
+            return name
+    return CURRENT_613[0]
+
+
+def link_rule_numbers(html_text: str, href: Callable[[str, str], str]) -> str:
+    """Every bare rule number in the text of an HTML page made a link to its text.
+
+    ``href(page_name, anchor)`` gives the URL of a rule page's anchor from the page being
+    written. A number whose rule is not shipped stays as it is; so does one inside a link,
+    code, a heading or a tab label. A 613 number followed by a year of the 2009–2020 rules
+    ("613.3 (2009)") links to the text of that era, whose numbering differs.
+    """
+    out, closed = [], dict.fromkeys(_NO_LINK, 0)
+    for piece in _TAG.split(html_text):
+        if piece.startswith("<"):
+            m = _TAG_NAME.match(piece)
+            name = m.group(1).lower() if m else ""
+            if name in closed and not piece.endswith("/>"):
+                closed[name] += -1 if piece.startswith("</") else 1
+                closed[name] = max(closed[name], 0)
+            out.append(piece)
+            continue
+        if any(closed.values()) or not piece:
+            out.append(piece)
+            continue
+
+        def repl(m: re.Match[str]) -> str:
+            number = m.group(1)
+            found = rule_target(number, _page_613_for_year(m.group(3)) if number.startswith("613.") else None)
+            if found is None:
+                return number
+            return f'<a href="{href(*found)}" class="rule-link">{number}</a>'
+
+        out.append(BARE_RULE.sub(repl, piece))
+    return "".join(out)
 
 
 def generate_rule_pages(out_dir: Path) -> list[Path]:

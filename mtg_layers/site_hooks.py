@@ -1,4 +1,8 @@
-"""mkdocs hooks (``hooks:`` in mkdocs.yml): put the playground's runtime into the built site.
+"""mkdocs hooks (``hooks:`` in mkdocs.yml): rule numbers made links, and the playground's runtime.
+
+Every page: a bare rule number in its text ("613.8a", on a hand-written page, in a case's
+notes, in the API reference) becomes a link to the rule's text on the site's rule pages
+(``mtg_layers.rule_pages``); numbers whose rule is not shipped stay as they are.
 
 After every build, ``site/playground/`` receives:
 
@@ -108,6 +112,30 @@ def build_playground(site_dir: Path, root: Path = ROOT) -> None:
         shutil.copyfile(source / name, runtime / name)
     python_bundle(target / "mtg-layers.zip", root)
     corpus_by_id(target / "cases", root)
+
+
+def on_page_content(html: str, page: Any, config: Any, files: Any, **kwargs: Any) -> str:
+    """mkdocs event: link every bare rule number of a page (not on the rule pages themselves)."""
+    from mkdocs.utils import get_relative_url
+
+    from mtg_layers.rule_pages import link_rule_numbers
+
+    if page.file.src_uri.startswith("rules/"):
+        return html
+
+    def href(name: str, anchor: str) -> str:
+        target = files.get_file_from_path(f"rules/{name}.md")
+        return f"{get_relative_url(target.url, page.url)}#{anchor}"
+
+    return link_rule_numbers(html, href)
+
+
+def on_post_page(output: str, page: Any, config: Any, **kwargs: Any) -> str:
+    """mkdocs event: the French pages (docs/fr/) say they are in French (``<html lang="fr">``), for
+    screen readers, hyphenation and search engines; the theme's own labels stay in English."""
+    if page.file.src_uri.startswith("fr/"):
+        return output.replace('<html lang="en"', '<html lang="fr"', 1)
+    return output
 
 
 def on_post_build(config: Any, **kwargs: Any) -> None:

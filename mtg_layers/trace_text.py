@@ -9,6 +9,7 @@ Standard library and ``reference`` only: the playground runs this module under P
 
 from __future__ import annotations
 
+import ast
 import html
 import re
 from collections.abc import Callable, Iterable, Mapping
@@ -146,6 +147,91 @@ def _labels(board: Board) -> dict[str, str]:
     return out
 
 
+COUNTER_DESCRIPTION = re.compile(r"^(\d+) (.+) counter\(s\) on (\S+)$")
+APPLIES_TO_DETAIL = re.compile(r"\(gains (\[[^\]]*\]), loses (\[[^\]]*\])\)")
+
+
+def describe(description: str, labels: Mapping[str, str]) -> str:
+    """An effect's description for a reader: "the +1/+1 counter on Gray Ogre" rather than
+    the resolver's "1 +1/+1 counter(s) on ogre"."""
+    m = COUNTER_DESCRIPTION.match(description)
+    if m is None:
+        return description
+    count, kind, oid = int(m.group(1)), m.group(2), m.group(3)
+    where = labels.get(oid, oid)
+    return f"the {kind} counter on {where}" if count == 1 else f"{count} {kind} counters on {where}"
+
+
+def _names_list(text: str, labels: Mapping[str, str]) -> list[str]:
+    try:
+        ids = ast.literal_eval(text)
+    except (ValueError, SyntaxError):
+        return [text]
+    return [labels.get(str(i), str(i)) for i in ids] if isinstance(ids, list) else [text]
+
+
+def detail_text(detail: str, labels: Mapping[str, str]) -> str:
+    """A dependency's reason in words: the objects an effect would gain or lose by name, not as a
+    list of ids ("(gains ['bears'], loses [])" becomes ": it would then also apply to Grizzly Bears")."""
+
+    def words(m: re.Match[str]) -> str:
+        gained, lost = _names_list(m.group(1), labels), _names_list(m.group(2), labels)
+        parts = []
+        if gained:
+            parts.append("also apply to " + _and(gained))
+        if lost:
+            parts.append("no longer apply to " + _and(lost))
+        return "(it would then " + " and ".join(parts) + ")" if parts else "(the same objects)"
+
+    return APPLIES_TO_DETAIL.sub(words, detail)
+
+
+def short_names(keys: Iterable[str], names: Mapping[str, str], labels: Mapping[str, str]) -> dict[str, str]:
+    """How a dependency sentence names each effect: by its source's name ("Blood Moon") when the
+    effect comes from an object's ability and no other effect here has that name, else in full."""
+    keys = list(dict.fromkeys(keys))
+    source = {k: k.split(":", 1)[0] for k in keys if ":" in k and not k.startswith("counters:")}
+    by_source = [labels[s] for k, s in source.items() if s in labels]
+    out = {}
+    for k in keys:
+        src = source.get(k)
+        label = labels.get(src) if src else None
+        out[k] = label if label is not None and by_source.count(label) == 1 else names.get(k, k)
+    return out
+
+
+def _mention(name: str, labels: Mapping[str, str]) -> str:
+    """An effect named inside a sentence: an object's name as it is, a description in quotes."""
+    if name in ("it", "this effect") or name in labels.values():
+        return name
+    return f"“{name}”"
+
+
+def reason_text(test: str, detail: str, subject: str, obj: str, labels: Mapping[str, str]) -> str:
+    """Why one effect depends on another (613.8a), in words: ``subject`` is the effect depended on,
+    ``obj`` the dependent one ("Blood Moon would stop it from existing")."""
+    subject, obj = _mention(subject, labels), _mention(obj, labels)
+    if obj in labels.values():
+        obj = f"the effect of {obj}"
+    if test == "existence":
+        return f"{subject} would stop {obj} from existing"
+    if test == "text":
+        return f"{subject} would change the text of {obj}"
+    if test == "what-it-does":
+        return f"{subject} would change what {obj} does"
+    m = APPLIES_TO_DETAIL.search(detail) if test == "applies-to" else None
+    if m is not None:
+        gained, lost = _names_list(m.group(1), labels), _names_list(m.group(2), labels)
+        parts = [f"apply to {_and(gained)} too"] if gained else []
+        parts += [f"no longer apply to {_and(lost)}"] if lost else []
+        return f"{subject} would make {obj} " + " and ".join(parts) if parts else detail
+    return detail_text(detail, labels)
+
+
+def _and(items: list[str]) -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
 def changes(before: Characteristics, after: Characteristics) -> list[str]:
     """Only the characteristics that differ, each in game notation with its old value."""
     out = []
@@ -188,34 +274,56 @@ def _kind(step: TraceStep, version: RulesVersion) -> str:
     return f"{kind}: {step.slot}{rule}"
 
 
-def _order(step: TraceStep, steps: tuple[TraceStep, ...], resolution: Resolution, names: Mapping[str, str]) -> str:
+def _order(
+    step: TraceStep,
+    steps: tuple[TraceStep, ...],
+    resolution: Resolution,
+    names: Mapping[str, str],
+    labels: Mapping[str, str],
+) -> str:
     why = step.why
     ts = f"{step.timestamp:g}"
     earlier = [s for s in steps if s.slot == step.slot and s.index < step.index]
     later = [s for s in steps if s.slot == step.slot and s.index > step.index]
-    if why.kind == "loop":
+    if why.kind == "loop" and why.loop:
+        members = [_mention(names.get(k, k), labels) for k in why.loop if k != step.effect]
+        text = f"part of a dependency loop with {_and(members)}: the loop applies in timestamp order (613.8b)"
+    elif why.kind == "loop":
         text = why.text
     elif why.kind == "dependency" and why.waited_for:
-        reasons = [
-            f"depends on {names.get(e.on, e.on)}: {e.detail} (613.8a)"
-            for e in resolution.edges
-            if e.dependent == step.effect and e.slot == step.slot and e.on in why.waited_for
+        edges = [
+            e for e in resolution.edges if e.dependent == step.effect and e.slot == step.slot and e.on in why.waited_for
         ]
+        short = short_names([step.effect, *(e.on for e in edges)], names, labels)
+        reasons = []
+        for e in edges:
+            named = short[e.on] in labels.values()  # "depends on Blood Moon: Blood Moon would ..."
+            subject, obj = (short[e.on], "it") if named else ("it", "this effect")
+            reasons.append(
+                f"depends on {_mention(short[e.on], labels)}: {reason_text(e.test, e.detail, subject, obj, labels)}"
+                " (613.8a)"
+            )
         text = "; ".join(reasons) or why.text
         text += "; so it applies after it (613.8b)"
     elif why.kind == "dependency" and why.went_before:
-        waiting = [
-            f"{names.get(e.dependent, e.dependent)} depends on it: {e.detail} (613.8a)"
+        edges = [
+            e
             for e in resolution.edges
             if e.on == step.effect and e.slot == step.slot and e.dependent in why.went_before
         ]
+        short = short_names([step.effect, *(e.dependent for e in edges)], names, labels)
+        waiting = [
+            f"{reason_text(e.test, e.detail, 'it', short[e.dependent], labels)}, so that effect depends on it (613.8a)"
+            for e in edges
+        ]
         others = ", ".join(names.get(k, k) for k in why.went_before)
-        text = "; ".join(waiting) or f"{others} wait for effects they depend on"
-        text += f"; so it applies first although its timestamp ({ts}) is later (613.8b)"
+        verb = "waits for an effect it depends" if len(why.went_before) == 1 else "wait for effects they depend"
+        text = "; ".join(waiting) or f"{others} {verb} on"
+        text += f": it applies first although its timestamp ({ts}) is later (613.8b)"
     elif why.kind == "cda-first":
         text = "characteristic-defining ability: applies before the other effects of its layer (613.3)"
     elif earlier:
-        prev = ", ".join(f"{s.description} (ts {s.timestamp:g})" for s in earlier)
+        prev = ", ".join(f"{names.get(s.effect, s.description)} (ts {s.timestamp:g})" for s in earlier)
         text = f"timestamp {ts}, after {prev} (613.7)"
     elif later:
         text = f"timestamp {ts}, the earliest in {step.slot} (613.7)"
@@ -229,8 +337,8 @@ def _order(step: TraceStep, steps: tuple[TraceStep, ...], resolution: Resolution
 def explain_resolution(board: Board, resolution: Resolution, version: RulesVersion) -> Explanation:
     """Every trace step in words (layer and rule, why now, what changed) and the final result."""
     labels = _labels(board)
-    names: dict[str, str] = {s.effect: s.description for s in resolution.steps}
-    names.update({s.effect: s.description for s in resolution.skipped})
+    names: dict[str, str] = {s.effect: describe(s.description, labels) for s in resolution.steps}
+    names.update({s.effect: describe(s.description, labels) for s in resolution.skipped})
     state: dict[str, Characteristics] = dict(initial_state(board, version))
     rows = []
     for step in resolution.steps:
@@ -246,16 +354,18 @@ def explain_resolution(board: Board, resolution: Resolution, version: RulesVersi
                 index=step.index,
                 slot=step.slot,
                 layer=_kind(step, version),
-                effect=f"{step.description} [{step.effect}, ts {step.timestamp:g}]",
-                order=_order(step, resolution.steps, resolution, names),
+                effect=f"{names[step.effect]} [{step.effect}, ts {step.timestamp:g}]",
+                order=_order(step, resolution.steps, resolution, names, labels),
                 changes=tuple(changed) or ("no change",),
             )
         )
+    short = short_names([k for e in resolution.edges for k in (e.dependent, e.on)], names, labels)
     deps = tuple(
-        f"{e.slot}: {names.get(e.dependent, e.dependent)} depends on {names.get(e.on, e.on)}: {e.detail}"
+        f"{e.slot}: {names.get(e.dependent, e.dependent)} depends on {names.get(e.on, e.on)}: "
+        f"{reason_text(e.test, e.detail, short[e.on], short[e.dependent], labels)}"
         for e in resolution.edges
     )
-    skipped = tuple(f"{s.slot}: {s.description}: {s.reason}" for s in resolution.skipped)
+    skipped = tuple(f"{s.slot}: {names.get(s.effect, s.description)}: {s.reason}" for s in resolution.skipped)
     result = []
     for oid in sorted(resolution.final):
         ch = resolution.final[oid]
@@ -382,6 +492,8 @@ def tab_label(version: RulesVersion) -> str:
 def _value_text(field: str, value: Any) -> str:
     """One expected or computed value in game notation ("white", "Mountain", "none")."""
     value = thaw(value)
+    if field == "colors" and isinstance(value, list):
+        return colors_text(value)
     if isinstance(value, list):
         words = [_title(v) if field in ("types", "subtypes", "supertypes") else str(v) for v in value]
         return ", ".join(words) or "none"
@@ -394,14 +506,25 @@ def _value_text(field: str, value: Any) -> str:
     return str(value)
 
 
+def _words(field: str, words: Iterable[Any]) -> str:
+    return ", ".join(_title(str(w)) if field in ("types", "subtypes", "supertypes") else str(w) for w in words)
+
+
 def fields_text(fields: Mapping[str, Any]) -> str:
-    """Expected characteristics in game notation: "5/8", "subtypes Mountain", "abilities none"."""
+    """Expected characteristics in game notation: "5/8", "subtypes Mountain", "abilities none";
+    ``has``/``lacks`` (some values among others) as "abilities include flying",
+    "subtypes include none of Goblin, Elf"."""
     out = []
     if "power" in fields and "toughness" in fields:
         p, t = fields["power"], fields["toughness"]
         out.append("no P/T" if p is None and t is None else f"{p}/{t}")
     for k, v in fields.items():
         if k in ("power", "toughness") and "power" in fields and "toughness" in fields:
+            continue
+        if k in ("has", "lacks") and isinstance(v, Mapping):
+            for field, words in thaw(v).items():
+                verb = "include" if k == "has" else "include none of"
+                out.append(f"{field.replace('_', ' ')} {verb} {_words(field, words)}")
             continue
         out.append(f"{k.replace('_', ' ')} {_value_text(k, v)}")
     return "; ".join(out)

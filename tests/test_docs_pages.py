@@ -65,3 +65,20 @@ def test_adapter_transcript_is_complete() -> None:
     for what in ("`start`", "`ready`", "`run`", "`result`", "`stop`"):
         assert what in text
     assert "[…]" not in text and '"objects": [' in text and '"power": 5' in text
+
+
+def test_bare_rule_numbers_in_html_become_links() -> None:
+    from mtg_layers.rule_pages import link_rule_numbers
+
+    def href(name: str, anchor: str) -> str:
+        return f"R/{name}/#{anchor}"
+
+    html = (
+        "<p>Layer 7b (613.4b) and 613.3 (2009); 418.5 and 400.7 stay;"
+        ' <a href="x">613.7</a> <code>613.1</code></p><h2>613.2</h2>'
+    )
+    out = link_rule_numbers(html, href)
+    assert '<a href="R/613/#r613-4b" class="rule-link">613.4b</a>' in out
+    assert '<a href="R/613-2020-01-22/#r613-3" class="rule-link">613.3</a> (2009)' in out
+    assert "418.5 and 400.7 stay" in out and '<a href="x">613.7</a> <code>613.1</code>' in out
+    assert out.endswith("<h2>613.2</h2>")

@@ -28,6 +28,8 @@ def test_every_card_has_a_french_name_or_a_reason() -> None:
     assert not set(names) & set(unknown)
     assert all(isinstance(v, str) and v.strip() for v in [*names.values(), *unknown.values()])
     assert set(DATA["in_seeds"]) <= set(names)
+    # the names checked against a French card table are names, not guesses kept apart
+    assert set(DATA["checked"]["names"]) <= set(names) and DATA["checked"]["source"].strip()
 
 
 def test_names_agree_with_the_cases() -> None:

@@ -42,6 +42,11 @@ def test_bad_boards_give_clear_errors() -> None:
     assert not step["ok"] and "expected a step from 1 to 4, got 9" in step["error"]
 
 
+def test_a_case_opens_under_the_newest_rules_it_declares() -> None:
+    assert json.loads(playground.declared_versions(OGRE)) == ["2020-04-17", "2009-07-08", "2004-10-01"]
+    assert json.loads(playground.declared_versions("id: [")) == []
+
+
 def test_versions_newest_first() -> None:
     ids = [v["id"] for v in json.loads(playground.versions())]
     assert ids == ["2025-08-01", "2023-11-17", "2020-04-17", "2009-07-08", "2004-10-01"]

@@ -384,6 +384,8 @@ def test_playground_runs_gray_ogre_under_two_versions(chromium, server, artifact
         ready = session.poll("!document.getElementById('pg-run').disabled", timeout=240, interval=1)
         status = session.evaluate("document.getElementById('pg-status').textContent")
         assert ready, f"the playground did not start: {status}"
+        chosen = session.evaluate("document.getElementById('pg-version').value")
+        assert chosen == "2020-04-17", f"the case opened under {chosen}, not the newest rules it declares"
         for vid, pt in (("2020-04-17", "5/8"), ("2004-10-01", "1/4")):
             select = f"document.getElementById('pg-version').value = {json.dumps(vid)}"
             session.evaluate(f"(() => {{ {select}; document.getElementById('pg-run').click(); }})()")
@@ -405,9 +407,88 @@ def test_trace_row_in_words(chromium, server):
     html = chromium.dump_dom(require_page(server, GRAY_OGRE_PAGE))
     text = re.sub(r"<[^>]+>", "", html)
     assert "sets power/toughness: 7b, 613.4b" in text, "the trace does not say which layer and rule"
-    assert "timestamp 4, after 1 +1/+1 counter(s) on ogre (ts 2)" in text, "the trace does not give the order in words"
+    order = "timestamp 4, after the +1/+1 counter on Gray Ogre (ts 2)"
+    assert order in text, "the trace does not give the order in words"
     assert "Gray Ogre: 5/8 (was 5/6)" in text, "the trace does not show what changed in game notation"
     assert "Creature — Ogre" in text, "no result table in game notation"
+    moon = re.sub(r"<[^>]+>", "", chromium.dump_dom(require_page(server, MERMAID_CASE_PAGE)))
+    why = "it would stop the effect of Urborg, Tomb of Yawgmoth from existing, so that effect depends on it (613.8a)"
+    assert why in moon, "the dependency is not given in words"
+
+
+DATED_CASE_PAGE = "cases/cr-613-7n-own-static-ability-before-resolving-effect/"
+# a case that declares the two newest dated profiles: today's first, each with its dates
+DATED_LABELS = ("Today (2025–) · 2025-08-01", "2023–2025 · 2023-11-17")
+
+
+def test_dated_profiles_tabs_today_first(chromium, server, artifacts):
+    url = require_page(server, DATED_CASE_PAGE)
+    page = parse(chromium.dump_dom(url))
+    assert page.tab_labels[:2] == list(DATED_LABELS), f"tabs on {DATED_CASE_PAGE}: {page.tab_labels}"
+    chromium.screenshot(url, artifacts / "case-613-7n-dated-tabs.png")
+
+
+# what a reader sees must be words: no Python list, no refuted theorem left unexplained
+PAGE_TEXT_JS = "document.querySelector('.md-content').innerText"
+NO_LIST_PAGES = (
+    "proofs/",
+    "cases/seed-white-creatures-fly-then-becomes-white/",
+    "cases/model-changeling-loses-all-creature-types/",
+)
+
+
+@pytest.mark.parametrize("path", NO_LIST_PAGES)
+def test_no_python_list_printed_as_text(path, chromium, server):
+    session = chromium.devtools()
+    try:
+        session.navigate(require_page(server, path))
+        text = session.evaluate(PAGE_TEXT_JS)
+    finally:
+        session.close()
+    printed = re.findall(r"\[\]|\['[^\]]*'\]|\(\s*'[^)]*',\s*\)", text)
+    assert not printed, f"{path} prints Python values as text: {printed[:5]}"
+    if path == "proofs/":
+        table = session_text_rows(text, "statement")
+        assert table, "no theorem table on the Proofs page"
+        for row in table:
+            status = row[-1].lower()
+            assert "refuted" not in status and "counterexample found" not in status, f"a refuted theorem: {row}"
+
+
+def session_text_rows(text: str, header_word: str) -> list[list[str]]:
+    """The rows (tab-separated cells) of the table whose header row names ``header_word``."""
+    lines = text.splitlines()
+    start = next((i for i, line in enumerate(lines) if header_word in line.split("\t")), None)
+    if start is None:
+        return []
+    rows = []
+    for line in lines[start + 1 :]:
+        if "\t" not in line:
+            break
+        rows.append(line.split("\t"))
+    return rows
+
+
+HAND_WRITTEN_RULE_JS = """
+(() => [...document.querySelectorAll('.md-content a.rule-link')]
+  .filter(a => a.textContent.trim() === '613.8a').map(a => a.href))()
+"""
+
+
+def test_rule_number_on_a_hand_written_page_links_to_its_text(chromium, server):
+    session = chromium.devtools()
+    try:
+        session.navigate(server.base_url + MERMAID_DOC_PAGE)
+        hrefs = session.evaluate(HAND_WRITTEN_RULE_JS)
+        assert hrefs, "613.8a is not a link on the Layers page"
+        session.navigate(hrefs[0])
+        target = session.evaluate(
+            "(() => { const el = document.getElementById(location.hash.slice(1));"
+            " return el ? el.textContent : null; })()"
+        )
+        assert target and target.startswith("613.8a"), f"{hrefs[0]} does not lead to 613.8a: {target!r}"
+    finally:
+        session.close()
 
 
 RULE_LINK_JS = """
@@ -453,6 +534,13 @@ def test_mermaid_only_on_pages_with_a_diagram(site, chromium, server):
         assert session.evaluate("typeof window.mermaid") == "undefined"
     finally:
         session.close()
+
+
+def test_french_pages_say_they_are_french(site):
+    root = site[0]
+    for page in ("fr/index.html", "fr/layers/index.html", "fr/glossary/index.html"):
+        assert '<html lang="fr"' in (root / page).read_text("utf-8"), f"{page} does not declare French"
+    assert '<html lang="en"' in (root / "index.html").read_text("utf-8")
 
 
 @pytest.mark.parametrize("path", [GRAY_OGRE_PAGE, MERMAID_CASE_PAGE, "", "playground/"])

@@ -6,7 +6,8 @@ from click.testing import CliRunner
 
 from mtg_layers.cli import main
 from mtg_layers.corpus import load_corpus
-from mtg_layers.trace_text import explain_resolution, tab_label, type_line
+from mtg_layers.results import observed
+from mtg_layers.trace_text import describe, detail_text, explain_resolution, fields_text, tab_label, type_line
 from mtg_layers.verify import resolve_step
 from reference.case import board_at
 from reference.versions import builtin_versions
@@ -19,7 +20,7 @@ def _explain(case_id: str, vid: str):  # type: ignore[no-untyped-def]
     case = CASES[case_id]
     n = len(case.steps)
     resolution, _ = resolve_step(case, n, VERSIONS[vid])
-    return explain_resolution(board_at(case, n), resolution, VERSIONS[vid])
+    return explain_resolution(board_at(case, n, VERSIONS[vid]), resolution, VERSIONS[vid])
 
 
 def test_gray_ogre_rows_say_layer_rule_and_order() -> None:
@@ -29,7 +30,7 @@ def test_gray_ogre_rows_say_layer_rule_and_order() -> None:
     assert first.changes == ("Gray Ogre: 0/1 (was 2/2)",)
     last = ex.rows[-1]
     assert last.layer == "modifies power/toughness: 7c, 613.4c"
-    assert last.order.startswith("timestamp 4, after 1 +1/+1 counter(s) on ogre (ts 2)")
+    assert last.order.startswith("timestamp 4, after the +1/+1 counter on Gray Ogre (ts 2)")
     assert last.changes == ("Gray Ogre: 5/8 (was 5/6)",)
     ogre = next(r for r in ex.result if r.object == "ogre")
     assert (ogre.pt, ogre.type_line, ogre.colors, ogre.counters) == ("5/8", "Creature — Ogre", "red", "1× +1/+1")
@@ -46,6 +47,7 @@ def test_blood_moon_row_names_the_dependency_and_the_mountain() -> None:
     assert moon.layer.startswith("sets a basic land type: 4, ")
     assert "depends on it" in moon.order and "(613.8a)" in moon.order and "(613.8b)" in moon.order
     assert any("Land — Mountain" in c for c in moon.changes)
+    assert moon.order.startswith("it would stop the effect of Urborg, Tomb of Yawgmoth from existing")
     assert ex.dependencies and "depends on Blood Moon" in ex.dependencies[0]
     assert ex.skipped
 
@@ -68,3 +70,31 @@ def test_explain_prints_the_same_rows() -> None:
     for row in ex.rows:
         assert row.layer in out and row.changes[0] in out
     assert "Creature — Ogre" in out and "5/8" in out
+
+
+def test_counters_and_dependency_reasons_in_words() -> None:
+    labels = {"ogre": "Gray Ogre", "bears": "Grizzly Bears", "elf": "Llanowar Elves"}
+    assert describe("1 +1/+1 counter(s) on ogre", labels) == "the +1/+1 counter on Gray Ogre"
+    assert describe("3 -1/-1 counter(s) on elf", labels) == "3 -1/-1 counters on Llanowar Elves"
+    assert describe("Humility", labels) == "Humility"
+    detail = "Moon would change what Flyers applies to (gains ['bears'], loses ['ogre', 'elf'])"
+    assert detail_text(detail, labels) == (
+        "Moon would change what Flyers applies to "
+        "(it would then also apply to Grizzly Bears and no longer apply to Gray Ogre and Llanowar Elves)"
+    )
+
+
+def test_no_python_list_in_any_trace() -> None:
+    for case in CASES.values():
+        for vid in case.versions:
+            ex = _explain(case.id, vid)
+            text = " ".join([*(r.order for r in ex.rows), *ex.dependencies, *ex.skipped])
+            assert "['" not in text and "[]" not in text, (case.id, vid, text)
+
+
+def test_has_and_lacks_in_words() -> None:
+    want = {"has": {"abilities": ["changeling"]}, "lacks": {"subtypes": ["goblin", "elf"]}}
+    assert fields_text(want) == "abilities include changeling; subtypes include none of Goblin, Elf"
+    got = {"abilities": ["changeling", "flying"], "subtypes": ["goblin"]}
+    # a claim that holds is repeated; one that does not shows the object's actual values
+    assert fields_text(observed(want, got)) == "abilities include changeling; subtypes Goblin"

@@ -28,6 +28,13 @@
     return String(text).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
   }
 
+  // A case opens under the newest rules version it declares (its expected answers are checked).
+  function newestDeclared() {
+    if (!playground) return;
+    const ids = JSON.parse(playground.declared_versions($("pg-board").value));
+    if (ids.length) $("pg-version").value = ids[0];
+  }
+
   function run() {
     if (!playground) return;
     const version = $("pg-version").value;
@@ -61,7 +68,8 @@
       const index = await (await fetch(new URL("cases/index.json", here))).json();
       const select = $("pg-case");
       for (const c of index) select.add(new Option(c.id, c.id, false, c.id === caseId));
-      select.addEventListener("change", () => loadCase(select.value).then(run).catch((e) => status(String(e), true)));
+      select.addEventListener("change", () =>
+        loadCase(select.value).then(newestDeclared).then(run).catch((e) => status(String(e), true)));
       await loadCase(caseId);
       const pyodide = await window.loadPyodide({ indexURL: new URL("pyodide/", here).href });
       const zip = await (await fetch(new URL("mtg-layers.zip", here))).arrayBuffer();
@@ -71,6 +79,7 @@
       const versions = JSON.parse(playground.versions());
       const wanted = params.get("rules");
       for (const v of versions) $("pg-version").add(new Option(v.label, v.id, false, v.id === wanted));
+      if (!wanted) newestDeclared();
       $("pg-version").addEventListener("change", run);
       $("pg-run").addEventListener("click", run);
       $("pg-run").disabled = false;
