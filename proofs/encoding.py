@@ -958,12 +958,13 @@ class Encoding:
     def _chosen_before(self, a: PEffect, b: PEffect) -> bool:
         """613.7m: the case records that a player chose ``a``'s timestamp before ``b``'s."""
         order = {x: i for i, x in enumerate(self.board.tie_order)}
-        big = len(order)
+        big = len(self.board.tie_order)  # past every recorded position
 
         def pos(e: PEffect) -> tuple[int, int]:
             return (order.get(self._holder(e), big), order.get(e.key, big))
 
-        return pos(a) < pos(b) and pos(a) != (big, big)
+        # a choice orders only the effects it names (by object or by effect); unnamed ones stay open
+        return pos(a) < pos(b) and big not in (min(pos(a)), min(pos(b)))
 
     def _own_before_resolving(self, a: PEffect, va: View, b: PEffect) -> z3.BoolRef:
         """613.7n: ``a`` is ``b``'s object's own static ability and ``b`` a resolving effect on it."""

@@ -117,18 +117,23 @@ def choose(
         pick = candidates[0]
         return pick, Tie(slot, keys, (pick.key,), holders, "613.7n", None, pick.key)
     order = {x: i for i, x in enumerate(board.tie_order)}
-    big = len(order)
+    big = len(board.tie_order)  # past every recorded position (a key may be recorded twice)
 
     def position(e: ContinuousEffect) -> tuple[int, int]:
         return (order.get(holder(e), big), order.get(e.key, big))
 
+    def recorded(e: ContinuousEffect) -> bool:
+        return holder(e) in order or e.key in order
+
     ranked = sorted(candidates, key=position)
     best = position(ranked[0])
-    if best != (big, big) and position(ranked[1]) != best:
+    # 613.7m: the recorded choice decides only between effects it names (by object or by effect);
+    # one it does not name could still come first: that choice was never made.
+    if all(recorded(e) for e in candidates) and position(ranked[1]) != best:
         pick = ranked[0]
         cands = tuple(e.key for e in candidates)
         return pick, Tie(slot, keys, cands, holders, "choice", player, pick.key)
-    undecided = [e for e in candidates if position(e) == best]
+    undecided = [e for e in candidates if position(e) == best or not recorded(e)]
     pick = undecided[0]
     cands = tuple(e.key for e in undecided)
     return pick, Tie(slot, keys, cands, tuple(holder(e) for e in undecided), None, player, pick.key)
