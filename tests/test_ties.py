@@ -103,3 +103,23 @@ def test_no_result_depends_on_ids(case: tuple[dict[str, Any], dict[str, str]], v
     after = [_rename(board_result(renamed, o.final), back) for o in outcomes(renamed, version).outcomes]
     after = [{back.get(k, k): v for k, v in r.items()} for r in after]
     assert all(r in after for r in before) and all(r in before for r in after)
+
+
+def test_a_tie_that_appears_after_re_evaluation_stays_open() -> None:
+    """613.7m, 613.8c: a recorded choice between two effects does not decide a third it never named.
+
+    Three static abilities of one object (one timestamp) in 7b: the third waits for the first
+    two, then (613.8c) no longer depends on the second, and ties with it. The branch that put
+    the first before the second had taken that new tie as decided; both orders are open.
+    """
+    from mtg_layers.corpus import case_from_data
+
+    from .test_fuzz import TIED
+
+    version = get_version("ikoria")
+    data = copy.deepcopy(TIED)
+    data["versions"], data["features"], data["steps"][0]["expect"] = ["ikoria"], ["timestamps"], {"ikoria": {}}
+    board = board_at(case_from_data(data, "tied.yaml"), 1, version)
+    found = outcomes(board, version)
+    pts = sorted((o.final["o3"].power, o.final["o3"].toughness) for o in found.outcomes)
+    assert pts == [(1, 2), (2, 3)]  # 7b: 0/2 then 0/2 or 0/1; 7c: +toughness/+1
