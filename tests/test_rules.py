@@ -642,3 +642,31 @@ def test_729_1_a_merged_permanent_and_its_components_apart() -> None:
     assert is_merged(obj) and not is_merged(base)
     assert _ids(separated(obj)) == ["top", "under"]
     assert separated(base) == ()
+
+
+# --- 613.8a: the reason of one dependency (reference.dependency.dependency_reason) ----------------------
+
+
+def test_613_8a_the_reason_of_one_dependency_is_the_test_that_changed() -> None:
+    """613.8a: Urborg's ability depends on Blood Moon's (applying it would make Urborg's stop existing), not back."""
+    from reference.dependency import dependency_reason
+    from reference.effects import effects_in_play, parts_in_slot
+    from reference.resolver import initial_state
+
+    board = make_board(
+        [
+            {"id": "urborg", "timestamp": 1, "types": ["land"], "abilities": [URBORG["text"]]},
+            {"id": "moon", "timestamp": 2, "types": ["enchantment"], "abilities": [BLOOD_MOON["text"]]},
+        ],
+        abilities=[URBORG, BLOOD_MOON],
+    )
+    version = get_version("m10")
+    state = initial_state(board, version)
+    effects = {e.source: e for e in effects_in_play(board, state, {})}
+    urborg, moon = effects["urborg"], effects["moon"]
+    both = [s.id for s in version.slots if parts_in_slot(urborg, version, s.id) and parts_in_slot(moon, version, s.id)]
+    slot = both[0]
+    reason = dependency_reason(urborg, moon, board, state, version, slot, {})
+    assert reason is not None and reason.test == "existence"
+    assert "urborg" in reason.detail and "moon" in reason.detail.lower()
+    assert dependency_reason(moon, urborg, board, state, version, slot, {}) is None
