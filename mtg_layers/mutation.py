@@ -163,7 +163,8 @@ def changed_lines(names: Iterable[str], workdir: Path = WORKDIR) -> dict[str, tu
     out = {}
     with _cwd(workdir):
         for name in names:
-            diff = get_diff_for_mutant(name).splitlines()
+            path = Path("reference", parse_name(name)[0].replace(".", "/") + ".py")
+            diff = get_diff_for_mutant(name, path=path).splitlines()
             before = tuple(line[1:].strip() for line in diff if line.startswith("-") and not line.startswith("---"))
             after = tuple(line[1:].strip() for line in diff if line.startswith("+") and not line.startswith("+++"))
             out[name] = (before, after)

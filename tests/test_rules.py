@@ -8,9 +8,9 @@ import pytest
 
 from reference.clock import BY_RULES, Clock, placed_counters
 from reference.dependency import ready, strongly_connected
-from reference.frozen import FrozenMap
+from reference.frozen import FrozenMap, freeze
 from reference.merged import components_as_of, is_merged, separated
-from reference.model import Board, Counter, Effect, GameObject, Merge
+from reference.model import AbilityDef, Board, Counter, Effect, GameObject, Merge, Part
 from reference.versions import ProfileError, builtin_versions, get_version
 
 from .builders import creature, make_board, run
@@ -670,3 +670,56 @@ def test_613_8a_the_reason_of_one_dependency_is_the_test_that_changed() -> None:
     assert reason is not None and reason.test == "existence"
     assert "urborg" in reason.detail and "moon" in reason.detail.lower()
     assert dependency_reason(moon, urborg, board, state, version, slot, {}) is None
+
+
+# --- 604.3a, 707.9d, 707.9f: what a CDA defines; conditional copy exceptions decided --------------------
+
+
+def _cda(*parts: dict[str, object]) -> AbilityDef:
+    made = tuple(Part(str(p["op"]), freeze({k: v for k, v in p.items() if k != "op"})) for p in parts)
+    return AbilityDef("a cda", True, "self", made)
+
+
+def test_604_3a_a_cda_defines_only_the_characteristics_it_sets() -> None:
+    """604.3a(1), 707.9d: a CDA setting power alone defines power; toughness alone, toughness; a modification both."""
+    from reference.copiable import defined_characteristics
+
+    assert defined_characteristics(_cda({"op": "set_pt", "power": 3})) == {"power"}
+    assert defined_characteristics(_cda({"op": "set_pt", "toughness": 3})) == {"toughness"}
+    assert defined_characteristics(_cda({"op": "modify_pt", "power": 1, "toughness": 1})) == {"power", "toughness"}
+    assert defined_characteristics(_cda({"op": "set_colors", "colors": ["green"]})) == {"colors"}
+
+
+def test_707_9f_deciding_conditional_exceptions_changes_only_the_exceptions() -> None:
+    """707.9f: an exception whose condition holds becomes one of the copy effect's exceptions (the only one,
+    when it has no other); what it copies and what it retains stay, and nothing is left to decide."""
+    from reference.conditional_copy import decided_args
+    from reference.frozen import thaw
+
+    bear = make_board([creature("bear", 1)]).objects["bear"].printed
+    args = freeze(
+        {
+            "object": "bear",
+            "retain": ["name"],
+            "except_if": [{"if": {"type": "creature"}, "except": {"add_abilities": ["changeling"]}}],
+        }
+    )
+    out = decided_args(args, bear)
+    assert thaw(out) == {"object": "bear", "retain": ["name"], "except": {"add_abilities": ["changeling"]}}
+    both = freeze({**thaw(args), "except": {"add_abilities": ["flying"]}})
+    assert thaw(decided_args(both, bear)["except"]) == {"add_abilities": ["flying", "changeling"]}
+
+
+# --- 205.3: the subtype lists, loaded from the bundled data (reference.vocabulary) -----------------------
+
+
+def test_205_3_the_subtype_lists_load_from_the_bundled_data() -> None:
+    """205.3g-m: each card type's list of subtypes, as the loader reads it now (it also runs at import)."""
+    from reference import vocabulary
+
+    lists = vocabulary._subtype_lists()  # the module's own loader, called again: what the constants hold
+    assert lists == vocabulary._LISTS
+    assert "merfolk" in lists["creature"] and "forest" in lists["basic_land"] and "forest" in lists["land"]
+    assert "gideon" in lists["planeswalker"] and "equipment" in lists["artifact"] and "aura" in lists["enchantment"]
+    assert "arcane" in lists["spell"] and "siege" in lists["battle"]
+    assert all(isinstance(v, tuple) and v for v in lists.values())
