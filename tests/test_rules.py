@@ -723,3 +723,97 @@ def test_205_3_the_subtype_lists_load_from_the_bundled_data() -> None:
     assert "gideon" in lists["planeswalker"] and "equipment" in lists["artifact"] and "aura" in lists["enchantment"]
     assert "arcane" in lists["spell"] and "siege" in lists["battle"]
     assert all(isinstance(v, tuple) and v for v in lists.values())
+
+
+# --- 605.1a, 613.1f: mana abilities kept when an object loses the others -----------------------------------
+
+
+def test_605_1a_an_ability_with_a_target_is_not_a_mana_ability() -> None:
+    """605.1a: an activated ability that adds mana is a mana ability only if it has no target."""
+    from reference.vocabulary import is_mana_ability
+
+    assert is_mana_ability("{t}: add {r}.")
+    assert not is_mana_ability("{t}: add {r}. this deals 1 damage to target player.")
+
+
+def test_613_1f_losing_all_but_mana_abilities_keeps_their_grant_and_intrinsic_marks() -> None:
+    """613.1f, 605.1a: only the mana abilities stay; what remains of the record of granted (613.7a) and
+    intrinsic (305.6) abilities is that of the abilities kept."""
+    from reference.model import Characteristics
+    from reference.operations import remove_all_abilities_except_mana
+
+    forest, red, flying = "{t}: add {g}.", "{t}: add {r}.", "flying"
+    ch = Characteristics(
+        name="Dryad Arbor",
+        mana_value=0,
+        colors=frozenset({"green"}),
+        types=frozenset({"land", "creature"}),
+        subtypes=frozenset({"forest", "dryad"}),
+        supertypes=frozenset(),
+        abilities=frozenset({forest, red, flying}),
+        power=1,
+        toughness=1,
+        controller="p1",
+        granted=FrozenMap({red: 3, flying: 4}),
+        intrinsic=frozenset({forest}),
+    )
+    out = remove_all_abilities_except_mana(ch, FrozenMap())
+    assert out.abilities == {forest, red}
+    assert out.granted == FrozenMap({red: 3})
+    assert out.intrinsic == {forest}
+    bare = remove_all_abilities_except_mana(ch.with_(abilities=frozenset({flying}), intrinsic=frozenset()), FrozenMap())
+    assert (bare.abilities, bare.granted, bare.intrinsic) == (frozenset(), FrozenMap(), frozenset())
+
+
+# --- 712, 707.8a: which permanents are double-faced (reference.double_faced.is_double_faced) -------------
+
+
+def test_712_707_8a_a_double_faced_token_copy_is_double_faced_and_nothing_else_is() -> None:
+    """707.8a: a token made as a copy of a double-faced permanent is double-faced; 707.8: any other copy of one
+    copies only the face that is up (not double-faced), and a "double-faced" copy of a one-faced object is not."""
+    from reference.double_faced import is_double_faced
+
+    dfc = {"id": "d", "timestamp": 1, "name": "Delver of Secrets", "types": ["creature"], "power": 1}
+    dfc["back_face"] = {"name": "Insectile Aberration", "colors": ["blue"], "types": ["creature"], "power": 3}
+    board = make_board([dfc, creature("bear", 2)] + [creature(i, 3, token=True) for i in ("t", "u", "v", "w")])
+    board = replace(board, objects={**board.objects, "c": replace(board.objects["bear"], id="c")})
+
+    def copy_of(of: str, double_faced: bool) -> tuple[Part, ...]:
+        return (Part("copy_of", freeze({"object": of, "double_faced": double_faced})),)
+
+    effects = (
+        Effect("other", 4, ("bear",), ()),
+        Effect("t", 5, ("t",), copy_of("d", True)),
+        Effect("c", 6, ("c",), copy_of("d", False)),
+        Effect("u", 7, ("u",), copy_of("bear", True)),
+        Effect("v", 8, ("v",), copy_of("gone", True)),
+    )
+    board = replace(board, effects=effects)
+    assert is_double_faced(board, "d") and is_double_faced(board, "t")
+    assert not any(is_double_faced(board, i) for i in ("bear", "c", "u", "v", "w"))
+
+
+# --- 702.140c: the mutating spell is no longer an object of its own -----------------------------------------
+
+
+def test_702_140c_effects_that_applied_to_the_merged_spell_no_longer_do() -> None:
+    """702.140c, 729.1: once merged, the spell is part of the permanent; effects that applied to it stop."""
+    from reference.merged import merge
+
+    board = make_board([creature("base", 1), creature("spell", 2, zone="stack")])
+    board = replace(board, effects=(Effect("e", 3, ("spell", "base"), ()), Effect("f", 4, ("base",), ())))
+    after = merge(board, "spell", "base", True, 5)
+    assert "spell" not in after.objects
+    assert [(e.id, e.applies_to) for e in after.effects] == [("e", ("base",)), ("f", ("base",))]
+
+
+# --- the frozen values' way back to plain data (reference.frozen.thaw) --------------------------------------
+
+
+def test_thaw_gives_back_plain_data_at_every_depth() -> None:
+    """Frozen values thaw to dicts and lists all the way down; a set becomes a sorted list."""
+    from reference.frozen import thaw
+
+    value = freeze({"a": [1, {"b": [2]}], "c": {"d": "e"}})
+    assert thaw(value) == {"a": [1, {"b": [2]}], "c": {"d": "e"}}
+    assert thaw(FrozenMap({"s": frozenset({"y", "x"}), "t": (frozenset({2, 1}),)})) == {"s": ["x", "y"], "t": [[1, 2]]}
