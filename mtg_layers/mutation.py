@@ -23,6 +23,7 @@ import re
 import shutil
 import subprocess
 import sys
+import time
 import tomllib
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
@@ -141,9 +142,19 @@ def exit_codes(workdir: Path = WORKDIR) -> dict[str, int | None]:
     """Every mutant mutmut generated, with its exit code (None when not run)."""
     out: dict[str, int | None] = {}
     for meta in sorted((workdir / "mutants" / "reference").glob("*.py.meta")):
-        data = json.loads(meta.read_text(encoding="utf-8"))
-        out.update(data.get("exit_code_by_key", {}))
+        out.update(_read_meta(meta).get("exit_code_by_key", {}))
     return out
+
+
+def _read_meta(path: Path, tries: int = 20) -> dict[str, Any]:
+    # a running campaign rewrites these files: a read that catches one half-written is tried again
+    for _ in range(tries - 1):
+        with contextlib.suppress(json.JSONDecodeError):
+            data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+            return data
+        time.sleep(0.1)
+    result: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+    return result
 
 
 @contextlib.contextmanager
@@ -363,6 +374,8 @@ def markdown(results: Mapping[str, Any] | None = None) -> str:
         ]
         for r in data["modules"]:
             rate = "—" if r["kill_rate"] is None else f"{r['kill_rate']:.1f}%"
+            if r["not_run"] and r["kill_rate"] is not None:
+                rate += f" (of the {r['killed'] + r['survived']} judged)"
             lines.append(
                 f"| `{r['module']}` | {r['mutants']} | {r['killed']} | {r['equivalent']} | {r['survived']} "
                 f"| {r['not_run']} | {rate} |"

@@ -817,3 +817,34 @@ def test_thaw_gives_back_plain_data_at_every_depth() -> None:
     value = freeze({"a": [1, {"b": [2]}], "c": {"d": "e"}})
     assert thaw(value) == {"a": [1, {"b": [2]}], "c": {"d": "e"}}
     assert thaw(FrozenMap({"s": frozenset({"y", "x"}), "t": (frozenset({2, 1}),)})) == {"s": ["x", "y"], "t": [[1, 2]]}
+
+
+# --- 400.7: an object that changes zones is a new object (reference.zones.new_object) -----------------------
+
+
+def test_400_7_a_new_object_forgets_its_attachment_turns_and_face() -> None:
+    """400.7: the new object is attached to nothing, has no history of turns face down or up (708) and, 712,
+    a double-faced card is front face up."""
+    from reference.zones import new_object
+
+    aura = replace(
+        make_board([creature("aura", 1)]).objects["aura"],
+        attached_to="bear",
+        face_history=((2, True),),
+        transformed=True,
+        counters=(Counter("+1/+1", 1, 3),),
+    )
+    moved = new_object(aura, "graveyard")
+    assert (moved.zone, moved.attached_to, moved.face_history, moved.counters) == ("graveyard", None, (), ())
+    assert moved.transformed is False
+
+
+def test_400_7_leaving_exile_ends_the_link_to_what_exiled_it() -> None:
+    """400.7, 607.2a: a card that leaves exile is no longer "exiled with" anything; moved into exile by the
+    card that exiles it, it keeps the link the step gave it."""
+    from reference.zones import new_object
+
+    card = make_board([creature("card", 1)]).objects["card"]
+    exiled = replace(card, zone="exile", exiled_with="warden")
+    assert new_object(exiled, "battlefield").exiled_with is None
+    assert new_object(replace(card, exiled_with="warden"), "exile").exiled_with == "warden"
