@@ -848,3 +848,15 @@ def test_400_7_leaving_exile_ends_the_link_to_what_exiled_it() -> None:
     exiled = replace(card, zone="exile", exiled_with="warden")
     assert new_object(exiled, "battlefield").exiled_with is None
     assert new_object(replace(card, exiled_with="warden"), "exile").exiled_with == "warden"
+
+
+def test_205_1a_setting_card_types_keeps_instant_and_sorcery() -> None:
+    """205.1a (as reference.operations.set_types reads it): an effect that sets an object's card types
+    replaces its other types, but an instant stays an instant and a sorcery a sorcery."""
+    from reference.operations import set_types
+
+    for kind in ("instant", "sorcery"):
+        spell = make_board([creature("s", 1)]).objects["s"].printed.with_(types=frozenset({kind}), power=None)
+        assert set_types(spell, {"types": ("artifact",)}).types == {"artifact", kind}
+    bear = make_board([creature("bear", 1)]).objects["bear"].printed
+    assert set_types(bear, {"types": ("artifact",)}).types == {"artifact"}
