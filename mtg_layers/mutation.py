@@ -106,6 +106,23 @@ def prepare(workdir: Path = WORKDIR, root: Path = ROOT) -> None:
             shutil.copy2(src, dst)
 
 
+def configure(workdir: Path, suite: Sequence[str], deselect: str = "") -> None:
+    """Give the scratch copy its own killing suite (and a ``-k`` expression that deselects tests).
+
+    For a bounded run (the CI sample): the full campaign uses pyproject.toml's own table.
+    """
+    path = workdir / "pyproject.toml"
+    text = path.read_text(encoding="utf-8")
+    head, _, rest = text.partition("[tool.mutmut]")
+    tail = rest[rest.find("\n[") :] if "\n[" in rest else ""
+    table = tomllib.loads("[tool.mutmut]" + rest[: len(rest) - len(tail)])["tool"]["mutmut"]
+    args = list(table.get("pytest_add_cli_args", [])) + (["-k", deselect] if deselect else [])
+    lines = ["[tool.mutmut]"]
+    for key, value in {**table, "pytest_add_cli_args": args, "pytest_add_cli_args_test_selection": list(suite)}.items():
+        lines.append(f"{key} = {json.dumps(value)}")
+    path.write_text(head + "\n".join(lines) + "\n" + tail, encoding="utf-8")
+
+
 def run_mutmut(names: Sequence[str], workdir: Path = WORKDIR, jobs: int = 2, nice: int = 10) -> int:
     """``mutmut run`` in the scratch copy, for the given mutant names or globs (all when empty)."""
     cmd = [sys.executable, "-m", "mutmut", "run", "--max-children", str(jobs), *names]
