@@ -33,6 +33,7 @@ SUITE = [
     "tests/test_merged.py",
     "tests/test_copy_conditions.py",
     "tests/test_expectations.py",
+    "tests/test_ties.py",
 ]
 DESELECT = "not test_generated_board and not test_writes_table_on_generated_boards"
 

@@ -860,3 +860,52 @@ def test_205_1a_setting_card_types_keeps_instant_and_sorcery() -> None:
         assert set_types(spell, {"types": ("artifact",)}).types == {"artifact", kind}
     bear = make_board([creature("bear", 1)]).objects["bear"].printed
     assert set_types(bear, {"types": ("artifact",)}).types == {"artifact"}
+
+
+# --- the trace: the test of a dependency, the layer of an application, a tie in words ----------------------
+
+
+def _reads_toughness_then_sets_it() -> Board:
+    return make_board(
+        [creature("bear", 1, power=2, toughness=3)],
+        [
+            {
+                "id": "a",
+                "timestamp": 2,
+                "applies_to": ["bear"],
+                "parts": [{"op": "set_pt", "power": {"its": "toughness"}}],
+            },
+            {"id": "c", "timestamp": 3, "applies_to": ["bear"], "parts": [{"op": "set_pt", "toughness": 5}]},
+        ],
+    )
+
+
+def test_613_8a_a_value_read_from_another_effects_result_is_a_dependency_on_what_it_does() -> None:
+    """613.8a(b): a setting power to the creature's toughness depends on c, which sets that toughness: applying c
+    would change what a does (not its existence, text or objects); a waits, and the trace says which test it was."""
+    resolution, result = run(_reads_toughness_then_sets_it())
+    assert result["bear"]["power"] == 5 and result["bear"]["toughness"] == 5
+    assert [(e.dependent, e.on, e.test) for e in resolution.edges] == [("a", "c", "what-it-does")]
+
+
+def test_613_4_each_application_is_traced_in_its_layer() -> None:
+    """613.4: setting power and toughness applies in layer 7; the trace records the layer of every application."""
+    resolution, _ = run(_reads_toughness_then_sets_it())
+    assert [(s.effect, s.layer) for s in resolution.steps] == [("c", 7), ("a", 7)]
+
+
+def test_613_7_a_decided_tie_says_what_went_first_among_which_effects() -> None:
+    """613.7n (or a recorded choice, 613.7m): a tie decided by a rule is described with every tied effect."""
+    from reference.timestamps import Tie
+
+    tie = Tie("7b", ("a", "b"), ("a",), ("x", "y"), "613.7n", None, "a")
+    assert tie.describe() == "a first among a, b (613.7n)"
+    chosen = Tie("7b", ("a", "b"), ("a", "b"), ("x", "y"), "choice", "p1", "b")
+    assert chosen.describe() == "p1 chose b first among a and b (613.7m)"
+
+
+def test_frozen_values_are_hashable_and_equal_ones_hash_alike() -> None:
+    """The model's values are immutable and hashable (reference.frozen), so boards and effects can be compared."""
+    a, b = FrozenMap({"x": 1, "y": (2,)}), FrozenMap({"x": 1, "y": (2,)})
+    assert hash(a) == hash(b) and len({a, b}) == 1
+    assert hash(a) == hash(a)  # computed once, then kept
