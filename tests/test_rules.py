@@ -909,3 +909,29 @@ def test_frozen_values_are_hashable_and_equal_ones_hash_alike() -> None:
     a, b = FrozenMap({"x": 1, "y": (2,)}), FrozenMap({"x": 1, "y": (2,)})
     assert hash(a) == hash(b) and len({a, b}) == 1
     assert hash(a) == hash(a)  # computed once, then kept
+
+
+def test_613_7c_the_newest_timestamp_of_a_kind_is_kept_whatever_the_order_of_its_entries() -> None:
+    """613.7c: counters of a kind already there keep the newest timestamp they had, even listed newest first."""
+    old = (Counter("+1/+1", 1, 5), Counter("+1/+1", 1, 3))
+    assert placed_counters(old, (Counter("+1/+1", 2, BY_RULES),), _clock_at(9)) == (Counter("+1/+1", 2, 5),)
+
+
+def test_707_9d_only_the_cdas_defining_an_excepted_characteristic_are_left_out() -> None:
+    """707.9d: a copy effect's exception leaves out the original's CDAs that define that characteristic, and
+    only those: excepting the name keeps a power/toughness CDA; excepting power leaves it out."""
+    from reference.copiable import without_excepted_cdas
+
+    cda = _cda({"op": "set_pt", "power": 1, "toughness": 1})
+    board = replace(make_board([creature("goyf", 1)]), abilities=FrozenMap({cda.text: cda}))
+    ch = board.objects["goyf"].printed.with_(abilities=frozenset({cda.text, "trample"}))
+    assert without_excepted_cdas(board, ch, freeze({"except": {"name": "Other"}})).abilities == {cda.text, "trample"}
+    assert without_excepted_cdas(board, ch, freeze({"except": {"power": 3}})).abilities == {"trample"}
+
+
+def test_a_missing_bundled_data_file_is_named() -> None:
+    """The rules' data files ship with the package; a missing one is reported by its path, never read as empty."""
+    from reference import vocabulary
+
+    with pytest.raises(FileNotFoundError, match=r"reference/profiles/no-such\.json"):
+        vocabulary._bundled("no-such.json")
