@@ -927,11 +927,3 @@ def test_707_9d_only_the_cdas_defining_an_excepted_characteristic_are_left_out()
     ch = board.objects["goyf"].printed.with_(abilities=frozenset({cda.text, "trample"}))
     assert without_excepted_cdas(board, ch, freeze({"except": {"name": "Other"}})).abilities == {cda.text, "trample"}
     assert without_excepted_cdas(board, ch, freeze({"except": {"power": 3}})).abilities == {"trample"}
-
-
-def test_a_missing_bundled_data_file_is_named() -> None:
-    """The rules' data files ship with the package; a missing one is reported by its path, never read as empty."""
-    from reference import vocabulary
-
-    with pytest.raises(FileNotFoundError, match=r"reference/profiles/no-such\.json"):
-        vocabulary._bundled("no-such.json")
