@@ -927,3 +927,26 @@ def test_707_9d_only_the_cdas_defining_an_excepted_characteristic_are_left_out()
     ch = board.objects["goyf"].printed.with_(abilities=frozenset({cda.text, "trample"}))
     assert without_excepted_cdas(board, ch, freeze({"except": {"name": "Other"}})).abilities == {cda.text, "trample"}
     assert without_excepted_cdas(board, ch, freeze({"except": {"power": 3}})).abilities == {"trample"}
+
+
+def test_613_7m_only_the_ties_whose_order_changes_the_outcome_matter() -> None:
+    """613.7m: of two ties of timestamps left open, the one between two effects setting power matters (each order
+    gives another power); the one between two effects each granting an ability does not (same abilities)."""
+    from reference.choices import outcomes
+
+    def effect(eid: str, ts: int, part: dict[str, object]) -> dict[str, object]:
+        return {"id": eid, "timestamp": ts, "applies_to": ["bear"], "parts": [part]}
+
+    board = make_board(
+        [creature("bear", 1)],
+        [
+            effect("a", 2, {"op": "set_pt", "power": 1}),
+            effect("b", 2, {"op": "set_pt", "power": 3}),
+            effect("c", 3, {"op": "add_abilities", "abilities": ["flying"]}),
+            effect("d", 3, {"op": "add_abilities", "abilities": ["trample"]}),
+        ],
+    )
+    found = outcomes(board, get_version("ikoria"))
+    assert sorted(sorted(t.candidates) for t in found.ties) == [["a", "b"], ["c", "d"]]
+    assert [sorted(t.candidates) for t in found.mattering] == [["a", "b"]]
+    assert sorted(o.final["bear"].power for o in found.outcomes) == [1, 3]
