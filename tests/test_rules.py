@@ -934,10 +934,19 @@ def test_613_7m_only_the_ties_whose_order_changes_the_outcome_matter() -> None:
     gives another power); the one between two effects each granting an ability does not (same abilities)."""
     from reference.choices import outcomes
 
+    board = _two_ties()
+    found = outcomes(board, get_version("ikoria"))
+    assert found.complete
+    assert sorted(sorted(t.candidates) for t in found.ties) == [["a", "b"], ["c", "d"]]
+    assert [sorted(t.candidates) for t in found.mattering] == [["a", "b"]]
+    assert sorted(o.final["bear"].power for o in found.outcomes) == [1, 3]
+
+
+def _two_ties() -> Board:
     def effect(eid: str, ts: int, part: dict[str, object]) -> dict[str, object]:
         return {"id": eid, "timestamp": ts, "applies_to": ["bear"], "parts": [part]}
 
-    board = make_board(
+    return make_board(
         [creature("bear", 1)],
         [
             effect("a", 2, {"op": "set_pt", "power": 1}),
@@ -946,7 +955,20 @@ def test_613_7m_only_the_ties_whose_order_changes_the_outcome_matter() -> None:
             effect("d", 3, {"op": "add_abilities", "abilities": ["trample"]}),
         ],
     )
-    found = outcomes(board, get_version("ikoria"))
-    assert sorted(sorted(t.candidates) for t in found.ties) == [["a", "b"], ["c", "d"]]
-    assert [sorted(t.candidates) for t in found.mattering] == [["a", "b"]]
-    assert sorted(o.final["bear"].power for o in found.outcomes) == [1, 3]
+
+
+def test_613_7m_the_orders_tried_stop_at_the_limit() -> None:
+    """613.7m: every order of the open ties is tried, one resolution each, up to ``limit`` resolutions: two ties
+    of two effects take 7 (the first, each order of the first tie, each order of the second after each)."""
+    from reference.choices import outcomes
+
+    version = get_version("ikoria")
+    assert outcomes(_two_ties(), version, limit=7).complete
+    short = outcomes(_two_ties(), version, limit=6)
+    assert not short.complete and len(short.outcomes) < 2 + 1
+
+
+def test_frozen_maps_equal_plain_mappings_with_the_same_items() -> None:
+    """A frozen mapping equals a plain dict with the same items, and no other."""
+    assert FrozenMap({"a": 1}) == {"a": 1}
+    assert FrozenMap({"a": 1}) != {"a": 2}
