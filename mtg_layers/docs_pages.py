@@ -458,7 +458,7 @@ def _demote(markdown: str) -> str:
 
 
 def proofs_fragments(cases: list[Case]) -> dict[str, str]:
-    """The theorem table (without times) and the z3 cross-check status of every case and version."""
+    """The theorem table (without times), the z3 cross-check status of every case and version, mutation testing."""
     from mtg_layers.theorems import markdown, run  # type: ignore[import-not-found,unused-ignore]
 
     rows = []
@@ -474,7 +474,13 @@ def proofs_fragments(cases: list[Case]) -> dict[str, str]:
         )
         rows.append([f"[{case.id}](cases/{case.id}.md)", ", ".join(statuses), "; ".join(unread) or "—"])
     table = _table(["case", "z3 cross-check per rules version", "not encoded"], rows)
-    return {"theorems.md": markdown(run(), with_time=False), "crosscheck.md": "\n".join(table) + "\n"}
+    from mtg_layers.mutation import markdown as mutation_markdown
+
+    return {
+        "theorems.md": markdown(run(), with_time=False),
+        "crosscheck.md": "\n".join(table) + "\n",
+        "mutation.md": mutation_markdown(),
+    }
 
 
 def fragments(cases: list[Case], corpus_dir: Path | None, proofs: bool = True) -> dict[str, str]:

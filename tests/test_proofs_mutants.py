@@ -13,7 +13,8 @@ from hypothesis import HealthCheck, find, settings
 
 from mtg_layers.corpus import load_corpus
 from mtg_layers.crosscheck import check_board, reference_resolver
-from mtg_layers.mutants import MUTANTS, Resolver
+from mtg_layers.mutants import EXTRA_MUTANTS, MUTANTS, Resolver
+from mtg_layers.mutation import named_mutant_catchers, read_results
 from mtg_layers.results import board_result
 from reference.case import board_at
 from reference.model import Board
@@ -81,3 +82,12 @@ def test_mutant_is_caught(name: str) -> None:
         settings=settings(max_examples=2000, derandomize=True, database=None, suppress_health_check=list(HealthCheck)),
     )
     assert found is not None
+
+
+@pytest.mark.parametrize("name", sorted({**MUTANTS, **EXTRA_MUTANTS}))
+def test_the_stored_corpus_cases_catching_each_named_mutant_are_current(name: str) -> None:
+    """The Proofs page lists, per named mutant, the corpus cases whose golden answers it gets wrong (issue 18).
+
+    The list is stored in mtg_layers/data/mutation-results.json (``benchmarks/mutation.py --named``).
+    """
+    assert read_results()["named_mutants"][name] == named_mutant_catchers(name)

@@ -2,9 +2,15 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
+from reference.clock import BY_RULES, Clock, placed_counters
 from reference.dependency import ready, strongly_connected
+from reference.frozen import FrozenMap, freeze
+from reference.merged import components_as_of, is_merged, separated
+from reference.model import AbilityDef, Board, Counter, Effect, GameObject, Merge, Part
 from reference.versions import ProfileError, builtin_versions, get_version
 
 from .builders import creature, make_board, run
@@ -550,3 +556,419 @@ def test_static_ability_of_a_card_in_the_graveyard_does_not_work() -> None:
     _, result = run(board)
     assert (result["bear"]["power"], result["bear"]["toughness"]) == (2, 2)
     assert (result["lord"]["power"], result["lord"]["toughness"]) == (5, 5)
+
+
+# === Tests written for mutants the corpus let survive (issue 18, benchmarks/mutation.py) ===========
+# Each states the rule it pins; a comment names the kind of mutant it kills.
+
+# --- 613.7: the clock of a step (reference.clock) --------------------------------------------------
+
+
+def _clock_at(now: int) -> Clock:
+    board = Board(objects={}, effects=(Effect("e", now, (), ()),), abilities=FrozenMap())
+    return Clock(board)
+
+
+def test_613_7_an_explicit_timestamp_moves_the_clock_and_later_events_come_after_it() -> None:
+    """613.7: within a step, an event the rules timestamp after an explicit timestamp of 40 gets a later one."""
+    clock = _clock_at(2)
+    clock.see(40)
+    assert clock.tick() == 41  # kills: see never moving the clock
+
+
+def test_613_7_an_earlier_or_equal_explicit_timestamp_does_not_move_the_clock_back() -> None:
+    """613.7: timestamps only grow; seeing an earlier (or the same) time leaves the clock where it is."""
+    clock = _clock_at(5)
+    clock.see(3)
+    clock.see(5)
+    assert clock.tick() == 6
+
+
+def test_613_7_a_timestamp_left_to_the_rules_is_not_a_time() -> None:
+    """613.7: a timestamp the case leaves to the rules (BY_RULES) is no time on the scale: the clock ignores it."""
+    clock = _clock_at(2)
+    clock.see(BY_RULES)  # kills: `or` for `and`, and the test dropped, which would read infinity as a time
+    assert clock.tick() == 3
+    obj = replace(make_board([creature("a", 4)]).objects["a"], timestamp=BY_RULES)
+    assert Clock(Board(objects={"a": obj}, effects=(Effect("e", 2, (), ()),), abilities=FrozenMap())).tick() == 3
+
+
+def test_613_7c_counters_of_a_kind_already_there_in_several_entries_keep_their_newest_timestamp() -> None:
+    """613.7c: no counter is put on (the kind's total is unchanged): its counters keep the newest timestamp they had."""
+    old = (Counter("+1/+1", 1, 3), Counter("+1/+1", 1, 5))
+    new = (Counter("+1/+1", 2, BY_RULES),)
+    assert placed_counters(old, new, _clock_at(9)) == (Counter("+1/+1", 2, 5),)  # kills: totals not summed
+
+
+def test_613_7c_counters_put_on_in_several_entries_get_one_new_timestamp() -> None:
+    """613.7c: one more counter of a kind (written as two entries) is put on now: the kind gets the new timestamp."""
+    old = (Counter("+1/+1", 1, 4),)
+    new = (Counter("+1/+1", 1, BY_RULES), Counter("+1/+1", 1, BY_RULES))
+    placed = placed_counters(old, new, _clock_at(9))
+    assert placed == (Counter("+1/+1", 1, 10), Counter("+1/+1", 1, 10))  # kills: new totals not summed
+
+
+def test_613_7c_the_same_number_of_counters_is_not_a_placement() -> None:
+    """613.7c: counters rewritten with the same total of their kind are not put on again."""
+    old = (Counter("-1/-1", 2, 4),)
+    new = (Counter("-1/-1", 2, BY_RULES),)
+    assert placed_counters(old, new, _clock_at(9)) == (Counter("-1/-1", 2, 4),)  # kills: >= for >, totals from 1
+
+
+# --- 729: merged permanents (reference.merged) --------------------------------------------------------
+
+
+def _merged() -> tuple[GameObject, GameObject]:
+    board = make_board([creature("base", 1), creature("top", 2), creature("under", 3)])
+    base, top, under = (board.objects[i] for i in ("base", "top", "under"))
+    return replace(base, merges=(Merge(5, True, top), Merge(7, False, under))), base
+
+
+def _ids(objs: tuple[GameObject, ...]) -> list[str]:
+    return [o.id for o in objs]
+
+
+def test_729_2_components_from_top_to_bottom_with_merges_before_a_time() -> None:
+    """729.2: over goes on top, under to the bottom; 707.2b: as of a time, only the merges made before it count."""
+    obj, _ = _merged()
+    assert _ids(components_as_of(obj)) == ["top", "base", "under"]
+    assert _ids(components_as_of(obj, 7)) == ["top", "base"]
+    assert _ids(components_as_of(obj, 5)) == ["base"]
+
+
+def test_729_1_a_merged_permanent_and_its_components_apart() -> None:
+    """729.1: a permanent is merged once it has merged; 400.7: leaving, its other components are objects again."""
+    obj, base = _merged()
+    assert is_merged(obj) and not is_merged(base)
+    assert _ids(separated(obj)) == ["top", "under"]
+    assert separated(base) == ()
+
+
+# --- 613.8a: the reason of one dependency (reference.dependency.dependency_reason) ----------------------
+
+
+def test_613_8a_the_reason_of_one_dependency_is_the_test_that_changed() -> None:
+    """613.8a: Urborg's ability depends on Blood Moon's (applying it would make Urborg's stop existing), not back."""
+    from reference.dependency import dependency_reason
+    from reference.effects import effects_in_play, parts_in_slot
+    from reference.resolver import initial_state
+
+    board = make_board(
+        [
+            {"id": "urborg", "timestamp": 1, "types": ["land"], "abilities": [URBORG["text"]]},
+            {"id": "moon", "timestamp": 2, "types": ["enchantment"], "abilities": [BLOOD_MOON["text"]]},
+        ],
+        abilities=[URBORG, BLOOD_MOON],
+    )
+    version = get_version("m10")
+    state = initial_state(board, version)
+    effects = {e.source: e for e in effects_in_play(board, state, {})}
+    urborg, moon = effects["urborg"], effects["moon"]
+    both = [s.id for s in version.slots if parts_in_slot(urborg, version, s.id) and parts_in_slot(moon, version, s.id)]
+    slot = both[0]
+    reason = dependency_reason(urborg, moon, board, state, version, slot, {})
+    assert reason is not None and reason.test == "existence"
+    assert "urborg" in reason.detail and "moon" in reason.detail.lower()
+    assert dependency_reason(moon, urborg, board, state, version, slot, {}) is None
+
+
+# --- 604.3a, 707.9d, 707.9f: what a CDA defines; conditional copy exceptions decided --------------------
+
+
+def _cda(*parts: dict[str, object]) -> AbilityDef:
+    made = tuple(Part(str(p["op"]), freeze({k: v for k, v in p.items() if k != "op"})) for p in parts)
+    return AbilityDef("a cda", True, "self", made)
+
+
+def test_604_3a_a_cda_defines_only_the_characteristics_it_sets() -> None:
+    """604.3a(1), 707.9d: a CDA setting power alone defines power; toughness alone, toughness; a modification both."""
+    from reference.copiable import defined_characteristics
+
+    assert defined_characteristics(_cda({"op": "set_pt", "power": 3})) == {"power"}
+    assert defined_characteristics(_cda({"op": "set_pt", "toughness": 3})) == {"toughness"}
+    assert defined_characteristics(_cda({"op": "modify_pt", "power": 1, "toughness": 1})) == {"power", "toughness"}
+    assert defined_characteristics(_cda({"op": "set_colors", "colors": ["green"]})) == {"colors"}
+
+
+def test_707_9f_deciding_conditional_exceptions_changes_only_the_exceptions() -> None:
+    """707.9f: an exception whose condition holds becomes one of the copy effect's exceptions (the only one,
+    when it has no other); what it copies and what it retains stay, and nothing is left to decide."""
+    from reference.conditional_copy import decided_args
+    from reference.frozen import thaw
+
+    bear = make_board([creature("bear", 1)]).objects["bear"].printed
+    args = freeze(
+        {
+            "object": "bear",
+            "retain": ["name"],
+            "except_if": [{"if": {"type": "creature"}, "except": {"add_abilities": ["changeling"]}}],
+        }
+    )
+    out = decided_args(args, bear)
+    assert thaw(out) == {"object": "bear", "retain": ["name"], "except": {"add_abilities": ["changeling"]}}
+    both = freeze({**thaw(args), "except": {"add_abilities": ["flying"]}})
+    assert thaw(decided_args(both, bear)["except"]) == {"add_abilities": ["flying", "changeling"]}
+
+
+# --- 205.3: the subtype lists, loaded from the bundled data (reference.vocabulary) -----------------------
+
+
+def test_205_3_the_subtype_lists_load_from_the_bundled_data() -> None:
+    """205.3g-m: each card type's list of subtypes, as the loader reads it now (it also runs at import)."""
+    from reference import vocabulary
+
+    lists = vocabulary._subtype_lists()  # the module's own loader, called again: what the constants hold
+    assert lists == vocabulary._LISTS
+    assert "merfolk" in lists["creature"] and "forest" in lists["basic_land"] and "forest" in lists["land"]
+    assert "gideon" in lists["planeswalker"] and "equipment" in lists["artifact"] and "aura" in lists["enchantment"]
+    assert "arcane" in lists["spell"] and "siege" in lists["battle"]
+    assert all(isinstance(v, tuple) and v for v in lists.values())
+
+
+# --- 605.1a, 613.1f: mana abilities kept when an object loses the others -----------------------------------
+
+
+def test_605_1a_an_ability_with_a_target_is_not_a_mana_ability() -> None:
+    """605.1a: an activated ability that adds mana is a mana ability only if it has no target."""
+    from reference.vocabulary import is_mana_ability
+
+    assert is_mana_ability("{t}: add {r}.")
+    assert not is_mana_ability("{t}: add {r}. this deals 1 damage to target player.")
+
+
+def test_613_1f_losing_all_but_mana_abilities_keeps_their_grant_and_intrinsic_marks() -> None:
+    """613.1f, 605.1a: only the mana abilities stay; what remains of the record of granted (613.7a) and
+    intrinsic (305.6) abilities is that of the abilities kept."""
+    from reference.model import Characteristics
+    from reference.operations import remove_all_abilities_except_mana
+
+    forest, red, flying = "{t}: add {g}.", "{t}: add {r}.", "flying"
+    ch = Characteristics(
+        name="Dryad Arbor",
+        mana_value=0,
+        colors=frozenset({"green"}),
+        types=frozenset({"land", "creature"}),
+        subtypes=frozenset({"forest", "dryad"}),
+        supertypes=frozenset(),
+        abilities=frozenset({forest, red, flying}),
+        power=1,
+        toughness=1,
+        controller="p1",
+        granted=FrozenMap({red: 3, flying: 4}),
+        intrinsic=frozenset({forest}),
+    )
+    out = remove_all_abilities_except_mana(ch, FrozenMap())
+    assert out.abilities == {forest, red}
+    assert out.granted == FrozenMap({red: 3})
+    assert out.intrinsic == {forest}
+    bare = remove_all_abilities_except_mana(ch.with_(abilities=frozenset({flying}), intrinsic=frozenset()), FrozenMap())
+    assert (bare.abilities, bare.granted, bare.intrinsic) == (frozenset(), FrozenMap(), frozenset())
+
+
+# --- 712, 707.8a: which permanents are double-faced (reference.double_faced.is_double_faced) -------------
+
+
+def test_712_707_8a_a_double_faced_token_copy_is_double_faced_and_nothing_else_is() -> None:
+    """707.8a: a token made as a copy of a double-faced permanent is double-faced; 707.8: any other copy of one
+    copies only the face that is up (not double-faced), and a "double-faced" copy of a one-faced object is not."""
+    from reference.double_faced import is_double_faced
+
+    dfc = {"id": "d", "timestamp": 1, "name": "Delver of Secrets", "types": ["creature"], "power": 1}
+    dfc["back_face"] = {"name": "Insectile Aberration", "colors": ["blue"], "types": ["creature"], "power": 3}
+    board = make_board([dfc, creature("bear", 2)] + [creature(i, 3, token=True) for i in ("t", "u", "v", "w")])
+    board = replace(board, objects={**board.objects, "c": replace(board.objects["bear"], id="c")})
+
+    def copy_of(of: str, double_faced: bool) -> tuple[Part, ...]:
+        return (Part("copy_of", freeze({"object": of, "double_faced": double_faced})),)
+
+    effects = (
+        Effect("other", 4, ("bear",), ()),
+        Effect("t", 5, ("t",), copy_of("d", True)),
+        Effect("c", 6, ("c",), copy_of("d", False)),
+        Effect("u", 7, ("u",), copy_of("bear", True)),
+        Effect("v", 8, ("v",), copy_of("gone", True)),
+    )
+    board = replace(board, effects=effects)
+    assert is_double_faced(board, "d") and is_double_faced(board, "t")
+    assert not any(is_double_faced(board, i) for i in ("bear", "c", "u", "v", "w"))
+
+
+# --- 702.140c: the mutating spell is no longer an object of its own -----------------------------------------
+
+
+def test_702_140c_effects_that_applied_to_the_merged_spell_no_longer_do() -> None:
+    """702.140c, 729.1: once merged, the spell is part of the permanent; effects that applied to it stop."""
+    from reference.merged import merge
+
+    board = make_board([creature("base", 1), creature("spell", 2, zone="stack")])
+    board = replace(board, effects=(Effect("e", 3, ("spell", "base"), ()), Effect("f", 4, ("base",), ())))
+    after = merge(board, "spell", "base", True, 5)
+    assert "spell" not in after.objects
+    assert [(e.id, e.applies_to) for e in after.effects] == [("e", ("base",)), ("f", ("base",))]
+
+
+# --- the frozen values' way back to plain data (reference.frozen.thaw) --------------------------------------
+
+
+def test_thaw_gives_back_plain_data_at_every_depth() -> None:
+    """Frozen values thaw to dicts and lists all the way down; a set becomes a sorted list."""
+    from reference.frozen import thaw
+
+    value = freeze({"a": [1, {"b": [2]}], "c": {"d": "e"}})
+    assert thaw(value) == {"a": [1, {"b": [2]}], "c": {"d": "e"}}
+    assert thaw(FrozenMap({"s": frozenset({"y", "x"}), "t": (frozenset({2, 1}),)})) == {"s": ["x", "y"], "t": [[1, 2]]}
+
+
+# --- 400.7: an object that changes zones is a new object (reference.zones.new_object) -----------------------
+
+
+def test_400_7_a_new_object_forgets_its_attachment_turns_and_face() -> None:
+    """400.7: the new object is attached to nothing, has no history of turns face down or up (708) and, 712,
+    a double-faced card is front face up."""
+    from reference.zones import new_object
+
+    aura = replace(
+        make_board([creature("aura", 1)]).objects["aura"],
+        attached_to="bear",
+        face_history=((2, True),),
+        transformed=True,
+        counters=(Counter("+1/+1", 1, 3),),
+    )
+    moved = new_object(aura, "graveyard")
+    assert (moved.zone, moved.attached_to, moved.face_history, moved.counters) == ("graveyard", None, (), ())
+    assert moved.transformed is False
+
+
+def test_400_7_leaving_exile_ends_the_link_to_what_exiled_it() -> None:
+    """400.7, 607.2a: a card that leaves exile is no longer "exiled with" anything; moved into exile by the
+    card that exiles it, it keeps the link the step gave it."""
+    from reference.zones import new_object
+
+    card = make_board([creature("card", 1)]).objects["card"]
+    exiled = replace(card, zone="exile", exiled_with="warden")
+    assert new_object(exiled, "battlefield").exiled_with is None
+    assert new_object(replace(card, exiled_with="warden"), "exile").exiled_with == "warden"
+
+
+def test_205_1a_setting_card_types_keeps_instant_and_sorcery() -> None:
+    """205.1a (as reference.operations.set_types reads it): an effect that sets an object's card types
+    replaces its other types, but an instant stays an instant and a sorcery a sorcery."""
+    from reference.operations import set_types
+
+    for kind in ("instant", "sorcery"):
+        spell = make_board([creature("s", 1)]).objects["s"].printed.with_(types=frozenset({kind}), power=None)
+        assert set_types(spell, {"types": ("artifact",)}).types == {"artifact", kind}
+    bear = make_board([creature("bear", 1)]).objects["bear"].printed
+    assert set_types(bear, {"types": ("artifact",)}).types == {"artifact"}
+
+
+# --- the trace: the test of a dependency, the layer of an application, a tie in words ----------------------
+
+
+def _reads_toughness_then_sets_it() -> Board:
+    return make_board(
+        [creature("bear", 1, power=2, toughness=3)],
+        [
+            {
+                "id": "a",
+                "timestamp": 2,
+                "applies_to": ["bear"],
+                "parts": [{"op": "set_pt", "power": {"its": "toughness"}}],
+            },
+            {"id": "c", "timestamp": 3, "applies_to": ["bear"], "parts": [{"op": "set_pt", "toughness": 5}]},
+        ],
+    )
+
+
+def test_613_8a_a_value_read_from_another_effects_result_is_a_dependency_on_what_it_does() -> None:
+    """613.8a(b): a setting power to the creature's toughness depends on c, which sets that toughness: applying c
+    would change what a does (not its existence, text or objects); a waits, and the trace says which test it was."""
+    resolution, result = run(_reads_toughness_then_sets_it())
+    assert result["bear"]["power"] == 5 and result["bear"]["toughness"] == 5
+    assert [(e.dependent, e.on, e.test) for e in resolution.edges] == [("a", "c", "what-it-does")]
+
+
+def test_613_4_each_application_is_traced_in_its_layer() -> None:
+    """613.4: setting power and toughness applies in layer 7; the trace records the layer of every application."""
+    resolution, _ = run(_reads_toughness_then_sets_it())
+    assert [(s.effect, s.layer) for s in resolution.steps] == [("c", 7), ("a", 7)]
+
+
+def test_613_7_a_decided_tie_says_what_went_first_among_which_effects() -> None:
+    """613.7n (or a recorded choice, 613.7m): a tie decided by a rule is described with every tied effect."""
+    from reference.timestamps import Tie
+
+    tie = Tie("7b", ("a", "b"), ("a",), ("x", "y"), "613.7n", None, "a")
+    assert tie.describe() == "a first among a, b (613.7n)"
+    chosen = Tie("7b", ("a", "b"), ("a", "b"), ("x", "y"), "choice", "p1", "b")
+    assert chosen.describe() == "p1 chose b first among a and b (613.7m)"
+
+
+def test_frozen_values_are_hashable_and_equal_ones_hash_alike() -> None:
+    """The model's values are immutable and hashable (reference.frozen), so boards and effects can be compared."""
+    a, b = FrozenMap({"x": 1, "y": (2,)}), FrozenMap({"x": 1, "y": (2,)})
+    assert hash(a) == hash(b) and len({a, b}) == 1
+    assert hash(a) == hash(a)  # computed once, then kept
+
+
+def test_613_7c_the_newest_timestamp_of_a_kind_is_kept_whatever_the_order_of_its_entries() -> None:
+    """613.7c: counters of a kind already there keep the newest timestamp they had, even listed newest first."""
+    old = (Counter("+1/+1", 1, 5), Counter("+1/+1", 1, 3))
+    assert placed_counters(old, (Counter("+1/+1", 2, BY_RULES),), _clock_at(9)) == (Counter("+1/+1", 2, 5),)
+
+
+def test_707_9d_only_the_cdas_defining_an_excepted_characteristic_are_left_out() -> None:
+    """707.9d: a copy effect's exception leaves out the original's CDAs that define that characteristic, and
+    only those: excepting the name keeps a power/toughness CDA; excepting power leaves it out."""
+    from reference.copiable import without_excepted_cdas
+
+    cda = _cda({"op": "set_pt", "power": 1, "toughness": 1})
+    board = replace(make_board([creature("goyf", 1)]), abilities=FrozenMap({cda.text: cda}))
+    ch = board.objects["goyf"].printed.with_(abilities=frozenset({cda.text, "trample"}))
+    assert without_excepted_cdas(board, ch, freeze({"except": {"name": "Other"}})).abilities == {cda.text, "trample"}
+    assert without_excepted_cdas(board, ch, freeze({"except": {"power": 3}})).abilities == {"trample"}
+
+
+def test_613_7m_only_the_ties_whose_order_changes_the_outcome_matter() -> None:
+    """613.7m: of two ties of timestamps left open, the one between two effects setting power matters (each order
+    gives another power); the one between two effects each granting an ability does not (same abilities)."""
+    from reference.choices import outcomes
+
+    board = _two_ties()
+    found = outcomes(board, get_version("ikoria"))
+    assert found.complete
+    assert sorted(sorted(t.candidates) for t in found.ties) == [["a", "b"], ["c", "d"]]
+    assert [sorted(t.candidates) for t in found.mattering] == [["a", "b"]]
+    assert sorted(o.final["bear"].power for o in found.outcomes) == [1, 3]
+
+
+def _two_ties() -> Board:
+    def effect(eid: str, ts: int, part: dict[str, object]) -> dict[str, object]:
+        return {"id": eid, "timestamp": ts, "applies_to": ["bear"], "parts": [part]}
+
+    return make_board(
+        [creature("bear", 1)],
+        [
+            effect("a", 2, {"op": "set_pt", "power": 1}),
+            effect("b", 2, {"op": "set_pt", "power": 3}),
+            effect("c", 3, {"op": "add_abilities", "abilities": ["flying"]}),
+            effect("d", 3, {"op": "add_abilities", "abilities": ["trample"]}),
+        ],
+    )
+
+
+def test_613_7m_the_orders_tried_stop_at_the_limit() -> None:
+    """613.7m: every order of the open ties is tried, one resolution each, up to ``limit`` resolutions: two ties
+    of two effects take 7 (the first, each order of the first tie, each order of the second after each)."""
+    from reference.choices import outcomes
+
+    version = get_version("ikoria")
+    assert outcomes(_two_ties(), version, limit=7).complete
+    short = outcomes(_two_ties(), version, limit=6)
+    assert not short.complete and len(short.outcomes) < 2 + 1
+
+
+def test_frozen_maps_equal_plain_mappings_with_the_same_items() -> None:
+    """A frozen mapping equals a plain dict with the same items, and no other."""
+    assert FrozenMap({"a": 1}) == {"a": 1}
+    assert FrozenMap({"a": 1}) != {"a": 2}

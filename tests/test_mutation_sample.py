@@ -1,0 +1,84 @@
+"""Mutation testing in CI (issue 18): a fixed seeded sample of mutmut's mutants of reference/ is killed.
+
+The full campaign (``python benchmarks/mutation.py``) runs every mutant by hand; this test runs
+mutmut itself, in a scratch copy of the repository, on a bounded sample: two mutants of every
+rules module, drawn with a fixed seed from what mutmut generates from the sources as they are
+now, so a change to a module is sampled on the next run. Each sampled mutant must be killed by
+the sample's killing suite (the campaign's, less its slowest tests), or be recorded as
+equivalent, or be one of the survivors the last campaign reported
+(mtg_layers/data/mutation-results.json lists them: known gaps, not new ones).
+
+It can fail: a mutant recorded as equivalent, which no test can kill, is run with the sample,
+and it must come back as a survivor that only the equivalents file accounts for.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from mtg_layers import mutation
+
+PER_MODULE = 2
+SEED = 18
+# The killing suite of the sample: the campaign's (pyproject.toml) without its slowest parts, the
+# tests that mostly exercise the z3 side, and the fast path's generated boards (its corpus test stays).
+SUITE = [
+    "tests/test_golden.py",
+    "tests/test_rules.py",
+    "tests/test_operations.py",
+    "tests/test_vocabulary.py",
+    "tests/test_fast_path.py",
+    "tests/test_zones.py",
+    "tests/test_double_faced.py",
+    "tests/test_merged.py",
+    "tests/test_copy_conditions.py",
+    "tests/test_expectations.py",
+    "tests/test_ties.py",
+]
+DESELECT = "not test_generated_board and not test_writes_table_on_generated_boards"
+
+
+def _known_survivor(m: mutation.Mutant, results: dict[str, object]) -> bool:
+    listed = results.get("survivors", [])
+    assert isinstance(listed, list)
+    return any(
+        (s["module"], s["function"], tuple(s["before"]), tuple(s["after"])) == (m.module, m.function, m.before, m.after)
+        for s in listed
+    )
+
+
+def test_a_seeded_sample_of_mutants_is_killed(tmp_path: Path) -> None:
+    work = tmp_path / "mutation"
+    mutation.prepare(work)
+    mutation.configure(work, SUITE, DESELECT)
+    mutation.generate(work)
+    names = list(mutation.exit_codes(work))
+    equivalents = mutation.load_equivalents()
+    assert equivalents, "the equivalents file holds at least one mutant (the one that shows this test can fail)"
+    drawn = mutation.sample(names, PER_MODULE, SEED)
+    assert len({mutation.parse_name(n)[0] for n in drawn}) == len(mutation.modules()) - 1  # every module but __init__
+
+    # The unkillable one: the first recorded equivalent that mutmut still generates.
+    where = {(e["module"], e["function"]) for e in equivalents}
+    lines = mutation.changed_lines([n for n in names if mutation.parse_name(n) in where], work)
+    unkillable = next(
+        n
+        for n, (before, after) in lines.items()
+        if mutation.equivalent_reason(*mutation.parse_name(n), before, after, equivalents) is not None
+    )
+    assert mutation.run_mutmut([*drawn, unkillable], workdir=work, jobs=2, nice=0) == 0
+
+    codes = mutation.exit_codes(work)
+    run = {n: codes[n] for n in [*drawn, unkillable]}
+    assert all(c is not None for c in run.values()), "mutmut ran every sampled mutant"
+
+    without = {m.name: m for m in mutation.classify(run, [], work)}
+    assert not without[unkillable].detected, "an equivalent mutant survives the suite"
+    judged = {m.name: m for m in mutation.classify(run, equivalents, work)}
+    assert judged[unkillable].status == "equivalent"
+
+    results = mutation.read_results()
+    new = [
+        m for n, m in judged.items() if not m.detected and m.status != "equivalent" and not _known_survivor(m, results)
+    ]
+    assert not new, "survivors: " + "; ".join(f"{m.name}: {m.before} -> {m.after}" for m in new)
