@@ -298,7 +298,7 @@ def activated_abilities_instruction(effect: ContinuousEffect, part: Part, board:
     ctx = context(effect, board, state)
     found = objects_matching(part.args["from"], ctx)
     gained = {a for i in found for a in characteristics_of(ctx, i).abilities if is_activated_ability(a)}
-    return ("add_abilities", FrozenMap({"abilities": tuple(sorted(gained))}))
+    return ("add_activated_abilities_of", FrozenMap({"abilities": tuple(sorted(gained))}))
 
 
 def _listed(value: Any) -> Any:

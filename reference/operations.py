@@ -289,7 +289,11 @@ _SIMPLE: dict[str, Callable[[Characteristics, Mapping[str, Any]], Characteristic
     "switch_pt": switch_pt,
     "counter_pt": counter_pt,
 }
-_TIMED = {"add_abilities": add_abilities, "counter_keyword": counter_keyword}
+_TIMED = {
+    "add_abilities": add_abilities,
+    "add_activated_abilities_of": add_abilities,
+    "counter_keyword": counter_keyword,
+}
 
 
 def apply_instruction(ch: Characteristics, instr: Instruction, ts: Timestamp) -> Characteristics:

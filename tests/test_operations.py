@@ -88,6 +88,21 @@ CASES: list[tuple[str, Characteristics, dict[str, Any], dict[str, Any]]] = [
         {"from": "white", "to": "black"},
         {"abilities": frozenset({"protection from black", "islandwalk"})},
     ),
+    (
+        "full_text_of",  # 612.6: the whole text of another card, and the text the effect adds
+        BEAR,
+        {"values": COPY_VALUES["values"], "plus": ["{2}: discard a card."]},
+        {
+            "name": "Hill Giant",
+            "mana_value": 4,
+            "mana_cost": "{3}{R}",
+            "colors": frozenset({"red"}),
+            "subtypes": frozenset({"giant"}),
+            "abilities": frozenset({"{2}: discard a card."}),
+            "power": 3,
+            "toughness": 3,
+        },
+    ),
     ("add_types", BEAR, {"types": ["artifact"]}, {"types": frozenset({"artifact", "creature"})}),
     ("set_types", BEAR, {"types": ["artifact"]}, {"types": frozenset({"artifact"}), "subtypes": frozenset()}),
     ("remove_types", LAND, {"types": ["creature"]}, {"types": frozenset({"land"}), "subtypes": frozenset({"forest"})}),
@@ -133,6 +148,12 @@ CASES: list[tuple[str, Characteristics, dict[str, Any], dict[str, Any]]] = [
     ),
     ("remove_abilities", BEAR, {"abilities": ["islandwalk"]}, {"abilities": frozenset({"protection from white"})}),
     ("remove_all_abilities", BEAR, {}, {"abilities": frozenset()}),
+    (
+        "add_activated_abilities_of",  # 613.1f: the evaluated instruction lists the activated abilities read
+        BEAR,
+        {"abilities": ["{t}: add {g}."]},
+        {"abilities": frozenset({"{t}: add {g}.", "protection from white", "islandwalk"})},
+    ),
     ("set_pt", BEAR, {"power": 0}, {"power": 0, "toughness": 2}),
     ("modify_pt", BEAR, {"power": 3, "toughness": -1}, {"power": 5, "toughness": 1}),
     ("switch_pt", BEAR.with_(power=1, toughness=4), {}, {"power": 4, "toughness": 1}),

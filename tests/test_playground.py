@@ -43,7 +43,13 @@ def test_bad_boards_give_clear_errors() -> None:
 
 
 def test_a_case_opens_under_the_newest_rules_it_declares() -> None:
-    assert json.loads(playground.declared_versions(OGRE)) == ["2020-04-17", "2009-07-08", "2004-10-01"]
+    assert json.loads(playground.declared_versions(OGRE)) == [
+        "2025-08-01",
+        "2023-11-17",
+        "2020-04-17",
+        "2009-07-08",
+        "2004-10-01",
+    ]
     assert json.loads(playground.declared_versions("id: [")) == []
 
 

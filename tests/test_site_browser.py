@@ -51,7 +51,13 @@ GRAY_OGRE_PAGE = "cases/seed-gray-ogre/"
 MERMAID_CASE_PAGE = "cases/seed-urborg-then-blood-moon/"
 MERMAID_DOC_PAGE = "layers/"
 # current rules first, each tab in words with its dates, the code name beside
-VERSION_LABELS = ("2020–2023 · ikoria", "2009–2020 · m10", "2004–2009, rule 418.5 · pre-m10")
+VERSION_LABELS = (
+    "Today (2025–) · 2025-08-01",
+    "2023–2025 · 2023-11-17",
+    "2020–2023 · ikoria",
+    "2009–2020 · m10",
+    "2004–2009, rule 418.5 · pre-m10",
+)
 SEARCH_TERMS = ("Gray Ogre", "Grey Ogre", "Ogre gris")
 
 
@@ -385,7 +391,7 @@ def test_playground_runs_gray_ogre_under_two_versions(chromium, server, artifact
         status = session.evaluate("document.getElementById('pg-status').textContent")
         assert ready, f"the playground did not start: {status}"
         chosen = session.evaluate("document.getElementById('pg-version').value")
-        assert chosen == "2020-04-17", f"the case opened under {chosen}, not the newest rules it declares"
+        assert chosen == "2025-08-01", f"the case opened under {chosen}, not the newest rules it declares"
         for vid, pt in (("2020-04-17", "5/8"), ("2004-10-01", "1/4")):
             select = f"document.getElementById('pg-version').value = {json.dumps(vid)}"
             session.evaluate(f"(() => {{ {select}; document.getElementById('pg-run').click(); }})()")
