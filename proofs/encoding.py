@@ -55,6 +55,7 @@ from .state import (
     is_creature_type,
     is_false,
     is_true,
+    neg,
     real,
     same,
     when,
@@ -110,7 +111,7 @@ def _bool(x: bool) -> z3.BoolRef:
 
 def _neg(x: z3.BoolRef) -> z3.BoolRef:
     """Not, folding constants."""
-    return FALSE if is_true(x) else TRUE if is_false(x) else z3.Not(x)
+    return neg(x)
 
 
 def _conj(items: list[z3.BoolRef]) -> z3.BoolRef:
@@ -452,7 +453,7 @@ class Encoding:
             exists_g = z3.And(has_text, ch[("granted", d.text)])
             return exists_g, Reading(FALSE, wmap_plain), ts_of(d.text), TRUE, ch[("gts", d.text)]
         # the rules-text copy: the exact wording when not granted, or a text-changed wording
-        exact = z3.And(has_text, z3.Not(ch[("granted", d.text)])) if self._grantable(d.text) else has_text
+        exact = z3.And(has_text, _neg(ch[("granted", d.text)])) if self._grantable(d.text) else has_text
         present: list[tuple[z3.BoolRef, str]] = []
         if u.from_words:
             catalog = list(self.board.abilities.values())
@@ -472,19 +473,19 @@ class Encoding:
                     return z3.Or(conds) if conds else FALSE
 
                 earlier = [maps_to(dd) for dd in catalog[: catalog.index(d)]]
-                found = z3.And(ch[("ntc", "")] > 0, maps_to(d), z3.Not(z3.Or(earlier)) if earlier else TRUE)
+                found = z3.And(ch[("ntc", "")] > 0, maps_to(d), _neg(z3.Or(earlier)) if earlier else TRUE)
                 present.append((z3.And(ch.get_set("abilities", w), found), w))
         exists = disj([exact] + [c for c, _ in present])
         ts: z3.ArithRef = ts_of(d.text)
         granted: z3.BoolRef = ch[("granted", d.text)]
         grant_ts: z3.ArithRef = ch[("gts", d.text)]
         for c, w in reversed(present):
-            other = conj([z3.Not(exact), c])
+            other = conj([_neg(exact), c])
             ts = when(other, ts_of(w), ts)
             granted = when(other, ch[("granted", w)], granted)
             grant_ts = when(other, ch[("gts", w)], grant_ts)
         wmap = {w: ch[("wmap", w)] for w in u.from_words}
-        return exists, Reading(z3.Not(exact), wmap), ts, granted, grant_ts
+        return exists, Reading(_neg(exact), wmap), ts, granted, grant_ts
 
     def condition(self, e: PEffect, st: Mapping[str, Obj], reading: Reading, ctrl: z3.ArithRef) -> z3.BoolRef:
         """611.3a: an "as long as" condition read from this state (the source is "it")."""
@@ -581,7 +582,7 @@ class Encoding:
             elif key == "color":
                 conj.append(disj([_conj([c, ch.get_set("colors", s)]) for c, s in self._alts(view, key, want)]))
             elif key == "colorless":
-                conj.append(z3.Not(z3.Or([ch.get_set("colors", c) for c in u.colors])) == bool(want))
+                conj.append(_neg(z3.Or([ch.get_set("colors", c) for c in u.colors])) == bool(want))
             elif key == "multicolored":
                 n = z3.Sum([z3.If(ch.get_set("colors", c), 1, 0) for c in u.colors])
                 conj.append((n > 1) == bool(want))
@@ -848,11 +849,11 @@ class Encoding:
         pos = Position(slot.id, k, choice, effects, st)
         self.positions.append(pos)
         views = {e.key: self.view(e, st) for e in effects}
-        live = {e.key: z3.And(views[e.key].live, z3.Not(done[e.key])) for e in effects}
+        live = {e.key: z3.And(views[e.key].live, _neg(done[e.key])) for e in effects}
         cdas = [live[e.key] for e in effects if e.cda]
         any_cda = z3.Or(cdas) if cdas else FALSE
         if v.cda_dependency_isolated:
-            group = {e.key: z3.And(live[e.key], TRUE if e.cda else z3.Not(any_cda)) for e in effects}
+            group = {e.key: z3.And(live[e.key], TRUE if e.cda else _neg(any_cda)) for e in effects}
         else:
             group = dict(live)
         pos.in_group, pos.done = group, done
@@ -865,7 +866,7 @@ class Encoding:
         dep: dict[tuple[str, str], z3.BoolRef] = {}
         if n > 1:
             changes = {
-                b.key: disj([conj([views[b.key].targets[o], z3.Not(same(trials[b.key][o], st[o]))]) for o in self.live])
+                b.key: disj([conj([views[b.key].targets[o], _neg(same(trials[b.key][o], st[o]))]) for o in self.live])
                 for b in effects
             }
             for a in effects:
@@ -890,16 +891,16 @@ class Encoding:
                     reach[(x, y)] = disj([reach[(x, y)], conj([reach[(x, z)], reach[(z, y)]])])
         # 613.8b: an effect waits while it depends on an effect outside its own loop
         waiting = {
-            a: disj([conj([dep[(a, b)], z3.Not(reach[(b, a)])]) for b in keys if b != a and not is_false(dep[(a, b)])])
+            a: disj([conj([dep[(a, b)], _neg(reach[(b, a)])]) for b in keys if b != a and not is_false(dep[(a, b)])])
             for a in keys
         }
         if getattr(v, "loop_waits_as_unit", True):
             # ... and a loop waits as a whole while any of its members waits
             ready = {
                 a: conj(
-                    [group[a], z3.Not(waiting[a])]
+                    [group[a], _neg(waiting[a])]
                     + [
-                        z3.Not(conj([reach[(a, x)], reach[(x, a)], waiting[x]]))
+                        _neg(conj([reach[(a, x)], reach[(x, a)], waiting[x]]))
                         for x in keys
                         if x != a and not is_false(reach[(a, x)])
                     ]
@@ -907,12 +908,12 @@ class Encoding:
                 for a in keys
             }
         else:
-            ready = {a: conj([group[a], z3.Not(waiting[a])]) for a in keys}
+            ready = {a: conj([group[a], _neg(waiting[a])]) for a in keys}
         cons: list[z3.BoolRef] = [choice >= -1, choice < n]
-        cons.append((choice == -1) == z3.Not(z3.Or(list(live.values()))))
+        cons.append((choice == -1) == _neg(z3.Or(list(live.values()))))
         for i, a in enumerate(effects):
             better = [
-                z3.Implies(ready[b.key], z3.Not(self._less(b, views[b.key], a, views[a.key])))
+                z3.Implies(ready[b.key], _neg(self._less(b, views[b.key], a, views[a.key])))
                 for b in effects
                 if b.key != a.key
             ]
@@ -934,7 +935,7 @@ class Encoding:
             if e.kind != "static":
                 continue
             lock, view, first = self.locks[e.key], views[e.key], choice == i
-            now = z3.And(first, z3.Not(lock.started))
+            now = z3.And(first, _neg(lock.started))
             self.locks[e.key] = Lock(
                 disj([lock.started, first]),
                 {o: when(now, view.targets[o], lock.targets[o]) for o in self.live},
@@ -972,7 +973,7 @@ class Encoding:
             return FALSE
         if a.source is None or a.source not in (b.targets or ()):
             return FALSE
-        return z3.Not(va.granted)
+        return _neg(va.granted)
 
     def _less(self, a: PEffect, va: View, b: PEffect, vb: View) -> z3.BoolRef:
         """613.3, 613.7: ``a`` goes strictly before ``b``: CDA first where the version orders by it,
@@ -987,14 +988,14 @@ class Encoding:
             return z3.BoolVal(ra < rb)
         ga, gb = va.granted, vb.granted
         if getattr(self.version, "granted_keeps_relative_order", False):
-            tb_less = disj([conj([z3.Not(ga), gb]), conj([ga, gb, va.grant_ts < vb.grant_ts])])
-            tb_same = disj([conj([z3.Not(ga), z3.Not(gb)]), conj([ga, gb, va.grant_ts == vb.grant_ts])])
+            tb_less = disj([conj([_neg(ga), gb]), conj([ga, gb, va.grant_ts < vb.grant_ts])])
+            tb_same = disj([conj([_neg(ga), _neg(gb)]), conj([ga, gb, va.grant_ts == vb.grant_ts])])
         else:
             tb_less, tb_same = FALSE, TRUE
         n_ab = self._own_before_resolving(a, va, b)
         n_ba = self._own_before_resolving(b, vb, a)
         by_choice = z3.BoolVal(self._chosen_before(a, b))
-        tie = disj([n_ab, conj([z3.Not(n_ba), by_choice])])
+        tie = disj([n_ab, conj([_neg(n_ba), by_choice])])
         return disj([va.ts < vb.ts, conj([va.ts == vb.ts, disj([tb_less, conj([tb_same, tie])])])])
 
     def _depends(
@@ -1009,7 +1010,7 @@ class Encoding:
     ) -> z3.BoolRef:
         """613.8a(b): applying ``b`` would change ``a``'s existence, text, objects or what it does."""
         after = self.view(a, trial)
-        tests: list[z3.BoolRef] = [FALSE if is_true(after.live) else z3.Not(after.live)]
+        tests: list[z3.BoolRef] = [FALSE if is_true(after.live) else _neg(after.live)]
         for key, text in self.word_strings(a):  # text
             alts_before = dict((s, c) for c, s in before.reading.alts(self.u, text))
             alts_after = dict((s, c) for c, s in after.reading.alts(self.u, text))

@@ -33,51 +33,87 @@ SymSet = Mapping[str, z3.BoolRef]
 SET_FIELDS = ("colors", "types", "subtypes", "supertypes", "abilities")
 TRUE = z3.BoolVal(True)
 FALSE = z3.BoolVal(False)
-# z3 shares equal terms, so a term is the constant true (false) exactly when it has its id:
-# one call into z3 instead of the several z3.is_true makes (issue 13: building the encoding).
-_TRUE_ID = TRUE.get_id()
-_FALSE_ID = FALSE.get_id()
+# z3 shares equal terms (hash-consing), so two terms are the same exactly when they are the same
+# node: comparing the node pointers costs no call into z3 (issue 13: building the encoding is
+# most of the cross-check's time, and the z3 Python API checks for an error after every call).
+_TRUE_PTR = TRUE.as_ast().value
+_FALSE_PTR = FALSE.as_ast().value
 
 
 def is_true(x: z3.ExprRef) -> bool:
     """The term is the constant true."""
-    return x.get_id() == _TRUE_ID  # type: ignore[no-any-return]
+    return x.ast.value == _TRUE_PTR  # type: ignore[no-any-return]
 
 
 def is_false(x: z3.ExprRef) -> bool:
     """The term is the constant false."""
-    return x.get_id() == _FALSE_ID  # type: ignore[no-any-return]
+    return x.ast.value == _FALSE_PTR  # type: ignore[no-any-return]
+
+
+def same_term(x: z3.ExprRef, y: z3.ExprRef) -> bool:
+    """The two terms are one term (what ``x.eq(y)`` answers, without the call)."""
+    return x.ast.value == y.ast.value  # type: ignore[no-any-return]
+
+
+def _nary(make: Callable[..., Any], items: Sequence[z3.BoolRef]) -> z3.BoolRef:
+    """And/Or of boolean terms straight through z3's C API (z3.And/z3.Or coerce every argument)."""
+    ctx = items[0].ctx
+    args = (z3.Ast * len(items))(*[x.ast for x in items])
+    return z3.BoolRef(make(ctx.ref(), len(items), args), ctx)
 
 
 def conj(items: Iterable[z3.BoolRef]) -> z3.BoolRef:
     """And, folding constants (keeps the terms small)."""
     out = []
     for x in items:
-        if is_false(x):
+        v = x.ast.value
+        if v == _FALSE_PTR:
             return FALSE
-        if not is_true(x):
+        if v != _TRUE_PTR:
             out.append(x)
     if not out:
         return TRUE
-    return out[0] if len(out) == 1 else z3.And(out)
+    return out[0] if len(out) == 1 else _nary(z3.Z3_mk_and, out)
 
 
 def disj(items: Iterable[z3.BoolRef]) -> z3.BoolRef:
     """Or, folding constants."""
     out = []
     for x in items:
-        if is_true(x):
+        v = x.ast.value
+        if v == _TRUE_PTR:
             return TRUE
-        if not is_false(x):
+        if v != _FALSE_PTR:
             out.append(x)
     if not out:
         return FALSE
-    return out[0] if len(out) == 1 else z3.Or(out)
+    return out[0] if len(out) == 1 else _nary(z3.Z3_mk_or, out)
+
+
+def neg(x: z3.BoolRef) -> z3.BoolRef:
+    """Not, folding constants."""
+    v = x.ast.value
+    if v == _TRUE_PTR:
+        return FALSE
+    if v == _FALSE_PTR:
+        return TRUE
+    return z3.BoolRef(z3.Z3_mk_not(x.ctx.ref(), x.ast), x.ctx)
+
+
+def if_then(c: z3.BoolRef, a: Any, b: Any) -> Any:
+    """If(c, a, b) straight through z3's C API when both branches have one sort (else z3.If coerces)."""
+    kind = z3.BoolRef if isinstance(a, z3.BoolRef) else z3.ArithRef if isinstance(a, z3.ArithRef) else None
+    if kind is not None and isinstance(b, kind):
+        try:
+            return kind(z3.Z3_mk_ite(c.ctx.ref(), c.ast, a.ast, b.ast), c.ctx)
+        except z3.Z3Exception:  # an integer and a real: let z3.If coerce them
+            pass
+    return z3.If(c, a, b)
 
 
 def differ(x: z3.ExprRef, y: z3.ExprRef) -> z3.BoolRef:
     """x != y, false at once when the two terms are the same."""
-    if x.eq(y):
+    if same_term(x, y):
         return FALSE
     if z3.is_bool(x) and (is_true(x) or is_false(x)) and (is_true(y) or is_false(y)):
         return TRUE
@@ -88,11 +124,11 @@ def differ(x: z3.ExprRef, y: z3.ExprRef) -> z3.BoolRef:
 
 def when(c: z3.BoolRef, a: Any, b: Any) -> Any:
     """If(c, a, b), folding constant conditions and equal branches."""
-    if is_true(c) or a.eq(b):
+    if is_true(c) or same_term(a, b):
         return a
     if is_false(c):
         return b
-    return z3.If(c, a, b)
+    return if_then(c, a, b)
 
 
 def real(x: Any) -> z3.ArithRef:
@@ -199,10 +235,10 @@ def intrinsic(u: Universe, ch: Obj) -> Obj:
     for basic, text in INTRINSIC.items():
         if text not in u.abilities:
             continue
-        base = z3.And(ch.get_set("abilities", text), z3.Not(ch[("intr", text)]))
-        want = z3.And(land, ch.get_set("subtypes", basic))
-        changes[("abilities", text)] = z3.simplify(z3.Or(base, want))
-        changes[("intr", text)] = z3.simplify(z3.And(want, z3.Not(base)))
+        base = conj([ch.get_set("abilities", text), neg(ch[("intr", text)])])
+        want = conj([land, ch.get_set("subtypes", basic)])
+        changes[("abilities", text)] = z3.simplify(disj([base, want]))
+        changes[("intr", text)] = z3.simplify(conj([want, neg(base)]))
     return ch.with_(changes) if changes else ch
 
 
@@ -212,7 +248,7 @@ def ite(c: z3.BoolRef, a: Obj, b: Obj) -> Obj:
         return a
     if is_false(c):
         return b
-    return Obj({k: (a.v[k] if a.v[k].eq(b.v[k]) else z3.If(c, a.v[k], b.v[k])) for k in a.v})
+    return Obj({k: (a.v[k] if same_term(a.v[k], b.v[k]) else if_then(c, a.v[k], b.v[k])) for k in a.v})
 
 
 def same(a: Obj, b: Obj) -> z3.BoolRef:
@@ -220,7 +256,7 @@ def same(a: Obj, b: Obj) -> z3.BoolRef:
     parts: list[z3.BoolRef] = []
     for k in a.v:
         x, y = a.v[k], b.v[k]
-        if x.eq(y):
+        if same_term(x, y):
             continue
         if k[0] == "gts":
             parts.append(z3.Implies(a.v[("granted", k[1])], x == y))

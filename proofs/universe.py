@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from reference.model import Board, Part
@@ -38,6 +38,10 @@ class Universe:
     words: tuple[str, ...]  # every word a text change reads or writes
     replacements: tuple[tuple[str, str], ...]
     costs: tuple[str, ...] = ()  # mana costs (202.1) any object can have
+    # variants per text, computed once (issue 13: every view of every effect asks again)
+    _variants: dict[str, list[tuple[dict[str, str], str]]] = field(
+        default_factory=dict, init=False, compare=False, hash=False, repr=False
+    )
 
     def cost(self, c: str | None) -> int:
         """The index of a mana cost (-1: no mana cost)."""
@@ -53,6 +57,8 @@ class Universe:
 
     def variants(self, text: str) -> list[tuple[dict[str, str], str]]:
         """Every way a text change can rewrite ``text``: (word images, resulting text)."""
+        if text in self._variants:
+            return self._variants[text]
         found = words_in(text, self.from_words)
         out = []
         for images in itertools.product(self.words, repeat=len(found)):
@@ -60,6 +66,7 @@ class Universe:
             out.append((mapping, rewrite(text, mapping)))
             if len(out) > MAX_ALTERNATIVES:
                 raise ValueError(f"too many text-change variants of {text!r}")
+        self._variants[text] = out
         return out
 
 
