@@ -27,6 +27,7 @@ from collections.abc import Mapping
 from dataclasses import fields
 from typing import Any
 
+from .compiled_filters import compiled
 from .dependency import DependencyReason, _compare, ready
 from .effects import (
     VALUE_ARGS,
@@ -39,7 +40,7 @@ from .effects import (
     rule_effects,
     static_effect,
 )
-from .filters import Context, apply_text_changes, matches, names_zone, objects_matching
+from .filters import Context, apply_text_changes, names_zone
 from .model import Board, Characteristics, Part, State
 from .operations import Instruction, apply_instruction, fit_subtypes, intrinsic_abilities
 from .resolver import (
@@ -509,8 +510,9 @@ class Engine:
                     ctx = self.context(e)
                     anywhere = e.origin == "cda" or names_zone(e.filter)
                     dirty = {o for o in dirty if anywhere or self.board.objects[o].zone == "battlefield"}
-                    gained = {o for o in dirty if o not in objects and matches(e.filter, o, ctx)}
-                    lost = {o for o in dirty if o in objects and not matches(e.filter, o, ctx)}
+                    test = compiled(e.filter)
+                    gained = {o for o in dirty if o not in objects and test(o, ctx)}
+                    lost = {o for o in dirty if o in objects and not test(o, ctx)}
                     if gained or lost:
                         objects = (objects - lost) | gained
                 cached.objects, cached.version = objects, now
@@ -519,7 +521,7 @@ class Engine:
             # 611.2c, 400.7: a resolved effect's objects are permanents
             objects = frozenset(i for i in e.targets if i in self.state and self.board.objects[i].zone == "battlefield")
         else:
-            objects = objects_matching(e.filter, self.context(e), anywhere=e.origin == "cda")
+            objects = self.matching(e.filter, self.context(e), anywhere=e.origin == "cda")
         self.affected_cache[e.key] = _Affected(e, objects, now)
         return objects
 
@@ -529,6 +531,16 @@ class Engine:
         if e.origin in ("static", "cda") and e.source is not None and e.source in self.state:
             controller = self.state[e.source].controller
         return Context(board=self.board, state=self.state, source=e.source, controller=controller)
+
+    def matching(self, filt: object, ctx: Context, anywhere: bool = False) -> frozenset[str]:
+        """611.3a: as ``filters.objects_matching``, with the filter compiled once."""
+        any_zone = anywhere or names_zone(filt)
+        test = compiled(filt)
+        return frozenset(
+            i
+            for i, o in self.board.objects.items()
+            if (any_zone or o.zone == "battlefield") and (o.zone != "battlefield" or i in ctx.state) and test(i, ctx)
+        )
 
     # --- what an effect would change (613.1), kept up to date
 

@@ -11,6 +11,7 @@
 from __future__ import annotations
 
 import ast
+import re
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -101,3 +102,19 @@ def test_the_checker_catches_a_forbidden_import(tmp_path: Path) -> None:
     finally:
         bad.unlink()
     assert found == ["reference.vocabulary"]
+
+
+API_PAGES = {"reference": "reference.md", "proofs": "proofs.md", "mtg_layers": "tools.md"}
+
+
+@pytest.mark.parametrize("package", sorted(API_PAGES))
+def test_every_module_has_its_place_in_the_api_reference(package: str) -> None:
+    page = (ROOT / "docs" / "api" / API_PAGES[package]).read_text(encoding="utf-8")
+    listed = set(re.findall(r"^::: ([\w.]+)", page, flags=re.MULTILINE))
+    names = {
+        ".".join(p.relative_to(ROOT).with_suffix("").parts).removesuffix(".__init__")
+        for p in modules(package)
+        if p.stat().st_size  # an empty __init__.py marks a data folder (profiles, data), not code
+    }
+    missing = sorted(m for m in names if m not in listed and m != package)
+    assert not missing, f"docs/api/{API_PAGES[package]} lists no ::: block for {missing}"
