@@ -140,3 +140,15 @@ def test_subtype_names_only_on_objects_that_fit() -> None:
     version = get_version("ikoria")
     assert [e.dependent for e in resolve(board, version).edges] == ["b:elves are artifact creatures."]
     assert_same(board, version)
+
+
+def test_the_fast_path_knows_the_names_a_value_reads() -> None:
+    """613.8a bookkeeping: a value's filters ask about these abilities by name, through sums and products."""
+    flying = {"count": {"has_ability": "flying"}}
+    reach = {"count": {"all": [{"type": "creature"}, {"has_ability": "reach"}]}}
+    assert fast.value_ability_names(3) == frozenset()
+    assert fast.value_ability_names(flying) == frozenset({"flying"})
+    assert fast.value_ability_names({"times": [2, flying]}) == frozenset({"flying"})
+    assert fast.value_ability_names({"sum": [flying, {"times": [-1, reach]}]}) == frozenset({"flying", "reach"})
+    assert fast.value_ability_names({"its": "power"}) == frozenset()
+    assert fast.value_ability_names({"counters": "+1/+1"}) is None  # read otherwise: recomputed on any change

@@ -28,6 +28,7 @@ SUITE = [
     "tests/test_operations.py",
     "tests/test_vocabulary.py",
     "tests/test_fast_path.py",
+    "tests/test_compiled_filters.py",
     "tests/test_zones.py",
     "tests/test_double_faced.py",
     "tests/test_merged.py",

@@ -8,9 +8,12 @@ import pytest
 
 from reference.clock import BY_RULES, Clock, placed_counters
 from reference.dependency import ready, strongly_connected
+from reference.filters import Context, matches
 from reference.frozen import FrozenMap, freeze
+from reference.game_state import GameStateError, turn_condition_holds
 from reference.merged import components_as_of, is_merged, separated
 from reference.model import AbilityDef, Board, Counter, Effect, GameObject, Merge, Part
+from reference.resolver import initial_state
 from reference.versions import ProfileError, builtin_versions, get_version
 
 from .builders import creature, make_board, run
@@ -972,3 +975,20 @@ def test_frozen_maps_equal_plain_mappings_with_the_same_items() -> None:
     """A frozen mapping equals a plain dict with the same items, and no other."""
     assert FrozenMap({"a": 1}) == {"a": 1}
     assert FrozenMap({"a": 1}) != {"a": 2}
+
+
+def test_611_3a_is_it_names_the_object_a_value_is_computed_for() -> None:
+    """ "For each other creature that shares a type with it": ``is_it`` is true of that object only."""
+    board = make_board([creature("a", 1), creature("b", 2)])
+    state = initial_state(board)
+    ctx = Context(board=board, state=state, source="a", controller=state["a"].controller, it="b")
+    assert [matches(freeze({"is_it": True}), o, ctx) for o in ("a", "b")] == [False, True]
+    assert [matches(freeze({"is_it": False}), o, ctx) for o in ("a", "b")] == [True, False]
+
+
+def test_102_1_a_turn_condition_with_no_active_player_is_an_error_naming_the_field() -> None:
+    """ "As long as it's your turn" needs the active player: a case without ``game.turn`` is told so."""
+    board = make_board([creature("a", 1)])
+    with pytest.raises(GameStateError) as err:
+        turn_condition_holds(board, {"your_turn": True}, "alice")
+    assert str(err.value) == "the case gives no active player (game.turn, 102.1), and a condition reads it"
