@@ -2,9 +2,11 @@
 
 Under mutmut (issue 18, ``benchmarks/mutation.py``) each mutant runs in a process forked after the
 test modules were imported, so anything the rules computed and cached before the fork was computed
-by the unmutated code. The bundled rules profiles are such a cache (``reference.versions``): while a
-mutant (or mutmut's coverage pass, ``stats``) is active, it is emptied before every test, so the
-profile loader's mutants are run by the tests that read a profile. Outside mutmut nothing changes.
+by the unmutated code. The bundled rules profiles (``reference.versions``), the abilities that read a
+choice (``reference.chosen``) and the compiled filters (``reference.compiled_filters``) are such
+caches: while a mutant (or mutmut's coverage pass, ``stats``) is active, every ``functools`` cache of
+the rules modules is emptied before every test, so a cached function's mutants are run by the tests
+that call it. Outside mutmut nothing changes.
 """
 
 from __future__ import annotations
@@ -29,10 +31,26 @@ def _under_mutmut() -> bool:
     return name == "stats" or "__mutmut_" in name
 
 
-@pytest.fixture(autouse=True)
-def _profiles_loaded_by_the_code_under_test() -> Iterator[None]:
-    if _under_mutmut():
-        import reference.versions
+def _rules_caches() -> list[object]:
+    """Every ``functools`` cache (anything with ``cache_clear``) at the top level of a rules module."""
+    import sys
 
-        reference.versions._builtin.cache_clear()
+    return [
+        value
+        for name, module in list(sys.modules.items())
+        if name == "reference" or name.startswith("reference.")
+        for value in vars(module).values()
+        if callable(getattr(value, "cache_clear", None))
+    ]
+
+
+@pytest.fixture(autouse=True)
+def _caches_filled_by_the_code_under_test() -> Iterator[None]:
+    if _under_mutmut():
+        import reference.chosen
+        import reference.compiled_filters
+        import reference.versions  # noqa: F401 - imported so that their caches are found
+
+        for cache in _rules_caches():
+            cache.cache_clear()  # type: ignore[attr-defined]
     yield

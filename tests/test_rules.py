@@ -6,11 +6,12 @@ from dataclasses import replace
 
 import pytest
 
+from reference.chosen import mentions_choice
 from reference.clock import BY_RULES, Clock, placed_counters
 from reference.dependency import ready, strongly_connected
 from reference.filters import Context, matches
 from reference.frozen import FrozenMap, freeze
-from reference.game_state import GameStateError, turn_condition_holds
+from reference.game_state import GameStateError, changed_game, game_value, turn_condition_holds
 from reference.merged import components_as_of, is_merged, separated
 from reference.model import AbilityDef, Board, Counter, Effect, GameObject, Merge, Part
 from reference.resolver import initial_state
@@ -992,3 +993,46 @@ def test_102_1_a_turn_condition_with_no_active_player_is_an_error_naming_the_fie
     with pytest.raises(GameStateError) as err:
         turn_condition_holds(board, {"your_turn": True}, "alice")
     assert str(err.value) == "the case gives no active player (game.turn, 102.1), and a condition reads it"
+
+
+def _with_game(game: dict[str, object]) -> Board:
+    return replace(make_board([creature("a", 1)]), game=freeze(game))
+
+
+def test_119_1_402_1_a_value_reads_the_named_players_life_or_hand() -> None:
+    """ "You" is the effect's controller (109.4); a value may also name a player: that player's total."""
+    board = _with_game({"turn": "p1", "life": {"p1": 20, "p2": 7}, "hand": {"p1": 3, "p2": 0}})
+    assert game_value(board, "life", "you", "p1") == 20
+    assert game_value(board, "life", "p2", "p1") == 7
+    assert game_value(board, "cards_in_hand", "you", "p2") == 0
+    assert game_value(board, "cards_in_hand", "p1", "p2") == 3
+
+
+@pytest.mark.parametrize(
+    ("key", "what"), [("life", "life total (119.1)"), ("cards_in_hand", "number of cards in hand (402.1)")]
+)
+def test_a_game_value_the_case_does_not_give_is_an_error_naming_it(key: str, what: str) -> None:
+    for game in ({}, {"life": {"p2": 1}, "hand": {"p2": 1}}):
+        with pytest.raises(GameStateError) as err:
+            game_value(_with_game(game), key, "you", "p1")
+        assert str(err.value) == f"the case gives no {what} for player 'p1', and an effect reads it"
+
+
+def test_102_1_a_step_passes_the_turn_and_changes_life_and_hand_per_player() -> None:
+    """The active player is the step's; a life or hand change replaces only the players it names."""
+    game = freeze({"turn": "p1", "life": {"p1": 20, "p2": 20}})
+    after = changed_game(game, {"turn": "p2", "life": {"p2": 12}, "hand": {"p1": 4}})
+    assert after == {"turn": "p2", "life": {"p1": 20, "p2": 12}, "hand": {"p1": 4}}
+    assert changed_game(freeze({}), {"life": {"p1": 5}}) == {"life": {"p1": 5}}
+    assert changed_game(game, {}) == game
+
+
+def test_607_2d_an_ability_reads_a_choice_only_where_a_chosen_word_appears() -> None:
+    """The words ``{"chosen": kind}`` stand for the choice, at any depth of a filter or instruction."""
+    word = freeze({"chosen": "creature_type"})
+    assert mentions_choice(word)
+    assert mentions_choice(freeze({"all": (freeze({"type": "creature"}), freeze({"subtype": word}))}))
+    assert mentions_choice(freeze({"op": "add_subtypes", "values": ("elf", word)}))
+    assert not mentions_choice(freeze({"all": (freeze({"type": "creature"}), freeze({"subtype": "elf"}))}))
+    assert not mentions_choice(freeze({"chosen": "creature_type", "extra": 1}))
+    assert not mentions_choice("creature_type")
