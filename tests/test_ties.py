@@ -123,3 +123,33 @@ def test_a_tie_that_appears_after_re_evaluation_stays_open() -> None:
     found = outcomes(board, version)
     pts = sorted((o.final["o3"].power, o.final["o3"].toughness) for o in found.outcomes)
     assert pts == [(1, 2), (2, 3)]  # 7b: 0/2 then 0/2 or 0/1; 7c: +toughness/+1
+
+
+def _effect(key: str, origin: str, source: str | None = None, targets: tuple[str, ...] | None = None) -> Any:
+    from reference.effects import ContinuousEffect
+
+    return ContinuousEffect(key, origin, 1, (), key, source=source, targets=targets)
+
+
+def test_613_7_what_holds_an_effects_timestamp() -> None:
+    """613.7a/d: a static ability's or CDA's timestamp is its object's; 613.7f: a face-down status's is
+    the permanent's; 613.7b: a resolved effect has its own, even when it names a source and objects."""
+    from reference.timestamps import holder
+
+    assert holder(_effect("anthem", "static", source="crusade")) == "crusade"
+    assert holder(_effect("cda", "cda", source="tarmogoyf")) == "tarmogoyf"
+    assert holder(_effect("face-down:morph", "rule", targets=("morph",))) == "morph"
+    assert holder(_effect("growth", "resolved", source="druid", targets=("bear",))) == "growth"
+    assert holder(_effect("counters:bear", "rule", targets=("bear",))) == "counters:bear"
+    assert holder(_effect("orphan", "static")) == "orphan"
+
+
+def test_613_7m_a_recorded_choice_is_described_even_without_the_players_name() -> None:
+    """The trace says who chose: the player when the case names one, else "a player"."""
+    from reference.timestamps import Tie
+
+    tie = Tie("7c", ("a", "b"), ("a", "b"), ("x", "y"), "choice", None, "a")
+    assert tie.describe() == "a player chose a first among a and b (613.7m)"
+    assert Tie("7c", ("a", "b"), ("a", "b"), ("x", "y"), "choice", "p1", "b").describe() == (
+        "p1 chose b first among a and b (613.7m)"
+    )
