@@ -35,6 +35,7 @@ SUITE = [
     "tests/test_copy_conditions.py",
     "tests/test_expectations.py",
     "tests/test_ties.py",
+    "tests/test_tokens_entry.py",
 ]
 DESELECT = "not test_generated_board and not test_writes_table_on_generated_boards"
 
