@@ -23,7 +23,7 @@ from dataclasses import replace
 
 from .chosen import with_choices
 from .effects import find_definition
-from .filters import Context, matches
+from .filters import Context, matches, substitute
 from .model import AbilityDef, Board, Characteristics, Counter, GameObject
 from .resolver import resolve
 from .versions import RulesVersion
@@ -43,13 +43,15 @@ def as_it_would_exist(board: Board, obj_id: str, version: RulesVersion) -> Chara
 
     The other objects are set aside (their static abilities function only on the battlefield,
     113.6), so only the object's own abilities and the effects that apply to it act; copy
-    effects still read the copied object's copiable values (707.2).
+    effects still read the copied object's copiable values (707.2), which include the copy
+    effects that apply to the copied object (707.3: a copy of a Clone that copied Elite Vanguard
+    is an Elite Vanguard), so every resolved effect stays on the board: those that apply only
+    to objects set aside change nothing else (611.2c).
     """
     aside = {
         i: o if i == obj_id or o.zone != "battlefield" else replace(o, zone="exile") for i, o in board.objects.items()
     }
-    effects = tuple(e for e in board.effects if obj_id in e.applies_to)
-    return resolve(replace(board, objects=aside, effects=effects), version).final[obj_id]
+    return resolve(replace(board, objects=aside), version).final[obj_id]
 
 
 def replacement_applies(
@@ -59,9 +61,14 @@ def replacement_applies(
     board: Board,
     state: Mapping[str, Characteristics],
     obj_id: str,
+    wording: str,
 ) -> bool:
-    """614.1c, 614.12: the "enters with" ability of ``source`` applies to the object entering (its filter holds)."""
-    filt = with_choices(definition.applies_to, board.objects[source].chosen)  # 607.2d: "of the chosen type"
+    """614.1c, 614.12: the "enters with" ability of ``source`` applies to the object entering (its filter holds).
+
+    The filter reads as the source's text now reads (612.1: "non-Human" changed to "non-Elf").
+    """
+    changes = source_ch.text_changes if definition.text != wording else ()
+    filt = with_choices(substitute(definition.applies_to, changes), board.objects[source].chosen)  # 607.2d
     ctx = Context(board=board, state=state, source=source, controller=source_ch.controller)
     return matches(filt, obj_id, ctx)
 
@@ -90,7 +97,7 @@ def entry_counters(before: Board, after: Board, obj_id: str, version: RulesVersi
             d = find_definition(after, wording, ch.text_changes)
             if d is None or not d.enters_with:
                 continue
-            if replacement_applies(d, source, ch, after, state, obj_id):
+            if replacement_applies(d, source, ch, after, state, obj_id, wording):
                 for kind, n in d.enters_with.items():
                     added[kind] = added.get(kind, 0) + int(n)
     return tuple(Counter(kind, n, obj.timestamp) for kind, n in sorted(added.items()))

@@ -415,3 +415,58 @@ def test_614_12_entry_counters_without_a_rules_version_are_an_error_naming_the_o
         "elves enters while an ability may give it counters by its characteristics (614.12): "
         "a rules version is needed to read them"
     )
+
+
+def test_612_1_614_1c_an_enters_with_filter_reads_through_its_sources_text_change() -> None:
+    """612.1: Grumgully with Human changed to Elf gives its counter to non-Elves: a Human gets one, an Elf none.
+
+    (Found by the mutation campaign: the "enters with" filter was read as printed.)
+    """
+    evolution = {
+        "id": "evolution",
+        "description": "Artificial Evolution: Human -> Elf in Grumgully's text",
+        "controller": "p1",
+        "applies_to": ["grumgully"],
+        "parts": [{"op": "replace_word", "from": "human", "to": "elf"}],
+    }
+    vanguard = {k: v for k, v in VANGUARD.items() if k != "timestamp"}
+    elves = {k: v for k, v in ELVES.items() if k != "timestamp"}
+    case = _case(
+        [GRUMGULLY_OBJ],
+        [
+            {"description": "text change", "add_effects": [evolution]},
+            {"description": "an Elf and a Human enter", "add_objects": [elves, vanguard]},
+        ],
+    )
+    _, result = _after(case, 2)
+    assert (result["elves"]["counters"], result["elves"]["power"]) == ({}, 1)
+    assert (result["vanguard"]["counters"], result["vanguard"]["power"]) == ({"+1/+1": 1}, 3)
+
+
+def test_707_3_614_12_a_copy_of_a_copy_enters_as_what_the_first_copy_copied() -> None:
+    """707.3: a Clone copying a Clone that copied Elite Vanguard enters as a Human: no Grumgully counter.
+
+    (Found by the mutation campaign: the copied Clone's own copy effect was dropped.)
+    """
+    first = {**CLONE, "id": "clone1", "timestamp": 3}
+    second = {k: v for k, v in {**CLONE, "id": "clone2"}.items() if k != "timestamp"}
+    copy1 = {
+        "id": "copy1",
+        "description": "the first Clone is a copy of Elite Vanguard",
+        "source": "clone1",
+        "controller": "p1",
+        "applies_to": ["clone1"],
+        "parts": [{"op": "copy_of", "object": "vanguard"}],
+    }
+    copy2 = {**copy1, "id": "copy2", "description": "the second Clone enters as a copy of the first"}
+    copy2.update(source="clone2", applies_to=["clone2"], parts=[{"op": "copy_of", "object": "clone1"}])
+    case = _case(
+        [GRUMGULLY_OBJ, VANGUARD, first],
+        [
+            {"description": "the first Clone's copy effect", "add_effects": [copy1]},
+            {"description": "the second Clone enters", "add_objects": [second], "add_effects": [copy2]},
+        ],
+    )
+    _, result = _after(case, 2)
+    assert (result["clone2"]["name"], result["clone2"]["subtypes"]) == ("Elite Vanguard", ["human", "soldier"])
+    assert (result["clone2"]["counters"], result["clone2"]["power"], result["clone2"]["toughness"]) == ({}, 2, 1)
