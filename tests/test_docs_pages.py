@@ -3,9 +3,11 @@ state the rules in the project's words and every rule number cited has a stateme
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
+import yaml
 
 from mtg_layers.corpus import CASES_DIR, load_corpus
 from mtg_layers.docs_pages import fragments, generate, generate_schemas
@@ -111,6 +113,38 @@ def test_every_cited_rule_number_is_stated_or_listed_as_not_stated() -> None:
     assert not unlisted, f"rule numbers cited but neither stated nor in {DATA_DIR.name}/not-stated.yaml: {unlisted}"
     stale = sorted(listed - set(missing))
     assert not stale, f"not-stated.yaml lists numbers that now have a statement or are no longer cited: {stale}"
+
+
+SHARED_RULES = ROOT.parent / "shared" / "rules"
+RUN = 10  # words in a row shared with a Comprehensive Rules text that count as quoting it
+QUOTED = re.compile(r"“[^”]*”|\"[^\"]*\"|«[^»]*»")  # card text and other quotations inside a rule text
+
+
+def _words(text: str) -> list[str]:
+    return re.findall(r"[a-z0-9àâçéèêëîïôûùüÿœ'+/{}-]+", text.replace("’", "'").lower())
+
+
+def _runs_of(text: str) -> set[tuple[str, ...]]:
+    words = _words(QUOTED.sub(" | ", text))
+    return {tuple(words[i : i + RUN]) for i in range(len(words) - RUN + 1) if "|" not in words[i : i + RUN]}
+
+
+def test_no_comprehensive_rules_text_is_quoted_in_the_statements_or_the_corpus() -> None:
+    """No run of ten words of the Comprehensive Rules texts in the shared rules folder (quotations
+    of card text inside them set aside) appears in a rule statement or a corpus case's passages
+    and notes: the project states rules in its own words."""
+    assert SHARED_RULES.is_dir(), f"{SHARED_RULES} is missing: the shared folder sits beside the project"
+    official: set[tuple[str, ...]] = set()
+    for path in SHARED_RULES.glob("cr*.txt"):
+        for line in path.read_text("utf-8").splitlines():
+            official |= _runs_of(line)
+    ours = [(p.name, " ".join(s for _, s in p.paragraphs)) for p in rule_pages().values()]
+    for case_file in sorted((ROOT / "corpus" / "cases").rglob("*.yaml")):
+        case = yaml.safe_load(case_file.read_text("utf-8"))
+        said = [s.get("passage", "") for s in case.get("sources") or []] + list(case.get("notes") or [])
+        ours.append((case_file.name, " ".join(said)))
+    quoting = {name: " ".join(sorted(_runs_of(text) & official)[0]) for name, text in ours if _runs_of(text) & official}
+    assert not quoting, f"Comprehensive Rules text quoted: {quoting}"
 
 
 def test_adapter_transcript_is_complete() -> None:
