@@ -34,7 +34,7 @@ ROOT = Path(__file__).resolve().parent.parent
 DATA_DIR = ROOT / "docs" / "rule-statements"
 NOT_STATED_FILE = "not-stated.yaml"
 RULES_URL = "https://magic.wizards.com/en/rules"
-NUMBER = re.compile(r"^\d{3}(?:\.\d+[a-z]?)?$")
+NUMBER = re.compile(r"^\d{3}(?:\.[1-9]\d*[a-z]?)?$")
 # (page name, data file, date of the Comprehensive Rules its statements were checked against)
 CURRENT_613 = ("613", "613-2026-01-16.yaml", "2026-01-16")
 OLDER_613 = (("613-2020-01-22", "613-2020-01-22.yaml", "2020-01-22"),)
