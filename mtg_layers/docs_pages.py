@@ -254,7 +254,9 @@ def case_page(case: Case, versions: Mapping[str, RulesVersion], cases: list[Case
         ref = RULE_RE.sub(lambda m: link(m.group(1)), s["ref"]) if s["kind"] == "cr" else s["ref"]
         line = f"- **{s['kind']}** {ref}" + (f" ({s['date']})" if "date" in s else "")
         if "passage" in s:
-            line += f": “{s['passage']}”"
+            # a rule is stated in the project's words, never quoted; so is a marked paraphrase
+            said = s["kind"] == "cr" or s["passage"].rstrip(".").endswith(PARAPHRASE_MARKS)
+            line += f": {s['passage']}" if said else f": “{s['passage']}”"
         out.append(line)
     if case.notes:
         out += ["", "## Notes", ""] + [f"- {n}" for n in case.notes]
@@ -390,6 +392,7 @@ def timeline_fragment(versions: Mapping[str, RulesVersion]) -> str:
     return "\n".join(lines[:2] + [line + f" {r[3]} |" for line, r in zip(lines[2:], rows, strict=True)]) + "\n"
 
 
+PARAPHRASE_MARKS = ("(paraphrased)", "(summarised)")
 RENUMBERED = re.compile(r"\b(613\.\d+[a-z]?) -> (613\.\d+[a-z]?)")
 
 

@@ -1,8 +1,9 @@
 """mkdocs hooks (``hooks:`` in mkdocs.yml): rule numbers made links, and the playground's runtime.
 
 Every page: a bare rule number in its text ("613.8a", on a hand-written page, in a case's
-notes, in the API reference) becomes a link to the rule's text on the site's rule pages
-(``mtg_layers.rule_pages``); numbers whose rule is not shipped stay as they are.
+notes, in the API reference) becomes a link to the rule's statement on the site's rule pages
+(``mtg_layers.rule_pages``, the rules in the project's own words); numbers no page states stay
+as they are.
 
 After every build, ``site/playground/`` receives:
 

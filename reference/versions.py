@@ -117,7 +117,7 @@ class RulesVersion:
     # 202.3b: a transformed permanent's mana value: "front" (its front face's, April 2016 on), "zero"
     # (the back face has no mana cost, 2011-2016), or None when the version spans the change.
     back_face_mana_value: str | None = None
-    # 707.8a: a token that is a copy of a double-faced permanent is double-faced too (True), is not
+    # 707.8a: a token copying a double-faced permanent is double-faced too (True), is not
     # (False: 2011 into the 2020s), or None when the version states neither.
     double_faced_token_copies: bool | None = None
     # 111.4: a token the ability names not is named for its subtypes followed by the word "Token" (True),

@@ -1,12 +1,26 @@
-"""The generated case pages are never stale: they equal what the code generates now."""
+"""The generated case pages are never stale: they equal what the code generates now; the rule pages
+state the rules in the project's words and every rule number cited has a statement or is listed."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
+
+import pytest
+import yaml
 
 from mtg_layers.corpus import CASES_DIR, load_corpus
 from mtg_layers.docs_pages import fragments, generate, generate_schemas
-from mtg_layers.rule_pages import generate_rule_pages, linker
+from mtg_layers.rule_pages import (
+    DATA_DIR,
+    cited_numbers,
+    generate_rule_pages,
+    linker,
+    load_page,
+    not_stated,
+    rule_pages,
+    rule_target,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -53,9 +67,84 @@ def test_rule_pages_and_schemas_are_current(tmp_path: Path) -> None:
 def test_rule_links_use_each_era_numbering() -> None:
     assert linker("../")("613.4b") == "[613.4b](../rules/613.md#r613-4b)"
     assert linker("../", "613-2020-01-22")("613.3b") == "[613.3b](../rules/613-2020-01-22.md#r613-3b)"
+    assert linker("../", None)("418.5d") == "[418.5d](../rules/418.md#r418-5d)"
     assert linker("")("999.9") == "999.9"
     page = (ROOT / "docs" / "rules" / "613.md").read_text("utf-8")
-    assert "{: #r613-4b }" in page and "Wizards of the Coast" in page
+    assert "{: #r613-4b }" in page and "the project's own statements" in page
+    assert "https://magic.wizards.com/en/rules" in page and "Fan Content Policy" in page
+    assert "quoted verbatim" not in page
+
+
+def test_rule_statements_cover_both_613_numberings_and_418_5() -> None:
+    pages = rule_pages()
+    today, older, old_rule = pages["613"], pages["613-2020-01-22"], pages["418"]
+    assert {"613.4d", "613.7n", "613.8a"} <= today.numbers and "613.3e" not in today.numbers
+    assert {"613.3d", "613.3e", "613.6j", "613.7a"} <= older.numbers and "613.7n" not in older.numbers
+    assert old_rule.numbers == {"418.5", *(f"418.5{c}" for c in "abcdefghi")}
+    assert "6e" in dict(old_rule.paragraphs)["418.5a"] and "1/4" in dict(old_rule.paragraphs)["418.5a"]
+    assert all(p.kind == "stated" for p in (today, older, old_rule))
+
+
+def test_a_cited_page_links_the_numbers_under_its_rule() -> None:
+    assert rule_target("704.5f") == ("704", "r704")
+    assert rule_target("400.7") == ("400", "r400-7")
+    assert rule_target("400.1") is None  # rule 400 is only known through 400.7
+    assert rule_target("611.1") is None  # a stated page links only what it states
+    assert rule_target("110.5c") is None  # 110.5c of 2009 is not today's 110.5: no page for 110
+
+
+def test_a_statement_file_is_checked_as_it_loads(tmp_path: Path) -> None:
+    bad = tmp_path / "999.yaml"
+    head = 'page: "999"\nrule: "999"\ntitle: t\ndate: "2026-01-16"\nchecked_against: x\n'
+    bad.write_text(head + 'statements:\n  "613.1": a statement under another rule\n', encoding="utf-8")
+    with pytest.raises(ValueError, match="not a number of rule 999"):
+        load_page(bad)
+    bad.write_text(head + 'kind: quoted\nstatements:\n  "999.1": s\n', encoding="utf-8")
+    with pytest.raises(ValueError, match="'kind' must be"):
+        load_page(bad)
+
+
+def test_every_cited_rule_number_is_stated_or_listed_as_not_stated() -> None:
+    """The corpus and the site's pages cite no rule number that links nowhere unless
+    not-stated.yaml lists it, and that list names only numbers that are cited and unstated."""
+    missing = cited_numbers()
+    listed = set(not_stated())
+    unlisted = {n: sorted(w)[:3] for n, w in missing.items() if n not in listed}
+    assert not unlisted, f"rule numbers cited but neither stated nor in {DATA_DIR.name}/not-stated.yaml: {unlisted}"
+    stale = sorted(listed - set(missing))
+    assert not stale, f"not-stated.yaml lists numbers that now have a statement or are no longer cited: {stale}"
+
+
+SHARED_RULES = ROOT.parent / "shared" / "rules"
+RUN = 10  # words in a row shared with a Comprehensive Rules text that count as quoting it
+QUOTED = re.compile(r"“[^”]*”|\"[^\"]*\"|«[^»]*»")  # card text and other quotations inside a rule text
+
+
+def _words(text: str) -> list[str]:
+    return re.findall(r"[a-z0-9àâçéèêëîïôûùüÿœ'+/{}-]+", text.replace("’", "'").lower())
+
+
+def _runs_of(text: str) -> set[tuple[str, ...]]:
+    words = _words(QUOTED.sub(" | ", text))
+    return {tuple(words[i : i + RUN]) for i in range(len(words) - RUN + 1) if "|" not in words[i : i + RUN]}
+
+
+def test_no_comprehensive_rules_text_is_quoted_in_the_statements_or_the_corpus() -> None:
+    """No run of ten words of the Comprehensive Rules texts in the shared rules folder (quotations
+    of card text inside them set aside) appears in a rule statement or a corpus case's passages
+    and notes: the project states rules in its own words."""
+    assert SHARED_RULES.is_dir(), f"{SHARED_RULES} is missing: the shared folder sits beside the project"
+    official: set[tuple[str, ...]] = set()
+    for path in SHARED_RULES.glob("cr*.txt"):
+        for line in path.read_text("utf-8").splitlines():
+            official |= _runs_of(line)
+    ours = [(p.name, " ".join(s for _, s in p.paragraphs)) for p in rule_pages().values()]
+    for case_file in sorted((ROOT / "corpus" / "cases").rglob("*.yaml")):
+        case = yaml.safe_load(case_file.read_text("utf-8"))
+        said = [s.get("passage", "") for s in case.get("sources") or []] + list(case.get("notes") or [])
+        ours.append((case_file.name, " ".join(said)))
+    quoting = {name: " ".join(sorted(_runs_of(text) & official)[0]) for name, text in ours if _runs_of(text) & official}
+    assert not quoting, f"Comprehensive Rules text quoted: {quoting}"
 
 
 def test_adapter_transcript_is_complete() -> None:
@@ -74,11 +163,13 @@ def test_bare_rule_numbers_in_html_become_links() -> None:
         return f"R/{name}/#{anchor}"
 
     html = (
-        "<p>Layer 7b (613.4b) and 613.3 (2009); 418.5 and 400.7 stay;"
+        "<p>Layer 7b (613.4b) and 613.3 (2009); 418.5 and 400.7 link; 999.9 and 100.0% stay;"
         ' <a href="x">613.7</a> <code>613.1</code></p><h2>613.2</h2>'
     )
     out = link_rule_numbers(html, href)
     assert '<a href="R/613/#r613-4b" class="rule-link">613.4b</a>' in out
     assert '<a href="R/613-2020-01-22/#r613-3" class="rule-link">613.3</a> (2009)' in out
-    assert "418.5 and 400.7 stay" in out and '<a href="x">613.7</a> <code>613.1</code>' in out
+    assert '<a href="R/418/#r418-5" class="rule-link">418.5</a>' in out
+    assert '<a href="R/400/#r400-7" class="rule-link">400.7</a>' in out
+    assert "999.9 and 100.0% stay" in out and '<a href="x">613.7</a> <code>613.1</code>' in out
     assert out.endswith("<h2>613.2</h2>")
