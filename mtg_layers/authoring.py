@@ -298,7 +298,7 @@ def ability_words(data: Mapping[str, Any], extra: Iterable[str] = ()) -> set[str
             out |= {x for x in a["creates"].get("abilities", ()) if isinstance(x, str)}
     changes: list[tuple[str, str]] = []
     for _, p in _walk_parts(data):
-        for key in ("abilities",):
+        for key in ("abilities", "plus"):  # granted; 612.6: the text a full-text effect adds ("plus")
             out |= {x for x in p.get(key, ()) if isinstance(x, str)}
         exc = p.get("except", {})
         if isinstance(exc, Mapping):

@@ -36,22 +36,10 @@ from reference.versions import builtin_versions
 JS_ENGINE = ROOT / "examples" / "adapters" / "simple-engine.js"
 ALMOST_RIGHT = ROOT / "examples" / "adapters" / "almost-right-engine.py"
 FINDINGS = ROOT / "examples" / "fuzz"
-# Feature tags the generator does not produce. expect-has-lacks is a way of writing a case's
+# The feature tag the generator does not produce. expect-has-lacks is a way of writing a case's
 # expectations (partial has/lacks checks), not anything on a board: a generated board is judged
 # on the reference's whole answer, so no board can show it. The corpus covers it (tests/test_coverage.py).
-# The features that came last (issue 11: full text, abilities read off other objects; issue 17: choices,
-# entry counters, created tokens, game state) are corpus cases only, for now.
-NOT_GENERATED = frozenset(
-    {
-        "expect-has-lacks",
-        "full-text",
-        "abilities-of-others",
-        "chosen-values",
-        "entry-counters",
-        "created-tokens",
-        "game-state",
-    }
-)
+NOT_GENERATED = frozenset({"expect-has-lacks"})
 ALL = frozenset(feature_tags()) - NOT_GENERATED
 VERSIONS = tuple(builtin_versions())
 # P/T only: the almost-right engine's bug shows up within the first boards of seed 3
@@ -61,7 +49,9 @@ node = pytest.mark.skipif(shutil.which("node") is None, reason="node is not inst
 
 
 def _ops(data: dict[str, Any]) -> set[str]:
-    parts = [p for e in data["effects"] for p in e["parts"]] + [p for a in data["abilities"] for p in a["parts"]]
+    parts = [p for e in data["effects"] for p in e["parts"]] + [
+        p for a in data["abilities"] for p in a.get("parts", ())
+    ]
     parts += [p for s in data["steps"] for e in s.get("add_effects", ()) for p in e["parts"]]
     return {p["op"] for p in parts}
 
@@ -103,6 +93,51 @@ def test_a_weight_of_zero_never_picks_the_ingredient() -> None:
     for g in boards_for_seed(GeneratorSettings(ALL, VERSIONS, weights), 40, 3):
         assert "modify_pt" not in _ops(dict(g.data)) and "lock-in" not in g.features
         assert not any("/" in c["kind"] for o in g.data["objects"] for c in o.get("counters", ()))
+
+
+# The ingredients that came with issues 11 and 17, and what on a board shows each.
+LATER = ("full-text", "abilities-of-others", "chosen-values", "entry-counters", "created-tokens", "game-state")
+
+
+def _later_pieces(data: dict[str, Any], held: bool = False) -> set[str]:
+    """The issue 11 and 17 ingredients a board's data holds (``held``: only in abilities some object has)."""
+    objects = data["objects"] + [o for s in data["steps"] for o in s.get("add_objects", ())]
+    texts = {t for o in objects for t in o.get("abilities", ())}
+    abilities = [a for a in data["abilities"] if a["text"] in texts or not held]
+    ops = _ops({**data, "abilities": abilities})
+    found = {
+        "full-text": "full_text_of" in ops,
+        "abilities-of-others": "add_activated_abilities_of" in ops,
+        "chosen-values": any(o.get("chosen") for o in objects) or "'chosen'" in repr(abilities),
+        "entry-counters": any(a.get("enters_with") for a in abilities),
+        "created-tokens": any(s.get("create_tokens") for s in data["steps"]),
+        "game-state": bool(data.get("game")) or any(s.get("game") for s in data["steps"]),
+    }
+    return {tag for tag, here in found.items() if here}
+
+
+def test_an_engine_that_does_not_declare_them_never_gets_the_later_ingredients() -> None:
+    """Choices, entry counters, tokens, game state, full text, others' abilities: only when declared (and weighted)."""
+    for g in boards_for_seed(GeneratorSettings(ALL, VERSIONS, DEFAULT_WEIGHTS), 60, 5):
+        assert _later_pieces(dict(g.data), held=True) <= set(g.features)  # tagged when something holds it
+    without = GeneratorSettings(ALL - set(LATER), VERSIONS, DEFAULT_WEIGHTS)
+    zero = GeneratorSettings(ALL, VERSIONS, parse_weights([",".join(f"{t}=0" for t in LATER)]))
+    for settings in (without, zero):
+        for g in boards_for_seed(settings, 40, 5):
+            assert not _later_pieces(dict(g.data)) and not set(LATER) & set(g.features), g.features
+    # each reaches an engine that declares it (with what it always brings along) and a few layers, more
+    # often with a higher weight
+    needs = {
+        "full-text": {"layer-3-text", "other-zones"},
+        "entry-counters": {"counters"},
+        "game-state": {"value-expression"},
+    }
+    for tag in LATER:
+        layers = {"layer-4-type", "layer-5-color", "layer-6-abilities", "layer-7c-modify"}
+        allowed = frozenset({tag, *needs.get(tag, ()), *layers, *OUTCOMES})
+        boards = boards_for_seed(GeneratorSettings(allowed, VERSIONS, parse_weights([f"{tag}=6"])), 30, 6)
+        assert any(tag in g.features for g in boards), tag
+        assert all(set(g.features) <= allowed for g in boards)
 
 
 @pytest.mark.parametrize("spec", ["nonsense=1", "layer-4-type", "layer-4-type=-1", "layer-4-type=x"])

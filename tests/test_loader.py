@@ -458,3 +458,35 @@ def test_a_cda_definition_must_also_place_as_a_granted_static_ability() -> None:
     with pytest.raises(CorpusError) as info:
         case_from_data(data, "cda.yaml", versions={"cda-only-setting": profile})
     assert info.value.field == "abilities[0].parts[0].op" and "static" in info.value.message
+
+
+def test_the_text_a_full_text_effect_adds_is_an_ability_the_case_can_expect() -> None:
+    """612.6: "and has the text '{2}: discard a card.'" (plus) gives that wording, so expecting it is no typo."""
+    data = copy.deepcopy(GOOD)
+    data["objects"].append(
+        {
+            "id": "card",
+            "owner": "p1",
+            "zone": "graveyard",
+            "timestamp": 0,
+            "types": ["creature"],
+            "power": 3,
+            "toughness": 3,
+        }
+    )
+    data["effects"][0]["controller"] = "p1"  # "your graveyard" (109.4)
+    data["effects"][0]["parts"] = [
+        {
+            "op": "full_text_of",
+            "from": {"zone": "graveyard", "owner": "you", "top_of_graveyard": True},
+            "plus": ["{2}: discard a card."],
+        }
+    ]
+    data["features"] = ["layer-3-text", "full-text", "other-zones"]
+    want = {"a": {"abilities": ["{2}: discard a card."], "power": 3, "toughness": 3}}
+    data["steps"][0]["expect"] = {"m10": want, "ikoria": want}
+    case = case_from_data(data, "full-text.yaml")
+    from mtg_layers.verify import check_case
+    from reference.versions import builtin_versions
+
+    assert all(c.ok for c in check_case(case, builtin_versions()))

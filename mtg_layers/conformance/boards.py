@@ -6,7 +6,11 @@ loader accepts and an adapter already knows how to read. Two kinds of feature ta
 
 - **ingredients** the generator puts in on purpose (an operation of some layer, counters,
   a face-down object, a characteristic-defining ability, a value expression, a second
-  step). Their weights set how often each one is picked; weight 0 never picks it.
+  step, a full text or the activated abilities of others, a choice made on entry, counters
+  an object enters with, tokens an ability creates, the game state effects read). Their
+  weights set how often each one is picked; weight 0 never picks it, and an ingredient
+  that always brings another tag (a full text: layer 3 and a graveyard card; entry
+  counters: counters) is not picked when that tag is not allowed.
 - **outcomes** that only the layer process reveals (``dependency``, ``dependency-loop``,
   ``lock-in``, ``static-existence``, ``timestamps``, ``cda-first``,
   ``version-difference``). They are read from the reference resolver's traces. The
@@ -23,6 +27,7 @@ narrowed by ``--features``): outcome tags outside the set reject the board (hypo
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 import json
 import re
@@ -35,6 +40,7 @@ from hypothesis import strategies as st
 
 from reference.case import Case, board_at
 from reference.choices import outcomes
+from reference.chosen import mentions_choice
 from reference.resolver import Resolution, resolve
 from reference.versions import builtin_versions
 
@@ -87,6 +93,12 @@ INGREDIENTS = (
     "zone-change",
     "double-faced",
     "merged",
+    "full-text",
+    "abilities-of-others",
+    "chosen-values",
+    "entry-counters",
+    "created-tokens",
+    "game-state",
 )
 OUTCOMES = (
     "timestamps",
@@ -113,8 +125,31 @@ PART_TAGS = (
     "layer-1-copy",
     "copy-exception",
     "face-down",
+    "full-text",
+    "abilities-of-others",
 )
 RESOLVED_ONLY = ("layer-1-copy", "copy-exception", "face-down")
+# 113.3b, 602.1: activated abilities ("cost: effect") a permanent may print, for "has all activated abilities of".
+ACTIVATED = ("{2}: draw a card.", "{1}, {t}: tap target creature.")
+# 612.6: the text Volrath's Shapeshifter adds beside the full text it takes.
+FULL_TEXT_PLUS = "{2}: discard a card."
+# 614.1c, 614.12: "enters with" replacement effects: the wording, the entering objects it gives counters, how many.
+ENTRY_ABILITIES: tuple[tuple[str, Mapping[str, Any], int], ...] = (
+    (
+        "each other creature you control enters with an additional +1/+1 counter on it.",
+        {"type": "creature", "controller": "you", "other_than_source": True},
+        1,
+    ),
+    (
+        "each other non-elf creature you control enters with an additional +1/+1 counter on it.",
+        {"type": "creature", "controller": "you", "other_than_source": True, "not": {"subtype": "elf"}},
+        1,
+    ),
+    ("each blue creature enters with an additional +1/+1 counter on it.", {"type": "creature", "color": "blue"}, 1),
+    ("this creature enters with two +1/+1 counters on it.", {"is_source": True}, 2),
+)
+# 119.1, 402.1: the game-state values a value expression reads.
+GAME_VALUES = ("life", "cards_in_hand")
 # The layer a focused board's static abilities all work in, and the tag that must be allowed for it.
 FOCUS_TAG = {"type": "layer-4-type", "color": "layer-5-color", "ability": "layer-6-abilities", "pt": "layer-7b-set"}
 
@@ -130,6 +165,11 @@ DEFAULT_WEIGHTS: Mapping[str, int] = {
     "merged": 3,
     "legend-rule": 3,
     "conditional-static": 4,
+    # a choice is read by many kinds of ability (it took a quarter of the boards at 2); entering objects and
+    # tokens add pieces and steps to a board (and a token whose maker lost the ability rejects it)
+    "chosen-values": 1,
+    "entry-counters": 1,
+    "created-tokens": 1,
     **dict.fromkeys(OUTCOMES, 1),
     "cda-first": 2,
     "dependency": 3,
@@ -302,8 +342,20 @@ def _object_value(draw: st.DrawFn, texts: Sequence[str]) -> Data:
     return {"card_types_among": _leaf(draw, texts)}
 
 
+def _game_value(draw: st.DrawFn) -> Data:
+    """119.1, 402.1: a player's life total or number of cards in hand ("you": the effect's controller, 109.4)."""
+    return {draw(st.sampled_from(GAME_VALUES)): draw(st.sampled_from(("you", *PLAYERS)))}
+
+
+def _chosen(kind: str) -> Data:
+    """607.2d: the word for the choice its object made as it entered ("the chosen type")."""
+    return {"chosen": kind}
+
+
 def _value(draw: st.DrawFn, s: GeneratorSettings, texts: Sequence[str]) -> Any:
     if _chance(draw, s.weight("value-expression")):
+        if _chance(draw, s.weight("game-state"), 6):
+            return _game_value(draw)
         if _chance(draw, s.weight("values-from-objects"), 3):
             return _object_value(draw, texts)
         if draw(st.booleans()):
@@ -352,6 +404,21 @@ def _part(draw: st.DrawFn, tag: str, s: GeneratorSettings, texts: Sequence[str],
         return out
     if tag == "face-down":
         return {"op": "face_down"}
+    if tag == "full-text":
+        # 612.6: "has the full text of the top card of your graveyard" (Volrath's Shapeshifter): one card at most
+        source: Data = {"zone": "graveyard", "owner": "you", "top_of_graveyard": True}
+        if draw(st.booleans()):
+            source["type"] = "creature"
+        full: Data = {"op": "full_text_of", "from": source}
+        if draw(st.booleans()):
+            full["plus"] = [FULL_TEXT_PLUS]
+        return full
+    if tag == "abilities-of-others":
+        # 613.1f: "has all activated abilities of ..." (Necrotic Ooze: the creature cards in all graveyards)
+        others: list[Data] = [{"type": "creature", "other_than_source": True}, {"type": "artifact"}]
+        if s.weight("other-zones"):
+            others += [{"zone": "graveyard", "type": "creature"}, {"zone": "graveyard", "top_of_graveyard": True}]
+        return {"op": "add_activated_abilities_of", "from": draw(st.sampled_from(others))}
     if tag == "lose-creature-types":
         return {"op": "remove_all_creature_types"}
     # layer-4-type
@@ -369,10 +436,23 @@ def _part(draw: st.DrawFn, tag: str, s: GeneratorSettings, texts: Sequence[str],
     return {"op": "add_types", "types": ["creature"]}
 
 
+def _part_weight(s: GeneratorSettings, tag: str) -> int:
+    """A part tag's weight; 0 when the part always shows a tag that is not allowed too.
+
+    A full-text part is a layer-3 effect reading a graveyard card (612.6, 613.1c); "has all
+    activated abilities of" is a layer-6 effect (613.1f).
+    """
+    if tag == "full-text" and not (s.weight("layer-3-text") and s.weight("other-zones")):
+        return 0
+    if tag == "abilities-of-others" and not s.weight("layer-6-abilities"):
+        return 0
+    return s.weight(tag)
+
+
 def _parts(
     draw: st.DrawFn, s: GeneratorSettings, texts: Sequence[str], copyable: Sequence[str], resolved: bool
 ) -> list[Data]:
-    options = [(t, s.weight(t)) for t in PART_TAGS if resolved or t not in RESOLVED_ONLY]
+    options = [(t, _part_weight(s, t)) for t in PART_TAGS if resolved or t not in RESOLVED_ONLY]
     if not copyable:
         options = [(t, w) for t, w in options if t not in ("layer-1-copy", "copy-exception")]
     out = []
@@ -384,22 +464,34 @@ def _parts(
     return out
 
 
-def _focused_filter(draw: st.DrawFn, focus: str, texts: Sequence[str]) -> Data:
+def _focused_filter(draw: st.DrawFn, focus: str, s: GeneratorSettings, texts: Sequence[str]) -> Data:
     """A filter reading what the focused layer writes, so same-layer effects depend on each other."""
     if focus == "type":
+        if _chance(draw, s.weight("chosen-values"), 6):
+            return {"subtype": _chosen("creature_type")}  # 607.2d: "creatures of the chosen type"
         if draw(st.booleans()):
             return {"subtype": draw(st.sampled_from(CREATURE_SUBTYPES))}
         return {"type": draw(st.sampled_from(("creature", "artifact")))}
     if focus == "color":
+        if _chance(draw, s.weight("chosen-values"), 6):
+            return {"color": _chosen("color")}
         return {"color": draw(st.sampled_from(COLORS))}
     if focus == "ability":
+        if _chance(draw, _part_weight(s, "abilities-of-others"), 6):
+            return {"has_ability": draw(st.sampled_from(ACTIVATED))}
         return {"has_ability": draw(st.sampled_from(KEYWORDS[:2] + tuple(texts)))}
     return {"type": "creature"}
 
 
-def _focused_part(draw: st.DrawFn, focus: str, s: GeneratorSettings, texts: Sequence[str]) -> Data:
-    """A part in the focused layer, writing what focused filters read."""
+def _focused_part(draw: st.DrawFn, focus: str, s: GeneratorSettings, texts: Sequence[str], static: bool = True) -> Data:
+    """A part in the focused layer, writing what focused filters read.
+
+    Only a static ability's part reads a choice (607.2d: its object's; a resolved effect has none).
+    """
+    chosen = s.weight("chosen-values") if static else 0
     if focus == "type":
+        if _chance(draw, chosen, 6):
+            return {"op": "add_subtypes", "subtypes": [_chosen("creature_type")]}  # "is the chosen type"
         if draw(st.booleans()):
             op = draw(st.sampled_from(("set_subtypes", "add_subtypes", "remove_subtypes")))
             return {"op": op, "subtypes": [draw(st.sampled_from(CREATURE_SUBTYPES))]}
@@ -407,14 +499,22 @@ def _focused_part(draw: st.DrawFn, focus: str, s: GeneratorSettings, texts: Sequ
         return {"op": op, "types": [draw(st.sampled_from(("creature", "artifact")))]}
     if focus == "color":
         op = draw(st.sampled_from(("set_colors", "add_colors")))
+        if _chance(draw, chosen, 6):
+            return {"op": op, "colors": [_chosen("color")]}
         return {"op": op, "colors": [draw(st.sampled_from(COLORS))]}
     if focus == "ability":
+        if _chance(draw, _part_weight(s, "abilities-of-others"), 6):
+            if draw(st.booleans()):  # 613.1f: it has the activated abilities the others have (or are given) now
+                return {"op": "add_activated_abilities_of", "from": {"type": "creature", "other_than_source": True}}
+            return {"op": "add_abilities", "abilities": [draw(st.sampled_from(ACTIVATED))]}
         op = draw(st.sampled_from(("add_abilities", "remove_abilities", "remove_all_abilities")))
         if op == "remove_all_abilities":
             return {"op": op}
         return {"op": op, "abilities": [draw(st.sampled_from(KEYWORDS[:2] + tuple(texts)))]}
     counted: Any
-    if s.weight("value-expression") and draw(st.booleans()):
+    if s.weight("value-expression") and _chance(draw, s.weight("game-state"), 6):
+        counted = _game_value(draw)
+    elif s.weight("value-expression") and draw(st.booleans()):
         counted = draw(st.sampled_from(({"count": {"type": "creature"}}, {"its": "power"}, {"its": "toughness"})))
     else:
         counted = draw(st.integers(-1, 2))
@@ -435,7 +535,7 @@ def _ability(draw: st.DrawFn, s: GeneratorSettings, focus: str, texts: Sequence[
     """One static ability (its text is given by its position on the board)."""
     if focus != "mixed":
         ps = [_focused_part(draw, focus, s, texts) for _ in range(draw(st.integers(1, 2)))]
-        return {"applies_to": _focused_filter(draw, focus, texts), "parts": ps}
+        return {"applies_to": _focused_filter(draw, focus, s, texts), "parts": ps}
     if _chance(draw, s.weight("layer-7a-cda"), 10):
         part = {"op": "set_pt", "power": _value(draw, s, texts), "toughness": _value(draw, s, texts)}
         return {"cda": True, "parts": [part]}
@@ -451,16 +551,37 @@ def _ability(draw: st.DrawFn, s: GeneratorSettings, focus: str, texts: Sequence[
                 "cda": True,
                 "parts": [{"op": "set_colors", "colors": draw(st.lists(st.sampled_from(COLORS), max_size=1))}],
             }
+    if _chance(draw, s.weight("chosen-values"), 6):
+        return _chosen_ability(draw, s, texts)
     ps = _parts(draw, s, texts, [], resolved=False) or [{"op": "modify_pt", "power": 1, "toughness": 1}]
     out: Data = {"applies_to": _filter(draw, texts), "parts": ps}
     if _chance(draw, s.weight("conditional-static"), 3):
         # 611.3a: "as long as ...", checked whenever the effect would apply
+        if _chance(draw, s.weight("game-state"), 4):
+            out["condition"] = {"your_turn": draw(st.booleans())}  # 102.1: "as long as it's (not) your turn"
+            return out
         left: Any = {"count": _leaf(draw, texts)}
         if _chance(draw, s.weight("values-from-objects"), 4):
             left = _object_value(draw, texts)
         op = draw(st.sampled_from((">=", "<", "==")))
         out["condition"] = {"left": left, "op": op, "right": draw(st.integers(0, 2))}
     return out
+
+
+def _chosen_ability(draw: st.DrawFn, s: GeneratorSettings, texts: Sequence[str]) -> Data:
+    """607.2d, 614.1c: a static ability reading its object's choice ("is the chosen type", "of the chosen color")."""
+    kind = _weighted(draw, [("type", s.weight("layer-4-type")), ("color", s.weight("layer-5-color")), ("others", 2)])
+    if kind == "type":  # Adaptive Automaton: "this creature is the chosen type in addition to its other types"
+        return {"parts": [{"op": "add_subtypes", "subtypes": [_chosen("creature_type")]}]}
+    if kind == "color":
+        op = draw(st.sampled_from(("add_colors", "set_colors")))
+        return {"parts": [{"op": op, "colors": [_chosen("color")]}]}
+    # "other creatures you control of the chosen type get +1/+1", "creatures of the chosen color have ..."
+    leaf: Data = {"subtype": _chosen("creature_type")} if draw(st.booleans()) else {"color": _chosen("color")}
+    if draw(st.booleans()):
+        leaf = {"type": "creature", "other_than_source": True, **leaf}
+    ps = _parts(draw, s, texts, [], resolved=False) or [{"op": "modify_pt", "power": 1, "toughness": 1}]
+    return {"applies_to": leaf, "parts": ps}
 
 
 @st.composite
@@ -522,6 +643,8 @@ def _object(draw: st.DrawFn, s: GeneratorSettings, texts: Sequence[str]) -> Data
         }
         if draw(st.booleans()):
             o["transformed"] = True
+    if _chance(draw, _part_weight(s, "abilities-of-others"), 6):
+        o["abilities"] = [*o["abilities"], draw(st.sampled_from(ACTIVATED))]  # 113.3b: "cost: effect"
     return o
 
 
@@ -536,7 +659,7 @@ def _effect(
     # refuses it, so such a board is drawn again
     copyable = [i for i in ids if i not in targets]
     if focus != "mixed" and draw(st.booleans()):
-        ps = [_focused_part(draw, focus, s, texts)]
+        ps = [_focused_part(draw, focus, s, texts, static=False)]
     else:
         ps = _parts(draw, s, texts, copyable, resolved=True) or [{"op": "modify_pt", "power": 1, "toughness": 1}]
     return {"controller": draw(st.sampled_from(PLAYERS)), "applies_to": sorted(targets), "parts": ps}
@@ -555,9 +678,10 @@ def _later_step(
     texts: Sequence[str],
     ids: Sequence[str],
     n_obj: int,
+    game: bool = False,
 ) -> Data:
     """The ``n``-th step after the board, at time ``now``: one change (an effect ends or begins, counters, a turn,
-    a zone change, state-based actions, the legend rule, a transform, a merge)."""
+    a zone change, state-based actions, the legend rule, a transform, a merge, the game state when read)."""
     later: int | None = now
     if _chance(draw, s.weight("rule-timestamps"), 4):
         later = None  # 613.7b-f: the step leaves the new timestamp to the rules (reference.clock)
@@ -568,6 +692,7 @@ def _later_step(
     changes.append(("legend", s.weight("legend-rule") if s.weight("state-based-actions") else 0))
     changes.append(("transform", s.weight("double-faced") if faces else 0))
     changes.append(("merge", s.weight("merged") if creatures else 0))
+    changes.append(("game", s.weight("game-state") if game else 0))
     change = _weighted(draw, changes)
     if change == "end":
         return {"description": "an effect ends", "end_effects": [draw(st.sampled_from(out_effects))["id"]]}
@@ -627,6 +752,13 @@ def _later_step(
             "add_objects": [spell],
             "merge": {f"mutant{n + 1}": {**how, "timestamp": now}},
         }
+    elif change == "game":
+        # 102.1, 119.1, 402.1: the turn passes, a life total or a hand size changes (the others keep theirs)
+        what = draw(st.sampled_from(("turn", "life", "hand")))
+        if what == "turn":
+            return {"description": "the turn passes", "game": {"turn": draw(st.sampled_from(PLAYERS))}}
+        amount = draw(st.integers(0, 6)) if what == "life" else draw(st.integers(0, 3))
+        return {"description": f"a player's {what} changes", "game": {what: {draw(st.sampled_from(PLAYERS)): amount}}}
     elif change == "turn":
         # 613.7f: a permanent turned face up or face down gets a new timestamp
         i = draw(st.integers(0, n_obj - 1))
@@ -660,11 +792,15 @@ def _board(draw: st.DrawFn, s: GeneratorSettings) -> Data:
     objects = draw(st.lists(_object(s, defined or texts), min_size=1, max_size=s.max_objects))
     n_obj = len(objects)
     in_other_zones = s.weight("value-expression") + s.weight("layer-1-copy") if s.weight("other-zones") else 0
-    if _chance(draw, in_other_zones, 12):
+    in_other_zones += s.weight("abilities-of-others") if s.weight("other-zones") else 0
+    # 612.6: a full-text ability reads the top card of a graveyard, so the board has one
+    full_text = any(p["op"] == "full_text_of" for a in abilities for p in a["parts"])
+    if full_text or _chance(draw, in_other_zones, 12):
         grave = draw(_object(s, defined or texts))
         for key in ("counters", "face_down", "entered_as", "transformed"):
             grave.pop(key, None)
-        objects.append({**grave, "zone": draw(st.sampled_from(("graveyard", "exile")))})
+        zone = "graveyard" if full_text else draw(st.sampled_from(("graveyard", "exile")))
+        objects.append({**grave, "zone": zone})
     ids = [f"o{i}" for i in range(1, len(objects) + 1)]
     if focus != "mixed":
         # every focused static ability is on some permanent, so its effect exists; a permanent's static
@@ -687,6 +823,48 @@ def _board(draw: st.DrawFn, s: GeneratorSettings) -> Data:
         out_objects.append(item)
     out_effects = [{"id": f"e{k}", "timestamp": next(it), **e} for k, e in enumerate(effects, start=1)]
     steps: list[Data] = [{"description": "the board", "expect": {}}]
+    now = len(stamps) + 1  # the next timestamp
+    extra: list[Data] = []  # ability definitions that are not static abilities (614.1c, 111.3)
+    entering: list[Data] = []
+    if _chance(draw, s.weight("entry-counters") if s.weight("counters") else 0, 6):
+        # 614.1c, 614.12: a replacement effect gives creatures entering in the first step counters
+        text, applies_to, n_counters = draw(st.sampled_from(ENTRY_ABILITIES))
+        extra.append(
+            {"text": text, "applies_to": copy.deepcopy(dict(applies_to)), "enters_with": {"+1/+1": n_counters}}
+        )
+        for k in range(1, draw(st.integers(1, 2)) + 1):
+            body = draw(_object(s, defined or texts))
+            for key in ("counters", "face_down", "back_face", "transformed", "entered_as"):
+                body.pop(key, None)
+            body["types"] = sorted({*body["types"], "creature"})
+            body.setdefault("power", 1)
+            body.setdefault("toughness", 1)
+            entering.append({"id": f"enter{k}", "name": f"Card enter{k}", "timestamp": now, **body})
+            now += 1
+        holder = entering[0] if applies_to.get("is_source") else out_objects[draw(st.integers(0, n_obj - 1))]
+        holder["abilities"] = [*holder["abilities"], text]
+        steps[0]["add_objects"] = entering
+    if _chance(draw, s.weight("created-tokens"), 6):
+        # 111.3: an ability of a permanent creates tokens in the first step, read from its text then (612.2a)
+        maker = draw(_token_maker())
+        extra.append(maker)
+        face_up = [i for i in range(n_obj) if not out_objects[i].get("face_down")]
+        k = draw(st.sampled_from(face_up or range(n_obj)))
+        out_objects[k]["abilities"] = [*out_objects[k]["abilities"], maker["text"]]
+        tokens = []
+        for j in range(1, draw(st.integers(1, 2)) + 1):
+            tokens.append({"id": f"token{j}", "by": ids[k], "ability": maker["text"], "timestamp": now})
+            now += 1
+        steps[0]["create_tokens"] = tokens
+    readers = {a["text"] for a in abilities if mentions_choice(a)}
+    for o in [*out_objects[:n_obj], *entering]:
+        if readers & set(o["abilities"]) and draw(st.integers(0, 3)) > 0:
+            # 614.1c: "as this enters, choose a creature type / a color": its own choice (none: nothing chosen)
+            o["chosen"] = {
+                "creature_type": draw(st.sampled_from(CREATURE_SUBTYPES)),
+                "color": draw(st.sampled_from(COLORS)),
+            }
+    reads_game = _reads_game([abilities, out_effects])
     if _chance(draw, s.weight("multi-step"), 10):
         battlefield = ids[:n_obj]
         faces = [oid for oid, o in zip(ids[:n_obj], objects[:n_obj], strict=True) if o.get("back_face")]
@@ -697,7 +875,7 @@ def _board(draw: st.DrawFn, s: GeneratorSettings) -> Data:
                     draw,
                     s,
                     n,
-                    len(stamps) + 1 + n,
+                    now + n,
                     out_objects,
                     out_effects,
                     battlefield,
@@ -706,20 +884,58 @@ def _board(draw: st.DrawFn, s: GeneratorSettings) -> Data:
                     defined or texts,
                     ids,
                     n_obj,
+                    reads_game,
                 )
             )
-    return {
+    out: Data = {
         "id": "generated",
         "title": "generated board",
         "status": "derived",
         "versions": [],
         "features": [],
         "sources": [{"kind": "derived", "ref": "mtg-layers conformance --generated"}],
-        "abilities": abilities,
-        "objects": out_objects,
-        "effects": out_effects,
-        "steps": steps,
     }
+    if reads_game or _reads_game(steps):
+        # 102.1, 119.1, 402.1: the active player, life totals and hand sizes the effects read
+        out["game"] = {
+            "turn": draw(st.sampled_from(PLAYERS)),
+            "life": {p: draw(st.integers(1, 6)) for p in PLAYERS},
+            "hand": {p: draw(st.integers(0, 3)) for p in PLAYERS},
+        }
+    return {**out, "abilities": abilities + extra, "objects": out_objects, "effects": out_effects, "steps": steps}
+
+
+@st.composite
+def _token_maker(draw: st.DrawFn) -> Data:
+    """111.3, 111.4: an ability that creates a creature token, its color and type in its text (612.2a)."""
+    color = draw(st.sampled_from(COLORS))
+    subtype = draw(st.sampled_from(CREATURE_SUBTYPES))
+    size = draw(st.integers(1, 3))
+    keywords = draw(st.lists(st.sampled_from(KEYWORDS), max_size=1))
+    named = draw(st.booleans())
+    text = f"{{2}}: create a {size}/{size} {color} {subtype} creature token"
+    text += f" with {keywords[0]}" if keywords else ""
+    text += " named kin." if named else "."
+    creates: Data = {
+        "colors": [color],
+        "types": ["creature"],
+        "subtypes": [subtype],
+        "abilities": keywords,
+        "power": size,
+        "toughness": size,
+    }
+    if named:
+        creates["name"] = "Kin"
+    return {"text": text, "creates": creates}
+
+
+def _reads_game(data: Any) -> bool:
+    """102.1, 119.1, 402.1: True when a value or condition somewhere in ``data`` reads the game state."""
+    if isinstance(data, Mapping):
+        return any(k in data for k in (*GAME_VALUES, "your_turn")) or any(_reads_game(v) for v in data.values())
+    if isinstance(data, list):
+        return any(_reads_game(v) for v in data)
+    return False
 
 
 def _stamped(item: Data, timestamp: int | None) -> Data:
@@ -748,10 +964,15 @@ def content_tags(data: Mapping[str, Any]) -> set[str]:
     for s in data["steps"]:
         for e in s.get("add_effects", ()):
             parts += e["parts"]
-    texts_on_objects = {t for o in data["objects"] for t in o.get("abilities", ())}
+    every = list(data["objects"]) + [o for s in data["steps"] for o in s.get("add_objects", ())]
+    texts_on_objects = {t for o in every for t in o.get("abilities", ())}
     for a in data.get("abilities", ()):
         if a["text"] in texts_on_objects:
             parts += a.get("parts", [])
+            if a.get("enters_with"):
+                tags.add("entry-counters")  # 614.1c: a replacement effect on entering objects
+            if mentions_choice(a):
+                tags.add("chosen-values")  # 607.2d: it reads its object's choice
             if a.get("cda"):
                 tags.add("layer-7a-cda")
             if a.get("condition"):
@@ -769,7 +990,6 @@ def content_tags(data: Mapping[str, Any]) -> set[str]:
             tags.add("values-from-objects")
         if op == "remove_all_creature_types":
             tags.add("lose-creature-types")
-    every = list(data["objects"]) + [o for s in data["steps"] for o in s.get("add_objects", ())]
     for o in every:
         for key, tag in (
             ("mana_cost", "mana-cost"),
@@ -777,6 +997,7 @@ def content_tags(data: Mapping[str, Any]) -> set[str]:
             ("entered_as", "entry-choice"),
             ("back_face", "double-faced"),
             ("transformed", "double-faced"),
+            ("chosen", "chosen-values"),
         ):
             if o.get(key) is not None:
                 tags.add(tag)
@@ -787,6 +1008,8 @@ def content_tags(data: Mapping[str, Any]) -> set[str]:
             ("legend_rule_keeps", "legend-rule"),
             ("transform", "double-faced"),
             ("merge", "merged"),
+            ("create_tokens", "created-tokens"),
+            ("game", "game-state"),
         ):
             if s.get(key):
                 tags.add(tag)
@@ -799,6 +1022,8 @@ def content_tags(data: Mapping[str, Any]) -> set[str]:
         for cs in s.get("set_counters", {}).values():
             if cs:
                 tags.add("counters")
+    if data.get("game"):
+        tags.add("game-state")  # 102.1, 119.1, 402.1: the effects read the game state
     if len(data["steps"]) > 1:
         tags.add("multi-step")
     for s in data["steps"]:
@@ -835,9 +1060,12 @@ def outcome_tags(res: Resolution, answers: Mapping[str, Mapping[str, Mapping[str
         if touched & set(step.affected):
             tags.add("timestamps")
         touched.update(step.affected)
-    defined = {a["text"] for a in data.get("abilities", ())}
-    printed = {o["id"]: set(o.get("abilities", ())) for o in data["objects"]}
+    defined = {a["text"] for a in data.get("abilities", ()) if a.get("parts")}  # static abilities (611.3)
+    every = list(data["objects"]) + [o for s in data["steps"] for o in s.get("add_objects", ())]
+    printed = {o["id"]: set(o.get("abilities", ())) for o in every}
     final = answers[res.version]
+    for r in final.values():  # counters an object entered with (614.1c) are the reference's to add
+        tags.update("counters" if "/" in kind else "keyword-counters" for kind in r["counters"])
     granted = any((set(r["abilities"]) & defined) - printed.get(oid, set()) for oid, r in final.items())
     if res.skipped or granted:
         tags.add("static-existence")

@@ -111,7 +111,7 @@ def board_size(data: Mapping[str, Any]) -> dict[str, int]:
         "objects": len(data["objects"]),
         "effects": len(effects),
         "abilities": len(abilities),
-        "parts": sum(len(e["parts"]) for e in effects) + sum(len(a["parts"]) for a in abilities),
+        "parts": sum(len(e["parts"]) for e in effects) + sum(len(a.get("parts", ())) for a in abilities),
         "steps": len(data["steps"]),
     }
 
@@ -230,8 +230,8 @@ def smaller_boards(data: Mapping[str, Any]) -> list[dict[str, Any]]:
     for o in data["objects"]:
         out.append(_without_object(data, o["id"]))
     for where in ("effects", "abilities"):
-        for k, e in enumerate(data.get(where, ())):
-            for j in range(len(e["parts"]) if len(e["parts"]) > 1 else 0):
+        for k, e in enumerate(data.get(where, ())):  # an entry or token ability has no parts (614.1c, 111.3)
+            for j in range(len(e.get("parts", ())) if len(e.get("parts", ())) > 1 else 0):
                 fresh()[where][k]["parts"].pop(j)
     for i, o in enumerate(data["objects"]):
         for j in range(len(o.get("counters", ()))):
