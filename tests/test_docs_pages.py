@@ -3,7 +3,6 @@ state the rules in the project's words and every rule number cited has a stateme
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 import pytest
@@ -21,6 +20,7 @@ from mtg_layers.rule_pages import (
     rule_pages,
     rule_target,
 )
+from tests import cr_fingerprint
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -115,36 +115,31 @@ def test_every_cited_rule_number_is_stated_or_listed_as_not_stated() -> None:
     assert not stale, f"not-stated.yaml lists numbers that now have a statement or are no longer cited: {stale}"
 
 
-SHARED_RULES = ROOT.parent / "shared" / "rules"
-RUN = 10  # words in a row shared with a Comprehensive Rules text that count as quoting it
-QUOTED = re.compile(r"“[^”]*”|\"[^\"]*\"|«[^»]*»")  # card text and other quotations inside a rule text
-
-
-def _words(text: str) -> list[str]:
-    return re.findall(r"[a-z0-9àâçéèêëîïôûùüÿœ'+/{}-]+", text.replace("’", "'").lower())
-
-
-def _runs_of(text: str) -> set[tuple[str, ...]]:
-    words = _words(QUOTED.sub(" | ", text))
-    return {tuple(words[i : i + RUN]) for i in range(len(words) - RUN + 1) if "|" not in words[i : i + RUN]}
-
-
 def test_no_comprehensive_rules_text_is_quoted_in_the_statements_or_the_corpus() -> None:
-    """No run of ten words of the Comprehensive Rules texts in the shared rules folder (quotations
-    of card text inside them set aside) appears in a rule statement or a corpus case's passages
-    and notes: the project states rules in its own words."""
-    assert SHARED_RULES.is_dir(), f"{SHARED_RULES} is missing: the shared folder sits beside the project"
-    official: set[tuple[str, ...]] = set()
-    for path in SHARED_RULES.glob("cr*.txt"):
-        for line in path.read_text("utf-8").splitlines():
-            official |= _runs_of(line)
+    """No run of ten words of the Comprehensive Rules texts the project read (quotations of card text
+    inside them set aside) appears in a rule statement or a corpus case's passages and notes: the
+    project states rules in its own words. The texts are read through their fingerprint
+    (tests/cr_fingerprint.py: hashed runs, no text), so the check needs nothing outside the repository."""
+    official = cr_fingerprint.load()
+    assert len(official) > 5000, "the fingerprint holds the runs of every rules text read"
     ours = [(p.name, " ".join(s for _, s in p.paragraphs)) for p in rule_pages().values()]
     for case_file in sorted((ROOT / "corpus" / "cases").rglob("*.yaml")):
         case = yaml.safe_load(case_file.read_text("utf-8"))
         said = [s.get("passage", "") for s in case.get("sources") or []] + list(case.get("notes") or [])
         ours.append((case_file.name, " ".join(said)))
-    quoting = {name: " ".join(sorted(_runs_of(text) & official)[0]) for name, text in ours if _runs_of(text) & official}
-    assert not quoting, f"Comprehensive Rules text quoted: {quoting}"
+    quoting = sorted(name for name, text in ours if cr_fingerprint.runs_of(text, set_aside_quotations=False) & official)
+    assert not quoting, f"Comprehensive Rules text quoted (ten words in a row) in: {quoting}"
+
+
+def test_the_quotation_check_can_fail() -> None:
+    """Ten words in a row of a fingerprinted text are found, in quotation marks too; nine are not."""
+    text = "one two three four five six seven eight nine ten eleven"
+    stored = cr_fingerprint.runs_of(text)
+    ten = " ".join(text.split()[:10])
+    assert cr_fingerprint.runs_of(f"before {ten} after", set_aside_quotations=False) & stored
+    assert cr_fingerprint.runs_of(f'it says "{ten}"', set_aside_quotations=False) & stored
+    assert not cr_fingerprint.runs_of(" ".join(text.split()[:9]), set_aside_quotations=False) & stored
+    assert not cr_fingerprint.runs_of(f'a rule quoting "{ten}"') & stored  # card text inside a rules text
 
 
 def test_adapter_transcript_is_complete() -> None:
