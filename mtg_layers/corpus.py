@@ -23,6 +23,7 @@ if TYPE_CHECKING:  # imported where used: the playground runs this module under 
     import jsonschema
 
 from reference.case import Case, Step
+from reference.chosen import mentions_choice
 from reference.clock import BY_RULES
 from reference.filters import replaceable
 from reference.frozen import FrozenMap, freeze
@@ -753,6 +754,12 @@ class _Checker:
         effects[e["id"]] = e
         for j, p in enumerate(e["parts"]):
             self.classifiable(p["op"], "resolved", declared, f"{where}.parts[{j}].op")
+            if mentions_choice(p):
+                self.fail(
+                    f"{where}.parts[{j}]",
+                    "a resolved effect reads no choice: a chosen word ({'chosen': ...}) stands for the choice of the "
+                    "object whose ability it is (607.2d), so it belongs in an ability, not in a resolved effect",
+                )
 
     def effect_refs(self, objects: Mapping[str, Any], items: Iterable[Mapping[str, Any]], where: str) -> None:
         for i, e in enumerate(items):

@@ -490,3 +490,19 @@ def test_the_text_a_full_text_effect_adds_is_an_ability_the_case_can_expect() ->
     from reference.versions import builtin_versions
 
     assert all(c.ok for c in check_case(case, builtin_versions()))
+
+
+@pytest.mark.parametrize("where", ["effects", "steps"])
+def test_a_resolved_effect_with_a_chosen_word_is_refused(where: str) -> None:
+    """607.2d: a chosen word is the choice of the object whose ability it is; a resolved effect has none."""
+    part = {"op": "add_subtypes", "subtypes": [{"chosen": "creature_type"}]}
+    data = copy.deepcopy(GOOD)
+    if where == "effects":
+        data["effects"][0]["parts"] = [part]
+        field = "effects[0].parts[0]"
+    else:
+        data["steps"][0]["add_effects"] = [{"id": "f", "applies_to": ["b"], "parts": [part]}]
+        field = "steps[0].add_effects[0].parts[0]"
+    with pytest.raises(CorpusError) as info:
+        case_from_data(data, "chosen.yaml")
+    assert info.value.field == field and "607.2d" in info.value.message
