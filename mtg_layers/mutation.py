@@ -281,12 +281,27 @@ def summary(mutants: Iterable[Mutant]) -> list[dict[str, Any]]:
 
 
 def write_results(rows: Sequence[Mapping[str, Any]], survivors: Sequence[Mutant], meta: Mapping[str, Any]) -> None:
-    """Store the campaign's figures (read by the docs generator) in ``data/mutation-results.json``."""
+    """Store the campaign's figures (read by the docs generator) in ``data/mutation-results.json``.
+
+    A module this run judged no mutant of (a partial campaign, a fresh scratch copy) keeps the
+    figures and survivors of the run that last judged it, with that run's date: a run of some
+    modules adds to the record instead of wiping the others.
+    """
     previous = read_results()
+    before = {r["module"]: r for r in previous.get("modules", [])}
+    judged_now = {r["module"] for r in rows if r["not_run"] < r["mutants"]}
+    merged = []
+    for r in rows:
+        if r["module"] in judged_now or r["module"] not in before:
+            merged.append({**r, "date": meta["date"]})
+        else:
+            merged.append({**before[r["module"]], "date": before[r["module"]].get("date", previous.get("date"))})
+    kept = [s for s in previous.get("survivors", []) if s["module"] not in judged_now]
     data = {
         **meta,
-        "modules": list(rows),
-        "survivors": [
+        "modules": merged,
+        "survivors": kept
+        + [
             {"module": m.module, "function": m.function, "status": m.status, "before": m.before, "after": m.after}
             for m in survivors
         ],
@@ -384,17 +399,19 @@ def markdown(results: Mapping[str, Any] | None = None) -> str:
     lines: list[str] = []
     if data.get("modules"):
         lines += [
-            f"Run of {data['date']} (mutmut {data['tool_version']}, {data['scope']}).",
+            f"Last run {data['date']} (mutmut {data['tool_version']}, {data['scope']}); each module's row is from"
+            " the run that last judged its mutants (its date).",
             "",
-            "| module | mutants | killed | equivalent | survived | not run | kill rate |",
-            "|---|---:|---:|---:|---:|---:|---:|",
+            "| module | run of | mutants | killed | equivalent | survived | not run | kill rate |",
+            "|---|---|---:|---:|---:|---:|---:|---:|",
         ]
         for r in data["modules"]:
             rate = "—" if r["kill_rate"] is None else f"{r['kill_rate']:.1f}%"
             if r["not_run"] and r["kill_rate"] is not None:
                 rate += f" (of the {r['killed'] + r['survived']} judged)"
             lines.append(
-                f"| `{r['module']}` | {r['mutants']} | {r['killed']} | {r['equivalent']} | {r['survived']} "
+                f"| `{r['module']}` | {r.get('date', data['date'])} | {r['mutants']} | {r['killed']} "
+                f"| {r['equivalent']} | {r['survived']} "
                 f"| {r['not_run']} | {rate} |"
             )
     else:

@@ -1,0 +1,54 @@
+"""Storing mutation figures (issue 18): a partial run adds to the record and the Proofs table shows each row's date."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from mtg_layers import mutation
+
+
+def _row(module: str, mutants: int, killed: int, survived: int, not_run: int) -> dict[str, object]:
+    judged = killed + survived
+    rate = round(100 * killed / judged, 1) if judged else None
+    return {"module": module, "mutants": mutants, "killed": killed, "equivalent": 0, "survived": survived,
+            "not_run": not_run, "kill_rate": rate}  # fmt: skip
+
+
+def test_a_partial_run_keeps_the_figures_of_modules_it_did_not_judge(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "results.json"
+    old_survivor = {"module": "clock", "function": "f", "status": "survived", "before": ["a"], "after": ["b"]}
+    path.write_text(
+        json.dumps(
+            {
+                "date": "2026-11-30",
+                "tool_version": "3.8.1",
+                "scope": "partial",
+                "modules": [_row("clock", 10, 9, 1, 0), _row("entry", 5, 4, 1, 0)],
+                "survivors": [old_survivor, {**old_survivor, "module": "entry"}],
+                "named_mutants": {"m": ["case"]},
+            }
+        ),
+        encoding="utf-8",
+    )
+    monkeypatch.setattr(mutation, "RESULTS_FILE", path)
+    monkeypatch.setattr(mutation, "read_results", lambda path=path: json.loads(path.read_text("utf-8")))
+    now = mutation.Mutant("reference.entry.x_g__mutmut_1", "entry", "g", "survived", ("c",), ("d",), "")
+    rows = [_row("clock", 10, 0, 0, 10), _row("entry", 6, 5, 1, 0)]
+    mutation.write_results(rows, [now], {"date": "2026-12-01", "tool_version": "3.8.1", "scope": "partial"})
+    data = json.loads(path.read_text("utf-8"))
+    by_module = {r["module"]: r for r in data["modules"]}
+    assert by_module["clock"] == {**_row("clock", 10, 9, 1, 0), "date": "2026-11-30"}  # not judged now: kept
+    assert by_module["entry"] == {**_row("entry", 6, 5, 1, 0), "date": "2026-12-01"}
+    assert data["survivors"] == [
+        old_survivor,
+        {"module": "entry", "function": "g", "status": "survived", "before": ["c"], "after": ["d"]},
+    ]
+    assert data["named_mutants"] == {"m": ["case"]}
+    table = mutation.markdown(data)
+    assert "| `clock` | 2026-11-30 | 10 | 9 | 0 | 1 | 0 | 90.0% |" in table
+    assert "| `entry` | 2026-12-01 | 6 | 5 | 0 | 1 | 0 | 83.3% |" in table
