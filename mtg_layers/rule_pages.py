@@ -238,11 +238,17 @@ def index_markdown(pages: dict[str, RulePage]) -> str:
             "## Cited, not stated",
             "",
             f"The corpus and the site cite these {len(missing)} rule numbers, whose text is not among the "
-            "extracts the project has checked; they are not linked until a statement checked against "
-            "the rules can be written:",
+            "extracts the project has checked. Each links here until a statement checked against the "
+            f"rules can be written; read it in the official [Comprehensive Rules]({RULES_URL}).",
             "",
-            ", ".join(missing) + ".",
         ]
+        for number in missing:
+            out += [
+                f"**{number}**: not stated here; see the [Comprehensive Rules]({RULES_URL}).",
+                "{: #" + anchor(number) + " }",
+                "",
+            ]
+        out.pop()
     return "\n".join(out) + "\n"
 
 
@@ -318,7 +324,9 @@ def link_rule_numbers(html_text: str, href: Callable[[str, str], str]) -> str:
     """Every bare rule number in the text of an HTML page made a link to its statement.
 
     ``href(page_name, anchor)`` gives the URL of a rule page's anchor from the page being
-    written. A number no page states stays as it is; so does one inside a link,
+    written. A cited number no page states (``not-stated.yaml``) links to its line on the rules
+    index, which says so and points to the official text; any other number no page states stays
+    as it is; so does one inside a link,
     code, a heading or a tab label. A 613 number followed by a year of the 2009–2020 rules
     ("613.3 (2009)") links to the text of that era, whose numbering differs.
     """
@@ -339,6 +347,8 @@ def link_rule_numbers(html_text: str, href: Callable[[str, str], str]) -> str:
         def repl(m: re.Match[str]) -> str:
             number = m.group(1)
             found = rule_target(number, _page_613_for_year(m.group(3)) if number.startswith("613.") else None)
+            if found is None and number in not_stated():
+                found = ("index", anchor(number))
             if found is None:
                 return number
             return f'<a href="{href(*found)}" class="rule-link">{number}</a>'

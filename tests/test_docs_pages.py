@@ -166,5 +166,10 @@ def test_bare_rule_numbers_in_html_become_links() -> None:
     assert '<a href="R/613-2020-01-22/#r613-3" class="rule-link">613.3</a> (2009)' in out
     assert '<a href="R/418/#r418-5" class="rule-link">418.5</a>' in out
     assert '<a href="R/400/#r400-7" class="rule-link">400.7</a>' in out
-    assert "999.9 and 100.0% stay" in out and '<a href="x">613.7</a> <code>613.1</code>' in out
+    assert "999.9 and 100.0% stay" in out
+    cited = link_rule_numbers("<p>402.1 and 614.12</p>", href)  # cited, not stated: the index says so
+    assert cited == (
+        '<p><a href="R/index/#r402-1" class="rule-link">402.1</a> and '
+        '<a href="R/index/#r614-12" class="rule-link">614.12</a></p>'
+    ) and '<a href="x">613.7</a> <code>613.1</code>' in out
     assert out.endswith("<h2>613.2</h2>")
