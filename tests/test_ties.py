@@ -17,6 +17,7 @@ from mtg_layers.verify import check_case
 from reference.case import board_at
 from reference.choices import outcomes
 from reference.model import Board
+from reference.timestamps import must_precede
 from reference.versions import builtin_versions, get_version
 
 CASE_7N = "cr-613-7n-own-static-ability-before-resolving-effect"
@@ -153,3 +154,55 @@ def test_613_7m_a_recorded_choice_is_described_even_without_the_players_name() -
     assert Tie("7c", ("a", "b"), ("a", "b"), ("x", "y"), "choice", "p1", "b").describe() == (
         "p1 chose b first among a and b (613.7m)"
     )
+
+
+def _tie_board() -> Any:
+    from tests.builders import creature, make_board
+
+    return make_board([creature("a", 1), creature("b", 1), {**creature("c", 1), "owner": "p2", "controller": "p2"}])
+
+
+def test_613_7n_a_tie_the_rules_decide_is_recorded_with_every_effect_and_the_pick() -> None:
+    """613.7n: the object's own static ability goes first; the tie names every tied effect and the one picked."""
+    from reference.effects import ContinuousEffect
+    from reference.timestamps import Tie, choose
+
+    version = get_version("2025-08-01")
+    growth = ContinuousEffect("growth", "resolved", 1, (), "growth", source="druid", targets=("a",))
+    own = ContinuousEffect("a:anthem", "static", 1, (), "a's anthem", source="a")
+    pick, tie = choose([growth, own], "7c", _tie_board(), version, {})
+    assert pick is own
+    assert tie == Tie("7c", ("growth", "a:anthem"), ("a:anthem",), ("a",), "613.7n", None, "a:anthem")
+    cda = ContinuousEffect("a:cda", "cda", 1, (), "a's cda", source="a")
+    assert must_precede(cda, growth, version) and not must_precede(cda, growth, get_version("2023-11-17"))
+
+
+def test_613_7m_who_orders_a_tie_between_objects() -> None:
+    """613.7m: the objects' controller orders their timestamps (their owner when no controller is known);
+    objects of two players are ordered in APNAP order; two abilities of one object by nobody."""
+    from reference.effects import ContinuousEffect
+    from reference.timestamps import choose
+
+    def static(oid: str, n: int = 0) -> ContinuousEffect:
+        return ContinuousEffect(f"{oid}:{n}", "static", 1, (), oid, source=oid)
+
+    board, version = _tie_board(), get_version("2025-08-01")
+    mine = choose([static("a"), static("b")], "6", board, version, {"a": "p1", "b": "p1"})[1]
+    assert mine is not None and (mine.player, mine.decided_by, mine.chosen) == ("p1", None, "a:0")
+    assert mine.candidates == ("a:0", "b:0") and mine.holders == ("a", "b")
+    owners = choose([static("a"), static("c")], "6", board, version, {})[1]
+    assert owners is not None and owners.player == "the active player (APNAP)"
+    by_owner = choose([static("c"), static("c", 1)], "6", board, version, {})[1]
+    assert by_owner is not None and by_owner.player is None  # one object's two abilities
+    stolen = choose([static("a"), static("c")], "6", board, version, {"a": "p2"})[1]
+    assert stolen is not None and stolen.player == "p2"  # c's owner p2 controls both
+
+
+def test_613_7a_rank_orders_granted_effects_only_where_the_version_says_so() -> None:
+    """613.7a (2023-11-17): between equal timestamps, the grant's order; before that, no order."""
+    from reference.effects import ContinuousEffect
+    from reference.timestamps import NO_GRANT, rank
+
+    granted = ContinuousEffect("x", "static", 4, (), "x", source="a", tiebreak=3)
+    assert rank(granted, get_version("2023-11-17"), True) == (1, 4, 3)
+    assert rank(granted, get_version("ikoria"), True) == (1, 4, NO_GRANT)
