@@ -168,8 +168,12 @@ def test_bare_rule_numbers_in_html_become_links() -> None:
     assert '<a href="R/400/#r400-7" class="rule-link">400.7</a>' in out
     assert "999.9 and 100.0% stay" in out
     cited = link_rule_numbers("<p>402.1 and 614.12</p>", href)  # cited, not stated: the index says so
-    assert cited == (
-        '<p><a href="R/index/#r402-1" class="rule-link">402.1</a> and '
-        '<a href="R/index/#r614-12" class="rule-link">614.12</a></p>'
-    ) and '<a href="x">613.7</a> <code>613.1</code>' in out
+    assert (
+        cited
+        == (
+            '<p><a href="R/index/#r402-1" class="rule-link">402.1</a> and '
+            '<a href="R/index/#r614-12" class="rule-link">614.12</a></p>'
+        )
+        and '<a href="x">613.7</a> <code>613.1</code>' in out
+    )
     assert out.endswith("<h2>613.2</h2>")
