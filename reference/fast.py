@@ -40,7 +40,7 @@ from .effects import (
     rule_effects,
     static_effect,
 )
-from .filters import Context, apply_text_changes, names_zone
+from .filters import Context, apply_text_changes, names_zone, objects_matching
 from .model import Board, Characteristics, Part, State
 from .operations import Instruction, apply_instruction, fit_subtypes, intrinsic_abilities
 from .resolver import (
@@ -521,7 +521,8 @@ class Engine:
             # 611.2c, 400.7: a resolved effect's objects are permanents
             objects = frozenset(i for i in e.targets if i in self.state and self.board.objects[i].zone == "battlefield")
         else:
-            objects = self.matching(e.filter, self.context(e), anywhere=e.origin == "cda")
+            ctx, test = self.context(e), compiled(e.filter)
+            objects = objects_matching(e.filter, ctx, anywhere=e.origin == "cda", test=test)
         self.affected_cache[e.key] = _Affected(e, objects, now)
         return objects
 
@@ -531,16 +532,6 @@ class Engine:
         if e.origin in ("static", "cda") and e.source is not None and e.source in self.state:
             controller = self.state[e.source].controller
         return Context(board=self.board, state=self.state, source=e.source, controller=controller)
-
-    def matching(self, filt: object, ctx: Context, anywhere: bool = False) -> frozenset[str]:
-        """611.3a: as ``filters.objects_matching``, with the filter compiled once."""
-        any_zone = anywhere or names_zone(filt)
-        test = compiled(filt)
-        return frozenset(
-            i
-            for i, o in self.board.objects.items()
-            if (any_zone or o.zone == "battlefield") and (o.zone != "battlefield" or i in ctx.state) and test(i, ctx)
-        )
 
     # --- what an effect would change (613.1), kept up to date
 

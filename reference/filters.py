@@ -187,15 +187,21 @@ def names_zone(filt: Any) -> bool:
     return False
 
 
-def objects_matching(filt: Any, ctx: Context, anywhere: bool = False) -> frozenset[str]:
-    """The objects that match the filter: on the battlefield unless the filter names a zone (or ``anywhere``)."""
+def objects_matching(
+    filt: Any, ctx: Context, anywhere: bool = False, test: Callable[[str, Context], bool] | None = None
+) -> frozenset[str]:
+    """The objects that match the filter: on the battlefield unless the filter names a zone (or ``anywhere``).
+
+    ``test`` is the filter as a predicate when the caller has one (the fast path's compiled filter,
+    the same test as ``matches``).
+    """
     any_zone = anywhere or names_zone(filt)
     return frozenset(
         i
         for i, o in ctx.board.objects.items()
         if (any_zone or o.zone == "battlefield")
         and (o.zone != "battlefield" or i in ctx.state)
-        and matches(filt, i, ctx)
+        and (matches(filt, i, ctx) if test is None else test(i, ctx))
     )
 
 

@@ -7,36 +7,23 @@ the game state itself), and "not encoded" (never "verified") for the parts it do
 
 from __future__ import annotations
 
-import copy
 from typing import Any
 
 import pytest
 
 from mtg_layers.corpus import CASES_DIR, CorpusError, case_from_data, load_case, read_yaml
 from mtg_layers.crosscheck import crosscheck_case
-from mtg_layers.verify import resolve_step
-from proofs.crosscheck import check_answer
 from proofs.reads import NOT_MODELLED
 from reference.case import board_at
 from reference.tokens import TokenError, token_name
 from reference.versions import builtin_versions
+from tests.refute import refuted as _refuted
 
 VERSIONS = builtin_versions()
 
 
 def _data(path: str) -> Any:
     return read_yaml(CASES_DIR / path)
-
-
-def _refuted(path: str, step: int, vid: str, oid: str, field: str, value: Any) -> bool:
-    case = load_case(CASES_DIR / path)
-    version = VERSIONS[vid]
-    board = board_at(case, step, version)
-    _, answer = resolve_step(case, step, version)
-    assert check_answer(board, version, answer).status == "verified"
-    wrong = copy.deepcopy(answer)
-    wrong[oid][field] = value
-    return check_answer(board, version, wrong).status == "counterexample"
 
 
 def test_z3_reads_life_totals_through_the_controller() -> None:

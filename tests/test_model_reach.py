@@ -11,40 +11,30 @@ from typing import Any
 
 import pytest
 
-from mtg_layers.corpus import CASES_DIR, CorpusError, case_from_data, load_case
+from mtg_layers.corpus import CorpusError, case_from_data
 from mtg_layers.verify import resolve_step
 from proofs.crosscheck import check_answer
 from proofs.words import symbols_of
 from reference.case import board_at
 from reference.filters import devotion_symbols
 from reference.versions import builtin_versions
+from tests.refute import refuted as _refuted
 
 VERSIONS = builtin_versions()
 
 
-def _refuted(name: str, step: int, vid: str, oid: str, field: str, value: Any) -> bool:
-    case = load_case(CASES_DIR / "model" / name)
-    version = VERSIONS[vid]
-    board = board_at(case, step, version)
-    _, answer = resolve_step(case, step, version)
-    assert check_answer(board, version, answer).status == "verified"
-    wrong = copy.deepcopy(answer)
-    wrong[oid][field] = value
-    return check_answer(board, version, wrong).status == "counterexample"
-
-
 def test_z3_reads_the_devotion_condition() -> None:
-    assert _refuted("heliod-devotion-control.yaml", 3, "ikoria", "heliod", "types", ["creature", "enchantment"])
-    assert _refuted("heliod-devotion-control.yaml", 2, "m10", "heliod", "types", ["enchantment"])
+    assert _refuted("model/heliod-devotion-control.yaml", 3, "ikoria", "heliod", "types", ["creature", "enchantment"])
+    assert _refuted("model/heliod-devotion-control.yaml", 2, "m10", "heliod", "types", ["enchantment"])
 
 
 def test_z3_reads_the_count_condition() -> None:
-    assert _refuted("starfield-of-nyx-control.yaml", 2, "ikoria", "prison1", "power", 3)
+    assert _refuted("model/starfield-of-nyx-control.yaml", 2, "ikoria", "prison1", "power", 3)
 
 
 def test_z3_reads_shared_creature_types() -> None:
-    assert _refuted("coat-of-arms-changeling.yaml", 2, "m10", "outcast", "power", 1)
-    assert _refuted("coat-of-arms-changeling.yaml", 3, "ikoria", "warrior1", "power", 4)
+    assert _refuted("model/coat-of-arms-changeling.yaml", 2, "m10", "outcast", "power", 1)
+    assert _refuted("model/coat-of-arms-changeling.yaml", 3, "ikoria", "warrior1", "power", 4)
 
 
 @pytest.mark.parametrize(
@@ -97,17 +87,22 @@ def test_a_misspelt_filter_in_a_condition_is_a_load_error() -> None:
 
 def test_z3_reads_the_entry_choice() -> None:
     """707.2: the chosen form is a copiable value; the encoding starts from it and copies take it."""
-    assert _refuted("primal-clay-humility-clone.yaml", 1, "ikoria", "clone", "toughness", 0)
-    assert _refuted("primal-clay-humility-first.yaml", 1, "m10", "clay", "power", 3)
+    assert _refuted("model/primal-clay-humility-clone.yaml", 1, "ikoria", "clone", "toughness", 0)
+    assert _refuted("model/primal-clay-humility-first.yaml", 1, "m10", "clay", "power", 3)
 
 
 def test_z3_reads_intrinsic_mana_abilities() -> None:
     """305.6: the encoding gives a land its basic land types' mana abilities itself (and Humility removes them)."""
-    assert _refuted("living-lands-humility-forest.yaml", 1, "ikoria", "forest", "abilities", ["{t}: add {g}."])
+    assert _refuted("model/living-lands-humility-forest.yaml", 1, "ikoria", "forest", "abilities", ["{t}: add {g}."])
     assert _refuted(
-        "living-lands-humility-forest.yaml", 2, "pre-m10", "forest", "abilities", ["{t}: add {b}.", "{t}: add {g}."]
+        "model/living-lands-humility-forest.yaml",
+        2,
+        "pre-m10",
+        "forest",
+        "abilities",
+        ["{t}: add {b}.", "{t}: add {g}."],
     )
-    assert _refuted("blood-sun-blood-moon-mana-abilities.yaml", 2, "m10", "factory", "abilities", [])
+    assert _refuted("model/blood-sun-blood-moon-mana-abilities.yaml", 2, "m10", "factory", "abilities", [])
 
 
 def test_intrinsic_abilities_follow_the_type_line() -> None:
