@@ -126,7 +126,8 @@ def configure(workdir: Path, suite: Sequence[str], deselect: str = "") -> None:
 def run_mutmut(names: Sequence[str], workdir: Path = WORKDIR, jobs: int = 2, nice: int = 10) -> int:
     """``mutmut run`` in the scratch copy, for the given mutant names or globs (all when empty)."""
     cmd = [sys.executable, "-m", "mutmut", "run", "--max-children", str(jobs), *names]
-    env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1"}
+    # HYPOTHESIS_PROFILE: the killing suite's property tests draw 10 boards each (tests/conftest.py).
+    env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1", "HYPOTHESIS_PROFILE": "mutation"}
     env.pop("MUTANT_UNDER_TEST", None)
 
     def lower_priority() -> None:

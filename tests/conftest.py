@@ -23,6 +23,16 @@ settings.register_profile(
 settings.register_profile(
     "long", derandomize=False, max_examples=10_000, deadline=None, suppress_health_check=[HealthCheck.too_slow]
 )
+# The mutation campaign (benchmarks/mutation.py sets HYPOTHESIS_PROFILE=mutation): every surviving
+# mutant runs every test that reaches its function, so generated boards are kept few there.
+settings.register_profile(
+    "mutation",
+    derandomize=True,
+    max_examples=10,
+    deadline=None,
+    database=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from hypothesis import settings
+
 from mtg_layers.generate import (
     COLORS,
     KEYWORDS,
@@ -28,8 +30,14 @@ __all__ = [
     "board_data",
     "board_from_data",
     "boards",
+    "examples",
     "filters",
     "parts",
     "values",
     "versions",
 ]
+
+
+def examples(n: int) -> int:
+    """A property test's own number of examples, capped by the loaded profile's (the mutation profile's 10)."""
+    return min(n, settings.default.max_examples)

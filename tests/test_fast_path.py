@@ -21,7 +21,7 @@ from reference.model import Board
 from reference.operations import apply_instruction
 from reference.resolver import resolve
 from reference.versions import RulesVersion, builtin_versions, get_version
-from tests.strategies import boards, versions
+from tests.strategies import boards, examples, versions
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
 
@@ -96,7 +96,7 @@ def test_writes_table_covers_every_operation_in_the_corpus() -> None:
     assert checked > 100
 
 
-@settings(max_examples=60)
+@settings(max_examples=examples(60))
 @given(st.data())
 def test_writes_table_on_generated_boards(data: st.DataObject) -> None:
     board = data.draw(boards(max_objects=4, max_effects=4, max_abilities=3))

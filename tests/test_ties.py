@@ -19,6 +19,7 @@ from reference.choices import outcomes
 from reference.model import Board
 from reference.timestamps import must_precede
 from reference.versions import builtin_versions, get_version
+from tests.strategies import examples
 
 CASE_7N = "cr-613-7n-own-static-ability-before-resolving-effect"
 
@@ -91,7 +92,7 @@ def tied_boards(draw: st.DrawFn) -> tuple[dict[str, Any], dict[str, str]]:
     return data, dict(zip(ids, names, strict=True))
 
 
-@settings(max_examples=60)
+@settings(max_examples=examples(60))
 @given(tied_boards(), st.sampled_from(list(builtin_versions())))
 def test_no_result_depends_on_ids(case: tuple[dict[str, Any], dict[str, str]], vid: str) -> None:
     """Renaming every object and effect of a board with tied timestamps changes no outcome."""
