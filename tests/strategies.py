@@ -40,4 +40,4 @@ __all__ = [
 
 def examples(n: int) -> int:
     """A property test's own number of examples, capped by the loaded profile's (the mutation profile's 10)."""
-    return min(n, settings.default.max_examples)
+    return min(n, settings().max_examples)
