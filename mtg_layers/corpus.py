@@ -73,6 +73,18 @@ _JsonishLoader.yaml_implicit_resolvers = {
 }
 _JsonishLoader.add_implicit_resolver("tag:yaml.org,2002:bool", re.compile(r"^(?:true|false)$"), list("tf"))
 
+# libyaml's parser, when PyYAML was built with it (its wheels are), with the same constructors and
+# resolvers: about five times faster on the corpus. A file it refuses is parsed again by the
+# pure-Python loader, whose messages say where the problem is in the user's terms.
+_FastLoader: type[yaml.SafeLoader] = _JsonishLoader
+if getattr(yaml, "__with_libyaml__", False):
+
+    class _CJsonishLoader(yaml.CSafeLoader):  # type: ignore[misc]
+        """The same JSON-compatible subset as ``_JsonishLoader``, parsed by libyaml."""
+
+    _CJsonishLoader.yaml_implicit_resolvers = _JsonishLoader.yaml_implicit_resolvers
+    _FastLoader = _CJsonishLoader  # type: ignore[assignment]
+
 
 MAX_FILE_BYTES = 8 << 20  # a case or profile file larger than this is refused before parsing
 MAX_DEPTH = 48  # nesting of mappings and lists; the deepest bundled case nests about 12 levels
@@ -119,13 +131,23 @@ def read_yaml(path: Path, label: str | None = None) -> Any:
     label = label or str(path)
     text = read_text(path, label)
     try:
-        _check_events(text, label)
+        return _parse(text, label, _FastLoader)
+    except yaml.YAMLError:  # only libyaml's: the pure-Python loader says where, in the user's terms
+        return _parse(text, label, _JsonishLoader)
+
+
+def _parse(text: str, label: str, loader: type[yaml.SafeLoader]) -> Any:
+    """The checks of ``read_yaml``, then the data, with one loader."""
+    try:
+        _check_events(text, label, loader)
         try:
-            authoring.check_duplicate_keys(text, _JsonishLoader)
+            authoring.check_duplicate_keys(text, loader)
         except authoring.AuthoringError as exc:
             raise CorpusError(label, exc.field, exc.message) from None
-        return yaml.load(text, Loader=_JsonishLoader)
+        return yaml.load(text, Loader=loader)
     except yaml.YAMLError as exc:
+        if loader is not _JsonishLoader:
+            raise
         mark = getattr(exc, "problem_mark", None)
         where = f"line {mark.line + 1}, column {mark.column + 1}" if mark is not None else ""
         problem = getattr(exc, "problem", None) or str(exc)
@@ -154,7 +176,7 @@ class _Frame:
             self.want_key = True
 
 
-def _check_events(text: str, label: str) -> None:
+def _check_events(text: str, label: str, loader: type[yaml.SafeLoader] = _JsonishLoader) -> None:
     """Before building anything: no anchors or aliases, bounded nesting, no overlong numbers (9, 10)."""
     stack: list[_Frame] = []
 
@@ -162,7 +184,7 @@ def _check_events(text: str, label: str) -> None:
         parts = [f.component() for f in stack if not (f.is_map and f.want_key)]
         return _path(parts) if parts and len(parts) == len(stack) else f"line {mark.line + 1}"
 
-    for event in yaml.parse(text, Loader=_JsonishLoader):
+    for event in yaml.parse(text, Loader=loader):
         mark: Any = event.start_mark
         if isinstance(event, yaml.AliasEvent) or getattr(event, "anchor", None):
             raise CorpusError(
@@ -188,7 +210,7 @@ def _check_events(text: str, label: str) -> None:
                 stack[-1].child_done(None)
         elif isinstance(event, yaml.ScalarEvent):
             value = event.value
-            if event.style is None and len(value) > MAX_NUMBER_CHARS and _NUMBERISH.match(value):
+            if not event.style and len(value) > MAX_NUMBER_CHARS and _NUMBERISH.match(value):
                 raise CorpusError(
                     label,
                     where(mark),

@@ -18,9 +18,12 @@ import pytest
 import yaml
 from click.testing import CliRunner
 
+from mtg_layers import corpus
 from mtg_layers.cli import main
-from mtg_layers.corpus import CorpusError, case_files, load_case, load_corpus
+from mtg_layers.corpus import CorpusError, case_files, load_case, load_corpus, read_yaml
 from tests.test_loader import GOOD, mutated, write
+
+ROOT = Path(__file__).resolve().parents[1]
 
 
 def cli(*args: str) -> Any:
@@ -300,3 +303,21 @@ def test_a_later_effect_naming_a_removed_object_is_a_load_error(tmp_path: Path) 
     with pytest.raises(CorpusError) as info:
         load_case(write(tmp_path, mutated(change)))
     assert info.value.field == "steps[2].add_effects[0].applies_to[0]" and "was removed" in info.value.message
+
+
+def test_libyaml_and_pure_python_loaders_read_every_bundled_file_alike() -> None:
+    """The fast loader (libyaml) builds the same data as the pure-Python one from every case and profile."""
+    files = sorted((ROOT / "corpus").rglob("*.yaml")) + sorted((ROOT / "reference" / "profiles").glob("*.json"))
+    assert len(files) > 140
+    for path in files:
+        text = path.read_text("utf-8")
+        fast = yaml.load(text, Loader=corpus._FastLoader)
+        assert fast == yaml.load(text, Loader=corpus._JsonishLoader), path
+
+
+def test_a_file_libyaml_refuses_gets_the_pure_python_message(tmp_path: Path) -> None:
+    path = tmp_path / "bad.yaml"
+    path.write_text("id: [", "utf-8")
+    with pytest.raises(CorpusError) as info:
+        read_yaml(path, "bad.yaml")
+    assert info.value.field == "line 1, column 6" and info.value.message.startswith("invalid YAML: ")
