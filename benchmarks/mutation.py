@@ -3,6 +3,7 @@
     python benchmarks/mutation.py                      # the full campaign: every mutant of every module
     python benchmarks/mutation.py --module clock       # only these modules (repeatable)
     python benchmarks/mutation.py --sample 5 --seed 18 # a fixed seeded sample: up to 5 mutants per module
+    python benchmarks/mutation.py --rejudge            # run again every survivor so far (after new tests)
     python benchmarks/mutation.py --report             # no run: the figures of what has been run so far
     python benchmarks/mutation.py --named              # also: which corpus cases catch each named mutant
 
@@ -32,6 +33,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--jobs", type=int, default=2, help="mutmut workers (default 2)")
     ap.add_argument("--nice", type=int, default=10, help="niceness of the run (default 10)")
     ap.add_argument("--report", action="store_true", help="do not run mutmut; report what has been run")
+    ap.add_argument(
+        "--rejudge", action="store_true", help="run again every survivor not recorded as equivalent (after new tests)"
+    )
     ap.add_argument("--write", action="store_true", help="store the figures in mtg_layers/data/mutation-results.json")
     ap.add_argument("--named", action="store_true", help="recompute which corpus cases catch each named mutant")
     args = ap.parse_args(argv)
@@ -43,7 +47,12 @@ def main(argv: list[str] | None = None) -> int:
 
     if not args.report:
         mutation.prepare()
-        if args.sample:
+        if args.rejudge:
+            judged = mutation.classify(mutation.exit_codes(), mutation.load_equivalents())
+            targets = [m.name for m in judged if not m.detected and m.status not in ("equivalent", "not run")]
+            targets = [n for n in targets if not args.module or mutation.parse_name(n)[0] in args.module]
+            print(f"judging {len(targets)} survivors again", file=sys.stderr)
+        elif args.sample:
             mutation.generate(jobs=args.jobs)
             names = [n for n in mutation.exit_codes() if not args.module or mutation.parse_name(n)[0] in args.module]
             targets = mutation.sample(names, args.sample, args.seed)
