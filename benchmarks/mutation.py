@@ -58,7 +58,8 @@ def main(argv: list[str] | None = None) -> int:
             targets = mutation.sample(names, args.sample, args.seed)
         else:
             targets = [f"reference.{m}.*" for m in args.module]
-        rc = mutation.run_mutmut(targets, jobs=args.jobs, nice=args.nice)
+        # an empty list would make mutmut run every mutant: nothing to judge again means no run
+        rc = mutation.run_mutmut(targets, jobs=args.jobs, nice=args.nice) if targets or not args.rejudge else 0
         if rc != 0:
             print(f"mutmut exited with {rc}", file=sys.stderr)
 
