@@ -443,6 +443,54 @@ def test_612_1_614_1c_an_enters_with_filter_reads_through_its_sources_text_chang
     assert (result["vanguard"]["counters"], result["vanguard"]["power"]) == ({"+1/+1": 1}, 3)
 
 
+def test_612_1_an_enters_with_wording_defined_as_it_now_reads_is_not_changed_again() -> None:
+    """612.1: Grumgully's text after Elf -> Goblin, then Human -> Elf reads "non-Elf": an Elf entering gets no counter.
+
+    The board also defines the "non-Elf" wording, so the ability is found as it now reads and its
+    filter is already the changed one; changing it again (Elf -> Goblin) would read "non-Goblin".
+    (Found by the mutation campaign: entry mutants 51 of entry_counters and 3 of replacement_applies.)
+    """
+    non_elf = GRUMGULLY.replace("non-human", "non-elf")
+    abilities = [
+        *ABILITIES,
+        {
+            "text": non_elf,
+            "applies_to": {
+                "type": "creature",
+                "controller": "you",
+                "other_than_source": True,
+                "not": {"subtype": "elf"},
+            },
+            "enters_with": {"+1/+1": 1},
+        },
+    ]
+
+    def change(key: str, old: str, new: str) -> dict[str, Any]:
+        return {
+            "id": key,
+            "description": f"{old} -> {new} in Grumgully's text",
+            "controller": "p1",
+            "applies_to": ["grumgully"],
+            "parts": [{"op": "replace_word", "from": old, "to": new}],
+        }
+
+    vanguard = {k: v for k, v in VANGUARD.items() if k != "timestamp"}
+    elves = {k: v for k, v in ELVES.items() if k != "timestamp"}
+    case = _case(
+        [GRUMGULLY_OBJ],
+        [
+            {"description": "Elf -> Goblin", "add_effects": [change("first", "elf", "goblin")]},
+            {"description": "Human -> Elf", "add_effects": [change("second", "human", "elf")]},
+            {"description": "an Elf and a Human enter", "add_objects": [elves, vanguard]},
+        ],
+        abilities,
+    )
+    _, result = _after(case, 3)
+    assert result["grumgully"]["abilities"] == [non_elf]
+    assert (result["elves"]["counters"], result["elves"]["power"]) == ({}, 1)
+    assert (result["vanguard"]["counters"], result["vanguard"]["power"]) == ({"+1/+1": 1}, 3)
+
+
 def test_707_3_614_12_a_copy_of_a_copy_enters_as_what_the_first_copy_copied() -> None:
     """707.3: a Clone copying a Clone that copied Elite Vanguard enters as a Human: no Grumgully counter.
 
