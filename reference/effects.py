@@ -254,7 +254,10 @@ def affected(effect: ContinuousEffect, board: Board, state: State, locked: Locke
         # 611.2c, 400.7: a resolved effect's objects are permanents; one that left is a new object
         return frozenset(i for i in effect.targets if i in state and board.objects[i].zone == "battlefield")
     # 611.3a: a static ability reaches other zones when its text names them; a CDA its own object anywhere
-    return objects_matching(effect.filter, context(effect, board, state), anywhere=effect.origin == "cda")
+    found = objects_matching(effect.filter, context(effect, board, state), anywhere=effect.origin == "cda")
+    if board.entering is not None and effect.source != board.entering:
+        return found - {board.entering}  # 614.12: another object's static ability does not apply to it yet
+    return found
 
 
 VALUE_ARGS = {"power", "toughness"}

@@ -41,17 +41,14 @@ def entry_abilities(board: Board) -> bool:
 def as_it_would_exist(board: Board, obj_id: str, version: RulesVersion) -> Characteristics:
     """614.12: the entering object as it would exist on the battlefield, without other permanents' static abilities.
 
-    The other objects are set aside (their static abilities function only on the battlefield,
-    113.6), so only the object's own abilities and the effects that apply to it act; copy
-    effects still read the copied object's copiable values (707.2), which include the copy
-    effects that apply to the copied object (707.3: a copy of a Clone that copied Elite Vanguard
-    is an Elite Vanguard), so every resolved effect stays on the board: those that apply only
-    to objects set aside change nothing else (611.2c).
+    Only the object's own static abilities and the effects that already apply to it act on it
+    (the Dearly Departed ruling: another permanent's static ability does not). The other
+    permanents stay where they are, as they are, so what its own abilities count or read is the
+    real board. Copy effects still read the copied object's copiable values (707.2), which
+    include the copy effects that apply to the copied object (707.3: a copy of a Clone that
+    copied Elite Vanguard is an Elite Vanguard).
     """
-    aside = {
-        i: o if i == obj_id or o.zone != "battlefield" else replace(o, zone="exile") for i, o in board.objects.items()
-    }
-    return resolve(replace(board, objects=aside), version).final[obj_id]
+    return resolve(replace(board, entering=obj_id), version).final[obj_id]
 
 
 def replacement_applies(

@@ -168,6 +168,9 @@ class Board:
     # 119, 500.1, 402: the game state values effects read (reference.game_state): "turn" (the active
     # player), "life" and "hand" (player -> life total, cards in hand)
     game: FrozenMap = field(default_factory=FrozenMap)
+    # 614.12: the object being looked at as it would exist on the battlefield (reference.entry):
+    # the static abilities of other objects do not apply to it yet; everything else is as it is
+    entering: str | None = None
 
     def on_battlefield(self) -> tuple[str, ...]:
         """Ids of the objects on the battlefield, in id order."""

@@ -491,6 +491,37 @@ def test_612_1_an_enters_with_wording_defined_as_it_now_reads_is_not_changed_aga
     assert (result["vanguard"]["counters"], result["vanguard"]["power"]) == ({"+1/+1": 1}, 3)
 
 
+@pytest.mark.parametrize(
+    ("text", "counted"),
+    [
+        (
+            "as long as you control another creature, this creature is a human.",
+            {"type": "creature", "controller": "you"},
+        ),
+        ("as long as no card is in exile, this creature is a human.", {"zone": "exile"}),
+    ],
+)
+def test_614_12_an_entering_creatures_own_ability_reads_the_board_as_it_is(text: str, counted: Any) -> None:
+    """614.12: the entering creature's own static ability applies as it would exist, reading the real board.
+
+    Grumgully stays on the battlefield while the Bears are looked at (only its static abilities do
+    not apply to them): "another creature you control" counts it, and it is not a card in exile.
+    Either way the Bears would be Human, so they get no counter from Grumgully.
+    """
+    others = {"all": [counted, {"other_than_source": True}]}
+    op, right = (">=", 1) if "another" in text else ("==", 0)
+    ability = {
+        "text": text,
+        "applies_to": {"is_source": True},
+        "condition": {"left": {"count": others}, "op": op, "right": right},
+        "parts": [{"op": "add_subtypes", "subtypes": ["human"]}],
+    }
+    bears = {**BEARS, "abilities": [text]}
+    case = _case([GRUMGULLY_OBJ], [{"description": "the Bears enter", "add_objects": [bears]}], [*ABILITIES, ability])
+    _, result = _after(case, 1)
+    assert (result["bears"]["subtypes"], result["bears"]["counters"]) == (["bear", "human"], {})
+
+
 def test_707_3_614_12_a_copy_of_a_copy_enters_as_what_the_first_copy_copied() -> None:
     """707.3: a Clone copying a Clone that copied Elite Vanguard enters as a Human: no Grumgully counter.
 
