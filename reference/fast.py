@@ -190,11 +190,6 @@ def names_read(filt: Any, ask: str) -> frozenset[str] | None:
     return frozenset(out)
 
 
-def ability_names_read(filt: Any) -> frozenset[str] | None:
-    """The abilities a filter asks about by name ('has_ability'); None when it reads abilities otherwise."""
-    return names_read(filt, "has_ability")
-
-
 def value_names_read(value: Any, ask: str) -> frozenset[str] | None:
     """The names a value expression's filters ask about with key ``ask`` (None: it reads them otherwise)."""
     if isinstance(value, int):
@@ -710,19 +705,18 @@ class Engine:
                 if src_hit and not (filt_hit or val_hit):
                     if named is not None and named.isdisjoint(words):
                         continue  # b only adds or removes other abilities: a's source reads the same for a
-                    if not self._source_may_change(a, b, slot, named, words):
+                    if not self._source_may_change(a, b, slot):
                         continue
                 r = self._readable_test(a, ia, b, slot, doing)
                 if r is not None:
                     graph[a.key][b.key] = r
         return graph
 
-    def _source_may_change(
-        self, a: ContinuousEffect, b: ContinuousEffect, slot: str, named: frozenset[str] | None, words: frozenset[str]
-    ) -> bool:
-        """Could applying ``b`` to a's source change a's existence, text or controller (611.3, 109.4)?"""
-        if named is not None and named.isdisjoint(words):
-            return False  # b only adds or removes other abilities
+    def _source_may_change(self, a: ContinuousEffect, b: ContinuousEffect, slot: str) -> bool:
+        """Could applying ``b`` to a's source change a's existence, text or controller (611.3, 109.4)?
+
+        The caller has already skipped a ``b`` that only adds or removes abilities other than a's wordings.
+        """
         assert a.source is not None
         old = self.state[a.source]
         new = self.trial_of(b, slot, a.source)

@@ -1,0 +1,220 @@
+"""Mutation-campaign tests for the fast path (reference.fast), the resolver and dependency (613.1-613.8).
+
+Each test pins a rule the fast path's bookkeeping must keep; expected values are reasoned from the rules,
+and the fast path must also give the readable resolver's result (``assert_same``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from reference import fast
+from reference.frozen import FrozenMap
+from reference.model import Characteristics
+from reference.resolver import resolve
+from reference.versions import get_version
+
+from .builders import creature, make_board
+
+IKORIA = get_version("ikoria")
+
+
+def _ch(**extra: Any) -> Characteristics:
+    base: dict[str, Any] = {
+        "name": "X",
+        "mana_value": 1,
+        "colors": frozenset(),
+        "types": frozenset({"creature"}),
+        "subtypes": frozenset(),
+        "supertypes": frozenset(),
+        "abilities": frozenset(),
+        "power": 1,
+        "toughness": 1,
+        "controller": "p1",
+    }
+    base.update(extra)
+    return Characteristics(**base)
+
+
+def _same(board: Any) -> Any:
+    """Resolve with both resolvers; they must agree (the fast path returns the readable one's results)."""
+    readable = resolve(board, IKORIA)
+    quick = fast.resolve(board, IKORIA)
+    assert quick == readable
+    return quick
+
+
+def test_hits_only_through_a_characteristic_both_sides_name() -> None:
+    """613.8a bookkeeping: a write can change a read only through a characteristic in both (names: overlapping)."""
+    assert not fast.hits(frozenset({"power"}), {}, frozenset({"colors"}), {})
+    assert fast.hits(frozenset({"power", "colors"}), {}, frozenset({"colors"}), {})
+    flying, reach = frozenset({"flying"}), frozenset({"reach"})
+    abilities = frozenset({"abilities"})
+    assert not fast.hits(abilities, {"abilities": flying}, abilities, {"abilities": reach})
+    assert fast.hits(abilities, {"abilities": flying}, abilities, {"abilities": flying | reach})
+    assert fast.hits(abilities, {}, abilities, {"abilities": reach})  # writes abilities otherwise than by name
+    assert fast.hits(abilities, {"abilities": flying}, abilities, {})  # reads abilities otherwise than by name
+
+
+def test_fits_is_true_for_an_object_whose_subtypes_and_mana_abilities_are_its_types() -> None:
+    """205.3d, 305.6: a creature with a creature type and no land type fits; an artifact holding one does not."""
+    assert fast._fits(_ch(subtypes=frozenset({"elf"})))
+    assert not fast._fits(_ch(types=frozenset({"artifact"}), subtypes=frozenset({"elf"})))
+    forest = _ch(types=frozenset({"land"}), subtypes=frozenset({"forest"}))
+    assert not fast._fits(forest)  # 305.6: a Forest without "{t}: add {g}." does not fit
+    assert fast._fits(forest.with_(abilities=frozenset({"{t}: add {g}."}), intrinsic=frozenset({"{t}: add {g}."})))
+
+
+def test_changed_names_collects_abilities_and_grant_timestamps_and_subtypes_that_differ() -> None:
+    """613.7a bookkeeping: an ability gained, lost, or granted at another time changed; one granted alike did not."""
+    old = _ch(
+        abilities=frozenset({"flying", "vigilance", "haste", "reach"}),
+        granted=FrozenMap({"haste": 1, "flying": 2, "reach": 5}),
+        subtypes=frozenset({"elf", "warrior"}),
+    )
+    new = _ch(
+        abilities=frozenset({"flying", "trample", "lifelink", "reach", "haste"}),
+        granted=FrozenMap({"flying": 3, "lifelink": 4, "reach": 5}),
+        subtypes=frozenset({"elf", "goblin"}),
+    )
+    names: dict[str, set[str]] = {"abilities": {"first strike"}, "subtypes": {"human"}}
+    fast._changed_names(old, new, names)
+    # abilities: vigilance lost, trample and lifelink gained; haste no longer granted (1 -> printed),
+    # flying granted at another time (2 -> 3), lifelink granted; reach granted alike (5 -> 5): unchanged
+    assert names == {
+        "abilities": {"first strike", "vigilance", "trample", "lifelink", "haste", "flying"},
+        "subtypes": {"human", "warrior", "goblin"},
+    }
+    only_grants = {"abilities": set(), "subtypes": set()}
+    fast._changed_names(_ch(granted=FrozenMap({"haste": 1})), _ch(granted=FrozenMap({"haste": 2})), only_grants)
+    assert only_grants == {"abilities": {"haste"}, "subtypes": set()}
+
+
+ENCHANTMENT: dict[str, Any] = {"controller": "p1", "types": ["enchantment"], "mana_value": 1}
+ELVES = "creatures are elves in addition to their other types."
+ANIMATE = "each artifact is an artifact creature in addition to its other types."
+GOLEM = "this creature is a golem in addition to its other types."
+
+
+def test_an_effect_changing_no_source_leaves_the_static_effect_of_an_unchanged_source_alone() -> None:
+    """613.8a: a creature-making effect that does not change an artifact creature's abilities does not affect
+    the static ability of that creature, while the creature-type effect reading card types depends on it."""
+    board = make_board(
+        [
+            {"id": "a", "name": "A", "timestamp": 1, "abilities": [ELVES], **ENCHANTMENT},
+            {"id": "b", "name": "B", "timestamp": 2, "abilities": [ANIMATE], **ENCHANTMENT},
+            {
+                "id": "c",
+                "name": "C",
+                "timestamp": 3,
+                "controller": "p1",
+                "types": ["artifact", "creature"],
+                "subtypes": ["construct"],
+                "abilities": [GOLEM],
+                "power": 1,
+                "toughness": 1,
+                "mana_value": 1,
+            },
+            {"id": "d", "name": "D", "timestamp": 4, "controller": "p1", "types": ["artifact"], "mana_value": 1},
+        ],
+        abilities=[
+            {"text": ELVES, "applies_to": {"type": "creature"}, "parts": [{"op": "add_subtypes", "subtypes": ["elf"]}]},
+            {
+                "text": ANIMATE,
+                "applies_to": {"type": "artifact"},
+                "parts": [{"op": "add_types", "types": ["creature"]}],
+            },
+            {
+                "text": GOLEM,
+                "applies_to": {"is_source": True},
+                "parts": [{"op": "add_subtypes", "subtypes": ["golem"]}],
+            },
+        ],
+    )
+    result = _same(board)
+    # the elf effect applies to creatures: B's effect would make D one, so it waits for B (applies-to)
+    assert [(e.dependent, e.on, e.test) for e in result.edges] == [(f"a:{ELVES}", f"b:{ANIMATE}", "applies-to")]
+    assert result.final["d"].types == frozenset({"artifact", "creature"})
+    assert result.final["d"].subtypes == frozenset({"elf"})
+    assert result.final["c"].subtypes == frozenset({"construct", "elf", "golem"})
+
+
+TRAMPLE = "creatures with vigilance have trample."
+STRIP = "creatures with flying lose all abilities."
+HASTE = "creatures you control have haste."
+
+
+def test_a_later_step_reads_the_trial_of_its_own_state() -> None:
+    """613.8a: once an earlier step gave the creature flying, the flier-stripping effect would remove its haste
+    ability, so that ability's effect depends on it (existence): it applies first and the haste effect is gone."""
+    board = make_board(
+        [
+            {"id": "a", "name": "A", "timestamp": 1, "abilities": [TRAMPLE], **ENCHANTMENT},
+            {"id": "b", "name": "B", "timestamp": 4, "abilities": [STRIP], **ENCHANTMENT},
+            creature("c", 3, abilities=[HASTE]),
+            creature("e", 5),
+        ],
+        effects=[
+            {
+                "id": "wings",
+                "description": "C gains flying until end of turn",
+                "controller": "p1",
+                "timestamp": 2,
+                "applies_to": ["c"],
+                "parts": [{"op": "add_abilities", "abilities": ["flying"]}],
+            }
+        ],
+        abilities=[
+            {
+                "text": TRAMPLE,
+                "applies_to": {"type": "creature", "has_ability": "vigilance"},
+                "parts": [{"op": "add_abilities", "abilities": ["trample"]}],
+            },
+            {
+                "text": STRIP,
+                "applies_to": {"type": "creature", "has_ability": "flying"},
+                "parts": [{"op": "remove_all_abilities"}],
+            },
+            {
+                "text": HASTE,
+                "applies_to": {"type": "creature", "controller": "you"},
+                "parts": [{"op": "add_abilities", "abilities": ["haste"]}],
+            },
+        ],
+    )
+    result = _same(board)
+    assert (f"c:{HASTE}", f"b:{STRIP}", "existence") in [(e.dependent, e.on, e.test) for e in result.edges]
+    assert result.final["c"].abilities == frozenset()
+    assert "haste" not in result.final["e"].abilities
+
+
+def test_an_effect_removing_a_static_ability_by_its_words_comes_first() -> None:
+    """613.8a: an effect making the source lose a static ability (named by its words, beside another ability)
+    would stop that ability's effect from existing: that effect depends on it, so it never applies."""
+    board = make_board(
+        [creature("c", 1, abilities=[HASTE]), creature("e", 3)],
+        effects=[
+            {
+                "id": "silence",
+                "description": "C loses its haste-giving ability and flying",
+                "controller": "p2",
+                "timestamp": 2,
+                "applies_to": ["c"],
+                "parts": [
+                    {"op": "remove_abilities", "abilities": [HASTE]},
+                    {"op": "remove_abilities", "abilities": ["flying"]},
+                ],
+            }
+        ],
+        abilities=[
+            {
+                "text": HASTE,
+                "applies_to": {"type": "creature", "controller": "you"},
+                "parts": [{"op": "add_abilities", "abilities": ["haste"]}],
+            }
+        ],
+    )
+    result = _same(board)
+    assert [(e.dependent, e.on, e.test) for e in result.edges] == [(f"c:{HASTE}", "silence", "existence")]
+    assert result.final["c"].abilities == frozenset()
+    assert "haste" not in result.final["e"].abilities
