@@ -218,3 +218,37 @@ def test_an_effect_removing_a_static_ability_by_its_words_comes_first() -> None:
     assert [(e.dependent, e.on, e.test) for e in result.edges] == [(f"c:{HASTE}", "silence", "existence")]
     assert result.final["c"].abilities == frozenset()
     assert "haste" not in result.final["e"].abilities
+
+
+def test_a_copy_effect_whose_power_is_counted_is_compared_under_its_rules_version() -> None:
+    """613.8a, 707.2: in layer 1 a copy effect counting creatures for its power does not depend on another copy
+    effect (its copy part does the same); in layer 7b it counts the artifact the other copy made a creature."""
+    board = make_board(
+        [
+            creature("s", 1),
+            creature("x", 2, name="Bears"),
+            creature("y", 3, power=4, toughness=4, name="Giant", types=["artifact"]),
+        ],
+        effects=[
+            {
+                "id": "shape",
+                "description": "S becomes a copy of Bears, except its power is the number of creatures",
+                "controller": "p1",
+                "timestamp": 5,
+                "applies_to": ["s"],
+                "parts": [{"op": "copy_of", "object": "x"}, {"op": "set_pt", "power": {"count": {"type": "creature"}}}],
+            },
+            {
+                "id": "mirror",
+                "description": "Y becomes a copy of Bears",
+                "controller": "p1",
+                "timestamp": 4,
+                "applies_to": ["y"],
+                "parts": [{"op": "copy_of", "object": "x"}],
+            },
+        ],
+    )
+    result = _same(board)
+    assert result.edges == ()
+    assert (result.final["y"].name, result.final["y"].types) == ("Bears", frozenset({"creature"}))
+    assert (result.final["s"].name, result.final["s"].power, result.final["s"].toughness) == ("Bears", 3, 2)
