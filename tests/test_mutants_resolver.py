@@ -252,3 +252,35 @@ def test_a_copy_effect_whose_power_is_counted_is_compared_under_its_rules_versio
     assert result.edges == ()
     assert (result.final["y"].name, result.final["y"].types) == ("Bears", frozenset({"creature"}))
     assert (result.final["s"].name, result.final["s"].power, result.final["s"].toughness) == ("Bears", 3, 2)
+
+
+VIGILANCE = "creatures with flying have vigilance."
+
+
+def test_an_effect_reaching_both_the_filter_and_the_source_of_a_static_effect_is_tested() -> None:
+    """613.8a: an effect giving every creature flying (the source of "creatures with flying have vigilance" too)
+    changes what that effect applies to, so it waits, though flying is not the words of its ability."""
+    board = make_board(
+        [creature("c", 1, abilities=[VIGILANCE]), creature("e", 3)],
+        effects=[
+            {
+                "id": "wings",
+                "description": "Creatures gain flying until end of turn",
+                "controller": "p1",
+                "timestamp": 2,
+                "applies_to": ["c", "e"],
+                "parts": [{"op": "add_abilities", "abilities": ["flying"]}],
+            }
+        ],
+        abilities=[
+            {
+                "text": VIGILANCE,
+                "applies_to": {"type": "creature", "has_ability": "flying"},
+                "parts": [{"op": "add_abilities", "abilities": ["vigilance"]}],
+            }
+        ],
+    )
+    result = _same(board)
+    assert [(e.dependent, e.on, e.test) for e in result.edges] == [(f"c:{VIGILANCE}", "wings", "applies-to")]
+    assert {"flying", "vigilance"} <= result.final["e"].abilities
+    assert {"flying", "vigilance"} <= result.final["c"].abilities
