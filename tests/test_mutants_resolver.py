@@ -9,8 +9,9 @@ from __future__ import annotations
 from typing import Any
 
 from reference import fast
+from reference.effects import ContinuousEffect
 from reference.frozen import FrozenMap
-from reference.model import Characteristics
+from reference.model import Characteristics, Part
 from reference.resolver import resolve
 from reference.versions import get_version
 
@@ -284,3 +285,158 @@ def test_an_effect_reaching_both_the_filter_and_the_source_of_a_static_effect_is
     assert [(e.dependent, e.on, e.test) for e in result.edges] == [(f"c:{VIGILANCE}", "wings", "applies-to")]
     assert {"flying", "vigilance"} <= result.final["e"].abilities
     assert {"flying", "vigilance"} <= result.final["c"].abilities
+
+
+def test_reads_its_object_only_through_its_or_an_unknown_expression() -> None:
+    """613.4c, 613.8a bookkeeping: an amount reads its object through "its" (or an unknown form), not counts."""
+    creatures = {"type": "creature"}
+    assert not fast.reads_its_object(3)
+    assert fast.reads_its_object({"its": "power"})
+    assert not fast.reads_its_object({"count": creatures})
+    assert not fast.reads_its_object({"card_types_among": {"zone": "graveyard"}})
+    assert fast.reads_its_object({"sum": [1, {"its": "toughness"}]})
+    assert not fast.reads_its_object({"sum": [1, {"count": creatures}]})
+    assert fast.reads_its_object({"times": [2, {"its": "power"}]})
+    assert not fast.reads_its_object({"times": [2, {"count": creatures}]})
+    assert fast.reads_its_object({"count": creatures, "its": "power"})  # not one expression: unknown
+    assert fast.reads_its_object("x")
+    assert fast.reads_its_object({"devotion": "green"})
+
+
+def test_a_part_reads_its_object_only_for_a_power_or_toughness_read_off_it() -> None:
+    """613.4, 613.8a bookkeeping: only a P/T part whose amount reads "its" differs from object to object."""
+    its = {"its": "toughness"}
+    assert fast._part_reads_object(Part("set_pt", FrozenMap({"power": its})))
+    assert fast._part_reads_object(Part("modify_pt", FrozenMap({"toughness": its})))
+    assert not fast._part_reads_object(Part("modify_pt", FrozenMap({"power": 1})))
+    assert not fast._part_reads_object(Part("set_pt", FrozenMap({"power": {"count": {"type": "creature"}}})))
+    assert not fast._part_reads_object(Part("add_abilities", FrozenMap({"abilities": ("flying",)})))
+
+
+def _effect(ability: str | None) -> ContinuousEffect:
+    return ContinuousEffect(
+        key="k", origin="static", timestamp=1, parts=(), description="d", source="s", ability=ability
+    )
+
+
+def test_words_are_the_defined_and_the_changed_wording() -> None:
+    """612.1: an ability's wordings on its source: as defined and as the source's text changes read it."""
+    lord = "white creatures get +1/+1."
+    changed = _ch(text_changes=(("white", "black"),))
+    assert fast._words(_effect(lord), changed) == frozenset({lord, "black creatures get +1/+1."})
+    assert fast._words(_effect(lord), _ch()) == frozenset({lord})
+    assert fast._words(_effect(None), changed) == frozenset({""})
+
+
+def test_index_reads_lists_an_effect_under_each_read_and_name() -> None:
+    """613.8a bookkeeping: an effect is indexed under what it reads, by name where it asks by name only."""
+    by_read: dict[str, list[int]] = {"types": [0]}
+    by_name: dict[tuple[str, str], list[int]] = {("abilities", "flying"): [1]}
+    fast._index_reads(
+        3, frozenset({"types", "abilities"}), {"abilities": frozenset({"flying", "reach"})}, by_read, by_name
+    )
+    assert by_read == {"types": [0, 3], "types?": [3], "abilities": [3]}
+    assert by_name == {("abilities", "flying"): [1, 3], ("abilities", "reach"): [3]}
+
+
+def test_names_read_are_the_names_a_filter_asks_about() -> None:
+    """613.8a bookkeeping: the abilities (or subtypes) a filter asks about by name; None if it reads them otherwise."""
+    ask = "has_ability"
+    assert fast.names_read("creatures", ask) is None
+    assert fast.names_read({"has_ability": "flying"}, ask) == frozenset({"flying"})
+    assert fast.names_read({"type": "creature"}, ask) == frozenset()
+    both = {"all": [{"type": "creature"}, {"has_ability": "flying"}, {"any": [{"has_ability": "reach"}]}]}
+    assert fast.names_read(both, ask) == frozenset({"flying", "reach"})
+    assert fast.names_read({"not": {"has_ability": "reach"}}, ask) == frozenset({"reach"})
+    assert fast.names_read({"has_ability": {"chosen": "ability"}}, ask) is None
+    assert fast.names_read({"all": [{"has_ability": "flying"}, {"devotion": "green"}]}, ask) is None
+    assert fast.names_read({"any": [{"not": {"has_ability": ["x"]}}]}, ask) is None
+    assert fast.names_read({"subtype": "elf", "has_ability": "flying"}, "subtype") == frozenset({"elf"})
+
+
+def test_value_names_read_are_the_names_a_value_asks_about() -> None:
+    """613.8a bookkeeping: the names a value's filters ask about, through counts, sums and products."""
+    ask = "subtype"
+    elves = {"count": {"subtype": "elf"}}
+    assert fast.value_names_read(2, ask) == frozenset()
+    assert fast.value_names_read("x", ask) is None
+    assert fast.value_names_read({"count": {}, "its": "power"}, ask) is None
+    assert fast.value_names_read(elves, ask) == frozenset({"elf"})
+    assert fast.value_names_read({"card_types_among": {"subtype": "goblin"}}, ask) == frozenset({"goblin"})
+    assert fast.value_names_read({"its": "power"}, ask) == frozenset()
+    assert fast.value_names_read({"sum": [elves, {"times": [2, {"count": {"subtype": "orc"}}]}]}, ask) == frozenset(
+        {"elf", "orc"}
+    )
+    assert fast.value_names_read({"sum": [elves, {"devotion": "green"}]}, ask) is None
+    assert fast.value_names_read({"times": [2, {"count": {"zone": "graveyard", "foo": 1}}]}, ask) is None
+    assert fast.value_names_read({"devotion": "green"}, ask) is None
+
+
+def test_filter_and_value_reads_are_the_characteristics_they_read() -> None:
+    """613.8a bookkeeping: the characteristics a filter or value reads (all of them for an unknown form)."""
+    assert fast.filter_reads("creatures") == fast.FIELDS
+    assert fast.filter_reads({"all": [{"type": "creature"}, {"any": [{"color": "red"}]}]}) == {"types", "colors"}
+    assert fast.filter_reads({"not": {"name": "X"}, "controller": "you"}) == {"name", "controller"}
+    assert fast.filter_reads({"zone": "battlefield", "id": "x"}) == frozenset()
+    assert fast.filter_reads({"type": "creature", "devotion": "green"}) == fast.FIELDS
+    assert fast.value_reads(3) == frozenset()
+    assert fast.value_reads("x") == fast.FIELDS
+    assert fast.value_reads({"count": {}, "its": "power"}) == fast.FIELDS
+    assert fast.value_reads({"count": {"subtype": "elf"}}) == {"subtypes", "all_creature_types"}
+    assert fast.value_reads({"card_types_among": {"zone": "graveyard"}}) == {"types"}
+    assert fast.value_reads({"its": "power"}) == {"mana_value", "power", "toughness"}
+    assert fast.value_reads({"sum": [1, {"count": {"color": "red"}}, {"count": {"type": "land"}}]}) == {
+        "colors",
+        "types",
+    }
+    assert fast.value_reads({"times": [2, {"count": {"name": "X"}}]}) == {"name"}
+    assert fast.value_reads({"devotion": "green"}) == fast.FIELDS
+
+
+def test_changed_fields_adds_the_characteristics_that_differ() -> None:
+    """613.1 bookkeeping: the characteristics an application changed, added to those already found."""
+    found = {"colors"}
+    fast.changed_fields(_ch(), _ch(name="Y", power=3), found)
+    assert found == {"colors", "name", "power"}
+    same: set[str] = set()
+    fast.changed_fields(_ch(), _ch(), same)
+    assert same == set()
+
+
+def test_writes_are_what_the_parts_can_change_with_the_names_they_touch() -> None:
+    """613.1, 205.3d, 305.6: what parts can change; adding a creature type to objects that fit changes that type."""
+
+    def w(fit: bool, *parts: tuple[str, dict[str, Any]]) -> tuple[frozenset[str], dict[str, frozenset[str]]]:
+        got, names = fast._writes(tuple(Part(op, FrozenMap(args)) for op, args in parts), fit)
+        return got, dict(names)
+
+    none: frozenset[str] = frozenset()
+    assert w(False, ("add_abilities", {"abilities": ("flying", "reach")})) == (
+        fast.WRITES["add_abilities"],
+        {"abilities": frozenset({"flying", "reach"}), "subtypes": none},
+    )
+    assert w(False, ("counter_keyword", {"ability": "flying"})) == (
+        fast.WRITES["counter_keyword"],
+        {"abilities": frozenset({"flying"}), "subtypes": none},
+    )
+    assert w(True, ("add_subtypes", {"subtypes": ("elf",)})) == (
+        frozenset({"subtypes"}),
+        {"abilities": none, "subtypes": frozenset({"elf"})},
+    )
+    assert w(True, ("remove_subtypes", {"subtypes": "goblin"})) == (
+        frozenset({"subtypes"}),
+        {"abilities": none, "subtypes": frozenset({"goblin"})},
+    )
+    assert w(False, ("add_subtypes", {"subtypes": ("elf",)})) == (fast.WRITES["add_subtypes"], {})
+    assert w(True, ("add_subtypes", {"subtypes": ("forest",)})) == (fast.WRITES["add_subtypes"], {})
+    assert w(True, ("set_subtypes", {"subtypes": ("elf",)})) == (fast.WRITES["set_subtypes"], {})
+    assert w(False, ("set_pt", {"power": 1})) == (fast.WRITES["set_pt"], {"abilities": none, "subtypes": none})
+    assert w(False, ("copy_of", {"object": "x"})) == (fast.FIELDS, {})
+    assert w(False, ("add_abilities", {"abilities": ("flying",)}), ("set_types", {"types": ("land",)})) == (
+        fast.WRITES["add_abilities"] | fast.WRITES["set_types"],
+        {},
+    )
+    assert w(True, ("add_subtypes", {"subtypes": ("elf",)}), ("remove_abilities", {"abilities": ("x",)})) == (
+        frozenset({"subtypes"}) | fast.WRITES["remove_abilities"],
+        {"abilities": frozenset({"x"}), "subtypes": frozenset({"elf"})},
+    )
