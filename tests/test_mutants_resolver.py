@@ -370,6 +370,8 @@ def test_value_names_read_are_the_names_a_value_asks_about() -> None:
     assert fast.value_names_read({"sum": [elves, {"devotion": "green"}]}, ask) is None
     assert fast.value_names_read({"times": [2, {"count": {"zone": "graveyard", "foo": 1}}]}, ask) is None
     assert fast.value_names_read({"devotion": "green"}, ask) is None
+    assert fast.value_names_read({"devotion": ["green"]}, ask) is None
+    assert fast.value_names_read({"life": "you"}, ask) is None
 
 
 def test_filter_and_value_reads_are_the_characteristics_they_read() -> None:
@@ -377,6 +379,7 @@ def test_filter_and_value_reads_are_the_characteristics_they_read() -> None:
     assert fast.filter_reads("creatures") == fast.FIELDS
     assert fast.filter_reads({"all": [{"type": "creature"}, {"any": [{"color": "red"}]}]}) == {"types", "colors"}
     assert fast.filter_reads({"not": {"name": "X"}, "controller": "you"}) == {"name", "controller"}
+    assert fast.filter_reads({"controller": "you", "not": {"name": "X"}}) == {"name", "controller"}
     assert fast.filter_reads({"zone": "battlefield", "id": "x"}) == frozenset()
     assert fast.filter_reads({"type": "creature", "devotion": "green"}) == fast.FIELDS
     assert fast.value_reads(3) == frozenset()
@@ -430,6 +433,12 @@ def test_writes_are_what_the_parts_can_change_with_the_names_they_touch() -> Non
     assert w(False, ("add_subtypes", {"subtypes": ("elf",)})) == (fast.WRITES["add_subtypes"], {})
     assert w(True, ("add_subtypes", {"subtypes": ("forest",)})) == (fast.WRITES["add_subtypes"], {})
     assert w(True, ("set_subtypes", {"subtypes": ("elf",)})) == (fast.WRITES["set_subtypes"], {})
+    # 205.3d: a subtype that is no creature type (an Equipment's) is not one of the named creature types
+    assert w(True, ("add_subtypes", {"subtypes": ("equipment",)})) == (fast.WRITES["add_subtypes"], {})
+    assert w(True, ("add_subtypes", {"subtypes": ("elf",)}), ("add_subtypes", {"subtypes": ("goblin",)})) == (
+        frozenset({"subtypes"}),
+        {"abilities": none, "subtypes": frozenset({"elf", "goblin"})},
+    )
     assert w(False, ("set_pt", {"power": 1})) == (fast.WRITES["set_pt"], {"abilities": none, "subtypes": none})
     assert w(False, ("copy_of", {"object": "x"})) == (fast.FIELDS, {})
     assert w(False, ("add_abilities", {"abilities": ("flying",)}), ("set_types", {"types": ("land",)})) == (
