@@ -449,3 +449,38 @@ def test_writes_are_what_the_parts_can_change_with_the_names_they_touch() -> Non
         frozenset({"subtypes"}) | fast.WRITES["remove_abilities"],
         {"abilities": frozenset({"x"}), "subtypes": frozenset({"elf"})},
     )
+
+
+STEAL = "you control all creatures you don't control."
+
+
+def test_a_control_effect_rereads_you_once_its_source_changes_control() -> None:
+    """613.1b, 613.8a, 109.4: once another effect gives its source to p2, "you control all creatures you don't
+    control" means p2: it waits for that effect, then gives p2 the creatures p1 controlled."""
+    board = make_board(
+        [
+            {"id": "s", "name": "S", "timestamp": 1, "abilities": [STEAL], **ENCHANTMENT},
+            creature("m", 2),
+            creature("n", 3, controller="p2"),
+        ],
+        effects=[
+            {
+                "id": "switch",
+                "description": "p2 gains control of S",
+                "controller": "p2",
+                "timestamp": 5,
+                "applies_to": ["s"],
+                "parts": [{"op": "set_controller", "player": "p2"}],
+            }
+        ],
+        abilities=[
+            {
+                "text": STEAL,
+                "applies_to": {"type": "creature", "not": {"controller": "you"}},
+                "parts": [{"op": "set_controller", "player": "you"}],
+            }
+        ],
+    )
+    result = _same(board)
+    assert (f"s:{STEAL}", "switch") in [(e.dependent, e.on) for e in result.edges]
+    assert {i: result.final[i].controller for i in ("s", "m", "n")} == {"s": "p2", "m": "p2", "n": "p2"}
