@@ -484,3 +484,41 @@ def test_a_control_effect_rereads_you_once_its_source_changes_control() -> None:
     result = _same(board)
     assert (f"s:{STEAL}", "switch") in [(e.dependent, e.on) for e in result.edges]
     assert {i: result.final[i].controller for i in ("s", "m", "n")} == {"s": "p2", "m": "p2", "n": "p2"}
+
+
+def test_a_creature_that_lost_flying_is_not_given_vigilance_by_the_flier_effect() -> None:
+    """613.8a, 613.1f: "creatures with flying have vigilance" waits for the effect making X lose flying, so X gets
+    neither vigilance nor (through vigilance) trample; the other flier gets both."""
+    board = make_board(
+        [
+            {"id": "a", "name": "A", "timestamp": 3, "abilities": [TRAMPLE], **ENCHANTMENT},
+            {"id": "b", "name": "B", "timestamp": 2, "abilities": [VIGILANCE], **ENCHANTMENT},
+            creature("x", 4, abilities=["flying"]),
+            creature("y", 5, abilities=["flying"]),
+        ],
+        effects=[
+            {
+                "id": "ground",
+                "description": "X loses flying until end of turn",
+                "controller": "p2",
+                "timestamp": 1,
+                "applies_to": ["x"],
+                "parts": [{"op": "remove_abilities", "abilities": ["flying"]}],
+            }
+        ],
+        abilities=[
+            {
+                "text": TRAMPLE,
+                "applies_to": {"type": "creature", "has_ability": "vigilance"},
+                "parts": [{"op": "add_abilities", "abilities": ["trample"]}],
+            },
+            {
+                "text": VIGILANCE,
+                "applies_to": {"type": "creature", "has_ability": "flying"},
+                "parts": [{"op": "add_abilities", "abilities": ["vigilance"]}],
+            },
+        ],
+    )
+    result = _same(board)
+    assert result.final["x"].abilities == frozenset()
+    assert result.final["y"].abilities == frozenset({"flying", "vigilance", "trample"})
