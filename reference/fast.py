@@ -190,11 +190,6 @@ def names_read(filt: Any, ask: str) -> frozenset[str] | None:
     return frozenset(out)
 
 
-def ability_names_read(filt: Any) -> frozenset[str] | None:
-    """The abilities a filter asks about by name ('has_ability'); None when it reads abilities otherwise."""
-    return names_read(filt, "has_ability")
-
-
 def value_names_read(value: Any, ask: str) -> frozenset[str] | None:
     """The names a value expression's filters ask about with key ``ask`` (None: it reads them otherwise)."""
     if isinstance(value, int):
@@ -629,7 +624,7 @@ class Engine:
         isolated = self.version.cda_dependency_isolated
         graph: dict[str, dict[str, DependencyReason]] = {a.key: {} for a in group}
         # 613.8a: only an effect whose existence, text, objects or amounts can vary can depend on another.
-        sensitive: list[tuple[ContinuousEffect, _Info, bool, bool, frozenset[str]]] = []
+        sensitive: list[tuple[ContinuousEffect, _Info, bool, bool]] = []
         reads: set[str] = set()
         # Indexes over the sensitive effects, so that each b meets only the effects it could reach:
         # by characteristic read (abilities asked about by name: by that name), by source, by wording.
@@ -646,7 +641,7 @@ class Engine:
             live = a.key not in self.locked and a.targets is None
             words = _words(a, self.state[a.source]) if static and a.source in self.state else frozenset()
             n = len(sensitive)
-            sensitive.append((a, ia, static, live, words))
+            sensitive.append((a, ia, static, live))
             if live:
                 reads |= ia.filter_reads
                 _index_reads(n, ia.filter_reads, ia.filter_names, by_read, by_name)
@@ -695,7 +690,7 @@ class Engine:
                         if src in b_targets:
                             reach.update(ns)
             for n in sorted(reach):
-                a, ia, static, live, words = sensitive[n]
+                a, ia, static, live = sensitive[n]
                 if a.key == b.key:
                     continue
                 if isolated and (a.origin == "cda") != (b.origin == "cda"):
@@ -707,22 +702,21 @@ class Engine:
                     filt_hit = True  # two wordings give a's key: let the readable test decide
                 if not (filt_hit or val_hit or src_hit):
                     continue  # b changes nothing a reads: a's existence, text, objects and amounts stay
-                if src_hit and not (filt_hit or val_hit):
-                    if named is not None and named.isdisjoint(words):
-                        continue  # b only adds or removes other abilities: a's source reads the same for a
-                    if not self._source_may_change(a, b, slot, named, words):
-                        continue
+                # Only b's reach of a's source: b names none of a's wordings only if a was reached otherwise,
+                # and then b hits a's filter or values; so here b names a's wording or does not name abilities.
+                if src_hit and not (filt_hit or val_hit) and not self._source_may_change(a, b, slot):
+                    continue
                 r = self._readable_test(a, ia, b, slot, doing)
                 if r is not None:
                     graph[a.key][b.key] = r
         return graph
 
-    def _source_may_change(
-        self, a: ContinuousEffect, b: ContinuousEffect, slot: str, named: frozenset[str] | None, words: frozenset[str]
-    ) -> bool:
-        """Could applying ``b`` to a's source change a's existence, text or controller (611.3, 109.4)?"""
-        if named is not None and named.isdisjoint(words):
-            return False  # b only adds or removes other abilities
+    def _source_may_change(self, a: ContinuousEffect, b: ContinuousEffect, slot: str) -> bool:
+        """Could applying ``b`` to a's source change a's existence, text or controller (611.3, 109.4)?
+
+        ``graph`` asks only when b reaches a through a's source alone: b names one of a's wordings (``by_word``)
+        or does not name the abilities it touches.
+        """
         assert a.source is not None
         old = self.state[a.source]
         new = self.trial_of(b, slot, a.source)
