@@ -6,14 +6,15 @@ values (characteristics, objects, boards), not read off the resolver.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import pytest
 
-from reference.case import Step, needs_version, turn_face
+from reference.case import Case, Step, board_at, created, entering, initial_board, needs_version, turn_face
 from reference.clock import BY_RULES, Clock
 from reference.frozen import FrozenMap
-from reference.model import AbilityDef, Board, Characteristics, Counter, GameObject
+from reference.model import AbilityDef, Board, Characteristics, Counter, Effect, GameObject
 from reference.sba import (
     Action,
     StateBasedActionError,
@@ -33,7 +34,15 @@ from reference.versions import (
     version_from_mapping,
     version_on,
 )
-from reference.vocabulary import KINDS, ORIGINS, is_activated_ability
+from reference.vocabulary import (
+    KINDS,
+    ORIGINS,
+    SAME_IN_PLURAL,
+    is_activated_ability,
+    is_creature_type,
+    plural,
+    subtype_fits,
+)
 from reference.zones import new_object
 
 VERSIONS = builtin_versions()
@@ -458,3 +467,116 @@ def test_versions_answer_ids_aliases_and_current() -> None:
     with pytest.raises(ProfileError) as err:
         get_version("zz")
     assert str(err.value) == (f"unknown rules version 'zz'; expected one of {VERSIONS.names()} or a date (YYYY-MM-DD)")
+
+
+def test_plural_of_type_words() -> None:
+    """612.2: the plural a rules text uses for a type word (irregular, invariant, -folk, -y, sibilant endings)."""
+    assert [plural(w) for w in ("elf", "ox", "cyclops", "fish", "merfolk", "stonefolk")] == [
+        "elves",
+        "oxen",
+        "cyclopes",
+        "fish",
+        "merfolk",
+        "stonefolk",
+    ]
+    assert "stonefolk" not in SAME_IN_PLURAL  # the -folk ending alone makes it invariant
+    assert [plural(w) for w in ("ally", "fairy", "monkey", "ray", "envoy", "guy", "kiy")] == [
+        "allies",
+        "fairies",
+        "monkeys",
+        "rays",
+        "envoys",
+        "guys",
+        "kiys",
+    ]
+    assert [plural(w) for w in ("sphinx", "walrus", "topaz", "witch", "marsh", "goblin")] == [
+        "sphinxes",
+        "walruses",
+        "topazes",
+        "witches",
+        "marshes",
+        "goblins",
+    ]
+
+
+def test_subtypes_fit_their_card_types() -> None:
+    """205.3d, 205.3m: a subtype needs its card type; creature types go on creatures and kindred."""
+    assert is_creature_type("elf") and not is_creature_type("oko")
+    assert subtype_fits("equipment", frozenset({"artifact"})) and not subtype_fits("equipment", frozenset({"creature"}))
+    assert subtype_fits("forest", frozenset({"land"}))
+    assert all(subtype_fits("elf", frozenset({t})) for t in ("creature", "kindred", "tribal"))
+    assert not subtype_fits("elf", frozenset({"artifact", "enchantment"}))
+
+
+# case: steps, entering objects and effects (613.7b, 613.7d)
+
+
+def small_case(*steps: Step, **extra: Any) -> Case:
+    return Case(
+        id="c",
+        title="c",
+        versions=("ikoria",),
+        features=(),
+        sources=(),
+        objects=(obj("bear", 3),),
+        effects=(),
+        abilities={},
+        steps=steps,
+        **extra,
+    )
+
+
+def test_board_at_names_the_steps_a_case_has() -> None:
+    """A case's steps are numbered from 1; asking for another is refused with the range."""
+    case = small_case(Step("one", {}), Step("two", {}))
+    for n in (0, 3):
+        with pytest.raises(IndexError) as err:
+            board_at(case, n)
+        assert str(err.value) == f"case c has steps 1 to 2, not {n}"
+    assert board_at(case, 1).objects["bear"] == obj("bear", 3)
+    assert board_at(case, 2).objects["bear"] == obj("bear", 3)
+
+
+def test_the_initial_board_holds_the_case_s_objects_order_and_game() -> None:
+    """613.7m, 102.1: the board before the first step has the case's objects, tie order and game state."""
+    ability = AbilityDef(text="t", cda=False, applies_to=None, parts=())
+    effect = Effect(id="e", timestamp=4, applies_to=("bear",), parts=())
+    case = replace(small_case(Step("one", {}), tie_order=("x", "y"), game={"turn": "p1"}), effects=(effect,))
+    case = replace(case, abilities={"t": ability})
+    b = initial_board(case)
+    assert (dict(b.objects), b.effects, dict(b.abilities), b.tie_order) == (
+        {"bear": obj("bear", 3)},
+        (effect,),
+        {"t": ability},
+        ("x", "y"),
+    )
+    assert b.game == FrozenMap({"turn": "p1"}) and isinstance(b.game, FrozenMap)
+
+
+def test_an_entering_object_and_its_counters_get_the_timestamp_of_that_moment() -> None:
+    """613.7d: an object that enters without a given timestamp gets the next one; its counters the same."""
+    clock = Clock(board(obj("bear", 3)))
+    entered = entering(obj("ox", BY_RULES, counters=(Counter("+1/+1", 1, BY_RULES), Counter("-1/-1", 1, 2))), clock)
+    assert entered.timestamp == 4
+    assert entered.counters == (Counter("+1/+1", 1, 4), Counter("-1/-1", 1, 2))
+
+
+def test_an_object_entering_at_a_given_time_keeps_it_and_moves_the_clock() -> None:
+    """613.7d, 613.7: a given timestamp stands; counters left to the rules get it; later events come after it."""
+    clock = Clock(board(obj("bear", 3)))
+    plain = obj("ox", 10)
+    assert entering(plain, clock) is plain
+    assert clock.tick() == 11
+    with_counter = entering(obj("elk", 20, counters=(Counter("+1/+1", 1, BY_RULES),)), clock)
+    assert with_counter.timestamp == 20 and with_counter.counters == (Counter("+1/+1", 1, 20),)
+    assert clock.tick() == 21
+
+
+def test_a_created_effect_gets_the_timestamp_of_its_creation() -> None:
+    """613.7b: a resolved effect without a given timestamp gets the next one; a given one moves the clock."""
+    clock = Clock(board(obj("bear", 3)))
+    effect = Effect(id="e", timestamp=BY_RULES, applies_to=("bear",), parts=())
+    assert created(effect, clock).timestamp == 4
+    given = replace(effect, timestamp=9)
+    assert created(given, clock) is given
+    assert clock.tick() == 10
