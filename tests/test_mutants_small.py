@@ -12,9 +12,12 @@ from typing import Any
 import pytest
 
 from reference.case import Case, Step, board_at, created, entering, initial_board, needs_version, turn_face
+from reference.chosen import is_choice_word, mentions_choice
 from reference.clock import BY_RULES, Clock
-from reference.frozen import FrozenMap
-from reference.model import AbilityDef, Board, Characteristics, Counter, Effect, GameObject
+from reference.double_faced import DoubleFacedError, back_face_up_as_of, face_up_values, face_values, own_mana_value
+from reference.frozen import FrozenMap, freeze, thaw
+from reference.merged import merge_effects, merge_part
+from reference.model import AbilityDef, Board, Characteristics, Counter, Effect, GameObject, Merge
 from reference.sba import (
     Action,
     StateBasedActionError,
@@ -580,3 +583,111 @@ def test_a_created_effect_gets_the_timestamp_of_its_creation() -> None:
     given = replace(effect, timestamp=9)
     assert created(given, clock) is given
     assert clock.tick() == 10
+
+
+# frozen values (the immutable data the rules functions share)
+
+
+def test_frozen_map_is_a_sorted_read_only_mapping() -> None:
+    """A FrozenMap keeps its keys in sorted order, answers get/in, and equals any mapping with the same items."""
+    m = FrozenMap({"b": 2, "a": 1})
+    assert list(m) == ["a", "b"] and list(m.keys()) == ["a", "b"] and list(m.values()) == [1, 2]
+    assert m.get("a") == 1 and m.get("z") is None and m.get("z", 5) == 5
+    assert "a" in m and "z" not in m and len(m) == 2
+    assert FrozenMap() == {} and len(FrozenMap(None)) == 0
+    assert m == {"a": 1, "b": 2} and m == FrozenMap({"a": 1, "b": 2}) and m != FrozenMap({"a": 1})
+    assert m != {"a": 1} and m != [("a", 1)] and (m == 5) is False
+    assert hash(m) == hash(FrozenMap({"a": 1, "b": 2})) == hash((("a", 1), ("b", 2)))
+    assert hash(m) == hash(m)
+    assert repr(m) == "FrozenMap({'a': 1, 'b': 2})"
+
+
+def test_freeze_makes_json_data_hashable_and_thaw_undoes_it() -> None:
+    """JSON-like data (dicts, lists) freezes into FrozenMaps and tuples, with string keys."""
+    frozen = freeze({1: [1, {"x": [2]}], "s": "t"})
+    assert frozen == FrozenMap({"1": (1, FrozenMap({"x": (2,)})), "s": "t"})
+    assert isinstance(frozen, FrozenMap) and isinstance(frozen["1"], tuple) and isinstance(frozen["1"][1], FrozenMap)
+    assert freeze((1, [2])) == (1, (2,)) and freeze("x") == "x"
+    assert hash(frozen) is not None
+    assert thaw(frozen) == {"1": [1, {"x": [2]}], "s": "t"}
+
+
+def test_characteristics_with_changes_only_what_it_names() -> None:
+    """A copy of characteristics with some values changed; an unknown field is refused by name."""
+    base = chars()
+    red = base.with_(colors=frozenset({"red"}), power=3)
+    assert (red.colors, red.power, red.toughness, red.name) == (frozenset({"red"}), 3, 2, "Bear")
+    assert base.colors == frozenset({"green"}) and base.power == 2
+    assert red == Characteristics(**{**base.__dict__, "colors": frozenset({"red"}), "power": 3})
+    with pytest.raises(TypeError) as err:
+        base.with_(zz=1, power=1, aa=2)
+    assert str(err.value) == "Characteristics has no field(s) ['aa', 'zz']"
+
+
+def test_merge_effects_are_the_merges_begun_before_a_time() -> None:
+    """613.2a, 721.2a: each merge is a copiable effect with the merge's timestamp, keyed by object and component."""
+    first, second = Merge(5, True, obj("spell1")), Merge(8, False, obj("spell2"))
+    merged = obj("host", merges=(first, second))
+    assert merge_effects(merged) == (
+        ("merge:host:spell1", 5, merge_part(first)),
+        ("merge:host:spell2", 8, merge_part(second)),
+    )
+    assert merge_effects(merged, 8) == (("merge:host:spell1", 5, merge_part(first)),)
+    assert merge_effects(merged, 5) == ()
+
+
+# 712, 202.3b: double-faced permanents
+
+
+def dfc(zone: str = "battlefield", **changes: Any) -> GameObject:
+    """A transforming card: front Delver (mana value 1), back Aberration (mana value 0), controlled by p2."""
+    front = chars("Delver", mana_value=1, controller="p2")
+    back = chars("Aberration", mana_value=0, power=3, controller="p1")
+    return GameObject(id="d", printed=front, owner="p2", timestamp=1, zone=zone, back_face=back, **changes)
+
+
+def test_the_face_up_before_a_time_follows_the_transformations() -> None:
+    """712, 613.7g: the back face is up just before a time when the last transformation before it turned it up."""
+    assert back_face_up_as_of(dfc(transformed=True)) is True and back_face_up_as_of(dfc()) is False
+    turned = dfc(transformed=False, transform_history=((5, True), (9, False)))
+    assert [back_face_up_as_of(turned, t) for t in (5, 6, 9, 10)] == [False, True, True, False]
+    assert back_face_up_as_of(turned) is False
+
+
+def test_the_back_face_values_are_those_of_a_permanent_or_spell() -> None:
+    """712.8a, 712.8d: outside the battlefield and stack a double-faced card has its front face only."""
+    up = dfc(transformed=True)
+    assert face_values(up, True).name == "Aberration" and face_values(up, True).controller == "p2"
+    assert face_values(dfc("stack"), True).name == "Aberration"
+    assert face_values(dfc("graveyard"), True).name == "Delver"
+    assert face_values(up, False).name == "Delver"
+    assert face_values(obj("bear"), True).name == "Bear"
+    assert face_up_values(up).name == "Aberration"
+    assert face_up_values(dfc(transform_history=((5, True),)), 5).name == "Delver"
+
+
+def test_a_back_face_up_has_the_front_face_mana_value() -> None:
+    """202.3b: a transformed permanent's mana value is its front face's (2016 on); earlier texts say 0."""
+    up = dfc(transformed=True)
+    back = face_values(up, True)
+    assert own_mana_value(up, back, VERSIONS["ikoria"]).mana_value == 1
+    zero = version_from_mapping(profile(flags={"back_face_mana_value": "zero"}))
+    assert own_mana_value(up, back, zero).mana_value == 0
+    assert own_mana_value(dfc(), back, VERSIONS["ikoria"]) is back
+    assert own_mana_value(dfc("stack", transformed=True), back, VERSIONS["ikoria"]) is back
+    with pytest.raises(DoubleFacedError) as err:
+        own_mana_value(up, back, M10)
+    assert str(err.value) == (
+        "202.3b: rules version 2009-07-08 spans the April 2016 change of the mana value of a back face "
+        "and states neither form; d has its back face up"
+    )
+
+
+def test_a_choice_word_is_a_one_key_mapping_read_anywhere() -> None:
+    """607.2d: {"chosen": kind} stands for a choice, inside mappings and lists at any depth."""
+    assert is_choice_word({"chosen": "color"}) and not is_choice_word({"chosen": "color", "x": 1})
+    assert not is_choice_word({"color": "red"}) and not is_choice_word(["chosen"]) and not is_choice_word("chosen")
+    assert mentions_choice({"all": [{"type": "creature"}, {"subtype": {"chosen": "creature type"}}]})
+    assert mentions_choice(({"a": 1}, {"chosen": "color"}))
+    assert not mentions_choice({"all": [{"type": "creature"}, "chosen"]})
+    assert not mentions_choice("chosen")
