@@ -25,6 +25,7 @@ from reference.sba import (
     legend_rule,
     zero_toughness,
 )
+from reference.tokens import TokenError, created_token, creating_tokens
 from reference.versions import (
     FLAGS,
     PROFILE_FIELDS,
@@ -46,7 +47,7 @@ from reference.vocabulary import (
     plural,
     subtype_fits,
 )
-from reference.zones import new_object
+from reference.zones import change_zones, new_object
 
 VERSIONS = builtin_versions()
 PRE_M10, M10, IKORIA = VERSIONS["pre-m10"], VERSIONS["m10"], VERSIONS["ikoria"]
@@ -691,3 +692,84 @@ def test_a_choice_word_is_a_one_key_mapping_read_anywhere() -> None:
     assert mentions_choice(({"a": 1}, {"chosen": "color"}))
     assert not mentions_choice({"all": [{"type": "creature"}, "chosen"]})
     assert not mentions_choice("chosen")
+
+
+def test_each_token_request_of_a_step_creates_its_token() -> None:
+    """111.3, 612.2a: each request creates one token from its source's current ability, at its own timestamp."""
+    from .test_tokens_entry import CURRENT, ELF_WARRIOR, PERFECT, _case
+
+    b = board_at(_case([PERFECT], [{"description": "board"}]), 1, CURRENT)
+    requests = (
+        {"id": "t1", "by": "perfect", "ability": ELF_WARRIOR, "timestamp": 7},
+        {"id": "t2", "by": "perfect", "ability": ELF_WARRIOR, "timestamp": 8},
+    )
+    tokens = creating_tokens(b, CURRENT, requests)
+    assert tokens == (
+        created_token(b, CURRENT, "t1", "perfect", ELF_WARRIOR, 7),
+        created_token(b, CURRENT, "t2", "perfect", ELF_WARRIOR, 8),
+    )
+    assert [(t.id, t.timestamp, t.token, t.printed.name) for t in tokens] == [
+        ("t1", 7, True, "Elf Warrior Token"),
+        ("t2", 8, True, "Elf Warrior Token"),
+    ]
+    assert creating_tokens(b, None, ()) == ()
+    with pytest.raises(TokenError) as err:
+        creating_tokens(b, None, requests)
+    assert str(err.value) == "tokens are created from their source's current text (612.2a): a rules version is needed"
+
+
+# 400.7: zone changes
+
+
+def test_a_zone_change_forgets_what_belonged_to_the_old_object() -> None:
+    """400.7, 122.2, 611.2c: the moved object has no counters, attachments or choices; effects and Auras forget it."""
+    comp = obj("spell", 6, zone="stack")
+    host = obj(
+        "host",
+        2,
+        counters=(Counter("+1/+1", 1, 3),),
+        attached_to="land",
+        face_history=((4, True),),
+        entered_as=FrozenMap({"copy": "x"}),
+        chosen=FrozenMap({"color": "red"}),
+        transformed=True,
+        transform_history=((5, True),),
+        merges=(Merge(6, True, comp),),
+        exiled_with="nobody",
+    )
+    aura = obj("aura", 7, attached_to="host")
+    other = obj("sword", 8, attached_to="land")
+    hit = Effect(id="e1", timestamp=9, applies_to=("host", "sword"), parts=())
+    miss = Effect(id="e2", timestamp=10, applies_to=("sword",), parts=())
+    b = Board(
+        objects={o.id: o for o in (host, aura, other, obj("land"))},
+        effects=(hit, miss),
+        abilities={},
+    )
+    after = change_zones(b, {"host": "graveyard", "land": "battlefield"})
+    moved = after.objects["host"]
+    assert moved == replace(
+        host,
+        zone="graveyard",
+        counters=(),
+        attached_to=None,
+        face_history=(),
+        entered_as=FrozenMap(),
+        chosen=FrozenMap(),
+        transformed=False,
+        transform_history=(),
+        merges=(),
+    )
+    assert after.objects["spell"] == replace(comp, zone="graveyard")
+    assert after.objects["aura"].attached_to is None and after.objects["sword"].attached_to == "land"
+    assert after.objects["land"] is b.objects["land"]
+    assert after.effects == (replace(hit, applies_to=("sword",)), miss)
+    assert after.effects[1] is miss
+    assert change_zones(b, {"land": "battlefield"}) is b
+
+
+def test_an_object_leaving_exile_forgets_what_it_was_exiled_with() -> None:
+    """607.2a: "exiled with" belongs to the card in exile: leaving exile forgets it, going there keeps it."""
+    exiled = obj("card", zone="exile", exiled_with="ring")
+    assert new_object(exiled, "battlefield").exiled_with is None
+    assert new_object(obj("card", exiled_with="ring"), "exile").exiled_with == "ring"
