@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from reference.case import Case, Step, board_at, created, entering, initial_board, needs_version, turn_face
+from reference.choices import outcomes
 from reference.chosen import is_choice_word, mentions_choice
 from reference.clock import BY_RULES, Clock
 from reference.double_faced import DoubleFacedError, back_face_up_as_of, face_up_values, face_values, own_mana_value
@@ -773,3 +774,77 @@ def test_an_object_leaving_exile_forgets_what_it_was_exiled_with() -> None:
     exiled = obj("card", zone="exile", exiled_with="ring")
     assert new_object(exiled, "battlefield").exiled_with is None
     assert new_object(obj("card", exiled_with="ring"), "exile").exiled_with == "ring"
+
+
+# 613.7m: every outcome of an open order
+
+
+def _two_ties() -> Board:
+    """Two set-P/T effects tied at timestamp 5 (7b) and two P/T modifications tied at 6 (7c)."""
+    from .builders import creature, make_board
+
+    def pt(eid: str, ts: int, op: str, p: int, t: int) -> dict[str, Any]:
+        return {"id": eid, "timestamp": ts, "applies_to": ["c"], "parts": [{"op": op, "power": p, "toughness": t}]}
+
+    effects = [pt("e1", 5, "set_pt", 1, 1), pt("e2", 5, "set_pt", 4, 4)]
+    return make_board([creature("c", 1)], effects + [pt("e3", 6, "modify_pt", 1, 0), pt("e4", 6, "modify_pt", 0, 1)])
+
+
+def test_every_order_of_two_ties_is_an_outcome_and_only_the_one_that_matters_is_said_to() -> None:
+    """613.7m, 613.4b-c: the later set-P/T wins, modifications add up in any order: two outcomes, one tie matters."""
+    found = outcomes(_two_ties(), IKORIA)
+    pts = [((o.final["c"].power, o.final["c"].toughness), o.orders) for o in found.outcomes]
+    assert pts == [
+        ((5, 5), (("e1", "e2", "e3", "e4"), ("e1", "e2", "e4", "e3"))),
+        ((2, 2), (("e2", "e1", "e3", "e4"), ("e2", "e1", "e4", "e3"))),
+    ]
+    assert found.complete and found.depends_on_choice
+    assert [t.candidates for t in found.ties] == [("e1", "e2"), ("e3", "e4")]
+    assert [t.candidates for t in found.mattering] == [("e1", "e2")]
+
+
+def test_the_enumeration_stops_at_its_limit_and_says_so() -> None:
+    """613.7m: two ties of two effects take 1 + 2 + 4 resolutions; fewer leave the enumeration incomplete."""
+    board = _two_ties()
+    assert outcomes(board, IKORIA, limit=7).complete
+    six = outcomes(board, IKORIA, limit=6)
+    assert not six.complete
+    assert [len(o.orders) for o in six.outcomes] == [2, 1]
+    one = outcomes(board, IKORIA, limit=1)
+    assert (one.outcomes, one.complete, len(one.ties)) == ((), False, 1)
+
+
+def test_a_board_without_open_ties_has_one_outcome() -> None:
+    """613.7: distinct timestamps decide every order: one outcome, no choice."""
+    found = outcomes(board(obj("bear")), IKORIA)
+    assert len(found.outcomes) == 1 and found.outcomes[0].orders == ((),)
+    assert (found.complete, found.depends_on_choice, found.ties, found.mattering) == (True, False, (), ())
+
+
+def test_tied_static_abilities_are_ordered_by_their_objects_or_themselves() -> None:
+    """613.7a, 613.7m: tied objects are ordered as objects; two abilities of one object as abilities."""
+    from .builders import creature, make_board
+
+    blue = {
+        "text": "all creatures are blue",
+        "applies_to": {"type": "creature"},
+        "parts": [{"op": "set_colors", "colors": ["blue"]}],
+    }
+    red = {
+        "text": "all creatures are red",
+        "applies_to": {"type": "creature"},
+        "parts": [{"op": "set_colors", "colors": ["red"]}],
+    }
+    two = make_board(
+        [creature("a", 5, abilities=[blue["text"]]), creature("b", 5, abilities=[red["text"]])], abilities=[blue, red]
+    )
+    assert [(sorted(o.final["a"].colors), o.orders) for o in outcomes(two, IKORIA).outcomes] == [
+        (["red"], (("a", "b"),)),
+        (["blue"], (("b", "a"),)),
+    ]
+    one = make_board([creature("a", 5, abilities=[blue["text"], red["text"]])], abilities=[blue, red])
+    blue_key, red_key = "a:all creatures are blue", "a:all creatures are red"
+    assert [(sorted(o.final["a"].colors), o.orders) for o in outcomes(one, IKORIA).outcomes] == [
+        (["red"], ((blue_key, red_key),)),
+        (["blue"], ((red_key, blue_key),)),
+    ]
