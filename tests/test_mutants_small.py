@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from reference.case import Case, Step, board_at, created, entering, initial_board, needs_version, turn_face
+from reference.case import Case, Step, apply_step, board_at, created, entering, initial_board, needs_version, turn_face
 from reference.choices import outcomes
 from reference.chosen import is_choice_word, mentions_choice
 from reference.clock import BY_RULES, Clock
@@ -848,3 +848,123 @@ def test_tied_static_abilities_are_ordered_by_their_objects_or_themselves() -> N
         (["red"], ((blue_key, red_key),)),
         (["blue"], ((red_key, blue_key),)),
     ]
+
+
+# case.apply_step: the timestamps each event of a step gets (613.7b-g)
+
+
+def step(**changes: Any) -> Step:
+    return Step("step", {}, **changes)
+
+
+def rules_effect(eid: str = "e") -> Effect:
+    return Effect(id=eid, timestamp=BY_RULES, applies_to=("bear",), parts=())
+
+
+def start() -> Board:
+    """Bear (timestamp 3), an unattached Aura (4), an Equipment attached to Bear (2): the clock reads 4."""
+    return board(obj("bear", 3), obj("aura", 4), obj("sword", 2, attached_to="bear"))
+
+
+def test_an_aura_that_becomes_attached_gets_a_new_timestamp() -> None:
+    """613.7e: an Aura or Equipment that becomes attached gets the next timestamp; one already so does not."""
+    after = apply_step(start(), step(attach=FrozenMap({"aura": "bear", "sword": "bear"})))
+    assert (after.objects["aura"].attached_to, after.objects["aura"].timestamp) == ("bear", 5)
+    assert (after.objects["sword"].attached_to, after.objects["sword"].timestamp) == ("bear", 2)
+
+
+def test_an_unattached_aura_keeps_its_timestamp_and_a_given_one_overrides_the_clock() -> None:
+    """613.7e: becoming unattached gives no timestamp; a timestamp the step gives stands, and later events follow it."""
+    after = apply_step(start(), step(attach=FrozenMap({"sword": None})))
+    assert (after.objects["sword"].attached_to, after.objects["sword"].timestamp) == (None, 2)
+    given = apply_step(
+        start(),
+        step(attach=FrozenMap({"aura": "bear"}), set_timestamp=FrozenMap({"aura": 9}), add_effects=(rules_effect(),)),
+    )
+    assert (given.objects["aura"].attached_to, given.objects["aura"].timestamp) == ("bear", 9)
+    assert given.effects[0].timestamp == 10
+
+
+def test_a_moved_object_gets_a_new_timestamp_and_one_that_stays_does_not() -> None:
+    """400.7, 613.7d: an object that changes zones is a new object with the next timestamp."""
+    after = apply_step(
+        start(), step(move=FrozenMap({"aura": "graveyard", "bear": "battlefield"}), add_effects=(rules_effect(),))
+    )
+    assert (after.objects["aura"].zone, after.objects["aura"].timestamp) == ("graveyard", 5)
+    assert after.objects["bear"] == obj("bear", 3)
+    assert after.objects["sword"].attached_to == "bear"
+    assert after.effects[0].timestamp == 6
+    given = apply_step(start(), step(move=FrozenMap({"bear": "exile"}), set_timestamp=FrozenMap({"bear": 20})))
+    assert (given.objects["bear"].zone, given.objects["bear"].timestamp) == ("exile", 20)
+    assert given.objects["sword"].attached_to is None
+
+
+def test_a_permanent_turned_face_down_or_up_in_a_step_gets_a_new_timestamp() -> None:
+    """613.7f: turned face down (or up), a permanent gets the next timestamp (or the one the step gives)."""
+    down = apply_step(start(), step(turn_face_down=FrozenMap({"bear": BY_RULES})))
+    assert (down.objects["bear"].face_down, down.objects["bear"].timestamp) == (True, 5)
+    up = apply_step(down, step(turn_face_up=FrozenMap({"bear": 12}), add_effects=(rules_effect(),)))
+    assert (up.objects["bear"].face_down, up.objects["bear"].timestamp) == (False, 12)
+    assert up.effects[0].timestamp == 13
+
+
+def test_a_transformed_permanent_has_the_timestamp_the_step_gives() -> None:
+    """613.7g: a permanent that transforms gets a new timestamp; later events come after it."""
+    b = replace(start(), objects={**start().objects, "d": dfc()})
+    after = apply_step(b, step(transform=FrozenMap({"d": 8}), add_effects=(rules_effect(),)))
+    assert (after.objects["d"].transformed, after.objects["d"].timestamp) == (True, 8)
+    assert after.effects[0].timestamp == 9
+
+
+def test_a_mutating_spell_merges_over_or_under_at_its_timestamp() -> None:
+    """702.140c, 729.2: the spell merges with the permanent (over or under); later events come after it."""
+    b = replace(start(), objects={**start().objects, "spell": obj("spell", 1, zone="stack")})
+    how = {"onto": "bear", "position": "over", "timestamp": 7}
+    after = apply_step(b, step(merge=FrozenMap({"spell": FrozenMap(how)}), add_effects=(rules_effect(),)))
+    assert "spell" not in after.objects
+    assert after.objects["bear"].merges == (Merge(7, True, obj("spell", 1, zone="stack")),)
+    assert after.effects[0].timestamp == 8
+    under = apply_step(b, step(merge=FrozenMap({"spell": FrozenMap({**how, "position": "under"})})))
+    assert [m.over for m in under.objects["bear"].merges] == [False]
+
+
+def test_a_step_ends_effects_adds_effects_and_changes_the_game() -> None:
+    """613.7b, 102.1: ended effects go, new ones get the next timestamps in order, the game state changes."""
+    old = Effect(id="old", timestamp=1, applies_to=("bear",), parts=())
+    keep = Effect(id="keep", timestamp=2, applies_to=("bear",), parts=())
+    b = replace(start(), effects=(old, keep), game=FrozenMap({"turn": "p1"}))
+    after = apply_step(
+        b,
+        step(
+            end_effects=("old",), add_effects=(rules_effect("n1"), rules_effect("n2")), game=FrozenMap({"turn": "p2"})
+        ),
+    )
+    assert [(e.id, e.timestamp) for e in after.effects] == [("keep", 2), ("n1", 5), ("n2", 6)]
+    assert after.game == FrozenMap({"turn": "p2"})
+    assert apply_step(b, step()).game == FrozenMap({"turn": "p1"})
+
+
+def test_a_step_adds_counters_removes_objects_and_adds_objects() -> None:
+    """613.7c, 613.7d: new counters and entering objects get the next timestamps; removed objects are gone."""
+    after = apply_step(
+        start(),
+        step(
+            add_objects=(obj("ox", BY_RULES),),
+            remove_objects=("aura",),
+            set_counters=FrozenMap({"bear": (Counter("+1/+1", 1, BY_RULES),)}),
+        ),
+    )
+    assert sorted(after.objects) == ["bear", "ox", "sword"]
+    assert after.objects["ox"].timestamp == 5
+    assert after.objects["bear"].counters == (Counter("+1/+1", 1, 6),)
+
+
+def test_state_based_actions_in_a_step_need_a_version_and_are_performed() -> None:
+    """704.3: a step's state-based actions read characteristics under a version; a 0-toughness creature dies."""
+    b = board(GameObject(id="bear", printed=chars(toughness=0), owner="p1", timestamp=1))
+    with pytest.raises(ValueError) as err:
+        apply_step(b, Step("dies", {}, state_based_actions=True))
+    assert str(err.value) == "step 'dies' performs state-based actions (704.3): a rules version is needed"
+    after = apply_step(b, Step("dies", {}, state_based_actions=True), IKORIA)
+    assert after.objects["bear"].zone == "graveyard"
+    assert apply_step(b, Step("stays", {}), IKORIA).objects["bear"].zone == "battlefield"
