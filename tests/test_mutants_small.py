@@ -468,8 +468,8 @@ def test_versions_answer_ids_aliases_and_current() -> None:
     assert Versions({"a": a, "b": b}, current="a")["current"] is a
     assert "current" not in Versions({})
     assert Versions({}, current="a").canonical("current") == "a"
-    assert get_version("m10") is VERSIONS["2009-07-08"]
-    assert get_version("current") is VERSIONS["2025-08-01"]
+    assert get_version("m10") == VERSIONS["2009-07-08"]
+    assert get_version("current") == VERSIONS["2025-08-01"]
     with pytest.raises(ProfileError) as err:
         get_version("zz")
     assert str(err.value) == (f"unknown rules version 'zz'; expected one of {VERSIONS.names()} or a date (YYYY-MM-DD)")
