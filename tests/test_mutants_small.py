@@ -344,10 +344,15 @@ def test_a_profile_reads_every_field_it_states() -> None:
 
 def test_a_profile_based_on_another_takes_its_flags_but_not_its_lists() -> None:
     """A profile based_on an earlier one says only what changed: flags merge, aliases and changes are its own."""
-    base = profile(aliases=["old"], changes=["c0"], flags={"legend_rule": "all", "loop_waits_as_unit": False})
+    base = profile(
+        aliases=["old"],
+        changes=["c0"],
+        clarifications=["k0"],
+        flags={"legend_rule": "all", "loop_waits_as_unit": False},
+    )
     v = version_from_mapping({"id": "new", "based_on": "test", "flags": {"legend_rule": "choose"}}, "p", {"test": base})
     assert (v.id, v.based_on, v.legend_rule, v.loop_waits_as_unit) == ("new", "test", "choose", False)
-    assert (v.aliases, v.changes, v.slots) == ((), (), version_from_mapping(base).slots)
+    assert (v.aliases, v.changes, v.clarifications, v.slots) == ((), (), (), version_from_mapping(base).slots)
     assert merge_profile(profile()) == profile()
 
 
@@ -359,6 +364,9 @@ def test_profile_structure_errors_name_the_field() -> None:
         "p: based_on: expected the id of an earlier profile ['a'], got 'zz'"
     )
     assert profile_error(profile(based_on=5)) == "p: based_on: expected the id of an earlier profile [], got 5"
+    assert profile_error(profile(based_on=["a"]), {"a": {}}) == (
+        "p: based_on: expected the id of an earlier profile ['a'], got ['a']"
+    )
     assert profile_error(profile(id=5)) == "p: field 'id' must be a str, got 5"
     assert profile_error({k: v for k, v in profile().items() if k != "slots"}) == (
         "p: field 'slots' must be a list, got None"
@@ -969,3 +977,13 @@ def test_state_based_actions_in_a_step_need_a_version_and_are_performed() -> Non
     after = apply_step(b, Step("dies", {}, state_based_actions=True), IKORIA)
     assert after.objects["bear"].zone == "graveyard"
     assert apply_step(b, Step("stays", {}), IKORIA).objects["bear"].zone == "battlefield"
+
+
+def test_profile_messages_say_profile_when_no_place_is_given() -> None:
+    """A profile read without a file name is called "profile" in its messages."""
+    with pytest.raises(ProfileError) as err:
+        merge_profile({"based_on": "zz"})
+    assert str(err.value) == "profile: based_on: expected the id of an earlier profile [], got 'zz'"
+    with pytest.raises(ProfileError) as err:
+        version_from_mapping([])  # type: ignore[arg-type]
+    assert str(err.value) == "profile: a profile must be a mapping"
