@@ -233,6 +233,7 @@ def test_a_rules_version_is_in_force_on_the_day_it_takes_effect() -> None:
     for vid, version in VERSIONS.items():
         assert version.in_force_from is not None
         assert version_on(version.in_force_from).id == vid
+    assert get_version("2021-01-01").id == "2020-04-17"
 
 
 def test_a_malformed_date_is_an_unknown_version() -> None:
