@@ -5,10 +5,14 @@ Each test states the rule it pins; expected values are reasoned from the rules, 
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 import pytest
 
+from mtg_layers.corpus import case_from_data
+from reference.case import board_at
+from reference.copiable import copiable_values
 from reference.filters import (
     Context,
     condition_holds,
@@ -18,7 +22,9 @@ from reference.filters import (
 from reference.frozen import FrozenMap, freeze
 from reference.model import Board, Characteristics
 from reference.operations import apply_instruction
-from reference.resolver import initial_state
+from reference.resolver import initial_state, resolve
+from reference.versions import builtin_profile_data, get_version, version_from_mapping
+from reference.vocabulary import ORIGINS
 
 from .builders import creature, make_board, run
 
@@ -219,3 +225,138 @@ def test_a_permanent_is_not_the_top_card_of_a_graveyard() -> None:
     board = make_board([creature("src", 1, owner="p1"), _card("bears", 2)])
     assert not is_top_of_graveyard(board, "src")
     assert is_top_of_graveyard(board, "bears")
+
+
+# --- copiable values (707.2, 707.2b, 707.8a)
+
+
+def _board(
+    objects: list[dict[str, Any]],
+    effects: list[dict[str, Any]] | None = None,
+    steps: list[dict[str, Any]] | None = None,
+    versions: tuple[str, ...] = ("ikoria",),
+) -> Any:
+    """A case through the real loader: its objects, effects and steps (each step's expectations empty)."""
+    data = {
+        "id": "unit",
+        "title": "unit test board",
+        "versions": list(versions),
+        "features": ["timestamps"],
+        "sources": [{"kind": "derived", "ref": "unit test"}],
+        "objects": objects,
+        "effects": effects or [],
+        "steps": [{**s, "expect": {v: {} for v in versions}} for s in steps or [{"description": "board"}]],
+    }
+    return case_from_data(data, "unit")
+
+
+def _copy(eid: str, ts: float, copier: str, original: str, **extra: Any) -> dict[str, Any]:
+    return {
+        "id": eid,
+        "timestamp": ts,
+        "applies_to": [copier],
+        "parts": [{"op": "copy_of", "object": original, **extra}],
+    }
+
+
+GIANT = creature("giant", 1, power=3, toughness=3, name="Hill Giant", colors=["red"], subtypes=["giant"])
+BEAR = creature("bear", 2, name="Grizzly Bears", colors=["green"], subtypes=["bear"])
+
+
+def test_a_copy_effect_the_original_gets_at_the_moment_it_is_copied_is_not_copied() -> None:
+    """707.2b, 707.2c: a copy takes the original's values just before the copy effect began, not one begun with it."""
+    clone = creature("clone", 3, power=0, toughness=0, name="Clone", colors=["blue"])
+    effects = [_copy("e1", 5, "bear", "giant"), _copy("e2", 5, "clone", "bear")]
+    board = board_at(_board([GIANT, BEAR, clone], effects), 1)
+    final = resolve(board, get_version("ikoria")).final
+    assert (final["bear"].name, final["bear"].power) == ("Hill Giant", 3)
+    assert (final["clone"].name, final["clone"].power) == ("Grizzly Bears", 2)
+
+
+def test_copiable_values_under_a_profile_naming_every_origin_of_copy_effects() -> None:
+    """613.2a, 707.2: a profile naming every origin of copy effects for layer 1 is the profile naming none."""
+    data = copy.deepcopy(dict(builtin_profile_data()["ikoria"]))
+    data["id"] = "ikoria-origins"
+    data["aliases"] = []
+    data["classify"] = [{**c, "origin": list(ORIGINS)} if c["kind"] == "copy" else c for c in data["classify"]]
+    version = version_from_mapping(data)
+    clone = creature("clone", 3, power=0, toughness=0, name="Clone", colors=["blue"])
+    board = board_at(_board([GIANT, clone], [_copy("e", 3, "clone", "giant")]), 1)
+    values = copiable_values(board, version, "clone")
+    assert (values.name, values.power, values.colors) == ("Hill Giant", 3, frozenset({"red"}))
+
+
+DELVER = {
+    "id": "d",
+    "timestamp": 1,
+    "name": "Delver of Secrets",
+    "mana_cost": "{U}",
+    "colors": ["blue"],
+    "types": ["creature"],
+    "power": 1,
+    "toughness": 1,
+    "back_face": {
+        "name": "Insectile Aberration",
+        "colors": ["blue"],
+        "types": ["creature"],
+        "power": 3,
+        "toughness": 2,
+    },
+}
+
+
+def test_a_copy_of_a_double_faced_token_copy_takes_the_face_up_on_the_token_when_copied() -> None:
+    """707.8a, 707.8, 707.2b: a Clone of a double-faced token copy shows the face up on the token as it copied."""
+    token = {"id": "t", "timestamp": 4, "token": True, "types": ["creature"]}
+    clone = creature("c", 6, power=0, toughness=0, name="Clone")
+    case = _board(
+        [DELVER],
+        steps=[
+            {
+                "description": "token",
+                "add_objects": [token],
+                "add_effects": [_copy("e", 4, "t", "d", double_faced=True)],
+            },
+            {"description": "night", "transform": {"t": 5}},
+            {"description": "clone", "add_objects": [clone], "add_effects": [_copy("ec", 6, "c", "t")]},
+            {"description": "day", "transform": {"t": 7}},
+        ],
+        versions=("2025-08-01",),
+    )
+    version = get_version("2025-08-01")
+    final = resolve(board_at(case, 4, version), version).final
+    assert final["t"].name == "Delver of Secrets"
+    assert (final["c"].name, final["c"].power, final["c"].toughness) == ("Insectile Aberration", 3, 2)
+
+
+DEMON = creature(
+    "demon",
+    1,
+    power=6,
+    toughness=6,
+    name="Grinning Demon",
+    colors=["black"],
+    subtypes=["demon"],
+    abilities=["morph {2}{b}{b}"],
+    controller="p2",
+)
+
+
+def _clone_of_demon(demon: dict[str, Any]) -> Characteristics:
+    clone = creature("clone", 4, power=0, toughness=0, name="Clone", colors=["blue"])
+    board = board_at(_board([demon, clone], [_copy("e", 4, "clone", "demon")]), 1)
+    return resolve(board, get_version("ikoria")).final["clone"]
+
+
+def test_a_copy_of_a_permanent_turned_face_down_copies_its_face_down_values() -> None:
+    """707.2, 708.2a: a permanent turned face down before a copy effect began is copied as a nameless 2/2."""
+    demon = {**DEMON, "timestamp": 3, "face_down": True, "face_history": [{"timestamp": 3, "face_down": True}]}
+    clone = _clone_of_demon(demon)
+    assert (clone.name, clone.power, clone.toughness, clone.abilities) == (None, 2, 2, frozenset())
+
+
+def test_a_turn_at_the_moment_a_copy_effect_begins_is_not_copied() -> None:
+    """707.2b, 707.2c, 613.7f: a copy takes the values just before it began; a turn at that moment comes after."""
+    demon = {**DEMON, "timestamp": 4, "face_down": False, "face_history": [{"timestamp": 4, "face_down": False}]}
+    clone = _clone_of_demon(demon)
+    assert (clone.name, clone.power, clone.toughness) == (None, 2, 2)
