@@ -12,12 +12,15 @@ import pytest
 
 from mtg_layers.corpus import case_from_data
 from reference.case import board_at
+from reference.compiled_filters import compiled
 from reference.copiable import copiable_values
 from reference.filters import (
     Context,
     condition_holds,
     counters_of,
+    evaluate,
     is_top_of_graveyard,
+    matches,
 )
 from reference.frozen import FrozenMap, freeze
 from reference.model import Board, Characteristics
@@ -273,17 +276,95 @@ def test_a_copy_effect_the_original_gets_at_the_moment_it_is_copied_is_not_copie
     assert (final["clone"].name, final["clone"].power) == ("Grizzly Bears", 2)
 
 
-def test_copiable_values_under_a_profile_naming_every_origin_of_copy_effects() -> None:
-    """613.2a, 707.2: a profile naming every origin of copy effects for layer 1 is the profile naming none."""
+DEMON = creature(
+    "demon",
+    1,
+    power=6,
+    toughness=6,
+    name="Grinning Demon",
+    colors=["black"],
+    subtypes=["demon"],
+    abilities=["morph {2}{b}{b}"],
+    controller="p2",
+)
+
+
+ANGEL = creature(
+    "angel", 1, power=4, toughness=4, name="Serra Angel", colors=["white"], subtypes=["angel"], abilities=["flying"]
+)
+GEMRAZER = creature(
+    "gemrazer", 4, power=4, toughness=4, name="Gemrazer", colors=["green"], subtypes=["beast"], zone="stack"
+)
+GEMRAZER["abilities"] = ["mutate {1}{g}{g}", "reach"]
+CLOAK = {
+    "id": "cloak",
+    "timestamp": 3,
+    "applies_to": ["bear"],
+    "parts": [{"op": "face_down", "abilities": ["ward {2}"]}],
+}
+
+
+def test_copiable_values_under_a_profile_naming_every_origin_of_layer_1_effects() -> None:
+    """613.2a-b, 707.2: a profile naming every origin of copy and face-down effects is the profile naming none."""
     data = copy.deepcopy(dict(builtin_profile_data()["ikoria"]))
     data["id"] = "ikoria-origins"
     data["aliases"] = []
-    data["classify"] = [{**c, "origin": list(ORIGINS)} if c["kind"] == "copy" else c for c in data["classify"]]
+    data["classify"] = [
+        {**c, "origin": list(ORIGINS)} if c["kind"] in ("copy", "face_down") else c for c in data["classify"]
+    ]
     version = version_from_mapping(data)
     clone = creature("clone", 3, power=0, toughness=0, name="Clone", colors=["blue"])
-    board = board_at(_board([GIANT, clone], [_copy("e", 3, "clone", "giant")]), 1)
+    demon = {**DEMON, "face_down": True}
+    case = _board(
+        [GIANT, BEAR, ANGEL, GEMRAZER, demon, clone],
+        [_copy("e", 3, "clone", "giant"), CLOAK],
+        steps=[{"description": "mutate", "merge": {"gemrazer": {"onto": "angel", "position": "over", "timestamp": 5}}}],
+    )
+    board = board_at(case, 1)
     values = copiable_values(board, version, "clone")
     assert (values.name, values.power, values.colors) == ("Hill Giant", 3, frozenset({"red"}))
+    merged = copiable_values(board, version, "angel")
+    assert (merged.name, merged.abilities) == ("Gemrazer", frozenset({"mutate {1}{g}{g}", "reach", "flying"}))
+    assert (copiable_values(board, version, "demon").name, copiable_values(board, version, "demon").power) == (None, 2)
+    cloaked = copiable_values(board, version, "bear")
+    assert (cloaked.name, cloaked.abilities) == (None, frozenset({"ward {2}"}))
+
+
+def _clone_of(original: str, objects: list[dict[str, Any]], effects: list[dict[str, Any]]) -> Characteristics:
+    clone = creature("clone", 4, power=0, toughness=0, name="Clone", colors=["blue"])
+    board = board_at(_board([*objects, clone], [*effects, _copy("clone-copy", 4, "clone", original)]), 1)
+    return resolve(board, get_version("ikoria")).final["clone"]
+
+
+def test_a_copy_of_a_cloaked_permanent_copies_the_values_its_effect_lists() -> None:
+    """708.2, 707.2: a face-down permanent's listed characteristics (a 2/2 with ward {2}) are its copiable values."""
+    clone = _clone_of("bear", [BEAR], [CLOAK])
+    assert (clone.name, clone.power, clone.toughness, clone.colors) == (None, 2, 2, frozenset())
+    assert clone.abilities == frozenset({"ward {2}"})
+
+
+def test_a_copy_takes_the_copy_effect_of_its_original_but_not_the_rest_of_that_effect() -> None:
+    """707.2: the original's copy effect is copied; an ability the same effect grants is another effect, not copied."""
+    gains = {
+        "id": "shift",
+        "timestamp": 3,
+        "applies_to": ["angel"],
+        "parts": [{"op": "add_abilities", "abilities": ["trample"]}, {"op": "copy_of", "object": "bear"}],
+    }
+    clone = _clone_of("angel", [ANGEL, BEAR], [gains])
+    assert (clone.name, clone.power, clone.abilities) == ("Grizzly Bears", 2, frozenset())
+
+
+def test_a_copy_made_before_a_merge_keeps_the_values_of_before() -> None:
+    """707.2b, 729.2c: a copy begun before a mutating spell merged over the original keeps its values of before."""
+    case = _board(
+        [ANGEL, GEMRAZER, creature("clone", 3, power=0, toughness=0, name="Clone")],
+        [_copy("clone-copy", 3, "clone", "angel")],
+        steps=[{"description": "mutate", "merge": {"gemrazer": {"onto": "angel", "position": "over", "timestamp": 5}}}],
+    )
+    final = resolve(board_at(case, 1), get_version("ikoria")).final
+    assert final["angel"].name == "Gemrazer"
+    assert (final["clone"].name, final["clone"].abilities) == ("Serra Angel", frozenset({"flying"}))
 
 
 DELVER = {
@@ -329,19 +410,6 @@ def test_a_copy_of_a_double_faced_token_copy_takes_the_face_up_on_the_token_when
     assert (final["c"].name, final["c"].power, final["c"].toughness) == ("Insectile Aberration", 3, 2)
 
 
-DEMON = creature(
-    "demon",
-    1,
-    power=6,
-    toughness=6,
-    name="Grinning Demon",
-    colors=["black"],
-    subtypes=["demon"],
-    abilities=["morph {2}{b}{b}"],
-    controller="p2",
-)
-
-
 def _clone_of_demon(demon: dict[str, Any]) -> Characteristics:
     clone = creature("clone", 4, power=0, toughness=0, name="Clone", colors=["blue"])
     board = board_at(_board([demon, clone], [_copy("e", 4, "clone", "demon")]), 1)
@@ -360,3 +428,41 @@ def test_a_turn_at_the_moment_a_copy_effect_begins_is_not_copied() -> None:
     demon = {**DEMON, "timestamp": 4, "face_down": False, "face_history": [{"timestamp": 4, "face_down": False}]}
     clone = _clone_of_demon(demon)
     assert (clone.name, clone.power, clone.toughness) == (None, 2, 2)
+
+
+# --- filters: value expressions and what is not a filter (611.3a)
+
+
+@pytest.mark.parametrize(
+    ("value", "target", "message"),
+    [
+        (True, None, "a value must be a number or an expression, got True"),
+        ({"count": {}, "its": "power"}, None, "a value expression must have exactly one key, got "),
+        ("three", None, "a value expression must have exactly one key, got 'three'"),
+        ({"its": "power"}, None, "'its' needs an object"),
+        ({"no_such_value": 1}, "src", "unknown value expression 'no_such_value'"),
+    ],
+)
+def test_what_is_not_a_value_is_refused_with_what_was_given(value: Any, target: str | None, message: str) -> None:
+    """611.3a: a value is a number or one expression read from the current state; anything else is an error."""
+    with pytest.raises(ValueError) as err:
+        evaluate(value, _ctx(_condition_board()), target)
+    assert str(err.value).startswith(message)
+
+
+@pytest.mark.parametrize(
+    ("filt", "message"),
+    [
+        ("creature", "a filter must be a mapping, got 'creature'"),
+        ({"no_such_key": 1}, "unknown filter key 'no_such_key'"),
+    ],
+)
+def test_what_is_not_a_filter_is_refused_with_what_was_given(filt: Any, message: str) -> None:
+    """611.3a: a filter is a mapping of known conditions; anything else is an error naming it (both forms)."""
+    ctx = _ctx(_condition_board())
+    with pytest.raises(ValueError) as readable:
+        matches(filt, "src", ctx)
+    assert str(readable.value) == message
+    with pytest.raises(ValueError) as quick:
+        compiled(freeze(filt))("src", ctx)
+    assert str(quick.value) == message
