@@ -14,6 +14,7 @@ from mtg_layers.corpus import case_from_data
 from reference.case import board_at
 from reference.compiled_filters import compiled
 from reference.copiable import copiable_values
+from reference.double_faced import DoubleFacedError
 from reference.filters import (
     Context,
     condition_holds,
@@ -466,3 +467,86 @@ def test_what_is_not_a_filter_is_refused_with_what_was_given(filt: Any, message:
     with pytest.raises(ValueError) as quick:
         compiled(freeze(filt))("src", ctx)
     assert str(quick.value) == message
+
+
+def _token_copy_of_transformed_delver(version: Any) -> Characteristics:
+    token = {"id": "t", "timestamp": 4, "token": True, "types": ["creature"]}
+    case = _board(
+        [DELVER],
+        steps=[
+            {"description": "night", "transform": {"d": 3}},
+            {
+                "description": "token",
+                "add_objects": [token],
+                "add_effects": [_copy("e", 4, "t", "d", double_faced=True)],
+            },
+        ],
+        versions=("2025-08-01",),
+    )
+    return resolve(board_at(case, 2, version), version).final["t"]
+
+
+def test_a_double_faced_token_copy_shows_its_own_face_where_the_rule_holds() -> None:
+    """707.8a: a token copy of a transformed double-faced permanent is double-faced, its own front face up."""
+    token = _token_copy_of_transformed_delver(get_version("2025-08-01"))
+    assert (token.name, token.power) == ("Delver of Secrets", 1)
+
+
+def test_a_token_copy_is_single_faced_where_the_rule_says_so() -> None:
+    """707.8 (the rules before 707.8a): a token copy of a transformed permanent copies the face up: its back face."""
+    data = copy.deepcopy(dict(builtin_profile_data()["2025-08-01"]))
+    data.update(id="no-double-faced-tokens", aliases=[], based_on=None)
+    data["flags"] = {**data["flags"], "double_faced_token_copies": False}
+    token = _token_copy_of_transformed_delver(version_from_mapping(data))
+    assert (token.name, token.power, token.mana_value) == ("Insectile Aberration", 3, 0)
+
+
+def test_a_version_silent_on_double_faced_token_copies_refuses_one() -> None:
+    """707.8a: a rules version that does not state whether such a token copy is double-faced says so and names it."""
+    with pytest.raises(DoubleFacedError) as err:
+        _token_copy_of_transformed_delver(_silent_version())
+    assert str(err.value) == (
+        "707.8a: rules version silent does not state whether a token copy of a double-faced permanent "
+        "is double-faced; t is one"
+    )
+
+
+def _silent_version() -> Any:
+    data = copy.deepcopy(dict(builtin_profile_data()["2025-08-01"]))
+    data.update(id="silent", aliases=[], based_on=None)
+    data["flags"] = {**data["flags"], "double_faced_token_copies": None}
+    return version_from_mapping(data)
+
+
+def test_a_token_copy_of_a_single_faced_permanent_needs_no_double_faced_rule() -> None:
+    """707.8a: only a copy of a double-faced permanent can be double-faced; a single-faced one's copy is plain."""
+    token = {"id": "t", "timestamp": 4, "token": True, "types": ["creature"]}
+    case = _board(
+        [BEAR],
+        steps=[
+            {
+                "description": "token",
+                "add_objects": [token],
+                "add_effects": [_copy("e", 4, "t", "bear", double_faced=True)],
+            }
+        ],
+        versions=("2025-08-01",),
+    )
+    version = _silent_version()
+    assert resolve(board_at(case, 1, version), version).final["t"].name == "Grizzly Bears"
+
+
+def test_a_clone_of_a_transformed_permanent_copies_the_face_up() -> None:
+    """707.8, 707.8a (second example): a copy that is not a double-faced token copies the face up on the original."""
+    clone = creature("c", 4, power=0, toughness=0, name="Clone")
+    case = _board(
+        [DELVER],
+        steps=[
+            {"description": "night", "transform": {"d": 3}},
+            {"description": "clone", "add_objects": [clone], "add_effects": [_copy("ec", 4, "c", "d")]},
+        ],
+        versions=("2025-08-01",),
+    )
+    version = get_version("2025-08-01")
+    final = resolve(board_at(case, 2, version), version).final
+    assert (final["c"].name, final["c"].power, final["c"].mana_value) == ("Insectile Aberration", 3, 0)
