@@ -6,6 +6,7 @@ Each test states the rule it pins; expected values are reasoned from the rules, 
 from __future__ import annotations
 
 import copy
+import dataclasses
 from typing import Any
 
 import pytest
@@ -550,3 +551,20 @@ def test_a_clone_of_a_transformed_permanent_copies_the_face_up() -> None:
     version = get_version("2025-08-01")
     final = resolve(board_at(case, 2, version), version).final
     assert (final["c"].name, final["c"].power, final["c"].mana_value) == ("Insectile Aberration", 3, 0)
+
+
+def test_copies_back_and_forth_read_each_original_as_it_was() -> None:
+    """707.2b, 707.3: X a copy of Y, then Y of X, then X of Y again: each copy reads its original as of its start.
+
+    The Hill Giant becomes a Grizzly Bears (1); the Bears become a copy of that Giant, a Grizzly Bears (3);
+    the Giant becomes a copy of those Bears (5): both are Grizzly Bears. (The case loader refuses such a
+    board as a copy loop, so it is put together here from three loaded effects.)
+    """
+    first = board_at(_board([GIANT, BEAR], [_copy("e1", 1, "giant", "bear")]), 1)
+    back = board_at(_board([GIANT, BEAR], [_copy("e2", 3, "bear", "giant")]), 1)
+    again = board_at(_board([GIANT, BEAR], [_copy("e3", 5, "giant", "bear")]), 1)
+    board = dataclasses.replace(first, effects=first.effects + back.effects + again.effects)
+    final = resolve(board, get_version("ikoria")).final
+    assert (final["giant"].name, final["giant"].power) == ("Grizzly Bears", 2)
+    assert (final["bear"].name, final["bear"].power) == ("Grizzly Bears", 2)
+    assert copiable_values(board, get_version("ikoria"), "giant", as_of=3).name == "Grizzly Bears"
