@@ -332,9 +332,12 @@ def test_copiable_values_under_a_profile_naming_every_origin_of_layer_1_effects(
     assert (cloaked.name, cloaked.abilities) == (None, frozenset({"ward {2}"}))
 
 
-def _clone_of(original: str, objects: list[dict[str, Any]], effects: list[dict[str, Any]]) -> Characteristics:
+def _clone_of(
+    original: str, objects: list[dict[str, Any]], effects: list[dict[str, Any]], except_: Any = None
+) -> Characteristics:
     clone = creature("clone", 4, power=0, toughness=0, name="Clone", colors=["blue"])
-    board = board_at(_board([*objects, clone], [*effects, _copy("clone-copy", 4, "clone", original)]), 1)
+    extra = {"except": except_} if except_ else {}
+    board = board_at(_board([*objects, clone], [*effects, _copy("clone-copy", 4, "clone", original, **extra)]), 1)
     return resolve(board, get_version("ikoria")).final["clone"]
 
 
@@ -568,3 +571,66 @@ def test_copies_back_and_forth_read_each_original_as_it_was() -> None:
     assert (final["giant"].name, final["giant"].power) == ("Grizzly Bears", 2)
     assert (final["bear"].name, final["bear"].power) == ("Grizzly Bears", 2)
     assert copiable_values(board, get_version("ikoria"), "giant", as_of=3).name == "Grizzly Bears"
+
+
+def test_a_copy_effects_exceptions_set_the_values_they_name() -> None:
+    """707.9b: a copy effect's exceptions (name, mana cost and value, color, subtypes, P/T) are the copy's values."""
+    exceptions = {
+        "name": "Superior Copy",
+        "mana_value": 5,
+        "mana_cost": "{3}{U}{R}",
+        "colors": ["blue", "red"],
+        "subtypes": ["spider", "human"],
+        "power": 4,
+        "toughness": 5,
+    }
+    clone = _clone_of("giant", [GIANT], [], except_=exceptions)
+    assert (clone.name, clone.mana_value, clone.mana_cost) == ("Superior Copy", 5, "{3}{U}{R}")
+    assert (clone.colors, clone.subtypes) == (frozenset({"blue", "red"}), frozenset({"spider", "human"}))
+    assert (clone.power, clone.toughness) == (4, 5)
+
+
+def test_a_copy_exception_can_set_subtypes_and_add_more() -> None:
+    """707.9b: "is a Spider, and a Hero in addition": the set subtypes and the added ones, not the original's."""
+    clone = _clone_of("giant", [GIANT], [], except_={"subtypes": ["spider"], "add_subtypes": ["hero"]})
+    assert clone.subtypes == frozenset({"spider", "hero"})
+
+
+def test_a_copy_exception_can_give_every_creature_type() -> None:
+    """707.9b, 205.3m: "except it has all creature types": the copy has every creature type."""
+    clone = _clone_of("giant", [GIANT], [], except_={"all_creature_types": True})
+    assert clone.all_creature_types is True
+    assert clone.name == "Hill Giant"
+
+
+def test_a_face_down_permanent_that_becomes_a_copy_stays_face_down() -> None:
+    """613.2b, 708.2: face-down status applies after copy effects (layer 1b after 1a), whatever the timestamps."""
+    demon = {**DEMON, "face_down": True}
+    clone = _clone_of("demon", [demon, GIANT], [_copy("cytoshape", 3, "demon", "giant")])
+    assert (clone.name, clone.power, clone.toughness) == (None, 2, 2)
+
+
+def test_two_copy_effects_on_the_original_apply_in_timestamp_order() -> None:
+    """613.7, 707.2: the later of two copy effects on the original wins, whatever the effects are called."""
+    effects = [_copy("zz-first", 2, "angel", "giant"), _copy("aa-second", 3, "angel", "bear")]
+    clone = _clone_of("angel", [ANGEL, GIANT, BEAR], effects)
+    assert (clone.name, clone.power) == ("Grizzly Bears", 2)
+
+
+def test_a_copy_of_a_permanent_turned_face_down_with_an_effect_of_the_same_moment() -> None:
+    """708.2, 708.2a, 707.2: face down by the rules and by an effect begun as it turned: a copy is a nameless 2/2."""
+    bear = {**BEAR, "timestamp": 3, "face_down": True}
+    clone = _clone_of("bear", [bear], [CLOAK])
+    assert (clone.name, clone.power, clone.toughness, clone.colors) == (None, 2, 2, frozenset())
+
+
+def test_a_copy_effect_in_two_parts_applies_them_in_the_order_written() -> None:
+    """608.2c, 707.2: "a copy of the Giant, then of the Bears": parts apply in order; a copy gets the Bears."""
+    twice = {
+        "id": "twice",
+        "timestamp": 2,
+        "applies_to": ["angel"],
+        "parts": [{"op": "copy_of", "object": "giant"}, {"op": "copy_of", "object": "bear"}],
+    }
+    clone = _clone_of("angel", [ANGEL, GIANT, BEAR], [twice])
+    assert (clone.name, clone.power) == ("Grizzly Bears", 2)
