@@ -634,3 +634,44 @@ def test_a_copy_effect_in_two_parts_applies_them_in_the_order_written() -> None:
     }
     clone = _clone_of("angel", [ANGEL, GIANT, BEAR], [twice])
     assert (clone.name, clone.power) == ("Grizzly Bears", 2)
+
+
+LLANOWAR = creature("elves", 2, power=1, toughness=1, name="Llanowar Elves", colors=["green"], subtypes=["elf"])
+LLANOWAR["abilities"] = ["{t}: add {g}."]
+ARBOR = creature("arbor", 1, power=1, toughness=1, name="Dryad Arbor", colors=["green"], subtypes=["forest", "dryad"])
+ARBOR["types"] = ["land", "creature"]
+
+
+def test_a_forest_that_becomes_a_copy_of_a_mana_creature_has_its_printed_mana_ability() -> None:
+    """707.2, 305.6: a Dryad Arbor that becomes a copy of Llanowar Elves has the Elves' printed "{t}: add {g}."."""
+    final = resolve(board_at(_board([ARBOR, LLANOWAR], [_copy("e", 3, "arbor", "elves")]), 1), get_version("ikoria"))
+    arbor = final.final["arbor"]
+    assert (arbor.name, arbor.abilities, arbor.intrinsic) == (
+        "Llanowar Elves",
+        frozenset({"{t}: add {g}."}),
+        frozenset(),
+    )
+
+
+def test_a_copy_that_keeps_its_abilities_loses_the_mana_ability_of_a_land_type_it_loses() -> None:
+    """707.2, 305.7: a Dryad Arbor copying Hill Giant but keeping its abilities is no Forest: no "{t}: add {g}."."""
+    board = board_at(_board([ARBOR, GIANT], [_copy("e", 3, "arbor", "giant", retain=["abilities"])]), 1)
+    arbor = resolve(board, get_version("ikoria")).final["arbor"]
+    assert (arbor.name, arbor.subtypes, arbor.abilities) == ("Hill Giant", frozenset({"giant"}), frozenset())
+
+
+def test_a_conditional_copy_exception_with_a_name_exception_on_a_creature_with_abilities() -> None:
+    """707.9f, 707.9b, 707.9d: "except its name is ..., and if it's a creature it has changeling": both apply."""
+    bears = {**BEAR, "abilities": ["vigilance"]}
+    extra = {
+        "except": {"name": "Moritte"},
+        "except_if": [{"if": {"type": "creature"}, "except": {"add_abilities": ["changeling"]}}],
+    }
+    case = _board(
+        [bears, creature("m", 3, power=0, toughness=0, name="M")],
+        [_copy("e", 3, "m", "bear", **extra)],
+        versions=("2025-08-01",),
+    )
+    version = get_version("2025-08-01")
+    m = resolve(board_at(case, 1, version), version).final["m"]
+    assert (m.name, m.power, m.abilities) == ("Moritte", 2, frozenset({"vigilance", "changeling"}))
