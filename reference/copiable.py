@@ -20,10 +20,6 @@ from .operations import Instruction, apply_instruction
 from .versions import RulesVersion
 
 
-class CopyLoopError(ValueError):
-    """Two or more objects are copies of each other, directly or through others."""
-
-
 def face_down_instruction(values: Mapping[str, Any]) -> Instruction:
     """708.2: the face-down status as an instruction (characteristics it lists, if any)."""
     return ("face_down", FrozenMap(values))
@@ -45,7 +41,7 @@ def face_down_as_of(obj: GameObject, as_of: Timestamp) -> bool:
 
 
 def _layer1_instructions(
-    board: Board, version: RulesVersion, obj_id: str, seen: tuple[str, ...], as_of: Timestamp
+    board: Board, version: RulesVersion, obj_id: str, as_of: Timestamp
 ) -> list[tuple[int, Timestamp, str, Instruction]]:
     """613.2, 707.2b: the layer-1 effects on one object that began before ``as_of``."""
     out = []
@@ -55,7 +51,7 @@ def _layer1_instructions(
         for part in effect.parts:
             if part.op == "copy_of":
                 slot = version.slot_of("copy", "resolved")
-                instr = copy_instruction(board, version, part, effect.timestamp, seen + (obj_id,), obj_id, as_of)
+                instr = copy_instruction(board, version, part, effect.timestamp, obj_id, as_of)
             elif part.op == "face_down":
                 slot = version.slot_of("face_down", "resolved")
                 instr = face_down_instruction(part.args)
@@ -97,17 +93,17 @@ def copiable_values(
     version: RulesVersion,
     obj_id: str,
     as_of: Timestamp = float("inf"),
-    seen: tuple[str, ...] = (),
     back: bool | None = None,
 ) -> Characteristics:
     """707.2, 613.2c, 707.8: an object's values after layer 1 alone, counting copy effects begun before ``as_of``.
 
     The face that was up at ``as_of`` gives the starting values (707.8), or the face ``back`` names.
+    A copy effect on the object reads its own original as of its own start (707.2b), earlier than
+    ``as_of``: the chain of copies of copies goes back in time and ends, even when it passes the
+    same object twice (X a copy of Y, then Y of X, then X of Y again).
     """
-    if obj_id in seen:
-        raise CopyLoopError(" -> ".join(seen + (obj_id,)))
     ch = entered_values(board.objects[obj_id], as_of, back)
-    for _, ts, _, instr in _layer1_instructions(board, version, obj_id, seen, as_of):
+    for _, ts, _, instr in _layer1_instructions(board, version, obj_id, as_of):
         ch = apply_instruction(ch, instr, ts)
     return ch
 
@@ -207,7 +203,6 @@ def copy_instruction(
     version: RulesVersion,
     part: Part,
     began: Timestamp,
-    seen: tuple[str, ...] = (),
     copier: str | None = None,
     as_of: Timestamp = float("inf"),
 ) -> Instruction:
@@ -219,7 +214,7 @@ def copy_instruction(
     """
     original = str(part.args["object"])
     back = double_faced_copy_face(board, version, part, copier, as_of)
-    found = copiable_values(board, version, original, began, seen, back)
+    found = copiable_values(board, version, original, began, back)
     part_args = _decided(board, version, found, part.args)
     ch = _excepted(board, version, found, part_args)
     values = {f: getattr(ch, f) for f in COPIED_FIELDS}
