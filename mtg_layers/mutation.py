@@ -39,6 +39,31 @@ WORKDIR = ROOT / "build" / "mutation"
 # What the scratch copy needs: the code under test, the killing suite and what its tests read.
 COPIED = ("reference", "tests", "benchmarks", "corpus", "pyproject.toml")
 
+# The killing suite: the corpus's golden tests, the rule unit tests and the fast path's tests. mutmut
+# is given the whole tests/ directory (pyproject.toml) and tests/conftest.py keeps these files when
+# MTG_LAYERS_KILLING_SUITE is set (run_mutmut sets it), so adding a file here keeps mutmut's results.
+KILLING_SUITE = (
+    "tests/test_golden.py",
+    "tests/test_rules.py",
+    "tests/test_operations.py",
+    "tests/test_vocabulary.py",
+    "tests/test_fast_path.py",
+    "tests/test_compiled_filters.py",
+    "tests/test_sba.py",
+    "tests/test_zones.py",
+    "tests/test_double_faced.py",
+    "tests/test_merged.py",
+    "tests/test_copy_conditions.py",
+    "tests/test_rule_timestamps.py",
+    "tests/test_ties.py",
+    "tests/test_expectations.py",
+    "tests/test_model_reach.py",
+    "tests/test_tokens_entry.py",
+    "tests/test_mutants_resolver.py",
+    "tests/test_mutants_small.py",
+    "tests/test_mutants_filters.py",
+)
+
 # mutmut's exit codes (mutmut.stats.status_by_exit_code), in this project's words.
 _STATUS = {1: "killed", 3: "killed", 0: "survived", 5: "no tests", 33: "no tests", 34: "skipped", 37: "killed"}
 _TIMEOUT = {24, -24, 152, 255, 36}
@@ -127,7 +152,12 @@ def run_mutmut(names: Sequence[str], workdir: Path = WORKDIR, jobs: int = 2, nic
     """``mutmut run`` in the scratch copy, for the given mutant names or globs (all when empty)."""
     cmd = [sys.executable, "-m", "mutmut", "run", "--max-children", str(jobs), *names]
     # HYPOTHESIS_PROFILE: the killing suite's property tests draw 10 boards each (tests/conftest.py).
-    env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1", "HYPOTHESIS_PROFILE": "mutation"}
+    env = {
+        **os.environ,
+        "PYTHONDONTWRITEBYTECODE": "1",
+        "HYPOTHESIS_PROFILE": "mutation",
+        "MTG_LAYERS_KILLING_SUITE": "1",
+    }
     env.pop("MUTANT_UNDER_TEST", None)
 
     def lower_priority() -> None:
@@ -332,11 +362,9 @@ def sample(names: Sequence[str], per_module: int, seed: int) -> list[str]:
     return out
 
 
-def killing_suite(root: Path = ROOT) -> list[str]:
-    """The test files mutmut runs against each mutant (``[tool.mutmut]`` of pyproject.toml)."""
-    data = tomllib.loads((root / "pyproject.toml").read_text(encoding="utf-8"))
-    suite: list[str] = data["tool"]["mutmut"]["pytest_add_cli_args_test_selection"]
-    return suite
+def killing_suite() -> list[str]:
+    """The test files mutmut runs against each mutant (``KILLING_SUITE``)."""
+    return list(KILLING_SUITE)
 
 
 # --- the named mutants of mtg_layers.mutants --------------------------------------------------------

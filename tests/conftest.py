@@ -67,17 +67,28 @@ def _caches_filled_by_the_code_under_test() -> Iterator[None]:
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Under a mutant, the fastest tests first (mutmut stops at the first failure).
+    """Under mutmut: only the killing suite (``mtg_layers.mutation.KILLING_SUITE``), fastest tests first.
 
-    mutmut hands each mutant the tests that reach its function in no particular order; a mutant
-    that only a quick unit test catches would otherwise wait behind the slow property tests. The
-    durations are the ones mutmut measured (``mutmut-stats.json`` in the directory it runs in).
+    benchmarks/mutation.py sets MTG_LAYERS_KILLING_SUITE and gives mutmut the whole tests/
+    directory, so the suite can grow without mutmut discarding its results. mutmut hands each
+    mutant the tests that reach its function in no particular order and stops at the first
+    failure; a mutant that only a quick unit test catches would otherwise wait behind the slow
+    property tests. The durations are the ones mutmut measured (``mutmut-stats.json`` in the
+    directory it runs in).
     """
-    if "__mutmut_" not in os.environ.get("MUTANT_UNDER_TEST", ""):
-        return
     import json
     from pathlib import Path
 
+    if os.environ.get("MTG_LAYERS_KILLING_SUITE"):
+        from mtg_layers.mutation import KILLING_SUITE
+
+        suite = set(KILLING_SUITE)
+        dropped = [item for item in items if item.nodeid.split("::")[0] not in suite]
+        if dropped:
+            config.hook.pytest_deselected(items=dropped)
+            items[:] = [item for item in items if item.nodeid.split("::")[0] in suite]
+    if "__mutmut_" not in os.environ.get("MUTANT_UNDER_TEST", ""):
+        return
     stats = Path("mutmut-stats.json")
     if not stats.exists():
         return

@@ -9,6 +9,8 @@ import pytest
 
 from mtg_layers import mutation
 
+ROOT = Path(__file__).resolve().parents[1]
+
 
 def _row(module: str, mutants: int, killed: int, survived: int, not_run: int) -> dict[str, object]:
     judged = killed + survived
@@ -52,3 +54,17 @@ def test_a_partial_run_keeps_the_figures_of_modules_it_did_not_judge(
     table = mutation.markdown(data)
     assert "| `clock` | 2026-11-30 | 10 | 9 | 0 | 1 | 0 | 90.0% |" in table
     assert "| `entry` | 2026-12-01 | 6 | 5 | 0 | 1 | 0 | 83.3% |" in table
+
+
+def test_the_killing_suite_is_named_once_and_mutmut_gets_the_whole_directory() -> None:
+    """mutmut resets every result when its test selection changes: it is given tests/, the suite lives in code."""
+    import tomllib
+
+    table = tomllib.loads((ROOT / "pyproject.toml").read_text("utf-8"))["tool"]["mutmut"]
+    assert table["pytest_add_cli_args_test_selection"] == ["tests"]
+    assert mutation.killing_suite() == list(mutation.KILLING_SUITE)
+    for name in mutation.KILLING_SUITE:
+        assert (ROOT / name).is_file(), name
+    assert (
+        "tests/test_golden.py" in mutation.KILLING_SUITE and "tests/test_site_browser.py" not in mutation.KILLING_SUITE
+    )
