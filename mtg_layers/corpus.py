@@ -567,13 +567,16 @@ class _Checker:
             )
 
     def lifetimes(self, data: Mapping[str, Any]) -> None:
-        """Replay the steps: no object changed after it left or removed twice, no attachment loop, no copy loop."""
+        """Replay the steps: no object changed after it left or removed twice, no attachment loop.
+
+        Copies of each other are no loop: each copy effect reads its original as it was when the
+        copy began (707.2b), so following the copies goes back in time and ends.
+        """
         zones = _zones()
         present: set[str] = set()
         removed: dict[str, str] = {}  # object id -> where it was removed
         attached: dict[str, str | None] = {}
         attach_where: dict[str, str] = {}
-        live: dict[str, tuple[Mapping[str, Any], str]] = {}  # effect id -> (effect, where it was added)
         merged_into: dict[str, list[str]] = {}  # permanent id -> the objects merged with it (729)
 
         def enter(items: Iterable[Mapping[str, Any]], where: str) -> None:
@@ -585,8 +588,6 @@ class _Checker:
                     self.fail(f"{where}[{i}].zone", f"unknown zone {o['zone']!r}; expected one of {sorted(zones)}")
 
         enter(data["objects"], "objects")
-        for i, e in enumerate(data.get("effects", ())):
-            live[e["id"]] = (e, f"effects[{i}]")
         self.attachment_loops(present, attached, attach_where, "")
         for s, step in enumerate(data["steps"]):
             where = f"steps[{s}]"
@@ -628,10 +629,7 @@ class _Checker:
                 removed[oid] = f"{where}.merge.{oid} (merged with {how['onto']!r})"
                 merged_into.setdefault(how["onto"], []).append(oid)
             self.attachment_loops(present, attached, attach_where, where)
-            for eid in step.get("end_effects", ()):
-                live.pop(eid, None)
             for i, e in enumerate(step.get("add_effects", ())):
-                live[e["id"]] = (e, f"{where}.add_effects[{i}]")
                 named = [(f"applies_to[{j}]", t) for j, t in enumerate(e.get("applies_to", ())) if isinstance(t, str)]
                 named += [
                     (f"parts[{j}].object", p["object"])
@@ -644,7 +642,6 @@ class _Checker:
                             f"{where}.add_effects[{i}].{field}",
                             f"object {oid!r} was removed ({gone[oid]}); a later effect cannot name it",
                         )
-            self.copy_loops(list(live.values()))
 
     def attachment_loops(
         self, present: set[str], attached: Mapping[str, str | None], where: Mapping[str, str], step: str
@@ -798,49 +795,10 @@ class _Checker:
             if v in self.versions and self.versions[v].slot_of(kind, origin) is None:
                 self.fail(where, f"rules version {v!r} has no slot for {op!r} ({kind}, {origin})")
 
-    def copy_loops(self, live: list[tuple[Mapping[str, Any], str]]) -> None:
-        """707.3: a copy of a copy is fine; a copy of itself (directly or not), among effects that coexist, is not."""
-        edges: dict[str, dict[str, str]] = {}  # copier -> copied -> where the copy effect was added
-        for e, added in live:
-            for p in e["parts"]:
-                if p["op"] == "copy_of":
-                    for oid in e["applies_to"]:
-                        edges.setdefault(oid, {})[p["object"]] = added
-        state: dict[str, int] = {}
-
-        def visit(v: str, trail: list[str]) -> None:
-            state[v] = 1
-            for w in sorted(edges.get(v, ())):
-                if state.get(w) == 1:
-                    loop = trail[trail.index(w) :] + [v, w] if w in trail else [v, w]
-                    members = list(dict.fromkeys(loop))
-                    where = max(
-                        (
-                            edges[a][b]
-                            for a, b in zip(members, members[1:] + members[:1], strict=True)
-                            if b in edges.get(a, {})
-                        ),
-                        key=_where_order,
-                    )
-                    self.fail(where, f"copy loop: {' -> '.join(members)} -> {w}")
-                if w not in state:
-                    visit(w, trail + [v])
-            state[v] = 2
-
-        for v in sorted(edges):
-            if v not in state:
-                visit(v, [])
-
 
 def _suggest(word: str, known: Iterable[str]) -> str:
     close = difflib.get_close_matches(word.lower(), sorted(known), n=1)
     return f"; did you mean {close[0]!r}?" if close else ""
-
-
-def _where_order(where: str) -> tuple[int, str]:
-    """Order of where an effect was added: the case's effects first, then step by step."""
-    m = re.match(r"steps\[(\d+)\]", where)
-    return (int(m.group(1)) + 1 if m else 0, where)
 
 
 @cache

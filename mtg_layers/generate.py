@@ -228,7 +228,8 @@ def board_data(draw: st.DrawFn, max_objects: int = 3, max_effects: int = 3, max_
         ps = draw(st.lists(parts(texts, ids, True), min_size=1, max_size=2))
         for j, p in enumerate(ps):
             if p["op"] == "copy_of":
-                # no copy loops (a loop has no answer): a copy effect copies a lower-numbered object
+                # a copy effect copies a lower-numbered object: no copies of each other (which have an answer,
+                # 707.2b, but are kept out of the shapes these boards were tuned on)
                 lowest = min(ids.index(t) for t in targets)
                 if lowest == 0:
                     ps[j] = {"op": "switch_pt"}

@@ -184,7 +184,7 @@ def copy_source_values(
     """707.2, 707.2b, 707.8, 707.9: what a copy effect begun at ``began`` hands over, with its exceptions."""
     original = str(part_args["object"])
     face = token_face(board, version, part_args, copier, as_of)
-    values = copiable(board, version, original, (), began, face)
+    values = copiable(board, version, original, began, face)
     part_args = _with_conditions(board, version, values, part_args)
     if version.copy_exceptions_drop_cdas:
         values = _uncopied_cdas(board, values, part_args)
@@ -284,17 +284,15 @@ def copiable(
     board: Board,
     version: RulesVersion,
     oid: str,
-    seen: tuple[str, ...],
     as_of: Any = float("inf"),
     face: bool | None = None,
 ) -> dict[str, Any]:
     """707.2, 613.2c: printed values changed only by copy effects, face-down status and copy exceptions.
 
     707.2b: the values are those when the copy effect began (``as_of``): layer-1 effects
-    the original got later do not count.
+    the original got later do not count; each copy read goes back in time, so copies of each
+    other end.
     """
-    if oid in seen:
-        raise ValueError(f"copy loop through {oid}")
     obj = board.objects[oid]
     ch = entered(obj, as_of, face)  # 707.8: the face up when the copy began (or the token's own face, 707.8a)
     values: dict[str, Any] = {f: getattr(ch, f) for f in COPIED_FIELDS}
@@ -322,7 +320,7 @@ def copiable(
     for _, ts, _, op, args in sorted(steps, key=lambda s: (s[0], s[1], s[2])):
         if op == "copy_of":
             inner = token_face(board, version, args, oid, as_of)
-            found = copiable(board, version, str(args["object"]), (*seen, oid), ts, inner)
+            found = copiable(board, version, str(args["object"]), ts, inner)
             args = _with_conditions(board, version, found, args)
             if version.copy_exceptions_drop_cdas:
                 found = _uncopied_cdas(board, found, args)

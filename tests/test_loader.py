@@ -94,19 +94,6 @@ BAD: list[tuple[str, Any, str, str]] = [
     ),
     ("bad-feature", mutated(lambda d: d.update(features=["layer-9"])), "features[0]", "expected one of"),
     (
-        "copy-loop",
-        mutated(
-            lambda d: d["effects"].extend(
-                [
-                    {"id": "c1", "timestamp": 4, "applies_to": ["a"], "parts": [{"op": "copy_of", "object": "b"}]},
-                    {"id": "c2", "timestamp": 5, "applies_to": ["b"], "parts": [{"op": "copy_of", "object": "a"}]},
-                ]
-            )
-        ),
-        "effects",
-        "copy loop",
-    ),
-    (
         "copy-in-static",
         mutated(lambda d: d["abilities"].append({"text": "x", "parts": [{"op": "copy_of", "object": "a"}]})),
         "abilities[0].parts[0].op",

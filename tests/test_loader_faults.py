@@ -229,7 +229,7 @@ def test_yml_files_are_part_of_the_corpus(tmp_path: Path) -> None:
     assert [c.id for c in load_corpus(tmp_path)] == ["loader-good"]
 
 
-# Item 12: copy loops only among effects that exist at the same time.
+# Item 12: copy chains, and copies of each other (no loop: 707.2b).
 
 
 def _copy(eid: str, ts: int, who: str, of: str) -> dict[str, Any]:
@@ -250,13 +250,19 @@ def test_copy_chains_that_never_coexist_are_not_a_loop(tmp_path: Path) -> None:
     assert len(case.steps) == 2
 
 
-def test_copy_loop_within_one_step_is_still_refused(tmp_path: Path) -> None:
+def test_copies_of_each_other_in_one_step_load_and_read_each_original_as_it_was(tmp_path: Path) -> None:
+    """707.2b: a copies b (4), then b copies a (5): a is b's printed 1/1 (+1/+1: 2/2), b is what a was at 4, b's 1/1."""
+    from mtg_layers.verify import check_case
+    from reference.versions import builtin_versions
+
     def change(d: dict[str, Any]) -> None:
         d["effects"].append(_copy("ab", 4, "a", "b"))
         d["steps"][0]["add_effects"] = [_copy("ba", 5, "b", "a")]
+        want = {"a": {"power": 2, "toughness": 2}, "b": {"power": 1, "toughness": 1}}
+        d["steps"][0]["expect"] = {"m10": want, "ikoria": copy.deepcopy(want)}
 
-    with pytest.raises(CorpusError, match="copy loop"):
-        load_case(write(tmp_path, mutated(change)))
+    checks = check_case(load_case(write(tmp_path, mutated(change))), builtin_versions())
+    assert len(checks) == 2 and all(c.ok for c in checks), [c.error for c in checks]
 
 
 # Item 13: verify's z3 check has a per-case budget.

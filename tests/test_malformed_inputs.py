@@ -346,35 +346,6 @@ def named_kinds() -> list[Kind]:
         ),
         Kind("fifo", None, "", ("not a regular file",), make=_fifo),
         Kind("dangling-symlink", None, "", ("dangling",), make=_dangling),
-        # Item 12's converse: a copy loop among effects that coexist is still refused.
-        Kind(
-            "copy-loop",
-            mutate(
-                lambda d: d["id"] == GRAY,
-                lambda d: (
-                    d["steps"][2]
-                    .setdefault("add_effects", [])
-                    .extend(
-                        [
-                            {
-                                "id": "c1",
-                                "timestamp": 10,
-                                "applies_to": ["ogre"],
-                                "parts": [{"op": "copy_of", "object": "anthem"}],
-                            },
-                            {
-                                "id": "c2",
-                                "timestamp": 11,
-                                "applies_to": ["anthem"],
-                                "parts": [{"op": "copy_of", "object": "ogre"}],
-                            },
-                        ]
-                    )
-                ),
-            ),
-            "steps[2].add_effects",
-            ("copy loop",),
-        ),
         # YAML the JSON-compatible subset refuses.
         Kind("anchor", b"id: &a x\ntitle: *a\n", "line 1", ("anchors",)),
         Kind("billion-laughs", b"a: &a [x, x]\nb: &b [*a, *a]\nc: [*b, *b]\n", "line 1", ("anchors",)),

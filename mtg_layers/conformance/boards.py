@@ -655,8 +655,8 @@ def _effect(
     """One resolved effect: its objects and parts (a copy effect copies an object that is not one of its targets)."""
     battlefield = list(ids[:n_obj])
     targets = draw(st.lists(st.sampled_from(battlefield), min_size=1, max_size=len(battlefield), unique=True))
-    # any object but a target: a copy loop (two effects copying each other) has no answer, and the loader
-    # refuses it, so such a board is drawn again
+    # any object but a target: an effect's object does not copy itself (copies of each other across
+    # effects still arise, and have an answer: each copy reads its original as it was, 707.2b)
     copyable = [i for i in ids if i not in targets]
     if focus != "mixed" and draw(st.booleans()):
         ps = [_focused_part(draw, focus, s, texts, static=False)]
