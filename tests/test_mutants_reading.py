@@ -14,6 +14,7 @@ from reference.filters import replace_in_text
 READINGS = [
     ("merfolk", "goblin"),  # a type line entry: the singular
     ("merfolkwalk", "goblinwalk"),  # a -walk keyword's stem is singular
+    ("flying, merfolkwalk, trample", "flying, goblinwalk, trample"),
     ("target merfolk gets +1/+1", "target goblin gets +1/+1"),
     ("this deals 1 damage to target merfolk.", "this deals 1 damage to target goblin."),
     ("put a +1/+1 counter on each other merfolk you control.", "put a +1/+1 counter on each other goblin you control."),
