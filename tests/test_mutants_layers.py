@@ -1,0 +1,99 @@
+"""Mutation-campaign tests for the resolver's explanations (613.3, 613.7, 613.8b) and skipped effects (611.3b, 113.6).
+
+Each test pins what the trace tells a reader about why an effect applied when it did; expected values are
+reasoned from the rules, not copied from the resolver's output.
+"""
+
+from __future__ import annotations
+
+from reference.effects import ContinuousEffect
+from reference.resolver import Skipped, Why, _why, initial_state, not_applied
+from reference.versions import get_version
+
+from .builders import creature, make_board
+
+IKORIA = get_version("ikoria")
+
+
+def _e(key: str, ts: float, origin: str = "static", source: str | None = None) -> ContinuousEffect:
+    return ContinuousEffect(key=key, origin=origin, timestamp=ts, parts=(), description=key, source=source)
+
+
+def test_a_loop_member_is_explained_by_its_loop_and_what_it_waited_for() -> None:
+    """613.8b: a member of a dependency loop applies in timestamp order; the trace names the loop's other members."""
+    a, b, e = _e("a", 2), _e("b", 1), _e("e", 4)
+    c, d = _e("c", 3, origin="cda"), _e("d", 2)
+    graph = {"a": {"b": None}, "b": {"e": None}, "e": {"a": None}, "c": {}, "d": {}}
+    why = _why(a, [a, b, e, c, d], [a, b, e, c, d], graph, {"a": {"b", "x"}}, {"x", "y"})  # type: ignore[dict-item]
+    # only b has an earlier timestamp than a (d's is equal; c's is later: 613.3's CDA rank plays no part here)
+    assert why == Why(
+        "loop",
+        "part of a dependency loop with b, e: the loop applies in timestamp order (613.8b)",
+        waited_for=("x",),
+        loop=("a", "b", "e"),
+        went_before=("b",),
+    )
+
+
+def test_an_effect_that_waited_names_the_applied_effects_it_depended_on() -> None:
+    """613.8b: an effect that waited names the effects it depends on that have applied (not the others)."""
+    a, b, c = _e("a", 3), _e("b", 1), _e("c", 5)
+    why = _why(a, [a, b, c], [a, b, c], {"a": {}, "b": {}, "c": {}}, {"a": {"b", "c", "z"}}, {"b", "c", "y"})
+    assert why == Why(
+        "dependency", "waited for b, c, which it depends on (613.8b)", waited_for=("b", "c"), went_before=("b",)
+    )
+
+
+def test_an_effect_that_went_ahead_of_waiting_effects_names_them() -> None:
+    """613.8b: an effect applying while earlier-timestamped effects wait names those effects."""
+    a, b, c, d = _e("a", 3), _e("b", 1), _e("c", 2), _e("d", 4)
+    why = _why(a, [b, a, c, d], [b, a, c, d], {"a": {}, "b": {}, "c": {}, "d": {}}, {}, set())
+    assert why == Why(
+        "dependency",
+        "applied before b, c (earlier timestamps), which depend on other effects (613.8b)",
+        went_before=("b", "c"),
+    )
+
+
+def test_a_cda_that_goes_before_an_earlier_effect_is_not_said_to_go_after_it() -> None:
+    """613.3, 613.8b: went-before compares timestamps only: a CDA with a later timestamp names the earlier effect."""
+    pick, x = _e("k", 5, origin="cda"), _e("x", 3)
+    why = _why(pick, [pick, x], [pick, x], {"k": {}, "x": {}}, {}, set())
+    assert why.went_before == ("x",)
+    assert why.kind == "dependency"
+
+
+def test_a_cda_applying_before_other_effects_is_explained_by_613_3() -> None:
+    """613.3: a characteristic-defining ability applied while other kinds of effect are left: CDAs apply first."""
+    pick, x = _e("k", 5, origin="cda"), _e("x", 3)
+    why = _why(pick, [pick], [pick, x], {"k": {}}, {}, set())
+    assert why == Why("cda-first", "characteristic-defining abilities apply first (613.3)")
+
+
+def test_an_effect_alone_or_among_its_kind_is_explained_by_its_timestamp() -> None:
+    """613.7: with no dependency and no CDA ahead of other effects, the effect applied for its timestamp."""
+    cda, other_cda = _e("k", 1.5, origin="cda"), _e("j", 7, origin="cda")
+    text = "earliest timestamp among the effects left (1.5) (613.7)"
+    assert _why(cda, [cda], [cda, other_cda], {"k": {}}, {}, set()) == Why("timestamp", text)
+    static, later = _e("s", 1.5), _e("t", 7)
+    assert _why(static, [static], [static, later], {"s": {}}, {}, set()) == Why("timestamp", text)
+
+
+def test_effects_that_never_applied_say_whether_the_ability_or_the_source_is_gone() -> None:
+    """611.3b, 113.6: a skipped effect's source on the battlefield lost the ability; one elsewhere left play."""
+    board = make_board([creature("c", 1), creature("g", 2, zone="graveyard")])
+    state = initial_state(board, IKORIA)
+    slot = IKORIA.slots[0]
+    seen = {
+        "k1": _e("k1", 1, source="c"),
+        "k2": _e("k2", 2, source="g"),
+        "k3": _e("k3", 3, origin="resolved"),
+        "k4": _e("k4", 4, source="c"),
+    }
+    skipped = not_applied(slot, seen, {"k4"}, board, state)
+    assert skipped[:2] == [
+        Skipped(slot.id, "k1", "k1", "c no longer has the ability that generates it (611.3b, 613.8a)"),
+        Skipped(slot.id, "k2", "k2", "its source g is not on the battlefield (113.6)"),
+    ]
+    # an effect without a source object is not said to have lost an ability (611.3b needs a source)
+    assert [(s.effect, s.reason.endswith("(113.6)")) for s in skipped[2:]] == [("k3", True)]
