@@ -6,8 +6,11 @@ reasoned from the rules, not copied from the resolver's output.
 
 from __future__ import annotations
 
+from dataclasses import replace
+from typing import Any
+
 from reference.effects import ContinuousEffect
-from reference.resolver import Skipped, Why, _why, initial_state, not_applied
+from reference.resolver import Skipped, Why, _why, choose_next, initial_state, not_applied, resolve
 from reference.versions import get_version
 
 from .builders import creature, make_board
@@ -97,3 +100,89 @@ def test_effects_that_never_applied_say_whether_the_ability_or_the_source_is_gon
     ]
     # an effect without a source object is not said to have lost an ability (611.3b needs a source)
     assert [(s.effect, s.reason.endswith("(113.6)")) for s in skipped[2:]] == [("k3", True)]
+
+
+def _choose(
+    group: list[ContinuousEffect], ok: set[str], waited: dict[str, set[str]], done: set[str], version: Any
+) -> Any:
+    board = make_board([creature("c", 1, controller="p2")])
+    return choose_next(group, ok, waited, done, board, initial_state(board, version), version, "7c")
+
+
+def test_only_an_effect_waiting_for_nothing_can_apply_next() -> None:
+    """613.8b: of the effects in a layer, the next one is the earliest that waits for no other (here b and c)."""
+    d, b, c = _e("d", 0.5), _e("b", 2), _e("c", 3)
+    assert _choose([d, b, c], {"b", "c"}, {}, set(), IKORIA) == (b, None)
+
+
+def test_a_dependent_effect_waits_in_timestamp_order_unless_the_profile_applies_it_at_once() -> None:
+    """613.8b: an effect whose dependencies have all applied takes its timestamp place among the ready effects;
+    a profile reading 613.8b as "applies at once" applies it before them (and not one still waiting for some)."""
+    a, b, c = _e("a", 1), _e("b", 2), _e("c", 3)
+    waited = {"b": {"x", "y"}, "c": {"x"}}
+    assert _choose([a, b, c], {"a", "b", "c"}, waited, {"x"}, IKORIA) == (a, None)
+    at_once = replace(IKORIA, dependent_waits_in_timestamp_order=False)
+    assert _choose([a, b, c], {"a", "b", "c"}, waited, {"x"}, at_once) == (c, None)
+    assert _choose([a, b, c], {"a", "b", "c"}, waited, set(), at_once) == (a, None)
+
+
+def test_a_cda_goes_first_in_its_layer_only_where_the_version_mixes_cdas_and_other_effects() -> None:
+    """613.3: where CDAs are not set apart in dependency (older profiles) a CDA applies before an earlier
+    effect; where they are (613.8a(c)) the order of one group is by timestamp alone."""
+    cda, static = _e("k", 5, origin="cda"), _e("s", 1)
+    assert _choose([cda, static], {"k", "s"}, {}, set(), IKORIA) == (static, None)
+    mixed = replace(IKORIA, cda_dependency_isolated=False)
+    assert _choose([cda, static], {"k", "s"}, {}, set(), mixed) == (cda, None)
+
+
+def test_a_timestamp_tie_among_the_ready_effects_is_reported_in_its_sublayer() -> None:
+    """613.7m: two ready effects with the same earliest timestamp tie (a later one is not part of the tie)."""
+    a, b, c = _e("a", 2), _e("b", 2), _e("c", 3)
+    pick, tie = _choose([a, b, c], {"a", "b", "c"}, {}, set(), IKORIA)
+    assert tie is not None and pick.key in {"a", "b"}
+    assert (tie.slot, tie.effects, tie.chosen) == ("7c", ("a", "b"), pick.key)
+
+
+TEXT_SWAP = "white creatures' text: swamp becomes island."
+
+
+def test_an_effect_changing_the_words_of_a_text_changing_ability_comes_first() -> None:
+    """613.8a: an effect replacing "white" in a layer-3 ability's text would change that ability's text, so the
+    ability's effect depends on it (test "text"), applies after it, and then reads "blue creatures"."""
+    board = make_board(
+        [
+            {
+                "id": "s",
+                "name": "S",
+                "timestamp": 1,
+                "controller": "p1",
+                "types": ["enchantment"],
+                "abilities": [TEXT_SWAP],
+            },
+            creature("w", 2, colors=["white"]),
+        ],
+        effects=[
+            {
+                "id": "hack",
+                "description": "Hack",
+                "controller": "p1",
+                "timestamp": 3,
+                "applies_to": ["s"],
+                "parts": [{"op": "replace_word", "from": "white", "to": "blue"}],
+            }
+        ],
+        abilities=[
+            {
+                "text": TEXT_SWAP,
+                "applies_to": {"type": "creature", "color": "white"},
+                "parts": [{"op": "replace_word", "from": "swamp", "to": "island"}],
+            }
+        ],
+    )
+    result = resolve(board, IKORIA)
+    key = f"s:{TEXT_SWAP}"
+    assert [(e.dependent, e.on, e.test, e.detail) for e in result.edges] == [
+        (key, "hack", "text", f"Hack would change the text of S: {TEXT_SWAP}")
+    ]
+    assert [s.effect for s in result.steps] == ["hack", key]
+    assert result.steps[1].affected == ()  # now "blue creatures' text": the white creature is not one
