@@ -10,7 +10,7 @@ from dataclasses import replace
 from typing import Any
 
 from reference.effects import ContinuousEffect
-from reference.resolver import Skipped, Why, _why, choose_next, initial_state, not_applied, resolve
+from reference.resolver import Edge, Moment, Skipped, Why, _why, choose_next, initial_state, not_applied, resolve
 from reference.versions import get_version
 
 from .builders import creature, make_board
@@ -186,3 +186,82 @@ def test_an_effect_changing_the_words_of_a_text_changing_ability_comes_first() -
     ]
     assert [s.effect for s in result.steps] == ["hack", key]
     assert result.steps[1].affected == ()  # now "blue creatures' text": the white creature is not one
+
+
+HASTE = "creatures you control have haste."
+
+
+def test_the_trace_of_a_dependency_that_stops_an_effect_from_existing() -> None:
+    """613.8a-c, 611.3b: an effect removing a static ability applies first; the trace records the edge (its
+    sublayer, test and detail), the graph when it was chosen, and the ability's effect as never applied."""
+    board = make_board(
+        [creature("c", 1, abilities=[HASTE])],
+        effects=[
+            {
+                "id": "silence",
+                "description": "Silence",
+                "controller": "p2",
+                "timestamp": 2,
+                "applies_to": ["c"],
+                "parts": [{"op": "remove_abilities", "abilities": [HASTE]}],
+            }
+        ],
+        abilities=[
+            {
+                "text": HASTE,
+                "applies_to": {"type": "creature", "controller": "you"},
+                "parts": [{"op": "add_abilities", "abilities": ["haste"]}],
+            }
+        ],
+    )
+    result = resolve(board, IKORIA)
+    key = f"c:{HASTE}"
+    assert result.version == IKORIA.id
+    assert result.edges == (Edge("6", key, "silence", "existence", f"Silence would stop C: {HASTE} from existing"),)
+    assert [(s.index, s.slot, s.effect, s.locked_from) for s in result.steps] == [(1, "6", "silence", None)]
+    assert result.steps[0].why == Why(
+        "dependency",
+        f"applied before {key} (earlier timestamps), which depend on other effects (613.8b)",
+        went_before=(key,),
+    )
+    assert result.moments == (Moment(1, "6", tuple(sorted([key, "silence"])), ((key, "silence"),)),)
+    assert result.skipped == (
+        Skipped("6", key, f"C: {HASTE}", "c no longer has the ability that generates it (611.3b, 613.8a)"),
+    )
+    assert result.ties == () and result.final["c"].abilities == frozenset()
+
+
+def test_the_trace_numbers_steps_keeps_an_effects_objects_from_its_first_layer_and_records_ties() -> None:
+    """613.6, 613.7m: an effect applying in layers 5 and 7c is locked from 5; two effects with one timestamp
+    tie in 7c (a tie left to the players is recorded, undecided); the steps are numbered in order."""
+    board = make_board(
+        [creature("c", 1)],
+        effects=[
+            {
+                "id": "grow",
+                "description": "Grow",
+                "controller": "p1",
+                "timestamp": 2,
+                "applies_to": ["c"],
+                "parts": [{"op": "set_colors", "colors": ["green"]}, {"op": "modify_pt", "power": 1, "toughness": 1}],
+            },
+            *(
+                {
+                    "id": x,
+                    "description": x.title(),
+                    "controller": "p1",
+                    "timestamp": 3,
+                    "applies_to": ["c"],
+                    "parts": [{"op": "modify_pt", "power": 1, "toughness": 0}],
+                }
+                for x in ("x", "y")
+            ),
+        ],
+    )
+    result = resolve(board, IKORIA)
+    rows = [(s.index, s.slot, s.effect, s.locked_from) for s in result.steps]
+    assert rows[:2] == [(1, "5", "grow", None), (2, "7c", "grow", "5")]
+    assert [r[:2] for r in rows[2:]] == [(3, "7c"), (4, "7c")] and {r[2] for r in rows[2:]} == {"x", "y"}
+    assert [m.step for m in result.moments] == [1, 2, 3, 4]
+    assert [(t.slot, t.effects, t.decided) for t in result.ties] == [("7c", ("x", "y"), False)]
+    assert (result.final["c"].power, result.final["c"].toughness) == (5, 3)
