@@ -265,3 +265,40 @@ def test_the_trace_numbers_steps_keeps_an_effects_objects_from_its_first_layer_a
     assert [m.step for m in result.moments] == [1, 2, 3, 4]
     assert [(t.slot, t.effects, t.decided) for t in result.ties] == [("7c", ("x", "y"), False)]
     assert (result.final["c"].power, result.final["c"].toughness) == (5, 3)
+
+
+KIN = "other creatures that share a creature type with this creature are soldiers in addition to their other types."
+
+
+def test_an_effect_changing_the_source_changes_which_objects_share_its_creature_type() -> None:
+    """613.8a: an effect making the lord a goblin changes what the lord's "share a creature type with this" effect
+    applies to, though it changes none of those objects: that effect depends on it and then applies to the goblin."""
+    board = make_board(
+        [
+            creature("s", 1, subtypes=["elf"], abilities=[KIN]),
+            creature("e", 2, subtypes=["elf"]),
+            creature("g", 3, subtypes=["goblin"]),
+        ],
+        effects=[
+            {
+                "id": "goblinize",
+                "description": "Goblinize",
+                "controller": "p1",
+                "timestamp": 4,
+                "applies_to": ["s"],
+                "parts": [{"op": "set_subtypes", "subtypes": ["goblin"]}],
+            }
+        ],
+        abilities=[
+            {
+                "text": KIN,
+                "applies_to": {"type": "creature", "shares_creature_type_with": "source", "other_than_source": True},
+                "parts": [{"op": "add_subtypes", "subtypes": ["soldier"]}],
+            }
+        ],
+    )
+    result = resolve(board, IKORIA)
+    assert [(e.dependent, e.on, e.test) for e in result.edges] == [(f"s:{KIN}", "goblinize", "applies-to")]
+    assert [s.effect for s in result.steps] == ["goblinize", f"s:{KIN}"]
+    assert result.final["e"].subtypes == frozenset({"elf"})
+    assert result.final["g"].subtypes == frozenset({"goblin", "soldier"})
