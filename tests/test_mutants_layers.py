@@ -302,3 +302,13 @@ def test_an_effect_changing_the_source_changes_which_objects_share_its_creature_
     assert [s.effect for s in result.steps] == ["goblinize", f"s:{KIN}"]
     assert result.final["e"].subtypes == frozenset({"elf"})
     assert result.final["g"].subtypes == frozenset({"goblin", "soldier"})
+
+
+def test_two_effects_depending_on_each_other_are_a_loop() -> None:
+    """613.8b: two effects each depending on the other form a loop (of two): each is explained as a loop member."""
+    a, b = _e("a", 1), _e("b", 2)
+    graph = {"a": {"b": None}, "b": {"a": None}}
+    why = _why(a, [a, b], [a, b], graph, {"a": {"b"}}, set())  # type: ignore[dict-item]
+    assert why == Why(
+        "loop", "part of a dependency loop with b: the loop applies in timestamp order (613.8b)", loop=("a", "b")
+    )
