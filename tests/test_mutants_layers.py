@@ -298,7 +298,14 @@ def test_an_effect_changing_the_source_changes_which_objects_share_its_creature_
         ],
     )
     result = resolve(board, IKORIA)
-    assert [(e.dependent, e.on, e.test) for e in result.edges] == [(f"s:{KIN}", "goblinize", "applies-to")]
+    assert [(e.dependent, e.on, e.test, e.detail) for e in result.edges] == [
+        (
+            f"s:{KIN}",
+            "goblinize",
+            "applies-to",
+            f"Goblinize would change what S: {KIN} applies to (gains ['g'], loses ['e'])",
+        )
+    ]
     assert [s.effect for s in result.steps] == ["goblinize", f"s:{KIN}"]
     assert result.final["e"].subtypes == frozenset({"elf"})
     assert result.final["g"].subtypes == frozenset({"goblin", "soldier"})
