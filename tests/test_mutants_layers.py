@@ -16,6 +16,7 @@ from reference.versions import get_version
 from .builders import creature, make_board
 
 IKORIA = get_version("ikoria")
+ENCHANTMENT: dict[str, Any] = {"controller": "p1", "types": ["enchantment"], "mana_value": 1}
 
 
 def _e(key: str, ts: float, origin: str = "static", source: str | None = None) -> ContinuousEffect:
@@ -319,3 +320,59 @@ def test_two_effects_depending_on_each_other_are_a_loop() -> None:
     assert why == Why(
         "loop", "part of a dependency loop with b: the loop applies in timestamp order (613.8b)", loop=("a", "b")
     )
+
+
+ALL_COLORS = "this creature is all colors."
+BLACK = "all creatures are black."
+
+
+def test_a_cda_applies_before_an_earlier_effect_of_its_layer() -> None:
+    """613.3: in layer 5 the creature's color-defining ability applies before an effect with an earlier
+    timestamp, which then sets the color: the creature ends black."""
+    board = make_board(
+        [
+            {"id": "p", "name": "P", "timestamp": 1, "abilities": [BLACK], **ENCHANTMENT},
+            creature("x", 2, abilities=[ALL_COLORS]),
+        ],
+        abilities=[
+            {
+                "text": ALL_COLORS,
+                "cda": True,
+                "applies_to": {"is_source": True},
+                "parts": [{"op": "set_colors", "colors": ["white", "blue", "black", "red", "green"]}],
+            },
+            {"text": BLACK, "applies_to": {"type": "creature"}, "parts": [{"op": "set_colors", "colors": ["black"]}]},
+        ],
+    )
+    result = resolve(board, IKORIA)
+    assert [(s.slot, s.effect) for s in result.steps] == [("5", f"x:{ALL_COLORS}"), ("5", f"p:{BLACK}")]
+    assert result.final["x"].colors == frozenset({"black"})
+
+
+def test_an_effect_reading_a_value_another_sets_depends_on_what_it_does() -> None:
+    """613.8a: setting power to the creature's toughness depends on an effect setting that toughness (the
+    trace says it would change what the first does), so it applies after it: the creature is 5/5."""
+    board = make_board(
+        [creature("bear", 1)],
+        effects=[
+            {
+                "id": "a",
+                "description": "Match",
+                "timestamp": 2,
+                "applies_to": ["bear"],
+                "parts": [{"op": "set_pt", "power": {"its": "toughness"}}],
+            },
+            {
+                "id": "c",
+                "description": "Thicken",
+                "timestamp": 3,
+                "applies_to": ["bear"],
+                "parts": [{"op": "set_pt", "toughness": 5}],
+            },
+        ],
+    )
+    result = resolve(board, IKORIA)
+    assert [(e.dependent, e.on, e.test, e.detail) for e in result.edges] == [
+        ("a", "c", "what-it-does", "Thicken would change what Match does")
+    ]
+    assert (result.final["bear"].power, result.final["bear"].toughness) == (5, 5)
