@@ -350,11 +350,18 @@ def test_a_cda_applies_before_an_earlier_effect_of_its_layer() -> None:
 
 
 def test_an_effect_reading_a_value_another_sets_depends_on_what_it_does() -> None:
-    """613.8a: setting power to the creature's toughness depends on an effect setting that toughness (the
-    trace says it would change what the first does), so it applies after it: the creature is 5/5."""
+    """613.8a, 613.8c: setting power to the creature's toughness depends on an effect setting that toughness (the
+    trace says it would change what the first does, once), so it applies after it: the creature is 5/5."""
     board = make_board(
-        [creature("bear", 1)],
+        [creature("bear", 1), creature("ogre", 1.5)],
         effects=[
+            {
+                "id": "z",
+                "description": "Shrink",
+                "timestamp": 1.7,
+                "applies_to": ["ogre"],
+                "parts": [{"op": "set_pt", "power": 1}],
+            },
             {
                 "id": "a",
                 "description": "Match",
@@ -374,5 +381,6 @@ def test_an_effect_reading_a_value_another_sets_depends_on_what_it_does() -> Non
     result = resolve(board, IKORIA)
     assert [(e.dependent, e.on, e.test, e.detail) for e in result.edges] == [
         ("a", "c", "what-it-does", "Thicken would change what Match does")
-    ]
+    ]  # found again when the graph is computed after Shrink, and recorded once
+    assert [s.effect for s in result.steps] == ["z", "c", "a"]
     assert (result.final["bear"].power, result.final["bear"].toughness) == (5, 5)
