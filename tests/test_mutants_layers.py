@@ -220,6 +220,15 @@ def test_the_trace_of_a_dependency_that_stops_an_effect_from_existing() -> None:
     assert result.version == IKORIA.id
     assert result.edges == (Edge("6", key, "silence", "existence", f"Silence would stop C: {HASTE} from existing"),)
     assert [(s.index, s.slot, s.effect, s.locked_from) for s in result.steps] == [(1, "6", "silence", None)]
+    step = result.steps[0]
+    assert (step.layer, step.description, step.origin, step.timestamp, step.ops) == (
+        6,
+        "Silence",
+        "resolved",
+        2,
+        ("remove_abilities",),
+    )
+    assert step.affected == ("c",) and step.after == {"c": result.final["c"]}  # the only step: c as it ends
     assert result.steps[0].why == Why(
         "dependency",
         f"applied before {key} (earlier timestamps), which depend on other effects (613.8b)",
