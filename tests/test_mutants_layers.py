@@ -432,3 +432,41 @@ def test_read_literally_a_loop_ignores_even_an_outside_dependency() -> None:
     result = resolve(_loop_waiting_for_a_later_effect(), literal)
     assert [s.effect for s in result.steps] == ["a", "b", "c"]
     assert (result.final["bear"].power, result.final["bear"].toughness) == (3, 5)
+
+
+CHANGELING = "changeling (this object is every creature type.)"
+ELF_WARRIORS = "elves are warriors in addition to their other types."
+
+
+def test_an_effect_does_not_depend_on_a_cda_where_the_version_sets_cdas_apart() -> None:
+    """613.8a(c): an elf-making CDA would change what an "elves are warriors" effect applies to; where CDAs are
+    set apart from other effects in dependency (ikoria) that effect does not depend on it, elsewhere it does."""
+    from reference.dependency import dependency_reason
+    from reference.effects import effects_in_play
+
+    board = make_board(
+        [
+            {"id": "p", "name": "P", "timestamp": 1, "abilities": [ELF_WARRIORS], **ENCHANTMENT},
+            creature("x", 2, abilities=[CHANGELING]),
+        ],
+        abilities=[
+            {
+                "text": CHANGELING,
+                "cda": True,
+                "applies_to": {"is_source": True},
+                "parts": [{"op": "all_creature_types"}],
+            },
+            {
+                "text": ELF_WARRIORS,
+                "applies_to": {"subtype": "elf"},
+                "parts": [{"op": "add_subtypes", "subtypes": ["warrior"]}],
+            },
+        ],
+    )
+    state = initial_state(board, IKORIA)
+    effects = {e.source: e for e in effects_in_play(board, state, {})}
+    warriors, changeling = effects["p"], effects["x"]
+    assert dependency_reason(warriors, changeling, board, state, IKORIA, "4", {}) is None
+    mixed = replace(IKORIA, cda_dependency_isolated=False)
+    reason = dependency_reason(warriors, changeling, board, state, mixed, "4", {})
+    assert reason is not None and reason.test == "applies-to"
