@@ -470,3 +470,26 @@ def test_an_effect_does_not_depend_on_a_cda_where_the_version_sets_cdas_apart() 
     mixed = replace(IKORIA, cda_dependency_isolated=False)
     reason = dependency_reason(warriors, changeling, board, state, mixed, "4", {})
     assert reason is not None and reason.test == "applies-to"
+
+
+def test_a_released_dependent_applies_at_once_only_under_that_reading() -> None:
+    """613.8b: once C has applied, A (which depends on it) takes its timestamp place, after W; the profile reading
+    "applies at once" applies A right after C, before W."""
+    board = make_board(
+        [creature("bear", 1), creature("ogre", 1.5)],
+        effects=[
+            {
+                "id": "a",
+                "timestamp": 5,
+                "applies_to": ["bear"],
+                "parts": [{"op": "set_pt", "power": {"its": "toughness"}}],
+            },
+            {"id": "c", "timestamp": 3, "applies_to": ["bear"], "parts": [{"op": "set_pt", "toughness": 5}]},
+            {"id": "w", "timestamp": 4, "applies_to": ["ogre"], "parts": [{"op": "set_pt", "power": 1}]},
+        ],
+    )
+    assert [s.effect for s in resolve(board, IKORIA).steps] == ["c", "w", "a"]
+    at_once = replace(IKORIA, dependent_waits_in_timestamp_order=False)
+    result = resolve(board, at_once)
+    assert [s.effect for s in result.steps] == ["c", "a", "w"]
+    assert result.steps[1].why.waited_for == ("c",)
