@@ -493,3 +493,11 @@ def test_a_released_dependent_applies_at_once_only_under_that_reading() -> None:
     result = resolve(board, at_once)
     assert [s.effect for s in result.steps] == ["c", "a", "w"]
     assert result.steps[1].why.waited_for == ("c",)
+
+
+def test_a_loop_reached_through_another_effect_is_found_whole() -> None:
+    """613.8b: B and C depend on each other (a loop) and A on B: the loop is B and C, and A is alone."""
+    from reference.dependency import strongly_connected
+
+    loops = strongly_connected({"a": {"b": None}, "b": {"c": None}, "c": {"b": None}})
+    assert loops == {"a": frozenset({"a"}), "b": frozenset({"b", "c"}), "c": frozenset({"b", "c"})}
