@@ -118,9 +118,9 @@ def initial_state(board: Board, version: RulesVersion | None = None) -> dict[str
     return out
 
 
-def _order_key(e: ContinuousEffect, cda_first: bool) -> tuple[int, Timestamp, Timestamp]:
-    """613.3, 613.7: CDAs first where the version asks it, then timestamp, then 613.7a's relative order."""
-    return (0 if (cda_first and e.origin == "cda") else 1, e.timestamp, e.tiebreak)
+def _order_key(e: ContinuousEffect) -> tuple[Timestamp, Timestamp]:
+    """613.7, 613.7a: timestamp, then 613.7a's relative order (what "earlier timestamps" means in a trace)."""
+    return (e.timestamp, e.tiebreak)
 
 
 def _why(
@@ -133,7 +133,7 @@ def _why(
 ) -> Why:
     """Explain the choice: 613.3 (CDA first), 613.7 (timestamp), 613.8b (dependency, loops)."""
     loop = strongly_connected(graph)[pick.key]
-    went_before = tuple(e.key for e in group if e.key != pick.key and _order_key(e, False) < _order_key(pick, False))
+    went_before = tuple(e.key for e in group if e.key != pick.key and _order_key(e) < _order_key(pick))
     waited_for = tuple(sorted(waited.get(pick.key, set()) & done))
     if len(loop) > 1:
         members = tuple(sorted(loop))
