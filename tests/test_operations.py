@@ -213,3 +213,52 @@ def test_text_change_records_the_replacement() -> None:
     result = apply_instruction(BEAR, ("replace_word", freeze({"from": "island", "to": "swamp"})), 1)
     assert result.text_changes == (("island", "swamp"),)
     assert "swampwalk" in result.abilities
+
+
+def test_708_2_a_face_down_permanent_has_only_the_listed_values_and_nothing_it_had() -> None:
+    """708.2: face down, it has just the listed values (a white 1/3): no supertype, grant, mana ability, text change."""
+    before = LAND.with_(
+        supertypes=frozenset({"legendary"}),
+        all_creature_types=True,
+        granted=FrozenMap({"flying": 5}),
+        intrinsic=frozenset({"{t}: add {g}."}),
+        text_changes=(("forest", "island"),),
+    )
+    args = {"colors": ["white"], "power": 1, "toughness": 3}
+    result = apply_instruction(before, ("face_down", FrozenMap(freeze(args))), 7)
+    assert (result.colors, result.power, result.toughness) == (frozenset({"white"}), 1, 3)
+    assert (result.supertypes, result.all_creature_types, dict(result.granted)) == (frozenset(), False, {})
+    assert (result.intrinsic, result.text_changes, result.abilities, result.face_down) == (
+        frozenset(),
+        (),
+        frozenset(),
+        True,
+    )
+    # a listed ability stays, even when the permanent had it as a land's mana ability (305.6 is not reached)
+    listed = apply_instruction(before, ("face_down", freeze({"abilities": ["{t}: add {g}."]})), 7)
+    assert (listed.abilities, listed.intrinsic) == (frozenset({"{t}: add {g}."}), frozenset())
+
+
+def test_613_4d_switching_a_creature_without_power_or_toughness_gives_zero() -> None:
+    """613.4d: a missing power or toughness switches as 0."""
+    result = apply_instruction(BEAR.with_(power=None, toughness=None), ("switch_pt", FrozenMap()), 7)
+    assert (result.power, result.toughness) == (0, 0)
+
+
+def test_613_1f_losing_an_ability_forgets_its_grant_and_its_mana_ability_and_keeps_the_others() -> None:
+    """613.1f: the lost ability goes from the abilities, the grants and the intrinsic mana abilities; others stay."""
+    before = LAND.with_(
+        abilities=frozenset({"{t}: add {g}.", "flying", "vigilance"}),
+        granted=FrozenMap({"flying": 3, "vigilance": 4}),
+        intrinsic=frozenset({"{t}: add {g}."}),
+    )
+    lose_flying = apply_instruction(before, ("remove_abilities", freeze({"abilities": ["flying"]})), 7)
+    assert dict(lose_flying.granted) == {"vigilance": 4} and lose_flying.intrinsic == frozenset({"{t}: add {g}."})
+    lose_mana = apply_instruction(before, ("remove_abilities", freeze({"abilities": ["{t}: add {g}."]})), 7)
+    assert lose_mana.intrinsic == frozenset() and lose_mana.abilities == frozenset({"flying", "vigilance"})
+
+
+def test_122_1b_a_keyword_counter_grants_its_keyword_at_the_counters_timestamp() -> None:
+    """122.1b, 613.7c: a flying counter gives flying, granted at the counter's timestamp."""
+    result = apply_instruction(BEAR, ("counter_keyword", freeze({"ability": "flying"})), 9)
+    assert "flying" in result.abilities and dict(result.granted) == {"flying": 9}
