@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from reference.filters import replace_in_text
+from reference.filters import replace_in_text, substitute
 
 # 612.2 with Merfolk -> Goblin: "merfolk" is its own plural, so the new word is singular or plural
 # as the old one was used.
@@ -27,3 +27,12 @@ READINGS = [
 def test_an_invariant_plural_changes_to_the_number_it_was_used_in(text: str, changed: str) -> None:
     """612.2: a changed creature type keeps the number (singular or plural) the replaced word was used in."""
     assert replace_in_text(text, "merfolk", "goblin") == changed
+
+
+def test_612_2_a_text_change_reaches_only_the_word_fields_of_a_filter() -> None:
+    """612.2: a text change reads creature types where they are used as such, not inside a name."""
+    changes = (("rat", "elf"),)
+    filt = {"name": "rat colony", "subtype": "rat", "controller": "you"}
+    assert dict(substitute(filt, changes)) == {"name": "rat colony", "subtype": "elf", "controller": "you"}
+    assert substitute(("rat colony",), changes) == ("rat colony",)
+    assert substitute("rat", changes) == "rat"
