@@ -155,3 +155,10 @@ def test_activated_abilities_by_their_wording(text: str, activated: bool) -> Non
     """113.3b, 602.1: both readings (resolver and encoding) say which wordings are activated abilities."""
     assert rv.is_activated_ability(text) is activated
     assert pv.activated(text) is activated
+
+
+def test_612_2_a_type_word_ending_in_sh_takes_es_in_the_plural() -> None:
+    """612.2: a type word read in a plural ending in -sh takes -es, like -s, -x, -z and -ch (Sphinx, Sphinxes)."""
+    from reference.vocabulary import plural
+
+    assert (plural("wish"), plural("sphinx"), plural("witch")) == ("wishes", "sphinxes", "witches")
