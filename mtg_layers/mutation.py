@@ -364,11 +364,6 @@ def sample(names: Sequence[str], per_module: int, seed: int) -> list[str]:
     return out
 
 
-def killing_suite() -> list[str]:
-    """The test files mutmut runs against each mutant (``KILLING_SUITE``)."""
-    return list(KILLING_SUITE)
-
-
 # --- the named mutants of mtg_layers.mutants --------------------------------------------------------
 
 

@@ -826,8 +826,8 @@ def _all_parts(board: Board) -> list[Part]:
 
 def _untracked(board: Board) -> bool:
     """Features whose reads this module does not track: conditions (611.3a), values read off other objects,
-    abilities (613.1f) or full text (612.6) read off other objects."""
-    if any(d.condition is not None for d in board.abilities.values()):
+    abilities (613.1f) or full text (612.6) read off other objects, an object looked at as it enters (614.12)."""
+    if board.entering is not None or any(d.condition is not None for d in board.abilities.values()):
         return True
     text = repr(
         [d.applies_to for d in board.abilities.values()] + [p.args for d in board.abilities.values() for p in d.parts]

@@ -51,3 +51,28 @@ def creature(oid: str, ts: float, power: int = 2, toughness: int = 2, **extra: A
     }
     base.update(extra)
     return base
+
+
+def loop_waiting_for_a_later_effect() -> Board:
+    """613.8b: A and B set power and toughness from each other (a loop); A also reads the toughness C sets.
+
+    By the rules C applies first, then A, then B: 5/5; timestamp order alone gives 3/5.
+    """
+    return make_board(
+        [creature("bear", 1, power=2, toughness=3)],
+        [
+            {
+                "id": "a",
+                "timestamp": 2,
+                "applies_to": ["bear"],
+                "parts": [{"op": "set_pt", "power": {"its": "toughness"}}],
+            },
+            {
+                "id": "b",
+                "timestamp": 3,
+                "applies_to": ["bear"],
+                "parts": [{"op": "set_pt", "toughness": {"its": "power"}}],
+            },
+            {"id": "c", "timestamp": 4, "applies_to": ["bear"], "parts": [{"op": "set_pt", "toughness": 5}]},
+        ],
+    )

@@ -152,3 +152,22 @@ def test_the_fast_path_knows_the_names_a_value_reads() -> None:
     assert fast.value_ability_names({"sum": [flying, {"times": [-1, reach]}]}) == frozenset({"flying", "reach"})
     assert fast.value_ability_names({"its": "power"}) == frozenset()
     assert fast.value_ability_names({"counters": "+1/+1"}) is None  # read otherwise: recomputed on any change
+
+
+def test_614_12_an_object_looked_at_as_it_enters_is_left_to_the_readable_resolver() -> None:
+    """614.12: with an entering object, another permanent's anthem does not apply to it, on both paths."""
+    from dataclasses import replace
+
+    from tests.builders import creature, make_board
+
+    anthem = "creatures you control get +1/+1."
+    board = make_board(
+        [creature("lord", 1, abilities=[anthem]), creature("bear", 2)],
+        abilities=[{"text": anthem, "applies_to": {"type": "creature", "controller": "you"},
+                    "parts": [{"op": "modify_pt", "power": 1, "toughness": 1}]}],
+    )  # fmt: skip
+    entering = replace(board, entering="bear")
+    version = get_version("ikoria")
+    for resolved in (fast.resolve(entering, version), resolve(entering, version)):
+        assert (resolved.final["bear"].power, resolved.final["lord"].power) == (2, 3)
+    assert fast.resolve(board, version).final["bear"].power == 3

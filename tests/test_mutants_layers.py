@@ -13,7 +13,7 @@ from reference.effects import ContinuousEffect
 from reference.resolver import Edge, Moment, Skipped, Why, _why, choose_next, initial_state, not_applied, resolve
 from reference.versions import get_version
 
-from .builders import creature, make_board
+from .builders import creature, loop_waiting_for_a_later_effect, make_board
 
 IKORIA = get_version("ikoria")
 ENCHANTMENT: dict[str, Any] = {"controller": "p1", "types": ["enchantment"], "mana_value": 1}
@@ -395,32 +395,10 @@ def test_an_effect_reading_a_value_another_sets_depends_on_what_it_does() -> Non
     assert (result.final["bear"].power, result.final["bear"].toughness) == (5, 5)
 
 
-def _loop_waiting_for_a_later_effect() -> Any:
-    """A and B set power and toughness from each other (a loop); A also reads the toughness C sets."""
-    return make_board(
-        [creature("bear", 1, 2, 3)],
-        effects=[
-            {
-                "id": "a",
-                "timestamp": 2,
-                "applies_to": ["bear"],
-                "parts": [{"op": "set_pt", "power": {"its": "toughness"}}],
-            },
-            {
-                "id": "b",
-                "timestamp": 3,
-                "applies_to": ["bear"],
-                "parts": [{"op": "set_pt", "toughness": {"its": "power"}}],
-            },
-            {"id": "c", "timestamp": 4, "applies_to": ["bear"], "parts": [{"op": "set_pt", "toughness": 5}]},
-        ],
-    )
-
-
 def test_a_loop_waits_as_a_whole_for_an_effect_one_member_depends_on() -> None:
     """613.8b: A and B are a loop and A depends on C: the loop waits for C (B too, though it does not depend on
     C), then applies in timestamp order: C, A, B."""
-    result = resolve(_loop_waiting_for_a_later_effect(), IKORIA)
+    result = resolve(loop_waiting_for_a_later_effect(), IKORIA)
     assert [s.effect for s in result.steps] == ["c", "a", "b"]
     assert (result.final["bear"].power, result.final["bear"].toughness) == (5, 5)
 
@@ -429,7 +407,7 @@ def test_read_literally_a_loop_ignores_even_an_outside_dependency() -> None:
     """613.8b read literally ("this rule is ignored"): the loop's members wait for nothing, so the effects apply
     in timestamp order: A (power 3), B (toughness 3), C (toughness 5)."""
     literal = replace(IKORIA, loop_ignores_dependency=True)
-    result = resolve(_loop_waiting_for_a_later_effect(), literal)
+    result = resolve(loop_waiting_for_a_later_effect(), literal)
     assert [s.effect for s in result.steps] == ["a", "b", "c"]
     assert (result.final["bear"].power, result.final["bear"].toughness) == (3, 5)
 

@@ -20,7 +20,7 @@ from reference.case import board_at
 from reference.model import Board
 from reference.versions import RulesVersion, builtin_versions, get_version
 
-from .builders import creature, make_board
+from .builders import loop_waiting_for_a_later_effect
 from .strategies import boards
 
 
@@ -28,25 +28,7 @@ def witness_boards() -> list[Board]:
     """Hand-made boards for rules the corpus does not stress (each documented)."""
     # 613.8b: a loop (A <-> B) waits for C, an outside effect with a later timestamp.
     # Rules: C, then A, then B: 5/5. Collapsing the layer to timestamp order: A, B, C: 3/5.
-    loop_waits = make_board(
-        [creature("bear", 1, power=2, toughness=3)],
-        [
-            {
-                "id": "a",
-                "timestamp": 2,
-                "applies_to": ["bear"],
-                "parts": [{"op": "set_pt", "power": {"its": "toughness"}}],
-            },
-            {
-                "id": "b",
-                "timestamp": 3,
-                "applies_to": ["bear"],
-                "parts": [{"op": "set_pt", "toughness": {"its": "power"}}],
-            },
-            {"id": "c", "timestamp": 4, "applies_to": ["bear"], "parts": [{"op": "set_pt", "toughness": 5}]},
-        ],
-    )
-    return [loop_waits]
+    return [loop_waiting_for_a_later_effect()]
 
 
 def _differs(board: Board, version: RulesVersion, mutant: Resolver) -> bool:
