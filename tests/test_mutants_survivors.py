@@ -1,0 +1,260 @@
+"""Unit tests for the survivors the mutation campaign (issue 18) left in operations, choices and effects.
+
+Each test states the rule it pins. Expected values are reasoned from the rules on hand-built
+values, not read off the resolver.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from reference.choices import outcomes
+from reference.frozen import FrozenMap
+from reference.model import Characteristics
+from reference.operations import (
+    add_abilities,
+    copy_values,
+    fit_subtypes,
+    modify_pt,
+    remove_all_abilities,
+    set_subtypes,
+)
+from reference.versions import get_version
+
+from .builders import creature, make_board
+
+IKORIA = get_version("ikoria")
+PRE_M10 = get_version("pre-m10")
+FOREST_MANA = "{t}: add {g}."
+
+
+def chars(**changes: Any) -> Characteristics:
+    """Plain characteristics of a 2/2 green creature named Bear, controlled by p1, with changes."""
+    base = Characteristics(
+        name="Bear",
+        mana_value=2,
+        colors=frozenset({"green"}),
+        types=frozenset({"creature"}),
+        subtypes=frozenset(),
+        supertypes=frozenset(),
+        abilities=frozenset(),
+        power=2,
+        toughness=2,
+        controller="p1",
+    )
+    return base.with_(**changes)
+
+
+# 613.1 (operations): what one instruction does to one object
+
+
+def test_a_change_of_power_alone_leaves_toughness_as_it_was() -> None:
+    """613.4c: "+3/+0" raises power by 3 and toughness by nothing; an amount left out is zero."""
+    assert modify_pt(chars(), {"power": 3}) == chars(power=5, toughness=2)
+    assert modify_pt(chars(), {"toughness": -1}) == chars(power=2, toughness=1)
+
+
+def test_a_new_land_type_replaces_only_the_old_land_types() -> None:
+    """205.1a: "becomes an Island" on a Forest Elf land creature replaces its land type and keeps its creature
+    type: the subtypes replaced are those of the card type the new subtype belongs to."""
+    elf_forest = chars(types=frozenset({"land", "creature"}), subtypes=frozenset({"elf", "forest"}))
+    assert set_subtypes(elf_forest, {"subtypes": ["island"]}).subtypes == {"elf", "island"}
+    # and a new creature type replaces the creature types only
+    assert set_subtypes(elf_forest, {"subtypes": ["goblin"]}).subtypes == {"goblin", "forest"}
+
+
+def test_losing_all_abilities_loses_the_intrinsic_mana_ability_too() -> None:
+    """613.1f, 305.6: a Forest that loses all its abilities has no ability left, its basic land type's mana
+    ability included: nothing is left marked as intrinsic."""
+    forest = chars(
+        types=frozenset({"land"}),
+        subtypes=frozenset({"forest"}),
+        abilities=frozenset({FOREST_MANA, "hexproof"}),
+        intrinsic=frozenset({FOREST_MANA}),
+        granted=FrozenMap({"hexproof": 4.0}),
+        power=None,
+        toughness=None,
+    )
+    assert remove_all_abilities(forest, {}) == forest.with_(
+        abilities=frozenset(), intrinsic=frozenset(), granted=FrozenMap()
+    )
+
+
+def test_an_object_that_stops_being_a_creature_stops_having_every_creature_type() -> None:
+    """205.3d, 702.73a: a changeling that becomes a noncreature artifact (and not kindred) can't have creature
+    types: "every creature type" goes with its creature types."""
+    statue = chars(types=frozenset({"artifact"}), subtypes=frozenset({"elf"}), all_creature_types=True)
+    assert fit_subtypes(statue) == statue.with_(subtypes=frozenset(), all_creature_types=False)
+    # a kindred artifact keeps them (205.3d: kindred objects have creature types)
+    kindred = statue.with_(types=frozenset({"kindred", "artifact"}))
+    assert fit_subtypes(kindred) == kindred
+
+
+def test_gaining_an_ability_the_object_already_has_from_its_text_is_not_a_grant() -> None:
+    """613.7a, 613.1f: an object that has flying in its own text and gains flying still has flying of its own:
+    no granting timestamp is recorded for it; an ability it did not have is recorded with the effect's."""
+    bird = chars(abilities=frozenset({"flying"}))
+    gained = add_abilities(bird, {"abilities": ["flying", "vigilance"]}, 7.0)
+    assert gained.abilities == {"flying", "vigilance"}
+    assert dict(gained.granted.items()) == {"vigilance": 7.0}
+
+
+def test_gaining_an_ability_again_takes_the_later_grants_timestamp() -> None:
+    """613.7a: an ability granted again by a later effect has that effect's timestamp."""
+    bird = chars(abilities=frozenset({"flying"}), granted=FrozenMap({"flying": 3.0}))
+    assert dict(add_abilities(bird, {"abilities": ["flying"]}, 7.0).granted.items()) == {"flying": 7.0}
+
+
+def test_a_copy_effect_overwrites_what_was_granted_before_it() -> None:
+    """707.2, 613.2a: becoming a copy gives the object the copied values; abilities it was granted before the
+    copy effect applied are not among them (the copied abilities are the original's own)."""
+    values = dict(chars(name="Ogre", abilities=frozenset({"trample"})).__dict__)
+    values = {k: (tuple(sorted(v)) if isinstance(v, frozenset) else v) for k, v in values.items()}
+    bear = chars(abilities=frozenset({"flying"}), granted=FrozenMap({"flying": 2.0}), intrinsic=frozenset())
+    copied = copy_values(bear, {"values": values})
+    assert (copied.name, copied.abilities, dict(copied.granted.items())) == ("Ogre", {"trample"}, {})
+
+
+# 613.7m (choices): the outcomes of an open order
+
+
+def test_a_single_tie_whose_order_changes_the_answer_is_said_to_matter() -> None:
+    """613.7m, 613.4b: two effects setting power and toughness with one timestamp: the later-ordered one wins,
+    so the two orders give two outcomes and that tie is the one that matters."""
+    board = make_board(
+        [creature("bear", 1)],
+        [
+            {
+                "id": "e1",
+                "timestamp": 5,
+                "applies_to": ["bear"],
+                "parts": [{"op": "set_pt", "power": 1, "toughness": 1}],
+            },
+            {
+                "id": "e2",
+                "timestamp": 5,
+                "applies_to": ["bear"],
+                "parts": [{"op": "set_pt", "power": 4, "toughness": 4}],
+            },
+        ],
+    )
+    found = outcomes(board, IKORIA)
+    assert sorted((o.final["bear"].power, o.orders) for o in found.outcomes) == [
+        (1, (("e2", "e1"),)),
+        (4, (("e1", "e2"),)),
+    ]
+    assert [t.candidates for t in found.mattering] == [("e1", "e2")]
+
+
+def test_each_outcome_carries_the_resolution_that_reached_it() -> None:
+    """613.7m: an outcome is the final state of one resolution under its order; the trace shown for it is that
+    resolution's, with no tie left open."""
+    board = make_board(
+        [creature("bear", 1)],
+        [
+            {
+                "id": "e1",
+                "timestamp": 5,
+                "applies_to": ["bear"],
+                "parts": [{"op": "set_pt", "power": 1, "toughness": 1}],
+            },
+            {
+                "id": "e2",
+                "timestamp": 5,
+                "applies_to": ["bear"],
+                "parts": [{"op": "set_pt", "power": 4, "toughness": 4}],
+            },
+        ],
+    )
+    for o in outcomes(board, IKORIA).outcomes:
+        assert o.resolution.final == o.final and o.resolution.undecided == ()
+        assert [s.effect for s in o.resolution.steps if s.effect in ("e1", "e2")] == list(o.orders[0])
+
+
+def test_orders_that_differ_only_in_who_granted_an_ability_are_one_outcome() -> None:
+    """613.7m, 613.1f: two copy effects with one timestamp, of two Bears alike but for flying in one's text; a
+    later effect grants flying. Either order ends with a Bear that has flying (its own, or granted): the same
+    characteristics, so one outcome reached by both orders, and the tie does not matter."""
+    board = make_board(
+        [
+            creature("x", 1, name="Bear", abilities=["flying"]),
+            creature("y", 1, name="Bear"),
+            creature("c", 2),
+        ],
+        [
+            {"id": "e1", "timestamp": 5, "applies_to": ["c"], "parts": [{"op": "copy_of", "object": "x"}]},
+            {"id": "e2", "timestamp": 5, "applies_to": ["c"], "parts": [{"op": "copy_of", "object": "y"}]},
+            {
+                "id": "g",
+                "timestamp": 8,
+                "applies_to": ["c"],
+                "parts": [{"op": "add_abilities", "abilities": ["flying"]}],
+            },
+        ],
+    )
+    found = outcomes(board, IKORIA)
+    assert len(found.outcomes) == 1 and sorted(found.outcomes[0].orders) == [("e1", "e2"), ("e2", "e1")]
+    assert (found.outcomes[0].final["c"].name, found.outcomes[0].final["c"].abilities) == ("Bear", {"flying"})
+    assert [t.candidates for t in found.ties] == [("e1", "e2")] and found.mattering == ()
+
+
+# 613.8a (effects.regenerate): a characteristic-defining ability read again after another effect
+
+CHANGELING = "changeling (this object is every creature type.)"
+BLOOD_MOON = "nonbasic lands are mountains."
+
+
+def _arbor_under_blood_moon() -> Any:
+    return make_board(
+        [
+            creature("arbor", 1, types=["land", "creature"], subtypes=["forest"], abilities=[CHANGELING]),
+            {
+                "id": "moon",
+                "name": "Moon",
+                "timestamp": 2,
+                "controller": "p1",
+                "types": ["enchantment"],
+                "mana_value": 3,
+                "abilities": [BLOOD_MOON],
+            },
+        ],
+        abilities=[
+            {
+                "text": CHANGELING,
+                "cda": True,
+                "applies_to": {"is_source": True},
+                "parts": [{"op": "all_creature_types"}],
+            },
+            {
+                "text": BLOOD_MOON,
+                "applies_to": {"all": [{"type": "land"}, {"not": {"supertype": "basic"}}]},
+                "parts": [{"op": "set_land_subtype", "subtypes": ["mountain"]}],
+            },
+        ],
+    )
+
+
+def test_a_cda_the_land_type_change_would_remove_depends_on_it_where_cdas_are_not_set_apart() -> None:
+    """613.8a(a), 305.7 (418.5c before M10): a land type change takes away the land's rules-text abilities, its
+    changeling CDA among them; where CDAs share the type layer with other effects (pre-M10), the CDA depends on
+    that change for its existence."""
+    from reference.dependency import dependency_reason
+    from reference.effects import effects_in_play
+    from reference.resolver import initial_state
+
+    board = _arbor_under_blood_moon()
+    state = initial_state(board, PRE_M10)
+    effects = {e.source: e for e in effects_in_play(board, state, {})}
+    reason = dependency_reason(effects["arbor"], effects["moon"], board, state, PRE_M10, "4", {})
+    assert reason is not None and reason.test == "existence"
+
+
+def test_where_the_cda_waits_for_the_land_type_change_it_never_applies() -> None:
+    """613.8a-b (pre-M10): the changeling CDA depends on the land type change, so that applies first and takes
+    the CDA away: the land creature is a Mountain with no creature type. (From M10 on, the profiles set CDAs
+    apart from other effects in dependency, cda_dependency_isolated: this test does not cover that reading.)"""
+    from reference.resolver import resolve
+
+    board = _arbor_under_blood_moon()
+    old = resolve(board, PRE_M10).final["arbor"]
+    assert (old.subtypes, old.all_creature_types) == ({"mountain"}, False)
