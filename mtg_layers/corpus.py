@@ -409,6 +409,12 @@ class _Checker:
                     f"abilities[{i}].condition",
                     "a conditional ability is never characteristic-defining (604.3a(5)): drop cda or the condition",
                 )
+            if a.get("cda") and a.get("applies_to", {"is_source": True}) != {"is_source": True}:
+                self.fail(
+                    f"abilities[{i}].applies_to",
+                    "a characteristic-defining ability defines its own object's characteristics (604.3): "
+                    "expected applies_to {is_source: true} or none",
+                )
             # 604.3a(2), (4): a CDA's wording granted by an effect is a plain static ability, so both must place
             origins = ("cda", "static") if a.get("cda") else ("static",)
             for j, p in enumerate(a.get("parts", ())):

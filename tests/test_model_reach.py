@@ -70,6 +70,21 @@ def test_a_conditional_ability_is_never_a_cda() -> None:
         case_from_data(data)
 
 
+def test_a_cda_applies_to_its_own_object_only() -> None:
+    """604.3: a characteristic-defining ability defines its own object's characteristics; a CDA that names other
+    objects is a load error at its applies_to."""
+    from tests.test_loader import GOOD
+
+    data = copy.deepcopy(GOOD)
+    data["abilities"] = [
+        {"text": "x", "cda": True, "applies_to": {"type": "creature"}, "parts": [{"op": "set_pt", "power": 1}]}
+    ]
+    with pytest.raises(CorpusError, match=r"abilities\[0\]\.applies_to.*its own object's characteristics \(604.3\)"):
+        case_from_data(data)
+    data["abilities"][0]["applies_to"] = {"is_source": True}
+    case_from_data(data)
+
+
 def test_a_misspelt_filter_in_a_condition_is_a_load_error() -> None:
     from tests.test_loader import GOOD
 
