@@ -7,9 +7,11 @@
     python benchmarks/mutation.py --report             # no run: the figures of what has been run so far
     python benchmarks/mutation.py --named              # also: which corpus cases catch each named mutant
 
-mutmut runs in build/mutation/ (a scratch copy), under `nice`, with the killing suite named in
-pyproject.toml's [tool.mutmut]; results accumulate there between runs (a mutant already judged
-is not run again unless it is named). Mutants recorded as equivalent in
+mutmut runs in build/mutation/ (a scratch copy), under `nice`, with the killing suite
+mtg_layers.mutation.KILLING_SUITE; results accumulate there between runs (a mutant already judged
+is not run again unless it is named). --write also stores every judged mutant's result with its
+function's hash in mtg_layers/data/mutation-state.json, and a run on a new machine starts from
+it: mutmut keeps a stored result only while the function's code is unchanged. Mutants recorded as equivalent in
 mtg_layers/data/mutation-equivalents.json are not reported as survivors. With --write the
 figures go to mtg_layers/data/mutation-results.json, from which `mtg-layers docs` builds the
 Proofs page's table.
@@ -47,6 +49,9 @@ def main(argv: list[str] | None = None) -> int:
 
     if not args.report:
         mutation.prepare()
+        seeded = mutation.restore_state()
+        if seeded:
+            print(f"resuming: {seeded} results of earlier runs seeded from {mutation.STATE_FILE.name}", file=sys.stderr)
         if args.rejudge:
             judged = mutation.classify(mutation.exit_codes(), mutation.load_equivalents())
             targets = [m.name for m in judged if not m.detected and m.status not in ("equivalent", "not run")]
@@ -88,6 +93,8 @@ def main(argv: list[str] | None = None) -> int:
             survivors,
             {"date": datetime.date.today().isoformat(), "tool_version": version("mutmut"), "scope": scope},
         )
+        stored = mutation.save_state()
+        print(f"{stored} judged mutants stored in {mutation.STATE_FILE.name}", file=sys.stderr)
     if args.named:
         for name, cases in mutation.write_named_mutants().items():
             print(f"{name}: {len(cases)} corpus cases")

@@ -35,6 +35,8 @@ from .paths import ROOT
 DATA = Path(__file__).resolve().parent / "data"
 RESULTS_FILE = DATA / "mutation-results.json"
 EQUIVALENTS_FILE = DATA / "mutation-equivalents.json"
+# Every judged mutant's exit code with its function's hash: a campaign resumes from it on a new machine.
+STATE_FILE = DATA / "mutation-state.json"
 WORKDIR = ROOT / "build" / "mutation"
 # What the scratch copy needs: the code under test, the killing suite and what its tests read.
 COPIED = ("reference", "tests", "benchmarks", "corpus", "pyproject.toml")
@@ -206,6 +208,73 @@ def _read_meta(path: Path, tries: int = 20) -> dict[str, Any]:
         time.sleep(0.1)
     result: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
     return result
+
+
+def save_state(workdir: Path = WORKDIR, path: Path = STATE_FILE) -> int:
+    """Store what mutmut judged (``mutants/reference/*.py.meta``): each exit code, with its function's hash.
+
+    A module this scratch copy has no results for keeps its stored entry. Returns the number of
+    judged mutants stored.
+    """
+    stored = read_state(path)
+    for meta in sorted((workdir / "mutants" / "reference").glob("*.py.meta")):
+        module = meta.name.removesuffix(".py.meta")
+        data = _read_meta(meta)
+        prefix = f"reference.{module}."
+        codes = {k.removeprefix(prefix): c for k, c in data.get("exit_code_by_key", {}).items() if c is not None}
+        stored[module] = {"hashes": dict(sorted(data.get("hash_by_function_name", {}).items())), "exit_codes": codes}
+    state = {"tool_version": _mutmut_version(), "modules": {m: stored[m] for m in sorted(stored)}}
+    tmp = path.with_suffix(".tmp")
+    tmp.write_text(json.dumps(state, indent=1, sort_keys=False) + "\n", encoding="utf-8")
+    tmp.replace(path)  # never half-written
+    return sum(len(e["exit_codes"]) for e in stored.values())
+
+
+def read_state(path: Path = STATE_FILE) -> dict[str, Any]:
+    """The stored per-module state ({} when none): ``{module: {"hashes": ..., "exit_codes": ...}}``."""
+    if not path.exists():
+        return {}
+    data = json.loads(path.read_text(encoding="utf-8"))
+    modules: dict[str, Any] = data.get("modules", {})
+    return modules
+
+
+def restore_state(workdir: Path = WORKDIR, path: Path = STATE_FILE) -> int:
+    """Seed mutmut's ``.meta`` files from the stored state, for every module this scratch copy has none of.
+
+    mutmut compares each function's hash when it writes the mutants again and forgets the results
+    of every function whose code changed since (``create_mutants_for_file``), so a stored result
+    is only kept for a function that is still the same. Returns the number of results seeded.
+    """
+    if path.exists() and json.loads(path.read_text(encoding="utf-8")).get("tool_version") != _mutmut_version():
+        return 0  # another mutmut may name and hash mutants otherwise: start afresh
+    seeded = 0
+    for module, entry in read_state(path).items():
+        meta = workdir / "mutants" / "reference" / f"{module}.py.meta"
+        if meta.exists():
+            continue
+        meta.parent.mkdir(parents=True, exist_ok=True)
+        codes = {f"reference.{module}.{k}": c for k, c in entry["exit_codes"].items()}
+        meta.write_text(
+            json.dumps(
+                {
+                    "exit_code_by_key": codes,
+                    "hash_by_function_name": entry["hashes"],
+                    "type_check_error_by_key": {},
+                    "durations_by_key": {},
+                    "estimated_durations_by_key": {},
+                }
+            ),
+            encoding="utf-8",
+        )
+        seeded += len(codes)
+    return seeded
+
+
+def _mutmut_version() -> str:
+    from importlib.metadata import version
+
+    return version("mutmut")
 
 
 @contextlib.contextmanager

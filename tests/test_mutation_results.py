@@ -67,3 +67,43 @@ def test_the_killing_suite_is_named_once_and_mutmut_gets_the_whole_directory() -
     assert (
         "tests/test_golden.py" in mutation.KILLING_SUITE and "tests/test_site_browser.py" not in mutation.KILLING_SUITE
     )
+
+
+def test_a_campaign_resumes_from_the_stored_state_and_mutmut_reads_it(tmp_path: Path) -> None:
+    """What mutmut judged is stored with each function's hash and seeded into a new scratch copy."""
+    from mutmut.mutation.data import SourceFileMutationData
+
+    old = tmp_path / "old" / "mutants" / "reference"
+    old.mkdir(parents=True)
+    meta = {
+        "exit_code_by_key": {"reference.clock.x_f__mutmut_1": 1, "reference.clock.x_f__mutmut_2": 0,
+                             "reference.clock.x_f__mutmut_3": None},
+        "hash_by_function_name": {"x_f": "abc"},
+        "type_check_error_by_key": {},
+        "durations_by_key": {"reference.clock.x_f__mutmut_1": 0.5},
+        "estimated_durations_by_key": {},
+    }  # fmt: skip
+    (old / "clock.py.meta").write_text(json.dumps(meta), encoding="utf-8")
+    state = tmp_path / "state.json"
+    assert mutation.save_state(tmp_path / "old", state) == 2  # the mutant not run yet is not stored
+    stored = {"hashes": {"x_f": "abc"}, "exit_codes": {"x_f__mutmut_1": 1, "x_f__mutmut_2": 0}}
+    assert mutation.read_state(state) == {"clock": stored}
+
+    new = tmp_path / "new"
+    assert mutation.restore_state(new, state) == 2
+    assert mutation.exit_codes(new) == {"reference.clock.x_f__mutmut_1": 1, "reference.clock.x_f__mutmut_2": 0}
+    loaded = SourceFileMutationData(path="reference/clock.py")
+    loaded.meta_path = new / "mutants" / "reference" / "clock.py.meta"
+    loaded.load()  # mutmut's own reader accepts the seeded file
+    assert loaded.hash_by_function_name == {"x_f": "abc"}
+    # a scratch copy that already has results keeps them; a module without local results keeps its stored entry
+    assert mutation.restore_state(new, state) == 0
+    (tmp_path / "empty" / "mutants" / "reference").mkdir(parents=True)
+    assert mutation.save_state(tmp_path / "empty", state) == 2
+
+
+def test_a_state_from_another_mutmut_is_not_seeded(tmp_path: Path) -> None:
+    state = tmp_path / "state.json"
+    state.write_text(json.dumps({"tool_version": "0.0.1", "modules": {"clock": {"hashes": {}, "exit_codes": {}}}}))
+    assert mutation.restore_state(tmp_path / "new", state) == 0
+    assert not (tmp_path / "new").exists()
