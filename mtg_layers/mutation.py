@@ -67,6 +67,7 @@ KILLING_SUITE = (
     "tests/test_mutants_reading.py",
     "tests/test_mutants_layers.py",
     "tests/test_mutants_survivors.py",
+    "tests/test_mutants_fast.py",
 )
 
 # mutmut's exit codes (mutmut.stats.status_by_exit_code), in this project's words.

@@ -575,7 +575,7 @@ class Engine:
                     break
                 dirty |= objs & targets
         if dirty is None:
-            c.effect, c.parts, c.instrs, c.changes = e, parts, [None] * len(parts), {}
+            c.effect, c.parts, c.instrs, c.changes, c.changed = e, parts, [None] * len(parts), {}, None
             dirty = set(targets)
         for t in dirty:
             if t not in targets:

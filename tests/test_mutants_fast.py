@@ -1,0 +1,197 @@
+"""Boards that pin the fast path's kept-up-to-date values (issue 18): it must give the readable resolver's answers.
+
+The fast path (reference.fast) keeps what each effect applies to and would change between steps and
+re-reads only what a step touched. Each board here makes one of those kept values go stale if the
+fast path forgot to re-read it; the expected answers are reasoned from the rules, and the fast path
+must equal the readable resolver on the whole resolution (final state, steps, dependencies).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+import pytest
+
+from mtg_layers.corpus import load_corpus
+from reference import effects, fast
+from reference.case import board_at
+from reference.dependency import dependency_graph
+from reference.model import Board
+from reference.resolver import resolve
+from reference.versions import builtin_versions
+
+from .builders import creature, make_board
+
+VERSIONS = builtin_versions()
+AURA: dict[str, Any] = {"types": ["enchantment"], "subtypes": ["aura"], "mana_value": 4}
+CONTROL_MAGIC = "you control enchanted creature."
+
+
+def same(board: Board, vid: str = "ikoria") -> dict[str, Any]:
+    """The fast path's resolution equals the readable one; returns the final characteristics."""
+    version = VERSIONS[vid]
+    readable, quick = resolve(board, version), fast.resolve(board, version)
+    assert quick == readable
+    return dict(quick.final)
+
+
+def test_control_magic_stolen_gives_its_creature_to_the_new_controller() -> None:
+    """613.8a, 613.1b: "you control enchanted creature" depends on the effect that changes who controls the Aura,
+    so that one applies first: the Aura's new controller controls the creature."""
+    board = make_board(
+        [
+            creature("bear", 1),
+            {"id": "magic", "name": "Magic", "controller": "p1", "timestamp": 2, "attached_to": "bear",
+             "abilities": [CONTROL_MAGIC], **AURA},
+        ],
+        effects=[
+            {"id": "steal", "controller": "p2", "timestamp": 3, "applies_to": ["magic"],
+             "parts": [{"op": "set_controller", "player": "p2"}]},
+        ],
+        abilities=[{"text": CONTROL_MAGIC, "applies_to": {"attached_to_source": True},
+                    "parts": [{"op": "set_controller", "player": "you"}]}],
+    )  # fmt: skip
+    for vid in ("pre-m10", "m10", "ikoria"):
+        final = same(board, vid)
+        assert (final["magic"].controller, final["bear"].controller) == ("p2", "p2")
+
+
+# The engine's contract: each kept value is, whenever it is asked for, what the readable function computes now.
+
+
+@contextmanager
+def checked_engine() -> Iterator[list[int]]:
+    """Before each step the fast path applies, every kept value is compared with a fresh computation:
+    the effects in play (611, 613.6), what each applies to (611.2c, 611.3a, 613.6), what each would change in
+    the step's slot (613.1), and the dependencies among them (613.8a). Yields the count of checks made."""
+    checks = [0]
+    apply = fast.Engine.apply
+
+    def checked(self: fast.Engine, e: effects.ContinuousEffect, slot: str) -> None:
+        live = self.effects_in_play()
+        fresh = effects.effects_in_play(self.board, self.state, self.locked)
+        assert sorted(x.key for x in live) == sorted(x.key for x in fresh)
+        group = [x for x in live if self.parts(x, slot)]
+        for x in group:
+            targets = effects.affected(x, self.board, self.state, self.locked)
+            assert self.affected(x) == targets, x.key
+            want = effects.changes_of(x, self.parts(x, slot), targets, self.board, self.state, self.version)
+            assert self.changes(x, slot) == want, x.key
+            assert self.changed(x, slot) == frozenset(want), x.key
+            checks[0] += 1
+        assert self.graph(group, slot) == dependency_graph(group, self.board, self.state, self.version, slot,
+                                                           self.locked)  # fmt: skip
+        apply(self, e, slot)
+
+    fast.Engine.apply = checked  # type: ignore[method-assign]
+    try:
+        yield checks
+    finally:
+        fast.Engine.apply = apply  # type: ignore[method-assign]
+
+
+CASES = load_corpus()
+BOARDS = [
+    pytest.param(case, n, vid, id=f"{case.id}-step{n}-{vid}")
+    for case in CASES
+    for vid in case.versions
+    for n in range(1, len(case.steps) + 1)
+]
+
+
+@pytest.mark.parametrize(("case", "step", "vid"), BOARDS)
+def test_the_engine_keeps_every_value_up_to_date_on_corpus_boards(case: Any, step: int, vid: str) -> None:
+    """611, 613.1, 613.6, 613.8a: on every corpus board, every value the fast path keeps is the fresh one."""
+    version = VERSIONS[vid]
+    board = board_at(case, step, version)
+    with checked_engine():
+        assert fast.resolve(board, version) == resolve(board, version)
+
+
+CHANGELING = "changeling (this object is every creature type.)"
+BLOOD_MOON = "nonbasic lands are mountains."
+
+
+def test_a_cda_waits_for_the_land_type_change_that_takes_it_away_on_the_fast_path_too() -> None:
+    """613.8a(a), 305.7, pre-M10 (CDAs share the type layer's dependencies): the land creature's changeling CDA
+    depends on Blood Moon's effect, which takes it away: a Mountain with no creature type."""
+    board = make_board(
+        [
+            creature("arbor", 1, types=["land", "creature"], subtypes=["forest"], abilities=[CHANGELING]),
+            {"id": "moon", "name": "Moon", "timestamp": 2, "controller": "p1", "types": ["enchantment"],
+             "mana_value": 3, "abilities": [BLOOD_MOON]},
+        ],
+        abilities=[
+            {"text": CHANGELING, "cda": True, "parts": [{"op": "all_creature_types"}]},
+            {"text": BLOOD_MOON, "applies_to": {"all": [{"type": "land"}, {"not": {"supertype": "basic"}}]},
+             "parts": [{"op": "set_land_subtype", "subtypes": ["mountain"]}]},
+        ],
+    )  # fmt: skip
+    with checked_engine() as checks:
+        final = same(board, "pre-m10")
+    assert checks[0] > 0
+    assert (final["arbor"].subtypes, final["arbor"].all_creature_types) == ({"mountain"}, False)
+
+
+ARTIFACT_ELVES = "artifacts are elves in addition to their other types."
+GOBLIN_WARRIORS = "goblins are warriors in addition to their other types."
+
+
+def test_an_effect_waits_for_one_that_changes_its_objects_whatever_the_other_effects_read() -> None:
+    """613.8a(b), 613.7: "artifacts are Elves" (timestamp 1) depends on the resolved effect that makes the Bear an
+    artifact (timestamp 2), which applies first: the Bear is an Elf. A third effect of the layer reading only
+    subtypes ("Goblins are Warriors") does not change that: every effect's reads count, not only the last one's."""
+    board = make_board(
+        [
+            creature("bear", 0.5),
+            {"id": "a1", "name": "A1", "timestamp": 1, "controller": "p1", "types": ["enchantment"],
+             "mana_value": 1, "abilities": [ARTIFACT_ELVES]},
+            {"id": "a2", "name": "A2", "timestamp": 3, "controller": "p1", "types": ["enchantment"],
+             "mana_value": 1, "abilities": [GOBLIN_WARRIORS]},
+        ],
+        effects=[{"id": "b", "controller": "p1", "timestamp": 2, "applies_to": ["bear"],
+                  "parts": [{"op": "add_types", "types": ["artifact"]}]}],
+        abilities=[
+            {"text": ARTIFACT_ELVES, "applies_to": {"type": "artifact"},
+             "parts": [{"op": "add_subtypes", "subtypes": ["elf"]}]},
+            {"text": GOBLIN_WARRIORS, "applies_to": {"subtype": "goblin"},
+             "parts": [{"op": "add_subtypes", "subtypes": ["warrior"]}]},
+        ],
+    )  # fmt: skip
+    for vid in ("pre-m10", "m10", "ikoria"):
+        with checked_engine():
+            final = same(board, vid)
+        assert (final["bear"].types, final["bear"].subtypes) == ({"artifact", "creature"}, {"elf"})
+
+
+DOUBLE_POWER = "each creature gets +x/+0, where x is its power."
+WHITE_ANTHEM = "white creatures get +1/+1."
+
+
+def test_an_effect_waits_for_one_that_changes_its_amount_whatever_the_later_effects_read() -> None:
+    """613.8a(c), 613.4c: "+X/+0 where X is its power" (timestamp 1) depends on the resolved +1/+0 (timestamp 2),
+    which changes X: the +1/+0 applies first, 3/2, then X = 3: 6/2. A later effect of the sublayer reading only
+    colors and types ("white creatures get +1/+1", no white creature here) does not hide that dependency."""
+    board = make_board(
+        [
+            creature("bear", 0.5),
+            {"id": "a1", "name": "A1", "timestamp": 1, "controller": "p1", "types": ["enchantment"],
+             "mana_value": 1, "abilities": [DOUBLE_POWER]},
+            {"id": "a2", "name": "A2", "timestamp": 3, "controller": "p1", "types": ["enchantment"],
+             "mana_value": 1, "abilities": [WHITE_ANTHEM]},
+        ],
+        effects=[{"id": "b", "controller": "p1", "timestamp": 2, "applies_to": ["bear"],
+                  "parts": [{"op": "modify_pt", "power": 1, "toughness": 0}]}],
+        abilities=[
+            {"text": DOUBLE_POWER, "applies_to": {"type": "creature"},
+             "parts": [{"op": "modify_pt", "power": {"its": "power"}, "toughness": 0}]},
+            {"text": WHITE_ANTHEM, "applies_to": {"all": [{"type": "creature"}, {"color": "white"}]},
+             "parts": [{"op": "modify_pt", "power": 1, "toughness": 1}]},
+        ],
+    )  # fmt: skip
+    for vid in ("pre-m10", "m10", "ikoria"):
+        with checked_engine():
+            final = same(board, vid)
+        assert (final["bear"].power, final["bear"].toughness) == (6, 2)
