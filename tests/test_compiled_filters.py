@@ -90,18 +90,34 @@ SAMPLE = {
 
 
 def test_every_filter_key_is_compiled() -> None:
+    """Each key, with a value some object of the board matches and one none does, from every object's point of view
+    (source and "it" apart): the compiled test answers as filters.matches does, True or False exactly."""
     case = max(CASES, key=lambda c: len(initial_board(c).objects))
     board = board_at(case, 1, builtin_versions()[case.versions[0]])
     state = initial_state(board)
+    first = sorted(board.objects)[0]
+    named = {
+        "id": (first, "nothing"),
+        "ids": ((first, "nothing"), ("nothing",)),
+        "name": (state[first].name, "Nothing"),
+        "shares_creature_type_with": ("source", "it"),
+    }
+    matched: set[str] = set()
     for key in FILTER_KEYS:
+        wants = named.get(key) or ((SAMPLE[key],) if key in SAMPLE else ("stone", True, False))
         for source in [None, *board.objects]:
-            ctx = Context(board=board, state=state, source=source, controller="alice", it=source)
-            for oid in board.objects:
-                for want in (SAMPLE.get(key, "stone"), True, False) if key not in SAMPLE else (SAMPLE[key],):
-                    if key == "ids" and not isinstance(want, tuple):
-                        continue
-                    filt = freeze({key: want})
-                    assert compiled(filt)(oid, ctx) == matches(filt, oid, ctx), (key, want, oid)
+            for it in {None, source, first}:
+                ctx = Context(board=board, state=state, source=source, controller="alice", it=it)
+                for oid in board.objects:
+                    for want in wants:
+                        if key == "ids" and not isinstance(want, tuple):
+                            continue
+                        filt = freeze({key: want})
+                        expected = matches(filt, oid, ctx)
+                        assert compiled(filt)(oid, ctx) is expected, (key, want, oid)
+                        if expected:
+                            matched.add(key)
+    assert {"id", "ids", "name", "shares_creature_type_with"} <= matched
 
 
 @pytest.mark.parametrize("filt", [freeze({"no_such_key": 1}), "creature", freeze({"all": ("creature",)})])
