@@ -114,25 +114,37 @@ CHANGELING = "changeling (this object is every creature type.)"
 BLOOD_MOON = "nonbasic lands are mountains."
 
 
+MOUNTAIN_WARRIORS = "mountains are warriors in addition to their other types."
+
+
 def test_a_cda_waits_for_the_land_type_change_that_takes_it_away_on_the_fast_path_too() -> None:
-    """613.8a(a), 305.7, pre-M10 (CDAs share the type layer's dependencies): the land creature's changeling CDA
-    depends on Blood Moon's effect, which takes it away: a Mountain with no creature type."""
+    """613.8a(a)-(b), 305.7, pre-M10 (CDAs share the type layer's dependencies): the land creature's changeling CDA
+    depends on Blood Moon's effect, which takes it away, and "Mountains are Warriors" depends on it too (it makes the
+    land a Mountain): Blood Moon first, then the Warriors; no creature type from changeling. In the versions that set
+    CDAs apart the fast path must still agree with the readable resolver, kept values included."""
     board = make_board(
         [
             creature("arbor", 1, types=["land", "creature"], subtypes=["forest"], abilities=[CHANGELING]),
             {"id": "moon", "name": "Moon", "timestamp": 2, "controller": "p1", "types": ["enchantment"],
              "mana_value": 3, "abilities": [BLOOD_MOON]},
+            {"id": "zz", "name": "Zz", "timestamp": 3, "controller": "p1", "types": ["enchantment"],
+             "mana_value": 3, "abilities": [MOUNTAIN_WARRIORS]},
         ],
         abilities=[
             {"text": CHANGELING, "cda": True, "parts": [{"op": "all_creature_types"}]},
             {"text": BLOOD_MOON, "applies_to": {"all": [{"type": "land"}, {"not": {"supertype": "basic"}}]},
              "parts": [{"op": "set_land_subtype", "subtypes": ["mountain"]}]},
+            {"text": MOUNTAIN_WARRIORS, "applies_to": {"subtype": "mountain"},
+             "parts": [{"op": "add_subtypes", "subtypes": ["warrior"]}]},
         ],
     )  # fmt: skip
     with checked_engine() as checks:
         final = same(board, "pre-m10")
     assert checks[0] > 0
-    assert (final["arbor"].subtypes, final["arbor"].all_creature_types) == ({"mountain"}, False)
+    assert (final["arbor"].subtypes, final["arbor"].all_creature_types) == ({"mountain", "warrior"}, False)
+    for vid in ("m10", "ikoria"):
+        with checked_engine():
+            same(board, vid)
 
 
 ARTIFACT_ELVES = "artifacts are elves in addition to their other types."
