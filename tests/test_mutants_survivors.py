@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from reference.choices import outcomes
-from reference.frozen import FrozenMap
+from reference.frozen import FrozenMap, freeze
 from reference.model import Characteristics
 from reference.operations import (
     add_abilities,
@@ -258,3 +258,71 @@ def test_where_the_cda_waits_for_the_land_type_change_it_never_applies() -> None
     board = _arbor_under_blood_moon()
     old = resolve(board, PRE_M10).final["arbor"]
     assert (old.subtypes, old.all_creature_types) == ({"mountain"}, False)
+
+
+# Value expressions and filter keys the corpus's boards do not reach (filters.evaluate, compiled_filters)
+
+
+def _value_board() -> Any:
+    artifact = {"controller": "p1", "types": ["artifact"], "mana_value": 2}
+    return make_board(
+        [
+            creature("src", 1, counters=[{"kind": "+1/+1", "count": 2, "timestamp": 1}], mana_cost="{W}{U}"),
+            creature("bear", 2, power=3, mana_cost="{1}{W}"),
+            {"id": "stone", "name": "Stone", "timestamp": 3, "zone": "exile", "exiled_with": "src", **artifact},
+            {"id": "orb", "name": "Orb", "timestamp": 4, "zone": "exile", "exiled_with": "bear", **artifact},
+        ]
+    )
+
+
+def _ctx(board: Any, source: str = "src") -> Any:
+    from reference.filters import Context
+    from reference.resolver import initial_state
+
+    return Context(board=board, state=initial_state(board), source=source, controller="p1")
+
+
+def test_a_value_counts_the_sources_own_counters() -> None:
+    """122.1, 613.4c: "for each +1/+1 counter on this creature" counts the source's counters, whatever object the
+    value is computed for."""
+    from reference.filters import evaluate
+
+    board = _value_board()
+    assert evaluate(freeze({"source_counters": "+1/+1"}), _ctx(board), "bear") == 2
+    assert evaluate(freeze({"source_counters": "+1/+1"}), _ctx(board, "bear"), "src") == 0
+
+
+def test_sums_and_multiples_of_values_read_the_object_they_are_computed_for() -> None:
+    """613.4c, 107.3: "X is twice its power" and "its power plus its toughness" are computed for the object the
+    effect applies to: twice 3 is 6 for a 3/2, 3 + 2 is 5; for the 2/2 source, 4 and 4."""
+    from reference.filters import evaluate
+
+    board, twice = _value_board(), freeze({"times": (2, {"its": "power"})})
+    both = freeze({"sum": ({"its": "power"}, {"its": "toughness"})})
+    assert (evaluate(twice, _ctx(board), "bear"), evaluate(both, _ctx(board), "bear")) == (6, 5)
+    assert (evaluate(twice, _ctx(board), "src"), evaluate(both, _ctx(board), "src")) == (4, 4)
+
+
+def test_devotion_to_several_colors_counts_each_symbol_of_any_of_them_once() -> None:
+    """700.5a: devotion to white and blue counts the mana symbols that are white or blue among the mana costs of the
+    permanents its controller controls: {W}{U} and {1}{W}, three; devotion to white alone, two."""
+    from reference.filters import evaluate
+
+    board = _value_board()
+    assert evaluate(freeze({"devotion": ("white", "blue")}), _ctx(board), None) == 3
+    assert evaluate(freeze({"devotion": "white"}), _ctx(board), None) == 2
+
+
+def test_exiled_with_its_source_means_that_source_and_no_other() -> None:
+    """607.2a, 406.6: "cards exiled with this" are the ones its own ability exiled: the Stone for the source, the
+    Orb for the Bear; the compiled test says the same, and a plain (unfrozen) filter compiles too."""
+    from reference.compiled_filters import compiled
+    from reference.filters import matches
+
+    board = _value_board()
+    filt = freeze({"exiled_with_source": True})
+    for source, exiled in (("src", "stone"), ("bear", "orb")):
+        ctx = _ctx(board, source)
+        assert [i for i in sorted(board.objects) if matches(filt, i, ctx)] == [exiled]
+        assert [i for i in sorted(board.objects) if compiled(filt)(i, ctx)] == [exiled]
+        assert [i for i in sorted(board.objects) if compiled({"exiled_with_source": True})(i, ctx)] == [exiled]
