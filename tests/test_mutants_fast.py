@@ -178,14 +178,15 @@ def test_an_effect_waits_for_one_that_changes_its_objects_whatever_the_other_eff
         assert (final["bear"].types, final["bear"].subtypes) == ({"artifact", "creature"}, {"elf"})
 
 
-DOUBLE_POWER = "each creature gets +x/+0, where x is its power."
+DOUBLE_POWER = "each creature gets +x/+y, where x is its power and y is the number of artifacts."
 WHITE_ANTHEM = "white creatures get +1/+1."
 
 
 def test_an_effect_waits_for_one_that_changes_its_amount_whatever_the_later_effects_read() -> None:
-    """613.8a(c), 613.4c: "+X/+0 where X is its power" (timestamp 1) depends on the resolved +1/+0 (timestamp 2),
-    which changes X: the +1/+0 applies first, 3/2, then X = 3: 6/2. A later effect of the sublayer reading only
-    colors and types ("white creatures get +1/+1", no white creature here) does not hide that dependency."""
+    """613.8a(c), 613.4c: "+X/+Y where X is its power and Y the number of artifacts" (timestamp 1) depends on the
+    resolved +1/+0 (timestamp 2), which changes X: the +1/+0 applies first, 3/2, then X = 3 and Y = 0: 6/2. Neither
+    what Y reads (types) nor a later effect of the sublayer reading only colors and types ("white creatures get
+    +1/+1", no white creature here) hides that dependency."""
     board = make_board(
         [
             creature("bear", 0.5),
@@ -198,7 +199,7 @@ def test_an_effect_waits_for_one_that_changes_its_amount_whatever_the_later_effe
                   "parts": [{"op": "modify_pt", "power": 1, "toughness": 0}]}],
         abilities=[
             {"text": DOUBLE_POWER, "applies_to": {"type": "creature"},
-             "parts": [{"op": "modify_pt", "power": {"its": "power"}, "toughness": 0}]},
+             "parts": [{"op": "modify_pt", "power": {"its": "power"}, "toughness": {"count": {"type": "artifact"}}}]},
             {"text": WHITE_ANTHEM, "applies_to": {"all": [{"type": "creature"}, {"color": "white"}]},
              "parts": [{"op": "modify_pt", "power": 1, "toughness": 1}]},
         ],
@@ -207,3 +208,17 @@ def test_an_effect_waits_for_one_that_changes_its_amount_whatever_the_later_effe
         with checked_engine():
             final = same(board, vid)
         assert (final["bear"].power, final["bear"].toughness) == (6, 2)
+
+
+def test_a_resolved_effect_does_not_apply_to_its_target_once_it_left_the_battlefield() -> None:
+    """611.2c, 400.7: a resolved effect's objects are permanents; its target, now in a graveyard, is a new object
+    the effect does not apply to: the card keeps its printed 2/2."""
+    board = make_board(
+        [creature("bear", 1, zone="graveyard"), creature("ogre", 2)],
+        effects=[{"id": "giant", "controller": "p1", "timestamp": 3, "applies_to": ["bear", "ogre"],
+                  "parts": [{"op": "modify_pt", "power": 3, "toughness": 3}]}],
+    )  # fmt: skip
+    for vid in ("pre-m10", "m10", "ikoria"):
+        with checked_engine():
+            final = same(board, vid)
+        assert [(final[i].power, final[i].toughness) for i in ("bear", "ogre")] == [(2, 2), (5, 5)]
