@@ -222,3 +222,45 @@ def test_a_resolved_effect_does_not_apply_to_its_target_once_it_left_the_battlef
         with checked_engine():
             final = same(board, vid)
         assert [(final[i].power, final[i].toughness) for i in ("bear", "ogre")] == [(2, 2), (5, 5)]
+
+
+FLYING_COUNT = "each creature gets +x/+0, where x is the number of creatures with flying."
+
+
+def test_a_value_counting_an_ability_waits_for_its_grant_under_a_profile_that_merges_their_layers() -> None:
+    """613.8a(c) under a proposed profile that applies ability effects in the power-modifying sublayer (rules versions
+    are data): "+X/+0, X the number of creatures with flying" (timestamp 1) depends on the resolved "gains flying"
+    (timestamp 2) in that one sublayer, which changes X: the grant first, then X = 1: 3/2 with flying. The fast path
+    must read which abilities the value asks about by name and agree with the readable resolver."""
+    from dataclasses import replace
+
+    from reference.versions import Classification
+
+    ikoria = VERSIONS["ikoria"]
+    merged = replace(
+        ikoria,
+        id="merged-6-7c",
+        classification=tuple(
+            Classification(c.kind, c.origins, "7c") if c.kind == "ability" else c for c in ikoria.classification
+        ),
+    )
+    board = make_board(
+        [
+            creature("bear", 0.5),
+            {"id": "a1", "name": "A1", "timestamp": 1, "controller": "p1", "types": ["enchantment"],
+             "mana_value": 1, "abilities": [FLYING_COUNT]},
+        ],
+        effects=[{"id": "b", "controller": "p1", "timestamp": 2, "applies_to": ["bear"],
+                  "parts": [{"op": "add_abilities", "abilities": ["flying"]}]}],
+        abilities=[{"text": FLYING_COUNT, "applies_to": {"type": "creature"},
+                    "parts": [{"op": "modify_pt", "power": {"count": {"all": [{"type": "creature"},
+                                                                            {"has_ability": "flying"}]}},
+                               "toughness": 0}]}],
+    )  # fmt: skip
+    readable, quick = resolve(board, merged), fast.resolve(board, merged)
+    assert quick == readable
+    assert (quick.final["bear"].power, quick.final["bear"].toughness, quick.final["bear"].abilities) == (
+        3,
+        2,
+        {"flying"},
+    )
