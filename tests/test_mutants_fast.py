@@ -264,3 +264,39 @@ def test_a_value_counting_an_ability_waits_for_its_grant_under_a_profile_that_me
         2,
         {"flying"},
     )
+
+
+BLACK_HEXPROOF = "creatures with flying are black and have hexproof."
+FLYING_TRAMPLE = "creatures with flying have trample."
+
+
+def test_an_effect_locked_in_an_earlier_layer_does_not_stop_the_search_for_what_depends_on_a_grant() -> None:
+    """613.6, 613.8a(b): "creatures with flying are black and have hexproof" starts applying in layer 5, to no
+    creature (the Bear gets flying only in layer 6), and keeps that empty set in layer 6; "creatures with flying have
+    trample" depends on the resolved flying grant, so the grant applies first: the Bear has flying and trample, is
+    not black and has no hexproof. Before M10 colors and abilities shared one layer: both depend on the grant, the
+    Bear gets all of it."""
+    board = make_board(
+        [
+            creature("bear", 0.5),
+            {"id": "a1", "name": "A1", "timestamp": 1, "controller": "p1", "types": ["enchantment"],
+             "mana_value": 1, "abilities": [BLACK_HEXPROOF]},
+            {"id": "a2", "name": "A2", "timestamp": 2, "controller": "p1", "types": ["enchantment"],
+             "mana_value": 1, "abilities": [FLYING_TRAMPLE]},
+        ],
+        effects=[{"id": "b", "controller": "p1", "timestamp": 3, "applies_to": ["bear"],
+                  "parts": [{"op": "add_abilities", "abilities": ["flying"]}]}],
+        abilities=[
+            {"text": BLACK_HEXPROOF, "applies_to": {"all": [{"type": "creature"}, {"has_ability": "flying"}]},
+             "parts": [{"op": "add_colors", "colors": ["black"]}, {"op": "add_abilities", "abilities": ["hexproof"]}]},
+            {"text": FLYING_TRAMPLE, "applies_to": {"all": [{"type": "creature"}, {"has_ability": "flying"}]},
+             "parts": [{"op": "add_abilities", "abilities": ["trample"]}]},
+        ],
+    )  # fmt: skip
+    for vid, colors, abilities in (
+        ("pre-m10", {"black"}, {"flying", "hexproof", "trample"}),
+        ("m10", set(), {"flying", "trample"}),
+        ("ikoria", set(), {"flying", "trample"}),
+    ):
+        final = same(board, vid)
+        assert (final["bear"].colors, final["bear"].abilities) == (colors, abilities), vid
