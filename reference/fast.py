@@ -329,7 +329,7 @@ class _Info:
         "writes",
     )
 
-    def __init__(self, effect: ContinuousEffect, version: RulesVersion) -> None:
+    def __init__(self, effect: ContinuousEffect) -> None:
         self.effect = effect
         self.slots: dict[str, tuple[Part, ...]] = {}
         self.named: dict[str, frozenset[str] | None] = {}
@@ -466,7 +466,7 @@ class Engine:
         """What is kept about one effect value (what it reads and writes, its parts per slot)."""
         i = self.infos.get(id(e))
         if i is None or i.effect is not e:
-            i = self.infos[id(e)] = _Info(e, self.version)
+            i = self.infos[id(e)] = _Info(e)
         return i
 
     def parts(self, e: ContinuousEffect, slot: str) -> tuple[Part, ...]:

@@ -300,3 +300,37 @@ def test_an_effect_locked_in_an_earlier_layer_does_not_stop_the_search_for_what_
     ):
         final = same(board, vid)
         assert (final["bear"].colors, final["bear"].abilities) == (colors, abilities), vid
+
+
+ONE_ONE = "creatures are 1/1."
+THREE_THREE = "creatures are 3/3."
+
+
+def test_an_ability_granted_again_later_applies_at_the_later_grants_timestamp() -> None:
+    """613.7a, 613.4b: a static ability granted by an effect has that effect's timestamp when it is later than its
+    object's. "Creatures are 1/1" granted at 5 and again at 9, "creatures are 3/3" printed at 7: the grant at 9 puts
+    the 1/1 effect after the 3/3 one, so every creature is 1/1."""
+    board = make_board(
+        [
+            creature("bear", 1),
+            {"id": "gran", "name": "Gran", "timestamp": 2, "controller": "p1", "types": ["enchantment"],
+             "mana_value": 1},
+            {"id": "big", "name": "Big", "timestamp": 7, "controller": "p1", "types": ["enchantment"],
+             "mana_value": 1, "abilities": [THREE_THREE]},
+        ],
+        effects=[
+            {"id": "g1", "controller": "p1", "timestamp": 5, "applies_to": ["gran"],
+             "parts": [{"op": "add_abilities", "abilities": [ONE_ONE]}]},
+            {"id": "g2", "controller": "p1", "timestamp": 9, "applies_to": ["gran"],
+             "parts": [{"op": "add_abilities", "abilities": [ONE_ONE]}]},
+        ],
+        abilities=[
+            {"text": ONE_ONE, "applies_to": {"type": "creature"},
+             "parts": [{"op": "set_pt", "power": 1, "toughness": 1}]},
+            {"text": THREE_THREE, "applies_to": {"type": "creature"},
+             "parts": [{"op": "set_pt", "power": 3, "toughness": 3}]},
+        ],
+    )  # fmt: skip
+    for vid in ("pre-m10", "m10", "ikoria"):
+        final = same(board, vid)
+        assert (final["bear"].power, final["bear"].toughness) == (1, 1), vid
