@@ -334,3 +334,43 @@ def test_an_ability_granted_again_later_applies_at_the_later_grants_timestamp() 
     for vid in ("pre-m10", "m10", "ikoria"):
         final = same(board, vid)
         assert (final["bear"].power, final["bear"].toughness) == (1, 1), vid
+
+
+# Which boards the fast path leaves to the readable resolver (fast._untracked)
+
+UNTRACKED_READS = {
+    "is_it": {"count": {"all": [{"type": "creature"}, {"is_it": False}]}},
+    "shares_creature_type_with": {"count": {"shares_creature_type_with": "source"}},
+    "devotion": {"devotion": "white"},
+    "counters": {"counters": "+1/+1"},
+    "source_counters": {"source_counters": "+1/+1"},
+    "exiled_with_source": {"count": {"exiled_with_source": True}},
+    "top_of_graveyard": {"count": {"top_of_graveyard": True}},
+}
+
+
+@pytest.mark.parametrize("where", ["ability", "effect"])
+@pytest.mark.parametrize("read", sorted(UNTRACKED_READS))
+def test_a_value_read_off_other_objects_is_left_to_the_readable_resolver(read: str, where: str) -> None:
+    """611.3a, 613.8a: the fast path re-reads only the objects a step changed; a value or filter that reads other
+    objects (the one it is computed for, the source's type or counters, devotion, what was exiled with the source,
+    the top of a graveyard) could change when those do, so a board with one, in an ability or an effect, goes to the
+    readable resolver; a board with plain values stays on the fast path."""
+    value = UNTRACKED_READS[read]
+    part = {"op": "modify_pt", "power": value, "toughness": 0}
+    text = "creatures get +x/+0."
+    abilities = [{"text": text, "applies_to": {"type": "creature"}, "parts": [part]}] if where == "ability" else []
+    effects = [{"id": "e", "controller": "p1", "timestamp": 3, "applies_to": ["bear"], "parts": [part]}]
+    board = make_board(
+        [creature("bear", 1, abilities=[text] if where == "ability" else [])],
+        effects=effects if where == "effect" else [],
+        abilities=abilities,
+    )
+    assert fast._untracked(board)
+    plain = {**part, "power": 2}
+    tracked = make_board(
+        [creature("bear", 1, abilities=[text] if where == "ability" else [])],
+        effects=[{**effects[0], "parts": [plain]}] if where == "effect" else [],
+        abilities=[{**abilities[0], "parts": [plain]}] if where == "ability" else [],
+    )
+    assert not fast._untracked(tracked)
