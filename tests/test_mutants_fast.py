@@ -374,3 +374,22 @@ def test_a_value_read_off_other_objects_is_left_to_the_readable_resolver(read: s
         abilities=[{**abilities[0], "parts": [plain]}] if where == "ability" else [],
     )
     assert not fast._untracked(tracked)
+
+
+@pytest.mark.parametrize(
+    "part",
+    [
+        {"op": "add_activated_abilities_of", "from": {"zone": "exile"}},
+        {"op": "full_text_of", "from": {"zone": "graveyard", "type": "creature"}, "plus": []},
+    ],
+    ids=["add_activated_abilities_of", "full_text_of"],
+)
+def test_an_ability_or_text_read_off_other_objects_is_left_to_the_readable_resolver(part: dict[str, Any]) -> None:
+    """613.1f, 612.6 (Myr Welder, Volrath's Shapeshifter): an object that gets abilities or its whole text from
+    other objects reads them, so a board with such an operation goes to the readable resolver."""
+    text = "this creature has what the others have."
+    board = make_board(
+        [creature("bear", 1, abilities=[text])],
+        abilities=[{"text": text, "applies_to": {"is_source": True}, "parts": [part]}],
+    )
+    assert fast._untracked(board)
