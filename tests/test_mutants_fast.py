@@ -393,3 +393,38 @@ def test_an_ability_or_text_read_off_other_objects_is_left_to_the_readable_resol
         abilities=[{"text": text, "applies_to": {"is_source": True}, "parts": [part]}],
     )
     assert fast._untracked(board)
+
+
+ZOMBIE_CARDS = "creature cards in graveyards are zombies in addition to their other types."
+ANIMATE_CARDS = "artifact cards in graveyards are artifact creatures."
+WARRIORS = "creatures are warriors in addition to their other types."
+
+
+def test_an_effect_on_cards_in_graveyards_sees_a_card_another_effect_changed_there() -> None:
+    """611.3a, 613.8a(b): static abilities that name graveyards apply to cards there. "Creature cards in graveyards
+    are Zombies" (timestamp 1) depends on "artifact cards in graveyards are artifact creatures" (timestamp 2), which
+    makes the artifact card a creature card: that applies first, and the card is an artifact creature Zombie.
+    "Creatures are Warriors" names no zone: it applies to creatures on the battlefield only, not to that card."""
+    board = make_board(
+        [
+            {"id": "yard", "name": "Yard", "timestamp": 0.5, "owner": "p1", "controller": "p1", "zone": "graveyard",
+             "types": ["artifact"], "mana_value": 2},
+            {"id": "e1", "name": "E1", "timestamp": 1, "controller": "p1", "types": ["enchantment"], "mana_value": 1,
+             "abilities": [ZOMBIE_CARDS]},
+            {"id": "e2", "name": "E2", "timestamp": 2, "controller": "p1", "types": ["enchantment"], "mana_value": 1,
+             "abilities": [ANIMATE_CARDS]},
+            {"id": "e3", "name": "E3", "timestamp": 3, "controller": "p1", "types": ["enchantment"], "mana_value": 1,
+             "abilities": [WARRIORS]},
+        ],
+        abilities=[
+            {"text": ZOMBIE_CARDS, "applies_to": {"all": [{"zone": "graveyard"}, {"type": "creature"}]},
+             "parts": [{"op": "add_subtypes", "subtypes": ["zombie"]}]},
+            {"text": ANIMATE_CARDS, "applies_to": {"all": [{"zone": "graveyard"}, {"type": "artifact"}]},
+             "parts": [{"op": "add_types", "types": ["creature"]}]},
+            {"text": WARRIORS, "applies_to": {"type": "creature"},
+             "parts": [{"op": "add_subtypes", "subtypes": ["warrior"]}]},
+        ],
+    )  # fmt: skip
+    for vid in ("pre-m10", "m10", "ikoria"):
+        final = same(board, vid)
+        assert (final["yard"].types, final["yard"].subtypes) == ({"artifact", "creature"}, {"zombie"}), vid
