@@ -16,14 +16,12 @@ from .effects import (
     Locked,
     affected,
     changes_of,
-    context,
     instructions,
     may_depend,
     parts_in_slot,
     reads_values,
     regenerate,
 )
-from .filters import matches
 from .model import Board, State
 from .versions import RulesVersion
 
@@ -77,8 +75,8 @@ def _compare(
     elif a.source in changed:
         after = affected(a_after, board, trial, locked)
     else:
-        ctx = context(a_after, board, trial)
-        after = (before - changed) | frozenset(o for o in changed if matches(a_after.filter, o, ctx))
+        # only the objects b changed can enter or leave, by the same rules as affected (611.3a zones, 614.12)
+        after = (before - changed) | affected(a_after, board, trial, locked, among=changed)
     if before != after:
         gained, lost = sorted(after - before), sorted(before - after)
         return DependencyReason(

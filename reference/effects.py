@@ -8,7 +8,7 @@ rules for counters (122.1) and face-down permanents (708.2).
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -246,15 +246,17 @@ def context(effect: ContinuousEffect, board: Board, state: State) -> Context:
     return Context(board=board, state=state, source=effect.source, controller=controller_of(effect, state))
 
 
-def affected(effect: ContinuousEffect, board: Board, state: State, locked: Locked) -> frozenset[str]:
-    """611.2c, 611.3a, 613.6: the objects the effect applies to at this point."""
+def affected(
+    effect: ContinuousEffect, board: Board, state: State, locked: Locked, among: Iterable[str] | None = None
+) -> frozenset[str]:
+    """611.2c, 611.3a, 613.6: the objects the effect applies to at this point (of ``among``, when given)."""
     if effect.key in locked:
         return frozenset(i for i in locked[effect.key][1] if i in state)
     if effect.targets is not None:
         # 611.2c, 400.7: a resolved effect's objects are permanents; one that left is a new object
         return frozenset(i for i in effect.targets if i in state and board.objects[i].zone == "battlefield")
     # 611.3a: a static ability reaches other zones when its text names them; a CDA its own object anywhere
-    found = objects_matching(effect.filter, context(effect, board, state), anywhere=effect.origin == "cda")
+    found = objects_matching(effect.filter, context(effect, board, state), anywhere=effect.origin == "cda", among=among)
     if board.entering is not None and effect.source != board.entering:
         return found - {board.entering}  # 614.12: another object's static ability does not apply to it yet
     return found

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import operator
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -188,17 +188,22 @@ def names_zone(filt: Any) -> bool:
 
 
 def objects_matching(
-    filt: Any, ctx: Context, anywhere: bool = False, test: Callable[[str, Context], bool] | None = None
+    filt: Any,
+    ctx: Context,
+    anywhere: bool = False,
+    test: Callable[[str, Context], bool] | None = None,
+    among: Iterable[str] | None = None,
 ) -> frozenset[str]:
     """The objects that match the filter: on the battlefield unless the filter names a zone (or ``anywhere``).
 
     ``test`` is the filter as a predicate when the caller has one (the fast path's compiled filter,
-    the same test as ``matches``).
+    the same test as ``matches``); ``among`` limits the answer to those objects.
     """
     any_zone = anywhere or names_zone(filt)
+    objects = ctx.board.objects
     return frozenset(
         i
-        for i, o in ctx.board.objects.items()
+        for i, o in (objects.items() if among is None else ((i, objects[i]) for i in among))
         if (any_zone or o.zone == "battlefield")
         and (o.zone != "battlefield" or i in ctx.state)
         and (matches(filt, i, ctx) if test is None else test(i, ctx))

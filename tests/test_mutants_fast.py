@@ -404,7 +404,9 @@ def test_an_effect_on_cards_in_graveyards_sees_a_card_another_effect_changed_the
     """611.3a, 613.8a(b): static abilities that name graveyards apply to cards there. "Creature cards in graveyards
     are Zombies" (timestamp 1) depends on "artifact cards in graveyards are artifact creatures" (timestamp 2), which
     makes the artifact card a creature card: that applies first, and the card is an artifact creature Zombie.
-    "Creatures are Warriors" names no zone: it applies to creatures on the battlefield only, not to that card."""
+    "Creatures are Warriors" names no zone: it applies to creatures on the battlefield only, not to that card, so it
+    depends on neither (a card changed in a graveyard never enters its set). The readable resolver once said it did:
+    its trial compared the changed objects with the filter alone, whatever their zone."""
     board = make_board(
         [
             {"id": "yard", "name": "Yard", "timestamp": 0.5, "owner": "p1", "controller": "p1", "zone": "graveyard",
@@ -428,3 +430,5 @@ def test_an_effect_on_cards_in_graveyards_sees_a_card_another_effect_changed_the
     for vid in ("pre-m10", "m10", "ikoria"):
         final = same(board, vid)
         assert (final["yard"].types, final["yard"].subtypes) == ({"artifact", "creature"}, {"zombie"}), vid
+        edges = {(e.dependent.split(":")[0], e.on.split(":")[0]) for e in resolve(board, VERSIONS[vid]).edges}
+        assert edges == {("e1", "e2")}, vid
