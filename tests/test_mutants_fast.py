@@ -432,3 +432,30 @@ def test_an_effect_on_cards_in_graveyards_sees_a_card_another_effect_changed_the
         assert (final["yard"].types, final["yard"].subtypes) == ({"artifact", "creature"}, {"zombie"}), vid
         edges = {(e.dependent.split(":")[0], e.on.split(":")[0]) for e in resolve(board, VERSIONS[vid]).edges}
         assert edges == {("e1", "e2")}, vid
+
+
+@pytest.mark.parametrize(
+    "flags",
+    [
+        {},
+        {"loop_ignores_dependency": True},
+        {"loop_waits_as_unit": False},
+        {"dependent_waits_in_timestamp_order": False},
+    ],
+    ids=["613.8b", "loop-ignores-dependency", "member-waits-alone", "released-applies-at-once"],
+)
+def test_a_loop_waiting_for_a_later_effect_under_each_reading_of_613_8b(flags: dict[str, bool]) -> None:
+    """613.8b, each reading a profile can state: A and B form a loop, A also depends on C (timestamp later). The fast
+    path must order them as the readable resolver does, trace and reasons included (5/5 by the rules, timestamp
+    order 3/5 when the loop ignores dependency altogether; for the other readings only the agreement is checked)."""
+    from dataclasses import replace
+
+    from .builders import loop_waiting_for_a_later_effect
+
+    version = replace(VERSIONS["ikoria"], **flags)
+    board = loop_waiting_for_a_later_effect()
+    readable, quick = resolve(board, version), fast.resolve(board, version)
+    assert quick == readable
+    if not flags or "loop_ignores_dependency" in flags:
+        expected = (3, 5) if flags else (5, 5)
+        assert (quick.final["bear"].power, quick.final["bear"].toughness) == expected
