@@ -71,8 +71,8 @@ def no_lock_in(board: Board, version: RulesVersion) -> Mapping[str, Characterist
     empty: dict[str, Any] = {}
 
     def wrap(f: Callable[..., Any]) -> Callable[..., Any]:
-        def g(*args: Any) -> Any:
-            return f(*args[:-1], empty)
+        def g(*args: Any, **kwargs: Any) -> Any:
+            return f(*args[:-1], empty, **kwargs)
 
         return g
 
@@ -221,8 +221,8 @@ def static_abilities_stay_on_battlefield(board: Board, version: RulesVersion) ->
     """611.3a misread: a static ability whose text names other zones still reaches only permanents."""
     import reference.filters as flt
 
-    def battlefield_only(filt: Any, ctx: Any, anywhere: bool = False) -> frozenset[str]:
-        found = flt.objects_matching(filt, ctx, anywhere)
+    def battlefield_only(filt: Any, ctx: Any, anywhere: bool = False, among: Any = None) -> frozenset[str]:
+        found = flt.objects_matching(filt, ctx, anywhere, among=among)
         return frozenset(i for i in found if ctx.board.objects[i].zone == "battlefield" or anywhere)
 
     with _patched({"reference.effects.objects_matching": battlefield_only}):
