@@ -226,7 +226,7 @@ def save_state(workdir: Path = WORKDIR, path: Path = STATE_FILE) -> int:
         stored[module] = {"hashes": dict(sorted(data.get("hash_by_function_name", {}).items())), "exit_codes": codes}
     state = {"tool_version": _mutmut_version(), "modules": {m: stored[m] for m in sorted(stored)}}
     tmp = path.with_suffix(".tmp")
-    tmp.write_text(json.dumps(state, indent=1, sort_keys=False) + "\n", encoding="utf-8")
+    tmp.write_text(json.dumps(state, indent=1) + "\n", encoding="utf-8")
     tmp.replace(path)  # never half-written
     return sum(len(e["exit_codes"]) for e in stored.values())
 
@@ -247,10 +247,13 @@ def restore_state(workdir: Path = WORKDIR, path: Path = STATE_FILE) -> int:
     of every function whose code changed since (``create_mutants_for_file``), so a stored result
     is only kept for a function that is still the same. Returns the number of results seeded.
     """
-    if path.exists() and json.loads(path.read_text(encoding="utf-8")).get("tool_version") != _mutmut_version():
+    if not path.exists():
+        return 0
+    data = json.loads(path.read_text(encoding="utf-8"))
+    if data.get("tool_version") != _mutmut_version():
         return 0  # another mutmut may name and hash mutants otherwise: start afresh
     seeded = 0
-    for module, entry in read_state(path).items():
+    for module, entry in data.get("modules", {}).items():
         meta = workdir / "mutants" / "reference" / f"{module}.py.meta"
         if meta.exists():
             continue

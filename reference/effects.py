@@ -251,17 +251,20 @@ def affected(
 ) -> frozenset[str]:
     """611.2c, 611.3a, 613.6: the objects the effect applies to at this point (only those of ``among``, when given)."""
     if effect.key in locked:
-        found = frozenset(i for i in locked[effect.key][1] if i in state)
-    elif effect.targets is not None:
+        return _of(frozenset(i for i in locked[effect.key][1] if i in state), among)
+    if effect.targets is not None:
         # 611.2c, 400.7: a resolved effect's objects are permanents; one that left is a new object
-        found = frozenset(i for i in effect.targets if i in state and board.objects[i].zone == "battlefield")
-    else:
-        # 611.3a: a static ability reaches other zones when its text names them; a CDA its own object anywhere
-        ctx = context(effect, board, state)
-        found = objects_matching(effect.filter, ctx, anywhere=effect.origin == "cda", among=among)
-        if board.entering is not None and effect.source != board.entering:
-            found = found - {board.entering}  # 614.12: another object's static ability does not apply to it yet
-    return found if among is None else found & frozenset(among)
+        return _of(frozenset(i for i in effect.targets if i in state and board.objects[i].zone == "battlefield"), among)
+    # 611.3a: a static ability reaches other zones when its text names them; a CDA its own object anywhere
+    ctx = context(effect, board, state)
+    found = objects_matching(effect.filter, ctx, anywhere=effect.origin == "cda", among=among)
+    if board.entering is not None and effect.source != board.entering:
+        return found - {board.entering}  # 614.12: another object's static ability does not apply to it yet
+    return found
+
+
+def _of(objects: frozenset[str], among: Iterable[str] | None) -> frozenset[str]:
+    return objects if among is None else objects & frozenset(among)
 
 
 VALUE_ARGS = {"power", "toughness"}

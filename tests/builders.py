@@ -7,7 +7,7 @@ from typing import Any
 from mtg_layers.corpus import case_from_data
 from mtg_layers.results import board_result
 from reference.case import board_at
-from reference.model import Board
+from reference.model import Board, Characteristics
 from reference.resolver import Resolution, resolve
 from reference.versions import get_version
 
@@ -51,6 +51,70 @@ def creature(oid: str, ts: float, power: int = 2, toughness: int = 2, **extra: A
     }
     base.update(extra)
     return base
+
+
+def enchantment(oid: str, ts: float, *abilities: str, **extra: Any) -> dict[str, Any]:
+    """A plain enchantment object controlled by p1, with these abilities."""
+    base: dict[str, Any] = {
+        "id": oid,
+        "name": oid.title(),
+        "timestamp": ts,
+        "controller": "p1",
+        "types": ["enchantment"],
+        "mana_value": 1,
+        "abilities": list(abilities),
+    }
+    base.update(extra)
+    return base
+
+
+def chars(name: str = "Bear", **changes: Any) -> Characteristics:
+    """Plain characteristics of a 2/2 green creature controlled by p1, with changes."""
+    base = Characteristics(
+        name=name,
+        mana_value=2,
+        colors=frozenset({"green"}),
+        types=frozenset({"creature"}),
+        subtypes=frozenset(),
+        supertypes=frozenset(),
+        abilities=frozenset(),
+        power=2,
+        toughness=2,
+        controller="p1",
+    )
+    return base.with_(**changes) if changes else base
+
+
+CHANGELING = "changeling (this object is every creature type.)"
+BLOOD_MOON = "nonbasic lands are mountains."
+MOUNTAIN_WARRIORS = "mountains are warriors in addition to their other types."
+
+
+def arbor_under_blood_moon(warriors: bool = False) -> Board:
+    """A nonbasic Forest land creature with changeling (a CDA) under Blood Moon (305.7); with ``warriors``, also
+    "Mountains are Warriors" (an effect that depends on Blood Moon)."""
+    objects = [
+        creature("arbor", 1, types=["land", "creature"], subtypes=["forest"], abilities=[CHANGELING]),
+        enchantment("moon", 2, BLOOD_MOON, mana_value=3),
+    ]
+    abilities: list[dict[str, Any]] = [
+        {"text": CHANGELING, "cda": True, "parts": [{"op": "all_creature_types"}]},
+        {
+            "text": BLOOD_MOON,
+            "applies_to": {"all": [{"type": "land"}, {"not": {"supertype": "basic"}}]},
+            "parts": [{"op": "set_land_subtype", "subtypes": ["mountain"]}],
+        },
+    ]
+    if warriors:
+        objects.append(enchantment("zz", 3, MOUNTAIN_WARRIORS, mana_value=3))
+        abilities.append(
+            {
+                "text": MOUNTAIN_WARRIORS,
+                "applies_to": {"subtype": "mountain"},
+                "parts": [{"op": "add_subtypes", "subtypes": ["warrior"]}],
+            }
+        )
+    return make_board(objects, abilities=abilities)
 
 
 def loop_waiting_for_a_later_effect() -> Board:

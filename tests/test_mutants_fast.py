@@ -20,18 +20,18 @@ from reference.case import board_at
 from reference.dependency import dependency_graph
 from reference.model import Board
 from reference.resolver import resolve
-from reference.versions import builtin_versions
+from reference.versions import RulesVersion, builtin_versions
 
-from .builders import creature, make_board
+from .builders import arbor_under_blood_moon, creature, enchantment, make_board
 
 VERSIONS = builtin_versions()
 AURA: dict[str, Any] = {"types": ["enchantment"], "subtypes": ["aura"], "mana_value": 4}
 CONTROL_MAGIC = "you control enchanted creature."
 
 
-def same(board: Board, vid: str = "ikoria") -> dict[str, Any]:
+def same(board: Board, vid: str | RulesVersion = "ikoria") -> dict[str, Any]:
     """The fast path's resolution equals the readable one; returns the final characteristics."""
-    version = VERSIONS[vid]
+    version = VERSIONS[vid] if isinstance(vid, str) else vid
     readable, quick = resolve(board, version), fast.resolve(board, version)
     assert quick == readable
     return dict(quick.final)
@@ -110,34 +110,12 @@ def test_the_engine_keeps_every_value_up_to_date_on_corpus_boards(case: Any, ste
         assert fast.resolve(board, version) == resolve(board, version)
 
 
-CHANGELING = "changeling (this object is every creature type.)"
-BLOOD_MOON = "nonbasic lands are mountains."
-
-
-MOUNTAIN_WARRIORS = "mountains are warriors in addition to their other types."
-
-
 def test_a_cda_waits_for_the_land_type_change_that_takes_it_away_on_the_fast_path_too() -> None:
     """613.8a(a)-(b), 305.7, pre-M10 (CDAs share the type layer's dependencies): the land creature's changeling CDA
     depends on Blood Moon's effect, which takes it away, and "Mountains are Warriors" depends on it too (it makes the
     land a Mountain): Blood Moon first, then the Warriors; no creature type from changeling. In the versions that set
     CDAs apart the fast path must still agree with the readable resolver, kept values included."""
-    board = make_board(
-        [
-            creature("arbor", 1, types=["land", "creature"], subtypes=["forest"], abilities=[CHANGELING]),
-            {"id": "moon", "name": "Moon", "timestamp": 2, "controller": "p1", "types": ["enchantment"],
-             "mana_value": 3, "abilities": [BLOOD_MOON]},
-            {"id": "zz", "name": "Zz", "timestamp": 3, "controller": "p1", "types": ["enchantment"],
-             "mana_value": 3, "abilities": [MOUNTAIN_WARRIORS]},
-        ],
-        abilities=[
-            {"text": CHANGELING, "cda": True, "parts": [{"op": "all_creature_types"}]},
-            {"text": BLOOD_MOON, "applies_to": {"all": [{"type": "land"}, {"not": {"supertype": "basic"}}]},
-             "parts": [{"op": "set_land_subtype", "subtypes": ["mountain"]}]},
-            {"text": MOUNTAIN_WARRIORS, "applies_to": {"subtype": "mountain"},
-             "parts": [{"op": "add_subtypes", "subtypes": ["warrior"]}]},
-        ],
-    )  # fmt: skip
+    board = arbor_under_blood_moon(warriors=True)
     with checked_engine() as checks:
         final = same(board, "pre-m10")
     assert checks[0] > 0
@@ -158,10 +136,8 @@ def test_an_effect_waits_for_one_that_changes_its_objects_whatever_the_other_eff
     board = make_board(
         [
             creature("bear", 0.5),
-            {"id": "a1", "name": "A1", "timestamp": 1, "controller": "p1", "types": ["enchantment"],
-             "mana_value": 1, "abilities": [ARTIFACT_ELVES]},
-            {"id": "a2", "name": "A2", "timestamp": 3, "controller": "p1", "types": ["enchantment"],
-             "mana_value": 1, "abilities": [GOBLIN_WARRIORS]},
+            enchantment("a1", 1, ARTIFACT_ELVES),
+            enchantment("a2", 3, GOBLIN_WARRIORS),
         ],
         effects=[{"id": "b", "controller": "p1", "timestamp": 2, "applies_to": ["bear"],
                   "parts": [{"op": "add_types", "types": ["artifact"]}]}],
@@ -190,10 +166,8 @@ def test_an_effect_waits_for_one_that_changes_its_amount_whatever_the_later_effe
     board = make_board(
         [
             creature("bear", 0.5),
-            {"id": "a1", "name": "A1", "timestamp": 1, "controller": "p1", "types": ["enchantment"],
-             "mana_value": 1, "abilities": [DOUBLE_POWER]},
-            {"id": "a2", "name": "A2", "timestamp": 3, "controller": "p1", "types": ["enchantment"],
-             "mana_value": 1, "abilities": [WHITE_ANTHEM]},
+            enchantment("a1", 1, DOUBLE_POWER),
+            enchantment("a2", 3, WHITE_ANTHEM),
         ],
         effects=[{"id": "b", "controller": "p1", "timestamp": 2, "applies_to": ["bear"],
                   "parts": [{"op": "modify_pt", "power": 1, "toughness": 0}]}],
@@ -247,8 +221,7 @@ def test_a_value_counting_an_ability_waits_for_its_grant_under_a_profile_that_me
     board = make_board(
         [
             creature("bear", 0.5),
-            {"id": "a1", "name": "A1", "timestamp": 1, "controller": "p1", "types": ["enchantment"],
-             "mana_value": 1, "abilities": [FLYING_COUNT]},
+            enchantment("a1", 1, FLYING_COUNT),
         ],
         effects=[{"id": "b", "controller": "p1", "timestamp": 2, "applies_to": ["bear"],
                   "parts": [{"op": "add_abilities", "abilities": ["flying"]}]}],
@@ -257,13 +230,8 @@ def test_a_value_counting_an_ability_waits_for_its_grant_under_a_profile_that_me
                                                                             {"has_ability": "flying"}]}},
                                "toughness": 0}]}],
     )  # fmt: skip
-    readable, quick = resolve(board, merged), fast.resolve(board, merged)
-    assert quick == readable
-    assert (quick.final["bear"].power, quick.final["bear"].toughness, quick.final["bear"].abilities) == (
-        3,
-        2,
-        {"flying"},
-    )
+    bear = same(board, merged)["bear"]
+    assert (bear.power, bear.toughness, bear.abilities) == (3, 2, {"flying"})
 
 
 BLACK_HEXPROOF = "creatures with flying are black and have hexproof."
@@ -279,10 +247,8 @@ def test_an_effect_locked_in_an_earlier_layer_does_not_stop_the_search_for_what_
     board = make_board(
         [
             creature("bear", 0.5),
-            {"id": "a1", "name": "A1", "timestamp": 1, "controller": "p1", "types": ["enchantment"],
-             "mana_value": 1, "abilities": [BLACK_HEXPROOF]},
-            {"id": "a2", "name": "A2", "timestamp": 2, "controller": "p1", "types": ["enchantment"],
-             "mana_value": 1, "abilities": [FLYING_TRAMPLE]},
+            enchantment("a1", 1, BLACK_HEXPROOF),
+            enchantment("a2", 2, FLYING_TRAMPLE),
         ],
         effects=[{"id": "b", "controller": "p1", "timestamp": 3, "applies_to": ["bear"],
                   "parts": [{"op": "add_abilities", "abilities": ["flying"]}]}],
@@ -313,10 +279,8 @@ def test_an_ability_granted_again_later_applies_at_the_later_grants_timestamp() 
     board = make_board(
         [
             creature("bear", 1),
-            {"id": "gran", "name": "Gran", "timestamp": 2, "controller": "p1", "types": ["enchantment"],
-             "mana_value": 1},
-            {"id": "big", "name": "Big", "timestamp": 7, "controller": "p1", "types": ["enchantment"],
-             "mana_value": 1, "abilities": [THREE_THREE]},
+            enchantment("gran", 2),
+            enchantment("big", 7, THREE_THREE),
         ],
         effects=[
             {"id": "g1", "controller": "p1", "timestamp": 5, "applies_to": ["gran"],
@@ -411,12 +375,9 @@ def test_an_effect_on_cards_in_graveyards_sees_a_card_another_effect_changed_the
         [
             {"id": "yard", "name": "Yard", "timestamp": 0.5, "owner": "p1", "controller": "p1", "zone": "graveyard",
              "types": ["artifact"], "mana_value": 2},
-            {"id": "e1", "name": "E1", "timestamp": 1, "controller": "p1", "types": ["enchantment"], "mana_value": 1,
-             "abilities": [ZOMBIE_CARDS]},
-            {"id": "e2", "name": "E2", "timestamp": 2, "controller": "p1", "types": ["enchantment"], "mana_value": 1,
-             "abilities": [ANIMATE_CARDS]},
-            {"id": "e3", "name": "E3", "timestamp": 3, "controller": "p1", "types": ["enchantment"], "mana_value": 1,
-             "abilities": [WARRIORS]},
+            enchantment("e1", 1, ZOMBIE_CARDS),
+            enchantment("e2", 2, ANIMATE_CARDS),
+            enchantment("e3", 3, WARRIORS),
         ],
         abilities=[
             {"text": ZOMBIE_CARDS, "applies_to": {"all": [{"zone": "graveyard"}, {"type": "creature"}]},
@@ -454,8 +415,7 @@ def test_a_loop_waiting_for_a_later_effect_under_each_reading_of_613_8b(flags: d
 
     version = replace(VERSIONS["ikoria"], **flags)
     board = loop_waiting_for_a_later_effect()
-    readable, quick = resolve(board, version), fast.resolve(board, version)
-    assert quick == readable
+    bear = same(board, version)["bear"]
     if not flags or "loop_ignores_dependency" in flags:
         expected = (3, 5) if flags else (5, 5)
-        assert (quick.final["bear"].power, quick.final["bear"].toughness) == expected
+        assert (bear.power, bear.toughness) == expected

@@ -50,25 +50,10 @@ from reference.vocabulary import (
 )
 from reference.zones import change_zones, new_object
 
+from .builders import chars
+
 VERSIONS = builtin_versions()
 PRE_M10, M10, IKORIA = VERSIONS["pre-m10"], VERSIONS["m10"], VERSIONS["ikoria"]
-
-
-def chars(name: str = "Bear", **changes: Any) -> Characteristics:
-    """Plain characteristics of a 2/2 creature controlled by p1, with changes."""
-    base = Characteristics(
-        name=name,
-        mana_value=2,
-        colors=frozenset({"green"}),
-        types=frozenset({"creature"}),
-        subtypes=frozenset(),
-        supertypes=frozenset(),
-        abilities=frozenset(),
-        power=2,
-        toughness=2,
-        controller="p1",
-    )
-    return base.with_(**changes) if changes else base
 
 
 def legend(name: str, controller: str = "p1") -> Characteristics:

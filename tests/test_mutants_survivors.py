@@ -10,7 +10,6 @@ from typing import Any
 
 from reference.choices import outcomes
 from reference.frozen import FrozenMap, freeze
-from reference.model import Characteristics
 from reference.operations import (
     add_abilities,
     copy_values,
@@ -21,28 +20,11 @@ from reference.operations import (
 )
 from reference.versions import get_version
 
-from .builders import creature, make_board
+from .builders import arbor_under_blood_moon, chars, creature, make_board
 
 IKORIA = get_version("ikoria")
 PRE_M10 = get_version("pre-m10")
 FOREST_MANA = "{t}: add {g}."
-
-
-def chars(**changes: Any) -> Characteristics:
-    """Plain characteristics of a 2/2 green creature named Bear, controlled by p1, with changes."""
-    base = Characteristics(
-        name="Bear",
-        mana_value=2,
-        colors=frozenset({"green"}),
-        types=frozenset({"creature"}),
-        subtypes=frozenset(),
-        supertypes=frozenset(),
-        abilities=frozenset(),
-        power=2,
-        toughness=2,
-        controller="p1",
-    )
-    return base.with_(**changes)
 
 
 # 613.1 (operations): what one instruction does to one object
@@ -118,26 +100,24 @@ def test_a_copy_effect_overwrites_what_was_granted_before_it() -> None:
 # 613.7m (choices): the outcomes of an open order
 
 
+def _tied_set_pt() -> Any:
+    """Two effects with one timestamp (5) setting the Bear's power and toughness: 1/1 (e1) and 4/4 (e2)."""
+
+    def set_pt(eid: str, n: int) -> dict[str, Any]:
+        return {
+            "id": eid,
+            "timestamp": 5,
+            "applies_to": ["bear"],
+            "parts": [{"op": "set_pt", "power": n, "toughness": n}],
+        }
+
+    return make_board([creature("bear", 1)], [set_pt("e1", 1), set_pt("e2", 4)])
+
+
 def test_a_single_tie_whose_order_changes_the_answer_is_said_to_matter() -> None:
     """613.7m, 613.4b: two effects setting power and toughness with one timestamp: the later-ordered one wins,
     so the two orders give two outcomes and that tie is the one that matters."""
-    board = make_board(
-        [creature("bear", 1)],
-        [
-            {
-                "id": "e1",
-                "timestamp": 5,
-                "applies_to": ["bear"],
-                "parts": [{"op": "set_pt", "power": 1, "toughness": 1}],
-            },
-            {
-                "id": "e2",
-                "timestamp": 5,
-                "applies_to": ["bear"],
-                "parts": [{"op": "set_pt", "power": 4, "toughness": 4}],
-            },
-        ],
-    )
+    board = _tied_set_pt()
     found = outcomes(board, IKORIA)
     assert sorted((o.final["bear"].power, o.orders) for o in found.outcomes) == [
         (1, (("e2", "e1"),)),
@@ -149,23 +129,7 @@ def test_a_single_tie_whose_order_changes_the_answer_is_said_to_matter() -> None
 def test_each_outcome_carries_the_resolution_that_reached_it() -> None:
     """613.7m: an outcome is the final state of one resolution under its order; the trace shown for it is that
     resolution's, with no tie left open."""
-    board = make_board(
-        [creature("bear", 1)],
-        [
-            {
-                "id": "e1",
-                "timestamp": 5,
-                "applies_to": ["bear"],
-                "parts": [{"op": "set_pt", "power": 1, "toughness": 1}],
-            },
-            {
-                "id": "e2",
-                "timestamp": 5,
-                "applies_to": ["bear"],
-                "parts": [{"op": "set_pt", "power": 4, "toughness": 4}],
-            },
-        ],
-    )
+    board = _tied_set_pt()
     for o in outcomes(board, IKORIA).outcomes:
         assert o.resolution.final == o.final and o.resolution.undecided == ()
         assert [s.effect for s in o.resolution.steps if s.effect in ("e1", "e2")] == list(o.orders[0])
@@ -200,39 +164,6 @@ def test_orders_that_differ_only_in_who_granted_an_ability_are_one_outcome() -> 
 
 # 613.8a (effects.regenerate): a characteristic-defining ability read again after another effect
 
-CHANGELING = "changeling (this object is every creature type.)"
-BLOOD_MOON = "nonbasic lands are mountains."
-
-
-def _arbor_under_blood_moon() -> Any:
-    return make_board(
-        [
-            creature("arbor", 1, types=["land", "creature"], subtypes=["forest"], abilities=[CHANGELING]),
-            {
-                "id": "moon",
-                "name": "Moon",
-                "timestamp": 2,
-                "controller": "p1",
-                "types": ["enchantment"],
-                "mana_value": 3,
-                "abilities": [BLOOD_MOON],
-            },
-        ],
-        abilities=[
-            {
-                "text": CHANGELING,
-                "cda": True,
-                "applies_to": {"is_source": True},
-                "parts": [{"op": "all_creature_types"}],
-            },
-            {
-                "text": BLOOD_MOON,
-                "applies_to": {"all": [{"type": "land"}, {"not": {"supertype": "basic"}}]},
-                "parts": [{"op": "set_land_subtype", "subtypes": ["mountain"]}],
-            },
-        ],
-    )
-
 
 def test_a_cda_the_land_type_change_would_remove_depends_on_it_where_cdas_are_not_set_apart() -> None:
     """613.8a(a), 305.7 (418.5c before M10): a land type change takes away the land's rules-text abilities, its
@@ -242,7 +173,7 @@ def test_a_cda_the_land_type_change_would_remove_depends_on_it_where_cdas_are_no
     from reference.effects import effects_in_play
     from reference.resolver import initial_state
 
-    board = _arbor_under_blood_moon()
+    board = arbor_under_blood_moon()
     state = initial_state(board, PRE_M10)
     effects = {e.source: e for e in effects_in_play(board, state, {})}
     reason = dependency_reason(effects["arbor"], effects["moon"], board, state, PRE_M10, "4", {})
@@ -255,7 +186,7 @@ def test_where_the_cda_waits_for_the_land_type_change_it_never_applies() -> None
     apart from other effects in dependency, cda_dependency_isolated: this test does not cover that reading.)"""
     from reference.resolver import resolve
 
-    board = _arbor_under_blood_moon()
+    board = arbor_under_blood_moon()
     old = resolve(board, PRE_M10).final["arbor"]
     assert (old.subtypes, old.all_creature_types) == ({"mountain"}, False)
 
