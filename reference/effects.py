@@ -84,6 +84,11 @@ def find_definition(board: Board, wording: str, changes: tuple[tuple[str, str], 
     return None
 
 
+def definition_of(board: Board, ch: Characteristics, wording: str) -> AbilityDef | None:
+    """612.1, 612.3: the definition behind one of an object's wordings; a granted one is never text-changed."""
+    return find_definition(board, wording, () if wording in ch.granted else ch.text_changes)
+
+
 def effect_origin(definition: AbilityDef, granted: bool) -> str:
     """604.3a(2), (4): an ability is characteristic-defining only as the object has it, not by its wording.
 
@@ -96,7 +101,7 @@ def effect_origin(definition: AbilityDef, granted: bool) -> str:
 def static_effect(board: Board, state: State, obj_id: str, wording: str) -> ContinuousEffect | None:
     """611.3, 604.3, 613.7a: the effect an object's static ability generates, if it is one."""
     ch = state[obj_id]
-    d = find_definition(board, wording, ch.text_changes)
+    d = definition_of(board, ch, wording)
     if d is None:
         return None
     if d.condition is not None:
@@ -119,8 +124,13 @@ def static_effect(board: Board, state: State, obj_id: str, wording: str) -> Cont
         filt = with_choices(filt, chosen)
     # 612.3: a granted ability is never text-changed, so an object can hold a rules-text ability whose
     # words were changed and, granted later, the same ability as printed: two effects.
+    key = f"{obj_id}:{d.text}" + (" (granted)" if granted else "")
+    if changes and d.text in ch.abilities and d.text not in ch.granted:
+        # 113.2c: beside the ability as defined, a rules-text instance of it whose words were changed
+        # (a proposed profile can copy or merge after a text change): two abilities, two effects
+        key += f" (reads {wording!r})"
     return ContinuousEffect(
-        key=f"{obj_id}:{d.text}" + (" (granted)" if granted else ""),
+        key=key,
         origin=effect_origin(d, granted),
         timestamp=ts,
         parts=parts,

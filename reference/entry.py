@@ -22,7 +22,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 
 from .chosen import with_choices
-from .effects import find_definition
+from .effects import definition_of
 from .filters import Context, matches, substitute
 from .model import AbilityDef, Board, Characteristics, Counter, GameObject
 from .resolver import resolve
@@ -91,7 +91,7 @@ def entry_counters(before: Board, after: Board, obj_id: str, version: RulesVersi
     added: dict[str, int] = {}
     for source, ch in candidates:
         for wording in sorted(ch.abilities):
-            d = find_definition(after, wording, ch.text_changes)
+            d = definition_of(after, ch, wording)
             if d is None or not d.enters_with:
                 continue
             if replacement_applies(d, source, ch, after, state, obj_id, wording):

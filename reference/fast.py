@@ -423,7 +423,6 @@ class Engine:
         self.rules = rule_effects(board, self.state)
         self.defined = frozenset(board.abilities)
         self.statics: dict[str, list[ContinuousEffect]] = {}
-        self.ambiguous: set[str] = set()
         for obj_id in sorted(self.state):
             self._regenerate_statics(obj_id)
 
@@ -436,7 +435,9 @@ class Engine:
         # 612.1: without text changes only a defined wording can be a static ability.
         wordings = ch.abilities if ch.text_changes else ch.abilities & self.defined
         for wording in sorted(wordings):
-            key = (obj_id, wording, ch.text_changes, ch.granted.get(wording), wording in ch.granted, ch.name)
+            # 113.2c: on a text-changed object the key also reads which other wordings it holds (``static_effect``)
+            held = (ch.abilities, ch.granted) if ch.text_changes else None
+            key = (obj_id, wording, ch.text_changes, ch.granted.get(wording), wording in ch.granted, ch.name, held)
             if key not in self.static_memo:
                 self.static_memo[key] = static_effect(self.board, self.state, obj_id, wording)
             e = self.static_memo[key]
@@ -446,11 +447,6 @@ class Engine:
             self.statics[obj_id] = out
         else:
             self.statics.pop(obj_id, None)
-        # Two wordings giving one effect key: regenerate() picks one by set order; take the readable path.
-        if len({e.key for e in out}) != len(out):
-            self.ambiguous.add(obj_id)
-        else:
-            self.ambiguous.discard(obj_id)
 
     def effects_in_play(self) -> list[ContinuousEffect]:
         """611, 613.6: as ``reference.effects.effects_in_play``."""
@@ -632,7 +628,6 @@ class Engine:
         by_name: dict[tuple[str, str], list[int]] = {}
         by_source: dict[str, list[int]] = {}
         by_word: dict[str, list[int]] = {}
-        always: list[int] = []
         for a in group:
             ia = self.info(a)
             static = a.origin in ("static", "cda") and a.source is not None
@@ -653,8 +648,6 @@ class Engine:
                 by_source.setdefault(a.source, []).append(n)
                 for w in words:
                     by_word.setdefault(w, []).append(n)
-                if a.source in self.ambiguous:
-                    always.append(n)
         if not sensitive:
             return graph
         doing: dict[str, object] = {}
@@ -670,7 +663,7 @@ class Engine:
             named = ib.names_abilities(slot, self.parts(b, slot)) if touches_sources else None
             # Every effect the test below does not skip at once: one whose reads b writes, one whose
             # source b changes (when b names the abilities it touches: one with such a wording).
-            reach: set[int] = set(always)
+            reach: set[int] = set()
             for f in writes:
                 if f in wnames:
                     reach.update(by_read.get(f + "?", ()))
@@ -698,8 +691,6 @@ class Engine:
                 filt_hit = live and hits(writes, wnames, ia.filter_reads, ia.filter_names)
                 val_hit = ia.reads_values and hits(writes, wnames, ia.value_reads, ia.value_names)
                 src_hit = static and touches_sources and a.source in b_targets
-                if static and a.source in self.ambiguous:
-                    filt_hit = True  # two wordings give a's key: let the readable test decide
                 if not (filt_hit or val_hit or src_hit):
                     continue  # b changes nothing a reads: a's existence, text, objects and amounts stay
                 # Only b's reach of a's source: b names none of a's wordings only if a was reached otherwise,

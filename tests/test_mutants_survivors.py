@@ -20,7 +20,7 @@ from reference.operations import (
 )
 from reference.versions import get_version
 
-from .builders import arbor_under_blood_moon, chars, creature, make_board
+from .builders import arbor_under_blood_moon, chars, creature, make_board, run
 
 IKORIA = get_version("ikoria")
 PRE_M10 = get_version("pre-m10")
@@ -257,3 +257,81 @@ def test_exiled_with_its_source_means_that_source_and_no_other() -> None:
         assert [i for i in sorted(board.objects) if matches(filt, i, ctx)] == [exiled]
         assert [i for i in sorted(board.objects) if compiled(filt)(i, ctx)] == [exiled]
         assert [i for i in sorted(board.objects) if compiled({"exiled_with_source": True})(i, ctx)] == [exiled]
+
+
+# 612.3, 113.2c: text changes and the abilities they do not reach
+
+ELVES_PUMP = "elves get +1/+1."
+GOBLINS_PUMP = "goblins get +1/+1."
+ELVES_PUMP_DEF: dict[str, Any] = {
+    "text": ELVES_PUMP,
+    "applies_to": {"subtype": "elf"},
+    "parts": [{"op": "modify_pt", "power": 1, "toughness": 1}],
+}
+ELF_TO_GOBLIN: dict[str, Any] = {"op": "replace_word", "from": "elf", "to": "goblin"}
+
+
+def test_a_granted_wording_is_not_read_through_its_objects_text_changes() -> None:
+    """612.3: a text change on the Bear ("elf" becomes "goblin") does not reach the abilities effects grant it, so a
+    granted "goblins get +1/+1." is no text-changed "elves get +1/+1.": the board defines only the latter, and a
+    wording without a definition generates no effect. The Goblin stays 2/2; the Elf too (nothing says elves)."""
+    board = make_board(
+        [creature("bear", 1), creature("elf", 2, subtypes=["elf"]), creature("goblin", 3, subtypes=["goblin"])],
+        effects=[
+            {"id": "t", "controller": "p1", "timestamp": 4, "applies_to": ["bear"], "parts": [ELF_TO_GOBLIN]},
+            {"id": "g", "controller": "p1", "timestamp": 5, "applies_to": ["bear"],
+             "parts": [{"op": "add_abilities", "abilities": [GOBLINS_PUMP]}]},
+        ],
+        abilities=[ELVES_PUMP_DEF],
+    )  # fmt: skip
+    for vid in ("pre-m10", "m10", "ikoria"):
+        final = run(board, vid)[0].final
+        assert GOBLINS_PUMP in final["bear"].abilities
+        assert [(final[i].power, final[i].toughness) for i in ("elf", "goblin")] == [(2, 2), (2, 2)], vid
+
+
+def test_an_ability_and_a_text_changed_instance_of_it_are_two_effects() -> None:
+    """113.2c, 612.1 under a proposed profile that applies text changes in layer 1a (rules versions are data): the
+    Bear's "elves get +1/+1." becomes "goblins get +1/+1." (timestamp 2); then a mutating creature with "elves get
+    +1/+1." merges under it (timestamp 3), adding that ability as printed. The Bear has both: two instances, each its
+    own effect, so the Elf and the Goblin each get +1/+1 (3/3). Both resolvers agree, and the trace names both."""
+    from dataclasses import replace
+
+    from mtg_layers.corpus import case_from_data
+    from reference import fast
+    from reference.case import board_at
+    from reference.resolver import resolve
+    from reference.versions import Classification
+
+    text_in_1a = replace(
+        IKORIA,
+        id="text-in-1a",
+        classification=tuple(Classification(c.kind, c.origins, "1a") if c.kind == "text" else c
+                             for c in IKORIA.classification),
+    )  # fmt: skip
+    data = {
+        "id": "unit",
+        "title": "two instances of one ability",
+        "versions": ["ikoria"],
+        "features": ["timestamps"],
+        "sources": [{"kind": "derived", "ref": "unit test"}],
+        "abilities": [ELVES_PUMP_DEF],
+        "objects": [
+            creature("bear", 1, abilities=[ELVES_PUMP]),
+            creature("mutant", 4, abilities=[ELVES_PUMP], zone="stack"),
+            creature("elf", 5, subtypes=["elf"]),
+            creature("goblin", 6, subtypes=["goblin"]),
+        ],
+        "effects": [{"id": "t", "controller": "p1", "timestamp": 2, "applies_to": ["bear"], "parts": [ELF_TO_GOBLIN]}],
+        "steps": [{"description": "the mutant merges under the Bear",
+                   "merge": {"mutant": {"onto": "bear", "position": "under", "timestamp": 3}},
+                   "expect": {"ikoria": {}}}],
+    }  # fmt: skip
+    board = board_at(case_from_data(data, "unit"), 1)
+    readable = resolve(board, text_in_1a)
+    assert fast.resolve(board, text_in_1a) == readable
+    final = readable.final
+    assert final["bear"].abilities == {ELVES_PUMP, GOBLINS_PUMP}
+    assert [(final[i].power, final[i].toughness) for i in ("elf", "goblin")] == [(3, 3), (3, 3)]
+    applied = [s.effect for s in readable.steps if s.effect.startswith("bear:")]
+    assert applied == ["bear:elves get +1/+1.", "bear:elves get +1/+1. (reads 'goblins get +1/+1.')"]
