@@ -84,6 +84,8 @@ def checked_engine() -> Iterator[list[int]]:
         assert self.graph(group, slot) == dependency_graph(group, self.board, self.state, self.version, slot,
                                                            self.locked)  # fmt: skip
         apply(self, e, slot)
+        # 205.3d, 305.6: the objects kept as not fitting are those that do not fit now
+        assert self.unfit is None or self.unfit == {i for i, ch in self.state.items() if not fast._fits(ch)}
 
     fast.Engine.apply = checked  # type: ignore[method-assign]
     try:
@@ -419,3 +421,177 @@ def test_a_loop_waiting_for_a_later_effect_under_each_reading_of_613_8b(flags: d
     if not flags or "loop_ignores_dependency" in flags:
         expected = (3, 5) if flags else (5, 5)
         assert (bear.power, bear.toughness) == expected
+
+
+# What the fast path keeps between steps, on boards where a stale value would show
+
+FOREST_MANA = "{t}: add {g}."
+ELVES_PUMP = "elves get +1/+1."
+GOBLINS_PUMP = "goblins get +1/+1."
+
+
+def test_the_record_of_objects_that_do_not_fit_follows_each_change() -> None:
+    """205.3d, 305.6: a Forest land creature becomes a Warrior (layer 4; the fast path first asks which objects do not
+    fit), loses all its abilities (layer 6: without its land type's mana ability it no longer fits) and gains
+    "{t}: add {g}." again (it fits again). The engine-contract check compares the kept record with a fresh one after
+    every step; the final values are the readable resolver's."""
+    board = make_board(
+        [creature("arbor", 1, types=["land", "creature"], subtypes=["forest"])],
+        effects=[
+            {"id": "w", "controller": "p1", "timestamp": 2, "applies_to": ["arbor"],
+             "parts": [{"op": "add_subtypes", "subtypes": ["warrior"]}]},
+            {"id": "h", "controller": "p1", "timestamp": 3, "applies_to": ["arbor"],
+             "parts": [{"op": "remove_all_abilities"}]},
+            {"id": "g", "controller": "p1", "timestamp": 4, "applies_to": ["arbor"],
+             "parts": [{"op": "add_abilities", "abilities": [FOREST_MANA]}]},
+        ],
+    )  # fmt: skip
+    for vid in ("pre-m10", "m10", "ikoria"):
+        with checked_engine() as checks:
+            final = same(board, vid)
+        assert checks[0] >= 3, vid
+        assert (final["arbor"].subtypes, final["arbor"].abilities) == ({"forest", "warrior"}, {FOREST_MANA}), vid
+
+
+ELVES_HASTE = "elves have haste."
+GOBLINS_HASTE = "goblins have haste."
+
+
+def test_an_effect_that_cannot_change_one_effects_source_is_still_tested_against_the_next() -> None:
+    """613.8a(b): "creatures with flying have trample" (timestamp 3) depends on the resolved "loses 'elves have
+    haste.' and flying" (timestamp 5), which takes flying from the Bird, so it applies first: the Bird has neither.
+    The same effect also names the wording of another enchantment's ability, whose text a text change made
+    "goblins have haste.": it cannot change that source, and the search goes on to the next effect."""
+    board = make_board(
+        [
+            creature("bird", 0.5, abilities=["flying"]),
+            enchantment("e1", 1, ELVES_HASTE),
+            enchantment("e2", 3, FLYING_TRAMPLE),
+        ],
+        effects=[
+            {"id": "t", "controller": "p1", "timestamp": 2, "applies_to": ["e1"],
+             "parts": [{"op": "replace_word", "from": "elf", "to": "goblin"}]},
+            {"id": "r", "controller": "p1", "timestamp": 5, "applies_to": ["bird", "e1"],
+             "parts": [{"op": "remove_abilities", "abilities": [ELVES_HASTE, "flying"]}]},
+        ],
+        abilities=[
+            {"text": ELVES_HASTE, "applies_to": {"subtype": "elf"},
+             "parts": [{"op": "add_abilities", "abilities": ["haste"]}]},
+            {"text": FLYING_TRAMPLE, "applies_to": {"all": [{"type": "creature"}, {"has_ability": "flying"}]},
+             "parts": [{"op": "add_abilities", "abilities": ["trample"]}]},
+        ],
+    )  # fmt: skip
+    for vid in ("pre-m10", "m10", "ikoria"):
+        final = same(board, vid)
+        assert (final["bird"].abilities, final["e1"].abilities) == (frozenset(), {GOBLINS_HASTE}), vid
+
+
+FLYING_HASTE = "permanents with flying have haste."
+HASTE_TRAMPLE = "creatures with haste have trample."
+
+
+def test_an_effect_regranted_before_it_applies_applies_with_its_new_timestamp_to_every_object() -> None:
+    """613.7a, 613.8a(b): "permanents with flying have haste" is granted to an enchantment at 5 and granted again at
+    8, with flying, by another effect; it depends on that effect (the enchantment joins its objects), so the grant at
+    8 comes first and the haste it gives is granted at 8, to the Bird it applied to before as well as to the
+    enchantment. "Creatures with haste have trample" (timestamp 9) depends on it in turn."""
+    board = make_board(
+        [
+            creature("bird", 0.5, abilities=["flying"]),
+            enchantment("gran", 1),
+            enchantment("z", 9, HASTE_TRAMPLE),
+        ],
+        effects=[
+            {"id": "g1", "controller": "p1", "timestamp": 5, "applies_to": ["gran"],
+             "parts": [{"op": "add_abilities", "abilities": [FLYING_HASTE]}]},
+            {"id": "g2", "controller": "p1", "timestamp": 8, "applies_to": ["gran"],
+             "parts": [{"op": "add_abilities", "abilities": [FLYING_HASTE, "flying"]}]},
+        ],
+        abilities=[
+            {"text": FLYING_HASTE, "applies_to": {"has_ability": "flying"},
+             "parts": [{"op": "add_abilities", "abilities": ["haste"]}]},
+            {"text": HASTE_TRAMPLE, "applies_to": {"all": [{"type": "creature"}, {"has_ability": "haste"}]},
+             "parts": [{"op": "add_abilities", "abilities": ["trample"]}]},
+        ],
+    )  # fmt: skip
+    for vid in ("pre-m10", "m10", "ikoria"):
+        final = same(board, vid)
+        assert [final[i].granted.get("haste") for i in ("bird", "gran")] == [8, 8], vid
+        assert final["bird"].abilities == {"flying", "haste", "trample"}, vid
+
+
+ELF_TEXT = "each elf has human where it had goblin."
+
+
+def test_a_text_change_on_a_text_changing_ability_changes_what_it_applies_to() -> None:
+    """612.1, 613.8a(b): the resolved "elf becomes merfolk" on an enchantment (timestamp 1) changes its ability
+    "each elf has human where it had goblin." into "each merfolk has ...": the Merfolk's "goblin lore." becomes
+    "human lore.", the Elf's stays."""
+    board = make_board(
+        [
+            creature("elf", 0.5, subtypes=["elf"], abilities=["goblin lore."]),
+            creature("merfolk", 0.6, subtypes=["merfolk"], abilities=["goblin lore."]),
+            enchantment("x", 2, ELF_TEXT),
+        ],
+        effects=[
+            {"id": "b", "controller": "p1", "timestamp": 1, "applies_to": ["x"],
+             "parts": [{"op": "replace_word", "from": "elf", "to": "merfolk"}]},
+        ],
+        abilities=[
+            {"text": ELF_TEXT, "applies_to": {"subtype": "elf"},
+             "parts": [{"op": "replace_word", "from": "goblin", "to": "human"}]},
+        ],
+    )  # fmt: skip
+    for vid in ("pre-m10", "m10", "ikoria"):
+        final = same(board, vid)
+        assert (final["elf"].abilities, final["merfolk"].abilities) == ({"goblin lore."}, {"human lore."}), vid
+
+
+def test_removing_a_text_changed_ability_by_its_new_words_ends_its_effect() -> None:
+    """612.1, 613.1f: the Lord's "elves get +1/+1." reads "goblins get +1/+1." after a text change (layer 3); an
+    effect that removes "goblins get +1/+1." (layer 6) removes that ability, so its effect is gone: the Goblin
+    stays 2/2."""
+    board = make_board(
+        [
+            creature("goblin", 0.5, subtypes=["goblin"]),
+            enchantment("lord", 1, ELVES_PUMP),
+        ],
+        effects=[
+            {"id": "t", "controller": "p1", "timestamp": 2, "applies_to": ["lord"],
+             "parts": [{"op": "replace_word", "from": "elf", "to": "goblin"}]},
+            {"id": "r", "controller": "p1", "timestamp": 3, "applies_to": ["lord"],
+             "parts": [{"op": "remove_abilities", "abilities": [GOBLINS_PUMP]}]},
+        ],
+        abilities=[
+            {"text": ELVES_PUMP, "applies_to": {"subtype": "elf"},
+             "parts": [{"op": "modify_pt", "power": 1, "toughness": 1}]},
+        ],
+    )  # fmt: skip
+    for vid in ("pre-m10", "m10", "ikoria"):
+        final = same(board, vid)
+        assert (final["goblin"].power, final["goblin"].toughness, final["lord"].abilities) == (2, 2, set()), vid
+
+
+def test_what_an_effect_applies_to_is_up_to_date_however_many_steps_ago_it_was_asked() -> None:
+    """611.3a, 613.1f (the Engine's contract: ``affected`` answers as ``effects.affected`` whenever it is asked):
+    "creatures with flying have trample" is asked what it applies to (nothing), then two effects give flying to two
+    creatures, one after the other; asked again, it applies to both."""
+    board = make_board(
+        [creature("bird1", 1), creature("bird2", 2), enchantment("z", 3, FLYING_TRAMPLE)],
+        effects=[
+            {"id": f"f{n}", "controller": "p1", "timestamp": 3 + n, "applies_to": [f"bird{n}"],
+             "parts": [{"op": "add_abilities", "abilities": ["flying"]}]}
+            for n in (1, 2)
+        ],
+        abilities=[
+            {"text": FLYING_TRAMPLE, "applies_to": {"all": [{"type": "creature"}, {"has_ability": "flying"}]},
+             "parts": [{"op": "add_abilities", "abilities": ["trample"]}]},
+        ],
+    )  # fmt: skip
+    engine = fast.Engine(board, VERSIONS["ikoria"])
+    (trample,) = engine.statics["z"]
+    assert engine.affected(trample) == frozenset()
+    for grant in engine.resolved:
+        engine.apply(grant, "6")
+    assert engine.affected(trample) == effects.affected(trample, board, engine.state, engine.locked)
+    assert engine.affected(trample) == {"bird1", "bird2"}
