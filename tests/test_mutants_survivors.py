@@ -335,3 +335,22 @@ def test_an_ability_and_a_text_changed_instance_of_it_are_two_effects() -> None:
     assert [(final[i].power, final[i].toughness) for i in ("elf", "goblin")] == [(3, 3), (3, 3)]
     applied = [s.effect for s in readable.steps if s.effect.startswith("bear:")]
     assert applied == ["bear:elves get +1/+1.", "bear:elves get +1/+1. (reads 'goblins get +1/+1.')"]
+
+
+def test_what_an_effect_applies_to_among_some_objects_is_cut_to_those_objects() -> None:
+    """611.2c, 613.6 (``effects.affected`` with ``among``): a resolved effect's fixed objects, and the objects an effect
+    locked in when it began to apply, asked about among some objects, are those of them it applies to."""
+    from reference.effects import affected, resolved_effects
+    from reference.resolver import initial_state
+
+    board = make_board(
+        [creature("bear", 1), creature("elf", 2, subtypes=["elf"]), creature("ogre", 3)],
+        effects=[{"id": "pump", "controller": "p1", "timestamp": 4, "applies_to": ["bear", "elf"],
+                  "parts": [{"op": "modify_pt", "power": 1, "toughness": 1}]}],
+    )  # fmt: skip
+    state = dict(initial_state(board, IKORIA))
+    (pump,) = resolved_effects(board)
+    assert affected(pump, board, state, {}) == {"bear", "elf"}
+    assert affected(pump, board, state, {}, among=["elf", "ogre"]) == {"elf"}
+    locked = {pump.key: (pump, frozenset({"bear", "ogre"}))}
+    assert affected(pump, board, state, locked, among=["elf", "ogre"]) == {"ogre"}
