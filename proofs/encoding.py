@@ -97,6 +97,8 @@ class PEffect:
     source: str | None = None
     definition: AbilityDef | None = None
     granted: bool = False  # 612.3: the granted (never text-changed) copy of a static ability
+    # 113.2c: beside the ability as defined, a second rules-text instance whose words a text change made this
+    reads: str | None = None
 
     @property
     def cda(self) -> bool:
@@ -310,6 +312,19 @@ class Encoding:
                                 granted=granted,
                             )
                         )
+                    for w in self._second_instances(d):
+                        out.append(
+                            PEffect(
+                                key=f"{oid}:{d.text} (reads {w!r})",
+                                kind="static",
+                                origin="cda" if d.cda else "static",
+                                parts=d.parts,
+                                base_ts=obj.timestamp,
+                                source=oid,
+                                definition=d,
+                                reads=w,
+                            )
+                        )
             for mg in obj.merges:  # 721.2a, 729.2: each merge, a copiable effect timestamped when it merged
                 out.append(
                     PEffect(
@@ -447,6 +462,15 @@ class Encoding:
             return z3.If(z3.And(ch[("granted", w)], g > obj_ts), g, obj_ts)
 
         has_text = ch.get_set("abilities", d.text)
+        if e.reads is not None:
+            # 113.2c: held beside the ability as defined (not granted), the text-changed wording, not granted
+            w = e.reads
+            beside = z3.And(
+                has_text, _neg(ch[("granted", d.text)]), ch.get_set("abilities", w), _neg(ch[("granted", w)])
+            )
+            exists_r = z3.And(beside, ch[("ntc", "")] > 0, self._reads_as(d, w, ch))
+            wmap_r = {f: ch[("wmap", f)] for f in u.from_words}
+            return exists_r, Reading(TRUE, wmap_r), obj_ts, FALSE, ch[("gts", w)]
         if e.granted:
             # the granted copy: the exact wording, held because an effect granted it
             wmap_plain = {w: ch[("wmap", w)] for w in u.from_words}
@@ -456,25 +480,13 @@ class Encoding:
         exact = z3.And(has_text, _neg(ch[("granted", d.text)])) if self._grantable(d.text) else has_text
         present: list[tuple[z3.BoolRef, str]] = []
         if u.from_words:
-            catalog = list(self.board.abilities.values())
-            variants = {t: [] for _, t in u.variants(d.text)}  # type: dict[str, list[dict[str, str]]]
-            for mapping, t in u.variants(d.text):
-                variants[t].append(mapping)
+            variants = {t for _, t in u.variants(d.text)}
             for w in sorted(variants):
                 if w == d.text or w in self.board.abilities:
                     continue
-
-                def maps_to(dd: AbilityDef, w: str = w) -> z3.BoolRef:
-                    conds = [
-                        z3.And([ch[("wmap", f)] == u.words.index(img) for f, img in mapping.items()])
-                        for mapping, t in u.variants(dd.text)
-                        if t == w
-                    ]
-                    return z3.Or(conds) if conds else FALSE
-
-                earlier = [maps_to(dd) for dd in catalog[: catalog.index(d)]]
-                found = z3.And(ch[("ntc", "")] > 0, maps_to(d), _neg(z3.Or(earlier)) if earlier else TRUE)
-                present.append((z3.And(ch.get_set("abilities", w), found), w))
+                found = z3.And(ch[("ntc", "")] > 0, self._reads_as(d, w, ch))
+                # 612.3: a granted wording is as granted; no text change made it, so it reads no definition
+                present.append((z3.And(ch.get_set("abilities", w), _neg(ch[("granted", w)]), found), w))
         exists = disj([exact] + [c for c, _ in present])
         ts: z3.ArithRef = ts_of(d.text)
         granted: z3.BoolRef = ch[("granted", d.text)]
@@ -499,6 +511,34 @@ class Encoding:
         left = self.evaluate(cond["left"], st, e, probe, e.source)
         right = self.evaluate(cond["right"], st, e, probe, e.source)
         return COMPARATORS[str(cond["op"])](left, right)  # type: ignore[no-any-return]
+
+    def _reads_as(self, d: AbilityDef, w: str, ch: Obj) -> z3.BoolRef:
+        """612.1: the object's text changes make ``d``'s words read ``w``, and no definition listed before ``d``'s."""
+        u = self.u
+
+        def maps_to(dd: AbilityDef) -> z3.BoolRef:
+            conds = [
+                z3.And([ch[("wmap", f)] == u.words.index(img) for f, img in mapping.items()])
+                for mapping, t in u.variants(dd.text)
+                if t == w
+            ]
+            return z3.Or(conds) if conds else FALSE
+
+        catalog = list(self.board.abilities.values())
+        earlier = [maps_to(dd) for dd in catalog[: catalog.index(d)]]
+        return z3.And(maps_to(d), _neg(z3.Or(earlier)) if earlier else TRUE)
+
+    def _second_instances(self, d: AbilityDef) -> list[str]:
+        """113.2c: the wordings a text change can give a second rules-text instance of ``d``, held beside ``d`` as
+        defined. Only a profile applying copies or merges after text changes (not 613.1's order) adds rules text
+        that an earlier text change did not reach."""
+        v, u = self.version, self.u
+        if not u.from_words:
+            return []
+        text, copy = v.slot_of("text", "resolved"), v.slot_of("copy", "resolved")
+        if text is None or copy is None or v.slot_index(copy) < v.slot_index(text):
+            return []
+        return sorted({t for _, t in u.variants(d.text) if t != d.text and t not in self.board.abilities})
 
     def _grantable(self, text: str) -> bool:
         """True when some effect on the board can grant this exact wording (613.7a, 612.3)."""

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from mtg_layers.crosscheck import check_board
 from reference.choices import outcomes
 from reference.frozen import FrozenMap, freeze
 from reference.operations import (
@@ -288,6 +289,7 @@ def test_a_granted_wording_is_not_read_through_its_objects_text_changes() -> Non
         final = run(board, vid)[0].final
         assert GOBLINS_PUMP in final["bear"].abilities
         assert [(final[i].power, final[i].toughness) for i in ("elf", "goblin")] == [(2, 2), (2, 2)], vid
+        assert check_board(board, get_version(vid)).status == "verified", vid  # the z3 encoding's own reading
 
 
 def test_an_ability_and_a_text_changed_instance_of_it_are_two_effects() -> None:
@@ -335,6 +337,7 @@ def test_an_ability_and_a_text_changed_instance_of_it_are_two_effects() -> None:
     assert [(final[i].power, final[i].toughness) for i in ("elf", "goblin")] == [(3, 3), (3, 3)]
     applied = [s.effect for s in readable.steps if s.effect.startswith("bear:")]
     assert applied == ["bear:elves get +1/+1.", "bear:elves get +1/+1. (reads 'goblins get +1/+1.')"]
+    assert check_board(board, text_in_1a).status == "verified"  # the z3 encoding's own reading
 
 
 def test_what_an_effect_applies_to_among_some_objects_is_cut_to_those_objects() -> None:
