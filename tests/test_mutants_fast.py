@@ -518,6 +518,9 @@ def test_an_effect_regranted_before_it_applies_applies_with_its_new_timestamp_to
         final = same(board, vid)
         assert [final[i].granted.get("haste") for i in ("bird", "gran")] == [8, 8], vid
         assert final["bird"].abilities == {"flying", "haste", "trample"}, vid
+        # the trace names a granted ability's effect apart from the ability its object has as printed
+        applied = [s.effect for s in resolve(board, VERSIONS[vid]).steps if s.effect.startswith("gran:")]
+        assert applied == [f"gran:{FLYING_HASTE} (granted)"], vid
 
 
 ELF_TEXT = "each elf has human where it had goblin."
