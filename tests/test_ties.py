@@ -17,7 +17,7 @@ from mtg_layers.verify import check_case
 from reference.case import board_at
 from reference.choices import outcomes
 from reference.model import Board
-from reference.timestamps import must_precede
+from reference.timestamps import Tie, must_precede
 from reference.versions import builtin_versions, get_version
 from tests.strategies import examples
 
@@ -207,3 +207,27 @@ def test_613_7a_rank_orders_granted_effects_only_where_the_version_says_so() -> 
     granted = ContinuousEffect("x", "static", 4, (), "x", source="a", tiebreak=3)
     assert rank(granted, get_version("2023-11-17"), True) == (1, 4, 3)
     assert rank(granted, get_version("ikoria"), True) == (1, 4, NO_GRANT)
+
+
+def test_613_7m_a_recorded_choice_between_two_objects_is_recorded_whole() -> None:
+    """613.7m: two enchantments p1 controls share timestamp 3 ("creatures are red", "creatures are blue"); p1 chose
+    the red one's timestamp first, so it applies first and the Bear ends blue. The tie names its layer, both effects
+    (both candidates), the objects their timestamps belong to, that a choice decided it, whose choice it was
+    (their controller's) and the effect picked."""
+    from reference.resolver import resolve
+
+    from .builders import creature, enchantment, make_board
+
+    red, blue = "creatures are red.", "creatures are blue."
+    board = make_board(
+        [creature("bear", 1), enchantment("x", 3, red), enchantment("y", 3, blue)],
+        abilities=[
+            {"text": red, "applies_to": {"type": "creature"}, "parts": [{"op": "set_colors", "colors": ["red"]}]},
+            {"text": blue, "applies_to": {"type": "creature"}, "parts": [{"op": "set_colors", "colors": ["blue"]}]},
+        ],
+    )
+    chosen = replace(board, tie_order=("x", "y"))
+    resolution = resolve(chosen, get_version("ikoria"))
+    assert resolution.final["bear"].colors == {"blue"}
+    keys = (f"x:{red}", f"y:{blue}")
+    assert resolution.ties == (Tie("5", keys, keys, ("x", "y"), "choice", "p1", f"x:{red}"),)
