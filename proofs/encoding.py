@@ -462,6 +462,7 @@ class Encoding:
             return z3.If(z3.And(ch[("granted", w)], g > obj_ts), g, obj_ts)
 
         has_text = ch.get_set("abilities", d.text)
+        wmap = {w: ch[("wmap", w)] for w in u.from_words}
         if e.reads is not None:
             # 113.2c: held beside the ability as defined (not granted), the text-changed wording, not granted
             w = e.reads
@@ -469,13 +470,11 @@ class Encoding:
                 has_text, _neg(ch[("granted", d.text)]), ch.get_set("abilities", w), _neg(ch[("granted", w)])
             )
             exists_r = z3.And(beside, ch[("ntc", "")] > 0, self._reads_as(d, w, ch))
-            wmap_r = {f: ch[("wmap", f)] for f in u.from_words}
-            return exists_r, Reading(TRUE, wmap_r), obj_ts, FALSE, ch[("gts", w)]
+            return exists_r, Reading(TRUE, wmap), obj_ts, FALSE, ch[("gts", w)]
         if e.granted:
             # the granted copy: the exact wording, held because an effect granted it
-            wmap_plain = {w: ch[("wmap", w)] for w in u.from_words}
             exists_g = z3.And(has_text, ch[("granted", d.text)])
-            return exists_g, Reading(FALSE, wmap_plain), ts_of(d.text), TRUE, ch[("gts", d.text)]
+            return exists_g, Reading(FALSE, wmap), ts_of(d.text), TRUE, ch[("gts", d.text)]
         # the rules-text copy: the exact wording when not granted, or a text-changed wording
         exact = z3.And(has_text, _neg(ch[("granted", d.text)])) if self._grantable(d.text) else has_text
         present: list[tuple[z3.BoolRef, str]] = []
@@ -496,7 +495,6 @@ class Encoding:
             ts = when(other, ts_of(w), ts)
             granted = when(other, ch[("granted", w)], granted)
             grant_ts = when(other, ch[("gts", w)], grant_ts)
-        wmap = {w: ch[("wmap", w)] for w in u.from_words}
         return exists, Reading(_neg(exact), wmap), ts, granted, grant_ts
 
     def condition(self, e: PEffect, st: Mapping[str, Obj], reading: Reading, ctrl: z3.ArithRef) -> z3.BoolRef:

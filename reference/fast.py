@@ -434,9 +434,9 @@ class Engine:
         out = []
         # 612.1: without text changes only a defined wording can be a static ability.
         wordings = ch.abilities if ch.text_changes else ch.abilities & self.defined
+        # 113.2c: on a text-changed object the memo key also reads which other wordings it holds (``static_effect``)
+        held = (ch.abilities, ch.granted) if ch.text_changes else None
         for wording in sorted(wordings):
-            # 113.2c: on a text-changed object the key also reads which other wordings it holds (``static_effect``)
-            held = (ch.abilities, ch.granted) if ch.text_changes else None
             key = (obj_id, wording, ch.text_changes, ch.granted.get(wording), wording in ch.granted, ch.name, held)
             if key not in self.static_memo:
                 self.static_memo[key] = static_effect(self.board, self.state, obj_id, wording)

@@ -16,8 +16,9 @@ def make_board(
     objects: list[dict[str, Any]],
     effects: list[dict[str, Any]] | None = None,
     abilities: list[dict[str, Any]] | None = None,
+    step: dict[str, Any] | None = None,
 ) -> Board:
-    """A board through the real loader (schema and meaning checks included)."""
+    """A board through the real loader (schema and meaning checks included), after ``step``'s events if given."""
     data = {
         "id": "unit",
         "title": "unit test board",
@@ -27,7 +28,7 @@ def make_board(
         "abilities": abilities or [],
         "objects": objects,
         "effects": effects or [],
-        "steps": [{"description": "board", "expect": {"pre-m10": {}, "m10": {}, "ikoria": {}}}],
+        "steps": [{"description": "board", **(step or {}), "expect": {"pre-m10": {}, "m10": {}, "ikoria": {}}}],
     }
     return board_at(case_from_data(data, "unit"), 1)
 
@@ -88,6 +89,15 @@ def chars(name: str = "Bear", **changes: Any) -> Characteristics:
 CHANGELING = "changeling (this object is every creature type.)"
 BLOOD_MOON = "nonbasic lands are mountains."
 MOUNTAIN_WARRIORS = "mountains are warriors in addition to their other types."
+FOREST_MANA = "{t}: add {g}."
+ELVES_PUMP = "elves get +1/+1."
+GOBLINS_PUMP = "goblins get +1/+1."
+ELVES_PUMP_DEF: dict[str, Any] = {
+    "text": ELVES_PUMP,
+    "applies_to": {"subtype": "elf"},
+    "parts": [{"op": "modify_pt", "power": 1, "toughness": 1}],
+}
+ELF_TO_GOBLIN: dict[str, Any] = {"op": "replace_word", "from": "elf", "to": "goblin"}
 
 
 def arbor_under_blood_moon(warriors: bool = False) -> Board:

@@ -22,7 +22,17 @@ from reference.model import Board
 from reference.resolver import resolve
 from reference.versions import RulesVersion, builtin_versions
 
-from .builders import arbor_under_blood_moon, creature, enchantment, make_board
+from .builders import (
+    ELF_TO_GOBLIN,
+    ELVES_PUMP,
+    ELVES_PUMP_DEF,
+    FOREST_MANA,
+    GOBLINS_PUMP,
+    arbor_under_blood_moon,
+    creature,
+    enchantment,
+    make_board,
+)
 
 VERSIONS = builtin_versions()
 AURA: dict[str, Any] = {"types": ["enchantment"], "subtypes": ["aura"], "mana_value": 4}
@@ -238,6 +248,11 @@ def test_a_value_counting_an_ability_waits_for_its_grant_under_a_profile_that_me
 
 BLACK_HEXPROOF = "creatures with flying are black and have hexproof."
 FLYING_TRAMPLE = "creatures with flying have trample."
+FLYING_TRAMPLE_DEF: dict[str, Any] = {
+    "text": FLYING_TRAMPLE,
+    "applies_to": {"all": [{"type": "creature"}, {"has_ability": "flying"}]},
+    "parts": [{"op": "add_abilities", "abilities": ["trample"]}],
+}
 
 
 def test_an_effect_locked_in_an_earlier_layer_does_not_stop_the_search_for_what_depends_on_a_grant() -> None:
@@ -257,8 +272,7 @@ def test_an_effect_locked_in_an_earlier_layer_does_not_stop_the_search_for_what_
         abilities=[
             {"text": BLACK_HEXPROOF, "applies_to": {"all": [{"type": "creature"}, {"has_ability": "flying"}]},
              "parts": [{"op": "add_colors", "colors": ["black"]}, {"op": "add_abilities", "abilities": ["hexproof"]}]},
-            {"text": FLYING_TRAMPLE, "applies_to": {"all": [{"type": "creature"}, {"has_ability": "flying"}]},
-             "parts": [{"op": "add_abilities", "abilities": ["trample"]}]},
+            FLYING_TRAMPLE_DEF,
         ],
     )  # fmt: skip
     for vid, colors, abilities in (
@@ -425,10 +439,6 @@ def test_a_loop_waiting_for_a_later_effect_under_each_reading_of_613_8b(flags: d
 
 # What the fast path keeps between steps, on boards where a stale value would show
 
-FOREST_MANA = "{t}: add {g}."
-ELVES_PUMP = "elves get +1/+1."
-GOBLINS_PUMP = "goblins get +1/+1."
-
 
 def test_the_record_of_objects_that_do_not_fit_follows_each_change() -> None:
     """205.3d, 305.6: a Forest land creature becomes a Warrior (layer 4; the fast path first asks which objects do not
@@ -470,15 +480,14 @@ def test_an_effect_that_cannot_change_one_effects_source_is_still_tested_against
         ],
         effects=[
             {"id": "t", "controller": "p1", "timestamp": 2, "applies_to": ["e1"],
-             "parts": [{"op": "replace_word", "from": "elf", "to": "goblin"}]},
+             "parts": [ELF_TO_GOBLIN]},
             {"id": "r", "controller": "p1", "timestamp": 5, "applies_to": ["bird", "e1"],
              "parts": [{"op": "remove_abilities", "abilities": [ELVES_HASTE, "flying"]}]},
         ],
         abilities=[
             {"text": ELVES_HASTE, "applies_to": {"subtype": "elf"},
              "parts": [{"op": "add_abilities", "abilities": ["haste"]}]},
-            {"text": FLYING_TRAMPLE, "applies_to": {"all": [{"type": "creature"}, {"has_ability": "flying"}]},
-             "parts": [{"op": "add_abilities", "abilities": ["trample"]}]},
+            FLYING_TRAMPLE_DEF,
         ],
     )  # fmt: skip
     for vid in ("pre-m10", "m10", "ikoria"):
@@ -561,13 +570,12 @@ def test_removing_a_text_changed_ability_by_its_new_words_ends_its_effect() -> N
         ],
         effects=[
             {"id": "t", "controller": "p1", "timestamp": 2, "applies_to": ["lord"],
-             "parts": [{"op": "replace_word", "from": "elf", "to": "goblin"}]},
+             "parts": [ELF_TO_GOBLIN]},
             {"id": "r", "controller": "p1", "timestamp": 3, "applies_to": ["lord"],
              "parts": [{"op": "remove_abilities", "abilities": [GOBLINS_PUMP]}]},
         ],
         abilities=[
-            {"text": ELVES_PUMP, "applies_to": {"subtype": "elf"},
-             "parts": [{"op": "modify_pt", "power": 1, "toughness": 1}]},
+            ELVES_PUMP_DEF,
         ],
     )  # fmt: skip
     for vid in ("pre-m10", "m10", "ikoria"):
@@ -587,8 +595,7 @@ def test_what_an_effect_applies_to_is_up_to_date_however_many_steps_ago_it_was_a
             for n in (1, 2)
         ],
         abilities=[
-            {"text": FLYING_TRAMPLE, "applies_to": {"all": [{"type": "creature"}, {"has_ability": "flying"}]},
-             "parts": [{"op": "add_abilities", "abilities": ["trample"]}]},
+            FLYING_TRAMPLE_DEF,
         ],
     )  # fmt: skip
     engine = fast.Engine(board, VERSIONS["ikoria"])

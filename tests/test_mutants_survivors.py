@@ -21,11 +21,21 @@ from reference.operations import (
 )
 from reference.versions import get_version
 
-from .builders import arbor_under_blood_moon, chars, creature, make_board, run
+from .builders import (
+    ELF_TO_GOBLIN,
+    ELVES_PUMP,
+    ELVES_PUMP_DEF,
+    FOREST_MANA,
+    GOBLINS_PUMP,
+    arbor_under_blood_moon,
+    chars,
+    creature,
+    make_board,
+    run,
+)
 
 IKORIA = get_version("ikoria")
 PRE_M10 = get_version("pre-m10")
-FOREST_MANA = "{t}: add {g}."
 
 
 # 613.1 (operations): what one instruction does to one object
@@ -262,15 +272,6 @@ def test_exiled_with_its_source_means_that_source_and_no_other() -> None:
 
 # 612.3, 113.2c: text changes and the abilities they do not reach
 
-ELVES_PUMP = "elves get +1/+1."
-GOBLINS_PUMP = "goblins get +1/+1."
-ELVES_PUMP_DEF: dict[str, Any] = {
-    "text": ELVES_PUMP,
-    "applies_to": {"subtype": "elf"},
-    "parts": [{"op": "modify_pt", "power": 1, "toughness": 1}],
-}
-ELF_TO_GOBLIN: dict[str, Any] = {"op": "replace_word", "from": "elf", "to": "goblin"}
-
 
 def test_a_granted_wording_is_not_read_through_its_objects_text_changes() -> None:
     """612.3: a text change on the Bear ("elf" becomes "goblin") does not reach the abilities effects grant it, so a
@@ -299,9 +300,7 @@ def test_an_ability_and_a_text_changed_instance_of_it_are_two_effects() -> None:
     own effect, so the Elf and the Goblin each get +1/+1 (3/3). Both resolvers agree, and the trace names both."""
     from dataclasses import replace
 
-    from mtg_layers.corpus import case_from_data
     from reference import fast
-    from reference.case import board_at
     from reference.resolver import resolve
     from reference.versions import Classification
 
@@ -311,25 +310,17 @@ def test_an_ability_and_a_text_changed_instance_of_it_are_two_effects() -> None:
         classification=tuple(Classification(c.kind, c.origins, "1a") if c.kind == "text" else c
                              for c in IKORIA.classification),
     )  # fmt: skip
-    data = {
-        "id": "unit",
-        "title": "two instances of one ability",
-        "versions": ["ikoria"],
-        "features": ["timestamps"],
-        "sources": [{"kind": "derived", "ref": "unit test"}],
-        "abilities": [ELVES_PUMP_DEF],
-        "objects": [
+    board = make_board(
+        [
             creature("bear", 1, abilities=[ELVES_PUMP]),
             creature("mutant", 4, abilities=[ELVES_PUMP], zone="stack"),
             creature("elf", 5, subtypes=["elf"]),
             creature("goblin", 6, subtypes=["goblin"]),
         ],
-        "effects": [{"id": "t", "controller": "p1", "timestamp": 2, "applies_to": ["bear"], "parts": [ELF_TO_GOBLIN]}],
-        "steps": [{"description": "the mutant merges under the Bear",
-                   "merge": {"mutant": {"onto": "bear", "position": "under", "timestamp": 3}},
-                   "expect": {"ikoria": {}}}],
-    }  # fmt: skip
-    board = board_at(case_from_data(data, "unit"), 1)
+        effects=[{"id": "t", "controller": "p1", "timestamp": 2, "applies_to": ["bear"], "parts": [ELF_TO_GOBLIN]}],
+        abilities=[ELVES_PUMP_DEF],
+        step={"merge": {"mutant": {"onto": "bear", "position": "under", "timestamp": 3}}},
+    )
     readable = resolve(board, text_in_1a)
     assert fast.resolve(board, text_in_1a) == readable
     final = readable.final
