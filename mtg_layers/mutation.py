@@ -68,6 +68,7 @@ KILLING_SUITE = (
     "tests/test_mutants_layers.py",
     "tests/test_mutants_survivors.py",
     "tests/test_mutants_fast.py",
+    "tests/test_rule_effects.py",
 )
 
 # mutmut's exit codes (mutmut.stats.status_by_exit_code), in this project's words.
