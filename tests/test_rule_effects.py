@@ -197,8 +197,8 @@ def test_you_in_a_resolved_effect_is_its_controller() -> None:
 
 
 def test_a_resolved_effect_reads_its_own_source() -> None:
-    """611.2, 608.2h: an amount that counts counters "on this" counts those on the effect's source (three charge
-    counters on the Lantern), not on nothing."""
+    """611.2, 611.2d: an amount that counts counters "on this" counts those on the effect's source (three charge
+    counters on the Lantern), not on nothing; the board is the moment of resolution, when the amount is fixed."""
     lantern = {"id": "lantern", "name": "Lantern", "timestamp": 2, "controller": "p1", "types": ["artifact"]}
     lantern["counters"] = [{"kind": "charge", "count": 3}]
     pump = {
