@@ -222,6 +222,21 @@ def test_counters_of_no_object_are_none() -> None:
     assert counters_of(ctx, "gone", "any") == 0
 
 
+def test_a_count_of_creatures_counts_permanents_not_cards_in_a_graveyard() -> None:
+    """109.2, 611.3a: "each creature" means a creature permanent; a creature card in a graveyard is not one, unless
+    the ability names the graveyard: two creatures on the battlefield give +2/+0, not +3/+0."""
+    each = "this creature gets +1/+0 for each creature."
+    board = make_board(
+        [creature("src", 1, abilities=[each]), creature("bear", 2), _card("corpse", 3)],
+        abilities=[{"text": each, "parts": [{"op": "modify_pt", "power": {"count": {"type": "creature"}}}]}],
+    )
+    ctx = _ctx(board)
+    assert evaluate({"count": {"type": "creature"}}, ctx, "src") == 2
+    assert evaluate({"count": {"type": "creature", "zone": "graveyard"}}, ctx, "src") == 1
+    _, result = run(board)
+    assert (result["src"]["power"], result["src"]["toughness"]) == (4, 2)
+
+
 # --- filters: top of graveyard (404.1)
 
 
