@@ -174,26 +174,27 @@ def test_a_classification_for_origin_rule_reaches_counters_face_down_status_and_
 # 611.2: resolved spells and abilities
 
 
-def _stolen(extra_parts: list[dict[str, Any]] | None = None) -> Board:
-    """p2's Act of Treason on p1's Ogre, worded "you gain control", with p2 as the effect's controller."""
+def _stolen() -> Board:
+    """p2 activated the Captain's "gain control of target creature until end of turn" while p2 controlled it; the
+    Captain is p1's again (that control effect ended), the effect is still p2's: worded "you gain control"."""
     treason = {
         "id": "treason",
         "description": "Gain control of target creature until end of turn",
         "controller": "p2",
-        "source": "spell",
+        "source": "captain",
         "timestamp": 3,
         "applies_to": ["ogre"],
-        "parts": [{"op": "set_controller", "player": "you"}, *(extra_parts or [])],
+        "parts": [{"op": "set_controller", "player": "you"}],
     }
-    spell = {"id": "spell", "name": "Act of Treason", "timestamp": 2, "zone": "graveyard", "owner": "p2"}
-    spell["types"] = ["sorcery"]
-    return make_board([creature("ogre", 1), spell], [treason])
+    return make_board([creature("ogre", 1), creature("captain", 2)], [treason])
 
 
 def test_you_in_a_resolved_effect_is_its_controller() -> None:
-    """109.4, 611.2: "you gain control" from p2's resolved spell gives p2 the Ogre (the spell is no permanent)."""
+    """109.4, 611.2: "you" in an activated ability's effect is the player who activated it (p2), not whoever
+    controls its source now (p1): p2 controls the Ogre."""
     _, result = run(_stolen())
     assert result["ogre"]["controller"] == "p2"
+    assert result["captain"]["controller"] == "p1"
 
 
 def test_a_resolved_effect_reads_its_own_source() -> None:
