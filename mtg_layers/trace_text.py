@@ -138,22 +138,35 @@ def pt_text(ch: Characteristics) -> str:
 
 
 def _labels(board: Board) -> dict[str, str]:
-    """An object's name when it is unique on the board, else its name and id."""
-    names = [o.printed.name for o in board.objects.values()]
+    """An object's name when it is unique on the board, else its name and id (the cards merged into a
+    permanent, 729.2, included)."""
+    objects = {oid: o.printed for oid, o in board.objects.items()}
+    objects.update({m.component.id: m.component.printed for o in board.objects.values() for m in o.merges})
+    names = [ch.name for ch in objects.values()]
     out = {}
-    for oid, o in board.objects.items():
-        name = o.printed.name
+    for oid, ch in objects.items():
+        name = ch.name
         out[oid] = name if name and names.count(name) == 1 else f"{name or 'face-down object'} ({oid})"
     return out
 
 
 COUNTER_DESCRIPTION = re.compile(r"^(\d+) (.+) counter\(s\) on (\S+)$")
+# The rules' own effects as reference.effects.rule_effects describes them, with object ids.
+MERGE_DESCRIPTION = re.compile(r"^(\S+) merged (over|under) (\S+) (\(.*\))$")
+FACE_DOWN_DESCRIPTION = re.compile(r"^(\S+) is face down (\(708\.2\))$")
 APPLIES_TO_DETAIL = re.compile(r"\(gains (\[[^\]]*\]), loses (\[[^\]]*\])\)")
 
 
 def describe(description: str, labels: Mapping[str, str]) -> str:
     """An effect's description for a reader: "the +1/+1 counter on Gray Ogre" rather than
-    the resolver's "1 +1/+1 counter(s) on ogre"."""
+    the resolver's "1 +1/+1 counter(s) on ogre", "Gemrazer merged over Ram" rather than "gem merged over ram"."""
+    merged = MERGE_DESCRIPTION.match(description)
+    if merged is not None:
+        card, position, onto, rules = merged.groups()
+        return f"{labels.get(card, card)} merged {position} {labels.get(onto, onto)} {rules}"
+    face_down = FACE_DOWN_DESCRIPTION.match(description)
+    if face_down is not None:
+        return f"{labels.get(face_down[1], face_down[1])} is face down {face_down[2]}"
     m = COUNTER_DESCRIPTION.match(description)
     if m is None:
         return description

@@ -96,7 +96,7 @@ def test_a_face_down_permanent_s_status_is_an_effect_of_the_rules() -> None:
         targets=("morph",),
     )
     rows = explain_resolution(board, resolve(board, IKORIA), IKORIA).rows
-    assert [r.effect.split(" [")[0] for r in rows] == ["morph is face down (708.2)"]
+    assert [r.effect.split(" [")[0] for r in rows] == ["Exalted Angel is face down (708.2)"]
 
 
 # 729.2 (721.2a in 2020): merging
@@ -128,6 +128,12 @@ def test_merging_over_and_under_are_effects_of_the_rules_that_say_which() -> Non
         "under merged under base (721.2a, 729.2)",
     ]
     assert [dict(e.parts[0].args)["over"] for e in effects] == [True, False]
+    board = _merged()
+    rows = explain_resolution(board, resolve(board, IKORIA), IKORIA).rows
+    assert [r.effect.split(" [")[0] for r in rows] == [
+        "Top merged over Base (721.2a, 729.2)",
+        "Under merged under Base (721.2a, 729.2)",
+    ]
 
 
 def test_a_merged_permanent_has_the_top_card_s_values_and_every_ability() -> None:
