@@ -30,6 +30,7 @@ from .builders import (
     arbor_under_blood_moon,
     chars,
     creature,
+    enchantment,
     make_board,
     run,
 )
@@ -348,3 +349,25 @@ def test_what_an_effect_applies_to_among_some_objects_is_cut_to_those_objects() 
     assert affected(pump, board, state, {}, among=["elf", "ogre"]) == {"elf"}
     locked = {pump.key: (pump, frozenset({"bear", "ogre"}))}
     assert affected(pump, board, state, locked, among=["elf", "ogre"]) == {"ogre"}
+
+
+def test_what_a_static_effect_applies_to_among_some_objects_is_cut_to_those_objects() -> None:
+    """611.3a (``effects.affected`` and ``filters.objects_matching`` with ``among``): "creatures get +1/+1" asked
+    about among two of three creatures applies to those two only."""
+    from reference.effects import affected, static_effects
+    from reference.effects import context as effects_context
+    from reference.filters import objects_matching
+    from reference.resolver import initial_state
+
+    anthem = "creatures get +1/+1."
+    board = make_board(
+        [creature("bear", 1), creature("elf", 2), enchantment("crusade", 3, anthem)],
+        abilities=[{"text": anthem, "applies_to": {"type": "creature"},
+                    "parts": [{"op": "modify_pt", "power": 1, "toughness": 1}]}],
+    )  # fmt: skip
+    state = dict(initial_state(board, IKORIA))
+    (effect,) = static_effects(board, state)
+    assert affected(effect, board, state, {}) == {"bear", "elf"}
+    assert affected(effect, board, state, {}, among=["elf", "crusade"]) == {"elf"}
+    ctx = effects_context(effect, board, state)
+    assert objects_matching({"type": "creature"}, ctx, among=["bear", "crusade"]) == {"bear"}
