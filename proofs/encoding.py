@@ -1000,10 +1000,12 @@ class Encoding:
         big = len(self.board.tie_order)  # past every recorded position
 
         def pos(e: PEffect) -> tuple[int, int]:
-            return (order.get(self._holder(e), big), order.get(e.key, big))
+            # the first place the record names e, by its object or by its key; then the place of its key
+            by_key = order.get(e.key, big)
+            return (min(by_key, order.get(self._holder(e), big)), by_key)
 
         # a choice orders only the effects it names (by object or by effect); unnamed ones stay open
-        return pos(a) < pos(b) and big not in (min(pos(a)), min(pos(b)))
+        return pos(a) < pos(b) and big not in (pos(a)[0], pos(b)[0])
 
     def _own_before_resolving(self, a: PEffect, va: View, b: PEffect) -> z3.BoolRef:
         """613.7n: ``a`` is ``b``'s object's own static ability and ``b`` a resolving effect on it."""

@@ -120,7 +120,9 @@ def choose(
     big = len(board.tie_order)  # past every recorded position (a key may be recorded twice)
 
     def position(e: ContinuousEffect) -> tuple[int, int]:
-        return (order.get(holder(e), big), order.get(e.key, big))
+        # where the record first names the effect (by its object or by itself), then where it names the effect
+        own = order.get(e.key, big)
+        return (min(order.get(holder(e), big), own), own)
 
     def recorded(e: ContinuousEffect) -> bool:
         return holder(e) in order or e.key in order

@@ -56,6 +56,19 @@ def test_a_recorded_choice_decides_and_z3_agrees() -> None:
     assert check_board(board, v).status == "verified"  # both outcomes together are
 
 
+def test_a_choice_recorded_by_object_for_one_effect_and_by_effect_for_the_other_decides() -> None:
+    """613.7m: the recorded order may name one effect by its object and the other by itself; whichever is named
+    first goes first, as when both are named by object (the z3 encoding agrees)."""
+    board = board_at(_case(CASE_7N), 1)
+    static_key = "creature:as long as you control an island, this creature is blue."
+    assert _colors(replace(board, tie_order=("rise", static_key)), "2023-11-17") == [["blue"]]
+    # named first by itself, the creature's own effect goes first, as when it is named by its object
+    static_first = replace(board, tie_order=(static_key, "rise"))
+    assert _colors(static_first, "2023-11-17") == _colors(replace(board, tie_order=("creature", "rise")), "2023-11-17")
+    assert _colors(static_first, "2023-11-17") == [["black", "blue"]]
+    assert check_board(static_first, get_version("2023-11-17")).status == "verified"
+
+
 def test_verify_reports_a_choice_the_case_does_not_list() -> None:
     case = _case(CASE_7N)
     step = case.steps[0]
