@@ -584,14 +584,22 @@ class _Checker:
         attached: dict[str, str | None] = {}
         attach_where: dict[str, str] = {}
         merged_into: dict[str, list[str]] = {}  # permanent id -> the objects merged with it (729)
+        zone_of: dict[str, str] = {}  # object id -> its zone at this point of the steps
 
         def enter(items: Iterable[Mapping[str, Any]], where: str) -> None:
             for i, o in enumerate(items):
                 present.add(o["id"])
                 attached[o["id"]] = o.get("attached_to")
                 attach_where[o["id"]] = f"{where}[{i}].attached_to"
-                if o.get("zone", "battlefield") not in zones:
+                zone_of[o["id"]] = zone = o.get("zone", "battlefield")
+                if zone not in zones:
                     self.fail(f"{where}[{i}].zone", f"unknown zone {o['zone']!r}; expected one of {sorted(zones)}")
+                if o.get("merges") and zone != "battlefield":
+                    self.fail(
+                        f"{where}[{i}].merges",
+                        f"only a permanent is merged (729.1): this object is in the {zone}, and a merged permanent "
+                        "that leaves the battlefield separates (729)",
+                    )
 
         enter(data["objects"], "objects")
         self.attachment_loops(present, attached, attach_where, "")
@@ -622,6 +630,8 @@ class _Checker:
                         attach_where[oid] = f"{where}.attach.{oid}"
                     if key == "move" and value not in zones:
                         self.fail(f"{where}.move.{oid}", f"unknown zone {value!r}; expected one of {sorted(zones)}")
+                    if key == "move":
+                        zone_of[oid] = value
                     if key == "move":  # 729: a merged permanent that moves separates into its components
                         for part in merged_into.pop(oid, []):
                             removed.pop(part, None)
@@ -630,6 +640,12 @@ class _Checker:
                 if how["onto"] in removed:
                     self.fail(
                         f"{where}.merge.{oid}.onto", f"object {how['onto']!r} was removed ({removed[how['onto']]})"
+                    )
+                if zone_of.get(how["onto"], "battlefield") != "battlefield":
+                    self.fail(
+                        f"{where}.merge.{oid}.onto",
+                        f"a mutating spell merges with a permanent (702.140, 729.1): {how['onto']!r} is in the "
+                        f"{zone_of[how['onto']]} at this step",
                     )
                 present.discard(oid)
                 removed[oid] = f"{where}.merge.{oid} (merged with {how['onto']!r})"

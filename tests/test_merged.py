@@ -85,6 +85,32 @@ BAD: list[tuple[str, Any, str, str]] = [
         "merge",
     ),
     (
+        "onto-a-card-in-a-graveyard",
+        mutated(lambda d: d["objects"][0].update(zone="graveyard", owner="p1")),
+        "steps[0].merge.top.onto",
+        "'base' is in the graveyard",
+    ),
+    (
+        "onto-a-permanent-that-left",
+        mutated(
+            lambda d: d["steps"].insert(
+                0, {"description": "dies", "move": {"base": "graveyard"}, "expect": {"ikoria": {}}}
+            )
+        ),
+        "steps[1].merge.top.onto",
+        "'base' is in the graveyard",
+    ),
+    (
+        "merged-off-the-battlefield",
+        mutated(
+            lambda d: d["objects"][0].update(
+                zone="exile", owner="p1", merges=[{"timestamp": 0.5, "position": "over", "component": {"id": "c"}}]
+            )
+        ),
+        "objects[0].merges",
+        "only a permanent is merged",
+    ),
+    (
         "merges-bad-component",
         mutated(lambda d: d["objects"][0].update(merges=[{"timestamp": 3, "position": "over", "component": {}}])),
         "objects[0].merges[0].component",
