@@ -203,6 +203,20 @@ def test_you_in_a_resolved_effect_is_its_controller() -> None:
     assert result["captain"]["controller"] == "p1"
 
 
+def test_a_named_player_in_a_resolved_effect_is_that_player() -> None:
+    """109.4, 611.2: p1's Donate gives the Ogre to the player it names (p2), not to its controller."""
+    donate = {
+        "id": "donate",
+        "description": "Target player gains control of target permanent you control",
+        "controller": "p1",
+        "timestamp": 3,
+        "applies_to": ["ogre"],
+        "parts": [{"op": "set_controller", "player": "p2"}],
+    }
+    _, result = run(make_board([creature("ogre", 1)], [donate]))
+    assert result["ogre"]["controller"] == "p2"
+
+
 def test_a_resolved_effect_reads_its_own_source() -> None:
     """611.2, 611.2d: an amount that counts counters "on this" counts those on the effect's source (three charge
     counters on the Lantern), not on nothing; the board is the moment of resolution, when the amount is fixed."""
