@@ -973,3 +973,30 @@ def test_profile_messages_say_profile_when_no_place_is_given() -> None:
     with pytest.raises(ProfileError) as err:
         version_from_mapping([])  # type: ignore[arg-type]
     assert str(err.value) == "profile: a profile must be a mapping"
+
+
+# 614.1c, 707.2: "as this enters, it becomes ..." (values a copy copies too)
+
+
+def test_a_choice_as_it_enters_adds_types_subtypes_and_abilities_to_the_printed_ones() -> None:
+    """614.1c, 707.2: a Primal Clay-like noncreature artifact that entered as "a 1/6 Wall artifact creature with
+    defender in addition to its other types" has its printed type, subtype and ability plus those it chose."""
+    from reference.copiable import entered_values
+
+    printed = chars(
+        "Clay", types=frozenset({"artifact"}), subtypes=frozenset({"shapeshifter"}), abilities=frozenset({"ward 1"})
+    )
+    entered = FrozenMap(
+        {
+            "power": 1,
+            "toughness": 6,
+            "add_types": ("creature",),
+            "add_subtypes": ("wall",),
+            "add_abilities": ("defender",),
+        }
+    )
+    clay = GameObject(id="clay", printed=printed, owner="p1", timestamp=1, entered_as=entered)
+    values = entered_values(clay)
+    assert values.types == frozenset({"artifact", "creature"})
+    assert values.subtypes == frozenset({"shapeshifter", "wall"})
+    assert (values.abilities, values.power, values.toughness) == (frozenset({"ward 1", "defender"}), 1, 6)
