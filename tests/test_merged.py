@@ -190,3 +190,25 @@ def test_leaving_the_battlefield_separates_the_components() -> None:
     assert flat["top"]["zone"] == "graveyard" and "merges" not in flat["base"]
     merged = {o["id"]: o for o in board_data(data, 1)["objects"]}
     assert "top" not in merged and merged["base"]["merges"][0]["position"] == "over"
+
+
+def test_a_spell_cast_and_merged_in_the_step_another_permanent_is_turned_face_up() -> None:
+    """702.140c, 729.2, 708.8: in one step the mutating spell is cast (added on the stack), a +1/+1 counter is put
+    on the permanent, a face-down Exalted Angel is turned face up and the spell merges over the permanent: the
+    merged permanent is the Top with the counter (5/5, trample and flying), and the Angel is face up."""
+    angel = {"id": "angel", "timestamp": 1.5, "name": "Exalted Angel", "types": ["creature"], "subtypes": ["angel"],
+             "abilities": ["flying", "lifelink"], "power": 4, "toughness": 5, "face_down": True}  # fmt: skip
+
+    def change(d: dict[str, Any]) -> None:
+        top = d["objects"].pop(1)
+        d["objects"].append(angel)
+        step = d["steps"][0]
+        step["add_objects"] = [top]
+        step["set_counters"] = {"base": [{"kind": "+1/+1", "count": 1}]}
+        step["turn_face_up"] = {"angel": 4}
+
+    final = _final(mutated(change))
+    base = final["base"]
+    assert (base.name, base.power, base.toughness) == ("Top", 5, 5)
+    assert base.abilities == frozenset({"flying", "trample"})
+    assert (final["angel"].name, final["angel"].power, final["angel"].face_down) == ("Exalted Angel", 4, False)
