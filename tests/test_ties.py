@@ -244,3 +244,19 @@ def test_613_7m_a_recorded_choice_between_two_objects_is_recorded_whole() -> Non
     assert resolution.final["bear"].colors == {"blue"}
     keys = (f"x:{red}", f"y:{blue}")
     assert resolution.ties == (Tie("5", keys, keys, ("x", "y"), "choice", "p1", f"x:{red}"),)
+
+
+def test_613_7a_keeps_a_granted_ability_after_its_objects_own_from_2023() -> None:
+    """613.7a (from 2023-11-17): the moved Hammer's granted "equipped creature has flying" keeps its place after the
+    Hammer's own "loses flying", although both now have the Hammer's timestamp: one outcome, the Hawk flies. The
+    texts before left them tied: two outcomes under ikoria."""
+    case = _case("cr-613-7a-rune-of-flight-hammer-moves")
+    v2023, ikoria = get_version("2023-11-17"), get_version("ikoria")
+    after = [board_result(b, o.final)["hawk2"]["abilities"] for b in [board_at(case, 2, v2023)]
+             for o in outcomes(b, v2023).outcomes]  # fmt: skip
+    assert after == [["flying"]]
+    board = board_at(case, 2, ikoria)
+    assert sorted(board_result(board, o.final)["hawk2"]["abilities"] for o in outcomes(board, ikoria).outcomes) == [
+        [],
+        ["flying"],
+    ]
