@@ -630,9 +630,8 @@ class _Checker:
                         attach_where[oid] = f"{where}.attach.{oid}"
                     if key == "move" and value not in zones:
                         self.fail(f"{where}.move.{oid}", f"unknown zone {value!r}; expected one of {sorted(zones)}")
-                    if key == "move":
-                        zone_of[oid] = value
                     if key == "move":  # 729: a merged permanent that moves separates into its components
+                        zone_of[oid] = value
                         for part in merged_into.pop(oid, []):
                             removed.pop(part, None)
                             present.add(part)
