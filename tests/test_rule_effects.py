@@ -9,14 +9,13 @@ trace's wording on hand-built boards, not read off the resolver.
 from __future__ import annotations
 
 import copy
-from typing import Any
 
 from mtg_layers.trace_text import explain_resolution
 from reference.effects import ContinuousEffect, rule_effects
 from reference.frozen import FrozenMap
 from reference.model import Board, Part
 from reference.resolver import initial_state, resolve
-from reference.versions import builtin_profile_data, get_version, version_from_mapping
+from reference.versions import RulesVersion, builtin_profile_data, get_version, version_from_mapping
 
 from .builders import creature, make_board, run
 
@@ -25,6 +24,12 @@ IKORIA = get_version("ikoria")
 
 def _effects(board: Board) -> list[ContinuousEffect]:
     return rule_effects(board, initial_state(board))
+
+
+def _traced(board: Board) -> list[str]:
+    """The effects of the trace in words (``explain``), in the order they apply, without their ids."""
+    rows = explain_resolution(board, resolve(board, IKORIA), IKORIA).rows
+    return [r.effect.split(" [")[0] for r in rows]
 
 
 # 122.1a-b, 613.7c: counters
@@ -73,19 +78,21 @@ def test_a_counter_of_no_effect_does_not_hide_the_counters_after_it() -> None:
 
 def test_the_trace_names_the_counters() -> None:
     """The trace row of a counters effect says how many counters of which kind are on which object, by name."""
-    board = _countered()
-    resolution = resolve(board, IKORIA)
-    rows = explain_resolution(board, resolution, IKORIA).rows
-    assert [r.effect.split(" [")[0] for r in rows] == ["the flying counter on Ogre", "2 +1/+1 counters on Ogre"]
+    assert _traced(_countered()) == ["the flying counter on Ogre", "2 +1/+1 counters on Ogre"]
 
 
 # 708.2: face-down status
 
 
+def _face_down() -> Board:
+    """A face-down Exalted Angel (4/5 face up)."""
+    return make_board([creature("morph", 5, power=4, toughness=5, name="Exalted Angel", face_down=True)])
+
+
 def test_a_face_down_permanent_s_status_is_an_effect_of_the_rules() -> None:
     """708.2, 613.2b: being face down is an effect of the rules with the permanent's own timestamp, giving it the
     face-down values (a 2/2 with no name, no color, no ability)."""
-    board = make_board([creature("morph", 5, power=4, toughness=5, name="Exalted Angel", face_down=True)])
+    board = _face_down()
     (effect,) = _effects(board)
     assert effect == ContinuousEffect(
         key="face-down:morph",
@@ -95,8 +102,7 @@ def test_a_face_down_permanent_s_status_is_an_effect_of_the_rules() -> None:
         description="morph is face down (708.2)",
         targets=("morph",),
     )
-    rows = explain_resolution(board, resolve(board, IKORIA), IKORIA).rows
-    assert [r.effect.split(" [")[0] for r in rows] == ["Exalted Angel is face down (708.2)"]
+    assert _traced(board) == ["Exalted Angel is face down (708.2)"]
 
 
 # 729.2 (721.2a in 2020): merging
@@ -128,9 +134,7 @@ def test_merging_over_and_under_are_effects_of_the_rules_that_say_which() -> Non
         "under merged under base (721.2a, 729.2)",
     ]
     assert [dict(e.parts[0].args)["over"] for e in effects] == [True, False]
-    board = _merged()
-    rows = explain_resolution(board, resolve(board, IKORIA), IKORIA).rows
-    assert [r.effect.split(" [")[0] for r in rows] == [
+    assert _traced(_merged()) == [
         "Top merged over Base (721.2a, 729.2)",
         "Under merged under Base (721.2a, 729.2)",
     ]
@@ -148,7 +152,7 @@ def test_a_merged_permanent_has_the_top_card_s_values_and_every_ability() -> Non
 # A proposed profile may single out the rules' own effects by their origin
 
 
-def _rules_apart() -> Any:
+def _rules_apart() -> RulesVersion:
     """ikoria with every kind the rules' effects have classified separately for origin "rule" (same slots)."""
     data = copy.deepcopy(dict(builtin_profile_data()["ikoria"]))
     data.update(id="rule-origin-apart", aliases=[], based_on=None)
@@ -170,8 +174,7 @@ def test_a_classification_for_origin_rule_reaches_counters_face_down_status_and_
     version = _rules_apart()
     countered = resolve(_countered(), version).final["ogre"]
     assert (countered.power, countered.toughness, countered.abilities) == (4, 4, frozenset({"flying"}))
-    morph = make_board([creature("morph", 5, power=4, toughness=5, name="Exalted Angel", face_down=True)])
-    face_down = resolve(morph, version).final["morph"]
+    face_down = resolve(_face_down(), version).final["morph"]
     assert (face_down.name, face_down.power, face_down.toughness) == (None, 2, 2)
     merged = resolve(_merged(), version).final["base"]
     assert (merged.name, merged.power, merged.abilities) == ("Top", 4, frozenset({"flying", "reach", "trample"}))
