@@ -337,7 +337,7 @@ def main() -> None:
     name = "readable"
     if not args.readable:
         try:
-            from reference.fast import resolve as fast_resolve
+            from reference_optimized import resolve as fast_resolve
 
             resolver, name = fast_resolve, "fast"
         except ImportError:

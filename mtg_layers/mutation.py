@@ -39,7 +39,7 @@ EQUIVALENTS_FILE = DATA / "mutation-equivalents.json"
 STATE_FILE = DATA / "mutation-state.json"
 WORKDIR = ROOT / "build" / "mutation"
 # What the scratch copy needs: the code under test, the killing suite and what its tests read.
-COPIED = ("reference", "tests", "benchmarks", "corpus", "pyproject.toml")
+COPIED = ("reference", "reference_optimized", "tests", "benchmarks", "corpus", "pyproject.toml")
 
 # The killing suite: the corpus's golden tests, the rule unit tests and the fast path's tests. mutmut
 # is given the whole tests/ directory (pyproject.toml) and tests/conftest.py keeps these files when

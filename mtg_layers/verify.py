@@ -7,9 +7,9 @@ from dataclasses import dataclass
 
 from reference.case import Case, board_at
 from reference.choices import Outcomes, outcomes
-from reference.fast import resolve
 from reference.resolver import Resolution
 from reference.versions import RulesVersion
+from reference_optimized import resolve
 
 from .results import Mismatch, board_result, compare
 
@@ -34,7 +34,7 @@ class StepCheck:
 def resolve_step(case: Case, step: int, version: RulesVersion) -> tuple[Resolution, dict[str, dict[str, object]]]:
     """Resolve a case at one step: the resolution and its JSON-ready result.
 
-    With the fast path (``reference.fast``), which gives the readable resolver's results and traces
+    With the fast path (``reference_optimized``), which gives the readable resolver's results and traces
     (tests/test_fast_path.py checks that on every case, step and version).
     """
     board = board_at(case, step, version)

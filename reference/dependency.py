@@ -48,7 +48,7 @@ def dependency_reason(
     return graph[a.key].get(b.key)
 
 
-def _compare(
+def compare_after_trial(
     a: ContinuousEffect,
     b: ContinuousEffect,
     before: frozenset[str],
@@ -119,7 +119,7 @@ def dependency_graph(
                 continue
             if version.cda_dependency_isolated and (a.origin == "cda") != (b.origin == "cda"):
                 continue  # 613.8a(c)
-            r = _compare(a, b, before[a.key], doing[a.key], changed, trial, board, version, slot, locked)
+            r = compare_after_trial(a, b, before[a.key], doing[a.key], changed, trial, board, version, slot, locked)
             if r is not None:
                 graph[a.key][b.key] = r
     return graph

@@ -101,7 +101,8 @@ def is_top_of_graveyard(board: Board, obj_id: str) -> bool:
     return obj.timestamp == max(pile) and pile.count(obj.timestamp) == 1
 
 
-def _player(ctx: Context, who: str) -> str | None:
+def player_named(ctx: Context, who: str) -> str | None:
+    """109.4: "you" in a filter is the player who controls the effect; any other word names a player."""
     if who == "you":
         return ctx.controller
     return who
@@ -140,9 +141,9 @@ def matches(filt: Any, obj_id: str, ctx: Context) -> bool:
             if want == "opponent":
                 ok = ctx.controller is not None and ch.controller != ctx.controller
             else:
-                ok = ch.controller == _player(ctx, want)
+                ok = ch.controller == player_named(ctx, want)
         elif key == "owner":
-            ok = obj.owner == _player(ctx, want)
+            ok = obj.owner == player_named(ctx, want)
         elif key == "is_source":
             ok = (obj_id == ctx.source) == bool(want)
         elif key == "other_than_source":

@@ -7,8 +7,9 @@ dependency (613.8) and timestamp (613.7), re-evaluating after every application 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from typing import Protocol
 
 from .copiable import entered_values
 from .dependency import DependencyReason, dependency_graph, ready, strongly_connected
@@ -123,7 +124,7 @@ def _order_key(e: ContinuousEffect) -> tuple[Timestamp, Timestamp]:
     return (e.timestamp, e.tiebreak)
 
 
-def _why(
+def why_chosen(
     pick: ContinuousEffect,
     group: list[ContinuousEffect],
     candidates: list[ContinuousEffect],
@@ -245,10 +246,79 @@ def not_applied(
     return skipped
 
 
-def resolve(board: Board, version: RulesVersion) -> Resolution:
+class Bookkeeping(Protocol):
+    """What the layer loop asks of the game while it applies effects (613.1-613.8).
+
+    ``Readable`` answers each question afresh from the rules' functions; a faster bookkeeping
+    (``reference_optimized``) may keep answers between steps, and must give the same ones.
+    """
+
+    locked: dict[
+        str, tuple[ContinuousEffect, frozenset[str]]
+    ]  # 613.6: an effect that began to apply -> the effect and the objects it applies to
+
+    @property
+    def state(self) -> State:
+        """613.1: every object's characteristics so far."""
+        ...
+
+    def effects_in_play(self) -> list[ContinuousEffect]:
+        """611, 613.6: the continuous effects that exist now, and those already locked in."""
+        ...
+
+    def parts(self, effect: ContinuousEffect, slot: str) -> tuple[Part, ...]:
+        """613.6: the effect's parts that apply in ``slot``."""
+        ...
+
+    def graph(self, group: list[ContinuousEffect], slot: str) -> dict[str, dict[str, DependencyReason]]:
+        """613.8a, 613.8c: for each effect of the group, the effects it depends on now."""
+        ...
+
+    def affected(self, effect: ContinuousEffect) -> frozenset[str]:
+        """611.2c, 611.3a, 613.6: the objects the effect applies to now."""
+        ...
+
+    def apply(self, effect: ContinuousEffect, slot: str, targets: frozenset[str]) -> None:
+        """613.1: apply the effect's parts in ``slot`` to ``targets``; ``state`` becomes the result."""
+        ...
+
+
+class Readable:
+    """The bookkeeping as the rules state it: every question asked afresh of the current state."""
+
+    def __init__(self, board: Board, version: RulesVersion) -> None:
+        self.board, self.version = board, version
+        self.state: State = initial_state(board, version)
+        self.locked: dict[str, tuple[ContinuousEffect, frozenset[str]]] = {}
+
+    def effects_in_play(self) -> list[ContinuousEffect]:
+        """611, 613.6: ``effects.effects_in_play`` on the current state."""
+        return effects_in_play(self.board, self.state, self.locked)
+
+    def parts(self, effect: ContinuousEffect, slot: str) -> tuple[Part, ...]:
+        """613.6: ``effects.parts_in_slot``."""
+        return parts_in_slot(effect, self.version, slot)
+
+    def graph(self, group: list[ContinuousEffect], slot: str) -> dict[str, dict[str, DependencyReason]]:
+        """613.8a, 613.8c: ``dependency.dependency_graph`` on the current state."""
+        return dependency_graph(group, self.board, self.state, self.version, slot, self.locked)
+
+    def affected(self, effect: ContinuousEffect) -> frozenset[str]:
+        """611.2c, 611.3a, 613.6: ``effects.affected`` on the current state."""
+        return affected(effect, self.board, self.state, self.locked)
+
+    def apply(self, effect: ContinuousEffect, slot: str, targets: frozenset[str]) -> None:
+        """613.1: ``effects.apply_effect``; the state is a new value, the old one is left as it was."""
+        self.state = apply_effect(effect, self.parts(effect, slot), targets, self.board, self.state, self.version)
+
+
+def resolve(
+    board: Board,
+    version: RulesVersion,
+    bookkeeping: Callable[[Board, RulesVersion], Bookkeeping] = Readable,
+) -> Resolution:
     """613.1-613.8: apply every continuous effect in layer, dependency and timestamp order."""
-    state: State = initial_state(board, version)
-    locked: dict[str, tuple[ContinuousEffect, frozenset[str]]] = {}
+    game = bookkeeping(board, version)
     locked_slot: dict[str, str] = {}
     steps: list[TraceStep] = []
     skipped: list[Skipped] = []
@@ -261,18 +331,14 @@ def resolve(board: Board, version: RulesVersion) -> Resolution:
         waited: dict[str, set[str]] = {}
         seen_edges: set[tuple[str, str]] = set()
         while True:
-            candidates = [
-                e
-                for e in effects_in_play(board, state, locked)
-                if e.key not in done and parts_in_slot(e, version, slot.id)
-            ]
+            candidates = [e for e in game.effects_in_play() if e.key not in done and game.parts(e, slot.id)]
             for e in candidates:
                 seen.setdefault(e.key, e)
             if not candidates:
                 break
             cdas = [e for e in candidates if e.origin == "cda"]
             group = (cdas or candidates) if version.cda_dependency_isolated else candidates
-            graph = dependency_graph(group, board, state, version, slot.id, locked)
+            graph = game.graph(group, slot.id)
             for a, deps in graph.items():
                 waited.setdefault(a, set()).update(deps)
                 for b, r in deps.items():
@@ -280,27 +346,27 @@ def resolve(board: Board, version: RulesVersion) -> Resolution:
                         seen_edges.add((a, b))
                         edges.append(Edge(slot.id, a, b, r.test, r.detail))
             ok = set(ready(graph, version.loop_waits_as_unit, version.loop_ignores_dependency))
-            pick, tie = choose_next(group, ok, waited, done, board, state, version, slot.id)
+            pick, tie = choose_next(group, ok, waited, done, board, game.state, version, slot.id)
             if tie is not None:
                 ties.append(tie)
-            why = _why(pick, group, candidates, graph, waited, done)
-            targets = affected(pick, board, state, locked)
-            first = pick.key not in locked
+            why = why_chosen(pick, group, candidates, graph, waited, done)
+            targets = game.affected(pick)
+            first = pick.key not in game.locked
             if first:
-                locked[pick.key] = (pick, targets)
+                game.locked[pick.key] = (pick, targets)
                 locked_slot[pick.key] = slot.id
-            parts = parts_in_slot(pick, version, slot.id)
-            state = apply_effect(pick, parts, targets, board, state, version)
+            parts = game.parts(pick, slot.id)
+            game.apply(pick, slot.id, targets)
             done.add(pick.key)
             moment, step = record_application(
-                len(steps) + 1, slot, pick, group, graph, parts, why, targets, locked_slot, first, state
+                len(steps) + 1, slot, pick, group, graph, parts, why, targets, locked_slot, first, game.state
             )
             moments.append(moment)
             steps.append(step)
-        skipped.extend(not_applied(slot, seen, done, board, state))
+        skipped.extend(not_applied(slot, seen, done, board, game.state))
     return Resolution(
         version=version.id,
-        final=dict(state),
+        final=dict(game.state),
         steps=tuple(steps),
         skipped=tuple(skipped),
         edges=tuple(edges),

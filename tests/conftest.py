@@ -3,7 +3,7 @@
 Under mutmut (issue 18, ``benchmarks/mutation.py``) each mutant runs in a process forked after the
 test modules were imported, so anything the rules computed and cached before the fork was computed
 by the unmutated code. The bundled rules profiles (``reference.versions``), the abilities that read a
-choice (``reference.chosen``) and the compiled filters (``reference.compiled_filters``) are such
+choice (``reference.chosen``) and the compiled filters (``reference_optimized.compiled_filters``) are such
 caches: while a mutant (or mutmut's coverage pass, ``stats``) is active, every ``functools`` cache of
 the rules modules is emptied before every test, so a cached function's mutants are run by the tests
 that call it. Outside mutmut nothing changes.
@@ -48,7 +48,7 @@ def _rules_caches() -> list[object]:
     return [
         value
         for name, module in list(sys.modules.items())
-        if name == "reference" or name.startswith("reference.")
+        if name.split(".")[0] in ("reference", "reference_optimized")
         for value in vars(module).values()
         if callable(getattr(value, "cache_clear", None))
     ]
@@ -58,7 +58,6 @@ def _rules_caches() -> list[object]:
 def _caches_filled_by_the_code_under_test() -> Iterator[None]:
     if _under_mutmut():
         import reference.chosen
-        import reference.compiled_filters
         import reference.versions  # noqa: F401 - imported so that their caches are found
 
         for cache in _rules_caches():

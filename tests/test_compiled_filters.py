@@ -16,12 +16,12 @@ from hypothesis import strategies as st
 
 from mtg_layers.corpus import load_corpus
 from reference.case import board_at, initial_board
-from reference.compiled_filters import compiled
 from reference.filters import FILTER_KEYS, Context, matches
 from reference.frozen import freeze
 from reference.model import Board, State
 from reference.resolver import initial_state, resolve
 from reference.versions import builtin_versions
+from reference_optimized.compiled_filters import compiled
 from tests.strategies import boards, filters
 
 CASES = load_corpus()

@@ -12,10 +12,10 @@ import yaml
 from mtg_layers.corpus import CorpusError, case_from_data, load_case
 from reference.case import board_at
 from reference.conditional_copy import copy_condition_holds, merged_exceptions
-from reference.fast import resolve as fast_resolve
 from reference.model import Characteristics
 from reference.resolver import resolve
 from reference.versions import get_version
+from reference_optimized import resolve as fast_resolve
 
 CHANGELING = {"if": {"type": "creature"}, "except": {"add_abilities": ["changeling"]}}
 GOOD: dict[str, Any] = {

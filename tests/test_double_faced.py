@@ -12,10 +12,10 @@ import yaml
 from mtg_layers.corpus import CorpusError, case_from_data, load_case
 from reference.case import board_at
 from reference.double_faced import DoubleFacedError
-from reference.fast import resolve as fast_resolve
 from reference.resolver import resolve
 from reference.versions import get_version
 from reference.zones import change_zones
+from reference_optimized import resolve as fast_resolve
 
 BACK = {"name": "Insectile Aberration", "colors": ["blue"], "types": ["creature"], "power": 3, "toughness": 2}
 GOOD: dict[str, Any] = {

@@ -14,13 +14,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from mtg_layers.corpus import load_corpus
-from reference import fast
 from reference.case import board_at
 from reference.effects import instruction
 from reference.model import Board
 from reference.operations import apply_instruction
 from reference.resolver import resolve
 from reference.versions import RulesVersion, builtin_versions, get_version
+from reference_optimized import bookkeeping, reads
+from reference_optimized import resolve as fast_resolve
 from tests.strategies import boards, examples, versions
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
@@ -36,7 +37,7 @@ PARAMS = [
 
 def assert_same(board: Board, version: RulesVersion) -> None:
     readable = resolve(board, version)
-    quick = fast.resolve(board, version)
+    quick = fast_resolve(board, version)
     assert quick.final == readable.final
     assert quick.edges == readable.edges
     assert quick.skipped == readable.skipped
@@ -74,14 +75,14 @@ def test_benchmark_board(name: str) -> None:
 
 
 def test_writes_table_covers_every_operation_in_the_corpus() -> None:
-    """fast.WRITES must name every characteristic an operation changes (it lets trials be skipped)."""
+    """reads.WRITES must name every characteristic an operation changes (it lets trials be skipped)."""
     checked = 0
     for case in CASES:
         for vid in case.versions:
             version = builtin_versions()[vid]
             for n in range(1, len(case.steps) + 1):
                 board = board_at(case, n, version)
-                engine = fast.Engine(board, version)
+                engine = bookkeeping.Incremental(board, version)
                 for e in engine.effects_in_play():
                     for slot in version.slots:
                         for p in engine.parts(e, slot.id):
@@ -90,8 +91,8 @@ def test_writes_table_covers_every_operation_in_the_corpus() -> None:
                                 old = engine.state[t]
                                 new = apply_instruction(old, instr, e.timestamp)
                                 found: set[str] = set()
-                                fast.changed_fields(old, new, found)
-                                assert found <= fast.WRITES.get(p.op, fast.FIELDS), (case.id, p.op, found)
+                                reads.changed_fields(old, new, found)
+                                assert found <= reads.WRITES.get(p.op, reads.FIELDS), (case.id, p.op, found)
                                 checked += 1
     assert checked > 100
 
@@ -101,7 +102,7 @@ def test_writes_table_covers_every_operation_in_the_corpus() -> None:
 def test_writes_table_on_generated_boards(data: st.DataObject) -> None:
     board = data.draw(boards(max_objects=4, max_effects=4, max_abilities=3))
     version = get_version(data.draw(versions))
-    engine = fast.Engine(board, version)
+    engine = bookkeeping.Incremental(board, version)
     for e in engine.effects_in_play():
         for p in e.parts:
             for t in sorted(engine.state):
@@ -109,8 +110,8 @@ def test_writes_table_on_generated_boards(data: st.DataObject) -> None:
                 old = engine.state[t]
                 new = apply_instruction(old, instr, e.timestamp)
                 found: set[str] = set()
-                fast.changed_fields(old, new, found)
-                assert found <= fast.WRITES.get(p.op, fast.FIELDS), (p.op, found)
+                reads.changed_fields(old, new, found)
+                assert found <= reads.WRITES.get(p.op, reads.FIELDS), (p.op, found)
 
 
 def test_subtype_names_only_on_objects_that_fit() -> None:
@@ -146,12 +147,12 @@ def test_the_fast_path_knows_the_names_a_value_reads() -> None:
     """613.8a bookkeeping: a value's filters ask about these abilities by name, through sums and products."""
     flying = {"count": {"has_ability": "flying"}}
     reach = {"count": {"all": [{"type": "creature"}, {"has_ability": "reach"}]}}
-    assert fast.value_ability_names(3) == frozenset()
-    assert fast.value_ability_names(flying) == frozenset({"flying"})
-    assert fast.value_ability_names({"times": [2, flying]}) == frozenset({"flying"})
-    assert fast.value_ability_names({"sum": [flying, {"times": [-1, reach]}]}) == frozenset({"flying", "reach"})
-    assert fast.value_ability_names({"its": "power"}) == frozenset()
-    assert fast.value_ability_names({"counters": "+1/+1"}) is None  # read otherwise: recomputed on any change
+    assert reads.value_ability_names(3) == frozenset()
+    assert reads.value_ability_names(flying) == frozenset({"flying"})
+    assert reads.value_ability_names({"times": [2, flying]}) == frozenset({"flying"})
+    assert reads.value_ability_names({"sum": [flying, {"times": [-1, reach]}]}) == frozenset({"flying", "reach"})
+    assert reads.value_ability_names({"its": "power"}) == frozenset()
+    assert reads.value_ability_names({"counters": "+1/+1"}) is None  # read otherwise: recomputed on any change
 
 
 def test_614_12_an_object_looked_at_as_it_enters_is_left_to_the_readable_resolver() -> None:
@@ -168,6 +169,6 @@ def test_614_12_an_object_looked_at_as_it_enters_is_left_to_the_readable_resolve
     )  # fmt: skip
     entering = replace(board, entering="bear")
     version = get_version("ikoria")
-    for resolved in (fast.resolve(entering, version), resolve(entering, version)):
+    for resolved in (fast_resolve(entering, version), resolve(entering, version)):
         assert (resolved.final["bear"].power, resolved.final["lord"].power) == (2, 3)
-    assert fast.resolve(board, version).final["bear"].power == 3
+    assert fast_resolve(board, version).final["bear"].power == 3

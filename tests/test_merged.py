@@ -12,9 +12,9 @@ import yaml
 from mtg_layers.conformance.protocol import board_data
 from mtg_layers.corpus import CorpusError, case_from_data, load_case
 from reference.case import board_at
-from reference.fast import resolve as fast_resolve
 from reference.resolver import resolve
 from reference.versions import get_version
+from reference_optimized import resolve as fast_resolve
 
 GOOD: dict[str, Any] = {
     "id": "merged-good",

@@ -15,12 +15,14 @@ from typing import Any
 import pytest
 
 from mtg_layers.corpus import load_corpus
-from reference import effects, fast
+from reference import effects
 from reference.case import board_at
 from reference.dependency import dependency_graph
 from reference.model import Board
 from reference.resolver import resolve
 from reference.versions import RulesVersion, builtin_versions
+from reference_optimized import bookkeeping, reads, untracked_features
+from reference_optimized import resolve as fast_resolve
 
 from .builders import (
     ELF_TO_GOBLIN,
@@ -42,7 +44,7 @@ CONTROL_MAGIC = "you control enchanted creature."
 def same(board: Board, vid: str | RulesVersion = "ikoria") -> dict[str, Any]:
     """The fast path's resolution equals the readable one; returns the final characteristics."""
     version = VERSIONS[vid] if isinstance(vid, str) else vid
-    readable, quick = resolve(board, version), fast.resolve(board, version)
+    readable, quick = resolve(board, version), fast_resolve(board, version)
     assert quick == readable
     return dict(quick.final)
 
@@ -77,9 +79,9 @@ def checked_engine() -> Iterator[list[int]]:
     the effects in play (611, 613.6), what each applies to (611.2c, 611.3a, 613.6), what each would change in
     the step's slot (613.1), and the dependencies among them (613.8a). Yields the count of checks made."""
     checks = [0]
-    apply = fast.Engine.apply
+    apply = bookkeeping.Incremental.apply
 
-    def checked(self: fast.Engine, e: effects.ContinuousEffect, slot: str) -> None:
+    def checked(self: bookkeeping.Incremental, e: effects.ContinuousEffect, slot: str, chosen: frozenset[str]) -> None:
         live = self.effects_in_play()
         fresh = effects.effects_in_play(self.board, self.state, self.locked)
         assert sorted(x.key for x in live) == sorted(x.key for x in fresh)
@@ -93,15 +95,16 @@ def checked_engine() -> Iterator[list[int]]:
             checks[0] += 1
         assert self.graph(group, slot) == dependency_graph(group, self.board, self.state, self.version, slot,
                                                            self.locked)  # fmt: skip
-        apply(self, e, slot)
+        assert chosen == effects.affected(e, self.board, self.state, self.locked), e.key
+        apply(self, e, slot, chosen)
         # 205.3d, 305.6: the objects kept as not fitting are those that do not fit now
-        assert self.unfit is None or self.unfit == {i for i, ch in self.state.items() if not fast._fits(ch)}
+        assert self.unfit is None or self.unfit == {i for i, ch in self.state.items() if not reads.fits(ch)}
 
-    fast.Engine.apply = checked  # type: ignore[method-assign]
+    bookkeeping.Incremental.apply = checked  # type: ignore[method-assign]
     try:
         yield checks
     finally:
-        fast.Engine.apply = apply  # type: ignore[method-assign]
+        bookkeeping.Incremental.apply = apply  # type: ignore[method-assign]
 
 
 CASES = load_corpus()
@@ -119,7 +122,7 @@ def test_the_engine_keeps_every_value_up_to_date_on_corpus_boards(case: Any, ste
     version = VERSIONS[vid]
     board = board_at(case, step, version)
     with checked_engine():
-        assert fast.resolve(board, version) == resolve(board, version)
+        assert fast_resolve(board, version) == resolve(board, version)
 
 
 def test_a_cda_waits_for_the_land_type_change_that_takes_it_away_on_the_fast_path_too() -> None:
@@ -316,7 +319,7 @@ def test_an_ability_granted_again_later_applies_at_the_later_grants_timestamp() 
         assert (final["bear"].power, final["bear"].toughness) == (1, 1), vid
 
 
-# Which boards the fast path leaves to the readable resolver (fast._untracked)
+# Which boards the fast path leaves to the readable resolver (reads._untracked)
 
 UNTRACKED_READS = {
     "is_it": {"count": {"all": [{"type": "creature"}, {"is_it": False}]}},
@@ -346,14 +349,14 @@ def test_a_value_read_off_other_objects_is_left_to_the_readable_resolver(read: s
         effects=effects if where == "effect" else [],
         abilities=abilities,
     )
-    assert fast._untracked(board)
+    assert untracked_features(board)
     plain = {**part, "power": 2}
     tracked = make_board(
         [creature("bear", 1, abilities=[text] if where == "ability" else [])],
         effects=[{**effects[0], "parts": [plain]}] if where == "effect" else [],
         abilities=[{**abilities[0], "parts": [plain]}] if where == "ability" else [],
     )
-    assert not fast._untracked(tracked)
+    assert not untracked_features(tracked)
 
 
 @pytest.mark.parametrize(
@@ -372,7 +375,7 @@ def test_an_ability_or_text_read_off_other_objects_is_left_to_the_readable_resol
         [creature("bear", 1, abilities=[text])],
         abilities=[{"text": text, "applies_to": {"is_source": True}, "parts": [part]}],
     )
-    assert fast._untracked(board)
+    assert untracked_features(board)
 
 
 ZOMBIE_CARDS = "creature cards in graveyards are zombies in addition to their other types."
@@ -598,10 +601,10 @@ def test_what_an_effect_applies_to_is_up_to_date_however_many_steps_ago_it_was_a
             FLYING_TRAMPLE_DEF,
         ],
     )  # fmt: skip
-    engine = fast.Engine(board, VERSIONS["ikoria"])
+    engine = bookkeeping.Incremental(board, VERSIONS["ikoria"])
     (trample,) = engine.statics["z"]
     assert engine.affected(trample) == frozenset()
     for grant in engine.resolved:
-        engine.apply(grant, "6")
+        engine.apply(grant, "6", engine.affected(grant))
     assert engine.affected(trample) == effects.affected(trample, board, engine.state, engine.locked)
     assert engine.affected(trample) == {"bird1", "bird2"}

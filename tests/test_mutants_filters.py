@@ -13,7 +13,6 @@ import pytest
 
 from mtg_layers.corpus import case_from_data
 from reference.case import board_at
-from reference.compiled_filters import compiled
 from reference.copiable import copiable_values
 from reference.double_faced import DoubleFacedError
 from reference.filters import (
@@ -30,6 +29,7 @@ from reference.operations import apply_instruction
 from reference.resolver import initial_state, resolve
 from reference.versions import builtin_profile_data, get_version, version_from_mapping
 from reference.vocabulary import ORIGINS
+from reference_optimized.compiled_filters import compiled
 
 from .builders import creature, make_board, run
 

@@ -10,7 +10,7 @@ from dataclasses import replace
 from typing import Any
 
 from reference.effects import ContinuousEffect
-from reference.resolver import Edge, Moment, Skipped, Why, _why, choose_next, initial_state, not_applied, resolve
+from reference.resolver import Edge, Moment, Skipped, Why, choose_next, initial_state, not_applied, resolve, why_chosen
 from reference.versions import get_version
 
 from .builders import creature, loop_waiting_for_a_later_effect, make_board
@@ -28,7 +28,7 @@ def test_a_loop_member_is_explained_by_its_loop_and_what_it_waited_for() -> None
     a, b, e = _e("a", 2), _e("b", 1), _e("e", 4)
     c, d = _e("c", 3, origin="cda"), _e("d", 2)
     graph = {"a": {"b": None}, "b": {"e": None}, "e": {"a": None}, "c": {}, "d": {}}
-    why = _why(a, [a, b, e, c, d], [a, b, e, c, d], graph, {"a": {"b", "x"}}, {"x", "y"})  # type: ignore[dict-item]
+    why = why_chosen(a, [a, b, e, c, d], [a, b, e, c, d], graph, {"a": {"b", "x"}}, {"x", "y"})  # type: ignore[dict-item]
     # only b has an earlier timestamp than a (d's is equal; c's is later: 613.3's CDA rank plays no part here)
     assert why == Why(
         "loop",
@@ -42,7 +42,7 @@ def test_a_loop_member_is_explained_by_its_loop_and_what_it_waited_for() -> None
 def test_an_effect_that_waited_names_the_applied_effects_it_depended_on() -> None:
     """613.8b: an effect that waited names the effects it depends on that have applied (not the others)."""
     a, b, c = _e("a", 3), _e("b", 1), _e("c", 5)
-    why = _why(a, [a, b, c], [a, b, c], {"a": {}, "b": {}, "c": {}}, {"a": {"b", "c", "z"}}, {"b", "c", "y"})
+    why = why_chosen(a, [a, b, c], [a, b, c], {"a": {}, "b": {}, "c": {}}, {"a": {"b", "c", "z"}}, {"b", "c", "y"})
     assert why == Why(
         "dependency", "waited for b, c, which it depends on (613.8b)", waited_for=("b", "c"), went_before=("b",)
     )
@@ -51,7 +51,7 @@ def test_an_effect_that_waited_names_the_applied_effects_it_depended_on() -> Non
 def test_an_effect_that_went_ahead_of_waiting_effects_names_them() -> None:
     """613.8b: an effect applying while earlier-timestamped effects wait names those effects."""
     a, b, c, d = _e("a", 3), _e("b", 1), _e("c", 2), _e("d", 4)
-    why = _why(a, [b, a, c, d], [b, a, c, d], {"a": {}, "b": {}, "c": {}, "d": {}}, {}, set())
+    why = why_chosen(a, [b, a, c, d], [b, a, c, d], {"a": {}, "b": {}, "c": {}, "d": {}}, {}, set())
     assert why == Why(
         "dependency",
         "applied before b, c (earlier timestamps), which depend on other effects (613.8b)",
@@ -62,7 +62,7 @@ def test_an_effect_that_went_ahead_of_waiting_effects_names_them() -> None:
 def test_a_cda_that_goes_before_an_earlier_effect_is_not_said_to_go_after_it() -> None:
     """613.3, 613.8b: went-before compares timestamps only: a CDA with a later timestamp names the earlier effect."""
     pick, x = _e("k", 5, origin="cda"), _e("x", 3)
-    why = _why(pick, [pick, x], [pick, x], {"k": {}, "x": {}}, {}, set())
+    why = why_chosen(pick, [pick, x], [pick, x], {"k": {}, "x": {}}, {}, set())
     assert why.went_before == ("x",)
     assert why.kind == "dependency"
 
@@ -70,7 +70,7 @@ def test_a_cda_that_goes_before_an_earlier_effect_is_not_said_to_go_after_it() -
 def test_a_cda_applying_before_other_effects_is_explained_by_613_3() -> None:
     """613.3: a characteristic-defining ability applied while other kinds of effect are left: CDAs apply first."""
     pick, x = _e("k", 5, origin="cda"), _e("x", 3)
-    why = _why(pick, [pick], [pick, x], {"k": {}}, {}, set())
+    why = why_chosen(pick, [pick], [pick, x], {"k": {}}, {}, set())
     assert why == Why("cda-first", "characteristic-defining abilities apply first (613.3)")
 
 
@@ -78,9 +78,9 @@ def test_an_effect_alone_or_among_its_kind_is_explained_by_its_timestamp() -> No
     """613.7: with no dependency and no CDA ahead of other effects, the effect applied for its timestamp."""
     cda, other_cda = _e("k", 1.5, origin="cda"), _e("j", 7, origin="cda")
     text = "earliest timestamp among the effects left (1.5) (613.7)"
-    assert _why(cda, [cda], [cda, other_cda], {"k": {}}, {}, set()) == Why("timestamp", text)
+    assert why_chosen(cda, [cda], [cda, other_cda], {"k": {}}, {}, set()) == Why("timestamp", text)
     static, later = _e("s", 1.5), _e("t", 7)
-    assert _why(static, [static], [static, later], {"s": {}}, {}, set()) == Why("timestamp", text)
+    assert why_chosen(static, [static], [static, later], {"s": {}}, {}, set()) == Why("timestamp", text)
 
 
 def test_effects_that_never_applied_say_whether_the_ability_or_the_source_is_gone() -> None:
@@ -325,7 +325,7 @@ def test_two_effects_depending_on_each_other_are_a_loop() -> None:
     """613.8b: two effects each depending on the other form a loop (of two): each is explained as a loop member."""
     a, b = _e("a", 1), _e("b", 2)
     graph = {"a": {"b": None}, "b": {"a": None}}
-    why = _why(a, [a, b], [a, b], graph, {"a": {"b"}}, set())  # type: ignore[dict-item]
+    why = why_chosen(a, [a, b], [a, b], graph, {"a": {"b"}}, set())  # type: ignore[dict-item]
     assert why == Why(
         "loop", "part of a dependency loop with b: the loop applies in timestamp order (613.8b)", loop=("a", "b")
     )

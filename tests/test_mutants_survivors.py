@@ -259,8 +259,8 @@ def test_devotion_to_several_colors_counts_each_symbol_of_any_of_them_once() -> 
 def test_exiled_with_its_source_means_that_source_and_no_other() -> None:
     """607.2a, 406.6: "cards exiled with this" are the ones its own ability exiled: the Stone for the source, the
     Orb for the Bear; the compiled test says the same, and a plain (unfrozen) filter compiles too."""
-    from reference.compiled_filters import compiled
     from reference.filters import matches
+    from reference_optimized.compiled_filters import compiled
 
     board = _value_board()
     filt = freeze({"exiled_with_source": True})
@@ -301,9 +301,9 @@ def test_an_ability_and_a_text_changed_instance_of_it_are_two_effects() -> None:
     own effect, so the Elf and the Goblin each get +1/+1 (3/3). Both resolvers agree, and the trace names both."""
     from dataclasses import replace
 
-    from reference import fast
     from reference.resolver import resolve
     from reference.versions import Classification
+    from reference_optimized import resolve as fast_resolve
 
     text_in_1a = replace(
         IKORIA,
@@ -323,7 +323,7 @@ def test_an_ability_and_a_text_changed_instance_of_it_are_two_effects() -> None:
         step={"merge": {"mutant": {"onto": "bear", "position": "under", "timestamp": 3}}},
     )
     readable = resolve(board, text_in_1a)
-    assert fast.resolve(board, text_in_1a) == readable
+    assert fast_resolve(board, text_in_1a) == readable
     final = readable.final
     assert final["bear"].abilities == {ELVES_PUMP, GOBLINS_PUMP}
     assert [(final[i].power, final[i].toughness) for i in ("elf", "goblin")] == [(3, 3), (3, 3)]

@@ -1,7 +1,7 @@
 """Filters compiled once: each filter becomes a predicate that makes the same test as ``filters.matches``.
 
 ``reference.filters.matches`` is the definition a reader checks against 611.3a: it reads the
-filter's keys afresh for every object. The fast path (``reference.fast``) asks the same
+filter's keys afresh for every object. The incremental bookkeeping (``reference_optimized``) asks the same
 filter about many objects after every application, so it compiles the filter once into a
 chain of small tests, one per key, in the same order, with the same outcome and the same
 errors at the same moment (tests/test_compiled_filters.py checks the two agree on every filter
@@ -14,16 +14,16 @@ from collections.abc import Callable, Mapping
 from functools import lru_cache
 from typing import Any
 
-from .filters import (
+from reference.filters import (
     COMPARATORS,
     Context,
-    _player,
     characteristics_of,
     has_subtype,
     is_top_of_graveyard,
+    player_named,
     shares_creature_type,
 )
-from .model import Characteristics, GameObject
+from reference.model import Characteristics, GameObject
 
 Predicate = Callable[[str, Context], bool]
 Test = Callable[[str, GameObject, Characteristics, Context], bool]
@@ -92,9 +92,9 @@ def _test(key: str, want: Any) -> Test:
     if key == "controller":
         if want == "opponent":
             return lambda i, o, ch, ctx: ctx.controller is not None and ch.controller != ctx.controller
-        return lambda i, o, ch, ctx: ch.controller == _player(ctx, want)
+        return lambda i, o, ch, ctx: ch.controller == player_named(ctx, want)
     if key == "owner":
-        return lambda i, o, ch, ctx: o.owner == _player(ctx, want)
+        return lambda i, o, ch, ctx: o.owner == player_named(ctx, want)
     if key == "is_source":
         flag = bool(want)
         return lambda i, o, ch, ctx: (i == ctx.source) == flag

@@ -1,13 +1,15 @@
-"""The layer system (613.1-613.8) with incremental bookkeeping: the same results and trace as
-``reference.resolver.resolve``, which stays the readable statement of the rules.
+"""The incremental bookkeeping of the layer loop (613.1-613.8): the same answers as
+``reference.resolver.Readable``, kept from step to step instead of recomputed.
 
-The loop is the readable one, step for step; what changes is how much is recomputed:
+``reference.resolver.resolve`` is the one statement of the layer loop; it asks its bookkeeping
+which effects are in play, what each applies to, which depend on which, and to apply one. This
+class answers those questions and keeps what it can between steps:
 
 - each static effect's set of objects is kept from step to step and re-read only on the
   objects a step changed, and only when the step changed a characteristic its filter reads;
 - an object's static effects are regenerated only when its abilities, text or name changed;
 - a trial application (613.8a) is made only where it could change what another effect reads:
-  an operation writes known characteristics (``WRITES``) and a filter or value reads known
+  an operation writes known characteristics (``reads.WRITES``) and a filter or value reads known
   ones, abilities and subtypes by name where the text names them (adding a creature type
   changes only that type on an object whose subtypes fit its types, 205.3d); when no pair of
   a layer can interact the dependency step finds no edge at once;
@@ -16,20 +18,18 @@ The loop is the readable one, step for step; what changes is how much is recompu
 - a trial's result is kept per effect and recomputed only on the objects that changed;
 - a value expression that does not read its object is evaluated once per effect, not per object.
 
-Every shortcut returns "no dependency" only where the readable test (``dependency._compare``)
-would; where a shortcut cannot tell, the readable test itself is run.
+Every shortcut returns "no dependency" only where the readable test
+(``reference.dependency.compare_after_trial``) would; where a shortcut cannot tell, the
+readable test itself is run.
 """
 
 from __future__ import annotations
 
 from collections import ChainMap
-from collections.abc import Mapping
-from dataclasses import fields
 from typing import Any
 
-from .compiled_filters import compiled
-from .dependency import DependencyReason, _compare, ready
-from .effects import (
+from reference.dependency import DependencyReason, compare_after_trial
+from reference.effects import (
     VALUE_ARGS,
     ContinuousEffect,
     functions,
@@ -40,275 +40,36 @@ from .effects import (
     rule_effects,
     static_effect,
 )
-from .filters import Context, apply_text_changes, names_zone, objects_matching
-from .model import Board, Characteristics, Part, State
-from .operations import Instruction, apply_instruction, fit_subtypes, intrinsic_abilities
-from .resolver import (
-    Edge,
-    Moment,
-    Resolution,
-    Skipped,
-    TraceStep,
-    _why,
-    choose_next,
-    initial_state,
-    not_applied,
-    record_application,
+from reference.filters import Context, names_zone, objects_matching
+from reference.model import Board, Characteristics, Part, State
+from reference.operations import Instruction, apply_instruction
+from reference.resolver import initial_state
+from reference.versions import RulesVersion
+
+from .compiled_filters import compiled
+from .reads import (
+    ABILITY_FIELDS,
+    FIELDS,
+    FIT_READS,
+    NAMED,
+    NAMING,
+    REGENERATE_ON,
+    SOURCE_READS,
+    Names,
+    changed_fields,
+    changed_names,
+    filter_reads,
+    fits,
+    hits,
+    index_reads,
+    names_read,
+    part_reads_object,
+    source_view,
+    value_names_read,
+    value_reads,
+    words_of,
+    writes_of,
 )
-from .resolver import resolve as readable_resolve
-from .timestamps import Tie
-from .versions import RulesVersion
-from .vocabulary import INTRINSIC_MANA, is_creature_type
-
-FIELDS: frozenset[str] = frozenset(f.name for f in fields(Characteristics))
-_PT = frozenset({"power", "toughness"})
-# 305.6: a type change brings or takes a land's intrinsic mana abilities
-_TYPES = frozenset({"types", "subtypes", "all_creature_types", "abilities", "intrinsic"})
-_SUBTYPES = frozenset({"subtypes", "all_creature_types", "abilities", "intrinsic"})
-_ABILITIES = frozenset({"abilities", "granted", "intrinsic"})
-
-# 613.1: the characteristics each operation can change (any other operation: all of them).
-WRITES: dict[str, frozenset[str]] = {
-    "set_controller": frozenset({"controller"}),
-    "replace_word": frozenset({"abilities", "subtypes", "text_changes", "intrinsic"}),
-    "add_types": _TYPES,
-    "set_types": _TYPES,
-    "remove_types": _TYPES,
-    "add_subtypes": _SUBTYPES,
-    "set_subtypes": _SUBTYPES,
-    "remove_subtypes": _SUBTYPES,
-    "all_creature_types": _SUBTYPES,
-    "set_land_subtype": frozenset({"subtypes", "abilities", "intrinsic"}),
-    "add_supertypes": frozenset({"supertypes"}),
-    "remove_supertypes": frozenset({"supertypes"}),
-    "set_colors": frozenset({"colors"}),
-    "add_colors": frozenset({"colors"}),
-    "add_abilities": _ABILITIES,
-    "remove_abilities": _ABILITIES,
-    "remove_all_abilities": _ABILITIES,
-    "counter_keyword": _ABILITIES,
-    "set_pt": _PT,
-    "modify_pt": _PT,
-    "switch_pt": _PT,
-    "counter_pt": _PT,
-}
-
-# What a filter key reads of the object it tests (keys reading only the board read nothing).
-FILTER_READS: dict[str, frozenset[str]] = {
-    "id": frozenset(),
-    "ids": frozenset(),
-    "owner": frozenset(),
-    "is_source": frozenset(),
-    "other_than_source": frozenset(),
-    "attached_to_source": frozenset(),
-    "token": frozenset(),
-    "zone": frozenset(),
-    "type": frozenset({"types"}),
-    "subtype": frozenset({"subtypes", "all_creature_types"}),
-    "supertype": frozenset({"supertypes"}),
-    "color": frozenset({"colors"}),
-    "colorless": frozenset({"colors"}),
-    "multicolored": frozenset({"colors"}),
-    "controller": frozenset({"controller"}),
-    "name": frozenset({"name"}),
-    "face_down": frozenset({"face_down"}),
-    "has_ability": frozenset({"abilities"}),
-    "mana_value": frozenset({"mana_value"}),
-}
-
-# What reading a static effect off its source reads (611.3, reference.effects.static_effect),
-# plus the controller its "you" means (109.4).
-SOURCE_READS = frozenset({"abilities", "text_changes", "granted", "name", "controller"})
-_REGENERATE_ON = SOURCE_READS - {"controller"}
-
-
-def filter_reads(filt: Any) -> frozenset[str]:
-    """The characteristics a filter reads (all of them for a key this module does not know)."""
-    if not isinstance(filt, Mapping):
-        return FIELDS
-    out: set[str] = set()
-    for key, want in filt.items():
-        if key in ("all", "any"):
-            for f in want:
-                out |= filter_reads(f)
-        elif key == "not":
-            out |= filter_reads(want)
-        elif key in FILTER_READS:
-            out |= FILTER_READS[key]
-        else:
-            return FIELDS
-    return frozenset(out)
-
-
-def value_reads(value: Any) -> frozenset[str]:
-    """The characteristics a value expression reads (all of them for an unknown expression)."""
-    if isinstance(value, int):
-        return frozenset()
-    if not isinstance(value, Mapping) or len(value) != 1:
-        return FIELDS
-    ((key, arg),) = value.items()
-    if key == "count":
-        return filter_reads(arg)
-    if key == "card_types_among":
-        return filter_reads(arg) | {"types"}
-    if key == "its":
-        return frozenset({"mana_value", "power", "toughness"})
-    if key == "sum":
-        return frozenset().union(*(value_reads(v) for v in arg))
-    if key == "times":
-        return value_reads(arg[1])
-    return FIELDS
-
-
-# Characteristics a filter can ask about by name, and the filter key that asks.
-NAMED: dict[str, str] = {"abilities": "has_ability", "subtypes": "subtype"}
-
-# Known names per characteristic (a characteristic not in the mapping: any of its names).
-Names = Mapping[str, frozenset[str]]
-
-
-def names_read(filt: Any, ask: str) -> frozenset[str] | None:
-    """The names a filter asks about with key ``ask`` ('has_ability', 'subtype'); None when it reads otherwise."""
-    if not isinstance(filt, Mapping):
-        return None
-    out: set[str] = set()
-    for key, want in filt.items():
-        if key in ("all", "any"):
-            subs = [names_read(f, ask) for f in want]
-        elif key == "not":
-            subs = [names_read(want, ask)]
-        elif key == ask:
-            subs = [frozenset({want})] if isinstance(want, str) else [None]
-        elif key in FILTER_READS:
-            subs = []
-        else:
-            return None
-        for sub in subs:
-            if sub is None:
-                return None
-            out |= sub
-    return frozenset(out)
-
-
-def value_names_read(value: Any, ask: str) -> frozenset[str] | None:
-    """The names a value expression's filters ask about with key ``ask`` (None: it reads them otherwise)."""
-    if isinstance(value, int):
-        return frozenset()
-    if not isinstance(value, Mapping) or len(value) != 1:
-        return None
-    ((key, arg),) = value.items()
-    if key in ("count", "card_types_among"):
-        return names_read(arg, ask)
-    if key == "its":
-        return frozenset()
-    subs = (
-        [value_names_read(v, ask) for v in arg]
-        if key == "sum"
-        else [value_names_read(arg[1], ask)]
-        if key == "times"
-        else [None]
-    )
-    if any(sub is None for sub in subs):
-        return None
-    return frozenset().union(*subs)  # type: ignore[arg-type]
-
-
-def value_ability_names(value: Any) -> frozenset[str] | None:
-    """The abilities a value expression's filters ask about by name (None: it reads abilities otherwise)."""
-    return value_names_read(value, "has_ability")
-
-
-def hits(writes: frozenset[str], write_names: Names, reads: frozenset[str], read_names: Names) -> bool:
-    """Can changing ``writes`` (of a named characteristic: only ``write_names``, if known) change ``reads``?"""
-    for f in writes & reads:
-        w, r = write_names.get(f), read_names.get(f)
-        if w is None or r is None or not w.isdisjoint(r):
-            return True
-    return False
-
-
-def reads_its_object(value: Any) -> bool:
-    """True when a value expression reads the object it is evaluated for ('its', or unknown)."""
-    if isinstance(value, int):
-        return False
-    if not isinstance(value, Mapping) or len(value) != 1:
-        return True
-    ((key, arg),) = value.items()
-    if key in ("count", "card_types_among"):
-        return False
-    if key == "sum":
-        return any(reads_its_object(v) for v in arg)
-    if key == "times":
-        return reads_its_object(arg[1])
-    return True
-
-
-def _part_reads_object(part: Part) -> bool:
-    """True when a part's instruction differs from object to object (an amount reading "its")."""
-    return part.op in ("set_pt", "modify_pt") and any(
-        reads_its_object(v) for k, v in part.args.items() if k in VALUE_ARGS
-    )
-
-
-def changed_fields(old: Characteristics, new: Characteristics, found: set[str]) -> None:
-    """Add to ``found`` the characteristics that differ between ``old`` and ``new``."""
-    for f in FIELDS - found:
-        if getattr(old, f) != getattr(new, f):
-            found.add(f)
-
-
-# Operations that add or remove the subtypes they name, and nothing else on an object that fits (``_fits``).
-_SUBTYPE_NAMING = frozenset({"add_subtypes", "remove_subtypes"})
-
-
-def _writes(parts: tuple[Part, ...], fit: bool) -> tuple[frozenset[str], Names]:
-    """613.1: what the parts can change, with the names they touch where known (``fit``: on objects that fit)."""
-    writes: set[str] = set()
-    abilities: set[str] | None = set()
-    subtypes: set[str] | None = set()
-    for p in parts:
-        if fit and p.op in _SUBTYPE_NAMING:
-            value = p.args.get("subtypes")
-            named = {value} if isinstance(value, str) else set(value or ())
-            if all(is_creature_type(t) and t not in INTRINSIC_MANA for t in named):
-                writes.add("subtypes")
-                if subtypes is not None:
-                    subtypes |= named
-                continue
-        op_writes = WRITES.get(p.op, FIELDS)
-        writes |= op_writes
-        if p.op in _NAMING and abilities is not None:
-            value = p.args.get(_NAMING[p.op])
-            abilities |= {value} if isinstance(value, str) else set(value or ())
-        elif "abilities" in op_writes:
-            abilities = None
-        if "subtypes" in op_writes:
-            subtypes = None
-    names: dict[str, frozenset[str]] = {}
-    if abilities is not None:
-        names["abilities"] = frozenset(abilities)
-    if subtypes is not None:
-        names["subtypes"] = frozenset(subtypes)
-    return frozenset(writes), names
-
-
-# What ``_fits`` reads.
-_FIT_READS = frozenset({"types", "subtypes", "all_creature_types", "abilities", "intrinsic"})
-
-
-def _fits(ch: Characteristics) -> bool:
-    """205.3d, 305.6: the object's subtypes fit its card types and its intrinsic mana abilities are its land types'."""
-    return fit_subtypes(ch) is ch and intrinsic_abilities(ch) is ch
-
-
-def _changed_names(old: Characteristics, new: Characteristics, names: dict[str, set[str]]) -> None:
-    """Add to ``names`` the abilities (had, or granted at another time) and subtypes that differ."""
-    names["abilities"] |= old.abilities ^ new.abilities
-    if old.granted != new.granted:
-        names["abilities"] |= {
-            a for a in old.granted.keys() | new.granted.keys() if old.granted.get(a) != new.granted.get(a)
-        }
-    names["subtypes"] |= old.subtypes ^ new.subtypes
 
 
 class _Info:
@@ -341,10 +102,10 @@ class _Info:
                 if k in VALUE_ARGS:
                     reads |= value_reads(v)
         self.value_reads = frozenset(reads)
-        self.writes, self.write_names = _writes(effect.parts, fit=False)
-        # On objects whose subtypes fit their types and whose intrinsic abilities are right (``_fits``),
+        self.writes, self.write_names = writes_of(effect.parts, fit=False)
+        # On objects whose subtypes fit their types and whose intrinsic abilities are right (``fits``),
         # adding or removing creature types changes those creature types only (205.3d, 305.6).
-        self.fit_writes, self.fit_names = _writes(effect.parts, fit=True)
+        self.fit_writes, self.fit_names = writes_of(effect.parts, fit=True)
         self.filter_names: Names = {}
         if effect.targets is None:
             for field, ask in NAMED.items():
@@ -369,7 +130,7 @@ class _Info:
         if slot not in self.named:
             named: set[str] | None = set()
             for p in parts:
-                field = _NAMING.get(p.op)
+                field = NAMING.get(p.op)
                 if named is None or field is None:
                     named = None
                     continue
@@ -403,8 +164,8 @@ class _Changes:
         self.instrs: list[Instruction | None] = []
 
 
-class Engine:
-    """The state of one resolution and what is kept between its steps."""
+class Incremental:
+    """The bookkeeping of one resolution (``reference.resolver.Bookkeeping``) and what it keeps between steps."""
 
     def __init__(self, board: Board, version: RulesVersion) -> None:
         self.board = board
@@ -413,7 +174,7 @@ class Engine:
         self.locked: dict[str, tuple[ContinuousEffect, frozenset[str]]] = {}
         # One entry per applied step: the objects it changed and the characteristics it changed.
         self.log: list[tuple[frozenset[str], frozenset[str], Names]] = []
-        # Objects that do not fit (``_fits``), computed when first asked.
+        # Objects that do not fit (``fits``), computed when first asked.
         self.unfit: set[str] | None = None
         self.infos: dict[int, _Info] = {}
         self.affected_cache: dict[str, _Affected] = {}
@@ -535,7 +296,7 @@ class Engine:
             cached = c.instrs[n]
             if cached is None:
                 instr = instruction(e, p, target, self.board, self.state, self.version)
-                if not _part_reads_object(p):
+                if not part_reads_object(p):
                     c.instrs[n] = instr
             else:
                 instr = cached
@@ -608,9 +369,9 @@ class Engine:
         return self._apply(b, parts, obj_id, scratch)
 
     def all_fit(self, objects: frozenset[str]) -> bool:
-        """True when every one of the objects fits (``_fits``): its subtypes its types, its mana abilities its lands."""
+        """True when every one of the objects fits (``fits``): its subtypes its types, its mana abilities its lands."""
         if self.unfit is None:
-            self.unfit = {i for i, ch in self.state.items() if not _fits(ch)}
+            self.unfit = {i for i, ch in self.state.items() if not fits(ch)}
         return self.unfit.isdisjoint(objects)
 
     # --- dependency (613.8a)
@@ -634,14 +395,14 @@ class Engine:
             if not (static or ia.reads_values):
                 continue
             live = a.key not in self.locked and a.targets is None
-            words = _words(a, self.state[a.source]) if static and a.source in self.state else frozenset()
+            words = words_of(a, self.state[a.source]) if static and a.source in self.state else frozenset()
             n = len(sensitive)
             sensitive.append((a, ia, static, live))
             if live:
                 reads |= ia.filter_reads
-                _index_reads(n, ia.filter_reads, ia.filter_names, by_read, by_name)
+                index_reads(n, ia.filter_reads, ia.filter_names, by_read, by_name)
             reads |= ia.value_reads
-            _index_reads(n, ia.value_reads, ia.value_names, by_read, by_name)
+            index_reads(n, ia.value_reads, ia.value_names, by_read, by_name)
             if static:
                 reads |= SOURCE_READS
                 assert a.source is not None
@@ -713,12 +474,12 @@ class Engine:
         new = self.trial_of(b, slot, a.source)
         if new == old:
             return False
-        return new.controller != old.controller or _source_view(a, new) != _source_view(a, old)
+        return new.controller != old.controller or source_view(a, new) != source_view(a, old)
 
     def _readable_test(
         self, a: ContinuousEffect, ia: _Info, b: ContinuousEffect, slot: str, doing: dict[str, object]
     ) -> DependencyReason | None:
-        """613.8a: the readable test (``dependency._compare``) on b's trial application."""
+        """613.8a: the readable test (``dependency.compare_after_trial``) on b's trial application."""
         changes = self.changes(b, slot)
         if not changes:
             return None  # applying b changes nothing, so nothing can depend on it
@@ -730,12 +491,17 @@ class Engine:
                 t: tuple(instruction(a, p, t, self.board, self.state, self.version) for p in self.parts(a, slot))
                 for t in sorted(before)
             }
-        return _compare(a, b, before, doing.get(a.key), changed, trial, self.board, self.version, slot, self.locked)
+        return compare_after_trial(
+            a, b, before, doing.get(a.key), changed, trial, self.board, self.version, slot, self.locked
+        )
 
     # --- applying one effect (613.1)
 
-    def apply(self, e: ContinuousEffect, slot: str) -> None:
-        """613.1: apply the effect's parts for this slot; log what changed; regenerate changed objects' statics."""
+    def apply(self, e: ContinuousEffect, slot: str, targets: frozenset[str]) -> None:
+        """613.1: apply the effect's parts for this slot; log what changed; regenerate changed objects' statics.
+
+        ``targets`` is what ``affected`` gave the loop: ``changes`` applies to the same objects.
+        """
         changes = self.changes(e, slot)
         info = self.info(e)
         found: set[str] = set(info.writes)  # what the operations can change (613.1) ...
@@ -747,146 +513,25 @@ class Engine:
         elif info.writes == FIELDS or info.fit_writes != info.writes:
             # ... or, for an operation not in WRITES or one naming subtypes, what they did change
             found = set()
-            changed_names: dict[str, set[str]] = {f: set() for f in NAMED}
+            differing: dict[str, set[str]] = {f: set() for f in NAMED}
             for t, ch in changes.items():
                 changed_fields(self.state[t], ch, found)
-                _changed_names(self.state[t], ch, changed_names)
-            names = {f: frozenset(v) for f, v in changed_names.items()}
+                changed_names(self.state[t], ch, differing)
+            names = {f: frozenset(v) for f, v in differing.items()}
         for t, ch in changes.items():
             self.state[t] = ch
-        if self.unfit is not None and not fit and found & _FIT_READS:
+        if self.unfit is not None and not fit and found & FIT_READS:
             for t, ch in changes.items():
-                if _fits(ch):
+                if fits(ch):
                     self.unfit.discard(t)
                 else:
                     self.unfit.add(t)
         self.log.append((frozenset(changes), frozenset(found), names))
-        if found & _REGENERATE_ON:
+        if found & REGENERATE_ON:
             # Only named abilities changed, none of them a defined one: an object without text changes
             # keeps the same static abilities (612.1: only a defined wording is one).
             named = names.get("abilities")
-            undefined = found <= _ABILITIES and named is not None and named.isdisjoint(self.defined)
+            undefined = found <= ABILITY_FIELDS and named is not None and named.isdisjoint(self.defined)
             for t in sorted(changes):
                 if not (undefined and not changes[t].text_changes):
                     self._regenerate_statics(t)
-
-
-# Operations that touch only the abilities they name (and those abilities' grant timestamps).
-_NAMING = {"add_abilities": "abilities", "remove_abilities": "abilities", "counter_keyword": "ability"}
-
-
-def _index_reads(
-    n: int,
-    reads: frozenset[str],
-    names: Names,
-    by_read: dict[str, list[int]],
-    by_name: dict[tuple[str, str], list[int]],
-) -> None:
-    """Index effect ``n`` under what it reads; a characteristic asked about by name under each name.
-
-    ``by_read[f]``: every effect reading ``f``; ``by_read[f + "?"]``: those reading it otherwise than by name.
-    """
-    for f in reads:
-        by_read.setdefault(f, []).append(n)
-        if f in names:
-            for name in names[f]:
-                by_name.setdefault((f, name), []).append(n)
-        else:
-            by_read.setdefault(f + "?", []).append(n)
-
-
-def _words(a: ContinuousEffect, ch: Characteristics) -> frozenset[str]:
-    """The wordings of a's ability on its source: as defined and as its text changes read it (612.1)."""
-    text = a.ability or ""
-    return frozenset({text, apply_text_changes(text, ch.text_changes)})
-
-
-def _source_view(a: ContinuousEffect, ch: Characteristics) -> tuple[Any, ...]:
-    """What ``static_effect`` reads of a's source to produce a's effect (611.3, 612.1, 613.7a)."""
-    words = _words(a, ch)
-    return (
-        ch.name,
-        ch.text_changes,
-        tuple(sorted((w, w in ch.abilities, ch.granted.get(w)) for w in words)),
-    )
-
-
-def _all_parts(board: Board) -> list[Part]:
-    return [p for d in board.abilities.values() for p in d.parts] + [p for e in board.effects for p in e.parts]
-
-
-def _untracked(board: Board) -> bool:
-    """Features whose reads this module does not track: conditions (611.3a), values read off other objects,
-    abilities (613.1f) or full text (612.6) read off other objects, an object looked at as it enters (614.12)."""
-    if board.entering is not None or any(d.condition is not None for d in board.abilities.values()):
-        return True
-    text = repr(
-        [d.applies_to for d in board.abilities.values()] + [p.args for d in board.abilities.values() for p in d.parts]
-    )
-    text += repr([p.args for e in board.effects for p in e.parts])
-    reads = ("'is_it'", "'shares_creature_type_with'", "'devotion'", "counters'", "exiled_with", "'top_of_graveyard'")
-    ops = ("add_activated_abilities_of", "full_text_of")
-    return any(k in text for k in reads) or any(p.op in ops for p in _all_parts(board))
-
-
-def resolve(board: Board, version: RulesVersion) -> Resolution:
-    """613.1-613.8: as ``reference.resolver.resolve`` (same results and trace), with incremental bookkeeping."""
-    if _untracked(board):
-        return readable_resolve(board, version)
-    engine = Engine(board, version)
-    state = engine.state
-    locked = engine.locked
-    locked_slot: dict[str, str] = {}
-    steps: list[TraceStep] = []
-    skipped: list[Skipped] = []
-    edges: list[Edge] = []
-    moments: list[Moment] = []
-    ties: list[Tie] = []
-    for slot in version.slots:
-        done: set[str] = set()
-        seen: dict[str, ContinuousEffect] = {}
-        waited: dict[str, set[str]] = {}
-        seen_edges: set[tuple[str, str]] = set()
-        while True:
-            candidates = [e for e in engine.effects_in_play() if e.key not in done and engine.parts(e, slot.id)]
-            for e in candidates:
-                seen.setdefault(e.key, e)
-            if not candidates:
-                break
-            cdas = [e for e in candidates if e.origin == "cda"]
-            group = (cdas or candidates) if version.cda_dependency_isolated else candidates
-            graph = engine.graph(group, slot.id)
-            for a, deps in graph.items():
-                waited.setdefault(a, set()).update(deps)
-                for b, r in deps.items():
-                    if (a, b) not in seen_edges:
-                        seen_edges.add((a, b))
-                        edges.append(Edge(slot.id, a, b, r.test, r.detail))
-            ok = set(ready(graph, version.loop_waits_as_unit, version.loop_ignores_dependency))
-            pick, tie = choose_next(group, ok, waited, done, board, state, version, slot.id)
-            if tie is not None:
-                ties.append(tie)
-            why = _why(pick, group, candidates, graph, waited, done)
-            targets = engine.affected(pick)
-            first = pick.key not in locked
-            parts = engine.parts(pick, slot.id)
-            engine.apply(pick, slot.id)
-            if first:
-                locked[pick.key] = (pick, targets)
-                locked_slot[pick.key] = slot.id
-            done.add(pick.key)
-            moment, step = record_application(
-                len(steps) + 1, slot, pick, group, graph, parts, why, targets, locked_slot, first, state
-            )
-            moments.append(moment)
-            steps.append(step)
-        skipped.extend(not_applied(slot, seen, done, board, state))
-    return Resolution(
-        version=version.id,
-        final=dict(state),
-        steps=tuple(steps),
-        skipped=tuple(skipped),
-        edges=tuple(edges),
-        moments=tuple(moments),
-        ties=tuple(ties),
-    )

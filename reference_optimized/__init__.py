@@ -1,0 +1,15 @@
+"""Faster bookkeeping for the one layer loop: standard library only, no rule of its own.
+
+``reference.resolver.resolve`` is the only statement of 613.1-613.8. This package plugs an
+incremental bookkeeping (``bookkeeping.Incremental``) into it through the ``Bookkeeping``
+protocol, with the facts it uses to skip work (``reads``) and filters compiled once
+(``compiled_filters``); ``features`` decides, feature by feature, which boards it may take.
+The results and traces equal the readable bookkeeping's (tests/test_fast_path.py).
+
+It imports only the standard library, ``reference`` and itself; ``reference`` and ``proofs``
+never import it.
+"""
+
+from .features import resolve, untracked_features
+
+__all__ = ["resolve", "untracked_features"]

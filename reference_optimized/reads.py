@@ -1,0 +1,309 @@
+"""What each operation writes and each filter or value reads (613.1, 611.3a): the facts the
+incremental bookkeeping (``reference_optimized.bookkeeping``) uses to skip work that cannot
+change an answer.
+
+Each table errs on the side of "it may": an operation not listed writes every characteristic,
+a filter key not listed reads every one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import fields
+from typing import Any
+
+from reference.effects import VALUE_ARGS, ContinuousEffect
+from reference.filters import apply_text_changes
+from reference.model import Characteristics, Part
+from reference.operations import fit_subtypes, intrinsic_abilities
+from reference.vocabulary import INTRINSIC_MANA, is_creature_type
+
+FIELDS: frozenset[str] = frozenset(f.name for f in fields(Characteristics))
+_PT = frozenset({"power", "toughness"})
+# 305.6: a type change brings or takes a land's intrinsic mana abilities
+_TYPES = frozenset({"types", "subtypes", "all_creature_types", "abilities", "intrinsic"})
+_SUBTYPES = frozenset({"subtypes", "all_creature_types", "abilities", "intrinsic"})
+ABILITY_FIELDS = frozenset({"abilities", "granted", "intrinsic"})
+
+# 613.1: the characteristics each operation can change (any other operation: all of them).
+WRITES: dict[str, frozenset[str]] = {
+    "set_controller": frozenset({"controller"}),
+    "replace_word": frozenset({"abilities", "subtypes", "text_changes", "intrinsic"}),
+    "add_types": _TYPES,
+    "set_types": _TYPES,
+    "remove_types": _TYPES,
+    "add_subtypes": _SUBTYPES,
+    "set_subtypes": _SUBTYPES,
+    "remove_subtypes": _SUBTYPES,
+    "all_creature_types": _SUBTYPES,
+    "set_land_subtype": frozenset({"subtypes", "abilities", "intrinsic"}),
+    "add_supertypes": frozenset({"supertypes"}),
+    "remove_supertypes": frozenset({"supertypes"}),
+    "set_colors": frozenset({"colors"}),
+    "add_colors": frozenset({"colors"}),
+    "add_abilities": ABILITY_FIELDS,
+    "remove_abilities": ABILITY_FIELDS,
+    "remove_all_abilities": ABILITY_FIELDS,
+    "counter_keyword": ABILITY_FIELDS,
+    "set_pt": _PT,
+    "modify_pt": _PT,
+    "switch_pt": _PT,
+    "counter_pt": _PT,
+}
+
+# What a filter key reads of the object it tests (keys reading only the board read nothing).
+FILTER_READS: dict[str, frozenset[str]] = {
+    "id": frozenset(),
+    "ids": frozenset(),
+    "owner": frozenset(),
+    "is_source": frozenset(),
+    "other_than_source": frozenset(),
+    "attached_to_source": frozenset(),
+    "token": frozenset(),
+    "zone": frozenset(),
+    "type": frozenset({"types"}),
+    "subtype": frozenset({"subtypes", "all_creature_types"}),
+    "supertype": frozenset({"supertypes"}),
+    "color": frozenset({"colors"}),
+    "colorless": frozenset({"colors"}),
+    "multicolored": frozenset({"colors"}),
+    "controller": frozenset({"controller"}),
+    "name": frozenset({"name"}),
+    "face_down": frozenset({"face_down"}),
+    "has_ability": frozenset({"abilities"}),
+    "mana_value": frozenset({"mana_value"}),
+}
+
+# What reading a static effect off its source reads (611.3, reference.effects.static_effect),
+# plus the controller its "you" means (109.4).
+SOURCE_READS = frozenset({"abilities", "text_changes", "granted", "name", "controller"})
+REGENERATE_ON = SOURCE_READS - {"controller"}
+
+
+def filter_reads(filt: Any) -> frozenset[str]:
+    """The characteristics a filter reads (all of them for a key this module does not know)."""
+    if not isinstance(filt, Mapping):
+        return FIELDS
+    out: set[str] = set()
+    for key, want in filt.items():
+        if key in ("all", "any"):
+            for f in want:
+                out |= filter_reads(f)
+        elif key == "not":
+            out |= filter_reads(want)
+        elif key in FILTER_READS:
+            out |= FILTER_READS[key]
+        else:
+            return FIELDS
+    return frozenset(out)
+
+
+def value_reads(value: Any) -> frozenset[str]:
+    """The characteristics a value expression reads (all of them for an unknown expression)."""
+    if isinstance(value, int):
+        return frozenset()
+    if not isinstance(value, Mapping) or len(value) != 1:
+        return FIELDS
+    ((key, arg),) = value.items()
+    if key == "count":
+        return filter_reads(arg)
+    if key == "card_types_among":
+        return filter_reads(arg) | {"types"}
+    if key == "its":
+        return frozenset({"mana_value", "power", "toughness"})
+    if key == "sum":
+        return frozenset().union(*(value_reads(v) for v in arg))
+    if key == "times":
+        return value_reads(arg[1])
+    return FIELDS
+
+
+# Characteristics a filter can ask about by name, and the filter key that asks.
+NAMED: dict[str, str] = {"abilities": "has_ability", "subtypes": "subtype"}
+
+# Known names per characteristic (a characteristic not in the mapping: any of its names).
+Names = Mapping[str, frozenset[str]]
+
+
+def names_read(filt: Any, ask: str) -> frozenset[str] | None:
+    """The names a filter asks about with key ``ask`` ('has_ability', 'subtype'); None when it reads otherwise."""
+    if not isinstance(filt, Mapping):
+        return None
+    out: set[str] = set()
+    for key, want in filt.items():
+        if key in ("all", "any"):
+            subs = [names_read(f, ask) for f in want]
+        elif key == "not":
+            subs = [names_read(want, ask)]
+        elif key == ask:
+            subs = [frozenset({want})] if isinstance(want, str) else [None]
+        elif key in FILTER_READS:
+            subs = []
+        else:
+            return None
+        for sub in subs:
+            if sub is None:
+                return None
+            out |= sub
+    return frozenset(out)
+
+
+def value_names_read(value: Any, ask: str) -> frozenset[str] | None:
+    """The names a value expression's filters ask about with key ``ask`` (None: it reads them otherwise)."""
+    if isinstance(value, int):
+        return frozenset()
+    if not isinstance(value, Mapping) or len(value) != 1:
+        return None
+    ((key, arg),) = value.items()
+    if key in ("count", "card_types_among"):
+        return names_read(arg, ask)
+    if key == "its":
+        return frozenset()
+    subs = (
+        [value_names_read(v, ask) for v in arg]
+        if key == "sum"
+        else [value_names_read(arg[1], ask)]
+        if key == "times"
+        else [None]
+    )
+    if any(sub is None for sub in subs):
+        return None
+    return frozenset().union(*subs)  # type: ignore[arg-type]
+
+
+def value_ability_names(value: Any) -> frozenset[str] | None:
+    """The abilities a value expression's filters ask about by name (None: it reads abilities otherwise)."""
+    return value_names_read(value, "has_ability")
+
+
+def hits(writes: frozenset[str], write_names: Names, reads: frozenset[str], read_names: Names) -> bool:
+    """Can changing ``writes`` (of a named characteristic: only ``write_names``, if known) change ``reads``?"""
+    for f in writes & reads:
+        w, r = write_names.get(f), read_names.get(f)
+        if w is None or r is None or not w.isdisjoint(r):
+            return True
+    return False
+
+
+def reads_its_object(value: Any) -> bool:
+    """True when a value expression reads the object it is evaluated for ('its', or unknown)."""
+    if isinstance(value, int):
+        return False
+    if not isinstance(value, Mapping) or len(value) != 1:
+        return True
+    ((key, arg),) = value.items()
+    if key in ("count", "card_types_among"):
+        return False
+    if key == "sum":
+        return any(reads_its_object(v) for v in arg)
+    if key == "times":
+        return reads_its_object(arg[1])
+    return True
+
+
+def part_reads_object(part: Part) -> bool:
+    """True when a part's instruction differs from object to object (an amount reading "its")."""
+    return part.op in ("set_pt", "modify_pt") and any(
+        reads_its_object(v) for k, v in part.args.items() if k in VALUE_ARGS
+    )
+
+
+def changed_fields(old: Characteristics, new: Characteristics, found: set[str]) -> None:
+    """Add to ``found`` the characteristics that differ between ``old`` and ``new``."""
+    for f in FIELDS - found:
+        if getattr(old, f) != getattr(new, f):
+            found.add(f)
+
+
+# Operations that add or remove the subtypes they name, and nothing else on an object that fits (``fits``).
+_SUBTYPE_NAMING = frozenset({"add_subtypes", "remove_subtypes"})
+
+
+def writes_of(parts: tuple[Part, ...], fit: bool) -> tuple[frozenset[str], Names]:
+    """613.1: what the parts can change, with the names they touch where known (``fit``: on objects that fit)."""
+    writes: set[str] = set()
+    abilities: set[str] | None = set()
+    subtypes: set[str] | None = set()
+    for p in parts:
+        if fit and p.op in _SUBTYPE_NAMING:
+            value = p.args.get("subtypes")
+            named = {value} if isinstance(value, str) else set(value or ())
+            if all(is_creature_type(t) and t not in INTRINSIC_MANA for t in named):
+                writes.add("subtypes")
+                if subtypes is not None:
+                    subtypes |= named
+                continue
+        op_writes = WRITES.get(p.op, FIELDS)
+        writes |= op_writes
+        if p.op in NAMING and abilities is not None:
+            value = p.args.get(NAMING[p.op])
+            abilities |= {value} if isinstance(value, str) else set(value or ())
+        elif "abilities" in op_writes:
+            abilities = None
+        if "subtypes" in op_writes:
+            subtypes = None
+    names: dict[str, frozenset[str]] = {}
+    if abilities is not None:
+        names["abilities"] = frozenset(abilities)
+    if subtypes is not None:
+        names["subtypes"] = frozenset(subtypes)
+    return frozenset(writes), names
+
+
+# What ``fits`` reads.
+FIT_READS = frozenset({"types", "subtypes", "all_creature_types", "abilities", "intrinsic"})
+
+
+def fits(ch: Characteristics) -> bool:
+    """205.3d, 305.6: the object's subtypes fit its card types and its intrinsic mana abilities are its land types'."""
+    return fit_subtypes(ch) is ch and intrinsic_abilities(ch) is ch
+
+
+def changed_names(old: Characteristics, new: Characteristics, names: dict[str, set[str]]) -> None:
+    """Add to ``names`` the abilities (had, or granted at another time) and subtypes that differ."""
+    names["abilities"] |= old.abilities ^ new.abilities
+    if old.granted != new.granted:
+        names["abilities"] |= {
+            a for a in old.granted.keys() | new.granted.keys() if old.granted.get(a) != new.granted.get(a)
+        }
+    names["subtypes"] |= old.subtypes ^ new.subtypes
+
+
+# Operations that touch only the abilities they name (and those abilities' grant timestamps).
+NAMING = {"add_abilities": "abilities", "remove_abilities": "abilities", "counter_keyword": "ability"}
+
+
+def index_reads(
+    n: int,
+    reads: frozenset[str],
+    names: Names,
+    by_read: dict[str, list[int]],
+    by_name: dict[tuple[str, str], list[int]],
+) -> None:
+    """Index effect ``n`` under what it reads; a characteristic asked about by name under each name.
+
+    ``by_read[f]``: every effect reading ``f``; ``by_read[f + "?"]``: those reading it otherwise than by name.
+    """
+    for f in reads:
+        by_read.setdefault(f, []).append(n)
+        if f in names:
+            for name in names[f]:
+                by_name.setdefault((f, name), []).append(n)
+        else:
+            by_read.setdefault(f + "?", []).append(n)
+
+
+def words_of(a: ContinuousEffect, ch: Characteristics) -> frozenset[str]:
+    """The wordings of a's ability on its source: as defined and as its text changes read it (612.1)."""
+    text = a.ability or ""
+    return frozenset({text, apply_text_changes(text, ch.text_changes)})
+
+
+def source_view(a: ContinuousEffect, ch: Characteristics) -> tuple[Any, ...]:
+    """What ``static_effect`` reads of a's source to produce a's effect (611.3, 612.1, 613.7a)."""
+    words = words_of(a, ch)
+    return (
+        ch.name,
+        ch.text_changes,
+        tuple(sorted((w, w in ch.abilities, ch.granted.get(w)) for w in words)),
+    )
