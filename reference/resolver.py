@@ -284,9 +284,10 @@ class Bookkeeping(Protocol):
 
 
 class Readable:
-    """The bookkeeping as the rules state it: every question asked afresh of the current state."""
+    """613.1-613.8: the bookkeeping as the rules state it, every question asked afresh of the current state."""
 
     def __init__(self, board: Board, version: RulesVersion) -> None:
+        """613.1: the game starts from every object's printed values, with no effect locked in yet (613.6)."""
         self.board, self.version = board, version
         self.state: State = initial_state(board, version)
         self.locked: dict[str, tuple[ContinuousEffect, frozenset[str]]] = {}

@@ -165,7 +165,7 @@ class _Changes:
 
 
 class Incremental:
-    """The bookkeeping of one resolution (``reference.resolver.Bookkeeping``) and what it keeps between steps."""
+    """613.1-613.8: the bookkeeping of one resolution (``reference.resolver.Bookkeeping``), kept between steps."""
 
     def __init__(self, board: Board, version: RulesVersion) -> None:
         self.board = board
@@ -236,7 +236,7 @@ class Incremental:
     # --- what an effect applies to (611.2c, 611.3a, 613.6), kept up to date
 
     def affected(self, e: ContinuousEffect) -> frozenset[str]:
-        """As ``reference.effects.affected``, re-reading only objects changed since last time."""
+        """611.2c, 611.3a, 613.6: as ``reference.effects.affected``, re-reading only objects changed since last time."""
         now = len(self.log)
         if e.key in self.locked:
             return frozenset(i for i in self.locked[e.key][1] if i in self.state)
@@ -311,7 +311,7 @@ class Incremental:
         return ch
 
     def changes(self, e: ContinuousEffect, slot: str) -> dict[str, Characteristics]:
-        """As ``reference.effects.changes_of`` for the effect's parts in ``slot``, on the current state."""
+        """613.1, 613.8a: as ``reference.effects.changes_of`` for the effect's parts in ``slot``, now."""
         parts = self.parts(e, slot)
         targets = self.affected(e)
         now = len(self.log)
@@ -349,7 +349,7 @@ class Incremental:
         return c.changes
 
     def changed(self, e: ContinuousEffect, slot: str) -> frozenset[str]:
-        """The objects applying the effect's parts in ``slot`` would change now."""
+        """613.8a: the objects applying the effect's parts in ``slot`` would change now."""
         changes = self.changes(e, slot)
         c = self.changes_cache[e.key]
         if c.changed is None:
@@ -369,7 +369,7 @@ class Incremental:
         return self._apply(b, parts, obj_id, scratch)
 
     def all_fit(self, objects: frozenset[str]) -> bool:
-        """True when every one of the objects fits (``fits``): its subtypes its types, its mana abilities its lands."""
+        """205.3d, 305.6: True when every one of the objects fits (``fits``): subtypes, types and land abilities."""
         if self.unfit is None:
             self.unfit = {i for i, ch in self.state.items() if not fits(ch)}
         return self.unfit.isdisjoint(objects)
@@ -377,7 +377,7 @@ class Incremental:
     # --- dependency (613.8a)
 
     def graph(self, group: list[ContinuousEffect], slot: str) -> dict[str, dict[str, DependencyReason]]:
-        """As ``reference.dependency.dependency_graph``: trial applications only where they could matter."""
+        """613.8a, 613.8c: as ``reference.dependency.dependency_graph``, trying only what could matter."""
         isolated = self.version.cda_dependency_isolated
         graph: dict[str, dict[str, DependencyReason]] = {a.key: {} for a in group}
         # 613.8a: only an effect whose existence, text, objects or amounts can vary can depend on another.
