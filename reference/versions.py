@@ -132,7 +132,7 @@ class RulesVersion:
         return None
 
     def slot_index(self, slot_id: str) -> int:
-        """Position of a slot in this version's order."""
+        """613.1-613.4 (418.5a): where a layer or sublayer comes in the order this version applies them."""
         return [s.id for s in self.slots].index(slot_id)
 
 
