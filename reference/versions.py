@@ -1,4 +1,4 @@
-"""Rules versions as data (DESIGN.md section 4): ordered slots and a classification into them.
+"""Rules versions as data (docs/design.md, "Rules versions as data"): ordered slots and a classification into them.
 
 A version is read from a JSON profile; the built-in profiles live in ``reference/profiles``.
 Each built-in profile is named by the date its rules took effect (``2009-07-08``); the
