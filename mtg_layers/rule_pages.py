@@ -28,6 +28,7 @@ from typing import Any, Literal
 
 import yaml
 
+from mtg_layers.rule_citations import section as citations_section
 from reference.versions import RulesVersion
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -401,13 +402,14 @@ def cited_numbers(root: Path = ROOT) -> dict[str, set[str]]:
 
 
 def generate_rule_pages(out_dir: Path) -> list[Path]:
-    """Write every rule page and the index into ``out_dir``; return the paths written."""
+    """Write every rule page (its statements, then the functions and cases citing its rule: ``rule_citations``)
+    and the index into ``out_dir``; return the paths written."""
     out_dir.mkdir(parents=True, exist_ok=True)
     pages = rule_pages()
     written = []
     for name, page in pages.items():
         path = out_dir / f"{name}.md"
-        path.write_text(page_markdown(page), encoding="utf-8")
+        path.write_text(page_markdown(page) + citations_section(page, linker("../")), encoding="utf-8")
         written.append(path)
     index = out_dir / "index.md"
     index.write_text(index_markdown(pages), encoding="utf-8")

@@ -22,6 +22,7 @@ def _word(data: Any) -> bool:
 
 
 def _read(data: Any, chosen: Mapping[str, Any]) -> Any:
+    """614.1c, 707.6: chosen words read as this object's own choices; one it never made reads as no word."""
     if _word(data):
         return chosen.get(str(data["chosen"]), UNCHOSEN)
     if isinstance(data, Mapping):
@@ -53,7 +54,7 @@ def own_definition(d: AbilityDef, obj: GameObject) -> AbilityDef:
 
 
 def chosen_words(obj: GameObject) -> dict[str, set[str]]:
-    """The words an object's choices add to the universe: subtypes, card types, names."""
+    """614.1c: the words an object's choices as it entered add to the universe: subtypes, card types, names."""
     c = obj.chosen
     return {
         "subtypes": {str(c[k]) for k in ("creature_type", "land_type") if k in c},

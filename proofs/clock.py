@@ -117,7 +117,7 @@ def _totals(pairs: Any) -> dict[str, int]:
 
 
 def disagreements(after: Board, assigned: Assigned) -> list[str]:
-    """Where the board after the step carries another timestamp than the rules assign."""
+    """613.7b-f: where the board after the step carries another timestamp than the rules assign."""
     out = []
     for key, ts in sorted(assigned.items(), key=str):
         if isinstance(key, tuple) and key[0] == "effect":

@@ -48,7 +48,7 @@ class BoardCheck:
 
 
 def decode(u: Universe, model: z3.ModelRef, ch: Obj) -> dict[str, Any]:
-    """An object's characteristics in a model, in the result shape of mtg_layers.results."""
+    """109.3, 208.3: an object's characteristics in a model (power and toughness for a creature only), as a result."""
 
     def ev(x: Any) -> Any:
         return model.eval(x, model_completion=True)
@@ -81,7 +81,7 @@ def _counters(board: Board, oid: str) -> dict[str, int]:
 
 
 def check_answer(board: Board, version: RulesVersion, result: Answer, timeout_ms: int = TIMEOUT_MS) -> BoardCheck:
-    """Is there an order the rules allow whose final state differs from ``result``? (unsat: verified)"""
+    """613.1-613.8: does some order the layer rules allow end other than ``result``? (unsat: verified)"""
     return check_answers(board, version, [result], timeout_ms)
 
 

@@ -131,7 +131,7 @@ class Reading:
     memo: dict[str, list[tuple[z3.BoolRef, str]]] = field(default_factory=dict, compare=False, repr=False)
 
     def alts(self, u: Universe, text: str) -> list[tuple[z3.BoolRef, str]]:
-        """Each string ``text`` may read as, with the condition under which it does."""
+        """612.2: each wording ``text`` may read as through the text changes, with the condition under which it does."""
         if not u.from_words or is_false(self.active) or not words_in(text, u.from_words):
             return [(TRUE, text)]
         if text not in self.memo:
@@ -139,6 +139,7 @@ class Reading:
         return self.memo[text]
 
     def _alts(self, u: Universe, text: str) -> list[tuple[z3.BoolRef, str]]:
+        """612.2: the wordings the text changes can make of ``text``, each with its condition (unchanged: none)."""
         out: dict[str, list[z3.BoolRef]] = {text: [_neg(self.active)]}
         for mapping, result in u.variants(text):
             cond = [self.wmap[f] == u.words.index(img) for f, img in mapping.items()]
@@ -208,6 +209,7 @@ class Encoding:
     """
 
     def __init__(self, board: Board, version: RulesVersion, tag: str = "e", universe: Universe | None = None) -> None:
+        """613.1, 613.6: every zone's objects from their own values, a 613.6 lock per static effect, then the layers."""
         self.board = board
         self.version = version
         self.tag = tag
@@ -254,6 +256,7 @@ class Encoding:
     # --- effects (611) ---------------------------------------------------------------------------
 
     def _potential_effects(self) -> list[PEffect]:
+        """611.2c, 611.3, 613.7a: resolved effects, the static abilities objects could have, and the rules' own."""
         board, u = self.board, self.u
         out: list[PEffect] = []
         for e in board.effects:
@@ -453,6 +456,7 @@ class Encoding:
     def _static_now(
         self, e: PEffect, st: Mapping[str, Obj]
     ) -> tuple[z3.BoolRef, Reading, z3.ArithRef, z3.BoolRef, z3.ArithRef]:
+        """611.3, 612.3, 613.7a: whether a static ability exists at ``st``, how its words read, its timestamp."""
         assert e.definition is not None and e.source is not None
         d, ch, u = e.definition, st[e.source], self.u
         obj_ts = real(e.base_ts)
@@ -549,7 +553,7 @@ class Encoding:
         return z3.IntVal(self.u.player(e.controller))
 
     def view(self, e: PEffect, st: Mapping[str, Obj]) -> View:
-        """The effect at state ``st``: whether it exists, how it reads, its timestamp and objects."""
+        """611.2c, 611.3a, 613.6: the effect at ``st``: whether it exists, how it reads, its timestamp and objects."""
         ctrl = self.controller_of(e, st)
         if e.kind != "static":
             assert e.targets is not None
@@ -670,6 +674,7 @@ class Encoding:
         return _conj(conj)
 
     def _alts(self, view: View, key: str, text: Any) -> list[tuple[z3.BoolRef, str]]:
+        """612.2: what a filter's word reads as through the effect's text changes (only color and type words)."""
         if key in WORD_KEYS and isinstance(text, str):
             return view.reading.alts(self.u, text)
         return [(TRUE, str(text))]
@@ -690,7 +695,7 @@ class Encoding:
     def matching(
         self, filt: Any, st: Mapping[str, Obj], e: PEffect, view: View, it: str | None = None
     ) -> dict[str, z3.BoolRef]:
-        """The objects that match a filter: on the battlefield, unless the filter names a zone somewhere."""
+        """109.2: the objects that match a filter: permanents, unless the filter names a zone somewhere."""
         anywhere = _names_zone(filt)
         return {
             i: self.matches(filt, i, st, e, view, it)
@@ -699,7 +704,7 @@ class Encoding:
         }
 
     def evaluate(self, value: Any, st: Mapping[str, Obj], e: PEffect, view: View, target: str) -> z3.ArithRef:
-        """The number a value expression stands for at this state, for one object."""
+        """611.3a: the number a value expression stands for at this state, for one object."""
         if isinstance(value, z3.ExprRef):
             return value
         if isinstance(value, bool):
@@ -762,7 +767,7 @@ class Encoding:
     def resolve_args(
         self, e: PEffect, part: Part, st: Mapping[str, Obj], view: View, target: str
     ) -> tuple[dict[str, Any], list[z3.ArithRef]]:
-        """A part's arguments evaluated for one object, and the evaluated numbers/players it depends on."""
+        """613.8a: what a part does to one object, its arguments evaluated, and the numbers/players they depend on."""
         a = part.args
         args: dict[str, Any] = {}
         evaluated: list[z3.ArithRef] = []
@@ -868,6 +873,7 @@ class Encoding:
     # --- the layer process ------------------------------------------------------------------------
 
     def _encode(self) -> dict[str, Obj]:
+        """613.1-613.4: the version's layers and sublayers in order, one position per effect that could apply."""
         state = dict(self.initial)
         for slot in self.version.slots:
             effects = [e for e in self.effects if self.parts_in(e, slot)]
@@ -881,6 +887,7 @@ class Encoding:
     def _position(
         self, slot: Slot, k: int, effects: list[PEffect], st: dict[str, Obj], done: dict[str, z3.BoolRef]
     ) -> tuple[dict[str, Obj], dict[str, z3.BoolRef]]:
+        """613.3, 613.7, 613.8: the effect that applies next (CDA, dependency, timestamp) and the state after it."""
         v = self.version
         tag = f"{self.tag}|{slot.id}|{k}"
         choice = z3.Int(f"{tag}|choice")
@@ -1114,7 +1121,7 @@ def _merged_in(obj: Any) -> set[str]:
 
 
 def _names_zone_off_battlefield(filt: Any) -> bool:
-    """A filter naming a zone other than the battlefield somewhere inside it."""
+    """109.2a: a filter naming a zone other than the battlefield somewhere inside it can reach objects there."""
     if isinstance(filt, Mapping):
         if "zone" in filt and filt["zone"] != "battlefield":
             return True
@@ -1165,7 +1172,7 @@ def _could_match(board: Board, filt: Any, oid: str, source: str) -> bool | None:
 
 
 def _names_zone(filt: Any) -> bool:
-    """A filter that mentions a zone anywhere (inside all/any/not too) looks beyond the battlefield."""
+    """109.2, 109.2a: a filter that names a zone anywhere (inside all/any/not too) looks beyond permanents."""
     if isinstance(filt, Mapping):
         return "zone" in filt or any(_names_zone(v) for v in filt.values())
     if isinstance(filt, tuple | list):

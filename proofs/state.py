@@ -177,7 +177,7 @@ class Obj:
 
 
 def keys(u: Universe) -> list[tuple[Key, str]]:
-    """Every term of an object's state with its sort (Bool, Int or Real), in a fixed order."""
+    """109.3: every term of an object's state (characteristics, controller, bookkeeping) with its sort, in order."""
     out: list[tuple[Key, str]] = [(("name", ""), "Int"), (("mv", ""), "Int"), (("ctrl", ""), "Int")]
     out += [(("cost", ""), "Int")]
     out += [(("colors", c), "Bool") for c in u.colors]
@@ -201,7 +201,7 @@ def fresh(u: Universe, prefix: str) -> Obj:
 
 
 def constant(u: Universe, ch: Characteristics) -> Obj:
-    """The state of printed (or token-defined) characteristics, before any effect."""
+    """613.1: the state of printed (or token-defined) characteristics, before any effect."""
     v: dict[Key, z3.ExprRef] = {
         ("name", ""): z3.IntVal(u.name(ch.name)),
         ("mv", ""): integer(ch.mana_value),
@@ -270,7 +270,7 @@ def same(a: Obj, b: Obj) -> z3.BoolRef:
 
 
 def observable_diff(u: Universe, ch: Obj, want: Mapping[str, Any]) -> list[tuple[str, z3.BoolRef]]:
-    """For each result field (mtg_layers.results), a formula true when ``ch`` differs from ``want``."""
+    """109.3, 208.3: per result field, a formula true when ``ch`` differs from ``want`` (no P/T off creatures)."""
     out: list[tuple[str, z3.BoolRef]] = []
     out.append(
         ("name", ch[("name", "")] != u.name(want["name"]) if want["name"] is None or want["name"] in u.names else TRUE)
@@ -440,6 +440,7 @@ def apply_op(u: Universe, ch: Obj, op: str, a: Mapping[str, Any], ts: z3.ArithRe
 
 
 def _apply_op(u: Universe, ch: Obj, op: str, a: Mapping[str, Any], ts: z3.ArithRef) -> Obj:
+    """613.1a-g: each operation in its layer (205.1a: set types keep instant and sorcery; 305.7: set land types)."""
     if op == "copy_of":
         return copy_values(u, ch, a["values"], a.get("retain", ()))
     if op == "face_down":

@@ -56,7 +56,7 @@ class Universe:
         return self.names.index(n) if n in self.names else -1
 
     def variants(self, text: str) -> list[tuple[dict[str, str], str]]:
-        """Every way a text change can rewrite ``text``: (word images, resulting text)."""
+        """612.2: every way the text changes can rewrite ``text``: (word images, resulting text)."""
         if text in self._variants:
             return self._variants[text]
         found = words_in(text, self.from_words)
@@ -97,7 +97,7 @@ def _strings(v: Any) -> Iterable[str]:
 
 
 def build_universe(board: Board, versions: Iterable[RulesVersion]) -> Universe:
-    """Collect the finite universe of a board under the given rules versions."""
+    """613.1, 612.2: every value the layers can give a characteristic on this board, under the given versions."""
     types: set[str] = set()
     subtypes: set[str] = set()
     supertypes: set[str] = set()

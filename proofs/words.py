@@ -27,7 +27,7 @@ WORD_KEYS = frozenset({"subtype", "color", "subtypes", "colors", "abilities", "h
 
 @lru_cache(maxsize=4096)
 def _word_pattern(word: str) -> re.Pattern[str]:
-    # 612.2: a whole word (singular or plural), or the land type inside a landwalk keyword (islandwalk).
+    """612.2: a whole word (singular or plural), or the land type inside a landwalk keyword (islandwalk)."""
     forms = "|".join(re.escape(f) for f in sorted({word, plural(word)}, key=lambda f: (-len(f), f)))
     return re.compile(rf"(?<![a-z'])(?:{forms})(?=walk\b|[^a-z']|$)")
 
@@ -44,7 +44,7 @@ _QUALIFIED = frozenset(
 
 
 def _used_as_singular(text: str, start: int, end: int) -> bool:
-    """Whether an invariant type word (Merfolk) at text[start:end] is used in the singular."""
+    """612.2: whether an invariant type word (Merfolk) at text[start:end] is used in the singular."""
     if text.startswith("walk", end) or (start == 0 and end == len(text)):
         return True  # a landwalk keyword, or a bare word (a type line entry, a filter's subtype)
     words_before = re.findall(r"[a-z']+", text[:start])

@@ -186,6 +186,7 @@ def state_based_actions_of(
 
 
 def _final(board: Board, version: RulesVersion) -> Mapping[str, Characteristics]:
+    """704.3, 613.1: what state-based actions check, each object's characteristics after every continuous effect."""
     return resolve(board, version).final
 
 

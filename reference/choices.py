@@ -41,7 +41,7 @@ class Outcomes:
 
     @property
     def depends_on_choice(self) -> bool:
-        """True when different legal choices give different final states."""
+        """613.7m: the answer depends on the players' choice of order: different legal choices end differently."""
         return len(self.outcomes) > 1
 
 
@@ -86,7 +86,7 @@ def outcomes(board: Board, version: RulesVersion, limit: int = LIMIT) -> Outcome
 
 
 def _matters(tie: int, leaves: list[tuple[tuple[tuple[int, int], ...], object]]) -> bool:
-    """True when two branches that differ only in how ``tie`` was ordered end differently."""
+    """613.7m: the order chosen for ``tie`` matters: two branches that differ only there end differently."""
     groups: dict[object, set[object]] = {}
     for path, key in leaves:
         if any(t == tie for t, _ in path):

@@ -47,6 +47,7 @@ class Clock:
     """The game's clock during one step: each event that gets a timestamp gets a later one (613.7)."""
 
     def __init__(self, board: Board) -> None:
+        """613.7: the game's time as the step begins, the newest timestamp on the board (rounded down)."""
         known = [t for t in board_timestamps(board) if not by_rules(t)]
         self.now: Timestamp = math.floor(max(known, default=0))
 
@@ -56,7 +57,7 @@ class Clock:
         return self.now
 
     def see(self, ts: Timestamp) -> None:
-        """An explicit timestamp given in the step: later events still come after it."""
+        """613.7: an explicit timestamp given in the step; events after it get later timestamps still."""
         if not by_rules(ts) and ts > self.now:
             self.now = math.floor(ts)
 

@@ -252,7 +252,7 @@ def controller_of(effect: ContinuousEffect, state: State) -> str | None:
 
 
 def context(effect: ContinuousEffect, board: Board, state: State) -> Context:
-    """The context in which an effect reads its filter and values."""
+    """109.4: what an effect reads its filter and values with: the board, its source and the player its "you" is."""
     return Context(board=board, state=state, source=effect.source, controller=controller_of(effect, state))
 
 
@@ -374,7 +374,7 @@ READS_OTHERS = frozenset({"add_activated_abilities_of", "full_text_of"})
 
 
 def reads_values(effect: ContinuousEffect) -> bool:
-    """True when some part's amounts (or what it gives) are read from the state when it applies."""
+    """613.8a: what the effect does can change: some part's amounts (or what it gives) are read as it applies."""
     return any(p.op in READS_OTHERS or isinstance(p.args.get(k), Mapping) for p in effect.parts for k in VALUE_ARGS)
 
 

@@ -109,7 +109,7 @@ def player_named(ctx: Context, who: str) -> str | None:
 
 
 def matches(filt: Any, obj_id: str, ctx: Context) -> bool:
-    """True when the object satisfies every condition of the filter."""
+    """611.3a: the object, as it is at this point of the layer process, meets every condition of the filter."""
     if not isinstance(filt, Mapping):
         raise ValueError(f"a filter must be a mapping, got {filt!r}")
     obj = ctx.board.objects[obj_id]
@@ -180,7 +180,7 @@ def matches(filt: Any, obj_id: str, ctx: Context) -> bool:
 
 
 def names_zone(filt: Any) -> bool:
-    """True when a filter says which zone (anywhere inside it); otherwise it means the battlefield."""
+    """109.2, 109.2a: a filter that names a zone (anywhere inside it) looks there; otherwise it means permanents."""
     if isinstance(filt, Mapping):
         return "zone" in filt or any(names_zone(v) for v in filt.values())
     if isinstance(filt, tuple):
@@ -195,7 +195,7 @@ def objects_matching(
     test: Callable[[str, Context], bool] | None = None,
     among: Iterable[str] | None = None,
 ) -> frozenset[str]:
-    """The objects that match the filter: on the battlefield unless the filter names a zone (or ``anywhere``).
+    """109.2: the objects that match the filter: permanents unless the filter names a zone (or ``anywhere``).
 
     ``test`` is the filter as a predicate when the caller has one (the fast path's compiled filter,
     the same test as ``matches``); ``among`` limits the answer to those objects.
@@ -244,7 +244,7 @@ def counters_of(ctx: Context, obj_id: str | None, kind: str) -> int:
 
 
 def evaluate(value: Any, ctx: Context, target: str | None) -> int:
-    """The number a value expression stands for now, for the object ``target``."""
+    """611.3a: the number a value expression stands for at this point, for the object ``target``."""
     if isinstance(value, bool):
         raise ValueError(f"a value must be a number or an expression, got {value!r}")
     if isinstance(value, int):
@@ -308,6 +308,7 @@ def replaceable(word: str) -> bool:
 
 
 def _replace_word(text: str, old: str, new: str) -> str:
+    """612.2: ``old`` replaced where it is a whole word (the land type of a landwalk keyword too), never inside one."""
     pattern = re.compile(rf"(?<![a-z']){re.escape(old)}(?=walk\b|[^a-z']|$)")
     return pattern.sub(new, text)
 
@@ -349,7 +350,7 @@ def replace_in_text(text: str, old: str, new: str) -> str:
 
 
 def apply_text_changes(text: str, changes: tuple[tuple[str, str], ...]) -> str:
-    """The wording of ``text`` after an object's text changes, in order."""
+    """612.1: the wording of ``text`` after an object's text changes, in the order they were made."""
     for old, new in changes:
         text = replace_in_text(text, old, new)
     return text

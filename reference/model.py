@@ -1,4 +1,4 @@
-"""The model: immutable values for objects, abilities, effects and boards (DESIGN.md section 3).
+"""The model: immutable values for objects, abilities, effects and boards (docs/design.md, "The model").
 
 Nothing here applies a rule; the rule modules read these values and return new ones.
 """

@@ -130,6 +130,7 @@ def add_subtypes(ch: Characteristics, args: Mapping[str, Any]) -> Characteristic
 
 
 def _category(subtype: str) -> tuple[str, ...]:
+    """205.3c, 205.1a: the card types a subtype is correlated with, the set a new subtype replaces within."""
     return SUBTYPE_OWNER.get(subtype, CREATURE_TYPE_BEARERS)
 
 
@@ -297,7 +298,7 @@ _TIMED = {
 
 
 def apply_instruction(ch: Characteristics, instr: Instruction, ts: Timestamp) -> Characteristics:
-    """Apply one evaluated instruction of an effect with timestamp ``ts`` to one object."""
+    """613.1a-g: one evaluated instruction of an effect (timestamp ``ts``) applied to one object's characteristics."""
     op, args = instr
     if op in _TIMED:
         return _TIMED[op](ch, args, ts)

@@ -68,11 +68,11 @@ class Tie:
 
     @property
     def decided(self) -> bool:
-        """True when the rules or a recorded choice decided the order."""
+        """613.7m, 613.7n: the order was settled, by the rules (613.7n) or by a player's recorded choice (613.7m)."""
         return self.decided_by is not None
 
     def describe(self) -> str:
-        """In words: who decides between which effects."""
+        """613.7m, 613.7n: in words, which rule or whose choice puts which effect first, or that nothing does."""
         between = " and ".join(self.candidates)
         if self.decided_by == "choice":
             return f"{self.player or 'a player'} chose {self.chosen} first among {between} (613.7m)"

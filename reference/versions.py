@@ -1,4 +1,4 @@
-"""Rules versions as data (DESIGN.md section 4): ordered slots and a classification into them.
+"""Rules versions as data (docs/design.md, "Rules versions as data"): ordered slots and a classification into them.
 
 A version is read from a JSON profile; the built-in profiles live in ``reference/profiles``.
 Each built-in profile is named by the date its rules took effect (``2009-07-08``); the
@@ -132,7 +132,7 @@ class RulesVersion:
         return None
 
     def slot_index(self, slot_id: str) -> int:
-        """Position of a slot in this version's order."""
+        """613.1-613.4 (418.5a): where a layer or sublayer comes in the order this version applies them."""
         return [s.id for s in self.slots].index(slot_id)
 
 

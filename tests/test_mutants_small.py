@@ -244,7 +244,7 @@ def test_an_activated_ability_that_grants_a_quoted_ability_is_activated() -> Non
     assert is_activated_ability('{T}: Target creature gains "{T}: Add {G}." until end of turn.')
 
 
-# Rules profiles (DESIGN.md section 4): what version_from_mapping reads and the messages it gives.
+# Rules profiles (docs/design.md, "Rules versions as data"): what version_from_mapping reads and the messages it gives.
 
 
 def profile(**changes: Any) -> dict[str, Any]:

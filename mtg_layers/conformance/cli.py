@@ -1,8 +1,6 @@
-"""CLI commands (an edge): ``conformance``, ``adapter``, ``diff`` and ``export``.
-
-Registered on ``mtg-layers`` at the end of mtg_layers/cli.py. This module does not import
-mtg_layers.cli (which imports it), so it can be imported on its own.
-"""
+"""The ``mtg-layers conformance`` command: an engine's adapter run over the corpus, or over generated boards
+with ``--generated`` (``fuzz_cli``), known failures read and written, and the reports written; ``mtg_layers.cli``
+loads it lazily by name and it does not import ``mtg_layers.cli``, so it imports on its own."""
 
 from __future__ import annotations
 
