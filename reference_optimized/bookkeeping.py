@@ -168,6 +168,7 @@ class Incremental:
     """613.1-613.8: the bookkeeping of one resolution (``reference.resolver.Bookkeeping``), kept between steps."""
 
     def __init__(self, board: Board, version: RulesVersion) -> None:
+        """613.1, 613.6: every object's printed values, no effect locked in yet, and each object's statics."""
         self.board = board
         self.version = version
         self.state: dict[str, Characteristics] = dict(initial_state(board, version))

@@ -39,11 +39,12 @@ def compiled(filt: Any) -> Predicate:
 
 @lru_cache(maxsize=4096)
 def _compiled(filt: Any) -> Predicate:
+    """611.3a: a hashable filter's predicate, built once and kept."""
     return _compile(filt)
 
 
 def _compile(filt: Any) -> Predicate:
-    """Every key of the filter must hold, tested in the filter's own order (as ``matches`` does)."""
+    """611.3a: every key of the filter must hold, tested in the filter's own order (as ``matches`` does)."""
     if not isinstance(filt, Mapping):
 
         def not_a_filter(obj_id: str, ctx: Context) -> bool:
@@ -61,7 +62,7 @@ def _compile(filt: Any) -> Predicate:
 
 
 def _test(key: str, want: Any) -> Test:
-    """One key of a filter as a test (the meaning of each key is ``filters.matches``'s)."""
+    """611.3a: one key of a filter as a test (the meaning of each key is ``filters.matches``'s)."""
     if key == "all":
         subs = tuple(compiled(f) for f in want)
         return lambda i, o, ch, ctx: all(s(i, ctx) for s in subs)
