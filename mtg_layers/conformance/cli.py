@@ -1,7 +1,9 @@
-"""CLI commands (an edge): ``conformance``, ``adapter``, ``diff`` and ``export``.
+"""The ``mtg-layers conformance`` command (an edge): an engine's adapter run over the corpus, with its reports.
 
-Registered on ``mtg-layers`` at the end of mtg_layers/cli.py. This module does not import
-mtg_layers.cli (which imports it), so it can be imported on its own.
+``--generated N`` hands over to the fuzzing mode (``fuzz_cli.run_generated``). The other
+commands (``adapter``, ``diff``, ``export`` …) are in ``mtg_layers.cli``, which registers this
+one lazily (``LazyGroup``); this module does not import ``mtg_layers.cli``, so it can be
+imported on its own.
 """
 
 from __future__ import annotations
