@@ -30,7 +30,8 @@ import yaml
 
 from reference.versions import RulesVersion
 
-ROOT = Path(__file__).resolve().parent.parent
+from ..paths import ROOT
+
 DATA_DIR = ROOT / "docs" / "rule-statements"
 NOT_STATED_FILE = "not-stated.yaml"
 RULES_URL = "https://magic.wizards.com/en/rules"
