@@ -20,8 +20,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from mtg_layers.checking.z3_crosscheck import crosscheck_case
 from mtg_layers.corpus import load_corpus
-from mtg_layers.crosscheck import crosscheck_case
 from reference.case import Case
 from reference.versions import builtin_versions
 

@@ -22,7 +22,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from mtg_layers.conformance.boards import DEFAULT_WEIGHTS  # noqa: E402
+from mtg_layers.boards.fuzz_settings import DEFAULT_WEIGHTS  # noqa: E402
 from mtg_layers.conformance.fuzz import Fuzzer, FuzzOptions  # noqa: E402
 from mtg_layers.conformance.fuzz_cli import generator_settings  # noqa: E402
 from mtg_layers.conformance.runner import Runner, RunnerOptions  # noqa: E402

@@ -20,9 +20,9 @@ from hypothesis import strategies as st
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from mtg_layers.crosscheck import check_board
-from mtg_layers.generate import boards, versions
-from mtg_layers.serialise import FINDINGS_DIR, board_to_case, to_yaml
+from mtg_layers.boards.property_boards import boards, versions
+from mtg_layers.checking.z3_crosscheck import check_board
+from mtg_layers.corpus.serialise import FINDINGS_DIR, board_to_case, to_yaml
 from reference.dependency import strongly_connected
 from reference.model import Board
 from reference.resolver import resolve

@@ -8,7 +8,7 @@
     python benchmarks/mutation.py --named              # also: which corpus cases catch each named mutant
 
 mutmut runs in build/mutation/ (a scratch copy), under `nice`, with the killing suite
-mtg_layers.mutation.KILLING_SUITE; results accumulate there between runs (a mutant already judged
+mtg_layers.checking.mutation_campaign.KILLING_SUITE; results accumulate there between runs (a mutant already judged
 is not run again unless it is named). --write also stores every judged mutant's result with its
 function's hash in mtg_layers/data/mutation-state.json, and a run on a new machine starts from
 it: mutmut keeps a stored result only while the function's code is unchanged. Mutants recorded as equivalent in
@@ -24,7 +24,7 @@ import datetime
 import sys
 from importlib.metadata import version
 
-from mtg_layers import mutation
+from mtg_layers.checking import mutation_campaign as mutation
 
 
 def main(argv: list[str] | None = None) -> int:

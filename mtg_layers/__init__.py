@@ -1,9 +1,15 @@
-"""The tools around the rules: the ``mtg-layers`` CLI and everything at the edges.
+"""The tools around the rules: the ``mtg-layers`` CLI and everything at the edges, grouped by job.
 
-Corpus loading (YAML, JSON Schema, meaning checks), verify, explain and render, diff,
-coverage, export, docs generation, generated boards, the cross-check driver that sets
-the resolver against the z3 encoding, the adapter and the conformance runner
-(``mtg_layers.conformance``).
+* ``corpus``: loading cases in stages (read, schema, meaning checks, build), authoring hints,
+  a board written back as a case, a user's rules profile read from a file;
+* ``checking``: results and verify, the z3 cross-check driver, the theorems of ``prove``, the
+  named misreadings and the mutation campaign;
+* ``boards``: the board generators (property tests, ``prove``'s stored boards, the fuzzer);
+* ``analysis``: the trace in words, terminal tables, version diffs, coverage;
+* ``docs_site``: the documentation site's generated pages, rule pages, mkdocs hooks, playground;
+* ``conformance``: the conformance runner, fuzzing an engine, the corpus exported as JSON;
+* ``cli`` and ``cli_support``: the ``mtg-layers`` command; ``adapter``: the reference resolver
+  as a conformance adapter (``python -m mtg_layers.adapter``); ``paths``: where the corpus lives.
 
 It may import ``reference`` (the rules), ``proofs`` (the encoding) and third-party
 packages; neither of those packages imports it (tested in tests/test_layout.py).

@@ -19,8 +19,8 @@ from mtg_layers import __version__
 from reference.case import Case
 from reference.versions import ProfileError, builtin_versions, get_version
 
+from .checking.verify import resolve_step
 from .corpus import CorpusError, case_from_data, schema
-from .verify import resolve_step
 
 PROTOCOL_VERSION = 1
 

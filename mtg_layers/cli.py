@@ -23,7 +23,7 @@ def choose_version(rules: str | None, rules_file: Path | None) -> RulesVersion:
     """The rules version asked for: a profile file, a built-in id, or the current one."""
     from reference.versions import get_version
 
-    from .profile_file import load_profile
+    from .corpus.profile_file import load_profile
 
     if rules_file is not None:
         return load_profile(rules_file)
@@ -97,8 +97,8 @@ def verify(corpus_dir: Path, case_ids: tuple[str, ...], use_z3: bool, z3_budget:
 
     from rich.table import Table
 
+    from .checking.verify import verify_cases
     from .corpus import load_corpus_tolerant
-    from .verify import verify_cases
 
     cases, load_errors = load_corpus_tolerant(corpus_dir)  # a file that does not load is an errored case
     if case_ids:
@@ -170,7 +170,7 @@ def verify(corpus_dir: Path, case_ids: tuple[str, ...], use_z3: bool, z3_budget:
 def _z3_checker() -> Callable[[Case, RulesVersion, float], tuple[str, list[str]]] | None:
     """The z3 cross-check, when the proofs package is available."""
     try:
-        from mtg_layers.crosscheck import crosscheck_case  # type: ignore[import-not-found,unused-ignore]
+        from mtg_layers.checking.z3_crosscheck import crosscheck_case  # type: ignore[import-not-found,unused-ignore]
     except ImportError:
         return None
     return crosscheck_case  # type: ignore[no-any-return]
@@ -187,8 +187,8 @@ def explain(case_ref: str, rules: str | None, rules_file: Path | None, step: int
     """Print the layer-by-layer trace of a case: each effect, why it applied then, and the values after it."""
     from reference.case import board_at
 
-    from .render import print_explanation, result_table
-    from .verify import resolve_step, step_outcomes
+    from .analysis.terminal_render import print_explanation, result_table
+    from .checking.verify import resolve_step, step_outcomes
 
     case = find_case(case_ref, corpus_dir)
     version = choose_version(rules, rules_file)
@@ -243,10 +243,10 @@ def _step_number(case: Case, step: int | None) -> int:
 @friendly_errors
 def resolve(file: Path, rules: str | None, rules_file: Path | None, step: int | None, as_json: bool) -> None:
     """Resolve any case file (your own board) and print every object's characteristics."""
+    from .analysis.terminal_render import result_table
+    from .checking.verify import resolve_step
     from .corpus import load_case
-    from .profile_file import load_profile
-    from .render import result_table
-    from .verify import resolve_step
+    from .corpus.profile_file import load_profile
 
     case = load_case(file, {rules_file.stem: load_profile(rules_file)} if rules_file else None)
     version = choose_version(rules, rules_file)
@@ -314,8 +314,8 @@ def versions(as_json: bool) -> None:
 def docs_pages(out: Path, corpus_dir: Path) -> None:
     """Generate the documentation site's case pages and corpus index from the resolver's traces."""
     from .corpus import load_corpus
-    from .docs_pages import generate, generate_fragments, generate_schemas
-    from .rule_pages import generate_rule_pages
+    from .docs_site.generated_pages import generate, generate_fragments, generate_schemas
+    from .docs_site.rule_pages import generate_rule_pages
 
     cases = load_corpus(corpus_dir)
     written = generate(cases, out)
@@ -337,8 +337,8 @@ def coverage_command(corpus_dir: Path, as_markdown: bool, as_json: bool) -> None
     """For each implemented rule and feature tag, the cases that exercise it (rows under 2 are flagged)."""
     from rich.table import Table
 
+    from .analysis.coverage import below_minimum, coverage, to_json, to_markdown
     from .corpus import load_corpus
-    from .coverage import below_minimum, coverage, to_json, to_markdown
 
     rows = coverage(load_corpus(corpus_dir))
     if as_json:
@@ -398,7 +398,7 @@ def prove(
     """Run the named theorems with z3 and print what each establishes, and how strongly."""
     from rich.table import Table
 
-    from mtg_layers.theorems import markdown, run  # type: ignore[import-not-found,unused-ignore]
+    from mtg_layers.checking.theorems import markdown, run  # type: ignore[import-not-found,unused-ignore]
 
     if observable is not None:
         _prove_observable(observable, rules_file, max_effects)
@@ -425,10 +425,10 @@ def prove(
 
 def _prove_observable(names: tuple[str, str], rules_file: Path | None, max_effects: int) -> None:
     """Print whether two rules versions are told apart on power and toughness, within a bound."""
-    from mtg_layers.theorems import observable_difference  # type: ignore[import-not-found,unused-ignore]
+    from mtg_layers.checking.theorems import observable_difference  # type: ignore[import-not-found,unused-ignore]
     from reference.versions import get_version
 
-    from .profile_file import load_profile
+    from .corpus.profile_file import load_profile
 
     left = get_version(names[0])
     right = load_profile(rules_file) if names[1] == "file" and rules_file else get_version(names[1])
@@ -471,8 +471,8 @@ def diff(v1: str, v2: str | None, rules_file: Path | None, fmt: str, corpus_dir:
     """Every case and step whose outcome differs between two rules versions (or V1 and --rules-file)."""
     from reference.versions import get_version
 
-    from .diff import diff_corpus, diff_json, diff_markdown, print_diff
-    from .profile_file import load_profile
+    from .analysis.version_diff import diff_corpus, diff_json, diff_markdown, print_diff
+    from .corpus.profile_file import load_profile
 
     if (v2 is None) == (rules_file is None):
         raise click.UsageError("give either V2 or --rules-file (not both)")
@@ -500,7 +500,7 @@ def diff(v1: str, v2: str | None, rules_file: Path | None, fmt: str, corpus_dir:
 @friendly_errors
 def export(out_dir: Path | None, corpus_dir: Path, check: bool) -> None:
     """Write the corpus as one JSON bundle (corpus.json) and an index (index.json)."""
-    from .export import DIST_DIR, out_of_date, write_export
+    from .conformance.export import DIST_DIR, out_of_date, write_export
 
     target = out_dir or DIST_DIR
     if check:

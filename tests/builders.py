@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from mtg_layers.checking.results import board_result
 from mtg_layers.corpus import case_from_data
-from mtg_layers.results import board_result
 from reference.case import board_at
 from reference.model import Board, Characteristics
 from reference.resolver import Resolution, resolve

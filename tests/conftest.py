@@ -66,7 +66,7 @@ def _caches_filled_by_the_code_under_test() -> Iterator[None]:
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Under mutmut: only the killing suite (``mtg_layers.mutation.KILLING_SUITE``), fastest tests first.
+    """Under mutmut: only the killing suite (``checking.mutation_campaign.KILLING_SUITE``), fastest tests first.
 
     benchmarks/mutation.py sets MTG_LAYERS_KILLING_SUITE and gives mutmut the whole tests/
     directory, so the suite can grow without mutmut discarding its results. mutmut hands each
@@ -79,7 +79,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     from pathlib import Path
 
     if os.environ.get("MTG_LAYERS_KILLING_SUITE"):
-        from mtg_layers.mutation import KILLING_SUITE
+        from mtg_layers.checking.mutation_campaign import KILLING_SUITE
 
         suite = set(KILLING_SUITE)
         dropped = [item for item in items if item.nodeid.split("::")[0] not in suite]

@@ -5,8 +5,8 @@ from __future__ import annotations
 import copy
 from typing import Any
 
+from mtg_layers.checking.verify import resolve_step
 from mtg_layers.corpus import CASES_DIR, load_case
-from mtg_layers.verify import resolve_step
 from proofs.crosscheck import check_answer
 from reference.case import board_at
 from reference.versions import builtin_versions

@@ -1,10 +1,10 @@
-"""Hypothesis strategies for random boards (the implementation lives in mtg_layers.generate, used by `prove` too)."""
+"""Hypothesis strategies for random boards (implemented in mtg_layers.boards.property_boards, used by `prove` too)."""
 
 from __future__ import annotations
 
 from hypothesis import settings
 
-from mtg_layers.generate import (
+from mtg_layers.boards.property_boards import (
     COLORS,
     KEYWORDS,
     PLAYERS,

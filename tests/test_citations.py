@@ -2,7 +2,7 @@
 
 A function or method of ``reference`` (the rules), ``reference_optimized`` (its faster bookkeeping,
 which cites the rule each of its answers stands for) or ``proofs`` (the z3 encoding) cites a rule when
-its docstring names a rule number (613.7a, 418.5, 712), read as ``mtg_layers.rule_citations`` reads
+its docstring names a rule number (613.7a, 418.5, 712), read as ``mtg_layers.docs_site.rule_citations`` reads
 it for the rule pages (a function nested in another is part of it and is not counted). Every one
 must cite the rule it applies, except the plumbing listed below: code that applies no rule, each
 entry under the reason it applies none. No file is skipped.
@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from mtg_layers.rule_citations import belongs, functions, module_functions, rule_numbers
+from mtg_layers.docs_site.rule_citations import belongs, functions, module_functions, rule_numbers
 
 # Pure plumbing, by reason: "path::qualified name" of functions that apply no rule.
 PLUMBING: dict[str, tuple[str, ...]] = {

@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
+from mtg_layers.checking.verify import check_case, resolve_step
 from mtg_layers.cli import main
 from mtg_layers.conformance.expectations import Expectations, KnownFailure, load_expectations
 from mtg_layers.conformance.protocol import (
@@ -25,7 +26,6 @@ from mtg_layers.conformance.protocol import (
 from mtg_layers.conformance.reports import build_report, junit_xml, markdown
 from mtg_layers.conformance.runner import Runner, RunnerOptions, RunResult, exit_status, plan
 from mtg_layers.corpus import ROOT, case_from_data
-from mtg_layers.verify import check_case, resolve_step
 from reference.versions import builtin_versions
 
 FIXTURES = Path(__file__).parent / "fake_adapters" / "corpus"

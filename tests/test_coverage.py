@@ -6,9 +6,9 @@ import json
 
 from click.testing import CliRunner
 
+from mtg_layers.analysis.coverage import LABELS, RULES, below_minimum, coverage, feature_tags, implied, to_markdown
 from mtg_layers.cli import main
 from mtg_layers.corpus import load_corpus
-from mtg_layers.coverage import LABELS, RULES, below_minimum, coverage, feature_tags, implied, to_markdown
 
 
 def test_every_rule_and_feature_has_a_row() -> None:

@@ -7,8 +7,8 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
+from mtg_layers.analysis.version_diff import diff_corpus, diff_markdown
 from mtg_layers.cli import main
-from mtg_layers.diff import diff_corpus, diff_markdown
 from reference.versions import get_version
 
 FIXTURES = Path(__file__).parent / "fake_adapters" / "corpus"

@@ -9,8 +9,8 @@ import pytest
 import yaml
 
 from mtg_layers.corpus import CASES_DIR, load_corpus
-from mtg_layers.docs_pages import fragments, generate, generate_schemas
-from mtg_layers.rule_pages import (
+from mtg_layers.docs_site.generated_pages import fragments, generate, generate_schemas
+from mtg_layers.docs_site.rule_pages import (
     DATA_DIR,
     cited_numbers,
     generate_rule_pages,
@@ -152,7 +152,7 @@ def test_adapter_transcript_is_complete() -> None:
 
 
 def test_bare_rule_numbers_in_html_become_links() -> None:
-    from mtg_layers.rule_pages import link_rule_numbers
+    from mtg_layers.docs_site.rule_pages import link_rule_numbers
 
     def href(name: str, anchor: str) -> str:
         return f"R/{name}/#{anchor}"

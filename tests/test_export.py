@@ -9,9 +9,9 @@ from pathlib import Path
 from click.testing import CliRunner
 
 from mtg_layers.cli import main
+from mtg_layers.conformance.export import DIST_DIR, build_export, out_of_date
 from mtg_layers.conformance.protocol import message_error, validator
 from mtg_layers.corpus import ROOT, read_yaml, validate_schema
-from mtg_layers.export import DIST_DIR, build_export, out_of_date
 
 FIXTURES = Path(__file__).parent / "fake_adapters" / "corpus"
 

@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 
 from mtg_layers.corpus import load_corpus
-from mtg_layers.docs_pages import FRENCH_NAMES, french_names
+from mtg_layers.docs_site.generated_pages import FRENCH_NAMES, french_names
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = json.loads(FRENCH_NAMES.read_text("utf-8"))

@@ -14,23 +14,23 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
-from mtg_layers.cli import main
-from mtg_layers.conformance.boards import (
+from mtg_layers.analysis.coverage import feature_tags
+from mtg_layers.boards.fuzz_boards import complete
+from mtg_layers.boards.fuzz_settings import (
     DEFAULT_WEIGHTS,
     OUTCOMES,
     GeneratorSettings,
     WeightsError,
     compared_fields,
-    complete,
     parse_weights,
 )
+from mtg_layers.checking.results import RESULT_FIELDS
+from mtg_layers.checking.verify import check_case
+from mtg_layers.cli import main
 from mtg_layers.conformance.fuzz import boards_for_seed, smaller_boards
 from mtg_layers.conformance.protocol import load_suite, validator
 from mtg_layers.conformance.runner import Runner, RunnerOptions, plan
 from mtg_layers.corpus import ROOT, case_from_data, load_case, validate_schema
-from mtg_layers.coverage import feature_tags
-from mtg_layers.results import RESULT_FIELDS
-from mtg_layers.verify import check_case
 from reference.versions import builtin_versions
 
 JS_ENGINE = ROOT / "examples" / "adapters" / "simple-engine.js"

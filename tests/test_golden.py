@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from mtg_layers.checking.results import compare
+from mtg_layers.checking.verify import resolve_step
 from mtg_layers.corpus import load_corpus
-from mtg_layers.results import compare
-from mtg_layers.verify import resolve_step
 from reference.case import Case
 from reference.versions import builtin_versions
 

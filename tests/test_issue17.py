@@ -11,8 +11,8 @@ from typing import Any
 
 import pytest
 
+from mtg_layers.checking.z3_crosscheck import crosscheck_case
 from mtg_layers.corpus import CASES_DIR, CorpusError, case_from_data, load_case, read_yaml
-from mtg_layers.crosscheck import crosscheck_case
 from proofs.reads import NOT_MODELLED
 from reference.case import board_at
 from reference.tokens import TokenError, token_name

@@ -473,7 +473,7 @@ def test_the_text_a_full_text_effect_adds_is_an_ability_the_case_can_expect() ->
     want = {"a": {"abilities": ["{2}: discard a card."], "power": 3, "toughness": 3}}
     data["steps"][0]["expect"] = {"m10": want, "ikoria": want}
     case = case_from_data(data, "full-text.yaml")
-    from mtg_layers.verify import check_case
+    from mtg_layers.checking.verify import check_case
     from reference.versions import builtin_versions
 
     assert all(c.ok for c in check_case(case, builtin_versions()))

@@ -18,9 +18,9 @@ import pytest
 import yaml
 from click.testing import CliRunner
 
-from mtg_layers import corpus
 from mtg_layers.cli import main
 from mtg_layers.corpus import CorpusError, case_files, load_case, load_corpus, read_yaml
+from mtg_layers.corpus import read as corpus
 from tests.test_loader import GOOD, mutated, write
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -252,7 +252,7 @@ def test_copy_chains_that_never_coexist_are_not_a_loop(tmp_path: Path) -> None:
 
 def test_copies_of_each_other_in_one_step_load_and_read_each_original_as_it_was(tmp_path: Path) -> None:
     """707.2b: a copies b (4), then b copies a (5): a is b's printed 1/1 (+1/+1: 2/2), b is what a was at 4, b's 1/1."""
-    from mtg_layers.verify import check_case
+    from mtg_layers.checking.verify import check_case
     from reference.versions import builtin_versions
 
     def change(d: dict[str, Any]) -> None:

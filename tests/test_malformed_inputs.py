@@ -30,7 +30,8 @@ import yaml
 from click.testing import CliRunner
 
 from mtg_layers.cli import main
-from mtg_layers.corpus import CASES_DIR, ROOT, _object_events, case_files, read_yaml, schema
+from mtg_layers.corpus import CASES_DIR, ROOT, case_files, read_yaml, schema
+from mtg_layers.corpus.meaning import _object_events
 
 TIME_LIMIT = 5.0  # seconds per kind (refusing bad input should be quick)
 MEMORY_LIMIT = 64 << 20  # bytes by which one kind may raise the process's peak resident size

@@ -17,7 +17,7 @@ from typing import Any
 from hypothesis import given
 from hypothesis import strategies as st
 
-from mtg_layers.results import board_result
+from mtg_layers.checking.results import board_result
 from reference.frozen import FrozenMap
 from reference.model import Board, Counter, Effect, Part
 from reference.resolver import resolve

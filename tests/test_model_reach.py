@@ -11,8 +11,8 @@ from typing import Any
 
 import pytest
 
+from mtg_layers.checking.verify import resolve_step
 from mtg_layers.corpus import CorpusError, case_from_data
-from mtg_layers.verify import resolve_step
 from proofs.crosscheck import check_answer
 from proofs.words import symbols_of
 from reference.case import board_at

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from mtg_layers.crosscheck import check_board
+from mtg_layers.checking.z3_crosscheck import check_board
 from reference.choices import outcomes
 from reference.frozen import FrozenMap, freeze
 from reference.operations import (

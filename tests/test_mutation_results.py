@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from mtg_layers import mutation
+from mtg_layers.checking import mutation_campaign as mutation
 
 ROOT = Path(__file__).resolve().parents[1]
 

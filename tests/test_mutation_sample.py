@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from mtg_layers import mutation
+from mtg_layers.checking import mutation_campaign as mutation
 
 PER_MODULE = 2
 SEED = 18

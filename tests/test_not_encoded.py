@@ -16,9 +16,9 @@ from typing import Any
 import yaml
 from click.testing import CliRunner
 
+from mtg_layers.checking.z3_crosscheck import check_board, crosscheck_case
 from mtg_layers.cli import main
 from mtg_layers.corpus import case_from_data
-from mtg_layers.crosscheck import check_board, crosscheck_case
 from proofs.reads import EXCEPT_KEYS, FILTER_KEYS, PART_ARGS, VALUE_KEYS, VALUES_NOT_ENCODED, not_encoded
 from reference.case import board_at
 from reference.model import Board, Effect, GameObject, Part

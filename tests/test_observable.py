@@ -8,7 +8,7 @@ import sys
 from importlib import resources
 from pathlib import Path
 
-from mtg_layers.theorems import observable_difference
+from mtg_layers.checking.theorems import observable_difference
 from reference.versions import get_version, version_from_mapping
 
 

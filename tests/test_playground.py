@@ -1,6 +1,6 @@
 """The playground's Python side: what the page runs under Pyodide, checked without a browser.
 
-The bundle the site build writes (mtg_layers/site_hooks.py) must run on the standard library
+The bundle the site build writes (mtg_layers/docs_site/mkdocs_hooks.py) must run on the standard library
 alone: it is unpacked into a temporary directory and imported by an isolated interpreter
 (``-I -S``: no site-packages, so no jsonschema, rich, click or z3).
 """
@@ -13,8 +13,8 @@ import sys
 import zipfile
 from pathlib import Path
 
-from mtg_layers import playground
-from mtg_layers.site_hooks import PYODIDE_FILES, corpus_by_id, python_bundle
+from mtg_layers.docs_site import playground
+from mtg_layers.docs_site.mkdocs_hooks import PYODIDE_FILES, corpus_by_id, python_bundle
 
 ROOT = Path(__file__).resolve().parent.parent
 OGRE = (ROOT / "corpus" / "cases" / "seed" / "gray-ogre.yaml").read_text("utf-8")
@@ -64,11 +64,11 @@ def test_bundle_runs_on_the_standard_library_alone(tmp_path: Path) -> None:
     with zipfile.ZipFile(bundle) as zf:
         names = zf.namelist()
         zf.extractall(tmp_path / "py")
-    assert "reference/resolver.py" in names and "mtg_layers/trace_text.py" in names
+    assert "reference/resolver.py" in names and "mtg_layers/analysis/trace_text.py" in names
     assert not [n for n in names if n.endswith(".so")]
     code = (
         "import sys, json; sys.path.insert(0, sys.argv[1]);"
-        "from mtg_layers import playground;"
+        "from mtg_layers.docs_site import playground;"
         "print(json.loads(playground.run(sys.stdin.read(), 'pre-m10'))['check'])"
     )
     proc = subprocess.run(

@@ -12,10 +12,10 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 
+from mtg_layers.checking.results import board_result
+from mtg_layers.checking.z3_crosscheck import check_board, crosscheck_case
 from mtg_layers.corpus import case_from_data, load_corpus
-from mtg_layers.crosscheck import check_board, crosscheck_case
-from mtg_layers.results import board_result
-from mtg_layers.serialise import FINDINGS_DIR, board_to_case, to_yaml
+from mtg_layers.corpus.serialise import FINDINGS_DIR, board_to_case, to_yaml
 from proofs.reads import NOT_MODELLED, OFF
 from reference.case import board_at
 from reference.model import Board

@@ -1,4 +1,4 @@
-"""Every mutant (a resolver with one rule broken, mtg_layers.mutants) is caught by the z3 cross-check.
+"""Every mutant (a resolver with one rule broken, mtg_layers.checking.misreadings) is caught by the z3 cross-check.
 
 A board on which the mutant's answer equals the reference resolver's cannot catch it, so
 the search only sends boards where the two answers differ to z3; the assertion is that z3
@@ -11,11 +11,11 @@ from __future__ import annotations
 import pytest
 from hypothesis import HealthCheck, find, settings
 
+from mtg_layers.checking.misreadings import EXTRA_MUTANTS, MUTANTS, Resolver
+from mtg_layers.checking.mutation_campaign import named_mutant_catchers, read_results
+from mtg_layers.checking.results import board_result
+from mtg_layers.checking.z3_crosscheck import check_board, reference_resolver
 from mtg_layers.corpus import load_corpus
-from mtg_layers.crosscheck import check_board, reference_resolver
-from mtg_layers.mutants import EXTRA_MUTANTS, MUTANTS, Resolver
-from mtg_layers.mutation import named_mutant_catchers, read_results
-from mtg_layers.results import board_result
 from reference.case import board_at
 from reference.model import Board
 from reference.versions import RulesVersion, builtin_versions, get_version

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import copy
 
-from mtg_layers.trace_text import explain_resolution
+from mtg_layers.analysis.trace_text import explain_resolution
 from reference.effects import ContinuousEffect, rule_effects
 from reference.frozen import FrozenMap
 from reference.model import Board, Part

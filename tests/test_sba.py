@@ -8,8 +8,8 @@ from typing import Any
 
 import pytest
 
+from mtg_layers.checking.z3_crosscheck import check_state_based_actions
 from mtg_layers.corpus import CASES_DIR, CorpusError, case_from_data, load_case
-from mtg_layers.crosscheck import check_state_based_actions
 from proofs.sba import check_round
 from reference.case import apply_step, board_at, initial_board
 from reference.resolver import resolve

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from unittest import mock
 
-from mtg_layers import theorems
-from mtg_layers.stored_boards import stored_data
+from mtg_layers.boards.stored import stored_data
+from mtg_layers.checking import theorems
 from reference.resolver import resolve
 from reference.versions import get_version
 
@@ -87,7 +87,7 @@ def test_dependency_that_ended_does_not_count() -> None:
 
 def test_theorem_catches_a_resolver_that_ignores_waiting() -> None:
     """A resolver that applies an effect while it depends on one still waiting is refuted."""
-    from mtg_layers.mutants import ignoring_waits
+    from mtg_layers.checking.misreadings import ignoring_waits
 
     with ignoring_waits():
         out = theorems.dependency_order(100)

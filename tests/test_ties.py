@@ -9,11 +9,11 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from mtg_layers.boards.property_boards import board_data, board_from_data
+from mtg_layers.checking.results import board_result
+from mtg_layers.checking.verify import check_case
+from mtg_layers.checking.z3_crosscheck import check_board
 from mtg_layers.corpus import load_corpus
-from mtg_layers.crosscheck import check_board
-from mtg_layers.generate import board_data, board_from_data
-from mtg_layers.results import board_result
-from mtg_layers.verify import check_case
 from reference.case import board_at
 from reference.choices import outcomes
 from reference.model import Board

@@ -1,14 +1,14 @@
-"""The trace in words (mtg_layers.trace_text): what a judge reads in `explain`, on the site and in the playground."""
+"""The trace in words (mtg_layers.analysis.trace_text): what a judge reads in `explain`, the site, the playground."""
 
 from __future__ import annotations
 
 from click.testing import CliRunner
 
+from mtg_layers.analysis.trace_text import describe, detail_text, explain_resolution, fields_text, tab_label, type_line
+from mtg_layers.checking.results import observed
+from mtg_layers.checking.verify import resolve_step
 from mtg_layers.cli import main
 from mtg_layers.corpus import load_corpus
-from mtg_layers.results import observed
-from mtg_layers.trace_text import describe, detail_text, explain_resolution, fields_text, tab_label, type_line
-from mtg_layers.verify import resolve_step
 from reference.case import board_at
 from reference.versions import builtin_versions
 

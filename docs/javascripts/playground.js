@@ -1,5 +1,5 @@
 // The playground page (docs/playground.md): Pyodide runs the project's own Python in the page.
-// Files next to the page (written by mtg_layers/site_hooks.py at build time):
+// Files next to the page (written by mtg_layers/docs_site/mkdocs_hooks.py at build time):
 //   pyodide/           the Pyodide runtime from the npm package
 //   mtg-layers.zip     reference/ and the modules that load a case and put the trace in words
 //   cases/ID.yaml      every corpus case, cases/index.json lists them
@@ -75,7 +75,7 @@
       const zip = await (await fetch(new URL("mtg-layers.zip", here))).arrayBuffer();
       pyodide.unpackArchive(zip, "zip", { extractDir: "/home/pyodide/mtg-layers" });
       pyodide.runPython("import sys; sys.path.insert(0, '/home/pyodide/mtg-layers')");
-      playground = pyodide.pyimport("mtg_layers.playground");
+      playground = pyodide.pyimport("mtg_layers.docs_site.playground");
       const versions = JSON.parse(playground.versions());
       const wanted = params.get("rules");
       for (const v of versions) $("pg-version").add(new Option(v.label, v.id, false, v.id === wanted));

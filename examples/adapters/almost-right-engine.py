@@ -27,8 +27,8 @@ import json
 import sys
 from typing import Any
 
+from mtg_layers.checking.results import board_result
 from mtg_layers.corpus import case_from_data
-from mtg_layers.results import board_result
 from reference.case import board_at
 from reference.dependency import dependency_graph, ready
 from reference.effects import ContinuousEffect, affected, apply_effect, effects_in_play, parts_in_slot

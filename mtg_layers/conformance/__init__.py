@@ -1,11 +1,14 @@
 """Conformance: run another engine over the corpus through an adapter and report how it agrees.
 
 The protocol (``protocol``), the processes that speak it (``transport``), the known-failures
-file (``expectations``), the runner (``runner``) and the reports (``reports``).
+file (``expectations``), the runner (``runner``), the reports (``reports``), the
+``conformance`` command (``cli``), fuzzing an engine with generated boards (``fuzz``,
+``fuzz_cli``) and the corpus published as one JSON bundle for engines (``export``).
 See docs/conformance.md for the protocol page.
 
-It may import the rest of ``mtg_layers`` (corpus loading, results), ``reference`` and
-third-party packages; nothing outside the tools imports it.
+It may import the rest of ``mtg_layers`` but ``docs_site`` (corpus loading, results, coverage, the
+board generators, the CLI's shared pieces), ``reference`` and third-party packages; nothing
+outside the tools imports it.
 """
 
 from .protocol import PROTOCOL_VERSION

@@ -1,8 +1,8 @@
 """Fuzzing an engine against the reference: generated boards through the adapter, disagreements shrunk.
 
 ``mtg-layers conformance --generated N --seed S -- COMMAND…`` sends N generated boards
-(``boards.generated_boards``: only the features and rules versions the adapter declares)
-through the same adapter protocol and runner as the corpus, judges each answer against
+(``mtg_layers.boards.fuzz_boards.generated_boards``: only the features and rules versions the
+adapter declares) through the same adapter protocol and runner as the corpus, judges each answer against
 the reference resolver's, and shrinks the first disagreement of each kind with
 hypothesis's shrinker, the engine in the loop, within a time budget. Each shrunk board
 is written as a case file in the corpus format.
@@ -37,11 +37,12 @@ from reference.frozen import freeze
 from reference.resolver import Resolution, TraceStep
 from reference.versions import builtin_versions
 
+from ..analysis.terminal_render import summary
+from ..boards.fuzz_boards import Generated, complete, generated_boards
+from ..boards.fuzz_settings import GeneratorSettings, compared_fields
+from ..checking.results import RESULT_FIELDS, normalise, object_result
 from ..corpus import case_from_data
-from ..render import summary
-from ..results import RESULT_FIELDS, normalise, object_result
-from ..serialise import to_yaml
-from .boards import Generated, GeneratorSettings, compared_fields, complete, generated_boards
+from ..corpus.serialise import to_yaml
 from .protocol import SuiteCase
 from .runner import Job, Runner, RunResult
 

@@ -21,10 +21,10 @@ import hypothesis
 from mtg_layers import __version__
 from reference.versions import builtin_versions
 
+from ..analysis.coverage import feature_tags
+from ..boards.fuzz_settings import GeneratorSettings, WeightsError, parse_weights
 from ..cli_support import console as _console
 from ..corpus import CorpusError
-from ..coverage import feature_tags
-from .boards import GeneratorSettings, WeightsError, parse_weights
 from .fuzz import Fuzzer, FuzzOptions, FuzzOutcome
 from .protocol import PROTOCOL_VERSION, corpus_digest
 from .reports import build_report, junit_xml, markdown, write_atomic, write_json

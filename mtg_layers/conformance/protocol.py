@@ -30,9 +30,9 @@ from reference.resolver import resolve
 from reference.sba import state_based_actions
 from reference.versions import RulesVersion, builtin_versions
 
-from ..authoring import mana_value_of
 from ..corpus import CASES_DIR, SCHEMA_DIR, CorpusError, case_files, case_from_data, read_yaml
-from ..serialise import object_data
+from ..corpus.authoring import mana_value_of
+from ..corpus.serialise import object_data
 
 PROTOCOL_VERSION = 1
 # The longest line (one message) the runner reads from an adapter; longer answers are faults.

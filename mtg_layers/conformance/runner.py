@@ -1,7 +1,7 @@
 """The conformance runner: every case, step and rules version through an adapter, judged here.
 
 The runner plans the runs (filters by case id, feature and rules version), sends each
-one's input (never its expected answers), judges the answer with mtg_layers.results.compare
+one's input (never its expected answers), judges the answer with mtg_layers.checking.results.compare
 (only the characteristics the case expects), and turns every adapter fault into a result
 for that run. It never stops early: after a fault the adapter is restarted for the next run.
 """
@@ -16,7 +16,7 @@ from typing import Any
 
 from reference.frozen import thaw
 
-from ..results import compare
+from ..checking.results import compare
 from .expectations import Expectations, KnownFailure
 from .protocol import DEFAULT_MAX_LINE, SuiteCase, run_message
 from .transport import Handshake, OneShotAdapter, PersistentAdapter, Reply

@@ -1,7 +1,8 @@
-"""Deliberately wrong resolvers ("mutants"): the reference resolver with one rule broken.
+"""Misreadings of the rules: deliberately wrong resolvers (the named "mutants"), the reference with one rule broken.
 
 Each mutant is a function (board, version) -> final characteristics, like
-``proofs.crosscheck.reference_resolver``. The cross-check must catch every one of
+``z3_crosscheck.reference_resolver``. (The mutation campaign, ``mutation_campaign``, is another
+thing: mutmut's mechanical mutants of every function of ``reference/``.) The cross-check must catch every one of
 them on the corpus or on generated boards (tests/test_proofs_mutants.py): that is
 the evidence that a "verified" from the cross-check means something.
 

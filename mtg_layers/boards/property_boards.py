@@ -1,9 +1,9 @@
-"""Hypothesis strategies: random boards in the corpus vocabulary (hypothesis is a dev dependency).
+"""The boards of the property tests and of ``prove``: hypothesis strategies for random boards in the corpus vocabulary.
 
 A board is drawn as corpus-format data (objects, resolved effects, an ``abilities``
 catalog) and built into a ``reference.model.Board`` through the real loader, so
 every generated board is a valid corpus case. The vocabulary is deliberately small
-(four card types, five subtypes, three keywords, a few static abilities) so that
+(``vocabulary``, and an Aura's subtype; a few static abilities) so that
 filters often match what other effects change: dependencies and dependency loops
 are common, not rare.
 
@@ -19,24 +19,21 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-from mtg_layers.corpus import case_from_data
 from reference.case import board_at
 from reference.model import Board
 
-TYPES = ("creature", "artifact", "enchantment", "land")
-SUBTYPES = ("elf", "goblin", "island", "swamp", "aura")
-COLORS = ("white", "blue", "black", "red", "green")
-KEYWORDS = ("flying", "haste", "trample")
-PLAYERS = ("p1", "p2")
-VERSIONS = ("pre-m10", "m10", "ikoria")
+from ..corpus import case_from_data
+from .vocabulary import COLORS, CREATURE_SUBTYPES, KEYWORDS, LAND_SUBTYPES, PLAYERS, TYPES, Data
 
-Data = dict[str, Any]
+# the shared words, and an Aura's subtype
+SUBTYPES = (*CREATURE_SUBTYPES, *LAND_SUBTYPES, "aura")
+VERSIONS = ("pre-m10", "m10", "ikoria")
 
 
 def _leaf(abilities: list[str]) -> st.SearchStrategy[Data]:
     return st.one_of(
         st.sampled_from(TYPES).map(lambda t: {"type": t}),
-        st.sampled_from(COLORS[:3]).map(lambda c: {"color": c}),
+        st.sampled_from(COLORS).map(lambda c: {"color": c}),
         st.sampled_from(SUBTYPES).map(lambda s: {"subtype": s}),
         st.sampled_from(KEYWORDS + tuple(abilities)).map(lambda a: {"has_ability": a}),
         st.sampled_from(("you", "opponent")).map(lambda p: {"controller": p}),
@@ -74,7 +71,7 @@ def parts(abilities: list[str], objects: list[str], resolved: bool) -> st.Search
     sub = st.lists(st.sampled_from(SUBTYPES), min_size=1, max_size=2, unique=True)
     options: list[st.SearchStrategy[Data]] = [
         st.sampled_from(PLAYERS + ("you",)).map(lambda p: {"op": "set_controller", "player": p}),
-        st.tuples(st.sampled_from(COLORS[:3]), st.sampled_from(COLORS[:3]))
+        st.tuples(st.sampled_from(COLORS), st.sampled_from(COLORS))
         .filter(lambda w: w[0] != w[1])
         .map(lambda w: {"op": "replace_word", "from": w[0], "to": w[1]}),
         st.tuples(
@@ -90,7 +87,7 @@ def parts(abilities: list[str], objects: list[str], resolved: bool) -> st.Search
         ),
         st.tuples(
             st.sampled_from(("set_colors", "add_colors")),
-            st.lists(st.sampled_from(COLORS[:3]), max_size=2, unique=True),
+            st.lists(st.sampled_from(COLORS), max_size=2, unique=True),
         ).map(lambda x: {"op": x[0], "colors": x[1]}),
         st.tuples(
             st.sampled_from(("add_abilities", "remove_abilities")),
@@ -119,11 +116,11 @@ def focused_filter(focus: str, abilities: list[str]) -> st.SearchStrategy[Data]:
     """A filter that reads what the focused layer changes, so same-layer effects depend on each other."""
     if focus == "type":
         return st.one_of(
-            st.sampled_from(SUBTYPES[:2]).map(lambda t: {"subtype": t}),
+            st.sampled_from(CREATURE_SUBTYPES).map(lambda t: {"subtype": t}),
             st.sampled_from(TYPES[:2]).map(lambda t: {"type": t}),
         )
     if focus == "color":
-        return st.sampled_from(COLORS[:3]).map(lambda c: {"color": c})
+        return st.sampled_from(COLORS).map(lambda c: {"color": c})
     if focus == "ability":
         return st.sampled_from(KEYWORDS[:2] + tuple(abilities)).map(lambda a: {"has_ability": a})
     return st.just({"type": "creature"})
@@ -133,7 +130,7 @@ def focused_parts(focus: str, abilities: list[str]) -> st.SearchStrategy[Data]:
     """A part in the focused layer, writing what focused filters read."""
     if focus == "type":
         return st.one_of(
-            st.tuples(st.sampled_from(("set_subtypes", "add_subtypes")), st.sampled_from(SUBTYPES[:2])).map(
+            st.tuples(st.sampled_from(("set_subtypes", "add_subtypes")), st.sampled_from(CREATURE_SUBTYPES)).map(
                 lambda x: {"op": x[0], "subtypes": [x[1]]}
             ),
             st.tuples(st.sampled_from(("add_types", "remove_types")), st.sampled_from(TYPES[:2])).map(
@@ -141,7 +138,7 @@ def focused_parts(focus: str, abilities: list[str]) -> st.SearchStrategy[Data]:
             ),
         )
     if focus == "color":
-        return st.tuples(st.sampled_from(("set_colors", "add_colors")), st.sampled_from(COLORS[:3])).map(
+        return st.tuples(st.sampled_from(("set_colors", "add_colors")), st.sampled_from(COLORS)).map(
             lambda x: {"op": x[0], "colors": [x[1]]}
         )
     if focus == "ability":
@@ -197,7 +194,7 @@ def board_data(draw: st.DrawFn, max_objects: int = 3, max_effects: int = 3, max_
             "controller": draw(st.sampled_from(PLAYERS)),
             "timestamp": stamps[i],
             "mana_value": draw(st.integers(0, 4)),
-            "colors": draw(st.lists(st.sampled_from(COLORS[:3]), max_size=2, unique=True)),
+            "colors": draw(st.lists(st.sampled_from(COLORS), max_size=2, unique=True)),
             "types": types,
             "subtypes": draw(st.lists(st.sampled_from(SUBTYPES), max_size=2, unique=True)),
             "abilities": draw(st.lists(st.sampled_from(KEYWORDS + tuple(texts) * 3), max_size=3, unique=True)),
@@ -285,8 +282,8 @@ def draw_stored_boards(n: int = 100) -> dict[str, Any]:
 
     collect()
     return {
-        "_comment": "Boards for `mtg-layers prove`, drawn once by `python -m mtg_layers.generate`; stored so that "
-        "the theorem table does not depend on the installed Hypothesis version.",
+        "_comment": "Boards for `mtg-layers prove`, drawn once by `python -m mtg_layers.boards.property_boards`; "
+        "stored so that the theorem table does not depend on the installed Hypothesis version.",
         "boards": out[:n],
     }
 
@@ -297,7 +294,7 @@ if __name__ == "__main__":  # pragma: no cover - a maintenance command
     from pathlib import Path
 
     count = int(sys.argv[1]) if len(sys.argv) > 1 else 100
-    target = Path(__file__).resolve().parent / "data" / "prove-boards.json"
+    target = Path(__file__).resolve().parent.parent / "data" / "prove-boards.json"
     drawn = draw_stored_boards(count)
     lines = ",\n".join(json.dumps(b, sort_keys=True, separators=(",", ":")) for b in drawn["boards"])
     target.write_text(

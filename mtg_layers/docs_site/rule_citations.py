@@ -24,10 +24,11 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:
-    from mtg_layers.rule_pages import RulePage
+from ..paths import ROOT
 
-ROOT = Path(__file__).resolve().parent.parent
+if TYPE_CHECKING:
+    from .rule_pages import RulePage
+
 # The packages whose functions are expected to cite the rules they apply: the rules and the encoding.
 PACKAGES = ("reference", "proofs")
 # API reference page of each package (docs/api/), where a public function's docstring is rendered.
@@ -118,8 +119,8 @@ def belongs(number: str, rule: str) -> bool:
 @cache
 def cases_by_number() -> dict[str, tuple[str, ...]]:
     """Each rule number the corpus cites or implies, with the ids of the cases that do (the default corpus)."""
-    from mtg_layers.corpus import load_corpus
-    from mtg_layers.coverage import implied
+    from ..corpus import load_corpus
+    from ..analysis.coverage import implied
 
     found: dict[str, set[str]] = {}
     for case in load_corpus():

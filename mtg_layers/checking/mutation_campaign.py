@@ -10,7 +10,7 @@ This module reads what mutmut found (``mutants/reference/*.py.meta``), takes out
 mutants shown to be equivalent (``data/mutation-equivalents.json``: each with the mutated
 line before and after and the reason in words), counts per module, and writes the results
 file the Proofs page is generated from (``data/mutation-results.json``). It also says which
-corpus cases catch each named mutant of ``mtg_layers.mutants``.
+corpus cases catch each named mutant of ``mtg_layers.checking.misreadings``.
 """
 
 from __future__ import annotations
@@ -30,9 +30,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .paths import ROOT
+from ..paths import ROOT
 
-DATA = Path(__file__).resolve().parent / "data"
+DATA = ROOT / "mtg_layers" / "data"
 RESULTS_FILE = DATA / "mutation-results.json"
 EQUIVALENTS_FILE = DATA / "mutation-equivalents.json"
 # Every judged mutant's exit code with its function's hash: a campaign resumes from it on a new machine.
@@ -439,7 +439,7 @@ def sample(names: Sequence[str], per_module: int, seed: int) -> list[str]:
     return out
 
 
-# --- the named mutants of mtg_layers.mutants --------------------------------------------------------
+# --- the named mutants of mtg_layers.checking.misreadings ---------------------------------------------
 
 
 def named_mutant_catchers(name: str) -> list[str]:
@@ -451,8 +451,8 @@ def named_mutant_catchers(name: str) -> list[str]:
     from reference.case import board_at
     from reference.versions import builtin_versions
 
-    from .corpus import load_corpus
-    from .mutants import EXTRA_MUTANTS, MUTANTS
+    from ..corpus import load_corpus
+    from .misreadings import EXTRA_MUTANTS, MUTANTS
     from .results import board_result, compare
 
     mutant = {**MUTANTS, **EXTRA_MUTANTS}[name]
@@ -480,7 +480,7 @@ def named_mutant_catchers(name: str) -> list[str]:
 
 def write_named_mutants() -> dict[str, list[str]]:
     """Recompute and store which corpus cases catch each named mutant."""
-    from .mutants import EXTRA_MUTANTS, MUTANTS
+    from .misreadings import EXTRA_MUTANTS, MUTANTS
 
     found = {name: named_mutant_catchers(name) for name in sorted({**MUTANTS, **EXTRA_MUTANTS})}
     data = read_results()
@@ -494,7 +494,7 @@ def write_named_mutants() -> dict[str, list[str]]:
 
 def markdown(results: Mapping[str, Any] | None = None) -> str:
     """The Proofs page's mutation table (per module) and the named mutants with the cases that catch them."""
-    from .mutants import EXTRA_MUTANTS, MUTANTS
+    from .misreadings import EXTRA_MUTANTS, MUTANTS
 
     data = read_results() if results is None else results
     lines: list[str] = []
@@ -517,7 +517,11 @@ def markdown(results: Mapping[str, Any] | None = None) -> str:
             )
     else:
         lines.append("No campaign has been run yet (`python benchmarks/mutation.py`).")
-    lines += ["", "Named mutants (`mtg_layers/mutants.py`) and the corpus cases whose golden answers catch them:", ""]
+    lines += [
+        "",
+        "Named mutants (`mtg_layers/checking/misreadings.py`) and the corpus cases whose golden answers catch them:",
+        "",
+    ]
     lines += ["| named mutant | what it breaks | caught by corpus cases |", "|---|---|---|"]
     named = data.get("named_mutants", {})
     for name, fn in sorted({**MUTANTS, **EXTRA_MUTANTS}.items()):

@@ -6,7 +6,8 @@ from pathlib import Path
 
 from reference.versions import ProfileError, RulesVersion, builtin_profile_data, version_from_mapping
 
-from .corpus import CorpusError, read_yaml
+from .errors import CorpusError
+from .read import read_yaml
 
 
 def load_profile(path: Path) -> RulesVersion:

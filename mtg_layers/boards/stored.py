@@ -1,6 +1,6 @@
 """The boards ``mtg-layers prove`` checks its "no counterexample in N boards" theorems on.
 
-They were drawn once by Hypothesis (``python -m mtg_layers.generate`` draws them again)
+They were drawn once by Hypothesis (``python -m mtg_layers.boards.property_boards`` draws them again)
 and are stored as corpus-format data in ``mtg_layers/data/prove-boards.json``, so the
 theorem table does not change when a library is upgraded.
 """
@@ -30,7 +30,7 @@ def stored_boards(n: int) -> Iterator[tuple[Board, str]]:
     """The first ``n`` stored boards, each with its rules version."""
     from reference.case import board_at
 
-    from .corpus import case_from_data
+    from ..corpus import case_from_data
 
     items = stored_data()
     if n > len(items):

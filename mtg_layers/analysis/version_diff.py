@@ -26,9 +26,9 @@ from reference.sba import StateBasedActionError
 from reference.tokens import TokenError
 from reference.versions import RulesVersion
 
-from .corpus import load_corpus
-from .render import summary
-from .results import RESULT_FIELDS, board_result
+from ..checking.results import RESULT_FIELDS, board_result
+from ..corpus import load_corpus
+from .terminal_render import summary
 
 
 @dataclass(frozen=True)

@@ -19,9 +19,9 @@ from reference.case import board_at
 from reference.resolver import resolve
 from reference.versions import builtin_versions
 
-from .corpus import CorpusError, case_from_data, read_yaml
-from .results import board_result, compare, observed
-from .trace_text import explain_resolution, fields_text, newest_first, tab_label, to_html
+from ..analysis.trace_text import explain_resolution, fields_text, newest_first, tab_label, to_html
+from ..checking.results import board_result, compare, observed
+from ..corpus import CorpusError, case_from_data, read_yaml
 
 
 def versions() -> str:

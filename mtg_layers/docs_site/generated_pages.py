@@ -19,10 +19,11 @@ from reference.frozen import thaw
 from reference.resolver import Resolution
 from reference.versions import FLAGS, RulesVersion, builtin_versions
 
-from .results import compare, observed
+from ..analysis.trace_text import RULE_RE, explain_resolution, fields_text, newest_first, tab_label, to_markdown
+from ..checking.results import compare, observed
+from ..checking.verify import resolve_step, step_outcomes
+from ..paths import ROOT
 from .rule_pages import OLDER_613, era_page, linker
-from .trace_text import RULE_RE, explain_resolution, fields_text, newest_first, tab_label, to_markdown
-from .verify import resolve_step, step_outcomes
 
 
 def _cell(value: Any) -> str:
@@ -103,7 +104,7 @@ def _version_tab(case: Case, n: int, version: RulesVersion, link: Callable[[str]
     return [f'=== "{tab_label(version)}"', ""] + [("    " + line) if line else "" for line in body]
 
 
-FRENCH_NAMES = Path(__file__).resolve().parent.parent / "docs" / "i18n" / "card-names-fr.json"
+FRENCH_NAMES = ROOT / "docs" / "i18n" / "card-names-fr.json"
 
 
 @cache
@@ -309,7 +310,7 @@ def _step_changes(step: Any) -> list[str]:
 @cache
 def z3_result(case: Case, vid: str) -> tuple[str, tuple[str, ...]]:
     """The z3 cross-check's verdict on a case under one version, with its details (computed once per process)."""
-    from mtg_layers.crosscheck import crosscheck_case  # type: ignore[import-not-found,unused-ignore]
+    from mtg_layers.checking.z3_crosscheck import crosscheck_case  # type: ignore[import-not-found,unused-ignore]
 
     status, info = crosscheck_case(case, builtin_versions()[vid])
     return str(status), tuple(str(x) for x in info)
@@ -462,7 +463,7 @@ def _demote(markdown: str) -> str:
 
 def proofs_fragments(cases: list[Case]) -> dict[str, str]:
     """The theorem table (without times), the z3 cross-check status of every case and version, mutation testing."""
-    from mtg_layers.theorems import markdown, run  # type: ignore[import-not-found,unused-ignore]
+    from mtg_layers.checking.theorems import markdown, run  # type: ignore[import-not-found,unused-ignore]
 
     rows = []
     for case in cases:
@@ -477,7 +478,7 @@ def proofs_fragments(cases: list[Case]) -> dict[str, str]:
         )
         rows.append([f"[{case.id}](cases/{case.id}.md)", ", ".join(statuses), "; ".join(unread) or "—"])
     table = _table(["case", "z3 cross-check per rules version", "not encoded"], rows)
-    from mtg_layers.mutation import markdown as mutation_markdown
+    from mtg_layers.checking.mutation_campaign import markdown as mutation_markdown
 
     return {
         "theorems.md": markdown(run(), with_time=False),
@@ -488,8 +489,8 @@ def proofs_fragments(cases: list[Case]) -> dict[str, str]:
 
 def fragments(cases: list[Case], corpus_dir: Path | None, proofs: bool = True) -> dict[str, str]:
     """Generated fragments included by hand-written pages (docs/generated/)."""
-    from .coverage import coverage, to_markdown
-    from .diff import diff_corpus, diff_markdown
+    from ..analysis.coverage import coverage, to_markdown
+    from ..analysis.version_diff import diff_corpus, diff_markdown
 
     versions = builtin_versions()
     out = {

@@ -18,7 +18,7 @@ from reference.case import Case, Step
 from reference.chosen import reads_choice
 from reference.clock import by_rules
 
-from .corpus import schema
+from ..corpus import schema
 
 # The rules and subrules the project implements (issue 5), with a short label each.
 RULES: tuple[tuple[str, str], ...] = (

@@ -27,7 +27,7 @@ from reference.frozen import FrozenMap
 from reference.model import AbilityDef, Board, Characteristics, Counter, Effect, GameObject, Part
 from reference.versions import RulesVersion, get_version
 
-from .crosscheck import check_board, reference_resolver
+from .z3_crosscheck import check_board, reference_resolver
 
 STRENGTH = {
     "proved": "proved for all values within a bounded shape",
@@ -343,9 +343,9 @@ def _generated(n: int) -> Iterator[tuple[Board, str]]:
     """The first N of the stored boards (mtg_layers/data/prove-boards.json), each with a rules version.
 
     The boards were drawn once by Hypothesis and stored, so that ``prove`` gives the same
-    table whatever Hypothesis version is installed (``python -m mtg_layers.generate`` draws them again).
+    table whatever Hypothesis version is installed (``python -m mtg_layers.boards.property_boards`` draws them again).
     """
-    from .stored_boards import stored_boards
+    from ..boards.stored import stored_boards
 
     yield from stored_boards(n)
 

@@ -13,9 +13,9 @@ import json
 from pathlib import Path
 from typing import Any
 
-from .conformance.protocol import SuiteCase, corpus_digest, load_suite
-from .conformance.reports import write_atomic
-from .corpus import CASES_DIR, CORPUS_DIR, ROOT
+from ..corpus import CASES_DIR, CORPUS_DIR, ROOT
+from .protocol import SuiteCase, corpus_digest, load_suite
+from .reports import write_atomic
 
 DIST_DIR = CORPUS_DIR / "dist"
 BUNDLE = "corpus.json"

@@ -136,7 +136,7 @@ def verify_case(case: Case, use_z3: bool, z3_budget: float | None = None) -> Cas
     checks = tuple(check_case(case, versions))
     z3: dict[str, tuple[str, tuple[str, ...]]] = {}
     if use_z3:
-        from .crosscheck import crosscheck_case
+        from .z3_crosscheck import crosscheck_case
 
         for vid in case.versions:
             status, info = crosscheck_case(case, versions[vid], z3_budget)

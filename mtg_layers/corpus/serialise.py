@@ -18,7 +18,9 @@ import yaml
 from reference.frozen import thaw
 from reference.model import AbilityDef, Board, Characteristics, Effect, GameObject, Part
 
-FINDINGS_DIR = Path(__file__).resolve().parent.parent / "proofs" / "findings"
+from ..paths import ROOT
+
+FINDINGS_DIR = ROOT / "proofs" / "findings"
 
 
 def _num(x: Any) -> Any:

@@ -2,7 +2,7 @@
 
 Every page: a bare rule number in its text ("613.8a", on a hand-written page, in a case's
 notes, in the API reference) becomes a link to the rule's statement on the site's rule pages
-(``mtg_layers.rule_pages``, the rules in the project's own words); numbers no page states stay
+(``mtg_layers.docs_site.rule_pages``, the rules in the project's own words); numbers no page states stay
 as they are.
 
 After every build, ``site/playground/`` receives:
@@ -29,30 +29,45 @@ from typing import Any
 
 import yaml
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parent.parent.parent  # a hook file is loaded by path: no relative imports
 PYODIDE_FILES = ("pyodide.js", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
 
 
 def playground_modules(root: Path = ROOT) -> list[str]:
-    """The ``mtg_layers`` modules the playground imports: playground.py and, transitively, its
-    module-level imports of the package (imports inside functions or under TYPE_CHECKING are not
-    followed: the page never runs them)."""
+    """The files of ``mtg_layers`` the playground imports (paths inside the package): docs_site/playground.py
+    and, transitively, its module-level imports of the package, with the ``__init__.py`` of every package
+    they are in (imports inside functions or under TYPE_CHECKING are not followed: the page never runs them)."""
     package = root / "mtg_layers"
-    todo, seen = ["playground"], {"__init__"}
+
+    def source(name: tuple[str, ...]) -> Path | None:
+        path = package.joinpath(*name)
+        if (path / "__init__.py").is_file():
+            return path / "__init__.py"
+        return path.with_suffix(".py") if name and path.with_suffix(".py").is_file() else None
+
+    todo: list[tuple[str, ...]] = [("docs_site", "playground")]
+    seen: dict[tuple[str, ...], Path] = {(): package / "__init__.py"}  # bundled, not followed: it reads reference only
     while todo:
         name = todo.pop()
-        if name in seen:
+        path = source(name)
+        if name in seen or path is None:  # None: a name imported from a module, not a module
             continue
-        seen.add(name)
-        tree = ast.parse((package / f"{name}.py").read_text("utf-8"))
-        for node in tree.body:  # module level only
-            if isinstance(node, ast.ImportFrom) and node.level == 1 and node.module:
-                todo.append(node.module.split(".")[0])
-            elif isinstance(node, ast.ImportFrom) and node.level == 1:  # from . import name
-                todo.extend(a.name for a in node.names if (package / f"{a.name}.py").is_file())
-            elif isinstance(node, ast.ImportFrom) and node.level == 0 and (node.module or "").startswith("mtg_layers."):
-                todo.append((node.module or "").split(".")[1])
-    return sorted(f"{n}.py" for n in seen)
+        seen[name] = path
+        todo.extend(name[:k] for k in range(1, len(name)))  # the packages it is in
+        here = name if path.name == "__init__.py" else name[:-1]  # the package its relative imports start from
+        for node in ast.parse(path.read_text("utf-8")).body:  # module level only
+            if not isinstance(node, ast.ImportFrom):
+                continue
+            module = tuple((node.module or "").split(".")) if node.module else ()
+            if node.level:
+                target = (*here[: len(here) - node.level + 1], *module)
+            elif module[:1] == ("mtg_layers",):
+                target = module[1:]
+            else:
+                continue
+            todo.append(target)
+            todo.extend((*target, a.name) for a in node.names)  # from a package, a name may be a module
+    return sorted(p.relative_to(package).as_posix() for p in seen.values())
 
 
 class SiteBuildError(Exception):
@@ -119,7 +134,7 @@ def on_page_content(html: str, page: Any, config: Any, files: Any, **kwargs: Any
     """mkdocs event: link every bare rule number of a page (not on the rule pages themselves)."""
     from mkdocs.utils import get_relative_url
 
-    from mtg_layers.rule_pages import link_rule_numbers
+    from mtg_layers.docs_site.rule_pages import link_rule_numbers
 
     if page.file.src_uri.startswith("rules/"):
         return html

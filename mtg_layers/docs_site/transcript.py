@@ -12,9 +12,9 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from .adapter import handle
-from .conformance.protocol import load_suite, message_error, run_message, start_message, stop_message
-from .corpus import CASES_DIR, SCHEMA_DIR
+from ..adapter import handle
+from ..conformance.protocol import load_suite, message_error, run_message, start_message, stop_message
+from ..corpus import CASES_DIR, SCHEMA_DIR
 
 # (direction, what, schema name) for each message of the session
 SESSION = (

@@ -28,10 +28,11 @@ from typing import Any, Literal
 
 import yaml
 
-from mtg_layers.rule_citations import section as citations_section
 from reference.versions import RulesVersion
 
-ROOT = Path(__file__).resolve().parent.parent
+from ..paths import ROOT
+from .rule_citations import section as citations_section
+
 DATA_DIR = ROOT / "docs" / "rule-statements"
 NOT_STATED_FILE = "not-stated.yaml"
 RULES_URL = "https://magic.wizards.com/en/rules"

@@ -1,0 +1,25 @@
+"""What every loading stage raises, ``CorpusError`` (the file, the field path, what was expected), and that path.
+
+A field path is written as the messages write it: ``steps[0].add_effects[1].parts[0].op``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+
+class CorpusError(Exception):
+    """A case file that cannot be used, with where and why."""
+
+    def __init__(self, file: str, field: str, message: str) -> None:
+        self.file, self.field, self.message = file, field, message
+        super().__init__(f"{file}: {field or '(top level)'}: {message}")
+
+
+def field_path(parts: Iterable[Any]) -> str:
+    """Keys and list indexes as one field path (``objects[0].counters``)."""
+    out = ""
+    for p in parts:
+        out += f"[{p}]" if isinstance(p, int) else (f".{p}" if out else str(p))
+    return out

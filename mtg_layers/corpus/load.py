@@ -1,0 +1,114 @@
+"""Loading cases: the stages in order, for case data, a case file or every file of a corpus directory.
+
+Numbers first (``read.check_numbers``), then version aliases and the JSON Schema, the meaning
+checks, the authoring checks of the vocabulary, and the case is built (``build.build_case``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from reference.case import Case
+from reference.versions import CURRENT, RulesVersion, Versions, builtin_versions
+
+from ..paths import CASES_DIR
+from . import authoring
+from .build import build_case
+from .errors import CorpusError
+from .meaning import MeaningChecker
+from .read import check_numbers, read_yaml
+from .schema import validate_schema
+
+
+def case_from_data(
+    data: Any, label: str = "<case>", versions: Mapping[str, RulesVersion] | None = None, *, schema_check: bool = True
+) -> Case:
+    """Validate case data (numbers, schema, then meaning) and build the case.
+
+    ``schema_check=False`` skips the JSON Schema pass (the number and meaning checks still run):
+    for data built by the project's own generator, which is schema-valid by construction, and in
+    the site's playground, which runs without jsonschema (Pyodide).
+    """
+    check_numbers(data, label)
+    known = dict(builtin_versions())
+    known.update(versions or {})
+    data = _authoring_checks(data, label, known, schema_first=True, schema_check=schema_check)
+    MeaningChecker(label, Versions(known, CURRENT)).check(data)
+    if schema_check:  # authoring checks are for hand-written cases, not the generator's boards
+        _authoring_checks(data, label, known, schema_first=False)
+    return build_case(data, label)
+
+
+def _authoring_checks(
+    data: Any, label: str, known: Mapping[str, RulesVersion], schema_first: bool, schema_check: bool = True
+) -> Any:
+    """The authoring checks of ``authoring``: version aliases, then (after the schema) vocabulary."""
+    try:
+        if schema_first:
+            data = authoring.resolve_version_aliases(data, {"current": CURRENT} if CURRENT in known else {})
+            if schema_check:
+                validate_schema(data, label)
+        else:
+            authoring.check_vocabulary(data)
+    except authoring.AuthoringError as exc:
+        raise CorpusError(label, exc.field, exc.message) from None
+    return data
+
+
+def load_case(path: Path, versions: Mapping[str, RulesVersion] | None = None) -> Case:
+    """Read, validate and build one case file."""
+    label = _label(path)
+    return case_from_data(read_yaml(path, label), label, versions)
+
+
+def _label(path: Path) -> str:
+    try:
+        return str(path.resolve().relative_to(Path.cwd()))
+    except ValueError:
+        return str(path)
+
+
+def case_files(directory: Path = CASES_DIR) -> list[Path]:
+    """Every case file (``*.yaml`` or ``*.yml``) under the corpus directory, in path order.
+
+    Anything with such a name that is not a directory is listed, so that a dangling link or
+    a FIFO is reported by the loader rather than skipped in silence.
+    """
+    found = [p for pattern in ("*.yaml", "*.yml") for p in directory.rglob(pattern)]
+    return sorted(p for p in found if not p.is_dir())
+
+
+def load_corpus(directory: Path = CASES_DIR, versions: Mapping[str, RulesVersion] | None = None) -> list[Case]:
+    """Every case of the corpus; case ids must be unique across files."""
+    cases: list[Case] = []
+    seen: dict[str, str] = {}
+    for path in case_files(directory):
+        case = load_case(path, versions)
+        if case.id in seen:
+            raise CorpusError(_label(path), "id", f"duplicate case id {case.id!r} (also in {seen[case.id]})")
+        seen[case.id] = _label(path)
+        cases.append(case)
+    return cases
+
+
+def load_corpus_tolerant(
+    directory: Path = CASES_DIR, versions: Mapping[str, RulesVersion] | None = None
+) -> tuple[list[Case], list[CorpusError]]:
+    """Every case that loads, and an error for each file that does not (one bad file stops nothing)."""
+    cases: list[Case] = []
+    errors: list[CorpusError] = []
+    seen: dict[str, str] = {}
+    for path in case_files(directory):
+        try:
+            case = load_case(path, versions)
+        except CorpusError as exc:
+            errors.append(exc)
+            continue
+        if case.id in seen:
+            errors.append(CorpusError(_label(path), "id", f"duplicate case id {case.id!r} (also in {seen[case.id]})"))
+            continue
+        seen[case.id] = _label(path)
+        cases.append(case)
+    return cases, errors
