@@ -119,8 +119,8 @@ def belongs(number: str, rule: str) -> bool:
 @cache
 def cases_by_number() -> dict[str, tuple[str, ...]]:
     """Each rule number the corpus cites or implies, with the ids of the cases that do (the default corpus)."""
-    from ..corpus import load_corpus
     from ..analysis.coverage import implied
+    from ..corpus import load_corpus
 
     found: dict[str, set[str]] = {}
     for case in load_corpus():
