@@ -1,12 +1,13 @@
-"""Mutation testing of the rules (issue 18): mutmut over every module of ``reference/``.
+"""Mutation testing of the rules (issue 18): mutmut over every module of ``reference/`` and of
+``reference_optimized/`` (the bookkeeping ``verify``, ``explain`` and the adapter run).
 
-mutmut rewrites each function of ``reference/`` into many mutants (an operator swapped, a
+mutmut rewrites each function of those packages into many mutants (an operator swapped, a
 constant changed, an argument dropped) and runs the killing suite against each one: the
 golden tests of the corpus, the rule unit tests and the fast-path test (the
 ``[tool.mutmut]`` table of ``pyproject.toml`` names them). It runs in a scratch copy of the
 repository (``build/mutation/``), never in the sources.
 
-This module reads what mutmut found (``mutants/reference/*.py.meta``), takes out the
+This module reads what mutmut found (``mutants/<package>/*.py.meta``), takes out the
 mutants shown to be equivalent (``data/mutation-equivalents.json``: each with the mutated
 line before and after and the reason in words), counts per module, and writes the results
 file the Proofs page is generated from (``data/mutation-results.json``). It also says which
@@ -78,7 +79,14 @@ _CRASH = {-9, -11}
 # "killed" counts the mutants the suite detects: a failing test, a timeout or a crash.
 DETECTED = frozenset({"killed", "timeout", "crash"})
 SHOWN = 6  # catching cases named per named mutant on the page
-_NAME = re.compile(r"^reference\.(?P<module>[\w.]+?)\.x(?:ǁ(?P<cls>\w+)ǁ|_)(?P<fn>\w+?)__mutmut_(?P<n>\d+)$")
+# The packages mutmut mutates: the rules, and the faster bookkeeping that verify, explain and the adapter run.
+SOURCES = ("reference", "reference_optimized")
+# A module's label: its name within reference/ ("clock"), or its dotted name for the other packages
+# ("reference_optimized.bookkeeping").
+_NAME = re.compile(
+    r"^(?:reference\.(?P<module>[\w.]+?)|(?P<other>reference_optimized\.[\w.]+?))"
+    r"\.x(?:ǁ(?P<cls>\w+)ǁ|_)(?P<fn>\w+?)__mutmut_(?P<n>\d+)$"
+)
 
 
 @dataclass(frozen=True)
@@ -99,12 +107,35 @@ class Mutant:
 
 
 def parse_name(name: str) -> tuple[str, str]:
-    """``reference.clock.xǁClockǁsee__mutmut_1`` -> (``clock``, ``Clock.see``)."""
+    """``reference.clock.xǁClockǁsee__mutmut_1`` -> (``clock``, ``Clock.see``); other packages keep their name."""
     m = _NAME.match(name)
     if m is None:
-        raise ValueError(f"not a mutmut mutant name of reference/: {name!r}")
+        raise ValueError(f"not a mutmut mutant name of {' or '.join(SOURCES)}: {name!r}")
     fn = m["fn"]
-    return m["module"], f"{m['cls']}.{fn}" if m["cls"] else fn
+    return m["module"] or m["other"], f"{m['cls']}.{fn}" if m["cls"] else fn
+
+
+def source_path(module: str) -> Path:
+    """A module label's source file, relative to the repository (``clock`` -> ``reference/clock.py``)."""
+    parts = module.split(".")
+    return Path(*parts).with_suffix(".py") if parts[0] in SOURCES else Path("reference", *parts).with_suffix(".py")
+
+
+def _prefix(module: str) -> str:
+    """What mutmut puts before a function's mutant names in a module (``reference.clock.``)."""
+    return f"{module}." if module.split(".")[0] in SOURCES else f"reference.{module}."
+
+
+def _label(meta: Path, workdir: Path) -> str:
+    """A module label from a ``mutants/<package>/<module>.py.meta`` file."""
+    package = meta.relative_to(workdir / "mutants").parts[0]
+    stem = meta.name.removesuffix(".py.meta")
+    return stem if package == "reference" else f"{package}.{stem}"
+
+
+def _metas(workdir: Path) -> list[Path]:
+    """mutmut's result files, one per mutated module of every source package."""
+    return sorted(m for package in SOURCES for m in (workdir / "mutants" / package).glob("*.py.meta"))
 
 
 def status_of(exit_code: int | None) -> str:
@@ -119,8 +150,12 @@ def status_of(exit_code: int | None) -> str:
 
 
 def modules(root: Path = ROOT) -> list[str]:
-    """Every rules module (``reference/*.py``), by the name mutmut gives it."""
-    return sorted(p.stem for p in (root / "reference").glob("*.py"))
+    """Every mutated module (``reference/*.py``, ``reference_optimized/*.py``), by its label."""
+    return sorted(
+        p.stem if package == "reference" else f"{package}.{p.stem}"
+        for package in SOURCES
+        for p in (root / package).glob("*.py")
+    )
 
 
 # --- the scratch copy and mutmut ----------------------------------------------------------------
@@ -196,7 +231,7 @@ def generate(workdir: Path = WORKDIR, jobs: int = 2) -> None:
 def exit_codes(workdir: Path = WORKDIR) -> dict[str, int | None]:
     """Every mutant mutmut generated, with its exit code (None when not run)."""
     out: dict[str, int | None] = {}
-    for meta in sorted((workdir / "mutants" / "reference").glob("*.py.meta")):
+    for meta in _metas(workdir):
         out.update(_read_meta(meta).get("exit_code_by_key", {}))
     return out
 
@@ -213,16 +248,16 @@ def _read_meta(path: Path, tries: int = 20) -> dict[str, Any]:
 
 
 def save_state(workdir: Path = WORKDIR, path: Path = STATE_FILE) -> int:
-    """Store what mutmut judged (``mutants/reference/*.py.meta``): each exit code, with its function's hash.
+    """Store what mutmut judged (``mutants/<package>/*.py.meta``): each exit code, with its function's hash.
 
     A module this scratch copy has no results for keeps its stored entry. Returns the number of
     judged mutants stored.
     """
     stored = read_state(path)
-    for meta in sorted((workdir / "mutants" / "reference").glob("*.py.meta")):
-        module = meta.name.removesuffix(".py.meta")
+    for meta in _metas(workdir):
+        module = _label(meta, workdir)
         data = _read_meta(meta)
-        prefix = f"reference.{module}."
+        prefix = _prefix(module)
         codes = {k.removeprefix(prefix): c for k, c in data.get("exit_code_by_key", {}).items() if c is not None}
         stored[module] = {"hashes": dict(sorted(data.get("hash_by_function_name", {}).items())), "exit_codes": codes}
     state = {"tool_version": _mutmut_version(), "modules": {m: stored[m] for m in sorted(stored)}}
@@ -255,11 +290,11 @@ def restore_state(workdir: Path = WORKDIR, path: Path = STATE_FILE) -> int:
         return 0  # another mutmut may name and hash mutants otherwise: start afresh
     seeded = 0
     for module, entry in data.get("modules", {}).items():
-        meta = workdir / "mutants" / "reference" / f"{module}.py.meta"
+        meta = workdir / "mutants" / source_path(module).with_suffix(".py.meta")
         if meta.exists():
             continue
         meta.parent.mkdir(parents=True, exist_ok=True)
-        codes = {f"reference.{module}.{k}": c for k, c in entry["exit_codes"].items()}
+        codes = {f"{_prefix(module)}{k}": c for k, c in entry["exit_codes"].items()}
         meta.write_text(
             json.dumps(
                 {
@@ -299,7 +334,7 @@ def changed_lines(names: Iterable[str], workdir: Path = WORKDIR) -> dict[str, tu
     out = {}
     with _cwd(workdir):
         for name in names:
-            path = Path("reference", parse_name(name)[0].replace(".", "/") + ".py")
+            path = source_path(parse_name(name)[0])
             diff = get_diff_for_mutant(name, path=path).splitlines()
             before = tuple(line[1:].strip() for line in diff if line.startswith("-") and not line.startswith("---"))
             after = tuple(line[1:].strip() for line in diff if line.startswith("+") and not line.startswith("+++"))
