@@ -67,6 +67,10 @@ def test_a_seeded_sample_of_mutants_is_killed(tmp_path: Path) -> None:
     run = {n: codes[n] for n in [*drawn, unkillable]}
     assert all(c is not None for c in run.values()), "mutmut ran every sampled mutant"
 
+    if mutation.status_of(run[unkillable]) == "timeout":
+        # mutmut's CPU limit comes from the tests' measured durations: on a loaded machine the equivalent
+        # mutant can outlast it. The verdict is then what its tests say with no limit, whatever the load.
+        run[unkillable] = mutation.rerun_without_time_limit(unkillable, work)
     without = {m.name: m for m in mutation.classify(run, [], work)}
     assert not without[unkillable].detected, "an equivalent mutant survives the suite"
     judged = {m.name: m for m in mutation.classify(run, equivalents, work)}

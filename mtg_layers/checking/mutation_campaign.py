@@ -461,6 +461,30 @@ def read_results(path: Path = RESULTS_FILE) -> dict[str, Any]:
     return result
 
 
+def rerun_without_time_limit(name: str, workdir: Path = WORKDIR, limit_s: float = 3600.0) -> int:
+    """Run one mutant's tests again with no CPU limit; the pytest exit code (0: no test failed).
+
+    mutmut stops a mutant after a CPU limit computed from its tests' measured durations, and counts
+    that as detected; on a loaded machine a mutant that computes what the original computes can
+    outlast it. This settles such a verdict on what the tests say, whatever the load: the same tests
+    mutmut gives the mutant, in its scratch copy, with ``MUTANT_UNDER_TEST`` naming it. ``limit_s``
+    only guards against a mutant that never ends (a wall-clock limit; reaching it raises).
+    """
+    mutants = workdir / "mutants"
+    stats = json.loads((mutants / "mutmut-stats.json").read_text(encoding="utf-8"))
+    function = name.replace("__init__.", "").partition("__mutmut_")[0]
+    tests = sorted(stats["tests_by_mangled_function_name"][function])
+    env = {
+        **os.environ,
+        "MUTANT_UNDER_TEST": name,
+        "HYPOTHESIS_PROFILE": "mutation",
+        "MTG_LAYERS_KILLING_SUITE": "1",
+    }
+    cmd = [sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider", "-p", "no:xdist", "-p", "no:randomly"]
+    proc = subprocess.run([*cmd, *tests], cwd=mutants, env=env, capture_output=True, timeout=limit_s, check=False)
+    return proc.returncode
+
+
 def sample(names: Sequence[str], per_module: int, seed: int) -> list[str]:
     """A fixed seeded sample: up to ``per_module`` mutants of each module, drawn with ``seed``."""
     by_module: dict[str, list[str]] = {}
