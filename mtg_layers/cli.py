@@ -244,18 +244,44 @@ def _step_number(case: Case, step: int | None) -> int:
 def resolve(file: Path, rules: str | None, rules_file: Path | None, step: int | None, as_json: bool) -> None:
     """Resolve any case file (your own board) and print every object's characteristics."""
     from .analysis.terminal_render import result_table
-    from .checking.verify import resolve_step
+    from .checking.verify import resolve_step, step_outcomes
     from .corpus import load_case
     from .corpus.profile_file import load_profile
 
     case = load_case(file, {rules_file.stem: load_profile(rules_file)} if rules_file else None)
     version = choose_version(rules, rules_file)
     n = _step_number(case, step)
-    _, result = resolve_step(case, n, version)
+    resolution, result = resolve_step(case, n, version)
+    # 613.7m: when the answer depends on an order the rules leave to a player (or leave open), every
+    # outcome is shown, never one of them as if it were the answer.
+    found, results = step_outcomes(case, n, version) if resolution.undecided else (None, [result])
+    if found is None or len(results) == 1:
+        if as_json:
+            click.echo(json.dumps(result, indent=2, ensure_ascii=False))
+        else:
+            console().print(result_table(result, f"{case.id}, step {n}, rules {version.id}"))
+        return
+    ties = [t.describe() for t in (found.mattering or found.ties)]
+    differ = sorted(
+        f"{o}.{f}"
+        for o in sorted(results[0])
+        for f in results[0][o]
+        if len({json.dumps(r.get(o, {}).get(f), sort_keys=True) for r in results}) > 1
+    )
+    orders = [list(o.orders[0]) if o.orders else [] for o in found.outcomes]
     if as_json:
-        click.echo(json.dumps(result, indent=2, ensure_ascii=False))
-    else:
-        console().print(result_table(result, f"{case.id}, step {n}, rules {version.id}"))
+        shown = [{"order": order, "objects": r} for order, r in zip(orders, results, strict=True)]
+        report = {"depends_on_choice": ties, "differ": differ, "complete": found.complete, "outcomes": shown}
+        click.echo(json.dumps(report, indent=2, ensure_ascii=False))
+        return
+    out = console()
+    out.print(f"the answer depends on a choice: {'; '.join(ties)}", markup=False, highlight=False)
+    out.print(f"what differs between the outcomes: {', '.join(differ)}", markup=False, highlight=False)
+    if not found.complete:
+        out.print("(not every order was tried: the enumeration stopped at its limit)", markup=False, highlight=False)
+    for k, (order, r) in enumerate(zip(orders, results, strict=True), start=1):
+        title = f"{case.id}, step {n}, rules {version.id}: outcome {k} (order chosen: {', then '.join(order) or 'any'})"
+        out.print(result_table(r, title))
 
 
 @main.command()
