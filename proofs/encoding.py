@@ -1113,14 +1113,15 @@ def _merged_in(obj: Any) -> set[str]:
     return {a for m in obj.merges for a in merge_args(m)["values"]["abilities"]}
 
 
-def _names_zone_off_battlefield(filt: Any) -> bool:
-    """A filter naming a zone other than the battlefield somewhere inside it."""
+def _names_zone_off_battlefield(filt: Any, negated: bool = False) -> bool:
+    """611.3a: a filter that can pick objects outside the battlefield: one naming another zone, or
+    naming any zone under a negation ("not on the battlefield" is every other zone, 400.1)."""
     if isinstance(filt, Mapping):
-        if "zone" in filt and filt["zone"] != "battlefield":
+        if "zone" in filt and (negated or filt["zone"] != "battlefield"):
             return True
-        return any(_names_zone_off_battlefield(v) for v in filt.values())
+        return any(_names_zone_off_battlefield(v, negated != (k == "not")) for k, v in filt.items())
     if isinstance(filt, tuple | list):
-        return any(_names_zone_off_battlefield(v) for v in filt)
+        return any(_names_zone_off_battlefield(v, negated) for v in filt)
     return False
 
 
