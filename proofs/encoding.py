@@ -40,7 +40,7 @@ from reference.versions import RulesVersion, Slot
 
 from .choices import own_definition
 from .game_state import FIELDS as GAME_FIELDS
-from .game_state import player_number, your_turn
+from .game_state import apnap_places, player_number, your_turn
 from .state import (
     FALSE,
     TRUE,
@@ -231,6 +231,12 @@ class Encoding:
             or any(a in board.abilities and board.abilities[a].cda for a in board.objects[i].printed.abilities)
         )
         self.constraints: list[z3.BoolRef] = []
+        # 613.7m (from 2020): each player's place in APNAP order, read from the profile's flag and the game state
+        self.apnap = getattr(version, "simultaneous_timestamps", "apnap") == "apnap"
+        self.places: dict[str, z3.ArithRef] = {}
+        if self.apnap:
+            self.places, seating = apnap_places(board.game, self.u.players, tag)
+            self.constraints.extend(seating)
         self.positions: list[Position] = []
         self.copy_cache: dict[Any, dict[str, Any]] = {}
         self.effects = self._potential_effects()
@@ -951,7 +957,7 @@ class Encoding:
         cons.append((choice == -1) == _neg(z3.Or(list(live.values()))))
         for i, a in enumerate(effects):
             better = [
-                z3.Implies(ready[b.key], _neg(self._less(b, views[b.key], a, views[a.key])))
+                z3.Implies(ready[b.key], _neg(self._less(b, views[b.key], a, views[a.key], st)))
                 for b in effects
                 if b.key != a.key
             ]
@@ -1015,11 +1021,41 @@ class Encoding:
             return FALSE
         return _neg(va.granted)
 
-    def _less(self, a: PEffect, va: View, b: PEffect, vb: View) -> z3.BoolRef:
+    def _timestamp_player(self, e: PEffect, st: Mapping[str, Obj]) -> z3.ArithRef | None:
+        """613.7m, 108.4a: the player whose object holds ``e``'s timestamp: the object's controller now (its owner
+        outside the battlefield and the stack); None when the timestamp is the effect's own."""
+        h = self._holder(e)
+        obj = self.board.objects.get(h)
+        if obj is None:
+            return None
+        if obj.zone in ("battlefield", "stack"):
+            return self._char(st, h)[("ctrl", "")]  # type: ignore[no-any-return]
+        return z3.IntVal(self.u.player(obj.owner))
+
+    def _place(self, player: z3.ArithRef) -> z3.ArithRef:
+        """101.4: the place in APNAP order of the player a formula names."""
+        out: z3.ArithRef = z3.IntVal(len(self.places))
+        for p, place in sorted(self.places.items()):
+            out = z3.If(player == self.u.player(p), place, out)
+        return out
+
+    def _apnap(self, a: PEffect, b: PEffect, st: Mapping[str, Obj]) -> tuple[z3.BoolRef, z3.BoolRef]:
+        """613.7m (from 2020): (``a``'s object comes first by APNAP order, the two objects are two players')."""
+        if not self.apnap or self._holder(a) == self._holder(b):
+            return FALSE, FALSE
+        pa, pb = self._timestamp_player(a, st), self._timestamp_player(b, st)
+        if pa is None or pb is None:
+            return FALSE, FALSE
+        two = pa != pb
+        return z3.And(two, self._place(pa) < self._place(pb)), two
+
+    def _less(self, a: PEffect, va: View, b: PEffect, vb: View, st: Mapping[str, Obj] | None = None) -> z3.BoolRef:
         """613.3, 613.7: ``a`` goes strictly before ``b``: CDA first where the version orders by it,
         then timestamp; between equal timestamps 613.7a's relative order (from 2023-11-17), 613.7n
-        (from 2025-08-01) and a recorded player's choice (613.7m). Otherwise neither goes before the
-        other: both orders are allowed, and the cross-check explores each.
+        (from 2025-08-01), 613.7m's APNAP order between two players' objects (from 2020) and a
+        recorded player's choice (613.7m), which orders only one player's objects where APNAP order
+        applies. Otherwise neither goes before the other: both orders are allowed, and the
+        cross-check explores each.
         """
         cda_first = not self.version.cda_dependency_isolated
         ra = 0 if (cda_first and a.cda) else 1
@@ -1034,8 +1070,10 @@ class Encoding:
             tb_less, tb_same = FALSE, TRUE
         n_ab = self._own_before_resolving(a, va, b)
         n_ba = self._own_before_resolving(b, vb, a)
-        by_choice = z3.BoolVal(self._chosen_before(a, b))
-        tie = disj([n_ab, conj([_neg(n_ba), by_choice])])
+        ap_ab, two = self._apnap(a, b, st) if st is not None else (FALSE, FALSE)
+        ap_ba, _ = self._apnap(b, a, st) if st is not None else (FALSE, FALSE)
+        by_choice = conj([_neg(two), z3.BoolVal(self._chosen_before(a, b))])
+        tie = disj([n_ab, conj([_neg(n_ba), disj([ap_ab, conj([_neg(ap_ba), by_choice])])])])
         return disj([va.ts < vb.ts, conj([va.ts == vb.ts, disj([tb_less, conj([tb_same, tie])])])])
 
     def _depends(
