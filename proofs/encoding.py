@@ -763,6 +763,18 @@ class Encoding:
             return int(factor) * self.evaluate(inner, st, e, view, target)
         raise NotEncodable(f"value expression {key!r}")
 
+    def amount(self, value: Any, st: Mapping[str, Obj], e: PEffect, view: View, target: str) -> z3.ArithRef:
+        """107.1b: a raising or lowering amount: X below zero counts as zero (the rule from July 2017); a written
+        number and the sign a factor gives ("-X/-X": ``{times: [-1, X]}``) stay."""
+        if isinstance(value, Mapping) and len(value) == 1 and "times" in value:
+            factor, inner = value["times"]
+            return int(factor) * self.amount(inner, st, e, view, target)
+        n = self.evaluate(value, st, e, view, target)
+        # the profile's reading: "zero" (from July 2017) or "as_is" (2007 to 2017)
+        if isinstance(value, int | z3.ExprRef) or getattr(self.version, "negative_amounts", "zero") == "as_is":
+            return n
+        return z3.If(n < 0, 0, n)
+
     # --- instructions (613.8a "what it does") ------------------------------------------------------------
 
     def resolve_args(
@@ -800,9 +812,11 @@ class Encoding:
             args["plus"] = tuple(a.get("plus", ()))
             evaluated.extend(z3.If(c, 1, 0) for c, _ in args["cards"])
         elif part.op in ("set_pt", "modify_pt"):
+            # 107.1b: an amount that raises or lowers a value never comes out of a calculation below zero
+            read = self.amount if part.op == "modify_pt" else self.evaluate
             for k in VALUE_KEYS:
                 if k in a:
-                    args[k] = self.evaluate(a[k], st, e, view, target)
+                    args[k] = read(a[k], st, e, view, target)
                     evaluated.append(args[k])
         elif part.op == "counter_pt":
             args["power"], args["toughness"] = integer(a["power"]), integer(a["toughness"])
