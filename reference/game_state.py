@@ -3,7 +3,7 @@
 These are not characteristics: no continuous effect changes them during the layer
 process, so they are read off the board (``Board.game``) as the case gives them and as
 its steps change them. ``game`` holds ``turn`` (the active player, 102.1, 500.1),
-``turn_order`` (the players in the order they take turns, 101.4, 103.1: only the case's first
+``turn_order`` (the players in the order they take turns, 101.4: only the case's first
 game state gives it), ``life`` (player -> life total, 119.1) and ``hand`` (player -> number of
 cards in that player's hand, 402.1). "You" is the player an effect's ``you`` means (109.4, its source's
 controller after layer 2): Serra Avatar's power follows its controller's life total.
