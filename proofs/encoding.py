@@ -764,8 +764,8 @@ class Encoding:
         raise NotEncodable(f"value expression {key!r}")
 
     def amount(self, value: Any, st: Mapping[str, Obj], e: PEffect, view: View, target: str) -> z3.ArithRef:
-        """107.1b: a raising or lowering amount: X below zero counts as zero (the rule from July 2017); a written
-        number and the sign a factor gives ("-X/-X": ``{times: [-1, X]}``) stay."""
+        """107.1b: a raising or lowering amount, a calculated X below zero counting as zero (from July 2017)."""
+        # a written number and the sign a factor gives ("-X/-X": {times: [-1, X]}) stay
         if isinstance(value, Mapping) and len(value) == 1 and "times" in value:
             factor, inner = value["times"]
             return int(factor) * self.amount(inner, st, e, view, target)
@@ -1036,8 +1036,7 @@ class Encoding:
         return _neg(va.granted)
 
     def _timestamp_player(self, e: PEffect, st: Mapping[str, Obj]) -> z3.ArithRef | None:
-        """613.7m, 108.4a: the player whose object holds ``e``'s timestamp: the object's controller now (its owner
-        outside the battlefield and the stack); None when the timestamp is the effect's own."""
+        """613.7m, 108.4a: the player whose object holds ``e``'s timestamp (its owner off the battlefield, stack)."""
         h = self._holder(e)
         obj = self.board.objects.get(h)
         if obj is None:
@@ -1166,8 +1165,7 @@ def _merged_in(obj: Any) -> set[str]:
 
 
 def _names_zone_off_battlefield(filt: Any, negated: bool = False) -> bool:
-    """611.3a: a filter that can pick objects outside the battlefield: one naming another zone, or
-    naming any zone under a negation ("not on the battlefield" is every other zone, 400.1)."""
+    """611.3a, 400.1: a filter reaching outside the battlefield: another zone, or any zone under a negation."""
     if isinstance(filt, Mapping):
         if "zone" in filt and (negated or filt["zone"] != "battlefield"):
             return True

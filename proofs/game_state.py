@@ -42,11 +42,8 @@ def your_turn(game: Mapping[str, Any], want: bool, controller: z3.ArithRef, inde
 def apnap_places(
     game: Mapping[str, Any], players: tuple[str, ...], tag: str
 ) -> tuple[dict[str, z3.ArithRef], list[z3.BoolRef]]:
-    """101.4: each player's place in APNAP order (the active player 0, then the others in turn order).
-
-    Where the game does not say whose turn it is, or (for the others) the turn order, a place is an
-    unknown: the constraints only say that the places are those of some turn order.
-    """
+    """101.4: each player's place in APNAP order: a number where the game says it, else an unknown seat."""
+    # the constraints only say that the unknown places are those of some turn order
     named = [str(p) for p in (game.get("turn"), *game.get("turn_order", ())) if p is not None]
     everyone = tuple(sorted(set(players) | set(named)))
     active = game.get("turn")

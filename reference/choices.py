@@ -60,8 +60,7 @@ def _branches(tie: Tie) -> list[tuple[str, ...]]:
 
 
 def turn_orders(board: Board) -> list[tuple[str, ...]]:
-    """101.4, 102.1: every turn order (active player first) the board leaves possible: the case's active player
-    first when it gives one, then the other players in any order."""
+    """101.4, 102.1: every seating (active player first) the board leaves possible, its active player first."""
     players = players_of(board)
     active = board.game.get("turn")
     if active is not None:

@@ -50,8 +50,7 @@ def turn_condition_holds(board: Board, condition: Mapping[str, Any], controller:
 
 
 def apnap_position(game: Mapping[str, Any], player: str) -> int | None:
-    """101.4: a player's place in APNAP order (0: the active player, then the others in turn order);
-    None when the game does not say (no active player, or another player and no turn order)."""
+    """101.4: a player's place in APNAP order (active player 0), None where the game state doesn't say."""
     active = game.get("turn")
     if active is None:
         return None
@@ -64,8 +63,8 @@ def apnap_position(game: Mapping[str, Any], player: str) -> int | None:
 
 
 def apnap_before(game: Mapping[str, Any], first: str, second: str) -> bool | None:
-    """101.4: True when ``first`` comes before ``second`` in APNAP order, False when after, None when the game
-    does not say (the active player comes before every other player even without a turn order)."""
+    """101.4: whether ``first`` comes before ``second`` in APNAP order (None: the game state doesn't say)."""
+    # the active player comes before every other player even without a turn order
     if first == second:
         return None
     a, b = apnap_position(game, first), apnap_position(game, second)

@@ -98,8 +98,8 @@ class TieOrderError(ValueError):
 
 
 def timestamp_player(e: ContinuousEffect, board: Board, controllers: Mapping[str, str | None]) -> str | None:
-    """613.7m: whose object holds the effect's timestamp: its controller (its owner where it has none, outside the
-    battlefield and the stack, 108.4a); None when the timestamp is the effect's own (613.7b-c)."""
+    """613.7m, 108.4a: the player whose object holds the timestamp (its owner off the battlefield and stack)."""
+    # None when the timestamp is the effect's own (613.7b-c: a resolved effect, counters)
     h = holder(e)
     obj = board.objects.get(h)
     if obj is None:
@@ -116,9 +116,8 @@ def apnap_first(
     version: RulesVersion,
     controllers: Mapping[str, str | None],
 ) -> bool | None:
-    """613.7m (from 2020): True when APNAP order gives ``a``'s object the earlier timestamp, False when ``b``'s;
-    None when it does not order them (an older version, one object or one player, or a game state that does not
-    say whose turn it is or the turn order)."""
+    """613.7m (from 2020): whether APNAP order gives ``a``'s object the earlier timestamp (None: it doesn't say)."""
+    # None: an older version, one object or one player, or a game state without the turn or the turn order
     if version.simultaneous_timestamps != "apnap" or holder(a) == holder(b):
         return None
     pa, pb = timestamp_player(a, board, controllers), timestamp_player(b, board, controllers)
