@@ -40,7 +40,7 @@ from reference.versions import RulesVersion, Slot
 
 from .choices import own_definition
 from .game_state import FIELDS as GAME_FIELDS
-from .game_state import player_number, your_turn
+from .game_state import apnap_places, player_number, your_turn
 from .state import (
     FALSE,
     TRUE,
@@ -233,6 +233,12 @@ class Encoding:
             or any(a in board.abilities and board.abilities[a].cda for a in board.objects[i].printed.abilities)
         )
         self.constraints: list[z3.BoolRef] = []
+        # 613.7m (from 2020): each player's place in APNAP order, read from the profile's flag and the game state
+        self.apnap = getattr(version, "simultaneous_timestamps", "apnap") == "apnap"
+        self.places: dict[str, z3.ArithRef] = {}
+        if self.apnap:
+            self.places, seating = apnap_places(board.game, self.u.players, tag)
+            self.constraints.extend(seating)
         self.positions: list[Position] = []
         self.copy_cache: dict[Any, dict[str, Any]] = {}
         self.effects = self._potential_effects()
@@ -762,6 +768,18 @@ class Encoding:
             return int(factor) * self.evaluate(inner, st, e, view, target)
         raise NotEncodable(f"value expression {key!r}")
 
+    def amount(self, value: Any, st: Mapping[str, Obj], e: PEffect, view: View, target: str) -> z3.ArithRef:
+        """107.1b: a raising or lowering amount, a calculated X below zero counting as zero (from July 2017)."""
+        # a written number and the sign a factor gives ("-X/-X": {times: [-1, X]}) stay
+        if isinstance(value, Mapping) and len(value) == 1 and "times" in value:
+            factor, inner = value["times"]
+            return int(factor) * self.amount(inner, st, e, view, target)
+        n = self.evaluate(value, st, e, view, target)
+        # the profile's reading: "zero" (from July 2017) or "as_is" (2007 to 2017)
+        if isinstance(value, int | z3.ExprRef) or getattr(self.version, "negative_amounts", "zero") == "as_is":
+            return n
+        return z3.If(n < 0, 0, n)
+
     # --- instructions (613.8a "what it does") ------------------------------------------------------------
 
     def resolve_args(
@@ -799,9 +817,11 @@ class Encoding:
             args["plus"] = tuple(a.get("plus", ()))
             evaluated.extend(z3.If(c, 1, 0) for c, _ in args["cards"])
         elif part.op in ("set_pt", "modify_pt"):
+            # 107.1b: an amount that raises or lowers a value never comes out of a calculation below zero
+            read = self.amount if part.op == "modify_pt" else self.evaluate
             for k in VALUE_KEYS:
                 if k in a:
-                    args[k] = self.evaluate(a[k], st, e, view, target)
+                    args[k] = read(a[k], st, e, view, target)
                     evaluated.append(args[k])
         elif part.op == "counter_pt":
             args["power"], args["toughness"] = integer(a["power"]), integer(a["toughness"])
@@ -958,7 +978,7 @@ class Encoding:
         cons.append((choice == -1) == _neg(z3.Or(list(live.values()))))
         for i, a in enumerate(effects):
             better = [
-                z3.Implies(ready[b.key], _neg(self._less(b, views[b.key], a, views[a.key])))
+                z3.Implies(ready[b.key], _neg(self._less(b, views[b.key], a, views[a.key], st)))
                 for b in effects
                 if b.key != a.key
             ]
@@ -1022,11 +1042,40 @@ class Encoding:
             return FALSE
         return _neg(va.granted)
 
-    def _less(self, a: PEffect, va: View, b: PEffect, vb: View) -> z3.BoolRef:
+    def _timestamp_player(self, e: PEffect, st: Mapping[str, Obj]) -> z3.ArithRef | None:
+        """613.7m, 108.4a: the player whose object holds ``e``'s timestamp (its owner off the battlefield, stack)."""
+        h = self._holder(e)
+        obj = self.board.objects.get(h)
+        if obj is None:
+            return None
+        if obj.zone in ("battlefield", "stack"):
+            return self._char(st, h)[("ctrl", "")]  # type: ignore[no-any-return]
+        return z3.IntVal(self.u.player(obj.owner))
+
+    def _place(self, player: z3.ArithRef) -> z3.ArithRef:
+        """101.4: the place in APNAP order of the player a formula names."""
+        out: z3.ArithRef = z3.IntVal(len(self.places))
+        for p, place in sorted(self.places.items()):
+            out = z3.If(player == self.u.player(p), place, out)
+        return out
+
+    def _apnap(self, a: PEffect, b: PEffect, st: Mapping[str, Obj]) -> tuple[z3.BoolRef, z3.BoolRef]:
+        """613.7m (from 2020): (``a``'s object comes first by APNAP order, the two objects are two players')."""
+        if not self.apnap or self._holder(a) == self._holder(b):
+            return FALSE, FALSE
+        pa, pb = self._timestamp_player(a, st), self._timestamp_player(b, st)
+        if pa is None or pb is None:
+            return FALSE, FALSE
+        two = pa != pb
+        return z3.And(two, self._place(pa) < self._place(pb)), two
+
+    def _less(self, a: PEffect, va: View, b: PEffect, vb: View, st: Mapping[str, Obj] | None = None) -> z3.BoolRef:
         """613.3, 613.7: ``a`` goes strictly before ``b``: CDA first where the version orders by it,
         then timestamp; between equal timestamps 613.7a's relative order (from 2023-11-17), 613.7n
-        (from 2025-08-01) and a recorded player's choice (613.7m). Otherwise neither goes before the
-        other: both orders are allowed, and the cross-check explores each.
+        (from 2025-08-01), 613.7m's APNAP order between two players' objects (from 2020) and a
+        recorded player's choice (613.7m), which orders only one player's objects where APNAP order
+        applies. Otherwise neither goes before the other: both orders are allowed, and the
+        cross-check explores each.
         """
         cda_first = not self.version.cda_dependency_isolated
         ra = 0 if (cda_first and a.cda) else 1
@@ -1041,8 +1090,10 @@ class Encoding:
             tb_less, tb_same = FALSE, TRUE
         n_ab = self._own_before_resolving(a, va, b)
         n_ba = self._own_before_resolving(b, vb, a)
-        by_choice = z3.BoolVal(self._chosen_before(a, b))
-        tie = disj([n_ab, conj([_neg(n_ba), by_choice])])
+        ap_ab, two = self._apnap(a, b, st) if st is not None else (FALSE, FALSE)
+        ap_ba, _ = self._apnap(b, a, st) if st is not None else (FALSE, FALSE)
+        by_choice = conj([_neg(two), z3.BoolVal(self._chosen_before(a, b))])
+        tie = disj([n_ab, conj([_neg(n_ba), disj([ap_ab, conj([_neg(ap_ba), by_choice])])])])
         return disj([va.ts < vb.ts, conj([va.ts == vb.ts, disj([tb_less, conj([tb_same, tie])])])])
 
     def _depends(
@@ -1120,14 +1171,14 @@ def _merged_in(obj: Any) -> set[str]:
     return {a for m in obj.merges for a in merge_args(m)["values"]["abilities"]}
 
 
-def _names_zone_off_battlefield(filt: Any) -> bool:
-    """109.2a: a filter naming a zone other than the battlefield somewhere inside it can reach objects there."""
+def _names_zone_off_battlefield(filt: Any, negated: bool = False) -> bool:
+    """109.2a, 611.3a: a filter reaching outside the battlefield: another zone, or any zone under a negation."""
     if isinstance(filt, Mapping):
-        if "zone" in filt and filt["zone"] != "battlefield":
+        if "zone" in filt and (negated or filt["zone"] != "battlefield"):
             return True
-        return any(_names_zone_off_battlefield(v) for v in filt.values())
+        return any(_names_zone_off_battlefield(v, negated != (k == "not")) for k, v in filt.items())
     if isinstance(filt, tuple | list):
-        return any(_names_zone_off_battlefield(v) for v in filt)
+        return any(_names_zone_off_battlefield(v, negated) for v in filt)
     return False
 
 

@@ -4,7 +4,11 @@ The resolver reports each tie it could not decide (``Resolution.undecided``). Th
 resolves the board again once for every order of the tied effects, recording that order
 as the players' choice (``Board.tie_order``), until no tie is left undecided; the distinct
 final states are the outcomes the rules allow. One outcome means the choice does not
-matter; several mean the answer depends on it.
+matter; several mean the answer depends on it. Only legal orders are tried: where 613.7m's
+APNAP order decides between players, the tie holds one player's objects; where it would
+decide but the board does not say whose turn it is or the turn order, the board is resolved
+once for every active player and turn order it leaves possible (101.4), not for every order
+of the objects.
 """
 
 from __future__ import annotations
@@ -13,6 +17,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from itertools import permutations
 
+from .game_state import players_of
 from .model import Board, Characteristics, FrozenMap
 from .resolver import Resolution, resolve
 from .timestamps import Tie
@@ -28,6 +33,8 @@ class Outcome:
     final: Mapping[str, Characteristics]
     orders: tuple[tuple[str, ...], ...]
     resolution: Resolution
+    # 101.4, 613.7m: the turn orders (active player first) assumed where the board gives none, if any
+    turn_orders: tuple[tuple[str, ...], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -52,18 +59,35 @@ def _branches(tie: Tie) -> list[tuple[str, ...]]:
     return [tuple(p) for p in permutations(keys)]
 
 
+def turn_orders(board: Board) -> list[tuple[str, ...]]:
+    """101.4, 102.1: every seating (active player first) the board leaves possible, its active player first."""
+    players = players_of(board)
+    active = board.game.get("turn")
+    if active is not None:
+        return [(str(active), *p) for p in permutations(x for x in players if x != active)]
+    return [tuple(p) for p in permutations(players)]
+
+
+def seated(game: Mapping[str, object], seats: tuple[str, ...]) -> FrozenMap:
+    """101.4, 102.1: the game state with this turn order, its first player the active one."""
+    return FrozenMap({**game, "turn": seats[0], "turn_order": seats})
+
+
 def outcomes(board: Board, version: RulesVersion, limit: int = LIMIT) -> Outcomes:
     """613.7m, 613.7n: resolve the board under every order of its undecided ties."""
     found: dict[object, Outcome] = {}
     met: list[Tie] = []
-    # each enumeration branch: its extra order and its path of (tie, branch number) choices
-    todo: list[tuple[tuple[str, ...], tuple[tuple[int, int], ...]]] = [((), ())]
+    # each enumeration branch: its extra order, the turn order it assumes (or none) and its path of
+    # (tie, branch number) choices
+    Branch = tuple[tuple[str, ...], tuple[str, ...], tuple[tuple[int, int], ...]]
+    todo: list[Branch] = [((), (), ())]
     leaves: list[tuple[tuple[tuple[int, int], ...], object]] = []
     runs = 0
     while todo and runs < limit:
-        extra, path = todo.pop(0)
+        extra, seats, path = todo.pop(0)
         runs += 1
-        res = resolve(replace(board, tie_order=board.tie_order + extra), version)
+        here = board if not seats else replace(board, game=seated(board.game, seats))
+        res = resolve(replace(here, tie_order=board.tie_order + extra), version)
         open_ties = res.undecided
         if open_ties:
             first = open_ties[0]
@@ -72,15 +96,20 @@ def outcomes(board: Board, version: RulesVersion, limit: int = LIMIT) -> Outcome
                 met.append(first)
                 known.append(first.candidates)
             t = known.index(first.candidates)
-            todo.extend((extra + b, path + ((t, k),)) for k, b in enumerate(_branches(first)))
+            if first.missing is not None and not seats:  # 613.7m, 101.4: every turn order the board leaves open
+                todo.extend((extra, s, path + ((t, k),)) for k, s in enumerate(turn_orders(board)))
+            else:
+                todo.extend((extra + b, seats, path + ((t, k),)) for k, b in enumerate(_branches(first)))
             continue
         key = tuple(sorted((i, replace(ch, granted=FrozenMap())) for i, ch in res.final.items()))
         leaves.append((path, key))
+        assumed = (seats,) if seats else ()
         if key in found:
             old = found[key]
-            found[key] = replace(old, orders=old.orders + (extra,))
+            new_seats = old.turn_orders + tuple(s for s in assumed if s not in old.turn_orders)
+            found[key] = replace(old, orders=old.orders + (extra,), turn_orders=new_seats)
         else:
-            found[key] = Outcome(res.final, (extra,), res)
+            found[key] = Outcome(res.final, (extra,), res, assumed)
     mattering = tuple(t for i, t in enumerate(met) if _matters(i, leaves))
     return Outcomes(tuple(found.values()), tuple(met), complete=not todo, mattering=mattering)
 

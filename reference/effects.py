@@ -16,6 +16,7 @@ from .chosen import reads_choice, with_choices
 from .copiable import copy_instruction, entered_values, face_down_instruction
 from .filters import (
     Context,
+    amount,
     apply_text_changes,
     characteristics_of,
     condition_holds,
@@ -290,7 +291,15 @@ def instruction(
         return face_down_instruction(part.args)
     if part.op in ("set_pt", "modify_pt"):
         ctx = context(effect, board, state)
-        args = {k: evaluate(v, ctx, target) if k in VALUE_ARGS else v for k, v in part.args.items()}
+        # 107.1b: an amount that raises or lowers is a calculation that can't come out below zero (as the
+        # version reads it); one that sets a value to a specific number keeps it (evaluate)
+        raises = part.op == "modify_pt"
+        args = {
+            k: (amount(v, ctx, target, version.negative_amounts) if raises else evaluate(v, ctx, target))
+            if k in VALUE_ARGS
+            else v
+            for k, v in part.args.items()
+        }
         return (part.op, FrozenMap(args))
     if part.op == "full_text_of":
         return full_text_instruction(effect, part, board, state)

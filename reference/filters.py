@@ -288,6 +288,21 @@ def evaluate(value: Any, ctx: Context, target: str | None) -> int:
     raise ValueError(f"unknown value expression {key!r}")
 
 
+def amount(value: Any, ctx: Context, target: str | None, negatives: str = "zero") -> int:
+    """107.1b: a raising or lowering amount, a calculation below zero counting as zero (from July 2017)."""
+    # ``negatives`` "as_is" is the rule of 2007 to July 2017. The number the card writes and the sign its
+    # factor gives stay: "gets -X/-X, where X is your life total" is {times: [-1, {life: you}]}, and at -1
+    # life X is 0 (-0/-0, not +1/+1); a literal amount ("-2/-2") is not a calculation. An effect that sets
+    # a value and a comparison read the value as it is (evaluate).
+    if isinstance(value, Mapping) and len(value) == 1 and "times" in value:
+        factor, inner = value["times"]
+        return int(factor) * amount(inner, ctx, target, negatives)
+    n = evaluate(value, ctx, target)
+    if isinstance(value, int) or negatives == "as_is":
+        return n
+    return max(0, n)
+
+
 def condition_holds(condition: Any, ctx: Context) -> bool:
     """611.3a: an "as long as" condition, a comparison of two values read from the current state."""
     if not isinstance(condition, Mapping):

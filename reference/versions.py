@@ -39,9 +39,22 @@ FLAGS = (
     "back_face_mana_value",
     "double_faced_token_copies",
     "token_name_adds_token",
+    "simultaneous_timestamps",
+    "negative_amounts",
 )
 # Flags whose value is not a boolean (or may be null: the profile spans a change and states neither).
-_NON_BOOLEAN = ("legend_rule", "back_face_mana_value", "double_faced_token_copies", "token_name_adds_token")
+_NON_BOOLEAN = (
+    "legend_rule",
+    "back_face_mana_value",
+    "double_faced_token_copies",
+    "token_name_adds_token",
+    "simultaneous_timestamps",
+    "negative_amounts",
+)
+# 613.7m (613.7k in 2020; 613.6j and 418.5e(a) before): who orders timestamps given at the same moment.
+SIMULTANEOUS_TIMESTAMPS = ("apnap", "active_player_chooses")
+# 107.1b (104.1b before 2009): how a calculated amount that raises or lowers power or toughness reads below zero.
+NEGATIVE_AMOUNTS = ("zero", "as_is")
 
 
 def _bundled(name: str) -> str:
@@ -123,6 +136,14 @@ class RulesVersion:
     # 111.4: a token the ability names not is named for its subtypes followed by the word "Token" (True),
     # for its subtypes alone (False), or None when the version spans the change and states neither.
     token_name_adds_token: bool | None = None
+    # 613.7m: objects that get a timestamp at the same moment: "apnap" (from Ikoria, 2020: the active
+    # player's first, then each other player's in turn order, each player ordering only their own) or
+    # "active_player_chooses" (418.5e(a), 613.6j: the active player orders them all as they like).
+    simultaneous_timestamps: str = "apnap"
+    # 107.1b: a calculated amount that raises or lowers power or toughness and comes out below zero: "zero"
+    # (from Hour of Devastation, July 2017) or "as_is" (104.1b from Future Sight, 2007, to July 2017: effects
+    # that set or change power or toughness used the negative number). Setting amounts keep it in both.
+    negative_amounts: str = "zero"
 
     def slot_of(self, kind: str, origin: str) -> str | None:
         """613.1-613.4 (418.5a): the slot an operation of ``kind`` from ``origin`` applies in."""
@@ -148,6 +169,26 @@ def _back_face_mana_value(value: Any, where: str) -> str | None:
     if value is None or value in ("front", "zero"):
         return value if value is None else str(value)
     raise ProfileError(f"{where}: flags.back_face_mana_value: expected 'front', 'zero' or null, got {value!r}")
+
+
+def _simultaneous_timestamps(value: Any, where: str) -> str:
+    """613.7m: the reading of simultaneous timestamps a profile states (absent: the current one, APNAP)."""
+    if value is None:
+        return "apnap"
+    if value in SIMULTANEOUS_TIMESTAMPS:
+        return str(value)
+    raise ProfileError(
+        f"{where}: flags.simultaneous_timestamps: expected one of {list(SIMULTANEOUS_TIMESTAMPS)}, got {value!r}"
+    )
+
+
+def _negative_amounts(value: Any, where: str) -> str:
+    """107.1b: the reading of a raising or lowering amount below zero a profile states (absent: zero, today's)."""
+    if value is None:
+        return "zero"
+    if value in NEGATIVE_AMOUNTS:
+        return str(value)
+    raise ProfileError(f"{where}: flags.negative_amounts: expected one of {list(NEGATIVE_AMOUNTS)}, got {value!r}")
 
 
 def _optional_bool(value: Any, key: str, where: str) -> bool | None:
@@ -310,6 +351,8 @@ def version_from_mapping(
             flags.get("double_faced_token_copies"), "double_faced_token_copies", where
         ),
         token_name_adds_token=_optional_bool(flags.get("token_name_adds_token"), "token_name_adds_token", where),
+        simultaneous_timestamps=_simultaneous_timestamps(flags.get("simultaneous_timestamps"), where),
+        negative_amounts=_negative_amounts(flags.get("negative_amounts"), where),
     )
 
 

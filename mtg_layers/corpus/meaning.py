@@ -163,6 +163,7 @@ class MeaningChecker:
         for where, game in games:
             named = [("turn", game["turn"])] if "turn" in game else []
             named += [(f"{field}.{p}", p) for field in ("life", "hand") for p in game.get(field, {})]
+            named += [(f"turn_order[{i}]", p) for i, p in enumerate(game.get("turn_order", ()))]
             for key, player in named:
                 if player not in names:
                     self.fail(
@@ -170,6 +171,12 @@ class MeaningChecker:
                         f"{player!r} is not a player of this case ({', '.join(sorted(names))}): "
                         "name a player whose objects the case has, or give the player's values in the case's game",
                     )
+            if "turn_order" in game and where != "game":
+                self.fail(f"{where}.turn_order", "the turn order is the game's (101.4): give it in the case's game")
+        order = first.get("turn_order")
+        if order is not None and set(order) != names:
+            left_out = ", ".join(sorted(names - set(order)))
+            self.fail("game.turn_order", f"every player of the case takes turns (101.4): {left_out} left out")
 
     def double_faced_rules(self, data: Mapping[str, Any], declared: list[str]) -> None:
         """202.3b, 707.8a: each declared version must state the rule a double-faced object on the board needs."""
