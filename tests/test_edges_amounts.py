@@ -14,9 +14,9 @@ from typing import Any
 
 import pytest
 
+from mtg_layers.checking.results import board_result
+from mtg_layers.checking.z3_crosscheck import check_board
 from mtg_layers.corpus import case_from_data
-from mtg_layers.crosscheck import check_board
-from mtg_layers.results import board_result
 from proofs.crosscheck import check_answer
 from reference.case import board_at
 from reference.filters import Context, amount, condition_holds, evaluate

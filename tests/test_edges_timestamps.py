@@ -14,10 +14,10 @@ from typing import Any
 
 import pytest
 
+from mtg_layers.checking.results import board_result
+from mtg_layers.checking.verify import check_case
+from mtg_layers.checking.z3_crosscheck import check_board
 from mtg_layers.corpus import CASES_DIR, CorpusError, case_from_data, load_case, read_yaml
-from mtg_layers.crosscheck import check_board
-from mtg_layers.results import board_result
-from mtg_layers.verify import check_case
 from proofs.crosscheck import check_answer
 from reference.case import board_at
 from reference.choices import outcomes

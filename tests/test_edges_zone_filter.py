@@ -15,8 +15,8 @@ from typing import Any
 
 import pytest
 
-from mtg_layers.crosscheck import check_board
-from mtg_layers.results import board_result
+from mtg_layers.checking.results import board_result
+from mtg_layers.checking.z3_crosscheck import check_board
 from reference.filters import FILTER_KEYS, names_zone
 from reference.resolver import resolve
 from reference.versions import get_version
