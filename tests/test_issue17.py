@@ -17,7 +17,7 @@ from proofs.reads import NOT_MODELLED
 from reference.case import board_at
 from reference.tokens import TokenError, token_name
 from reference.versions import builtin_versions
-from tests.refute import refuted as _refuted
+from tests.proofs.refute import refuted as _refuted
 
 VERSIONS = builtin_versions()
 

@@ -1,0 +1,481 @@
+"""Mutation-campaign tests for the resolver's explanations (613.3, 613.7, 613.8b) and skipped effects (611.3b, 113.6).
+
+Each test pins what the trace tells a reader about why an effect applied when it did; expected values are
+reasoned from the rules, not copied from the resolver's output.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from reference.effects import ContinuousEffect
+from reference.resolver import Edge, Moment, Skipped, Why, choose_next, initial_state, not_applied, resolve, why_chosen
+from reference.versions import get_version
+
+from ..builders import creature, loop_waiting_for_a_later_effect, make_board
+
+IKORIA = get_version("ikoria")
+ENCHANTMENT: dict[str, Any] = {"controller": "p1", "types": ["enchantment"], "mana_value": 1}
+
+
+def _e(key: str, ts: float, origin: str = "static", source: str | None = None) -> ContinuousEffect:
+    return ContinuousEffect(key=key, origin=origin, timestamp=ts, parts=(), description=key, source=source)
+
+
+def test_a_loop_member_is_explained_by_its_loop_and_what_it_waited_for() -> None:
+    """613.8b: a member of a dependency loop applies in timestamp order; the trace names the loop's other members."""
+    a, b, e = _e("a", 2), _e("b", 1), _e("e", 4)
+    c, d = _e("c", 3, origin="cda"), _e("d", 2)
+    graph = {"a": {"b": None}, "b": {"e": None}, "e": {"a": None}, "c": {}, "d": {}}
+    why = why_chosen(a, [a, b, e, c, d], [a, b, e, c, d], graph, {"a": {"b", "x"}}, {"x", "y"})  # type: ignore[dict-item]
+    # only b has an earlier timestamp than a (d's is equal; c's is later: 613.3's CDA rank plays no part here)
+    assert why == Why(
+        "loop",
+        "part of a dependency loop with b, e: the loop applies in timestamp order (613.8b)",
+        waited_for=("x",),
+        loop=("a", "b", "e"),
+        went_before=("b",),
+    )
+
+
+def test_an_effect_that_waited_names_the_applied_effects_it_depended_on() -> None:
+    """613.8b: an effect that waited names the effects it depends on that have applied (not the others)."""
+    a, b, c = _e("a", 3), _e("b", 1), _e("c", 5)
+    why = why_chosen(a, [a, b, c], [a, b, c], {"a": {}, "b": {}, "c": {}}, {"a": {"b", "c", "z"}}, {"b", "c", "y"})
+    assert why == Why(
+        "dependency", "waited for b, c, which it depends on (613.8b)", waited_for=("b", "c"), went_before=("b",)
+    )
+
+
+def test_an_effect_that_went_ahead_of_waiting_effects_names_them() -> None:
+    """613.8b: an effect applying while earlier-timestamped effects wait names those effects."""
+    a, b, c, d = _e("a", 3), _e("b", 1), _e("c", 2), _e("d", 4)
+    why = why_chosen(a, [b, a, c, d], [b, a, c, d], {"a": {}, "b": {}, "c": {}, "d": {}}, {}, set())
+    assert why == Why(
+        "dependency",
+        "applied before b, c (earlier timestamps), which depend on other effects (613.8b)",
+        went_before=("b", "c"),
+    )
+
+
+def test_a_cda_that_goes_before_an_earlier_effect_is_not_said_to_go_after_it() -> None:
+    """613.3, 613.8b: went-before compares timestamps only: a CDA with a later timestamp names the earlier effect."""
+    pick, x = _e("k", 5, origin="cda"), _e("x", 3)
+    why = why_chosen(pick, [pick, x], [pick, x], {"k": {}, "x": {}}, {}, set())
+    assert why.went_before == ("x",)
+    assert why.kind == "dependency"
+
+
+def test_a_cda_applying_before_other_effects_is_explained_by_613_3() -> None:
+    """613.3: a characteristic-defining ability applied while other kinds of effect are left: CDAs apply first."""
+    pick, x = _e("k", 5, origin="cda"), _e("x", 3)
+    why = why_chosen(pick, [pick], [pick, x], {"k": {}}, {}, set())
+    assert why == Why("cda-first", "characteristic-defining abilities apply first (613.3)")
+
+
+def test_an_effect_alone_or_among_its_kind_is_explained_by_its_timestamp() -> None:
+    """613.7: with no dependency and no CDA ahead of other effects, the effect applied for its timestamp."""
+    cda, other_cda = _e("k", 1.5, origin="cda"), _e("j", 7, origin="cda")
+    text = "earliest timestamp among the effects left (1.5) (613.7)"
+    assert why_chosen(cda, [cda], [cda, other_cda], {"k": {}}, {}, set()) == Why("timestamp", text)
+    static, later = _e("s", 1.5), _e("t", 7)
+    assert why_chosen(static, [static], [static, later], {"s": {}}, {}, set()) == Why("timestamp", text)
+
+
+def test_effects_that_never_applied_say_whether_the_ability_or_the_source_is_gone() -> None:
+    """611.3b, 113.6: a skipped effect's source on the battlefield lost the ability; one elsewhere left play."""
+    board = make_board([creature("c", 1), creature("g", 2, zone="graveyard")])
+    state = initial_state(board, IKORIA)
+    slot = IKORIA.slots[0]
+    seen = {
+        "k1": _e("k1", 1, source="c"),
+        "k2": _e("k2", 2, source="g"),
+        "k3": _e("k3", 3, origin="resolved"),
+        "k4": _e("k4", 4, source="c"),
+    }
+    skipped = not_applied(slot, seen, {"k4"}, board, state)
+    assert skipped[:2] == [
+        Skipped(slot.id, "k1", "k1", "c no longer has the ability that generates it (611.3b, 613.8a)"),
+        Skipped(slot.id, "k2", "k2", "its source g is not on the battlefield (113.6)"),
+    ]
+    # an effect without a source object is not said to have lost an ability (611.3b needs a source)
+    assert [(s.effect, s.reason.endswith("(113.6)")) for s in skipped[2:]] == [("k3", True)]
+
+
+def _choose(
+    group: list[ContinuousEffect], ok: set[str], waited: dict[str, set[str]], done: set[str], version: Any
+) -> Any:
+    board = make_board([creature("c", 1, controller="p2")])
+    return choose_next(group, ok, waited, done, board, initial_state(board, version), version, "7c")
+
+
+def test_only_an_effect_waiting_for_nothing_can_apply_next() -> None:
+    """613.8b: of the effects in a layer, the next one is the earliest that waits for no other (here b and c)."""
+    d, b, c = _e("d", 0.5), _e("b", 2), _e("c", 3)
+    assert _choose([d, b, c], {"b", "c"}, {}, set(), IKORIA) == (b, None)
+
+
+def test_a_dependent_effect_waits_in_timestamp_order_unless_the_profile_applies_it_at_once() -> None:
+    """613.8b: an effect whose dependencies have all applied takes its timestamp place among the ready effects;
+    a profile reading 613.8b as "applies at once" applies it before them (and not one still waiting for some)."""
+    a, b, c = _e("a", 1), _e("b", 2), _e("c", 3)
+    waited = {"b": {"x", "y"}, "c": {"x"}}
+    assert _choose([a, b, c], {"a", "b", "c"}, waited, {"x"}, IKORIA) == (a, None)
+    at_once = replace(IKORIA, dependent_waits_in_timestamp_order=False)
+    assert _choose([a, b, c], {"a", "b", "c"}, waited, {"x"}, at_once) == (c, None)
+    assert _choose([a, b, c], {"a", "b", "c"}, waited, set(), at_once) == (a, None)
+
+
+def test_a_cda_goes_first_in_its_layer_only_where_the_version_mixes_cdas_and_other_effects() -> None:
+    """613.3: where CDAs are not set apart in dependency (older profiles) a CDA applies before an earlier
+    effect; where they are (613.8a(c)) the order of one group is by timestamp alone."""
+    cda, static = _e("k", 5, origin="cda"), _e("s", 1)
+    assert _choose([cda, static], {"k", "s"}, {}, set(), IKORIA) == (static, None)
+    mixed = replace(IKORIA, cda_dependency_isolated=False)
+    assert _choose([cda, static], {"k", "s"}, {}, set(), mixed) == (cda, None)
+
+
+def test_a_timestamp_tie_among_the_ready_effects_is_reported_in_its_sublayer() -> None:
+    """613.7m: two ready effects with the same earliest timestamp tie (a later one is not part of the tie)."""
+    a, b, c = _e("a", 2), _e("b", 2), _e("c", 3)
+    pick, tie = _choose([a, b, c], {"a", "b", "c"}, {}, set(), IKORIA)
+    assert tie is not None and pick.key in {"a", "b"}
+    assert (tie.slot, tie.effects, tie.chosen) == ("7c", ("a", "b"), pick.key)
+
+
+TEXT_SWAP = "white creatures' text: swamp becomes island."
+
+
+def test_an_effect_changing_the_words_of_a_text_changing_ability_comes_first() -> None:
+    """613.8a: an effect replacing "white" in a layer-3 ability's text would change that ability's text, so the
+    ability's effect depends on it (test "text"), applies after it, and then reads "blue creatures"."""
+    board = make_board(
+        [
+            {
+                "id": "s",
+                "name": "S",
+                "timestamp": 1,
+                "controller": "p1",
+                "types": ["enchantment"],
+                "abilities": [TEXT_SWAP],
+            },
+            creature("w", 2, colors=["white"]),
+        ],
+        effects=[
+            {
+                "id": "hack",
+                "description": "Hack",
+                "controller": "p1",
+                "timestamp": 3,
+                "applies_to": ["s"],
+                "parts": [{"op": "replace_word", "from": "white", "to": "blue"}],
+            }
+        ],
+        abilities=[
+            {
+                "text": TEXT_SWAP,
+                "applies_to": {"type": "creature", "color": "white"},
+                "parts": [{"op": "replace_word", "from": "swamp", "to": "island"}],
+            }
+        ],
+    )
+    result = resolve(board, IKORIA)
+    key = f"s:{TEXT_SWAP}"
+    assert [(e.dependent, e.on, e.test, e.detail) for e in result.edges] == [
+        (key, "hack", "text", f"Hack would change the text of S: {TEXT_SWAP}")
+    ]
+    assert [s.effect for s in result.steps] == ["hack", key]
+    assert result.steps[1].affected == ()  # now "blue creatures' text": the white creature is not one
+
+
+HASTE = "creatures you control have haste."
+
+
+def test_the_trace_of_a_dependency_that_stops_an_effect_from_existing() -> None:
+    """613.8a-c, 611.3b: an effect removing a static ability applies first; the trace records the edge (its
+    sublayer, test and detail), the graph when it was chosen, and the ability's effect as never applied."""
+    board = make_board(
+        [creature("c", 1, abilities=[HASTE])],
+        effects=[
+            {
+                "id": "silence",
+                "description": "Silence",
+                "controller": "p2",
+                "timestamp": 2,
+                "applies_to": ["c"],
+                "parts": [{"op": "remove_abilities", "abilities": [HASTE]}],
+            }
+        ],
+        abilities=[
+            {
+                "text": HASTE,
+                "applies_to": {"type": "creature", "controller": "you"},
+                "parts": [{"op": "add_abilities", "abilities": ["haste"]}],
+            }
+        ],
+    )
+    result = resolve(board, IKORIA)
+    key = f"c:{HASTE}"
+    assert result.version == IKORIA.id
+    assert result.edges == (Edge("6", key, "silence", "existence", f"Silence would stop C: {HASTE} from existing"),)
+    assert [(s.index, s.slot, s.effect, s.locked_from) for s in result.steps] == [(1, "6", "silence", None)]
+    step = result.steps[0]
+    assert (step.layer, step.description, step.origin, step.timestamp, step.ops) == (
+        6,
+        "Silence",
+        "resolved",
+        2,
+        ("remove_abilities",),
+    )
+    assert step.affected == ("c",) and step.after == {"c": result.final["c"]}  # the only step: c as it ends
+    assert result.steps[0].why == Why(
+        "dependency",
+        f"applied before {key} (earlier timestamps), which depend on other effects (613.8b)",
+        went_before=(key,),
+    )
+    assert result.moments == (Moment(1, "6", tuple(sorted([key, "silence"])), ((key, "silence"),)),)
+    assert result.skipped == (
+        Skipped("6", key, f"C: {HASTE}", "c no longer has the ability that generates it (611.3b, 613.8a)"),
+    )
+    assert result.ties == () and result.final["c"].abilities == frozenset()
+
+
+def test_the_trace_numbers_steps_keeps_an_effects_objects_from_its_first_layer_and_records_ties() -> None:
+    """613.6, 613.7m: an effect applying in layers 5 and 7c is locked from 5; two effects with one timestamp
+    tie in 7c (a tie left to the players is recorded, undecided); the steps are numbered in order."""
+    board = make_board(
+        [creature("c", 1)],
+        effects=[
+            {
+                "id": "grow",
+                "description": "Grow",
+                "controller": "p1",
+                "timestamp": 2,
+                "applies_to": ["c"],
+                "parts": [{"op": "set_colors", "colors": ["green"]}, {"op": "modify_pt", "power": 1, "toughness": 1}],
+            },
+            *(
+                {
+                    "id": x,
+                    "description": x.title(),
+                    "controller": "p1",
+                    "timestamp": 3,
+                    "applies_to": ["c"],
+                    "parts": [{"op": "modify_pt", "power": 1, "toughness": 0}],
+                }
+                for x in ("x", "y")
+            ),
+        ],
+    )
+    result = resolve(board, IKORIA)
+    rows = [(s.index, s.slot, s.effect, s.locked_from) for s in result.steps]
+    assert rows[:2] == [(1, "5", "grow", None), (2, "7c", "grow", "5")]
+    assert [r[:2] for r in rows[2:]] == [(3, "7c"), (4, "7c")] and {r[2] for r in rows[2:]} == {"x", "y"}
+    assert [m.step for m in result.moments] == [1, 2, 3, 4]
+    assert [(t.slot, t.effects, t.decided) for t in result.ties] == [("7c", ("x", "y"), False)]
+    assert (result.final["c"].power, result.final["c"].toughness) == (5, 3)
+
+
+KIN = "other creatures that share a creature type with this creature are soldiers in addition to their other types."
+
+
+def test_an_effect_changing_the_source_changes_which_objects_share_its_creature_type() -> None:
+    """613.8a: an effect making the lord a goblin changes what the lord's "share a creature type with this" effect
+    applies to, though it changes none of those objects: that effect depends on it and then applies to the goblin."""
+    board = make_board(
+        [
+            creature("s", 1, subtypes=["elf"], abilities=[KIN]),
+            creature("e", 2, subtypes=["elf"]),
+            creature("g", 3, subtypes=["goblin"]),
+        ],
+        effects=[
+            {
+                "id": "goblinize",
+                "description": "Goblinize",
+                "controller": "p1",
+                "timestamp": 4,
+                "applies_to": ["s"],
+                "parts": [{"op": "set_subtypes", "subtypes": ["goblin"]}],
+            }
+        ],
+        abilities=[
+            {
+                "text": KIN,
+                "applies_to": {"type": "creature", "shares_creature_type_with": "source", "other_than_source": True},
+                "parts": [{"op": "add_subtypes", "subtypes": ["soldier"]}],
+            }
+        ],
+    )
+    result = resolve(board, IKORIA)
+    assert [(e.dependent, e.on, e.test, e.detail) for e in result.edges] == [
+        (
+            f"s:{KIN}",
+            "goblinize",
+            "applies-to",
+            f"Goblinize would change what S: {KIN} applies to (gains ['g'], loses ['e'])",
+        )
+    ]
+    assert [s.effect for s in result.steps] == ["goblinize", f"s:{KIN}"]
+    assert result.final["e"].subtypes == frozenset({"elf"})
+    assert result.final["g"].subtypes == frozenset({"goblin", "soldier"})
+
+
+def test_two_effects_depending_on_each_other_are_a_loop() -> None:
+    """613.8b: two effects each depending on the other form a loop (of two): each is explained as a loop member."""
+    a, b = _e("a", 1), _e("b", 2)
+    graph = {"a": {"b": None}, "b": {"a": None}}
+    why = why_chosen(a, [a, b], [a, b], graph, {"a": {"b"}}, set())  # type: ignore[dict-item]
+    assert why == Why(
+        "loop", "part of a dependency loop with b: the loop applies in timestamp order (613.8b)", loop=("a", "b")
+    )
+
+
+ALL_COLORS = "this creature is all colors."
+BLACK = "all creatures are black."
+
+
+def test_a_cda_applies_before_an_earlier_effect_of_its_layer() -> None:
+    """613.3: in layer 5 the creature's color-defining ability applies before an effect with an earlier
+    timestamp, which then sets the color: the creature ends black."""
+    board = make_board(
+        [
+            {"id": "p", "name": "P", "timestamp": 1, "abilities": [BLACK], **ENCHANTMENT},
+            creature("x", 2, abilities=[ALL_COLORS]),
+        ],
+        abilities=[
+            {
+                "text": ALL_COLORS,
+                "cda": True,
+                "applies_to": {"is_source": True},
+                "parts": [{"op": "set_colors", "colors": ["white", "blue", "black", "red", "green"]}],
+            },
+            {"text": BLACK, "applies_to": {"type": "creature"}, "parts": [{"op": "set_colors", "colors": ["black"]}]},
+        ],
+    )
+    result = resolve(board, IKORIA)
+    assert [(s.slot, s.effect) for s in result.steps] == [("5", f"x:{ALL_COLORS}"), ("5", f"p:{BLACK}")]
+    assert result.final["x"].colors == frozenset({"black"})
+
+
+def test_an_effect_reading_a_value_another_sets_depends_on_what_it_does() -> None:
+    """613.8a, 613.8c: setting power to the creature's toughness depends on an effect setting that toughness (the
+    trace says it would change what the first does, once), so it applies after it: the creature is 5/5."""
+    board = make_board(
+        [creature("bear", 1), creature("ogre", 1.5)],
+        effects=[
+            {
+                "id": "z",
+                "description": "Shrink",
+                "timestamp": 1.7,
+                "applies_to": ["ogre"],
+                "parts": [{"op": "set_pt", "power": 1}],
+            },
+            {
+                "id": "a",
+                "description": "Match",
+                "timestamp": 2,
+                "applies_to": ["bear"],
+                "parts": [{"op": "set_pt", "power": {"its": "toughness"}}],
+            },
+            {
+                "id": "c",
+                "description": "Thicken",
+                "timestamp": 3,
+                "applies_to": ["bear"],
+                "parts": [{"op": "set_pt", "toughness": 5}],
+            },
+        ],
+    )
+    result = resolve(board, IKORIA)
+    assert [(e.dependent, e.on, e.test, e.detail) for e in result.edges] == [
+        ("a", "c", "what-it-does", "Thicken would change what Match does")
+    ]  # found again when the graph is computed after Shrink, and recorded once
+    assert [s.effect for s in result.steps] == ["z", "c", "a"]
+    assert (result.final["bear"].power, result.final["bear"].toughness) == (5, 5)
+
+
+def test_a_loop_waits_as_a_whole_for_an_effect_one_member_depends_on() -> None:
+    """613.8b: A and B are a loop and A depends on C: the loop waits for C (B too, though it does not depend on
+    C), then applies in timestamp order: C, A, B."""
+    result = resolve(loop_waiting_for_a_later_effect(), IKORIA)
+    assert [s.effect for s in result.steps] == ["c", "a", "b"]
+    assert (result.final["bear"].power, result.final["bear"].toughness) == (5, 5)
+
+
+def test_read_literally_a_loop_ignores_even_an_outside_dependency() -> None:
+    """613.8b read literally ("this rule is ignored"): the loop's members wait for nothing, so the effects apply
+    in timestamp order: A (power 3), B (toughness 3), C (toughness 5)."""
+    literal = replace(IKORIA, loop_ignores_dependency=True)
+    result = resolve(loop_waiting_for_a_later_effect(), literal)
+    assert [s.effect for s in result.steps] == ["a", "b", "c"]
+    assert (result.final["bear"].power, result.final["bear"].toughness) == (3, 5)
+
+
+CHANGELING = "changeling (this object is every creature type.)"
+ELF_WARRIORS = "elves are warriors in addition to their other types."
+
+
+def test_an_effect_does_not_depend_on_a_cda_where_the_version_sets_cdas_apart() -> None:
+    """613.8a(c): an elf-making CDA would change what an "elves are warriors" effect applies to; where CDAs are
+    set apart from other effects in dependency (ikoria) that effect does not depend on it, elsewhere it does."""
+    from reference.dependency import dependency_reason
+    from reference.effects import effects_in_play
+
+    board = make_board(
+        [
+            {"id": "p", "name": "P", "timestamp": 1, "abilities": [ELF_WARRIORS], **ENCHANTMENT},
+            creature("x", 2, abilities=[CHANGELING]),
+        ],
+        abilities=[
+            {
+                "text": CHANGELING,
+                "cda": True,
+                "applies_to": {"is_source": True},
+                "parts": [{"op": "all_creature_types"}],
+            },
+            {
+                "text": ELF_WARRIORS,
+                "applies_to": {"subtype": "elf"},
+                "parts": [{"op": "add_subtypes", "subtypes": ["warrior"]}],
+            },
+        ],
+    )
+    state = initial_state(board, IKORIA)
+    effects = {e.source: e for e in effects_in_play(board, state, {})}
+    warriors, changeling = effects["p"], effects["x"]
+    assert dependency_reason(warriors, changeling, board, state, IKORIA, "4", {}) is None
+    mixed = replace(IKORIA, cda_dependency_isolated=False)
+    reason = dependency_reason(warriors, changeling, board, state, mixed, "4", {})
+    assert reason is not None and reason.test == "applies-to"
+
+
+def test_a_released_dependent_applies_at_once_only_under_that_reading() -> None:
+    """613.8b: once C has applied, A (which depends on it) takes its timestamp place, after W; the profile reading
+    "applies at once" applies A right after C, before W."""
+    board = make_board(
+        [creature("bear", 1), creature("ogre", 1.5)],
+        effects=[
+            {
+                "id": "a",
+                "timestamp": 5,
+                "applies_to": ["bear"],
+                "parts": [{"op": "set_pt", "power": {"its": "toughness"}}],
+            },
+            {"id": "c", "timestamp": 3, "applies_to": ["bear"], "parts": [{"op": "set_pt", "toughness": 5}]},
+            {"id": "w", "timestamp": 4, "applies_to": ["ogre"], "parts": [{"op": "set_pt", "power": 1}]},
+        ],
+    )
+    assert [s.effect for s in resolve(board, IKORIA).steps] == ["c", "w", "a"]
+    at_once = replace(IKORIA, dependent_waits_in_timestamp_order=False)
+    result = resolve(board, at_once)
+    assert [s.effect for s in result.steps] == ["c", "a", "w"]
+    assert result.steps[1].why.waited_for == ("c",)
+
+
+def test_a_loop_reached_through_another_effect_is_found_whole() -> None:
+    """613.8b: B and C depend on each other (a loop) and A on B: the loop is B and C, and A is alone."""
+    from reference.dependency import strongly_connected
+
+    loops = strongly_connected({"a": {"b": None}, "b": {"c": None}, "c": {"b": None}})
+    assert loops == {"a": frozenset({"a"}), "b": frozenset({"b", "c"}), "c": frozenset({"b", "c"})}
