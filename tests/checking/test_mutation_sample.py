@@ -22,7 +22,7 @@ PER_MODULE = 2
 SEED = 18
 # The killing suite of the sample: the campaign's (mutation.KILLING_SUITE) without its slowest parts,
 # the tests that mostly exercise the z3 side, and the fast path's generated boards (its corpus test stays).
-Z3_SIDE = ("tests/reference/test_sba.py", "tests/reference/test_clock.py", "tests/proofs/test_encoding.py")
+Z3_SIDE = ("tests/proofs/test_clock.py", "tests/proofs/test_encoding.py", "tests/proofs/test_sba.py")
 SUITE = [name for name in mutation.KILLING_SUITE if name not in Z3_SIDE]
 DESELECT = "not test_generated_board and not test_writes_table_on_generated_boards"
 

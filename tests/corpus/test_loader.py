@@ -1,4 +1,9 @@
-"""Loader tests: malformed cases give a clear error naming the file and the field, never a traceback."""
+"""Loader tests: malformed cases give a clear error naming the file and the field, never a traceback.
+
+Also the loader's meaning checks of each feature: timestamps it needs (613.7), conditions and CDAs
+(604.3, issue 11), subtypes on no 205.3 list, a legend-rule choice without state-based actions,
+choices, tokens and game state (issue 17), the mana value a mana cost gives (202.3).
+"""
 
 from __future__ import annotations
 
@@ -13,6 +18,9 @@ import yaml
 
 from mtg_layers.corpus import CorpusError, case_from_data, load_case
 from reference.versions import CURRENT
+
+from ..builders import CLOCK_CASE as CASE
+from ..builders import corpus_data as _data
 
 GOOD: dict[str, Any] = {
     "id": "loader-good",
@@ -386,23 +394,6 @@ def test_verify_reports_a_malformed_file_and_runs_the_others(tmp_path: Path) -> 
     assert "Traceback" not in proc.stderr
 
 
-def test_turning_face_down_and_up_gives_new_timestamps_and_history() -> None:
-    """613.7f, 708.2b: each turn gets its timestamp and is recorded; a turn to the face it shows does nothing."""
-    from reference.case import board_at
-
-    data = copy.deepcopy(GOOD)
-    data["steps"] = [
-        {"description": "down", "turn_face_down": {"a": 4}, "expect": {"m10": {}, "ikoria": {}}},
-        {"description": "down again", "turn_face_down": {"a": 5}, "expect": {"m10": {}, "ikoria": {}}},
-        {"description": "up", "turn_face_up": {"a": 6}, "expect": {"m10": {}, "ikoria": {}}},
-    ]
-    case = case_from_data(data)
-    down, again, up = (board_at(case, n).objects["a"] for n in (1, 2, 3))
-    assert (down.face_down, down.timestamp, down.face_history) == (True, 4, ((4, True),))
-    assert again == down
-    assert (up.face_down, up.timestamp, up.face_history) == (False, 6, ((4, True), (6, False)))
-
-
 def test_resolve_json_reports_every_zone() -> None:
     """resolve --json answers for objects outside the battlefield too, with their zone (613.1)."""
     import json
@@ -493,3 +484,164 @@ def test_a_resolved_effect_with_a_chosen_word_is_refused(where: str) -> None:
     with pytest.raises(CorpusError) as info:
         case_from_data(data, "chosen.yaml")
     assert info.value.field == field and "607.2d" in info.value.message
+
+
+# Issue 17: choices as a permanent enters, tokens an ability creates, game state.
+
+
+def test_a_chosen_creature_type_must_be_a_creature_type() -> None:
+    data = _data("choices/adaptive-automaton-clone-chooses-its-own-type.yaml")
+    data["objects"][0]["chosen"] = {"creature_type": "elff"}
+    with pytest.raises(CorpusError, match=r"objects\[0\]\.chosen\.creature_type.*not a creature type.*'elf'"):
+        case_from_data(data)
+
+
+def test_a_token_needs_an_ability_that_creates_it() -> None:
+    data = _data("tokens/dragon-roost-text-changed.yaml")
+    data["steps"][0]["create_tokens"][0]["ability"] = "{5}{r}{r}: create a dragon."
+    with pytest.raises(CorpusError, match=r"create_tokens\[0\]\.ability.*creates a token"):
+        case_from_data(data)
+
+
+def test_a_token_id_is_a_new_object() -> None:
+    data = _data("tokens/dragon-roost-text-changed.yaml")
+    data["steps"][0]["create_tokens"][0]["id"] = "roost"
+    with pytest.raises(CorpusError, match=r"create_tokens\[0\]\.id.*duplicate object id"):
+        case_from_data(data)
+
+
+def test_the_game_state_names_players_of_the_case() -> None:
+    data = _data("game-state/serra-avatar-life-total.yaml")
+    data["steps"][1]["game"] = {"life": {"p3": 14}}
+    with pytest.raises(CorpusError, match=r"steps\[1\]\.game\.life\.p3.*not a player of this case"):
+        case_from_data(data)
+
+
+def test_a_token_name_needs_a_version_that_states_111_4() -> None:
+    data = _data("tokens/dragon-roost-text-changed.yaml")
+    data["versions"] = ["2023-11-17"]
+    for step in data["steps"]:
+        step["expect"] = {"2023-11-17": {}}
+    with pytest.raises(CorpusError, match=r"steps\[0\]\.create_tokens\[0\].*111\.4"):
+        case_from_data(data)
+
+
+# Issue 11: conditional static abilities and values read from other objects.
+
+
+def test_a_conditional_ability_is_never_a_cda() -> None:
+    from tests.corpus.test_loader import GOOD
+
+    data = copy.deepcopy(GOOD)
+    data["abilities"] = [
+        {
+            "text": "x",
+            "cda": True,
+            "condition": {"left": {"devotion": "white"}, "op": "<", "right": 5},
+            "parts": [{"op": "set_pt", "power": 1}],
+        }
+    ]
+    with pytest.raises(CorpusError, match=r"never characteristic-defining \(604.3a\(5\)\)"):
+        case_from_data(data)
+
+
+def test_a_cda_applies_to_its_own_object_only() -> None:
+    """604.3: a characteristic-defining ability defines its own object's characteristics; a CDA that names other
+    objects is a load error at its applies_to."""
+    from tests.corpus.test_loader import GOOD
+
+    data = copy.deepcopy(GOOD)
+    data["abilities"] = [
+        {"text": "x", "cda": True, "applies_to": {"type": "creature"}, "parts": [{"op": "set_pt", "power": 1}]}
+    ]
+    with pytest.raises(CorpusError, match=r"abilities\[0\]\.applies_to.*its own object's characteristics \(604.3\)"):
+        case_from_data(data)
+    data["abilities"][0]["applies_to"] = {"is_source": True}
+    case_from_data(data)
+
+
+def test_a_misspelt_filter_in_a_condition_is_a_load_error() -> None:
+    from tests.corpus.test_loader import GOOD
+
+    data = copy.deepcopy(GOOD)
+    data["abilities"] = [
+        {
+            "text": "x",
+            "condition": {"left": {"count": {"type": "enchantments"}}, "op": ">=", "right": 5},
+            "parts": [{"op": "set_pt", "power": 1}],
+        }
+    ]
+    with pytest.raises(CorpusError, match="did you mean 'enchantment'"):
+        case_from_data(data)
+
+
+def test_mana_value_follows_the_mana_cost_when_not_given() -> None:
+    data = {
+        "id": "mv",
+        "title": "t",
+        "versions": ["ikoria"],
+        "features": ["mana-cost"],
+        "sources": [{"kind": "derived", "ref": "202.3"}],
+        "objects": [{"id": "a", "timestamp": 1, "mana_cost": "{X}{2/W}{G}", "types": ["creature"]}],
+        "steps": [{"description": "s", "expect": {"ikoria": {"a": {"mana_value": 3}}}}],
+    }
+    case = case_from_data(data)
+    assert case.objects[0].printed.mana_value == 3
+
+
+@pytest.mark.parametrize(
+    ("change", "field", "words"),
+    [
+        (lambda d: d["objects"][0].pop("timestamp"), "objects[0].timestamp", "needs a timestamp (613.7)"),
+        (
+            lambda d: d.update(effects=[{"id": "x", "applies_to": ["a"], "parts": [{"op": "switch_pt"}]}]),
+            "effects[0].timestamp",
+            "needs a timestamp (613.7)",
+        ),
+        (lambda d: d["steps"][2].update(turn_face_down={"b": "now"}), "steps[2].turn_face_down.b", "number or null"),
+        (
+            lambda d: d["steps"][1]["set_counters"]["a"][0].update(timestamp="later"),
+            "steps[1].set_counters.a[0].timestamp",
+            "number",
+        ),
+    ],
+)
+def test_bad_timestamps_name_the_field(change: Any, field: str, words: str) -> None:
+    data = copy.deepcopy(CASE)
+    change(data)
+    with pytest.raises(CorpusError) as info:
+        case_from_data(data, "bad.yaml")
+    assert info.value.field == field and words in info.value.message, str(info.value)
+
+
+def test_a_legend_rule_choice_without_state_based_actions_is_a_load_error() -> None:
+    from tests.corpus.test_loader import GOOD
+
+    data = copy.deepcopy(GOOD)
+    data["steps"][0]["legend_rule_keeps"] = ["a"]
+    with pytest.raises(CorpusError, match="needs state_based_actions: true"):
+        case_from_data(data)
+
+
+def _case(subtypes: list[str]) -> dict[str, object]:
+    return {
+        "id": "unknown-subtype",
+        "title": "t",
+        "versions": ["ikoria"],
+        "features": ["timestamps"],
+        "sources": [{"kind": "derived", "ref": "unit test"}],
+        "objects": [
+            {"id": "a", "name": "A", "controller": "p1", "timestamp": 1, "types": ["creature"], "subtypes": subtypes}
+        ],
+        "steps": [{"description": "s", "expect": {"ikoria": {}}}],
+    }
+
+
+def test_unknown_subtype_is_a_load_error_with_a_suggestion() -> None:
+    """A subtype on no 205.3 list is rejected, naming the file, the field and the nearest known word."""
+    with pytest.raises(CorpusError) as err:
+        case_from_data(_case(["merfolks"]), "my-case.yaml")
+    message = str(err.value)
+    assert "my-case.yaml" in message and "objects[0].subtypes[0]" in message
+    assert "'merfolk'" in message
+    case_from_data(_case(["merfolk", "oko"]), "fine.yaml")  # both known (one a planeswalker type)

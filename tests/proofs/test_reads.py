@@ -13,18 +13,19 @@ import json
 from pathlib import Path
 from typing import Any
 
+import pytest
 import yaml
 from click.testing import CliRunner
 
 from mtg_layers.cli import main
-from mtg_layers.corpus import case_from_data
+from mtg_layers.corpus import CASES_DIR, case_from_data, load_case
 from mtg_layers.crosscheck import check_board, crosscheck_case
-from proofs.reads import EXCEPT_KEYS, FILTER_KEYS, PART_ARGS, VALUE_KEYS, VALUES_NOT_ENCODED, not_encoded
+from proofs.reads import EXCEPT_KEYS, FILTER_KEYS, NOT_MODELLED, PART_ARGS, VALUE_KEYS, VALUES_NOT_ENCODED, not_encoded
 from reference.case import board_at
 from reference.model import Board, Effect, GameObject, Part
 from reference.versions import get_version
 
-from ..builders import creature, make_board
+from ..builders import VERSIONS, creature, make_board
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -148,3 +149,20 @@ def test_the_reads_list_only_names_what_the_case_format_has() -> None:
     assert values == VALUE_KEYS | VALUES_NOT_ENCODED  # game-state values: reported as not encoded
     case = case_from_data(_case_data())
     assert board_at(case, 1).objects["card"].zone == "graveyard"
+
+
+# Issue 17: the parts of choices, entry counters and tokens the encoding does not model.
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "entry/renata-enters-with-counter.yaml",
+        "tokens/dragon-roost-text-changed.yaml",
+    ],
+)
+def test_what_the_encoding_does_not_model_is_not_encoded_and_named(path: str) -> None:
+    status, info = crosscheck_case(load_case(CASES_DIR / path), VERSIONS["2025-08-01"])
+    assert status == "not encoded"
+    gaps = [line for line in info if "not encoded: " in line]
+    assert gaps and all(NOT_MODELLED in line for line in gaps)

@@ -1,4 +1,6 @@
-"""Conditional copy exceptions (707.9f): loading, deciding on the copy's own values, both resolvers agreeing."""
+"""Conditional copy exceptions (707.9f, reference.conditional_copy): loading, deciding on the copy's own
+values, both resolvers agreeing.
+"""
 
 from __future__ import annotations
 
@@ -12,12 +14,18 @@ import yaml
 from mtg_layers.corpus import CorpusError, case_from_data, load_case
 from reference.case import board_at
 from reference.conditional_copy import copy_condition_holds, merged_exceptions
+from reference.frozen import freeze
 from reference.model import Characteristics
 from reference.resolver import resolve
 from reference.versions import get_version
 from reference_optimized import resolve as fast_resolve
 
+from ..builders import BEAR, creature, make_board
+from ..builders import copy_effect as _copy
+from ..builders import loaded_case as _board
+
 CHANGELING = {"if": {"type": "creature"}, "except": {"add_abilities": ["changeling"]}}
+
 GOOD: dict[str, Any] = {
     "id": "copy-if-good",
     "title": "a conditional copy exception",
@@ -149,3 +157,40 @@ def test_condition_words_and_merging() -> None:
         "add_types": ("a", "b"),
         "power": 7,
     }
+
+
+def test_a_conditional_copy_exception_with_a_name_exception_on_a_creature_with_abilities() -> None:
+    """707.9f, 707.9b, 707.9d: "except its name is ..., and if it's a creature it has changeling": both apply."""
+    bears = {**BEAR, "abilities": ["vigilance"]}
+    extra = {
+        "except": {"name": "Moritte"},
+        "except_if": [{"if": {"type": "creature"}, "except": {"add_abilities": ["changeling"]}}],
+    }
+    case = _board(
+        [bears, creature("m", 3, power=0, toughness=0, name="M")],
+        [_copy("e", 3, "m", "bear", **extra)],
+        versions=("2025-08-01",),
+    )
+    version = get_version("2025-08-01")
+    m = resolve(board_at(case, 1, version), version).final["m"]
+    assert (m.name, m.power, m.abilities) == ("Moritte", 2, frozenset({"vigilance", "changeling"}))
+
+
+def test_707_9f_deciding_conditional_exceptions_changes_only_the_exceptions() -> None:
+    """707.9f: an exception whose condition holds becomes one of the copy effect's exceptions (the only one,
+    when it has no other); what it copies and what it retains stay, and nothing is left to decide."""
+    from reference.conditional_copy import decided_args
+    from reference.frozen import thaw
+
+    bear = make_board([creature("bear", 1)]).objects["bear"].printed
+    args = freeze(
+        {
+            "object": "bear",
+            "retain": ["name"],
+            "except_if": [{"if": {"type": "creature"}, "except": {"add_abilities": ["changeling"]}}],
+        }
+    )
+    out = decided_args(args, bear)
+    assert thaw(out) == {"object": "bear", "retain": ["name"], "except": {"add_abilities": ["changeling"]}}
+    both = freeze({**thaw(args), "except": {"add_abilities": ["flying"]}})
+    assert thaw(decided_args(both, bear)["except"]) == {"add_abilities": ["flying", "changeling"]}

@@ -1,286 +1,33 @@
-"""Unit tests that pin what filters, values, effects, operations and copiable values do (issue 18's survivors).
+"""Copiable values (707.2, 613.2, reference.copiable): what a copy effect copies.
 
-Each test states the rule it pins; expected values are reasoned from the rules, not read off the resolver.
+The values just before the copy effect began (707.2b-c), face-down and cloaked originals (708.2),
+merged ones (729.2c), double-faced token copies (707.8, 707.8a), a copy's exceptions (707.9b-d),
+and a choice made as an object entered (614.1c).
 """
 
 from __future__ import annotations
 
 import copy
 import dataclasses
+from dataclasses import replace
 from typing import Any
 
 import pytest
 
-from mtg_layers.corpus import case_from_data
 from reference.case import board_at
 from reference.copiable import copiable_values
 from reference.double_faced import DoubleFacedError
-from reference.filters import (
-    Context,
-    condition_holds,
-    counters_of,
-    evaluate,
-    is_top_of_graveyard,
-    matches,
-)
 from reference.frozen import FrozenMap, freeze
-from reference.model import Board, Characteristics
-from reference.operations import apply_instruction
-from reference.resolver import initial_state, resolve
+from reference.model import AbilityDef, Characteristics, GameObject, Part
+from reference.resolver import resolve
 from reference.versions import builtin_profile_data, get_version, version_from_mapping
 from reference.vocabulary import ORIGINS
-from reference_optimized.compiled_filters import compiled
 
-from ..builders import creature, make_board, run
-
-# --- boards
-
-
-def _ctx(board: Board, source: str | None = "src", controller: str | None = "p1") -> Context:
-    return Context(board=board, state=initial_state(board), source=source, controller=controller)
-
-
-def _card(oid: str, ts: float, **extra: Any) -> dict[str, Any]:
-    """A creature card in p1's graveyard."""
-    base = creature(oid, ts, owner="p1", zone="graveyard", **extra)
-    del base["controller"]
-    return base
-
-
-FULL_TEXT = "this creature has the full text of the creature card on top of your graveyard."
-BEARS = {
-    "name": "Grizzly Bears",
-    "mana_value": 2,
-    "mana_cost": "{1}{G}",
-    "colors": ["green"],
-    "subtypes": ["bear"],
-}
-SHAPESHIFTER = creature(
-    "vs",
-    10,
-    power=0,
-    toughness=1,
-    name="Volrath's Shapeshifter",
-    mana_value=3,
-    mana_cost="{1}{U}{U}",
-    colors=["blue"],
-    subtypes=["phyrexian", "shapeshifter"],
-    abilities=[FULL_TEXT],
-)
-
-
-def _full_text_board(part: dict[str, Any], graveyard: list[dict[str, Any]]) -> Board:
-    ability = {"text": FULL_TEXT, "applies_to": {"is_source": True}, "parts": [{"op": "full_text_of", **part}]}
-    return make_board([*graveyard, SHAPESHIFTER], abilities=[ability])
-
-
-# --- effects.full_text_instruction (612.6)
-
-
-def test_full_text_reads_a_card_in_a_zone_the_filter_does_not_name() -> None:
-    """612.6, 404.1: "the creature card on top of your graveyard" picks that card though the filter names no zone."""
-    board = _full_text_board(
-        {"from": {"owner": "you", "top_of_graveyard": True, "type": "creature"}, "plus": ["{2}: discard a card."]},
-        [_card("bears", 1, **BEARS)],
-    )
-    _, result = run(board)
-    vs = result["vs"]
-    assert vs["name"] == "Grizzly Bears"
-    assert (vs["power"], vs["toughness"]) == (2, 2)
-    assert vs["colors"] == ["green"]
-    assert vs["subtypes"] == ["bear"]
-    assert vs["abilities"] == ["{2}: discard a card."]
-
-
-def test_full_text_without_added_text_gives_the_cards_text_only() -> None:
-    """612.6: an effect that gives a card's full text and adds no text of its own: the object has exactly that text."""
-    board = _full_text_board(
-        {"from": {"zone": "graveyard", "owner": "you", "type": "creature"}},
-        [_card("bears", 1, **BEARS, abilities=["vigilance"])],
-    )
-    _, result = run(board)
-    assert result["vs"]["name"] == "Grizzly Bears"
-    assert result["vs"]["abilities"] == ["vigilance"]
-
-
-def test_full_text_of_no_card_changes_nothing() -> None:
-    """612.6: when no card qualifies, the object keeps its own text."""
-    forest = {
-        "id": "forest",
-        "name": "Forest",
-        "owner": "p1",
-        "zone": "graveyard",
-        "timestamp": 1,
-        "types": ["land"],
-        "subtypes": ["forest"],
-    }
-    board = _full_text_board({"from": {"zone": "graveyard", "owner": "you", "type": "creature"}}, [forest])
-    _, result = run(board)
-    vs = result["vs"]
-    assert vs["name"] == "Volrath's Shapeshifter"
-    assert (vs["power"], vs["toughness"]) == (0, 1)
-    assert vs["abilities"] == [FULL_TEXT]
-
-
-def test_full_text_of_two_cards_is_refused_with_both_named() -> None:
-    """612.6: an object has the full text of one card; a filter that picks two is an error naming them."""
-    board = _full_text_board(
-        {"from": {"zone": "graveyard", "owner": "you", "type": "creature"}},
-        [_card("bears", 1, **BEARS), _card("goblin", 2)],
-    )
-    with pytest.raises(ValueError) as err:
-        run(board)
-    assert str(err.value) == (f"vs:{FULL_TEXT}: full_text_of: the filter picks 2 cards (['bears', 'goblin']), not one")
-
-
-# --- operations.full_text (612.6)
-
-TEXT_CHANGED = Characteristics(
-    name="Shapeshifter",
-    mana_value=3,
-    colors=frozenset({"blue"}),
-    types=frozenset({"creature"}),
-    subtypes=frozenset({"shapeshifter"}),
-    supertypes=frozenset(),
-    abilities=frozenset({"protection from blue"}),
-    power=0,
-    toughness=1,
-    controller="p1",
-    text_changes=(("green", "blue"),),
-)
-
-
-def test_full_text_replaces_earlier_word_changes() -> None:
-    """612.6, 612.2: the new full text replaces the object's text, so no earlier word change is left in it."""
-    values = freeze(
-        {
-            "name": "Grizzly Bears",
-            "mana_value": 2,
-            "mana_cost": "{1}{G}",
-            "colors": ["green"],
-            "types": ["creature"],
-            "subtypes": ["bear"],
-            "supertypes": [],
-            "all_creature_types": False,
-            "abilities": [],
-            "power": 2,
-            "toughness": 2,
-        }
-    )
-    out = apply_instruction(TEXT_CHANGED, ("full_text_of", FrozenMap({"values": values, "plus": ()})), 5)
-    assert out.text_changes == ()
-    assert out.name == "Grizzly Bears"
-
-
-# --- filters: conditions (611.3a)
-
-
-def _condition_board() -> Board:
-    return make_board([creature("src", 1, power=3, toughness=3), creature("other", 2)])
-
-
-def test_a_condition_must_be_a_mapping() -> None:
-    """611.3a: an "as long as" condition is a comparison; anything else is refused with what was given."""
-    with pytest.raises(ValueError) as err:
-        condition_holds(["left"], _ctx(_condition_board()))
-    assert str(err.value) == "a condition must be a mapping, got ['left']"
-
-
-def test_a_condition_reads_its_right_side_from_the_board() -> None:
-    """611.3a: both sides of a condition are values read from the current state (here: a count of creatures)."""
-    ctx = _ctx(_condition_board())
-    assert condition_holds({"left": 2, "op": "==", "right": {"count": {"type": "creature"}}}, ctx)
-    assert not condition_holds({"left": 3, "op": "==", "right": {"count": {"type": "creature"}}}, ctx)
-
-
-def test_a_conditions_right_side_reads_the_source() -> None:
-    """611.3a: "its" in a condition's right side is the source's own value (its power 3 here)."""
-    ctx = _ctx(_condition_board())
-    assert condition_holds({"left": 3, "op": "==", "right": {"its": "power"}}, ctx)
-    assert not condition_holds({"left": 2, "op": "==", "right": {"its": "power"}}, ctx)
-
-
-# --- filters: counters (122.1)
-
-
-def _counters_board() -> Board:
-    counters = [{"kind": "+1/+1", "count": 2, "timestamp": 3}, {"kind": "charge", "count": 3, "timestamp": 4}]
-    return make_board([creature("src", 1, counters=counters)])
-
-
-def test_counters_of_any_kind_adds_every_kind() -> None:
-    """122.1: counters of any kind on an object: every counter counts, whatever its kind."""
-    ctx = _ctx(_counters_board())
-    assert counters_of(ctx, "src", "any") == 5
-    assert counters_of(ctx, "src", "charge") == 3
-
-
-def test_counters_of_no_object_are_none() -> None:
-    """122.1: no object (or one not on the board) has no counters."""
-    ctx = _ctx(_counters_board())
-    assert counters_of(ctx, None, "any") == 0
-    assert counters_of(ctx, "gone", "any") == 0
-
-
-def test_a_count_of_creatures_counts_permanents_not_cards_in_a_graveyard() -> None:
-    """109.2, 611.3a: "each creature" means a creature permanent; a creature card in a graveyard is not one, unless
-    the ability names the graveyard: two creatures on the battlefield give +2/+0, not +3/+0."""
-    each = "this creature gets +1/+0 for each creature."
-    board = make_board(
-        [creature("src", 1, abilities=[each]), creature("bear", 2), _card("corpse", 3)],
-        abilities=[{"text": each, "parts": [{"op": "modify_pt", "power": {"count": {"type": "creature"}}}]}],
-    )
-    ctx = _ctx(board)
-    assert evaluate({"count": {"type": "creature"}}, ctx, "src") == 2
-    assert evaluate({"count": {"type": "creature", "zone": "graveyard"}}, ctx, "src") == 1
-    _, result = run(board)
-    assert (result["src"]["power"], result["src"]["toughness"]) == (4, 2)
-
-
-# --- filters: top of graveyard (404.1)
-
-
-def test_a_permanent_is_not_the_top_card_of_a_graveyard() -> None:
-    """404.1: only a card in a graveyard can be on top of it; a permanent is not."""
-    board = make_board([creature("src", 1, owner="p1"), _card("bears", 2)])
-    assert not is_top_of_graveyard(board, "src")
-    assert is_top_of_graveyard(board, "bears")
-
-
-# --- copiable values (707.2, 707.2b, 707.8a)
-
-
-def _board(
-    objects: list[dict[str, Any]],
-    effects: list[dict[str, Any]] | None = None,
-    steps: list[dict[str, Any]] | None = None,
-    versions: tuple[str, ...] = ("ikoria",),
-) -> Any:
-    """A case through the real loader: its objects, effects and steps (each step's expectations empty)."""
-    data = {
-        "id": "unit",
-        "title": "unit test board",
-        "versions": list(versions),
-        "features": ["timestamps"],
-        "sources": [{"kind": "derived", "ref": "unit test"}],
-        "objects": objects,
-        "effects": effects or [],
-        "steps": [{**s, "expect": {v: {} for v in versions}} for s in steps or [{"description": "board"}]],
-    }
-    return case_from_data(data, "unit")
-
-
-def _copy(eid: str, ts: float, copier: str, original: str, **extra: Any) -> dict[str, Any]:
-    return {
-        "id": eid,
-        "timestamp": ts,
-        "applies_to": [copier],
-        "parts": [{"op": "copy_of", "object": original, **extra}],
-    }
-
+from ..builders import BEAR, chars, creature, make_board, run
+from ..builders import copy_effect as _copy
+from ..builders import loaded_case as _board
 
 GIANT = creature("giant", 1, power=3, toughness=3, name="Hill Giant", colors=["red"], subtypes=["giant"])
-BEAR = creature("bear", 2, name="Grizzly Bears", colors=["green"], subtypes=["bear"])
 
 
 def test_a_copy_effect_the_original_gets_at_the_moment_it_is_copied_is_not_copied() -> None:
@@ -305,14 +52,16 @@ DEMON = creature(
     controller="p2",
 )
 
-
 ANGEL = creature(
     "angel", 1, power=4, toughness=4, name="Serra Angel", colors=["white"], subtypes=["angel"], abilities=["flying"]
 )
+
 GEMRAZER = creature(
     "gemrazer", 4, power=4, toughness=4, name="Gemrazer", colors=["green"], subtypes=["beast"], zone="stack"
 )
+
 GEMRAZER["abilities"] = ["mutate {1}{g}{g}", "reach"]
+
 CLOAK = {
     "id": "cloak",
     "timestamp": 3,
@@ -448,44 +197,6 @@ def test_a_turn_at_the_moment_a_copy_effect_begins_is_not_copied() -> None:
     demon = {**DEMON, "timestamp": 4, "face_down": False, "face_history": [{"timestamp": 4, "face_down": False}]}
     clone = _clone_of_demon(demon)
     assert (clone.name, clone.power, clone.toughness) == (None, 2, 2)
-
-
-# --- filters: value expressions and what is not a filter (611.3a)
-
-
-@pytest.mark.parametrize(
-    ("value", "target", "message"),
-    [
-        (True, None, "a value must be a number or an expression, got True"),
-        ({"count": {}, "its": "power"}, None, "a value expression must have exactly one key, got "),
-        ("three", None, "a value expression must have exactly one key, got 'three'"),
-        ({"its": "power"}, None, "'its' needs an object"),
-        ({"no_such_value": 1}, "src", "unknown value expression 'no_such_value'"),
-    ],
-)
-def test_what_is_not_a_value_is_refused_with_what_was_given(value: Any, target: str | None, message: str) -> None:
-    """611.3a: a value is a number or one expression read from the current state; anything else is an error."""
-    with pytest.raises(ValueError) as err:
-        evaluate(value, _ctx(_condition_board()), target)
-    assert str(err.value).startswith(message)
-
-
-@pytest.mark.parametrize(
-    ("filt", "message"),
-    [
-        ("creature", "a filter must be a mapping, got 'creature'"),
-        ({"no_such_key": 1}, "unknown filter key 'no_such_key'"),
-    ],
-)
-def test_what_is_not_a_filter_is_refused_with_what_was_given(filt: Any, message: str) -> None:
-    """611.3a: a filter is a mapping of known conditions; anything else is an error naming it (both forms)."""
-    ctx = _ctx(_condition_board())
-    with pytest.raises(ValueError) as readable:
-        matches(filt, "src", ctx)
-    assert str(readable.value) == message
-    with pytest.raises(ValueError) as quick:
-        compiled(freeze(filt))("src", ctx)
-    assert str(quick.value) == message
 
 
 def _token_copy_of_transformed_delver(version: Any) -> Characteristics:
@@ -652,8 +363,11 @@ def test_a_copy_effect_in_two_parts_applies_them_in_the_order_written() -> None:
 
 
 LLANOWAR = creature("elves", 2, power=1, toughness=1, name="Llanowar Elves", colors=["green"], subtypes=["elf"])
+
 LLANOWAR["abilities"] = ["{t}: add {g}."]
+
 ARBOR = creature("arbor", 1, power=1, toughness=1, name="Dryad Arbor", colors=["green"], subtypes=["forest", "dryad"])
+
 ARBOR["types"] = ["land", "creature"]
 
 
@@ -675,18 +389,114 @@ def test_a_copy_that_keeps_its_abilities_loses_the_mana_ability_of_a_land_type_i
     assert (arbor.name, arbor.subtypes, arbor.abilities) == ("Hill Giant", frozenset({"giant"}), frozenset())
 
 
-def test_a_conditional_copy_exception_with_a_name_exception_on_a_creature_with_abilities() -> None:
-    """707.9f, 707.9b, 707.9d: "except its name is ..., and if it's a creature it has changeling": both apply."""
-    bears = {**BEAR, "abilities": ["vigilance"]}
-    extra = {
-        "except": {"name": "Moritte"},
-        "except_if": [{"if": {"type": "creature"}, "except": {"add_abilities": ["changeling"]}}],
-    }
-    case = _board(
-        [bears, creature("m", 3, power=0, toughness=0, name="M")],
-        [_copy("e", 3, "m", "bear", **extra)],
-        versions=("2025-08-01",),
+def test_707_2_copy_takes_copiable_values_only() -> None:
+    board = make_board(
+        [
+            creature("orig", 1, 2, 2, subtypes=["bear"], counters=[{"kind": "+1/+1", "count": 2}]),
+            creature("clone", 2, 0, 0, subtypes=["shapeshifter"]),
+        ],
+        effects=[
+            {
+                "id": "pump",
+                "timestamp": 3,
+                "applies_to": ["orig"],
+                "parts": [{"op": "modify_pt", "power": 5, "toughness": 5}],
+            },
+            {
+                "id": "copy",
+                "timestamp": 4,
+                "applies_to": ["clone"],
+                "parts": [{"op": "copy_of", "object": "orig", "except": {"add_types": ["artifact"]}}],
+            },
+        ],
     )
-    version = get_version("2025-08-01")
-    m = resolve(board_at(case, 1, version), version).final["m"]
-    assert (m.name, m.power, m.abilities) == ("Moritte", 2, frozenset({"vigilance", "changeling"}))
+    r = run(board)[1]
+    assert (r["orig"]["power"], r["orig"]["toughness"]) == (9, 9)
+    assert (r["clone"]["name"], r["clone"]["power"], r["clone"]["subtypes"], r["clone"]["types"]) == (
+        "Orig",
+        2,
+        ["bear"],
+        ["artifact", "creature"],
+    )
+
+
+def test_708_2_copy_of_face_down_is_a_nameless_2_2() -> None:
+    board = make_board(
+        [
+            creature("morph", 1, 5, 5, colors=["green"], face_down=True),
+            creature("elf", 2, 1, 1, colors=["green"], token=True),
+        ],
+        effects=[
+            {
+                "id": "growth",
+                "timestamp": 3,
+                "applies_to": ["elf"],
+                "parts": [{"op": "modify_pt", "power": 3, "toughness": 3}],
+            },
+            {"id": "copy", "timestamp": 4, "applies_to": ["elf"], "parts": [{"op": "copy_of", "object": "morph"}]},
+        ],
+    )
+    for v in ("m10", "ikoria"):
+        r = run(board, v)[1]
+        assert (r["elf"]["name"], r["elf"]["colors"], r["elf"]["power"], r["elf"]["toughness"]) == (None, [], 5, 5)
+        assert r["morph"]["face_down"] is True and r["morph"]["power"] == 2
+
+
+# --- 604.3a, 707.9d, 707.9f: what a CDA defines; conditional copy exceptions decided --------------------
+
+
+def _cda(*parts: dict[str, object]) -> AbilityDef:
+    made = tuple(Part(str(p["op"]), freeze({k: v for k, v in p.items() if k != "op"})) for p in parts)
+    return AbilityDef("a cda", True, "self", made)
+
+
+def test_604_3a_a_cda_defines_only_the_characteristics_it_sets() -> None:
+    """604.3a(1), 707.9d: a CDA setting power alone defines power; toughness alone, toughness; a modification both."""
+    from reference.copiable import defined_characteristics
+
+    assert defined_characteristics(_cda({"op": "set_pt", "power": 3})) == {"power"}
+    assert defined_characteristics(_cda({"op": "set_pt", "toughness": 3})) == {"toughness"}
+    assert defined_characteristics(_cda({"op": "modify_pt", "power": 1, "toughness": 1})) == {"power", "toughness"}
+    assert defined_characteristics(_cda({"op": "set_colors", "colors": ["green"]})) == {"colors"}
+
+
+def test_707_9d_only_the_cdas_defining_an_excepted_characteristic_are_left_out() -> None:
+    """707.9d: a copy effect's exception leaves out the original's CDAs that define that characteristic, and
+    only those: excepting the name keeps a power/toughness CDA; excepting power leaves it out."""
+    from reference.copiable import without_excepted_cdas
+
+    cda = _cda({"op": "set_pt", "power": 1, "toughness": 1})
+    board = replace(make_board([creature("goyf", 1)]), abilities=FrozenMap({cda.text: cda}))
+    ch = board.objects["goyf"].printed.with_(abilities=frozenset({cda.text, "trample"}))
+    assert without_excepted_cdas(board, ch, freeze({"except": {"name": "Other"}})).abilities == {cda.text, "trample"}
+    assert without_excepted_cdas(board, ch, freeze({"except": {"power": 3}})).abilities == {"trample"}
+
+
+# Written for mutants the mutation campaign (issue 18) found unpinned: each states the rule it pins;
+# expected values are reasoned from the rules, not read off the resolver.
+
+# 614.1c, 707.2: "as this enters, it becomes ..." (values a copy copies too)
+
+
+def test_a_choice_as_it_enters_adds_types_subtypes_and_abilities_to_the_printed_ones() -> None:
+    """614.1c, 707.2: a Primal Clay-like noncreature artifact that entered as "a 1/6 Wall artifact creature with
+    defender in addition to its other types" has its printed type, subtype and ability plus those it chose."""
+    from reference.copiable import entered_values
+
+    printed = chars(
+        "Clay", types=frozenset({"artifact"}), subtypes=frozenset({"shapeshifter"}), abilities=frozenset({"ward 1"})
+    )
+    entered = FrozenMap(
+        {
+            "power": 1,
+            "toughness": 6,
+            "add_types": ("creature",),
+            "add_subtypes": ("wall",),
+            "add_abilities": ("defender",),
+        }
+    )
+    clay = GameObject(id="clay", printed=printed, owner="p1", timestamp=1, entered_as=entered)
+    values = entered_values(clay)
+    assert values.types == frozenset({"artifact", "creature"})
+    assert values.subtypes == frozenset({"shapeshifter", "wall"})
+    assert (values.abilities, values.power, values.toughness) == (frozenset({"ward 1", "defender"}), 1, 6)

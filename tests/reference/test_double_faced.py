@@ -1,8 +1,11 @@
-"""Double-faced permanents (712): loading, transforming (613.7g), copies (707.8, 707.8a), mana value (202.3b)."""
+"""Double-faced permanents (712, reference.double_faced): loading, transforming (613.7g), copies (707.8,
+707.8a), the face up as of a time, mana value (202.3b).
+"""
 
 from __future__ import annotations
 
 import copy
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -11,13 +14,18 @@ import yaml
 
 from mtg_layers.corpus import CorpusError, case_from_data, load_case
 from reference.case import board_at
-from reference.double_faced import DoubleFacedError
+from reference.double_faced import DoubleFacedError, back_face_up_as_of, face_up_values, face_values, own_mana_value
+from reference.frozen import freeze
+from reference.model import Effect, Part
 from reference.resolver import resolve
-from reference.versions import get_version
+from reference.versions import get_version, version_from_mapping
 from reference.zones import change_zones
 from reference_optimized import resolve as fast_resolve
 
+from ..builders import M10, VERSIONS, creature, dfc, make_board, obj, profile
+
 BACK = {"name": "Insectile Aberration", "colors": ["blue"], "types": ["creature"], "power": 3, "toughness": 2}
+
 GOOD: dict[str, Any] = {
     "id": "dfc-good",
     "title": "a double-faced card",
@@ -229,3 +237,72 @@ def test_double_faced_token_copy_follows_its_own_face() -> None:
     night = _final(case, 2, "2025-08-01")["t"]
     assert (night.name, night.power, night.mana_value) == ("Insectile Aberration", 3, 0)
     assert _final(case, 2, "2025-08-01")["d"].name == "Delver of Secrets"
+
+
+# Written for mutants the mutation campaign (issue 18) found unpinned: each states the rule it pins;
+# expected values are reasoned from the rules, not read off the resolver.
+
+
+def test_the_face_up_before_a_time_follows_the_transformations() -> None:
+    """712, 613.7g: the back face is up just before a time when the last transformation before it turned it up."""
+    assert back_face_up_as_of(dfc(transformed=True)) is True and back_face_up_as_of(dfc()) is False
+    turned = dfc(transformed=False, transform_history=((5, True), (9, False)))
+    assert [back_face_up_as_of(turned, t) for t in (5, 6, 9, 10)] == [False, True, True, False]
+    assert back_face_up_as_of(turned) is False
+
+
+def test_the_back_face_values_are_those_of_a_permanent_or_spell() -> None:
+    """712.8a, 712.8d: outside the battlefield and stack a double-faced card has its front face only."""
+    up = dfc(transformed=True)
+    assert face_values(up, True).name == "Aberration" and face_values(up, True).controller == "p2"
+    assert face_values(dfc("stack"), True).name == "Aberration"
+    assert face_values(dfc("graveyard"), True).name == "Delver"
+    assert face_values(up, False).name == "Delver"
+    assert face_values(obj("bear"), True).name == "Bear"
+    assert face_up_values(up).name == "Aberration"
+    assert face_up_values(dfc(transform_history=((5, True),)), 5).name == "Delver"
+
+
+def test_a_back_face_up_has_the_front_face_mana_value() -> None:
+    """202.3b: a transformed permanent's mana value is its front face's (2016 on); earlier texts say 0."""
+    up = dfc(transformed=True)
+    back = face_values(up, True)
+    assert own_mana_value(up, back, VERSIONS["ikoria"]).mana_value == 1
+    zero = version_from_mapping(profile(flags={"back_face_mana_value": "zero"}))
+    assert own_mana_value(up, back, zero).mana_value == 0
+    assert own_mana_value(dfc(), back, VERSIONS["ikoria"]) is back
+    assert own_mana_value(dfc("stack", transformed=True), back, VERSIONS["ikoria"]) is back
+    with pytest.raises(DoubleFacedError) as err:
+        own_mana_value(up, back, M10)
+    assert str(err.value) == (
+        "202.3b: rules version 2009-07-08 spans the April 2016 change of the mana value of a back face "
+        "and states neither form; d has its back face up"
+    )
+
+
+# --- 712, 707.8a: which permanents are double-faced (reference.double_faced.is_double_faced) -------------
+
+
+def test_712_707_8a_a_double_faced_token_copy_is_double_faced_and_nothing_else_is() -> None:
+    """707.8a: a token made as a copy of a double-faced permanent is double-faced; 707.8: any other copy of one
+    copies only the face that is up (not double-faced), and a "double-faced" copy of a one-faced object is not."""
+    from reference.double_faced import is_double_faced
+
+    dfc = {"id": "d", "timestamp": 1, "name": "Delver of Secrets", "types": ["creature"], "power": 1}
+    dfc["back_face"] = {"name": "Insectile Aberration", "colors": ["blue"], "types": ["creature"], "power": 3}
+    board = make_board([dfc, creature("bear", 2)] + [creature(i, 3, token=True) for i in ("t", "u", "v", "w")])
+    board = replace(board, objects={**board.objects, "c": replace(board.objects["bear"], id="c")})
+
+    def copy_of(of: str, double_faced: bool) -> tuple[Part, ...]:
+        return (Part("copy_of", freeze({"object": of, "double_faced": double_faced})),)
+
+    effects = (
+        Effect("other", 4, ("bear",), ()),
+        Effect("t", 5, ("t",), copy_of("d", True)),
+        Effect("c", 6, ("c",), copy_of("d", False)),
+        Effect("u", 7, ("u",), copy_of("bear", True)),
+        Effect("v", 8, ("v",), copy_of("gone", True)),
+    )
+    board = replace(board, effects=effects)
+    assert is_double_faced(board, "d") and is_double_faced(board, "t")
+    assert not any(is_double_faced(board, i) for i in ("bear", "c", "u", "v", "w"))

@@ -1,15 +1,21 @@
-"""The effects the game rules and resolved spells bring to the layer process (reference.effects).
+"""Continuous effects during the layer process (reference.effects): which exist, what they apply to, what
+they do.
 
 The rules' own effects: counters (122.1a-b, 613.7c), face-down status (708.2) and merging
 (729.2, 721.2a in 2020). Resolved spells and abilities (611.2) keep their source and controller.
-Each test states the rule it pins. Expected values are reasoned from the rules and from the
-trace's wording on hand-built boards, not read off the resolver.
+Static abilities reach the zones their text names (611.3a) and keep applying once begun (613.6);
+an effect giving another card's full text (612.6). Expected values are reasoned from the rules and
+from the trace's wording on hand-built boards, not read off the resolver.
 """
 
 from __future__ import annotations
 
 import copy
+from typing import Any
 
+import pytest
+
+from mtg_layers.crosscheck import check_board
 from mtg_layers.trace_text import explain_resolution
 from reference.effects import ContinuousEffect, rule_effects
 from reference.frozen import FrozenMap
@@ -17,9 +23,18 @@ from reference.model import Board, Part
 from reference.resolver import initial_state, resolve
 from reference.versions import RulesVersion, builtin_profile_data, get_version, version_from_mapping
 
-from ..builders import creature, make_board, run
-
-IKORIA = get_version("ikoria")
+from ..builders import (
+    ELF_TO_GOBLIN,
+    ELVES_PUMP,
+    ELVES_PUMP_DEF,
+    GOBLINS_PUMP,
+    IKORIA,
+    creature,
+    enchantment,
+    make_board,
+    run,
+)
+from ..builders import graveyard_card as _card
 
 
 def _effects(board: Board) -> list[ContinuousEffect]:
@@ -236,3 +251,377 @@ def test_a_resolved_effect_reads_its_own_source() -> None:
     }
     _, result = run(make_board([creature("ogre", 1), lantern], [pump]))
     assert (result["ogre"]["power"], result["ogre"]["toughness"]) == (5, 2)
+
+
+# Written for mutants the mutation campaign (issue 18) found unpinned: each states the rule it pins;
+# expected values are reasoned from the rules, not read off the resolver.
+
+FULL_TEXT = "this creature has the full text of the creature card on top of your graveyard."
+
+BEARS = {
+    "name": "Grizzly Bears",
+    "mana_value": 2,
+    "mana_cost": "{1}{G}",
+    "colors": ["green"],
+    "subtypes": ["bear"],
+}
+
+SHAPESHIFTER = creature(
+    "vs",
+    10,
+    power=0,
+    toughness=1,
+    name="Volrath's Shapeshifter",
+    mana_value=3,
+    mana_cost="{1}{U}{U}",
+    colors=["blue"],
+    subtypes=["phyrexian", "shapeshifter"],
+    abilities=[FULL_TEXT],
+)
+
+
+def _full_text_board(part: dict[str, Any], graveyard: list[dict[str, Any]]) -> Board:
+    ability = {"text": FULL_TEXT, "applies_to": {"is_source": True}, "parts": [{"op": "full_text_of", **part}]}
+    return make_board([*graveyard, SHAPESHIFTER], abilities=[ability])
+
+
+# --- effects.full_text_instruction (612.6)
+
+
+def test_full_text_reads_a_card_in_a_zone_the_filter_does_not_name() -> None:
+    """612.6, 404.1: "the creature card on top of your graveyard" picks that card though the filter names no zone."""
+    board = _full_text_board(
+        {"from": {"owner": "you", "top_of_graveyard": True, "type": "creature"}, "plus": ["{2}: discard a card."]},
+        [_card("bears", 1, **BEARS)],
+    )
+    _, result = run(board)
+    vs = result["vs"]
+    assert vs["name"] == "Grizzly Bears"
+    assert (vs["power"], vs["toughness"]) == (2, 2)
+    assert vs["colors"] == ["green"]
+    assert vs["subtypes"] == ["bear"]
+    assert vs["abilities"] == ["{2}: discard a card."]
+
+
+def test_full_text_without_added_text_gives_the_cards_text_only() -> None:
+    """612.6: an effect that gives a card's full text and adds no text of its own: the object has exactly that text."""
+    board = _full_text_board(
+        {"from": {"zone": "graveyard", "owner": "you", "type": "creature"}},
+        [_card("bears", 1, **BEARS, abilities=["vigilance"])],
+    )
+    _, result = run(board)
+    assert result["vs"]["name"] == "Grizzly Bears"
+    assert result["vs"]["abilities"] == ["vigilance"]
+
+
+def test_full_text_of_no_card_changes_nothing() -> None:
+    """612.6: when no card qualifies, the object keeps its own text."""
+    forest = {
+        "id": "forest",
+        "name": "Forest",
+        "owner": "p1",
+        "zone": "graveyard",
+        "timestamp": 1,
+        "types": ["land"],
+        "subtypes": ["forest"],
+    }
+    board = _full_text_board({"from": {"zone": "graveyard", "owner": "you", "type": "creature"}}, [forest])
+    _, result = run(board)
+    vs = result["vs"]
+    assert vs["name"] == "Volrath's Shapeshifter"
+    assert (vs["power"], vs["toughness"]) == (0, 1)
+    assert vs["abilities"] == [FULL_TEXT]
+
+
+def test_full_text_of_two_cards_is_refused_with_both_named() -> None:
+    """612.6: an object has the full text of one card; a filter that picks two is an error naming them."""
+    board = _full_text_board(
+        {"from": {"zone": "graveyard", "owner": "you", "type": "creature"}},
+        [_card("bears", 1, **BEARS), _card("goblin", 2)],
+    )
+    with pytest.raises(ValueError) as err:
+        run(board)
+    assert str(err.value) == (f"vs:{FULL_TEXT}: full_text_of: the filter picks 2 cards (['bears', 'goblin']), not one")
+
+
+# Written for mutants the mutation campaign (issue 18) found unpinned: each states the rule it pins;
+# expected values are reasoned from the rules, not read off the resolver.
+
+# 612.3, 113.2c: text changes and the abilities they do not reach
+
+
+def test_a_granted_wording_is_not_read_through_its_objects_text_changes() -> None:
+    """612.3: a text change on the Bear ("elf" becomes "goblin") does not reach the abilities effects grant it, so a
+    granted "goblins get +1/+1." is no text-changed "elves get +1/+1.": the board defines only the latter, and a
+    wording without a definition generates no effect. The Goblin stays 2/2; the Elf too (nothing says elves)."""
+    board = make_board(
+        [creature("bear", 1), creature("elf", 2, subtypes=["elf"]), creature("goblin", 3, subtypes=["goblin"])],
+        effects=[
+            {"id": "t", "controller": "p1", "timestamp": 4, "applies_to": ["bear"], "parts": [ELF_TO_GOBLIN]},
+            {"id": "g", "controller": "p1", "timestamp": 5, "applies_to": ["bear"],
+             "parts": [{"op": "add_abilities", "abilities": [GOBLINS_PUMP]}]},
+        ],
+        abilities=[ELVES_PUMP_DEF],
+    )  # fmt: skip
+    for vid in ("pre-m10", "m10", "ikoria"):
+        final = run(board, vid)[0].final
+        assert GOBLINS_PUMP in final["bear"].abilities
+        assert [(final[i].power, final[i].toughness) for i in ("elf", "goblin")] == [(2, 2), (2, 2)], vid
+        assert check_board(board, get_version(vid)).status == "verified", vid  # the z3 encoding's own reading
+
+
+def test_an_ability_and_a_text_changed_instance_of_it_are_two_effects() -> None:
+    """113.2c, 612.1 under a proposed profile that applies text changes in layer 1a (rules versions are data): the
+    Bear's "elves get +1/+1." becomes "goblins get +1/+1." (timestamp 2); then a mutating creature with "elves get
+    +1/+1." merges under it (timestamp 3), adding that ability as printed. The Bear has both: two instances, each its
+    own effect, so the Elf and the Goblin each get +1/+1 (3/3). Both resolvers agree, and the trace names both."""
+    from dataclasses import replace
+
+    from reference.resolver import resolve
+    from reference.versions import Classification
+    from reference_optimized import resolve as fast_resolve
+
+    text_in_1a = replace(
+        IKORIA,
+        id="text-in-1a",
+        classification=tuple(Classification(c.kind, c.origins, "1a") if c.kind == "text" else c
+                             for c in IKORIA.classification),
+    )  # fmt: skip
+    board = make_board(
+        [
+            creature("bear", 1, abilities=[ELVES_PUMP]),
+            creature("mutant", 4, abilities=[ELVES_PUMP], zone="stack"),
+            creature("elf", 5, subtypes=["elf"]),
+            creature("goblin", 6, subtypes=["goblin"]),
+        ],
+        effects=[{"id": "t", "controller": "p1", "timestamp": 2, "applies_to": ["bear"], "parts": [ELF_TO_GOBLIN]}],
+        abilities=[ELVES_PUMP_DEF],
+        step={"merge": {"mutant": {"onto": "bear", "position": "under", "timestamp": 3}}},
+    )
+    readable = resolve(board, text_in_1a)
+    assert fast_resolve(board, text_in_1a) == readable
+    final = readable.final
+    assert final["bear"].abilities == {ELVES_PUMP, GOBLINS_PUMP}
+    assert [(final[i].power, final[i].toughness) for i in ("elf", "goblin")] == [(3, 3), (3, 3)]
+    applied = [s.effect for s in readable.steps if s.effect.startswith("bear:")]
+    assert applied == ["bear:elves get +1/+1.", "bear:elves get +1/+1. (reads 'goblins get +1/+1.')"]
+    assert check_board(board, text_in_1a).status == "verified"  # the z3 encoding's own reading
+
+
+def test_what_an_effect_applies_to_among_some_objects_is_cut_to_those_objects() -> None:
+    """611.2c, 613.6 (``effects.affected`` with ``among``): a resolved effect's fixed objects, and the objects an effect
+    locked in when it began to apply, asked about among some objects, are those of them it applies to."""
+    from reference.effects import affected, resolved_effects
+    from reference.resolver import initial_state
+
+    board = make_board(
+        [creature("bear", 1), creature("elf", 2, subtypes=["elf"]), creature("ogre", 3)],
+        effects=[{"id": "pump", "controller": "p1", "timestamp": 4, "applies_to": ["bear", "elf"],
+                  "parts": [{"op": "modify_pt", "power": 1, "toughness": 1}]}],
+    )  # fmt: skip
+    state = dict(initial_state(board, IKORIA))
+    (pump,) = resolved_effects(board)
+    assert affected(pump, board, state, {}) == {"bear", "elf"}
+    assert affected(pump, board, state, {}, among=["elf", "ogre"]) == {"elf"}
+    locked = {pump.key: (pump, frozenset({"bear", "ogre"}))}
+    assert affected(pump, board, state, locked, among=["elf", "ogre"]) == {"ogre"}
+
+
+def test_what_a_static_effect_applies_to_among_some_objects_is_cut_to_those_objects() -> None:
+    """611.3a (``effects.affected`` and ``filters.objects_matching`` with ``among``): "creatures get +1/+1" asked
+    about among two of three creatures applies to those two only."""
+    from reference.effects import affected, static_effects
+    from reference.effects import context as effects_context
+    from reference.filters import objects_matching
+    from reference.resolver import initial_state
+
+    anthem = "creatures get +1/+1."
+    board = make_board(
+        [creature("bear", 1), creature("elf", 2), enchantment("crusade", 3, anthem)],
+        abilities=[{"text": anthem, "applies_to": {"type": "creature"},
+                    "parts": [{"op": "modify_pt", "power": 1, "toughness": 1}]}],
+    )  # fmt: skip
+    state = dict(initial_state(board, IKORIA))
+    (effect,) = static_effects(board, state)
+    assert affected(effect, board, state, {}) == {"bear", "elf"}
+    assert affected(effect, board, state, {}, among=["elf", "crusade"]) == {"elf"}
+    ctx = effects_context(effect, board, state)
+    assert objects_matching({"type": "creature"}, ctx, among=["bear", "crusade"]) == {"bear"}
+
+
+HUMILITY = {
+    "text": "all creatures lose all abilities and have base power and toughness 1/1",
+    "applies_to": {"type": "creature"},
+    "parts": [{"op": "remove_all_abilities"}, {"op": "set_pt", "power": 1, "toughness": 1}],
+}
+
+OPALESCENCE = {
+    "text": "each other non-aura enchantment is a creature with power and toughness each equal to its mana value",
+    "applies_to": {"all": [{"type": "enchantment"}, {"not": {"subtype": "aura"}}, {"other_than_source": True}]},
+    "parts": [
+        {"op": "add_types", "types": ["creature"]},
+        {"op": "set_pt", "power": {"its": "mana_value"}, "toughness": {"its": "mana_value"}},
+    ],
+}
+
+
+def humility_opalescence(humility_ts: float, opal_ts: float, version: str = "m10") -> dict[str, dict]:
+    board = make_board(
+        [
+            {
+                "id": "humility",
+                "timestamp": humility_ts,
+                "types": ["enchantment"],
+                "mana_value": 4,
+                "abilities": [HUMILITY["text"]],
+            },
+            {
+                "id": "opal",
+                "timestamp": opal_ts,
+                "types": ["enchantment"],
+                "mana_value": 4,
+                "abilities": [OPALESCENCE["text"]],
+            },
+            creature("bear", 0.5, 3, 3, abilities=["flying"]),
+        ],
+        abilities=[HUMILITY, OPALESCENCE],
+    )
+    return run(board, version)[1]
+
+
+def test_613_6_humility_keeps_applying_after_losing_its_ability() -> None:
+    r = humility_opalescence(1, 2)
+    assert (r["humility"]["power"], r["humility"]["toughness"]) == (4, 4)
+    assert r["humility"]["abilities"] == []
+    assert (r["bear"]["power"], r["bear"]["toughness"], r["bear"]["abilities"]) == (1, 1, [])
+    r = humility_opalescence(2, 1)
+    assert (r["humility"]["power"], r["humility"]["toughness"]) == (1, 1)
+    assert (r["bear"]["power"], r["bear"]["toughness"]) == (1, 1)
+
+
+def test_613_1b_control_change_moves_you_control_anthems() -> None:
+    anthem = {
+        "text": "creatures you control get +1/+1",
+        "applies_to": {"all": [{"type": "creature"}, {"controller": "you"}]},
+        "parts": [{"op": "modify_pt", "power": 1, "toughness": 1}],
+    }
+    board = make_board(
+        [
+            creature("c", 1, controller="p2"),
+            {"id": "a", "timestamp": 2, "types": ["enchantment"], "controller": "p1", "abilities": [anthem["text"]]},
+        ],
+        effects=[
+            {
+                "id": "steal",
+                "timestamp": 3,
+                "applies_to": ["c"],
+                "controller": "p1",
+                "parts": [{"op": "set_controller", "player": "p1"}, {"op": "add_abilities", "abilities": ["haste"]}],
+            }
+        ],
+        abilities=[anthem],
+    )
+    r = run(board)[1]["c"]
+    assert (r["controller"], r["power"], r["abilities"]) == ("p1", 3, ["haste"])
+
+
+def test_static_ability_reaches_the_zones_its_text_names() -> None:
+    """611.3a, 613.1: an ability naming the graveyard applies there; one that does not, only to permanents."""
+    from ..builders import make_board, run
+
+    board = make_board(
+        [
+            {
+                "id": "src",
+                "name": "Src",
+                "controller": "p1",
+                "timestamp": 1,
+                "types": ["enchantment"],
+                "abilities": ["graveyard creatures are blue", "creatures are red"],
+            },
+            {
+                "id": "dead",
+                "name": "Dead",
+                "controller": "p1",
+                "timestamp": 2,
+                "zone": "graveyard",
+                "types": ["creature"],
+                "power": 1,
+                "toughness": 1,
+            },
+            {
+                "id": "live",
+                "name": "Live",
+                "controller": "p1",
+                "timestamp": 3,
+                "types": ["creature"],
+                "power": 1,
+                "toughness": 1,
+            },
+            {
+                "id": "spell",
+                "name": "Spell",
+                "controller": "p1",
+                "timestamp": 4,
+                "zone": "graveyard",
+                "types": ["instant"],
+            },
+        ],
+        abilities=[
+            {
+                "text": "graveyard creatures are blue",
+                "applies_to": {"all": [{"type": "creature"}, {"zone": "graveyard"}]},
+                "parts": [{"op": "add_colors", "colors": ["blue"]}],
+            },
+            {
+                "text": "creatures are red",
+                "applies_to": {"type": "creature"},
+                "parts": [{"op": "add_colors", "colors": ["red"]}],
+            },
+        ],
+    )
+    _, result = run(board)
+    assert result["dead"]["colors"] == ["blue"] and result["dead"]["zone"] == "graveyard"
+    assert result["live"]["colors"] == ["red"]
+    assert result["spell"]["power"] is None and result["spell"]["zone"] == "graveyard"  # 208.3
+
+
+def test_static_ability_of_a_card_in_the_graveyard_does_not_work() -> None:
+    """113.6, 604.3: only a characteristic-defining ability works outside the battlefield."""
+    from ..builders import make_board, run
+
+    board = make_board(
+        [
+            {
+                "id": "lord",
+                "name": "Lord",
+                "controller": "p1",
+                "timestamp": 1,
+                "zone": "graveyard",
+                "types": ["creature"],
+                "power": 1,
+                "toughness": 1,
+                "abilities": ["creatures get +1/+1", "cda 5/5"],
+            },
+            {
+                "id": "bear",
+                "name": "Bear",
+                "controller": "p1",
+                "timestamp": 2,
+                "types": ["creature"],
+                "power": 2,
+                "toughness": 2,
+            },
+        ],
+        abilities=[
+            {
+                "text": "creatures get +1/+1",
+                "applies_to": {"type": "creature"},
+                "parts": [{"op": "modify_pt", "power": 1, "toughness": 1}],
+            },
+            {"text": "cda 5/5", "cda": True, "parts": [{"op": "set_pt", "power": 5, "toughness": 5}]},
+        ],
+    )
+    _, result = run(board)
+    assert (result["bear"]["power"], result["bear"]["toughness"]) == (2, 2)
+    assert (result["lord"]["power"], result["lord"]["toughness"]) == (5, 5)

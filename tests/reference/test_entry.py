@@ -1,4 +1,4 @@
-"""Unit tests for created tokens (111.2-111.4, 612.2a) and the counters an object enters with (614.1c, 614.12)."""
+"""The counters an object enters with because of its characteristics (614.1c, 614.12): reference.entry."""
 
 from __future__ import annotations
 
@@ -6,103 +6,15 @@ from typing import Any
 
 import pytest
 
-from mtg_layers.corpus import case_from_data
 from reference.case import board_at
 from reference.entry import EntryError
-from reference.model import Board, Characteristics
-from reference.tokens import TokenError, created_token, token_maker, token_name
-from reference.versions import get_version
 
-from ..builders import run
+from .token_cards import ABILITIES, GRUMGULLY, MIMIC, MIMIC_TYPE, RENATA
+from .token_cards import board_and_result as _after
+from .token_cards import case_of_cards as _case
 
-CURRENT = get_version("current")
-
-MARIT_LAGE = (
-    "when dark depths has no ice counters on it, sacrifice it and create marit lage, "
-    "a legendary 20/20 black avatar creature token with flying and indestructible."
-)
-ELF_WARRIOR = "{g}, {t}: create a 1/1 green elf warrior creature token."
-ELF_LORD = "other elf creatures you control get +1/+1."
-GRUMGULLY = "each other non-human creature you control enters with an additional +1/+1 counter on it."
-RENATA = "each other creature you control enters with an additional +1/+1 counter on it."
 MIMIC_CHOICE = "as metallic mimic enters, choose a creature type."
-MIMIC_TYPE = "metallic mimic is the chosen type in addition to its other types."
-MIMIC = "each other creature you control of the chosen type enters with an additional +1/+1 counter on it."
 
-ABILITIES: list[dict[str, Any]] = [
-    {
-        "text": MARIT_LAGE,
-        "creates": {
-            "name": "Marit Lage",
-            "colors": ["black"],
-            "types": ["creature"],
-            "subtypes": ["avatar"],
-            "supertypes": ["legendary"],
-            "abilities": ["flying", "indestructible"],
-            "power": 20,
-            "toughness": 20,
-        },
-    },
-    {
-        "text": ELF_WARRIOR,
-        "creates": {
-            "colors": ["green"],
-            "types": ["creature"],
-            "subtypes": ["elf", "warrior"],
-            "power": 1,
-            "toughness": 1,
-        },
-    },
-    {
-        "text": GRUMGULLY,
-        "applies_to": {"type": "creature", "controller": "you", "other_than_source": True, "not": {"subtype": "human"}},
-        "enters_with": {"+1/+1": 1},
-    },
-    {
-        "text": RENATA,
-        "applies_to": {"type": "creature", "controller": "you", "other_than_source": True},
-        "enters_with": {"+1/+1": 1},
-    },
-    {
-        "text": ELF_LORD,
-        "applies_to": {"type": "creature", "subtype": "elf", "controller": "you", "other_than_source": True},
-        "parts": [{"op": "modify_pt", "power": 1, "toughness": 1}],
-    },
-    {"text": MIMIC_TYPE, "parts": [{"op": "add_subtypes", "subtypes": [{"chosen": "creature_type"}]}]},
-    {
-        "text": MIMIC,
-        "applies_to": {
-            "type": "creature",
-            "controller": "you",
-            "other_than_source": True,
-            "subtype": {"chosen": "creature_type"},
-        },
-        "enters_with": {"+1/+1": 1},
-    },
-]
-
-DARK_DEPTHS = {
-    "id": "depths",
-    "name": "Dark Depths",
-    "controller": "p1",
-    "timestamp": 1,
-    "types": ["land"],
-    "supertypes": ["legendary", "snow"],
-    "abilities": [MARIT_LAGE],
-}
-PERFECT = {
-    "id": "perfect",
-    "name": "Imperious Perfect",
-    "controller": "p2",
-    "timestamp": 1,
-    "mana_cost": "{2}{G}",
-    "colors": ["green"],
-    "types": ["creature"],
-    "subtypes": ["elf", "warrior"],
-    "power": 2,
-    "toughness": 2,
-    "abilities": [ELF_LORD, ELF_WARRIOR],
-}
 GRUMGULLY_OBJ = {
     "id": "grumgully",
     "name": "Grumgully, the Generous",
@@ -117,6 +29,7 @@ GRUMGULLY_OBJ = {
     "toughness": 3,
     "abilities": [GRUMGULLY],
 }
+
 RENATA_OBJ = {
     "id": "renata",
     "name": "Renata, Called to the Hunt",
@@ -131,6 +44,7 @@ RENATA_OBJ = {
     "toughness": 3,
     "abilities": [RENATA],
 }
+
 MIMIC_OBJ = {
     "id": "mimic",
     "name": "Metallic Mimic",
@@ -144,6 +58,7 @@ MIMIC_OBJ = {
     "abilities": [MIMIC_CHOICE, MIMIC_TYPE, MIMIC],
     "chosen": {"creature_type": "elf"},
 }
+
 VANGUARD = {
     "id": "vanguard",
     "name": "Elite Vanguard",
@@ -156,6 +71,7 @@ VANGUARD = {
     "power": 2,
     "toughness": 1,
 }
+
 ELVES = {
     "id": "elves",
     "name": "Llanowar Elves",
@@ -167,6 +83,7 @@ ELVES = {
     "power": 1,
     "toughness": 1,
 }
+
 BEARS = {
     "id": "bears",
     "name": "Grizzly Bears",
@@ -178,6 +95,7 @@ BEARS = {
     "power": 2,
     "toughness": 2,
 }
+
 CLONE = {
     "id": "clone",
     "name": "Clone",
@@ -189,155 +107,6 @@ CLONE = {
     "power": 0,
     "toughness": 0,
 }
-
-
-def _case(
-    objects: list[dict[str, Any]],
-    steps: list[dict[str, Any]],
-    abilities: list[dict[str, Any]] | None = None,
-    versions: tuple[str, ...] = ("m10", "current"),
-) -> Any:
-    """A case through the real loader: every step expects nothing (the tests read the boards)."""
-    data = {
-        "id": "unit",
-        "title": "unit test case",
-        "versions": list(versions),
-        "features": ["created-tokens", "entry-counters"],
-        "sources": [{"kind": "derived", "ref": "unit test"}],
-        "abilities": ABILITIES if abilities is None else abilities,
-        "objects": objects,
-        "steps": [{**s, "expect": {v: {} for v in versions}} for s in steps],
-    }
-    return case_from_data(data, "unit")
-
-
-def _after(case: Any, step: int, version: str = "current") -> tuple[Board, dict[str, dict[str, Any]]]:
-    board = board_at(case, step, get_version(version))
-    return board, run(board, version)[1]
-
-
-def _create(by: str, ability: str, token_id: str = "token") -> dict[str, Any]:
-    return {"description": "the ability resolves", "create_tokens": [{"id": token_id, "by": by, "ability": ability}]}
-
-
-# --- created tokens ------------------------------------------------------------------------------
-
-
-def test_111_4_a_token_its_ability_names_has_that_name_and_every_value_the_ability_gives() -> None:
-    """111.3, 111.4: Dark Depths creates Marit Lage, a legendary 20/20 black Avatar with flying and indestructible."""
-    case = _case([DARK_DEPTHS], [_create("depths", MARIT_LAGE, "marit")])
-    for version in ("m10", "current"):
-        board, result = _after(case, 1, version)
-        assert result["marit"] == {
-            "name": "Marit Lage",
-            "controller": "p1",
-            "mana_value": 0,
-            "types": ["creature"],
-            "subtypes": ["avatar"],
-            "supertypes": ["legendary"],
-            "all_creature_types": False,
-            "colors": ["black"],
-            "abilities": ["flying", "indestructible"],
-            "power": 20,
-            "toughness": 20,
-            "face_down": False,
-            "counters": {},
-            "mana_cost": None,
-            "owner": "p1",
-            "zone": "battlefield",
-        }
-        assert board.objects["marit"].token is True
-
-
-def test_111_2_a_token_is_owned_and_controlled_by_its_creator_and_named_for_its_subtypes() -> None:
-    """111.2, 111.4: p2's Imperious Perfect creates p2's 1/1 green Elf Warrior token, 'Elf Warrior Token' (2025)."""
-    case = _case([PERFECT], [_create("perfect", ELF_WARRIOR, "warrior")])
-    names = {"m10": "Elf Warrior", "current": "Elf Warrior Token"}
-    for version, name in names.items():
-        board, result = _after(case, 1, version)
-        token = board.objects["warrior"]
-        assert (token.token, token.owner, token.printed.controller) == (True, "p2", "p2")
-        assert result["warrior"]["name"] == name
-        assert (result["warrior"]["owner"], result["warrior"]["controller"]) == ("p2", "p2")
-        assert (result["warrior"]["subtypes"], result["warrior"]["colors"]) == (["elf", "warrior"], ["green"])
-        assert (result["warrior"]["power"], result["warrior"]["toughness"]) == (2, 2)  # the Perfect's +1/+1
-
-
-def test_111_3_a_token_has_only_the_values_its_ability_defines() -> None:
-    """111.3: an ability that gives only a name creates a token with no colors, types, subtypes or abilities."""
-    text = "create a token named shard."
-    source = {
-        "id": "maker",
-        "name": "Maker",
-        "controller": "p1",
-        "timestamp": 1,
-        "types": ["artifact"],
-        "abilities": [text],
-    }
-    case = _case([source], [_create("maker", text)], [{"text": text, "creates": {"name": "Shard"}}])
-    board, result = _after(case, 1)
-    empty: frozenset[str] = frozenset()
-    assert board.objects["token"].printed == Characteristics(
-        "Shard", 0, empty, empty, empty, empty, empty, power=None, toughness=None, controller="p1"
-    )
-    assert (result["token"]["types"], result["token"]["abilities"], result["token"]["mana_value"]) == ([], [], 0)
-
-
-def test_111_4_an_unnamed_token_without_subtypes_is_named_token_alone() -> None:
-    """111.4: a token named for its subtypes plus the word 'Token', with no subtypes, is named 'Token' (2025)."""
-    values = {"types": ("artifact",)}
-    assert token_name(values, CURRENT) == "Token"
-    assert token_name({"name": "Shard", "subtypes": ("elf",)}, get_version("2023-11-17")) == "Shard"
-
-
-def test_111_4_a_token_named_for_its_subtypes_under_a_version_that_does_not_say_is_an_error() -> None:
-    """111.4: the 2023-11-17 profile spans the 'Token' word's arrival; naming a token for its subtypes there fails."""
-    with pytest.raises(TokenError) as err:
-        token_name({"subtypes": ("elf", "warrior")}, get_version("2023-11-17"))
-    assert str(err.value) == (
-        "111.4: rules version 2023-11-17 does not state whether a token named for its subtypes "
-        "adds the word 'Token' to its name"
-    )
-
-
-def test_111_3_a_wording_without_a_creating_definition_is_an_error_naming_it() -> None:
-    """111.3: only an ability definition with 'creates' makes tokens; an unknown or other wording is named."""
-    board = board_at(_case([PERFECT], [{"description": "board"}]), 1, CURRENT)
-    for text in ("create a goblin.", GRUMGULLY):
-        with pytest.raises(TokenError) as err:
-            token_maker(board, text)
-        assert str(err.value) == f"no ability definition {text!r} creates a token"
-
-
-def test_111_3_a_token_whose_source_is_not_on_the_board_is_an_error_naming_both() -> None:
-    """111.3: a token is created by an object's ability; a source the board doesn't hold is an error."""
-    board = board_at(_case([PERFECT], [{"description": "board"}]), 1, CURRENT)
-    with pytest.raises(TokenError) as err:
-        created_token(board, CURRENT, "warrior", "ghost", ELF_WARRIOR, 5)
-    assert str(err.value) == "warrior: the token's source 'ghost' is not on the board"
-
-
-def test_612_2a_a_source_that_lost_the_ability_creates_no_token_and_the_error_lists_what_it_has() -> None:
-    """612.2a: the token is read from the source's current abilities; one it no longer has is an error."""
-    lose = {
-        "id": "lose",
-        "description": "Imperious Perfect loses its token ability",
-        "controller": "p1",
-        "applies_to": ["perfect"],
-        "parts": [{"op": "remove_abilities", "abilities": [ELF_WARRIOR]}],
-    }
-    case = _case([PERFECT], [{"description": "it loses it", "add_effects": [lose]}, _create("perfect", ELF_WARRIOR)])
-    with pytest.raises(TokenError) as err:
-        board_at(case, 2, CURRENT)
-    assert str(err.value) == (f"token: perfect does not have the ability {ELF_WARRIOR!r} now (it has [{ELF_LORD!r}])")
-
-
-def test_612_2a_creating_a_token_without_a_rules_version_is_an_error() -> None:
-    """612.2a: a token is read from its source's current characteristics, which only a rules version gives."""
-    case = _case([PERFECT], [_create("perfect", ELF_WARRIOR)])
-    with pytest.raises(TokenError) as err:
-        board_at(case, 1)
-    assert str(err.value) == ("tokens are created from their source's current text (612.2a): a rules version is needed")
 
 
 # --- counters an object enters with ----------------------------------------------------------------

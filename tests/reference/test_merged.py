@@ -1,8 +1,11 @@
-"""Merged permanents (729, mutate 702.140): loading, the layer-1a merge effect, separation on leaving."""
+"""Merged permanents (729, mutate 702.140; reference.merged): loading, the layer-1a merge effect, the
+components, separation on leaving.
+"""
 
 from __future__ import annotations
 
 import copy
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -12,9 +15,13 @@ import yaml
 from mtg_layers.conformance.protocol import board_data
 from mtg_layers.corpus import CorpusError, case_from_data, load_case
 from reference.case import board_at
+from reference.merged import components_as_of, is_merged, merge_effects, merge_part, separated
+from reference.model import Effect, GameObject, Merge
 from reference.resolver import resolve
 from reference.versions import get_version
 from reference_optimized import resolve as fast_resolve
+
+from ..builders import creature, make_board, obj
 
 GOOD: dict[str, Any] = {
     "id": "merged-good",
@@ -212,3 +219,62 @@ def test_a_spell_cast_and_merged_in_the_step_another_permanent_is_turned_face_up
     assert (base.name, base.power, base.toughness) == ("Top", 5, 5)
     assert base.abilities == frozenset({"flying", "trample"})
     assert (final["angel"].name, final["angel"].power, final["angel"].face_down) == ("Exalted Angel", 4, False)
+
+
+# --- 729: merged permanents (reference.merged) --------------------------------------------------------
+
+
+def _merged() -> tuple[GameObject, GameObject]:
+    board = make_board([creature("base", 1), creature("top", 2), creature("under", 3)])
+    base, top, under = (board.objects[i] for i in ("base", "top", "under"))
+    return replace(base, merges=(Merge(5, True, top), Merge(7, False, under))), base
+
+
+def _ids(objs: tuple[GameObject, ...]) -> list[str]:
+    return [o.id for o in objs]
+
+
+def test_729_2_components_from_top_to_bottom_with_merges_before_a_time() -> None:
+    """729.2: over goes on top, under to the bottom; 707.2b: as of a time, only the merges made before it count."""
+    obj, _ = _merged()
+    assert _ids(components_as_of(obj)) == ["top", "base", "under"]
+    assert _ids(components_as_of(obj, 7)) == ["top", "base"]
+    assert _ids(components_as_of(obj, 5)) == ["base"]
+
+
+def test_729_1_a_merged_permanent_and_its_components_apart() -> None:
+    """729.1: a permanent is merged once it has merged; 400.7: leaving, its other components are objects again."""
+    obj, base = _merged()
+    assert is_merged(obj) and not is_merged(base)
+    assert _ids(separated(obj)) == ["top", "under"]
+    assert separated(base) == ()
+
+
+# --- 702.140c: the mutating spell is no longer an object of its own -----------------------------------------
+
+
+def test_702_140c_effects_that_applied_to_the_merged_spell_no_longer_do() -> None:
+    """702.140c, 729.1: once merged, the spell is part of the permanent; effects that applied to it stop."""
+    from reference.merged import merge
+
+    board = make_board([creature("base", 1), creature("spell", 2, zone="stack")])
+    board = replace(board, effects=(Effect("e", 3, ("spell", "base"), ()), Effect("f", 4, ("base",), ())))
+    after = merge(board, "spell", "base", True, 5)
+    assert "spell" not in after.objects
+    assert [(e.id, e.applies_to) for e in after.effects] == [("e", ("base",)), ("f", ("base",))]
+
+
+# Written for mutants the mutation campaign (issue 18) found unpinned: each states the rule it pins;
+# expected values are reasoned from the rules, not read off the resolver.
+
+
+def test_merge_effects_are_the_merges_begun_before_a_time() -> None:
+    """613.2a, 721.2a: each merge is a copiable effect with the merge's timestamp, keyed by object and component."""
+    first, second = Merge(5, True, obj("spell1")), Merge(8, False, obj("spell2"))
+    merged = obj("host", merges=(first, second))
+    assert merge_effects(merged) == (
+        ("merge:host:spell1", 5, merge_part(first)),
+        ("merge:host:spell2", 8, merge_part(second)),
+    )
+    assert merge_effects(merged, 8) == (("merge:host:spell1", 5, merge_part(first)),)
+    assert merge_effects(merged, 5) == ()

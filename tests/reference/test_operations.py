@@ -1,4 +1,6 @@
-"""Each operation of the vocabulary on its own (613.1a-g): one exact before/after per operation."""
+"""Each operation of the vocabulary on its own (613.1a-g, reference.operations): one exact before/after per
+operation.
+"""
 
 from __future__ import annotations
 
@@ -8,8 +10,18 @@ import pytest
 
 from reference.frozen import FrozenMap, freeze
 from reference.model import Characteristics
-from reference.operations import apply_instruction
+from reference.operations import (
+    add_abilities,
+    apply_instruction,
+    copy_values,
+    fit_subtypes,
+    modify_pt,
+    remove_all_abilities,
+    set_subtypes,
+)
 from reference.vocabulary import OPERATION_KIND
+
+from ..builders import FOREST_MANA, chars, creature, make_board, run
 
 BEAR = Characteristics(
     name="Grizzly Bears",
@@ -23,6 +35,7 @@ BEAR = Characteristics(
     toughness=2,
     controller="p1",
 )
+
 LAND = BEAR.with_(
     name="Dryad Arbor",
     types=frozenset({"land", "creature"}),
@@ -31,6 +44,7 @@ LAND = BEAR.with_(
     power=1,
     toughness=1,
 )
+
 COPY_VALUES = freeze(
     {
         "values": {
@@ -262,3 +276,215 @@ def test_122_1b_a_keyword_counter_grants_its_keyword_at_the_counters_timestamp()
     """122.1b, 613.7c: a flying counter gives flying, granted at the counter's timestamp."""
     result = apply_instruction(BEAR, ("counter_keyword", freeze({"ability": "flying"})), 9)
     assert "flying" in result.abilities and dict(result.granted) == {"flying": 9}
+
+
+# Written for mutants the mutation campaign (issue 18) found unpinned: each states the rule it pins;
+# expected values are reasoned from the rules, not read off the resolver.
+
+# 613.1 (operations): what one instruction does to one object
+
+
+def test_a_change_of_power_alone_leaves_toughness_as_it_was() -> None:
+    """613.4c: "+3/+0" raises power by 3 and toughness by nothing; an amount left out is zero."""
+    assert modify_pt(chars(), {"power": 3}) == chars(power=5, toughness=2)
+    assert modify_pt(chars(), {"toughness": -1}) == chars(power=2, toughness=1)
+
+
+def test_a_new_land_type_replaces_only_the_old_land_types() -> None:
+    """205.1a: "becomes an Island" on a Forest Elf land creature replaces its land type and keeps its creature
+    type: the subtypes replaced are those of the card type the new subtype belongs to."""
+    elf_forest = chars(types=frozenset({"land", "creature"}), subtypes=frozenset({"elf", "forest"}))
+    assert set_subtypes(elf_forest, {"subtypes": ["island"]}).subtypes == {"elf", "island"}
+    # and a new creature type replaces the creature types only
+    assert set_subtypes(elf_forest, {"subtypes": ["goblin"]}).subtypes == {"goblin", "forest"}
+
+
+def test_losing_all_abilities_loses_the_intrinsic_mana_ability_too() -> None:
+    """613.1f, 305.6: a Forest that loses all its abilities has no ability left, its basic land type's mana
+    ability included: nothing is left marked as intrinsic."""
+    forest = chars(
+        types=frozenset({"land"}),
+        subtypes=frozenset({"forest"}),
+        abilities=frozenset({FOREST_MANA, "hexproof"}),
+        intrinsic=frozenset({FOREST_MANA}),
+        granted=FrozenMap({"hexproof": 4.0}),
+        power=None,
+        toughness=None,
+    )
+    assert remove_all_abilities(forest, {}) == forest.with_(
+        abilities=frozenset(), intrinsic=frozenset(), granted=FrozenMap()
+    )
+
+
+def test_an_object_that_stops_being_a_creature_stops_having_every_creature_type() -> None:
+    """205.3d, 702.73a: a changeling that becomes a noncreature artifact (and not kindred) can't have creature
+    types: "every creature type" goes with its creature types."""
+    statue = chars(types=frozenset({"artifact"}), subtypes=frozenset({"elf"}), all_creature_types=True)
+    assert fit_subtypes(statue) == statue.with_(subtypes=frozenset(), all_creature_types=False)
+    # a kindred artifact keeps them (205.3d: kindred objects have creature types)
+    kindred = statue.with_(types=frozenset({"kindred", "artifact"}))
+    assert fit_subtypes(kindred) == kindred
+
+
+def test_gaining_an_ability_the_object_already_has_from_its_text_is_not_a_grant() -> None:
+    """613.7a, 613.1f: an object that has flying in its own text and gains flying still has flying of its own:
+    no granting timestamp is recorded for it; an ability it did not have is recorded with the effect's."""
+    bird = chars(abilities=frozenset({"flying"}))
+    gained = add_abilities(bird, {"abilities": ["flying", "vigilance"]}, 7.0)
+    assert gained.abilities == {"flying", "vigilance"}
+    assert dict(gained.granted.items()) == {"vigilance": 7.0}
+
+
+def test_gaining_an_ability_again_takes_the_later_grants_timestamp() -> None:
+    """613.7a: an ability granted again by a later effect has that effect's timestamp."""
+    bird = chars(abilities=frozenset({"flying"}), granted=FrozenMap({"flying": 3.0}))
+    assert dict(add_abilities(bird, {"abilities": ["flying"]}, 7.0).granted.items()) == {"flying": 7.0}
+
+
+def test_a_copy_effect_overwrites_what_was_granted_before_it() -> None:
+    """707.2, 613.2a: becoming a copy gives the object the copied values; abilities it was granted before the
+    copy effect applied are not among them (the copied abilities are the original's own)."""
+    values = dict(chars(name="Ogre", abilities=frozenset({"trample"})).__dict__)
+    values = {k: (tuple(sorted(v)) if isinstance(v, frozenset) else v) for k, v in values.items()}
+    bear = chars(abilities=frozenset({"flying"}), granted=FrozenMap({"flying": 2.0}), intrinsic=frozenset())
+    copied = copy_values(bear, {"values": values})
+    assert (copied.name, copied.abilities, dict(copied.granted.items())) == ("Ogre", {"trample"}, {})
+
+
+def test_305_7_set_land_type_removes_rules_text_but_not_granted_abilities() -> None:
+    board = make_board(
+        [{"id": "l", "timestamp": 1, "types": ["land"], "subtypes": ["desert"], "abilities": ["{t}: add {c}"]}],
+        effects=[
+            {
+                "id": "g",
+                "timestamp": 2,
+                "applies_to": ["l"],
+                "parts": [{"op": "add_abilities", "abilities": ["hexproof"]}],
+            },
+            {
+                "id": "m",
+                "timestamp": 3,
+                "applies_to": ["l"],
+                "parts": [{"op": "set_land_subtype", "subtypes": ["mountain"]}],
+            },
+        ],
+    )
+    r = run(board)[1]["l"]
+    assert (r["subtypes"], r["abilities"]) == (["mountain"], ["hexproof", "{t}: add {r}."])  # 305.6
+
+
+def test_205_1a_becomes_replaces_types_and_drops_subtypes() -> None:
+    board = make_board(
+        [creature("c", 1, subtypes=["bear"])],
+        effects=[
+            {"id": "t", "timestamp": 2, "applies_to": ["c"], "parts": [{"op": "set_types", "types": ["artifact"]}]}
+        ],
+    )
+    r = run(board)[1]["c"]
+    assert (r["types"], r["subtypes"]) == (["artifact"], [])
+
+
+def test_613_1f_losing_all_but_mana_abilities_keeps_their_grant_and_intrinsic_marks() -> None:
+    """613.1f, 605.1a: only the mana abilities stay; what remains of the record of granted (613.7a) and
+    intrinsic (305.6) abilities is that of the abilities kept."""
+    from reference.model import Characteristics
+    from reference.operations import remove_all_abilities_except_mana
+
+    forest, red, flying = "{t}: add {g}.", "{t}: add {r}.", "flying"
+    ch = Characteristics(
+        name="Dryad Arbor",
+        mana_value=0,
+        colors=frozenset({"green"}),
+        types=frozenset({"land", "creature"}),
+        subtypes=frozenset({"forest", "dryad"}),
+        supertypes=frozenset(),
+        abilities=frozenset({forest, red, flying}),
+        power=1,
+        toughness=1,
+        controller="p1",
+        granted=FrozenMap({red: 3, flying: 4}),
+        intrinsic=frozenset({forest}),
+    )
+    out = remove_all_abilities_except_mana(ch, FrozenMap())
+    assert out.abilities == {forest, red}
+    assert out.granted == FrozenMap({red: 3})
+    assert out.intrinsic == {forest}
+    bare = remove_all_abilities_except_mana(ch.with_(abilities=frozenset({flying}), intrinsic=frozenset()), FrozenMap())
+    assert (bare.abilities, bare.granted, bare.intrinsic) == (frozenset(), FrozenMap(), frozenset())
+
+
+def test_205_1a_setting_card_types_keeps_instant_and_sorcery() -> None:
+    """205.1a (as reference.operations.set_types reads it): an effect that sets an object's card types
+    replaces its other types, but an instant stays an instant and a sorcery a sorcery."""
+    from reference.operations import set_types
+
+    for kind in ("instant", "sorcery"):
+        spell = make_board([creature("s", 1)]).objects["s"].printed.with_(types=frozenset({kind}), power=None)
+        assert set_types(spell, {"types": ("artifact",)}).types == {"artifact", kind}
+    bear = make_board([creature("bear", 1)]).objects["bear"].printed
+    assert set_types(bear, {"types": ("artifact",)}).types == {"artifact"}
+
+
+def test_intrinsic_abilities_follow_the_type_line() -> None:
+    from reference.model import Characteristics
+    from reference.operations import intrinsic_abilities
+
+    forest = Characteristics(
+        name="f",
+        mana_value=0,
+        colors=frozenset(),
+        types=frozenset({"land"}),
+        subtypes=frozenset({"forest"}),
+        supertypes=frozenset(),
+        abilities=frozenset({"{t}: add {g}."}),  # printed reminder of a non-basic Forest: kept when it stops being one
+        power=None,
+        toughness=None,
+        controller="p1",
+    )
+    assert intrinsic_abilities(forest).intrinsic == frozenset()
+    assert intrinsic_abilities(forest.with_(subtypes=frozenset())).abilities == frozenset({"{t}: add {g}."})
+    bare = forest.with_(abilities=frozenset())
+    assert intrinsic_abilities(bare).abilities == frozenset({"{t}: add {g}."})
+    assert intrinsic_abilities(intrinsic_abilities(bare).with_(subtypes=frozenset())).abilities == frozenset()
+
+
+# Written for mutants the mutation campaign (issue 18) found unpinned: each states the rule it pins;
+# expected values are reasoned from the rules, not read off the resolver.
+
+# --- operations.full_text (612.6)
+
+TEXT_CHANGED = Characteristics(
+    name="Shapeshifter",
+    mana_value=3,
+    colors=frozenset({"blue"}),
+    types=frozenset({"creature"}),
+    subtypes=frozenset({"shapeshifter"}),
+    supertypes=frozenset(),
+    abilities=frozenset({"protection from blue"}),
+    power=0,
+    toughness=1,
+    controller="p1",
+    text_changes=(("green", "blue"),),
+)
+
+
+def test_full_text_replaces_earlier_word_changes() -> None:
+    """612.6, 612.2: the new full text replaces the object's text, so no earlier word change is left in it."""
+    values = freeze(
+        {
+            "name": "Grizzly Bears",
+            "mana_value": 2,
+            "mana_cost": "{1}{G}",
+            "colors": ["green"],
+            "types": ["creature"],
+            "subtypes": ["bear"],
+            "supertypes": [],
+            "all_creature_types": False,
+            "abilities": [],
+            "power": 2,
+            "toughness": 2,
+        }
+    )
+    out = apply_instruction(TEXT_CHANGED, ("full_text_of", FrozenMap({"values": values, "plus": ()})), 5)
+    assert out.text_changes == ()
+    assert out.name == "Grizzly Bears"

@@ -1,7 +1,7 @@
-"""Mutation-campaign tests for the resolver's explanations (613.3, 613.7, 613.8b) and skipped effects (611.3b, 113.6).
+"""The layer system (613.1-613.8, reference.resolver): the order of layers and sublayers, CDAs first
+(613.3), the next effect to apply, and the trace that says why each applied when it did.
 
-Each test pins what the trace tells a reader about why an effect applied when it did; expected values are
-reasoned from the rules, not copied from the resolver's output.
+Expected values are reasoned from the rules, not copied from the resolver's output.
 """
 
 from __future__ import annotations
@@ -9,14 +9,19 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from hypothesis import given
+from hypothesis import strategies as st
+
+from mtg_layers.results import board_result
 from reference.effects import ContinuousEffect
+from reference.frozen import FrozenMap
+from reference.model import Board, Counter, Effect, Part
 from reference.resolver import Edge, Moment, Skipped, Why, choose_next, initial_state, not_applied, resolve, why_chosen
 from reference.versions import get_version
 
-from ..builders import creature, loop_waiting_for_a_later_effect, make_board
-
-IKORIA = get_version("ikoria")
-ENCHANTMENT: dict[str, Any] = {"controller": "p1", "types": ["enchantment"], "mana_value": 1}
+from ..builders import ENCHANTMENT, IKORIA, creature, make_board, run
+from ..builders import reads_toughness_then_sets_it as _reads_toughness_then_sets_it
+from ..strategies import boards, versions
 
 
 def _e(key: str, ts: float, origin: str = "static", source: str | None = None) -> ContinuousEffect:
@@ -144,51 +149,6 @@ def test_a_timestamp_tie_among_the_ready_effects_is_reported_in_its_sublayer() -
     assert (tie.slot, tie.effects, tie.chosen) == ("7c", ("a", "b"), pick.key)
 
 
-TEXT_SWAP = "white creatures' text: swamp becomes island."
-
-
-def test_an_effect_changing_the_words_of_a_text_changing_ability_comes_first() -> None:
-    """613.8a: an effect replacing "white" in a layer-3 ability's text would change that ability's text, so the
-    ability's effect depends on it (test "text"), applies after it, and then reads "blue creatures"."""
-    board = make_board(
-        [
-            {
-                "id": "s",
-                "name": "S",
-                "timestamp": 1,
-                "controller": "p1",
-                "types": ["enchantment"],
-                "abilities": [TEXT_SWAP],
-            },
-            creature("w", 2, colors=["white"]),
-        ],
-        effects=[
-            {
-                "id": "hack",
-                "description": "Hack",
-                "controller": "p1",
-                "timestamp": 3,
-                "applies_to": ["s"],
-                "parts": [{"op": "replace_word", "from": "white", "to": "blue"}],
-            }
-        ],
-        abilities=[
-            {
-                "text": TEXT_SWAP,
-                "applies_to": {"type": "creature", "color": "white"},
-                "parts": [{"op": "replace_word", "from": "swamp", "to": "island"}],
-            }
-        ],
-    )
-    result = resolve(board, IKORIA)
-    key = f"s:{TEXT_SWAP}"
-    assert [(e.dependent, e.on, e.test, e.detail) for e in result.edges] == [
-        (key, "hack", "text", f"Hack would change the text of S: {TEXT_SWAP}")
-    ]
-    assert [s.effect for s in result.steps] == ["hack", key]
-    assert result.steps[1].affected == ()  # now "blue creatures' text": the white creature is not one
-
-
 HASTE = "creatures you control have haste."
 
 
@@ -277,50 +237,6 @@ def test_the_trace_numbers_steps_keeps_an_effects_objects_from_its_first_layer_a
     assert (result.final["c"].power, result.final["c"].toughness) == (5, 3)
 
 
-KIN = "other creatures that share a creature type with this creature are soldiers in addition to their other types."
-
-
-def test_an_effect_changing_the_source_changes_which_objects_share_its_creature_type() -> None:
-    """613.8a: an effect making the lord a goblin changes what the lord's "share a creature type with this" effect
-    applies to, though it changes none of those objects: that effect depends on it and then applies to the goblin."""
-    board = make_board(
-        [
-            creature("s", 1, subtypes=["elf"], abilities=[KIN]),
-            creature("e", 2, subtypes=["elf"]),
-            creature("g", 3, subtypes=["goblin"]),
-        ],
-        effects=[
-            {
-                "id": "goblinize",
-                "description": "Goblinize",
-                "controller": "p1",
-                "timestamp": 4,
-                "applies_to": ["s"],
-                "parts": [{"op": "set_subtypes", "subtypes": ["goblin"]}],
-            }
-        ],
-        abilities=[
-            {
-                "text": KIN,
-                "applies_to": {"type": "creature", "shares_creature_type_with": "source", "other_than_source": True},
-                "parts": [{"op": "add_subtypes", "subtypes": ["soldier"]}],
-            }
-        ],
-    )
-    result = resolve(board, IKORIA)
-    assert [(e.dependent, e.on, e.test, e.detail) for e in result.edges] == [
-        (
-            f"s:{KIN}",
-            "goblinize",
-            "applies-to",
-            f"Goblinize would change what S: {KIN} applies to (gains ['g'], loses ['e'])",
-        )
-    ]
-    assert [s.effect for s in result.steps] == ["goblinize", f"s:{KIN}"]
-    assert result.final["e"].subtypes == frozenset({"elf"})
-    assert result.final["g"].subtypes == frozenset({"goblin", "soldier"})
-
-
 def test_two_effects_depending_on_each_other_are_a_loop() -> None:
     """613.8b: two effects each depending on the other form a loop (of two): each is explained as a loop member."""
     a, b = _e("a", 1), _e("b", 2)
@@ -332,6 +248,7 @@ def test_two_effects_depending_on_each_other_are_a_loop() -> None:
 
 
 ALL_COLORS = "this creature is all colors."
+
 BLACK = "all creatures are black."
 
 
@@ -358,98 +275,6 @@ def test_a_cda_applies_before_an_earlier_effect_of_its_layer() -> None:
     assert result.final["x"].colors == frozenset({"black"})
 
 
-def test_an_effect_reading_a_value_another_sets_depends_on_what_it_does() -> None:
-    """613.8a, 613.8c: setting power to the creature's toughness depends on an effect setting that toughness (the
-    trace says it would change what the first does, once), so it applies after it: the creature is 5/5."""
-    board = make_board(
-        [creature("bear", 1), creature("ogre", 1.5)],
-        effects=[
-            {
-                "id": "z",
-                "description": "Shrink",
-                "timestamp": 1.7,
-                "applies_to": ["ogre"],
-                "parts": [{"op": "set_pt", "power": 1}],
-            },
-            {
-                "id": "a",
-                "description": "Match",
-                "timestamp": 2,
-                "applies_to": ["bear"],
-                "parts": [{"op": "set_pt", "power": {"its": "toughness"}}],
-            },
-            {
-                "id": "c",
-                "description": "Thicken",
-                "timestamp": 3,
-                "applies_to": ["bear"],
-                "parts": [{"op": "set_pt", "toughness": 5}],
-            },
-        ],
-    )
-    result = resolve(board, IKORIA)
-    assert [(e.dependent, e.on, e.test, e.detail) for e in result.edges] == [
-        ("a", "c", "what-it-does", "Thicken would change what Match does")
-    ]  # found again when the graph is computed after Shrink, and recorded once
-    assert [s.effect for s in result.steps] == ["z", "c", "a"]
-    assert (result.final["bear"].power, result.final["bear"].toughness) == (5, 5)
-
-
-def test_a_loop_waits_as_a_whole_for_an_effect_one_member_depends_on() -> None:
-    """613.8b: A and B are a loop and A depends on C: the loop waits for C (B too, though it does not depend on
-    C), then applies in timestamp order: C, A, B."""
-    result = resolve(loop_waiting_for_a_later_effect(), IKORIA)
-    assert [s.effect for s in result.steps] == ["c", "a", "b"]
-    assert (result.final["bear"].power, result.final["bear"].toughness) == (5, 5)
-
-
-def test_read_literally_a_loop_ignores_even_an_outside_dependency() -> None:
-    """613.8b read literally ("this rule is ignored"): the loop's members wait for nothing, so the effects apply
-    in timestamp order: A (power 3), B (toughness 3), C (toughness 5)."""
-    literal = replace(IKORIA, loop_ignores_dependency=True)
-    result = resolve(loop_waiting_for_a_later_effect(), literal)
-    assert [s.effect for s in result.steps] == ["a", "b", "c"]
-    assert (result.final["bear"].power, result.final["bear"].toughness) == (3, 5)
-
-
-CHANGELING = "changeling (this object is every creature type.)"
-ELF_WARRIORS = "elves are warriors in addition to their other types."
-
-
-def test_an_effect_does_not_depend_on_a_cda_where_the_version_sets_cdas_apart() -> None:
-    """613.8a(c): an elf-making CDA would change what an "elves are warriors" effect applies to; where CDAs are
-    set apart from other effects in dependency (ikoria) that effect does not depend on it, elsewhere it does."""
-    from reference.dependency import dependency_reason
-    from reference.effects import effects_in_play
-
-    board = make_board(
-        [
-            {"id": "p", "name": "P", "timestamp": 1, "abilities": [ELF_WARRIORS], **ENCHANTMENT},
-            creature("x", 2, abilities=[CHANGELING]),
-        ],
-        abilities=[
-            {
-                "text": CHANGELING,
-                "cda": True,
-                "applies_to": {"is_source": True},
-                "parts": [{"op": "all_creature_types"}],
-            },
-            {
-                "text": ELF_WARRIORS,
-                "applies_to": {"subtype": "elf"},
-                "parts": [{"op": "add_subtypes", "subtypes": ["warrior"]}],
-            },
-        ],
-    )
-    state = initial_state(board, IKORIA)
-    effects = {e.source: e for e in effects_in_play(board, state, {})}
-    warriors, changeling = effects["p"], effects["x"]
-    assert dependency_reason(warriors, changeling, board, state, IKORIA, "4", {}) is None
-    mixed = replace(IKORIA, cda_dependency_isolated=False)
-    reason = dependency_reason(warriors, changeling, board, state, mixed, "4", {})
-    assert reason is not None and reason.test == "applies-to"
-
-
 def test_a_released_dependent_applies_at_once_only_under_that_reading() -> None:
     """613.8b: once C has applied, A (which depends on it) takes its timestamp place, after W; the profile reading
     "applies at once" applies A right after C, before W."""
@@ -473,9 +298,177 @@ def test_a_released_dependent_applies_at_once_only_under_that_reading() -> None:
     assert result.steps[1].why.waited_for == ("c",)
 
 
-def test_a_loop_reached_through_another_effect_is_found_whole() -> None:
-    """613.8b: B and C depend on each other (a loop) and A on B: the loop is B and C, and A is alone."""
-    from reference.dependency import strongly_connected
+# Metamorphic properties (issue 2), on generated boards: changing how a board is *written* never
+# changes the answer (another order of objects and effects, other ids, every timestamp shifted alike).
 
-    loops = strongly_connected({"a": {"b": None}, "b": {"c": None}, "c": {"b": None}})
-    assert loops == {"a": frozenset({"a"}), "b": frozenset({"b", "c"}), "c": frozenset({"b", "c"})}
+
+def result(board: Board, version: str) -> dict[str, dict[str, Any]]:
+    """The resolver's JSON-ready result."""
+    return board_result(board, resolve(board, get_version(version)).final)
+
+
+@given(boards(), versions, st.randoms(use_true_random=False))
+def test_input_order_of_objects_and_effects_is_irrelevant(board: Board, version: str, rnd: Any) -> None:
+    """Permuting the listed order of objects and of effects never changes the result."""
+    objects = list(board.objects.items())
+    effects = list(board.effects)
+    rnd.shuffle(objects)
+    rnd.shuffle(effects)
+    shuffled = Board(objects=dict(objects), effects=tuple(effects), abilities=board.abilities)
+    assert result(shuffled, version) == result(board, version)
+
+
+def _rename_filter(data: Any, names: dict[str, str]) -> Any:
+    if isinstance(data, dict | FrozenMap):
+        out = {}
+        for k, v in data.items():
+            if k == "id":
+                out[k] = names.get(v, v)
+            elif k == "ids":
+                out[k] = tuple(names.get(x, x) for x in v)
+            else:
+                out[k] = _rename_filter(v, names)
+        return FrozenMap(out)
+    if isinstance(data, tuple):
+        return tuple(_rename_filter(v, names) for v in data)
+    return data
+
+
+def _rename_part(p: Part, names: dict[str, str]) -> Any:
+    args = _rename_filter(p.args, names)
+    if p.op == "copy_of":
+        args = FrozenMap({**args, "object": names[args["object"]]})
+    return args
+
+
+def rename(board: Board, names: dict[str, str], effect_names: dict[str, str]) -> Board:
+    """The same board with object and effect ids renamed everywhere they occur."""
+    objects = {
+        names[i]: replace(o, id=names[i], attached_to=names.get(o.attached_to or "", o.attached_to))
+        for i, o in board.objects.items()
+    }
+    effects = tuple(
+        replace(
+            e,
+            id=effect_names[e.id],
+            applies_to=tuple(names[t] for t in e.applies_to),
+            parts=tuple(Part(p.op, _rename_part(p, names)) for p in e.parts),
+            source=names.get(e.source or "", e.source),
+        )
+        for e in board.effects
+    )
+    abilities = {t: replace(d, applies_to=_rename_filter(d.applies_to, names)) for t, d in board.abilities.items()}
+    return Board(objects=objects, effects=effects, abilities=abilities)
+
+
+@given(boards(), versions, st.randoms(use_true_random=False))
+def test_renaming_ids_is_irrelevant(board: Board, version: str, rnd: Any) -> None:
+    """Renaming objects (keeping their order) and effects (any new names) never changes the result."""
+    names = {i: f"x{n:02d}-{i}" for n, i in enumerate(sorted(board.objects))}
+    new_effect_ids = [f"eff{n}" for n in range(len(board.effects))]
+    rnd.shuffle(new_effect_ids)
+    effect_names = {e.id: new_effect_ids[n] for n, e in enumerate(board.effects)}
+    renamed = result(rename(board, names, effect_names), version)
+    original = result(board, version)
+    assert {i: renamed[names[i]] for i in original} == original
+
+
+def shift(board: Board, delta: int) -> Board:
+    """Every timestamp (objects, effects, counters) moved by ``delta``."""
+    objects = {
+        i: replace(
+            o,
+            timestamp=o.timestamp + delta,
+            counters=tuple(Counter(c.kind, c.count, c.timestamp + delta) for c in o.counters),
+        )
+        for i, o in board.objects.items()
+    }
+    effects = tuple(
+        Effect(e.id, e.timestamp + delta, e.applies_to, e.parts, e.controller, e.source, e.description)
+        for e in board.effects
+    )
+    return Board(objects=objects, effects=effects, abilities=board.abilities)
+
+
+@given(boards(), versions, st.integers(-50, 1000))
+def test_shifting_all_timestamps_is_irrelevant(board: Board, version: str, delta: int) -> None:
+    """Adding the same constant to every timestamp never changes the result."""
+    assert result(shift(board, delta), version) == result(board, version)
+
+
+def test_613_4_sublayers_set_then_modify_then_counters_then_switch() -> None:
+    board = make_board(
+        [creature("c", 1, 1, 3, counters=[{"kind": "+1/+1", "count": 1, "timestamp": 2}])],
+        effects=[
+            {"id": "switch", "timestamp": 3, "applies_to": ["c"], "parts": [{"op": "switch_pt"}]},
+            {
+                "id": "pump",
+                "timestamp": 4,
+                "applies_to": ["c"],
+                "parts": [{"op": "modify_pt", "power": 0, "toughness": 1}],
+            },
+            {"id": "set", "timestamp": 5, "applies_to": ["c"], "parts": [{"op": "set_pt", "power": 0, "toughness": 0}]},
+        ],
+    )
+    for v in ("m10", "ikoria"):
+        resolution, r = run(board, v)
+        # set 0/0, +0/+1, counter +1/+1 -> 1/2, switch -> 2/1
+        assert (r["c"]["power"], r["c"]["toughness"]) == (2, 1), v
+        assert resolution.steps[-1].effect == "switch"
+    # 418.5: the +0/+1 and the later "becomes 0/0" are both 6b, so the setting effect wins: 0/0 +1/+1 -> 1/1
+    resolution, r = run(board, "pre-m10")
+    assert (r["c"]["power"], r["c"]["toughness"]) == (1, 1)
+    assert [s.slot for s in resolution.steps] == ["6b", "6b", "6c", "6e"]
+
+
+def test_418_5_static_modifiers_wait_for_counters_but_setting_effects_interleave() -> None:
+    anthem = {
+        "text": "creatures you control get +1/+1",
+        "applies_to": {"all": [{"type": "creature"}, {"controller": "you"}]},
+        "parts": [{"op": "modify_pt", "power": 1, "toughness": 1}],
+    }
+    board = make_board(
+        [creature("c", 1), {"id": "a", "timestamp": 2, "types": ["enchantment"], "abilities": [anthem["text"]]}],
+        effects=[
+            {
+                "id": "pump",
+                "timestamp": 3,
+                "applies_to": ["c"],
+                "parts": [{"op": "modify_pt", "power": 3, "toughness": 3}],
+            },
+            {"id": "set", "timestamp": 4, "applies_to": ["c"], "parts": [{"op": "set_pt", "power": 0, "toughness": 1}]},
+        ],
+        abilities=[anthem],
+    )
+    assert run(board, "pre-m10")[1]["c"]["power"] == 1  # 0/1 overrides +3/+3 (both 6b), then anthem (6d)
+    assert run(board, "m10")[1]["c"]["power"] == 4
+
+
+def test_613_3_cda_first_and_isolated_from_non_cda() -> None:
+    goyf = {
+        "text": "power equals the number of creatures",
+        "cda": True,
+        "applies_to": {"is_source": True},
+        "parts": [{"op": "set_pt", "power": {"count": {"type": "creature"}}, "toughness": 5}],
+    }
+    board = make_board(
+        [creature("g", 1, 0, 0, abilities=[goyf["text"]]), creature("x", 2)],
+        effects=[
+            {
+                "id": "shrink",
+                "timestamp": 0.1,
+                "applies_to": ["g"],
+                "parts": [{"op": "set_pt", "power": 9, "toughness": 9}],
+            }
+        ],
+        abilities=[goyf],
+    )
+    resolution, r = run(board, "ikoria")
+    assert resolution.steps[0].slot == "7a" and resolution.steps[0].origin == "cda"
+    assert (r["g"]["power"], r["g"]["toughness"]) == (9, 9)
+
+
+def test_613_4_each_application_is_traced_in_its_layer() -> None:
+    """613.4: setting power and toughness applies in layer 7; the trace records the layer of every application."""
+    resolution, _ = run(_reads_toughness_then_sets_it())
+    assert [(s.effect, s.layer) for s in resolution.steps] == [("c", 7), ("a", 7)]

@@ -1,4 +1,6 @@
-"""Ties of timestamps (613.7a, 613.7m, 613.7n): decided by the rules or a recorded choice, never by ids."""
+"""Timestamp order and ties (613.7a, 613.7m, 613.7n; reference.timestamps): decided by the rules or a
+recorded choice, never by ids.
+"""
 
 from __future__ import annotations
 
@@ -9,23 +11,18 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from mtg_layers.corpus import load_corpus
 from mtg_layers.crosscheck import check_board
 from mtg_layers.generate import board_data, board_from_data
 from mtg_layers.results import board_result
-from mtg_layers.verify import check_case
 from reference.case import board_at
 from reference.choices import outcomes
 from reference.model import Board
 from reference.timestamps import Tie, must_precede
 from reference.versions import builtin_versions, get_version
-from tests.strategies import examples
 
-CASE_7N = "cr-613-7n-own-static-ability-before-resolving-effect"
-
-
-def _case(cid: str) -> Any:
-    return next(c for c in load_corpus() if c.id == cid)
+from ..builders import CASE_7N, creature, make_board, run
+from ..builders import corpus_case as _case
+from ..strategies import examples
 
 
 def _colors(board: Board, vid: str) -> list[list[str]]:
@@ -70,16 +67,6 @@ def test_a_choice_recorded_by_object_for_one_effect_and_by_effect_for_the_other_
     assert check_board(static_first, get_version("2023-11-17")).status == "verified"
 
 
-def test_verify_reports_a_choice_the_case_does_not_list() -> None:
-    case = _case(CASE_7N)
-    step = case.steps[0]
-    expect = {**step.expect, "2023-11-17": {"creature": {"colors": ["black", "blue"]}}}
-    bare = replace(case, steps=(replace(step, outcomes={}, expect=expect),))
-    checks = [c for c in check_case(bare, builtin_versions()) if c.version == "2023-11-17"]
-    assert checks and checks[0].error is not None and "depends on" in checks[0].error
-    assert all(c.ok for c in check_case(case, builtin_versions()))
-
-
 def _rename(data: Any, mapping: dict[str, str]) -> Any:
     if isinstance(data, dict):
         return {k: _rename(v, mapping) for k, v in data.items()}
@@ -119,26 +106,6 @@ def test_no_result_depends_on_ids(case: tuple[dict[str, Any], dict[str, str]], v
     after = [_rename(board_result(renamed, o.final), back) for o in outcomes(renamed, version).outcomes]
     after = [{back.get(k, k): v for k, v in r.items()} for r in after]
     assert all(r in after for r in before) and all(r in before for r in after)
-
-
-def test_a_tie_that_appears_after_re_evaluation_stays_open() -> None:
-    """613.7m, 613.8c: a recorded choice between two effects does not decide a third it never named.
-
-    Three static abilities of one object (one timestamp) in 7b: the third waits for the first
-    two, then (613.8c) no longer depends on the second, and ties with it. The branch that put
-    the first before the second had taken that new tie as decided; both orders are open.
-    """
-    from mtg_layers.corpus import case_from_data
-
-    from ..conformance.test_fuzz import TIED
-
-    version = get_version("ikoria")
-    data = copy.deepcopy(TIED)
-    data["versions"], data["features"], data["steps"][0]["expect"] = ["ikoria"], ["timestamps"], {"ikoria": {}}
-    board = board_at(case_from_data(data, "tied.yaml"), 1, version)
-    found = outcomes(board, version)
-    pts = sorted((o.final["o3"].power, o.final["o3"].toughness) for o in found.outcomes)
-    assert pts == [(1, 2), (2, 3)]  # 7b: 0/2 then 0/2 or 0/1; 7c: +toughness/+1
 
 
 def _effect(key: str, origin: str, source: str | None = None, targets: tuple[str, ...] | None = None) -> Any:
@@ -260,3 +227,58 @@ def test_613_7a_keeps_a_granted_ability_after_its_objects_own_from_2023() -> Non
         [],
         ["flying"],
     ]
+
+
+def test_613_7a_granted_static_ability_takes_the_later_timestamp() -> None:
+    hammer_loses = {
+        "text": "equipped creature gets +10/+10 and loses flying",
+        "applies_to": {"attached_to_source": True},
+        "parts": [
+            {"op": "modify_pt", "power": 10, "toughness": 10},
+            {"op": "remove_abilities", "abilities": ["flying"]},
+        ],
+    }
+    rune_grants = {
+        "text": "equipped creature has flying",
+        "applies_to": {"attached_to_source": True},
+        "parts": [{"op": "add_abilities", "abilities": ["flying"]}],
+    }
+    rune = {
+        "text": 'enchanted equipment has "equipped creature has flying"',
+        "applies_to": {"attached_to_source": True},
+        "parts": [{"op": "add_abilities", "abilities": [rune_grants["text"]]}],
+    }
+    board = make_board(
+        [
+            creature("c", 1),
+            {
+                "id": "hammer",
+                "timestamp": 2,
+                "types": ["artifact"],
+                "subtypes": ["equipment"],
+                "attached_to": "c",
+                "abilities": [hammer_loses["text"]],
+            },
+            {
+                "id": "rune",
+                "timestamp": 3,
+                "types": ["enchantment"],
+                "subtypes": ["aura"],
+                "attached_to": "hammer",
+                "abilities": [rune["text"]],
+            },
+        ],
+        abilities=[hammer_loses, rune_grants, rune],
+    )
+    r = run(board)[1]["c"]
+    assert (r["power"], r["abilities"]) == (12, ["flying"])
+
+
+def test_613_7_a_decided_tie_says_what_went_first_among_which_effects() -> None:
+    """613.7n (or a recorded choice, 613.7m): a tie decided by a rule is described with every tied effect."""
+    from reference.timestamps import Tie
+
+    tie = Tie("7b", ("a", "b"), ("a",), ("x", "y"), "613.7n", None, "a")
+    assert tie.describe() == "a first among a, b (613.7n)"
+    chosen = Tie("7b", ("a", "b"), ("a", "b"), ("x", "y"), "choice", "p1", "b")
+    assert chosen.describe() == "p1 chose b first among a and b (613.7m)"

@@ -1,4 +1,6 @@
-"""205.3 subtype lists and the plurals of creature types (612.2), in the resolver and, separately, the encoding."""
+"""205.3 subtype lists, mana and activated abilities, and the plurals of creature types (612.2), in the
+resolver (reference.vocabulary) and, separately, the encoding.
+"""
 
 from __future__ import annotations
 
@@ -9,13 +11,13 @@ import pytest
 
 import proofs.state
 import proofs.vocabulary as pv
-import proofs.words as pw
 import reference.vocabulary as rv
-from mtg_layers.corpus import CorpusError, case_from_data
-from reference.filters import replace_in_text
+from reference.vocabulary import SAME_IN_PLURAL, is_activated_ability, is_creature_type, plural, subtype_fits
 
 DATA = json.loads(resources.files("reference.profiles").joinpath("subtypes.json").read_text("utf-8"))
+
 CREATURE_TYPES = sorted(DATA["creature"])
+
 
 # Plurals as Oracle text writes them ("Other Merfolk", "Elves", "Wolves", "Sphinxes", "Allies" ...).
 ORACLE_PLURALS = {
@@ -86,54 +88,6 @@ def test_oracle_plurals_are_creature_types() -> None:
     assert set(ORACLE_PLURALS) <= set(CREATURE_TYPES)
 
 
-@pytest.mark.parametrize(
-    ("text", "old", "new", "expected"),
-    [
-        (
-            "other merfolk get +1/+1 and have islandwalk",
-            "merfolk",
-            "goblin",
-            "other goblins get +1/+1 and have islandwalk",
-        ),
-        ("target merfolk creature gets +1/+1", "merfolk", "goblin", "target goblin creature gets +1/+1"),
-        ("other goblins get +1/+1", "goblin", "merfolk", "other merfolk get +1/+1"),
-        ("other goblins get +1/+1", "goblin", "elf", "other elves get +1/+1"),
-        ("elves you control have forestwalk", "elf", "wolf", "wolves you control have forestwalk"),
-        ("merfolk", "merfolk", "goblin", "goblin"),
-        ("each other kithkin you control", "kithkin", "ally", "each other ally you control"),
-        ("other kithkin you control get +1/+1", "kithkin", "ally", "other allies you control get +1/+1"),
-    ],
-)
-def test_text_change_of_a_plural(text: str, old: str, new: str, expected: str) -> None:
-    """612.2: the word is replaced in the number the sentence uses, by the resolver and by the encoding."""
-    assert replace_in_text(text, old, new) == expected
-    assert pw.rewrite(text, {old: new}) == expected
-
-
-def _case(subtypes: list[str]) -> dict[str, object]:
-    return {
-        "id": "unknown-subtype",
-        "title": "t",
-        "versions": ["ikoria"],
-        "features": ["timestamps"],
-        "sources": [{"kind": "derived", "ref": "unit test"}],
-        "objects": [
-            {"id": "a", "name": "A", "controller": "p1", "timestamp": 1, "types": ["creature"], "subtypes": subtypes}
-        ],
-        "steps": [{"description": "s", "expect": {"ikoria": {}}}],
-    }
-
-
-def test_unknown_subtype_is_a_load_error_with_a_suggestion() -> None:
-    """A subtype on no 205.3 list is rejected, naming the file, the field and the nearest known word."""
-    with pytest.raises(CorpusError) as err:
-        case_from_data(_case(["merfolks"]), "my-case.yaml")
-    message = str(err.value)
-    assert "my-case.yaml" in message and "objects[0].subtypes[0]" in message
-    assert "'merfolk'" in message
-    case_from_data(_case(["merfolk", "oko"]), "fine.yaml")  # both known (one a planeswalker type)
-
-
 ABILITY_KINDS = [
     ("{t}: add {g}.", True),  # 605.1a: a mana ability is an activated ability
     ("{1}, {t}, sacrifice this artifact: draw a card.", True),  # 602.1: cost, colon, effect
@@ -162,3 +116,79 @@ def test_612_2_a_type_word_ending_in_sh_takes_es_in_the_plural() -> None:
     from reference.vocabulary import plural
 
     assert (plural("wish"), plural("sphinx"), plural("witch")) == ("wishes", "sphinxes", "witches")
+
+
+# Written for mutants the mutation campaign (issue 18) found unpinned: each states the rule it pins;
+# expected values are reasoned from the rules, not read off the resolver.
+
+# vocabulary
+
+
+def test_an_activated_ability_that_grants_a_quoted_ability_is_activated() -> None:
+    """602.1, 113.3b: "cost: effect" at the first colon; a quoted colon belongs to a granted ability."""
+    assert is_activated_ability('{T}: Target creature gains "{T}: Add {G}." until end of turn.')
+
+
+def test_plural_of_type_words() -> None:
+    """612.2: the plural a rules text uses for a type word (irregular, invariant, -folk, -y, sibilant endings)."""
+    assert [plural(w) for w in ("elf", "ox", "cyclops", "fish", "merfolk", "stonefolk")] == [
+        "elves",
+        "oxen",
+        "cyclopes",
+        "fish",
+        "merfolk",
+        "stonefolk",
+    ]
+    assert "stonefolk" not in SAME_IN_PLURAL  # the -folk ending alone makes it invariant
+    assert [plural(w) for w in ("ally", "fairy", "monkey", "ray", "envoy", "guy", "kiy")] == [
+        "allies",
+        "fairies",
+        "monkeys",
+        "rays",
+        "envoys",
+        "guys",
+        "kiys",
+    ]
+    assert [plural(w) for w in ("sphinx", "walrus", "topaz", "witch", "marsh", "goblin")] == [
+        "sphinxes",
+        "walruses",
+        "topazes",
+        "witches",
+        "marshes",
+        "goblins",
+    ]
+
+
+def test_subtypes_fit_their_card_types() -> None:
+    """205.3d, 205.3m: a subtype needs its card type; creature types go on creatures and kindred."""
+    assert is_creature_type("elf") and not is_creature_type("oko")
+    assert subtype_fits("equipment", frozenset({"artifact"})) and not subtype_fits("equipment", frozenset({"creature"}))
+    assert subtype_fits("forest", frozenset({"land"}))
+    assert all(subtype_fits("elf", frozenset({t})) for t in ("creature", "kindred", "tribal"))
+    assert not subtype_fits("elf", frozenset({"artifact", "enchantment"}))
+
+
+# --- 205.3: the subtype lists, loaded from the bundled data (reference.vocabulary) -----------------------
+
+
+def test_205_3_the_subtype_lists_load_from_the_bundled_data() -> None:
+    """205.3g-m: each card type's list of subtypes, as the loader reads it now (it also runs at import)."""
+    from reference import vocabulary
+
+    lists = vocabulary._subtype_lists()  # the module's own loader, called again: what the constants hold
+    assert lists == vocabulary._LISTS
+    assert "merfolk" in lists["creature"] and "forest" in lists["basic_land"] and "forest" in lists["land"]
+    assert "gideon" in lists["planeswalker"] and "equipment" in lists["artifact"] and "aura" in lists["enchantment"]
+    assert "arcane" in lists["spell"] and "siege" in lists["battle"]
+    assert all(isinstance(v, tuple) and v for v in lists.values())
+
+
+# --- 605.1a, 613.1f: mana abilities kept when an object loses the others -----------------------------------
+
+
+def test_605_1a_an_ability_with_a_target_is_not_a_mana_ability() -> None:
+    """605.1a: an activated ability that adds mana is a mana ability only if it has no target."""
+    from reference.vocabulary import is_mana_ability
+
+    assert is_mana_ability("{t}: add {r}.")
+    assert not is_mana_ability("{t}: add {r}. this deals 1 damage to target player.")

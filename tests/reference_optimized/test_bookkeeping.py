@@ -1,43 +1,49 @@
-"""Boards that pin the fast path's kept-up-to-date values (issue 18): it must give the readable resolver's answers.
+"""The incremental bookkeeping (reference_optimized.bookkeeping) gives the readable resolver's answers.
 
-The fast path (reference.fast) keeps what each effect applies to and would change between steps and
-re-reads only what a step touched. Each board here makes one of those kept values go stale if the
-fast path forgot to re-read it; the expected answers are reasoned from the rules, and the fast path
-must equal the readable resolver on the whole resolution (final state, steps, dependencies).
+The bookkeeping keeps what each effect applies to and would change between steps and re-reads only
+what a step touched. Every corpus case and generated boards check that it equals the readable
+resolver, result and trace; the boards of the mutation campaign (issue 18) each make one of the kept
+values go stale if the bookkeeping forgot to re-read it, with answers reasoned from the rules.
 """
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given
 
-from mtg_layers.corpus import load_corpus
 from reference import effects
 from reference.case import board_at
 from reference.dependency import dependency_graph
 from reference.model import Board
 from reference.resolver import resolve
-from reference.versions import RulesVersion, builtin_versions
-from reference_optimized import bookkeeping, reads, untracked_features
+from reference.versions import RulesVersion, builtin_versions, get_version
+from reference_optimized import bookkeeping, reads
 from reference_optimized import resolve as fast_resolve
 
 from ..builders import (
+    CASES,
     ELF_TO_GOBLIN,
     ELVES_PUMP,
     ELVES_PUMP_DEF,
     FOREST_MANA,
     GOBLINS_PUMP,
+    IKORIA,
+    VERSIONS,
     arbor_under_blood_moon,
     creature,
     enchantment,
     make_board,
 )
+from ..strategies import boards, versions
 
-VERSIONS = builtin_versions()
 AURA: dict[str, Any] = {"types": ["enchantment"], "subtypes": ["aura"], "mana_value": 4}
+
 CONTROL_MAGIC = "you control enchanted creature."
 
 
@@ -107,7 +113,6 @@ def checked_engine() -> Iterator[list[int]]:
         bookkeeping.Incremental.apply = apply  # type: ignore[method-assign]
 
 
-CASES = load_corpus()
 BOARDS = [
     pytest.param(case, n, vid, id=f"{case.id}-step{n}-{vid}")
     for case in CASES
@@ -141,6 +146,7 @@ def test_a_cda_waits_for_the_land_type_change_that_takes_it_away_on_the_fast_pat
 
 
 ARTIFACT_ELVES = "artifacts are elves in addition to their other types."
+
 GOBLIN_WARRIORS = "goblins are warriors in addition to their other types."
 
 
@@ -170,6 +176,7 @@ def test_an_effect_waits_for_one_that_changes_its_objects_whatever_the_other_eff
 
 
 DOUBLE_POWER = "each creature gets +x/+y, where x is its power and y is the number of artifacts."
+
 WHITE_ANTHEM = "white creatures get +1/+1."
 
 
@@ -250,7 +257,9 @@ def test_a_value_counting_an_ability_waits_for_its_grant_under_a_profile_that_me
 
 
 BLACK_HEXPROOF = "creatures with flying are black and have hexproof."
+
 FLYING_TRAMPLE = "creatures with flying have trample."
+
 FLYING_TRAMPLE_DEF: dict[str, Any] = {
     "text": FLYING_TRAMPLE,
     "applies_to": {"all": [{"type": "creature"}, {"has_ability": "flying"}]},
@@ -288,6 +297,7 @@ def test_an_effect_locked_in_an_earlier_layer_does_not_stop_the_search_for_what_
 
 
 ONE_ONE = "creatures are 1/1."
+
 THREE_THREE = "creatures are 3/3."
 
 
@@ -319,67 +329,10 @@ def test_an_ability_granted_again_later_applies_at_the_later_grants_timestamp() 
         assert (final["bear"].power, final["bear"].toughness) == (1, 1), vid
 
 
-# Which boards the fast path leaves to the readable resolver (reads._untracked)
-
-UNTRACKED_READS = {
-    "is_it": {"count": {"all": [{"type": "creature"}, {"is_it": False}]}},
-    "shares_creature_type_with": {"count": {"shares_creature_type_with": "source"}},
-    "devotion": {"devotion": "white"},
-    "counters": {"counters": "+1/+1"},
-    "source_counters": {"source_counters": "+1/+1"},
-    "exiled_with_source": {"count": {"exiled_with_source": True}},
-    "top_of_graveyard": {"count": {"top_of_graveyard": True}},
-}
-
-
-@pytest.mark.parametrize("where", ["ability", "effect"])
-@pytest.mark.parametrize("read", sorted(UNTRACKED_READS))
-def test_a_value_read_off_other_objects_is_left_to_the_readable_resolver(read: str, where: str) -> None:
-    """611.3a, 613.8a: the fast path re-reads only the objects a step changed; a value or filter that reads other
-    objects (the one it is computed for, the source's type or counters, devotion, what was exiled with the source,
-    the top of a graveyard) could change when those do, so a board with one, in an ability or an effect, goes to the
-    readable resolver; a board with plain values stays on the fast path."""
-    value = UNTRACKED_READS[read]
-    part = {"op": "modify_pt", "power": value, "toughness": 0}
-    text = "creatures get +x/+0."
-    abilities = [{"text": text, "applies_to": {"type": "creature"}, "parts": [part]}] if where == "ability" else []
-    effects = [{"id": "e", "controller": "p1", "timestamp": 3, "applies_to": ["bear"], "parts": [part]}]
-    board = make_board(
-        [creature("bear", 1, abilities=[text] if where == "ability" else [])],
-        effects=effects if where == "effect" else [],
-        abilities=abilities,
-    )
-    assert untracked_features(board)
-    plain = {**part, "power": 2}
-    tracked = make_board(
-        [creature("bear", 1, abilities=[text] if where == "ability" else [])],
-        effects=[{**effects[0], "parts": [plain]}] if where == "effect" else [],
-        abilities=[{**abilities[0], "parts": [plain]}] if where == "ability" else [],
-    )
-    assert not untracked_features(tracked)
-
-
-@pytest.mark.parametrize(
-    "part",
-    [
-        {"op": "add_activated_abilities_of", "from": {"zone": "exile"}},
-        {"op": "full_text_of", "from": {"zone": "graveyard", "type": "creature"}, "plus": []},
-    ],
-    ids=["add_activated_abilities_of", "full_text_of"],
-)
-def test_an_ability_or_text_read_off_other_objects_is_left_to_the_readable_resolver(part: dict[str, Any]) -> None:
-    """613.1f, 612.6 (Myr Welder, Volrath's Shapeshifter): an object that gets abilities or its whole text from
-    other objects reads them, so a board with such an operation goes to the readable resolver."""
-    text = "this creature has what the others have."
-    board = make_board(
-        [creature("bear", 1, abilities=[text])],
-        abilities=[{"text": text, "applies_to": {"is_source": True}, "parts": [part]}],
-    )
-    assert untracked_features(board)
-
-
 ZOMBIE_CARDS = "creature cards in graveyards are zombies in addition to their other types."
+
 ANIMATE_CARDS = "artifact cards in graveyards are artifact creatures."
+
 WARRIORS = "creatures are warriors in addition to their other types."
 
 
@@ -467,6 +420,7 @@ def test_the_record_of_objects_that_do_not_fit_follows_each_change() -> None:
 
 
 ELVES_HASTE = "elves have haste."
+
 GOBLINS_HASTE = "goblins have haste."
 
 
@@ -499,6 +453,7 @@ def test_an_effect_that_cannot_change_one_effects_source_is_still_tested_against
 
 
 FLYING_HASTE = "permanents with flying have haste."
+
 HASTE_TRAMPLE = "creatures with haste have trample."
 
 
@@ -608,3 +563,371 @@ def test_what_an_effect_applies_to_is_up_to_date_however_many_steps_ago_it_was_a
         engine.apply(grant, "6", engine.affected(grant))
     assert engine.affected(trample) == effects.affected(trample, board, engine.state, engine.locked)
     assert engine.affected(trample) == {"bird1", "bird2"}
+
+
+# The incremental bookkeeping gives the readable resolver's results and traces, exactly: every corpus
+# case, step and declared version, generated boards, and the benchmark boards.
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
+
+
+PARAMS = [
+    pytest.param(case, n, vid, id=f"{case.id}-step{n}-{vid}")
+    for case in CASES
+    for vid in case.versions
+    for n in range(1, len(case.steps) + 1)
+]
+
+
+def assert_same(board: Board, version: RulesVersion) -> None:
+    readable = resolve(board, version)
+    quick = fast_resolve(board, version)
+    assert quick.final == readable.final
+    assert quick.edges == readable.edges
+    assert quick.skipped == readable.skipped
+    assert len(quick.steps) == len(readable.steps)
+    for q, r in zip(quick.steps, readable.steps, strict=True):
+        assert q == r
+    assert quick == readable
+
+
+@pytest.mark.parametrize(("case", "step", "vid"), PARAMS)
+def test_corpus_case(case: object, step: int, vid: str) -> None:
+    version = builtin_versions()[vid]
+    assert_same(board_at(case, step, version), version)  # type: ignore[arg-type]
+
+
+@given(board=boards(max_objects=4, max_effects=4, max_abilities=3), vid=versions)
+def test_generated_board(board: Board, vid: str) -> None:
+    assert_same(board, get_version(vid))
+
+
+@pytest.mark.parametrize("name", ["mixed", "7c", "chain", "chain4", "touch", "count"])
+def test_benchmark_board(name: str) -> None:
+    import floor_ratio
+
+    build = {
+        "mixed": lambda: floor_ratio.mixed_board(60, 12),
+        "7c": lambda: floor_ratio.mixed_board(60, 12, ("7c",)),
+        "chain": lambda: floor_ratio.chain_board(6, 40),
+        # more links than creatures: every creature holds several links (and layer 4: creature types)
+        "chain4": lambda: floor_ratio.chain_board(12, 20, layer="4"),
+        "touch": lambda: floor_ratio.touch_board(6, 30),
+        "count": lambda: floor_ratio.count_board(6, 30),
+    }[name]
+    assert_same(build(), get_version("ikoria"))
+
+
+def test_subtype_names_only_on_objects_that_fit() -> None:
+    """205.3d: adding a creature type to an artifact that holds one (loaded so) drops it: B depends on A."""
+    from tests.builders import make_board
+
+    enchantment = {"controller": "p1", "types": ["enchantment"], "mana_value": 1}
+    board = make_board(
+        [
+            {"id": "x", "name": "X", "timestamp": 10, "controller": "p1", "types": ["artifact"], "subtypes": ["elf"]},
+            {"id": "a", "name": "A", "timestamp": 3, "abilities": ["artifacts are also goblins."], **enchantment},
+            {"id": "b", "name": "B", "timestamp": 2, "abilities": ["elves are artifact creatures."], **enchantment},
+        ],
+        abilities=[
+            {
+                "text": "artifacts are also goblins.",
+                "applies_to": {"type": "artifact"},
+                "parts": [{"op": "add_subtypes", "subtypes": ["goblin"]}],
+            },
+            {
+                "text": "elves are artifact creatures.",
+                "applies_to": {"subtype": "elf"},
+                "parts": [{"op": "add_types", "types": ["creature"]}],
+            },
+        ],
+    )
+    version = get_version("ikoria")
+    assert [e.dependent for e in resolve(board, version).edges] == ["b:elves are artifact creatures."]
+    assert_same(board, version)
+
+
+# Boards from the mutation campaign (issue 18): each pins a rule the incremental bookkeeping must keep,
+# with the readable resolver's result as well (``_same``).
+
+
+def _same(board: Any) -> Any:
+    """Resolve with both resolvers; they must agree (the fast path returns the readable one's results)."""
+    readable = resolve(board, IKORIA)
+    quick = fast_resolve(board, IKORIA)
+    assert quick == readable
+    return quick
+
+
+ENCHANTMENT: dict[str, Any] = {"controller": "p1", "types": ["enchantment"], "mana_value": 1}
+
+ELVES = "creatures are elves in addition to their other types."
+
+ANIMATE = "each artifact is an artifact creature in addition to its other types."
+
+GOLEM = "this creature is a golem in addition to its other types."
+
+
+def test_an_effect_changing_no_source_leaves_the_static_effect_of_an_unchanged_source_alone() -> None:
+    """613.8a: a creature-making effect that does not change an artifact creature's abilities does not affect
+    the static ability of that creature, while the creature-type effect reading card types depends on it."""
+    board = make_board(
+        [
+            {"id": "a", "name": "A", "timestamp": 1, "abilities": [ELVES], **ENCHANTMENT},
+            {"id": "b", "name": "B", "timestamp": 2, "abilities": [ANIMATE], **ENCHANTMENT},
+            {
+                "id": "c",
+                "name": "C",
+                "timestamp": 3,
+                "controller": "p1",
+                "types": ["artifact", "creature"],
+                "subtypes": ["construct"],
+                "abilities": [GOLEM],
+                "power": 1,
+                "toughness": 1,
+                "mana_value": 1,
+            },
+            {"id": "d", "name": "D", "timestamp": 4, "controller": "p1", "types": ["artifact"], "mana_value": 1},
+        ],
+        abilities=[
+            {"text": ELVES, "applies_to": {"type": "creature"}, "parts": [{"op": "add_subtypes", "subtypes": ["elf"]}]},
+            {
+                "text": ANIMATE,
+                "applies_to": {"type": "artifact"},
+                "parts": [{"op": "add_types", "types": ["creature"]}],
+            },
+            {
+                "text": GOLEM,
+                "applies_to": {"is_source": True},
+                "parts": [{"op": "add_subtypes", "subtypes": ["golem"]}],
+            },
+        ],
+    )
+    result = _same(board)
+    # the elf effect applies to creatures: B's effect would make D one, so it waits for B (applies-to)
+    assert [(e.dependent, e.on, e.test) for e in result.edges] == [(f"a:{ELVES}", f"b:{ANIMATE}", "applies-to")]
+    assert result.final["d"].types == frozenset({"artifact", "creature"})
+    assert result.final["d"].subtypes == frozenset({"elf"})
+    assert result.final["c"].subtypes == frozenset({"construct", "elf", "golem"})
+
+
+TRAMPLE = "creatures with vigilance have trample."
+
+STRIP = "creatures with flying lose all abilities."
+
+HASTE = "creatures you control have haste."
+
+
+def test_a_later_step_reads_the_trial_of_its_own_state() -> None:
+    """613.8a: once an earlier step gave the creature flying, the flier-stripping effect would remove its haste
+    ability, so that ability's effect depends on it (existence): it applies first and the haste effect is gone."""
+    board = make_board(
+        [
+            {"id": "a", "name": "A", "timestamp": 1, "abilities": [TRAMPLE], **ENCHANTMENT},
+            {"id": "b", "name": "B", "timestamp": 4, "abilities": [STRIP], **ENCHANTMENT},
+            creature("c", 3, abilities=[HASTE]),
+            creature("e", 5),
+        ],
+        effects=[
+            {
+                "id": "wings",
+                "description": "C gains flying until end of turn",
+                "controller": "p1",
+                "timestamp": 2,
+                "applies_to": ["c"],
+                "parts": [{"op": "add_abilities", "abilities": ["flying"]}],
+            }
+        ],
+        abilities=[
+            {
+                "text": TRAMPLE,
+                "applies_to": {"type": "creature", "has_ability": "vigilance"},
+                "parts": [{"op": "add_abilities", "abilities": ["trample"]}],
+            },
+            {
+                "text": STRIP,
+                "applies_to": {"type": "creature", "has_ability": "flying"},
+                "parts": [{"op": "remove_all_abilities"}],
+            },
+            {
+                "text": HASTE,
+                "applies_to": {"type": "creature", "controller": "you"},
+                "parts": [{"op": "add_abilities", "abilities": ["haste"]}],
+            },
+        ],
+    )
+    result = _same(board)
+    assert (f"c:{HASTE}", f"b:{STRIP}", "existence") in [(e.dependent, e.on, e.test) for e in result.edges]
+    assert result.final["c"].abilities == frozenset()
+    assert "haste" not in result.final["e"].abilities
+
+
+def test_an_effect_removing_a_static_ability_by_its_words_comes_first() -> None:
+    """613.8a: an effect making the source lose a static ability (named by its words, beside another ability)
+    would stop that ability's effect from existing: that effect depends on it, so it never applies."""
+    board = make_board(
+        [creature("c", 1, abilities=[HASTE]), creature("e", 3)],
+        effects=[
+            {
+                "id": "silence",
+                "description": "C loses its haste-giving ability and flying",
+                "controller": "p2",
+                "timestamp": 2,
+                "applies_to": ["c"],
+                "parts": [
+                    {"op": "remove_abilities", "abilities": [HASTE]},
+                    {"op": "remove_abilities", "abilities": ["flying"]},
+                ],
+            }
+        ],
+        abilities=[
+            {
+                "text": HASTE,
+                "applies_to": {"type": "creature", "controller": "you"},
+                "parts": [{"op": "add_abilities", "abilities": ["haste"]}],
+            }
+        ],
+    )
+    result = _same(board)
+    assert [(e.dependent, e.on, e.test) for e in result.edges] == [(f"c:{HASTE}", "silence", "existence")]
+    assert result.final["c"].abilities == frozenset()
+    assert "haste" not in result.final["e"].abilities
+
+
+def test_a_copy_effect_whose_power_is_counted_is_compared_under_its_rules_version() -> None:
+    """613.8a, 707.2: in layer 1 a copy effect counting creatures for its power does not depend on another copy
+    effect (its copy part does the same); in layer 7b it counts the artifact the other copy made a creature."""
+    board = make_board(
+        [
+            creature("s", 1),
+            creature("x", 2, name="Bears"),
+            creature("y", 3, power=4, toughness=4, name="Giant", types=["artifact"]),
+        ],
+        effects=[
+            {
+                "id": "shape",
+                "description": "S becomes a copy of Bears, except its power is the number of creatures",
+                "controller": "p1",
+                "timestamp": 5,
+                "applies_to": ["s"],
+                "parts": [{"op": "copy_of", "object": "x"}, {"op": "set_pt", "power": {"count": {"type": "creature"}}}],
+            },
+            {
+                "id": "mirror",
+                "description": "Y becomes a copy of Bears",
+                "controller": "p1",
+                "timestamp": 4,
+                "applies_to": ["y"],
+                "parts": [{"op": "copy_of", "object": "x"}],
+            },
+        ],
+    )
+    result = _same(board)
+    assert result.edges == ()
+    assert (result.final["y"].name, result.final["y"].types) == ("Bears", frozenset({"creature"}))
+    assert (result.final["s"].name, result.final["s"].power, result.final["s"].toughness) == ("Bears", 3, 2)
+
+
+VIGILANCE = "creatures with flying have vigilance."
+
+
+def test_an_effect_reaching_both_the_filter_and_the_source_of_a_static_effect_is_tested() -> None:
+    """613.8a: an effect giving every creature flying (the source of "creatures with flying have vigilance" too)
+    changes what that effect applies to, so it waits, though flying is not the words of its ability."""
+    board = make_board(
+        [creature("c", 1, abilities=[VIGILANCE]), creature("e", 3)],
+        effects=[
+            {
+                "id": "wings",
+                "description": "Creatures gain flying until end of turn",
+                "controller": "p1",
+                "timestamp": 2,
+                "applies_to": ["c", "e"],
+                "parts": [{"op": "add_abilities", "abilities": ["flying"]}],
+            }
+        ],
+        abilities=[
+            {
+                "text": VIGILANCE,
+                "applies_to": {"type": "creature", "has_ability": "flying"},
+                "parts": [{"op": "add_abilities", "abilities": ["vigilance"]}],
+            }
+        ],
+    )
+    result = _same(board)
+    assert [(e.dependent, e.on, e.test) for e in result.edges] == [(f"c:{VIGILANCE}", "wings", "applies-to")]
+    assert {"flying", "vigilance"} <= result.final["e"].abilities
+    assert {"flying", "vigilance"} <= result.final["c"].abilities
+
+
+STEAL = "you control all creatures you don't control."
+
+
+def test_a_control_effect_rereads_you_once_its_source_changes_control() -> None:
+    """613.1b, 613.8a, 109.4: once another effect gives its source to p2, "you control all creatures you don't
+    control" means p2: it waits for that effect, then gives p2 the creatures p1 controlled."""
+    board = make_board(
+        [
+            {"id": "s", "name": "S", "timestamp": 1, "abilities": [STEAL], **ENCHANTMENT},
+            creature("m", 2),
+            creature("n", 3, controller="p2"),
+        ],
+        effects=[
+            {
+                "id": "switch",
+                "description": "p2 gains control of S",
+                "controller": "p2",
+                "timestamp": 5,
+                "applies_to": ["s"],
+                "parts": [{"op": "set_controller", "player": "p2"}],
+            }
+        ],
+        abilities=[
+            {
+                "text": STEAL,
+                "applies_to": {"type": "creature", "not": {"controller": "you"}},
+                "parts": [{"op": "set_controller", "player": "you"}],
+            }
+        ],
+    )
+    result = _same(board)
+    assert (f"s:{STEAL}", "switch") in [(e.dependent, e.on) for e in result.edges]
+    assert {i: result.final[i].controller for i in ("s", "m", "n")} == {"s": "p2", "m": "p2", "n": "p2"}
+
+
+def test_a_creature_that_lost_flying_is_not_given_vigilance_by_the_flier_effect() -> None:
+    """613.8a, 613.1f: "creatures with flying have vigilance" waits for the effect making X lose flying, so X gets
+    neither vigilance nor (through vigilance) trample; the other flier gets both."""
+    board = make_board(
+        [
+            {"id": "a", "name": "A", "timestamp": 3, "abilities": [TRAMPLE], **ENCHANTMENT},
+            {"id": "b", "name": "B", "timestamp": 2, "abilities": [VIGILANCE], **ENCHANTMENT},
+            creature("x", 4, abilities=["flying"]),
+            creature("y", 5, abilities=["flying"]),
+        ],
+        effects=[
+            {
+                "id": "ground",
+                "description": "X loses flying until end of turn",
+                "controller": "p2",
+                "timestamp": 1,
+                "applies_to": ["x"],
+                "parts": [{"op": "remove_abilities", "abilities": ["flying"]}],
+            }
+        ],
+        abilities=[
+            {
+                "text": TRAMPLE,
+                "applies_to": {"type": "creature", "has_ability": "vigilance"},
+                "parts": [{"op": "add_abilities", "abilities": ["trample"]}],
+            },
+            {
+                "text": VIGILANCE,
+                "applies_to": {"type": "creature", "has_ability": "flying"},
+                "parts": [{"op": "add_abilities", "abilities": ["vigilance"]}],
+            },
+        ],
+    )
+    result = _same(board)
+    assert result.final["x"].abilities == frozenset()
+    assert result.final["y"].abilities == frozenset({"flying", "vigilance", "trample"})

@@ -1,24 +1,26 @@
-"""Mutation-campaign tests for the fast path (reference.fast), the resolver and dependency (613.1-613.8).
+"""What each operation writes and each filter or value reads (reference_optimized.reads).
 
-Each test pins a rule the fast path's bookkeeping must keep; expected values are reasoned from the rules,
-and the fast path must also give the readable resolver's result (``assert_same``).
+The facts the incremental bookkeeping uses to skip work that cannot change an answer (613.1,
+613.8a); several were written for the mutation campaign (issue 18).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from reference.effects import ContinuousEffect
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from reference.case import board_at
+from reference.effects import ContinuousEffect, instruction
 from reference.frozen import FrozenMap
 from reference.model import Characteristics, Part
-from reference.resolver import resolve
-from reference.versions import get_version
-from reference_optimized import reads
-from reference_optimized import resolve as fast_resolve
+from reference.operations import apply_instruction
+from reference.versions import builtin_versions, get_version
+from reference_optimized import bookkeeping, reads
 
-from ..builders import creature, make_board
-
-IKORIA = get_version("ikoria")
+from ..builders import CASES
+from ..strategies import boards, examples, versions
 
 
 def _ch(**extra: Any) -> Characteristics:
@@ -36,14 +38,6 @@ def _ch(**extra: Any) -> Characteristics:
     }
     base.update(extra)
     return Characteristics(**base)
-
-
-def _same(board: Any) -> Any:
-    """Resolve with both resolvers; they must agree (the fast path returns the readable one's results)."""
-    readable = resolve(board, IKORIA)
-    quick = fast_resolve(board, IKORIA)
-    assert quick == readable
-    return quick
 
 
 def test_hits_only_through_a_characteristic_both_sides_name() -> None:
@@ -90,202 +84,6 @@ def test_changed_names_collects_abilities_and_grant_timestamps_and_subtypes_that
     only_grants = {"abilities": set(), "subtypes": set()}
     reads.changed_names(_ch(granted=FrozenMap({"haste": 1})), _ch(granted=FrozenMap({"haste": 2})), only_grants)
     assert only_grants == {"abilities": {"haste"}, "subtypes": set()}
-
-
-ENCHANTMENT: dict[str, Any] = {"controller": "p1", "types": ["enchantment"], "mana_value": 1}
-ELVES = "creatures are elves in addition to their other types."
-ANIMATE = "each artifact is an artifact creature in addition to its other types."
-GOLEM = "this creature is a golem in addition to its other types."
-
-
-def test_an_effect_changing_no_source_leaves_the_static_effect_of_an_unchanged_source_alone() -> None:
-    """613.8a: a creature-making effect that does not change an artifact creature's abilities does not affect
-    the static ability of that creature, while the creature-type effect reading card types depends on it."""
-    board = make_board(
-        [
-            {"id": "a", "name": "A", "timestamp": 1, "abilities": [ELVES], **ENCHANTMENT},
-            {"id": "b", "name": "B", "timestamp": 2, "abilities": [ANIMATE], **ENCHANTMENT},
-            {
-                "id": "c",
-                "name": "C",
-                "timestamp": 3,
-                "controller": "p1",
-                "types": ["artifact", "creature"],
-                "subtypes": ["construct"],
-                "abilities": [GOLEM],
-                "power": 1,
-                "toughness": 1,
-                "mana_value": 1,
-            },
-            {"id": "d", "name": "D", "timestamp": 4, "controller": "p1", "types": ["artifact"], "mana_value": 1},
-        ],
-        abilities=[
-            {"text": ELVES, "applies_to": {"type": "creature"}, "parts": [{"op": "add_subtypes", "subtypes": ["elf"]}]},
-            {
-                "text": ANIMATE,
-                "applies_to": {"type": "artifact"},
-                "parts": [{"op": "add_types", "types": ["creature"]}],
-            },
-            {
-                "text": GOLEM,
-                "applies_to": {"is_source": True},
-                "parts": [{"op": "add_subtypes", "subtypes": ["golem"]}],
-            },
-        ],
-    )
-    result = _same(board)
-    # the elf effect applies to creatures: B's effect would make D one, so it waits for B (applies-to)
-    assert [(e.dependent, e.on, e.test) for e in result.edges] == [(f"a:{ELVES}", f"b:{ANIMATE}", "applies-to")]
-    assert result.final["d"].types == frozenset({"artifact", "creature"})
-    assert result.final["d"].subtypes == frozenset({"elf"})
-    assert result.final["c"].subtypes == frozenset({"construct", "elf", "golem"})
-
-
-TRAMPLE = "creatures with vigilance have trample."
-STRIP = "creatures with flying lose all abilities."
-HASTE = "creatures you control have haste."
-
-
-def test_a_later_step_reads_the_trial_of_its_own_state() -> None:
-    """613.8a: once an earlier step gave the creature flying, the flier-stripping effect would remove its haste
-    ability, so that ability's effect depends on it (existence): it applies first and the haste effect is gone."""
-    board = make_board(
-        [
-            {"id": "a", "name": "A", "timestamp": 1, "abilities": [TRAMPLE], **ENCHANTMENT},
-            {"id": "b", "name": "B", "timestamp": 4, "abilities": [STRIP], **ENCHANTMENT},
-            creature("c", 3, abilities=[HASTE]),
-            creature("e", 5),
-        ],
-        effects=[
-            {
-                "id": "wings",
-                "description": "C gains flying until end of turn",
-                "controller": "p1",
-                "timestamp": 2,
-                "applies_to": ["c"],
-                "parts": [{"op": "add_abilities", "abilities": ["flying"]}],
-            }
-        ],
-        abilities=[
-            {
-                "text": TRAMPLE,
-                "applies_to": {"type": "creature", "has_ability": "vigilance"},
-                "parts": [{"op": "add_abilities", "abilities": ["trample"]}],
-            },
-            {
-                "text": STRIP,
-                "applies_to": {"type": "creature", "has_ability": "flying"},
-                "parts": [{"op": "remove_all_abilities"}],
-            },
-            {
-                "text": HASTE,
-                "applies_to": {"type": "creature", "controller": "you"},
-                "parts": [{"op": "add_abilities", "abilities": ["haste"]}],
-            },
-        ],
-    )
-    result = _same(board)
-    assert (f"c:{HASTE}", f"b:{STRIP}", "existence") in [(e.dependent, e.on, e.test) for e in result.edges]
-    assert result.final["c"].abilities == frozenset()
-    assert "haste" not in result.final["e"].abilities
-
-
-def test_an_effect_removing_a_static_ability_by_its_words_comes_first() -> None:
-    """613.8a: an effect making the source lose a static ability (named by its words, beside another ability)
-    would stop that ability's effect from existing: that effect depends on it, so it never applies."""
-    board = make_board(
-        [creature("c", 1, abilities=[HASTE]), creature("e", 3)],
-        effects=[
-            {
-                "id": "silence",
-                "description": "C loses its haste-giving ability and flying",
-                "controller": "p2",
-                "timestamp": 2,
-                "applies_to": ["c"],
-                "parts": [
-                    {"op": "remove_abilities", "abilities": [HASTE]},
-                    {"op": "remove_abilities", "abilities": ["flying"]},
-                ],
-            }
-        ],
-        abilities=[
-            {
-                "text": HASTE,
-                "applies_to": {"type": "creature", "controller": "you"},
-                "parts": [{"op": "add_abilities", "abilities": ["haste"]}],
-            }
-        ],
-    )
-    result = _same(board)
-    assert [(e.dependent, e.on, e.test) for e in result.edges] == [(f"c:{HASTE}", "silence", "existence")]
-    assert result.final["c"].abilities == frozenset()
-    assert "haste" not in result.final["e"].abilities
-
-
-def test_a_copy_effect_whose_power_is_counted_is_compared_under_its_rules_version() -> None:
-    """613.8a, 707.2: in layer 1 a copy effect counting creatures for its power does not depend on another copy
-    effect (its copy part does the same); in layer 7b it counts the artifact the other copy made a creature."""
-    board = make_board(
-        [
-            creature("s", 1),
-            creature("x", 2, name="Bears"),
-            creature("y", 3, power=4, toughness=4, name="Giant", types=["artifact"]),
-        ],
-        effects=[
-            {
-                "id": "shape",
-                "description": "S becomes a copy of Bears, except its power is the number of creatures",
-                "controller": "p1",
-                "timestamp": 5,
-                "applies_to": ["s"],
-                "parts": [{"op": "copy_of", "object": "x"}, {"op": "set_pt", "power": {"count": {"type": "creature"}}}],
-            },
-            {
-                "id": "mirror",
-                "description": "Y becomes a copy of Bears",
-                "controller": "p1",
-                "timestamp": 4,
-                "applies_to": ["y"],
-                "parts": [{"op": "copy_of", "object": "x"}],
-            },
-        ],
-    )
-    result = _same(board)
-    assert result.edges == ()
-    assert (result.final["y"].name, result.final["y"].types) == ("Bears", frozenset({"creature"}))
-    assert (result.final["s"].name, result.final["s"].power, result.final["s"].toughness) == ("Bears", 3, 2)
-
-
-VIGILANCE = "creatures with flying have vigilance."
-
-
-def test_an_effect_reaching_both_the_filter_and_the_source_of_a_static_effect_is_tested() -> None:
-    """613.8a: an effect giving every creature flying (the source of "creatures with flying have vigilance" too)
-    changes what that effect applies to, so it waits, though flying is not the words of its ability."""
-    board = make_board(
-        [creature("c", 1, abilities=[VIGILANCE]), creature("e", 3)],
-        effects=[
-            {
-                "id": "wings",
-                "description": "Creatures gain flying until end of turn",
-                "controller": "p1",
-                "timestamp": 2,
-                "applies_to": ["c", "e"],
-                "parts": [{"op": "add_abilities", "abilities": ["flying"]}],
-            }
-        ],
-        abilities=[
-            {
-                "text": VIGILANCE,
-                "applies_to": {"type": "creature", "has_ability": "flying"},
-                "parts": [{"op": "add_abilities", "abilities": ["vigilance"]}],
-            }
-        ],
-    )
-    result = _same(board)
-    assert [(e.dependent, e.on, e.test) for e in result.edges] == [(f"c:{VIGILANCE}", "wings", "applies-to")]
-    assert {"flying", "vigilance"} <= result.final["e"].abilities
-    assert {"flying", "vigilance"} <= result.final["c"].abilities
 
 
 def test_reads_its_object_only_through_its_or_an_unknown_expression() -> None:
@@ -452,74 +250,56 @@ def test_writes_are_what_the_parts_can_change_with_the_names_they_touch() -> Non
     )
 
 
-STEAL = "you control all creatures you don't control."
+# The table of what each operation writes, checked against the operations themselves.
 
 
-def test_a_control_effect_rereads_you_once_its_source_changes_control() -> None:
-    """613.1b, 613.8a, 109.4: once another effect gives its source to p2, "you control all creatures you don't
-    control" means p2: it waits for that effect, then gives p2 the creatures p1 controlled."""
-    board = make_board(
-        [
-            {"id": "s", "name": "S", "timestamp": 1, "abilities": [STEAL], **ENCHANTMENT},
-            creature("m", 2),
-            creature("n", 3, controller="p2"),
-        ],
-        effects=[
-            {
-                "id": "switch",
-                "description": "p2 gains control of S",
-                "controller": "p2",
-                "timestamp": 5,
-                "applies_to": ["s"],
-                "parts": [{"op": "set_controller", "player": "p2"}],
-            }
-        ],
-        abilities=[
-            {
-                "text": STEAL,
-                "applies_to": {"type": "creature", "not": {"controller": "you"}},
-                "parts": [{"op": "set_controller", "player": "you"}],
-            }
-        ],
-    )
-    result = _same(board)
-    assert (f"s:{STEAL}", "switch") in [(e.dependent, e.on) for e in result.edges]
-    assert {i: result.final[i].controller for i in ("s", "m", "n")} == {"s": "p2", "m": "p2", "n": "p2"}
+def test_writes_table_covers_every_operation_in_the_corpus() -> None:
+    """reads.WRITES must name every characteristic an operation changes (it lets trials be skipped)."""
+    checked = 0
+    for case in CASES:
+        for vid in case.versions:
+            version = builtin_versions()[vid]
+            for n in range(1, len(case.steps) + 1):
+                board = board_at(case, n, version)
+                engine = bookkeeping.Incremental(board, version)
+                for e in engine.effects_in_play():
+                    for slot in version.slots:
+                        for p in engine.parts(e, slot.id):
+                            for t in sorted(engine.affected(e)):
+                                instr = instruction(e, p, t, board, engine.state, version)
+                                old = engine.state[t]
+                                new = apply_instruction(old, instr, e.timestamp)
+                                found: set[str] = set()
+                                reads.changed_fields(old, new, found)
+                                assert found <= reads.WRITES.get(p.op, reads.FIELDS), (case.id, p.op, found)
+                                checked += 1
+    assert checked > 100
 
 
-def test_a_creature_that_lost_flying_is_not_given_vigilance_by_the_flier_effect() -> None:
-    """613.8a, 613.1f: "creatures with flying have vigilance" waits for the effect making X lose flying, so X gets
-    neither vigilance nor (through vigilance) trample; the other flier gets both."""
-    board = make_board(
-        [
-            {"id": "a", "name": "A", "timestamp": 3, "abilities": [TRAMPLE], **ENCHANTMENT},
-            {"id": "b", "name": "B", "timestamp": 2, "abilities": [VIGILANCE], **ENCHANTMENT},
-            creature("x", 4, abilities=["flying"]),
-            creature("y", 5, abilities=["flying"]),
-        ],
-        effects=[
-            {
-                "id": "ground",
-                "description": "X loses flying until end of turn",
-                "controller": "p2",
-                "timestamp": 1,
-                "applies_to": ["x"],
-                "parts": [{"op": "remove_abilities", "abilities": ["flying"]}],
-            }
-        ],
-        abilities=[
-            {
-                "text": TRAMPLE,
-                "applies_to": {"type": "creature", "has_ability": "vigilance"},
-                "parts": [{"op": "add_abilities", "abilities": ["trample"]}],
-            },
-            {
-                "text": VIGILANCE,
-                "applies_to": {"type": "creature", "has_ability": "flying"},
-                "parts": [{"op": "add_abilities", "abilities": ["vigilance"]}],
-            },
-        ],
-    )
-    result = _same(board)
-    assert result.final["x"].abilities == frozenset()
-    assert result.final["y"].abilities == frozenset({"flying", "vigilance", "trample"})
+@settings(max_examples=examples(60))
+@given(st.data())
+def test_writes_table_on_generated_boards(data: st.DataObject) -> None:
+    board = data.draw(boards(max_objects=4, max_effects=4, max_abilities=3))
+    version = get_version(data.draw(versions))
+    engine = bookkeeping.Incremental(board, version)
+    for e in engine.effects_in_play():
+        for p in e.parts:
+            for t in sorted(engine.state):
+                instr = instruction(e, p, t, board, engine.state, version)
+                old = engine.state[t]
+                new = apply_instruction(old, instr, e.timestamp)
+                found: set[str] = set()
+                reads.changed_fields(old, new, found)
+                assert found <= reads.WRITES.get(p.op, reads.FIELDS), (p.op, found)
+
+
+def test_the_fast_path_knows_the_names_a_value_reads() -> None:
+    """613.8a bookkeeping: a value's filters ask about these abilities by name, through sums and products."""
+    flying = {"count": {"has_ability": "flying"}}
+    reach = {"count": {"all": [{"type": "creature"}, {"has_ability": "reach"}]}}
+    assert reads.value_ability_names(3) == frozenset()
+    assert reads.value_ability_names(flying) == frozenset({"flying"})
+    assert reads.value_ability_names({"times": [2, flying]}) == frozenset({"flying"})
+    assert reads.value_ability_names({"sum": [flying, {"times": [-1, reach]}]}) == frozenset({"flying", "reach"})
+    assert reads.value_ability_names({"its": "power"}) == frozenset()
+    assert reads.value_ability_names({"counters": "+1/+1"}) is None  # read otherwise: recomputed on any change
