@@ -2,7 +2,7 @@
 
 Each mutant is a function (board, version) -> final characteristics, like
 ``proofs.crosscheck.reference_resolver``. The cross-check must catch every one of
-them on the corpus or on generated boards (tests/test_proofs_mutants.py): that is
+them on the corpus or on generated boards (tests/proofs/test_named_mutants.py): that is
 the evidence that a "verified" from the cross-check means something.
 
 Mutants patch the resolver's own modules for the duration of one call (or give it a

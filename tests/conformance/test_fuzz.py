@@ -38,7 +38,7 @@ ALMOST_RIGHT = ROOT / "examples" / "adapters" / "almost-right-engine.py"
 FINDINGS = ROOT / "examples" / "fuzz"
 # The feature tag the generator does not produce. expect-has-lacks is a way of writing a case's
 # expectations (partial has/lacks checks), not anything on a board: a generated board is judged
-# on the reference's whole answer, so no board can show it. The corpus covers it (tests/test_coverage.py).
+# on the reference's whole answer, so no board can show it. The corpus covers it (tests/corpus/test_coverage.py).
 NOT_GENERATED = frozenset({"expect-has-lacks"})
 ALL = frozenset(feature_tags()) - NOT_GENERATED
 VERSIONS = tuple(builtin_versions())

@@ -1,4 +1,4 @@
-"""Helpers for the documentation-site browser test (tests/test_site_browser.py).
+"""Helpers for the documentation-site browser test (tests/site/test_browser.py).
 
 Three small tools, standard library only:
 
