@@ -16,6 +16,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from mtg_layers import mutation
 
 PER_MODULE = 2
@@ -36,6 +38,7 @@ def _known_survivor(m: mutation.Mutant, results: dict[str, object]) -> bool:
     )
 
 
+@pytest.mark.slow
 def test_a_seeded_sample_of_mutants_is_killed(tmp_path: Path) -> None:
     work = tmp_path / "mutation"
     mutation.prepare(work)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from unittest import mock
 
+import pytest
+
 from mtg_layers import theorems
 from mtg_layers.stored_boards import stored_data
 from reference.resolver import resolve
@@ -104,6 +106,7 @@ def test_prove_boards_are_stored_not_drawn() -> None:
     assert len(boards) == 5
 
 
+@pytest.mark.slow
 def test_prove_table_is_the_same_twice() -> None:
     """Two runs give the same table (without times), with no refuted theorem."""
     ids = ("dependency-order", "listing-order-irrelevant")

@@ -172,6 +172,7 @@ PERSISTENT_ONLY = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("mode", ["persistent", "oneshot"])
 @pytest.mark.parametrize(("fault", "status", "words", "err_words"), SCENARIOS, ids=[s[0] for s in SCENARIOS])
 def test_every_fault_in_both_modes(
@@ -299,6 +300,7 @@ def _start_runner(tmp_path: Path, corpus: Path, mode: str) -> tuple[subprocess.P
     return proc, pidfile
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("mode", ["persistent", "oneshot"])
 @pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM], ids=["SIGINT", "SIGTERM"])
 def test_interrupted_runs_keep_every_judged_run(tmp_path: Path, small_corpus: Path, signum: int, mode: str) -> None:

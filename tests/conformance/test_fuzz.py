@@ -56,6 +56,7 @@ def _ops(data: dict[str, Any]) -> set[str]:
     return {p["op"] for p in parts}
 
 
+@pytest.mark.slow
 def test_generated_boards_cover_every_feature_tag_and_are_schema_valid() -> None:
     boards = boards_for_seed(GeneratorSettings(ALL, VERSIONS, DEFAULT_WEIGHTS), 200, 0)
     assert len(boards) == 200
@@ -116,6 +117,7 @@ def _later_pieces(data: dict[str, Any], held: bool = False) -> set[str]:
     return {tag for tag, here in found.items() if here}
 
 
+@pytest.mark.slow
 def test_an_engine_that_does_not_declare_them_never_gets_the_later_ingredients() -> None:
     """Choices, entry counters, tokens, game state, full text, others' abilities: only when declared (and weighted)."""
     for g in boards_for_seed(GeneratorSettings(ALL, VERSIONS, DEFAULT_WEIGHTS), 60, 5):
@@ -220,6 +222,7 @@ def test_fuzzing_catches_and_shrinks_the_simple_js_engine(tmp_path: Path) -> Non
     assert "mtg-layers.generated" in (tmp_path / "junit.xml").read_text("utf-8")
 
 
+@pytest.mark.slow
 def test_fuzzing_catches_the_almost_right_engine_the_corpus_does_not(tmp_path: Path) -> None:
     argv = [sys.executable, str(ALMOST_RIGHT)]
     corpus = Runner(RunnerOptions(argv=argv)).run(plan(load_suite(), features=("dependency",), rules=("ikoria",)))

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from mtg_layers.cli import main
@@ -76,6 +77,7 @@ def test_usage_errors() -> None:
     assert bad.exit_code == 2 and "unknown rules version" in bad.output
 
 
+@pytest.mark.slow
 def test_the_whole_corpus_diffs_without_errors() -> None:
     from mtg_layers.corpus import CASES_DIR
 
@@ -85,6 +87,7 @@ def test_the_whole_corpus_diffs_without_errors() -> None:
         assert [d for d in result.diffs if d.error] == []
 
 
+@pytest.mark.slow
 def test_consecutive_dated_profiles_move_the_tie_cases() -> None:
     from mtg_layers.corpus import CASES_DIR
 

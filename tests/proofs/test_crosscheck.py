@@ -24,6 +24,9 @@ from reference.versions import builtin_versions, get_version
 
 from ..strategies import boards, versions
 
+# z3 on every corpus case and version, and on hundreds of generated boards: the slow tier.
+pytestmark = pytest.mark.slow
+
 CORPUS = load_corpus()
 
 

@@ -23,6 +23,9 @@ from reference.versions import RulesVersion, builtin_versions, get_version
 from ..builders import loop_waiting_for_a_later_effect
 from ..strategies import boards
 
+# Each named mutant against the whole corpus (and generated boards) under z3: the slow tier.
+pytestmark = pytest.mark.slow
+
 
 def witness_boards() -> list[Board]:
     """Hand-made boards for rules the corpus does not stress (each documented)."""

@@ -597,6 +597,7 @@ def test_corpus_case(case: object, step: int, vid: str) -> None:
     assert_same(board_at(case, step, version), version)  # type: ignore[arg-type]
 
 
+@pytest.mark.slow
 @given(board=boards(max_objects=4, max_effects=4, max_abilities=3), vid=versions)
 def test_generated_board(board: Board, vid: str) -> None:
     assert_same(board, get_version(vid))

@@ -70,6 +70,7 @@ def test_every_corpus_filter_compiles_to_the_same_test(case: Any) -> None:
             _agree(board, state, filt)
 
 
+@pytest.mark.slow
 @given(boards(), st.data())
 def test_generated_filters_compile_to_the_same_test(board: Board, data: st.DataObject) -> None:
     abilities = sorted(board.abilities)

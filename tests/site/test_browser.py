@@ -44,6 +44,9 @@ from site_helpers import (
     walk,
 )
 
+# Every test here needs the site built (`mkdocs build --strict`) and a headless Chromium: the slow tier.
+pytestmark = pytest.mark.slow
+
 REPO = Path(__file__).resolve().parents[2]
 ARTIFACTS = REPO / "test-artifacts"
 

@@ -25,6 +25,7 @@ from tests import cr_fingerprint
 ROOT = Path(__file__).resolve().parents[2]
 
 
+@pytest.mark.slow
 def test_generated_case_pages_are_current(tmp_path: Path) -> None:
     fresh = {p.name: p.read_text(encoding="utf-8") for p in generate(load_corpus(), tmp_path)}
     committed_dir = ROOT / "docs" / "cases"
@@ -44,6 +45,7 @@ def test_gray_ogre_page_has_version_tabs_and_trace(tmp_path: Path) -> None:
     assert "Result:" in page and "| ogre | Gray Ogre | Creature — Ogre | red |" in page
 
 
+@pytest.mark.slow
 def test_generated_fragments_are_current() -> None:
     fresh = fragments(load_corpus(), CASES_DIR)
     generated = ROOT / "docs" / "generated"
@@ -142,6 +144,7 @@ def test_the_quotation_check_can_fail() -> None:
     assert not cr_fingerprint.runs_of(f'a rule quoting "{ten}"') & stored  # card text inside a rules text
 
 
+@pytest.mark.slow
 def test_adapter_transcript_is_complete() -> None:
     text = fragments([c for c in load_corpus() if c.id == "seed-gray-ogre"], CASES_DIR, proofs=False)[
         "adapter-transcript.md"
