@@ -73,6 +73,7 @@ def test_generated_boards_cover_every_feature_tag_and_are_schema_valid() -> None
         assert set(g.features) <= ALL and g.data["versions"] == [g.rules]
 
 
+@pytest.mark.slow
 def test_only_declared_features_and_rules_versions_are_generated() -> None:
     allowed = frozenset(PT_ONLY.split(","))
     boards = boards_for_seed(GeneratorSettings(allowed, ("m10",), DEFAULT_WEIGHTS), 40, 1)
@@ -159,6 +160,7 @@ def _digest(seed: int) -> str:
     return hashlib.sha256("\n".join(g.key() for g in boards).encode()).hexdigest()
 
 
+@pytest.mark.slow
 def test_the_same_seed_gives_the_same_boards_in_any_process() -> None:
     here = _digest(7)
     assert here == _digest(7) and here != _digest(8)
@@ -236,6 +238,7 @@ def test_fuzzing_catches_the_almost_right_engine_the_corpus_does_not(tmp_path: P
     _check_finding(found[0], argv, report)
 
 
+@pytest.mark.slow
 def test_the_reference_adapter_never_disagrees_in_both_modes(tmp_path: Path) -> None:
     argv = [sys.executable, "-m", "mtg_layers.adapter"]
     status, report, found = _fuzz(tmp_path, argv, "--generated", "20", "--seed", "2")

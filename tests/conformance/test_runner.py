@@ -118,6 +118,7 @@ def test_message_schemas_accept_the_reference_adapter_messages() -> None:
 # --- the reference adapter ----------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_reference_adapter_persistent_agrees_with_verify_on_the_whole_corpus() -> None:
     """Against the reference adapter, a run passes exactly when `verify` passes (100% when verify is green)."""
     results = run(REFERENCE, SUITE)

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -307,6 +308,7 @@ def result(board: Board, version: str) -> dict[str, dict[str, Any]]:
     return board_result(board, resolve(board, get_version(version)).final)
 
 
+@pytest.mark.slow
 @given(boards(), versions, st.randoms(use_true_random=False))
 def test_input_order_of_objects_and_effects_is_irrelevant(board: Board, version: str, rnd: Any) -> None:
     """Permuting the listed order of objects and of effects never changes the result."""
@@ -361,6 +363,7 @@ def rename(board: Board, names: dict[str, str], effect_names: dict[str, str]) ->
     return Board(objects=objects, effects=effects, abilities=abilities)
 
 
+@pytest.mark.slow
 @given(boards(), versions, st.randoms(use_true_random=False))
 def test_renaming_ids_is_irrelevant(board: Board, version: str, rnd: Any) -> None:
     """Renaming objects (keeping their order) and effects (any new names) never changes the result."""
@@ -390,6 +393,7 @@ def shift(board: Board, delta: int) -> Board:
     return Board(objects=objects, effects=effects, abilities=board.abilities)
 
 
+@pytest.mark.slow
 @given(boards(), versions, st.integers(-50, 1000))
 def test_shifting_all_timestamps_is_irrelevant(board: Board, version: str, delta: int) -> None:
     """Adding the same constant to every timestamp never changes the result."""
