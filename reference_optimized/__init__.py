@@ -4,7 +4,7 @@
 incremental bookkeeping (``bookkeeping.Incremental``) into it through the ``Bookkeeping``
 protocol, with the facts it uses to skip work (``reads``) and filters compiled once
 (``compiled_filters``); ``features`` decides, feature by feature, which boards it may take.
-The results and traces equal the readable bookkeeping's (tests/test_fast_path.py).
+The results and traces equal the readable bookkeeping's (tests/reference_optimized/test_bookkeeping.py).
 
 It imports only the standard library, ``reference`` and itself; ``reference`` and ``proofs``
 never import it.

@@ -4,7 +4,7 @@
 filter's keys afresh for every object. The incremental bookkeeping (``reference_optimized``) asks the same
 filter about many objects after every application, so it compiles the filter once into a
 chain of small tests, one per key, in the same order, with the same outcome and the same
-errors at the same moment (tests/test_compiled_filters.py checks the two agree on every filter
+errors at the same moment (tests/reference_optimized/test_compiled_filters.py checks the two agree on every filter
 of the corpus and on generated ones).
 """
 

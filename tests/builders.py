@@ -1,15 +1,26 @@
-"""Small builders for unit tests: a board from plain dicts, resolved under a version."""
+"""Small builders for unit tests: a board from plain dicts, resolved under a version.
+
+Also the values and cases that several test modules share (one definition each): the built-in
+rules versions, hand-built objects and boards, a small rules profile, cases through the real
+loader, corpus cases by id or path, and the clock-test case of the timestamp tests.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
 from mtg_layers.checking.results import board_result
-from mtg_layers.corpus import case_from_data
+from mtg_layers.corpus import CASES_DIR, case_from_data, load_case, load_corpus, read_yaml
 from reference.case import board_at
-from reference.model import Board, Characteristics
+from reference.model import Board, Characteristics, GameObject
 from reference.resolver import Resolution, resolve
-from reference.versions import get_version
+from reference.versions import builtin_versions, get_version
+from reference.vocabulary import KINDS
+
+# The built-in rules versions, and the corpus as loaded once for the tests that walk it.
+VERSIONS = builtin_versions()
+PRE_M10, M10, IKORIA = VERSIONS["pre-m10"], VERSIONS["m10"], VERSIONS["ikoria"]
+CASES = load_corpus()
 
 
 def make_board(
@@ -150,3 +161,155 @@ def loop_waiting_for_a_later_effect() -> Board:
             {"id": "c", "timestamp": 4, "applies_to": ["bear"], "parts": [{"op": "set_pt", "toughness": 5}]},
         ],
     )
+
+
+ENCHANTMENT: dict[str, Any] = {"controller": "p1", "types": ["enchantment"], "mana_value": 1}
+BEAR = creature("bear", 2, name="Grizzly Bears", colors=["green"], subtypes=["bear"])
+
+
+def reads_toughness_then_sets_it() -> Board:
+    """613.8a: "a" sets the bear's power to its toughness, which "c" (a later timestamp) sets to 5."""
+    return make_board(
+        [creature("bear", 1, power=2, toughness=3)],
+        [
+            {
+                "id": "a",
+                "timestamp": 2,
+                "applies_to": ["bear"],
+                "parts": [{"op": "set_pt", "power": {"its": "toughness"}}],
+            },
+            {"id": "c", "timestamp": 3, "applies_to": ["bear"], "parts": [{"op": "set_pt", "toughness": 5}]},
+        ],
+    )
+
+
+def graveyard_card(oid: str, ts: float, **extra: Any) -> dict[str, Any]:
+    """A creature card in p1's graveyard."""
+    base = creature(oid, ts, owner="p1", zone="graveyard", **extra)
+    del base["controller"]
+    return base
+
+
+def loaded_case(
+    objects: list[dict[str, Any]],
+    effects: list[dict[str, Any]] | None = None,
+    steps: list[dict[str, Any]] | None = None,
+    versions: tuple[str, ...] = ("ikoria",),
+) -> Any:
+    """A case through the real loader: its objects, effects and steps (each step's expectations empty)."""
+    data = {
+        "id": "unit",
+        "title": "unit test board",
+        "versions": list(versions),
+        "features": ["timestamps"],
+        "sources": [{"kind": "derived", "ref": "unit test"}],
+        "objects": objects,
+        "effects": effects or [],
+        "steps": [{**s, "expect": {v: {} for v in versions}} for s in steps or [{"description": "board"}]],
+    }
+    return case_from_data(data, "unit")
+
+
+def copy_effect(eid: str, ts: float, copier: str, original: str, **extra: Any) -> dict[str, Any]:
+    """A resolved effect making ``copier`` a copy of ``original`` (707.2)."""
+    return {
+        "id": eid,
+        "timestamp": ts,
+        "applies_to": [copier],
+        "parts": [{"op": "copy_of", "object": original, **extra}],
+    }
+
+
+# Hand-built values: objects and boards without the loader.
+
+
+def obj(oid: str, ts: float = 1, **changes: Any) -> GameObject:
+    """An object owned by p1 whose printed values are ``chars`` named after its id."""
+    return GameObject(id=oid, printed=chars(oid.title()), owner="p1", timestamp=ts, **changes)
+
+
+def board(*objects: GameObject) -> Board:
+    """A board of these objects, with no effects and no ability definitions."""
+    return Board(objects={o.id: o for o in objects}, effects=(), abilities={})
+
+
+def dfc(zone: str = "battlefield", **changes: Any) -> GameObject:
+    """A transforming card: front Delver (mana value 1), back Aberration (mana value 0), controlled by p2."""
+    front = chars("Delver", mana_value=1, controller="p2")
+    back = chars("Aberration", mana_value=0, power=3, controller="p1")
+    return GameObject(id="d", printed=front, owner="p2", timestamp=1, zone=zone, back_face=back, **changes)
+
+
+def profile(**changes: Any) -> dict[str, Any]:
+    """A small complete profile: two slots (layers 1 and 7), every kind of effect classified."""
+    data: dict[str, Any] = {
+        "id": "test",
+        "slots": [{"id": "one", "layer": 1}, {"id": "seven", "layer": 7}],
+        "classify": [{"kind": k, "slot": "seven" if k.startswith(("pt", "counter_pt")) else "one"} for k in KINDS],
+    }
+    data.update(changes)
+    return {k: v for k, v in data.items() if v is not None}
+
+
+# Corpus cases.
+
+CASE_7N = "cr-613-7n-own-static-ability-before-resolving-effect"
+
+
+def corpus_case(cid: str) -> Any:
+    """The corpus case with this id."""
+    return next(c for c in load_corpus() if c.id == cid)
+
+
+def corpus_data(path: str) -> Any:
+    """The data of a corpus case file (``path`` under corpus/cases), as read before loading."""
+    return read_yaml(CASES_DIR / path)
+
+
+def sba_case(name: str) -> Any:
+    """A corpus case of corpus/cases/sba."""
+    return load_case(CASES_DIR / "sba" / name)
+
+
+# The clock-test case: events of every kind whose timestamps the rules assign (613.7b-f).
+CLOCK_CASE: dict[str, Any] = {
+    "id": "clock-test",
+    "title": "timestamps the rules assign",
+    "versions": ["ikoria"],
+    "features": ["timestamps"],
+    "sources": [{"kind": "derived", "ref": "test"}],
+    "objects": [
+        {"id": "a", "timestamp": 1, "types": ["creature"], "power": 2, "toughness": 2},
+        {"id": "b", "timestamp": 2.5, "types": ["creature"], "power": 2, "toughness": 2},
+        {"id": "eq", "timestamp": 2, "types": ["artifact"], "subtypes": ["equipment"], "attached_to": "a"},
+    ],
+    "steps": [
+        {"description": "start", "expect": {"ikoria": {}}},
+        {
+            "description": "things happen",
+            "add_objects": [
+                {
+                    "id": "c",
+                    "types": ["creature"],
+                    "power": 1,
+                    "toughness": 1,
+                    "counters": [{"kind": "+1/+1", "count": 1}],
+                }
+            ],
+            "set_counters": {"a": [{"kind": "+1/+1", "count": 2}]},
+            "attach": {"eq": "b"},
+            "add_effects": [
+                {"id": "e", "applies_to": ["a"], "parts": [{"op": "modify_pt", "power": 1, "toughness": 1}]}
+            ],
+            "expect": {"ikoria": {}},
+        },
+        {
+            "description": "fewer counters, the same attachment, a move, a turn",
+            "set_counters": {"a": [{"kind": "+1/+1", "count": 1}]},
+            "attach": {"eq": "b"},
+            "move": {"c": "graveyard"},
+            "turn_face_down": {"b": None},
+            "expect": {"ikoria": {}},
+        },
+    ],
+}

@@ -1,6 +1,6 @@
 """The fingerprint of the Comprehensive Rules texts the project read: every run of ten words, hashed.
 
-tests/test_docs_pages.py checks that no rule statement or corpus passage repeats ten words in a
+tests/site/test_docs_pages.py checks that no rule statement or corpus passage repeats ten words in a
 row of those texts. The texts themselves are not the project's to ship (they sit in the shared
 rules folder beside the repository), so the check reads this fingerprint instead: the first 16
 hex digits of the SHA-256 of each run, sorted, one per line (no text can be read back from it).

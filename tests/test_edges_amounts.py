@@ -23,7 +23,7 @@ from reference.filters import Context, amount, condition_holds, evaluate
 from reference.model import Board
 from reference.resolver import resolve
 from reference.versions import ProfileError, builtin_profile_data, get_version, version_from_mapping
-from tests.refute import refuted
+from tests.proofs.refute import refuted
 
 SHADOW = "game-state/deaths-shadow-negative-life.yaml"
 MINUS_X = {"times": [-1, {"life": "you"}]}

@@ -27,7 +27,7 @@ from reference.resolver import resolve
 from reference.timestamps import TieOrderError
 from reference.versions import ProfileError, builtin_profile_data, builtin_versions, get_version, version_from_mapping
 from tests.builders import creature, enchantment, make_board
-from tests.refute import refuted
+from tests.proofs.refute import refuted
 
 VAULTS = "timestamps/open-the-vaults-apnap-three-players.yaml"
 APNAP_VERSIONS = ("ikoria", "2023-11-17", "2025-08-01")

@@ -21,7 +21,7 @@ from reference.filters import FILTER_KEYS, names_zone
 from reference.resolver import resolve
 from reference.versions import get_version
 from tests.builders import make_board
-from tests.refute import refuted
+from tests.proofs.refute import refuted
 
 ARCANE = "model/arcane-adaptation-cards-not-on-the-battlefield.yaml"
 OFF = {"not": {"zone": "battlefield"}}

@@ -9,7 +9,7 @@ are common, not rare.
 
 Objects' and effects' timestamps are distinct (``st.permutations``); an object's
 static abilities share its timestamp, and the ties that leaves are enumerated
-(``reference.choices``), never broken by ids. ``tests/test_ties.py`` draws boards
+(``reference.choices``), never broken by ids. ``tests/reference/test_timestamps.py`` draws boards
 with tied timestamps on purpose.
 """
 

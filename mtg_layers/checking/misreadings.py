@@ -3,7 +3,7 @@
 Each mutant is a function (board, version) -> final characteristics, like
 ``z3_crosscheck.reference_resolver``. (The mutation campaign, ``mutation_campaign``, is another
 thing: mutmut's mechanical mutants of every function of ``reference/``.) The cross-check must catch every one of
-them on the corpus or on generated boards (tests/test_proofs_mutants.py): that is
+them on the corpus or on generated boards (tests/proofs/test_named_mutants.py): that is
 the evidence that a "verified" from the cross-check means something.
 
 Mutants patch the resolver's own modules for the duration of one call (or give it a

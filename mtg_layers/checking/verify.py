@@ -35,7 +35,7 @@ def resolve_step(case: Case, step: int, version: RulesVersion) -> tuple[Resoluti
     """Resolve a case at one step: the resolution and its JSON-ready result.
 
     With the fast path (``reference_optimized``), which gives the readable resolver's results and traces
-    (tests/test_fast_path.py checks that on every case, step and version).
+    (tests/reference_optimized/test_bookkeeping.py checks that on every case, step and version).
     """
     board = board_at(case, step, version)
     resolution = resolve(board, version)

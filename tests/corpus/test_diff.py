@@ -1,0 +1,97 @@
+"""`mtg-layers diff`: the cases and steps whose outcome differs between two rules versions."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from mtg_layers.analysis.version_diff import diff_corpus, diff_markdown
+from mtg_layers.cli import main
+from reference.versions import get_version
+
+FIXTURES = Path(__file__).parents[1] / "fake_adapters" / "corpus"
+
+
+def test_gray_ogre_differs_between_418_5_and_m10_at_its_last_step_only() -> None:
+    result = diff_corpus(FIXTURES, get_version("pre-m10"), get_version("m10"))
+    assert (result.cases, result.steps) == (2, 5)
+    assert [(d.case, d.step) for d in result.diffs] == [("seed-gray-ogre", 4)]
+    d = result.diffs[0]
+    assert {(v.object, v.field, v.left, v.right) for v in d.values} == {
+        ("ogre", "power", 1, 5),
+        ("ogre", "toughness", 4, 8),
+    }
+    # 418.5: the pump (6b, timestamp 3) applies first; from M10 on the "becomes 0/1" (7b) does.
+    assert d.divergence is not None and d.divergence.index == 1
+    assert d.divergence.left is not None and d.divergence.left.effect == "pump"
+    assert d.divergence.right is not None and d.divergence.right.effect == "shrink"
+
+
+def test_identical_versions_have_no_diff_and_cases_run_under_undeclared_versions() -> None:
+    assert diff_corpus(FIXTURES, get_version("m10"), get_version("m10")).diffs == []
+    # fixture-anthem declares only m10 and ikoria, yet it is resolved under pre-m10 too.
+    result = diff_corpus(FIXTURES, get_version("pre-m10"), get_version("ikoria"), ids=["fixture-anthem"])
+    assert (result.cases, result.steps, result.diffs) == (1, 1, [])
+
+
+def test_a_profile_file_against_a_builtin_version(tmp_path: Path) -> None:
+    """A proposed change: counters before every modification (7c) under M10's slots."""
+    profile = json.loads((Path(__file__).parents[2] / "reference" / "profiles" / "m10.json").read_text())
+    profile["id"] = "counters-first"
+    profile["aliases"] = []
+    profile["slots"] = [s for s in profile["slots"] if s["id"] != "7b"]  # drop "set" as its own sublayer
+    for c in profile["classify"]:
+        if c["slot"] == "7b":
+            c["slot"] = "7c"
+    path = tmp_path / "counters-first.json"
+    path.write_text(json.dumps(profile))
+    out = CliRunner().invoke(
+        main, ["diff", "m10", "--rules-file", str(path), "--corpus", str(FIXTURES), "--format", "json"]
+    )
+    assert out.exit_code == 0, out.output
+    data = json.loads(out.output)
+    assert (data["left"], data["right"]) == ("2009-07-08", "counters-first")
+    assert [(d["case"], d["step"]) for d in data["diffs"]] == [("seed-gray-ogre", 4)]
+    values = {v["field"]: (v["2009-07-08"], v["counters-first"]) for v in data["diffs"][0]["values"]}
+    assert values == {"power": (5, 1), "toughness": (8, 2)}
+    assert data["diffs"][0]["first_divergence"]["index"] >= 1
+
+
+def test_formats_table_and_markdown() -> None:
+    cli = CliRunner()
+    table = cli.invoke(main, ["diff", "pre-m10", "m10", "--corpus", str(FIXTURES)])
+    assert table.exit_code == 0 and "ogre.power" in table.output and "1 of 5 steps" in table.output
+    md = cli.invoke(main, ["diff", "pre-m10", "m10", "--corpus", str(FIXTURES), "--format", "markdown"])
+    assert md.output.startswith("# Rules version diff: `2004-10-01` vs `2009-07-08`")
+    assert "| `seed-gray-ogre` |" in md.output and "trace step 1" in md.output
+    assert md.output == diff_markdown(diff_corpus(FIXTURES, get_version("pre-m10"), get_version("m10")))
+
+
+def test_usage_errors() -> None:
+    cli = CliRunner()
+    assert cli.invoke(main, ["diff", "m10"]).exit_code == 2
+    bad = cli.invoke(main, ["diff", "m10", "nope", "--corpus", str(FIXTURES)])
+    assert bad.exit_code == 2 and "unknown rules version" in bad.output
+
+
+@pytest.mark.slow
+def test_the_whole_corpus_diffs_without_errors() -> None:
+    from mtg_layers.corpus import CASES_DIR
+
+    for a, b in (("pre-m10", "m10"), ("m10", "ikoria"), ("ikoria", "2023-11-17"), ("2023-11-17", "2025-08-01")):
+        result = diff_corpus(CASES_DIR, get_version(a), get_version(b))
+        assert result.steps > 0
+        assert [d for d in result.diffs if d.error] == []
+
+
+@pytest.mark.slow
+def test_consecutive_dated_profiles_move_the_tie_cases() -> None:
+    from mtg_layers.corpus import CASES_DIR
+
+    moved = diff_corpus(CASES_DIR, get_version("2020-04-17"), get_version("2023-11-17"))
+    assert {d.case for d in moved.diffs} <= {"cr-613-7a-rune-of-flight-hammer-moves"}
+    n = diff_corpus(CASES_DIR, get_version("2023-11-17"), get_version("2025-08-01"))
+    assert {d.case for d in n.diffs} == {"cr-613-7n-own-static-ability-before-resolving-effect"}

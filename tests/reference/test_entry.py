@@ -1,0 +1,320 @@
+"""The counters an object enters with because of its characteristics (614.1c, 614.12): reference.entry."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from reference.case import board_at
+from reference.entry import EntryError
+
+from .token_cards import ABILITIES, GRUMGULLY, MIMIC, MIMIC_TYPE, RENATA
+from .token_cards import board_and_result as _after
+from .token_cards import case_of_cards as _case
+
+MIMIC_CHOICE = "as metallic mimic enters, choose a creature type."
+
+GRUMGULLY_OBJ = {
+    "id": "grumgully",
+    "name": "Grumgully, the Generous",
+    "controller": "p1",
+    "timestamp": 1,
+    "mana_cost": "{1}{R}{G}",
+    "colors": ["red", "green"],
+    "types": ["creature"],
+    "supertypes": ["legendary"],
+    "subtypes": ["goblin", "shaman"],
+    "power": 3,
+    "toughness": 3,
+    "abilities": [GRUMGULLY],
+}
+
+RENATA_OBJ = {
+    "id": "renata",
+    "name": "Renata, Called to the Hunt",
+    "controller": "p1",
+    "timestamp": 2,
+    "mana_cost": "{2}{G}",
+    "colors": ["green"],
+    "types": ["enchantment", "creature"],
+    "supertypes": ["legendary"],
+    "subtypes": ["demigod"],
+    "power": 1,
+    "toughness": 3,
+    "abilities": [RENATA],
+}
+
+MIMIC_OBJ = {
+    "id": "mimic",
+    "name": "Metallic Mimic",
+    "controller": "p1",
+    "timestamp": 1,
+    "mana_cost": "{2}",
+    "types": ["artifact", "creature"],
+    "subtypes": ["shapeshifter"],
+    "power": 2,
+    "toughness": 1,
+    "abilities": [MIMIC_CHOICE, MIMIC_TYPE, MIMIC],
+    "chosen": {"creature_type": "elf"},
+}
+
+VANGUARD = {
+    "id": "vanguard",
+    "name": "Elite Vanguard",
+    "controller": "p1",
+    "timestamp": 2,
+    "mana_cost": "{W}",
+    "colors": ["white"],
+    "types": ["creature"],
+    "subtypes": ["human", "soldier"],
+    "power": 2,
+    "toughness": 1,
+}
+
+ELVES = {
+    "id": "elves",
+    "name": "Llanowar Elves",
+    "controller": "p1",
+    "mana_cost": "{G}",
+    "colors": ["green"],
+    "types": ["creature"],
+    "subtypes": ["elf", "druid"],
+    "power": 1,
+    "toughness": 1,
+}
+
+BEARS = {
+    "id": "bears",
+    "name": "Grizzly Bears",
+    "controller": "p1",
+    "mana_cost": "{1}{G}",
+    "colors": ["green"],
+    "types": ["creature"],
+    "subtypes": ["bear"],
+    "power": 2,
+    "toughness": 2,
+}
+
+CLONE = {
+    "id": "clone",
+    "name": "Clone",
+    "controller": "p1",
+    "mana_cost": "{3}{U}",
+    "colors": ["blue"],
+    "types": ["creature"],
+    "subtypes": ["shapeshifter"],
+    "power": 0,
+    "toughness": 0,
+}
+
+
+# --- counters an object enters with ----------------------------------------------------------------
+
+
+def test_614_12_a_clone_entering_as_a_copy_of_a_human_gets_no_grumgully_counter() -> None:
+    """614.12: Clone's copy effect modifies how it enters: as a copy of Elite Vanguard it is Human, so no counter."""
+    copy = {
+        "id": "clone-copy",
+        "description": "Clone enters as a copy of Elite Vanguard",
+        "source": "clone",
+        "controller": "p1",
+        "applies_to": ["clone"],
+        "parts": [{"op": "copy_of", "object": "vanguard"}],
+    }
+    case = _case(
+        [GRUMGULLY_OBJ, VANGUARD], [{"description": "Clone enters", "add_objects": [CLONE], "add_effects": [copy]}]
+    )
+    _, result = _after(case, 1)
+    assert (result["clone"]["name"], result["clone"]["subtypes"]) == ("Elite Vanguard", ["human", "soldier"])
+    assert (result["clone"]["counters"], result["clone"]["power"], result["clone"]["toughness"]) == ({}, 2, 1)
+
+
+def test_612_2a_a_text_changed_enters_with_ability_still_gives_its_counter() -> None:
+    """612.2a, 614.1c: Grumgully with Human changed to Elf (Artificial Evolution) still gives an entering Bear +1/+1."""
+    evolution = {
+        "id": "evolution",
+        "description": "Artificial Evolution: Human -> Elf in Grumgully's text",
+        "controller": "p1",
+        "applies_to": ["grumgully"],
+        "parts": [{"op": "replace_word", "from": "human", "to": "elf"}],
+    }
+    case = _case(
+        [GRUMGULLY_OBJ],
+        [{"description": "text change", "add_effects": [evolution]}, {"description": "Bears", "add_objects": [BEARS]}],
+    )
+    _, result = _after(case, 2)
+    assert result["grumgully"]["abilities"] == [GRUMGULLY.replace("non-human", "non-elf")]
+    assert (result["bears"]["counters"], result["bears"]["power"], result["bears"]["toughness"]) == ({"+1/+1": 1}, 3, 3)
+
+
+def test_614_1c_607_2d_metallic_mimic_gives_a_counter_to_creatures_of_the_chosen_type() -> None:
+    """614.1c, 607.2d: Metallic Mimic naming Elf: Llanowar Elves enters with +1/+1, Grizzly Bears without."""
+    case = _case([MIMIC_OBJ], [{"description": "Elves and Bears enter", "add_objects": [ELVES, BEARS]}])
+    _, result = _after(case, 1)
+    assert result["mimic"]["subtypes"] == ["elf", "shapeshifter"]
+    assert (result["elves"]["counters"], result["elves"]["power"], result["elves"]["toughness"]) == ({"+1/+1": 1}, 2, 2)
+    assert (result["bears"]["counters"], result["bears"]["power"], result["bears"]["toughness"]) == ({}, 2, 2)
+
+
+def test_614_1c_two_enters_with_abilities_add_up() -> None:
+    """614.1c: under Grumgully and Renata an entering Llanowar Elves gets both counters: two +1/+1, 3/3."""
+    case = _case([GRUMGULLY_OBJ, RENATA_OBJ], [{"description": "Elves enters", "add_objects": [ELVES]}])
+    _, result = _after(case, 1)
+    assert (result["elves"]["counters"], result["elves"]["power"], result["elves"]["toughness"]) == ({"+1/+1": 2}, 3, 3)
+
+
+def test_614_1c_an_object_that_entered_and_left_in_the_step_does_not_stop_the_others_counters() -> None:
+    """614.1c: Bears and Elves enter under Grumgully and the Bears leave in the same step: the Elves get +1/+1."""
+    case = _case(
+        [GRUMGULLY_OBJ],
+        [{"description": "both enter, Bears leave", "add_objects": [BEARS, ELVES], "remove_objects": ["bears"]}],
+    )
+    board, result = _after(case, 1)
+    assert "bears" not in board.objects
+    assert (result["elves"]["counters"], result["elves"]["power"], result["elves"]["toughness"]) == ({"+1/+1": 1}, 2, 2)
+
+
+def test_614_12_entry_counters_without_a_rules_version_are_an_error_naming_the_object() -> None:
+    """614.12: whether an ability gives an entering object counters reads its characteristics: a version is needed."""
+    case = _case([GRUMGULLY_OBJ], [{"description": "Elves enters", "add_objects": [ELVES]}])
+    with pytest.raises(EntryError) as err:
+        board_at(case, 1)
+    assert str(err.value) == (
+        "elves enters while an ability may give it counters by its characteristics (614.12): "
+        "a rules version is needed to read them"
+    )
+
+
+def test_612_1_614_1c_an_enters_with_filter_reads_through_its_sources_text_change() -> None:
+    """612.1: Grumgully with Human changed to Elf gives its counter to non-Elves: a Human gets one, an Elf none.
+
+    (Found by the mutation campaign: the "enters with" filter was read as printed.)
+    """
+    evolution = {
+        "id": "evolution",
+        "description": "Artificial Evolution: Human -> Elf in Grumgully's text",
+        "controller": "p1",
+        "applies_to": ["grumgully"],
+        "parts": [{"op": "replace_word", "from": "human", "to": "elf"}],
+    }
+    vanguard = {k: v for k, v in VANGUARD.items() if k != "timestamp"}
+    elves = {k: v for k, v in ELVES.items() if k != "timestamp"}
+    case = _case(
+        [GRUMGULLY_OBJ],
+        [
+            {"description": "text change", "add_effects": [evolution]},
+            {"description": "an Elf and a Human enter", "add_objects": [elves, vanguard]},
+        ],
+    )
+    _, result = _after(case, 2)
+    assert (result["elves"]["counters"], result["elves"]["power"]) == ({}, 1)
+    assert (result["vanguard"]["counters"], result["vanguard"]["power"]) == ({"+1/+1": 1}, 3)
+
+
+def test_612_1_an_enters_with_wording_defined_as_it_now_reads_is_not_changed_again() -> None:
+    """612.1: Grumgully's text after Elf -> Goblin, then Human -> Elf reads "non-Elf": an Elf entering gets no counter.
+
+    The board also defines the "non-Elf" wording, so the ability is found as it now reads and its
+    filter is already the changed one; changing it again (Elf -> Goblin) would read "non-Goblin".
+    (Found by the mutation campaign: entry mutants 51 of entry_counters and 3 of replacement_applies.)
+    """
+    non_elf = GRUMGULLY.replace("non-human", "non-elf")
+    abilities = [
+        *ABILITIES,
+        {
+            "text": non_elf,
+            "applies_to": {
+                "type": "creature",
+                "controller": "you",
+                "other_than_source": True,
+                "not": {"subtype": "elf"},
+            },
+            "enters_with": {"+1/+1": 1},
+        },
+    ]
+
+    def change(key: str, old: str, new: str) -> dict[str, Any]:
+        return {
+            "id": key,
+            "description": f"{old} -> {new} in Grumgully's text",
+            "controller": "p1",
+            "applies_to": ["grumgully"],
+            "parts": [{"op": "replace_word", "from": old, "to": new}],
+        }
+
+    vanguard = {k: v for k, v in VANGUARD.items() if k != "timestamp"}
+    elves = {k: v for k, v in ELVES.items() if k != "timestamp"}
+    case = _case(
+        [GRUMGULLY_OBJ],
+        [
+            {"description": "Elf -> Goblin", "add_effects": [change("first", "elf", "goblin")]},
+            {"description": "Human -> Elf", "add_effects": [change("second", "human", "elf")]},
+            {"description": "an Elf and a Human enter", "add_objects": [elves, vanguard]},
+        ],
+        abilities,
+    )
+    _, result = _after(case, 3)
+    assert result["grumgully"]["abilities"] == [non_elf]
+    assert (result["elves"]["counters"], result["elves"]["power"]) == ({}, 1)
+    assert (result["vanguard"]["counters"], result["vanguard"]["power"]) == ({"+1/+1": 1}, 3)
+
+
+@pytest.mark.parametrize(
+    ("text", "counted"),
+    [
+        (
+            "as long as you control another creature, this creature is a human.",
+            {"type": "creature", "controller": "you"},
+        ),
+        ("as long as no card is in exile, this creature is a human.", {"zone": "exile"}),
+    ],
+)
+def test_614_12_an_entering_creatures_own_ability_reads_the_board_as_it_is(text: str, counted: Any) -> None:
+    """614.12: the entering creature's own static ability applies as it would exist, reading the real board.
+
+    Grumgully stays on the battlefield while the Bears are looked at (only its static abilities do
+    not apply to them): "another creature you control" counts it, and it is not a card in exile.
+    Either way the Bears would be Human, so they get no counter from Grumgully.
+    """
+    others = {"all": [counted, {"other_than_source": True}]}
+    op, right = (">=", 1) if "another" in text else ("==", 0)
+    ability = {
+        "text": text,
+        "applies_to": {"is_source": True},
+        "condition": {"left": {"count": others}, "op": op, "right": right},
+        "parts": [{"op": "add_subtypes", "subtypes": ["human"]}],
+    }
+    bears = {**BEARS, "abilities": [text]}
+    case = _case([GRUMGULLY_OBJ], [{"description": "the Bears enter", "add_objects": [bears]}], [*ABILITIES, ability])
+    _, result = _after(case, 1)
+    assert (result["bears"]["subtypes"], result["bears"]["counters"]) == (["bear", "human"], {})
+
+
+def test_707_3_614_12_a_copy_of_a_copy_enters_as_what_the_first_copy_copied() -> None:
+    """707.3: a Clone copying a Clone that copied Elite Vanguard enters as a Human: no Grumgully counter.
+
+    (Found by the mutation campaign: the copied Clone's own copy effect was dropped.)
+    """
+    first = {**CLONE, "id": "clone1", "timestamp": 3}
+    second = {k: v for k, v in {**CLONE, "id": "clone2"}.items() if k != "timestamp"}
+    copy1 = {
+        "id": "copy1",
+        "description": "the first Clone is a copy of Elite Vanguard",
+        "source": "clone1",
+        "controller": "p1",
+        "applies_to": ["clone1"],
+        "parts": [{"op": "copy_of", "object": "vanguard"}],
+    }
+    copy2 = {**copy1, "id": "copy2", "description": "the second Clone enters as a copy of the first"}
+    copy2.update(source="clone2", applies_to=["clone2"], parts=[{"op": "copy_of", "object": "clone1"}])
+    case = _case(
+        [GRUMGULLY_OBJ, VANGUARD, first],
+        [
+            {"description": "the first Clone's copy effect", "add_effects": [copy1]},
+            {"description": "the second Clone enters", "add_objects": [second], "add_effects": [copy2]},
+        ],
+    )
+    _, result = _after(case, 2)
+    assert (result["clone2"]["name"], result["clone2"]["subtypes"]) == ("Elite Vanguard", ["human", "soldier"])
+    assert (result["clone2"]["counters"], result["clone2"]["power"], result["clone2"]["toughness"]) == ({}, 2, 1)

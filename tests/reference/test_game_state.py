@@ -1,0 +1,53 @@
+"""Game-state values effects read (reference.game_state; issue 17): life totals, cards in hand, the turn."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from reference.frozen import freeze
+from reference.game_state import GameStateError, changed_game, game_value, turn_condition_holds
+from reference.model import Board
+
+from ..builders import creature, make_board
+
+
+def test_102_1_a_turn_condition_with_no_active_player_is_an_error_naming_the_field() -> None:
+    """ "As long as it's your turn" needs the active player: a case without ``game.turn`` is told so."""
+    board = make_board([creature("a", 1)])
+    with pytest.raises(GameStateError) as err:
+        turn_condition_holds(board, {"your_turn": True}, "alice")
+    assert str(err.value) == "the case gives no active player (game.turn, 102.1), and a condition reads it"
+
+
+def _with_game(game: dict[str, object]) -> Board:
+    return replace(make_board([creature("a", 1)]), game=freeze(game))
+
+
+def test_119_1_402_1_a_value_reads_the_named_players_life_or_hand() -> None:
+    """ "You" is the effect's controller (109.4); a value may also name a player: that player's total."""
+    board = _with_game({"turn": "p1", "life": {"p1": 20, "p2": 7}, "hand": {"p1": 3, "p2": 0}})
+    assert game_value(board, "life", "you", "p1") == 20
+    assert game_value(board, "life", "p2", "p1") == 7
+    assert game_value(board, "cards_in_hand", "you", "p2") == 0
+    assert game_value(board, "cards_in_hand", "p1", "p2") == 3
+
+
+@pytest.mark.parametrize(
+    ("key", "what"), [("life", "life total (119.1)"), ("cards_in_hand", "number of cards in hand (402.1)")]
+)
+def test_a_game_value_the_case_does_not_give_is_an_error_naming_it(key: str, what: str) -> None:
+    for game in ({}, {"life": {"p2": 1}, "hand": {"p2": 1}}):
+        with pytest.raises(GameStateError) as err:
+            game_value(_with_game(game), key, "you", "p1")
+        assert str(err.value) == f"the case gives no {what} for player 'p1', and an effect reads it"
+
+
+def test_102_1_a_step_passes_the_turn_and_changes_life_and_hand_per_player() -> None:
+    """The active player is the step's; a life or hand change replaces only the players it names."""
+    game = freeze({"turn": "p1", "life": {"p1": 20, "p2": 20}})
+    after = changed_game(game, {"turn": "p2", "life": {"p2": 12}, "hand": {"p1": 4}})
+    assert after == {"turn": "p2", "life": {"p1": 20, "p2": 12}, "hand": {"p1": 4}}
+    assert changed_game(freeze({}), {"life": {"p1": 5}}) == {"life": {"p1": 5}}
+    assert changed_game(game, {}) == game

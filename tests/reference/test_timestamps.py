@@ -1,0 +1,284 @@
+"""Timestamp order and ties (613.7a, 613.7m, 613.7n; reference.timestamps): decided by the rules or a
+recorded choice, never by ids.
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import replace
+from typing import Any
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from mtg_layers.boards.property_boards import board_data, board_from_data
+from mtg_layers.checking.results import board_result
+from mtg_layers.checking.z3_crosscheck import check_board
+from reference.case import board_at
+from reference.choices import outcomes
+from reference.model import Board
+from reference.timestamps import Tie, must_precede
+from reference.versions import builtin_versions, get_version
+
+from ..builders import CASE_7N, creature, make_board, run
+from ..builders import corpus_case as _case
+from ..strategies import examples
+
+
+def _colors(board: Board, vid: str) -> list[list[str]]:
+    found = outcomes(board, get_version(vid))
+    return sorted(board_result(board, o.final)["creature"]["colors"] for o in found.outcomes)
+
+
+def test_613_7n_decides_from_its_profile_and_not_before() -> None:
+    board = board_at(_case(CASE_7N), 1)
+    assert _colors(board, "2025-08-01") == [["black", "blue"]]
+    assert _colors(board, "2023-11-17") == [["black", "blue"], ["blue"]]
+    assert _colors(board, "current") == [["black", "blue"]]
+    tie = outcomes(board, get_version("2023-11-17")).ties[0]
+    assert not tie.decided and "not decided by the rules" in tie.describe()
+
+
+def test_a_recorded_choice_decides_and_z3_agrees() -> None:
+    board = board_at(_case(CASE_7N), 1)
+    chosen = replace(board, tie_order=("rise", "creature"))
+    assert _colors(chosen, "2023-11-17") == [["blue"]]
+    assert check_board(chosen, get_version("2023-11-17")).status == "verified"
+    # z3 decides that the open tie has two outcomes: one answer alone is not verified
+    from proofs.crosscheck import check_answer
+
+    v = get_version("2023-11-17")
+    one = board_result(board, outcomes(chosen, v).outcomes[0].final)
+    assert check_answer(board, v, one).status == "counterexample"
+    assert check_board(board, v).status == "verified"  # both outcomes together are
+
+
+def test_a_choice_recorded_by_object_for_one_effect_and_by_effect_for_the_other_decides() -> None:
+    """613.7m: the recorded order may name one effect by its object and the other by itself; whichever is named
+    first goes first, as when both are named by object (the z3 encoding agrees)."""
+    board = board_at(_case(CASE_7N), 1)
+    static_key = "creature:as long as you control an island, this creature is blue."
+    assert _colors(replace(board, tie_order=("rise", static_key)), "2023-11-17") == [["blue"]]
+    # named first by itself, the creature's own effect goes first, as when it is named by its object; that order's
+    # answer is the case's under 613.7n (2025-08-01), where the rules put the own static ability first
+    static_first = replace(board, tie_order=(static_key, "rise"))
+    assert _colors(static_first, "2023-11-17") == _colors(replace(board, tie_order=("creature", "rise")), "2023-11-17")
+    assert _colors(static_first, "2023-11-17") == [["black", "blue"]]
+    assert check_board(static_first, get_version("2023-11-17")).status == "verified"
+
+
+def _rename(data: Any, mapping: dict[str, str]) -> Any:
+    if isinstance(data, dict):
+        return {k: _rename(v, mapping) for k, v in data.items()}
+    if isinstance(data, list):
+        return [_rename(v, mapping) for v in data]
+    if isinstance(data, str):
+        return mapping.get(data, data)
+    return data
+
+
+@st.composite
+def tied_boards(draw: st.DrawFn) -> tuple[dict[str, Any], dict[str, str]]:
+    """Generated boards whose objects, effects and counters share few timestamps, and a renaming."""
+    data = copy.deepcopy(draw(board_data(max_objects=3, max_effects=2, max_abilities=2)))
+    stamp = st.sampled_from([1, 2])
+    for o in data["objects"]:
+        o["timestamp"] = draw(stamp)
+        for c in o.get("counters", []):
+            c["timestamp"] = draw(stamp)
+    for e in data["effects"]:
+        e["timestamp"] = draw(stamp)
+    ids = [o["id"] for o in data["objects"]] + [e["id"] for e in data["effects"]]
+    names = draw(st.permutations([f"n{k}" for k in range(len(ids))]))
+    return data, dict(zip(ids, names, strict=True))
+
+
+@settings(max_examples=examples(60))
+@given(tied_boards(), st.sampled_from(list(builtin_versions())))
+def test_no_result_depends_on_ids(case: tuple[dict[str, Any], dict[str, str]], vid: str) -> None:
+    """Renaming every object and effect of a board with tied timestamps changes no outcome."""
+    data, mapping = case
+    back = {v: k for k, v in mapping.items()}
+    version = get_version(vid)
+    board = board_from_data(data)
+    renamed = board_from_data(_rename(data, mapping))
+    before = [board_result(board, o.final) for o in outcomes(board, version).outcomes]
+    after = [_rename(board_result(renamed, o.final), back) for o in outcomes(renamed, version).outcomes]
+    after = [{back.get(k, k): v for k, v in r.items()} for r in after]
+    assert all(r in after for r in before) and all(r in before for r in after)
+
+
+def _effect(key: str, origin: str, source: str | None = None, targets: tuple[str, ...] | None = None) -> Any:
+    from reference.effects import ContinuousEffect
+
+    return ContinuousEffect(key, origin, 1, (), key, source=source, targets=targets)
+
+
+def test_613_7_what_holds_an_effects_timestamp() -> None:
+    """613.7a/d: a static ability's or CDA's timestamp is its object's; 613.7f: a face-down status's is
+    the permanent's; 613.7b: a resolved effect has its own, even when it names a source and objects."""
+    from reference.timestamps import holder
+
+    assert holder(_effect("anthem", "static", source="crusade")) == "crusade"
+    assert holder(_effect("cda", "cda", source="tarmogoyf")) == "tarmogoyf"
+    assert holder(_effect("face-down:morph", "rule", targets=("morph",))) == "morph"
+    assert holder(_effect("growth", "resolved", source="druid", targets=("bear",))) == "growth"
+    assert holder(_effect("counters:bear", "rule", targets=("bear",))) == "counters:bear"
+    assert holder(_effect("orphan", "static")) == "orphan"
+
+
+def test_613_7m_a_recorded_choice_is_described_even_without_the_players_name() -> None:
+    """The trace says who chose: the player when the case names one, else "a player"."""
+    from reference.timestamps import Tie
+
+    tie = Tie("7c", ("a", "b"), ("a", "b"), ("x", "y"), "choice", None, "a")
+    assert tie.describe() == "a player chose a first among a and b (613.7m)"
+    assert Tie("7c", ("a", "b"), ("a", "b"), ("x", "y"), "choice", "p1", "b").describe() == (
+        "p1 chose b first among a and b (613.7m)"
+    )
+
+
+def _tie_board() -> Any:
+    from tests.builders import creature, make_board
+
+    return make_board([creature("a", 1), creature("b", 1), {**creature("c", 1), "owner": "p2", "controller": "p2"}])
+
+
+def test_613_7n_a_tie_the_rules_decide_is_recorded_with_every_effect_and_the_pick() -> None:
+    """613.7n: the object's own static ability goes first; the tie names every tied effect and the one picked."""
+    from reference.effects import ContinuousEffect
+    from reference.timestamps import Tie, choose
+
+    version = get_version("2025-08-01")
+    growth = ContinuousEffect("growth", "resolved", 1, (), "growth", source="druid", targets=("a",))
+    own = ContinuousEffect("a:anthem", "static", 1, (), "a's anthem", source="a")
+    pick, tie = choose([growth, own], "7c", _tie_board(), version, {})
+    assert pick is own
+    assert tie == Tie("7c", ("growth", "a:anthem"), ("a:anthem",), ("a",), "613.7n", None, "a:anthem")
+    cda = ContinuousEffect("a:cda", "cda", 1, (), "a's cda", source="a")
+    assert must_precede(cda, growth, version) and not must_precede(cda, growth, get_version("2023-11-17"))
+
+
+def test_613_7m_who_orders_a_tie_between_objects() -> None:
+    """613.7m: the objects' controller orders their timestamps (their owner when no controller is known);
+    objects of two players are ordered in APNAP order; two abilities of one object by nobody."""
+    from reference.effects import ContinuousEffect
+    from reference.timestamps import choose
+
+    def static(oid: str, n: int = 0) -> ContinuousEffect:
+        return ContinuousEffect(f"{oid}:{n}", "static", 1, (), oid, source=oid)
+
+    board, version = _tie_board(), get_version("2025-08-01")
+    mine = choose([static("a"), static("b")], "6", board, version, {"a": "p1", "b": "p1"})[1]
+    assert mine is not None and (mine.player, mine.decided_by, mine.chosen) == ("p1", None, "a:0")
+    assert mine.candidates == ("a:0", "b:0") and mine.holders == ("a", "b")
+    owners = choose([static("a"), static("c")], "6", board, version, {})[1]
+    assert owners is not None and owners.player == "the active player (APNAP)"
+    by_owner = choose([static("c"), static("c", 1)], "6", board, version, {})[1]
+    assert by_owner is not None and by_owner.player is None  # one object's two abilities
+    stolen = choose([static("a"), static("c")], "6", board, version, {"a": "p2"})[1]
+    assert stolen is not None and stolen.player == "p2"  # c's owner p2 controls both
+
+
+def test_613_7a_rank_orders_granted_effects_only_where_the_version_says_so() -> None:
+    """613.7a (2023-11-17): between equal timestamps, the grant's order; before that, no order."""
+    from reference.effects import ContinuousEffect
+    from reference.timestamps import NO_GRANT, rank
+
+    granted = ContinuousEffect("x", "static", 4, (), "x", source="a", tiebreak=3)
+    assert rank(granted, get_version("2023-11-17"), True) == (1, 4, 3)
+    assert rank(granted, get_version("ikoria"), True) == (1, 4, NO_GRANT)
+
+
+def test_613_7m_a_recorded_choice_between_two_objects_is_recorded_whole() -> None:
+    """613.7m: two enchantments p1 controls share timestamp 3 ("creatures are red", "creatures are blue"); p1 chose
+    the red one's timestamp first, so it applies first and the Bear ends blue. The tie names its layer, both effects
+    (both candidates), the objects their timestamps belong to, that a choice decided it, whose choice it was
+    (their controller's) and the effect picked."""
+    from reference.resolver import resolve
+
+    from ..builders import creature, enchantment, make_board
+
+    red, blue = "creatures are red.", "creatures are blue."
+    board = make_board(
+        [creature("bear", 1), enchantment("x", 3, red), enchantment("y", 3, blue)],
+        abilities=[
+            {"text": red, "applies_to": {"type": "creature"}, "parts": [{"op": "set_colors", "colors": ["red"]}]},
+            {"text": blue, "applies_to": {"type": "creature"}, "parts": [{"op": "set_colors", "colors": ["blue"]}]},
+        ],
+    )
+    chosen = replace(board, tie_order=("x", "y"))
+    resolution = resolve(chosen, get_version("ikoria"))
+    assert resolution.final["bear"].colors == {"blue"}
+    keys = (f"x:{red}", f"y:{blue}")
+    assert resolution.ties == (Tie("5", keys, keys, ("x", "y"), "choice", "p1", f"x:{red}"),)
+
+
+def test_613_7a_keeps_a_granted_ability_after_its_objects_own_from_2023() -> None:
+    """613.7a (from 2023-11-17): the moved Hammer's granted "equipped creature has flying" keeps its place after the
+    Hammer's own "loses flying", although both now have the Hammer's timestamp: one outcome, the Hawk flies. The
+    texts before left them tied: two outcomes under ikoria."""
+    case = _case("cr-613-7a-rune-of-flight-hammer-moves")
+    v2023, ikoria = get_version("2023-11-17"), get_version("ikoria")
+    board = board_at(case, 2, v2023)
+    assert [board_result(board, o.final)["hawk2"]["abilities"] for o in outcomes(board, v2023).outcomes] == [["flying"]]
+    board = board_at(case, 2, ikoria)
+    assert sorted(board_result(board, o.final)["hawk2"]["abilities"] for o in outcomes(board, ikoria).outcomes) == [
+        [],
+        ["flying"],
+    ]
+
+
+def test_613_7a_granted_static_ability_takes_the_later_timestamp() -> None:
+    hammer_loses = {
+        "text": "equipped creature gets +10/+10 and loses flying",
+        "applies_to": {"attached_to_source": True},
+        "parts": [
+            {"op": "modify_pt", "power": 10, "toughness": 10},
+            {"op": "remove_abilities", "abilities": ["flying"]},
+        ],
+    }
+    rune_grants = {
+        "text": "equipped creature has flying",
+        "applies_to": {"attached_to_source": True},
+        "parts": [{"op": "add_abilities", "abilities": ["flying"]}],
+    }
+    rune = {
+        "text": 'enchanted equipment has "equipped creature has flying"',
+        "applies_to": {"attached_to_source": True},
+        "parts": [{"op": "add_abilities", "abilities": [rune_grants["text"]]}],
+    }
+    board = make_board(
+        [
+            creature("c", 1),
+            {
+                "id": "hammer",
+                "timestamp": 2,
+                "types": ["artifact"],
+                "subtypes": ["equipment"],
+                "attached_to": "c",
+                "abilities": [hammer_loses["text"]],
+            },
+            {
+                "id": "rune",
+                "timestamp": 3,
+                "types": ["enchantment"],
+                "subtypes": ["aura"],
+                "attached_to": "hammer",
+                "abilities": [rune["text"]],
+            },
+        ],
+        abilities=[hammer_loses, rune_grants, rune],
+    )
+    r = run(board)[1]["c"]
+    assert (r["power"], r["abilities"]) == (12, ["flying"])
+
+
+def test_613_7_a_decided_tie_says_what_went_first_among_which_effects() -> None:
+    """613.7n (or a recorded choice, 613.7m): a tie decided by a rule is described with every tied effect."""
+    from reference.timestamps import Tie
+
+    tie = Tie("7b", ("a", "b"), ("a",), ("x", "y"), "613.7n", None, "a")
+    assert tie.describe() == "a first among a, b (613.7n)"
+    chosen = Tie("7b", ("a", "b"), ("a", "b"), ("x", "y"), "choice", "p1", "b")
+    assert chosen.describe() == "p1 chose b first among a and b (613.7m)"

@@ -1,0 +1,934 @@
+"""The incremental bookkeeping (reference_optimized.bookkeeping) gives the readable resolver's answers.
+
+The bookkeeping keeps what each effect applies to and would change between steps and re-reads only
+what a step touched. Every corpus case and generated boards check that it equals the readable
+resolver, result and trace; the boards of the mutation campaign (issue 18) each make one of the kept
+values go stale if the bookkeeping forgot to re-read it, with answers reasoned from the rules.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given
+
+from reference import effects
+from reference.case import board_at
+from reference.dependency import dependency_graph
+from reference.model import Board
+from reference.resolver import resolve
+from reference.versions import RulesVersion, builtin_versions, get_version
+from reference_optimized import bookkeeping, reads
+from reference_optimized import resolve as fast_resolve
+
+from ..builders import (
+    CASES,
+    ELF_TO_GOBLIN,
+    ELVES_PUMP,
+    ELVES_PUMP_DEF,
+    FOREST_MANA,
+    GOBLINS_PUMP,
+    IKORIA,
+    VERSIONS,
+    arbor_under_blood_moon,
+    creature,
+    enchantment,
+    make_board,
+)
+from ..strategies import boards, versions
+
+AURA: dict[str, Any] = {"types": ["enchantment"], "subtypes": ["aura"], "mana_value": 4}
+
+CONTROL_MAGIC = "you control enchanted creature."
+
+
+def same(board: Board, vid: str | RulesVersion = "ikoria") -> dict[str, Any]:
+    """The fast path's resolution equals the readable one; returns the final characteristics."""
+    version = VERSIONS[vid] if isinstance(vid, str) else vid
+    readable, quick = resolve(board, version), fast_resolve(board, version)
+    assert quick == readable
+    return dict(quick.final)
+
+
+def test_control_magic_stolen_gives_its_creature_to_the_new_controller() -> None:
+    """613.8a, 613.1b: "you control enchanted creature" depends on the effect that changes who controls the Aura,
+    so that one applies first: the Aura's new controller controls the creature."""
+    board = make_board(
+        [
+            creature("bear", 1),
+            {"id": "magic", "name": "Magic", "controller": "p1", "timestamp": 2, "attached_to": "bear",
+             "abilities": [CONTROL_MAGIC], **AURA},
+        ],
+        effects=[
+            {"id": "steal", "controller": "p2", "timestamp": 3, "applies_to": ["magic"],
+             "parts": [{"op": "set_controller", "player": "p2"}]},
+        ],
+        abilities=[{"text": CONTROL_MAGIC, "applies_to": {"attached_to_source": True},
+                    "parts": [{"op": "set_controller", "player": "you"}]}],
+    )  # fmt: skip
+    for vid in ("pre-m10", "m10", "ikoria"):
+        final = same(board, vid)
+        assert (final["magic"].controller, final["bear"].controller) == ("p2", "p2")
+
+
+# The engine's contract: each kept value is, whenever it is asked for, what the readable function computes now.
+
+
+@contextmanager
+def checked_engine() -> Iterator[list[int]]:
+    """Before each step the fast path applies, every kept value is compared with a fresh computation:
+    the effects in play (611, 613.6), what each applies to (611.2c, 611.3a, 613.6), what each would change in
+    the step's slot (613.1), and the dependencies among them (613.8a). Yields the count of checks made."""
+    checks = [0]
+    apply = bookkeeping.Incremental.apply
+
+    def checked(self: bookkeeping.Incremental, e: effects.ContinuousEffect, slot: str, chosen: frozenset[str]) -> None:
+        live = self.effects_in_play()
+        fresh = effects.effects_in_play(self.board, self.state, self.locked)
+        assert sorted(x.key for x in live) == sorted(x.key for x in fresh)
+        group = [x for x in live if self.parts(x, slot)]
+        for x in group:
+            targets = effects.affected(x, self.board, self.state, self.locked)
+            assert self.affected(x) == targets, x.key
+            want = effects.changes_of(x, self.parts(x, slot), targets, self.board, self.state, self.version)
+            assert self.changes(x, slot) == want, x.key
+            assert self.changed(x, slot) == frozenset(want), x.key
+            checks[0] += 1
+        assert self.graph(group, slot) == dependency_graph(group, self.board, self.state, self.version, slot,
+                                                           self.locked)  # fmt: skip
+        assert chosen == effects.affected(e, self.board, self.state, self.locked), e.key
+        apply(self, e, slot, chosen)
+        # 205.3d, 305.6: the objects kept as not fitting are those that do not fit now
+        assert self.unfit is None or self.unfit == {i for i, ch in self.state.items() if not reads.fits(ch)}
+
+    bookkeeping.Incremental.apply = checked  # type: ignore[method-assign]
+    try:
+        yield checks
+    finally:
+        bookkeeping.Incremental.apply = apply  # type: ignore[method-assign]
+
+
+BOARDS = [
+    pytest.param(case, n, vid, id=f"{case.id}-step{n}-{vid}")
+    for case in CASES
+    for vid in case.versions
+    for n in range(1, len(case.steps) + 1)
+]
+
+
+@pytest.mark.parametrize(("case", "step", "vid"), BOARDS)
+def test_the_engine_keeps_every_value_up_to_date_on_corpus_boards(case: Any, step: int, vid: str) -> None:
+    """611, 613.1, 613.6, 613.8a: on every corpus board, every value the fast path keeps is the fresh one."""
+    version = VERSIONS[vid]
+    board = board_at(case, step, version)
+    with checked_engine():
+        assert fast_resolve(board, version) == resolve(board, version)
+
+
+def test_a_cda_waits_for_the_land_type_change_that_takes_it_away_on_the_fast_path_too() -> None:
+    """613.8a(a)-(b), 305.7, pre-M10 (CDAs share the type layer's dependencies): the land creature's changeling CDA
+    depends on Blood Moon's effect, which takes it away, and "Mountains are Warriors" depends on it too (it makes the
+    land a Mountain): Blood Moon first, then the Warriors; no creature type from changeling. In the versions that set
+    CDAs apart the fast path must still agree with the readable resolver, kept values included."""
+    board = arbor_under_blood_moon(warriors=True)
+    with checked_engine() as checks:
+        final = same(board, "pre-m10")
+    assert checks[0] > 0
+    assert (final["arbor"].subtypes, final["arbor"].all_creature_types) == ({"mountain", "warrior"}, False)
+    for vid in ("m10", "ikoria"):
+        with checked_engine():
+            same(board, vid)
+
+
+ARTIFACT_ELVES = "artifacts are elves in addition to their other types."
+
+GOBLIN_WARRIORS = "goblins are warriors in addition to their other types."
+
+
+def test_an_effect_waits_for_one_that_changes_its_objects_whatever_the_other_effects_read() -> None:
+    """613.8a(b), 613.7: "artifacts are Elves" (timestamp 1) depends on the resolved effect that makes the Bear an
+    artifact (timestamp 2), which applies first: the Bear is an Elf. A third effect of the layer reading only
+    subtypes ("Goblins are Warriors") does not change that: every effect's reads count, not only the last one's."""
+    board = make_board(
+        [
+            creature("bear", 0.5),
+            enchantment("a1", 1, ARTIFACT_ELVES),
+            enchantment("a2", 3, GOBLIN_WARRIORS),
+        ],
+        effects=[{"id": "b", "controller": "p1", "timestamp": 2, "applies_to": ["bear"],
+                  "parts": [{"op": "add_types", "types": ["artifact"]}]}],
+        abilities=[
+            {"text": ARTIFACT_ELVES, "applies_to": {"type": "artifact"},
+             "parts": [{"op": "add_subtypes", "subtypes": ["elf"]}]},
+            {"text": GOBLIN_WARRIORS, "applies_to": {"subtype": "goblin"},
+             "parts": [{"op": "add_subtypes", "subtypes": ["warrior"]}]},
+        ],
+    )  # fmt: skip
+    for vid in ("pre-m10", "m10", "ikoria"):
+        with checked_engine():
+            final = same(board, vid)
+        assert (final["bear"].types, final["bear"].subtypes) == ({"artifact", "creature"}, {"elf"})
+
+
+DOUBLE_POWER = "each creature gets +x/+y, where x is its power and y is the number of artifacts."
+
+WHITE_ANTHEM = "white creatures get +1/+1."
+
+
+def test_an_effect_waits_for_one_that_changes_its_amount_whatever_the_later_effects_read() -> None:
+    """613.8a(c), 613.4c: "+X/+Y where X is its power and Y the number of artifacts" (timestamp 1) depends on the
+    resolved +1/+0 (timestamp 2), which changes X: the +1/+0 applies first, 3/2, then X = 3 and Y = 0: 6/2. Neither
+    what Y reads (types) nor a later effect of the sublayer reading only colors and types ("white creatures get
+    +1/+1", no white creature here) hides that dependency."""
+    board = make_board(
+        [
+            creature("bear", 0.5),
+            enchantment("a1", 1, DOUBLE_POWER),
+            enchantment("a2", 3, WHITE_ANTHEM),
+        ],
+        effects=[{"id": "b", "controller": "p1", "timestamp": 2, "applies_to": ["bear"],
+                  "parts": [{"op": "modify_pt", "power": 1, "toughness": 0}]}],
+        abilities=[
+            {"text": DOUBLE_POWER, "applies_to": {"type": "creature"},
+             "parts": [{"op": "modify_pt", "power": {"its": "power"}, "toughness": {"count": {"type": "artifact"}}}]},
+            {"text": WHITE_ANTHEM, "applies_to": {"all": [{"type": "creature"}, {"color": "white"}]},
+             "parts": [{"op": "modify_pt", "power": 1, "toughness": 1}]},
+        ],
+    )  # fmt: skip
+    for vid in ("pre-m10", "m10", "ikoria"):
+        with checked_engine():
+            final = same(board, vid)
+        assert (final["bear"].power, final["bear"].toughness) == (6, 2)
+
+
+def test_a_resolved_effect_does_not_apply_to_its_target_once_it_left_the_battlefield() -> None:
+    """611.2c, 400.7: a resolved effect's objects are permanents; its target, now in a graveyard, is a new object
+    the effect does not apply to: the card keeps its printed 2/2."""
+    board = make_board(
+        [creature("bear", 1, zone="graveyard"), creature("ogre", 2)],
+        effects=[{"id": "giant", "controller": "p1", "timestamp": 3, "applies_to": ["bear", "ogre"],
+                  "parts": [{"op": "modify_pt", "power": 3, "toughness": 3}]}],
+    )  # fmt: skip
+    for vid in ("pre-m10", "m10", "ikoria"):
+        with checked_engine():
+            final = same(board, vid)
+        assert [(final[i].power, final[i].toughness) for i in ("bear", "ogre")] == [(2, 2), (5, 5)]
+
+
+FLYING_COUNT = "each creature gets +x/+0, where x is the number of creatures with flying."
+
+
+def test_a_value_counting_an_ability_waits_for_its_grant_under_a_profile_that_merges_their_layers() -> None:
+    """613.8a(c) under a proposed profile that applies ability effects in the power-modifying sublayer (rules versions
+    are data): "+X/+0, X the number of creatures with flying" (timestamp 1) depends on the resolved "gains flying"
+    (timestamp 2) in that one sublayer, which changes X: the grant first, then X = 1: 3/2 with flying. The fast path
+    must read which abilities the value asks about by name and agree with the readable resolver."""
+    from dataclasses import replace
+
+    from reference.versions import Classification
+
+    ikoria = VERSIONS["ikoria"]
+    merged = replace(
+        ikoria,
+        id="merged-6-7c",
+        classification=tuple(
+            Classification(c.kind, c.origins, "7c") if c.kind == "ability" else c for c in ikoria.classification
+        ),
+    )
+    board = make_board(
+        [
+            creature("bear", 0.5),
+            enchantment("a1", 1, FLYING_COUNT),
+        ],
+        effects=[{"id": "b", "controller": "p1", "timestamp": 2, "applies_to": ["bear"],
+                  "parts": [{"op": "add_abilities", "abilities": ["flying"]}]}],
+        abilities=[{"text": FLYING_COUNT, "applies_to": {"type": "creature"},
+                    "parts": [{"op": "modify_pt", "power": {"count": {"all": [{"type": "creature"},
+                                                                            {"has_ability": "flying"}]}},
+                               "toughness": 0}]}],
+    )  # fmt: skip
+    bear = same(board, merged)["bear"]
+    assert (bear.power, bear.toughness, bear.abilities) == (3, 2, {"flying"})
+
+
+BLACK_HEXPROOF = "creatures with flying are black and have hexproof."
+
+FLYING_TRAMPLE = "creatures with flying have trample."
+
+FLYING_TRAMPLE_DEF: dict[str, Any] = {
+    "text": FLYING_TRAMPLE,
+    "applies_to": {"all": [{"type": "creature"}, {"has_ability": "flying"}]},
+    "parts": [{"op": "add_abilities", "abilities": ["trample"]}],
+}
+
+
+def test_an_effect_locked_in_an_earlier_layer_does_not_stop_the_search_for_what_depends_on_a_grant() -> None:
+    """613.6, 613.8a(b): "creatures with flying are black and have hexproof" starts applying in layer 5, to no
+    creature (the Bear gets flying only in layer 6), and keeps that empty set in layer 6; "creatures with flying have
+    trample" depends on the resolved flying grant, so the grant applies first: the Bear has flying and trample, is
+    not black and has no hexproof. Before M10 colors and abilities shared one layer: both depend on the grant, the
+    Bear gets all of it."""
+    board = make_board(
+        [
+            creature("bear", 0.5),
+            enchantment("a1", 1, BLACK_HEXPROOF),
+            enchantment("a2", 2, FLYING_TRAMPLE),
+        ],
+        effects=[{"id": "b", "controller": "p1", "timestamp": 3, "applies_to": ["bear"],
+                  "parts": [{"op": "add_abilities", "abilities": ["flying"]}]}],
+        abilities=[
+            {"text": BLACK_HEXPROOF, "applies_to": {"all": [{"type": "creature"}, {"has_ability": "flying"}]},
+             "parts": [{"op": "add_colors", "colors": ["black"]}, {"op": "add_abilities", "abilities": ["hexproof"]}]},
+            FLYING_TRAMPLE_DEF,
+        ],
+    )  # fmt: skip
+    for vid, colors, abilities in (
+        ("pre-m10", {"black"}, {"flying", "hexproof", "trample"}),
+        ("m10", set(), {"flying", "trample"}),
+        ("ikoria", set(), {"flying", "trample"}),
+    ):
+        final = same(board, vid)
+        assert (final["bear"].colors, final["bear"].abilities) == (colors, abilities), vid
+
+
+ONE_ONE = "creatures are 1/1."
+
+THREE_THREE = "creatures are 3/3."
+
+
+def test_an_ability_granted_again_later_applies_at_the_later_grants_timestamp() -> None:
+    """613.7a, 613.4b: a static ability granted by an effect has that effect's timestamp when it is later than its
+    object's. "Creatures are 1/1" granted at 5 and again at 9, "creatures are 3/3" printed at 7: the grant at 9 puts
+    the 1/1 effect after the 3/3 one, so every creature is 1/1."""
+    board = make_board(
+        [
+            creature("bear", 1),
+            enchantment("gran", 2),
+            enchantment("big", 7, THREE_THREE),
+        ],
+        effects=[
+            {"id": "g1", "controller": "p1", "timestamp": 5, "applies_to": ["gran"],
+             "parts": [{"op": "add_abilities", "abilities": [ONE_ONE]}]},
+            {"id": "g2", "controller": "p1", "timestamp": 9, "applies_to": ["gran"],
+             "parts": [{"op": "add_abilities", "abilities": [ONE_ONE]}]},
+        ],
+        abilities=[
+            {"text": ONE_ONE, "applies_to": {"type": "creature"},
+             "parts": [{"op": "set_pt", "power": 1, "toughness": 1}]},
+            {"text": THREE_THREE, "applies_to": {"type": "creature"},
+             "parts": [{"op": "set_pt", "power": 3, "toughness": 3}]},
+        ],
+    )  # fmt: skip
+    for vid in ("pre-m10", "m10", "ikoria"):
+        final = same(board, vid)
+        assert (final["bear"].power, final["bear"].toughness) == (1, 1), vid
+
+
+ZOMBIE_CARDS = "creature cards in graveyards are zombies in addition to their other types."
+
+ANIMATE_CARDS = "artifact cards in graveyards are artifact creatures."
+
+WARRIORS = "creatures are warriors in addition to their other types."
+
+
+def test_an_effect_on_cards_in_graveyards_sees_a_card_another_effect_changed_there() -> None:
+    """611.3a, 613.8a(b): static abilities that name graveyards apply to cards there. "Creature cards in graveyards
+    are Zombies" (timestamp 1) depends on "artifact cards in graveyards are artifact creatures" (timestamp 2), which
+    makes the artifact card a creature card: that applies first, and the card is an artifact creature Zombie.
+    "Creatures are Warriors" names no zone: it applies to creatures on the battlefield only, not to that card, so it
+    depends on neither (a card changed in a graveyard never enters its set). The readable resolver once said it did:
+    its trial compared the changed objects with the filter alone, whatever their zone."""
+    board = make_board(
+        [
+            {"id": "yard", "name": "Yard", "timestamp": 0.5, "owner": "p1", "controller": "p1", "zone": "graveyard",
+             "types": ["artifact"], "mana_value": 2},
+            enchantment("e1", 1, ZOMBIE_CARDS),
+            enchantment("e2", 2, ANIMATE_CARDS),
+            enchantment("e3", 3, WARRIORS),
+        ],
+        abilities=[
+            {"text": ZOMBIE_CARDS, "applies_to": {"all": [{"zone": "graveyard"}, {"type": "creature"}]},
+             "parts": [{"op": "add_subtypes", "subtypes": ["zombie"]}]},
+            {"text": ANIMATE_CARDS, "applies_to": {"all": [{"zone": "graveyard"}, {"type": "artifact"}]},
+             "parts": [{"op": "add_types", "types": ["creature"]}]},
+            {"text": WARRIORS, "applies_to": {"type": "creature"},
+             "parts": [{"op": "add_subtypes", "subtypes": ["warrior"]}]},
+        ],
+    )  # fmt: skip
+    for vid in ("pre-m10", "m10", "ikoria"):
+        final = same(board, vid)
+        assert (final["yard"].types, final["yard"].subtypes) == ({"artifact", "creature"}, {"zombie"}), vid
+        edges = {(e.dependent.split(":")[0], e.on.split(":")[0]) for e in resolve(board, VERSIONS[vid]).edges}
+        assert edges == {("e1", "e2")}, vid
+
+
+@pytest.mark.parametrize(
+    "flags",
+    [
+        {},
+        {"loop_ignores_dependency": True},
+        {"loop_waits_as_unit": False},
+        {"dependent_waits_in_timestamp_order": False},
+    ],
+    ids=["613.8b", "loop-ignores-dependency", "member-waits-alone", "released-applies-at-once"],
+)
+def test_a_loop_waiting_for_a_later_effect_under_each_reading_of_613_8b(flags: dict[str, bool]) -> None:
+    """613.8b, each reading a profile can state: A and B form a loop, A also depends on C (timestamp later). The fast
+    path must order them as the readable resolver does, trace and reasons included (5/5 by the rules, timestamp
+    order 3/5 when the loop ignores dependency altogether; for the other readings only the agreement is checked)."""
+    from dataclasses import replace
+
+    from ..builders import loop_waiting_for_a_later_effect
+
+    version = replace(VERSIONS["ikoria"], **flags)
+    board = loop_waiting_for_a_later_effect()
+    bear = same(board, version)["bear"]
+    if not flags or "loop_ignores_dependency" in flags:
+        expected = (3, 5) if flags else (5, 5)
+        assert (bear.power, bear.toughness) == expected
+
+
+# What the fast path keeps between steps, on boards where a stale value would show
+
+
+def test_the_record_of_objects_that_do_not_fit_follows_each_change() -> None:
+    """205.3d, 305.6: a Forest land creature becomes a Warrior (layer 4; the fast path first asks which objects do not
+    fit), loses all its abilities (layer 6: without its land type's mana ability it no longer fits) and gains
+    "{t}: add {g}." again (it fits again). The engine-contract check compares the kept record with a fresh one after
+    every step; the final values are the readable resolver's."""
+    board = make_board(
+        [creature("arbor", 1, types=["land", "creature"], subtypes=["forest"])],
+        effects=[
+            {"id": "w", "controller": "p1", "timestamp": 2, "applies_to": ["arbor"],
+             "parts": [{"op": "add_subtypes", "subtypes": ["warrior"]}]},
+            {"id": "h", "controller": "p1", "timestamp": 3, "applies_to": ["arbor"],
+             "parts": [{"op": "remove_all_abilities"}]},
+            {"id": "g", "controller": "p1", "timestamp": 4, "applies_to": ["arbor"],
+             "parts": [{"op": "add_abilities", "abilities": [FOREST_MANA]}]},
+        ],
+    )  # fmt: skip
+    for vid in ("pre-m10", "m10", "ikoria"):
+        with checked_engine() as checks:
+            final = same(board, vid)
+        assert checks[0] >= 3, vid
+        assert (final["arbor"].subtypes, final["arbor"].abilities) == ({"forest", "warrior"}, {FOREST_MANA}), vid
+
+
+ELVES_HASTE = "elves have haste."
+
+GOBLINS_HASTE = "goblins have haste."
+
+
+def test_an_effect_that_cannot_change_one_effects_source_is_still_tested_against_the_next() -> None:
+    """613.8a(b): "creatures with flying have trample" (timestamp 3) depends on the resolved "loses 'elves have
+    haste.' and flying" (timestamp 5), which takes flying from the Bird, so it applies first: the Bird has neither.
+    The same effect also names the wording of another enchantment's ability, whose text a text change made
+    "goblins have haste.": it cannot change that source, and the search goes on to the next effect."""
+    board = make_board(
+        [
+            creature("bird", 0.5, abilities=["flying"]),
+            enchantment("e1", 1, ELVES_HASTE),
+            enchantment("e2", 3, FLYING_TRAMPLE),
+        ],
+        effects=[
+            {"id": "t", "controller": "p1", "timestamp": 2, "applies_to": ["e1"],
+             "parts": [ELF_TO_GOBLIN]},
+            {"id": "r", "controller": "p1", "timestamp": 5, "applies_to": ["bird", "e1"],
+             "parts": [{"op": "remove_abilities", "abilities": [ELVES_HASTE, "flying"]}]},
+        ],
+        abilities=[
+            {"text": ELVES_HASTE, "applies_to": {"subtype": "elf"},
+             "parts": [{"op": "add_abilities", "abilities": ["haste"]}]},
+            FLYING_TRAMPLE_DEF,
+        ],
+    )  # fmt: skip
+    for vid in ("pre-m10", "m10", "ikoria"):
+        final = same(board, vid)
+        assert (final["bird"].abilities, final["e1"].abilities) == (frozenset(), {GOBLINS_HASTE}), vid
+
+
+FLYING_HASTE = "permanents with flying have haste."
+
+HASTE_TRAMPLE = "creatures with haste have trample."
+
+
+def test_an_effect_regranted_before_it_applies_applies_with_its_new_timestamp_to_every_object() -> None:
+    """613.7a, 613.8a(b): "permanents with flying have haste" is granted to an enchantment at 5 and granted again at
+    8, with flying, by another effect; it depends on that effect (the enchantment joins its objects), so the grant at
+    8 comes first and the haste it gives is granted at 8, to the Bird it applied to before as well as to the
+    enchantment. "Creatures with haste have trample" (timestamp 9) depends on it in turn."""
+    board = make_board(
+        [
+            creature("bird", 0.5, abilities=["flying"]),
+            enchantment("gran", 1),
+            enchantment("z", 9, HASTE_TRAMPLE),
+        ],
+        effects=[
+            {"id": "g1", "controller": "p1", "timestamp": 5, "applies_to": ["gran"],
+             "parts": [{"op": "add_abilities", "abilities": [FLYING_HASTE]}]},
+            {"id": "g2", "controller": "p1", "timestamp": 8, "applies_to": ["gran"],
+             "parts": [{"op": "add_abilities", "abilities": [FLYING_HASTE, "flying"]}]},
+        ],
+        abilities=[
+            {"text": FLYING_HASTE, "applies_to": {"has_ability": "flying"},
+             "parts": [{"op": "add_abilities", "abilities": ["haste"]}]},
+            {"text": HASTE_TRAMPLE, "applies_to": {"all": [{"type": "creature"}, {"has_ability": "haste"}]},
+             "parts": [{"op": "add_abilities", "abilities": ["trample"]}]},
+        ],
+    )  # fmt: skip
+    for vid in ("pre-m10", "m10", "ikoria"):
+        final = same(board, vid)
+        assert [final[i].granted.get("haste") for i in ("bird", "gran")] == [8, 8], vid
+        assert final["bird"].abilities == {"flying", "haste", "trample"}, vid
+        # the trace names a granted ability's effect apart from the ability its object has as printed
+        applied = [s.effect for s in resolve(board, VERSIONS[vid]).steps if s.effect.startswith("gran:")]
+        assert applied == [f"gran:{FLYING_HASTE} (granted)"], vid
+
+
+ELF_TEXT = "each elf has human where it had goblin."
+
+
+def test_a_text_change_on_a_text_changing_ability_changes_what_it_applies_to() -> None:
+    """612.1, 613.8a(b): the resolved "elf becomes merfolk" on an enchantment (timestamp 1) changes its ability
+    "each elf has human where it had goblin." into "each merfolk has ...": the Merfolk's "goblin lore." becomes
+    "human lore.", the Elf's stays."""
+    board = make_board(
+        [
+            creature("elf", 0.5, subtypes=["elf"], abilities=["goblin lore."]),
+            creature("merfolk", 0.6, subtypes=["merfolk"], abilities=["goblin lore."]),
+            enchantment("x", 2, ELF_TEXT),
+        ],
+        effects=[
+            {"id": "b", "controller": "p1", "timestamp": 1, "applies_to": ["x"],
+             "parts": [{"op": "replace_word", "from": "elf", "to": "merfolk"}]},
+        ],
+        abilities=[
+            {"text": ELF_TEXT, "applies_to": {"subtype": "elf"},
+             "parts": [{"op": "replace_word", "from": "goblin", "to": "human"}]},
+        ],
+    )  # fmt: skip
+    for vid in ("pre-m10", "m10", "ikoria"):
+        final = same(board, vid)
+        assert (final["elf"].abilities, final["merfolk"].abilities) == ({"goblin lore."}, {"human lore."}), vid
+
+
+def test_removing_a_text_changed_ability_by_its_new_words_ends_its_effect() -> None:
+    """612.1, 613.1f: the Lord's "elves get +1/+1." reads "goblins get +1/+1." after a text change (layer 3); an
+    effect that removes "goblins get +1/+1." (layer 6) removes that ability, so its effect is gone: the Goblin
+    stays 2/2."""
+    board = make_board(
+        [
+            creature("goblin", 0.5, subtypes=["goblin"]),
+            enchantment("lord", 1, ELVES_PUMP),
+        ],
+        effects=[
+            {"id": "t", "controller": "p1", "timestamp": 2, "applies_to": ["lord"],
+             "parts": [ELF_TO_GOBLIN]},
+            {"id": "r", "controller": "p1", "timestamp": 3, "applies_to": ["lord"],
+             "parts": [{"op": "remove_abilities", "abilities": [GOBLINS_PUMP]}]},
+        ],
+        abilities=[
+            ELVES_PUMP_DEF,
+        ],
+    )  # fmt: skip
+    for vid in ("pre-m10", "m10", "ikoria"):
+        final = same(board, vid)
+        assert (final["goblin"].power, final["goblin"].toughness, final["lord"].abilities) == (2, 2, set()), vid
+
+
+def test_what_an_effect_applies_to_is_up_to_date_however_many_steps_ago_it_was_asked() -> None:
+    """611.3a, 613.1f (the Engine's contract: ``affected`` answers as ``effects.affected`` whenever it is asked):
+    "creatures with flying have trample" is asked what it applies to (nothing), then two effects give flying to two
+    creatures, one after the other; asked again, it applies to both."""
+    board = make_board(
+        [creature("bird1", 1), creature("bird2", 2), enchantment("z", 3, FLYING_TRAMPLE)],
+        effects=[
+            {"id": f"f{n}", "controller": "p1", "timestamp": 3 + n, "applies_to": [f"bird{n}"],
+             "parts": [{"op": "add_abilities", "abilities": ["flying"]}]}
+            for n in (1, 2)
+        ],
+        abilities=[
+            FLYING_TRAMPLE_DEF,
+        ],
+    )  # fmt: skip
+    engine = bookkeeping.Incremental(board, VERSIONS["ikoria"])
+    (trample,) = engine.statics["z"]
+    assert engine.affected(trample) == frozenset()
+    for grant in engine.resolved:
+        engine.apply(grant, "6", engine.affected(grant))
+    assert engine.affected(trample) == effects.affected(trample, board, engine.state, engine.locked)
+    assert engine.affected(trample) == {"bird1", "bird2"}
+
+
+# The incremental bookkeeping gives the readable resolver's results and traces, exactly: every corpus
+# case, step and declared version, generated boards, and the benchmark boards.
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
+
+
+PARAMS = [
+    pytest.param(case, n, vid, id=f"{case.id}-step{n}-{vid}")
+    for case in CASES
+    for vid in case.versions
+    for n in range(1, len(case.steps) + 1)
+]
+
+
+def assert_same(board: Board, version: RulesVersion) -> None:
+    readable = resolve(board, version)
+    quick = fast_resolve(board, version)
+    assert quick.final == readable.final
+    assert quick.edges == readable.edges
+    assert quick.skipped == readable.skipped
+    assert len(quick.steps) == len(readable.steps)
+    for q, r in zip(quick.steps, readable.steps, strict=True):
+        assert q == r
+    assert quick == readable
+
+
+@pytest.mark.parametrize(("case", "step", "vid"), PARAMS)
+def test_corpus_case(case: object, step: int, vid: str) -> None:
+    version = builtin_versions()[vid]
+    assert_same(board_at(case, step, version), version)  # type: ignore[arg-type]
+
+
+@pytest.mark.slow
+@given(board=boards(max_objects=4, max_effects=4, max_abilities=3), vid=versions)
+def test_generated_board(board: Board, vid: str) -> None:
+    assert_same(board, get_version(vid))
+
+
+@pytest.mark.parametrize("name", ["mixed", "7c", "chain", "chain4", "touch", "count"])
+def test_benchmark_board(name: str) -> None:
+    import floor_ratio
+
+    build = {
+        "mixed": lambda: floor_ratio.mixed_board(60, 12),
+        "7c": lambda: floor_ratio.mixed_board(60, 12, ("7c",)),
+        "chain": lambda: floor_ratio.chain_board(6, 40),
+        # more links than creatures: every creature holds several links (and layer 4: creature types)
+        "chain4": lambda: floor_ratio.chain_board(12, 20, layer="4"),
+        "touch": lambda: floor_ratio.touch_board(6, 30),
+        "count": lambda: floor_ratio.count_board(6, 30),
+    }[name]
+    assert_same(build(), get_version("ikoria"))
+
+
+def test_subtype_names_only_on_objects_that_fit() -> None:
+    """205.3d: adding a creature type to an artifact that holds one (loaded so) drops it: B depends on A."""
+    from tests.builders import make_board
+
+    enchantment = {"controller": "p1", "types": ["enchantment"], "mana_value": 1}
+    board = make_board(
+        [
+            {"id": "x", "name": "X", "timestamp": 10, "controller": "p1", "types": ["artifact"], "subtypes": ["elf"]},
+            {"id": "a", "name": "A", "timestamp": 3, "abilities": ["artifacts are also goblins."], **enchantment},
+            {"id": "b", "name": "B", "timestamp": 2, "abilities": ["elves are artifact creatures."], **enchantment},
+        ],
+        abilities=[
+            {
+                "text": "artifacts are also goblins.",
+                "applies_to": {"type": "artifact"},
+                "parts": [{"op": "add_subtypes", "subtypes": ["goblin"]}],
+            },
+            {
+                "text": "elves are artifact creatures.",
+                "applies_to": {"subtype": "elf"},
+                "parts": [{"op": "add_types", "types": ["creature"]}],
+            },
+        ],
+    )
+    version = get_version("ikoria")
+    assert [e.dependent for e in resolve(board, version).edges] == ["b:elves are artifact creatures."]
+    assert_same(board, version)
+
+
+# Boards from the mutation campaign (issue 18): each pins a rule the incremental bookkeeping must keep,
+# with the readable resolver's result as well (``_same``).
+
+
+def _same(board: Any) -> Any:
+    """Resolve with both resolvers; they must agree (the fast path returns the readable one's results)."""
+    readable = resolve(board, IKORIA)
+    quick = fast_resolve(board, IKORIA)
+    assert quick == readable
+    return quick
+
+
+ENCHANTMENT: dict[str, Any] = {"controller": "p1", "types": ["enchantment"], "mana_value": 1}
+
+ELVES = "creatures are elves in addition to their other types."
+
+ANIMATE = "each artifact is an artifact creature in addition to its other types."
+
+GOLEM = "this creature is a golem in addition to its other types."
+
+
+def test_an_effect_changing_no_source_leaves_the_static_effect_of_an_unchanged_source_alone() -> None:
+    """613.8a: a creature-making effect that does not change an artifact creature's abilities does not affect
+    the static ability of that creature, while the creature-type effect reading card types depends on it."""
+    board = make_board(
+        [
+            {"id": "a", "name": "A", "timestamp": 1, "abilities": [ELVES], **ENCHANTMENT},
+            {"id": "b", "name": "B", "timestamp": 2, "abilities": [ANIMATE], **ENCHANTMENT},
+            {
+                "id": "c",
+                "name": "C",
+                "timestamp": 3,
+                "controller": "p1",
+                "types": ["artifact", "creature"],
+                "subtypes": ["construct"],
+                "abilities": [GOLEM],
+                "power": 1,
+                "toughness": 1,
+                "mana_value": 1,
+            },
+            {"id": "d", "name": "D", "timestamp": 4, "controller": "p1", "types": ["artifact"], "mana_value": 1},
+        ],
+        abilities=[
+            {"text": ELVES, "applies_to": {"type": "creature"}, "parts": [{"op": "add_subtypes", "subtypes": ["elf"]}]},
+            {
+                "text": ANIMATE,
+                "applies_to": {"type": "artifact"},
+                "parts": [{"op": "add_types", "types": ["creature"]}],
+            },
+            {
+                "text": GOLEM,
+                "applies_to": {"is_source": True},
+                "parts": [{"op": "add_subtypes", "subtypes": ["golem"]}],
+            },
+        ],
+    )
+    result = _same(board)
+    # the elf effect applies to creatures: B's effect would make D one, so it waits for B (applies-to)
+    assert [(e.dependent, e.on, e.test) for e in result.edges] == [(f"a:{ELVES}", f"b:{ANIMATE}", "applies-to")]
+    assert result.final["d"].types == frozenset({"artifact", "creature"})
+    assert result.final["d"].subtypes == frozenset({"elf"})
+    assert result.final["c"].subtypes == frozenset({"construct", "elf", "golem"})
+
+
+TRAMPLE = "creatures with vigilance have trample."
+
+STRIP = "creatures with flying lose all abilities."
+
+HASTE = "creatures you control have haste."
+
+
+def test_a_later_step_reads_the_trial_of_its_own_state() -> None:
+    """613.8a: once an earlier step gave the creature flying, the flier-stripping effect would remove its haste
+    ability, so that ability's effect depends on it (existence): it applies first and the haste effect is gone."""
+    board = make_board(
+        [
+            {"id": "a", "name": "A", "timestamp": 1, "abilities": [TRAMPLE], **ENCHANTMENT},
+            {"id": "b", "name": "B", "timestamp": 4, "abilities": [STRIP], **ENCHANTMENT},
+            creature("c", 3, abilities=[HASTE]),
+            creature("e", 5),
+        ],
+        effects=[
+            {
+                "id": "wings",
+                "description": "C gains flying until end of turn",
+                "controller": "p1",
+                "timestamp": 2,
+                "applies_to": ["c"],
+                "parts": [{"op": "add_abilities", "abilities": ["flying"]}],
+            }
+        ],
+        abilities=[
+            {
+                "text": TRAMPLE,
+                "applies_to": {"type": "creature", "has_ability": "vigilance"},
+                "parts": [{"op": "add_abilities", "abilities": ["trample"]}],
+            },
+            {
+                "text": STRIP,
+                "applies_to": {"type": "creature", "has_ability": "flying"},
+                "parts": [{"op": "remove_all_abilities"}],
+            },
+            {
+                "text": HASTE,
+                "applies_to": {"type": "creature", "controller": "you"},
+                "parts": [{"op": "add_abilities", "abilities": ["haste"]}],
+            },
+        ],
+    )
+    result = _same(board)
+    assert (f"c:{HASTE}", f"b:{STRIP}", "existence") in [(e.dependent, e.on, e.test) for e in result.edges]
+    assert result.final["c"].abilities == frozenset()
+    assert "haste" not in result.final["e"].abilities
+
+
+def test_an_effect_removing_a_static_ability_by_its_words_comes_first() -> None:
+    """613.8a: an effect making the source lose a static ability (named by its words, beside another ability)
+    would stop that ability's effect from existing: that effect depends on it, so it never applies."""
+    board = make_board(
+        [creature("c", 1, abilities=[HASTE]), creature("e", 3)],
+        effects=[
+            {
+                "id": "silence",
+                "description": "C loses its haste-giving ability and flying",
+                "controller": "p2",
+                "timestamp": 2,
+                "applies_to": ["c"],
+                "parts": [
+                    {"op": "remove_abilities", "abilities": [HASTE]},
+                    {"op": "remove_abilities", "abilities": ["flying"]},
+                ],
+            }
+        ],
+        abilities=[
+            {
+                "text": HASTE,
+                "applies_to": {"type": "creature", "controller": "you"},
+                "parts": [{"op": "add_abilities", "abilities": ["haste"]}],
+            }
+        ],
+    )
+    result = _same(board)
+    assert [(e.dependent, e.on, e.test) for e in result.edges] == [(f"c:{HASTE}", "silence", "existence")]
+    assert result.final["c"].abilities == frozenset()
+    assert "haste" not in result.final["e"].abilities
+
+
+def test_a_copy_effect_whose_power_is_counted_is_compared_under_its_rules_version() -> None:
+    """613.8a, 707.2: in layer 1 a copy effect counting creatures for its power does not depend on another copy
+    effect (its copy part does the same); in layer 7b it counts the artifact the other copy made a creature."""
+    board = make_board(
+        [
+            creature("s", 1),
+            creature("x", 2, name="Bears"),
+            creature("y", 3, power=4, toughness=4, name="Giant", types=["artifact"]),
+        ],
+        effects=[
+            {
+                "id": "shape",
+                "description": "S becomes a copy of Bears, except its power is the number of creatures",
+                "controller": "p1",
+                "timestamp": 5,
+                "applies_to": ["s"],
+                "parts": [{"op": "copy_of", "object": "x"}, {"op": "set_pt", "power": {"count": {"type": "creature"}}}],
+            },
+            {
+                "id": "mirror",
+                "description": "Y becomes a copy of Bears",
+                "controller": "p1",
+                "timestamp": 4,
+                "applies_to": ["y"],
+                "parts": [{"op": "copy_of", "object": "x"}],
+            },
+        ],
+    )
+    result = _same(board)
+    assert result.edges == ()
+    assert (result.final["y"].name, result.final["y"].types) == ("Bears", frozenset({"creature"}))
+    assert (result.final["s"].name, result.final["s"].power, result.final["s"].toughness) == ("Bears", 3, 2)
+
+
+VIGILANCE = "creatures with flying have vigilance."
+
+
+def test_an_effect_reaching_both_the_filter_and_the_source_of_a_static_effect_is_tested() -> None:
+    """613.8a: an effect giving every creature flying (the source of "creatures with flying have vigilance" too)
+    changes what that effect applies to, so it waits, though flying is not the words of its ability."""
+    board = make_board(
+        [creature("c", 1, abilities=[VIGILANCE]), creature("e", 3)],
+        effects=[
+            {
+                "id": "wings",
+                "description": "Creatures gain flying until end of turn",
+                "controller": "p1",
+                "timestamp": 2,
+                "applies_to": ["c", "e"],
+                "parts": [{"op": "add_abilities", "abilities": ["flying"]}],
+            }
+        ],
+        abilities=[
+            {
+                "text": VIGILANCE,
+                "applies_to": {"type": "creature", "has_ability": "flying"},
+                "parts": [{"op": "add_abilities", "abilities": ["vigilance"]}],
+            }
+        ],
+    )
+    result = _same(board)
+    assert [(e.dependent, e.on, e.test) for e in result.edges] == [(f"c:{VIGILANCE}", "wings", "applies-to")]
+    assert {"flying", "vigilance"} <= result.final["e"].abilities
+    assert {"flying", "vigilance"} <= result.final["c"].abilities
+
+
+STEAL = "you control all creatures you don't control."
+
+
+def test_a_control_effect_rereads_you_once_its_source_changes_control() -> None:
+    """613.1b, 613.8a, 109.4: once another effect gives its source to p2, "you control all creatures you don't
+    control" means p2: it waits for that effect, then gives p2 the creatures p1 controlled."""
+    board = make_board(
+        [
+            {"id": "s", "name": "S", "timestamp": 1, "abilities": [STEAL], **ENCHANTMENT},
+            creature("m", 2),
+            creature("n", 3, controller="p2"),
+        ],
+        effects=[
+            {
+                "id": "switch",
+                "description": "p2 gains control of S",
+                "controller": "p2",
+                "timestamp": 5,
+                "applies_to": ["s"],
+                "parts": [{"op": "set_controller", "player": "p2"}],
+            }
+        ],
+        abilities=[
+            {
+                "text": STEAL,
+                "applies_to": {"type": "creature", "not": {"controller": "you"}},
+                "parts": [{"op": "set_controller", "player": "you"}],
+            }
+        ],
+    )
+    result = _same(board)
+    assert (f"s:{STEAL}", "switch") in [(e.dependent, e.on) for e in result.edges]
+    assert {i: result.final[i].controller for i in ("s", "m", "n")} == {"s": "p2", "m": "p2", "n": "p2"}
+
+
+def test_a_creature_that_lost_flying_is_not_given_vigilance_by_the_flier_effect() -> None:
+    """613.8a, 613.1f: "creatures with flying have vigilance" waits for the effect making X lose flying, so X gets
+    neither vigilance nor (through vigilance) trample; the other flier gets both."""
+    board = make_board(
+        [
+            {"id": "a", "name": "A", "timestamp": 3, "abilities": [TRAMPLE], **ENCHANTMENT},
+            {"id": "b", "name": "B", "timestamp": 2, "abilities": [VIGILANCE], **ENCHANTMENT},
+            creature("x", 4, abilities=["flying"]),
+            creature("y", 5, abilities=["flying"]),
+        ],
+        effects=[
+            {
+                "id": "ground",
+                "description": "X loses flying until end of turn",
+                "controller": "p2",
+                "timestamp": 1,
+                "applies_to": ["x"],
+                "parts": [{"op": "remove_abilities", "abilities": ["flying"]}],
+            }
+        ],
+        abilities=[
+            {
+                "text": TRAMPLE,
+                "applies_to": {"type": "creature", "has_ability": "vigilance"},
+                "parts": [{"op": "add_abilities", "abilities": ["trample"]}],
+            },
+            {
+                "text": VIGILANCE,
+                "applies_to": {"type": "creature", "has_ability": "flying"},
+                "parts": [{"op": "add_abilities", "abilities": ["vigilance"]}],
+            },
+        ],
+    )
+    result = _same(board)
+    assert result.final["x"].abilities == frozenset()
+    assert result.final["y"].abilities == frozenset({"flying", "vigilance", "trample"})

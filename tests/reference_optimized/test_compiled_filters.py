@@ -1,0 +1,133 @@
+"""A compiled filter (reference.compiled_filters) makes the same test as filters.matches (611.3a).
+
+Every filter of every corpus case, asked about every object of the case's board, at the
+state the layers start from and at the final state, from every effect's point of view;
+generated filters on generated boards; and the same errors for what is not a filter.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from mtg_layers.corpus import load_corpus
+from reference.case import board_at, initial_board
+from reference.filters import FILTER_KEYS, Context, matches
+from reference.frozen import freeze
+from reference.model import Board, State
+from reference.resolver import initial_state, resolve
+from reference.versions import builtin_versions
+from reference_optimized.compiled_filters import compiled
+from tests.strategies import boards, filters
+
+CASES = load_corpus()
+
+
+def _filters(data: Any) -> Iterator[Mapping[str, Any]]:
+    """Every mapping under a key naming a filter, anywhere in a board's effects and abilities."""
+    if isinstance(data, Mapping):
+        for key, value in data.items():
+            if key in ("applies_to", "from", "count", "filter") and isinstance(value, Mapping):
+                yield value
+            yield from _filters(value)
+    elif isinstance(data, tuple | list):
+        for v in data:
+            yield from _filters(v)
+
+
+def _board_filters(board: Board) -> list[Mapping[str, Any]]:
+    found = [*_filters([e.applies_to for e in board.effects]), *_filters([e.parts for e in board.effects])]
+    for d in board.abilities.values():
+        found += [*_filters(d.applies_to), *_filters(d.parts)]
+        if isinstance(d.applies_to, Mapping):
+            found.append(d.applies_to)
+    found += [e.applies_to for e in board.effects if isinstance(e.applies_to, Mapping)]
+    return found
+
+
+def _agree(board: Board, state: State, filt: Mapping[str, Any]) -> None:
+    sources = [None, *board.objects]
+    for source in sources:
+        controller = state[source].controller if source is not None and source in state else None
+        for it in (None, source):
+            ctx = Context(board=board, state=state, source=source, controller=controller, it=it)
+            test = compiled(filt)
+            for oid in board.objects:
+                assert test(oid, ctx) == matches(filt, oid, ctx), (dict(filt), oid, source)
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c.id for c in CASES])
+def test_every_corpus_filter_compiles_to_the_same_test(case: Any) -> None:
+    version = builtin_versions()[case.versions[0]]
+    board = board_at(case, len(case.steps), version)
+    states = [initial_state(board), resolve(board, version).final]
+    for filt in _board_filters(board):
+        for state in states:
+            _agree(board, state, filt)
+
+
+@pytest.mark.slow
+@given(boards(), st.data())
+def test_generated_filters_compile_to_the_same_test(board: Board, data: st.DataObject) -> None:
+    abilities = sorted(board.abilities)
+    filt = freeze(data.draw(filters(abilities)))
+    _agree(board, initial_state(board), filt)
+
+
+SAMPLE = {
+    "all": (freeze({"type": "artifact"}), freeze({})),
+    "any": (freeze({"type": "creature"}), freeze({"type": "artifact"})),
+    "not": freeze({"type": "creature"}),
+    "ids": ("stone", "nothing"),
+    "mana_value": freeze({"op": "<=", "value": 3}),
+    "controller": "opponent",
+    "owner": "you",
+    "shares_creature_type_with": "source",
+}
+
+
+def test_every_filter_key_is_compiled() -> None:
+    """Each key, with a value some object of the board matches and one none does, from every object's point of view
+    (source and "it" apart): the compiled test answers as filters.matches does, True or False exactly."""
+    case = max(CASES, key=lambda c: len(initial_board(c).objects))
+    board = board_at(case, 1, builtin_versions()[case.versions[0]])
+    state = initial_state(board)
+    first = sorted(board.objects)[0]
+    named = {
+        "id": (first, "nothing"),
+        "ids": ((first, "nothing"), ("nothing",)),
+        "name": (state[first].name, "Nothing"),
+        "shares_creature_type_with": ("source", "it"),
+    }
+    matched: set[str] = set()
+    for key in FILTER_KEYS:
+        wants = named.get(key) or ((SAMPLE[key],) if key in SAMPLE else ("stone", True, False))
+        for source in [None, *board.objects]:
+            for it in {None, source, first}:
+                ctx = Context(board=board, state=state, source=source, controller="alice", it=it)
+                for oid in board.objects:
+                    for want in wants:
+                        if key == "ids" and not isinstance(want, tuple):
+                            continue
+                        filt = freeze({key: want})
+                        expected = matches(filt, oid, ctx)
+                        assert compiled(filt)(oid, ctx) is expected, (key, want, oid)
+                        if expected:
+                            matched.add(key)
+    assert {"id", "ids", "name", "shares_creature_type_with"} <= matched
+
+
+@pytest.mark.parametrize("filt", [freeze({"no_such_key": 1}), "creature", freeze({"all": ("creature",)})])
+def test_what_is_not_a_filter_fails_the_same_way(filt: Any) -> None:
+    board = board_at(CASES[0], 1)
+    ctx = Context(board=board, state=initial_state(board), source=None, controller=None)
+    oid = next(iter(board.objects))
+    with pytest.raises(ValueError) as readable:
+        matches(filt, oid, ctx)
+    with pytest.raises(ValueError) as quick:
+        compiled(filt)(oid, ctx)
+    assert str(quick.value) == str(readable.value)

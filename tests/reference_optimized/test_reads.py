@@ -1,0 +1,305 @@
+"""What each operation writes and each filter or value reads (reference_optimized.reads).
+
+The facts the incremental bookkeeping uses to skip work that cannot change an answer (613.1,
+613.8a); several were written for the mutation campaign (issue 18).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from reference.case import board_at
+from reference.effects import ContinuousEffect, instruction
+from reference.frozen import FrozenMap
+from reference.model import Characteristics, Part
+from reference.operations import apply_instruction
+from reference.versions import builtin_versions, get_version
+from reference_optimized import bookkeeping, reads
+
+from ..builders import CASES
+from ..strategies import boards, examples, versions
+
+
+def _ch(**extra: Any) -> Characteristics:
+    base: dict[str, Any] = {
+        "name": "X",
+        "mana_value": 1,
+        "colors": frozenset(),
+        "types": frozenset({"creature"}),
+        "subtypes": frozenset(),
+        "supertypes": frozenset(),
+        "abilities": frozenset(),
+        "power": 1,
+        "toughness": 1,
+        "controller": "p1",
+    }
+    base.update(extra)
+    return Characteristics(**base)
+
+
+def test_hits_only_through_a_characteristic_both_sides_name() -> None:
+    """613.8a bookkeeping: a write can change a read only through a characteristic in both (names: overlapping)."""
+    assert not reads.hits(frozenset({"power"}), {}, frozenset({"colors"}), {})
+    assert reads.hits(frozenset({"power", "colors"}), {}, frozenset({"colors"}), {})
+    flying, reach = frozenset({"flying"}), frozenset({"reach"})
+    abilities = frozenset({"abilities"})
+    assert not reads.hits(abilities, {"abilities": flying}, abilities, {"abilities": reach})
+    assert reads.hits(abilities, {"abilities": flying}, abilities, {"abilities": flying | reach})
+    assert reads.hits(abilities, {}, abilities, {"abilities": reach})  # writes abilities otherwise than by name
+    assert reads.hits(abilities, {"abilities": flying}, abilities, {})  # reads abilities otherwise than by name
+
+
+def test_fits_is_true_for_an_object_whose_subtypes_and_mana_abilities_are_its_types() -> None:
+    """205.3d, 305.6: a creature with a creature type and no land type fits; an artifact holding one does not."""
+    assert reads.fits(_ch(subtypes=frozenset({"elf"})))
+    assert not reads.fits(_ch(types=frozenset({"artifact"}), subtypes=frozenset({"elf"})))
+    forest = _ch(types=frozenset({"land"}), subtypes=frozenset({"forest"}))
+    assert not reads.fits(forest)  # 305.6: a Forest without "{t}: add {g}." does not fit
+    assert reads.fits(forest.with_(abilities=frozenset({"{t}: add {g}."}), intrinsic=frozenset({"{t}: add {g}."})))
+
+
+def test_changed_names_collects_abilities_and_grant_timestamps_and_subtypes_that_differ() -> None:
+    """613.7a bookkeeping: an ability gained, lost, or granted at another time changed; one granted alike did not."""
+    old = _ch(
+        abilities=frozenset({"flying", "vigilance", "haste", "reach"}),
+        granted=FrozenMap({"haste": 1, "flying": 2, "reach": 5}),
+        subtypes=frozenset({"elf", "warrior"}),
+    )
+    new = _ch(
+        abilities=frozenset({"flying", "trample", "lifelink", "reach", "haste"}),
+        granted=FrozenMap({"flying": 3, "lifelink": 4, "reach": 5}),
+        subtypes=frozenset({"elf", "goblin"}),
+    )
+    names: dict[str, set[str]] = {"abilities": {"first strike"}, "subtypes": {"human"}}
+    reads.changed_names(old, new, names)
+    # abilities: vigilance lost, trample and lifelink gained; haste no longer granted (1 -> printed),
+    # flying granted at another time (2 -> 3), lifelink granted; reach granted alike (5 -> 5): unchanged
+    assert names == {
+        "abilities": {"first strike", "vigilance", "trample", "lifelink", "haste", "flying"},
+        "subtypes": {"human", "warrior", "goblin"},
+    }
+    only_grants = {"abilities": set(), "subtypes": set()}
+    reads.changed_names(_ch(granted=FrozenMap({"haste": 1})), _ch(granted=FrozenMap({"haste": 2})), only_grants)
+    assert only_grants == {"abilities": {"haste"}, "subtypes": set()}
+
+
+def test_reads_its_object_only_through_its_or_an_unknown_expression() -> None:
+    """613.4c, 613.8a bookkeeping: an amount reads its object through "its" (or an unknown form), not counts."""
+    creatures = {"type": "creature"}
+    assert not reads.reads_its_object(3)
+    assert reads.reads_its_object({"its": "power"})
+    assert not reads.reads_its_object({"count": creatures})
+    assert not reads.reads_its_object({"card_types_among": {"zone": "graveyard"}})
+    assert reads.reads_its_object({"sum": [1, {"its": "toughness"}]})
+    assert not reads.reads_its_object({"sum": [1, {"count": creatures}]})
+    assert reads.reads_its_object({"times": [2, {"its": "power"}]})
+    assert not reads.reads_its_object({"times": [2, {"count": creatures}]})
+    assert reads.reads_its_object({"count": creatures, "its": "power"})  # not one expression: unknown
+    assert reads.reads_its_object("x")
+    assert reads.reads_its_object({"devotion": "green"})
+
+
+def test_a_part_reads_its_object_only_for_a_power_or_toughness_read_off_it() -> None:
+    """613.4, 613.8a bookkeeping: only a P/T part whose amount reads "its" differs from object to object."""
+    its = {"its": "toughness"}
+    assert reads.part_reads_object(Part("set_pt", FrozenMap({"power": its})))
+    assert reads.part_reads_object(Part("modify_pt", FrozenMap({"toughness": its})))
+    assert not reads.part_reads_object(Part("modify_pt", FrozenMap({"power": 1})))
+    assert not reads.part_reads_object(Part("set_pt", FrozenMap({"power": {"count": {"type": "creature"}}})))
+    assert not reads.part_reads_object(Part("add_abilities", FrozenMap({"abilities": ("flying",)})))
+
+
+def _effect(ability: str | None) -> ContinuousEffect:
+    return ContinuousEffect(
+        key="k", origin="static", timestamp=1, parts=(), description="d", source="s", ability=ability
+    )
+
+
+def test_words_are_the_defined_and_the_changed_wording() -> None:
+    """612.1: an ability's wordings on its source: as defined and as the source's text changes read it."""
+    lord = "white creatures get +1/+1."
+    changed = _ch(text_changes=(("white", "black"),))
+    assert reads.words_of(_effect(lord), changed) == frozenset({lord, "black creatures get +1/+1."})
+    assert reads.words_of(_effect(lord), _ch()) == frozenset({lord})
+    assert reads.words_of(_effect(None), changed) == frozenset({""})
+
+
+def test_index_reads_lists_an_effect_under_each_read_and_name() -> None:
+    """613.8a bookkeeping: an effect is indexed under what it reads, by name where it asks by name only."""
+    by_read: dict[str, list[int]] = {"types": [0]}
+    by_name: dict[tuple[str, str], list[int]] = {("abilities", "flying"): [1]}
+    reads.index_reads(
+        3, frozenset({"types", "abilities"}), {"abilities": frozenset({"flying", "reach"})}, by_read, by_name
+    )
+    assert by_read == {"types": [0, 3], "types?": [3], "abilities": [3]}
+    assert by_name == {("abilities", "flying"): [1, 3], ("abilities", "reach"): [3]}
+
+
+def test_names_read_are_the_names_a_filter_asks_about() -> None:
+    """613.8a bookkeeping: the abilities (or subtypes) a filter asks about by name; None if it reads them otherwise."""
+    ask = "has_ability"
+    assert reads.names_read("creatures", ask) is None
+    assert reads.names_read({"has_ability": "flying"}, ask) == frozenset({"flying"})
+    assert reads.names_read({"type": "creature"}, ask) == frozenset()
+    both = {"all": [{"type": "creature"}, {"has_ability": "flying"}, {"any": [{"has_ability": "reach"}]}]}
+    assert reads.names_read(both, ask) == frozenset({"flying", "reach"})
+    assert reads.names_read({"not": {"has_ability": "reach"}}, ask) == frozenset({"reach"})
+    assert reads.names_read({"has_ability": {"chosen": "ability"}}, ask) is None
+    assert reads.names_read({"all": [{"has_ability": "flying"}, {"devotion": "green"}]}, ask) is None
+    assert reads.names_read({"any": [{"not": {"has_ability": ["x"]}}]}, ask) is None
+    assert reads.names_read({"subtype": "elf", "has_ability": "flying"}, "subtype") == frozenset({"elf"})
+
+
+def test_value_names_read_are_the_names_a_value_asks_about() -> None:
+    """613.8a bookkeeping: the names a value's filters ask about, through counts, sums and products."""
+    ask = "subtype"
+    elves = {"count": {"subtype": "elf"}}
+    assert reads.value_names_read(2, ask) == frozenset()
+    assert reads.value_names_read("x", ask) is None
+    assert reads.value_names_read({"count": {}, "its": "power"}, ask) is None
+    assert reads.value_names_read(elves, ask) == frozenset({"elf"})
+    assert reads.value_names_read({"card_types_among": {"subtype": "goblin"}}, ask) == frozenset({"goblin"})
+    assert reads.value_names_read({"its": "power"}, ask) == frozenset()
+    assert reads.value_names_read({"sum": [elves, {"times": [2, {"count": {"subtype": "orc"}}]}]}, ask) == frozenset(
+        {"elf", "orc"}
+    )
+    assert reads.value_names_read({"sum": [elves, {"devotion": "green"}]}, ask) is None
+    assert reads.value_names_read({"times": [2, {"count": {"zone": "graveyard", "foo": 1}}]}, ask) is None
+    assert reads.value_names_read({"devotion": "green"}, ask) is None
+    assert reads.value_names_read({"devotion": ["green"]}, ask) is None
+    assert reads.value_names_read({"life": "you"}, ask) is None
+
+
+def test_filter_and_value_reads_are_the_characteristics_they_read() -> None:
+    """613.8a bookkeeping: the characteristics a filter or value reads (all of them for an unknown form)."""
+    assert reads.filter_reads("creatures") == reads.FIELDS
+    assert reads.filter_reads({"all": [{"type": "creature"}, {"any": [{"color": "red"}]}]}) == {"types", "colors"}
+    assert reads.filter_reads({"not": {"name": "X"}, "controller": "you"}) == {"name", "controller"}
+    assert reads.filter_reads({"controller": "you", "not": {"name": "X"}}) == {"name", "controller"}
+    assert reads.filter_reads({"zone": "battlefield", "id": "x"}) == frozenset()
+    assert reads.filter_reads({"type": "creature", "devotion": "green"}) == reads.FIELDS
+    assert reads.value_reads(3) == frozenset()
+    assert reads.value_reads("x") == reads.FIELDS
+    assert reads.value_reads({"count": {}, "its": "power"}) == reads.FIELDS
+    assert reads.value_reads({"count": {"subtype": "elf"}}) == {"subtypes", "all_creature_types"}
+    assert reads.value_reads({"card_types_among": {"zone": "graveyard"}}) == {"types"}
+    assert reads.value_reads({"its": "power"}) == {"mana_value", "power", "toughness"}
+    assert reads.value_reads({"sum": [1, {"count": {"color": "red"}}, {"count": {"type": "land"}}]}) == {
+        "colors",
+        "types",
+    }
+    assert reads.value_reads({"times": [2, {"count": {"name": "X"}}]}) == {"name"}
+    assert reads.value_reads({"devotion": "green"}) == reads.FIELDS
+
+
+def test_changed_fields_adds_the_characteristics_that_differ() -> None:
+    """613.1 bookkeeping: the characteristics an application changed, added to those already found."""
+    found = {"colors"}
+    reads.changed_fields(_ch(), _ch(name="Y", power=3), found)
+    assert found == {"colors", "name", "power"}
+    same: set[str] = set()
+    reads.changed_fields(_ch(), _ch(), same)
+    assert same == set()
+
+
+def test_writes_are_what_the_parts_can_change_with_the_names_they_touch() -> None:
+    """613.1, 205.3d, 305.6: what parts can change; adding a creature type to objects that fit changes that type."""
+
+    def w(fit: bool, *parts: tuple[str, dict[str, Any]]) -> tuple[frozenset[str], dict[str, frozenset[str]]]:
+        got, names = reads.writes_of(tuple(Part(op, FrozenMap(args)) for op, args in parts), fit)
+        return got, dict(names)
+
+    none: frozenset[str] = frozenset()
+    assert w(False, ("add_abilities", {"abilities": ("flying", "reach")})) == (
+        reads.WRITES["add_abilities"],
+        {"abilities": frozenset({"flying", "reach"}), "subtypes": none},
+    )
+    assert w(False, ("counter_keyword", {"ability": "flying"})) == (
+        reads.WRITES["counter_keyword"],
+        {"abilities": frozenset({"flying"}), "subtypes": none},
+    )
+    assert w(True, ("add_subtypes", {"subtypes": ("elf",)})) == (
+        frozenset({"subtypes"}),
+        {"abilities": none, "subtypes": frozenset({"elf"})},
+    )
+    assert w(True, ("remove_subtypes", {"subtypes": "goblin"})) == (
+        frozenset({"subtypes"}),
+        {"abilities": none, "subtypes": frozenset({"goblin"})},
+    )
+    assert w(False, ("add_subtypes", {"subtypes": ("elf",)})) == (reads.WRITES["add_subtypes"], {})
+    assert w(True, ("add_subtypes", {"subtypes": ("forest",)})) == (reads.WRITES["add_subtypes"], {})
+    assert w(True, ("set_subtypes", {"subtypes": ("elf",)})) == (reads.WRITES["set_subtypes"], {})
+    # 205.3d: a subtype that is no creature type (an Equipment's) is not one of the named creature types
+    assert w(True, ("add_subtypes", {"subtypes": ("equipment",)})) == (reads.WRITES["add_subtypes"], {})
+    assert w(True, ("add_subtypes", {"subtypes": ("elf",)}), ("add_subtypes", {"subtypes": ("goblin",)})) == (
+        frozenset({"subtypes"}),
+        {"abilities": none, "subtypes": frozenset({"elf", "goblin"})},
+    )
+    assert w(False, ("set_pt", {"power": 1})) == (reads.WRITES["set_pt"], {"abilities": none, "subtypes": none})
+    assert w(False, ("copy_of", {"object": "x"})) == (reads.FIELDS, {})
+    assert w(False, ("add_abilities", {"abilities": ("flying",)}), ("set_types", {"types": ("land",)})) == (
+        reads.WRITES["add_abilities"] | reads.WRITES["set_types"],
+        {},
+    )
+    assert w(True, ("add_subtypes", {"subtypes": ("elf",)}), ("remove_abilities", {"abilities": ("x",)})) == (
+        frozenset({"subtypes"}) | reads.WRITES["remove_abilities"],
+        {"abilities": frozenset({"x"}), "subtypes": frozenset({"elf"})},
+    )
+
+
+# The table of what each operation writes, checked against the operations themselves.
+
+
+def test_writes_table_covers_every_operation_in_the_corpus() -> None:
+    """reads.WRITES must name every characteristic an operation changes (it lets trials be skipped)."""
+    checked = 0
+    for case in CASES:
+        for vid in case.versions:
+            version = builtin_versions()[vid]
+            for n in range(1, len(case.steps) + 1):
+                board = board_at(case, n, version)
+                engine = bookkeeping.Incremental(board, version)
+                for e in engine.effects_in_play():
+                    for slot in version.slots:
+                        for p in engine.parts(e, slot.id):
+                            for t in sorted(engine.affected(e)):
+                                instr = instruction(e, p, t, board, engine.state, version)
+                                old = engine.state[t]
+                                new = apply_instruction(old, instr, e.timestamp)
+                                found: set[str] = set()
+                                reads.changed_fields(old, new, found)
+                                assert found <= reads.WRITES.get(p.op, reads.FIELDS), (case.id, p.op, found)
+                                checked += 1
+    assert checked > 100
+
+
+@settings(max_examples=examples(60))
+@given(st.data())
+def test_writes_table_on_generated_boards(data: st.DataObject) -> None:
+    board = data.draw(boards(max_objects=4, max_effects=4, max_abilities=3))
+    version = get_version(data.draw(versions))
+    engine = bookkeeping.Incremental(board, version)
+    for e in engine.effects_in_play():
+        for p in e.parts:
+            for t in sorted(engine.state):
+                instr = instruction(e, p, t, board, engine.state, version)
+                old = engine.state[t]
+                new = apply_instruction(old, instr, e.timestamp)
+                found: set[str] = set()
+                reads.changed_fields(old, new, found)
+                assert found <= reads.WRITES.get(p.op, reads.FIELDS), (p.op, found)
+
+
+def test_the_fast_path_knows_the_names_a_value_reads() -> None:
+    """613.8a bookkeeping: a value's filters ask about these abilities by name, through sums and products."""
+    flying = {"count": {"has_ability": "flying"}}
+    reach = {"count": {"all": [{"type": "creature"}, {"has_ability": "reach"}]}}
+    assert reads.value_ability_names(3) == frozenset()
+    assert reads.value_ability_names(flying) == frozenset({"flying"})
+    assert reads.value_ability_names({"times": [2, flying]}) == frozenset({"flying"})
+    assert reads.value_ability_names({"sum": [flying, {"times": [-1, reach]}]}) == frozenset({"flying", "reach"})
+    assert reads.value_ability_names({"its": "power"}) == frozenset()
+    assert reads.value_ability_names({"counters": "+1/+1"}) is None  # read otherwise: recomputed on any change

@@ -1,0 +1,303 @@
+"""Helpers for the documentation-site browser test (tests/site/test_browser.py).
+
+Three small tools, standard library only:
+
+* ``build_site``: ``mkdocs build --strict`` into a directory.
+* ``SiteServer``: serves a built site with ``http.server`` on 127.0.0.1.
+* ``Chromium``: Debian's headless Chromium, used two ways:
+  - command-line modes (``--dump-dom``, ``--screenshot``) for plain pages;
+  - a minimal Chrome DevTools Protocol client over ``--remote-debugging-pipe``
+    (JSON messages separated by NUL bytes on file descriptors 3 and 4), for
+    what the command line cannot see: the Mermaid SVG that the material
+    theme puts in a *closed* shadow root, and typing into the search box.
+"""
+
+from __future__ import annotations
+
+import base64
+import contextlib
+import fcntl
+import functools
+import http.server
+import json
+import os
+import select
+import shutil
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+CHROMIUM = "/usr/bin/chromium"
+INSTALL_HINT = (
+    f"{CHROMIUM} not found: the documentation browser test needs Debian's "
+    "Chromium. Install it with: apt-get install -y chromium"
+)
+
+CHROMIUM_FLAGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-dev-shm-usage",
+    "--hide-scrollbars",
+    "--mute-audio",
+]
+
+
+def build_site(repo_root: Path, site_dir: Path) -> subprocess.CompletedProcess:
+    """Run ``mkdocs build --strict`` for the repository into ``site_dir``."""
+    return subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(site_dir)],
+        cwd=repo_root,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+
+
+class _QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, format, *args):  # signature fixed by the base class
+        pass
+
+
+class SiteServer:
+    """Serve a directory over HTTP on 127.0.0.1 on a free port, in a thread."""
+
+    def __init__(self, directory: Path):
+        handler = functools.partial(_QuietHandler, directory=str(directory))
+        self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+        self.httpd.daemon_threads = True
+        self.port = self.httpd.server_address[1]
+        self.base_url = f"http://127.0.0.1:{self.port}/"
+        self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
+
+    def __enter__(self) -> SiteServer:
+        self.thread.start()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.httpd.shutdown()
+        self.httpd.server_close()
+        self.thread.join(timeout=10)
+
+
+class CDPError(RuntimeError):
+    pass
+
+
+def _move_high(fd: int) -> int:
+    high = fcntl.fcntl(fd, fcntl.F_DUPFD, 10)
+    os.close(fd)
+    return high
+
+
+class DevToolsSession:
+    """A Chrome DevTools Protocol session over ``--remote-debugging-pipe``."""
+
+    def __init__(self, chromium: str, user_data_dir: Path, window_size: str = "1280,1600"):
+        to_chrome_r, self._to_chrome_w = os.pipe()
+        self._from_chrome_r, from_chrome_w = os.pipe()
+        # Move the child's ends to descriptors >= 10 so that the shell's
+        # "3<&N 4>&M" below can never clobber one with the other.
+        to_chrome_r = _move_high(to_chrome_r)
+        from_chrome_w = _move_high(from_chrome_w)
+        env = dict(os.environ, CDP_IN_FD=str(to_chrome_r), CDP_OUT_FD=str(from_chrome_w))
+        # Chromium reads commands on fd 3 and writes answers on fd 4; bash
+        # puts our pipe ends there whatever numbers the OS gave them.
+        self.proc = subprocess.Popen(
+            [
+                "/bin/bash",  # dash only accepts one-digit descriptors
+                "-c",
+                'exec "$0" "$@" 3<&"$CDP_IN_FD" 4>&"$CDP_OUT_FD"',
+                chromium,
+                *CHROMIUM_FLAGS,
+                f"--user-data-dir={user_data_dir}",
+                f"--window-size={window_size}",
+                "--remote-debugging-pipe",
+                "about:blank",
+            ],
+            pass_fds=(to_chrome_r, from_chrome_w),
+            env=env,
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+        )
+        os.close(to_chrome_r)
+        os.close(from_chrome_w)
+        self._buffer = b""
+        self._next_id = 0
+        self._events: list[dict] = []
+        self.session_id: str | None = None
+
+    # -- transport -------------------------------------------------------
+    def _read_message(self, deadline: float) -> dict:
+        while b"\0" not in self._buffer:
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                raise CDPError("timed out waiting for Chromium")
+            ready, _, _ = select.select([self._from_chrome_r], [], [], remaining)
+            if not ready:
+                continue
+            chunk = os.read(self._from_chrome_r, 1 << 20)
+            if not chunk:
+                raise CDPError(f"Chromium closed the pipe (exit code {self.proc.poll()}): {self._stderr_tail()}")
+            self._buffer += chunk
+        raw, self._buffer = self._buffer.split(b"\0", 1)
+        return json.loads(raw)
+
+    def _stderr_tail(self) -> str:
+        if self.proc.poll() is None or not self.proc.stderr:
+            return ""
+        return self.proc.stderr.read().decode(errors="replace")[-2000:]
+
+    def send(self, method: str, params: dict | None = None, *, session: bool = True, timeout: float = 30):
+        self._next_id += 1
+        message = {"id": self._next_id, "method": method, "params": params or {}}
+        if session and self.session_id:
+            message["sessionId"] = self.session_id
+        os.write(self._to_chrome_w, json.dumps(message).encode() + b"\0")
+        deadline = time.monotonic() + timeout
+        while True:
+            reply = self._read_message(deadline)
+            if reply.get("id") == self._next_id:
+                if "error" in reply:
+                    raise CDPError(f"{method}: {reply['error']}")
+                return reply.get("result", {})
+            self._events.append(reply)
+
+    def wait_event(self, method: str, timeout: float = 30) -> dict:
+        deadline = time.monotonic() + timeout
+        while True:
+            for i, event in enumerate(self._events):
+                if event.get("method") == method:
+                    return self._events.pop(i)
+            self._events.append(self._read_message(deadline))
+
+    # -- page helpers ----------------------------------------------------
+    def open_page(self) -> None:
+        target = self.send("Target.createTarget", {"url": "about:blank"}, session=False)
+        attached = self.send("Target.attachToTarget", {"targetId": target["targetId"], "flatten": True}, session=False)
+        self.session_id = attached["sessionId"]
+        self.send("Page.enable")
+        self.send("Runtime.enable")
+
+    def navigate(self, url: str, timeout: float = 30) -> None:
+        self._events.clear()
+        result = self.send("Page.navigate", {"url": url})
+        if result.get("errorText"):
+            raise CDPError(f"navigation to {url} failed: {result['errorText']}")
+        self.wait_event("Page.loadEventFired", timeout=timeout)
+
+    def evaluate(self, expression: str):
+        result = self.send("Runtime.evaluate", {"expression": expression, "returnByValue": True, "awaitPromise": True})
+        if "exceptionDetails" in result:
+            raise CDPError(f"script failed: {result['exceptionDetails']}")
+        return result["result"].get("value")
+
+    def poll(self, expression: str, timeout: float = 20, interval: float = 0.25):
+        """Evaluate ``expression`` until it is truthy; return the last value."""
+        deadline = time.monotonic() + timeout
+        value = None
+        while time.monotonic() < deadline:
+            value = self.evaluate(expression)
+            if value:
+                return value
+            time.sleep(interval)
+        return value
+
+    def document_tree(self) -> dict:
+        """The whole DOM, shadow roots (open and closed) included."""
+        return self.send("DOM.getDocument", {"depth": -1, "pierce": True})["root"]
+
+    def type_text(self, text: str) -> None:
+        """Type into the focused element key by key (keydown, input, keyup)."""
+        for char in text:
+            self.send("Input.dispatchKeyEvent", {"type": "keyDown", "key": char, "text": char, "unmodifiedText": char})
+            self.send("Input.dispatchKeyEvent", {"type": "keyUp", "key": char})
+
+    def screenshot(self, path: Path) -> None:
+        data = self.send("Page.captureScreenshot", {"format": "png"})["data"]
+        path.write_bytes(base64.b64decode(data))
+
+    def close(self) -> None:
+        with contextlib.suppress(CDPError, OSError):
+            self.send("Browser.close", session=False, timeout=5)
+        try:
+            self.proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            self.proc.wait(timeout=10)
+        for fd in (self._to_chrome_w, self._from_chrome_r):
+            with contextlib.suppress(OSError):
+                os.close(fd)
+        if self.proc.stderr:
+            self.proc.stderr.close()
+
+
+class Chromium:
+    """Headless Chromium with a throw-away profile per call."""
+
+    def __init__(self, path: str = CHROMIUM):
+        self.path = path
+        self._tmp = Path(tempfile.mkdtemp(prefix="mtg-layers-chromium-"))
+        self._count = 0
+
+    def _profile(self) -> Path:
+        self._count += 1
+        profile = self._tmp / f"profile-{self._count}"
+        profile.mkdir()
+        return profile
+
+    def _run(self, extra: list[str], url: str, timeout: float = 120) -> subprocess.CompletedProcess:
+        args = [self.path, *CHROMIUM_FLAGS, f"--user-data-dir={self._profile()}", *extra, url]
+        return subprocess.run(args, capture_output=True, text=True, timeout=timeout, stdin=subprocess.DEVNULL)
+
+    def dump_dom(self, url: str, budget_ms: int = 5000) -> str:
+        """The DOM after scripts ran for ``budget_ms`` of virtual time."""
+        proc = self._run(["--dump-dom", f"--virtual-time-budget={budget_ms}"], url)
+        if proc.returncode != 0 or not proc.stdout.strip():
+            raise RuntimeError(f"chromium --dump-dom {url} failed ({proc.returncode}): {proc.stderr[-2000:]}")
+        return proc.stdout
+
+    def screenshot(self, url: str, path: Path, window_size: str = "1280,1600", budget_ms: int = 5000) -> None:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        proc = self._run(
+            [f"--screenshot={path}", f"--window-size={window_size}", f"--virtual-time-budget={budget_ms}"], url
+        )
+        if proc.returncode != 0 or not path.exists():
+            raise RuntimeError(f"chromium --screenshot {url} failed ({proc.returncode}): {proc.stderr[-2000:]}")
+
+    def devtools(self) -> DevToolsSession:
+        session = DevToolsSession(self.path, self._profile())
+        try:
+            session.open_page()
+        except Exception:
+            session.close()
+            raise
+        return session
+
+    def cleanup(self) -> None:
+        shutil.rmtree(self._tmp, ignore_errors=True)
+
+
+def walk(node: dict):
+    """Yield every node of a DevTools DOM tree, entering shadow roots."""
+    yield node
+    for key in ("children", "shadowRoots"):
+        for child in node.get(key, ()):
+            yield from walk(child)
+    if "contentDocument" in node:
+        yield from walk(node["contentDocument"])
+
+
+def node_classes(node: dict) -> set[str]:
+    attributes = node.get("attributes", [])
+    pairs = dict(zip(attributes[::2], attributes[1::2], strict=True))
+    return set(pairs.get("class", "").split())

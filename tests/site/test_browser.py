@@ -1,0 +1,600 @@
+"""Browser test of the documentation site.
+
+Builds the site with ``mkdocs build --strict`` (or uses an already built
+site when ``MTG_LAYERS_SITE_DIR`` is set), serves it on 127.0.0.1 and loads
+pages in Debian's headless Chromium (``/usr/bin/chromium``), the way a
+reader's browser would, JavaScript included:
+
+* the home page renders;
+* the Gray Ogre case page shows the per-version tabs and a trace table;
+* Mermaid diagrams render to SVG (the theme draws them client-side, inside a
+  closed shadow root, so this is checked through the DevTools protocol);
+* search finds "Gray Ogre", "Grey Ogre" and "Ogre gris", both in the search
+  index the theme ships and through the search box itself.
+
+Screenshots go to ``test-artifacts/``. Without Chromium the test fails (it
+does not skip): install it with ``apt-get install -y chromium``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.parse
+import urllib.request
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from site_helpers import (
+    CHROMIUM,
+    INSTALL_HINT,
+    Chromium,
+    SiteServer,
+    build_site,
+    node_classes,
+    walk,
+)
+
+# Every test here needs the site built (`mkdocs build --strict`) and a headless Chromium: the slow tier.
+pytestmark = pytest.mark.slow
+
+REPO = Path(__file__).resolve().parents[2]
+ARTIFACTS = REPO / "test-artifacts"
+
+GRAY_OGRE_PAGE = "cases/seed-gray-ogre/"
+MERMAID_CASE_PAGE = "cases/seed-urborg-then-blood-moon/"
+MERMAID_DOC_PAGE = "layers/"
+# current rules first, each tab in words with its dates, the code name beside
+VERSION_LABELS = (
+    "Today (2025–) · 2025-08-01",
+    "2023–2025 · 2023-11-17",
+    "2020–2023 · ikoria",
+    "2009–2020 · m10",
+    "2004–2009, rule 418.5 · pre-m10",
+)
+SEARCH_TERMS = ("Gray Ogre", "Grey Ogre", "Ogre gris")
+
+
+# --------------------------------------------------------------------------
+# fixtures
+
+
+@pytest.fixture(scope="module")
+def chromium():
+    if not os.path.exists(CHROMIUM):
+        pytest.fail(INSTALL_HINT, pytrace=False)
+    browser = Chromium(CHROMIUM)
+    yield browser
+    browser.cleanup()
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):
+    """(site directory, strict build result or None when prebuilt)."""
+    prebuilt = os.environ.get("MTG_LAYERS_SITE_DIR")
+    if prebuilt:
+        path = Path(prebuilt).resolve()
+        if not (path / "index.html").is_file():
+            pytest.fail(f"MTG_LAYERS_SITE_DIR={prebuilt} has no index.html: build the site first", pytrace=False)
+        return path, None
+    out = tmp_path_factory.mktemp("site") / "site"
+    strict = build_site(REPO, out)
+    if strict.returncode != 0 or not (out / "index.html").is_file():
+        # Keep the page tests useful while the strict build is red: build once
+        # more without --strict. test_strict_build reports the strict failure.
+        subprocess.run(
+            [sys.executable, "-m", "mkdocs", "build", "--site-dir", str(out)],
+            cwd=REPO,
+            capture_output=True,
+            text=True,
+            timeout=600,
+        )
+    if not (out / "index.html").is_file():
+        pytest.fail(f"mkdocs could not build the site:\n{strict.stdout}\n{strict.stderr}", pytrace=False)
+    return out, strict
+
+
+@pytest.fixture(scope="module")
+def server(site):
+    with SiteServer(site[0]) as srv:
+        yield srv
+
+
+@pytest.fixture(scope="module")
+def artifacts():
+    ARTIFACTS.mkdir(exist_ok=True)
+    return ARTIFACTS
+
+
+def require_page(server, path: str) -> str:
+    url = server.base_url + path
+    try:
+        with urllib.request.urlopen(url, timeout=10) as response:
+            response.read()
+    except urllib.error.HTTPError as exc:
+        pytest.fail(
+            f"{path} is not in the built site (HTTP {exc.code}); case pages are generated "
+            "into docs/cases/ by the case-page generator, which must run before the site is built",
+            pytrace=False,
+        )
+    return url
+
+
+# --------------------------------------------------------------------------
+# a small DOM reader for --dump-dom output
+
+
+_VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
+
+
+class _Collector(HTMLParser):
+    """Collects the <title>, the page <h1>, tab labels and tables of a page."""
+
+    def __init__(self):
+        super().__init__()
+        self.title = ""
+        self._in_title = False
+        self.stack: list[tuple[str, set[str]]] = []
+        self.tab_labels: list[str] = []
+        self._label_depth: int | None = None
+        self._label_text = ""
+        self.tables = 0
+        self.table_headers: list[str] = []
+        self._th_depth: int | None = None
+        self._th_text = ""
+        self.h1: list[str] = []
+        self._h1_depth: int | None = None
+        self._h1_text = ""
+
+    def _inside(self, cls: str) -> bool:
+        return any(cls in classes for _, classes in self.stack)
+
+    def handle_starttag(self, tag, attrs):
+        attributes = dict(attrs)
+        classes = set((attributes.get("class") or "").split())
+        if tag in _VOID:
+            return
+        self.stack.append((tag, classes))
+        depth = len(self.stack)
+        if tag == "title":
+            self._in_title = True
+        if tag == "label" and self._inside("tabbed-labels"):
+            self._label_depth, self._label_text = depth, ""
+        if tag == "table" and self._inside("md-content"):
+            self.tables += 1
+        if tag == "th" and self._inside("md-content"):
+            self._th_depth, self._th_text = depth, ""
+        if tag == "h1" and self._inside("md-content"):
+            self._h1_depth, self._h1_text = depth, ""
+
+    def handle_endtag(self, tag):
+        if not self.stack:
+            return
+        # tolerate unbalanced markup: pop to the matching tag
+        for i in range(len(self.stack) - 1, -1, -1):
+            if self.stack[i][0] == tag:
+                break
+        else:
+            return
+        depth = i + 1
+        if tag == "title":
+            self._in_title = False
+        if self._label_depth is not None and depth <= self._label_depth:
+            self.tab_labels.append(" ".join(self._label_text.split()))
+            self._label_depth = None
+        if self._th_depth is not None and depth <= self._th_depth:
+            self.table_headers.append(" ".join(self._th_text.split()))
+            self._th_depth = None
+        if self._h1_depth is not None and depth <= self._h1_depth:
+            self.h1.append(" ".join(self._h1_text.split()))
+            self._h1_depth = None
+        del self.stack[i:]
+
+    def handle_data(self, data):
+        if self._in_title:
+            self.title += data
+        if self._label_depth is not None:
+            self._label_text += data
+        if self._th_depth is not None:
+            self._th_text += data
+        if self._h1_depth is not None:
+            self._h1_text += data
+
+
+def parse(html: str) -> _Collector:
+    collector = _Collector()
+    collector.feed(html)
+    collector.close()
+    return collector
+
+
+# --------------------------------------------------------------------------
+# tests
+
+
+def test_strict_build(site):
+    _, strict = site
+    if strict is None:
+        pytest.skip("MTG_LAYERS_SITE_DIR is set: the site was built elsewhere")
+    assert strict.returncode == 0, (
+        "mkdocs build --strict failed:\n" + strict.stdout[-4000:] + "\n" + strict.stderr[-8000:]
+    )
+
+
+def test_home_page_renders(chromium, server, artifacts):
+    html = chromium.dump_dom(server.base_url)
+    page = parse(html)
+    assert "mtg-layers" in page.title, page.title
+    assert page.h1 and page.h1[0].rstrip("¶").strip() == "mtg-layers", page.h1
+    # the theme's JavaScript ran: its inline script marks <html> with class "js"
+    html_tag = re.search(r"<html[^>]*>", html)
+    assert html_tag and re.search(r'class="[^"]*\bjs\b', html_tag.group(0)), "the theme's JavaScript did not run"
+    assert "Gray Ogre" in html
+    chromium.screenshot(server.base_url, artifacts / "home.png")
+
+
+def test_gray_ogre_case_page_has_version_tabs_and_trace(chromium, server, artifacts):
+    url = require_page(server, GRAY_OGRE_PAGE)
+    page = parse(chromium.dump_dom(url))
+    for label in VERSION_LABELS:
+        assert label in page.tab_labels, f"no {label!r} tab on {GRAY_OGRE_PAGE}; tabs: {page.tab_labels}"
+    assert page.tab_labels[0] == VERSION_LABELS[0], (
+        f"the first tab is not the newest rules the case declares: {page.tab_labels[:3]}"
+    )
+    assert page.tables >= 1, f"no trace table on {GRAY_OGRE_PAGE}"
+    assert page.table_headers, "the trace table has no header row"
+    chromium.screenshot(url, artifacts / "case-seed-gray-ogre.png")
+
+
+def _mermaid_svgs(session) -> int:
+    """Count <svg> elements inside Mermaid hosts, shadow roots included."""
+    count = 0
+    for node in walk(session.document_tree()):
+        if "mermaid" in node_classes(node):
+            count += sum(1 for inner in walk(node) if inner.get("localName") == "svg")
+    return count
+
+
+def _assert_mermaid_renders(chromium, url: str, shot: Path):
+    session = chromium.devtools()
+    try:
+        session.navigate(url)
+        blocks = session.poll("document.querySelectorAll('.mermaid').length", timeout=10)
+        assert blocks, f"no Mermaid block on {url}"
+        svgs = 0
+        for _ in range(80):  # up to ~20 s
+            svgs = _mermaid_svgs(session)
+            if svgs:
+                break
+            session.evaluate("new Promise(r => setTimeout(r, 250))")
+        assert svgs >= 1, f"Mermaid did not render an <svg> on {url}"
+        session.screenshot(shot)
+    finally:
+        session.close()
+
+
+def test_mermaid_renders_on_hand_written_page(chromium, server, artifacts):
+    _assert_mermaid_renders(chromium, server.base_url + MERMAID_DOC_PAGE, artifacts / "layers-mermaid.png")
+
+
+def test_mermaid_renders_on_case_page(chromium, server, artifacts):
+    url = require_page(server, MERMAID_CASE_PAGE)
+    _assert_mermaid_renders(chromium, url, artifacts / "case-urborg-blood-moon-mermaid.png")
+
+
+def test_search_index_contains_terms(site):
+    index = json.loads((site[0] / "search" / "search_index.json").read_text(encoding="utf-8"))
+    assert set(index["config"]["lang"]) >= {"en", "fr"}, index["config"]
+    docs = index["docs"]
+    for term in SEARCH_TERMS:
+        hits = [d["location"] for d in docs if term.lower() in (d["title"] + " " + d["text"]).lower()]
+        assert hits, f"{term!r} is in no page of the search index"
+    assert any(
+        d["location"].startswith(GRAY_OGRE_PAGE) and "gray ogre" in (d["title"] + d["text"]).lower() for d in docs
+    ), f"the search index has no entry for {GRAY_OGRE_PAGE} mentioning Gray Ogre"
+
+
+SEARCH_RESULTS_JS = """
+(() => {
+  const items = [...document.querySelectorAll('.md-search-result__item')];
+  return items.map(li => {
+    const a = li.querySelector('a');
+    return {href: a ? a.getAttribute('href') : '', text: li.textContent.replace(/\\s+/g, ' ').trim()};
+  });
+})()
+"""
+
+
+def search_results(session, timeout: float = 20):
+    """The search results once they stop changing (the worker answers each prefix as it is typed)."""
+    deadline = time.monotonic() + timeout
+    last = None
+    while time.monotonic() < deadline:
+        results = session.evaluate(SEARCH_RESULTS_JS)
+        if results and results == last:
+            return results
+        last = results
+        time.sleep(1)
+    return last
+
+
+def _check_results(term: str, results) -> None:
+    assert results, f"search for {term!r} found nothing"
+    texts = " ".join(r["text"] for r in results).lower()
+    assert "ogre" in texts, f"search for {term!r} found no page about the Ogre: {results[:5]}"
+
+
+@pytest.mark.parametrize("term", SEARCH_TERMS)
+def test_search_box_finds(term, chromium, server, artifacts):
+    """Type the term into the theme's search box, like a reader."""
+    session = chromium.devtools()
+    try:
+        session.navigate(server.base_url)
+        # wait for the search worker: the static placeholder text goes away
+        assert session.poll(
+            "!document.querySelector('.md-search-result__meta').textContent.includes('Initializing')", timeout=20
+        ), "the search worker did not start"
+        # open the search dialog, focus the input, type key by key
+        session.evaluate("document.querySelector('label[for=__search]').click()")
+        session.evaluate("document.querySelector('.md-search__input').focus()")
+        assert session.poll("document.activeElement.matches('.md-search__input')", timeout=5), "search box not focused"
+        session.type_text(term)
+        results = search_results(session)
+        _check_results(term, results)
+        slug = re.sub(r"[^a-z]+", "-", term.lower())
+        session.screenshot(artifacts / f"search-{slug}.png")
+    finally:
+        session.close()
+
+
+@pytest.mark.parametrize("term", SEARCH_TERMS)
+def test_search_query_parameter_finds(term, chromium, server):
+    """A shared search link (?q=...) opens the search dialog with results.
+
+    Read through the DevTools protocol rather than --dump-dom: the search runs
+    in a web worker on real time, which --virtual-time-budget does not wait for.
+    """
+    session = chromium.devtools()
+    try:
+        session.navigate(server.base_url + "?q=" + urllib.parse.quote(term))
+        results = search_results(session)
+        _check_results(term, results)
+        assert session.evaluate("document.querySelector('.md-search__input').value") == term
+    finally:
+        session.close()
+
+
+PLAYGROUND_OGRE_JS = """
+(() => {
+  const out = document.getElementById('pg-output');
+  if (!out || out.dataset.version !== %(vid)r) return null;
+  const row = [...out.querySelectorAll('table[data-kind=result] tbody tr')]
+    .map(tr => [...tr.children].map(td => td.textContent))
+    .find(cells => cells[0] === 'ogre');
+  return row ? {pt: row[5], trace: out.querySelector('table[data-kind=trace]').textContent} : null;
+})()
+"""
+
+
+def test_playground_runs_gray_ogre_under_two_versions(chromium, server, artifacts):
+    """The playground page runs the project's resolver under Pyodide, bundled into the site (no network)."""
+    session = chromium.devtools()
+    try:
+        session.navigate(require_page(server, "playground/") + "?case=seed-gray-ogre")
+        ready = session.poll("!document.getElementById('pg-run').disabled", timeout=240, interval=1)
+        status = session.evaluate("document.getElementById('pg-status').textContent")
+        assert ready, f"the playground did not start: {status}"
+        chosen = session.evaluate("document.getElementById('pg-version').value")
+        assert chosen == "2025-08-01", f"the case opened under {chosen}, not the newest rules it declares"
+        for vid, pt in (("2020-04-17", "5/8"), ("2004-10-01", "1/4")):
+            select = f"document.getElementById('pg-version').value = {json.dumps(vid)}"
+            session.evaluate(f"(() => {{ {select}; document.getElementById('pg-run').click(); }})()")
+            found = session.poll(PLAYGROUND_OGRE_JS % {"vid": vid}, timeout=60)
+            assert found, f"no result for the Gray Ogre under {vid}"
+            assert found["pt"] == pt, f"Gray Ogre under {vid}: {found['pt']}, expected {pt}"
+            assert "sets power/toughness" in found["trace"]
+            session.screenshot(artifacts / f"playground-gray-ogre-{vid}.png")
+        # offline: everything the page loaded (Pyodide included) came from the site itself
+        loaded = session.evaluate("performance.getEntriesByType('resource').map(e => e.name)")
+        outside = [u for u in loaded if not u.startswith(server.base_url)]
+        assert not outside, f"the playground fetched from outside the site: {outside}"
+        assert any(u.endswith("pyodide.asm.wasm") for u in loaded), loaded
+    finally:
+        session.close()
+
+
+def test_trace_row_in_words(chromium, server):
+    html = chromium.dump_dom(require_page(server, GRAY_OGRE_PAGE))
+    text = re.sub(r"<[^>]+>", "", html)
+    assert "sets power/toughness: 7b, 613.4b" in text, "the trace does not say which layer and rule"
+    order = "timestamp 4, after the +1/+1 counter on Gray Ogre (ts 2)"
+    assert order in text, "the trace does not give the order in words"
+    assert "Gray Ogre: 5/8 (was 5/6)" in text, "the trace does not show what changed in game notation"
+    assert "Creature — Ogre" in text, "no result table in game notation"
+    moon = re.sub(r"<[^>]+>", "", chromium.dump_dom(require_page(server, MERMAID_CASE_PAGE)))
+    why = "it would stop the effect of Urborg, Tomb of Yawgmoth from existing, so that effect depends on it (613.8a)"
+    assert why in moon, "the dependency is not given in words"
+
+
+DATED_CASE_PAGE = "cases/cr-613-7n-own-static-ability-before-resolving-effect/"
+# a case that declares the two newest dated profiles: today's first, each with its dates
+DATED_LABELS = ("Today (2025–) · 2025-08-01", "2023–2025 · 2023-11-17")
+
+
+def test_dated_profiles_tabs_today_first(chromium, server, artifacts):
+    url = require_page(server, DATED_CASE_PAGE)
+    page = parse(chromium.dump_dom(url))
+    assert page.tab_labels[:2] == list(DATED_LABELS), f"tabs on {DATED_CASE_PAGE}: {page.tab_labels}"
+    chromium.screenshot(url, artifacts / "case-613-7n-dated-tabs.png")
+
+
+# what a reader sees must be words: no Python list, no refuted theorem left unexplained
+PAGE_TEXT_JS = "document.querySelector('.md-content').innerText"
+NO_LIST_PAGES = (
+    "proofs/",
+    "cases/seed-white-creatures-fly-then-becomes-white/",
+    "cases/model-changeling-loses-all-creature-types/",
+)
+
+
+@pytest.mark.parametrize("path", NO_LIST_PAGES)
+def test_no_python_list_printed_as_text(path, chromium, server):
+    session = chromium.devtools()
+    try:
+        session.navigate(require_page(server, path))
+        text = session.evaluate(PAGE_TEXT_JS)
+    finally:
+        session.close()
+    printed = re.findall(r"\[\]|\['[^\]]*'\]|\(\s*'[^)]*',\s*\)", text)
+    assert not printed, f"{path} prints Python values as text: {printed[:5]}"
+    if path == "proofs/":
+        table = session_text_rows(text, "statement")
+        assert table, "no theorem table on the Proofs page"
+        for row in table:
+            status = row[-1].lower()
+            assert "refuted" not in status and "counterexample found" not in status, f"a refuted theorem: {row}"
+
+
+def session_text_rows(text: str, header_word: str) -> list[list[str]]:
+    """The rows (tab-separated cells) of the table whose header row names ``header_word``."""
+    lines = text.splitlines()
+    start = next((i for i, line in enumerate(lines) if header_word in line.split("\t")), None)
+    if start is None:
+        return []
+    rows = []
+    for line in lines[start + 1 :]:
+        if "\t" not in line:
+            break
+        rows.append(line.split("\t"))
+    return rows
+
+
+HAND_WRITTEN_RULE_JS = """
+(() => [...document.querySelectorAll('.md-content a.rule-link')]
+  .filter(a => a.textContent.trim() === '613.8a').map(a => a.href))()
+"""
+
+
+def test_rule_number_on_a_hand_written_page_links_to_its_text(chromium, server):
+    session = chromium.devtools()
+    try:
+        session.navigate(server.base_url + MERMAID_DOC_PAGE)
+        hrefs = session.evaluate(HAND_WRITTEN_RULE_JS)
+        assert hrefs, "613.8a is not a link on the Layers page"
+        session.navigate(hrefs[0])
+        target = session.evaluate(
+            "(() => { const el = document.getElementById(location.hash.slice(1));"
+            " return el ? el.textContent : null; })()"
+        )
+        assert target and target.startswith("613.8a"), f"{hrefs[0]} does not lead to 613.8a: {target!r}"
+    finally:
+        session.close()
+
+
+RULE_LINK_JS = """
+(() => [...document.querySelectorAll('.md-content a')]
+  .filter(a => a.textContent.trim() === '613.4b')
+  .map(a => a.href))()
+"""
+
+
+def test_rule_number_links_to_its_text(chromium, server, artifacts):
+    session = chromium.devtools()
+    try:
+        session.navigate(require_page(server, GRAY_OGRE_PAGE))
+        hrefs = session.evaluate(RULE_LINK_JS)
+        assert hrefs, "rule 613.4b is not a link on the Gray Ogre page"
+        session.navigate(hrefs[0])
+        target = session.evaluate(
+            "(() => { const el = document.getElementById(location.hash.slice(1));"
+            " return el ? el.textContent : null; })()"
+        )
+        assert target and target.startswith("613.4b"), f"{hrefs[0]} does not lead to the text of 613.4b: {target!r}"
+        session.screenshot(artifacts / "rule-613-4b.png")
+    finally:
+        session.close()
+
+
+def test_footer_links_repository_and_licence(chromium, server):
+    html = chromium.dump_dom(server.base_url)
+    assert 'class="footer-repo"' in html and 'class="footer-licence"' in html
+    assert re.search(r'href="(\./)?licence/" class="footer-licence"', html), "no licence link in the footer"
+    require_page(server, "licence/")
+
+
+def test_mermaid_only_on_pages_with_a_diagram(site, chromium, server):
+    root = site[0]
+    for page in ("index.html", "cases/seed-gray-ogre/index.html", "glossary/index.html"):
+        assert "mermaid.min.js" not in (root / page).read_text("utf-8"), f"{page} loads Mermaid without a diagram"
+    for page in ("layers/index.html", "cases/seed-urborg-then-blood-moon/index.html"):
+        assert "mermaid.min.js" in (root / page).read_text("utf-8"), f"{page} has a diagram but no Mermaid"
+    session = chromium.devtools()
+    try:
+        session.navigate(server.base_url + GRAY_OGRE_PAGE)
+        assert session.evaluate("typeof window.mermaid") == "undefined"
+    finally:
+        session.close()
+
+
+def test_french_pages_say_they_are_french(site):
+    root = site[0]
+    for page in ("fr/index.html", "fr/layers/index.html", "fr/glossary/index.html"):
+        assert '<html lang="fr"' in (root / page).read_text("utf-8"), f"{page} does not declare French"
+    assert '<html lang="en"' in (root / "index.html").read_text("utf-8")
+
+
+@pytest.mark.parametrize("path", [GRAY_OGRE_PAGE, MERMAID_CASE_PAGE, "", "playground/"])
+def test_no_horizontal_overflow_on_a_phone(path, chromium, server, artifacts):
+    """At 390 px wide, tables scroll inside their box or reflow: the page itself never scrolls sideways."""
+    session = chromium.devtools()
+    try:
+        session.send(
+            "Emulation.setDeviceMetricsOverride", {"width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": True}
+        )
+        session.navigate(require_page(server, path))
+        widths = session.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
+        assert widths[0] <= widths[1], f"{path or 'home'} overflows at 390 px: {widths[0]} > {widths[1]}"
+        slug = re.sub(r"[^a-z0-9]+", "-", path).strip("-") or "home"
+        session.screenshot(artifacts / f"phone-{slug}.png")
+    finally:
+        session.close()
+
+
+# French: a card by its printed French name, and French rules terms.
+FRENCH_SEARCHES = {
+    "Humilité": ("humilité", "humility"),
+    "Lune de sang": ("lune de sang",),
+    "dépendance": ("dépendance",),
+    "tampon horaire": ("tampon horaire",),
+}
+
+
+@pytest.mark.parametrize("term", list(FRENCH_SEARCHES))
+def test_search_box_finds_french(term, chromium, server, artifacts):
+    session = chromium.devtools()
+    try:
+        session.navigate(server.base_url)
+        assert session.poll(
+            "!document.querySelector('.md-search-result__meta').textContent.includes('Initializing')", timeout=20
+        ), "the search worker did not start"
+        session.evaluate("document.querySelector('label[for=__search]').click()")
+        session.evaluate("document.querySelector('.md-search__input').focus()")
+        assert session.poll("document.activeElement.matches('.md-search__input')", timeout=5)
+        session.type_text(term)
+        results = search_results(session)
+        assert results, f"search for {term!r} found nothing"
+        top = " ".join(r["text"] for r in results[:5]).lower()
+        assert any(word in top for word in FRENCH_SEARCHES[term]), f"{term!r}: top results {results[:5]}"
+        slug = re.sub(r"[^a-z]+", "-", term.lower().replace("é", "e"))
+        session.screenshot(artifacts / f"search-fr-{slug}.png")
+    finally:
+        session.close()

@@ -1,0 +1,55 @@
+"""French: every corpus card is in the French names file, and the French pages exist."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from mtg_layers.corpus import load_corpus
+from mtg_layers.docs_site.generated_pages import FRENCH_NAMES, french_names
+
+ROOT = Path(__file__).resolve().parents[2]
+DATA = json.loads(FRENCH_NAMES.read_text("utf-8"))
+CASES = load_corpus()
+
+
+def corpus_cards() -> set[str]:
+    cards = {str(c["name"]) for case in CASES for c in case.cards}
+    for case in CASES:
+        objects = list(case.objects) + [o for step in case.steps for o in step.add_objects]
+        cards |= {o.card for o in objects if o.card}
+    return cards
+
+
+def test_every_card_has_a_french_name_or_a_reason() -> None:
+    names, unknown = DATA["names"], DATA["unknown"]
+    missing = sorted(corpus_cards() - set(names) - set(unknown))
+    assert not missing, f"add these cards to docs/i18n/{FRENCH_NAMES.name} (names, or unknown with why): {missing}"
+    assert not set(names) & set(unknown)
+    assert all(isinstance(v, str) and v.strip() for v in [*names.values(), *unknown.values()])
+    assert set(DATA["in_seeds"]) <= set(names)
+    # the names checked against a French card table are names, not guesses kept apart
+    assert set(DATA["checked"]["names"]) <= set(names) and DATA["checked"]["source"].strip()
+
+
+def test_names_agree_with_the_cases() -> None:
+    for case in CASES:
+        for card in case.cards:
+            fr = card.get("names", {}).get("fr")
+            if fr:
+                assert DATA["names"].get(card["name"]) == fr, (case.id, card["name"])
+
+
+def test_case_pages_carry_french_names() -> None:
+    humility = next(c for c in CASES if any(n == "Humility" for n, _ in french_names(c)))
+    assert ("Humility", "Humilité") in french_names(humility)
+    moon = next(c for c in CASES if c.id == "seed-urborg-then-blood-moon")
+    assert ("Blood Moon", "Lune de sang") in french_names(moon)
+
+
+def test_french_pages_exist() -> None:
+    for page in ("index.md", "layers.md", "glossary.md"):
+        text = (ROOT / "docs" / "fr" / page).read_text("utf-8")
+        assert text.startswith("# ")
+    assert "tampon horaire" in (ROOT / "docs" / "fr" / "glossary.md").read_text("utf-8")
+    assert "## La dépendance" in (ROOT / "docs" / "fr" / "layers.md").read_text("utf-8")

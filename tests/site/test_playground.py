@@ -1,0 +1,102 @@
+"""The playground's Python side: what the page runs under Pyodide, checked without a browser.
+
+The bundle the site build writes (mtg_layers/docs_site/mkdocs_hooks.py) must run on the standard library
+alone: it is unpacked into a temporary directory and imported by an isolated interpreter
+(``-I -S``: no site-packages, so no jsonschema, rich, click or z3).
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+from mtg_layers.docs_site import playground
+from mtg_layers.docs_site.mkdocs_hooks import PYODIDE_FILES, corpus_by_id, python_bundle
+
+ROOT = Path(__file__).resolve().parents[2]
+OGRE = (ROOT / "corpus" / "cases" / "seed" / "gray-ogre.yaml").read_text("utf-8")
+
+
+def test_run_gray_ogre_under_two_versions() -> None:
+    today = json.loads(playground.run(OGRE, "ikoria"))
+    old = json.loads(playground.run(OGRE, "pre-m10"))
+    assert today["ok"] and today["check"] == {"ok": True, "rows": [["ogre", "5/8", "5/8"]]}
+    assert old["ok"] and old["check"] == {"ok": True, "rows": [["ogre", "1/4", "1/4"]]}
+    assert "sets power/toughness: 7b, 613.4b" in today["html"]
+    assert json.loads(playground.run(OGRE, "m10", 1))["check"]["rows"] == [["ogre", "3/3", "3/3"]]
+
+
+def test_bad_boards_give_clear_errors() -> None:
+    bad_yaml = json.loads(playground.run("id: [", "ikoria"))
+    assert (
+        not bad_yaml["ok"]
+        and bad_yaml["error"].startswith("your board: line 1")
+        and "invalid YAML" in bad_yaml["error"]
+    )
+    missing = json.loads(playground.run("id: x\n", "ikoria"))
+    assert not missing["ok"] and "missing" in missing["error"]
+    step = json.loads(playground.run(OGRE, "ikoria", 9))
+    assert not step["ok"] and "expected a step from 1 to 4, got 9" in step["error"]
+
+
+def test_a_case_opens_under_the_newest_rules_it_declares() -> None:
+    assert json.loads(playground.declared_versions(OGRE)) == [
+        "2025-08-01",
+        "2023-11-17",
+        "2020-04-17",
+        "2009-07-08",
+        "2004-10-01",
+    ]
+    assert json.loads(playground.declared_versions("id: [")) == []
+
+
+def test_versions_newest_first() -> None:
+    ids = [v["id"] for v in json.loads(playground.versions())]
+    assert ids == ["2025-08-01", "2023-11-17", "2020-04-17", "2009-07-08", "2004-10-01"]
+
+
+def test_bundle_runs_on_the_standard_library_alone(tmp_path: Path) -> None:
+    bundle = tmp_path / "mtg-layers.zip"
+    python_bundle(bundle)
+    with zipfile.ZipFile(bundle) as zf:
+        names = zf.namelist()
+        zf.extractall(tmp_path / "py")
+    assert "reference/resolver.py" in names and "mtg_layers/analysis/trace_text.py" in names
+    assert not [n for n in names if n.endswith(".so")]
+    code = (
+        "import sys, json; sys.path.insert(0, sys.argv[1]);"
+        "from mtg_layers.docs_site import playground;"
+        "print(json.loads(playground.run(sys.stdin.read(), 'pre-m10'))['check'])"
+    )
+    proc = subprocess.run(
+        [sys.executable, "-I", "-S", "-c", code, str(tmp_path / "py")],
+        input=OGRE,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        cwd=tmp_path,
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert "'1/4', '1/4'" in proc.stdout
+    assert "jsonschema" not in proc.stderr
+
+
+def test_every_case_is_copied_by_id(tmp_path: Path) -> None:
+    count = corpus_by_id(tmp_path)
+    index = json.loads((tmp_path / "index.json").read_text("utf-8"))
+    assert count == len(index) == len(list((ROOT / "corpus" / "cases").rglob("*.yaml")))
+    assert (tmp_path / "seed-gray-ogre.yaml").read_text("utf-8") == OGRE
+
+
+def test_runtime_files_are_the_minimum() -> None:
+    # the loader, the interpreter, the standard library and the lock file: no Pyodide package
+    assert set(PYODIDE_FILES) == {
+        "pyodide.js",
+        "pyodide.asm.mjs",
+        "pyodide.asm.wasm",
+        "python_stdlib.zip",
+        "pyodide-lock.json",
+    }
