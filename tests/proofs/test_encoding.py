@@ -4,6 +4,16 @@ Each feature is checked in the resolver against hand-worked answers (the golden 
 encoding must refute a wrong answer on the same board (it reads the feature itself, never the
 resolver's): devotion and count conditions, shared creature types, the form an object entered as,
 intrinsic mana abilities (305.6), cards exiled with a source (607.2a), mana costs.
+
+Issue 28, item 11: a negated filter ("not on the battlefield" first), read by z3 as the resolver reads it.
+
+The encoding kept every object outside the battlefield at its printed values unless some
+ability's filter named another zone, and a zone named under ``not`` did not count: "creature
+cards you own that aren't on the battlefield" changed nothing in z3, which then refused the
+resolver's right answer. Here: the corpus case written that way is verified and the old
+reading refuted, and for every filter key F, on a small board with objects in every zone, the
+encoding reads ``{not: F}`` as the complement of F (both as the objects a static ability
+applies to and as a count), which the resolver's answer, verified by z3, shows.
 """
 
 from __future__ import annotations
@@ -11,13 +21,20 @@ from __future__ import annotations
 import copy
 from typing import Any
 
+import pytest
+
+from mtg_layers.checking.results import board_result
 from mtg_layers.checking.verify import resolve_step
+from mtg_layers.checking.z3_crosscheck import check_board
 from mtg_layers.corpus import CASES_DIR, case_from_data, load_case
 from proofs.crosscheck import check_answer
 from reference.case import board_at
+from reference.filters import FILTER_KEYS, names_zone
+from reference.resolver import resolve
 from reference.versions import get_version
+from tests.proofs.refute import refuted
 
-from ..builders import VERSIONS
+from ..builders import VERSIONS, make_board
 from .refute import refuted as _refuted
 
 
@@ -115,3 +132,146 @@ def test_z3_checks_the_mana_cost() -> None:
     check = check_answer(board, version, wrong)
     assert check.status == "counterexample"
     assert any(d[0] == "clone" and d[1] == "mana_cost" for d in check.diffs)
+
+
+ARCANE = "model/arcane-adaptation-cards-not-on-the-battlefield.yaml"
+
+
+OFF = {"not": {"zone": "battlefield"}}
+
+
+# one filter or more per key of the vocabulary (reference.filters.FILTER_KEYS)
+SAMPLES: dict[str, list[Any]] = {
+    "all": [{"all": [{"type": "creature"}, {"zone": "graveyard"}]}],
+    "any": [{"any": [{"zone": "hand"}, {"type": "artifact"}]}],
+    "not": [{"not": {"zone": "battlefield"}}, {"not": {"type": "creature"}}],
+    "id": [{"id": "bears"}, {"id": "piker"}],
+    "ids": [{"ids": ["bears", "giant", "elves"]}],
+    "type": [{"type": "creature"}],
+    "subtype": [{"subtype": "elf"}],
+    "supertype": [{"supertype": "legendary"}],
+    "color": [{"color": "green"}],
+    "colorless": [{"colorless": True}],
+    "multicolored": [{"multicolored": True}],
+    "controller": [{"controller": "you"}, {"controller": "opponent"}, {"controller": "p2"}],
+    "owner": [{"owner": "you"}, {"owner": "p2"}],
+    "is_source": [{"is_source": True}],
+    "other_than_source": [{"other_than_source": True}],
+    "attached_to_source": [{"attached_to_source": True}],
+    "name": [{"name": "Grizzly Bears"}],
+    "token": [{"token": True}],
+    "face_down": [{"face_down": True}],
+    "has_ability": [{"has_ability": "flying"}],
+    "mana_value": [{"mana_value": {"op": ">=", "value": 2}}],
+    "zone": [{"zone": "battlefield"}, {"zone": "graveyard"}, {"zone": "stack"}],
+    "shares_creature_type_with": [{"shares_creature_type_with": "source"}, {"shares_creature_type_with": "it"}],
+    "is_it": [{"is_it": True}],
+    "exiled_with_source": [{"exiled_with_source": True}],
+    "top_of_graveyard": [{"top_of_graveyard": True}],
+}
+
+
+def test_every_filter_key_has_a_sample() -> None:
+    """A key added to the vocabulary must come with a sample here, so that its negation is checked too."""
+    assert set(SAMPLES) == set(FILTER_KEYS)
+
+
+def test_arcane_adaptation_not_on_the_battlefield_is_verified_and_the_old_reading_refuted() -> None:
+    """611.3a: creature cards p1 owns that aren't on the battlefield are Merfolk too; z3 refutes the answer its
+    old reading gave (the cards in other zones keeping their printed types)."""
+    for vid in ("pre-m10", "m10", "ikoria", "2025-08-01"):
+        assert refuted(ARCANE, 1, vid, "piker", "subtypes", ["goblin", "warrior"])
+    assert refuted(ARCANE, 1, "2023-11-17", "wurm", "subtypes", ["wurm"])  # a spell on the stack
+    assert refuted(ARCANE, 1, "ikoria", "elves", "subtypes", ["druid", "elf"])
+
+
+def _creature(oid: str, ts: float, name: str, **extra: Any) -> dict[str, Any]:
+    base = {"id": oid, "name": name, "timestamp": ts, "controller": "p1", "types": ["creature"], "power": 2}
+    return {**base, "toughness": 2, "mana_value": 2, "colors": ["green"], **extra}
+
+
+POSITIVE, NEGATIVE = "the first filter's objects have shroud.", "the second filter's objects have hexproof."
+
+
+COUNT_POS, COUNT_NEG = "+x/+0 for each object of the first filter.", "+0/+x for each object of the second filter."
+
+
+def _board(first: Any, second: Any) -> Any:
+    """Objects in every zone, of both players, and two pairs of abilities: a static ability applying to ``first``
+    and one to ``second`` (both of the Equipment, attached to the Bears), and a creature counting each."""
+    objects = [
+        {
+            "id": "src",
+            "name": "Marker",
+            "timestamp": 1,
+            "controller": "p1",
+            "types": ["artifact"],
+            "subtypes": ["equipment"],
+            "mana_value": 2,
+            "attached_to": "bears",
+            "abilities": [POSITIVE, NEGATIVE],
+        },
+        _creature("counter", 2, "Counter", subtypes=["elf", "warrior"], power=0, toughness=0, mana_value=1)
+        | {"abilities": [COUNT_POS, COUNT_NEG]},
+        _creature("bears", 3, "Grizzly Bears", subtypes=["bear"]),
+        _creature("giant", 4, "Hill Giant", controller="p2", owner="p1", colors=["red"], subtypes=["giant"])
+        | {"abilities": ["flying"], "mana_value": 4},
+        _creature("legend", 5, "Legend", controller="p2", supertypes=["legendary"], subtypes=["elf"])
+        | {"colors": ["green", "white"], "mana_value": 3},
+        _creature("token", 6, "Goblin", subtypes=["goblin"], colors=["red"], mana_value=0) | {"token": True},
+        _creature("morph", 7, "Morph", controller="p2", subtypes=["beast"]) | {"face_down": True},
+        _creature("lions", 8, "Savannah Lions", zone="graveyard", colors=["white"], subtypes=["cat"], mana_value=1),
+        _creature("piker", 9, "Goblin Piker", zone="graveyard", colors=["red"], subtypes=["goblin", "warrior"]),
+        _creature("lions2", 10, "Savannah Lions", controller="p2", zone="graveyard", subtypes=["cat"])
+        | {"abilities": ["flying"]},
+        _creature("elves", 11, "Llanowar Elves", zone="hand", subtypes=["elf", "druid"], mana_value=1),
+        _creature("exiled", 12, "Wurm", controller="p2", zone="exile", subtypes=["wurm"], colors=[])
+        | {"exiled_with": "src", "types": ["artifact", "creature"], "mana_value": 6},
+        _creature("exiled2", 13, "Runeclaw Bear", zone="exile", subtypes=["bear"]),
+        _creature("spell", 14, "Craw Wurm", zone="stack", subtypes=["wurm"], mana_value=6),
+        {"id": "forest", "name": "Forest", "timestamp": 15, "controller": "p2", "zone": "library", "types": ["land"]}
+        | {"supertypes": ["basic"], "subtypes": ["forest"]},
+    ]
+    abilities = [
+        {"text": POSITIVE, "applies_to": first, "parts": [{"op": "add_abilities", "abilities": ["shroud"]}]},
+        {"text": NEGATIVE, "applies_to": second, "parts": [{"op": "add_abilities", "abilities": ["hexproof"]}]},
+        {
+            "text": COUNT_POS,
+            "applies_to": {"is_source": True},
+            "parts": [{"op": "modify_pt", "power": {"count": first}}],
+        },
+        {
+            "text": COUNT_NEG,
+            "applies_to": {"is_source": True},
+            "parts": [{"op": "modify_pt", "toughness": {"count": second}}],
+        },
+    ]
+    return make_board(objects, abilities=abilities)
+
+
+CHECKS = [(key, n, inside) for key, samples in SAMPLES.items() for n in range(len(samples)) for inside in (False, True)]
+
+
+@pytest.mark.parametrize(("key", "n", "inside"), CHECKS, ids=[f"{k}-{n}{'-off' if i else ''}" for k, n, i in CHECKS])
+def test_z3_reads_not_f_as_the_complement_of_f(key: str, n: int, inside: bool) -> None:
+    """For F of each key: the objects a static ability with ``{not: F}`` applies to, and those a count of
+    ``{not: F}`` counts, are the others of their zones (F naming a zone: every zone; else the battlefield).
+    With ``inside``, both are limited to objects outside the battlefield (``{all: [{not: {zone: battlefield}},
+    F]}`` and the same with ``{not: F}``). z3 verifies the resolver's answer on the board, so it reads the
+    negation as the resolver does."""
+    f = SAMPLES[key][n]
+    first, second = (f, {"not": f}) if not inside else ({"all": [OFF, f]}, {"all": [OFF, {"not": f}]})
+    board = _board(first, second)
+    version = get_version("2025-08-01")
+    result = board_result(board, resolve(board, version).final)
+    anywhere = names_zone(board.abilities[POSITIVE].applies_to)  # as loaded (lists made tuples)
+    where = [o for o, obj in board.objects.items() if (anywhere or obj.zone == "battlefield")]
+    if inside:
+        where = [o for o in where if board.objects[o].zone != "battlefield"]
+    shroud = {o for o in where if "shroud" in result[o]["abilities"]}
+    hexproof = {o for o in where if "hexproof" in result[o]["abilities"]}
+    assert shroud.isdisjoint(hexproof) and shroud | hexproof == set(where)
+    counted = result["counter"]
+    assert counted["power"] + counted["toughness"] == len(where)
+    check = check_board(board, version)
+    assert check.status == "verified", check.info

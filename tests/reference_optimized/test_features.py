@@ -1,17 +1,27 @@
 """Which bookkeeping a board gets (reference_optimized.features): a board with a feature whose reads the
 incremental bookkeeping does not track goes to the readable one.
+
+Which bookkeeping a board gets (issue 27): ``reference_optimized.untracked_features`` names, feature by
+feature, what the incremental bookkeeping does not track; such a board keeps the readable bookkeeping.
+
+The names are what a reader of ``explain`` or a benchmark sees, so they are pinned word for word.
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import pytest
 
+from reference.frozen import freeze
+from reference.model import Part
 from reference.resolver import resolve
 from reference.versions import get_version
 from reference_optimized import resolve as fast_resolve
+from reference_optimized import resolve as optimized_resolve
 from reference_optimized import untracked_features
+from reference_optimized.features import UNTRACKED_KEYS, UNTRACKED_OPS
 
 from ..builders import creature, make_board
 
@@ -91,3 +101,98 @@ def test_614_12_an_object_looked_at_as_it_enters_is_left_to_the_readable_resolve
     for resolved in (fast_resolve(entering, version), resolve(entering, version)):
         assert (resolved.final["bear"].power, resolved.final["lord"].power) == (2, 3)
     assert fast_resolve(board, version).final["bear"].power == 3
+
+
+PUMP = "creatures get +1/+1."
+
+
+def _board(part: dict[str, Any] | None = None, applies_to: dict[str, Any] | None = None) -> Any:
+    definition = {
+        "text": PUMP,
+        "applies_to": applies_to or {"type": "creature"},
+        "parts": [part or {"op": "modify_pt", "power": 1, "toughness": 1}],
+    }
+    return make_board([creature("bear", 1, abilities=[PUMP])], abilities=[definition])
+
+
+def test_a_plain_board_has_no_untracked_feature() -> None:
+    assert untracked_features(_board()) == ()
+
+
+@pytest.mark.parametrize(
+    ("key", "value"),
+    [
+        ("devotion", {"devotion": "white"}),
+        ("counters", {"counters": "+1/+1"}),
+        ("source_counters", {"source_counters": "+1/+1"}),
+        ("is_it", {"count": {"all": [{"type": "creature"}, {"is_it": False}]}}),
+        ("shares_creature_type_with", {"count": {"shares_creature_type_with": "source"}}),
+        ("exiled_with_source", {"count": {"exiled_with_source": True}}),
+        ("top_of_graveyard", {"count": {"top_of_graveyard": True}}),
+    ],
+)
+def test_each_value_or_filter_read_off_other_objects_is_named(key: str, value: dict[str, Any]) -> None:
+    """A key found at any depth of an amount (inside ``count``'s filter, inside ``all``) is named once."""
+    board = _board({"op": "modify_pt", "power": value, "toughness": 0})
+    assert untracked_features(board) == (UNTRACKED_KEYS[key],)
+
+
+def test_a_filter_of_what_an_ability_applies_to_is_read_too() -> None:
+    board = _board(applies_to={"all": [{"type": "creature"}, {"top_of_graveyard": False}]})
+    assert untracked_features(board) == ("a filter on the top card of a graveyard (404.2)",)
+
+
+def test_the_names_in_words() -> None:
+    assert dict(UNTRACKED_KEYS) == {
+        "is_it": "a filter naming a chosen object (is_it)",
+        "shares_creature_type_with": "a filter comparing with another object's creature types",
+        "devotion": "a devotion value (700.5)",
+        "counters": "a value counting counters (122)",
+        "source_counters": "a value counting the source's counters (122)",
+        "exiled_with_source": "a filter on cards exiled with the source (607.2a)",
+        "top_of_graveyard": "a filter on the top card of a graveyard (404.2)",
+    }
+    assert dict(UNTRACKED_OPS) == {
+        "add_activated_abilities_of": "abilities read off other objects (613.1f)",
+        "full_text_of": "full text read off other objects (612.6)",
+    }
+
+
+@pytest.mark.parametrize("op", sorted(UNTRACKED_OPS))
+def test_an_operation_reading_other_objects_is_named(op: str) -> None:
+    board = _board()
+    (definition,) = board.abilities.values()
+    part = Part(op=op, args=freeze({"from": {"zone": "graveyard"}}))
+    board = replace(board, abilities={PUMP: replace(definition, parts=(part,))})
+    assert untracked_features(board) == (UNTRACKED_OPS[op],)
+
+
+def test_an_entering_object_and_a_condition_are_named_in_order() -> None:
+    board = _board({"op": "modify_pt", "power": {"devotion": "white"}, "toughness": 0})
+    (definition,) = board.abilities.values()
+    board = replace(
+        board, entering="bear", abilities={PUMP: replace(definition, condition=freeze({"your_turn": True}))}
+    )
+    assert untracked_features(board) == (
+        "a condition on a static ability (611.3a)",
+        "a devotion value (700.5)",
+        "an object looked at as it would enter (614.12)",
+    )
+
+
+def test_a_key_inside_a_list_of_a_resolved_effect_is_found() -> None:
+    board = make_board(
+        [creature("bear", 1)],
+        effects=[
+            {"id": "e", "controller": "p1", "timestamp": 2, "applies_to": ["bear"],
+             "parts": [{"op": "modify_pt", "power": {"sum": [1, {"counters": "+1/+1"}]}, "toughness": 0}]},
+        ],
+    )  # fmt: skip
+    assert untracked_features(board) == ("a value counting counters (122)",)
+
+
+def test_either_way_the_answer_is_the_readable_one() -> None:
+    """613.1-613.8: an untracked board takes the readable bookkeeping, a plain one the incremental: same answer."""
+    version = get_version("ikoria")
+    for board in (_board(), _board({"op": "modify_pt", "power": {"devotion": "white"}, "toughness": 0})):
+        assert optimized_resolve(board, version) == resolve(board, version)

@@ -17,7 +17,7 @@ import yaml
 import proofs.vocabulary as pv
 import reference.vocabulary as rv
 
-STATEMENT = Path(__file__).resolve().parent.parent / "docs" / "rule-statements" / "122.yaml"
+STATEMENT = Path(__file__).resolve().parents[2] / "docs" / "rule-statements" / "122.yaml"
 
 
 def stated_keyword_counters() -> set[str]:
