@@ -1,4 +1,4 @@
-"""A compiled filter (reference.compiled_filters) makes the same test as filters.matches (611.3a).
+"""A compiled filter (reference_optimized.compiled_filters) makes the same test as filters.matches (611.3a).
 
 Every filter of every corpus case, asked about every object of the case's board, at the
 state the layers start from and at the final state, from every effect's point of view;
