@@ -25,6 +25,7 @@ import sys
 from importlib.metadata import version
 
 from mtg_layers.checking import mutation_campaign as mutation
+from mtg_layers.checking import mutation_report
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -96,7 +97,7 @@ def main(argv: list[str] | None = None) -> int:
         stored = mutation.save_state()
         print(f"{stored} judged mutants stored in {mutation.STATE_FILE.name}", file=sys.stderr)
     if args.named:
-        for name, cases in mutation.write_named_mutants().items():
+        for name, cases in mutation_report.write_named_mutants().items():
             print(f"{name}: {len(cases)} corpus cases")
     return 0
 

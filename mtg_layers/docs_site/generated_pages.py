@@ -478,7 +478,7 @@ def proofs_fragments(cases: list[Case]) -> dict[str, str]:
         )
         rows.append([f"[{case.id}](cases/{case.id}.md)", ", ".join(statuses), "; ".join(unread) or "—"])
     table = _table(["case", "z3 cross-check per rules version", "not encoded"], rows)
-    from mtg_layers.checking.mutation_campaign import markdown as mutation_markdown
+    from mtg_layers.checking.mutation_report import markdown as mutation_markdown
 
     return {
         "theorems.md": markdown(run(), with_time=False),

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from mtg_layers.checking import mutation_campaign as mutation
+from mtg_layers.checking import mutation_report
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -51,7 +52,7 @@ def test_a_partial_run_keeps_the_figures_of_modules_it_did_not_judge(
         {"module": "entry", "function": "g", "status": "survived", "before": ["c"], "after": ["d"]},
     ]
     assert data["named_mutants"] == {"m": ["case"]}
-    table = mutation.markdown(data)
+    table = mutation_report.markdown(data)
     assert "| `clock` | 2026-11-30 | 10 | 9 | 0 | 1 | 0 | 90.0% |" in table
     assert "| `entry` | 2026-12-01 | 6 | 5 | 0 | 1 | 0 | 83.3% |" in table
 

@@ -12,7 +12,8 @@ import pytest
 from hypothesis import HealthCheck, find, settings
 
 from mtg_layers.checking.misreadings import EXTRA_MUTANTS, MUTANTS, Resolver
-from mtg_layers.checking.mutation_campaign import named_mutant_catchers, read_results
+from mtg_layers.checking.mutation_campaign import read_results
+from mtg_layers.checking.mutation_report import named_mutant_catchers
 from mtg_layers.checking.results import board_result
 from mtg_layers.checking.z3_crosscheck import check_board, reference_resolver
 from mtg_layers.corpus import load_corpus

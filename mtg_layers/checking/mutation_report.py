@@ -1,0 +1,111 @@
+"""What the mutation campaign's figures say: the Proofs page's table, and which corpus cases catch
+each named misreading (``misreadings``), stored beside the figures (``data/mutation-results.json``)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Any
+
+from .mutation_campaign import RESULTS_FILE, read_results
+
+SHOWN = 6  # catching cases named per named mutant on the page
+
+# --- the named mutants of mtg_layers.checking.misreadings ---------------------------------------------
+
+
+def named_mutant_catchers(name: str) -> list[str]:
+    """The corpus cases whose expected answers the named mutant gets wrong (on some step and version).
+
+    A case catches the mutant when its golden test would fail with the mutant as the resolver:
+    some expected value differs, or the mutant raises.
+    """
+    from reference.case import board_at
+    from reference.versions import builtin_versions
+
+    from ..corpus import load_corpus
+    from .misreadings import EXTRA_MUTANTS, MUTANTS
+    from .results import board_result, compare
+
+    mutant = {**MUTANTS, **EXTRA_MUTANTS}[name]
+    versions = builtin_versions()
+    caught = []
+    for case in load_corpus():
+        hit = False
+        for vid in case.versions:
+            for n, step in enumerate(case.steps, start=1):
+                board = board_at(case, n, versions[vid])
+                try:
+                    actual = board_result(board, mutant(board, versions[vid]))
+                except Exception:
+                    hit = True
+                else:
+                    hit = bool(compare(step.expect[vid], actual))
+                if hit:
+                    break
+            if hit:
+                break
+        if hit:
+            caught.append(case.id)
+    return caught
+
+
+def write_named_mutants() -> dict[str, list[str]]:
+    """Recompute and store which corpus cases catch each named mutant."""
+    from .misreadings import EXTRA_MUTANTS, MUTANTS
+
+    found = {name: named_mutant_catchers(name) for name in sorted({**MUTANTS, **EXTRA_MUTANTS})}
+    data = read_results()
+    data["named_mutants"] = found
+    RESULTS_FILE.write_text(json.dumps(data, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+    return found
+
+
+# --- the Proofs page -------------------------------------------------------------------------------
+
+
+def markdown(results: Mapping[str, Any] | None = None) -> str:
+    """The Proofs page's mutation table (per module) and the named mutants with the cases that catch them."""
+    from .misreadings import EXTRA_MUTANTS, MUTANTS
+
+    data = read_results() if results is None else results
+    lines: list[str] = []
+    if data.get("modules"):
+        lines += [
+            f"Last run {data['date']} (mutmut {data['tool_version']}, {data['scope']}); each module's row is from"
+            " the run that last judged its mutants (its date).",
+            "",
+            "| module | run of | mutants | killed | equivalent | survived | not run | kill rate |",
+            "|---|---|---:|---:|---:|---:|---:|---:|",
+        ]
+        for r in data["modules"]:
+            rate = "—" if r["kill_rate"] is None else f"{r['kill_rate']:.1f}%"
+            if r["not_run"] and r["kill_rate"] is not None:
+                rate += f" (of the {r['killed'] + r['survived']} judged)"
+            lines.append(
+                f"| `{r['module']}` | {r.get('date', data['date'])} | {r['mutants']} | {r['killed']} "
+                f"| {r['equivalent']} | {r['survived']} "
+                f"| {r['not_run']} | {rate} |"
+            )
+    else:
+        lines.append("No campaign has been run yet (`python benchmarks/mutation.py`).")
+    lines += [
+        "",
+        "Named mutants (`mtg_layers/checking/misreadings.py`) and the corpus cases whose golden answers catch them:",
+        "",
+    ]
+    lines += ["| named mutant | what it breaks | caught by corpus cases |", "|---|---|---|"]
+    named = data.get("named_mutants", {})
+    for name, fn in sorted({**MUTANTS, **EXTRA_MUTANTS}.items()):
+        doc = " ".join((fn.__doc__ or "").split()).replace("|", "\\|")
+        cases = named.get(name)
+        if cases is None:
+            shown = "not computed"
+        elif not cases:
+            shown = "none (caught by generated boards or witness boards only)"
+        else:
+            links = ", ".join(f"[{c}](cases/{c}.md)" for c in cases[:SHOWN])
+            more = f", and {len(cases) - SHOWN} more" if len(cases) > SHOWN else ""
+            shown = f"{len(cases)}: {links}{more}"
+        lines.append(f"| `{name}` | {doc} | {shown} |")
+    return "\n".join(lines) + "\n"
