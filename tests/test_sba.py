@@ -37,10 +37,10 @@ def test_a_dead_object_is_a_new_object_that_effects_forget() -> None:
     assert all("goyf" not in e.applies_to for e in board.effects)
 
 
-def test_the_m10_profile_states_no_legend_rule() -> None:
-    case = _case("legend-rule-clone.yaml")
-    with pytest.raises(StateBasedActionError, match="spans the 2013 change"):
-        board_at(case, 2, VERSIONS["m10"])
+def test_the_m10_profile_has_the_legend_rule_of_2009() -> None:
+    """704.5k of 2009 (issue 29): m10 is the rules of 2009-07-08, when every same-name legend went."""
+    board = board_at(_case("legend-rule-clone.yaml"), 2, VERSIONS["m10"])
+    assert {board.objects[o].zone for o in ("isamaru", "clone")} == {"graveyard"}
 
 
 def test_the_current_legend_rule_needs_a_choice() -> None:
