@@ -307,6 +307,10 @@ def versions(as_json: bool) -> None:
             for slot in v.slots:
                 click.echo(f"    {slot.id}: {slot.name} ({slot.rule})")
         click.echo("")
+    from .docs_site.rules_history import history_lines, load_history
+
+    for line in history_lines(load_history()):
+        click.echo(line)
 
 
 @main.command("docs")
@@ -491,6 +495,8 @@ def diff(v1: str, v2: str | None, rules_file: Path | None, fmt: str, corpus_dir:
         click.echo(diff_markdown(result), nl=False)
     else:
         print_diff(console(), result)
+    if rules_file is not None and not result.diffs:  # issue 29: a proposal that moves nothing says so
+        click.echo(f"the proposed profile {rules_file} changes no answer of the corpus ({result.steps} steps)")
 
 
 @main.command()

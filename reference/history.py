@@ -19,9 +19,11 @@ from datetime import date, timedelta
 from functools import cache
 from typing import Any
 
-from .versions import ProfileError, RulesVersion, builtin_versions, flag_value, profile_on
+from .versions import FLAGS, ProfileError, RulesVersion, builtin_versions, flag_value, profile_on
 
 WHERE = "reference/profiles/dated.json"
+# 613.1-613.4: the rules-history entries that changed the layers and sublayers, by the day they took effect
+LAYER_ENTRIES = {"2009-07-08": "m10-seven-layers (2009-07-08)", "2020-04-17": "ikoria-layer-restructure (2020-04-17)"}
 
 
 @dataclass(frozen=True)
@@ -161,3 +163,10 @@ def version_warnings(name: str) -> tuple[str, ...]:
     if [len(p) for p in parts] != [4, 2, 2]:
         return ()
     return warnings_on(name)
+
+
+def same_rules(a: RulesVersion, b: RulesVersion) -> bool:
+    """613.1 and the rest: two versions (two dates, a date and a profile) that give every board the same answer."""
+    return (a.slots, a.classification) == (b.slots, b.classification) and all(
+        getattr(a, f) == getattr(b, f) for f in FLAGS
+    )
