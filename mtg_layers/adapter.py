@@ -33,7 +33,7 @@ def implementation() -> dict[str, Any]:
         "language": "python",
         "version": __version__,
         "homepage": "docs/conformance.md",
-        "rules_versions": builtin_versions().names(),
+        "rules_versions": [*builtin_versions().names(), "dates"],  # "dates": any YYYY-MM-DD (issue 29)
         "features": features,
     }
 

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from .cli_support import LazyGroup, console, corpus_option, friendly_errors
+from .cli_support import LazyGroup, console, corpus_option, friendly_errors, warn_about_version
 
 if TYPE_CHECKING:
     from reference.case import Case
@@ -27,7 +27,9 @@ def choose_version(rules: str | None, rules_file: Path | None) -> RulesVersion:
 
     if rules_file is not None:
         return load_profile(rules_file)
-    return get_version("current" if rules is None else rules)
+    version = get_version("current" if rules is None else rules)
+    warn_about_version(rules)
+    return version
 
 
 def find_case(ref: str, corpus_dir: Path) -> Case:
@@ -331,6 +333,10 @@ def versions(as_json: bool) -> None:
             for slot in v.slots:
                 click.echo(f"    {slot.id}: {slot.name} ({slot.rule})")
         click.echo("")
+    from .docs_site.rules_history import history_lines, load_history
+
+    for line in history_lines(load_history()):
+        click.echo(line)
 
 
 @main.command("docs")
@@ -458,6 +464,8 @@ def _prove_observable(names: tuple[str, str], rules_file: Path | None, max_effec
 
     left = get_version(names[0])
     right = load_profile(rules_file) if names[1] == "file" and rules_file else get_version(names[1])
+    for name in names:
+        warn_about_version(name)
     outcome = observable_difference(left, right, max_effects)
     out = console()
     verdict = {
@@ -504,6 +512,8 @@ def diff(v1: str, v2: str | None, rules_file: Path | None, fmt: str, corpus_dir:
         raise click.UsageError("give either V2 or --rules-file (not both)")
     left = get_version(v1)
     right = load_profile(rules_file) if rules_file is not None else get_version(str(v2))
+    for name in (v1, v2):
+        warn_about_version(name)
     result = diff_corpus(corpus_dir, left, right, ids)
     if fmt == "json":
         click.echo(diff_json(result))
@@ -511,6 +521,8 @@ def diff(v1: str, v2: str | None, rules_file: Path | None, fmt: str, corpus_dir:
         click.echo(diff_markdown(result), nl=False)
     else:
         print_diff(console(), result)
+    if rules_file is not None and not result.diffs:  # issue 29: a proposal that moves nothing says so
+        click.echo(f"the proposed profile {rules_file} changes no answer of the corpus ({result.steps} steps)")
 
 
 @main.command()

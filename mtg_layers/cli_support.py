@@ -30,7 +30,7 @@ def friendly_errors(func: F) -> F:
 
     @wraps(func)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
-        from reference.versions import ProfileError
+        from reference.versions import NotStated, ProfileError
 
         from .corpus import CorpusError
 
@@ -39,8 +39,27 @@ def friendly_errors(func: F) -> F:
         except (CorpusError, ProfileError) as exc:
             click.echo(f"error: {exc}", err=True)
             sys.exit(2)
+        except NotStated as exc:  # a rules version that cannot decide the board: say when the rule changed
+            click.echo(f"error: {not_stated_message(exc)}", err=True)
+            sys.exit(2)
 
     return wrapper  # type: ignore[return-value]
+
+
+def not_stated_message(exc: Exception) -> str:
+    """One line: what the rules version leaves open and, from the rules history, when that rule changed."""
+    from reference.history import flag_timeline
+
+    flag = getattr(exc, "flag", "")
+    return f"{exc} (rules history: {flag_timeline(flag)})" if flag else str(exc)
+
+
+def warn_about_version(name: str | None) -> None:
+    """Print on stderr what the rules of a date rest on beyond the texts read (reference.history)."""
+    from reference.history import version_warnings
+
+    for w in version_warnings(name or ""):
+        click.echo(f"warning: {w}", err=True)
 
 
 corpus_option = click.option(

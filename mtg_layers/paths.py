@@ -8,3 +8,4 @@ ROOT = Path(__file__).resolve().parent.parent
 CORPUS_DIR = ROOT / "corpus"
 CASES_DIR = CORPUS_DIR / "cases"
 SCHEMA_DIR = CORPUS_DIR / "schema"
+HISTORY_FILE = CORPUS_DIR / "sources" / "cr-history.yaml"

@@ -62,7 +62,7 @@ from .state import (
 )
 from .state import ite as _ite_obj
 from .universe import Universe, build_universe
-from .vocabulary import KEYWORD_COUNTERS, OPERATION_KIND, activated
+from .vocabulary import OPERATION_KIND, activated, keyword_counters_on
 from .words import (
     WORD_KEYS,
     copy_source_values,
@@ -212,6 +212,8 @@ class Encoding:
         """613.1, 613.6: every zone's objects from their own values, a 613.6 lock per static effect, then the layers."""
         self.board = board
         self.version = version
+        # 122.1b: the keyword counters of the version's date, read by the encoding itself
+        self.keyword_counters = keyword_counters_on(version.in_force_from)
         self.tag = tag
         if not getattr(version, "dependent_waits_in_timestamp_order", True):
             raise NotEncodable("613.8b read as 'a dependent effect applies at once' (flag off) is not encoded")
@@ -298,7 +300,7 @@ class Encoding:
             possible = set(entered(obj).abilities) | (gainable if reach is None else reach[oid]) | _merged_in(obj)
             if obj.face_down:
                 possible |= set(obj.face_down_values.get("abilities", ()))
-            possible |= {c.kind for c in obj.counters if c.kind in KEYWORD_COUNTERS}
+            possible |= {c.kind for c in obj.counters if c.kind in self.keyword_counters}
             if u.from_words:
                 possible = set(u.abilities)
             for d in (own_definition(x, obj) for x in board.abilities.values()):  # 607.2d: its own choices
@@ -362,7 +364,7 @@ class Encoding:
                 if m:
                     count = integer(c.count)
                     part = Part("counter_pt", FrozenMap({"power": int(m[1]) * count, "toughness": int(m[2]) * count}))
-                elif c.kind in KEYWORD_COUNTERS:
+                elif c.kind in self.keyword_counters:
                     part = Part("counter_keyword", FrozenMap({"ability": c.kind}))
                 else:
                     continue
@@ -390,7 +392,7 @@ class Encoding:
             obj = board.objects[oid]
             reach[oid] = (
                 set(entered(obj).abilities)
-                | {c.kind for c in obj.counters if c.kind in KEYWORD_COUNTERS}
+                | {c.kind for c in obj.counters if c.kind in self.keyword_counters}
                 | _merged_in(obj)
             )
             if obj.face_down:

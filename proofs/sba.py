@@ -4,8 +4,9 @@ For one round of state-based actions a resolver claims which battlefield objects
 graveyard and which counters remain. z3 is asked whether any order the rules allow (the
 constraints of ``proofs.encoding``) gives a final state in which another set of objects
 would go: a creature with toughness 0 or less (704.5f), or a legendary permanent sharing
-its name and controller with another one that the player did not keep (704.5j, in the form
-the rules profile states: "choose" keeps the named one, "all" keeps none). 704.5q (+1/+1
+its name with another one (704.5j, in the form the rules profile states: "choose", from
+2013, counts only legends of the same controller and keeps the named one; "all", before,
+counts every controller's and keeps none). 704.5q (+1/+1
 and -1/-1 counters) needs no characteristics: it is computed here from the board.
 
 Written from the rules; nothing here calls the resolver's state-based actions.
@@ -79,11 +80,13 @@ def check_round(
         ch = enc.final[oid]
         creature = ch.get_set("types", "creature")
         zero = z3.And(creature, z3.Or(ch[("tn", "")], ch[("t", "")] <= 0))  # 704.5f
+        # 704.5j: from 2013 ("choose") the other legend must have the same controller; before ("all"),
+        # same-name legends go whoever controls them (420.5e, then 704.5k)
         same = [
             z3.And(
                 enc.final[other].get_set("supertypes", "legendary"),
                 enc.final[other][("name", "")] == ch[("name", "")],
-                enc.final[other][("ctrl", "")] == ch[("ctrl", "")],
+                z3.BoolVal(True) if legend == "all" else enc.final[other][("ctrl", "")] == ch[("ctrl", "")],
             )
             for other in enc.battlefield
             if other != oid

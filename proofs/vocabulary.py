@@ -15,13 +15,12 @@ from typing import Final
 
 COLORS: Final = ("white", "blue", "black", "red", "green")  # 105.1
 
-# 122.1b: the keyword counters; an object with one has that keyword.
-KEYWORD_COUNTERS: Final = frozenset(
+# 122.1b: the keyword counters; an object with one has that keyword. The list by the date each
+# text added to it (Ikoria's twelve, then shadow, exalted, decayed); none before Ikoria.
+_IKORIA_KEYWORD_COUNTERS = frozenset(
     {
         "deathtouch",
-        "decayed",
         "double strike",
-        "exalted",
         "first strike",
         "flying",
         "haste",
@@ -30,11 +29,26 @@ KEYWORD_COUNTERS: Final = frozenset(
         "lifelink",
         "menace",
         "reach",
-        "shadow",
         "trample",
         "vigilance",
     }
 )
+KEYWORD_COUNTERS_SINCE: Final = (
+    ("2020-04-17", _IKORIA_KEYWORD_COUNTERS),
+    ("2023-06-16", _IKORIA_KEYWORD_COUNTERS | {"shadow"}),
+    ("2024-06-07", _IKORIA_KEYWORD_COUNTERS | {"shadow", "exalted"}),
+    ("2025-04-04", _IKORIA_KEYWORD_COUNTERS | {"shadow", "exalted", "decayed"}),
+)
+KEYWORD_COUNTERS: Final = KEYWORD_COUNTERS_SINCE[-1][1]
+
+
+def keyword_counters_on(day: str | None) -> frozenset[str]:
+    """122.1b: the keyword counters of the rules in force on ``day`` (None: the newest text's)."""
+    if day is None:
+        return KEYWORD_COUNTERS
+    listed = [kinds for since, kinds in KEYWORD_COUNTERS_SINCE if since <= day]
+    return listed[-1] if listed else frozenset()
+
 
 # 205.3m (and 308.3 for kindred): creature types are borne by creatures and kindred (tribal) objects.
 CREATURE_TYPE_BEARERS: Final = ("creature", "kindred", "tribal")

@@ -16,6 +16,7 @@ from .model import AbilityDef, Board, Characteristics, Counter, Effect, GameObje
 from .resolver import resolve
 from .sba import Action, state_based_actions
 from .tokens import creating_tokens
+from .type_names import with_type_names
 from .versions import RulesVersion
 from .zones import change_zones
 
@@ -211,4 +212,4 @@ def board_at(case: Case, step_number: int, version: RulesVersion | None = None) 
     board = initial_board(case)
     for step in case.steps[:step_number]:
         board = apply_step(board, step, version)
-    return board
+    return board if version is None else with_type_names(board, version)  # 205.2a: tribal or kindred

@@ -191,7 +191,8 @@ def double_faced_copy_face(
     if version.double_faced_token_copies is None:
         raise DoubleFacedError(
             f"707.8a: rules version {version.id} does not state whether a token copy of a double-faced "
-            f"permanent is double-faced; {copier} is one"
+            f"permanent is double-faced; {copier} is one",
+            "double_faced_token_copies",
         )
     if not version.double_faced_token_copies:
         return None

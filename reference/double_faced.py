@@ -26,10 +26,10 @@ from __future__ import annotations
 from dataclasses import replace
 
 from .model import Board, Characteristics, GameObject, Timestamp
-from .versions import RulesVersion
+from .versions import NotStated, RulesVersion
 
 
-class DoubleFacedError(ValueError):
+class DoubleFacedError(NotStated):
     """A rules version that states no rule a double-faced permanent on the board needs."""
 
 
@@ -66,8 +66,9 @@ def own_mana_value(obj: GameObject, ch: Characteristics, version: RulesVersion) 
     rule = version.back_face_mana_value
     if rule is None:
         raise DoubleFacedError(
-            f"202.3b: rules version {version.id} spans the April 2016 change of the mana value of a back face "
-            f"and states neither form; {obj.id} has its back face up"
+            f"202.3b: rules version {version.id} states no mana value for a back face "
+            f"(double-faced cards entered the rules in 2011); {obj.id} has its back face up",
+            "back_face_mana_value",
         )
     if rule == "front":
         return ch.with_(mana_value=obj.printed.mana_value)

@@ -8,7 +8,7 @@ rules for counters (122.1) and face-down permanents (708.2).
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -169,8 +169,10 @@ def merged_counters(counters: tuple[Counter, ...]) -> list[Counter]:
     return [by_kind[k] for k in sorted(by_kind)]
 
 
-def rule_effects(board: Board, state: State) -> list[ContinuousEffect]:
-    """122.1a-b, 613.7c, 708.2: counters and face-down status as effects of the rules."""
+def rule_effects(
+    board: Board, state: State, keyword_counters: Collection[str] = KEYWORD_COUNTERS
+) -> list[ContinuousEffect]:
+    """122.1a-b, 613.7c, 708.2: counters (a keyword one if the version lists it) and face-down status as effects."""
     out = []
     for obj_id in sorted(state):
         obj = board.objects[obj_id]
@@ -202,7 +204,7 @@ def rule_effects(board: Board, state: State) -> list[ContinuousEffect]:
             if m:
                 args = FrozenMap({"power": int(m[1]) * c.count, "toughness": int(m[2]) * c.count})
                 part = Part("counter_pt", args)
-            elif c.kind in KEYWORD_COUNTERS:
+            elif c.kind in keyword_counters:
                 part = Part("counter_keyword", FrozenMap({"ability": c.kind}))
             else:
                 continue
@@ -219,9 +221,11 @@ def rule_effects(board: Board, state: State) -> list[ContinuousEffect]:
     return out
 
 
-def effects_in_play(board: Board, state: State, locked: Locked) -> list[ContinuousEffect]:
+def effects_in_play(
+    board: Board, state: State, locked: Locked, keyword_counters: Collection[str] = KEYWORD_COUNTERS
+) -> list[ContinuousEffect]:
     """611, 613.6: effects that exist now, plus those that started applying and go on."""
-    effects = resolved_effects(board) + static_effects(board, state) + rule_effects(board, state)
+    effects = resolved_effects(board) + static_effects(board, state) + rule_effects(board, state, keyword_counters)
     keys = {e.key for e in effects}
     effects += [e for k, (e, _) in sorted(locked.items()) if k not in keys]
     return effects

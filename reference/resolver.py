@@ -294,7 +294,7 @@ class Readable:
 
     def effects_in_play(self) -> list[ContinuousEffect]:
         """611, 613.6: ``effects.effects_in_play`` on the current state."""
-        return effects_in_play(self.board, self.state, self.locked)
+        return effects_in_play(self.board, self.state, self.locked, self.version.keyword_counters)
 
     def parts(self, effect: ContinuousEffect, slot: str) -> tuple[Part, ...]:
         """613.6: ``effects.parts_in_slot``."""

@@ -8,9 +8,10 @@ characteristics it reads come from that version's layer system). Implemented:
 * 704.5f: a creature with toughness 0 or less is put into its owner's graveyard;
 * 704.5j: the legend rule. Under the current rule (Magic 2014 on) a player who controls two or
   more legendary permanents with the same name chooses one and the rest go to the graveyard; the
-  case names the one kept (``legend_rule_keeps``). Under the rule of 2004-2013 every such
-  permanent goes. A rules profile says which (flag ``legend_rule``); a profile that spans the
-  change (m10, 2009-2020) says neither, and a case that needs the rule cannot declare it;
+  case names the one kept (``legend_rule_keeps``). Under the rule of 2004-2013 every legendary
+  permanent sharing its name with another goes, whoever controls them. A rules version says
+  which (flag ``legend_rule``: "all" to 2013-07-12, "choose" from 2013-07-13); a profile of
+  your own that states neither cannot decide a board that needs the rule;
 * 704.5q: a permanent with both +1/+1 and -1/-1 counters loses N of each, N the smaller count.
 
 An object put into a graveyard is a new object (400.7): effects of resolved spells and abilities
@@ -24,7 +25,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 
 from .model import Board, Characteristics, Counter
-from .versions import RulesVersion
+from .versions import NotStated, RulesVersion
 from .zones import change_zones
 
 PLUS, MINUS = "+1/+1", "-1/-1"
@@ -32,8 +33,8 @@ PLUS, MINUS = "+1/+1", "-1/-1"
 Resolve = Callable[[Board, RulesVersion], Mapping[str, Characteristics]]
 
 
-class StateBasedActionError(ValueError):
-    """A state-based action the case does not give enough to perform (a legend rule choice)."""
+class StateBasedActionError(NotStated):
+    """A state-based action the case or the rules version does not give enough to perform (704.5j)."""
 
 
 @dataclass(frozen=True)
@@ -57,20 +58,16 @@ def zero_toughness(final: Mapping[str, Characteristics]) -> list[Action]:
 
 
 def legend_rule(final: Mapping[str, Characteristics], version: RulesVersion, keeps: tuple[str, ...]) -> list[Action]:
-    """704.5j: legendary permanents with the same name and controller (each one kept, or all go before 2013)."""
-    groups: dict[tuple[str, str], list[str]] = {}
-    for oid, ch in sorted(final.items()):
-        if "legendary" in ch.supertypes and ch.name is not None:
-            groups.setdefault((ch.controller, ch.name), []).append(oid)
+    """704.5j: same-name legends go: all, whoever controls them (to 2013), else all but one kept per player."""
+    shared = _shared_names(final, per_player=False)
+    if version.legend_rule is None and shared:
+        raise StateBasedActionError(
+            f"704.5j: rules version {version.id} spans the 2013 change of the legend rule and states neither form; "
+            f"{'; '.join(', '.join(ids) for ids in shared.values())} share a name",
+            "legend_rule",
+        )
     out = []
-    for (player, name), ids in sorted(groups.items()):
-        if len(ids) < 2:
-            continue
-        if version.legend_rule is None:
-            raise StateBasedActionError(
-                f"704.5j: rules version {version.id} spans the 2013 change of the legend rule and states "
-                f"neither form; {player}'s {', '.join(ids)} share the name {name!r}"
-            )
+    for (player, name), ids in _shared_names(final, per_player=version.legend_rule != "all").items():
         if version.legend_rule == "all":
             gone = ids
         else:
@@ -86,6 +83,15 @@ def legend_rule(final: Mapping[str, Characteristics], version: RulesVersion, kee
             for i in gone
         ]
     return out
+
+
+def _shared_names(final: Mapping[str, Characteristics], per_player: bool) -> dict[tuple[str, str], list[str]]:
+    """704.5j: legendary permanents that share a name (and, under the rule of 2013 on, a controller)."""
+    groups: dict[tuple[str, str], list[str]] = {}
+    for oid, ch in sorted(final.items()):
+        if "legendary" in ch.supertypes and ch.name is not None:
+            groups.setdefault((ch.controller if per_player else "", ch.name), []).append(oid)
+    return {k: ids for k, ids in sorted(groups.items()) if len(ids) >= 2}
 
 
 def counters_annihilate(board: Board) -> list[Action]:

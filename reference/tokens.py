@@ -18,10 +18,10 @@ from typing import Any
 from .filters import apply_text_changes, substitute
 from .model import AbilityDef, Board, Characteristics, GameObject
 from .resolver import resolve
-from .versions import RulesVersion
+from .versions import NotStated, RulesVersion
 
 
-class TokenError(ValueError):
+class TokenError(NotStated):
     """A token the case creates cannot be made as asked (no such ability now, no rules version)."""
 
 
@@ -48,7 +48,8 @@ def token_name(values: Mapping[str, Any], version: RulesVersion) -> str:
     if version.token_name_adds_token is None:
         raise TokenError(
             f"111.4: rules version {version.id} does not state whether a token named for its subtypes "
-            "adds the word 'Token' to its name"
+            "adds the word 'Token' to its name",
+            "token_name_adds_token",
         )
     if version.token_name_adds_token:
         return f"{words} Token".strip()

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from .vocabulary import KINDS, ORIGINS
+from .vocabulary import KEYWORD_COUNTERS, KINDS, ORIGINS
 
 # The built-in profiles, oldest first: (profile file, id). The id is the date the rules took effect.
 BUILTIN_FILES = (
@@ -41,6 +41,8 @@ FLAGS = (
     "token_name_adds_token",
     "simultaneous_timestamps",
     "negative_amounts",
+    "keyword_counters",
+    "kindred_type_name",
 )
 # Flags whose value is not a boolean (or may be null: the profile spans a change and states neither).
 _NON_BOOLEAN = (
@@ -50,11 +52,15 @@ _NON_BOOLEAN = (
     "token_name_adds_token",
     "simultaneous_timestamps",
     "negative_amounts",
+    "keyword_counters",
+    "kindred_type_name",
 )
 # 613.7m (613.7k in 2020; 613.6j and 418.5e(a) before): who orders timestamps given at the same moment.
 SIMULTANEOUS_TIMESTAMPS = ("apnap", "active_player_chooses")
 # 107.1b (104.1b before 2009): how a calculated amount that raises or lowers power or toughness reads below zero.
 NEGATIVE_AMOUNTS = ("zero", "as_is")
+# 122.1b as of the newest text the project checked: the keyword counters of a profile that lists none.
+NEWEST_KEYWORD_COUNTERS = KEYWORD_COUNTERS
 
 
 def _bundled(name: str) -> str:
@@ -67,6 +73,38 @@ def _bundled(name: str) -> str:
 
 class ProfileError(ValueError):
     """A rules profile that does not say what a rules version needs."""
+
+
+class NotStated(ValueError):
+    """A board needs a rule that the rules version asked for does not state (its ``flag`` is null)."""
+
+    def __init__(self, message: str, flag: str = "") -> None:
+        """613.1 and the rest: ``flag`` names the rule the version leaves open (704.5j's legend_rule, ...)."""
+        super().__init__(message)
+        self.flag = flag
+
+
+def flag_value(key: str, value: Any, where: str) -> Any:
+    """A profile flag's value (a reading of 613, 704.5j, 122.1b, ...) as a version holds it, checked."""
+    if key not in FLAGS:
+        raise ProfileError(f"{where}: flags: unknown flag {key!r}; expected one of {list(FLAGS)}")
+    if key == "legend_rule":
+        return _legend_rule(value, where)
+    if key == "back_face_mana_value":
+        return _back_face_mana_value(value, where)
+    if key in ("double_faced_token_copies", "token_name_adds_token"):
+        return _optional_bool(value, key, where)
+    if key == "keyword_counters":
+        return _keyword_counters(value, where)
+    if key == "kindred_type_name":
+        return _kindred_type_name(value, where)
+    if key == "simultaneous_timestamps":
+        return _simultaneous_timestamps(value, where)
+    if key == "negative_amounts":
+        return _negative_amounts(value, where)
+    if not isinstance(value, bool):
+        raise ProfileError(f"{where}: flags.{key}: expected true or false, got {value!r}")
+    return value
 
 
 @dataclass(frozen=True)
@@ -144,6 +182,10 @@ class RulesVersion:
     # (from Hour of Devastation, July 2017) or "as_is" (104.1b from Future Sight, 2007, to July 2017: effects
     # that set or change power or toughness used the negative number). Setting amounts keep it in both.
     negative_amounts: str = "zero"
+    # 122.1b: the keywords a keyword counter can be (none before Ikoria, 2020-04-17; the list grew since).
+    keyword_counters: tuple[str, ...] = NEWEST_KEYWORD_COUNTERS
+    # 205.2a: the name of the card type of tribal/kindred cards ("kindred" from 2024-06-07, "tribal" before).
+    kindred_type_name: str = "kindred"
 
     def slot_of(self, kind: str, origin: str) -> str | None:
         """613.1-613.4 (418.5a): the slot an operation of ``kind`` from ``origin`` applies in."""
@@ -189,6 +231,22 @@ def _negative_amounts(value: Any, where: str) -> str:
     if value in NEGATIVE_AMOUNTS:
         return str(value)
     raise ProfileError(f"{where}: flags.negative_amounts: expected one of {list(NEGATIVE_AMOUNTS)}, got {value!r}")
+
+
+def _keyword_counters(value: Any, where: str) -> tuple[str, ...]:
+    """122.1b: the keyword counters a profile lists (absent: those of the newest text checked)."""
+    if value is None:
+        return NEWEST_KEYWORD_COUNTERS
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise ProfileError(f"{where}: flags.keyword_counters: expected a list of keywords, got {value!r}")
+    return tuple(sorted(set(value)))
+
+
+def _kindred_type_name(value: Any, where: str) -> str:
+    """205.2a: the name a profile gives the card type of kindred cards ("tribal" or "kindred")."""
+    if value is None or value in ("tribal", "kindred"):
+        return "kindred" if value is None else str(value)
+    raise ProfileError(f"{where}: flags.kindred_type_name: expected 'tribal' or 'kindred', got {value!r}")
 
 
 def _optional_bool(value: Any, key: str, where: str) -> bool | None:
@@ -353,14 +411,17 @@ def version_from_mapping(
         token_name_adds_token=_optional_bool(flags.get("token_name_adds_token"), "token_name_adds_token", where),
         simultaneous_timestamps=_simultaneous_timestamps(flags.get("simultaneous_timestamps"), where),
         negative_amounts=_negative_amounts(flags.get("negative_amounts"), where),
+        keyword_counters=_keyword_counters(flags.get("keyword_counters"), where),
+        kindred_type_name=_kindred_type_name(flags.get("kindred_type_name"), where),
     )
 
 
 class Versions(Mapping[str, RulesVersion]):
     """Rules versions by id, oldest first; looking up an alias (``m10``, ``current``) also works."""
 
-    def __init__(self, versions: Mapping[str, RulesVersion], current: str | None = None) -> None:
+    def __init__(self, versions: Mapping[str, RulesVersion], current: str | None = None, dated: bool = False) -> None:
         self._by_id = dict(versions)
+        self._dated = dated  # a date (YYYY-MM-DD) also names a version: the built-in rules in force that day
         self._alias = {a: k for k, v in versions.items() for a in v.aliases}
         if current is not None or self._by_id:
             self._alias["current"] = current or list(self._by_id)[-1]
@@ -370,10 +431,22 @@ class Versions(Mapping[str, RulesVersion]):
         return self._alias.get(vid, vid)
 
     def __getitem__(self, vid: str) -> RulesVersion:
+        if self.canonical(vid) not in self._by_id and self._dated and _looks_like_date(vid):
+            try:
+                return version_on(vid)
+            except ProfileError:
+                raise KeyError(vid) from None
         return self._by_id[self.canonical(vid)]
 
     def __contains__(self, vid: object) -> bool:
-        return isinstance(vid, str) and self.canonical(vid) in self._by_id
+        if not isinstance(vid, str):
+            return False
+        if self.canonical(vid) in self._by_id:
+            return True
+        try:
+            return self._dated and _looks_like_date(vid) and bool(self[vid])
+        except KeyError:
+            return False
 
     def __iter__(self) -> Iterator[str]:
         return iter(self._by_id)
@@ -401,7 +474,7 @@ def _builtin() -> tuple[Versions, Mapping[str, Mapping[str, Any]]]:
             raw[alias] = raw[vid]
         out[vid] = version
     raw["current"] = raw[CURRENT]
-    return Versions(out), raw
+    return Versions(out, dated=True), raw
 
 
 def builtin_versions() -> Versions:
@@ -415,7 +488,7 @@ def builtin_profile_data() -> Mapping[str, Mapping[str, Any]]:
 
 
 def get_version(vid: str) -> RulesVersion:
-    """A built-in version by id or alias; ``current`` names the newest; a date picks the one in force."""
+    """A built-in version by id or alias; ``current`` names the newest; a date gives the rules in force that day."""
     versions = builtin_versions()
     if vid in versions:
         return versions[vid]
@@ -429,8 +502,8 @@ def _looks_like_date(text: str) -> bool:
     return [len(p) for p in parts] == [4, 2, 2] and all(p.isdigit() for p in parts)
 
 
-def version_on(day: str) -> RulesVersion:
-    """The built-in version in force on a date (YYYY-MM-DD): the newest that took effect by then."""
+def profile_on(day: str) -> RulesVersion:
+    """The built-in profile (613.1 and the rest) in force on a date: the newest that took effect by then."""
     from datetime import date
 
     try:
@@ -446,3 +519,10 @@ def version_on(day: str) -> RulesVersion:
             f"no modelled rules version in force on {day}; the oldest took effect on {first.in_force_from}"
         )
     return in_force[-1]
+
+
+def version_on(day: str) -> RulesVersion:
+    """The rules in force on a date: the profile then in force with the dated changes since (reference.history)."""
+    from .history import rules_on
+
+    return rules_on(day)

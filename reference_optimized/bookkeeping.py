@@ -182,7 +182,7 @@ class Incremental:
         self.changes_cache: dict[str, _Changes] = {}
         self.static_memo: dict[tuple[Any, ...], ContinuousEffect | None] = {}
         self.resolved = resolved_effects(board)
-        self.rules = rule_effects(board, self.state)
+        self.rules = rule_effects(board, self.state, version.keyword_counters)
         self.defined = frozenset(board.abilities)
         self.statics: dict[str, list[ContinuousEffect]] = {}
         for obj_id in sorted(self.state):

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -21,10 +21,11 @@ from reference.case import board_at
 from reference.choices import Outcomes, outcomes
 from reference.double_faced import DoubleFacedError
 from reference.frozen import thaw
+from reference.history import LAYER_ENTRIES, flag_changes
 from reference.resolver import Resolution, TraceStep
 from reference.sba import StateBasedActionError
 from reference.tokens import TokenError
-from reference.versions import RulesVersion
+from reference.versions import FLAGS, RulesVersion
 
 from ..checking.results import RESULT_FIELDS, board_result
 from ..corpus import load_corpus
@@ -83,6 +84,8 @@ class StepDiff:
     error: str | None = None
     # 613.7m/613.7n: on each side, the open tie when the answer depends on it (several outcomes)
     choice: tuple[str | None, str | None] = (None, None)
+    # issue 29: what of the rules is behind the change (a flag or the slots, with its rules-history entries)
+    behind: tuple[str, ...] = ()
 
 
 @dataclass
@@ -156,12 +159,57 @@ def diff_corpus(corpus_dir: Path, left: RulesVersion, right: RulesVersion, ids: 
                 values = _choice_values(results_l, results_r) or values
             choice = (_tie_text(out_l), _tie_text(out_r))
             divergence = first_divergence(res_l, res_r)
+            behind = _behind(case, n, left, right, results_l)
             out.diffs.append(
                 StepDiff(
-                    case.id, case.title, n, step.description, case.versions, tuple(values), divergence, None, choice
+                    case.id,
+                    case.title,
+                    n,
+                    step.description,
+                    case.versions,
+                    tuple(values),
+                    divergence,
+                    None,
+                    choice,
+                    behind,
                 )
             )
     return out
+
+
+def _aspects(left: RulesVersion, right: RulesVersion) -> list[tuple[str, dict[str, Any]]]:
+    """What differs between two versions: each flag, and the slots with their classification (613.1-613.4)."""
+    out = [(f, {f: getattr(right, f)}) for f in FLAGS if getattr(left, f) != getattr(right, f)]
+    if (left.slots, left.classification) != (right.slots, right.classification):
+        out.append(("slots", {"slots": right.slots, "classification": right.classification}))
+    return out
+
+
+def _entries(aspect: str, left: RulesVersion, right: RulesVersion) -> list[str]:
+    """The rules-history entries behind an aspect between the two versions' days."""
+    days = sorted(d for d in (left.in_force_from, right.in_force_from) if d)
+    if len(days) < 2:
+        return []
+    if aspect == "slots":
+        return [e for day, e in LAYER_ENTRIES.items() if days[0] < day <= days[1]]
+    return [f"{c.entry} ({c.day})" for c in flag_changes(aspect) if days[0] < c.day <= days[1]]
+
+
+def _behind(case: Any, n: int, left: RulesVersion, right: RulesVersion, results_l: list[Any]) -> tuple[str, ...]:
+    """Each aspect that alone moves this step's answer away from the left version's, with its entries."""
+    out = []
+    for aspect, change in _aspects(left, right):
+        try:
+            version = replace(left, **change)
+            board = board_at(case, n, version)
+            results = [board_result(board, o.final) for o in outcomes(board, version).outcomes]
+        except Exception:
+            continue
+        if not _same_set(results, results_l):
+            entries = _entries(aspect, left, right)
+            name = "layers and sublayers (613.1-613.4)" if aspect == "slots" else f"flag {aspect}"
+            out.append(name + (f": {', '.join(entries)}" if entries else ""))
+    return tuple(out)
 
 
 def _same_set(a: list[dict[str, Any]], b: list[dict[str, Any]]) -> bool:
@@ -224,6 +272,7 @@ def as_data(result: CorpusDiff) -> dict[str, Any]:
                 "description": d.description,
                 "declared_versions": list(d.declared),
                 "error": d.error,
+                "behind": list(d.behind),
                 "depends_on_choice": {result.left: d.choice[0], result.right: d.choice[1]},
                 "values": [
                     {"object": v.object, "field": v.field, result.left: thaw(v.left), result.right: thaw(v.right)}
@@ -293,6 +342,8 @@ def print_diff(out: Console, result: CorpusDiff) -> None:
         first = True
         for v in d.values:
             div = _where(d, result.left, result.right) if first else ""
+            if first and d.behind:
+                div += "\nbehind it: " + "; ".join(d.behind)
             table.add_row(
                 d.case if first else "",
                 where if first else "",

@@ -16,9 +16,10 @@ from typing import Any
 import click
 
 from mtg_layers import __version__
+from reference.versions import get_version
 
 from ..cli_support import console as _console
-from ..cli_support import corpus_option, friendly_errors
+from ..cli_support import corpus_option, friendly_errors, warn_about_version
 from ..corpus import CorpusError
 from .expectations import Expectations, Failure, grouped, load_expectations
 from .expectations import write_expectations as write_expectations_file
@@ -146,6 +147,9 @@ def conformance(
     COMMAND is run as an argument vector (no shell). Exit status 0 when every run not
     expected to fail passes; 1 otherwise; 2 for bad input.
     """
+    for name in rules:  # an id, an alias or a date (issue 29); a bad one is an error line, a date may warn
+        get_version(name)
+        warn_about_version(name)
     if generated is not None:
         if ids or features or expectations_file or write_expectations:
             raise CorpusError("--generated", "", "--id, --feature and expectations files are for corpus runs")

@@ -19,7 +19,7 @@ import click
 import hypothesis
 
 from mtg_layers import __version__
-from reference.versions import builtin_versions
+from reference.versions import builtin_versions, get_version
 
 from ..analysis.coverage import feature_tags
 from ..boards.fuzz_settings import GeneratorSettings, WeightsError, parse_weights
@@ -64,14 +64,16 @@ def generator_settings(
     known = builtin_versions().names()  # ids, aliases (m10) and current: an adapter may declare any of them
     declared_rules = impl.get("rules_versions")
     if isinstance(declared_rules, list) and declared_rules:
-        versions = [v for v in known if v in declared_rules]
+        versions = [v for v in known if v in declared_rules]  # "dates" (any YYYY-MM-DD) is not a version
     else:
         versions = list(builtin_versions())
     if rules:
-        unknown = sorted(set(rules) - set(known))
-        if unknown:
-            raise CorpusError("--rules", ", ".join(unknown), f"unknown rules version; expected one of {known}")
+        dates = [r for r in rules if r not in known and get_version(r)]  # a date (issue 29); else ProfileError
         versions = [v for v in versions if v in rules]
+        if not (isinstance(declared_rules, list) and declared_rules):
+            versions += dates
+        else:
+            versions += [d for d in dates if d in declared_rules or "dates" in declared_rules]
     if not versions:
         raise CorpusError("--rules", ", ".join(rules), "no rules version both requested and supported by the adapter")
     if not allowed:

@@ -127,11 +127,29 @@ def plan(
         if features and not set(features) & set(sc.case.features):
             continue
         for version in sc.case.versions:
-            if rules and version not in rules:
+            if rules and version not in rules and not _names_the_same_rules(version, rules):
                 continue
             for step in range(1, len(sc.case.steps) + 1):
                 jobs.append(Job(len(jobs) + 1, sc, version, step))
     return jobs
+
+
+def _is_date(name: str) -> bool:
+    """A rules version named by a date (YYYY-MM-DD), as a case may key its answers."""
+    parts = name.split("-")
+    return [len(p) for p in parts] == [4, 2, 2] and all(p.isdigit() for p in parts)
+
+
+def _names_the_same_rules(version: str, rules: Sequence[str]) -> bool:
+    """A --rules filter (an id, an alias or a date) keeps a declared version with the same rules (issue 29)."""
+    from reference.history import same_rules
+    from reference.versions import ProfileError, get_version
+
+    try:
+        declared = get_version(version)
+        return any(same_rules(declared, get_version(r)) for r in rules)
+    except ProfileError:
+        return False
 
 
 @dataclass
@@ -218,7 +236,8 @@ class Runner:
         """Why the adapter, by its own declaration, cannot take this run."""
         impl = self.session.implementation or {}
         versions = impl.get("rules_versions")
-        if isinstance(versions, list) and versions and job.rules not in versions:
+        dated = "dates" in (versions or ()) and _is_date(job.rules)  # "dates": any YYYY-MM-DD (issue 29)
+        if isinstance(versions, list) and versions and job.rules not in versions and not dated:
             return f"adapter does not support rules version {job.rules!r} (declares {versions})"
         features = impl.get("features")
         if isinstance(features, list) and features:

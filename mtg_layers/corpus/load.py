@@ -35,7 +35,7 @@ def case_from_data(
     known = dict(builtin_versions())
     known.update(versions or {})
     data = _authoring_checks(data, label, known, schema_first=True, schema_check=schema_check)
-    MeaningChecker(label, Versions(known, CURRENT)).check(data)
+    MeaningChecker(label, Versions(known, CURRENT, dated=True)).check(data)
     if schema_check:  # authoring checks are for hand-written cases, not the generator's boards
         _authoring_checks(data, label, known, schema_first=False)
     return build_case(data, label)

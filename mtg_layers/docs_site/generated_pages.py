@@ -24,6 +24,7 @@ from ..checking.results import compare, observed
 from ..checking.verify import resolve_step, step_outcomes
 from ..paths import ROOT
 from .rule_pages import OLDER_613, era_page, linker
+from .rules_history import history_fragment, load_history
 
 
 def _cell(value: Any) -> str:
@@ -497,6 +498,7 @@ def fragments(cases: list[Case], corpus_dir: Path | None, proofs: bool = True) -
         "versions-slots.md": slots_fragment(versions),
         "versions-classification.md": classification_fragment(versions),
         "versions-timeline.md": timeline_fragment(versions),
+        "rules-history.md": history_fragment(load_history()),
         "coverage.md": to_markdown(coverage(cases)),
     }
     if corpus_dir is not None and any(c.id == "seed-gray-ogre" for c in cases):

@@ -92,6 +92,21 @@ def test_consecutive_dated_profiles_move_the_tie_cases() -> None:
     from mtg_layers.corpus import CASES_DIR
 
     moved = diff_corpus(CASES_DIR, get_version("2020-04-17"), get_version("2023-11-17"))
-    assert {d.case for d in moved.diffs} <= {"cr-613-7a-rune-of-flight-hammer-moves"}
+    # issue 29: each profile states its day's rules, so 2021-2023's token name (111.4), double-faced token
+    # copies (707.8a) and shadow counters (122.1b) move cases too
+    assert {d.case for d in moved.diffs} <= {
+        "cr-613-7a-rune-of-flight-hammer-moves",
+        "tokens-dragon-token-enters-with-renatas-counter-and-keeps-its-name",
+        "tokens-text-changed-dragon-roost-creates-the-changed-token",
+        "dfc-token-copy-is-double-faced",
+        "history-122-1b-keyword-counters-by-date",
+    }
     n = diff_corpus(CASES_DIR, get_version("2023-11-17"), get_version("2025-08-01"))
-    assert {d.case for d in n.diffs} == {"cr-613-7n-own-static-ability-before-resolving-effect"}
+    assert {d.case for d in n.diffs} == {
+        "cr-613-7n-own-static-ability-before-resolving-effect",
+        "history-122-1b-keyword-counters-by-date",  # exalted and decayed counters (122.1b)
+        "history-205-2a-tribal-renamed-kindred",  # tribal renamed kindred (205.2a), as is Lignify in:
+        "ruling-lignify-later-equipment-grant",
+        "timestamps-equipment-attached-by-the-rules",
+        "ruling-layer6-lord-loses-abilities-dependency",
+    }

@@ -10,6 +10,7 @@ the Comprehensive Rules of 16 January 2026): the rules text itself lies outside 
 from __future__ import annotations
 
 import re
+from datetime import date, timedelta
 from pathlib import Path
 
 import yaml
@@ -41,3 +42,26 @@ def test_both_lists_are_the_newest_rules_text() -> None:
     assert len(stated) == 15, stated  # the statement says "Fifteen keywords"
     assert set(rv.KEYWORD_COUNTERS) == stated, sorted(set(rv.KEYWORD_COUNTERS) ^ stated)
     assert set(pv.KEYWORD_COUNTERS) == stated, sorted(pv.KEYWORD_COUNTERS ^ stated)
+
+
+def test_the_resolver_and_the_encoding_agree_on_every_date() -> None:
+    """122.1b by date (issue 29): each side's list on the day before and the day of every change, and today."""
+    from reference.history import history
+    from reference.versions import builtin_versions, get_version
+
+    days = {"2004-10-01", "2026-12-04"} | {v.in_force_from or "" for v in builtin_versions().values()}
+    for change in history().changes:
+        if "keyword_counters" in dict(change.flags):
+            day = change.day
+            days |= {day, (date.fromisoformat(day) - timedelta(days=1)).isoformat()}
+    for day in sorted(days - {""}):
+        version = get_version(day)
+        assert set(version.keyword_counters) == pv.keyword_counters_on(version.in_force_from), day
+    assert not get_version("2020-04-16").keyword_counters
+    assert "haste" in get_version("2020-04-17").keyword_counters
+    assert "shadow" not in get_version("2023-06-15").keyword_counters
+    assert "shadow" in get_version("2023-06-16").keyword_counters
+    assert "exalted" not in get_version("2024-06-06").keyword_counters
+    assert "exalted" in get_version("2024-06-07").keyword_counters
+    assert "decayed" not in get_version("2025-04-03").keyword_counters
+    assert "decayed" in get_version("2025-04-04").keyword_counters

@@ -275,8 +275,8 @@ def test_a_back_face_up_has_the_front_face_mana_value() -> None:
     with pytest.raises(DoubleFacedError) as err:
         own_mana_value(up, back, M10)
     assert str(err.value) == (
-        "202.3b: rules version 2009-07-08 spans the April 2016 change of the mana value of a back face "
-        "and states neither form; d has its back face up"
+        "202.3b: rules version 2009-07-08 states no mana value for a back face "
+        "(double-faced cards entered the rules in 2011); d has its back face up"
     )
 
 

@@ -17,8 +17,9 @@ from reference.sba import (
     state_based_actions,
     zero_toughness,
 )
+from reference.versions import version_from_mapping
 
-from ..builders import IKORIA, M10, PRE_M10, VERSIONS, board, chars, obj
+from ..builders import IKORIA, PRE_M10, VERSIONS, board, chars, obj, profile
 from ..builders import sba_case as _case
 
 
@@ -36,10 +37,10 @@ def test_a_dead_object_is_a_new_object_that_effects_forget() -> None:
     assert all("goyf" not in e.applies_to for e in board.effects)
 
 
-def test_the_m10_profile_states_no_legend_rule() -> None:
-    case = _case("legend-rule-clone.yaml")
-    with pytest.raises(StateBasedActionError, match="spans the 2013 change"):
-        board_at(case, 2, VERSIONS["m10"])
+def test_the_m10_profile_has_the_legend_rule_of_2009() -> None:
+    """704.5k of 2009 (issue 29): m10 is the rules of 2009-07-08, when every same-name legend went."""
+    board = board_at(_case("legend-rule-clone.yaml"), 2, VERSIONS["m10"])
+    assert {board.objects[o].zone for o in ("isamaru", "clone")} == {"graveyard"}
 
 
 def test_the_current_legend_rule_needs_a_choice() -> None:
@@ -111,14 +112,15 @@ def test_legend_rule_current_form_keeps_the_chosen_one_for_each_name() -> None:
 
 
 def test_legend_rule_spanning_profile_names_the_permanents_in_its_message() -> None:
-    """704.5j: a profile that spans the 2013 change cannot say which form applies; the message lists them."""
+    """704.5j: a profile that states no legend rule cannot say which form applies; the message lists them."""
     final = {"i1": legend("Isamaru"), "i2": legend("Isamaru")}
     with pytest.raises(StateBasedActionError) as err:
-        legend_rule(final, M10, ())
+        legend_rule(final, version_from_mapping(profile()), ())
     assert str(err.value) == (
-        "704.5j: rules version 2009-07-08 spans the 2013 change of the legend rule and states "
-        "neither form; p1's i1, i2 share the name 'Isamaru'"
+        "704.5j: rules version test spans the 2013 change of the legend rule and states "
+        "neither form; i1, i2 share a name"
     )
+    assert err.value.flag == "legend_rule"
 
 
 def test_legend_rule_without_a_choice_says_what_the_step_must_name() -> None:

@@ -30,7 +30,7 @@ def test_a_rules_version_is_in_force_on_the_day_it_takes_effect() -> None:
     for vid, version in VERSIONS.items():
         assert version.in_force_from is not None
         assert version_on(version.in_force_from).id == vid
-    assert get_version("2021-01-01").id == "2020-04-17"
+    assert get_version("2021-01-01").based_on == "2020-04-17"  # issue 29: its id is the date itself
 
 
 def test_a_malformed_date_is_an_unknown_version() -> None:
@@ -277,11 +277,13 @@ def test_versions_are_data_with_dates() -> None:
 
 
 def test_a_date_picks_the_version_in_force_that_day() -> None:
-    assert get_version("2024-03-01").id == "2023-11-17"
-    assert get_version("2009-07-07").id == "2004-10-01"
+    assert get_version("2024-03-01").id == "2024-03-01"  # a date names its own version (issue 29) ...
+    assert get_version("2024-03-01").based_on == "2023-11-17"  # ... the profile then in force, nothing changed since
+    assert get_version("2009-07-07").based_on == "2004-10-01"
     assert get_version("2009-07-08").id == "2009-07-08"
-    assert get_version("2020-04-16").id == "2009-07-08"
-    assert get_version("2030-01-01").id == "2025-08-01"
+    assert get_version("2020-04-16").id == "2020-04-16"  # m10 with the changes of 2011-2016 (issue 29)
+    assert get_version("2020-04-16").based_on == "2009-07-08"
+    assert get_version("2030-01-01").based_on == "2025-08-01"
     with pytest.raises(ProfileError, match="no modelled rules version in force on 1999-01-01"):
         get_version("1999-01-01")
     with pytest.raises(ProfileError, match="not a date"):

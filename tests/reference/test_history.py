@@ -1,0 +1,173 @@
+"""Issue 29: any date from 2004-10-01 to today gives the rules in force that day, and never a traceback.
+
+500 dates drawn with a fixed seed: each one's rules version is built, and every corpus case is
+resolved at every step under each distinct rules version they give (two dates whose flags and
+profile are the same give the same answers). A board a version cannot decide raises the one
+error that the command line turns into an ``error:`` line (``NotStated``); nothing else may.
+
+Issue 29: every profile flag and every dated entry of the code is on the rules history (cr-history.yaml).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import astuple
+from datetime import date, timedelta
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from mtg_layers.checking.verify import resolve_step
+from mtg_layers.cli import main
+from mtg_layers.corpus import CASES_DIR, load_corpus
+from mtg_layers.docs_site.rules_history import load_history
+from reference.history import history, version_warnings
+from reference.versions import FLAGS, NotStated, RulesVersion, builtin_versions, get_version
+
+FIRST = date(2004, 10, 1)  # the oldest profile (corpus/sources/cr-history.yaml, entry legend-rule-all-die)
+
+
+TODAY = date(2026, 12, 4)  # the day corpus/sources/cr-history.yaml was compiled
+
+
+def _random_days(n: int = 500, seed: int = 29) -> list[str]:
+    rng = random.Random(seed)
+    span = (TODAY - FIRST).days
+    return sorted((FIRST + timedelta(days=rng.randrange(span + 1))).isoformat() for _ in range(n))
+
+
+def _content(version: RulesVersion) -> tuple[object, ...]:
+    """What decides an answer: the slots, the classification and every flag."""
+    return (
+        tuple(astuple(s) for s in version.slots),
+        tuple(astuple(c) for c in version.classification),
+        tuple(getattr(version, f) for f in FLAGS),
+        version.in_force_from,  # the z3 encoding reads its own keyword counters by this date
+    )
+
+
+def _distinct_versions() -> dict[tuple[object, ...], RulesVersion]:
+    out: dict[tuple[object, ...], RulesVersion] = {}
+    for day in _random_days():
+        version = get_version(day)
+        assert version.id in (day, *builtin_versions()), day
+        out.setdefault(_content(version), version)
+    return out
+
+
+def test_every_random_date_gives_a_version_named_by_the_date_or_its_profile() -> None:
+    versions = _distinct_versions()
+    assert len(versions) >= 10  # the 500 dates fall in many of the timeline's periods
+
+
+@pytest.mark.parametrize("version", list(_distinct_versions().values()), ids=lambda v: v.id)
+def test_every_case_resolves_under_the_rules_of_random_dates_without_a_traceback(version: RulesVersion) -> None:
+    crashes = []
+    for case in load_corpus(CASES_DIR):
+        for n in range(1, len(case.steps) + 1):
+            try:
+                resolve_step(case, n, version)
+            except NotStated:
+                continue  # the version leaves the rule open, or the case gives no choice: one error line
+            except Exception as exc:
+                crashes.append(f"{case.id} step {n}: {type(exc).__name__}: {exc}")
+    assert not crashes, crashes
+
+
+def test_a_board_the_version_cannot_decide_is_one_error_line_naming_the_rule_and_its_dates() -> None:
+    """Exit status 2 and one ``error:`` line: the rule, and from the rules history the dates it changed."""
+    case = "corpus/cases/double-faced/token-copy-afflicted-deserter.yaml"
+    result = CliRunner().invoke(main, ["resolve", case, "--rules", "2005-06-01", "--step", "1"])
+    assert result.exit_code == 2, result.output
+    errors = [line for line in result.output.splitlines() if line.startswith("error:")]
+    assert len(errors) == 1 and "Traceback" not in result.output
+    assert "202.3b" in errors[0] and "2011-09-30" in errors[0] and "2016-04-08" in errors[0]
+
+
+@pytest.mark.parametrize("rules", ["m10", "2009-07-08", "2015-06-01", "2013-07-12", "2013-07-13", "2030-01-01"])
+def test_the_legend_rule_case_explains_under_any_date_or_alias(rules: str) -> None:
+    """Issue 29: explain on a legend-rule case crashed under m10 and 2015-06-01 (StateBasedActionError)."""
+    result = CliRunner().invoke(main, ["explain", "sba-legend-rule-clone-isamaru", "--rules", rules])
+    assert result.exit_code == 0, result.output
+    assert "Traceback" not in result.output
+
+
+def test_a_date_after_the_newest_text_or_in_an_unknown_period_warns_on_stderr() -> None:
+    assert version_warnings("2030-01-01") and "2026-08-07" in version_warnings("2030-01-01")[0]
+    assert version_warnings("2010-06-01") and "unknown" in version_warnings("2010-06-01")[0]
+    assert version_warnings("2024-03-01") == ()
+    assert version_warnings("m10") == ()  # an alias names a profile, not a day
+    result = CliRunner().invoke(main, ["resolve", "corpus/cases/sba/legend-rule-clone.yaml", "--rules", "2030-01-01"])
+    assert result.exit_code == 0 and "warning: 2030-01-01 is after the newest rules text" in result.output
+
+
+def test_each_dated_change_takes_effect_on_its_day() -> None:
+    """The day before a change has the old value, the day of it the new one (reference/profiles/dated.json)."""
+    for change in history().changes:
+        before = (date.fromisoformat(change.day) - timedelta(days=1)).isoformat()
+        for flag, value in change.flags:
+            assert getattr(get_version(change.day), flag) == value, (change.entry, flag)
+            if before >= FIRST.isoformat():
+                assert getattr(get_version(before), flag) != value, (change.entry, flag, "already on the day before")
+
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+TIMELINE = load_history()
+
+
+ENTRIES = {e["id"]: e for e in TIMELINE["entries"]}
+
+
+def test_every_dated_change_of_the_code_is_a_timeline_entry_of_the_same_date() -> None:
+    for change in history().changes:
+        assert change.entry in ENTRIES, f"dated.json: {change.entry} is not on corpus/sources/cr-history.yaml"
+        assert ENTRIES[change.entry]["date"] == change.day, change.entry
+        for flag, _ in change.flags:
+            assert flag in str(ENTRIES[change.entry]["models"]) or flag in ("keyword_counters", "kindred_type_name"), (
+                change.entry,
+                flag,
+            )
+
+
+def test_every_profile_flag_is_on_the_timeline() -> None:
+    """A flag is dated by an entry (its 'models' names it), or is an interpretation of unchanged words."""
+    interpretations = {f["flag"] for f in TIMELINE["interpretation_flags"]}
+    dated = {flag for c in history().changes for flag, _ in c.flags}
+    for flag in FLAGS:
+        named = any(flag in str(e["models"]) for e in TIMELINE["entries"])
+        assert flag in interpretations or flag in dated or named, f"flag {flag} is on no timeline entry"
+
+
+def test_every_profile_is_dated_by_the_timeline_and_states_its_own_day() -> None:
+    """Each built-in profile's flags equal the dated changes' values on its first day."""
+    dates = {e["date"] for e in TIMELINE["entries"]} | {str(t["effective"])[:10] for t in TIMELINE["texts_read"]}
+    for vid, version in builtin_versions().items():
+        # 2025-08-01: Edge of Eternities' release; its 613.7n took effect on 2025-07-25 (a dated change)
+        assert version.in_force_from in dates or vid == "2025-08-01", vid
+        for flag in FLAGS:
+            values = [dict(c.flags)[flag] for c in history().changes if c.day <= vid and flag in dict(c.flags)]
+            if values:
+                assert getattr(version, flag) == values[-1], (vid, flag)
+
+
+def test_the_unknown_periods_of_the_code_are_those_of_the_timeline() -> None:
+    dated = {(u["from"], u["to"]) for u in TIMELINE["unknown_periods"] if u["from"] != "any"}
+    assert {(u.start, u.end) for u in history().unknown} | {("2026-08-08", "2026-12-04")} == dated
+    assert history().newest_text == "2026-08-07"  # entry hone-counters: the newest text read
+
+
+def test_the_dated_flags_file_is_valid_json_naming_its_source() -> None:
+    data = json.loads((ROOT / "reference" / "profiles" / "dated.json").read_text("utf-8"))
+    assert data["source"] == "corpus/sources/cr-history.yaml"
+
+
+def test_versions_prints_the_timeline_with_sources() -> None:
+    out = CliRunner().invoke(main, ["versions"]).output
+    assert "Rules history" in out
+    for entry in ENTRIES:
+        assert entry in out
+    assert out.count("  source: ") >= len(ENTRIES)
