@@ -150,7 +150,7 @@ def markdown(rows: Sequence[Row]) -> str:
         if not r.caught:
             shown = "**no case**"
         else:
-            links = ", ".join(f"[{c}](../cases/{c}.md)" for c in r.caught_by)
+            links = ", ".join(f"[{c}](cases/{c}.md)" for c in r.caught_by)
             shown = ("**one case**: " if r.single else f"{len(r.caught_by)}: ") + links
         text = r.misreading.replace("|", "\\|")
         does = r.wrong_engine.replace("|", "\\|")
