@@ -78,10 +78,29 @@ def resolved_effect_takes_source_timestamp(version: RulesVersion) -> Iterator[Ru
 @misreading(
     "613.7c",
     "Counters of one kind act together with the timestamp of the oldest of them.",
-    "lets counters put on later act as early as the first counter of their kind",
+    "stamps only the counters put on now, and lets the kind act as early as its first counter",
 )
 def counters_oldest_timestamp(version: RulesVersion) -> Iterator[RulesVersion]:
+    import reference.clock as clk
     from reference.model import Counter
+
+    original = clk.placed_counters
+
+    def placed_counters(old: Any, new: Any, clock: Any) -> Any:
+        # the counters already there keep their entry and timestamp; only the added ones are new
+        had = {c.kind: sum(o.count for o in old if o.kind == c.kind) for c in old}
+        stamp = {c.kind: max(o.timestamp for o in old if o.kind == c.kind) for c in old}
+        out: list[Any] = []
+        for c in new:
+            if clk.by_rules(c.timestamp) and had.get(c.kind, 0) and c.count > had[c.kind]:
+                out += [
+                    Counter(c.kind, had[c.kind], stamp[c.kind]),
+                    Counter(c.kind, c.count - had[c.kind], c.timestamp),
+                ]
+                had[c.kind] = 0
+            else:
+                out.append(c)
+        return original(old, tuple(out), clock)
 
     def merged_counters(counters: tuple[Any, ...]) -> list[Any]:
         by_kind: dict[str, Any] = {}
@@ -92,7 +111,9 @@ def counters_oldest_timestamp(version: RulesVersion) -> Iterator[RulesVersion]:
             )
         return [by_kind[k] for k in sorted(by_kind)]
 
-    with patched({"reference.effects.merged_counters": merged_counters}):
+    with patched(
+        {"reference.case.placed_counters": placed_counters, "reference.effects.merged_counters": merged_counters}
+    ):
         yield version
 
 
