@@ -22,7 +22,7 @@ def test_every_misreading_is_recorded_with_its_rule_and_its_sentence() -> None:
 def test_the_catalogue_names_every_numbered_rule_of_613() -> None:
     rules = {m.rule for m in CATALOGUE}
     wanted = {f"613.{n}" for n in range(1, 12)}
-    named = {r for r in wanted if any(x == r or x.startswith(r) and not x[len(r)].isdigit() for x in rules)}
+    named = {r for r in wanted if any(x == r or (x.startswith(r) and not x[len(r)].isdigit()) for x in rules)}
     missing = sorted(wanted - named, key=lambda r: int(r.split(".")[1]))
     # 613.10 (effects on players) and 613.11 (effects on game rules) have no effect the model holds
     assert missing == ["613.10", "613.11"], missing
