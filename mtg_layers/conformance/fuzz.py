@@ -195,6 +195,9 @@ def trace_lines(res: Resolution) -> list[str]:
         lines.append(f"reference trace: [{sk.slot}] {sk.effect} did not apply: {sk.reason}")
     for e in res.edges:
         lines.append(f"reference trace: in {e.slot}, {e.dependent} depends on {e.on} ({e.test}): {e.detail}")
+    if not lines:
+        # 613.1: no continuous effect applies (a counter this version gives no keyword, 122.1b): printed values stand
+        lines.append(f"reference trace: under {res.version} no continuous effect applies; the printed values stand")
     return lines
 
 

@@ -143,6 +143,8 @@ def markdown_section(block: Mapping[str, Any]) -> str:
                 f"({', '.join(p['ops'])}) sets {p['object']}.{p['field']} to `{_j(p['reference_after'])}` "
                 f"({p['why']}); the engine ends with `{_j(p['engine_final'])}`.",
             ]
+        else:
+            lines += ["", "First trace step where they part: none; no reference step changes the values that differ."]
         lines += ["", "```json", json.dumps(d["minimal_board"], ensure_ascii=False), "```"]
     if block["unshrunk"]:
         lines += ["", "Other disagreements (not shrunk):", ""]

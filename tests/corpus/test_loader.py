@@ -10,6 +10,7 @@ from __future__ import annotations
 import copy
 import subprocess
 import sys
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -17,7 +18,7 @@ import pytest
 import yaml
 
 from mtg_layers.corpus import CorpusError, case_from_data, load_case
-from reference.versions import CURRENT
+from reference.versions import CURRENT, get_version
 
 from ..builders import CLOCK_CASE as CASE
 from ..builders import corpus_data as _data
@@ -522,8 +523,10 @@ def test_a_token_name_needs_a_version_that_states_111_4() -> None:
     data["versions"] = ["2023-11-17"]
     for step in data["steps"]:
         step["expect"] = {"2023-11-17": {}}
+    # since issue 29 every built-in version states its day's 111.4: a proposed profile that states neither is refused
+    unstated = replace(get_version("2023-11-17"), token_name_adds_token=None)
     with pytest.raises(CorpusError, match=r"steps\[0\]\.create_tokens\[0\].*111\.4"):
-        case_from_data(data)
+        case_from_data(data, "<case>", {"2023-11-17": unstated})
 
 
 # Issue 11: conditional static abilities and values read from other objects.

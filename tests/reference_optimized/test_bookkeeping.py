@@ -89,7 +89,7 @@ def checked_engine() -> Iterator[list[int]]:
 
     def checked(self: bookkeeping.Incremental, e: effects.ContinuousEffect, slot: str, chosen: frozenset[str]) -> None:
         live = self.effects_in_play()
-        fresh = effects.effects_in_play(self.board, self.state, self.locked)
+        fresh = effects.effects_in_play(self.board, self.state, self.locked, self.version.keyword_counters)
         assert sorted(x.key for x in live) == sorted(x.key for x in fresh)
         group = [x for x in live if self.parts(x, slot)]
         for x in group:
