@@ -66,7 +66,12 @@ rules_file_option = click.option(
             "mtg_layers.conformance.cli",
             "conformance",
             "Run an engine's adapter over the corpus and report how it agrees.",
-        )
+        ),
+        "mutants": (
+            "mtg_layers.checking.kill_matrix_cli",
+            "mutants",
+            "Run every named misreading against the corpus's golden answers alone (the kill matrix).",
+        ),
     },
 )
 @click.version_option(package_name="mtg-layers")

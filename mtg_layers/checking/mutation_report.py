@@ -91,7 +91,7 @@ def markdown(results: Mapping[str, Any] | None = None) -> str:
         lines.append("No campaign has been run yet (`python benchmarks/mutation.py`).")
     lines += [
         "",
-        "Named mutants (`mtg_layers/checking/misreadings.py`) and the corpus cases whose golden answers catch them:",
+        "Named mutants (`mtg_layers/checking/misreadings/`) and the corpus cases whose golden answers catch them:",
         "",
     ]
     lines += ["| named mutant | what it breaks | caught by corpus cases |", "|---|---|---|"]

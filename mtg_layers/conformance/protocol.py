@@ -296,6 +296,8 @@ def board_data(data: Mapping[str, Any], step: int, rules: str | None = None) -> 
     }
     if game:
         board["game"] = game
+    if data.get("tie_order"):  # 613.7m: the order the players chose for timestamps the rules leave to them
+        board["tie_order"] = list(data["tie_order"])
     return board
 
 

@@ -84,6 +84,7 @@ def _case_from_board(data: dict[str, Any], board: dict[str, Any]) -> Any:
             "objects": board["objects"],
             "effects": board["effects"],
             **({"game": board["game"]} if "game" in board else {}),
+            **({"tie_order": board["tie_order"]} if "tie_order" in board else {}),
             "steps": [{"description": "board", "expect": {v: {} for v in data["versions"]}}],
         }
     )

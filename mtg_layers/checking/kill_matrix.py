@@ -1,0 +1,158 @@
+"""The kill matrix (issue 38): which corpus cases' golden answers catch each named misreading.
+
+Every misreading of ``misreadings.CATALOGUE`` is run against the corpus alone: each case, step
+and declared rules version is resolved by the wrong engine and compared with the case's
+expected values exactly as ``verify`` compares them (``verify.check_case``: every outcome the
+rules leave open, the listed outcomes). No unit test and no z3 cross-check take part. A case
+catches the misreading when one of its steps fails under one of its versions (a wrong value, a
+crash of the wrong engine, or outcomes that no longer match the case's).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from reference.case import Case
+from reference.versions import RulesVersion, builtin_versions
+
+from .misreadings import BY_ID, CATALOGUE, Misreading
+from .verify import check_case
+
+
+@dataclass(frozen=True)
+class Row:
+    """One misreading and the corpus cases (and case/version pairs) whose golden answers catch it."""
+
+    id: str
+    rule: str
+    misreading: str
+    wrong_engine: str
+    caught_by: tuple[str, ...]  # case ids
+    pairs: tuple[tuple[str, str], ...]  # (case id, rules version)
+
+    @property
+    def caught(self) -> bool:
+        """Some case catches it."""
+        return bool(self.caught_by)
+
+    @property
+    def single(self) -> bool:
+        """Only one case catches it: one edited case away from being missed."""
+        return len(self.caught_by) == 1
+
+    def as_json(self) -> dict[str, Any]:
+        """The row as ``--json`` prints it."""
+        return {
+            "id": self.id,
+            "rule": self.rule,
+            "misreading": self.misreading,
+            "wrong_engine": self.wrong_engine,
+            "caught_by": list(self.caught_by),
+            "caught_by_pairs": [{"case": c, "version": v} for c, v in self.pairs],
+            "single": self.single,
+        }
+
+
+def catches(m: Misreading, case: Case, vid: str, version: RulesVersion) -> bool:
+    """True when the case's golden answers under ``vid`` fail with the misreading as the engine."""
+    one = dataclasses.replace(case, versions=(vid,))
+    with m.apply(version) as doctored:
+        try:
+            checks = check_case(one, {vid: doctored})
+        except Exception:  # the wrong engine crashed building the board: the case catches it
+            return True
+    return any(not c.ok for c in checks)
+
+
+def row(m: Misreading, cases: Sequence[Case]) -> Row:
+    """The misreading's row: every case and version that catches it."""
+    versions = builtin_versions()
+    pairs = [(c.id, vid) for c in cases for vid in c.versions if vid in versions and catches(m, c, vid, versions[vid])]
+    ids = tuple(dict.fromkeys(c for c, _ in pairs))
+    return Row(m.id, m.rule, m.misreading, m.wrong_engine, ids, tuple(pairs))
+
+
+def _row_by_id(args: tuple[str, Sequence[Case]]) -> Row:
+    return row(BY_ID[args[0]], args[1])
+
+
+def matrix(cases: Sequence[Case], only: Iterable[str] = (), jobs: int = 1) -> list[Row]:
+    """Every misreading's row (or those named in ``only``), in catalogue order."""
+    wanted = set(only)
+    chosen = [m for m in CATALOGUE if not wanted or m.id in wanted]
+    if jobs <= 1 or len(chosen) <= 1:
+        return [row(m, cases) for m in chosen]
+    from concurrent.futures import ProcessPoolExecutor
+
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        return list(pool.map(_row_by_id, [(m.id, cases) for m in chosen], chunksize=1))
+
+
+def rule_sort_key(rule: str) -> tuple[Any, ...]:
+    """Rule numbers in the Comprehensive Rules' order (613.7c before 613.10)."""
+    import re
+
+    out: list[Any] = []
+    for part in re.findall(r"\d+|[a-z]+", rule):
+        out.append((0, int(part), "") if part.isdigit() else (1, 0, part))
+    return tuple(out)
+
+
+def summary(rows: Sequence[Row]) -> dict[str, int]:
+    """Counts: misreadings, rules named, caught by two or more cases, by one, by none."""
+    return {
+        "misreadings": len(rows),
+        "rules": len({r.rule for r in rows}),
+        "caught_by_two_or_more": sum(len(r.caught_by) >= 2 for r in rows),
+        "caught_by_one": sum(r.single for r in rows),
+        "uncaught": sum(not r.caught for r in rows),
+    }
+
+
+def text_report(rows: Sequence[Row]) -> str:
+    """For people: each misreading, its rule, and the cases (and case/version pairs) that catch it."""
+    lines = []
+    for r in rows:
+        flag = "UNCAUGHT" if not r.caught else ("ONE CASE" if r.single else f"{len(r.caught_by)} cases")
+        lines.append(f"{r.id} ({r.rule}) [{flag}]: {r.misreading}")
+        for case in r.caught_by:
+            vids = ", ".join(v for c, v in r.pairs if c == case)
+            lines.append(f"    {case} [{vids}]")
+    s = summary(rows)
+    lines.append(
+        f"{s['misreadings']} misreadings of {s['rules']} rules: {s['caught_by_two_or_more']} caught by two or more"
+        f" cases, {s['caught_by_one']} by one, {s['uncaught']} by none"
+    )
+    return "\n".join(lines) + "\n"
+
+
+def markdown(rows: Sequence[Row]) -> str:
+    """The page "What passing the corpus means": rule -> misreading -> the cases that catch it."""
+    s = summary(rows)
+    lines = [
+        "<!-- generated by `mtg-layers mutants --markdown`: do not edit -->",
+        "",
+        "An engine that passes every corpus case reads none of these rule sentences the wrong way: each",
+        "misreading below, applied to the reference resolver, makes the golden answers of the cases",
+        "listed beside it fail (the corpus alone: no unit test, no z3 cross-check). A misreading caught",
+        "by only one case is marked; one edited case away from being missed.",
+        "",
+        f"{s['misreadings']} misreadings of {s['rules']} rules; {s['caught_by_two_or_more']} caught by two or more"
+        f" cases, {s['caught_by_one']} by one, {s['uncaught']} by none.",
+        "",
+        "| rule | misreading | the wrong engine | caught by |",
+        "|---|---|---|---|",
+    ]
+    for r in sorted(rows, key=lambda r: (rule_sort_key(r.rule), r.id)):
+        if not r.caught:
+            shown = "**no case**"
+        else:
+            links = ", ".join(f"[{c}](cases/{c}.md)" for c in r.caught_by)
+            shown = ("**one case**: " if r.single else f"{len(r.caught_by)}: ") + links
+        text = r.misreading.replace("|", "\\|")
+        does = r.wrong_engine.replace("|", "\\|")
+        lines.append(f"| {r.rule} | `{r.id}`: {text} | {does} | {shown} |")
+    return "\n".join(lines) + "\n"
