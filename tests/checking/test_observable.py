@@ -88,7 +88,7 @@ def _day_before(day: str) -> str:
 def _changes() -> list[tuple[str, str]]:
     out = [(c.entry, c.day) for c in history().changes if c.flags]
     out += [(entry.split(" ")[0], day) for day, entry in LAYER_ENTRIES.items()]
-    return sorted(set(out), key=lambda x: x[1])
+    return sorted(set(out), key=lambda x: (x[1], x[0]))  # by day, then entry: every xdist worker collects one order
 
 
 def _version(name: str) -> RulesVersion | None:
