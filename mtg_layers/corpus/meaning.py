@@ -16,6 +16,7 @@ from typing import Any
 
 from reference.chosen import mentions_choice
 from reference.filters import replaceable
+from reference.fixed_amounts import AMOUNT_OPS, reads_its_object
 from reference.versions import Versions
 from reference.vocabulary import (
     ALL_SUBTYPES,
@@ -83,6 +84,7 @@ class MeaningChecker:
         for i, e in enumerate(data.get("effects", ())):
             self.add_effect(effects, e, f"effects[{i}]", declared)
             self.timed(e, f"effects[{i}]", "effect")
+            self.amounts(e, f"effects[{i}]", initial=True)
         self.object_refs(objects, data["objects"], "objects")
         self.effect_refs(objects, data.get("effects", ()), "effects")
         for s, step in enumerate(data["steps"]):
@@ -94,6 +96,7 @@ class MeaningChecker:
             self.object_refs(objects, step.get("add_objects", ()), f"{where}.add_objects")
             for i, e in enumerate(step.get("add_effects", ())):
                 self.add_effect(effects, e, f"{where}.add_effects[{i}]", declared)
+                self.amounts(e, f"{where}.add_effects[{i}]", initial=False)
             self.effect_refs(objects, step.get("add_effects", ()), f"{where}.add_effects")
             for i, eid in enumerate(step.get("end_effects", ())):
                 if eid not in effects:
@@ -460,6 +463,28 @@ class MeaningChecker:
                     "a resolved effect reads no choice: a chosen word ({'chosen': ...}) stands for the choice of the "
                     "object whose ability it is (607.2d), so it belongs in an ability, not in a resolved effect",
                 )
+
+    def amounts(self, e: Mapping[str, Any], where: str, initial: bool) -> None:
+        """611.2d, 608.2h: what the resolver can fix of a resolved effect's amounts (reference.fixed_amounts)."""
+        for j, p in enumerate(e["parts"]):
+            for key in ("power", "toughness"):
+                value = p.get(key)
+                if p["op"] not in AMOUNT_OPS or not isinstance(value, Mapping):
+                    continue
+                if initial:
+                    self.fail(
+                        f"{where}.parts[{j}].{key}",
+                        "a resolved effect on the starting board is stated after it resolved, and its X was fixed "
+                        "then (611.2d, 608.2h): expected a number; to have X read off the game, create the effect "
+                        "in a step (steps[].add_effects)",
+                    )
+                if reads_its_object(value) and len(e["applies_to"]) != 1:
+                    self.fail(
+                        f"{where}.parts[{j}].{key}",
+                        "an amount read off the object the effect applies to ('its', 'counters', 'it') is fixed as "
+                        "one number on resolution (611.2d): expected exactly one object in applies_to, got "
+                        f"{len(e['applies_to'])}; give each object its own effect",
+                    )
 
     def effect_refs(self, objects: Mapping[str, Any], items: Iterable[Mapping[str, Any]], where: str) -> None:
         for i, e in enumerate(items):
