@@ -42,7 +42,9 @@ def _reads_its_object(value: Any) -> bool:
     """608.2h: the amount is read off the object the effect applies to ("its", counters on it, "it" in a filter)."""
     if isinstance(value, Mapping):
         hit = "its" in value or "counters" in value or "is_it" in value
-        return hit or value.get("shares_creature_type_with") == "it" or any(_reads_its_object(v) for v in value.values())
+        return (
+            hit or value.get("shares_creature_type_with") == "it" or any(_reads_its_object(v) for v in value.values())
+        )
     if isinstance(value, list | tuple):
         return any(_reads_its_object(v) for v in value)
     return False
@@ -84,7 +86,9 @@ def fix_amounts(board: Board, effect: Effect, version: RulesVersion, timeout_ms:
     solver.set("timeout", timeout_ms)
     solver.add(enc.constraints)
     if solver.check() != z3.sat:
-        raise NotEncodable(f"effect {effect.id}: the board it resolves on has no model (611.2d): {solver.reason_unknown()}")
+        raise NotEncodable(
+            f"effect {effect.id}: the board it resolves on has no model (611.2d): {solver.reason_unknown()}"
+        )
     model = solver.model()
     numbers = {k: [model.eval(t, model_completion=True).as_long() for t in ts] for k, ts in terms.items()}
     first = {k: (ns[0] if ns else 0) for k, ns in numbers.items()}

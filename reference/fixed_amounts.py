@@ -82,7 +82,7 @@ def fixed(effect: Effect, board: Board, version: RulesVersion) -> Effect:
 
 
 def _number(op: str, value: Any, ctx: Context, target: str | None, version: RulesVersion) -> int:
-    """107.1b, 611.2d: the amount now: raising or lowering, a calculation below zero is zero (as the version reads it)."""
+    """107.1b, 611.2d: the amount now (raising or lowering: a calculation below zero is zero, as the version says)."""
     if op == "modify_pt":
         return amount(value, ctx, target, version.negative_amounts)
     return evaluate(value, ctx, target)

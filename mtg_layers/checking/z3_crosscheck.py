@@ -61,7 +61,9 @@ def with_fixed(board: Board, fixed: Mapping[str, Effect]) -> Board:
     """611.2d: the board with each resolved effect whose amounts the encoding fixed as the encoding fixed it."""
     if not any(e.id in fixed for e in board.effects):
         return board
-    return replace(board, effects=tuple(replace(e, parts=fixed[e.id].parts) if e.id in fixed else e for e in board.effects))
+    return replace(
+        board, effects=tuple(replace(e, parts=fixed[e.id].parts) if e.id in fixed else e for e in board.effects)
+    )
 
 
 def fix_step_amounts(case: Case, n: int, version: RulesVersion, fixed: dict[str, Effect]) -> list[str]:
@@ -81,7 +83,9 @@ def fix_step_amounts(case: Case, n: int, version: RulesVersion, fixed: dict[str,
         at = apply_step(before, replace(step, add_effects=step.add_effects[:j], state_based_actions=False), version)
         mine = fix_amounts(with_fixed(at, fixed), effect, version)
         fixed[effect.id] = mine
-        after = apply_step(before, replace(step, add_effects=step.add_effects[: j + 1], state_based_actions=False), version)
+        after = apply_step(
+            before, replace(step, add_effects=step.add_effects[: j + 1], state_based_actions=False), version
+        )
         theirs = next(e for e in after.effects if e.id == effect.id)
         for k, (a, b) in enumerate(zip(mine.parts, theirs.parts, strict=True)):
             for key in sorted(set(a.args) | set(b.args)):

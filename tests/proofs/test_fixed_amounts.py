@@ -19,7 +19,8 @@ from proofs.crosscheck import check_answer
 from proofs.encoding import NotEncodable
 from proofs.fixed_amounts import fix_amounts, open_amounts
 from reference.case import Case, apply_step, board_at, initial_board
-from reference.model import Board, Effect
+from reference.frozen import freeze
+from reference.model import Board, Effect, FrozenMap
 from reference.versions import builtin_versions
 
 ELDER = "rulings/elder-of-laurels-x-fixed-on-resolution.yaml"
@@ -86,7 +87,7 @@ def test_fix_amounts_refuses_an_x_that_differs_between_its_objects() -> None:
     effect = replace(
         case.steps[0].add_effects[0],
         applies_to=("elder", "bears"),
-        parts=(replace(case.steps[0].add_effects[0].parts[0], args={"toughness": {"its": "toughness"}}),),
+        parts=(replace(case.steps[0].add_effects[0].parts[0], args=freeze({"toughness": {"its": "toughness"}})),),
     )
     with pytest.raises(NotEncodable, match="not the only ones"):
         fix_amounts(before, effect, version)
@@ -103,7 +104,9 @@ def test_the_cross_check_reports_a_resolver_that_fixes_another_number(monkeypatc
         bumped = []
         for e in out.effects:
             if e.id in new and e.id == "laurels":
-                e = replace(e, parts=tuple(replace(p, args={k: v + 1 for k, v in p.args.items()}) for p in e.parts))
+                e = replace(
+                    e, parts=tuple(replace(p, args=FrozenMap({k: v + 1 for k, v in p.args.items()})) for p in e.parts)
+                )
             bumped.append(e)
         return replace(out, effects=tuple(bumped))
 
