@@ -327,3 +327,26 @@ def test_a_file_libyaml_refuses_gets_the_pure_python_message(tmp_path: Path) -> 
     with pytest.raises(CorpusError) as info:
         read_yaml(path, "bad.yaml")
     assert info.value.field == "line 1, column 6" and info.value.message.startswith("invalid YAML: ")
+
+
+def test_an_x_in_a_starting_resolved_effect_is_refused(tmp_path: Path) -> None:
+    """611.2d: a starting board's resolved effect has resolved already, so its X is a number: file and field named."""
+    path = write(tmp_path, mutated(lambda d: d["effects"][0]["parts"][0].update(power={"count": {"type": "creature"}})))
+    with pytest.raises(CorpusError) as info:
+        load_case(path)
+    assert info.value.file.endswith("case.yaml") and info.value.field == "effects[0].parts[0].power"
+    assert "611.2d" in info.value.message and "expected a number" in info.value.message
+
+
+def test_an_x_read_off_several_objects_is_refused(tmp_path: Path) -> None:
+    """611.2d: an X read off the effect's object is one number, so such an effect names one object."""
+
+    def change(d: dict[str, Any]) -> None:
+        d["steps"][0]["add_effects"] = [
+            {"id": "x", "applies_to": ["a", "b"], "parts": [{"op": "set_pt", "toughness": {"its": "power"}}]}
+        ]
+
+    with pytest.raises(CorpusError) as info:
+        load_case(write(tmp_path, mutated(change)))
+    assert info.value.field == "steps[0].add_effects[0].parts[0].toughness"
+    assert "exactly one object in applies_to, got 2" in info.value.message
