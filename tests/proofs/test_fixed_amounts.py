@@ -115,3 +115,26 @@ def test_the_cross_check_reports_a_resolver_that_fixes_another_number(monkeypatc
     status, info = crosscheck_case(case, builtin_versions()["ikoria"])
     assert status == "counterexample"
     assert "step 1: effect laurels part 0 modify_pt.power fixed on resolution (611.2d): z3 2, resolver 3" in info
+
+
+RUSH = "model/rush-of-blood-x-read-off-its-target.yaml"
+
+
+# the Bears' power at step 3 under the live reading: the counter applies after the Rushes (pre-m10: 6c after
+# 6b; m10: 7d after 7c), so X reads 2 then 4: 2+2+4+1 = 9; in one sublayer with them (7c, ikoria on) each
+# Rush waits for the counter it depends on: 2+1 = 3, then 3+3 = 6, then 6+6 = 12
+LIVE_RUSH = {"pre-m10": 9, "m10": 9, "ikoria": 12, "2023-11-17": 12, "2025-08-01": 12}
+
+
+@pytest.mark.parametrize("vid", sorted(LIVE_RUSH))
+def test_z3_fixes_an_x_read_off_its_object(vid: str) -> None:
+    """608.2h: the second Rush reads the Bears' power as it resolves (5): 10/3; the live reading's answer is refuted."""
+    case = load_case(CASES_DIR / RUSH)
+    version = builtin_versions()[vid]
+    board = _z3_board(case, 3, vid)
+    assert [dict(e.parts[0].args)["power"] for e in board.effects] == [2, 5]
+    _, answer = resolve_step(case, 3, version)
+    assert check_answer(board, version, answer).status == "verified"
+    live = copy.deepcopy(answer)
+    live["bears"]["power"] = LIVE_RUSH[vid]
+    assert check_answer(board, version, live).status == "counterexample"
