@@ -75,6 +75,8 @@ def fix_step_amounts(case: Case, n: int, version: RulesVersion, fixed: dict[str,
     fixed another number.
     """
     step = case.steps[n - 1]
+    if not any(open_amounts(e) for e in step.add_effects):
+        return []
     before = with_fixed(board_at(case, n - 1, version) if n > 1 else initial_board(case), fixed)
     differ = []
     for j, effect in enumerate(step.add_effects):
