@@ -28,6 +28,8 @@ if TYPE_CHECKING:  # the playground runs without jsonschema (only the annotation
 from reference.filters import replace_in_text
 from reference.vocabulary import CARD_TYPES, COLORS, INTRINSIC_MANA, KEYWORD_COUNTERS, SUPERTYPES
 
+from .errors import shown
+
 ZONES = ("battlefield", "graveyard", "exile", "hand", "library", "stack", "command")
 
 # One-letter color abbreviations (105.1 symbols) people write by habit.
@@ -186,7 +188,7 @@ def describe_schema_error(err: jsonschema.ValidationError, path: list[Any]) -> t
         if isinstance(inst, str) and re.fullmatch(r"[+-]?\d+", inst.strip()):
             hint = f"; write {int(inst)} without quotes or sign" if inst.strip().startswith("+") else ""
             return path, f"expected {_pt_hint(v)}, got the text {inst!r}{hint}"
-        return path, f"expected {_pt_hint(v)}, got {inst!r}"
+        return path, f"expected {_pt_hint(v)}, got {shown(inst)}"
     if v == "additionalProperties" and isinstance(inst, Mapping):
         known = sorted(err.schema.get("properties", {}))  # type: ignore[union-attr]
         extra = [k for k in inst if k not in known]
@@ -195,16 +197,16 @@ def describe_schema_error(err: jsonschema.ValidationError, path: list[Any]) -> t
             return path + [field], f"unknown field {field!r}{suggest(field, known)}; known fields: {', '.join(known)}"
     if v == "enum":
         choices = [c for c in err.validator_value if isinstance(c, str)]  # type: ignore[union-attr]
-        return path, f"expected one of {', '.join(map(repr, choices))}, got {inst!r}{suggest(inst, choices)}"
+        return path, f"expected one of {', '.join(map(repr, choices))}, got {shown(inst)}{suggest(inst, choices)}"
     if v == "pattern" and isinstance(inst, str):
         what = _PATTERN_WORDS.get(str(err.validator_value), f"text of the form {err.validator_value}")
         if inst != inst.lower() and re.fullmatch(str(err.validator_value), inst.lower()):
             return path, f"{inst!r} must be lower case ({inst.lower()!r})"
         if inst != inst.upper() and re.fullmatch(str(err.validator_value), inst.upper()):
             return path, f"{inst!r} must be written in upper case as Oracle text writes it ({inst.upper()!r})"
-        return path, f"expected {what}, got {inst!r}"
+        return path, f"expected {what}, got {shown(inst)}"
     if v == "type":
-        return path, f"expected {_type_words(err.validator_value)}, got {inst!r}"
+        return path, f"expected {_type_words(err.validator_value)}, got {shown(inst)}"
     if v == "required":
         return path, err.message
     if v == "uniqueItems":

@@ -6,6 +6,7 @@ checks, the authoring checks of the vocabulary, and the case is built (``build.b
 
 from __future__ import annotations
 
+import os
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -64,8 +65,12 @@ def load_case(path: Path, versions: Mapping[str, RulesVersion] | None = None) ->
 
 
 def _label(path: Path) -> str:
+    """The path as messages name it: relative to the working directory when under it.
+
+    Links are not followed here (a link that points to itself is the reader's error to report).
+    """
     try:
-        return str(path.resolve().relative_to(Path.cwd()))
+        return str(Path(os.path.abspath(path)).relative_to(Path.cwd()))
     except ValueError:
         return str(path)
 

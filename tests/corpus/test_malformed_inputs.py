@@ -18,7 +18,6 @@ import os
 import resource
 import subprocess
 import sys
-import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from importlib import resources
@@ -33,7 +32,6 @@ from mtg_layers.cli import main
 from mtg_layers.corpus import CASES_DIR, ROOT, case_files, read_yaml, schema
 from mtg_layers.corpus.meaning import _object_events
 
-TIME_LIMIT = 5.0  # seconds per kind (refusing bad input should be quick)
 MEMORY_LIMIT = 64 << 20  # bytes by which one kind may raise the process's peak resident size
 COMMANDS = ("resolve", "explain", "verify", "conformance")
 
@@ -601,9 +599,7 @@ def test_malformed_input_is_refused_clearly(tmp_path: Path, index: int) -> None:
     command = COMMANDS[index % len(COMMANDS)]
     path = _write(kind, tmp_path)
     rss_before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-    began = time.perf_counter()
     result = _invoke(command, path, path if kind.rules_file else None, path.parent)
-    took = time.perf_counter() - began
     grown = (resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - rss_before) * 1024  # ru_maxrss is in KiB
     assert result.exit_code == 2, (command, result.exit_code, result.output, result.exception)
     assert result.exception is None or isinstance(result.exception, SystemExit), repr(result.exception)
@@ -614,7 +610,6 @@ def test_malformed_input_is_refused_clearly(tmp_path: Path, index: int) -> None:
     assert kind.field in stderr, (kind.field, stderr)
     for w in kind.words:
         assert w in stderr, (w, stderr)
-    assert took < TIME_LIMIT, took
     assert grown < MEMORY_LIMIT, grown
 
 
@@ -627,8 +622,7 @@ def test_through_a_real_process(tmp_path: Path, name: str) -> None:
         if kind.rules_file
         else ["resolve", str(path)]
     )
-    began = time.perf_counter()
-    proc = subprocess.run(
+    proc = subprocess.run(  # timeout: a hang guard only (a verdict on speed would depend on the machine's load)
         [sys.executable, "-m", "mtg_layers.cli", *args],
         capture_output=True,
         text=True,
@@ -638,7 +632,6 @@ def test_through_a_real_process(tmp_path: Path, name: str) -> None:
     )
     assert proc.returncode == 2, proc.stderr
     assert "Traceback" not in proc.stderr and path.name in proc.stderr and kind.field in proc.stderr, proc.stderr
-    assert time.perf_counter() - began < 30
 
 
 def test_dev_zero_is_refused_by_resolve() -> None:
