@@ -22,6 +22,7 @@ from click.testing import CliRunner
 
 from mtg_layers.cli import main
 from mtg_layers.conformance import cli as conformance_cli
+from mtg_layers.conformance import protocol
 from mtg_layers.conformance.reports import ReportPathError, write_atomic
 from mtg_layers.conformance.runner import Interrupted
 
@@ -105,13 +106,13 @@ def test_write_atomic_names_a_directory(tmp_path: Path) -> None:
 def test_a_signal_while_loading_is_held_until_the_report_can_be_written(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, name: str
 ) -> None:
-    real = conformance_cli.load_suite
+    real = protocol.load_suite
 
     def loading(corpus: Path) -> Any:
         os.kill(os.getpid(), getattr(signal, name))  # arrives while the corpus is loading
         return real(corpus)
 
-    monkeypatch.setattr(conformance_cli, "load_suite", loading)
+    monkeypatch.setattr("mtg_layers.conformance.cli.load_suite", loading)
     previous = {s: signal.getsignal(s) for s in (signal.SIGTERM, signal.SIGINT)}
     result = run("--report-json", str(tmp_path / "r.json"))
     assert result.exit_code == 128 + getattr(signal, name), (result.exit_code, result.output)
