@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -104,7 +104,7 @@ def verify(corpus_dir: Path, case_ids: tuple[str, ...], use_z3: bool, z3_budget:
 
     from rich.table import Table
 
-    from .checking.verify import verify_cases
+    from .checking.verify import CaseVerdict, verify_cases
     from .corpus import load_corpus_tolerant
 
     cases, load_errors = load_corpus_tolerant(corpus_dir)  # a file that does not load is an errored case
@@ -121,7 +121,11 @@ def verify(corpus_dir: Path, case_ids: tuple[str, ...], use_z3: bool, z3_budget:
     z3_timeouts = 0
     z3_unread = 0
     details: list[str] = []
-    verdicts = verify_cases(cases, crosscheck, jobs or os.cpu_count() or 1, z3_budget)
+    verdicts: Iterable[CaseVerdict] = verify_cases(cases, crosscheck, jobs or os.cpu_count() or 1, z3_budget)
+    if sys.stderr.isatty():  # a long run shows how far it is (on a terminal only: logs stay clean)
+        from rich.progress import track
+
+        verdicts = track(verdicts, total=len(cases), description="verify", console=console(stderr=True), transient=True)
     for case, verdict in zip(cases, verdicts, strict=True):
         checks = verdict.checks
         for vid in case.versions:

@@ -18,6 +18,7 @@ from ..paths import CASES_DIR
 from . import authoring
 from .build import build_case
 from .errors import CorpusError
+from .limits import check_size
 from .meaning import MeaningChecker
 from .read import check_numbers, read_yaml
 from .schema import validate_schema
@@ -33,6 +34,8 @@ def case_from_data(
     the site's playground, which runs without jsonschema (Pyodide).
     """
     check_numbers(data, label)
+    if isinstance(data, Mapping):
+        check_size(data, label)
     known = dict(builtin_versions())
     known.update(versions or {})
     data = _authoring_checks(data, label, known, schema_first=True, schema_check=schema_check)

@@ -514,6 +514,10 @@ class MeaningChecker:
             for j, oid in enumerate(e["applies_to"]):
                 if oid not in objects:
                     self.fail(f"{where}[{i}].applies_to[{j}]", f"unknown object id {oid!r}")
+            if "source" in e and e["source"] not in objects:  # 613.8a reads an effect's source
+                self.fail(
+                    f"{where}[{i}].source", f"unknown object id {e['source']!r}; expected one of the case's objects"
+                )
             for j, p in enumerate(e["parts"]):
                 if p["op"] == "copy_of" and p["object"] not in objects:
                     self.fail(f"{where}[{i}].parts[{j}].object", f"unknown object id {p['object']!r}")

@@ -18,6 +18,7 @@ from click.testing import CliRunner
 
 from mtg_layers.cli import main
 from mtg_layers.corpus import CASES_DIR, CorpusError, load_case
+from mtg_layers.corpus.limits import MAX_EFFECTS, MAX_OBJECTS
 from tests.corpus.test_loader import GOOD, mutated, write
 
 
@@ -182,3 +183,36 @@ def test_verify_says_the_z3_budget_ran_out(tmp_path: Path) -> None:
     assert result.exit_code == 1
     assert "2 passed, 0 failed" in result.output
     assert "verify fails: 2 case/version pair(s) not verified by z3 (2 ran out of the --z3-budget" in result.output
+
+
+# Item 11: the limits a user can rely on, and a clear error past them.
+
+
+def _board(objects: int, effects: int) -> dict[str, Any]:
+    data = copy.deepcopy(GOOD)
+    data["objects"] = [{"id": f"o{i}", "timestamp": i + 1, "types": ["creature"]} for i in range(objects)]
+    data["effects"] = [
+        {"id": f"e{j}", "timestamp": objects + j + 1, "applies_to": ["o0"], "parts": [{"op": "switch_pt"}]}
+        for j in range(effects)
+    ]
+    data["steps"] = [{"description": "s", "expect": {"m10": {}, "ikoria": {}}}]
+    return data
+
+
+@pytest.mark.parametrize(
+    ("objects", "effects", "words"),
+    [
+        (MAX_OBJECTS + 1, 0, ("objects", f"at most {MAX_OBJECTS:,}")),
+        (2, MAX_EFFECTS + 1, ("effects", f"at most {MAX_EFFECTS:,}")),
+    ],
+)
+def test_a_board_past_the_limits_is_refused_by_name(
+    tmp_path: Path, objects: int, effects: int, words: tuple[str, ...]
+) -> None:
+    path = write(tmp_path, _board(objects, effects), "big.yaml")
+    assert_clean_error(cli("resolve", str(path)), "big.yaml", "reliability.md#limits", *words)
+
+
+def test_a_board_at_the_limits_loads(tmp_path: Path) -> None:
+    case = load_case(write(tmp_path, _board(MAX_OBJECTS, MAX_EFFECTS - 1), "big.yaml"))
+    assert len(case.objects) == MAX_OBJECTS
