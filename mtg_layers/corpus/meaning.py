@@ -9,6 +9,8 @@ game state are consistent; every subtype is on one of the lists of the rules.
 from __future__ import annotations
 
 import difflib
+import itertools
+import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache
@@ -236,10 +238,12 @@ class MeaningChecker:
             )
 
     def lifetimes(self, data: Mapping[str, Any]) -> None:
-        """Replay the steps: no object changed after it left or removed twice, no attachment loop.
+        """Replay the steps: no object changed after it left or removed twice, no attachment loop, no copy loop.
 
-        Copies of each other are no loop: each copy effect reads its original as it was when the
-        copy began (707.2b), so following the copies goes back in time and ends.
+        Copies of each other that began at different times are no loop: each copy effect reads its
+        original as it was when the copy began (707.2b), so following the copies goes back in time and
+        ends. Copies that began at the same moment (equal explicit timestamps), or an object made a copy
+        of itself, give 707.2b nothing earlier to read: refused (copy_loops).
         """
         zones = _zones()
         present: set[str] = set()
@@ -266,6 +270,10 @@ class MeaningChecker:
 
         enter(data["objects"], "objects")
         self.attachment_loops(present, attached, attach_where, "")
+        live: dict[str, tuple[Mapping[str, Any], str]] = {}  # effect id -> (effect, where it was added)
+        for i, e in enumerate(data.get("effects", ())):
+            live[e["id"]] = (e, f"effects[{i}]")
+        self.copy_loops(live)
         for s, step in enumerate(data["steps"]):
             where = f"steps[{s}]"
             gone = dict(removed)  # removed in an earlier step (a step's own changes have their own order)
@@ -313,6 +321,11 @@ class MeaningChecker:
                 removed[oid] = f"{where}.merge.{oid} (merged with {how['onto']!r})"
                 merged_into.setdefault(how["onto"], []).append(oid)
             self.attachment_loops(present, attached, attach_where, where)
+            for eid in step.get("end_effects", ()):
+                live.pop(eid, None)
+            for i, e in enumerate(step.get("add_effects", ())):
+                live[e["id"]] = (e, f"{where}.add_effects[{i}]")
+            self.copy_loops(live)
             for i, e in enumerate(step.get("add_effects", ())):
                 named = [(f"applies_to[{j}]", t) for j, t in enumerate(e.get("applies_to", ())) if isinstance(t, str)]
                 named += [
@@ -326,6 +339,41 @@ class MeaningChecker:
                             f"{where}.add_effects[{i}].{field}",
                             f"object {oid!r} was removed ({gone[oid]}); a later effect cannot name it",
                         )
+
+    def copy_loops(self, live: Mapping[str, tuple[Mapping[str, Any], str]]) -> None:
+        """707.2b, 707.3: no copy effect makes an object a copy of itself, and no copy effects that began at
+        the same moment copy each other in a loop (707.2b reads each original as it was just before)."""
+        edges: dict[Any, dict[str, dict[str, str]]] = {}  # timestamp -> copier -> copied -> where
+        for e, added in live.values():
+            listed = e.get("applies_to")
+            targets = [x for x in listed if isinstance(x, str)] if isinstance(listed, list) else []
+            for j, part in enumerate(e.get("parts", ())):
+                copied = part.get("object") if isinstance(part, Mapping) and part.get("op") == "copy_of" else None
+                if not isinstance(copied, str):
+                    continue
+                if copied in targets:
+                    self.fail(f"{added}.parts[{j}].object", f"object {copied!r} is made a copy of itself (707.3)")
+                if isinstance(e.get("timestamp"), (int, float)):  # one the rules assign is later than any other
+                    for oid in targets:
+                        edges.setdefault(e["timestamp"], {}).setdefault(oid, {})[copied] = added
+        for ts in sorted(edges):
+            graph = edges[ts]
+
+            def visit(trail: list[str], graph: dict[str, dict[str, str]] = graph, ts: Any = ts) -> None:
+                for nxt in sorted(graph.get(trail[-1], {})):
+                    if nxt == trail[0]:
+                        loop = [*trail, nxt]
+                        here = max((graph[a][b] for a, b in itertools.pairwise(loop)), key=_where_order)
+                        self.fail(
+                            here,
+                            f"copy loop: {' -> '.join(loop)} (copy effects that began at the same time, "
+                            f"timestamp {ts:g}, copy each other: 707.2b gives no earlier values to read)",
+                        )
+                    elif nxt not in trail:
+                        visit([*trail, nxt])
+
+            for start in sorted(graph):
+                visit([start])
 
     def attachment_loops(
         self, present: set[str], attached: Mapping[str, str | None], where: Mapping[str, str], step: str
@@ -491,6 +539,10 @@ class MeaningChecker:
             for j, oid in enumerate(e["applies_to"]):
                 if oid not in objects:
                     self.fail(f"{where}[{i}].applies_to[{j}]", f"unknown object id {oid!r}")
+            if "source" in e and e["source"] not in objects:  # 613.8a reads an effect's source
+                self.fail(
+                    f"{where}[{i}].source", f"unknown object id {e['source']!r}; expected one of the case's objects"
+                )
             for j, p in enumerate(e["parts"]):
                 if p["op"] == "copy_of" and p["object"] not in objects:
                     self.fail(f"{where}[{i}].parts[{j}].object", f"unknown object id {p['object']!r}")
@@ -535,3 +587,9 @@ def _zones() -> frozenset[str]:
     except OSError:  # the playground's bundle carries no schema files
         return frozenset(("battlefield", "graveyard", "exile", "hand", "library", "stack", "command"))
     return frozenset(zone.get("enum", ("battlefield",)))
+
+
+def _where_order(where: str) -> tuple[int, str]:
+    """Where an effect was added, in the order of the case: its effects first, then step by step."""
+    m = re.match(r"steps\[(\d+)\]", where)
+    return (int(m.group(1)) + 1 if m else 0, where)
