@@ -55,7 +55,7 @@ OBJECT_FIELDS = {
 # Printed values (Characteristics): the layer-process bookkeeping fields must keep their defaults.
 PRINTED_FIELDS = {*COPIED_FIELDS, "controller"}
 EFFECT_FIELDS = {"id", "timestamp", "applies_to", "parts", "controller", "source"}
-ABILITY_FIELDS = {"text", "cda", "applies_to", "parts", "condition"}
+ABILITY_FIELDS = {"text", "cda", "applies_to", "parts", "condition", "functions_in"}  # proofs.encoding._works_from
 
 _SETS = ("colors", "types", "subtypes", "supertypes", "abilities")
 PART_ARGS: dict[str, frozenset[str]] = {
