@@ -92,7 +92,7 @@ def affects_only_itself(definition: AbilityDef) -> bool:
 def condition_allows(
     definition: AbilityDef, source: str, source_ch: Characteristics, board: Board, state: State
 ) -> bool:
-    """611.3a, 614.1c: an "as long as ..." condition on an enters-with ability, read as the object enters."""
+    """611.3a, 614.1c: an "as long as ..." condition on an enters-with ability, read as the object is about to enter."""
     if definition.condition is None:
         return True
     return condition_holds(
@@ -120,6 +120,7 @@ def entry_counters(before: Board, after: Board, obj_id: str, version: RulesVersi
     entering = as_it_would_exist(after, obj_id, version)
     sources = resolve(before, version).final
     state = {**{i: ch for i, ch in sources.items() if before.objects[i].zone == "battlefield"}, obj_id: entering}
+    prior = {i: ch for i, ch in state.items() if i != obj_id}  # 611.3a: the condition reads the game before it enters
     candidates = [(i, ch) for i, ch in sorted(sources.items()) if i != obj_id] + [(obj_id, entering)]
     added: dict[str, int] = {}
     for source, ch in candidates:
@@ -130,7 +131,7 @@ def entry_counters(before: Board, after: Board, obj_id: str, version: RulesVersi
                 continue
             if source == obj_id and not affects_only_itself(d):
                 continue  # 614.12: a general "each creature you control enters with" does not apply to itself
-            if not condition_allows(d, source, ch, after, state):
+            if not condition_allows(d, source, ch, after, prior):
                 continue
             if replacement_applies(d, source, ch, after, state, obj_id, wording):
                 for kind, n in d.enters_with.items():
