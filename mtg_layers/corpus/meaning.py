@@ -175,7 +175,7 @@ class MeaningChecker:
         if named is not None and named not in (zones or ()):
             self.fail(
                 f"{where}.functions_in",
-                f"the ability's text says it works while its object is in the {named} (113.6b): expected "
+                f"the ability's text says it works while its object is in {_ZONE_NAMES[named]} (113.6b): expected "
                 f"functions_in listing {named!r} (without it the ability would work only on the battlefield)",
             )
 
@@ -546,20 +546,29 @@ def _object_events() -> tuple[str, ...]:
     return tuple(k for k, v in props.items() if k not in per_version and v.get("type") == "object")
 
 
-# 113.6b: wordings that say the ability works while its object is in a zone other than the battlefield
+# 113.6b: wordings that say the ability works while its own object is in a zone other than the battlefield
+# ("as long as Anger is in your graveyard"; not "as long as no card is in exile", which is about other cards)
+_SUBJECT = r"\bas long as (?!no |a |an |any |each |every |there |one |two |three |cards? )[^,.;]*?\bis in "
 _ZONE_WORDS = (
-    (re.compile(r"\bis in (?:your|a|its owner's|their|an opponent's) graveyard\b"), "graveyard"),
-    (re.compile(r"\bis in (?:your|a|its owner's|their) hand\b"), "hand"),
-    (re.compile(r"\bis in (?:your|a|its owner's|their) library\b"), "library"),
-    (re.compile(r"\bis in exile\b"), "exile"),
-    (re.compile(r"\bis in the command zone\b"), "command"),
+    (re.compile(_SUBJECT + r"(?:your|its owner's|their) graveyard\b"), "graveyard"),
+    (re.compile(_SUBJECT + r"(?:your|its owner's|their) hand\b"), "hand"),
+    (re.compile(_SUBJECT + r"(?:your|its owner's|their) library\b"), "library"),
+    (re.compile(_SUBJECT + r"exile\b"), "exile"),
+    (re.compile(_SUBJECT + r"the command zone\b"), "command"),
 )
+
+
+_ZONE_NAMES = {
+    "graveyard": "a graveyard",
+    "hand": "a hand",
+    "library": "a library",
+    "exile": "exile",
+    "command": "the command zone",
+}
 
 
 def named_zone_of_function(text: str) -> str | None:
     """113.6b: the zone an ability's wording says it works from ("as long as this card is in your graveyard")."""
-    if not re.search(r"\bas long as\b", text):
-        return None
     for pattern, zone in _ZONE_WORDS:
         if pattern.search(text):
             return zone
