@@ -54,7 +54,7 @@ def only_itself(filt: Any) -> bool:
 
 
 def _both(before: Board, after: Board) -> Board:
-    """One board holding every object, effect and definition of both (for a shared universe of values)."""
+    """613.1, 614.12: one board holding every object, effect and definition of both, for one universe of values."""
     effects = {e.id: e for e in (*before.effects, *after.effects)}
     return replace(
         after,
