@@ -389,3 +389,30 @@ def test_611_3a_an_enters_with_condition_is_read_before_the_object_enters() -> N
     assert _counters([patron, stone], _creature("bears", [])) == {"+1/+1": 1}
     # an artifact creature entering does not make the condition true for itself
     assert _counters([patron], _creature("golem", [], ["golem"], types=["artifact", "creature"])) == {}
+
+
+def test_614_12_the_entering_creatures_own_general_static_ability_does_count() -> None:
+    """614.12 counts the continuous effects of the object's own static abilities that would apply to it, without
+    the 'only that permanent' limit of replacement effects: its 'creatures you control are Humans' makes it Human
+    as it enters, so Grumgully (non-Human) gives it no counter; a Bear entering later is Human only once there."""
+    humans = "creatures you control are humans in addition to their other types."
+    abilities = [
+        *ABILITIES,
+        {
+            "text": humans,
+            "applies_to": {"type": "creature", "controller": "you"},
+            "parts": [{"op": "add_subtypes", "subtypes": ["human"]}],
+        },
+    ]
+    case = _case(
+        [GRUMGULLY_OBJ],
+        [
+            {"description": "it enters", "add_objects": [_creature("lord", [humans], ["elf"])]},
+            {"description": "a Bear enters", "add_objects": [_creature("bears2", [])]},
+        ],
+        abilities,
+    )
+    _, first = _after(case, 1)
+    assert (first["lord"]["counters"], sorted(first["lord"]["subtypes"])) == ({}, ["elf", "human"])
+    _, second = _after(case, 2)
+    assert (second["bears2"]["counters"], sorted(second["bears2"]["subtypes"])) == ({"+1/+1": 1}, ["bear", "human"])
