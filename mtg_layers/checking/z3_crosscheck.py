@@ -15,6 +15,7 @@ from multiprocessing.connection import Connection
 from proofs.clock import assigned_timestamps, disagreements
 from proofs.crosscheck import TIMEOUT_MS, BoardCheck, check_answers
 from proofs.encoding import NotEncodable
+from proofs.entry import check_entry
 from proofs.fixed_amounts import fix_amounts, open_amounts
 from proofs.reads import expectations_not_encoded
 from proofs.sba import check_round
@@ -128,6 +129,43 @@ def check_timestamps(case: Case, n: int, version: RulesVersion) -> list[str]:
     return disagreements(after, assigned_timestamps(before, step))
 
 
+EntryClaim = tuple[Board, Board, dict[str, dict[str, int]]]
+
+
+def entry_claim(case: Case, n: int, version: RulesVersion) -> EntryClaim | None:
+    """614.1c: the board before step ``n``, the board after it without entry counters, and the counters
+    each object it puts onto the battlefield entered with, as the resolver's step code gave them (None:
+    the step adds nothing while an enters-with ability is defined)."""
+    step = case.steps[n - 1]
+    before = board_at(case, n - 1, version) if n > 1 else initial_board(case)
+    if not (step.add_objects or step.create_tokens) or not any(d.enters_with for d in before.abilities.values()):
+        return None
+    bare = replace(step, state_based_actions=False)
+    after = apply_step(before, bare, version)
+    # the same step on a board whose abilities give no entry counters: the objects as the step gives them
+    inert = {t: replace(d, enters_with=None) for t, d in before.abilities.items()}
+    plain = replace(apply_step(replace(before, abilities=inert), bare, version), abilities=after.abilities)
+    entering = [o.id for o in step.add_objects] + [str(t["id"]) for t in step.create_tokens]
+    claimed = {}
+    for oid in entering:
+        if oid in after.objects and after.objects[oid].zone == "battlefield":
+            mine, theirs = _counts(after, oid), _counts(plain, oid)
+            claimed[oid] = {k: v - theirs.get(k, 0) for k, v in mine.items() if v != theirs.get(k, 0)}
+    return before, plain, claimed
+
+
+def check_entry_counters(case: Case, n: int, version: RulesVersion) -> list[BoardCheck]:
+    """614.1c, 614.12: the counters the objects a step adds entered with, as the resolver gave them, asked of z3."""
+    try:
+        claim = entry_claim(case, n, version)
+    except ValueError as exc:
+        return [BoardCheck("resolver error", [f"{type(exc).__name__}: {exc}"])]
+    if claim is None:
+        return []
+    before, after, claimed = claim
+    return [check_entry(before, after, version, claimed)]
+
+
 def _counts(board: Board, oid: str) -> dict[str, int]:
     counts: dict[str, int] = {}
     for c in board.objects[oid].counters:
@@ -201,7 +239,7 @@ def _crosscheck_case(case: Case, version: RulesVersion, timeout_ms: int = TIMEOU
         unread = expectations_not_encoded(board, expect)
         if unread and check.status == "verified":
             check = BoardCheck("not encoded", [f"not encoded: {x}" for x in unread])
-        checks = [check]
+        checks = [check, *check_entry_counters(case, n, version)]
         if step.state_based_actions:
             checks += check_state_based_actions(case, n, version, fixed)
         for check in checks:

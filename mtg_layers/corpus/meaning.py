@@ -65,6 +65,7 @@ class MeaningChecker:
                     f"abilities[{i}].condition",
                     "a conditional ability is never characteristic-defining (604.3a(5)): drop cda or the condition",
                 )
+            self.zones_of_function(a, f"abilities[{i}]")
             if a.get("cda") and a.get("applies_to", {"is_source": True}) != {"is_source": True}:
                 self.fail(
                     f"abilities[{i}].applies_to",
@@ -154,10 +155,52 @@ class MeaningChecker:
             if x not in objects and x not in effects:
                 self.fail(f"tie_order[{i}]", f"expected an object or effect id, got {x!r}")
         self.game_players(data)
+        self.emblems(data)
         self.lifetimes(data)
         self.double_faced_rules(data, [v for v in declared if v in self.versions])
         for key in ("abilities", "objects", "effects", "steps"):
             self.subtypes(data.get(key, ()), key, None)
+
+    def zones_of_function(self, a: Mapping[str, Any], where: str) -> None:
+        """113.6, 113.6b: an ability works where the resolver can make it work, never silently nowhere."""
+        zones = a.get("functions_in")
+        if zones is not None and a.get("cda"):
+            self.fail(
+                f"{where}.functions_in",
+                "a characteristic-defining ability functions in every zone (604.3, 113.6a): drop functions_in",
+            )
+        if zones is not None and "creates" in a:
+            self.fail(
+                f"{where}.functions_in",
+                "where an ability that creates tokens can be activated or trigger from is not modelled: "
+                "drop functions_in (the step's create_tokens says when the token is created)",
+            )
+        named = named_zone_of_function(a["text"])
+        if named is not None and named not in (zones or ()):
+            self.fail(
+                f"{where}.functions_in",
+                f"the ability's text says it works while its object is in {_ZONE_NAMES[named]} (113.6b): expected "
+                f"functions_in listing {named!r} (without it the ability would work only on the battlefield)",
+            )
+
+    def emblems(self, data: Mapping[str, Any]) -> None:
+        """114.4: an emblem (an object in the command zone with no card type) has abilities that work there."""
+        defined = {a["text"]: a for a in data.get("abilities", ())}
+        objs = [(o, f"objects[{i}]") for i, o in enumerate(data["objects"])]
+        for s, step in enumerate(data["steps"]):
+            objs += [(o, f"steps[{s}].add_objects[{i}]") for i, o in enumerate(step.get("add_objects", ()))]
+        for o, where in objs:
+            if o.get("zone") != "command" or o.get("types"):
+                continue
+            for j, text in enumerate(o.get("abilities", ())):
+                a = defined.get(text)
+                if a is not None and not a.get("cda") and "command" not in a.get("functions_in", ()):
+                    self.fail(
+                        f"{where}.abilities[{j}]",
+                        f"{o['id']} is an emblem (in the command zone, no card type), whose abilities function "
+                        f"in the command zone (114.4): expected the definition of {text!r} to have "
+                        "functions_in: [command]",
+                    )
 
     def game_players(self, data: Mapping[str, Any]) -> None:
         """102.1, 119.1, 402.1: the game state names players of the case (its objects' controllers and owners)."""
@@ -577,6 +620,35 @@ def _object_events() -> tuple[str, ...]:
         )
     per_version = ("expect", "outcomes")  # keyed by rules version, not by object
     return tuple(k for k, v in props.items() if k not in per_version and v.get("type") == "object")
+
+
+# 113.6b: wordings that say the ability works while its own object is in a zone other than the battlefield
+# ("as long as Anger is in your graveyard"; not "as long as no card is in exile", which is about other cards)
+_SUBJECT = r"\bas long as (?!no |a |an |any |each |every |there |one |two |three |cards? )[^,.;]*?\bis in "
+_ZONE_WORDS = (
+    (re.compile(_SUBJECT + r"(?:your|its owner's|their) graveyard\b"), "graveyard"),
+    (re.compile(_SUBJECT + r"(?:your|its owner's|their) hand\b"), "hand"),
+    (re.compile(_SUBJECT + r"(?:your|its owner's|their) library\b"), "library"),
+    (re.compile(_SUBJECT + r"exile\b"), "exile"),
+    (re.compile(_SUBJECT + r"the command zone\b"), "command"),
+)
+
+
+_ZONE_NAMES = {
+    "graveyard": "a graveyard",
+    "hand": "a hand",
+    "library": "a library",
+    "exile": "exile",
+    "command": "the command zone",
+}
+
+
+def named_zone_of_function(text: str) -> str | None:
+    """113.6b: the zone an ability's wording says it works from ("as long as this card is in your graveyard")."""
+    for pattern, zone in _ZONE_WORDS:
+        if pattern.search(text):
+            return zone
+    return None
 
 
 @cache

@@ -628,3 +628,41 @@ def test_static_ability_of_a_card_in_the_graveyard_does_not_work() -> None:
     _, result = run(board)
     assert (result["bear"]["power"], result["bear"]["toughness"]) == (2, 2)
     assert (result["lord"]["power"], result["lord"]["toughness"]) == (5, 5)
+
+
+# Issue 28, items 4 and 9: where a static ability works (113.6, 113.6b, 114.4).
+
+HASTE_FROM_GRAVEYARD = "as long as this card is in your graveyard, creatures you control have haste."
+EMBLEM_ANTHEM = "creatures you control get +1/+1."
+ZONED = [
+    {
+        "text": HASTE_FROM_GRAVEYARD,
+        "applies_to": {"type": "creature", "controller": "you"},
+        "functions_in": ["graveyard"],
+        "parts": [{"op": "add_abilities", "abilities": ["haste"]}],
+    },
+    {
+        "text": EMBLEM_ANTHEM,
+        "applies_to": {"type": "creature", "controller": "you"},
+        "functions_in": ["command"],
+        "parts": [{"op": "modify_pt", "power": 1, "toughness": 1}],
+    },
+]
+
+
+@pytest.mark.parametrize("zone", ["graveyard", "battlefield", "exile", "hand"])
+def test_113_6b_an_ability_that_names_the_graveyard_works_from_there_only(zone: str) -> None:
+    card = creature("anger", 1, abilities=[HASTE_FROM_GRAVEYARD], zone=zone, owner="p1")
+    board = make_board([card, creature("bears", 2)], abilities=ZONED)
+    final = resolve(board, get_version("ikoria")).final
+    assert ("haste" in final["bears"].abilities) == (zone == "graveyard")
+
+
+@pytest.mark.parametrize("zone", ["command", "battlefield", "graveyard"])
+def test_114_4_an_emblems_ability_works_from_the_command_zone(zone: str) -> None:
+    emblem = {"id": "emblem", "name": "Emblem", "owner": "p1", "controller": "p1", "zone": zone, "timestamp": 1}
+    board = make_board([{**emblem, "abilities": [EMBLEM_ANTHEM]}, creature("bears", 2)], abilities=ZONED)
+    resolution = resolve(board, get_version("2025-08-01"))
+    assert resolution.final["bears"].power == (3 if zone == "command" else 2)
+    applied = [s for s in resolution.steps if s.effect == f"emblem:{EMBLEM_ANTHEM}"]
+    assert bool(applied) == (zone == "command")  # the trace shows the emblem's effect (it was empty)
