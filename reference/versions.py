@@ -35,6 +35,7 @@ FLAGS = (
     "dependent_waits_in_timestamp_order",
     "loop_ignores_dependency",
     "copy_exceptions_drop_cdas",
+    "in_addition_exceptions_keep_cdas",
     "legend_rule",
     "back_face_mana_value",
     "double_faced_token_copies",
@@ -165,6 +166,11 @@ class RulesVersion:
     clarifications: tuple[str, ...] = ()
     # 707.9d (706.8d from February 2011): a copy exception leaves out the CDAs defining what it excepts.
     copy_exceptions_drop_cdas: bool = True
+    # 707.9d (706.9d then), from Kaldheim (2021-02-05): an exception that makes the copy a card type, subtype or
+    # supertype "in addition to its other types" leaves the original's type-defining CDAs copied (True). Before,
+    # 706.9c counted such an exception as a modification of that characteristic and 706.9d left out every CDA
+    # defining a modified characteristic (False); it only matters while copy_exceptions_drop_cdas is true.
+    in_addition_exceptions_keep_cdas: bool = True
     # 202.3b: a transformed permanent's mana value: "front" (its front face's, April 2016 on), "zero"
     # (the back face has no mana cost, 2011-2016), or None when the version spans the change.
     back_face_mana_value: str | None = None
@@ -404,6 +410,7 @@ def version_from_mapping(
         changes=_strings(data, "changes", where),
         clarifications=_strings(data, "clarifications", where),
         copy_exceptions_drop_cdas=bool(flags.get("copy_exceptions_drop_cdas", True)),
+        in_addition_exceptions_keep_cdas=bool(flags.get("in_addition_exceptions_keep_cdas", True)),
         back_face_mana_value=_back_face_mana_value(flags.get("back_face_mana_value"), where),
         double_faced_token_copies=_optional_bool(
             flags.get("double_faced_token_copies"), "double_faced_token_copies", where
