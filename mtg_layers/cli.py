@@ -295,7 +295,7 @@ def resolve(file: Path, rules: str | None, rules_file: Path | None, step: int | 
 @click.option("--json", "as_json", is_flag=True, help="Print the versions as JSON.")
 def versions(as_json: bool) -> None:
     """The timeline of rules versions: dated profiles with their aliases, texts, changes and slots."""
-    from reference.versions import CURRENT, FLAGS, builtin_versions
+    from reference.versions import CURRENT, FLAGS, builtin_versions, era_end
 
     vs = builtin_versions()
     if as_json:
@@ -307,6 +307,7 @@ def versions(as_json: bool) -> None:
                 "title": v.title,
                 "from": v.in_force_from,
                 "to": v.in_force_to,
+                "era_to": era_end(v),
                 "source": v.source_text,
                 "source_date": v.source_date,
                 "changes": list(v.changes),
@@ -317,7 +318,9 @@ def versions(as_json: bool) -> None:
             }
             for v in vs.values()
         ]
-        click.echo(json.dumps(data, indent=2))
+        from .docs_site.rules_history import history_json, load_history
+
+        click.echo(json.dumps({"versions": data, "history": history_json(load_history())}, indent=2))
         return
     # Plain text, not a rich table: this command answers before rich would have loaded.
     click.echo("Rules versions, oldest first (--rules takes an id, an alias, 'current' or any date):")
@@ -325,7 +328,7 @@ def versions(as_json: bool) -> None:
     for v in vs.values():
         aliases = ", ".join([*v.aliases, *(["current"] if v.id == CURRENT else [])])
         click.echo(f"{v.id}" + (f" ({aliases})" if aliases else "") + f": {v.title}")
-        click.echo(f"  in force: {v.in_force_from} to {v.in_force_to or 'now'}")
+        click.echo(f"  in force: {v.in_force_from} to {v.in_force_to or 'now'}" + _era_note(v))
         click.echo(f"  rule text: {v.source_text} ({v.source_date})")
         for c in v.changes:
             click.echo(f"  change: {c}")
@@ -342,6 +345,16 @@ def versions(as_json: bool) -> None:
 
     for line in history_lines(load_history()):
         click.echo(line)
+
+
+def _era_note(version: RulesVersion) -> str:
+    """After a profile's own days: the dates its era continues with dated changes applied (reference.history)."""
+    from reference.versions import era_end
+
+    end = era_end(version)
+    if end == version.in_force_to:
+        return ""
+    return f" (then, with the dated changes below, the base of every date to {end or 'now'})"
 
 
 @main.command("docs")

@@ -528,6 +528,23 @@ def profile_on(day: str) -> RulesVersion:
     return in_force[-1]
 
 
+def era_end(version: RulesVersion) -> str | None:
+    """613.1 (418.5 before 2009-07-08): the last day of the era of the built-in profile a version's day falls in.
+
+    A profile's ``in_force.to`` is the last day its own rules are in force (the day before the next
+    dated change); its era lasts until the next built-in profile takes effect, and the text of that
+    era gives its rule numbering. None: the newest era, or a version that states no day.
+    """
+    if version.in_force_from is None:
+        return version.in_force_to
+    later = [v.in_force_from for v in builtin_versions().values() if (v.in_force_from or "") > version.in_force_from]
+    if not later:
+        return None
+    from datetime import date, timedelta
+
+    return (date.fromisoformat(min(x for x in later if x)) - timedelta(days=1)).isoformat()
+
+
 def version_on(day: str) -> RulesVersion:
     """The rules in force on a date: the profile then in force with the dated changes since (reference.history)."""
     from .history import rules_on
