@@ -431,10 +431,18 @@ def coverage_command(corpus_dir: Path, as_markdown: bool, as_json: bool) -> None
     nargs=2,
     default=None,
     metavar="V1 V2",
-    help="Instead: can rules versions V1 and V2 give a creature different P/T? (V2 may be 'file' with --rules-file)",
+    help="Instead: can rules versions V1 and V2 give some board different characteristics? (V2 may be 'file' "
+    "with --rules-file)",
 )
 @rules_file_option
-@click.option("--max-effects", type=int, default=3, show_default=True, help="With --observable: the search bound.")
+@click.option("--max-effects", type=int, default=3, show_default=True, help="With --observable: the P/T shapes' bound.")
+@click.option(
+    "--only-family",
+    "only_families",
+    multiple=True,
+    help="With --observable: search only these families of shapes (repeatable): pt, keyword-counters, "
+    "copy-exceptions, legend-rule, negative-amounts, double-faced, same-timestamp.",
+)
 @friendly_errors
 def prove(
     only: tuple[str, ...],
@@ -444,6 +452,7 @@ def prove(
     observable: tuple[str, str] | None,
     rules_file: Path | None,
     max_effects: int,
+    only_families: tuple[str, ...],
 ) -> None:
     """Run the named theorems with z3 and print what each establishes, and how strongly."""
     from rich.table import Table
@@ -451,7 +460,7 @@ def prove(
     from mtg_layers.checking.theorems import markdown, run  # type: ignore[import-not-found,unused-ignore]
 
     if observable is not None:
-        _prove_observable(observable, rules_file, max_effects)
+        _prove_observable(observable, rules_file, max_effects, only_families)
         return
     rows = run(only, n_boards)
     if as_json:
@@ -473,22 +482,27 @@ def prove(
     sys.exit(1 if bad else 0)
 
 
-def _prove_observable(names: tuple[str, str], rules_file: Path | None, max_effects: int) -> None:
-    """Print whether two rules versions are told apart on power and toughness, within a bound."""
-    from mtg_layers.checking.theorems import observable_difference  # type: ignore[import-not-found,unused-ignore]
+def _prove_observable(
+    names: tuple[str, str], rules_file: Path | None, max_effects: int, families: tuple[str, ...]
+) -> None:
+    """Print whether two rules versions are told apart on some board of the bounded shapes, and how."""
+    from mtg_layers.checking.observable import family_ids, observable  # type: ignore[import-not-found,unused-ignore]
     from reference.versions import get_version
 
     from .corpus.profile_file import load_profile
 
+    unknown = [f for f in families if f not in family_ids()]
+    if unknown:
+        raise click.UsageError(f"--only-family: unknown {unknown}; expected some of {family_ids()}")
     left = get_version(names[0])
     right = load_profile(rules_file) if names[1] == "file" and rules_file else get_version(names[1])
     for name in names:
         warn_about_version(name)
-    outcome = observable_difference(left, right, max_effects)
+    outcome = observable(left, right, max_effects, families)
     out = console()
     verdict = {
         "found": "observable: a board tells them apart",
-        "proved": "not observable on power and toughness within the bound",
+        "proved": "not observable within the bound",
     }.get(outcome.status, outcome.status)
     out.print(f"{left.id} vs {right.id}: {verdict}", markup=False, highlight=False)
     out.print(f"bound: {outcome.bound}", markup=False, highlight=False)

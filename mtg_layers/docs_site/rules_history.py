@@ -68,7 +68,7 @@ def history_fragment(data: Mapping[str, Any]) -> str:
 
 
 def history_json(data: Mapping[str, Any]) -> dict[str, Any]:
-    """The rules history for `mtg-layers versions --json`: each entry, the flag changes it dates, the unknown periods."""
+    """The rules history for `versions --json`: each entry, the flag changes it dates, the unknown periods."""
     from reference.history import history
 
     dated = history()

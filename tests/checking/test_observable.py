@@ -17,6 +17,7 @@ import sys
 from datetime import date, timedelta
 from importlib import resources
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -26,9 +27,9 @@ from reference.history import LAYER_ENTRIES, history, same_rules
 from reference.versions import ProfileError, RulesVersion, get_version, version_from_mapping
 
 
-def proposed_profile(kind: str, slot: str, name: str) -> dict[str, object]:
+def proposed_profile(kind: str, slot: str, name: str) -> dict[str, Any]:
     """Ikoria with one kind of effect moved to another sublayer."""
-    data = json.loads(resources.files("reference.profiles").joinpath("ikoria.json").read_text("utf-8"))
+    data: dict[str, Any] = json.loads(resources.files("reference.profiles").joinpath("ikoria.json").read_text("utf-8"))
     data["id"] = name
     for rule in data["classify"]:
         if rule["kind"] == kind:
@@ -124,3 +125,87 @@ def test_each_dated_change_has_a_case_that_tells_the_two_days_apart(entry: str, 
         assert not found, f"{entry} is observable after all: {found[:3]}"
         return
     assert found, f"{entry} ({day}): no case declares versions of {_day_before(day)} and {day} with different answers"
+
+
+# Issue 29, each change proved observable by z3: `prove --observable DAY_BEFORE DAY` finds a witness board
+# (the family of shapes that first shows it, mtg_layers/boards/observable_shapes.py), or states why not.
+WITNESS_FAMILY = {
+    "m10-seven-layers": "pt",
+    "copy-exception-drops-cda": "copy-exceptions",
+    "m14-legend-rule-per-player": "legend-rule",
+    "soi-back-face-mana-value": "double-faced",
+    "hou-negative-amounts-zero": "negative-amounts",
+    "ikoria-keyword-counters": "keyword-counters",
+    "ikoria-layer-restructure": "keyword-counters",
+    "khm-copy-exception-in-addition": "copy-exceptions",
+    "khm2-613-7a-relative-order": "same-timestamp",
+    "mom-transforming-token-copies": "double-faced",
+    "ltr-shadow-counters": "keyword-counters",
+    "mh3-kindred-exalted": "keyword-counters",
+    "tdm-decayed-counters": "keyword-counters",
+    "eoe-613-7n": "same-timestamp",
+}
+STATED_REASON = {
+    "legend-rule-all-die": "no modelled rules version",  # 2004-09-30: no rules of the day before
+    "isd-double-faced-cards": "double-faced cards did not exist",
+    "vow-token-name-token": "111.4 names a token as a step creates it",
+}
+
+
+def test_every_dated_change_is_either_witnessed_or_given_a_reason() -> None:
+    assert {e for e, _ in _changes()} == set(WITNESS_FAMILY) | set(STATED_REASON)
+
+
+@pytest.mark.slow  # about 30 s for the whole group on one core
+@pytest.mark.parametrize(("entry", "day"), _changes(), ids=[e for e, _ in _changes()])
+def test_prove_observable_between_the_day_before_and_the_day_of_each_change(entry: str, day: str) -> None:
+    from mtg_layers.checking.observable import observable
+
+    try:
+        before = get_version(_day_before(day))
+    except ProfileError as exc:
+        assert STATED_REASON[entry] in str(exc)
+        return
+    outcome = observable(before, get_version(day), max_effects=2)
+    if entry in STATED_REASON:
+        assert outcome.status == "proved", outcome.witness
+        assert any(STATED_REASON[entry] in line for line in outcome.detail), outcome.detail
+        return
+    assert outcome.status == "found", outcome.detail
+    assert outcome.detail[0].startswith(f"first witness: family {WITNESS_FAMILY[entry]},"), outcome.detail
+    assert any(" vs " in line for line in outcome.witness)  # what differs, under each version
+
+
+def test_a_difference_that_is_only_a_choice_is_no_witness() -> None:
+    """613.7a before 2021-02-15: the moved equipment's two effects tie; two finals of one version are not a witness."""
+    from mtg_layers.boards.observable_shapes import shapes
+    from mtg_layers.checking.observable import check_shape
+
+    shape = next(s for s in shapes("same-timestamp") if s.label == "granted-ability-equipment-moves")
+    version = get_version("2021-02-14")
+    result = check_shape(shape.family, shape.label, shape.board(), [], version, version)
+    assert result.status == "tie" and "2 outcome(s)" in result.lines[0]
+    after = check_shape(shape.family, shape.label, shape.board(), [], version, get_version("2021-02-15"))
+    assert after.status == "witness"
+    assert 'hawk2.abilities: ["flying"] or [] vs ["flying"]' in after.lines
+
+
+def test_one_version_against_itself_is_not_observable() -> None:
+    from mtg_layers.checking.observable import observable
+
+    outcome = observable(get_version("2021-02-15"), get_version("2021-02-15"), max_effects=1)
+    assert outcome.status == "proved" and "the versions state the same rules" in outcome.detail
+
+
+def test_cli_observable_prints_the_witness_and_each_version_s_values() -> None:
+    from click.testing import CliRunner
+
+    from mtg_layers.cli import main
+
+    args = ["prove", "--observable", "2017-08-24", "2017-08-25", "--only-family", "negative-amounts"]
+    result = CliRunner().invoke(main, args)
+    assert result.exit_code == 0, result.output
+    assert "2017-08-24 vs 2017-08-25: observable: a board tells them apart" in result.stdout
+    assert "shade.power: 14 vs 13" in result.stdout  # 107.1b: -X/-X at -1 life was +1/+1, then +0/+0
+    bad = CliRunner().invoke(main, ["prove", "--observable", "m10", "m10", "--only-family", "nope"])
+    assert bad.exit_code == 2 and "unknown ['nope']" in bad.output and "Traceback" not in bad.output

@@ -231,9 +231,10 @@ def test_versions_json_holds_the_profiles_and_the_timeline_entries() -> None:
         assert got[eid]["change"] == " ".join(str(entry["change"]).split())
         assert len(got[eid]["source"]) == len(entry["source"]) > 0
     for change in history().changes:
-        assert {"rule": change.rule, "flags": {k: list(v) if isinstance(v, tuple) else v for k, v in change.flags}} in got[
-            change.entry
-        ]["dated_flags"]
+        assert {
+            "rule": change.rule,
+            "flags": {k: list(v) if isinstance(v, tuple) else v for k, v in change.flags},
+        } in got[change.entry]["dated_flags"]
     assert data["history"]["newest_text"] == history().newest_text
     assert {(u["from"], u["to"]) for u in data["history"]["unknown_periods"]} == {
         (str(u["from"]), str(u["to"])) for u in TIMELINE["unknown_periods"]
@@ -267,7 +268,7 @@ def _commands(rules: str) -> dict[str, list[str]]:
     ],
 )
 def test_every_form_of_rules_warns_alike_in_every_command(command: str, forms: tuple[str, ...], says: str) -> None:
-    """Issue 29: a date, a profile id and an alias of a day the history did not read each give the answer and a warning."""
+    """Issue 29: a date, a profile id and an alias of a day the history did not read: the answer and a warning."""
     for rules in forms:
         result = CliRunner().invoke(main, _commands(rules)[command])
         assert result.exit_code == 0, (rules, result.output)
