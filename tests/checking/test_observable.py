@@ -209,3 +209,46 @@ def test_cli_observable_prints_the_witness_and_each_version_s_values() -> None:
     assert "shade.power: 14 vs 13" in result.stdout  # 107.1b: -X/-X at -1 life was +1/+1, then +0/+0
     bad = CliRunner().invoke(main, ["prove", "--observable", "m10", "m10", "--only-family", "nope"])
     assert bad.exit_code == 2 and "unknown ['nope']" in bad.output and "Traceback" not in bad.output
+
+
+# Timeline entries that can change an answer but move no flag of the day: why no search is needed.
+NO_FLAG_OF_ITS_OWN = {
+    "418-5-sublayers-seen": "a state first seen in the earliest text read, not a change: profile 2004-10-01 has it",
+    "double-faced-token-copies-general": "widened to every double-faced permanent; the case format's are transforming",
+}
+
+
+def _timeline() -> list[dict[str, Any]]:
+    from mtg_layers.docs_site.rules_history import load_history
+
+    return list(load_history()["entries"])
+
+
+@pytest.mark.slow  # about 50 s of CPU for the 34 entries
+def test_prove_observable_agrees_with_every_timeline_entry_s_can_change_answer() -> None:
+    """Issue 29: for each entry of corpus/sources/cr-history.yaml, the day before and the day of it.
+
+    A witness only for a day some entry says can change an answer; no witness only for an entry
+    that says it cannot, or whose reason is stated (STATED_REASON, NO_FLAG_OF_ITS_OWN).
+    """
+    from mtg_layers.checking.observable import observable
+
+    entries = _timeline()
+    changing_days = {e["date"] for e in entries if e["observable"]["can_change_answer"]}
+    for entry in entries:
+        day, can = entry["date"], entry["observable"]["can_change_answer"]
+        try:
+            before = get_version(_day_before(day))
+        except ProfileError:
+            assert entry["id"] == entries[0]["id"] == "legend-rule-all-die"
+            continue
+        outcome = observable(before, get_version(day), max_effects=2)  # 2009's needs two P/T effects
+        if outcome.status == "found":
+            assert day in changing_days, (entry["id"], outcome.witness)
+        elif can:
+            assert outcome.status == "proved", (entry["id"], outcome.detail)
+            assert entry["id"] in STATED_REASON or entry["id"] in NO_FLAG_OF_ITS_OWN, (entry["id"], outcome.detail)
+            if entry["id"] in STATED_REASON:
+                assert any(STATED_REASON[entry["id"]] in line for line in outcome.detail)
+            else:
+                assert outcome.detail == ["the versions state the same rules"]
