@@ -441,7 +441,7 @@ def coverage_command(corpus_dir: Path, as_markdown: bool, as_json: bool) -> None
     "only_families",
     multiple=True,
     help="With --observable: search only these families of shapes (repeatable): pt, keyword-counters, "
-    "copy-exceptions, legend-rule, negative-amounts, double-faced, same-timestamp.",
+    "copy-exceptions, legend-rule, negative-amounts, double-faced, same-timestamp, two-players.",
 )
 @friendly_errors
 def prove(

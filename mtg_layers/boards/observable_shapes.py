@@ -6,7 +6,7 @@ changes of the rules history touch: keyword counters (122.1b), copy exceptions a
 leave out (707.9d, twice), the legend rule across controllers (704.5j), a calculated amount below
 zero (107.1b), a transformed permanent and a token copy of it (202.3b, 707.8a), an object's own and
 granted static abilities stamped anew (613.7a), an object's own static ability against a resolving
-effect with the same timestamp (613.7n), objects of two players entering together (613.7m). The
+effect with the same timestamp (613.7n), permanents of two players stamped together (613.7m). The
 power/toughness family (``mtg_layers.checking.theorems.shape_board``) is symbolic instead: any
 integer amounts, any timestamp order.
 
@@ -250,6 +250,25 @@ def _same_timestamp() -> Iterator[tuple[str, dict[str, Any]]]:
     }  # fmt: skip
 
 
+def _two_players() -> Iterator[tuple[str, dict[str, Any]]]:
+    """613.7m: two players' permanents that get their timestamps at one moment, each setting a color."""
+    black, white = "all creatures are black.", "all creatures are white."
+    yield "two-players-stamped-together", {
+        "abilities": [
+            {"text": black, "applies_to": {"type": "creature"}, "parts": [{"op": "set_colors", "colors": ["black"]}]},
+            {"text": white, "applies_to": {"type": "creature"}, "parts": [{"op": "set_colors", "colors": ["white"]}]},
+        ],
+        "objects": [
+            {**BEARS, "id": "bears", "timestamp": 1},
+            {"id": "dark", "name": "Stand-in Darkness", "controller": "p2", "timestamp": 5, "mana_value": 1,
+             "colors": ["black"], "types": ["enchantment"], "abilities": [black]},
+            {"id": "light", "name": "Stand-in Light", "controller": "p1", "timestamp": 5, "mana_value": 1,
+             "colors": ["white"], "types": ["enchantment"], "abilities": [white]},
+        ],
+        "game": {"turn": "p2", "turn_order": ["p1", "p2"]},
+    }  # fmt: skip
+
+
 FAMILIES: dict[str, tuple[str, str, Any]] = {
     "keyword-counters": ("122.1b, 613.1f", "one counter of each keyword on a creature", _keyword_counters),
     "copy-exceptions": ("707.9d", "copy exceptions against the original's CDAs", _copy_exceptions),
@@ -257,6 +276,7 @@ FAMILIES: dict[str, tuple[str, str, Any]] = {
     "negative-amounts": ("107.1b", "a calculated -X/-X at negative life", _negative_amounts),
     "double-faced": ("202.3b, 707.8a", "a transformed permanent and a token copy of it", _double_faced),
     "same-timestamp": ("613.7a, 613.7n", "effects that get one timestamp together", _same_timestamp),
+    "two-players": ("613.7m", "two players' permanents stamped at one moment", _two_players),
 }
 
 

@@ -178,6 +178,8 @@ def board_summary(board: Board) -> str:
     for e in board.effects:
         parts = ", ".join(f"{p.op} {dict(p.args)}" for p in e.parts)
         items.append(f"effect {e.id} (ts {e.timestamp:g}) on {', '.join(e.applies_to)}: {parts}")
+    if board.game:
+        items.append(f"game {dict(board.game)}")
     return "board: " + " | ".join(items)
 
 

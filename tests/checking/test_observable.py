@@ -252,3 +252,13 @@ def test_prove_observable_agrees_with_every_timeline_entry_s_can_change_answer()
                 assert any(STATED_REASON[entry["id"]] in line for line in outcome.detail)
             else:
                 assert outcome.detail == ["the versions state the same rules"]
+
+
+def test_apnap_order_of_2020_is_witnessed_by_two_players_stamped_together() -> None:
+    """613.7m (entry ikoria-apnap-timestamps): before Ikoria the active player chose any order (two outcomes)."""
+    from mtg_layers.checking.observable import observable
+
+    outcome = observable(get_version("2020-04-16"), get_version("2020-04-17"), families=["two-players"])
+    assert outcome.status == "found", outcome.detail
+    assert "2 outcome(s) under 2020-04-16, 1 under 2020-04-17" in outcome.witness
+    assert 'bears.colors: ["black"] or ["white"] vs ["white"]' in outcome.witness  # p2 active: p2's first
