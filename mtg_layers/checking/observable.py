@@ -250,6 +250,8 @@ def observable(
                 ties.append(f"{family} {label}")
             if result.status == "not encodable":
                 skipped.append(f"{family} {label}: {'; '.join(result.lines)}")
+    if tried and len(skipped) == tried:  # nothing was asked: no verdict
+        return Outcome("unknown", f"{tried} shape(s)", ["no shape could be encoded under both versions", *skipped[:3]])
     detail = ["no shape tells the two versions apart"]
     flags = differing_flags(v1, v2)
     detail.append(f"the versions differ in: {', '.join(flags)}" if flags else "the versions state the same rules")

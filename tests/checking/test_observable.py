@@ -262,3 +262,13 @@ def test_apnap_order_of_2020_is_witnessed_by_two_players_stamped_together() -> N
     assert outcome.status == "found", outcome.detail
     assert "2 outcome(s) under 2020-04-16, 1 under 2020-04-17" in outcome.witness
     assert 'bears.colors: ["black"] or ["white"] vs ["white"]' in outcome.witness  # p2 active: p2's first
+
+
+def test_a_proposal_the_encoding_cannot_read_gets_no_verdict() -> None:
+    """613.8b read literally (flag loop_ignores_dependency) is not encoded: every shape is skipped, so no answer."""
+    from mtg_layers.checking.observable import observable
+
+    data = proposed_profile("pt_set", "7b", "literal-loops")
+    data["flags"] = {**dict(data.get("flags") or {}), "loop_ignores_dependency": True}
+    outcome = observable(get_version("ikoria"), version_from_mapping(data), max_effects=1)
+    assert outcome.status == "unknown" and outcome.detail[0] == "no shape could be encoded under both versions"
