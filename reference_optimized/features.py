@@ -48,6 +48,8 @@ def untracked_features(board: Board) -> tuple[str, ...]:
     found: set[str] = set()
     if board.entering is not None:
         found.add("an object looked at as it would enter (614.12)")
+    if any(o.stickers for o in board.objects.values()):
+        found.add("stickers (123), whose effects apply in every public zone")
     definitions = list(board.abilities.values())
     if any(d.condition is not None for d in definitions):
         found.add("a condition on a static ability (611.3a)")

@@ -310,6 +310,9 @@ def ability_words(data: Mapping[str, Any], extra: Iterable[str] = ()) -> set[str
     for step in data.get("steps", ()):
         for counters in step.get("set_counters", {}).values():
             out |= {c["kind"] for c in counters if c.get("kind") in KEYWORD_COUNTERS}
+    stickers = [st for _, o in _all_objects(data) for st in o.get("stickers", ())]
+    stickers += [st for step in data.get("steps", ()) for new in step.get("put_stickers", {}).values() for st in new]
+    out |= {st["ability"] for st in stickers if isinstance(st, Mapping) and isinstance(st.get("ability"), str)}  # 123.7
     for _ in range(2):  # text changes, possibly one after another (612)
         out |= {replace_in_text(a, old, new) for a in out for old, new in changes}
     return out
