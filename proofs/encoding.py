@@ -61,6 +61,7 @@ from .state import (
     when,
 )
 from .state import ite as _ite_obj
+from .stickers import sticker_parts
 from .universe import Universe, build_universe
 from .vocabulary import OPERATION_KIND, activated, keyword_counters_on
 from .words import (
@@ -233,6 +234,7 @@ class Encoding:
             if board.objects[i].zone == "battlefield"
             or reaching
             or any(a in board.abilities and board.abilities[a].cda for a in board.objects[i].printed.abilities)
+            or bool(board.objects[i].stickers)  # 123.5-123.8: a sticker's effect applies in every public zone
         )
         self.constraints: list[z3.BoolRef] = []
         # 613.7m (from 2020): each player's place in APNAP order, read from the profile's flag and the game state
@@ -301,6 +303,7 @@ class Encoding:
             if obj.face_down:
                 possible |= set(obj.face_down_values.get("abilities", ()))
             possible |= {c.kind for c in obj.counters if c.kind in self.keyword_counters}
+            possible |= {str(st.ability) for st in obj.stickers if st.kind == "ability"}  # 123.7
             if u.from_words:
                 possible = set(u.abilities)
             for d in (own_definition(x, obj) for x in board.abilities.values()):  # 607.2d: its own choices
@@ -347,6 +350,9 @@ class Encoding:
                         targets=(oid,),
                     )
                 )
+            for n, ts, part in sticker_parts(obj):  # 123.6-123.8, 613.7k: the rules' effect of each sticker
+                key = f"sticker:{oid}:{n}"
+                out.append(PEffect(key=key, kind="rule", origin="rule", parts=(part,), base_ts=ts, targets=(oid,)))
             if obj.face_down:
                 out.append(
                     PEffect(
@@ -394,6 +400,7 @@ class Encoding:
                 set(entered(obj).abilities)
                 | {c.kind for c in obj.counters if c.kind in self.keyword_counters}
                 | _merged_in(obj)
+                | {str(st.ability) for st in obj.stickers if st.kind == "ability"}  # 123.7
             )
             if obj.face_down:
                 reach[oid] |= set(obj.face_down_values.get("abilities", ()))
@@ -804,6 +811,8 @@ class Encoding:
             evaluated.append(player)
         elif part.op == "replace_word":
             args["from"], args["to"] = str(a["from"]), str(a["to"])
+        elif part.op == "name_sticker":  # 123.6, 612.9
+            args["word"], args["position"] = str(a["word"]), int(a["position"])
         elif part.op == "add_activated_abilities_of":  # 613.1f: the activated abilities those objects have now
             picked = self.matching(a["from"], st, e, view, target)
             gained: dict[str, z3.BoolRef] = {}

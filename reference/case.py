@@ -180,7 +180,7 @@ def apply_step(board: Board, step: Step, version: RulesVersion | None = None) ->
     for oid, obj in objects.items():  # 613.7k: an object with a new timestamp restamps its stickers after it
         old = start.objects.get(oid)
         objects[oid] = with_new_timestamp(obj, None if old is None else old.timestamp)
-    for oid, new in step.put_stickers.items():  # 123.3, 613.7k: a sticker put on gets the timestamp of that moment
+    for oid, new in sorted(step.put_stickers.items()):  # 123.3, 613.7k: a sticker put on: the time of then
         objects[oid] = replace(objects[oid], stickers=objects[oid].stickers + tuple(stamped(s, clock) for s in new))
     ended = set(step.end_effects)
     effects = tuple(e for e in board.effects if e.id not in ended) + tuple(created(e, clock) for e in step.add_effects)
