@@ -173,13 +173,13 @@ def apply_step(board: Board, step: Step, version: RulesVersion | None = None) ->
             if stickers:
                 last = merged.objects[onto].merges[-1]
                 merges = merged.objects[onto].merges[:-1] + (replace(last, component=replace(spell_obj, stickers=())),)
-                target = replace(merged.objects[onto], stickers=stickers, merges=merges)
-                merged = replace(merged, objects={**merged.objects, onto: target})
+                stickered = replace(merged.objects[onto], stickers=stickers, merges=merges)
+                merged = replace(merged, objects={**merged.objects, onto: stickered})
             clock.see(how["timestamp"])
         objects, board = dict(merged.objects), merged
     for oid, obj in objects.items():  # 613.7k: an object with a new timestamp restamps its stickers after it
-        old = start.objects.get(oid)
-        objects[oid] = with_new_timestamp(obj, None if old is None else old.timestamp)
+        was = start.objects.get(oid)
+        objects[oid] = with_new_timestamp(obj, None if was is None else was.timestamp)
     for oid, new in sorted(step.put_stickers.items()):  # 123.3, 613.7k: a sticker put on: the time of then
         objects[oid] = replace(objects[oid], stickers=objects[oid].stickers + tuple(stamped(s, clock) for s in new))
     ended = set(step.end_effects)
