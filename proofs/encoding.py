@@ -664,6 +664,8 @@ class Encoding:
                 conj.append(ch[("name", "")] == u.name(want) if want in u.names else FALSE)
             elif key == "token":
                 conj.append(_bool(obj.token == bool(want)))
+            elif key == "monstrous":  # 701.37b: the object's designation, read off the board
+                conj.append(_bool(obj.monstrous == bool(want)))
             elif key == "face_down":
                 conj.append(ch[("fd", "")] == bool(want))
             elif key == "has_ability":
@@ -1223,6 +1225,8 @@ def _could_match(board: Board, filt: Any, oid: str, source: str) -> bool | None:
             r = (board.objects[source].attached_to == oid) == bool(want)
         elif key == "token":
             r = obj.token == bool(want)
+        elif key == "monstrous":
+            r = obj.monstrous == bool(want)
         elif key == "zone":
             r = obj.zone == want
         elif key == "owner" and want != "you":

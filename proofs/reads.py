@@ -52,6 +52,7 @@ OBJECT_FIELDS = {
     "merges",  # proofs.words._with_merged (729, 702.140e)
     "chosen",  # proofs.choices.own_definition (614.1c, 607.2d)
     "stickers",  # proofs.stickers.sticker_parts (123.6-123.8, 613.7k)
+    "monstrous",  # the filter key monstrous (701.37b)
 }
 # Printed values (Characteristics): the layer-process bookkeeping fields must keep their defaults.
 PRINTED_FIELDS = {*COPIED_FIELDS, "controller"}
@@ -118,6 +119,7 @@ FILTER_KEYS = frozenset(
         "attached_to_source",
         "name",
         "token",
+        "monstrous",
         "face_down",
         "has_ability",
         "mana_value",

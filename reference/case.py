@@ -56,6 +56,8 @@ class Step:
     create_tokens: tuple[Mapping[str, Any], ...] = ()
     # 123.3, 613.7k: stickers put on objects in this step (object id -> its new stickers, in the order put on)
     put_stickers: Mapping[str, tuple[Sticker, ...]] = field(default_factory=FrozenMap)
+    # 701.37a-b: permanents that become monstrous in this step (after its other changes to objects)
+    become_monstrous: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -182,6 +184,8 @@ def apply_step(board: Board, step: Step, version: RulesVersion | None = None) ->
         objects[oid] = with_new_timestamp(obj, None if was is None else was.timestamp)
     for oid, new in sorted(step.put_stickers.items()):  # 123.3, 613.7k: a sticker put on: the time of then
         objects[oid] = replace(objects[oid], stickers=objects[oid].stickers + tuple(stamped(s, clock) for s in new))
+    for oid in step.become_monstrous:  # 701.37a-b: it becomes monstrous (a designation, no timestamp)
+        objects[oid] = replace(objects[oid], monstrous=True)
     ended = set(step.end_effects)
     effects = tuple(e for e in board.effects if e.id not in ended) + tuple(created(e, clock) for e in step.add_effects)
     board = replace(board, objects=objects, effects=effects)

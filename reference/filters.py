@@ -37,6 +37,7 @@ FILTER_KEYS = (
     "attached_to_source",
     "name",
     "token",
+    "monstrous",
     "face_down",
     "has_ability",
     "mana_value",
@@ -155,6 +156,8 @@ def matches(filt: Any, obj_id: str, ctx: Context) -> bool:
             ok = ch.name == want
         elif key == "token":
             ok = obj.token == bool(want)
+        elif key == "monstrous":  # 701.37b: a designation of the object, whatever its abilities
+            ok = obj.monstrous == bool(want)
         elif key == "face_down":
             ok = ch.face_down == bool(want)
         elif key == "has_ability":

@@ -115,6 +115,9 @@ class GameObject:
     # 123, 613.7k: the stickers on it (name, ability, power/toughness), each with its timestamp; kept as it
     # moves to a public zone (123.5), never a copiable value (707.2)
     stickers: tuple[Sticker, ...] = ()
+    # 701.37b: the permanent is monstrous (a designation, not an ability nor a copiable value; a new object
+    # after a zone change is not, 400.7)
+    monstrous: bool = False
 
 
 @dataclass(frozen=True)

@@ -115,6 +115,9 @@ def _test(key: str, want: Any) -> Test:
     if key == "token":
         flag = bool(want)
         return lambda i, o, ch, ctx: o.token == flag
+    if key == "monstrous":
+        flag = bool(want)
+        return lambda i, o, ch, ctx: o.monstrous == flag
     if key == "face_down":
         flag = bool(want)
         return lambda i, o, ch, ctx: ch.face_down == flag

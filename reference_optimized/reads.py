@@ -60,6 +60,7 @@ FILTER_READS: dict[str, frozenset[str]] = {
     "other_than_source": frozenset(),
     "attached_to_source": frozenset(),
     "token": frozenset(),
+    "monstrous": frozenset(),
     "zone": frozenset(),
     "type": frozenset({"types"}),
     "subtype": frozenset({"subtypes", "all_creature_types"}),

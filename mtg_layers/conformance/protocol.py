@@ -136,6 +136,8 @@ def _object(o: Mapping[str, Any], clock: _Clock | None = None) -> dict[str, Any]
         out["transform_history"] = copy.deepcopy(list(o["transform_history"]))
     if o.get("merges"):  # 729
         out["merges"] = [{**copy.deepcopy(dict(m)), "component": _object(m["component"])} for m in o["merges"]]
+    if o.get("monstrous"):  # 701.37b
+        out["monstrous"] = True
     if o.get("stickers"):  # 123: their timestamps as the reference gives them (board_data)
         out["stickers"] = copy.deepcopy(list(o["stickers"]))
     if "card" in o:
@@ -220,8 +222,8 @@ def board_data(data: Mapping[str, Any], step: int, rules: str | None = None) -> 
     The same accumulation as reference.case.board_at, in the corpus vocabulary, with every
     default explicit. Within a step the changes apply in this order: add_objects,
     remove_objects, set_counters, attach, set_timestamp, move, turn_face_down, turn_face_up, transform, merge,
-    put_stickers, end_effects, add_effects, then the state-based actions the step asks for (704.3), which read
-    characteristics and so depend on the rules version ``rules`` (left out when it is not a
+    put_stickers, become_monstrous, end_effects, add_effects, then the state-based actions the step asks for
+    (704.3), which read characteristics and so depend on the rules version ``rules`` (left out when it is not a
     built-in version).
     """
     steps = list(data["steps"])
@@ -278,6 +280,8 @@ def board_data(data: Mapping[str, Any], step: int, rules: str | None = None) -> 
             target["merges"] = [{k: m[k] for k in ("timestamp", "position", "component")} for m in merges]
             for e in effects:
                 e["applies_to"] = [i for i in e["applies_to"] if i != spell]
+        for oid in s.get("become_monstrous", ()):  # 701.37a-b
+            objects[oid]["monstrous"] = True
         for oid in sorted(s.get("put_stickers", {})):  # 123.3, 613.7k: a sticker put on, the time of then
             stuck = [{**copy.deepcopy(dict(st)), "timestamp": clock.tick()} for st in s["put_stickers"][oid]]
             objects[oid]["stickers"] = list(objects[oid].get("stickers", ())) + stuck

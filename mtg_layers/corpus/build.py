@@ -78,6 +78,7 @@ def _object(o: Mapping[str, Any]) -> GameObject:
         transformed=bool(o.get("transformed", False)),
         transform_history=tuple((h["timestamp"], bool(h["transformed"])) for h in o.get("transform_history", ())),
         stickers=tuple(_sticker(s) for s in o.get("stickers", ())),
+        monstrous=bool(o.get("monstrous", False)),
     )
 
 
@@ -148,6 +149,7 @@ def build_case(data: Mapping[str, Any], label: str) -> Case:
             create_tokens=tuple(
                 freeze({**t, "timestamp": t.get("timestamp", BY_RULES)}) for t in s.get("create_tokens", ())
             ),
+            become_monstrous=tuple(s.get("become_monstrous", ())),
             put_stickers=FrozenMap(
                 {oid: tuple(_sticker(x) for x in new) for oid, new in s.get("put_stickers", {}).items()}
             ),

@@ -106,6 +106,9 @@ class MeaningChecker:
             for i, oid in enumerate(step.get("remove_objects", ())):
                 if oid not in objects:
                     self.fail(f"{where}.remove_objects[{i}]", f"unknown object id {oid!r}")
+            for i, oid in enumerate(step.get("become_monstrous", ())):  # 701.37a
+                if oid not in objects:
+                    self.fail(f"{where}.become_monstrous[{i}]", f"unknown object id {oid!r}")
             both = sorted(set(step.get("turn_face_up", {})) & set(step.get("turn_face_down", {})))
             if both:
                 self.fail(f"{where}.turn_face_up.{both[0]}", "an object is turned face up or face down, not both")

@@ -94,6 +94,8 @@ def object_data(o: GameObject) -> dict[str, Any]:
         out["transform_history"] = [{"timestamp": _num(ts), "transformed": t} for ts, t in o.transform_history]
     if o.attached_to is not None:
         out["attached_to"] = o.attached_to
+    if o.monstrous:  # 701.37b
+        out["monstrous"] = True
     if o.stickers:  # 123, 613.7k
         out["stickers"] = [sticker_data(st) for st in o.stickers]
     return out
