@@ -666,6 +666,8 @@ class Encoding:
                 conj.append(_bool(obj.token == bool(want)))
             elif key == "monstrous":  # 701.37b: the object's designation, read off the board
                 conj.append(_bool(obj.monstrous == bool(want)))
+            elif key == "has_counter":  # 122.1: counters are the board's; no effect changes them in the layers
+                conj.append(_bool(any(c.kind == want and c.count > 0 for c in obj.counters)))
             elif key == "face_down":
                 conj.append(ch[("fd", "")] == bool(want))
             elif key == "has_ability":
@@ -1227,6 +1229,8 @@ def _could_match(board: Board, filt: Any, oid: str, source: str) -> bool | None:
             r = obj.token == bool(want)
         elif key == "monstrous":
             r = obj.monstrous == bool(want)
+        elif key == "has_counter":
+            r = any(c.kind == want and c.count > 0 for c in obj.counters)
         elif key == "zone":
             r = obj.zone == want
         elif key == "owner" and want != "you":

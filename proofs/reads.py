@@ -120,6 +120,7 @@ FILTER_KEYS = frozenset(
         "name",
         "token",
         "monstrous",
+        "has_counter",
         "face_down",
         "has_ability",
         "mana_value",

@@ -38,6 +38,7 @@ FILTER_KEYS = (
     "name",
     "token",
     "monstrous",
+    "has_counter",
     "face_down",
     "has_ability",
     "mana_value",
@@ -158,6 +159,8 @@ def matches(filt: Any, obj_id: str, ctx: Context) -> bool:
             ok = obj.token == bool(want)
         elif key == "monstrous":  # 701.37b: a designation of the object, whatever its abilities
             ok = obj.monstrous == bool(want)
+        elif key == "has_counter":  # 122.1: "with a gold counter on it": one or more counters of that kind
+            ok = any(c.kind == want and c.count > 0 for c in obj.counters)
         elif key == "face_down":
             ok = ch.face_down == bool(want)
         elif key == "has_ability":

@@ -61,6 +61,7 @@ FILTER_READS: dict[str, frozenset[str]] = {
     "attached_to_source": frozenset(),
     "token": frozenset(),
     "monstrous": frozenset(),
+    "has_counter": frozenset(),
     "zone": frozenset(),
     "type": frozenset({"types"}),
     "subtype": frozenset({"subtypes", "all_creature_types"}),
