@@ -494,7 +494,9 @@ def test_z3_reads_the_designation_itself() -> None:
         _, answer = resolve_step(case, step, STATUS_VERSION)
         assert check_answer(board, STATUS_VERSION, answer).status == "verified"
         bad = copy.deepcopy(answer)
-        bad["lion"]["abilities"] = sorted(set(bad["lion"]["abilities"]) ^ {"hexproof"})
+        had = answer["lion"]["abilities"]
+        assert isinstance(had, list)
+        bad["lion"]["abilities"] = sorted(set(had) ^ {"hexproof"})
         assert check_answer(board, STATUS_VERSION, bad).status == "counterexample"
 
 
