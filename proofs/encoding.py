@@ -772,6 +772,21 @@ class Encoding:
                 or [z3.IntVal(0)]
             )
             return types
+        if key == "total":  # the sum of the values of the objects the filter picks now (208.3: noncreatures, 0)
+            found = self.matching(arg["among"], st, e, view, target)
+            terms = []
+            for i, c in found.items():
+                ch = self._char(st, i)
+                if arg["of"] == "mana_value":
+                    n = ch[("mv", "")]
+                else:
+                    n_, v = ("pn", "p") if arg["of"] == "power" else ("tn", "t")
+                    n = z3.If(ch[(n_, "")], 0, ch[(v, "")])
+                    if self.board.objects[i].zone == "battlefield":
+                        creature = ch.get_set("types", "creature") if "creature" in self.u.types else FALSE
+                        n = z3.If(creature, n, 0)
+                terms.append(z3.If(c, n, 0))
+            return z3.Sum(terms or [z3.IntVal(0)])
         if key in GAME_FIELDS:  # 119.1, 402.1: proofs.game_state
             return player_number(self.board.game, key, arg, view.controller, self.u.player)
         if key == "sum":

@@ -136,6 +136,7 @@ VALUE_KEYS = frozenset(
         "count",
         "its",
         "card_types_among",
+        "total",
         "sum",
         "times",
         "counters",
@@ -221,6 +222,11 @@ def _value(value: Any, where: str) -> Iterator[str]:
         yield f"{where}.{key}"
     elif key in ("count", "card_types_among"):
         yield from _filter(arg, f"{where}.{key}")
+    elif key == "total":
+        if not isinstance(arg, Mapping) or arg.get("of") not in ITS:
+            yield f"{where}.total.of"
+        else:
+            yield from _filter(arg.get("among"), f"{where}.total.among")
     elif key == "its" and arg not in ITS:
         yield f"{where}.its={arg}"
     elif key == "sum":

@@ -221,6 +221,7 @@ VALUE_KEYS = (
     "count",
     "its",
     "card_types_among",
+    "total",
     "sum",
     "times",
     "counters",
@@ -284,6 +285,8 @@ def evaluate(value: Any, ctx: Context, target: str | None) -> int:
         for i in objects_matching(arg, ctx):
             found |= characteristics_of(ctx, i).types
         return len(found)
+    if key == "total":  # "the total power of the exiled cards": a sum of other objects' values, as they are now
+        return sum(value_of(ctx, i, str(arg["of"])) for i in objects_matching(arg["among"], ctx))
     if key in GAME_VALUES:  # 119.1, 402.1: game state, read off the board
         return game_value(ctx.board, key, arg, ctx.controller)
     if key == "sum":
@@ -292,6 +295,17 @@ def evaluate(value: Any, ctx: Context, target: str | None) -> int:
         factor, inner = arg
         return int(factor) * evaluate(inner, ctx, target)
     raise ValueError(f"unknown value expression {key!r}")
+
+
+def value_of(ctx: Context, obj_id: str, field: str) -> int:
+    """208.3, 202.3: one object's power, toughness or mana value as a total counts it (a noncreature permanent has no
+    power or toughness: 0; a card elsewhere has its own)."""
+    ch = characteristics_of(ctx, obj_id)
+    if field == "mana_value":
+        return ch.mana_value
+    if ctx.board.objects[obj_id].zone == "battlefield" and "creature" not in ch.types:
+        return 0
+    return (ch.power if field == "power" else ch.toughness) or 0
 
 
 def amount(value: Any, ctx: Context, target: str | None, negatives: str = "zero") -> int:

@@ -23,6 +23,7 @@ UNTRACKED_KEYS: Mapping[str, str] = {
     "counters": "a value counting counters (122)",
     "source_counters": "a value counting the source's counters (122)",
     "has_counter": "a filter on the counters an object has (122)",
+    "total": "a total of other objects' values",
     "exiled_with_source": "a filter on cards exiled with the source (607.2a)",
     "top_of_graveyard": "a filter on the top card of a graveyard (404.2)",
 }

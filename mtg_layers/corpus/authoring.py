@@ -416,6 +416,8 @@ def _filters_in_value(where: str, value: Any) -> Iterator[tuple[str, Any]]:
         for key in ("count", "card_types_among"):
             if key in value:
                 yield f"{where}.{key}", value[key]
+        if isinstance(value.get("total"), Mapping) and "among" in value["total"]:
+            yield f"{where}.total.among", value["total"]["among"]
         if isinstance(value.get("sum"), list):
             for i, v in enumerate(value["sum"]):
                 yield from _filters_in_value(f"{where}.sum[{i}]", v)

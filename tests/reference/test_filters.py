@@ -515,3 +515,19 @@ def test_has_counter_picks_the_objects_with_that_kind_of_counter() -> None:
     bad = copy.deepcopy(answer)
     bad["giant"]["subtypes"] = ["giant"]
     assert check_answer(board, STATUS_VERSION, bad).status == "counterexample"
+
+
+GHOUL = CASES_DIR / "values" / "sutured-ghoul-total-power.yaml"
+
+
+def test_total_sums_the_values_of_the_objects_the_filter_picks_as_they_are_now() -> None:
+    """'The total power of the exiled cards' (value total): Tarmogoyf's CDA counts, in exile."""
+    case = load_case(GHOUL)
+    final = resolve(board_at(case, 1), STATUS_VERSION).final
+    assert (final["ghoul"].power, final["ghoul"].toughness) == (3, 4)
+    board = board_at(case, 2)
+    _, answer = resolve_step(case, 2, STATUS_VERSION)
+    assert check_answer(board, STATUS_VERSION, answer).status == "verified"
+    bad = copy.deepcopy(answer)
+    bad["ghoul"]["power"] = 2  # Tarmogoyf's printed power would give 1; its CDA's, 3
+    assert check_answer(board, STATUS_VERSION, bad).status == "counterexample"
