@@ -519,7 +519,13 @@ class Encoding:
     def condition(self, e: PEffect, st: Mapping[str, Obj], reading: Reading, ctrl: z3.ArithRef) -> z3.BoolRef:
         """611.3a: an "as long as" condition read from this state (the source is "it")."""
         assert e.definition is not None and e.source is not None
-        cond = e.definition.condition
+        return self._holds(e.definition.condition, e, st, reading, ctrl)
+
+    def _holds(self, cond: Any, e: PEffect, st: Mapping[str, Obj], reading: Reading, ctrl: z3.ArithRef) -> z3.BoolRef:
+        """611.3a, 711.2a: one condition, or all of a list of them, read from this state."""
+        assert e.source is not None
+        if isinstance(cond, Mapping) and set(cond) == {"all"}:
+            return conj([self._holds(c, e, st, reading, ctrl) for c in cond["all"]])
         if isinstance(cond, Mapping) and set(cond) == {"your_turn"}:  # 102.1: proofs.game_state
             return your_turn(self.board.game, bool(cond["your_turn"]), ctrl, self.u.player)
         if not isinstance(cond, Mapping) or str(cond.get("op")) not in COMPARATORS:

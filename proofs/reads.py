@@ -263,6 +263,23 @@ def _part(op: str, args: Mapping[str, Any], where: str) -> Iterator[str]:
                 yield from _value(args[k], f"{where}.{k}")
 
 
+def _condition(cond: Any, where: str) -> Iterator[str]:
+    if cond is None:
+        return
+    if not isinstance(cond, Mapping):
+        yield where
+    elif set(cond) == {"your_turn"}:
+        pass  # 102.1: proofs.game_state.your_turn
+    elif set(cond) == {"all"}:  # 711.2a: proofs.encoding.Encoding._holds
+        for i, c in enumerate(cond["all"]):
+            yield from _condition(c, f"{where}.all[{i}]")
+    elif set(cond) != {"left", "op", "right"}:
+        yield where
+    else:
+        yield from _value(cond["left"], f"{where}.left")
+        yield from _value(cond["right"], f"{where}.right")
+
+
 def not_encoded(board: Board) -> list[str]:
     """Everything on this board that the encoding does not read (empty: it reads all of it)."""
     out: list[str] = list(_unread_fields(board, BOARD_FIELDS, "board"))
@@ -290,14 +307,7 @@ def not_encoded(board: Board) -> list[str]:
         assert isinstance(d, AbilityDef)
         out += _unread_fields(d, ABILITY_FIELDS, where)
         out += _filter(d.applies_to, f"{where}.applies_to")
-        if isinstance(d.condition, Mapping):
-            if set(d.condition) == {"your_turn"}:
-                pass  # 102.1: proofs.game_state.your_turn
-            elif set(d.condition) != {"left", "op", "right"}:
-                out.append(f"{where}.condition")
-            else:
-                out += _value(d.condition["left"], f"{where}.condition.left")
-                out += _value(d.condition["right"], f"{where}.condition.right")
+        out += _condition(d.condition, f"{where}.condition")
         for j, p in enumerate(d.parts):
             out += _part(p.op, p.args, f"{where}.parts[{j}]")
     return out

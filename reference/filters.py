@@ -329,6 +329,8 @@ def condition_holds(condition: Any, ctx: Context) -> bool:
         raise ValueError(f"a condition must be a mapping, got {condition!r}")
     if "your_turn" in condition:  # 611.3a: "as long as it's your turn" (102.1)
         return turn_condition_holds(ctx.board, condition, ctx.controller)
+    if "all" in condition:  # 711.2a: "at least N1 ... but no more than N2": every one of them holds
+        return all(condition_holds(c, ctx) for c in condition["all"])
     left = evaluate(condition["left"], ctx, ctx.source)
     right = evaluate(condition["right"], ctx, ctx.source)
     return COMPARATORS[str(condition["op"])](left, right)

@@ -531,3 +531,19 @@ def test_total_sums_the_values_of_the_objects_the_filter_picks_as_they_are_now()
     bad = copy.deepcopy(answer)
     bad["ghoul"]["power"] = 2  # Tarmogoyf's printed power would give 1; its CDA's, 3
     assert check_answer(board, STATUS_VERSION, bad).status == "counterexample"
+
+
+STUDENT = CASES_DIR / "statuses" / "student-of-warfare-levels.yaml"
+
+
+def test_a_condition_of_several_comparisons_holds_when_all_do() -> None:
+    """711.2a: 'at least 2 and no more than 6 level counters' (a condition {all: [...]}), read by both sides."""
+    case = load_case(STUDENT)
+    at = {n: resolve(board_at(case, n), STATUS_VERSION).final["student"] for n in (1, 2, 4)}
+    assert (at[1].power, at[2].power, at[4].power) == (1, 3, 7)
+    assert "first strike" in at[2].abilities and "first strike" not in at[4].abilities
+    board = board_at(case, 4)
+    _, answer = resolve_step(case, 4, STATUS_VERSION)
+    bad = copy.deepcopy(answer)
+    bad["student"]["power"] = 6  # the 2-6 range applied after 6 level counters
+    assert check_answer(board, STATUS_VERSION, bad).status == "counterexample"
