@@ -156,6 +156,7 @@ class MeaningChecker:
         self.lifetimes(data)
         self.double_faced_rules(data, [v for v in declared if v in self.versions])
         self.sticker_rules(data, [v for v in declared if v in self.versions])
+        self.roles_unsupported(data)
         for key in ("abilities", "objects", "effects", "steps"):
             self.subtypes(data.get(key, ()), key, None)
 
@@ -255,6 +256,27 @@ class MeaningChecker:
                         f"rules version {v!r} has no stickers (123 and 613.7k came into the rules with Unfinity on "
                         "2022-10-07): declare only versions from that day on",
                     )
+
+    def roles_unsupported(self, data: Mapping[str, Any]) -> None:
+        """704.5s (704.5y in later texts), 303.7a: the state-based action that keeps only a player's newest Role on a
+        permanent is not performed by the step semantics: a case with a Role and state-based actions is refused."""
+        sba = [s for s, step in enumerate(data["steps"]) if step.get("state_based_actions")]
+        if not sba:
+            return
+        objs = [(o, f"objects[{i}]") for i, o in enumerate(data["objects"])]
+        for s, step in enumerate(data["steps"]):
+            objs += [(o, f"steps[{s}].add_objects[{i}]") for i, o in enumerate(step.get("add_objects", ()))]
+        for i, a in enumerate(data.get("abilities", ())):  # 111.10: a Role token an ability creates
+            if isinstance(a.get("creates"), Mapping):
+                objs.append((a["creates"], f"abilities[{i}].creates"))
+        for o, where in objs:
+            if "role" in o.get("subtypes", ()):
+                self.fail(
+                    f"{where}.subtypes",
+                    f"a Role with state-based actions (steps[{sba[0]}].state_based_actions): the state-based action "
+                    "that puts all but a player's newest Role on a permanent into the graveyard (704.5s, 303.7a) is "
+                    "not modelled yet; leave the state-based actions out or the Role",
+                )
 
     def timed(self, item: Mapping[str, Any], where: str, kind: str) -> None:
         """613.7: the board before the first step is a given state: its timestamps are given too."""

@@ -648,3 +648,24 @@ def test_unknown_subtype_is_a_load_error_with_a_suggestion() -> None:
     assert "my-case.yaml" in message and "objects[0].subtypes[0]" in message
     assert "'merfolk'" in message
     case_from_data(_case(["merfolk", "oko"]), "fine.yaml")  # both known (one a planeswalker type)
+
+
+def test_a_role_with_state_based_actions_is_refused_until_704_5s_is_modelled() -> None:
+    """704.5s, 303.7a: the step semantics do not perform the Role rule: such a board is refused, never loaded."""
+    data: dict[str, Any] = {
+        "id": "role",
+        "title": "two roles",
+        "versions": ["2025-08-01"],
+        "features": ["state-based-actions"],
+        "sources": [{"kind": "derived", "ref": "unit test"}],
+        "objects": [
+            {"id": "c", "timestamp": 1, "types": ["creature"], "power": 1, "toughness": 1},
+            {"id": "r", "timestamp": 2, "types": ["enchantment"], "subtypes": ["aura", "role"], "attached_to": "c"},
+        ],
+        "steps": [{"description": "s", "state_based_actions": True, "expect": {"2025-08-01": {}}}],
+    }
+    with pytest.raises(CorpusError) as err:
+        case_from_data(data, "roles.yaml")
+    assert "objects[1].subtypes" in str(err.value) and "704.5s" in str(err.value)
+    data["steps"][0]["state_based_actions"] = False
+    assert case_from_data(data, "roles.yaml").objects[1].id == "r"
