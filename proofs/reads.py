@@ -264,6 +264,7 @@ def _part(op: str, args: Mapping[str, Any], where: str) -> Iterator[str]:
 
 
 def _condition(cond: Any, where: str) -> Iterator[str]:
+    """611.3a, 711.2a: what the encoding does not read of an "as long as" condition (or of a list of them)."""
     if cond is None:
         return
     if not isinstance(cond, Mapping):
