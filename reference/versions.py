@@ -45,6 +45,7 @@ FLAGS = (
     "negative_amounts",
     "keyword_counters",
     "kindred_type_name",
+    "stickers",
 )
 # Flags whose value is not a boolean (or may be null: the profile spans a change and states neither).
 _NON_BOOLEAN = (
@@ -193,6 +194,8 @@ class RulesVersion:
     keyword_counters: tuple[str, ...] = NEWEST_KEYWORD_COUNTERS
     # 205.2a: the name of the card type of tribal/kindred cards ("kindred" from 2024-06-07, "tribal" before).
     kindred_type_name: str = "kindred"
+    # 123, 613.7k: stickers are in the rules (from Unfinity, 2022-10-07); before, a board with a sticker has no answer.
+    stickers: bool = True
 
     def slot_of(self, kind: str, origin: str) -> str | None:
         """613.1-613.4 (418.5a): the slot an operation of ``kind`` from ``origin`` applies in."""
@@ -449,6 +452,7 @@ def version_from_mapping(
         negative_amounts=_negative_amounts(flags.get("negative_amounts"), where),
         keyword_counters=_keyword_counters(flags.get("keyword_counters"), where),
         kindred_type_name=_kindred_type_name(flags.get("kindred_type_name"), where),
+        stickers=bool(flags.get("stickers", True)),
     )
 
 

@@ -79,6 +79,7 @@ def test_cli_with_a_profile_file(tmp_path: Path) -> None:
 NOT_OBSERVABLE = {
     "legend-rule-all-die": "2004-10-01 is the first day modelled: there are no rules of the day before to compare",
     "isd-double-faced-cards": "the day before, double-faced cards did not exist: a board with one has no answer then",
+    "unfinity-stickers": "the day before, stickers did not exist: a board with one is refused (flag stickers: false)",
 }
 
 
