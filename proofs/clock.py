@@ -3,7 +3,7 @@
 A step may leave timestamps to the rules: an object that enters (613.7d), a resolved
 effect that is created (613.7b), counters that are placed (613.7c), an Aura or Equipment
 that becomes attached (613.7e), a permanent turned face up or down (613.7f), and an object
-that moves to another zone (613.7d). This module reads the step's events on its own (it
+that moves to another zone (613.7d), a double-faced permanent that transforms (613.7g). This module reads the step's events on its own (it
 does not use the resolver's step semantics) and says which timestamp each such event gives;
 the driver compares that with the board the resolver's step semantics produced.
 
@@ -97,8 +97,13 @@ def assigned_timestamps(before: Board, step: Any) -> Assigned:
                     out.pop(oid, None)
                 else:
                     out[oid] = tick()
-    for ts in getattr(step, "transform", {}).values():  # 613.7g: the timestamp the case gives
-        later(ts)
+    transforming = getattr(step, "transform", {})
+    for oid in sorted(transforming):  # 613.7g: a permanent that turns over gets a new timestamp
+        if _given(transforming[oid]):
+            later(transforming[oid])
+            out.pop(oid, None)
+        elif zone.get(oid) == "battlefield" and not face_down.get(oid) and _two_faced(before, step, oid):
+            out[oid] = tick()
     for how in getattr(step, "merge", {}).values():  # 721.2a: the merge's copiable effect
         later(how["timestamp"])
     for e in step.add_effects:
@@ -107,6 +112,22 @@ def assigned_timestamps(before: Board, step: Any) -> Assigned:
         else:
             out[("effect", e.id)] = tick()
     return out
+
+
+def _two_faced(before: Board, step: Any, oid: str) -> bool:
+    """712, 707.8a: an object with a back face, or a token copying one's both faces, can transform."""
+    objects = {**before.objects, **{o.id: o for o in step.add_objects}}
+    obj = objects.get(oid)
+    if obj is None:
+        return False
+    if obj.back_face is not None:
+        return True
+    for e in before.effects:
+        for p in e.parts if oid in e.applies_to else ():
+            copied = objects.get(str(p.args.get("object"))) if p.op == "copy_of" else None
+            if p.args.get("double_faced") and copied is not None and copied.back_face is not None:
+                return True
+    return False
 
 
 def _totals(pairs: Any) -> dict[str, int]:

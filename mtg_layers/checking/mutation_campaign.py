@@ -466,6 +466,8 @@ def write_results(rows: Sequence[Mapping[str, Any]], survivors: Sequence[Mutant]
         ],
         "named_mutants": previous.get("named_mutants", {}),
     }
+    if "golden_alone" in previous:  # the golden answers alone on a sample (mutation_golden): another run's figures
+        data["golden_alone"] = previous["golden_alone"]
     RESULTS_FILE.write_text(json.dumps(data, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
 
 

@@ -61,6 +61,31 @@ def write_named_mutants() -> dict[str, list[str]]:
     return found
 
 
+def golden_alone(data: Mapping[str, Any]) -> list[str]:
+    """The share of a seeded sample of the campaign's mutants that the golden answers alone kill, per module."""
+    g = data.get("golden_alone")
+    if not g:
+        return []
+    lines = [
+        "",
+        f"The golden answers alone (`{', '.join(g['suite'])}`, nothing else) on a seeded sample: up to"
+        f" {g['per_module']} mutants of each module drawn with seed {g['seed']}, {g['sampled']} in all, judged"
+        f" {g['date']} in {g['seconds']} s (`python benchmarks/mutation.py --golden {g['per_module']}"
+        f" --seed {g['seed']}`). The golden answers kill {g['golden_killed']} ({g['golden_share']:.1f}%); the"
+        f" whole killing suite's stored verdicts kill {g['suite_killed']} of the same mutants"
+        f" ({g['suite_share']:.1f}%; a mutant the stored campaign has not judged counts as not killed there).",
+        "",
+        "| module | sampled | killed by the golden answers alone | share | killed by the whole suite | share |",
+        "|---|---:|---:|---:|---:|---:|",
+    ]
+    for r in g["modules"]:
+        lines.append(
+            f"| `{r['module']}` | {r['sampled']} | {r['golden_killed']} | {r['golden_share']:.1f}%"
+            f" | {r['suite_killed']} | {r['suite_share']:.1f}% |"
+        )
+    return lines
+
+
 # --- the Proofs page -------------------------------------------------------------------------------
 
 
@@ -89,6 +114,7 @@ def markdown(results: Mapping[str, Any] | None = None) -> str:
             )
     else:
         lines.append("No campaign has been run yet (`python benchmarks/mutation.py`).")
+    lines += golden_alone(data)
     lines += [
         "",
         "Named mutants (`mtg_layers/checking/misreadings/`) and the corpus cases whose golden answers catch them:",

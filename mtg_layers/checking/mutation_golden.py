@@ -1,0 +1,142 @@
+"""The golden answers alone against the mutation campaign's mutants (issue 38, item 5).
+
+The campaign (``mutation_campaign``) judges each mutant of ``reference/`` and
+``reference_optimized/`` with its whole killing suite: golden tests, rule unit tests, property
+tests. This module asks a narrower question of a fixed seeded sample of the same mutants: does
+the corpus's golden test (``tests/corpus/test_golden.py``, every case, step and rules version
+compared with its expected values) fail with the mutant in place? The share it kills, per module,
+is what an engine author learns from passing the corpus, beside what the whole suite learns.
+
+Each mutant runs in a process of its own, in a scratch copy (``build/mutation-golden/``) where
+mutmut has written every mutant and where the tools, tests and corpus are copied beside them, so
+the run reads nothing of the sources while they change. A failing test, a crash and a run past
+the time limit all count as killed (a mutant that never ends is detected too).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from ..paths import ROOT
+from .mutation_campaign import RESULTS_FILE, generate, parse_name, prepare, read_results, read_state, sample
+
+GOLDEN_SUITE = ("tests/corpus/test_golden.py",)
+GOLDEN_WORKDIR = ROOT / "build" / "mutation-golden"
+# Copied beside the mutated packages: the tools the golden test imports, the tests and the corpus.
+BESIDE = ("mtg_layers", "tests", "corpus", "pyproject.toml")
+STATUSES = ("killed", "survived", "timeout")
+
+
+def prepare_golden(workdir: Path = GOLDEN_WORKDIR, root: Path = ROOT, jobs: int = 1) -> Path:
+    """Write every mutant into ``workdir/mutants`` and copy the tools, tests and corpus beside them."""
+    prepare(workdir, root)
+    generate(workdir, jobs=jobs)
+    mutants = workdir / "mutants"
+    ignore = shutil.ignore_patterns("__pycache__", "*.pyc", "dist")
+    for name in BESIDE:
+        src, dst = root / name, mutants / name
+        if src.is_dir():
+            shutil.rmtree(dst, ignore_errors=True)
+            shutil.copytree(src, dst, ignore=ignore)
+        else:
+            shutil.copy2(src, dst)
+    return mutants
+
+
+def judge(name: str, mutants: Path, timeout_s: float = 600.0) -> str:
+    """Whether the golden test alone kills one mutant: ``killed``, ``survived`` or ``timeout``."""
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "MTG_LAYERS_KILLING_SUITE")}
+    env.update(
+        PYTHONPATH=str(mutants), MUTANT_UNDER_TEST=name, HYPOTHESIS_PROFILE="mutation", PYTHONDONTWRITEBYTECODE="1"
+    )
+    cmd = [sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider", "-p", "no:xdist", "-p", "no:randomly"]
+    try:
+        proc = subprocess.run([*cmd, *GOLDEN_SUITE], cwd=mutants, env=env, capture_output=True, timeout=timeout_s)
+    except subprocess.TimeoutExpired:
+        return "timeout"
+    return "survived" if proc.returncode == 0 else "killed"
+
+
+def names(mutants: Path) -> list[str]:
+    """Every mutant mutmut wrote (``mutants/<package>/*.py.meta``), by its mutmut name."""
+    from .mutation_campaign import exit_codes
+
+    return sorted(exit_codes(mutants.parent))
+
+
+def run_sample(
+    per_module: int,
+    seed: int,
+    workdir: Path = GOLDEN_WORKDIR,
+    progress: Callable[[str, str], None] | None = None,
+) -> tuple[dict[str, str], float]:
+    """Judge a seeded sample (up to ``per_module`` mutants of each module); the verdicts and the seconds taken."""
+    began = time.monotonic()
+    mutants = prepare_golden(workdir)
+    verdicts: dict[str, str] = {}
+    for name in sample(names(mutants), per_module, seed):
+        verdicts[name] = judge(name, mutants)
+        if progress is not None:
+            progress(name, verdicts[name])
+    return verdicts, time.monotonic() - began
+
+
+def per_module(verdicts: Mapping[str, str], suite: Mapping[str, str] | None = None) -> list[dict[str, Any]]:
+    """Per module: mutants sampled, killed by the golden answers alone, their share, and the suite's verdicts.
+
+    ``suite`` maps a mutant to the whole killing suite's verdict from the stored campaign
+    (``killed``/``survived``/...), where the campaign judged it; a row counts the sampled
+    mutants the suite kills, so the two shares are over the same mutants.
+    """
+    rows: dict[str, dict[str, Any]] = {}
+    for name, verdict in sorted(verdicts.items()):
+        module = parse_name(name)[0]
+        r = rows.setdefault(module, {"module": module, "sampled": 0, "golden_killed": 0, "suite_killed": 0})
+        r["sampled"] += 1
+        r["golden_killed"] += verdict in ("killed", "timeout")
+        r["suite_killed"] += (suite or {}).get(name) == "killed"
+    for r in rows.values():
+        r["golden_share"] = round(100 * r["golden_killed"] / r["sampled"], 1)
+        r["suite_share"] = round(100 * r["suite_killed"] / r["sampled"], 1)
+    return [rows[k] for k in sorted(rows)]
+
+
+def suite_verdicts(state: Mapping[str, Any] | None = None) -> dict[str, str]:
+    """The whole killing suite's stored verdict of every mutant the campaign judged (``mutation-state.json``)."""
+    from .mutation_campaign import _prefix, status_of
+
+    stored = read_state() if state is None else state
+    out = {}
+    for module, entry in stored.items():
+        for key, code in entry.get("exit_codes", {}).items():
+            status = status_of(code)
+            out[f"{_prefix(module)}{key}"] = "killed" if status in ("killed", "timeout", "crash") else status
+    return out
+
+
+def store(rows: Sequence[Mapping[str, Any]], meta: Mapping[str, Any], path: Path = RESULTS_FILE) -> dict[str, Any]:
+    """Put the golden-alone figures beside the campaign's in the results file (key ``golden_alone``)."""
+    import json
+
+    data = read_results(path)
+    sampled = sum(r["sampled"] for r in rows)
+    killed = sum(r["golden_killed"] for r in rows)
+    suite = sum(r["suite_killed"] for r in rows)
+    data["golden_alone"] = {
+        **meta,
+        "sampled": sampled,
+        "golden_killed": killed,
+        "golden_share": round(100 * killed / sampled, 1) if sampled else None,
+        "suite_killed": suite,
+        "suite_share": round(100 * suite / sampled, 1) if sampled else None,
+        "modules": [dict(r) for r in rows],
+    }
+    path.write_text(json.dumps(data, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+    return data

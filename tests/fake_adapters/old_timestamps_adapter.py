@@ -1,0 +1,79 @@
+"""A deliberately wrong engine for the ``rule-timestamps`` capability: events keep the old timestamps.
+
+    old_timestamps_adapter.py [--oneshot]
+
+It declares ``rule-timestamps`` and answers like the reference adapter, except that it never gives
+an existing object a new timestamp for an event the step leaves to the rules: a permanent that moves
+(613.7d), is turned face up or down (613.7f), transforms (613.7g) or becomes attached (613.7e)
+keeps the timestamp it had, and counters put on an object that has some of that kind take theirs
+(613.7c). Handed the board at the step (the base protocol), it could not be told from the reference:
+the runner's board would carry the right timestamps. Handed the board before the step, it is caught.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Any
+
+from mtg_layers.adapter import handle
+
+
+def keep_old_timestamps(message: dict[str, Any]) -> dict[str, Any]:
+    """The run with every rule-assigned timestamp of an existing object pinned to the one it had."""
+    if message.get("board_at") != "before_step":
+        return message
+    objects = {o["id"]: o for o in message["board"]["objects"]}
+    events = dict(message["events"])
+    pinned = dict(events.get("set_timestamp", {}))
+    for key in ("move", "attach"):
+        for oid in events.get(key, {}):
+            if oid in objects:
+                pinned.setdefault(oid, objects[oid]["timestamp"])
+    for key in ("turn_face_up", "turn_face_down", "transform"):
+        if key in events:
+            events[key] = {
+                oid: objects[oid]["timestamp"] if ts is None and oid in objects else ts
+                for oid, ts in events[key].items()
+            }
+    if pinned:
+        events["set_timestamp"] = pinned
+    if "set_counters" in events:
+        counters = {}
+        for oid, entries in events["set_counters"].items():
+            had = {c["kind"]: c["timestamp"] for c in objects[oid]["counters"]} if oid in objects else {}
+            counters[oid] = [
+                {**c, "timestamp": had[c["kind"]]} if "timestamp" not in c and c["kind"] in had else c for c in entries
+            ]
+        events["set_counters"] = counters
+    return {**message, "events": events}
+
+
+def answer(message: Any) -> tuple[dict[str, Any] | None, int]:
+    """The reference adapter's answer to the run as this engine misreads it."""
+    if isinstance(message, dict) and message.get("cmd") == "run":
+        message = keep_old_timestamps(message)
+    reply, status = handle(message)
+    if reply is not None and "implementation" in reply:
+        reply["implementation"]["name"] = "old timestamps (deliberately wrong)"
+    return reply, status
+
+
+def main() -> int:
+    if "--oneshot" in sys.argv[1:]:
+        reply, status = answer(json.loads(sys.stdin.read()))
+        if reply is not None:
+            print(json.dumps(reply), flush=True)
+        return status
+    for line in sys.stdin:
+        if not line.strip():
+            continue
+        reply, _ = answer(json.loads(line))
+        if reply is None:
+            return 0
+        print(json.dumps(reply), flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
