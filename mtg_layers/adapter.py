@@ -4,9 +4,9 @@
 ``mtg-layers adapter --oneshot`` answers one message and exits (0 results, 1 error,
 2 unsupported). It replays the case's steps itself (``case`` and ``step``), the path an
 engine that follows the story would take; docs/conformance.md describes the protocol.
-It declares the capability ``rule-timestamps``: a run whose ``board`` is the board before
-the step (``board_at: before_step``) is answered by applying the step's ``events`` to that
-board, the timestamps the events leave out assigned by the rules (613.7b-g).
+It declares the capability ``rule-timestamps``: a run whose ``board`` comes before its events
+(``board_at: before_events``) is answered by applying the ``events`` (steps) to that board, the
+timestamps they leave out assigned by the rules (613.7b-g).
 """
 
 from __future__ import annotations
@@ -53,7 +53,7 @@ def _case(text: str) -> Case:
 
 
 def _events_case(message: Mapping[str, Any]) -> Case:
-    """613.7: the board before the step as a case's starting board, with the step's events as its one step."""
+    """613.7: the board before the events as a case's starting board, with the events as its steps."""
     given = message["case"]
     rules = str(message["rules"])
     board = message["board"]
@@ -65,7 +65,7 @@ def _events_case(message: Mapping[str, Any]) -> Case:
         "abilities": board["abilities"],
         **({"game": board["game"]} if "game" in board else {}),
         **({"tie_order": board["tie_order"]} if "tie_order" in board else {}),
-        "steps": [{**message["events"], "expect": {rules: {}}}],
+        "steps": [{**s, "expect": {rules: {}}} for s in message["events"]],
     }
     return case_from_data(json.loads(json.dumps(data)), f"<case {given.get('id')} step {message.get('step')}>")
 
@@ -89,8 +89,8 @@ def handle(message: Any) -> tuple[dict[str, Any] | None, int]:
     except ProfileError as exc:
         return {"seq": seq, "skipped": True, "reason": str(exc)}, 2
     try:
-        if message.get("board_at") == "before_step":  # rule-timestamps: apply the events, stamp them by 613.7
-            _, result = resolve_step(_events_case(message), 1, version)
+        if message.get("board_at") == "before_events":  # rule-timestamps: apply the events, stamp them by 613.7
+            _, result = resolve_step(_events_case(message), len(message["events"]), version)
         else:
             case = _case(json.dumps(message["case"], sort_keys=True))
             _, result = resolve_step(case, int(message["step"]), version)

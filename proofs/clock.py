@@ -2,15 +2,16 @@
 
 A step may leave timestamps to the rules: an object that enters (613.7d), a resolved
 effect that is created (613.7b), counters that are placed (613.7c), an Aura or Equipment
-that becomes attached (613.7e), a permanent turned face up or down (613.7f), and an object
-that moves to another zone (613.7d), a double-faced permanent that transforms (613.7g). This module reads the step's events on its own (it
-does not use the resolver's step semantics) and says which timestamp each such event gives;
-the driver compares that with the board the resolver's step semantics produced.
+that becomes attached (613.7e), a permanent turned face up or down (613.7f), an object
+that moves to another zone (613.7d), and a double-faced permanent that transforms (613.7g).
+This module reads the step's events on its own (it does not use the resolver's step
+semantics) and says which timestamp each such event gives; the driver compares that with
+the board the resolver's step semantics produced.
 
 The reading: the game's time before a step is the newest timestamp on the board (rounded
 down); each event the step leaves to the rules happens one unit later than the one before,
 in the order the step's changes apply (objects added, tokens created, counters, attachments, explicit
-timestamps, moves, turns face down, then up, new effects), and in list or id order within
+timestamps, moves, turns face down, then up, transformations, new effects), and in list or id order within
 one change. An explicit timestamp is kept, and later events come after it.
 """
 

@@ -10,11 +10,13 @@ the step number, and the board at that step already accumulated (``board``). The
 expected answers never leave the runner.
 
 An adapter that declares the capability ``rule-timestamps`` (``RULE_TIMESTAMPS``) is not handed
-the timestamps the rules assign: for a step that leaves one to the rules (613.7b-g: an object
-that enters or changes zones, an effect created, counters put on, an Aura or Equipment attached,
-a permanent turned face up or down or transformed, a token created), its ``board`` is the board
-*before* the step, ``board_at`` says so (``before_step``), and ``events`` is the step as the case
-states it, without ``expect``: the engine applies it and assigns those timestamps itself.
+the timestamps the rules assign. From the first step that leaves one to the rules (613.7b-g: an
+object that enters or changes zones, an effect created, counters put on, an Aura or Equipment
+attached, a permanent turned face up or down or transformed, a token created) on, a run's ``board``
+is the board *before* that step (``board_at: before_events``; ``events_from`` names the step) and
+``events`` lists the steps from it to the step asked, as the case states them, without ``expect``:
+the engine applies them and assigns those timestamps itself. So no board it receives carries a
+timestamp the runner assigned for the rules, not even one of an earlier step.
 """
 
 from __future__ import annotations
@@ -457,8 +459,9 @@ def run_message(
 ) -> dict[str, Any]:
     """A request to compute the characteristics at one step under one rules version.
 
-    With the ``rule-timestamps`` capability, a step that leaves a timestamp to the rules (613.7) is
-    sent as the board before it and its events: the engine assigns those timestamps itself.
+    With the ``rule-timestamps`` capability, a step at or after the first step that leaves a timestamp to
+    the rules (613.7) is sent as the board before that first step and the steps from it on: the engine
+    assigns those timestamps itself.
     """
     message: dict[str, Any] = {
         "cmd": "run",
@@ -469,9 +472,15 @@ def run_message(
         "steps": len(data["steps"]),
         "case": case_input(data),
     }
-    events = case_input(data)["steps"][step - 1] if 1 <= step <= len(data["steps"]) else None
-    if RULE_TIMESTAMPS in capabilities and events is not None and leaves_timestamps(events):
-        message.update(board=board_before(data, step, rules), board_at="before_step", events=events)
+    steps = case_input(data)["steps"][:step]
+    first = next((k for k, s in enumerate(steps, start=1) if leaves_timestamps(s)), None)
+    if RULE_TIMESTAMPS in capabilities and first is not None:
+        message.update(
+            board=board_before(data, first, rules),
+            board_at="before_events",
+            events_from=first,
+            events=steps[first - 1 :],
+        )
     else:
         message["board"] = board_data(data, step, rules)  # the base protocol's message, unchanged
     return message

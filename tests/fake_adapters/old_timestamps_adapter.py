@@ -21,32 +21,42 @@ from mtg_layers.adapter import handle
 
 def keep_old_timestamps(message: dict[str, Any]) -> dict[str, Any]:
     """The run with every rule-assigned timestamp of an existing object pinned to the one it had."""
-    if message.get("board_at") != "before_step":
+    if message.get("board_at") != "before_events":
         return message
-    objects = {o["id"]: o for o in message["board"]["objects"]}
-    events = dict(message["events"])
-    pinned = dict(events.get("set_timestamp", {}))
-    for key in ("move", "attach"):
-        for oid in events.get(key, {}):
-            if oid in objects:
-                pinned.setdefault(oid, objects[oid]["timestamp"])
-    for key in ("turn_face_up", "turn_face_down", "transform"):
-        if key in events:
-            events[key] = {
-                oid: objects[oid]["timestamp"] if ts is None and oid in objects else ts
-                for oid, ts in events[key].items()
-            }
-    if pinned:
-        events["set_timestamp"] = pinned
-    if "set_counters" in events:
-        counters = {}
-        for oid, entries in events["set_counters"].items():
-            had = {c["kind"]: c["timestamp"] for c in objects[oid]["counters"]} if oid in objects else {}
-            counters[oid] = [
-                {**c, "timestamp": had[c["kind"]]} if "timestamp" not in c and c["kind"] in had else c for c in entries
-            ]
-        events["set_counters"] = counters
-    return {**message, "events": events}
+    stamps = {o["id"]: o["timestamp"] for o in message["board"]["objects"]}
+    kinds = {o["id"]: {c["kind"]: c["timestamp"] for c in o["counters"]} for o in message["board"]["objects"]}
+    out = []
+    for step in message["events"]:
+        events = dict(step)
+        for o in events.get("add_objects", ()):
+            if "timestamp" in o:
+                stamps[o["id"]] = o["timestamp"]
+        pinned = dict(events.get("set_timestamp", {}))
+        for key in ("move", "attach"):
+            for oid in events.get(key, {}):
+                if oid in stamps:
+                    pinned.setdefault(oid, stamps[oid])
+        for key in ("turn_face_up", "turn_face_down", "transform"):
+            if key in events:
+                events[key] = {
+                    oid: stamps[oid] if ts is None and oid in stamps else ts for oid, ts in events[key].items()
+                }
+        if pinned:
+            events["set_timestamp"] = pinned
+        if "set_counters" in events:
+            counters = {}
+            for oid, entries in events["set_counters"].items():
+                had = kinds.get(oid, {})
+                counters[oid] = [
+                    {**c, "timestamp": had[c["kind"]]} if "timestamp" not in c and c["kind"] in had else c
+                    for c in entries
+                ]
+                for c in counters[oid]:
+                    if "timestamp" in c:
+                        had.setdefault(c["kind"], c["timestamp"])
+            events["set_counters"] = counters
+        out.append(events)
+    return {**message, "events": out}
 
 
 def answer(message: Any) -> tuple[dict[str, Any] | None, int]:
