@@ -77,15 +77,30 @@ def run_sample(
     workdir: Path = GOLDEN_WORKDIR,
     progress: Callable[[str, str], None] | None = None,
 ) -> tuple[dict[str, str], float]:
-    """Judge a seeded sample (up to ``per_module`` mutants of each module); the verdicts and the seconds taken."""
-    began = time.monotonic()
+    """Judge a seeded sample (up to ``per_module`` mutants of each module); the verdicts and the seconds taken.
+
+    Each verdict is kept in ``workdir/verdicts.json`` as it is reached, with the seconds it took, so
+    an interrupted run resumes where it stopped (the same mutants, the same golden test); the
+    seconds returned are those of every verdict of the sample, wherever it was reached.
+    """
+    import json
+
     mutants = prepare_golden(workdir)
+    store_file = workdir / "verdicts.json"
+    kept: dict[str, list[Any]] = json.loads(store_file.read_text("utf-8")) if store_file.exists() else {}
     verdicts: dict[str, str] = {}
+    seconds = 0.0
     for name in sample(names(mutants), per_module, seed):
-        verdicts[name] = judge(name, mutants)
+        if name not in kept:
+            began = time.monotonic()
+            verdict = judge(name, mutants)
+            kept[name] = [verdict, round(time.monotonic() - began, 1)]
+            store_file.write_text(json.dumps(kept, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+        verdicts[name] = kept[name][0]
+        seconds += kept[name][1]
         if progress is not None:
             progress(name, verdicts[name])
-    return verdicts, time.monotonic() - began
+    return verdicts, seconds
 
 
 def per_module(verdicts: Mapping[str, str], suite: Mapping[str, str] | None = None) -> list[dict[str, Any]]:
