@@ -173,10 +173,11 @@ def copy_takes_choices(version: RulesVersion) -> Iterator[RulesVersion]:
         objects = dict(out.objects)
         for e in out.effects:
             for copied in _copies(e):
-                chosen = out.objects[copied].chosen if copied in out.objects else None
-                for i in e.applies_to if chosen else ():
+                if copied not in out.objects or not out.objects[copied].chosen:
+                    continue
+                for i in e.applies_to:
                     if i in objects:
-                        objects[i] = dataclasses.replace(objects[i], chosen=chosen)
+                        objects[i] = dataclasses.replace(objects[i], chosen=out.objects[copied].chosen)
         return dataclasses.replace(out, objects=objects)
 
     with patched({"reference.case.apply_step": apply_step}):
@@ -191,7 +192,7 @@ def copy_takes_choices(version: RulesVersion) -> Iterator[RulesVersion]:
 def copy_links_to_original(version: RulesVersion) -> Iterator[RulesVersion]:
     import reference.effects as eff
 
-    original = eff.objects_matching
+    original = eff.objects_matching  # type: ignore[attr-defined]
 
     def objects_matching(filt: Any, ctx: Any, *args: Any, **kwargs: Any) -> Any:
         found = original(filt, ctx, *args, **kwargs)
