@@ -27,6 +27,7 @@ from typing import Any
 from ..paths import ROOT
 from .mutation_campaign import RESULTS_FILE, generate, parse_name, prepare, read_results, read_state, sample
 
+# What judges a mutant: the golden test's comparison (``golden_answers_hold``), nothing else.
 GOLDEN_SUITE = ("tests/corpus/test_golden.py",)
 GOLDEN_WORKDIR = ROOT / "build" / "mutation-golden"
 # Copied beside the mutated packages: the tools the golden test imports, the tests and the corpus.
@@ -50,15 +51,46 @@ def prepare_golden(workdir: Path = GOLDEN_WORKDIR, root: Path = ROOT, jobs: int 
     return mutants
 
 
+def golden_answers_hold() -> bool:
+    """The golden test's comparison (``tests/corpus/test_golden.py``), stopping at the first failure.
+
+    Every corpus case, step and declared rules version: the result equals the expected values, and
+    each object expected on the battlefield is there. Run in a process whose mutant is active from
+    its start (``MUTANT_UNDER_TEST``), so every cache is filled by the mutated code.
+    """
+    from reference.versions import builtin_versions
+
+    from ..corpus import load_corpus
+    from .results import compare
+    from .verify import resolve_step
+
+    versions = builtin_versions()
+    for case in load_corpus():
+        for vid in case.versions:
+            for n, step in enumerate(case.steps, start=1):
+                _, actual = resolve_step(case, n, versions[vid])
+                expected = step.expect[vid]
+                if compare(expected, actual):
+                    return False
+                if any(f.get("on_battlefield", True) and oid not in actual for oid, f in expected.items()):
+                    return False
+    return True
+
+
+_CHECK = "from mtg_layers.checking.mutation_golden import golden_answers_hold as h; raise SystemExit(0 if h() else 1)"
+
+
 def judge(name: str, mutants: Path, timeout_s: float = 600.0) -> str:
-    """Whether the golden test alone kills one mutant: ``killed``, ``survived`` or ``timeout``."""
+    """Whether the golden answers alone kill one mutant: ``killed``, ``survived`` or ``timeout``.
+
+    A crash (the loader or the resolver raising under the mutant) is a kill, as a failing golden test is.
+    """
     env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "MTG_LAYERS_KILLING_SUITE")}
-    env.update(
-        PYTHONPATH=str(mutants), MUTANT_UNDER_TEST=name, HYPOTHESIS_PROFILE="mutation", PYTHONDONTWRITEBYTECODE="1"
-    )
-    cmd = [sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider", "-p", "no:xdist", "-p", "no:randomly"]
+    env.update(PYTHONPATH=str(mutants), MUTANT_UNDER_TEST=name, PYTHONDONTWRITEBYTECODE="1")
     try:
-        proc = subprocess.run([*cmd, *GOLDEN_SUITE], cwd=mutants, env=env, capture_output=True, timeout=timeout_s)
+        proc = subprocess.run(
+            [sys.executable, "-c", _CHECK], cwd=mutants, env=env, capture_output=True, timeout=timeout_s
+        )
     except subprocess.TimeoutExpired:
         return "timeout"
     return "survived" if proc.returncode == 0 else "killed"
