@@ -13,7 +13,8 @@ applied: an application can create a dependency or end one. (Effects that come i
 existence mid-layer go after the planned ones, by timestamp; effects that stop existing
 are dropped, as they should be.) The corpus had no board where this matters; generated
 boards found one and shrank it (docs/conformance.md, "Fuzzing"), and the corpus now holds
-it (regression-dependency-appears-after-an-application).
+it (regression-dependency-appears-after-an-application, and the same situation in layer 4,
+kill-613-8c-dependency-appears-after-an-application-layer-4).
 
 Usage (from the repository root, mtg-layers installed):
     python examples/adapters/almost-right-engine.py            persistent mode (JSON lines)
