@@ -157,14 +157,14 @@ def per_module(verdicts: Mapping[str, str], suite: Mapping[str, str] | None = No
 
 def suite_verdicts(state: Mapping[str, Any] | None = None) -> dict[str, str]:
     """The whole killing suite's stored verdict of every mutant the campaign judged (``mutation-state.json``)."""
-    from .mutation_campaign import _prefix, status_of
+    from .mutation_campaign import name_prefix, status_of
 
     stored = read_state() if state is None else state
     out = {}
     for module, entry in stored.items():
         for key, code in entry.get("exit_codes", {}).items():
             status = status_of(code)
-            out[f"{_prefix(module)}{key}"] = "killed" if status in ("killed", "timeout", "crash") else status
+            out[f"{name_prefix(module)}{key}"] = "killed" if status in ("killed", "timeout", "crash") else status
     return out
 
 
