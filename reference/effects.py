@@ -14,6 +14,7 @@ from typing import Any
 
 from .chosen import reads_choice, with_choices
 from .copiable import copy_instruction, entered_values, face_down_instruction
+from .errors import ResolutionError
 from .filters import (
     Context,
     amount,
@@ -314,11 +315,15 @@ def instruction(
     return (part.op, part.args)
 
 
+class FullTextError(ResolutionError):
+    """612.6: "the full text of that card" needs one card; the filter picked more."""
+
+
 def full_text_instruction(effect: ContinuousEffect, part: Part, board: Board, state: State) -> Instruction:
     """612.6: the full text an effect gives: that of the one card its filter picks now (none: no change)."""
     found = sorted(objects_matching(part.args["from"], context(effect, board, state), anywhere=True))
     if len(found) > 1:
-        raise ValueError(f"{effect.key}: full_text_of: the filter picks {len(found)} cards ({found}), not one")
+        raise FullTextError(f"{effect.key}: full_text_of: the filter picks {len(found)} cards ({found}), not one")
     values = None
     if found:
         card = entered_values(board.objects[found[0]])

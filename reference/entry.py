@@ -23,13 +23,14 @@ from dataclasses import replace
 
 from .chosen import with_choices
 from .effects import definition_of
+from .errors import ResolutionError
 from .filters import Context, matches, substitute
 from .model import AbilityDef, Board, Characteristics, Counter, GameObject
 from .resolver import resolve
 from .versions import RulesVersion
 
 
-class EntryError(ValueError):
+class EntryError(ResolutionError):
     """An entry the case asks about cannot be decided (no rules version to read characteristics with)."""
 
 

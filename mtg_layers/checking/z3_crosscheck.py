@@ -14,11 +14,13 @@ from multiprocessing.connection import Connection
 
 from proofs.clock import assigned_timestamps, disagreements
 from proofs.crosscheck import TIMEOUT_MS, BoardCheck, check_answers
+from proofs.encoding import NotEncodable
+from proofs.fixed_amounts import fix_amounts, open_amounts
 from proofs.reads import expectations_not_encoded
 from proofs.sba import check_round
 from reference.case import Case, apply_step, board_at, initial_board, state_based_actions_of
 from reference.choices import outcomes
-from reference.model import Board, Characteristics
+from reference.model import Board, Characteristics, Effect
 from reference.resolver import resolve
 from reference.sba import perform
 from reference.versions import RulesVersion
@@ -55,11 +57,55 @@ def check_board(
     return check_answers(board, version, [board_result(board, f) for f in finals], timeout_ms)
 
 
-def check_state_based_actions(case: Case, n: int, version: RulesVersion) -> list[BoardCheck]:
+def with_fixed(board: Board, fixed: Mapping[str, Effect]) -> Board:
+    """611.2d: the board with each resolved effect whose amounts the encoding fixed as the encoding fixed it."""
+    if not any(e.id in fixed for e in board.effects):
+        return board
+    return replace(
+        board, effects=tuple(replace(e, parts=fixed[e.id].parts) if e.id in fixed else e for e in board.effects)
+    )
+
+
+def fix_step_amounts(case: Case, n: int, version: RulesVersion, fixed: dict[str, Effect]) -> list[str]:
+    """611.2d, 608.2h: the amounts of step ``n``'s new resolved effects, fixed by the encoding (into ``fixed``).
+
+    Each effect resolves on the step's board before it (the step's other events and the new
+    effects listed before it, those with the encoding's numbers); the encoding reads its
+    amounts off its own layers there (proofs.fixed_amounts). Returns where the resolver
+    fixed another number.
+    """
+    step = case.steps[n - 1]
+    if not any(open_amounts(e) for e in step.add_effects):
+        return []
+    before = with_fixed(board_at(case, n - 1, version) if n > 1 else initial_board(case), fixed)
+    differ = []
+    for j, effect in enumerate(step.add_effects):
+        if not open_amounts(effect):
+            continue
+        at = apply_step(before, replace(step, add_effects=step.add_effects[:j], state_based_actions=False), version)
+        mine = fix_amounts(with_fixed(at, fixed), effect, version)
+        fixed[effect.id] = mine
+        after = apply_step(
+            before, replace(step, add_effects=step.add_effects[: j + 1], state_based_actions=False), version
+        )
+        theirs = next(e for e in after.effects if e.id == effect.id)
+        for k, (a, b) in enumerate(zip(mine.parts, theirs.parts, strict=True)):
+            for key in sorted(set(a.args) | set(b.args)):
+                if a.args.get(key) != b.args.get(key):
+                    differ.append(
+                        f"effect {effect.id} part {k} {a.op}.{key} fixed on resolution (611.2d): "
+                        f"z3 {a.args.get(key)!r}, resolver {b.args.get(key)!r}"
+                    )
+    return differ
+
+
+def check_state_based_actions(
+    case: Case, n: int, version: RulesVersion, fixed: Mapping[str, Effect] | None = None
+) -> list[BoardCheck]:
     """704.3: each round of a step's state-based actions, as the resolver performs it, asked of z3."""
     step = case.steps[n - 1]
     before = board_at(case, n - 1, version) if n > 1 else initial_board(case)
-    board = apply_step(before, replace(step, state_based_actions=False), version)
+    board = with_fixed(apply_step(before, replace(step, state_based_actions=False), version), fixed or {})
     try:
         _, rounds = state_based_actions_of(board, step, version)
     except ValueError as exc:
@@ -136,9 +182,18 @@ def _child(send: Connection, case: Case, version: RulesVersion, budget_s: float)
 def _crosscheck_case(case: Case, version: RulesVersion, timeout_ms: int = TIMEOUT_MS) -> tuple[str, list[str]]:
     info: list[str] = []
     statuses: list[str] = []
+    fixed: dict[str, Effect] = {}  # 611.2d: resolved effects with the amounts the encoding fixed
     for n, step in enumerate(case.steps, start=1):
-        board = board_at(case, n, version)
+        try:
+            differ = fix_step_amounts(case, n, version, fixed)
+        except NotEncodable as exc:
+            statuses.append("not encodable")
+            info += [f"step {n}: not encodable", f"step {n}: {exc}"]
+            continue
+        board = with_fixed(board_at(case, n, version), fixed)
         check = check_board(board, version, timeout_ms=timeout_ms)
+        if differ and check.status == "verified":
+            check = BoardCheck("counterexample", differ)
         stamps = check_timestamps(case, n, version)
         if stamps and check.status == "verified":
             check = BoardCheck("counterexample", stamps)
@@ -148,7 +203,7 @@ def _crosscheck_case(case: Case, version: RulesVersion, timeout_ms: int = TIMEOU
             check = BoardCheck("not encoded", [f"not encoded: {x}" for x in unread])
         checks = [check]
         if step.state_based_actions:
-            checks += check_state_based_actions(case, n, version)
+            checks += check_state_based_actions(case, n, version, fixed)
         for check in checks:
             statuses.append(check.status)
             if check.status != "verified":

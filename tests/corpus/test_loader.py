@@ -277,8 +277,18 @@ AUTHORING: list[tuple[str, Any, str, str]] = [
     ),
     (
         "filter-in-value",
-        mutated(lambda d: d["effects"][0]["parts"][0].update(power={"count": {"all": [{"type": "Creature"}]}})),
-        "effects[0].parts[0].power.count.all[0].type",
+        mutated(  # 611.2d: an effect created in a step reads its X as it resolves
+            lambda d: d["steps"][0].update(
+                add_effects=[
+                    {
+                        "id": "x",
+                        "applies_to": [d["objects"][0]["id"]],
+                        "parts": [{"op": "modify_pt", "power": {"count": {"all": [{"type": "Creature"}]}}}],
+                    }
+                ]
+            )
+        ),
+        "steps[0].add_effects[0].parts[0].power.count.all[0].type",
         "'Creature' is not a card type (did you mean 'creature'?)",
     ),
     (

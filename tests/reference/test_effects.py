@@ -17,6 +17,7 @@ import pytest
 
 from mtg_layers.analysis.trace_text import explain_resolution
 from mtg_layers.checking.z3_crosscheck import check_board
+from reference.case import board_at
 from reference.effects import ContinuousEffect, rule_effects
 from reference.frozen import FrozenMap
 from reference.model import Board, Part
@@ -31,6 +32,7 @@ from ..builders import (
     IKORIA,
     creature,
     enchantment,
+    loaded_case,
     make_board,
     run,
 )
@@ -249,7 +251,8 @@ def test_a_resolved_effect_reads_its_own_source() -> None:
         "applies_to": ["ogre"],
         "parts": [{"op": "modify_pt", "power": {"source_counters": "charge"}, "toughness": 0}],
     }
-    _, result = run(make_board([creature("ogre", 1), lantern], [pump]))
+    case = loaded_case([creature("ogre", 1), lantern], steps=[{"description": "it resolves", "add_effects": [pump]}])
+    _, result = run(board_at(case, 1, IKORIA))
     assert (result["ogre"]["power"], result["ogre"]["toughness"]) == (5, 2)
 
 
