@@ -139,19 +139,36 @@ def per_module(verdicts: Mapping[str, str], suite: Mapping[str, str] | None = No
     """Per module: mutants sampled, killed by the golden answers alone, their share, and the suite's verdicts.
 
     ``suite`` maps a mutant to the whole killing suite's verdict from the stored campaign
-    (``killed``/``survived``/...), where the campaign judged it; a row counts the sampled
-    mutants the suite kills, so the two shares are over the same mutants.
+    (``killed``/``survived``/...), where the campaign judged it. ``suite_judged`` counts the sampled
+    mutants it judged, ``suite_killed`` those it kills and ``golden_killed_of_judged`` those the
+    golden answers kill among them: the two shares over the same mutants.
     """
     rows: dict[str, dict[str, Any]] = {}
     for name, verdict in sorted(verdicts.items()):
         module = parse_name(name)[0]
-        r = rows.setdefault(module, {"module": module, "sampled": 0, "golden_killed": 0, "suite_killed": 0})
+        r = rows.setdefault(
+            module,
+            {
+                "module": module,
+                "sampled": 0,
+                "golden_killed": 0,
+                "suite_judged": 0,
+                "suite_killed": 0,
+                "golden_killed_of_judged": 0,
+            },
+        )
+        killed = verdict in ("killed", "timeout")
         r["sampled"] += 1
-        r["golden_killed"] += verdict in ("killed", "timeout")
-        r["suite_killed"] += (suite or {}).get(name) == "killed"
+        r["golden_killed"] += killed
+        if name in (suite or {}):
+            r["suite_judged"] += 1
+            r["suite_killed"] += (suite or {})[name] == "killed"
+            r["golden_killed_of_judged"] += killed
     for r in rows.values():
         r["golden_share"] = round(100 * r["golden_killed"] / r["sampled"], 1)
-        r["suite_share"] = round(100 * r["suite_killed"] / r["sampled"], 1)
+        judged = r["suite_judged"]
+        r["suite_share"] = round(100 * r["suite_killed"] / judged, 1) if judged else None
+        r["golden_share_of_judged"] = round(100 * r["golden_killed_of_judged"] / judged, 1) if judged else None
     return [rows[k] for k in sorted(rows)]
 
 
@@ -175,14 +192,19 @@ def store(rows: Sequence[Mapping[str, Any]], meta: Mapping[str, Any], path: Path
     data = read_results(path)
     sampled = sum(r["sampled"] for r in rows)
     killed = sum(r["golden_killed"] for r in rows)
+    judged = sum(r["suite_judged"] for r in rows)
     suite = sum(r["suite_killed"] for r in rows)
+    of_judged = sum(r["golden_killed_of_judged"] for r in rows)
     data["golden_alone"] = {
         **meta,
         "sampled": sampled,
         "golden_killed": killed,
         "golden_share": round(100 * killed / sampled, 1) if sampled else None,
+        "suite_judged": judged,
         "suite_killed": suite,
-        "suite_share": round(100 * suite / sampled, 1) if sampled else None,
+        "suite_share": round(100 * suite / judged, 1) if judged else None,
+        "golden_killed_of_judged": of_judged,
+        "golden_share_of_judged": round(100 * of_judged / judged, 1) if judged else None,
         "modules": [dict(r) for r in rows],
     }
     path.write_text(json.dumps(data, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")

@@ -28,9 +28,12 @@ def test_per_module_counts_the_golden_and_the_suite_verdicts_over_the_same_mutan
         "module": "clock",
         "sampled": 3,
         "golden_killed": 2,  # a timeout is detected too
-        "suite_killed": 2,  # the mutant the stored campaign never judged counts as not killed there
         "golden_share": 66.7,
-        "suite_share": 66.7,
+        "suite_judged": 2,  # the campaign never judged _placed_counters__mutmut_3
+        "suite_killed": 2,
+        "suite_share": 100.0,
+        "golden_killed_of_judged": 1,
+        "golden_share_of_judged": 50.0,
     }
     assert rows["reference_optimized.bookkeeping"]["golden_killed"] == 0
 
@@ -51,10 +54,10 @@ def test_the_figures_are_stored_beside_the_campaign_and_shown_on_the_page(tmp_pa
     data = read_results(path)
     assert data["date"] == "2026-12-03" and data["named_mutants"] == {}  # the campaign's own figures are kept
     g = data["golden_alone"]
-    assert (g["sampled"], g["golden_killed"], g["suite_killed"], g["seed"], g["per_module"]) == (4, 2, 2, 18, 4)
-    assert g["golden_share"] == 50.0
+    assert (g["sampled"], g["golden_killed"], g["suite_judged"], g["suite_killed"]) == (4, 2, 3, 2)
+    assert (g["golden_killed_of_judged"], g["seed"], g["per_module"], g["golden_share"]) == (1, 18, 4, 50.0)
     page = "\n".join(mutation_report.golden_alone(data))
-    assert "seed 18" in page and "4 in all" in page and "| `clock` | 3 | 2 | 66.7% | 2 | 66.7% |" in page
+    assert "seed 18" in page and "4 in all" in page and "| `clock` | 3 | 2 | 66.7% | 2 | 2 | 1 |" in page
 
 
 def test_the_stored_results_hold_a_golden_alone_sample() -> None:
