@@ -2,15 +2,16 @@
 
 A step may leave timestamps to the rules: an object that enters (613.7d), a resolved
 effect that is created (613.7b), counters that are placed (613.7c), an Aura or Equipment
-that becomes attached (613.7e), a permanent turned face up or down (613.7f), and an object
-that moves to another zone (613.7d). This module reads the step's events on its own (it
-does not use the resolver's step semantics) and says which timestamp each such event gives;
-the driver compares that with the board the resolver's step semantics produced.
+that becomes attached (613.7e), a permanent turned face up or down (613.7f), an object
+that moves to another zone (613.7d), and a double-faced permanent that transforms (613.7g).
+This module reads the step's events on its own (it does not use the resolver's step
+semantics) and says which timestamp each such event gives; the driver compares that with
+the board the resolver's step semantics produced.
 
 The reading: the game's time before a step is the newest timestamp on the board (rounded
 down); each event the step leaves to the rules happens one unit later than the one before,
 in the order the step's changes apply (objects added, tokens created, counters, attachments, explicit
-timestamps, moves, turns face down, then up, new effects), and in list or id order within
+timestamps, moves, turns face down, then up, transformations, new effects), and in list or id order within
 one change. An explicit timestamp is kept, and later events come after it. Stickers (613.7k):
 one put on gets the time it is put on (after merges, before new effects); an object that gets a
 new timestamp gives its stickers new ones right after it (its timestamp plus n/64 for the n-th, in
@@ -111,10 +112,15 @@ def assigned_timestamps(before: Board, step: Any) -> Assigned:
                     renewed[oid] = turns[oid]
                 else:
                     out[oid] = renewed[oid] = tick()
-    for oid, ts in getattr(step, "transform", {}).items():  # 613.7g: the timestamp the case gives
-        later(ts)
-        if before.objects.get(oid) is not None and before.objects[oid].back_face is not None:
-            renewed[oid] = ts
+    transforming = getattr(step, "transform", {})
+    for oid in sorted(transforming):  # 613.7g: a permanent that turns over gets a new timestamp
+        if _given(transforming[oid]):
+            later(transforming[oid])
+            out.pop(oid, None)
+            if before.objects.get(oid) is not None and before.objects[oid].back_face is not None:
+                renewed[oid] = transforming[oid]
+        elif zone.get(oid) == "battlefield" and not face_down.get(oid) and _two_faced(before, step, oid):
+            out[oid] = renewed[oid] = tick()
     for oid, ts in renewed.items():  # 613.7k: stickers right after their object's new timestamp, in order
         for rank, n in enumerate(sorted(range(len(stickers.get(oid, []))), key=lambda k: stickers[oid][k])):
             out[("sticker", oid, n)] = stickers[oid][n] = ts + (rank + 1) / 64
@@ -136,6 +142,22 @@ def assigned_timestamps(before: Board, step: Any) -> Assigned:
         else:
             out[("effect", e.id)] = tick()
     return out
+
+
+def _two_faced(before: Board, step: Any, oid: str) -> bool:
+    """712, 707.8a: an object with a back face, or a token copying one's both faces, can transform."""
+    objects = {**before.objects, **{o.id: o for o in step.add_objects}}
+    obj = objects.get(oid)
+    if obj is None:
+        return False
+    if obj.back_face is not None:
+        return True
+    for e in before.effects:
+        for p in e.parts if oid in e.applies_to else ():
+            copied = objects.get(str(p.args.get("object"))) if p.op == "copy_of" else None
+            if p.args.get("double_faced") and copied is not None and copied.back_face is not None:
+                return True
+    return False
 
 
 def _totals(pairs: Any) -> dict[str, int]:

@@ -164,9 +164,8 @@ def apply_step(board: Board, step: Step, version: RulesVersion | None = None) ->
         objects[oid] = turn_face(objects[oid], False, ts, clock)
     if step.transform:
         before = replace(board, objects=objects)
-        for oid, ts in step.transform.items():
-            objects[oid] = transform(before, oid, ts)  # 613.7g: the timestamp the case gives
-            clock.see(ts)
+        for oid in sorted(step.transform):
+            objects[oid] = transform(before, oid, step.transform[oid], clock)  # 613.7g
     if step.merge:
         merged = replace(board, objects=objects)
         for spell, how in step.merge.items():

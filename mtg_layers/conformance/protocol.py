@@ -8,6 +8,15 @@ The runner sends ``start``, then one ``run`` per case, step and rules version, t
 carries the case *input*: the case as the corpus has it with every ``expect`` removed,
 the step number, and the board at that step already accumulated (``board``). The
 expected answers never leave the runner.
+
+An adapter that declares the capability ``rule-timestamps`` (``RULE_TIMESTAMPS``) is not handed
+the timestamps the rules assign. From the first step that leaves one to the rules (613.7b-g: an
+object that enters or changes zones, an effect created, counters put on, an Aura or Equipment
+attached, a permanent turned face up or down or transformed, a token created) on, a run's ``board``
+is the board *before* that step (``board_at: before_events``; ``events_from`` names the step) and
+``events`` lists the steps from it to the step asked, as the case states them, without ``expect``:
+the engine applies them and assigns those timestamps itself. So no board it receives carries a
+timestamp the runner assigned for the rules, not even one of an earlier step.
 """
 
 from __future__ import annotations
@@ -36,6 +45,10 @@ from ..corpus.authoring import mana_value_of
 from ..corpus.serialise import effect_data, object_data, sticker_data
 
 PROTOCOL_VERSION = 1
+# The capability (``implementation.capabilities`` in ``ready``) of an engine that assigns the timestamps
+# the rules give a step's events (613.7) itself: it receives the board before such a step and its events.
+RULE_TIMESTAMPS = "rule-timestamps"
+CAPABILITIES = (RULE_TIMESTAMPS,)
 # The longest line (one message) the runner reads from an adapter; longer answers are faults.
 DEFAULT_MAX_LINE = 1 << 20
 
@@ -271,9 +284,8 @@ def board_data(data: Mapping[str, Any], step: int, rules: str | None = None) -> 
                     obj["face_history"] = list(obj.get("face_history", ())) + [
                         {"timestamp": ts, "face_down": face_down}
                     ]
-        for oid, ts in s.get("transform", {}).items():
-            _transform(objects, effects, oid, ts)
-            clock.see(ts)
+        for oid in sorted(s.get("transform", {})):
+            _transform(objects, effects, oid, s["transform"][oid], clock)
         for spell, how in s.get("merge", {}).items():  # 702.140, 729 (as reference.merged.merge)
             clock.see(how["timestamp"])
             target = objects[how["onto"]]
@@ -417,7 +429,9 @@ def _state_based_actions(
         _change_zones(objects, effects, {a.object: a.zone for a in actions if a.zone is not None})
 
 
-def _transform(objects: dict[str, dict[str, Any]], effects: list[dict[str, Any]], oid: str, ts: Any) -> None:
+def _transform(
+    objects: dict[str, dict[str, Any]], effects: list[dict[str, Any]], oid: str, ts: Any, clock: _Clock
+) -> None:
     """613.7g (as reference.double_faced.transform): a double-faced permanent turns over, in place."""
     obj = objects[oid]
     double_faced = "back_face" in obj or any(
@@ -428,6 +442,8 @@ def _transform(objects: dict[str, dict[str, Any]], effects: list[dict[str, Any]]
     )
     if obj["zone"] != "battlefield" or obj["face_down"] or not double_faced:
         return  # 701.28: a permanent that isn't double-faced (or is face down) doesn't transform
+    ts = clock.tick() if ts is None else ts  # 613.7g: null, the one the rules assign
+    clock.see(ts)
     obj["transformed"] = not obj.get("transformed", False)
     obj["timestamp"] = ts
     obj["transform_history"] = list(obj.get("transform_history", ())) + [
@@ -466,9 +482,50 @@ def start_message() -> dict[str, Any]:
     return {"cmd": "start", "version": PROTOCOL_VERSION}
 
 
-def run_message(seq: int, data: Mapping[str, Any], step: int, rules: str) -> dict[str, Any]:
-    """A request to compute the characteristics at one step under one rules version."""
-    return {
+def leaves_timestamps(step: Mapping[str, Any]) -> bool:
+    """613.7b-g: whether a step (case data) has an event whose timestamp the case leaves to the rules."""
+    explicit = step.get("set_timestamp", {})
+    return (
+        any("timestamp" not in o for o in step.get("add_objects", ()))  # 613.7d
+        or any("timestamp" not in t for t in step.get("create_tokens", ()))  # 613.7d
+        or any("timestamp" not in e for e in step.get("add_effects", ()))  # 613.7b
+        or any("timestamp" not in c for cs in step.get("set_counters", {}).values() for c in cs)  # 613.7c
+        or any(t is not None and oid not in explicit for oid, t in step.get("attach", {}).items())  # 613.7e
+        or any(oid not in explicit for oid in step.get("move", {}))  # 613.7d
+        or any(ts is None for key in ("turn_face_up", "turn_face_down") for ts in step.get(key, {}).values())  # 613.7f
+        or any(ts is None for ts in step.get("transform", {}).values())  # 613.7g
+    )
+
+
+def board_before(data: Mapping[str, Any], step: int, rules: str | None = None) -> dict[str, Any]:
+    """The board before ``step`` (1-based): the case's own board for step 1, else the board at ``step - 1``."""
+    if step > 1:
+        return board_data(data, step - 1, rules)
+    steps = list(data["steps"])
+    if not steps:
+        raise IndexError(f"case {data['id']} has no steps")
+    board: dict[str, Any] = {
+        "objects": [_object(o) for o in data["objects"]],
+        "effects": [_effect(e) for e in data.get("effects", ())],
+        "abilities": [_ability(a) for a in data.get("abilities", ())],
+    }
+    if data.get("game"):
+        board["game"] = copy.deepcopy(dict(data["game"]))
+    if data.get("tie_order"):
+        board["tie_order"] = list(data["tie_order"])
+    return board
+
+
+def run_message(
+    seq: int, data: Mapping[str, Any], step: int, rules: str, capabilities: Iterable[str] = ()
+) -> dict[str, Any]:
+    """A request to compute the characteristics at one step under one rules version.
+
+    With the ``rule-timestamps`` capability, a step at or after the first step that leaves a timestamp to
+    the rules (613.7) is sent as the board before that first step and the steps from it on: the engine
+    assigns those timestamps itself.
+    """
+    message: dict[str, Any] = {
         "cmd": "run",
         "seq": seq,
         "id": data["id"],
@@ -476,8 +533,19 @@ def run_message(seq: int, data: Mapping[str, Any], step: int, rules: str) -> dic
         "step": step,
         "steps": len(data["steps"]),
         "case": case_input(data),
-        "board": board_data(data, step, rules),
     }
+    steps = case_input(data)["steps"][:step]
+    first = next((k for k, s in enumerate(steps, start=1) if leaves_timestamps(s)), None)
+    if RULE_TIMESTAMPS in capabilities and first is not None:
+        message.update(
+            board=board_before(data, first, rules),
+            board_at="before_events",
+            events_from=first,
+            events=steps[first - 1 :],
+        )
+    else:
+        message["board"] = board_data(data, step, rules)  # the base protocol's message, unchanged
+    return message
 
 
 def stop_message() -> dict[str, Any]:

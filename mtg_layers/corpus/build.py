@@ -120,7 +120,7 @@ def _ability(a: Mapping[str, Any]) -> AbilityDef:
 
 
 def _turns(turns: Mapping[str, Any]) -> dict[str, float]:
-    """613.7f: a turn written with a null timestamp gets the one the rules assign as it happens."""
+    """613.7f-g: a turn or transformation written with a null timestamp gets the one the rules assign as it happens."""
     return {oid: BY_RULES if ts is None else ts for oid, ts in turns.items()}
 
 
@@ -141,7 +141,7 @@ def build_case(data: Mapping[str, Any], label: str) -> Case:
             move=FrozenMap(s.get("move", {})),
             state_based_actions=bool(s.get("state_based_actions", False)),
             legend_rule_keeps=tuple(s.get("legend_rule_keeps", ())),
-            transform=FrozenMap(s.get("transform", {})),
+            transform=FrozenMap(_turns(s.get("transform", {}))),
             merge=freeze(s.get("merge", {})),
             outcomes=FrozenMap({v: tuple(freeze(o) for o in alts) for v, alts in s.get("outcomes", {}).items()}),
             turn_face_up=FrozenMap(_turns(s.get("turn_face_up", {}))),

@@ -229,8 +229,12 @@ def test_fuzzing_catches_the_almost_right_engine_the_corpus_does_not(tmp_path: P
     argv = [sys.executable, str(ALMOST_RIGHT)]
     corpus = Runner(RunnerOptions(argv=argv)).run(plan(load_suite(), features=("dependency",), rules=("ikoria",)))
     failing = {r.case for r in corpus if r.status != "pass"}
-    # every corpus case about dependencies passes, but the one this fuzzing found and the corpus now holds
-    assert len(corpus) > 20 and failing == {"regression-dependency-appears-after-an-application"}
+    # every corpus case about dependencies passes, but the one this fuzzing found and the corpus now holds,
+    # and its layer-4 twin written for the kill matrix (issue 38)
+    assert len(corpus) > 20 and failing == {
+        "regression-dependency-appears-after-an-application",
+        "kill-613-8c-dependency-appears-after-an-application-layer-4",
+    }
     options = ["--generated", "12", "--seed", "3", "--rules", "ikoria", "--features", PT_ONLY]
     status, report, found = _fuzz(tmp_path, argv, *options, "--shrink-budget", "8", "--max-shrink", "1")
     assert status == 1 and len(found) == 1
