@@ -55,6 +55,7 @@ from reference.model import Board, Part
 from reference.resolver import initial_state
 from reference.timestamps import Tie, holder
 from reference.versions import RulesVersion
+from reference.vocabulary import OPERATION_KIND
 
 from .features import resolve
 from .reads import FIELDS, WRITES, filter_reads, value_reads
@@ -149,13 +150,17 @@ def _commute(a: Part, b: Part) -> bool:
     return not (wa & (wb | rb)) and not (wb & ra)
 
 
+def _slots(e: ContinuousEffect, version: RulesVersion) -> set[str]:
+    """613.1-613.4: the layers and sublayers where the effect has a part."""
+    found = (version.slot_of(OPERATION_KIND[p.op], e.origin) for p in e.parts)
+    return {s for s in found if s is not None}
+
+
 def interact(a: ContinuousEffect, b: ContinuousEffect, version: RulesVersion) -> bool:
     """613.1, 613.8a: the two effects share a slot where one reads what the other writes, or their operations
     give different results in the two orders."""
-    for slot in version.slots:
-        pa, pb = parts_in_slot(a, version, slot.id), parts_in_slot(b, version, slot.id)
-        if not pa or not pb:
-            continue
+    for slot in sorted(_slots(a, version) & _slots(b, version)):
+        pa, pb = parts_in_slot(a, version, slot), parts_in_slot(b, version, slot)
         wa = frozenset().union(*(WRITES.get(p.op, FIELDS) for p in pa))
         wb = frozenset().union(*(WRITES.get(p.op, FIELDS) for p in pb))
         if wa & _reads(b, pb) or wb & _reads(a, pa):
