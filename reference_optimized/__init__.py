@@ -3,13 +3,13 @@
 ``reference.resolver.resolve`` is the only statement of 613.1-613.8. This package plugs an
 incremental bookkeeping (``bookkeeping.Incremental``) into it through the ``Bookkeeping``
 protocol, with the facts it uses to skip work (``reads``) and filters compiled once
-(``compiled_filters``); ``features`` decides, feature by feature, which boards it may take.
+(``compiled_filters``); ``features`` plugs it in for every board.
 The results and traces equal the readable bookkeeping's (tests/reference_optimized/test_bookkeeping.py).
 
 It imports only the standard library, ``reference`` and itself; ``reference`` and ``proofs``
 never import it.
 """
 
-from .features import resolve, untracked_features
+from .features import resolve
 
-__all__ = ["resolve", "untracked_features"]
+__all__ = ["resolve"]

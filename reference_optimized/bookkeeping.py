@@ -30,8 +30,10 @@ from typing import Any
 
 from reference.dependency import DependencyReason, compare_after_trial
 from reference.effects import (
+    READS_OTHERS,
     VALUE_ARGS,
     ContinuousEffect,
+    definition_of,
     functions,
     instruction,
     parts_in_slot,
@@ -40,7 +42,7 @@ from reference.effects import (
     rule_effects,
     static_effect,
 )
-from reference.filters import Context, names_zone, objects_matching
+from reference.filters import Context, condition_holds, names_zone, objects_matching
 from reference.model import Board, Characteristics, Part, State
 from reference.operations import Instruction, apply_instruction
 from reference.resolver import initial_state
@@ -58,12 +60,15 @@ from .reads import (
     Names,
     changed_fields,
     changed_names,
+    condition_reads,
     filter_reads,
     fits,
     hits,
     index_reads,
     names_read,
     part_reads_object,
+    self_only,
+    source_reads,
     source_view,
     value_names_read,
     value_reads,
@@ -77,31 +82,49 @@ class _Info:
 
     __slots__ = (
         "effect",
+        "exist_names",
+        "exist_reads",
         "filter_names",
         "filter_reads",
         "fit_names",
         "fit_writes",
         "named",
         "reads_values",
+        "self_only",
         "slots",
+        "source_reads",
         "value_names",
         "value_reads",
         "write_names",
         "writes",
     )
 
-    def __init__(self, effect: ContinuousEffect) -> None:
+    def __init__(self, effect: ContinuousEffect, condition: Any = None) -> None:
         self.effect = effect
         self.slots: dict[str, tuple[Part, ...]] = {}
         self.named: dict[str, frozenset[str] | None] = {}
         self.filter_reads = filter_reads(effect.filter) if effect.targets is None else frozenset()
+        # what the filter reads of the source itself, beyond the controller its "you" means
+        self.source_reads = source_reads(effect.filter) if effect.targets is None else frozenset()
         self.reads_values = reads_values(effect)
         reads: set[str] = set()
+        others: list[tuple[str, Any]] = []  # operations that read other objects (613.1f, 612.6), with their filters
         for p in effect.parts:
             for k, v in p.args.items():
                 if k in VALUE_ARGS:
                     reads |= value_reads(v)
+            if p.op in READS_OTHERS:
+                reads |= filter_reads(p.args.get("from"))
+                others.append((p.op, p.args.get("from")))
+                if p.op == "add_activated_abilities_of":
+                    reads |= ABILITY_FIELDS
         self.value_reads = frozenset(reads)
+        # the amounts read, of all objects, only the one they are computed for: a trial changes them only there
+        self.self_only = not others and all(
+            self_only(v) for p in effect.parts for k, v in p.args.items() if k in VALUE_ARGS
+        )
+        # 611.3a: what an "as long as" condition reads (its existence varies with it)
+        self.exist_reads, self.exist_names = condition_reads(condition)
         self.writes, self.write_names = writes_of(effect.parts, fit=False)
         # On objects whose subtypes fit their types and whose intrinsic abilities are right (``fits``),
         # adding or removing creature types changes those creature types only (205.3d, 305.6).
@@ -117,6 +140,12 @@ class _Info:
         self.value_names: Names = {}
         for field, ask in NAMED.items():
             known: frozenset[str] | None = frozenset()
+            for op, filt in others:
+                if known is not None:
+                    named = names_read(filt, ask)
+                    # "all activated abilities of": every ability of those objects, not by name
+                    every = field == "abilities" and op == "add_activated_abilities_of"
+                    known = None if named is None or every else known | named
             for p in effect.parts:
                 for k, v in p.args.items():
                     if k in VALUE_ARGS and known is not None:
@@ -184,6 +213,18 @@ class Incremental:
         self.resolved = resolved_effects(board)
         self.rules = rule_effects(board, self.state, version.keyword_counters)
         self.defined = frozenset(board.abilities)
+        # 611.3a: "as long as" conditions, what they read (together), and the objects holding a wording that has one
+        self.conditions = {t: d.condition for t, d in board.abilities.items() if d.condition is not None}
+        self.condition_reads: frozenset[str] = frozenset()
+        self.condition_names: Names = {}
+        if self.conditions:
+            read = [condition_reads(c) for c in self.conditions.values()]
+            self.condition_reads = frozenset().union(*(r for r, _ in read))
+            for field in NAMED:
+                names = [n.get(field) for r, n in read if field in r]
+                if all(n is not None for n in names):
+                    self.condition_names[field] = frozenset().union(*names)  # type: ignore[arg-type]
+        self.conditional_holders: set[str] = set()
         self.statics: dict[str, list[ContinuousEffect]] = {}
         for obj_id in sorted(self.state):
             self._regenerate_statics(obj_id)
@@ -199,7 +240,22 @@ class Incremental:
         # 113.2c: on a text-changed object the memo key also reads which other wordings it holds (``static_effect``)
         held = (ch.abilities, ch.granted) if ch.text_changes else None
         for wording in sorted(wordings):
-            key = (obj_id, wording, ch.text_changes, ch.granted.get(wording), wording in ch.granted, ch.name, held)
+            key: tuple[Any, ...] = (
+                obj_id,
+                wording,
+                ch.text_changes,
+                ch.granted.get(wording),
+                wording in ch.granted,
+                ch.name,
+                held,
+            )
+            if self.conditions:
+                d = definition_of(self.board, ch, wording)
+                if d is not None and d.condition is not None:
+                    # 611.3a: the effect exists only while its condition holds: the memo reads the condition now
+                    self.conditional_holders.add(obj_id)
+                    ctx = Context(board=self.board, state=self.state, source=obj_id, controller=ch.controller)
+                    key += (condition_holds(d.condition, ctx),)
             if key not in self.static_memo:
                 self.static_memo[key] = static_effect(self.board, self.state, obj_id, wording)
             e = self.static_memo[key]
@@ -224,7 +280,8 @@ class Incremental:
         """What is kept about one effect value (what it reads and writes, its parts per slot)."""
         i = self.infos.get(id(e))
         if i is None or i.effect is not e:
-            i = self.infos[id(e)] = _Info(e)
+            condition = self.conditions.get(e.ability or "") if e.origin in ("static", "cda") else None
+            i = self.infos[id(e)] = _Info(e, condition)
         return i
 
     def parts(self, e: ContinuousEffect, slot: str) -> tuple[Part, ...]:
@@ -252,8 +309,8 @@ class Incremental:
             dirty: set[str] = set()
             full = False
             for objs, changed, names in self.log[cached.version :]:
-                if e.source in objs and "controller" in changed:
-                    full = True
+                if e.source in objs and ("controller" in changed or not info.source_reads.isdisjoint(changed)):
+                    full = True  # 109.4, 205.3m: what the filter reads of its source changed: every object may
                     break
                 if hits(changed, names, info.filter_reads, info.filter_names):
                     dirty |= objs
@@ -264,7 +321,7 @@ class Incremental:
                     anywhere = e.origin == "cda" or names_zone(e.filter)
                     dirty = {o for o in dirty if anywhere or self.board.objects[o].zone == "battlefield"}
                     test = compiled(e.filter)
-                    gained = {o for o in dirty if o not in objects and test(o, ctx)}
+                    gained = {o for o in dirty if o not in objects and o != self.outside(e) and test(o, ctx)}
                     lost = {o for o in dirty if o in objects and not test(o, ctx)}
                     if gained or lost:
                         objects = (objects - lost) | gained
@@ -276,8 +333,15 @@ class Incremental:
         else:
             ctx, test = self.context(e), compiled(e.filter)
             objects = objects_matching(e.filter, ctx, anywhere=e.origin == "cda", test=test)
+            if self.outside(e) in objects:
+                objects = objects - {self.outside(e)}
         self.affected_cache[e.key] = _Affected(e, objects, now)
         return objects
+
+    def outside(self, e: ContinuousEffect) -> str | None:
+        """614.12: the object entering the battlefield, which another object's static ability does not reach yet."""
+        entering = self.board.entering
+        return entering if entering is not None and e.source != entering else None
 
     def context(self, e: ContinuousEffect) -> Context:
         """109.4: as ``effects.context``: the effect's source and the player its "you" means."""
@@ -404,6 +468,9 @@ class Incremental:
                 index_reads(n, ia.filter_reads, ia.filter_names, by_read, by_name)
             reads |= ia.value_reads
             index_reads(n, ia.value_reads, ia.value_names, by_read, by_name)
+            if ia.exist_reads:  # 611.3a: its condition
+                reads |= ia.exist_reads
+                index_reads(n, ia.exist_reads, ia.exist_names, by_read, by_name)
             if static:
                 reads |= SOURCE_READS
                 assert a.source is not None
@@ -413,6 +480,7 @@ class Incremental:
         if not sensitive:
             return graph
         doing: dict[str, object] = {}
+        own: dict[tuple[str, str], tuple[Instruction, ...]] = {}  # one object's instructions, now
         for b in group:
             ib = self.info(b)
             writes, wnames = ib.writes, ib.write_names
@@ -453,8 +521,14 @@ class Incremental:
                 filt_hit = live and hits(writes, wnames, ia.filter_reads, ia.filter_names)
                 val_hit = ia.reads_values and hits(writes, wnames, ia.value_reads, ia.value_names)
                 src_hit = static and touches_sources and a.source in b_targets
-                if not (filt_hit or val_hit or src_hit):
+                cond_hit = bool(ia.exist_reads) and hits(writes, wnames, ia.exist_reads, ia.exist_names)
+                if not (filt_hit or val_hit or src_hit or cond_hit):
                     continue  # b changes nothing a reads: a's existence, text, objects and amounts stay
+                # a's existence, text and objects stay, and each amount reads only its own object: only
+                # objects b changes can be given something else, so when none is, a does not depend on b
+                only_amounts = val_hit and ia.self_only and not (filt_hit or src_hit or cond_hit)
+                if only_amounts and not self._own_amounts_may_change(a, b, slot, own):
+                    continue
                 # Only b's reach of a's source: b names none of a's wordings only if a was reached otherwise,
                 # and then b hits a's filter or values; so here b names a's wording or does not name abilities.
                 if src_hit and not (filt_hit or val_hit) and not self._source_may_change(a, b, slot):
@@ -463,6 +537,31 @@ class Incremental:
                 if r is not None:
                     graph[a.key][b.key] = r
         return graph
+
+    def _own_amounts_may_change(
+        self, a: ContinuousEffect, b: ContinuousEffect, slot: str, own: dict[tuple[str, str], tuple[Instruction, ...]]
+    ) -> bool:
+        """Could applying ``b`` change what ``a`` does to one of its objects that b changes (613.8a)?
+
+        ``graph`` asks only when a's amounts each read only the object they are computed for (``self_only``)
+        and b can change neither a's existence, nor its text, nor its objects.
+        """
+        changes = self.changes(b, slot)
+        if not changes:
+            return False
+        mine = self.affected(a)
+        reached = [t for t in changes if t in mine] if len(changes) < len(mine) else [t for t in mine if t in changes]
+        if not reached:
+            return False
+        parts = self.parts(a, slot)
+        trial: State = ChainMap(changes, self.state)  # type: ignore[arg-type]
+        for t in reached:
+            now = own.get((a.key, t))
+            if now is None:
+                now = own[(a.key, t)] = tuple(instruction(a, p, t, self.board, self.state, self.version) for p in parts)
+            if now != tuple(instruction(a, p, t, self.board, trial, self.version) for p in parts):
+                return True
+        return False
 
     def _source_may_change(self, a: ContinuousEffect, b: ContinuousEffect, slot: str) -> bool:
         """Could applying ``b`` to a's source change a's existence, text or controller (611.3, 109.4)?
@@ -536,3 +635,10 @@ class Incremental:
             for t in sorted(changes):
                 if not (undefined and not changes[t].text_changes):
                     self._regenerate_statics(t)
+        if self.conditional_holders and (
+            hits(frozenset(found), names, self.condition_reads, self.condition_names)
+            or ("controller" in found and not self.conditional_holders.isdisjoint(changes))
+        ):
+            # 611.3a: a condition read something this step changed: its ability's effect may begin or end
+            for t in sorted(self.conditional_holders):
+                self._regenerate_statics(t)
