@@ -86,8 +86,13 @@ def compare_after_trial(
     if reads_values(a) or a.source in changed:
         a_parts = parts_in_slot(a, version, slot)
         if doing != instructions(a_after, a_parts, before, board, trial, version):
-            return DependencyReason("what-it-does", f"{b.description} would change what {a.description} does")
+            return changes_what_it_does(a, b)
     return None
+
+
+def changes_what_it_does(a: ContinuousEffect, b: ContinuousEffect) -> DependencyReason:
+    """613.8a(b): applying ``b`` would change what ``a`` does to some object it applies to."""
+    return DependencyReason("what-it-does", f"{b.description} would change what {a.description} does")
 
 
 def dependency_graph(

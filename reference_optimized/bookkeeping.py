@@ -28,7 +28,7 @@ from __future__ import annotations
 from collections import ChainMap
 from typing import Any
 
-from reference.dependency import DependencyReason, compare_after_trial
+from reference.dependency import DependencyReason, changes_what_it_does, compare_after_trial
 from reference.effects import (
     READS_OTHERS,
     VALUE_ARGS,
@@ -64,6 +64,7 @@ from .reads import (
     filter_reads,
     fits,
     hits,
+    idle_pt,
     index_reads,
     names_read,
     part_reads_object,
@@ -88,6 +89,7 @@ class _Info:
         "filter_reads",
         "fit_names",
         "fit_writes",
+        "idle_pt",
         "named",
         "reads_values",
         "self_only",
@@ -129,6 +131,8 @@ class _Info:
         # On objects whose subtypes fit their types and whose intrinsic abilities are right (``fits``),
         # adding or removing creature types changes those creature types only (205.3d, 305.6).
         self.fit_writes, self.fit_names = writes_of(effect.parts, fit=True)
+        # on objects with both power and toughness, what "+x/+0" leaves alone (613.4c)
+        self.idle_pt = idle_pt(effect.parts) & self.writes
         self.filter_names: Names = {}
         if effect.targets is None:
             for field, ask in NAMED.items():
@@ -204,8 +208,9 @@ class Incremental:
         self.locked: dict[str, tuple[ContinuousEffect, frozenset[str]]] = {}
         # One entry per applied step: the objects it changed and the characteristics it changed.
         self.log: list[tuple[frozenset[str], frozenset[str], Names]] = []
-        # Objects that do not fit (``fits``), computed when first asked.
+        # Objects that do not fit (``fits``), and those without power or toughness, computed when first asked.
         self.unfit: set[str] | None = None
+        self.no_pt: set[str] | None = None
         self.infos: dict[int, _Info] = {}
         self.affected_cache: dict[str, _Affected] = {}
         self.changes_cache: dict[str, _Changes] = {}
@@ -439,6 +444,12 @@ class Incremental:
             self.unfit = {i for i, ch in self.state.items() if not fits(ch)}
         return self.unfit.isdisjoint(objects)
 
+    def all_have_pt(self, objects: frozenset[str]) -> bool:
+        """208.3: True when every one of the objects has both a power and a toughness now."""
+        if self.no_pt is None:
+            self.no_pt = {i for i, ch in self.state.items() if ch.power is None or ch.toughness is None}
+        return self.no_pt.isdisjoint(objects)
+
     # --- dependency (613.8a)
 
     def graph(self, group: list[ContinuousEffect], slot: str) -> dict[str, dict[str, DependencyReason]]:
@@ -486,6 +497,8 @@ class Incremental:
             writes, wnames = ib.writes, ib.write_names
             if ib.fit_writes != writes and self.all_fit(self.affected(b)):
                 writes, wnames = ib.fit_writes, ib.fit_names
+            if ib.idle_pt and self.all_have_pt(self.affected(b)):
+                writes = writes - ib.idle_pt
             if not writes & reads:
                 continue  # nothing b can change is read by any effect of the group
             touches_sources = bool(writes & SOURCE_READS)
@@ -524,10 +537,11 @@ class Incremental:
                 cond_hit = bool(ia.exist_reads) and hits(writes, wnames, ia.exist_reads, ia.exist_names)
                 if not (filt_hit or val_hit or src_hit or cond_hit):
                     continue  # b changes nothing a reads: a's existence, text, objects and amounts stay
-                # a's existence, text and objects stay, and each amount reads only its own object: only
-                # objects b changes can be given something else, so when none is, a does not depend on b
-                only_amounts = val_hit and ia.self_only and not (filt_hit or src_hit or cond_hit)
-                if only_amounts and not self._own_amounts_may_change(a, b, slot, own):
+                if val_hit and ia.self_only and not (filt_hit or src_hit or cond_hit):
+                    # a's existence, text and objects stay (the readable test's first three questions), and each
+                    # amount reads only its own object: only objects b changes can be given something else
+                    if self._own_amounts_change(a, b, slot, own):
+                        graph[a.key][b.key] = changes_what_it_does(a, b)
                     continue
                 # Only b's reach of a's source: b names none of a's wordings only if a was reached otherwise,
                 # and then b hits a's filter or values; so here b names a's wording or does not name abilities.
@@ -538,10 +552,10 @@ class Incremental:
                     graph[a.key][b.key] = r
         return graph
 
-    def _own_amounts_may_change(
+    def _own_amounts_change(
         self, a: ContinuousEffect, b: ContinuousEffect, slot: str, own: dict[tuple[str, str], tuple[Instruction, ...]]
     ) -> bool:
-        """Could applying ``b`` change what ``a`` does to one of its objects that b changes (613.8a)?
+        """613.8a: would applying ``b`` change what ``a`` does to one of its objects that b changes?
 
         ``graph`` asks only when a's amounts each read only the object they are computed for (``self_only``)
         and b can change neither a's existence, nor its text, nor its objects.
@@ -618,8 +632,16 @@ class Incremental:
                 changed_fields(self.state[t], ch, found)
                 changed_names(self.state[t], ch, differing)
             names = {f: frozenset(v) for f, v in differing.items()}
+        if info.idle_pt and self.all_have_pt(frozenset(changes)):
+            found -= info.idle_pt  # "+x/+0" on objects with power and toughness: their toughness stays
         for t, ch in changes.items():
             self.state[t] = ch
+        if self.no_pt is not None and found & {"power", "toughness"}:
+            for t, ch in changes.items():
+                if ch.power is None or ch.toughness is None:
+                    self.no_pt.add(t)
+                else:
+                    self.no_pt.discard(t)
         if self.unfit is not None and not fit and found & FIT_READS:
             for t, ch in changes.items():
                 if fits(ch):

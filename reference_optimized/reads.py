@@ -124,7 +124,7 @@ def value_reads(value: Any) -> frozenset[str]:
     if key == "card_types_among":
         return filter_reads(arg) | {"types"}
     if key == "its":
-        return frozenset({"mana_value", "power", "toughness"})
+        return frozenset({arg}) if arg in ("mana_value", "power", "toughness") else FIELDS
     if key in BOARD_VALUES:
         return frozenset()  # counters (122) and game values (119.1, 402.1) are board facts, not characteristics
     if key == "devotion":
@@ -296,6 +296,18 @@ def changed_fields(old: Characteristics, new: Characteristics, found: set[str]) 
 
 # Operations that add or remove the subtypes they name, and nothing else on an object that fits (``fits``).
 _SUBTYPE_NAMING = frozenset({"add_subtypes", "remove_subtypes"})
+
+
+def idle_pt(parts: tuple[Part, ...]) -> frozenset[str]:
+    """613.4c: power or toughness that the parts raise only by a literal 0 and otherwise leave alone: on an object
+    that has both, they do not change it ("+x/+0" changes no toughness)."""
+    idle = {"power", "toughness"}
+    for p in parts:
+        if p.op == "modify_pt":
+            idle -= {f for f in ("power", "toughness") if p.args.get(f, 0) != 0 or isinstance(p.args.get(f), bool)}
+        else:
+            idle -= WRITES.get(p.op, FIELDS)
+    return frozenset(idle)
 
 
 def writes_of(parts: tuple[Part, ...], fit: bool) -> tuple[frozenset[str], Names]:

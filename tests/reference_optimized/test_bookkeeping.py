@@ -17,6 +17,7 @@ from typing import Any
 
 import pytest
 from hypothesis import given
+from hypothesis import strategies as st
 
 from reference import effects
 from reference.case import board_at
@@ -605,7 +606,23 @@ def test_generated_board(board: Board, vid: str) -> None:
     assert_same(board, get_version(vid))
 
 
-@pytest.mark.parametrize("name", ["mixed", "7c", "chain", "chain4", "touch", "count"])
+BENCHMARK_KINDS = [
+    "mixed",
+    "7c",
+    "chain",
+    "chain4",
+    "touch",
+    "count",
+    "cond",
+    "amounts",
+    "touch4",
+    "loop",
+    "copies",
+    "text",
+]
+
+
+@pytest.mark.parametrize("name", BENCHMARK_KINDS)
 def test_benchmark_board(name: str) -> None:
     import floor_ratio
 
@@ -617,8 +634,47 @@ def test_benchmark_board(name: str) -> None:
         "chain4": lambda: floor_ratio.chain_board(12, 20, layer="4"),
         "touch": lambda: floor_ratio.touch_board(6, 30),
         "count": lambda: floor_ratio.count_board(6, 30),
+        "cond": lambda: floor_ratio.conditional_board(8, 40),
+        "amounts": lambda: floor_ratio.amounts_board(6, 20),
+        "touch4": lambda: floor_ratio.touch4_board(6, 20),
+        "loop": lambda: floor_ratio.loop_board(5, 20),
+        "copies": lambda: floor_ratio.copies_board(5, 12),
+        "text": lambda: floor_ratio.text_board(6, 20),
     }[name]
-    assert_same(build(), get_version("ikoria"))
+    with checked_engine():
+        assert_same(build(), get_version("ikoria"))
+
+
+def test_a_game_resolved_after_each_event_on_the_fast_path() -> None:
+    """The benchmark's four-player game (three conditional statics), after a few of its events: every kept value
+    fresh before each step, and the fast path equal to the readable resolver, result and trace."""
+    import floor_ratio
+
+    for board in floor_ratio.game_boards(events=3)[::2]:
+        with checked_engine():
+            assert_same(board, get_version("ikoria"))
+
+
+@pytest.mark.slow
+@given(
+    kind=st.sampled_from(BENCHMARK_KINDS[6:]),
+    k=st.integers(min_value=2, max_value=8),
+    extra=st.integers(min_value=0, max_value=8),
+    vid=versions,
+)
+def test_generated_benchmark_kind(kind: str, k: int, extra: int, vid: str) -> None:
+    """Every new board kind (issue 32) at generated sizes, under every rules version: fast equals readable."""
+    import floor_ratio
+
+    build = {
+        "cond": lambda: floor_ratio.conditional_board(k, 27 + k + extra),
+        "amounts": lambda: floor_ratio.amounts_board(k, k + 1 + extra),
+        "touch4": lambda: floor_ratio.touch4_board(k, k + 1 + extra),
+        "loop": lambda: floor_ratio.loop_board(k, k + 1 + extra),
+        "copies": lambda: floor_ratio.copies_board(k, k + 1 + extra),
+        "text": lambda: floor_ratio.text_board(k, k + 1 + extra),
+    }[kind]
+    assert_same(build(), get_version(vid))
 
 
 def test_subtype_names_only_on_objects_that_fit() -> None:
