@@ -132,6 +132,8 @@ def dependency_graph(
 
 def strongly_connected(graph: Mapping[str, Mapping[str, object]]) -> dict[str, frozenset[str]]:
     """613.8b: each effect's dependency loop (its strongly connected component; itself if none)."""
+    if not any(graph.values()):  # no dependency at all: no loop
+        return {v: frozenset((v,)) for v in graph}
     index: dict[str, int] = {}
     low: dict[str, int] = {}
     stack: list[str] = []

@@ -560,19 +560,16 @@ class Incremental:
         ``graph`` asks only when a's amounts each read only the object they are computed for (``self_only``)
         and b can change neither a's existence, nor its text, nor its objects.
         """
-        changes = self.changes(b, slot)
-        if not changes:
-            return False
-        mine = self.affected(a)
-        reached = [t for t in changes if t in mine] if len(changes) < len(mine) else [t for t in mine if t in changes]
-        if not reached:
-            return False
+        both = self.affected(a) & self.affected(b)
         parts = self.parts(a, slot)
-        trial: State = ChainMap(changes, self.state)  # type: ignore[arg-type]
-        for t in reached:
+        for t in both:
+            new = self.trial_of(b, slot, t)  # b's trial on this object alone: a's amounts for t read only t
+            if new == self.state[t]:
+                continue
             now = own.get((a.key, t))
             if now is None:
                 now = own[(a.key, t)] = tuple(instruction(a, p, t, self.board, self.state, self.version) for p in parts)
+            trial: State = ChainMap({t: new}, self.state)  # type: ignore[arg-type]
             if now != tuple(instruction(a, p, t, self.board, trial, self.version) for p in parts):
                 return True
         return False
