@@ -57,6 +57,7 @@ from .reads import (
     NAMING,
     REGENERATE_ON,
     SOURCE_READS,
+    WRITES,
     Names,
     changed_fields,
     changed_names,
@@ -69,6 +70,7 @@ from .reads import (
     names_read,
     part_reads_object,
     self_only,
+    source_free,
     source_reads,
     source_view,
     value_names_read,
@@ -76,6 +78,10 @@ from .reads import (
     words_of,
     writes_of,
 )
+
+# Operations whose instruction is read off the part and the object alone (``reference.effects.instruction``):
+# not a copy (its timestamp), a control change ("you"), nor what is read off other objects.
+SHARED_OPS = frozenset({"set_pt", "modify_pt"}) | frozenset(WRITES) - {"set_controller"}
 
 
 class _Info:
@@ -93,6 +99,7 @@ class _Info:
         "named",
         "reads_values",
         "self_only",
+        "shared_parts",
         "slots",
         "source_reads",
         "value_names",
@@ -124,6 +131,12 @@ class _Info:
         # the amounts read, of all objects, only the one they are computed for: a trial changes them only there
         self.self_only = not others and all(
             self_only(v) for p in effect.parts for k, v in p.args.items() if k in VALUE_ARGS
+        )
+        # what each part does to an object depends on that object and the parts alone, not on which effect
+        # (its source, its controller, its timestamp) has them: effects with equal parts give equal instructions
+        self.shared_parts = self.self_only and all(
+            p.op in SHARED_OPS and all(source_free(v) for k, v in p.args.items() if k in VALUE_ARGS)
+            for p in effect.parts
         )
         # 611.3a: what an "as long as" condition reads (its existence varies with it)
         self.exist_reads, self.exist_names = condition_reads(condition)
@@ -491,7 +504,8 @@ class Incremental:
         if not sensitive:
             return graph
         doing: dict[str, object] = {}
-        own: dict[tuple[str, str], tuple[Instruction, ...]] = {}  # one object's instructions, now
+        # one object's instructions now and on b's trial of it (by effect, or by parts), b's trial of one object
+        own: dict[tuple[Any, ...], Any] = {}
         for b in group:
             ib = self.info(b)
             writes, wnames = ib.writes, ib.write_names
@@ -553,7 +567,7 @@ class Incremental:
         return graph
 
     def _own_amounts_change(
-        self, a: ContinuousEffect, b: ContinuousEffect, slot: str, own: dict[tuple[str, str], tuple[Instruction, ...]]
+        self, a: ContinuousEffect, b: ContinuousEffect, slot: str, own: dict[tuple[Any, ...], Any]
     ) -> bool:
         """613.8a: would applying ``b`` change what ``a`` does to one of its objects that b changes?
 
@@ -562,15 +576,22 @@ class Incremental:
         """
         both = self.affected(a) & self.affected(b)
         parts = self.parts(a, slot)
+        by: Any = parts if self.info(a).shared_parts else a.key  # equal parts, equal instructions (``shared_parts``)
         for t in both:
-            new = self.trial_of(b, slot, t)  # b's trial on this object alone: a's amounts for t read only t
+            new = own.get((b.key + "\0trial", t))  # b's trial on this object alone: a's amounts for t read only t
+            if new is None:
+                new = own[(b.key + "\0trial", t)] = self.trial_of(b, slot, t)
             if new == self.state[t]:
                 continue
-            now = own.get((a.key, t))
+            now = own.get((by, t))
             if now is None:
-                now = own[(a.key, t)] = tuple(instruction(a, p, t, self.board, self.state, self.version) for p in parts)
-            trial: State = ChainMap({t: new}, self.state)  # type: ignore[arg-type]
-            if now != tuple(instruction(a, p, t, self.board, trial, self.version) for p in parts):
+                now = own[(by, t)] = tuple(instruction(a, p, t, self.board, self.state, self.version) for p in parts)
+            then = own.get((by, t, id(new)))
+            if then is None:
+                trial: State = ChainMap({t: new}, self.state)  # type: ignore[arg-type]
+                then = tuple(instruction(a, p, t, self.board, trial, self.version) for p in parts)
+                own[(by, t, id(new))] = then
+            if now != then:
                 return True
         return False
 

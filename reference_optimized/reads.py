@@ -224,7 +224,7 @@ def reads_its_object(value: Any) -> bool:
 
 
 def reads_it(filt: Any) -> bool:
-    """True when a filter inside a value reads the object the value is computed for ("it": is_it, a shared type)."""
+    """611.3a: True when a filter inside a value reads the object the value is computed for ("it", a shared type)."""
     if isinstance(filt, Mapping):
         return any(
             key == "is_it" or (key == "shares_creature_type_with" and want != "source") or reads_it(want)
@@ -236,7 +236,7 @@ def reads_it(filt: Any) -> bool:
 
 
 def source_reads(filt: Any) -> frozenset[str]:
-    """What a filter reads of its source beyond its controller: creature types ("shares a creature type with")."""
+    """205.3m: what a filter reads of its source beyond its controller: creature types ("shares a creature type")."""
     if isinstance(filt, Mapping):
         out: frozenset[str] = frozenset()
         for key, want in filt.items():
@@ -251,7 +251,7 @@ def source_reads(filt: Any) -> frozenset[str]:
 
 
 def self_only(value: Any) -> bool:
-    """True when a value expression reads, of all the objects, only the one it is computed for (or none)."""
+    """613.8a: True when a value expression reads, of all the objects, only the one it is computed for (or none)."""
     if isinstance(value, int):
         return True
     if not isinstance(value, Mapping) or len(value) != 1:
@@ -278,6 +278,22 @@ def condition_reads(condition: Any) -> tuple[frozenset[str], Names]:
         if all(n is not None for n in found):
             names[field] = frozenset().union(*found)  # type: ignore[arg-type]
     return reads, names
+
+
+def source_free(value: Any) -> bool:
+    """True when a value expression reads neither the effect's source nor the player its "you" means (109.4)."""
+    if isinstance(value, int):
+        return True
+    if not isinstance(value, Mapping) or len(value) != 1:
+        return False
+    ((key, arg),) = value.items()
+    if key in ("its", "counters"):
+        return True
+    if key == "sum":
+        return all(source_free(v) for v in arg)
+    if key == "times":
+        return source_free(arg[1])
+    return False
 
 
 def part_reads_object(part: Part) -> bool:
