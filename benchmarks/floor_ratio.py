@@ -609,14 +609,14 @@ def main() -> None:
         if key not in only:
             continue
         _header(f"{key}: {title} (goal: ratio at k=20 <= 20x, at k=40 <= 30x, growth exponent <= 2)")
-        sizes = [5, 10, 20, 40] if key == "loop" else ks
-        timed = measure_series(resolver, [(k, build(k)) for k in sizes], version, args.runs, args.budget)
+        k_values = [5, 10, 20, 40] if key == "loop" else ks
+        timed = measure_series(resolver, [(k, build(k)) for k in k_values], version, args.runs, args.budget)
         for k, m, exponent in timed:
             extra = ""
             if exponent is not None:
                 extra = f"  growth exponent {exponent:.2f} {'ok' if exponent <= 2 else 'OVER'}"
             print(_row(f"k={k}", m, GOALS.get(k), extra), flush=True)
-        if len(timed) < len(sizes):
+        if len(timed) < len(k_values):
             print(f"{'':>14} larger k skipped (over the budget)")
 
     if "game" in only:
