@@ -256,3 +256,26 @@ def test_a_part_read_off_the_board_is_kept_once_per_effect() -> None:
     assert part_reads_object(Part("modify_pt", freeze({"power": {"counters": "+1/+1"}})))
     assert part_reads_object(Part("modify_pt", freeze({"power": READS["is_it"]})))
     assert not part_reads_object(Part("modify_pt", freeze({"power": READS["shares_creature_type_with_source"]})))
+
+
+def test_amounts_read_off_their_own_object_need_no_readable_test_of_a_pair(monkeypatch: pytest.MonkeyPatch) -> None:
+    """613.8a (work counted, not timed): on the benchmark's "+X/+0, where X is its toughness" and "+0/+1" board, each
+    X depends on each +0/+1, and the fast path finds every such edge without the readable test of a pair; the
+    result and trace equal the readable resolver's."""
+    import floor_ratio
+
+    from reference_optimized import bookkeeping
+
+    calls = [0]
+    readable_test = bookkeeping.compare_after_trial
+
+    def counted(*args: Any, **kwargs: Any) -> Any:
+        calls[0] += 1
+        return readable_test(*args, **kwargs)
+
+    monkeypatch.setattr(bookkeeping, "compare_after_trial", counted)
+    board = floor_ratio.amounts_board(8, 20)
+    quick = fast_resolve(board, IKORIA)
+    assert quick == resolve(board, IKORIA)
+    assert len(quick.edges) == 4 * 4  # each of the 4 X effects on each of the 4 +0/+1 effects
+    assert calls[0] == 0
