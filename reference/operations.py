@@ -7,6 +7,7 @@ An *instruction* is an operation with its values already evaluated for one objec
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from functools import lru_cache
 from typing import Any
 
 from .filters import replace_in_text
@@ -30,9 +31,15 @@ def _set(values: Any) -> frozenset[str]:
     return frozenset(values or ())
 
 
+@lru_cache(maxsize=4096)
+def _fitting(subtypes: frozenset[str], types: frozenset[str]) -> frozenset[str]:
+    """205.3d: the subtypes that some card type of the object allows (asked again for every application)."""
+    return frozenset(s for s in subtypes if subtype_fits(s, types))
+
+
 def fit_subtypes(ch: Characteristics) -> Characteristics:
     """205.3d: drop subtypes (and 'all creature types') that no card type of the object allows."""
-    subtypes = frozenset(s for s in ch.subtypes if subtype_fits(s, ch.types))
+    subtypes = _fitting(ch.subtypes, ch.types)
     all_types = ch.all_creature_types and any(t in ch.types for t in CREATURE_TYPE_BEARERS)
     if subtypes == ch.subtypes and all_types == ch.all_creature_types:
         return ch
