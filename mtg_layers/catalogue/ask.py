@@ -1,0 +1,200 @@
+"""Asking by card names: a list of cards in the order they entered, in a short syntax, built into a case.
+
+One argument per event, in order (each gets the next timestamp, 613.7b and 613.7d)::
+
+    [activate ]NAME[ @PLAYER][ > TARGET][ [COUNTERS]]
+
+* ``NAME``: a card of the catalogue, in English or French. A permanent card enters the battlefield;
+  an instant or sorcery resolves (its ``resolves`` definition); ``activate NAME`` resolves an activated
+  ability the object entered as NAME has now (read off the board as the layers make it, so a
+  Mirrorweaved Rider activates Mutavault's ability).
+* ``@p2``: the controller (default ``p1``).
+* ``> TARGET``: the spell's or ability's target, or the object an Aura or Equipment is attached to: the
+  NAME an earlier argument used (``Grizzly Bears#2`` for the second of that name).
+* ``[COUNTERS]``: counters the permanent enters with, comma separated, each ``KIND`` or ``N KIND``
+  (``[+1/+1]``, ``[2 +1/+1, flying]``).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ..corpus import CorpusError
+from .load import Catalogue, fold
+
+ARG = re.compile(
+    r"^\s*(?P<activate>activate\s+)?(?P<name>[^@>\[\]]+?)\s*(?:@\s*(?P<who>p\d+))?\s*"
+    r"(?:>\s*(?P<target>[^\[\]]+?))?\s*(?:\[(?P<counters>[^\]]*)\])?\s*$"
+)
+COUNTER = re.compile(r"^\s*(?:(?P<n>\d+)\s+)?(?P<kind>\S.*?)\s*$")
+PERMANENT_TYPES = {"artifact", "creature", "enchantment", "land", "planeswalker", "battle"}
+Resolver = Callable[[Mapping[str, Any], int], Mapping[str, Mapping[str, Any]]]
+
+
+@dataclass(frozen=True)
+class Event:
+    """One argument read: what happens, to which card, under whose control."""
+
+    activate: bool
+    name: str
+    controller: str
+    target: str | None
+    counters: tuple[tuple[str, int], ...]
+
+
+def parse(arg: str, where: str) -> Event:
+    """One argument of ``ask`` in the syntax above."""
+    m = ARG.match(arg)
+    if m is None:
+        raise CorpusError("ask", where, f"expected [activate ]NAME[ @p2][ > TARGET][ [COUNTERS]], got {arg!r}")
+    counters = []
+    for item in (m["counters"] or "").split(","):
+        if not item.strip():
+            continue
+        c = COUNTER.match(item)
+        assert c is not None
+        counters.append((c["kind"], int(c["n"] or 1)))
+    return Event(bool(m["activate"]), m["name"].strip(), m["who"] or "p1", m["target"], tuple(counters))
+
+
+def _slug(name: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", fold(name)).strip("-") or "card"
+
+
+def build(args: Sequence[str], cat: Catalogue, version_id: str, resolve_at: Resolver) -> dict[str, Any]:
+    """The case data the arguments describe (``resolve_at(case, step)`` reads the board for targets and abilities)."""
+    case: dict[str, Any] = {
+        "id": "ask",
+        "title": "Asked by card names: " + ", then ".join(args),
+        "status": "derived",
+        "versions": [version_id],
+        "features": ["multi-step"],
+        "sources": [{"kind": "derived", "ref": "mtg-layers ask", "passage": "A board asked by card names; no expected answer."}],
+        "cards": [],
+        "abilities": [],
+        "objects": [],
+        "steps": [],
+    }
+    ids: dict[str, list[str]] = {}
+    wordings = {a["text"]: a for c in cat.cards for a in c["abilities"]}
+    used: set[str] = set()
+    for n, arg in enumerate(args, start=1):
+        where = f"argument {n}"
+        ev = parse(arg, where)
+        card = cat.card(ev.name, where)
+        target = _target(ev.target, ids, where) if ev.target else None
+        step: dict[str, Any] = {"description": arg, "expect": {version_id: {}}}
+        if ev.activate:
+            obj = _target(ev.name, ids, where)
+            step["add_effects"] = [_activation(case, n, obj, target, wordings, resolve_at, where)]
+        elif card["types"] and set(card["types"]) <= PERMANENT_TYPES | {"tribal", "kindred"}:
+            step["add_objects"] = [_permanent(card, ev, n, target, ids)]
+        elif "resolves" in card:
+            effect = _effect(case, card["resolves"], n, None, target, resolve_at, where)
+            step["add_effects"] = [{**effect, "description": f"{card['name']} resolves", "controller": ev.controller}]
+        else:
+            raise CorpusError(cat.file, where, f"{card['name']!r}: the catalogue has no definition of what it does")
+        if card["name"] not in used:
+            used.add(card["name"])
+            case["cards"].append(_card_entry(card))
+            for a in card["abilities"]:
+                if "definition" in a and a["text"] not in {d["text"] for d in case["abilities"]}:
+                    case["abilities"].append(a["definition"])
+        case["steps"].append(step)
+    return case
+
+
+def _target(ref: str, ids: Mapping[str, list[str]], where: str) -> str:
+    name, _, nth = ref.strip().partition("#")
+    found = ids.get(fold(name), [])
+    k = int(nth) if nth.isdigit() else 1
+    if not 1 <= k <= len(found):
+        known = ", ".join(sorted(ids)) or "none yet"
+        raise CorpusError("ask", where, f"no earlier card {ref!r} to target (cards so far: {known})")
+    return found[k - 1]
+
+
+def _permanent(card: Mapping[str, Any], ev: Event, n: int, target: str | None, ids: dict[str, list[str]]) -> dict[str, Any]:
+    base = _slug(card["name"])
+    taken = sum(len(v) for k, v in ids.items() if _slug(k) == base)
+    oid = base if not taken else f"{base}-{taken + 1}"
+    for key in {fold(ev.name), fold(card["name"]), *(fold(v) for v in card.get("names", {}).values())}:
+        ids.setdefault(key, []).append(oid)
+    obj: dict[str, Any] = {"id": oid, "card": card["name"], "name": card["name"], "controller": ev.controller, "timestamp": n}
+    obj.update({k: card[k] for k in ("mana_value", "colors", "types", "subtypes", "supertypes")})
+    if card["mana_cost"]:
+        obj["mana_cost"] = card["mana_cost"]
+    texts = [a["text"] for a in card["abilities"]]
+    if texts:
+        obj["abilities"] = texts
+    for k in ("power", "toughness"):
+        if k in card:
+            obj[k] = card[k]
+    if ev.counters:
+        obj["counters"] = [{"kind": kind, "count": count, "timestamp": n} for kind, count in ev.counters]
+    if target is not None:
+        obj["attached_to"] = target
+    return obj
+
+
+def _effect(
+    case: Mapping[str, Any], resolves: Mapping[str, Any], n: int, source: str | None, target: str | None,
+    resolve_at: Resolver, where: str,
+) -> dict[str, Any]:
+    """611.2c: the objects a resolved effect applies to are fixed as it resolves."""
+    applies = resolves["applies_to"]
+    if applies == "self":
+        objs = [source]
+    elif applies == "target":
+        if target is None:
+            raise CorpusError("ask", where, "this needs a target: add '> NAME'")
+        objs = [target]
+    else:
+        state = resolve_at(case, len(case["steps"])) if case["steps"] else {}
+        objs = [o for o, ch in state.items() if _matches(applies["each"], ch, where) and not (applies.get("except_target") and o == target)]
+        if applies.get("except_target") and target is None:
+            raise CorpusError("ask", where, "this needs a target: add '> NAME'")
+    swap = {"$target": target, "$self": source}
+    parts = [{k: swap.get(v, v) if isinstance(v, str) else v for k, v in p.items()} for p in resolves["parts"]]
+    effect: dict[str, Any] = {"id": f"e{n}", "timestamp": n, "applies_to": objs, "parts": parts}
+    if source is not None:
+        effect["source"] = source
+    return effect
+
+
+def _matches(filt: Mapping[str, Any], ch: Mapping[str, Any], where: str) -> bool:
+    """The part of the filter language an 'each' of a resolving spell uses here: card types."""
+    if set(filt) != {"type"}:
+        raise CorpusError("ask", where, f"'each' filters by type only here, got {dict(filt)!r}")
+    return ch.get("on_battlefield", True) is not False and filt["type"] in (ch.get("types") or [])
+
+
+def _activation(
+    case: dict[str, Any], n: int, obj: str, target: str | None, wordings: Mapping[str, Mapping[str, Any]],
+    resolve_at: Resolver, where: str,
+) -> dict[str, Any]:
+    """602: an activated ability the object has now (as the layers make it) resolves."""
+    state = resolve_at(case, len(case["steps"])) if case["steps"] else {}
+    has = state.get(obj, {}).get("abilities") or []
+    for text in has:
+        a = wordings.get(str(text))
+        if a is not None and "resolves" in a:
+            effect = _effect(case, a["resolves"], n, obj, target, resolve_at, where)
+            return {**effect, "description": f"{obj} activates: {text}", "controller": "p1"}
+    raise CorpusError("ask", where, f"{obj} has no activated ability the catalogue defines (it has {list(has)!r})")
+
+
+def _card_entry(card: Mapping[str, Any]) -> dict[str, Any]:
+    entry: dict[str, Any] = {"name": card["name"]}
+    if card.get("names"):
+        entry["names"] = dict(card["names"])
+    entry["mana_cost"] = card["mana_cost"] or ""
+    entry["type_line"] = card["type_line"]
+    entry["oracle"] = card["oracle"]
+    for k in ("power", "toughness"):
+        if k in card:
+            entry[k] = card[k]
+    return entry
