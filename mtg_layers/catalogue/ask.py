@@ -72,7 +72,9 @@ def build(args: Sequence[str], cat: Catalogue, version_id: str, resolve_at: Reso
         "status": "derived",
         "versions": [version_id],
         "features": ["multi-step"],
-        "sources": [{"kind": "derived", "ref": "mtg-layers ask", "passage": "A board asked by card names; no expected answer."}],
+        "sources": [
+            {"kind": "derived", "ref": "mtg-layers ask", "passage": "A board asked by card names; no expected answer."}
+        ],
         "cards": [],
         "abilities": [],
         "objects": [],
@@ -117,13 +119,21 @@ def _target(ref: str, ids: Mapping[str, list[str]], where: str) -> str:
     return found[k - 1]
 
 
-def _permanent(card: Mapping[str, Any], ev: Event, n: int, target: str | None, ids: dict[str, list[str]]) -> dict[str, Any]:
+def _permanent(
+    card: Mapping[str, Any], ev: Event, n: int, target: str | None, ids: dict[str, list[str]]
+) -> dict[str, Any]:
     base = _slug(card["name"])
     taken = sum(len(v) for k, v in ids.items() if _slug(k) == base)
     oid = base if not taken else f"{base}-{taken + 1}"
     for key in {fold(ev.name), fold(card["name"]), *(fold(v) for v in card.get("names", {}).values())}:
         ids.setdefault(key, []).append(oid)
-    obj: dict[str, Any] = {"id": oid, "card": card["name"], "name": card["name"], "controller": ev.controller, "timestamp": n}
+    obj: dict[str, Any] = {
+        "id": oid,
+        "card": card["name"],
+        "name": card["name"],
+        "controller": ev.controller,
+        "timestamp": n,
+    }
     obj.update({k: card[k] for k in ("mana_value", "colors", "types", "subtypes", "supertypes")})
     if card["mana_cost"]:
         obj["mana_cost"] = card["mana_cost"]
@@ -141,8 +151,13 @@ def _permanent(card: Mapping[str, Any], ev: Event, n: int, target: str | None, i
 
 
 def _effect(
-    case: Mapping[str, Any], resolves: Mapping[str, Any], n: int, source: str | None, target: str | None,
-    resolve_at: Resolver, where: str,
+    case: Mapping[str, Any],
+    resolves: Mapping[str, Any],
+    n: int,
+    source: str | None,
+    target: str | None,
+    resolve_at: Resolver,
+    where: str,
 ) -> dict[str, Any]:
     """611.2c: the objects a resolved effect applies to are fixed as it resolves."""
     applies = resolves["applies_to"]
@@ -154,7 +169,11 @@ def _effect(
         objs = [target]
     else:
         state = resolve_at(case, len(case["steps"])) if case["steps"] else {}
-        objs = [o for o, ch in state.items() if _matches(applies["each"], ch, where) and not (applies.get("except_target") and o == target)]
+        objs = [
+            o
+            for o, ch in state.items()
+            if _matches(applies["each"], ch, where) and not (applies.get("except_target") and o == target)
+        ]
         if applies.get("except_target") and target is None:
             raise CorpusError("ask", where, "this needs a target: add '> NAME'")
     swap = {"$target": target, "$self": source}
@@ -173,8 +192,13 @@ def _matches(filt: Mapping[str, Any], ch: Mapping[str, Any], where: str) -> bool
 
 
 def _activation(
-    case: dict[str, Any], n: int, obj: str, target: str | None, wordings: Mapping[str, Mapping[str, Any]],
-    resolve_at: Resolver, where: str,
+    case: dict[str, Any],
+    n: int,
+    obj: str,
+    target: str | None,
+    wordings: Mapping[str, Mapping[str, Any]],
+    resolve_at: Resolver,
+    where: str,
 ) -> dict[str, Any]:
     """602: an activated ability the object has now (as the layers make it) resolves."""
     state = resolve_at(case, len(case["steps"])) if case["steps"] else {}

@@ -14,7 +14,9 @@ from ..cli_support import console, friendly_errors
 @click.command()
 @click.argument("cards", nargs=-1, required=True)
 @click.option("--rules", default=None, help="Rules version: an id, an alias (m10), 'current' (default) or a date.")
-@click.option("--save", type=click.Path(dir_okay=False, path_type=Path), default=None, help="Write the board as a case file.")
+@click.option(
+    "--save", type=click.Path(dir_okay=False, path_type=Path), default=None, help="Write the board as a case file."
+)
 @click.option("--no-trace", is_flag=True, help="Print the answer only.")
 @friendly_errors
 def ask(cards: tuple[str, ...], rules: str | None, save: Path | None, no_trace: bool) -> None:

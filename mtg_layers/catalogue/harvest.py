@@ -23,10 +23,40 @@ from ..paths import CASES_DIR
 COLORS = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
 SUPERTYPES = {"basic", "legendary", "snow", "world", "ongoing"}
 KEYWORDS = {
-    "flying", "first strike", "double strike", "deathtouch", "defender", "haste", "hexproof", "indestructible",
-    "lifelink", "menace", "reach", "shroud", "trample", "vigilance", "flash", "changeling", "islandwalk",
-    "swampwalk", "forestwalk", "mountainwalk", "plainswalk", "fear", "intimidate", "banding", "persist",
-    "undying", "wither", "infect", "prowess", "devoid", "convoke", "flanking", "horsemanship", "shadow",
+    "flying",
+    "first strike",
+    "double strike",
+    "deathtouch",
+    "defender",
+    "haste",
+    "hexproof",
+    "indestructible",
+    "lifelink",
+    "menace",
+    "reach",
+    "shroud",
+    "trample",
+    "vigilance",
+    "flash",
+    "changeling",
+    "islandwalk",
+    "swampwalk",
+    "forestwalk",
+    "mountainwalk",
+    "plainswalk",
+    "fear",
+    "intimidate",
+    "banding",
+    "persist",
+    "undying",
+    "wither",
+    "infect",
+    "prowess",
+    "devoid",
+    "convoke",
+    "flanking",
+    "horsemanship",
+    "shadow",
 }
 
 
@@ -39,12 +69,17 @@ def _objects(case: Mapping[str, Any]) -> Iterator[Mapping[str, Any]]:
 def classify(text: str) -> str:
     """What kind of ability a wording is, read from its shape (for one without a definition)."""
     t = text.strip().rstrip(".")
-    if t in KEYWORDS or re.fullmatch(r"(protection from|morph|megamorph|disguise|equip|enchant|cumulative upkeep"
-                                     r"|mutate|landwalk|bushido|flanking|rampage|kicker|echo|cycling|ward)\b.*", t):
+    if t in KEYWORDS or re.fullmatch(
+        r"(protection from|morph|megamorph|disguise|equip|enchant|cumulative upkeep"
+        r"|mutate|landwalk|bushido|flanking|rampage|kicker|echo|cycling|ward)\b.*",
+        t,
+    ):
         return "keyword"
     if re.match(r"(when|whenever|at the beginning|at end)\b", t):
         return "triggered"
-    if re.match(r"(\{[^}]+\}|[a-z,' ]*\{[^}]+\})[^:]*:", t) or re.match(r"(sacrifice|discard|pay|tap|remove|exile)\b[^:]*:", t):
+    if re.match(r"(\{[^}]+\}|[a-z,' ]*\{[^}]+\})[^:]*:", t) or re.match(
+        r"(sacrifice|discard|pay|tap|remove|exile)\b[^:]*:", t
+    ):
         return "mana" if re.search(r":\s*add\b", t) else "activated"
     if re.search(r"\benters( the battlefield)? with\b|\bas [^,]+ enters\b|\bif [^,]+ would\b|\binstead\b", t):
         return "replacement"
@@ -91,7 +126,7 @@ def harvest(cases_dir: Path = CASES_DIR) -> list[dict[str, Any]]:
         for ability in case.get("abilities") or []:
             defs.setdefault(ability["text"], ability)
         for obj in _objects(case):
-            name = obj.get("card") or obj.get("name")
+            name = str(obj.get("card") or obj.get("name"))
             objects[name].append(obj)
             back = obj.get("back_face")
             if back:
@@ -106,8 +141,9 @@ def harvest(cases_dir: Path = CASES_DIR) -> list[dict[str, Any]]:
     return entries
 
 
-def _entry(card: Mapping[str, Any], objs: list[Mapping[str, Any]], defs: Mapping[str, Any],
-           effs: list[Mapping[str, Any]]) -> dict[str, Any]:
+def _entry(
+    card: Mapping[str, Any], objs: list[Mapping[str, Any]], defs: Mapping[str, Any], effs: list[Mapping[str, Any]]
+) -> dict[str, Any]:
     types, subs, supers = split_type_line(str(card.get("type_line", "")))
     cost = card.get("mana_cost") or None
     entry: dict[str, Any] = {"name": card["name"]}
@@ -125,7 +161,7 @@ def _entry(card: Mapping[str, Any], objs: list[Mapping[str, Any]], defs: Mapping
             entry[k] = card[k]
     entry["oracle"] = card.get("oracle", "")
     wordings: list[str] = []
-    obj_colors = Counter()
+    obj_colors: Counter[tuple[str, ...]] = Counter()
     for o in objs:
         obj_colors[tuple(o.get("colors") or [])] += 1
         for w in o.get("abilities") or []:
@@ -137,7 +173,15 @@ def _entry(card: Mapping[str, Any], objs: list[Mapping[str, Any]], defs: Mapping
     for w in wordings:
         if w in defs:
             d = dict(defs[w])
-            kind = "cda" if d.get("cda") else "enters_with" if "enters_with" in d else "creates" if "creates" in d else "static"
+            kind = (
+                "cda"
+                if d.get("cda")
+                else "enters_with"
+                if "enters_with" in d
+                else "creates"
+                if "creates" in d
+                else "static"
+            )
             entry["abilities"].append({"text": w, "kind": kind, "modelled": True, "definition": d})
         else:
             kind = classify(w)

@@ -38,7 +38,9 @@ class Catalogue:
         if found is not None:
             return found
         close = difflib.get_close_matches(fold(name), list(self.by_name), n=3, cutoff=0.6)
-        shown = [str(self.by_name[c]["name"]) + ("" if fold(self.by_name[c]["name"]) == c else f" ({c})") for c in close]
+        shown = [
+            str(self.by_name[c]["name"]) + ("" if fold(self.by_name[c]["name"]) == c else f" ({c})") for c in close
+        ]
         hint = f"; did you mean {' or '.join(repr(s) for s in shown)}?" if shown else ""
         raise CorpusError(self.file, field, f"no card named {name!r} in the catalogue{hint}")
 
@@ -76,16 +78,22 @@ def _check_meaning(data: Mapping[str, Any], label: str) -> dict[str, Mapping[str
         for where, name in [("name", card["name"]), *((f"names.{k}", v) for k, v in card.get("names", {}).items())]:
             key = fold(name)
             if key in by_name and by_name[key] is not card:
-                raise CorpusError(label, f"cards[{i}].{where}", f"the name {name!r} is already {by_name[key]['name']!r}'s")
+                raise CorpusError(
+                    label, f"cards[{i}].{where}", f"the name {name!r} is already {by_name[key]['name']!r}'s"
+                )
             by_name[key] = card
         for j, ability in enumerate(card["abilities"]):
             d = ability.get("definition")
             if d is None:
                 continue
             if d["text"] != ability["text"]:
-                raise CorpusError(label, f"cards[{i}].abilities[{j}].definition.text", "expected the ability's own text")
+                raise CorpusError(
+                    label, f"cards[{i}].abilities[{j}].definition.text", "expected the ability's own text"
+                )
             if d["text"] in wordings and wordings[d["text"]] != d:
-                raise CorpusError(label, f"cards[{i}].abilities[{j}].definition", "another card defines this wording otherwise")
+                raise CorpusError(
+                    label, f"cards[{i}].abilities[{j}].definition", "another card defines this wording otherwise"
+                )
             wordings[d["text"]] = d
     return by_name
 

@@ -1,0 +1,63 @@
+"""`mtg-layers ask`: the seeds' examples asked by card names alone, in English and French, with the seeds' answers."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from mtg_layers.cli import main
+from mtg_layers.corpus import load_case
+
+GODHEAD = [
+    "Glorious Anthem",
+    "Rune-Cervin Rider",
+    "activate Rune-Cervin Rider",
+    "activate Rune-Cervin Rider",
+    "Mutavault",
+    "activate Mutavault",
+    "Mirrorweave > Mutavault",
+    "activate Rune-Cervin Rider",
+]
+
+
+def _pt(args: list[str], rules: str, row: str) -> str:
+    out = CliRunner().invoke(main, ["ask", "--no-trace", "--rules", rules, *args])
+    assert out.exit_code == 0, out.output
+    line = next(x for x in out.output.splitlines() if x.startswith(f"│ {row} "))
+    return next(c.strip() for c in line.split("│") if "/" in c and c.strip()[0].isdigit())
+
+
+@pytest.mark.parametrize("ogre", ["Gray Ogre", "Ogre gris"])
+@pytest.mark.parametrize(("rules", "answer"), [("pre-m10", "1/4"), ("m10", "5/8")])
+def test_gray_ogre(ogre: str, rules: str, answer: str) -> None:
+    args = [f"{ogre} [+1/+1]", f"Titanic Growth > {ogre}", "Oathsworn Giant", f"Ovinize > {ogre}"]
+    assert _pt(args, rules, "gray-ogre") == answer
+
+
+def test_switch_four_six() -> None:
+    assert _pt(["Scroll Thief [+0/+1]", "Twisted Image > Scroll Thief"], "m10", "scroll-thief") == "4/1"
+    assert _pt(["Scroll Thief [+0/+1, 5 +1/+0]", "Twisted Image > Scroll Thief"], "m10", "scroll-thief") == "4/6"
+
+
+@pytest.mark.parametrize("godhead", ["Godhead of Awe", "Divinité de respect"])
+@pytest.mark.parametrize(("rules", "after", "again"), [("pre-m10", "2/2", "3/3"), ("m10", "4/4", "5/5")])
+def test_godhead_mutavault(godhead: str, rules: str, after: str, again: str) -> None:
+    assert _pt(GODHEAD, rules, "rune-cervin-rider") == {"pre-m10": "3/3", "m10": "5/5"}[rules]
+    assert _pt([*GODHEAD, godhead], rules, "rune-cervin-rider") == after
+    assert _pt([*GODHEAD, godhead, "activate Rune-Cervin Rider"], rules, "rune-cervin-rider") == again
+
+
+def test_save_writes_a_case_that_loads(tmp_path: Path) -> None:
+    out = tmp_path / "ask.yaml"
+    result = CliRunner().invoke(
+        main, ["ask", "--no-trace", "--save", str(out), "Humility", "Opalescence", "Grizzly Bears"]
+    )
+    assert result.exit_code == 0, result.output
+    assert len(load_case(out).steps) == 3
+
+
+def test_unknown_name_is_a_clear_error() -> None:
+    result = CliRunner().invoke(main, ["ask", "Humilty"])
+    assert result.exit_code != 0 and "did you mean 'Humility'" in result.output
