@@ -95,7 +95,7 @@ def build(args: Sequence[str], cat: Catalogue, version_id: str, resolve_at: Reso
         elif card["types"] and set(card["types"]) <= PERMANENT_TYPES | {"tribal", "kindred"}:
             step["add_objects"] = [_permanent(card, ev, n, target, ids)]
         elif "resolves" in card:
-            effect = _effect(case, card["resolves"], n, None, target, resolve_at, where)
+            effect = _effect(case, card["resolves"], n, None, target, resolve_at, where, ev.controller)
             step["add_effects"] = [{**effect, "description": f"{card['name']} resolves", "controller": ev.controller}]
         else:
             raise CorpusError(cat.file, where, f"{card['name']!r}: the catalogue has no definition of what it does")
@@ -158,6 +158,7 @@ def _effect(
     target: str | None,
     resolve_at: Resolver,
     where: str,
+    controller: str = "p1",
 ) -> dict[str, Any]:
     """611.2c: the objects a resolved effect applies to are fixed as it resolves."""
     applies = resolves["applies_to"]
@@ -176,7 +177,7 @@ def _effect(
         ]
         if applies.get("except_target") and target is None:
             raise CorpusError("ask", where, "this needs a target: add '> NAME'")
-    swap = {"$target": target, "$self": source}
+    swap = {"$target": target, "$self": source, "$you": controller}
     parts = [{k: swap.get(v, v) if isinstance(v, str) else v for k, v in p.items()} for p in resolves["parts"]]
     effect: dict[str, Any] = {"id": f"e{n}", "timestamp": n, "applies_to": objs, "parts": parts}
     if source is not None:
