@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from mtg_layers.catalogue.load import catalogue, load_catalogue
+from mtg_layers.catalogue.load import catalogue, fold, load_catalogue
 from mtg_layers.corpus import CorpusError, case_from_data
 
 
@@ -57,3 +57,15 @@ def test_z3_encoding_reads_each_definition() -> None:
     case = case_from_data(_board_with_every_definition(), "catalogue")
     gaps = [g for g in not_encoded(initial_board(case)) if NOT_MODELLED not in g]
     assert gaps == []
+
+
+def test_every_real_card_the_corpus_names_is_catalogued() -> None:
+    from mtg_layers.corpus import CASES_DIR, read_yaml
+
+    cat = catalogue()
+    missing = set()
+    for path in sorted(CASES_DIR.rglob("*.yaml")):
+        for card in read_yaml(path).get("cards") or []:
+            if "stand-in" not in card["name"] and fold(card["name"]) not in cat.by_name:
+                missing.add(card["name"])
+    assert sorted(missing) == []
