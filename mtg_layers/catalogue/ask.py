@@ -86,7 +86,7 @@ def build(args: Sequence[str], cat: Catalogue, version_id: str, resolve_at: Reso
     for n, arg in enumerate(args, start=1):
         where = f"argument {n}"
         ev = parse(arg, where)
-        card = cat.card(ev.name, where)
+        card = cat.card(ev.name, where, "ask")
         target = _target(ev.target, ids, where) if ev.target else None
         step: dict[str, Any] = {"description": arg, "expect": {version_id: {}}}
         if ev.activate:
@@ -115,7 +115,7 @@ def _target(ref: str, ids: Mapping[str, list[str]], where: str) -> str:
     k = int(nth) if nth.isdigit() else 1
     if not 1 <= k <= len(found):
         known = ", ".join(sorted(ids)) or "none yet"
-        raise CorpusError("ask", where, f"no earlier card {ref!r} to target (cards so far: {known})")
+        raise CorpusError("ask", where, f"no earlier card named {ref!r} (cards so far: {known})")
     return found[k - 1]
 
 

@@ -32,7 +32,7 @@ class Catalogue:
     cards: tuple[Mapping[str, Any], ...]
     by_name: Mapping[str, Mapping[str, Any]]
 
-    def card(self, name: str, field: str = "card") -> Mapping[str, Any]:
+    def card(self, name: str, field: str = "card", label: str | None = None) -> Mapping[str, Any]:
         """The entry a name (English or French) finds; an unknown name gets a 'did you mean'."""
         found = self.by_name.get(fold(name))
         if found is not None:
@@ -42,7 +42,7 @@ class Catalogue:
             str(self.by_name[c]["name"]) + ("" if fold(self.by_name[c]["name"]) == c else f" ({c})") for c in close
         ]
         hint = f"; did you mean {' or '.join(repr(s) for s in shown)}?" if shown else ""
-        raise CorpusError(self.file, field, f"no card named {name!r} in the catalogue{hint}")
+        raise CorpusError(label or self.file, field, f"no card named {name!r} in the catalogue{hint}")
 
     def definitions(self) -> list[Mapping[str, Any]]:
         """Every modelled ability's definition, as a case's ``abilities:`` entry (one per wording)."""

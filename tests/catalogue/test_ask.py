@@ -61,3 +61,23 @@ def test_save_writes_a_case_that_loads(tmp_path: Path) -> None:
 def test_unknown_name_is_a_clear_error() -> None:
     result = CliRunner().invoke(main, ["ask", "Humilty"])
     assert result.exit_code != 0 and "did you mean 'Humility'" in result.output
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["Grizzly Bears ["], "argument 1: expected [activate ]NAME"),
+        (["Rancor > Nobody"], "argument 1: no earlier card named 'Nobody'"),
+        (["Giant Growth"], "argument 1: this needs a target"),
+        (["Grizzly Bears", "activate Grizzly Bears"], "argument 2: grizzly-bears has no activated ability"),
+        (
+            ["Grizzly Bears", "Ogre grs"],
+            "argument 2: no card named 'Ogre grs' in the catalogue; did you mean 'Gray Ogre",
+        ),
+    ],
+)
+def test_bad_arguments_are_named(args: list[str], message: str) -> None:
+    result = CliRunner().invoke(main, ["ask", *args])
+    assert result.exit_code == 2, result.output
+    assert f"error: ask: {message}" in result.output
+    assert "Traceback" not in result.output
