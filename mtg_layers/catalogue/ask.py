@@ -102,9 +102,9 @@ def build(args: Sequence[str], cat: Catalogue, version_id: str, resolve_at: Reso
         if card["name"] not in used:
             used.add(card["name"])
             case["cards"].append(_card_entry(card))
-            for a in card["abilities"]:
-                if "definition" in a and a["text"] not in {d["text"] for d in case["abilities"]}:
-                    case["abilities"].append(a["definition"])
+            for d in cat.abilities_of(card["name"])[1]:
+                if d["text"] not in {known["text"] for known in case["abilities"]}:
+                    case["abilities"].append(d)
         case["steps"].append(step)
     return case
 
@@ -137,7 +137,7 @@ def _permanent(
     obj.update({k: card[k] for k in ("mana_value", "colors", "types", "subtypes", "supertypes")})
     if card["mana_cost"]:
         obj["mana_cost"] = card["mana_cost"]
-    texts = [a["text"] for a in card["abilities"]]
+    texts = [str(a["text"]) for a in card["abilities"]]
     if texts:
         obj["abilities"] = texts
     for k in ("power", "toughness"):

@@ -44,6 +44,13 @@ class Catalogue:
         hint = f"; did you mean {' or '.join(repr(s) for s in shown)}?" if shown else ""
         raise CorpusError(label or self.file, field, f"no card named {name!r} in the catalogue{hint}")
 
+    def abilities_of(self, name: str) -> tuple[list[str], list[Mapping[str, Any]]]:
+        """A card's ability wordings (an object's ``abilities``) and the definitions of those modelled (a case's
+        ``abilities:`` entries): what a case that says ``card: NAME`` will take from the catalogue."""
+        card = self.card(name)
+        texts = [str(a["text"]) for a in card["abilities"]]
+        return texts, [a["definition"] for a in card["abilities"] if "definition" in a]
+
     def definitions(self) -> list[Mapping[str, Any]]:
         """Every modelled ability's definition, as a case's ``abilities:`` entry (one per wording)."""
         seen: dict[str, Mapping[str, Any]] = {}

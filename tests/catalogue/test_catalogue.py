@@ -82,3 +82,15 @@ def test_a_double_faced_entry_names_its_other_face() -> None:
         if "other_face" in card:
             other = cat.card(card["other_face"])
             assert other["other_face"] == card["name"] and {card["face"], other["face"]} == {"front", "back"}
+
+
+def test_a_card_gives_its_wordings_and_definitions() -> None:
+    texts, defs = catalogue().abilities_of("Humility")
+    assert texts == ["all creatures lose all abilities and have base power and toughness 1/1."]
+    assert defs == [
+        {
+            "text": "all creatures lose all abilities and have base power and toughness 1/1.",
+            "applies_to": {"type": "creature"},
+            "parts": [{"op": "remove_all_abilities"}, {"op": "set_pt", "power": 1, "toughness": 1}],
+        }
+    ]
