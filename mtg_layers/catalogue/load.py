@@ -66,8 +66,8 @@ def _validate(data: Any, label: str) -> None:
     import jsonschema
     from referencing import Registry, Resource
 
-    registry = Registry().with_resources(
-        (f"{n}.schema.json", Resource.from_contents(dict(schema(n)))) for n in ("case", "catalogue")
+    registry = Registry().with_resources(  # by $id, as the protocol's schemas are (conformance.protocol.registry)
+        (str(schema(n)["$id"]), Resource.from_contents(dict(schema(n)))) for n in ("case", "catalogue")
     )
     validator = jsonschema.Draft202012Validator(dict(schema("catalogue")), registry=registry)
     errors = sorted(validator.iter_errors(data), key=lambda e: (len(e.absolute_path), str(e.absolute_path)))

@@ -94,3 +94,21 @@ def test_a_card_gives_its_wordings_and_definitions() -> None:
             "parts": [{"op": "remove_all_abilities"}, {"op": "set_pt", "power": 1, "toughness": 1}],
         }
     ]
+
+
+def test_a_bad_definition_is_named_by_its_field(tmp_path: Path) -> None:
+    from mtg_layers.catalogue.load import CATALOGUE_FILE
+    from mtg_layers.corpus import read_yaml
+
+    data = read_yaml(CATALOGUE_FILE)
+    index = next(i for i, c in enumerate(data["cards"]) if c["name"] == "Humility")
+    data["cards"][index]["abilities"][0]["definition"]["parts"][0]["op"] = "lose_everything"
+    bad = tmp_path / "cards.yaml"
+    import yaml
+
+    bad.write_text(yaml.safe_dump(data), "utf-8")
+    with pytest.raises(CorpusError) as err:
+        load_catalogue(bad)
+    assert str(err.value).startswith(
+        f"{bad}: cards[{index}].abilities[0].definition.parts[0].op: 'lose_everything' is not one of"
+    )
