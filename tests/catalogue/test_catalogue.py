@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+import yaml
 
 from mtg_layers.catalogue.load import catalogue, fold, load_catalogue
 from mtg_layers.corpus import CorpusError, case_from_data
@@ -104,8 +105,6 @@ def test_a_bad_definition_is_named_by_its_field(tmp_path: Path) -> None:
     index = next(i for i, c in enumerate(data["cards"]) if c["name"] == "Humility")
     data["cards"][index]["abilities"][0]["definition"]["parts"][0]["op"] = "lose_everything"
     bad = tmp_path / "cards.yaml"
-    import yaml
-
     bad.write_text(yaml.safe_dump(data), "utf-8")
     with pytest.raises(CorpusError) as err:
         load_catalogue(bad)
