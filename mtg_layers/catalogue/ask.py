@@ -2,12 +2,13 @@
 
 One argument per event, in order (each gets the next timestamp, 613.7b and 613.7d)::
 
-    [activate ]NAME[ @PLAYER][ > TARGET][ [COUNTERS]]
+    [activate[ N] ]NAME[ @PLAYER][ > TARGET][ [COUNTERS]]
 
 * ``NAME``: a card of the catalogue, in English or French. A permanent card enters the battlefield;
   an instant or sorcery resolves (its ``resolves`` definition); ``activate NAME`` resolves an activated
   ability the object entered as NAME has now (read off the board as the layers make it, so a
-  Mirrorweaved Rider activates Mutavault's ability).
+  Mirrorweaved Rider activates Mutavault's ability). When it has more than one the catalogue defines,
+  ``activate N NAME`` names the Nth, in the order the catalogue lists them.
 * ``@p2``: the controller (default ``p1``).
 * ``> TARGET``: the spell's or ability's target, or the object an Aura or Equipment is attached to: the
   NAME an earlier argument used (``Grizzly Bears#2`` for the second of that name).
@@ -26,7 +27,7 @@ from ..corpus import CorpusError
 from .load import Catalogue, fold
 
 ARG = re.compile(
-    r"^\s*(?P<activate>activate\s+)?(?P<name>[^@>\[\]]+?)\s*(?:@\s*(?P<who>p\d+))?\s*"
+    r"^\s*(?P<activate>activate\s+(?:(?P<nth>\d+)\s+)?)?(?P<name>[^@>\[\]]+?)\s*(?:@\s*(?P<who>p\d+))?\s*"
     r"(?:>\s*(?P<target>[^\[\]]+?))?\s*(?:\[(?P<counters>[^\]]*)\])?\s*$"
 )
 COUNTER = re.compile(r"^\s*(?:(?P<n>\d+)\s+)?(?P<kind>\S.*?)\s*$")
@@ -39,6 +40,7 @@ class Event:
     """One argument read: what happens, to which card, under whose control."""
 
     activate: bool
+    nth: int | None
     name: str
     controller: str
     target: str | None
@@ -49,7 +51,7 @@ def parse(arg: str, where: str) -> Event:
     """One argument of ``ask`` in the syntax above."""
     m = ARG.match(arg)
     if m is None:
-        raise CorpusError("ask", where, f"expected [activate ]NAME[ @p2][ > TARGET][ [COUNTERS]], got {arg!r}")
+        raise CorpusError("ask", where, f"expected [activate[ N] ]NAME[ @p2][ > TARGET][ [COUNTERS]], got {arg!r}")
     counters = []
     for item in (m["counters"] or "").split(","):
         if not item.strip():
@@ -57,7 +59,8 @@ def parse(arg: str, where: str) -> Event:
         c = COUNTER.match(item)
         assert c is not None
         counters.append((c["kind"], int(c["n"] or 1)))
-    return Event(bool(m["activate"]), m["name"].strip(), m["who"] or "p1", m["target"], tuple(counters))
+    nth = int(m["nth"]) if m["nth"] else None
+    return Event(bool(m["activate"]), nth, m["name"].strip(), m["who"] or "p1", m["target"], tuple(counters))
 
 
 def _slug(name: str) -> str:
@@ -91,7 +94,7 @@ def build(args: Sequence[str], cat: Catalogue, version_id: str, resolve_at: Reso
         step: dict[str, Any] = {"description": arg, "expect": {version_id: {}}}
         if ev.activate:
             obj = _target(ev.name, ids, where)
-            step["add_effects"] = [_activation(case, n, obj, target, wordings, resolve_at, where)]
+            step["add_effects"] = [_activation(case, n, obj, ev.nth, target, wordings, resolve_at, where)]
         elif card["types"] and set(card["types"]) <= PERMANENT_TYPES | {"tribal", "kindred"}:
             step["add_objects"] = [_permanent(card, ev, n, target, ids)]
         elif "resolves" in card:
@@ -196,6 +199,7 @@ def _activation(
     case: dict[str, Any],
     n: int,
     obj: str,
+    nth: int | None,
     target: str | None,
     wordings: Mapping[str, Mapping[str, Any]],
     resolve_at: Resolver,
@@ -203,13 +207,22 @@ def _activation(
 ) -> dict[str, Any]:
     """602: an activated ability the object has now (as the layers make it) resolves."""
     state = resolve_at(case, len(case["steps"])) if case["steps"] else {}
-    has = state.get(obj, {}).get("abilities") or []
-    for text in has:
-        a = wordings.get(str(text))
-        if a is not None and "resolves" in a:
-            effect = _effect(case, a["resolves"], n, obj, target, resolve_at, where)
-            return {**effect, "description": f"{obj} activates: {text}", "controller": "p1"}
-    raise CorpusError("ask", where, f"{obj} has no activated ability the catalogue defines (it has {list(has)!r})")
+    has = {str(t) for t in state.get(obj, {}).get("abilities") or []}
+    order = list(wordings)  # the catalogue's order: each card's abilities as printed
+    found = sorted((t for t in has if "resolves" in wordings.get(t, {})), key=order.index)
+    if not found:
+        raise CorpusError(
+            "ask", where, f"{obj} has no activated ability the catalogue defines (it has {sorted(has)!r})"
+        )
+    if nth is None and len(found) > 1:
+        listed = "; ".join(f"{k}: {t}" for k, t in enumerate(found, start=1))
+        raise CorpusError("ask", where, f"{obj} has {len(found)} such abilities; say which with 'activate N': {listed}")
+    k = nth or 1
+    if not 1 <= k <= len(found):
+        raise CorpusError("ask", where, f"{obj} has {len(found)} such abilities, no {k}th")
+    text = found[k - 1]
+    effect = _effect(case, wordings[text]["resolves"], n, obj, target, resolve_at, where)
+    return {**effect, "description": f"{obj} activates: {text}", "controller": "p1"}
 
 
 def _card_entry(card: Mapping[str, Any]) -> dict[str, Any]:

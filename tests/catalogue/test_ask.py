@@ -66,7 +66,7 @@ def test_unknown_name_is_a_clear_error() -> None:
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["Grizzly Bears ["], "argument 1: expected [activate ]NAME"),
+        (["Grizzly Bears ["], "argument 1: expected [activate[ N] ]NAME"),
         (["Rancor > Nobody"], "argument 1: no earlier card named 'Nobody'"),
         (["Giant Growth"], "argument 1: this needs a target"),
         (["Grizzly Bears", "activate Grizzly Bears"], "argument 2: grizzly-bears has no activated ability"),
@@ -81,3 +81,10 @@ def test_bad_arguments_are_named(args: list[str], message: str) -> None:
     assert result.exit_code == 2, result.output
     assert f"error: ask: {message}" in result.output
     assert "Traceback" not in result.output
+
+
+def test_activate_n_names_one_of_several_abilities() -> None:
+    board = ["Inkmoth Nexus", "Blinkmoth Nexus", "activate Inkmoth Nexus"]
+    assert _pt([*board, "activate 2 Blinkmoth Nexus > Inkmoth Nexus"], "current", "inkmoth-nexus") == "2/2"
+    result = CliRunner().invoke(main, ["ask", *board, "activate Blinkmoth Nexus > Inkmoth Nexus"])
+    assert result.exit_code == 2 and "say which with 'activate N'" in result.output
