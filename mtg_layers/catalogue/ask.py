@@ -144,8 +144,10 @@ def _permanent(
     if texts:
         obj["abilities"] = texts
     for k in ("power", "toughness"):
-        if k in card:
-            obj[k] = card[k]
+        if (
+            k in card
+        ):  # a printed * is set by the card's characteristic-defining ability (604.3); 0 here, as the corpus writes it
+            obj[k] = card[k] if isinstance(card[k], int) else 0
     if ev.counters:
         obj["counters"] = [{"kind": kind, "count": count, "timestamp": n} for kind, count in ev.counters]
     if target is not None:
@@ -176,7 +178,7 @@ def _effect(
         objs = [
             o
             for o, ch in state.items()
-            if _matches(applies["each"], ch, where) and not (applies.get("except_target") and o == target)
+            if _matches(applies["each"], ch, controller, where) and not (applies.get("except_target") and o == target)
         ]
         if applies.get("except_target") and target is None:
             raise CorpusError("ask", where, "this needs a target: add '> NAME'")
@@ -188,11 +190,17 @@ def _effect(
     return effect
 
 
-def _matches(filt: Mapping[str, Any], ch: Mapping[str, Any], where: str) -> bool:
-    """The part of the filter language an 'each' of a resolving spell uses here: card types."""
-    if set(filt) != {"type"}:
-        raise CorpusError("ask", where, f"'each' filters by type only here, got {dict(filt)!r}")
-    return ch.get("on_battlefield", True) is not False and filt["type"] in (ch.get("types") or [])
+def _matches(filt: Mapping[str, Any], ch: Mapping[str, Any], you: str, where: str) -> bool:
+    """The part of the filter language an 'each' of a resolving spell uses here: card types and controllers."""
+    if ch.get("on_battlefield", True) is False:
+        return False
+    if set(filt) == {"all"}:
+        return all(_matches(f, ch, you, where) for f in filt["all"])
+    if set(filt) == {"type"}:
+        return bool(filt["type"] in (ch.get("types") or []))
+    if set(filt) == {"controller"} and filt["controller"] in ("you", "opponent"):
+        return bool((ch.get("controller") == you) == (filt["controller"] == "you"))
+    raise CorpusError("ask", where, f"'each' filters by type and controller only here, got {dict(filt)!r}")
 
 
 def _activation(

@@ -88,3 +88,10 @@ def test_activate_n_names_one_of_several_abilities() -> None:
     assert _pt([*board, "activate 2 Blinkmoth Nexus > Inkmoth Nexus"], "current", "inkmoth-nexus") == "2/2"
     result = CliRunner().invoke(main, ["ask", *board, "activate Blinkmoth Nexus > Inkmoth Nexus"])
     assert result.exit_code == 2 and "say which with 'activate N'" in result.output
+
+
+def test_each_and_characteristic_defining_abilities() -> None:
+    board = ["Plague Rats", "Plague Rats", "Keldon Warlord", "Grizzly Bears @p2", "Overrun"]
+    assert _pt(board, "current", "plague-rats") == "5/5"  # two Rats, +3/+3 from Overrun
+    assert _pt(board, "current", "keldon-warlord") == "6/6"  # three non-Wall creatures of p1, +3/+3
+    assert _pt(board, "current", "grizzly-bears") == "2/2"  # p2's: Overrun is p1's
