@@ -149,6 +149,7 @@ def _entry(
     entry: dict[str, Any] = {"name": card["name"]}
     if card.get("names"):
         entry["names"] = dict(card["names"])
+        entry["names_source"] = "the corpus's card entries"
     entry["layout"] = "normal"
     entry["mana_cost"] = cost
     entry["mana_value"] = mana_value(cost)
