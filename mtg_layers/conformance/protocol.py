@@ -33,7 +33,7 @@ from reference.versions import RulesVersion, builtin_versions
 
 from ..corpus import CASES_DIR, SCHEMA_DIR, CorpusError, case_files, case_from_data, read_yaml
 from ..corpus.authoring import mana_value_of
-from ..corpus.serialise import effect_data, object_data
+from ..corpus.serialise import effect_data, object_data, sticker_data
 
 PROTOCOL_VERSION = 1
 # The longest line (one message) the runner reads from an adapter; longer answers are faults.
@@ -137,6 +137,10 @@ def _object(o: Mapping[str, Any], clock: _Clock | None = None) -> dict[str, Any]
         out["transform_history"] = copy.deepcopy(list(o["transform_history"]))
     if o.get("merges"):  # 729
         out["merges"] = [{**copy.deepcopy(dict(m)), "component": _object(m["component"])} for m in o["merges"]]
+    if o.get("monstrous"):  # 701.37b
+        out["monstrous"] = True
+    if o.get("stickers"):  # 123: their timestamps as the reference gives them (board_data)
+        out["stickers"] = copy.deepcopy(list(o["stickers"]))
     if "card" in o:
         out["card"] = o["card"]
     return out
@@ -169,6 +173,7 @@ class _Clock:
             known += [h["timestamp"] for h in o.get("face_history", ())]
             known += [h["timestamp"] for h in o.get("transform_history", ())]  # 613.7g
             known += [m["timestamp"] for m in o.get("merges", ())]  # 721.2a
+            known += [st["timestamp"] for st in o.get("stickers", ()) if "timestamp" in st]  # 613.7k
         self.now = math.floor(max(known, default=0))
 
     def tick(self) -> float:
@@ -218,8 +223,8 @@ def board_data(data: Mapping[str, Any], step: int, rules: str | None = None) -> 
     The same accumulation as reference.case.board_at, in the corpus vocabulary, with every
     default explicit. Within a step the changes apply in this order: add_objects,
     remove_objects, set_counters, attach, set_timestamp, move, turn_face_down, turn_face_up, transform, merge,
-    end_effects, add_effects, then the state-based actions the step asks for (704.3), which read
-    characteristics and so depend on the rules version ``rules`` (left out when it is not a
+    put_stickers, become_monstrous, end_effects, add_effects, then the state-based actions the step asks for
+    (704.3), which read characteristics and so depend on the rules version ``rules`` (left out when it is not a
     built-in version).
     """
     steps = list(data["steps"])
@@ -276,6 +281,11 @@ def board_data(data: Mapping[str, Any], step: int, rules: str | None = None) -> 
             target["merges"] = [{k: m[k] for k in ("timestamp", "position", "component")} for m in merges]
             for e in effects:
                 e["applies_to"] = [i for i in e["applies_to"] if i != spell]
+        for oid in s.get("become_monstrous", ()):  # 701.37a-b
+            objects[oid]["monstrous"] = True
+        for oid in sorted(s.get("put_stickers", {})):  # 123.3, 613.7k: a sticker put on, the time of then
+            stuck = [{**copy.deepcopy(dict(st)), "timestamp": clock.tick()} for st in s["put_stickers"][oid]]
+            objects[oid]["stickers"] = list(objects[oid].get("stickers", ())) + stuck
         ended = set(s.get("end_effects", ()))
         new = [_effect(e, clock) for e in s.get("add_effects", ())]
         if any(_open_amounts(e) for e in new):  # 611.2d: X as the reference fixed it on resolution
@@ -295,6 +305,7 @@ def board_data(data: Mapping[str, Any], step: int, rules: str | None = None) -> 
                     game[key] = {**game.get(key, {}), **change[key]}
         if s.get("state_based_actions") and rules is not None and rules in builtin_versions():
             _state_based_actions(data, s, objects, effects, builtin_versions()[rules], game)
+    _stickers_as_the_reference(data, step, rules, objects)
     board: dict[str, Any] = {
         "objects": list(objects.values()),
         "effects": effects,
@@ -305,6 +316,26 @@ def board_data(data: Mapping[str, Any], step: int, rules: str | None = None) -> 
     if data.get("tie_order"):  # 613.7m: the order the players chose for timestamps the rules leave to them
         board["tie_order"] = list(data["tie_order"])
     return board
+
+
+def _stickers_as_the_reference(
+    data: Mapping[str, Any], step: int, rules: str | None, objects: dict[str, dict[str, Any]]
+) -> None:
+    """123.5, 613.7k: each object's stickers at ``step`` as the reference's step semantics leave them (kept
+    or lost with a zone change, restamped after their object), their timestamps explicit."""
+    steps = data["steps"][:step]
+    if not any(o.get("stickers") for o in data["objects"]) and not any(
+        s.get("put_stickers") or any(o.get("stickers") for o in s.get("add_objects", ())) for s in steps
+    ):
+        return
+    version = builtin_versions()[rules] if rules is not None and rules in builtin_versions() else None
+    case = case_from_data(data, f"{data['id']} (board)", schema_check=False)
+    board = board_at(case, step, version)
+    for oid, o in objects.items():
+        ref = board.objects.get(oid)
+        o.pop("stickers", None)
+        if ref is not None and ref.stickers:
+            o["stickers"] = [sticker_data(st) for st in ref.stickers]
 
 
 def _entered(data: Mapping[str, Any], k: int, rules: str | None) -> dict[str, dict[str, Any]]:

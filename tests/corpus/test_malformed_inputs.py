@@ -185,6 +185,7 @@ def _removed_then(key: str) -> Callable[[dict[str, Any]], None]:
             "set_counters": [{"kind": "+1/+1", "count": 1}],
             "attach": None,
             "move": "graveyard",
+            "put_stickers": [{"kind": "pt", "power": 1, "toughness": 1}],  # 123.3
         }.get(key, 99)  # set_timestamp, turn_face_up, turn_face_down, and later events: a timestamp
         after: dict[str, Any] = {"description": "after"}
         if key == "merge":  # 729: the removed object merging with a permanent that enters now

@@ -39,3 +39,29 @@ def test_every_round_of_a_corpus_step_is_verified() -> None:
     case = _case("persist-counters-annihilate.yaml")
     checks = check_state_based_actions(case, 4, VERSIONS["ikoria"])
     assert [c.status for c in checks] == ["verified"]
+
+
+def _losses(case_file: str, vid: str) -> list[int]:
+    """Every number of permanents the legend rule can put into the graveyard on the case's first board."""
+    import z3
+
+    from proofs.encoding import Encoding
+    from proofs.sba import legend_losses
+
+    enc = Encoding(board_at(_case(case_file), 1), VERSIONS[vid])
+    loss = legend_losses(enc)
+    assert loss is not None
+    found = []
+    solver = z3.Solver()
+    solver.add(enc.constraints)
+    while solver.check() == z3.sat:
+        n = solver.model().eval(loss, model_completion=True).as_long()
+        found.append(n)
+        solver.add(loss != n)
+    return sorted(found)
+
+
+def test_legend_losses_count_both_under_the_old_rule_and_one_under_the_new() -> None:
+    """704.5j: Clone copying Isamaru under one controller: both go before 2013, one of the two from 2013-07-13."""
+    assert _losses("legend-rule-clone.yaml", "pre-m10") == [2]
+    assert _losses("legend-rule-clone.yaml", "ikoria") == [1]
