@@ -62,6 +62,11 @@ rules_file_option = click.option(
 @click.group(
     cls=LazyGroup,
     lazy_commands={
+        "ask": (
+            "mtg_layers.catalogue.cli",
+            "ask",
+            "Ask by card names (the catalogue): the answer and its trace under a rules version.",
+        ),
         "conformance": (
             "mtg_layers.conformance.cli",
             "conformance",
