@@ -25,7 +25,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, replace
 from itertools import permutations
 
-from .game_state import players_of
+from .game_state import apnap_before, players_of
 from .model import Board, Characteristics, FrozenMap
 from .resolver import Resolution, resolve
 from .timestamps import Tie
@@ -81,11 +81,51 @@ Resolver = Callable[[Board, RulesVersion], Resolution]
 Branch = tuple[tuple[str, ...], tuple[str, ...], tuple[tuple[int, int], ...]]
 
 
-def _tie_branches(base: Branch, t: int, orders: Iterable[tuple[str, ...]]) -> Iterator[Branch]:
+# 613.7m: whether APNAP order puts the first key's object after the second's (False: it does not say so).
+Later = Callable[[str, str], bool]
+
+
+def _tie_branches(base: Branch, t: int, orders: Iterable[tuple[str, ...]], later: Later) -> Iterator[Branch]:
     """613.7m: the branches below ``base`` for each order tried of its tie number ``t``, drawn lazily."""
     extra, seats, path = base
     for k, b in enumerate(orders):
-        yield (extra + b, seats, path + ((t, k),))
+        yield (placed(extra, b, later), seats, path + ((t, k),))
+
+
+def placed(recorded: tuple[str, ...], chosen: tuple[str, ...], later: Later) -> tuple[str, ...]:
+    """613.7m: a tie's chosen order put into the order recorded so far: before the first of its keys already
+    recorded, and before any recorded key whose object APNAP order puts after one of the chosen keys' (an
+    order recorded in an earlier tie among one player's objects says nothing against another player's)."""
+    at = next((i for i, k in enumerate(recorded) if k in chosen or any(later(k, c) for c in chosen)), None)
+    if at is None:
+        return recorded + chosen
+    rest = tuple(k for k in recorded if k not in chosen)
+    return rest[:at] + chosen + rest[at:]
+
+
+def apnap_later(ties: Iterable[Tie], board: Board, res: Resolution, version: RulesVersion) -> Later:
+    """613.7m, 101.4: APNAP order between the objects that hold the timestamps of keys met in ties so far."""
+    if version.simultaneous_timestamps != "apnap":
+        return lambda _a, _b: False
+    holder_of: dict[str, str] = {}
+    for tie in ties:
+        holder_of.update(zip(tie.candidates, tie.holders, strict=True))
+        holder_of.update((h, h) for h in tie.holders)
+
+    def player(key: str) -> str | None:
+        h = holder_of.get(key, key)
+        if h in res.final:
+            return res.final[h].controller
+        obj = board.objects.get(h)
+        return (
+            None if obj is None else (obj.owner if obj.zone not in ("battlefield", "stack") else obj.printed.controller)
+        )
+
+    def later(a: str, b: str) -> bool:
+        pa, pb = player(a), player(b)
+        return pa is not None and pb is not None and pa != pb and apnap_before(board.game, pb, pa) is True
+
+    return later
 
 
 def _seat_branches(base: Branch, t: int, seats: Iterable[tuple[str, ...]]) -> Iterator[Branch]:
@@ -142,7 +182,8 @@ def outcomes(
             if first.missing is not None and not seats:  # 613.7m, 101.4: every turn order the board leaves open
                 todo.append(_seat_branches(branch, t, turn_orders(board)))
             else:
-                todo.append(_tie_branches(branch, t, orders(first)))
+                later = apnap_later([*met, *open_ties], here, res, version)
+                todo.append(_tie_branches(branch, t, orders(first), later))
             continue
         key = tuple(sorted((i, replace(ch, granted=FrozenMap())) for i, ch in res.final.items()))
         leaves.append((path, key))

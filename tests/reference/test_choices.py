@@ -214,3 +214,18 @@ def test_a_tie_that_appears_after_re_evaluation_stays_open() -> None:
     found = outcomes(board, version)
     pts = sorted((o.final["o3"].power, o.final["o3"].toughness) for o in found.outcomes)
     assert pts == [(1, 2), (2, 3)]  # 7b: 0/2 then 0/2 or 0/1; 7c: +toughness/+1
+
+
+def test_a_later_tie_never_records_an_order_against_apnap() -> None:
+    """613.7m: with no turn given, a tie among one player's abilities and a later tie among another player's
+    objects make an order that puts the active player's object first (it raised TieOrderError before: the
+    later tie's keys were appended after the earlier tie's, whatever the players)."""
+    from pathlib import Path
+
+    from mtg_layers.corpus import load_case
+
+    finding = Path(__file__).resolve().parents[2] / "proofs" / "findings" / "choices-rerecorded-key-against-apnap.yaml"
+    case = load_case(finding)
+    version = get_version("ikoria")
+    found = outcomes(board_at(case, 1, version), version)
+    assert found.complete and found.outcomes
