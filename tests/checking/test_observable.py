@@ -31,6 +31,7 @@ def proposed_profile(kind: str, slot: str, name: str) -> dict[str, Any]:
     """Ikoria with one kind of effect moved to another sublayer."""
     data: dict[str, Any] = json.loads(resources.files("reference.profiles").joinpath("ikoria.json").read_text("utf-8"))
     data["id"] = name
+    data["aliases"] = []  # "ikoria" names the built-in profile (a proposal keeping it is refused)
     for rule in data["classify"]:
         if rule["kind"] == kind:
             rule["slot"] = slot
