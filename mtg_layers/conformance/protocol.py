@@ -134,6 +134,8 @@ def _object(o: Mapping[str, Any], clock: _Clock | None = None) -> dict[str, Any]
         out["transformed"] = True
     if o.get("transform_history"):
         out["transform_history"] = copy.deepcopy(list(o["transform_history"]))
+    if o.get("modal"):  # 712.3: a modal double-faced card
+        out["modal"] = True
     if o.get("merges"):  # 729
         out["merges"] = [{**copy.deepcopy(dict(m)), "component": _object(m["component"])} for m in o["merges"]]
     if "card" in o:

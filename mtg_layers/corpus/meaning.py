@@ -189,6 +189,9 @@ class MeaningChecker:
             for oid in step.get("transform", {}):
                 transformed.setdefault(oid, f"steps[{s}].transform.{oid}")
         for o, where in objs:
+            if o.get("modal"):
+                self.modal_rules(o, where, declared, transformed)
+                continue
             if "back_face" not in o:
                 continue
             why = f"{where}.transformed" if o.get("transformed") else transformed.get(o["id"], "")
@@ -222,6 +225,26 @@ class MeaningChecker:
                                 f"rules version {v!r} does not state whether a token copy of a double-faced "
                                 "permanent is double-faced (707.8a): declare a version that does",
                             )
+
+    def modal_rules(self, o: Mapping[str, Any], where: str, declared: list[str], transformed: Mapping[str, str]) -> None:
+        """712.3, 712.8f: a modal double-faced card has a back face, exists under the version, and never transforms."""
+        if "back_face" not in o:
+            self.fail(f"{where}.modal", "a modal double-faced card has two faces (712.3): give its back_face")
+        for v in declared:
+            if self.versions[v].modal_double_faced is not True:
+                self.fail(
+                    f"{where}.modal",
+                    f"rules version {v!r} has no modal double-faced cards (they came with Zendikar Rising on "
+                    "2020-09-25, 711.4d): declare only versions from that day on",
+                )
+        if o.get("transform_history"):
+            self.fail(f"{where}.transform_history", "a modal double-faced card keeps the face it was cast or played with")
+        if o["id"] in transformed:
+            self.fail(
+                transformed[o["id"]],
+                "transforming a modal double-faced permanent is not modelled (nothing happened in the 2020 rules, "
+                "711.5; the rules of 2026 let it transform, 712.9, from a date not read)",
+            )
 
     def timed(self, item: Mapping[str, Any], where: str, kind: str) -> None:
         """613.7: the board before the first step is a given state: its timestamps are given too."""
