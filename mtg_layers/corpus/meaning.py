@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
+from reference.attachments import enchant_options, is_enchant_wording
 from reference.chosen import mentions_choice
 from reference.filters import replaceable
 from reference.versions import Versions
@@ -151,6 +152,7 @@ class MeaningChecker:
         self.game_players(data)
         self.lifetimes(data)
         self.double_faced_rules(data, [v for v in declared if v in self.versions])
+        self.enchant_abilities(data)
         for key in ("abilities", "objects", "effects", "steps"):
             self.subtypes(data.get(key, ()), key, None)
 
@@ -226,7 +228,28 @@ class MeaningChecker:
                                 "permanent is double-faced (707.8a): declare a version that does",
                             )
 
-    def modal_rules(self, o: Mapping[str, Any], where: str, declared: list[str], transformed: Mapping[str, str]) -> None:
+    def enchant_abilities(self, data: Mapping[str, Any]) -> None:
+        """704.5m, 702.5a: state-based actions read an Aura's enchant ability; refuse one they cannot read."""
+        if not any(step.get("state_based_actions") for step in data["steps"]):
+            return
+        objs = [(o, f"objects[{i}]") for i, o in enumerate(data["objects"])]
+        for s, step in enumerate(data["steps"]):
+            objs += [(o, f"steps[{s}].add_objects[{i}]") for i, o in enumerate(step.get("add_objects", ()))]
+        for o, where in objs:
+            faces = [(o, where), (o.get("back_face") or {}, f"{where}.back_face")]
+            for face, at in faces:
+                for k, text in enumerate(face.get("abilities", ())):
+                    if is_enchant_wording(str(text)) and enchant_options(str(text)) is None:
+                        self.fail(
+                            f"{at}.abilities[{k}]",
+                            f"{text!r}: the state-based action for Auras (704.5m) reads enchant abilities that name "
+                            "card types of permanents or 'permanent' ('enchant creature', 'enchant artifact or "
+                            "land'); any other enchant ability is not modelled",
+                        )
+
+    def modal_rules(
+        self, o: Mapping[str, Any], where: str, declared: list[str], transformed: Mapping[str, str]
+    ) -> None:
         """712.3, 712.8f: a modal double-faced card has a back face, exists under the version, and never transforms."""
         if "back_face" not in o:
             self.fail(f"{where}.modal", "a modal double-faced card has two faces (712.3): give its back_face")
@@ -238,7 +261,7 @@ class MeaningChecker:
                     "2020-09-25, 711.4d): declare only versions from that day on",
                 )
         if o.get("transform_history"):
-            self.fail(f"{where}.transform_history", "a modal double-faced card keeps the face it was cast or played with")
+            self.fail(f"{where}.transform_history", "a modal double-faced card keeps the face it was cast or played")
         if o["id"] in transformed:
             self.fail(
                 transformed[o["id"]],
