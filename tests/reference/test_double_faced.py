@@ -311,3 +311,21 @@ def test_712_707_8a_a_double_faced_token_copy_is_double_faced_and_nothing_else_i
     board = replace(board, effects=effects)
     assert is_double_faced(board, "d") and is_double_faced(board, "t")
     assert not any(is_double_faced(board, i) for i in ("bear", "c", "u", "v", "w"))
+
+
+@pytest.mark.parametrize("vid", ["ikoria", "2020-09-25", "2025-08-01"])
+def test_a_modal_back_face_keeps_its_own_mana_value(vid: str) -> None:
+    """712.8f: with its back face up a modal permanent has that face's mana value; a transforming one, its front's."""
+    version = get_version(vid)
+    modal = dfc(modal=True, transformed=True)
+    assert own_mana_value(modal, face_up_values(modal), version).mana_value == 0
+    transforming = dfc(transformed=True)
+    assert own_mana_value(transforming, face_up_values(transforming), version).mana_value == 1
+    in_hand = dfc(zone="hand", modal=True)
+    assert face_up_values(in_hand).name == "Delver"  # 712.8a: only the front face off the stack and battlefield
+
+
+def test_modal_double_faced_cards_are_dated_from_zendikar_rising() -> None:
+    """712.3: no modal double-faced cards in the rules before 2020-09-25."""
+    assert [get_version(v).modal_double_faced for v in ("pre-m10", "m10", "ikoria", "2020-09-24")] == [False] * 4
+    assert [get_version(v).modal_double_faced for v in ("2020-09-25", "2023-11-17", "current")] == [True] * 3
