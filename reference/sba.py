@@ -18,9 +18,9 @@ characteristics it reads come from that version's layer system). Implemented:
   on the battlefield (301.5c, 301.6);
 * 704.5q: a permanent with both +1/+1 and -1/-1 counters loses N of each, N the smaller count.
 
-(704.5m and 704.5n since the Ixalan text of 2017; 704.5n and 704.5p before it, and rule 420.5 of the
-state-based effects in the texts to 2009.) A permanent that leaves an Aura or Equipment behind frees it
-(400.7), and the round after that puts the Aura into the graveyard.
+(704.5m and 704.5n in the current text; 704.5n and 704.5p in earlier ones, and the state-based effects
+of rule 420.5 in the 2004 text; the date the letters moved was not read.) A permanent that leaves an
+Aura or Equipment behind frees it (400.7), and the round after that puts the Aura into the graveyard.
 
 An object put into a graveyard is a new object (400.7): effects of resolved spells and abilities
 that applied to it no longer do, and it has no counters and is attached to nothing. Other

@@ -354,6 +354,8 @@ def _state_based_actions(
                 objects[a.object]["counters"] = [
                     {"kind": c.kind, "count": c.count, "timestamp": c.timestamp} for c in a.counters
                 ]
+            if a.unattach:  # 704.5n: it stays on the battlefield, attached to nothing
+                objects[a.object]["attached_to"] = None
         _change_zones(objects, effects, {a.object: a.zone for a in actions if a.zone is not None})
 
 
