@@ -81,3 +81,11 @@ def test_an_aura_with_no_enchant_ability_is_not_encodable() -> None:
     bare = replace(aura, printed=aura.printed.with_(abilities=frozenset({"enchanted creature gets +1/+2."})))
     board = replace(board, objects={**board.objects, "holy-strength": bare})
     assert check_round(board, VERSIONS["m10"], set(), {}, ()).status == "not encodable"
+
+
+def test_z3_refutes_the_old_round_that_left_a_creature_equipment_attached() -> None:
+    """704.5n with 301.5c: Karn's Touch makes the Warhammer a creature; it must fall off the Bears."""
+    case = _attachment_case("karns-touch-warhammer.yaml")
+    before = apply_step(board_at(case, 1), replace(case.steps[1], state_based_actions=False))
+    assert check_round(before, VERSIONS["pre-m10"], set(), {}, ()).status == "counterexample"
+    assert check_round(before, VERSIONS["pre-m10"], set(), {}, (), unattached={"warhammer"}).status == "verified"
