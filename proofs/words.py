@@ -260,6 +260,8 @@ def own_values(obj: GameObject, version: RulesVersion) -> Characteristics:
     Not a copiable value: what a copy takes is the back face as printed (no mana cost, 0).
     """
     ch = entered(obj)
+    if obj.modal and version.modal_double_faced is not True:
+        raise ValueError(f"712.3: version {version.id} has no modal double-faced cards; {obj.id} is one")
     if obj.back_face is not None and obj.transformed and obj.zone == "battlefield" and not obj.modal:
         if version.back_face_mana_value is None:
             raise ValueError(f"202.3b: version {version.id} states no mana value for the back face of {obj.id}")

@@ -64,8 +64,15 @@ def face_up_values(obj: GameObject, as_of: Timestamp = float("inf")) -> Characte
 def own_mana_value(obj: GameObject, ch: Characteristics, version: RulesVersion) -> Characteristics:
     """202.3b: with its back face up, a transforming permanent's mana value is that of its front face.
 
-    Only the permanent's own values before any effect: a copy of the back face has mana value 0.
+    Only the permanent's own values before any effect: a copy of the back face has mana value 0. A modal
+    double-faced card (712.3) exists only under a version that has them (Zendikar Rising, 2020-09-25).
     """
+    if obj.modal and version.modal_double_faced is not True:
+        raise DoubleFacedError(
+            f"712.3: rules version {version.id} has no modal double-faced cards (they came with Zendikar Rising "
+            f"on 2020-09-25); {obj.id} is one",
+            "modal_double_faced",
+        )
     if obj.back_face is None or not obj.transformed or obj.zone != "battlefield" or obj.modal:
         return ch  # 712.8f: a modal permanent has the face up's own mana value
     rule = version.back_face_mana_value
