@@ -89,3 +89,11 @@ def test_z3_refutes_the_old_round_that_left_a_creature_equipment_attached() -> N
     before = apply_step(board_at(case, 1), replace(case.steps[1], state_based_actions=False))
     assert check_round(before, VERSIONS["pre-m10"], set(), {}, ()).status == "counterexample"
     assert check_round(before, VERSIONS["pre-m10"], set(), {}, (), unattached={"warhammer"}).status == "verified"
+
+
+def test_z3_refutes_the_old_round_that_left_an_aura_creature_attached() -> None:
+    """303.4d, 704.5m: Pacifism made a creature by Lattice and March goes with the 0/0 Island, in one round."""
+    case = load_case(CASES_DIR / "rulings" / "lattice-march.yaml")
+    before = apply_step(board_at(case, 1), replace(case.steps[1], state_based_actions=False))
+    assert check_round(before, VERSIONS["m10"], {"island"}, {}, ()).status == "counterexample"
+    assert check_round(before, VERSIONS["m10"], {"island", "pacifism"}, {}, ()).status == "verified"
