@@ -49,7 +49,7 @@ class StateBasedActionError(NotStated):
 
 @dataclass(frozen=True)
 class Action:
-    """One state-based action on one object: a move to the graveyard or new counters."""
+    """One state-based action on one object: a move to the graveyard, new counters, or becoming unattached."""
 
     rule: str  # 704.5f | 704.5j | 704.5m | 704.5n | 704.5q
     object: str
