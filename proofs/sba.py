@@ -201,3 +201,33 @@ def check_round(
         f"the resolver {sorted(removed)} and {sorted(freed)}"
     )
     return done(BoardCheck("counterexample", [info]))
+
+
+def legend_losses(enc: Encoding) -> z3.ArithRef | None:
+    """704.5j: how many legendary permanents the legend rule puts into the graveyard, in the form the profile states.
+
+    "all" (420.5e, then 704.5k to 2013): every legendary permanent that shares its name with another,
+    whoever controls it. "choose" (from 2013-07-13): for each player and name, all but the one that
+    player keeps, counted here as every such legend but the first in the board's order (which one a
+    player keeps changes which goes, not how many). None: the profile states no legend rule.
+    """
+    legend = enc.version.legend_rule
+    if legend is None:
+        return None
+    order = list(enc.battlefield)
+    gone = []
+    for i, oid in enumerate(order):
+        ch = enc.final[oid]
+        others = order if legend == "all" else order[:i]
+        same = [
+            z3.And(
+                enc.final[o].get_set("supertypes", "legendary"),
+                enc.final[o][("name", "")] == ch[("name", "")],
+                z3.BoolVal(True) if legend == "all" else enc.final[o][("ctrl", "")] == ch[("ctrl", "")],
+            )
+            for o in others
+            if o != oid
+        ]
+        goes = z3.And(ch.get_set("supertypes", "legendary"), ch[("name", "")] >= 0, z3.Or(same or [z3.BoolVal(False)]))
+        gone.append(z3.If(goes, 1, 0))
+    return z3.Sum(gone) if gone else z3.IntVal(0)

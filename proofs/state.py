@@ -302,6 +302,30 @@ def observable_diff(u: Universe, ch: Obj, want: Mapping[str, Any]) -> list[tuple
     return out
 
 
+def differences(u: Universe, a: Obj, b: Obj) -> list[tuple[str, z3.BoolRef]]:
+    """109.3, 208.3: per result field, a formula true when two symbolic states of one object differ.
+
+    Every characteristic the layers set, with the controller (613.1b) and face-down status (708.2);
+    power and toughness only where one of the two is a creature with a value (208.3).
+    """
+    out: list[tuple[str, z3.BoolRef]] = [
+        ("name", a[("name", "")] != b[("name", "")]),
+        ("controller", a[("ctrl", "")] != b[("ctrl", "")]),
+        ("mana_value", a[("mv", "")] != b[("mv", "")]),
+        ("mana_cost", a[("cost", "")] != b[("cost", "")]),
+    ]
+    for field in SET_FIELDS:
+        members = getattr(u, field)
+        out.append((field, z3.Or([a.get_set(field, m) != b.get_set(field, m) for m in members] or [FALSE])))
+    out.append(("all_creature_types", a[("act", "")] != b[("act", "")]))
+    for field, nk, vk in (("power", "pn", "p"), ("toughness", "tn", "t")):
+        none_a = z3.Or(z3.Not(a.get_set("types", "creature")), a[(nk, "")])
+        none_b = z3.Or(z3.Not(b.get_set("types", "creature")), b[(nk, "")])
+        out.append((field, z3.Or(none_a != none_b, z3.And(z3.Not(none_a), a[(vk, "")] != b[(vk, "")]))))
+    out.append(("face_down", a[("fd", "")] != b[("fd", "")]))
+    return out
+
+
 # --- operations (613.1a-g), on resolved arguments -------------------------------------------------
 
 

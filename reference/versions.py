@@ -8,6 +8,7 @@ an earlier one and say only what changed (its flags, dates and source).
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 import pkgutil
 from collections.abc import Iterator, Mapping
@@ -35,6 +36,7 @@ FLAGS = (
     "dependent_waits_in_timestamp_order",
     "loop_ignores_dependency",
     "copy_exceptions_drop_cdas",
+    "in_addition_exceptions_keep_cdas",
     "legend_rule",
     "back_face_mana_value",
     "double_faced_token_copies",
@@ -167,6 +169,11 @@ class RulesVersion:
     clarifications: tuple[str, ...] = ()
     # 707.9d (706.8d from February 2011): a copy exception leaves out the CDAs defining what it excepts.
     copy_exceptions_drop_cdas: bool = True
+    # 707.9d (706.9d then), from Kaldheim (2021-02-05): an exception that makes the copy a card type, subtype or
+    # supertype "in addition to its other types" leaves the original's type-defining CDAs copied (True). Before,
+    # 706.9c counted such an exception as a modification of that characteristic and 706.9d left out every CDA
+    # defining a modified characteristic (False); it only matters while copy_exceptions_drop_cdas is true.
+    in_addition_exceptions_keep_cdas: bool = True
     # 202.3b: a transformed permanent's mana value: "front" (its front face's, April 2016 on), "zero"
     # (the back face has no mana cost, 2011-2016), or None when the version spans the change.
     back_face_mana_value: str | None = None
@@ -244,6 +251,12 @@ def _keyword_counters(value: Any, where: str) -> tuple[str, ...]:
         return NEWEST_KEYWORD_COUNTERS
     if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
         raise ProfileError(f"{where}: flags.keyword_counters: expected a list of keywords, got {value!r}")
+    unknown = sorted(set(value) - set(KEYWORD_COUNTERS))
+    if unknown:
+        raise ProfileError(
+            f"{where}: flags.keyword_counters: {unknown} are not keyword counters of 122.1b; "
+            f"expected some of {list(KEYWORD_COUNTERS)}"
+        )
     return tuple(sorted(set(value)))
 
 
@@ -266,6 +279,17 @@ def _require(data: Mapping[str, Any], key: str, kind: type, where: str) -> Any:
     if not isinstance(value, kind):
         raise ProfileError(f"{where}: field '{key}' must be a {kind.__name__}, got {value!r}")
     return value
+
+
+def _date(data: Mapping[str, Any], key: str, where: str) -> str | None:
+    """A day written YYYY-MM-DD (absent: None)."""
+    value = _optional(data, key, str, None, where)
+    if value is not None:
+        try:
+            dt.date.fromisoformat(value)
+        except ValueError:
+            raise ProfileError(f"{where}.{key}: expected a date written YYYY-MM-DD, got {value!r}") from None
+    return value  # type: ignore[no-any-return]
 
 
 def _optional(data: Mapping[str, Any], key: str, kind: Any, default: Any, where: str) -> Any:
@@ -337,6 +361,8 @@ def version_from_mapping(
     based_on = data.get("based_on")
     data = merge_profile(data, where, bases)
     vid = _require(data, "id", str, where)
+    if not vid.strip():
+        raise ProfileError(f"{where}: field 'id' must name the profile, got {vid!r}")
     slots_data = _require(data, "slots", list, where)
     slots = []
     for i, s in enumerate(slots_data):
@@ -380,6 +406,15 @@ def version_from_mapping(
         raise ProfileError(f"{where}: classify: no slot for kind(s) {missing}")
     in_force = _optional(data, "in_force", Mapping, {}, where)
     source = _optional(data, "source", Mapping, {}, where)
+    first, last = _date(in_force, "from", f"{where}: in_force"), _date(in_force, "to", f"{where}: in_force")
+    if first and last and last < first:
+        raise ProfileError(f"{where}: in_force.to: {last} is before the profile's first day ({first})")
+    _date(source, "date", f"{where}: source")
+    _optional(source, "rule", str, "", f"{where}: source")
+    for alias in _strings(data, "aliases", where):
+        taken = (bases or {}).get(alias)
+        if taken is not None and taken.get("id") != vid:
+            raise ProfileError(f"{where}: aliases: {alias!r} already names the built-in profile {taken.get('id')!r}")
     flags = _optional(data, "flags", Mapping, {}, where)
     unknown_flags = sorted(set(flags) - set(FLAGS))
     if unknown_flags:
@@ -409,6 +444,7 @@ def version_from_mapping(
         changes=_strings(data, "changes", where),
         clarifications=_strings(data, "clarifications", where),
         copy_exceptions_drop_cdas=bool(flags.get("copy_exceptions_drop_cdas", True)),
+        in_addition_exceptions_keep_cdas=bool(flags.get("in_addition_exceptions_keep_cdas", True)),
         back_face_mana_value=_back_face_mana_value(flags.get("back_face_mana_value"), where),
         double_faced_token_copies=_optional_bool(
             flags.get("double_faced_token_copies"), "double_faced_token_copies", where
@@ -525,6 +561,23 @@ def profile_on(day: str) -> RulesVersion:
             f"no modelled rules version in force on {day}; the oldest took effect on {first.in_force_from}"
         )
     return in_force[-1]
+
+
+def era_end(version: RulesVersion) -> str | None:
+    """613.1 (418.5 before 2009-07-08): the last day of the era of the built-in profile a version's day falls in.
+
+    A profile's ``in_force.to`` is the last day its own rules are in force (the day before the next
+    dated change); its era lasts until the next built-in profile takes effect, and the text of that
+    era gives its rule numbering. None: the newest era, or a version that states no day.
+    """
+    if version.in_force_from is None:
+        return version.in_force_to
+    later = [v.in_force_from for v in builtin_versions().values() if (v.in_force_from or "") > version.in_force_from]
+    if not later:
+        return None
+    from datetime import date, timedelta
+
+    return (date.fromisoformat(min(x for x in later if x)) - timedelta(days=1)).isoformat()
 
 
 def version_on(day: str) -> RulesVersion:

@@ -86,7 +86,8 @@ def test_an_aura_with_no_enchant_ability_is_not_encodable() -> None:
 def test_z3_refutes_the_old_round_that_left_a_creature_equipment_attached() -> None:
     """704.5n with 301.5c: Karn's Touch makes the Warhammer a creature; it must fall off the Bears."""
     case = _attachment_case("karns-touch-warhammer.yaml")
-    before = apply_step(board_at(case, 1), replace(case.steps[1], state_based_actions=False))
+    version = VERSIONS["pre-m10"]  # 611.2d: Karn's Touch fixes its amounts as it resolves, under a version
+    before = apply_step(board_at(case, 1, version), replace(case.steps[1], state_based_actions=False), version)
     assert check_round(before, VERSIONS["pre-m10"], set(), {}, ()).status == "counterexample"
     assert check_round(before, VERSIONS["pre-m10"], set(), {}, (), unattached={"warhammer"}).status == "verified"
 
@@ -97,3 +98,29 @@ def test_z3_refutes_the_old_round_that_left_an_aura_creature_attached() -> None:
     before = apply_step(board_at(case, 1), replace(case.steps[1], state_based_actions=False))
     assert check_round(before, VERSIONS["m10"], {"island"}, {}, ()).status == "counterexample"
     assert check_round(before, VERSIONS["m10"], {"island", "pacifism"}, {}, ()).status == "verified"
+
+
+def _losses(case_file: str, vid: str) -> list[int]:
+    """Every number of permanents the legend rule can put into the graveyard on the case's first board."""
+    import z3
+
+    from proofs.encoding import Encoding
+    from proofs.sba import legend_losses
+
+    enc = Encoding(board_at(_case(case_file), 1), VERSIONS[vid])
+    loss = legend_losses(enc)
+    assert loss is not None
+    found = []
+    solver = z3.Solver()
+    solver.add(enc.constraints)
+    while solver.check() == z3.sat:
+        n = solver.model().eval(loss, model_completion=True).as_long()
+        found.append(n)
+        solver.add(loss != n)
+    return sorted(found)
+
+
+def test_legend_losses_count_both_under_the_old_rule_and_one_under_the_new() -> None:
+    """704.5j: Clone copying Isamaru under one controller: both go before 2013, one of the two from 2013-07-13."""
+    assert _losses("legend-rule-clone.yaml", "pre-m10") == [2]
+    assert _losses("legend-rule-clone.yaml", "ikoria") == [1]
