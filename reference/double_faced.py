@@ -30,6 +30,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from .clock import Clock, by_rules
 from .model import Board, Characteristics, GameObject, Timestamp
 from .versions import NotStated, RulesVersion
 
@@ -103,14 +104,21 @@ def is_double_faced(board: Board, obj_id: str) -> bool:
     return False
 
 
-def transform(board: Board, obj_id: str, timestamp: Timestamp) -> GameObject:
+def transform(board: Board, obj_id: str, timestamp: Timestamp, clock: Clock | None = None) -> GameObject:
     """613.7g, 701.28: a double-faced permanent turns over to its other face and gets a new timestamp.
 
     A permanent that isn't double-faced, or that is face down, doesn't transform: nothing happens.
+    A timestamp the case leaves to the rules (``BY_RULES``) is the clock's as the permanent turns over.
     """
     obj = board.objects[obj_id]
     if obj.zone != "battlefield" or obj.face_down or not is_double_faced(board, obj_id):
         return obj
+    if by_rules(timestamp):
+        if clock is None:
+            raise ValueError(f"{obj_id} transforms without a timestamp and no clock gives one (613.7g)")
+        timestamp = clock.tick()
+    elif clock is not None:
+        clock.see(timestamp)
     back_up = not obj.transformed
     history = obj.transform_history + ((timestamp, back_up),)
     return replace(obj, transformed=back_up, timestamp=timestamp, transform_history=history)

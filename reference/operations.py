@@ -12,6 +12,7 @@ from typing import Any
 from .filters import replace_in_text
 from .frozen import FrozenMap
 from .model import COPIED_FIELDS, Characteristics, Timestamp
+from .stickers import name_with_word
 from .vocabulary import (
     CREATURE_TYPE_BEARERS,
     INTRINSIC_MANA,
@@ -262,6 +263,11 @@ def counter_keyword(ch: Characteristics, args: Mapping[str, Any], ts: Timestamp)
     return add_abilities(ch, FrozenMap({"abilities": (args["ability"],)}), ts)
 
 
+def name_sticker(ch: Characteristics, args: Mapping[str, Any]) -> Characteristics:
+    """123.6, 612.9: a name sticker adds its word to the object's name, at its place (123.6b-c)."""
+    return ch.with_(name=name_with_word(ch.name, str(args["word"]), int(args["position"])))
+
+
 _SIMPLE: dict[str, Callable[[Characteristics, Mapping[str, Any]], Characteristics]] = {
     "copy_of": copy_values,
     "merge": merged,
@@ -269,6 +275,7 @@ _SIMPLE: dict[str, Callable[[Characteristics, Mapping[str, Any]], Characteristic
     "set_controller": set_controller,
     "replace_word": replace_word,
     "full_text_of": full_text,
+    "name_sticker": name_sticker,
     "add_types": add_types,
     "set_types": set_types,
     "remove_types": remove_types,

@@ -46,6 +46,7 @@ FLAGS = (
     "keyword_counters",
     "kindred_type_name",
     "modal_double_faced",
+    "stickers",
 )
 # Flags whose value is not a boolean (or may be null: the profile spans a change and states neither).
 _NON_BOOLEAN = (
@@ -198,6 +199,8 @@ class RulesVersion:
     # 712.3, 712.8f (711.4d when Zendikar Rising brought them, 2020-09-25): modal double-faced cards exist
     # (True); False before; None when the version spans their arrival and states neither.
     modal_double_faced: bool | None = True
+    # 123, 613.7k: stickers are in the rules (from Unfinity, 2022-10-07); before, a board with a sticker has no answer.
+    stickers: bool = True
 
     def slot_of(self, kind: str, origin: str) -> str | None:
         """613.1-613.4 (418.5a): the slot an operation of ``kind`` from ``origin`` applies in."""
@@ -455,6 +458,7 @@ def version_from_mapping(
         keyword_counters=_keyword_counters(flags.get("keyword_counters"), where),
         kindred_type_name=_kindred_type_name(flags.get("kindred_type_name"), where),
         modal_double_faced=_optional_bool(flags.get("modal_double_faced", True), "modal_double_faced", where),
+        stickers=bool(flags.get("stickers", True)),
     )
 
 

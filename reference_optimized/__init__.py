@@ -4,6 +4,8 @@
 incremental bookkeeping (``bookkeeping.Incremental``) into it through the ``Bookkeeping``
 protocol, with the facts it uses to skip work (``reads``) and filters compiled once
 (``compiled_filters``); ``features`` decides, feature by feature, which boards it may take.
+``orders`` gives ``reference.choices`` only the orders of a timestamp tie (613.7m) that may end
+differently, one per class of orders that cannot: the same outcomes with fewer resolutions.
 The results and traces equal the readable bookkeeping's (tests/reference_optimized/test_bookkeeping.py).
 
 It imports only the standard library, ``reference`` and itself; ``reference`` and ``proofs``
@@ -11,5 +13,6 @@ never import it.
 """
 
 from .features import resolve, untracked_features
+from .orders import distinct_outcomes
 
-__all__ = ["resolve", "untracked_features"]
+__all__ = ["distinct_outcomes", "resolve", "untracked_features"]

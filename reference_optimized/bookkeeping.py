@@ -272,7 +272,9 @@ class Incremental:
                 return objects
         if e.targets is not None:
             # 611.2c, 400.7: a resolved effect's objects are permanents
-            objects = frozenset(i for i in e.targets if i in self.state and self.board.objects[i].zone == "battlefield")
+            objects = frozenset(
+                i for i in e.targets if i in self.state and (e.anywhere or self.board.objects[i].zone == "battlefield")
+            )
         else:
             ctx, test = self.context(e), compiled(e.filter)
             objects = objects_matching(e.filter, ctx, anywhere=e.origin == "cda", test=test)

@@ -22,6 +22,8 @@ UNTRACKED_KEYS: Mapping[str, str] = {
     "devotion": "a devotion value (700.5)",
     "counters": "a value counting counters (122)",
     "source_counters": "a value counting the source's counters (122)",
+    "has_counter": "a filter on the counters an object has (122)",
+    "total": "a total of other objects' values",
     "exiled_with_source": "a filter on cards exiled with the source (607.2a)",
     "top_of_graveyard": "a filter on the top card of a graveyard (404.2)",
 }
@@ -48,6 +50,8 @@ def untracked_features(board: Board) -> tuple[str, ...]:
     found: set[str] = set()
     if board.entering is not None:
         found.add("an object looked at as it would enter (614.12)")
+    if any(o.stickers for o in board.objects.values()):
+        found.add("stickers (123), whose effects apply in every public zone")
     definitions = list(board.abilities.values())
     if any(d.condition is not None for d in definitions):
         found.add("a condition on a static ability (611.3a)")

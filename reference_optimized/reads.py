@@ -60,6 +60,8 @@ FILTER_READS: dict[str, frozenset[str]] = {
     "other_than_source": frozenset(),
     "attached_to_source": frozenset(),
     "token": frozenset(),
+    "monstrous": frozenset(),
+    "has_counter": frozenset(),
     "zone": frozenset(),
     "type": frozenset({"types"}),
     "subtype": frozenset({"subtypes", "all_creature_types"}),

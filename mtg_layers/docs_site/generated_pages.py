@@ -304,7 +304,9 @@ def _step_changes(step: Any) -> list[str]:
             f"(a copiable effect, timestamp {how['timestamp']:g}, 729)"
         )
     for oid, ts in step.transform.items():
-        lines.append(f"- `{oid}` transforms (new timestamp {ts:g}, 613.7g; nothing happens unless it is double-faced)")
+        lines.append(
+            f"- `{oid}` transforms (new timestamp {_ts(ts, '613.7g')}; nothing happens unless it is double-faced)"
+        )
     return lines
 
 

@@ -31,6 +31,7 @@ def proposed_profile(kind: str, slot: str, name: str) -> dict[str, Any]:
     """Ikoria with one kind of effect moved to another sublayer."""
     data: dict[str, Any] = json.loads(resources.files("reference.profiles").joinpath("ikoria.json").read_text("utf-8"))
     data["id"] = name
+    data.pop("aliases", None)  # 'ikoria' names the built-in profile: a proposal may not take it
     for rule in data["classify"]:
         if rule["kind"] == kind:
             rule["slot"] = slot
@@ -81,6 +82,7 @@ NOT_OBSERVABLE = {
     "isd-double-faced-cards": "the day before, double-faced cards did not exist: a board with one has no answer then",
     "znr-modal-double-faced-cards": "the day before, modal double-faced cards did not exist: the loader refuses a "
     "board with one under those rules",
+    "unfinity-stickers": "the day before, stickers did not exist: a board with one is refused (flag stickers: false)",
 }
 
 
@@ -152,6 +154,7 @@ STATED_REASON = {
     "isd-double-faced-cards": "double-faced cards did not exist",
     "vow-token-name-token": "111.4 names a token as a step creates it",
     "znr-modal-double-faced-cards": "modal double-faced cards did not exist before 2020-09-25",
+    "unfinity-stickers": "stickers did not exist before 2022-10-07",
 }
 
 

@@ -762,3 +762,24 @@ def test_functions_in_must_name_zones() -> None:
     ability = {"text": "w", "functions_in": ["yard"], "parts": [{"op": "modify_pt", "power": 1, "toughness": 1}]}
     with pytest.raises(CorpusError, match=r"abilities\[0\]\.functions_in"):
         case_from_data(_zoned(ability))
+
+
+def test_a_role_with_state_based_actions_is_refused_until_704_5s_is_modelled() -> None:
+    """704.5s, 303.7a: the step semantics do not perform the Role rule: such a board is refused, never loaded."""
+    data: dict[str, Any] = {
+        "id": "role",
+        "title": "two roles",
+        "versions": ["2025-08-01"],
+        "features": ["state-based-actions"],
+        "sources": [{"kind": "derived", "ref": "unit test"}],
+        "objects": [
+            {"id": "c", "timestamp": 1, "types": ["creature"], "power": 1, "toughness": 1},
+            {"id": "r", "timestamp": 2, "types": ["enchantment"], "subtypes": ["aura", "role"], "attached_to": "c"},
+        ],
+        "steps": [{"description": "s", "state_based_actions": True, "expect": {"2025-08-01": {}}}],
+    }
+    with pytest.raises(CorpusError) as err:
+        case_from_data(data, "roles.yaml")
+    assert "objects[1].subtypes" in str(err.value) and "704.5s" in str(err.value)
+    data["steps"][0]["state_based_actions"] = False
+    assert case_from_data(data, "roles.yaml").objects[1].id == "r"

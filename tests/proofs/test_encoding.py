@@ -161,6 +161,8 @@ SAMPLES: dict[str, list[Any]] = {
     "attached_to_source": [{"attached_to_source": True}],
     "name": [{"name": "Grizzly Bears"}],
     "token": [{"token": True}],
+    "monstrous": [{"monstrous": True}, {"monstrous": False}],
+    "has_counter": [{"has_counter": "+1/+1"}, {"has_counter": "gold"}],
     "face_down": [{"face_down": True}],
     "has_ability": [{"has_ability": "flying"}],
     "mana_value": [{"mana_value": {"op": ">=", "value": 2}}],
@@ -214,9 +216,9 @@ def _board(first: Any, second: Any) -> Any:
         },
         _creature("counter", 2, "Counter", subtypes=["elf", "warrior"], power=0, toughness=0, mana_value=1)
         | {"abilities": [COUNT_POS, COUNT_NEG]},
-        _creature("bears", 3, "Grizzly Bears", subtypes=["bear"]),
+        _creature("bears", 3, "Grizzly Bears", subtypes=["bear"]) | {"monstrous": True},
         _creature("giant", 4, "Hill Giant", controller="p2", owner="p1", colors=["red"], subtypes=["giant"])
-        | {"abilities": ["flying"], "mana_value": 4},
+        | {"abilities": ["flying"], "mana_value": 4, "counters": [{"kind": "gold", "count": 1}]},
         _creature("legend", 5, "Legend", controller="p2", supertypes=["legendary"], subtypes=["elf"])
         | {"colors": ["green", "white"], "mana_value": 3},
         _creature("token", 6, "Goblin", subtypes=["goblin"], colors=["red"], mana_value=0) | {"token": True},

@@ -188,6 +188,20 @@ def test_transform_turns_over_with_new_timestamp_and_history() -> None:
     assert (front.name, front.power, front.mana_value) == ("Delver of Secrets", 1, 1)
 
 
+def test_a_transformation_left_to_the_rules_gets_the_clock_s_timestamp() -> None:
+    """613.7g: ``transform`` with a null timestamp takes the next one; a permanent that doesn't transform takes none."""
+    case = _case(
+        [
+            {"description": "night", "transform": {"d": None, "c": None}, "expect": {"ikoria": {}}},
+            {"description": "day", "transform": {"d": None}, "expect": {"ikoria": {}}},
+        ]
+    )
+    night, day = (board_at(case, n).objects["d"] for n in (1, 2))
+    assert (night.transformed, night.timestamp, night.transform_history) == (True, 3, ((3, True),))
+    assert (day.transformed, day.timestamp, day.transform_history) == (False, 4, ((3, True), (4, False)))
+    assert board_at(case, 1).objects["c"].timestamp == 2  # not double-faced: nothing happens, no timestamp
+
+
 def test_single_faced_and_face_down_permanents_do_not_transform() -> None:
     """701.28, 712: a permanent that isn't double-faced, or is face down, doesn't transform: nothing happens."""
     case = _case([{"description": "t", "turn_face_down": {"d": 3}, "transform": {"c": 4, "d": 5}, "expect": {}}])

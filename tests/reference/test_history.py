@@ -98,7 +98,8 @@ def test_a_date_after_the_newest_text_or_in_an_unknown_period_warns_on_stderr() 
     assert version_warnings("2030-01-01") and "2026-08-07" in version_warnings("2030-01-01")[0]
     assert version_warnings("2010-06-01") and "unknown" in version_warnings("2010-06-01")[0]
     assert version_warnings("2024-03-01") == ()
-    assert version_warnings("m10") == ()  # an alias names a profile, not a day
+    # an alias or profile id warns like its profile's first day (issue 29, e): m10's 2009-07-08 is in an unknown period
+    assert version_warnings("m10") and "unknown" in version_warnings("m10")[0]
     result = CliRunner().invoke(main, ["resolve", "corpus/cases/sba/legend-rule-clone.yaml", "--rules", "2030-01-01"])
     assert result.exit_code == 0 and "warning: 2030-01-01 is after the newest rules text" in result.output
 

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from reference.frozen import freeze
-from reference.model import Part
+from reference.model import Part, Sticker
 from reference.resolver import resolve
 from reference.versions import get_version
 from reference_optimized import resolve as fast_resolve
@@ -153,6 +153,8 @@ def test_the_names_in_words() -> None:
         "source_counters": "a value counting the source's counters (122)",
         "exiled_with_source": "a filter on cards exiled with the source (607.2a)",
         "top_of_graveyard": "a filter on the top card of a graveyard (404.2)",
+        "has_counter": "a filter on the counters an object has (122)",
+        "total": "a total of other objects' values",
     }
     assert dict(UNTRACKED_OPS) == {
         "add_activated_abilities_of": "abilities read off other objects (613.1f)",
@@ -199,3 +201,12 @@ def test_either_way_the_answer_is_the_readable_one() -> None:
     version = get_version("ikoria")
     for board in (_board(), _board({"op": "modify_pt", "power": {"devotion": "white"}, "toughness": 0})):
         assert optimized_resolve(board, version) == resolve(board, version)
+
+
+def test_stickers_are_named() -> None:
+    """123: a board with a sticker keeps the readable bookkeeping (a sticker's effect works in every public zone)."""
+    board = _board()
+    (oid, obj), *_ = board.objects.items()
+    stuck = replace(obj, stickers=(Sticker("pt", obj.timestamp + 0.5, power=1, toughness=1),))
+    board = replace(board, objects={**board.objects, oid: stuck})
+    assert "stickers (123), whose effects apply in every public zone" in untracked_features(board)

@@ -150,6 +150,23 @@ def merged_keeps_only_top_abilities(version: RulesVersion) -> Iterator[RulesVers
         yield version
 
 
+@misreading(
+    "712",
+    "A transformed permanent that leaves the battlefield stays transformed, so it comes back back face up.",
+    "returns a transformed card that died or was exiled to the battlefield showing its back face",
+)
+def back_face_up_off_the_battlefield(version: RulesVersion) -> Iterator[RulesVersion]:
+    import reference.zones as zones
+
+    original = zones.new_object
+
+    def new_object(obj: Any, zone: str) -> Any:
+        return dataclasses.replace(original(obj, zone), transformed=obj.transformed)
+
+    with patched({"reference.zones.new_object": new_object}):
+        yield version
+
+
 MISREADINGS: tuple[Misreading, ...] = (
     face_down_keeps_supertypes,
     face_down_keeps_subtypes,
@@ -160,4 +177,5 @@ MISREADINGS: tuple[Misreading, ...] = (
     modal_back_face_takes_front_mana_value,
     merged_under_takes_over,
     merged_keeps_only_top_abilities,
+    back_face_up_off_the_battlefield,
 )
