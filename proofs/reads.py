@@ -51,6 +51,7 @@ OBJECT_FIELDS = {
     "transform_history",  # proofs.words._was_transformed (613.7g, 707.2b)
     "merges",  # proofs.words._with_merged (729, 702.140e)
     "chosen",  # proofs.choices.own_definition (614.1c, 607.2d)
+    "modal",  # proofs.words.own_values (712.8f)
     "stickers",  # proofs.stickers.sticker_parts (123.6-123.8, 613.7k)
     "monstrous",  # the filter key monstrous (701.37b)
 }

@@ -261,10 +261,14 @@ def shown_face(obj: GameObject, as_of: Any = float("inf"), back: bool | None = N
 def own_values(obj: GameObject, version: RulesVersion) -> Characteristics:
     """712, 202.3b: a permanent's starting values; a transformed one keeps its front face's mana value.
 
+    A modal double-faced permanent with its back face up has that face's own (712.8f).
+
     Not a copiable value: what a copy takes is the back face as printed (no mana cost, 0).
     """
     ch = entered(obj)
-    if obj.back_face is not None and obj.transformed and obj.zone == "battlefield":
+    if obj.modal and version.modal_double_faced is not True:
+        raise ValueError(f"712.3: version {version.id} has no modal double-faced cards; {obj.id} is one")
+    if obj.back_face is not None and obj.transformed and obj.zone == "battlefield" and not obj.modal:
         if version.back_face_mana_value is None:
             raise ValueError(f"202.3b: version {version.id} states no mana value for the back face of {obj.id}")
         if version.back_face_mana_value == "front":

@@ -112,6 +112,9 @@ class GameObject:
     # 614.1c, 607.2d: what it chose as it entered ("choose a creature type": creature_type, color, name);
     # the object's own, read by its abilities' {"chosen": ...} words, never a copiable value (707.2)
     chosen: FrozenMap = field(default_factory=FrozenMap)
+    # 712.3, 712.8f: a modal double-faced card: the face cast or played stays up (``transformed``: its back
+    # face), and with its back face up it has that face's own mana value (not its front face's, 202.3b)
+    modal: bool = False
     # 123, 613.7k: the stickers on it (name, ability, power/toughness), each with its timestamp; kept as it
     # moves to a public zone (123.5), never a copiable value (707.2)
     stickers: tuple[Sticker, ...] = ()

@@ -45,6 +45,7 @@ FLAGS = (
     "negative_amounts",
     "keyword_counters",
     "kindred_type_name",
+    "modal_double_faced",
     "stickers",
 )
 # Flags whose value is not a boolean (or may be null: the profile spans a change and states neither).
@@ -57,6 +58,7 @@ _NON_BOOLEAN = (
     "negative_amounts",
     "keyword_counters",
     "kindred_type_name",
+    "modal_double_faced",
 )
 # 613.7m (613.7k in 2020; 613.6j and 418.5e(a) before): who orders timestamps given at the same moment.
 SIMULTANEOUS_TIMESTAMPS = ("apnap", "active_player_chooses")
@@ -95,7 +97,7 @@ def flag_value(key: str, value: Any, where: str) -> Any:
         return _legend_rule(value, where)
     if key == "back_face_mana_value":
         return _back_face_mana_value(value, where)
-    if key in ("double_faced_token_copies", "token_name_adds_token"):
+    if key in ("double_faced_token_copies", "token_name_adds_token", "modal_double_faced"):
         return _optional_bool(value, key, where)
     if key == "keyword_counters":
         return _keyword_counters(value, where)
@@ -194,6 +196,9 @@ class RulesVersion:
     keyword_counters: tuple[str, ...] = NEWEST_KEYWORD_COUNTERS
     # 205.2a: the name of the card type of tribal/kindred cards ("kindred" from 2024-06-07, "tribal" before).
     kindred_type_name: str = "kindred"
+    # 712.3, 712.8f (711.4d when Zendikar Rising brought them, 2020-09-25): modal double-faced cards exist
+    # (True); False before; None when the version spans their arrival and states neither.
+    modal_double_faced: bool | None = True
     # 123, 613.7k: stickers are in the rules (from Unfinity, 2022-10-07); before, a board with a sticker has no answer.
     stickers: bool = True
 
@@ -452,6 +457,7 @@ def version_from_mapping(
         negative_amounts=_negative_amounts(flags.get("negative_amounts"), where),
         keyword_counters=_keyword_counters(flags.get("keyword_counters"), where),
         kindred_type_name=_kindred_type_name(flags.get("kindred_type_name"), where),
+        modal_double_faced=_optional_bool(flags.get("modal_double_faced", True), "modal_double_faced", where),
         stickers=bool(flags.get("stickers", True)),
     )
 

@@ -43,6 +43,14 @@ NOT_SEARCHED = {
         "docs/design.md#shared); the layer system is handed the token with its name, so no board of the "
         "search differs; corpus cases that create unnamed tokens under both dates show it"
     ),
+    "modal_double_faced": (
+        "712.3: modal double-faced cards did not exist before 2020-09-25; the loader and the resolver refuse a "
+        "board with one under the rules of before, so no board of the search has an answer under both"
+    ),
+    "stickers": (
+        "123, 613.7k: stickers did not exist before 2022-10-07; the loader refuses a board with a sticker under the "
+        "rules of before (flag stickers: false), so no board of the search has an answer under both"
+    ),
     "kindred_type_name": (
         "205.2a names a card type (tribal or kindred); the step code writes the word of the day on the board "
         "(reference.case.board_at), and the layers treat both words alike"

@@ -117,7 +117,8 @@ def check_state_based_actions(
         after = perform(board, list(actions))
         removed = {a.object for a in actions if a.zone is not None}
         counters = {oid: _counts(after, oid) for oid in after.on_battlefield()}
-        out.append(check_round(board, version, removed, counters, step.legend_rule_keeps))
+        unattached = {a.object for a in actions if a.unattach}  # 704.5n
+        out.append(check_round(board, version, removed, counters, step.legend_rule_keeps, unattached=unattached))
         board = after
     return out
 

@@ -148,6 +148,8 @@ def _object(o: Mapping[str, Any], clock: _Clock | None = None) -> dict[str, Any]
         out["transformed"] = True
     if o.get("transform_history"):
         out["transform_history"] = copy.deepcopy(list(o["transform_history"]))
+    if o.get("modal"):  # 712.3: a modal double-faced card
+        out["modal"] = True
     if o.get("merges"):  # 729
         out["merges"] = [{**copy.deepcopy(dict(m)), "component": _object(m["component"])} for m in o["merges"]]
     if o.get("monstrous"):  # 701.37b
@@ -426,6 +428,8 @@ def _state_based_actions(
                 objects[a.object]["counters"] = [
                     {"kind": c.kind, "count": c.count, "timestamp": c.timestamp} for c in a.counters
                 ]
+            if a.unattach:  # 704.5n: it stays on the battlefield, attached to nothing
+                objects[a.object]["attached_to"] = None
         _change_zones(objects, effects, {a.object: a.zone for a in actions if a.zone is not None})
 
 

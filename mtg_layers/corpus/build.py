@@ -77,6 +77,7 @@ def _object(o: Mapping[str, Any]) -> GameObject:
         back_face=_back_face(o, ch),
         transformed=bool(o.get("transformed", False)),
         transform_history=tuple((h["timestamp"], bool(h["transformed"])) for h in o.get("transform_history", ())),
+        modal=bool(o.get("modal", False)),
         stickers=tuple(_sticker(s) for s in o.get("stickers", ())),
         monstrous=bool(o.get("monstrous", False)),
     )

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
+from reference.attachments import enchant_options, is_enchant_wording
 from reference.chosen import mentions_choice
 from reference.filters import replaceable
 from reference.fixed_amounts import AMOUNT_OPS, reads_its_object
@@ -162,6 +163,7 @@ class MeaningChecker:
         self.emblems(data)
         self.lifetimes(data)
         self.double_faced_rules(data, [v for v in declared if v in self.versions])
+        self.enchant_abilities(data)
         self.sticker_rules(data, [v for v in declared if v in self.versions])
         self.roles_unsupported(data)
         for key in ("abilities", "objects", "effects", "steps"):
@@ -243,6 +245,9 @@ class MeaningChecker:
             for oid in step.get("transform", {}):
                 transformed.setdefault(oid, f"steps[{s}].transform.{oid}")
         for o, where in objs:
+            if o.get("modal"):
+                self.modal_rules(o, where, declared, transformed)
+                continue
             if "back_face" not in o:
                 continue
             why = f"{where}.transformed" if o.get("transformed") else transformed.get(o["id"], "")
@@ -276,6 +281,47 @@ class MeaningChecker:
                                 f"rules version {v!r} does not state whether a token copy of a double-faced "
                                 "permanent is double-faced (707.8a): declare a version that does",
                             )
+
+    def enchant_abilities(self, data: Mapping[str, Any]) -> None:
+        """704.5m, 702.5a: state-based actions read an Aura's enchant ability; refuse one they cannot read."""
+        if not any(step.get("state_based_actions") for step in data["steps"]):
+            return
+        objs = [(o, f"objects[{i}]") for i, o in enumerate(data["objects"])]
+        for s, step in enumerate(data["steps"]):
+            objs += [(o, f"steps[{s}].add_objects[{i}]") for i, o in enumerate(step.get("add_objects", ()))]
+        for o, where in objs:
+            faces = [(o, where), (o.get("back_face") or {}, f"{where}.back_face")]
+            for face, at in faces:
+                for k, text in enumerate(face.get("abilities", ())):
+                    if is_enchant_wording(str(text)) and enchant_options(str(text)) is None:
+                        self.fail(
+                            f"{at}.abilities[{k}]",
+                            f"{text!r}: the state-based action for Auras (704.5m) reads enchant abilities that name "
+                            "card types of permanents or 'permanent' ('enchant creature', 'enchant artifact or "
+                            "land'); any other enchant ability is not modelled",
+                        )
+
+    def modal_rules(
+        self, o: Mapping[str, Any], where: str, declared: list[str], transformed: Mapping[str, str]
+    ) -> None:
+        """712.3, 712.8f: a modal double-faced card has a back face, exists under the version, and never transforms."""
+        if "back_face" not in o:
+            self.fail(f"{where}.modal", "a modal double-faced card has two faces (712.3): give its back_face")
+        for v in declared:
+            if self.versions[v].modal_double_faced is not True:
+                self.fail(
+                    f"{where}.modal",
+                    f"rules version {v!r} has no modal double-faced cards (they came with Zendikar Rising on "
+                    "2020-09-25, 711.4d): declare only versions from that day on",
+                )
+        if o.get("transform_history"):
+            self.fail(f"{where}.transform_history", "a modal double-faced card keeps the face it was cast or played")
+        if o["id"] in transformed:
+            self.fail(
+                transformed[o["id"]],
+                "transforming a modal double-faced permanent is not modelled (nothing happened in the 2020 rules, "
+                "711.5; the rules of 2026 let it transform, 712.9, from a date not read)",
+            )
 
     def sticker_rules(self, data: Mapping[str, Any], declared: list[str]) -> None:
         """123, 613.7k: stickers need a version that has them; only the first board's stickers carry a timestamp."""

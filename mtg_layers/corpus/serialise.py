@@ -92,6 +92,8 @@ def object_data(o: GameObject) -> dict[str, Any]:
         out["transformed"] = True
     if o.transform_history:
         out["transform_history"] = [{"timestamp": _num(ts), "transformed": t} for ts, t in o.transform_history]
+    if o.modal:
+        out["modal"] = True
     if o.attached_to is not None:
         out["attached_to"] = o.attached_to
     if o.monstrous:  # 701.37b

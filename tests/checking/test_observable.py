@@ -80,6 +80,8 @@ def test_cli_with_a_profile_file(tmp_path: Path) -> None:
 NOT_OBSERVABLE = {
     "legend-rule-all-die": "2004-10-01 is the first day modelled: there are no rules of the day before to compare",
     "isd-double-faced-cards": "the day before, double-faced cards did not exist: a board with one has no answer then",
+    "znr-modal-double-faced-cards": "the day before, modal double-faced cards did not exist: the loader refuses a "
+    "board with one under those rules",
     "unfinity-stickers": "the day before, stickers did not exist: a board with one is refused (flag stickers: false)",
 }
 
@@ -151,6 +153,8 @@ STATED_REASON = {
     "legend-rule-all-die": "no modelled rules version",  # 2004-09-30: no rules of the day before
     "isd-double-faced-cards": "double-faced cards did not exist",
     "vow-token-name-token": "111.4 names a token as a step creates it",
+    "znr-modal-double-faced-cards": "modal double-faced cards did not exist before 2020-09-25",
+    "unfinity-stickers": "stickers did not exist before 2022-10-07",
 }
 
 

@@ -280,6 +280,15 @@ def test_z3_reads_not_f_as_the_complement_of_f(key: str, n: int, inside: bool) -
     assert check.status == "verified", check.info
 
 
+def test_z3_refutes_a_modal_back_face_with_its_front_face_mana_value() -> None:
+    """712.8f: the encoding reads Tibalt 7, Kazandu Valley 0, Lisette 4 (the transforming rule: 2, 3, 1)."""
+    path = "double-faced/mdfc-valki-tibalt-kazandu.yaml"
+    for vid in ("2023-11-17", "2025-08-01"):
+        assert _refuted(path, 1, vid, "tibalt", "mana_value", 2)
+        assert _refuted(path, 1, vid, "valley", "mana_value", 3)
+    assert _refuted("double-faced/mdfc-clone-lisette.yaml", 1, "2023-11-17", "lisette", "mana_value", 1)
+
+
 ANGER = "zones/anger-graveyard-yixlid-jailer.yaml"
 EMBLEM = "zones/gideon-emblem-command-zone.yaml"
 

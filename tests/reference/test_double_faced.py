@@ -16,7 +16,7 @@ from mtg_layers.corpus import CorpusError, case_from_data, load_case
 from reference.case import board_at
 from reference.double_faced import DoubleFacedError, back_face_up_as_of, face_up_values, face_values, own_mana_value
 from reference.frozen import freeze
-from reference.model import Effect, Part
+from reference.model import Board, Effect, Part
 from reference.resolver import resolve
 from reference.versions import get_version, version_from_mapping
 from reference.zones import change_zones
@@ -325,3 +325,30 @@ def test_712_707_8a_a_double_faced_token_copy_is_double_faced_and_nothing_else_i
     board = replace(board, effects=effects)
     assert is_double_faced(board, "d") and is_double_faced(board, "t")
     assert not any(is_double_faced(board, i) for i in ("bear", "c", "u", "v", "w"))
+
+
+@pytest.mark.parametrize("vid", ["2020-09-25", "2023-11-17", "2025-08-01"])
+def test_a_modal_back_face_keeps_its_own_mana_value(vid: str) -> None:
+    """712.8f: with its back face up a modal permanent has that face's mana value; a transforming one, its front's."""
+    version = get_version(vid)
+    modal = dfc(modal=True, transformed=True)
+    assert own_mana_value(modal, face_up_values(modal), version).mana_value == 0
+    transforming = dfc(transformed=True)
+    assert own_mana_value(transforming, face_up_values(transforming), version).mana_value == 1
+    in_hand = dfc(zone="hand", modal=True)
+    assert face_up_values(in_hand).name == "Delver"  # 712.8a: only the front face off the stack and battlefield
+
+
+def test_modal_double_faced_cards_are_dated_from_zendikar_rising() -> None:
+    """712.3: no modal double-faced cards in the rules before 2020-09-25."""
+    assert [get_version(v).modal_double_faced for v in ("pre-m10", "m10", "ikoria", "2020-09-24")] == [False] * 4
+    assert [get_version(v).modal_double_faced for v in ("2020-09-25", "2023-11-17", "current")] == [True] * 3
+
+
+def test_a_modal_card_under_rules_that_predate_them_is_an_error_naming_the_flag() -> None:
+    """712.3: asked to resolve a modal card under the rules of 2020-09-24, the resolver refuses (no traceback)."""
+    board = Board(objects={"d": dfc(modal=True, transformed=True)}, effects=(), abilities={})
+    with pytest.raises(DoubleFacedError, match=r"712\.3") as info:
+        resolve(board, get_version("2020-09-24"))
+    assert info.value.flag == "modal_double_faced"
+    assert resolve(board, get_version("2020-09-25")).final["d"].mana_value == 0
