@@ -22,7 +22,7 @@ from ..cli_support import console, friendly_errors
 def ask(cards: tuple[str, ...], rules: str | None, save: Path | None, no_trace: bool) -> None:
     """Ask by card names, in the order they entered: ask "Humility" "Opalescence" "Grizzly Bears".
 
-    Each argument: [activate[ N] ]NAME[ @p2][ > TARGET][ [COUNTERS]] (see docs/catalogue.md).
+    Each argument: `[activate[ N] ]NAME[ @p2][ > TARGET][ [COUNTERS]]` (see docs/catalogue.md).
     """
     from reference.case import board_at
 

@@ -235,7 +235,7 @@ def test_fuzzing_catches_the_almost_right_engine_the_corpus_does_not(tmp_path: P
         "regression-dependency-appears-after-an-application",
         "kill-613-8c-dependency-appears-after-an-application-layer-4",
     }
-    options = ["--generated", "12", "--seed", "3", "--rules", "ikoria", "--features", PT_ONLY]
+    options = ["--generated", "12", "--seed", "7", "--rules", "ikoria", "--features", PT_ONLY]
     status, report, found = _fuzz(tmp_path, argv, *options, "--shrink-budget", "8", "--max-shrink", "1")
     assert status == 1 and len(found) == 1
     assert report["generated"]["settings"]["rules"] == ["ikoria"]
