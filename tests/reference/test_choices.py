@@ -216,16 +216,80 @@ def test_a_tie_that_appears_after_re_evaluation_stays_open() -> None:
     assert pts == [(1, 2), (2, 3)]  # 7b: 0/2 then 0/2 or 0/1; 7c: +toughness/+1
 
 
+# The board of proofs/findings/choices-rerecorded-key-against-apnap.yaml, kept here whole so the test runs
+# wherever the tests are copied (the mutation campaign's scratch copy holds no findings).
+APNAP_FINDING = """
+id: finding-choices-rerecorded-key-against-apnap
+title: two players' objects with one timestamp, tied abilities, no turn given
+status: derived
+versions:
+- ikoria
+features:
+- timestamps
+sources:
+- kind: derived
+  ref: property test of issue 28 item 14
+abilities:
+- text: static 0
+  applies_to:
+    type: creature
+  parts:
+  - op: add_types
+    types:
+    - creature
+  - op: set_colors
+    colors: []
+- text: static 1
+  applies_to:
+    type: creature
+  parts:
+  - op: all_creature_types
+- text: static 2
+  applies_to:
+    type: creature
+  parts:
+  - op: set_colors
+    colors: []
+objects:
+- id: o1
+  name: O1
+  timestamp: 1
+  controller: p1
+  types:
+  - creature
+  power: 2
+  toughness: 2
+  abilities:
+  - static 0
+  - static 1
+- id: o2
+  name: O2
+  timestamp: 1
+  controller: p2
+  types:
+  - creature
+  power: 2
+  toughness: 2
+  abilities:
+  - static 0
+  - static 1
+  - static 2
+steps:
+- description: the board
+  expect:
+    ikoria: {}
+"""
+
+
 def test_a_later_tie_never_records_an_order_against_apnap() -> None:
     """613.7m: with no turn given, a tie among one player's abilities and a later tie among another player's
     objects make an order that puts the active player's object first (it raised TieOrderError before: the
     later tie's keys were appended after the earlier tie's, whatever the players)."""
-    from pathlib import Path
+    import yaml
 
-    from mtg_layers.corpus import load_case
+    from mtg_layers.corpus import case_from_data
 
-    finding = Path(__file__).resolve().parents[2] / "proofs" / "findings" / "choices-rerecorded-key-against-apnap.yaml"
-    case = load_case(finding)
+    case = case_from_data(yaml.safe_load(APNAP_FINDING), "choices-rerecorded-key-against-apnap.yaml")
     version = get_version("ikoria")
     found = outcomes(board_at(case, 1, version), version)
     assert found.complete and found.outcomes
