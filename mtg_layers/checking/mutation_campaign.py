@@ -51,6 +51,7 @@ KILLING_SUITE = (
     "tests/corpus/test_expectations.py",
     "tests/corpus/test_loader.py",
     # the rule unit tests: one module per module of reference/
+    "tests/reference/test_attachments.py",
     "tests/reference/test_case.py",
     "tests/reference/test_choices.py",
     "tests/reference/test_chosen.py",
@@ -61,6 +62,7 @@ KILLING_SUITE = (
     "tests/reference/test_double_faced.py",
     "tests/reference/test_effects.py",
     "tests/reference/test_entry.py",
+    "tests/reference/test_fixed_amounts.py",
     "tests/reference/test_filters.py",
     "tests/reference/test_frozen.py",
     "tests/reference/test_game_state.py",
@@ -69,6 +71,7 @@ KILLING_SUITE = (
     "tests/reference/test_operations.py",
     "tests/reference/test_resolver.py",
     "tests/reference/test_sba.py",
+    "tests/reference/test_stickers.py",
     "tests/reference/test_timestamps.py",
     "tests/reference/test_tokens.py",
     "tests/reference/test_versions.py",
@@ -78,6 +81,7 @@ KILLING_SUITE = (
     "tests/reference_optimized/test_bookkeeping.py",
     "tests/reference_optimized/test_compiled_filters.py",
     "tests/reference_optimized/test_features.py",
+    "tests/reference_optimized/test_orders.py",
     "tests/reference_optimized/test_reads.py",
     # z3 checking the clock, the encoding's reads and state-based actions against the resolver's answers
     "tests/proofs/test_clock.py",

@@ -293,3 +293,28 @@ def test_a_later_tie_never_records_an_order_against_apnap() -> None:
     version = get_version("ikoria")
     found = outcomes(board_at(case, 1, version), version)
     assert found.complete and found.outcomes
+
+
+def test_613_7m_the_turn_the_board_leaves_open_is_a_tie_that_matters() -> None:
+    """101.4, 613.7m: two players' objects with one timestamp and no turn given: APNAP order puts the active
+    player's object first, so the other's setting effect applies later and wins. Who is active is open, and
+    it changes the answer (both bears 1/1 with p2 active, 2/2 with p1 active): that tie matters."""
+    small, big = "creatures have base power and toughness 1/1.", "creatures have base power and toughness 2/2."
+    board = make_board(
+        [
+            creature("a", 1, abilities=[small], controller="p1"),
+            creature("b", 1, abilities=[big], controller="p2"),
+        ],
+        abilities=[
+            {
+                "text": small,
+                "applies_to": {"type": "creature"},
+                "parts": [{"op": "set_pt", "power": 1, "toughness": 1}],
+            },
+            {"text": big, "applies_to": {"type": "creature"}, "parts": [{"op": "set_pt", "power": 2, "toughness": 2}]},
+        ],
+    )
+    found = outcomes(board, get_version("ikoria"))
+    assert found.complete
+    assert sorted(o.final["a"].power for o in found.outcomes) == [1, 2]
+    assert [t.missing for t in found.mattering] == ["game.turn"]

@@ -354,3 +354,11 @@ def test_the_fast_path_knows_the_names_a_value_reads() -> None:
     assert reads.value_ability_names({"its": "power"}) == frozenset()
     assert reads.value_ability_names({"counters": "+1/+1"}) == frozenset()  # 122: counters are no ability
     assert reads.value_ability_names({"unknown": "+1/+1"}) is None  # read otherwise: recomputed on any change
+
+
+def test_only_a_number_or_a_one_key_expression_is_free_of_the_source() -> None:
+    """109.4: a value reads no source only when it is a number or one expression that reads none; anything else
+    (two keys at once, a text) is not known to be free of it."""
+    assert reads.source_free(3) and reads.source_free({"its": "power"})
+    assert not reads.source_free({"its": "power", "counters": "+1/+1"})
+    assert not reads.source_free("x")
