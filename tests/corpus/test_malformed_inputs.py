@@ -151,15 +151,6 @@ def profile_kinds() -> list[Kind]:
     ]
 
 
-def _locate(data: dict[str, Any], path: str) -> dict[str, Any]:
-    node: Any = data
-    for part in path.replace("]", "").replace("[", ".").split("."):
-        if part:
-            node = node[int(part)] if part.isdigit() else node[part]
-    result: dict[str, Any] = node
-    return result
-
-
 def mutate(pred: Callable[[dict[str, Any]], bool], change: Callable[[dict[str, Any]], Any]) -> bytes:
     data = first_case(pred)
     change(data)
