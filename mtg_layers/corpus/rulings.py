@@ -40,7 +40,7 @@ _SLUG = re.compile(r"[^a-z0-9]+")
 
 
 def card_slug(name: str) -> str:
-    """A card name as a file name: lower case ASCII, words joined by hyphens (Polymorphist's Jest: polymorphists-jest)."""
+    """A card name as a file name: lower case ASCII, words joined by hyphens (Humility: humility)."""
     text = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode("ascii").lower().replace("'", "")
     return _SLUG.sub("-", text).strip("-")
 
