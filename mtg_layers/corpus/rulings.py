@@ -34,6 +34,7 @@ MISSING_FEATURES: Mapping[str, str] = {
     "costs-and-casting": "costs, casting or playing a card, and what can be cast",
     "player-effects": "an effect on a player (life, hand size, what they may do), not on an object's characteristics",
     "game-rules-outside-layers": "a rule outside the layer system and the state-based actions the format models",
+    "flip-cards": "flip cards (709), which the format cannot state",
 }
 
 _SLUG = re.compile(r"[^a-z0-9]+")
