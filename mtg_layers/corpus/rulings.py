@@ -35,7 +35,10 @@ MISSING_FEATURES: Mapping[str, str] = {
     "player-effects": "an effect on a player (life, hand size, what they may do), not on an object's characteristics",
     "game-rules-outside-layers": "a rule outside the layer system and the state-based actions the format models",
     "flip-cards": "flip cards (709), which the format cannot state",
-    "transforming-modal-cards": "an instruction to transform a modal double-faced permanent, which the loader refuses (ignored in 2020, 711.5; allowed by the 2026 text, 712.9, from a date not read)",
+    "transforming-modal-cards": (
+        "an instruction to transform a modal double-faced permanent, which the loader refuses"
+        " (ignored in 2020, 711.5; allowed by the 2026 text, 712.9, from a date not read)"
+    ),
 }
 
 _SLUG = re.compile(r"[^a-z0-9]+")
