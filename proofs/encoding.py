@@ -843,6 +843,8 @@ class Encoding:
             evaluated.append(player)
         elif part.op == "replace_word":
             args["from"], args["to"] = str(a["from"]), str(a["to"])
+        elif part.op == "set_name":  # 612.8
+            args["name"] = str(a["name"])
         elif part.op == "name_sticker":  # 123.6, 612.9
             args["word"], args["position"] = str(a["word"]), int(a["position"])
         elif part.op == "add_activated_abilities_of":  # 613.1f: the activated abilities those objects have now

@@ -67,6 +67,7 @@ PART_ARGS: dict[str, frozenset[str]] = {
     "face_down": frozenset({"power", "toughness", "abilities", "colors", "types", "subtypes"}),
     "set_controller": frozenset({"player"}),
     "replace_word": frozenset({"from", "to"}),
+    "set_name": frozenset({"name"}),
     "full_text_of": frozenset({"from", "plus"}),
     "add_activated_abilities_of": frozenset({"from"}),
     **{op: frozenset({"types"}) for op in ("add_types", "set_types", "remove_types")},

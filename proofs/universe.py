@@ -166,6 +166,8 @@ def build_universe(board: Board, versions: Iterable[RulesVersion]) -> Universe:
             take(face_down_values(a))
         elif p.op == "set_controller" and a["player"] != "you":
             players.add(str(a["player"]))
+        elif p.op == "set_name":  # 612.8: the name the effect gives
+            names.add(str(a["name"]))
         elif p.op == "full_text_of":  # 612.6: the card's text is an object's printed values, taken above
             take({"abilities": a.get("plus", ())})
         else:
