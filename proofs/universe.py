@@ -134,6 +134,10 @@ def build_universe(board: Board, versions: Iterable[RulesVersion]) -> Universe:
             b = o.back_face
             take({"types": b.types, "subtypes": b.subtypes, "supertypes": b.supertypes, "abilities": b.abilities})
             take({"name": b.name, "mana_cost": b.mana_cost})
+        if o.flip_face is not None:  # 710.1b: the alternative half's words and values too
+            half = o.flip_face
+            take({"types": half.types, "subtypes": half.subtypes, "supertypes": half.supertypes})
+            take({"abilities": half.abilities, "name": half.name})
         if ch.name is not None:
             names.add(ch.name)
         if ch.mana_cost is not None:

@@ -116,6 +116,9 @@ class MeaningChecker:
             for i, oid in enumerate(step.get("become_monstrous", ())):  # 701.37a
                 if oid not in objects:
                     self.fail(f"{where}.become_monstrous[{i}]", f"unknown object id {oid!r}")
+            for i, oid in enumerate(step.get("flip", ())):  # 710.3
+                if oid not in objects:
+                    self.fail(f"{where}.flip[{i}]", f"unknown object id {oid!r}")
             both = sorted(set(step.get("turn_face_up", {})) & set(step.get("turn_face_down", {})))
             if both:
                 self.fail(f"{where}.turn_face_up.{both[0]}", "an object is turned face up or face down, not both")
@@ -166,6 +169,7 @@ class MeaningChecker:
         self.enchant_abilities(data)
         self.sticker_rules(data, [v for v in declared if v in self.versions])
         self.roles_unsupported(data)
+        self.flip_cards(data)
         for key in ("abilities", "objects", "effects", "steps"):
             self.subtypes(data.get(key, ()), key, None)
 
@@ -350,6 +354,28 @@ class MeaningChecker:
                         f"rules version {v!r} has no stickers (123 and 613.7k came into the rules with Unfinity on "
                         "2022-10-07): declare only versions from that day on",
                     )
+
+    def flip_cards(self, data: Mapping[str, Any]) -> None:
+        """710.2-710.3: only a flip card (or a copy of one) on the battlefield can be flipped."""
+        copies = {
+            str(t)
+            for e in [*data.get("effects", ()), *(x for s in data.get("steps", ()) for x in s.get("add_effects", ()))]
+            if any(p.get("op") == "copy_of" for p in e.get("parts", ()))
+            for t in e.get("applies_to", ())
+        }
+        objects = [(f"objects[{i}]", o) for i, o in enumerate(data.get("objects", ()))]
+        for s, step in enumerate(data.get("steps", ())):
+            objects += [(f"steps[{s}].add_objects[{i}]", o) for i, o in enumerate(step.get("add_objects", ()))]
+        for where, o in objects:
+            if not o.get("flipped"):
+                continue
+            if o.get("zone", "battlefield") != "battlefield":
+                self.fail(f"{where}.flipped", "only a permanent on the battlefield can be flipped (710.2, 710.3)")
+            if "flip_face" not in o and o.get("id") not in copies:
+                self.fail(
+                    f"{where}.flipped",
+                    "a flipped object needs its flip_face (710.1b), or must be a copy of a flip card (707.3)",
+                )
 
     def roles_unsupported(self, data: Mapping[str, Any]) -> None:
         """704.5s (704.5y in later texts), 303.7a: the state-based action that keeps only a player's newest Role on a
