@@ -272,22 +272,17 @@ def last_writer_orders(
             for b in list(members.values())[i + 1 :]
         )
     ]
-    if len(interacting) != 1:
+    if not interacting:
         return None
-    slot = interacting[0]
-    own = {k: parts_in_slot(e, version, slot) for k, e in members.items()}
-    written = _writes([p for ps in own.values() for p in ps])
-    in_slot = {e.key: parts_in_slot(e, version, slot) for e in effects}
-    everything = _writes([p for ps in in_slot.values() for p in ps])
-    group = {e.key for e in members.values()}
-    for e in effects:  # 613.8a: nothing in the slot reads what the group writes; the group reads nothing written
-        reads = _reads(e, in_slot[e.key]) if in_slot[e.key] else frozenset()
-        if reads & written or (e.key in group and reads & everything):
+    shapes = [_shape(keys, members, effects, version, slot) for slot in interacting]
+    if any(shape is None for shape in shapes):
+        return None
+    if len(shapes) > 1:  # every effect sets all the group writes in each of those slots: the last one decides
+        everyone = list(keys)
+        if any(shape != (everyone, []) for shape in shapes):
             return None
-    setters = [k for k in keys if own[k] and all(_overwrites(p) for p in own[k]) and _writes(own[k]) == written]
-    others = [k for k in keys if k not in setters]
-    if not setters or not all(_commute(x, y) for a in others for b in others for x in own[a] for y in own[b]):
-        return None
+        return [tuple(k for k in keys if k != last) + (last,) for last in keys]
+    setters, others = shapes[0] or ([], [])
     if len(setters) * 2 ** len(others) >= factorial(len(keys)):
         return None  # no fewer orders than every one
     out = []
@@ -298,6 +293,32 @@ def last_writer_orders(
                 before = tuple(k for k in others if k not in after)
                 out.append(before + rest + (last,) + after)
     return out
+
+
+def _shape(
+    keys: Sequence[str],
+    members: Mapping[str, ContinuousEffect],
+    effects: Sequence[ContinuousEffect],
+    version: RulesVersion,
+    slot: str,
+) -> tuple[list[str], list[str]] | None:
+    """613.4b, 613.1e, 613.8a: in one slot, the group's setting effects (each sets everything the group writes
+    there) and the others (which commute with each other), when nothing in the slot reads what the group
+    writes and the group reads nothing written there; None otherwise."""
+    own = {k: parts_in_slot(e, version, slot) for k, e in members.items()}
+    written = _writes([p for ps in own.values() for p in ps])
+    in_slot = {e.key: parts_in_slot(e, version, slot) for e in effects}
+    everything = _writes([p for ps in in_slot.values() for p in ps])
+    group = {e.key for e in members.values()}
+    for e in effects:
+        reads = _reads(e, in_slot[e.key]) if in_slot[e.key] else frozenset()
+        if reads & written or (e.key in group and reads & everything):
+            return None
+    setters = [k for k in keys if own[k] and all(_overwrites(p) for p in own[k]) and _writes(own[k]) == written]
+    others = [k for k in keys if k not in setters]
+    if not setters or not all(_commute(x, y) for a in others for b in others for x in own[a] for y in own[b]):
+        return None
+    return setters, others
 
 
 def _interact_in(a: ContinuousEffect, b: ContinuousEffect, version: RulesVersion, slot: str) -> bool:

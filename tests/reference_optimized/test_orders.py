@@ -358,3 +358,28 @@ def test_settings_of_different_objects_keep_every_order() -> None:
         IKORIA,
     ).effects
     assert last_writer_orders(["a", "b", "c"], effects, IKORIA) is None
+
+
+def test_twelve_abilities_each_setting_power_and_colors_give_one_outcome_per_last_one() -> None:
+    """613.4b, 613.1e, 613.7m: twelve abilities of one creature, each setting its power and toughness (7b) and its
+    color (5): in both layers the last one applied wins, the same one: twelve outcomes, thirteen resolutions."""
+    colors = ["white", "blue", "black", "red", "green"]
+    texts = [f"setting {i}" for i in range(12)]
+    board = make_board(
+        [creature("c", 1, colors=["green"], abilities=texts)],
+        abilities=[
+            {
+                "text": t,
+                "applies_to": {"is_source": True},
+                "parts": [
+                    {"op": "set_pt", "power": i, "toughness": i},
+                    {"op": "set_colors", "colors": [colors[i % 5]]},
+                ],
+            }
+            for i, t in enumerate(texts)
+        ],
+    )
+    found = distinct_outcomes(board, IKORIA)
+    finals = sorted((o.final["c"].power or 0, tuple(o.final["c"].colors)) for o in found.outcomes)
+    assert finals == [(i, (colors[i % 5],)) for i in range(12)]
+    assert (found.complete, found.runs) == (True, 13)
