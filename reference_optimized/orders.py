@@ -38,14 +38,16 @@ compares both enumerations on generated boards with up to five tied effects.
 
 **Settings.** A group whose effects all interact (two settings of power and toughness, 613.4b) would still
 need every order of the group. When the group's effects (one per key) apply to the same objects (one source,
-one filter or list of objects), interact in one slot only, read nothing written in that slot (and nothing
+one filter or list of objects), interact in one slot, read nothing written in that slot (and nothing
 there reads what they write), and there either *set* everything the group writes (``set_pt`` with both
 values, ``set_colors``: the result does not depend on what was there) or commute with each other (additions,
 changes by amounts), the outcome of an order depends only on which setting effect is last and which of the
 others come after it: everything before the last setting is overwritten, and what comes after it commutes.
 So one order is tried per last setting effect and per set of the others after it (n orders for n settings,
-instead of n!). ``tests/reference_optimized/test_orders.py`` compares it with every order on a creature with
-up to five tied abilities of its own.
+instead of n!). When the group interacts in several slots, the same holds if in each of them every effect of
+the group sets everything the group writes there (each ability sets power and toughness and color, say): the
+one applied last wins in every slot, so one order per last effect. ``tests/reference_optimized/test_orders.py``
+compares it with every order on a creature with up to five tied abilities of its own.
 
 **Scope.** The argument needs the set of effects and what each reads to be fixed: no effect may
 create, remove or rewrite another (a copy effect, a face-down status, a text change, a new
