@@ -1,0 +1,475 @@
+"""The phase.rs engine (through its Python bindings, ``phase-python``) as a conformance adapter.
+
+phase.rs is an open-source Magic rules engine in Rust; ``phase-python`` exposes it as ``phase``. The
+adapter speaks protocol version 1 (docs/conformance.md) and reads the runner's accumulated ``board``:
+
+- phase's card data is built from the card catalogue (``corpus/catalogue/cards.yaml``), each card's
+  Oracle text parsed by phase itself (``phase.build_oracle_face``); only objects that are real cards
+  of the catalogue, with the card's printed characteristics, are set up;
+- the board is written into a fresh game's exported state (zones, timestamps, controllers,
+  counters, attachments, life totals) and the resolved effects the board lists become phase's
+  transient continuous effects, each part translated to the modification phase's own parser
+  gives the same words; the game is loaded back, a no-op debug action makes phase recompute the
+  layers, and each object's characteristics are read back in the corpus vocabulary;
+- whatever phase cannot be told is answered ``skipped`` with the reason, never a failure.
+
+Run it: ``mtg-layers conformance -- python -m mtg_layers.conformance.phase_adapter``.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+from collections.abc import Mapping
+from functools import cache
+from importlib import metadata
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+PROTOCOL_VERSION = 1
+CATALOGUE = Path(__file__).resolve().parents[2] / "corpus" / "catalogue" / "cards.yaml"
+SEATS = {"p1": 0, "p2": 1}
+PLAYERS = {v: k for k, v in SEATS.items()}
+COLORS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
+PHASE_COLORS = {"White": "white", "Blue": "blue", "Black": "black", "Red": "red", "Green": "green"}
+ZONES = {
+    "battlefield": "Battlefield",
+    "hand": "Hand",
+    "library": "Library",
+    "graveyard": "Graveyard",
+    "exile": "Exile",
+}
+FILLER = "Grizzly Bears"
+COUNTERS = {"+1/+1": "P1P1", "-1/-1": "M1M1"}
+PHASE_FILLER = "Grizzly Bears"
+COUNTERS = {v: k for k, v in COUNTERS.items()}
+# What this adapter can tell phase. Everything else is a skip with its reason: copy effects (layer 1),
+# text changes (layer 3), face-down and double-faced permanents, entry choices and merges, and the
+# step semantics the runner would otherwise hand over (the adapter reads the accumulated board).
+FEATURES = [
+    "multi-step",
+    "timestamps",
+    "layer-2-control",
+    "layer-4-type",
+    "layer-5-color",
+    "layer-6-abilities",
+    "layer-7a-cda",
+    "layer-7b-set",
+    "layer-7c-modify",
+    "layer-7d-switch",
+    "counters",
+    "dependency",
+    "dependency-loop",
+    "lock-in",
+    "static-existence",
+    "cda-first",
+    "land-types",
+    "value-expression",
+    "conditional-static",
+    "lose-creature-types",
+    "other-zones",
+    "zone-change",
+    "state-based-actions",
+    "expect-has-lacks",
+    "version-difference",
+    "owner",
+    "mana-cost",
+    "intrinsic-mana-abilities",
+    "values-from-objects",
+    "abilities-of-others",
+    # Read from the runner's accumulated board, where the runner has already done them: the timestamps
+    # the rules assign, the counters objects entered with, the legend rule, life totals.
+    "rule-timestamps",
+    "entry-counters",
+    "legend-rule",
+    "game-state",
+]
+FORMAT = {
+    "allow_debug_actions": True,
+    "command_zone": False,
+    "commander_damage_threshold": None,
+    "deck_size": {"data": 60, "type": "Minimum"},
+    "default_deck_copy_limit": {"data": 4, "type": "UpTo"},
+    "format": "Standard",
+    "max_players": 2,
+    "min_players": 2,
+    "range_of_influence": None,
+    "sideboard_policy": {"data": 15, "type": "Limited"},
+    "singleton": False,
+    "starting_life": 20,
+    "supplies_fixed_deck": False,
+    "team_based": False,
+    "uses_commander": False,
+}
+
+
+class Unsupported(Exception):
+    """Something on the board phase cannot be told: the run is skipped with this reason."""
+
+
+def phase_version() -> str:
+    """The installed phase-python version."""
+    return metadata.version("phase-python")
+
+
+@cache
+def catalogue() -> dict[str, dict[str, Any]]:
+    """The card catalogue by card name."""
+    data = yaml.safe_load(CATALOGUE.read_text("utf-8"))
+    return {c["name"]: c for c in data["cards"]}
+
+
+def mtgjson_card(card: Mapping[str, Any]) -> dict[str, Any]:
+    """A catalogue card in the MTGJSON atomic-card shape phase's card builder reads."""
+    keywords = [a["text"].capitalize() for a in card["abilities"] if a.get("kind") == "keyword"]
+    data: dict[str, Any] = {
+        "name": card["name"],
+        "manaCost": card["mana_cost"] or "",
+        "manaValue": card["mana_value"],
+        "type": card["type_line"],
+        "types": [t.title() for t in card["types"]],
+        "subtypes": [s.title() for s in card["subtypes"]],
+        "supertypes": [s.title() for s in card["supertypes"]],
+        "text": card["oracle"],
+        "colors": [COLORS[c] for c in card["colors"]],
+        "colorIdentity": [COLORS[c] for c in card["colors"]],
+        "keywords": keywords,
+        "legalities": {},
+        "identifiers": {},
+        "layout": "normal",
+    }
+    for field in ("power", "toughness", "loyalty"):
+        if card.get(field) is not None:
+            data[field] = str(card[field])
+    return data
+
+
+@cache
+def engine() -> Any:
+    """phase's engine loaded with every single-faced card of the catalogue."""
+    import phase
+
+    faces = {}
+    for name, card in catalogue().items():
+        if card["layout"] == "normal":
+            faces[name.lower()] = phase.build_oracle_face(mtgjson_card(card), None)
+    return phase.Engine.from_json(json.dumps(faces))
+
+
+def _norm(text: str) -> str:
+    """Ability wording compared loosely: lower case, single spaces, no final full stop."""
+    return re.sub(r"\s+", " ", text.strip().lower()).rstrip(".")
+
+
+def check_object(o: Mapping[str, Any]) -> dict[str, Any]:
+    """The catalogue card an object is, or Unsupported naming why phase cannot be given it."""
+    name = o.get("card")
+    if not name:
+        raise Unsupported(f"object {o['id']} ({o['name']}) is no card of the catalogue (made-up wording)")
+    card = catalogue().get(name)
+    if card is None:
+        raise Unsupported(f"object {o['id']}: card {name!r} is not in the card catalogue")
+    if card["layout"] != "normal" or o.get("back_face"):
+        raise Unsupported(f"object {o['id']} ({name}) is a {card['layout']} card: multi-face cards are not set up")
+    if o.get("token"):
+        raise Unsupported(f"object {o['id']} ({name}) is a token: tokens are not set up")
+    for field in ("face_down", "merges", "chosen", "entered_as", "stickers"):
+        if o.get(field):
+            raise Unsupported(f"object {o['id']} ({name}): {field} cannot be told to phase")
+    printed = {_norm(a["text"]) for a in card["abilities"]}
+    extra = [a for a in o.get("abilities", []) if _norm(a) not in printed]
+    if extra:
+        raise Unsupported(f"object {o['id']} ({name}) has abilities its card does not print: {extra}")
+    for field in ("types", "subtypes", "supertypes", "colors"):
+        if sorted(o.get(field) or []) != sorted(card[field]):
+            raise Unsupported(f"object {o['id']} ({name}): {field} differ from the card's")
+    printed_pt = (card.get("power"), card.get("toughness"))
+    if all(isinstance(v, int) for v in printed_pt) and (o.get("power"), o.get("toughness")) != printed_pt:
+        raise Unsupported(f"object {o['id']} ({name}): power/toughness differ from the card's")
+    if o["zone"] not in ZONES:
+        raise Unsupported(f"object {o['id']} ({name}) is in zone {o['zone']!r}: only {sorted(ZONES)} are set up")
+    for p in (o["controller"], o["owner"]):
+        if p not in SEATS:
+            raise Unsupported(f"object {o['id']}: player {p!r}: only two players (p1, p2) are set up")
+    return card
+
+
+def _keyword(word: str) -> str:
+    if " " in word or ":" in word:
+        raise Unsupported(f"ability {word!r} is not a keyword: phase's effects grant keywords only")
+    return word.title()
+
+
+def modifications(part: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """One corpus effect part as phase's modifications (the shapes phase's own Oracle parser gives)."""
+    op = part["op"]
+
+    def fixed(value: Any) -> int:
+        if not isinstance(value, int):
+            raise Unsupported(f"effect part {op} with a value expression {value!r}: only fixed numbers are set up")
+        return value
+
+    if op == "modify_pt":
+        return [
+            {"type": "AddPower", "value": fixed(part.get("power", 0))},
+            {"type": "AddToughness", "value": fixed(part.get("toughness", 0))},
+        ]
+    if op == "set_pt":
+        mods = []
+        if "power" in part:
+            mods.append({"type": "SetPower", "value": fixed(part["power"])})
+        if "toughness" in part:
+            mods.append({"type": "SetToughness", "value": fixed(part["toughness"])})
+        return mods
+    if op == "switch_pt":
+        return [{"type": "SwitchPowerToughness"}]
+    if op == "add_abilities":
+        return [{"type": "AddKeyword", "keyword": _keyword(a)} for a in part["abilities"]]
+    if op == "remove_abilities":
+        return [{"type": "RemoveKeyword", "keyword": _keyword(a)} for a in part["abilities"]]
+    if op == "remove_all_abilities":
+        return [{"type": "RemoveAllAbilities"}]
+    if op == "set_controller":
+        return [{"type": "ChangeController"}]
+    if op == "add_types":
+        return [{"type": "AddType", "core_type": t.title()} for t in part["types"]]
+    if op == "add_subtypes":
+        return [{"type": "AddSubtype", "subtype": s.title()} for s in part["subtypes"]]
+    if op == "set_subtypes" and part.get("subtypes"):
+        return [{"type": "RemoveAllSubtypes", "set": "Creature"}] + [
+            {"type": "AddSubtype", "subtype": s.title()} for s in part["subtypes"]
+        ]
+    if op == "all_creature_types":
+        return [{"type": "AddAllCreatureTypes"}]
+    if op == "remove_all_creature_types":
+        return [{"type": "RemoveAllSubtypes", "set": "Creature"}]
+    if op == "set_colors":
+        return [{"type": "SetColor", "colors": [c.title() for c in part["colors"]]}]
+    raise Unsupported(f"resolved effects with the operation {op!r} cannot be told to phase")
+
+
+def _ranks(board: Mapping[str, Any]) -> dict[float, int]:
+    """The board's timestamps as phase's integer timestamps, in the same order (ties kept)."""
+    stamps = {o["timestamp"] for o in board["objects"]} | {e["timestamp"] for e in board["effects"]}
+    return {t: k for k, t in enumerate(sorted(stamps), start=1)}
+
+
+def _player_count(board: Mapping[str, Any]) -> None:
+    game = board.get("game") or {}
+    if game.get("hand"):
+        raise Unsupported("hand sizes cannot be told to phase apart from the cards in hand")
+
+
+def set_up(board: Mapping[str, Any]) -> tuple[Any, dict[str, int]]:
+    """A phase game holding the board; returns the game and each object's phase id."""
+    cards = {o["id"]: check_object(o) for o in board["objects"]}
+    _player_count(board)
+    if board.get("tie_order"):
+        raise Unsupported("a tie order the players chose (613.7m) cannot be told to phase")
+    decks: list[list[str]] = [[], []]
+    for o in board["objects"]:
+        decks[SEATS[o["owner"]]].append(cards[o["id"]]["name"])
+    # phase wants a library for each player: one filler card each, left in the library, not reported.
+    game = engine().new_game([*decks[0], FILLER], [*decks[1], FILLER], format_config=FORMAT)
+    exported = game.state()
+    state = exported["state"]
+    state["debug_mode"] = True
+    state["debug_permitted"] = [0, 1]
+    free: dict[tuple[int, str], list[int]] = {}
+    for obj in sorted(state["objects"].values(), key=lambda x: x["id"]):
+        free.setdefault((obj["owner"], obj["name"]), []).append(obj["id"])
+    for seat, p in enumerate(state["players"]):
+        for z in ("hand", "library", "graveyard"):
+            p[z] = []
+        filler = free[(seat, FILLER)].pop()
+        state["objects"][str(filler)]["zone"] = "Library"
+        p["library"].append(filler)
+    state["battlefield"], state["exile"] = [], []
+    rank = _ranks(board)
+    ids: dict[str, int] = {}
+    for o in board["objects"]:
+        pid = free[(SEATS[o["owner"]], cards[o["id"]]["name"])].pop(0)
+        ids[o["id"]] = pid
+        obj = state["objects"][str(pid)]
+        seat = SEATS[o["controller"]]
+        obj.update(zone=ZONES[o["zone"]], timestamp=rank[o["timestamp"]], controller=seat, base_controller=seat)
+        counters: dict[str, int] = {}
+        for c in o.get("counters") or []:
+            if c["kind"] not in COUNTERS:
+                raise Unsupported(f"object {o['id']}: {c['kind']} counters cannot be told to phase")
+            counters[COUNTERS[c["kind"]]] = counters.get(COUNTERS[c["kind"]], 0) + c.get("count", 1)
+        obj["counters"] = counters
+        if o["zone"] in ("battlefield", "exile"):
+            state[o["zone"]].append(pid)
+        else:
+            state["players"][SEATS[o["owner"]]][o["zone"]].append(pid)
+    for o in board["objects"]:
+        if o.get("attached_to"):
+            if o["attached_to"] not in ids:
+                raise Unsupported(f"object {o['id']} is attached to {o['attached_to']!r}, which is not an object")
+            target = state["objects"][str(ids[o["attached_to"]])]
+            state["objects"][str(ids[o["id"]])]["attached_to"] = {"type": "Object", "data": ids[o["attached_to"]]}
+            target["attachments"] = [*target.get("attachments", []), ids[o["id"]]]
+    effects = []
+    for e in board["effects"]:
+        mods = [m for part in e["parts"] for m in modifications(part)]
+        controller = SEATS.get(e.get("controller") or "p1")
+        if controller is None:
+            raise Unsupported(f"effect {e['id']}: controller {e.get('controller')!r}: only p1 and p2 are set up")
+        for target in e["applies_to"]:
+            if target not in ids:
+                raise Unsupported(f"effect {e['id']} applies to {target!r}, which is not an object")
+            effects.append(
+                {
+                    "affected": {"id": ids[target], "type": "SpecificObject"},
+                    "controller": controller,
+                    "duration": "UntilEndOfTurn",
+                    "id": len(effects) + 1,
+                    "modifications": mods,
+                    "source_id": ids.get(e.get("source") or "", 0),
+                    "source_name": e.get("description", e["id"]),
+                    "timestamp": rank[e["timestamp"]],
+                }
+            )
+    state["transient_continuous_effects"] = effects
+    state["next_continuous_effect_id"] = len(effects) + 1
+    state["next_timestamp"] = len(rank) + 1
+    game_data = board.get("game") or {}
+    for player, life in (game_data.get("life") or {}).items():
+        if player not in SEATS:
+            raise Unsupported(f"life total of {player!r}: only p1 and p2 are set up")
+        state["players"][SEATS[player]]["life"] = life
+    if game_data.get("turn"):
+        if game_data["turn"] not in SEATS:
+            raise Unsupported(f"active player {game_data['turn']!r}: only p1 and p2 are set up")
+        state["active_player"] = SEATS[game_data["turn"]]
+    game = engine().load_game(exported)
+    life = state["players"][0]["life"]
+    # A debug action that changes nothing: phase recomputes the layers after every action.
+    game.apply(0, {"type": "Debug", "data": {"type": "SetLife", "data": {"player_id": 0, "life": life}}})
+    return game, ids
+
+
+def _keyword_text(kw: Any) -> str:
+    """A phase keyword as the corpus writes it ("flying", "islandwalk")."""
+    if isinstance(kw, str):
+        return re.sub(r"(?<!^)(?=[A-Z])", " ", kw).lower()
+    if isinstance(kw, dict) and len(kw) == 1:
+        ((k, v),) = kw.items()
+        if k == "Landwalk" and isinstance(v, str):
+            return f"{v.lower()}walk"
+        return f"{k.lower()} {v}".lower() if isinstance(v, (str, int)) else k.lower()
+    return json.dumps(kw)
+
+
+def abilities(obj: Mapping[str, Any], printed: list[str]) -> list[str]:
+    """An object's abilities read back from phase, in the corpus wording of its card where they match."""
+    name = obj.get("base_name") or obj["name"]
+    wording = {_norm(t): t for t in printed}
+    found = [_keyword_text(k) for k in obj.get("keywords") or []]
+    for field in ("abilities", "static_definitions", "trigger_definitions", "replacement_definitions"):
+        for a in obj.get(field) or []:
+            text = a.get("description") if isinstance(a, dict) else None
+            if text:
+                found.append(text.replace("~", name))
+    return sorted({wording.get(_norm(t), _norm(t)) for t in found})
+
+
+def _subtypes(obj: Mapping[str, Any], all_types: set[str]) -> tuple[list[str], bool]:
+    subs = obj["card_types"]["subtypes"]
+    every = bool(all_types) and all_types <= set(subs)
+    if every:
+        subs = [s for s in subs if s not in all_types]
+    return sorted(s.lower() for s in subs), every
+
+
+def read_back(game: Any, board: Mapping[str, Any], ids: Mapping[str, int]) -> dict[str, dict[str, Any]]:
+    """Every object's characteristics as phase computed them, in the corpus vocabulary."""
+    state = game.state()["state"]
+    all_types = set(state.get("all_creature_types") or [])
+    results: dict[str, dict[str, Any]] = {}
+    for o in board["objects"]:
+        obj = state["objects"].get(str(ids[o["id"]]))
+        if obj is None:
+            continue
+        zone = {v: k for k, v in ZONES.items()}.get(obj["zone"], obj["zone"].lower())
+        subtypes, every = _subtypes(obj, all_types)
+        creature = "Creature" in obj["card_types"]["core_types"]
+        cost = obj.get("mana_cost") or {}
+        results[o["id"]] = {
+            "name": obj["name"],
+            "controller": PLAYERS.get(obj["controller"], str(obj["controller"])),
+            "owner": PLAYERS.get(obj["owner"], str(obj["owner"])),
+            "types": sorted(t.lower() for t in obj["card_types"]["core_types"]),
+            "subtypes": subtypes,
+            "supertypes": sorted(t.lower() for t in obj["card_types"]["supertypes"]),
+            "all_creature_types": every,
+            "colors": sorted(PHASE_COLORS.get(c, c.lower()) for c in obj.get("color") or []),
+            "abilities": abilities(obj, list(o.get("abilities") or [])),
+            "power": obj.get("power") if creature else None,
+            "toughness": obj.get("toughness") if creature else None,
+            "mana_value": cost.get("generic", 0) + len(cost.get("shards", [])) if cost.get("type") == "Cost" else 0,
+            "face_down": bool(obj.get("face_down")),
+            "counters": {PHASE_COUNTERS.get(k, k): v for k, v in sorted((obj.get("counters") or {}).items())},
+            "zone": zone,
+        }
+    return results
+
+
+def implementation() -> dict[str, Any]:
+    """Who this adapter is, and what it declares it can set up."""
+    return {
+        "name": "phase.rs",
+        "language": "rust (phase-python bindings)",
+        "version": phase_version(),
+        "homepage": "https://pypi.org/project/phase-python/",
+        # phase implements today's rules: it is measured under the versions since the last change to 613
+        # that is not about equal timestamps (ikoria), not under the older ones.
+        "rules_versions": ["ikoria", "2023-11-17", "2025-08-01"],
+        "features": FEATURES,
+    }
+
+
+def handle(msg: Any) -> tuple[dict[str, Any] | None, int]:
+    """Answer one message: (reply or None, one-shot exit status)."""
+    cmd = msg.get("cmd") if isinstance(msg, dict) else None
+    if cmd == "start":
+        if msg.get("version") != PROTOCOL_VERSION:
+            return {"ready": False, "version": PROTOCOL_VERSION, "error": "speaks only version 1"}, 1
+        return {"ready": True, "version": PROTOCOL_VERSION, "implementation": implementation()}, 0
+    if cmd == "stop":
+        return None, 0
+    seq = msg.get("seq", 0) if isinstance(msg, dict) else 0
+    if cmd != "run":
+        return {"seq": seq, "errored": True, "message": f"unknown command {cmd!r}"}, 1
+    try:
+        game, ids = set_up(msg["board"])
+        return {"seq": seq, "results": read_back(game, msg["board"], ids)}, 0
+    except Unsupported as exc:
+        return {"seq": seq, "skipped": True, "reason": str(exc)}, 2
+    except Exception as exc:  # phase refusing the board is an error answer, never a dead adapter
+        return {"seq": seq, "errored": True, "message": f"{type(exc).__name__}: {exc}"}, 1
+
+
+def main() -> int:
+    """Persistent mode (JSON lines) by default, or one message with --oneshot."""
+    if "--oneshot" in sys.argv[1:]:
+        reply, status = handle(json.loads(sys.stdin.read()))
+        if reply is not None:
+            print(json.dumps(reply), flush=True)
+        return status
+    for line in sys.stdin:
+        if not line.strip():
+            continue
+        reply, _ = handle(json.loads(line))
+        if reply is None:
+            return 0
+        print(json.dumps(reply), flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
