@@ -44,8 +44,7 @@ ZONES = {
 }
 FILLER = "Grizzly Bears"
 COUNTERS = {"+1/+1": "P1P1", "-1/-1": "M1M1"}
-PHASE_FILLER = "Grizzly Bears"
-COUNTERS = {v: k for k, v in COUNTERS.items()}
+PHASE_COUNTERS = {v: k for k, v in COUNTERS.items()}
 # What this adapter can tell phase. Everything else is a skip with its reason: copy effects (layer 1),
 # text changes (layer 3), face-down and double-faced permanents, entry choices and merges, and the
 # step semantics the runner would otherwise hand over (the adapter reads the accumulated board).
@@ -313,7 +312,7 @@ def set_up(board: Mapping[str, Any]) -> tuple[Any, dict[str, int]]:
             target = state["objects"][str(ids[o["attached_to"]])]
             state["objects"][str(ids[o["id"]])]["attached_to"] = {"type": "Object", "data": ids[o["attached_to"]]}
             target["attachments"] = [*target.get("attachments", []), ids[o["id"]]]
-    effects = []
+    effects: list[dict[str, Any]] = []
     for e in board["effects"]:
         mods = [m for part in e["parts"] for m in modifications(part)]
         controller = SEATS.get(e.get("controller") or "p1")
