@@ -123,7 +123,13 @@ def catalogue() -> dict[str, dict[str, Any]]:
 
 def mtgjson_card(card: Mapping[str, Any]) -> dict[str, Any]:
     """A catalogue card in the MTGJSON atomic-card shape phase's card builder reads."""
-    keywords = [a["text"].capitalize() for a in card["abilities"] if a.get("kind") == "keyword"]
+    keywords = []
+    for a in card["abilities"]:  # phase parses a keyword only when MTGJSON also lists it
+        text = a["text"]
+        if a.get("kind") == "keyword" and not text.startswith(("protection", "enchant", "equip")):
+            keywords.append(text.capitalize())
+        elif text == "changeling" or text.startswith(("protection from ", "enchant ", "equip")):
+            keywords.append(text.split()[0].capitalize())
     data: dict[str, Any] = {
         "name": card["name"],
         "manaCost": card["mana_cost"] or "",
@@ -158,9 +164,26 @@ def engine() -> Any:
     return phase.Engine.from_json(json.dumps(faces))
 
 
-def _norm(text: str) -> str:
-    """Ability wording compared loosely: lower case, single spaces, no final full stop."""
-    return re.sub(r"\s+", " ", text.strip().lower()).rstrip(".")
+SELF = re.compile(r"\bthis (creature|artifact|land|enchantment|permanent|aura|equipment|planeswalker)\b")
+# The object fields the adapter sets up; any other one on an object is a skip naming it.
+KNOWN_FIELDS = {
+    "id", "name", "card", "controller", "owner", "timestamp", "zone", "token", "mana_value", "mana_cost",
+    "colors", "types", "subtypes", "supertypes", "all_creature_types", "abilities", "power", "toughness",
+    "counters", "face_down", "attached_to",
+}  # fmt: skip
+# Oracle wording that asks for a choice made as the permanent entered or a record phase cannot be told.
+CHOICE = re.compile(r"\b(chosen|choose|exiled with|monstrous|as long as .* (is|are) (monstrous|renowned))\b", re.I)
+# 305.6: the intrinsic mana ability of each basic land type; phase gives it without listing it.
+INTRINSIC = {"plains": "{t}: add {w}.", "island": "{t}: add {u}.", "swamp": "{t}: add {b}.",
+             "mountain": "{t}: add {r}.", "forest": "{t}: add {g}."}  # fmt: skip
+
+
+def _norm(text: str, name: str = "") -> str:
+    """Ability wording compared loosely: lower case, single spaces, no final full stop, itself as ~."""
+    text = re.sub(r"\s+", " ", text.strip().lower()).rstrip(".")
+    if name:
+        text = text.replace(name.lower(), "~")
+    return SELF.sub("~", text)
 
 
 def check_object(o: Mapping[str, Any]) -> dict[str, Any]:
@@ -175,11 +198,15 @@ def check_object(o: Mapping[str, Any]) -> dict[str, Any]:
         raise Unsupported(f"object {o['id']} ({name}) is a {card['layout']} card: multi-face cards are not set up")
     if o.get("token"):
         raise Unsupported(f"object {o['id']} ({name}) is a token: tokens are not set up")
-    for field in ("face_down", "merges", "chosen", "entered_as", "stickers"):
-        if o.get(field):
+    for field in sorted(set(o) - KNOWN_FIELDS):
+        if o[field] not in (None, False, [], {}):
             raise Unsupported(f"object {o['id']} ({name}): {field} cannot be told to phase")
-    printed = {_norm(a["text"]) for a in card["abilities"]}
-    extra = [a for a in o.get("abilities", []) if _norm(a) not in printed]
+    if o.get("face_down"):
+        raise Unsupported(f"object {o['id']} ({name}) is face down: face-down permanents are not set up")
+    if CHOICE.search(card["oracle"]):
+        raise Unsupported(f"object {o['id']} ({name}): its text asks for a choice or a record phase cannot be told")
+    printed = {_norm(a["text"], name) for a in card["abilities"]}
+    extra = [a for a in o.get("abilities", []) if _norm(a, name) not in printed]
     if extra:
         raise Unsupported(f"object {o['id']} ({name}) has abilities its card does not print: {extra}")
     for field in ("types", "subtypes", "supertypes", "colors"):
@@ -360,6 +387,9 @@ def _keyword_text(kw: Any) -> str:
         ((k, v),) = kw.items()
         if k == "Landwalk" and isinstance(v, str):
             return f"{v.lower()}walk"
+        if k == "Protection":
+            inner = next(iter(v.values())) if isinstance(v, dict) and len(v) == 1 else v
+            return f"protection from {str(inner).lower()}"
         return f"{k.lower()} {v}".lower() if isinstance(v, (str, int)) else k.lower()
     return json.dumps(kw)
 
@@ -367,19 +397,23 @@ def _keyword_text(kw: Any) -> str:
 def abilities(obj: Mapping[str, Any], printed: list[str]) -> list[str]:
     """An object's abilities read back from phase, in the corpus wording of its card where they match."""
     name = obj.get("base_name") or obj["name"]
-    wording = {_norm(t): t for t in printed}
+    wording = {_norm(t, name): t for t in printed}
     found = [_keyword_text(k) for k in obj.get("keywords") or []]
     for field in ("abilities", "static_definitions", "trigger_definitions", "replacement_definitions"):
         for a in obj.get(field) or []:
             text = a.get("description") if isinstance(a, dict) else None
             if text:
                 found.append(text.replace("~", name))
-    return sorted({wording.get(_norm(t), _norm(t)) for t in found})
+    if "Land" in obj["card_types"]["core_types"]:
+        found += [INTRINSIC[s.lower()] for s in obj["card_types"]["subtypes"] if s.lower() in INTRINSIC]
+    return sorted({wording.get(_norm(t, name), t.lower()) for t in found})
 
 
 def _subtypes(obj: Mapping[str, Any], all_types: set[str]) -> tuple[list[str], bool]:
+    """The subtypes, and whether it has every creature type (changeling, 702.73a, or phase's own list)."""
     subs = obj["card_types"]["subtypes"]
-    every = bool(all_types) and all_types <= set(subs)
+    changeling = "Changeling" in (obj.get("keywords") or []) and "Creature" in obj["card_types"]["core_types"]
+    every = changeling or (bool(all_types) and all_types <= set(subs))
     if every:
         subs = [s for s in subs if s not in all_types]
     return sorted(s.lower() for s in subs), every
@@ -389,6 +423,12 @@ def read_back(game: Any, board: Mapping[str, Any], ids: Mapping[str, int]) -> di
     """Every object's characteristics as phase computed them, in the corpus vocabulary."""
     state = game.state()["state"]
     all_types = set(state.get("all_creature_types") or [])
+    # The corpus wording of every ability on the board (printed ones, and those effects grant).
+    wordings = [t for o in board["objects"] for t in o.get("abilities") or []]
+    wordings += [t for a in board.get("abilities") or [] for t in [a.get("text")] if isinstance(t, str)]
+    wordings += [
+        t for e in board["effects"] for p in e["parts"] for t in p.get("abilities") or [] if isinstance(t, str)
+    ]
     results: dict[str, dict[str, Any]] = {}
     for o in board["objects"]:
         obj = state["objects"].get(str(ids[o["id"]]))
@@ -407,7 +447,7 @@ def read_back(game: Any, board: Mapping[str, Any], ids: Mapping[str, int]) -> di
             "supertypes": sorted(t.lower() for t in obj["card_types"]["supertypes"]),
             "all_creature_types": every,
             "colors": sorted(PHASE_COLORS.get(c, c.lower()) for c in obj.get("color") or []),
-            "abilities": abilities(obj, list(o.get("abilities") or [])),
+            "abilities": abilities(obj, wordings),
             "power": obj.get("power") if creature else None,
             "toughness": obj.get("toughness") if creature else None,
             "mana_value": cost.get("generic", 0) + len(cost.get("shards", [])) if cost.get("type") == "Cost" else 0,
@@ -425,9 +465,8 @@ def implementation() -> dict[str, Any]:
         "language": "rust (phase-python bindings)",
         "version": phase_version(),
         "homepage": "https://pypi.org/project/phase-python/",
-        # phase implements today's rules: it is measured under the versions since the last change to 613
-        # that is not about equal timestamps (ikoria), not under the older ones.
-        "rules_versions": ["ikoria", "2023-11-17", "2025-08-01"],
+        # phase implements today's rules (it names the type Kindred, 205.3m): it is measured under them.
+        "rules_versions": ["2025-08-01"],
         "features": FEATURES,
     }
 
