@@ -45,10 +45,11 @@ ZONES = {
 FILLER = "Grizzly Bears"
 COUNTERS = {"+1/+1": "P1P1", "-1/-1": "M1M1"}
 PHASE_COUNTERS = {v: k for k, v in COUNTERS.items()}
-# What this adapter can tell phase. Everything else is a skip with its reason: copy effects (layer 1),
-# text changes (layer 3), face-down and double-faced permanents, entry choices and merges, and the
-# step semantics the runner would otherwise hand over (the adapter reads the accumulated board).
+# What this adapter can tell phase. Everything else is a skip with its reason: copy exceptions, text
+# changes (layer 3), face-down and double-faced permanents, entry choices and merges, and the step
+# semantics the runner would otherwise hand over (the adapter reads the accumulated board).
 FEATURES = [
+    "layer-1-copy",
     "multi-step",
     "timestamps",
     "layer-2-control",
@@ -277,6 +278,50 @@ def modifications(part: Mapping[str, Any]) -> list[dict[str, Any]]:
     raise Unsupported(f"resolved effects with the operation {op!r} cannot be told to phase")
 
 
+def copy_values(
+    part: Mapping[str, Any], board: Mapping[str, Any], state: Mapping[str, Any], ids: Mapping[str, int]
+) -> list[dict[str, Any]]:
+    """A copy effect (707.2) as phase's CopyValues modification, holding the copied card's printed values.
+
+    phase takes a snapshot of the copiable values when the effect begins; the adapter can give it the
+    printed values only, so a copy of an object that is itself a copy, face down or double-faced is a skip.
+    """
+    if any(k in part for k in ("retain", "except", "except_if", "double_faced")):
+        raise Unsupported("a copy effect with exceptions (707.9) cannot be told to phase")
+    source = part["object"]
+    if source not in ids:
+        raise Unsupported(f"a copy of {source!r}, which is not an object on the board")
+    if any(p["op"] == "copy_of" and source in e["applies_to"] for e in board["effects"] for p in e["parts"]):
+        raise Unsupported(f"a copy of {source!r}, itself under a copy effect: phase would need its copiable values")
+    obj = state["objects"][str(ids[source])]
+    values = {
+        "abilities": obj["abilities"],
+        "card_types": obj["base_card_types"],
+        "color": obj["base_color"],
+        "keywords": obj["base_keywords"],
+        "loyalty": obj.get("loyalty"),
+        "mana_cost": obj["base_mana_cost"],
+        "name": obj["base_name"],
+        "name_origin": "Source",
+        "power": obj["base_power"],
+        "toughness": obj["base_toughness"],
+        "replacement_definitions": obj["replacement_definitions"],
+        "static_definitions": obj["static_definitions"],
+        "trigger_definitions": obj["trigger_definitions"],
+        "trigger_printed_origins": obj.get("trigger_printed_origins") or [],
+    }
+    return [
+        {
+            "type": "CopyValues",
+            "display_source": "Card",
+            "printed_ref": None,
+            "token_art": None,
+            "token_image_ref": None,
+            "values": values,
+        }
+    ]
+
+
 def _ranks(board: Mapping[str, Any]) -> dict[float, int]:
     """The board's timestamps as phase's integer timestamps, in the same order (ties kept)."""
     stamps = {o["timestamp"] for o in board["objects"]} | {e["timestamp"] for e in board["effects"]}
@@ -341,7 +386,11 @@ def set_up(board: Mapping[str, Any]) -> tuple[Any, dict[str, int]]:
             target["attachments"] = [*target.get("attachments", []), ids[o["id"]]]
     effects: list[dict[str, Any]] = []
     for e in board["effects"]:
-        mods = [m for part in e["parts"] for m in modifications(part)]
+        mods = [
+            m
+            for part in e["parts"]
+            for m in (copy_values(part, board, state, ids) if part["op"] == "copy_of" else modifications(part))
+        ]
         controller = SEATS.get(e.get("controller") or "p1")
         if controller is None:
             raise Unsupported(f"effect {e['id']}: controller {e.get('controller')!r}: only p1 and p2 are set up")
@@ -394,9 +443,25 @@ def _keyword_text(kw: Any) -> str:
     return json.dumps(kw)
 
 
-def abilities(obj: Mapping[str, Any], printed: list[str]) -> list[str]:
+def unmodelled(board: Mapping[str, Any]) -> set[str]:
+    """The Oracle lines of the board's cards that the corpus does not model (the catalogue lists no ability
+    for them, so no case expects them): phase's abilities with that wording are not reported."""
+    lines: set[str] = set()
+    for o in board["objects"]:
+        card = catalogue().get(o.get("card") or "")
+        if card is None:
+            continue
+        modelled = {_norm(a["text"], card["name"]) for a in card["abilities"]}
+        for line in card["oracle"].splitlines():
+            text = _norm(re.sub(r"\s*\([^)]*\)", "", line), card["name"])
+            if text and text not in modelled and not any(text.startswith(m) for m in modelled if m):
+                lines.add(text)
+    return lines
+
+
+def abilities(obj: Mapping[str, Any], printed: list[str], hidden: frozenset[str] | set[str] = frozenset()) -> list[str]:
     """An object's abilities read back from phase, in the corpus wording of its card where they match."""
-    name = obj.get("base_name") or obj["name"]
+    name = obj["name"]
     wording = {_norm(t, name): t for t in printed}
     found = [_keyword_text(k) for k in obj.get("keywords") or []]
     for field in ("abilities", "static_definitions", "trigger_definitions", "replacement_definitions"):
@@ -406,7 +471,18 @@ def abilities(obj: Mapping[str, Any], printed: list[str]) -> list[str]:
                 found.append(text.replace("~", name))
     if "Land" in obj["card_types"]["core_types"]:
         found += [INTRINSIC[s.lower()] for s in obj["card_types"]["subtypes"] if s.lower() in INTRINSIC]
-    return sorted({wording.get(_norm(t, name), t.lower()) for t in found})
+    return sorted({wording.get(_norm(t, name), t.lower()) for t in found if _norm(t, name) not in hidden})
+
+
+SHARDS = {"White": "W", "Blue": "U", "Black": "B", "Red": "R", "Green": "G", "Colorless": "C", "X": "X"}
+
+
+def mana_cost(cost: Any) -> str | None:
+    """phase's mana cost as the corpus writes it ("{3}{W}{W}"), or None for no mana cost."""
+    if not isinstance(cost, dict) or cost.get("type") != "Cost":
+        return None
+    generic = [f"{{{cost['generic']}}}"] if cost.get("generic") or not cost.get("shards") else []
+    return "".join(generic + [f"{{{SHARDS.get(s, s)}}}" for s in cost.get("shards", [])])
 
 
 def _subtypes(obj: Mapping[str, Any], all_types: set[str]) -> tuple[list[str], bool]:
@@ -423,6 +499,7 @@ def read_back(game: Any, board: Mapping[str, Any], ids: Mapping[str, int]) -> di
     """Every object's characteristics as phase computed them, in the corpus vocabulary."""
     state = game.state()["state"]
     all_types = set(state.get("all_creature_types") or [])
+    hidden = unmodelled(board)
     # The corpus wording of every ability on the board (printed ones, and those effects grant).
     wordings = [t for o in board["objects"] for t in o.get("abilities") or []]
     wordings += [t for a in board.get("abilities") or [] for t in [a.get("text")] if isinstance(t, str)]
@@ -447,7 +524,8 @@ def read_back(game: Any, board: Mapping[str, Any], ids: Mapping[str, int]) -> di
             "supertypes": sorted(t.lower() for t in obj["card_types"]["supertypes"]),
             "all_creature_types": every,
             "colors": sorted(PHASE_COLORS.get(c, c.lower()) for c in obj.get("color") or []),
-            "abilities": abilities(obj, wordings),
+            "abilities": abilities(obj, wordings, hidden),
+            "mana_cost": mana_cost(obj.get("mana_cost")),
             "power": obj.get("power") if creature else None,
             "toughness": obj.get("toughness") if creature else None,
             "mana_value": cost.get("generic", 0) + len(cost.get("shards", [])) if cost.get("type") == "Cost" else 0,
