@@ -127,7 +127,9 @@ def mtgjson_card(card: Mapping[str, Any]) -> dict[str, Any]:
     keywords = []
     for a in card["abilities"]:  # phase parses a keyword only when MTGJSON also lists it
         text = a["text"]
-        if a.get("kind") == "keyword" and not text.startswith(("protection", "enchant", "equip")):
+        if a.get("kind") == "keyword" and "{" in text:
+            keywords.append(text.split()[0].capitalize())  # Morph, Mutate, Equip: MTGJSON lists the word
+        elif a.get("kind") == "keyword" and not text.startswith(("protection", "enchant", "equip")):
             keywords.append(text.capitalize())
         elif text == "changeling" or text.startswith(("protection from ", "enchant ", "equip")):
             keywords.append(text.split()[0].capitalize())
@@ -154,15 +156,41 @@ def mtgjson_card(card: Mapping[str, Any]) -> dict[str, Any]:
 
 
 @cache
+def faces() -> dict[str, dict[str, Any]]:
+    """phase's card face for every single-faced card of the catalogue, parsed from its Oracle text."""
+    import phase
+
+    return {
+        name: phase.build_oracle_face(mtgjson_card(card), None)
+        for name, card in catalogue().items()
+        if card["layout"] == "normal"
+    }
+
+
+@cache
 def engine() -> Any:
     """phase's engine loaded with every single-faced card of the catalogue."""
     import phase
 
-    faces = {}
-    for name, card in catalogue().items():
-        if card["layout"] == "normal":
-            faces[name.lower()] = phase.build_oracle_face(mtgjson_card(card), None)
-    return phase.Engine.from_json(json.dumps(faces))
+    return phase.Engine.from_json(json.dumps({name.lower(): face for name, face in faces().items()}))
+
+
+@cache
+def unparsed(name: str) -> tuple[str, ...]:
+    """The abilities of a card (as the catalogue models them) that phase's Oracle parser gives no ability for."""
+    face = faces()[name]
+    obj = {
+        "name": name,
+        "keywords": face["keywords"],
+        "abilities": face["abilities"],
+        "static_definitions": face["static_abilities"],
+        "trigger_definitions": face["triggers"],
+        "replacement_definitions": face["replacements"],
+        "card_types": face["card_type"],
+    }
+    texts = [a["text"] for a in catalogue()[name]["abilities"]]
+    read = {_norm(t, name) for t in abilities(obj, texts)}
+    return tuple(t for t in texts if _norm(t, name) not in read)
 
 
 SELF = re.compile(r"\bthis (creature|artifact|land|enchantment|permanent|aura|equipment|planeswalker)\b")
@@ -180,10 +208,13 @@ INTRINSIC = {"plains": "{t}: add {w}.", "island": "{t}: add {u}.", "swamp": "{t}
 
 
 def _norm(text: str, name: str = "") -> str:
-    """Ability wording compared loosely: lower case, single spaces, no final full stop, itself as ~."""
+    """Ability wording compared loosely: lower case, single spaces, no final full stop, itself as ~ (its full
+    or short name, or "this creature"), a leading "other" dropped and old mana wording made today's."""
     text = re.sub(r"\s+", " ", text.strip().lower()).rstrip(".")
     if name:
-        text = text.replace(name.lower(), "~")
+        text = text.replace(name.lower(), "~").replace(name.split(",")[0].lower(), "~")
+    text = text.replace("add {1} to your mana pool", "add {c}").replace(" to your mana pool", "")
+    text = re.sub(r"^other ", "", text)
     return SELF.sub("~", text)
 
 
@@ -195,7 +226,7 @@ def check_object(o: Mapping[str, Any]) -> dict[str, Any]:
     card = catalogue().get(name)
     if card is None:
         raise Unsupported(f"object {o['id']}: card {name!r} is not in the card catalogue")
-    if card["layout"] != "normal" or o.get("back_face"):
+    if card["layout"] != "normal" or o.get("back_face") or card.get("other_face") or card.get("face"):
         raise Unsupported(f"object {o['id']} ({name}) is a {card['layout']} card: multi-face cards are not set up")
     if o.get("token"):
         raise Unsupported(f"object {o['id']} ({name}) is a token: tokens are not set up")
@@ -206,6 +237,10 @@ def check_object(o: Mapping[str, Any]) -> dict[str, Any]:
         raise Unsupported(f"object {o['id']} ({name}) is face down: face-down permanents are not set up")
     if CHOICE.search(card["oracle"]):
         raise Unsupported(f"object {o['id']} ({name}): its text asks for a choice or a record phase cannot be told")
+    modelled = {a["text"] for a in card["abilities"] if a.get("modelled")}
+    missing = [t for t in unparsed(name) if t in modelled]  # one the layers answer reads
+    if missing:
+        raise Unsupported(f"object {o['id']} ({name}): phase's Oracle parser gives no ability for {missing}")
     printed = {_norm(a["text"], name) for a in card["abilities"]}
     extra = [a for a in o.get("abilities", []) if _norm(a, name) not in printed]
     if extra:
@@ -439,6 +474,11 @@ def _keyword_text(kw: Any) -> str:
         if k == "Protection":
             inner = next(iter(v.values())) if isinstance(v, dict) and len(v) == 1 else v
             return f"protection from {str(inner).lower()}"
+        if k in ("Enchant", "Equip") and isinstance(v, dict) and "type_filters" in v:
+            words = [f.lower() for f in v["type_filters"] if isinstance(f, str)]
+            return f"{k.lower()} {' '.join(words)}".strip()
+        if isinstance(v, dict) and v.get("type") == "Cost":
+            return f"{k.lower()} {(mana_cost(v) or '').lower()}"
         return f"{k.lower()} {v}".lower() if isinstance(v, (str, int)) else k.lower()
     return json.dumps(kw)
 
@@ -471,10 +511,29 @@ def abilities(obj: Mapping[str, Any], printed: list[str], hidden: frozenset[str]
                 found.append(text.replace("~", name))
     if "Land" in obj["card_types"]["core_types"]:
         found += [INTRINSIC[s.lower()] for s in obj["card_types"]["subtypes"] if s.lower() in INTRINSIC]
-    return sorted({wording.get(_norm(t, name), t.lower()) for t in found if _norm(t, name) not in hidden})
+
+    def corpus_wording(text: str) -> str:
+        key = _norm(text, name)
+        if key in wording:
+            return wording[key]
+        # the corpus may model the first part of a longer Oracle sentence (Bludgeon Brawl)
+        prefix = [w for k, w in wording.items() if k and key.startswith(k)]
+        return max(prefix, key=len) if prefix else text.lower()
+
+    return sorted({corpus_wording(t) for t in found if _norm(t, name) not in hidden})
 
 
 SHARDS = {"White": "W", "Blue": "U", "Black": "B", "Red": "R", "Green": "G", "Colorless": "C", "X": "X"}
+
+
+def _shard(name: str) -> str:
+    """One phase mana shard as a mana symbol's inside: White -> W, WhiteBlue -> W/U, PhyrexianBlue -> U/P."""
+    if name in SHARDS:
+        return SHARDS[name]
+    parts = re.findall(r"[A-Z][a-z]*", name)
+    if parts and parts[0] == "Phyrexian":
+        return "/".join(SHARDS.get(p, p) for p in parts[1:]) + "/P"
+    return "/".join({"Two": "2"}.get(p, SHARDS.get(p, p)) for p in parts)
 
 
 def mana_cost(cost: Any) -> str | None:
@@ -482,7 +541,7 @@ def mana_cost(cost: Any) -> str | None:
     if not isinstance(cost, dict) or cost.get("type") != "Cost":
         return None
     generic = [f"{{{cost['generic']}}}"] if cost.get("generic") or not cost.get("shards") else []
-    return "".join(generic + [f"{{{SHARDS.get(s, s)}}}" for s in cost.get("shards", [])])
+    return "".join(generic + [f"{{{_shard(s)}}}" for s in cost.get("shards", [])])
 
 
 def _subtypes(obj: Mapping[str, Any], all_types: set[str]) -> tuple[list[str], bool]:
@@ -490,8 +549,9 @@ def _subtypes(obj: Mapping[str, Any], all_types: set[str]) -> tuple[list[str], b
     subs = obj["card_types"]["subtypes"]
     changeling = "Changeling" in (obj.get("keywords") or []) and "Creature" in obj["card_types"]["core_types"]
     every = changeling or (bool(all_types) and all_types <= set(subs))
-    if every:
-        subs = [s for s in subs if s not in all_types]
+    if every:  # the corpus lists the printed subtypes beside "every creature type"
+        printed = set(obj.get("base_card_types", {}).get("subtypes") or [])
+        subs = [s for s in subs if s not in all_types or s in printed]
     return sorted(s.lower() for s in subs), every
 
 
