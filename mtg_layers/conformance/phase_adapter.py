@@ -29,6 +29,8 @@ from typing import Any
 
 import yaml
 
+from reference.vocabulary import CREATURE_TYPES
+
 PROTOCOL_VERSION = 1
 CATALOGUE = Path(__file__).resolve().parents[2] / "corpus" / "catalogue" / "cards.yaml"
 SEATS = {"p1": 0, "p2": 1}
@@ -43,13 +45,42 @@ ZONES = {
     "exile": "Exile",
 }
 FILLER = "Grizzly Bears"
+TYPES_CARRIER = "mtg-layers creature types"
 COUNTERS = {"+1/+1": "P1P1", "-1/-1": "M1M1"}
-PHASE_COUNTERS = {v: k for k, v in COUNTERS.items()}
+# 122.1b: the keyword counters; phase grants the keyword of a counter named as its keyword.
+KEYWORD_COUNTERS = {
+    "flying", "first strike", "double strike", "deathtouch", "decayed", "exalted", "haste", "hexproof",
+    "indestructible", "lifelink", "menace", "reach", "shadow", "trample", "vigilance",
+}  # fmt: skip
+# Counters phase keeps by name without a rule of their own that the layers read (loyalty, level, ...).
+NAMED_COUNTERS = {"loyalty", "level", "gold", "fade", "age", "charge", "time", "lore", "oil"}
+
+
+def counter_key(kind: str) -> str:
+    """A corpus counter kind as phase's counter key, or Unsupported."""
+    if kind in COUNTERS:
+        return COUNTERS[kind]
+    if kind in KEYWORD_COUNTERS:
+        return "".join(w.capitalize() for w in kind.split())
+    if kind in NAMED_COUNTERS:
+        return kind
+    raise Unsupported(f"{kind} counters cannot be told to phase")
+
+
+def counter_kind(key: str) -> str:
+    """phase's counter key read back as the corpus kind."""
+    for kind in (*COUNTERS, *KEYWORD_COUNTERS, *NAMED_COUNTERS):
+        if counter_key(kind).lower() == key.lower():
+            return kind
+    return key
+
+
 # What this adapter can tell phase. Everything else is a skip with its reason: copy exceptions, text
 # changes (layer 3), face-down and double-faced permanents, entry choices and merges, and the step
 # semantics the runner would otherwise hand over (the adapter reads the accumulated board).
 FEATURES = [
     "layer-1-copy",
+    "keyword-counters",
     "multi-step",
     "timestamps",
     "layer-2-control",
@@ -172,7 +203,20 @@ def engine() -> Any:
     """phase's engine loaded with every single-faced card of the catalogue."""
     import phase
 
-    return phase.Engine.from_json(json.dumps({name.lower(): face for name, face in faces().items()}))
+    data = {name.lower(): face for name, face in faces().items()}
+    # phase takes the list of creature types from its card database; a full database has every one (205.3m),
+    # the catalogue does not, so one face that is never put in a game carries them all.
+    data[TYPES_CARRIER.lower()] = phase.build_oracle_face(
+        {
+            **mtgjson_card(catalogue()[FILLER]),
+            "name": TYPES_CARRIER,
+            "type": "Creature",
+            "subtypes": sorted(t.title() for t in CREATURE_TYPES),
+            "text": "",
+        },
+        None,
+    )
+    return phase.Engine.from_json(json.dumps(data))
 
 
 @cache
@@ -404,9 +448,8 @@ def set_up(board: Mapping[str, Any]) -> tuple[Any, dict[str, int]]:
         obj.update(zone=ZONES[o["zone"]], timestamp=rank[o["timestamp"]], controller=seat, base_controller=seat)
         counters: dict[str, int] = {}
         for c in o.get("counters") or []:
-            if c["kind"] not in COUNTERS:
-                raise Unsupported(f"object {o['id']}: {c['kind']} counters cannot be told to phase")
-            counters[COUNTERS[c["kind"]]] = counters.get(COUNTERS[c["kind"]], 0) + c.get("count", 1)
+            key = counter_key(c["kind"])
+            counters[key] = counters.get(key, 0) + c.get("count", 1)
         obj["counters"] = counters
         if o["zone"] in ("battlefield", "exile"):
             state[o["zone"]].append(pid)
@@ -590,7 +633,7 @@ def read_back(game: Any, board: Mapping[str, Any], ids: Mapping[str, int]) -> di
             "toughness": obj.get("toughness") if creature else None,
             "mana_value": cost.get("generic", 0) + len(cost.get("shards", [])) if cost.get("type") == "Cost" else 0,
             "face_down": bool(obj.get("face_down")),
-            "counters": {PHASE_COUNTERS.get(k, k): v for k, v in sorted((obj.get("counters") or {}).items())},
+            "counters": {counter_kind(k): v for k, v in sorted((obj.get("counters") or {}).items())},
             "zone": zone,
         }
     return results
