@@ -80,6 +80,7 @@ def counter_kind(key: str) -> str:
 # semantics the runner would otherwise hand over (the adapter reads the accumulated board).
 FEATURES = [
     "layer-1-copy",
+    "copy-exception",
     "keyword-counters",
     "multi-step",
     "timestamps",
@@ -357,6 +358,26 @@ def modifications(part: Mapping[str, Any]) -> list[dict[str, Any]]:
     raise Unsupported(f"resolved effects with the operation {op!r} cannot be told to phase")
 
 
+def except_(values: dict[str, Any], exceptions: Mapping[str, Any]) -> None:
+    """707.9b: a copy effect's exceptions become part of the copiable values phase is given."""
+    types = values["card_types"] = {k: list(v) for k, v in values["card_types"].items()}
+    for key, value in exceptions.items():
+        if key in ("power", "toughness", "name"):
+            values[key] = value
+        elif key in ("types", "subtypes", "supertypes"):
+            types[{"types": "core_types"}.get(key, key)] = [w.title() for w in value]
+        elif key in ("add_types", "add_subtypes", "add_supertypes"):
+            field = {"add_types": "core_types"}.get(key, key[4:])
+            types[field] = types[field] + [w.title() for w in value if w.title() not in types[field]]
+        elif key in ("colors", "add_colors"):
+            colors = [c.title() for c in value]
+            values["color"] = colors if key == "colors" else [*values["color"], *colors]
+        elif key == "add_abilities":
+            values["keywords"] = [*values["keywords"], *(_keyword(a) for a in value)]
+        else:
+            raise Unsupported(f"a copy exception setting {key} cannot be told to phase")
+
+
 def copy_values(
     part: Mapping[str, Any], board: Mapping[str, Any], state: Mapping[str, Any], ids: Mapping[str, int]
 ) -> list[dict[str, Any]]:
@@ -365,8 +386,8 @@ def copy_values(
     phase takes a snapshot of the copiable values when the effect begins; the adapter can give it the
     printed values only, so a copy of an object that is itself a copy, face down or double-faced is a skip.
     """
-    if any(k in part for k in ("retain", "except", "except_if", "double_faced")):
-        raise Unsupported("a copy effect with exceptions (707.9) cannot be told to phase")
+    if any(k in part for k in ("retain", "except_if", "double_faced")):
+        raise Unsupported("a copy effect that retains values or has conditional exceptions cannot be told to phase")
     source = part["object"]
     if source not in ids:
         raise Unsupported(f"a copy of {source!r}, which is not an object on the board")
@@ -389,6 +410,7 @@ def copy_values(
         "trigger_definitions": obj["trigger_definitions"],
         "trigger_printed_origins": obj.get("trigger_printed_origins") or [],
     }
+    except_(values, part.get("except") or {})
     return [
         {
             "type": "CopyValues",
