@@ -6,7 +6,8 @@ the catalogue in the order they entered (permanents, some with +1/+1 or -1/-1 co
 instants and sorceries that resolve on an earlier creature; Auras and Equipment attached to one),
 built into a case by ``catalogue.ask.build``, answered by the reference (``boards.fuzz_boards.complete``)
 and run through the adapter like ``conformance --generated`` (``fuzz.Fuzzer``). Each kind of
-disagreement is shrunk by dropping whole pieces (``Fuzzer.reduce``) and written as a case file.
+disagreement is shrunk by dropping whole steps and counters (never a card's printed values or wording, which
+the engine reads from the card) and written as a case file.
 
 Deterministic: the boards are a function of the seed (``random.Random``), the catalogue and the
 allowed features and rules versions.
@@ -14,6 +15,7 @@ allowed features and rules versions.
 
 from __future__ import annotations
 
+import copy
 import random
 import time
 from collections.abc import Mapping, Sequence
@@ -87,6 +89,47 @@ def board(args: Sequence[str], rules: str, settings: GeneratorSettings) -> Gener
     return complete(data, rules, settings)
 
 
+def smaller_real_boards(data: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """Boards one simplification away that are still real cards: a step (a card entering or resolving) less,
+    or a counter less. Nothing of a card's printed values or wording is touched (the engine reads the card)."""
+    out: list[dict[str, Any]] = []
+    for k in range(len(data["steps"])):
+        d = copy.deepcopy(dict(data))
+        del d["steps"][k]
+        if d["steps"]:
+            out.append(d)
+    for k, step in enumerate(data["steps"]):
+        for i, o in enumerate(step.get("add_objects", ())):
+            for j in range(len(o.get("counters", ()))):
+                d = copy.deepcopy(dict(data))
+                del d["steps"][k]["add_objects"][i]["counters"][j]
+                out.append(d)
+    return out
+
+
+def reduce_real(fuzzer: Fuzzer, d: Disagreement, budget: float) -> None:
+    """Drop whole steps and counters, greedily to a fixed point, while the engine disagrees the same way."""
+    began = time.perf_counter()
+    current = d.board
+    d.minimal, d.minimal_result = d.board, d.result
+    progress = True
+    while progress:
+        progress = False
+        for data in smaller_real_boards(current.data):
+            if time.perf_counter() - began > budget:
+                d.budget_hit = True
+                return
+            g = complete(data, current.rules, fuzzer.options.generator)
+            if g is None:
+                continue
+            d.shrink_calls += 1
+            r = fuzzer.run_board(g, f"{d.result.case}-shrink")
+            if r.status in ("fail", "error") and signature(r) == d.signature:
+                current, d.minimal, d.minimal_result = g, g, r
+                progress = True
+                break
+
+
 @dataclass
 class RealCardOutcome:
     """What a real-card fuzzing run did."""
@@ -130,9 +173,8 @@ def fuzz(fuzzer: Fuzzer, target: int, seed: int, max_cards: int = 4, max_draws: 
             first_of.setdefault(d.signature, d)
     for d in list(first_of.values())[: options.max_shrink]:
         d.reproduced = True
-        d.minimal, d.minimal_result = d.board, d.result
         began = time.perf_counter()
-        fuzzer.reduce(d, began)
+        reduce_real(fuzzer, d, options.shrink_budget)
         d.shrunk = True
         d.shrink_seconds = time.perf_counter() - began
         fuzzer.finish(d)
