@@ -407,7 +407,8 @@ def copy_values(
         "toughness": obj["base_toughness"],
         "replacement_definitions": obj["replacement_definitions"],
         "static_definitions": obj["static_definitions"],
-        "trigger_definitions": obj["trigger_definitions"],
+        # a game object holds each trigger wrapped with its bookkeeping; copiable values hold the definition
+        "trigger_definitions": [t.get("definition", t) for t in obj["trigger_definitions"]],
         "trigger_printed_origins": obj.get("trigger_printed_origins") or [],
     }
     except_(values, part.get("except") or {})

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import copy
 import random
+import re
 import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -50,27 +51,45 @@ def card_pool(cat: Catalogue) -> list[Mapping[str, Any]]:
     ]
 
 
+ENCHANT = re.compile(r"^Enchant (\w+)", re.M)
+
+
+def _legal_targets(card: Mapping[str, Any], objects: Mapping[str, Mapping[str, Any]]) -> list[str]:
+    """The earlier objects the card may target or be attached to: what its Enchant names (303.4a: an Aura
+    attached to anything else would go to the graveyard, 704.5m), creatures for Equipment and for the
+    spells (each targets a creature, or a nonlegendary one for Mirrorweave)."""
+    enchant = ENCHANT.search(card["oracle"])
+    wanted = enchant.group(1).lower() if enchant else "creature"
+    return [
+        ref
+        for ref, c in objects.items()
+        if (wanted == "permanent" or wanted in c["types"])
+        and not ("nonlegendary" in card["oracle"] and "legendary" in c["supertypes"])
+    ]
+
+
 def draw_args(rng: random.Random, pool: Sequence[Mapping[str, Any]], max_cards: int) -> list[str]:
     """One board as ``ask`` arguments: 2 to ``max_cards`` cards in the order they entered."""
     args: list[str] = []
-    creatures: list[str] = []
+    objects: dict[str, Mapping[str, Any]] = {}
     names: dict[str, int] = {}
     for _ in range(rng.randint(2, max_cards)):
         card = rng.choice(pool)
         name = card["name"]
         subtypes = set(card["subtypes"])
         needs_target = "resolves" in card or bool(subtypes & {"aura", "equipment"})
-        if needs_target and not creatures:
+        targets = _legal_targets(card, objects) if needs_target else []
+        if needs_target and not targets:
             continue
         names[name] = names.get(name, 0) + 1
         ref = name if names[name] == 1 else f"{name}#{names[name]}"
         arg = name + (" @p2" if rng.random() < 0.3 else "")
         if needs_target:
-            arg += f" > {rng.choice(creatures)}"
-        if "creature" in card["types"]:
-            if rng.random() < 0.25:
-                arg += f" [{rng.randint(1, 2)} {rng.choice(COUNTER_KINDS)}]"
-            creatures.append(ref)
+            arg += f" > {rng.choice(targets)}"
+        if "creature" in card["types"] and rng.random() < 0.25:
+            arg += f" [{rng.randint(1, 2)} {rng.choice(COUNTER_KINDS)}]"
+        if _permanent(card):
+            objects[ref] = card
         args.append(arg)
     return args
 
