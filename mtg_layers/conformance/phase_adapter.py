@@ -549,20 +549,20 @@ def _keyword_text(kw: Any) -> str:
     return json.dumps(kw)
 
 
-def unmodelled(board: Mapping[str, Any]) -> set[str]:
-    """The Oracle lines of the board's cards that the corpus does not model (the catalogue lists no ability
-    for them, so no case expects them): phase's abilities with that wording are not reported."""
+@cache
+def unmodelled(name: str) -> frozenset[str]:
+    """The Oracle lines of a card that the corpus does not model (the catalogue lists no ability for them, so
+    no case expects them): phase's abilities with that wording are not reported for an object of that name."""
+    card = catalogue().get(name)
+    if card is None:
+        return frozenset()
+    modelled = {_norm(a["text"], card["name"]) for a in card["abilities"]}
     lines: set[str] = set()
-    for o in board["objects"]:
-        card = catalogue().get(o.get("card") or "")
-        if card is None:
-            continue
-        modelled = {_norm(a["text"], card["name"]) for a in card["abilities"]}
-        for line in card["oracle"].splitlines():
-            text = _norm(re.sub(r"\s*\([^)]*\)", "", line), card["name"])
-            if text and text not in modelled and not any(text.startswith(m) for m in modelled if m):
-                lines.add(text)
-    return lines
+    for line in card["oracle"].splitlines():
+        text = _norm(re.sub(r"\s*\([^)]*\)", "", line), card["name"])
+        if text and text not in modelled and not any(text.startswith(m) for m in modelled if m):
+            lines.add(text)
+    return frozenset(lines)
 
 
 def abilities(obj: Mapping[str, Any], printed: list[str], hidden: frozenset[str] | set[str] = frozenset()) -> list[str]:
@@ -625,7 +625,6 @@ def read_back(game: Any, board: Mapping[str, Any], ids: Mapping[str, int]) -> di
     """Every object's characteristics as phase computed them, in the corpus vocabulary."""
     state = game.state()["state"]
     all_types = set(state.get("all_creature_types") or [])
-    hidden = unmodelled(board)
     # The corpus wording of every ability on the board (printed ones, and those effects grant).
     wordings = [t for o in board["objects"] for t in o.get("abilities") or []]
     wordings += [t for a in board.get("abilities") or [] for t in [a.get("text")] if isinstance(t, str)]
@@ -650,7 +649,7 @@ def read_back(game: Any, board: Mapping[str, Any], ids: Mapping[str, int]) -> di
             "supertypes": sorted(t.lower() for t in obj["card_types"]["supertypes"]),
             "all_creature_types": every,
             "colors": sorted(PHASE_COLORS.get(c, c.lower()) for c in obj.get("color") or []),
-            "abilities": abilities(obj, wordings, hidden),
+            "abilities": abilities(obj, wordings, unmodelled(o.get("card") or "") | unmodelled(obj["name"])),
             "mana_cost": mana_cost(obj.get("mana_cost")),
             "power": obj.get("power") if creature else None,
             "toughness": obj.get("toughness") if creature else None,
