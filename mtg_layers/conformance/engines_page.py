@@ -1,8 +1,9 @@
 """The "Engines measured" page: every engine the project has run, side by side, from saved reports.
 
 Each engine has a directory under ``engines/`` holding ``summary.json`` (the compact form of a
-``conformance --report-json`` report, written by ``mtg-layers engines-page --save NAME REPORT``) and,
-when its disagreements were judged, ``triage.yaml``. ``mtg-layers engines-page`` writes
+``conformance --report-json`` report, written by ``mtg-layers engines-page --save NAME REPORT``), when its
+disagreements were judged ``triage.yaml``, and when it was fuzzed with real cards ``fuzz.json`` (the figures
+``real_card_fuzz --json`` writes, without the boards). ``mtg-layers engines-page`` writes
 ``docs/engines.md`` from them; a test checks the page matches the saved summaries.
 """
 
@@ -76,7 +77,9 @@ def _case_link(case: str) -> str:
     return f"[{case}](cases/{case}.md)"
 
 
-def _engine_section(name: str, data: Mapping[str, Any], triage: Mapping[str, Any] | None) -> list[str]:
+def _engine_section(
+    name: str, data: Mapping[str, Any], triage: Mapping[str, Any] | None, fuzz: Mapping[str, Any] | None
+) -> list[str]:
     impl = data["implementation"]
     lines = [
         f"## {impl.get('name', name)} {impl.get('version', '')}".rstrip(),
@@ -110,6 +113,21 @@ def _engine_section(name: str, data: Mapping[str, Any], triage: Mapping[str, Any
             differs = str(d.get("differs", "")).replace("|", "\\|")
             lines.append(f"| {_case_link(d['case'])} | {d['step']} | {d['verdict']} | {differs} |")
         lines.append("")
+    if fuzz:
+        v = fuzz["verdicts"]
+        lines += [
+            f"Fuzzed with real cards (seed {fuzz['seed']}): {fuzz['set_up']} boards set up of {fuzz['sent']} sent, "
+            f"{v.get('pass', 0)} agree, {v.get('fail', 0) + v.get('error', 0)} disagree, in "
+            f"{len(fuzz['kinds'])} kinds.",
+            "",
+        ]
+    if triage and triage.get("fuzz"):
+        lines += ["Triaged fuzz findings (shrunk boards):", "", "| kind | boards | verdict | shrunk board |"]
+        lines.append("|---|---|---|---|")
+        for k in triage["fuzz"]:
+            case = Path(k["case_file"]).name
+            lines.append(f"| {', '.join(k['signature'])} | {k['boards']} | {k['verdict']} | `{case}` |")
+        lines.append("")
     elif data["failures"]:
         cases = sorted({f["case"] for f in data["failures"]})
         lines += [f"Failing cases ({len(cases)}): " + ", ".join(_case_link(c) for c in cases), ""]
@@ -136,7 +154,9 @@ def render(engines_dir: Path = ENGINES_DIR) -> str:
         data = json.loads((d / "summary.json").read_text("utf-8"))
         triage_path = d / "triage.yaml"
         triage = yaml.safe_load(triage_path.read_text("utf-8")) if triage_path.is_file() else None
-        lines += _engine_section(d.name, data, triage)
+        fuzz_path = d / "fuzz.json"
+        fuzz = json.loads(fuzz_path.read_text("utf-8")) if fuzz_path.is_file() else None
+        lines += _engine_section(d.name, data, triage, fuzz)
     return "\n".join(lines).rstrip() + "\n"
 
 

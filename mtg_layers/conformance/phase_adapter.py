@@ -173,7 +173,8 @@ def mtgjson_card(card: Mapping[str, Any]) -> dict[str, Any]:
         "types": [t.title() for t in card["types"]],
         "subtypes": [s.title() for s in card["subtypes"]],
         "supertypes": [s.title() for s in card["supertypes"]],
-        "text": card["oracle"],
+        # a catalogue entry whose Oracle text is a placeholder ("...": Time Vault) models no ability: none for phase
+        "text": "" if card["oracle"].strip() == "..." else card["oracle"],
         "colors": [COLORS[c] for c in card["colors"]],
         "colorIdentity": [COLORS[c] for c in card["colors"]],
         "keywords": keywords,
