@@ -17,7 +17,7 @@ from mtg_layers.checking.results import compare
 from mtg_layers.conformance import phase_adapter
 from mtg_layers.conformance.engines_page import ENGINES_DIR
 from mtg_layers.conformance.protocol import load_suite, run_message
-from mtg_layers.corpus import ROOT
+from mtg_layers.corpus import ROOT, case_from_data
 
 SUITE = {sc.id: sc for sc in load_suite()}
 RULES = "2025-08-01"
@@ -102,3 +102,24 @@ def test_engine_wrong_entries_have_their_case_and_still_reproduce(entry: dict[st
     assert (ROOT / entry["case_file"]).is_file() and entry["rule_chain"] and entry["upstream_report"]
     assert SUITE[entry["case"]].path.resolve() == (ROOT / entry["case_file"]).resolve()
     assert mismatches(entry["case"], entry["step"]) != []
+
+
+FUZZ = TRIAGE.get("fuzz") or []
+
+
+def test_fuzz_figures_are_saved_and_every_kind_is_triaged() -> None:
+    figures = json.loads((ENGINES_DIR / "phase" / "fuzz.json").read_text("utf-8"))
+    assert figures["set_up"] >= 500
+    assert {tuple(k["signature"]) for k in figures["kinds"]} == {tuple(k["signature"]) for k in FUZZ}
+
+
+@pytest.mark.parametrize("entry", FUZZ, ids=lambda k: "-".join(k["signature"]))
+def test_fuzz_findings_load_and_the_engine_still_disagrees(entry: dict[str, Any]) -> None:
+    data = yaml.safe_load((ROOT / entry["case_file"]).read_text("utf-8"))
+    case = case_from_data(data, entry["case_file"])
+    last = len(case.steps)
+    reply, _ = phase_adapter.handle(run_message(1, data, last, RULES))
+    assert reply is not None and "results" in reply, reply
+    assert compare(case.steps[-1].expect[RULES], reply["results"]) != []
+    if entry["verdict"] == "engine-wrong":
+        assert entry["rule_chain"] and entry["upstream_report"]
