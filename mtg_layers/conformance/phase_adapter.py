@@ -632,7 +632,8 @@ def read_back(game: Any, board: Mapping[str, Any], ids: Mapping[str, int]) -> di
     wordings += [
         t for e in board["effects"] for p in e["parts"] for t in p.get("abilities") or [] if isinstance(t, str)
     ]
-    wordings += [q for t in wordings for q in re.findall(r'"([^"]+)"', t)]  # granted abilities, as quoted
+    # granted abilities as quoted, first, so that the wording a part or an object gives wins over them
+    wordings = [q for t in wordings for q in re.findall(r'"([^"]+)"', t)] + wordings
     results: dict[str, dict[str, Any]] = {}
     for o in board["objects"]:
         obj = state["objects"].get(str(ids[o["id"]]))
