@@ -630,7 +630,11 @@ def read_back(game: Any, board: Mapping[str, Any], ids: Mapping[str, int]) -> di
     wordings = [t for o in board["objects"] for t in o.get("abilities") or []]
     wordings += [t for a in board.get("abilities") or [] for t in [a.get("text")] if isinstance(t, str)]
     wordings += [
-        t for e in board["effects"] for p in e["parts"] for t in p.get("abilities") or [] if isinstance(t, str)
+        t
+        for e in [*board["effects"], *(board.get("abilities") or [])]
+        for p in e.get("parts") or []
+        for t in p.get("abilities") or []
+        if isinstance(t, str)
     ]
     # granted abilities as quoted, first, so that the wording a part or an object gives wins over them
     wordings = [q for t in wordings for q in re.findall(r'"([^"]+)"', t)] + wordings

@@ -21,6 +21,7 @@ import re
 import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from ..boards.fuzz_boards import Generated, complete
@@ -197,6 +198,15 @@ def fuzz(fuzzer: Fuzzer, target: int, seed: int, max_cards: int = 4, max_draws: 
         d.shrunk = True
         d.shrink_seconds = time.perf_counter() - began
         fuzzer.finish(d)
+        if d.case_path is not None:  # the case file names this command, not conformance --generated
+            path = Path(d.case_path)
+            path.write_text(
+                path.read_text("utf-8").replace(
+                    f"mtg-layers conformance --generated {options.count} --seed {seed}",
+                    f"python -m mtg_layers.conformance.real_card_fuzz --boards {target} --seed {seed}",
+                ),
+                "utf-8",
+            )
         out.shrunk.append(d)
     fuzzer.runner.adapter.close()
     return out
@@ -207,7 +217,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     import argparse
     import json
     import sys
-    from pathlib import Path
 
     from ..boards.fuzz_settings import DEFAULT_WEIGHTS
     from .fuzz_cli import generator_settings
