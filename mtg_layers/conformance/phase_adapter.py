@@ -81,6 +81,7 @@ def counter_kind(key: str) -> str:
 FEATURES = [
     "layer-1-copy",
     "copy-exception",
+    "chosen-values",
     "keyword-counters",
     "multi-step",
     "timestamps",
@@ -244,10 +245,13 @@ SELF = re.compile(r"\bthis (creature|artifact|land|enchantment|permanent|aura|eq
 KNOWN_FIELDS = {
     "id", "name", "card", "controller", "owner", "timestamp", "zone", "token", "mana_value", "mana_cost",
     "colors", "types", "subtypes", "supertypes", "all_creature_types", "abilities", "power", "toughness",
-    "counters", "face_down", "attached_to",
+    "counters", "face_down", "attached_to", "chosen",
 }  # fmt: skip
 # Oracle wording that asks for a choice made as the permanent entered or a record phase cannot be told.
-CHOICE = re.compile(r"\b(chosen|choose|exiled with|monstrous|as long as .* (is|are) (monstrous|renowned))\b", re.I)
+CHOICE = re.compile(r"\b(chosen|choose)\b", re.I)
+RECORD = re.compile(r"\b(exiled with|monstrous|renowned)\b", re.I)
+# 614.1c, 614.12: what a permanent chose as it entered, as phase's chosen attributes.
+CHOSEN = {"creature_type": "CreatureType", "color": "Color", "basic_land_type": "BasicLandType"}
 # 305.6: the intrinsic mana ability of each basic land type; phase gives it without listing it.
 INTRINSIC = {"plains": "{t}: add {w}.", "island": "{t}: add {u}.", "swamp": "{t}: add {b}.",
              "mountain": "{t}: add {r}.", "forest": "{t}: add {g}."}  # fmt: skip
@@ -281,8 +285,13 @@ def check_object(o: Mapping[str, Any]) -> dict[str, Any]:
             raise Unsupported(f"object {o['id']} ({name}): {field} cannot be told to phase")
     if o.get("face_down"):
         raise Unsupported(f"object {o['id']} ({name}) is face down: face-down permanents are not set up")
-    if CHOICE.search(card["oracle"]):
-        raise Unsupported(f"object {o['id']} ({name}): its text asks for a choice or a record phase cannot be told")
+    if RECORD.search(card["oracle"]):
+        raise Unsupported(f"object {o['id']} ({name}): its text reads a record phase cannot be told")
+    if CHOICE.search(card["oracle"]) and not o.get("chosen"):
+        raise Unsupported(f"object {o['id']} ({name}): its text asks for a choice the board does not give")
+    for key in o.get("chosen") or {}:
+        if key not in CHOSEN:
+            raise Unsupported(f"object {o['id']} ({name}): a chosen {key} cannot be told to phase")
     modelled = {a["text"] for a in card["abilities"] if a.get("modelled")}
     missing = [t for t in unparsed(name) if t in modelled]  # one the layers answer reads
     if missing:
@@ -475,6 +484,9 @@ def set_up(board: Mapping[str, Any]) -> tuple[Any, dict[str, int]]:
             key = counter_key(c["kind"])
             counters[key] = counters.get(key, 0) + c.get("count", 1)
         obj["counters"] = counters
+        obj["chosen_attributes"] = [
+            {"type": CHOSEN[key], "value": str(value).title()} for key, value in (o.get("chosen") or {}).items()
+        ]
         if o["zone"] in ("battlefield", "exile"):
             state[o["zone"]].append(pid)
         else:
