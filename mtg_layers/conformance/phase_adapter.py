@@ -260,6 +260,7 @@ INTRINSIC = {"plains": "{t}: add {w}.", "island": "{t}: add {u}.", "swamp": "{t}
 def _norm(text: str, name: str = "") -> str:
     """Ability wording compared loosely: lower case, single spaces, no final full stop, itself as ~ (its full
     or short name, or "this creature"), a leading "other" dropped and old mana wording made today's."""
+    text = re.sub(r"\s*\([^)]*\)", "", text)  # reminder text, and the chosen value the corpus writes in brackets
     text = re.sub(r"\s+", " ", text.strip().lower()).rstrip(".")
     if name:
         text = text.replace(name.lower(), "~").replace(name.split(",")[0].lower(), "~")
