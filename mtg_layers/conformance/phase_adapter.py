@@ -82,6 +82,8 @@ FEATURES = [
     "layer-1-copy",
     "copy-exception",
     "chosen-values",
+    "face-down",
+    "turn-face-up-down",
     "keyword-counters",
     "multi-step",
     "timestamps",
@@ -245,7 +247,7 @@ SELF = re.compile(r"\bthis (creature|artifact|land|enchantment|permanent|aura|eq
 KNOWN_FIELDS = {
     "id", "name", "card", "controller", "owner", "timestamp", "zone", "token", "mana_value", "mana_cost",
     "colors", "types", "subtypes", "supertypes", "all_creature_types", "abilities", "power", "toughness",
-    "counters", "face_down", "attached_to", "chosen",
+    "counters", "face_down", "attached_to", "chosen", "face_history",
 }  # fmt: skip
 # Oracle wording that asks for a choice made as the permanent entered or a record phase cannot be told.
 CHOICE = re.compile(r"\b(chosen|choose)\b", re.I)
@@ -262,6 +264,7 @@ def _norm(text: str, name: str = "") -> str:
     or short name, or "this creature"), a leading "other" dropped and old mana wording made today's."""
     text = re.sub(r"\s*\([^)]*\)", "", text)  # reminder text, and the chosen value the corpus writes in brackets
     text = re.sub(r"\s+", " ", text.strip().lower()).rstrip(".")
+    text = re.sub(r"^[a-z' -]+ — (?=(when|whenever|at|as long as)\b)", "", text)  # an ability word (207.2c)
     if name:
         text = text.replace(name.lower(), "~").replace(name.split(",")[0].lower(), "~")
     text = text.replace("add {1} to your mana pool", "add {c}").replace(" to your mana pool", "")
@@ -284,8 +287,8 @@ def check_object(o: Mapping[str, Any]) -> dict[str, Any]:
     for field in sorted(set(o) - KNOWN_FIELDS):
         if o[field] not in (None, False, [], {}):
             raise Unsupported(f"object {o['id']} ({name}): {field} cannot be told to phase")
-    if o.get("face_down"):
-        raise Unsupported(f"object {o['id']} ({name}) is face down: face-down permanents are not set up")
+    if o.get("face_down") and o["zone"] != "battlefield":
+        raise Unsupported(f"object {o['id']} ({name}) is face down outside the battlefield: not set up")
     if RECORD.search(card["oracle"]):
         raise Unsupported(f"object {o['id']} ({name}): its text reads a record phase cannot be told")
     if CHOICE.search(card["oracle"]) and not o.get("chosen"):
@@ -404,6 +407,8 @@ def copy_values(
         raise Unsupported(f"a copy of {source!r}, which is not an object on the board")
     if any(p["op"] == "copy_of" and source in e["applies_to"] for e in board["effects"] for p in e["parts"]):
         raise Unsupported(f"a copy of {source!r}, itself under a copy effect: phase would need its copiable values")
+    if any(o["id"] == source and (o.get("face_down") or o.get("face_history")) for o in board["objects"]):
+        raise Unsupported(f"a copy of {source!r}, which is or was face down: phase would need its copiable values")
     obj = state["objects"][str(ids[source])]
     values = {
         "abilities": obj["abilities"],
@@ -537,6 +542,17 @@ def set_up(board: Mapping[str, Any]) -> tuple[Any, dict[str, int]]:
             raise Unsupported(f"active player {game_data['turn']!r}: only p1 and p2 are set up")
         state["active_player"] = SEATS[game_data["turn"]]
     game = engine().load_game(exported)
+    down = [ids[o["id"]] for o in board["objects"] if o.get("face_down")]
+    if down:  # 708.2: phase makes a permanent face down with its own debug action, then the timestamps are put back
+        for pid in down:
+            game.apply(
+                0, {"type": "Debug", "data": {"type": "SetFaceState", "data": {"object_id": pid, "face_down": True}}}
+            )
+        exported = game.state()
+        for o in board["objects"]:
+            exported["state"]["objects"][str(ids[o["id"]])]["timestamp"] = rank[o["timestamp"]]
+        exported["state"]["next_timestamp"] = max(exported["state"]["next_timestamp"], len(rank) + 1)
+        game = engine().load_game(exported)
     life = state["players"][0]["life"]
     # A debug action that changes nothing: phase recomputes the layers after every action.
     game.apply(0, {"type": "Debug", "data": {"type": "SetLife", "data": {"player_id": 0, "life": life}}})
@@ -579,6 +595,17 @@ def unmodelled(name: str) -> frozenset[str]:
     return frozenset(lines)
 
 
+def hidden(o: Mapping[str, Any], obj: Mapping[str, Any]) -> frozenset[str]:
+    """The wordings not reported for an object: its card's Oracle lines the corpus does not model, and the
+    catalogue abilities of its card that the case's object does not print (the case models the card
+    without them, as when the catalogue keeps an older wording beside today's)."""
+    name = o.get("card") or ""
+    card = catalogue().get(name)
+    printed = {_norm(t, name) for t in o.get("abilities") or []}
+    omitted = {_norm(a["text"], name) for a in (card or {}).get("abilities", [])} - printed
+    return unmodelled(name) | unmodelled(obj["name"]) | frozenset(omitted)
+
+
 def abilities(obj: Mapping[str, Any], printed: list[str], hidden: frozenset[str] | set[str] = frozenset()) -> list[str]:
     """An object's abilities read back from phase, in the corpus wording of its card where they match."""
     name = obj["name"]
@@ -586,6 +613,8 @@ def abilities(obj: Mapping[str, Any], printed: list[str], hidden: frozenset[str]
     found = [_keyword_text(k) for k in obj.get("keywords") or []]
     for field in ("abilities", "static_definitions", "trigger_definitions", "replacement_definitions"):
         for a in obj.get(field) or []:
+            if isinstance(a, dict) and isinstance(a.get("definition"), dict):
+                a = a["definition"]  # a game object holds each trigger wrapped with its bookkeeping
             text = a.get("description") if isinstance(a, dict) else None
             if text:
                 found.append(text.replace("~", name))
@@ -661,7 +690,7 @@ def read_back(game: Any, board: Mapping[str, Any], ids: Mapping[str, int]) -> di
         creature = "Creature" in obj["card_types"]["core_types"]
         cost = obj.get("mana_cost") or {}
         results[o["id"]] = {
-            "name": obj["name"],
+            "name": obj["name"] or None,  # 708.2a: a face-down permanent has no name
             "controller": PLAYERS.get(obj["controller"], str(obj["controller"])),
             "owner": PLAYERS.get(obj["owner"], str(obj["owner"])),
             "types": sorted(t.lower() for t in obj["card_types"]["core_types"]),
@@ -669,7 +698,7 @@ def read_back(game: Any, board: Mapping[str, Any], ids: Mapping[str, int]) -> di
             "supertypes": sorted(t.lower() for t in obj["card_types"]["supertypes"]),
             "all_creature_types": every,
             "colors": sorted(PHASE_COLORS.get(c, c.lower()) for c in obj.get("color") or []),
-            "abilities": abilities(obj, wordings, unmodelled(o.get("card") or "") | unmodelled(obj["name"])),
+            "abilities": abilities(obj, wordings, hidden(o, obj)),
             "mana_cost": mana_cost(obj.get("mana_cost")),
             "power": obj.get("power") if creature else None,
             "toughness": obj.get("toughness") if creature else None,
