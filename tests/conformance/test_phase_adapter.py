@@ -43,7 +43,7 @@ def test_handshake_names_phase_and_its_version() -> None:
     assert status == 0 and reply is not None and reply["ready"] is True
     impl = reply["implementation"]
     assert (impl["name"], impl["version"], impl["rules_versions"]) == ("phase.rs", "0.103.0", [RULES])
-    assert "face-down" not in impl["features"] and "layer-1-copy" in impl["features"]
+    assert "stickers" not in impl["features"] and "face-down" in impl["features"]
 
 
 def test_other_protocol_version_is_refused() -> None:
