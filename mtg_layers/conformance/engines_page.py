@@ -61,10 +61,19 @@ def real_card_runs(report: Mapping[str, Any]) -> dict[str, int]:
 
 def save(name: str, report_path: Path, engines_dir: Path = ENGINES_DIR) -> Path:
     """Write an engine's summary from a saved conformance report."""
+    from ..corpus import CorpusError
+
     out = engines_dir / name / "summary.json"
-    out.parent.mkdir(parents=True, exist_ok=True)
-    report = json.loads(report_path.read_text("utf-8"))
+
+    try:
+        report = json.loads(report_path.read_text("utf-8"))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise CorpusError(str(report_path), "", f"expected a conformance --report-json report ({exc})") from None
+    for field in ("header", "summary", "results"):
+        if not isinstance(report, dict) or field not in report:
+            raise CorpusError(str(report_path), field, "expected a conformance --report-json report with this field")
     data = {**summarize(report), "real_card_runs": real_card_runs(report)}
+    out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(json.dumps(data, indent=1, sort_keys=True) + "\n", "utf-8")
     return out
 

@@ -4,8 +4,12 @@ saved summaries under engines/, and the summaries hold what the page shows."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
+
+import pytest
 
 from mtg_layers.conformance import engines_page
+from mtg_layers.corpus import CorpusError
 
 
 def test_page_matches_the_saved_summaries() -> None:
@@ -38,3 +42,14 @@ def test_summary_keeps_failing_runs_and_drops_versions_never_run() -> None:
     s = engines_page.summarize(report)
     assert s["failures"] == [{"case": "b", "rules": "m10", "step": 2, "status": "fail"}]
     assert list(s["by_rules"]) == ["m10"]
+
+
+def test_saving_a_file_that_is_no_report_names_file_and_field(tmp_path: Path) -> None:
+    bad = tmp_path / "report.json"
+    bad.write_text('{"header": {}}', "utf-8")
+    with pytest.raises(CorpusError, match=r"report\.json: summary: expected a conformance --report-json report"):
+        engines_page.save("x", bad, tmp_path)
+    bad.write_text("not json", "utf-8")
+    with pytest.raises(CorpusError, match=r"report\.json: \(top level\): expected a conformance --report-json report"):
+        engines_page.save("x", bad, tmp_path)
+    assert not (tmp_path / "x").exists()
