@@ -394,6 +394,24 @@ def docs_pages(out: Path, corpus_dir: Path) -> None:
     click.echo(f"wrote {len(schemas)} JSON Schemas to {out.parent / 'schema'}")
 
 
+@main.command("engines-page")
+@click.option(
+    "--save",
+    nargs=2,
+    type=(str, click.Path(exists=True, dir_okay=False, path_type=Path)),
+    default=None,
+    help="First store NAME's summary from a conformance --report-json file (engines/NAME/summary.json).",
+)
+@friendly_errors
+def engines_page(save: tuple[str, Path] | None) -> None:
+    """Write docs/engines.md, the Engines measured page, from the saved summaries under engines/."""
+    from .conformance import engines_page as page
+
+    if save:
+        click.echo(f"wrote {page.save(save[0], save[1])}")
+    click.echo(f"wrote {page.write()}")
+
+
 @main.command("coverage")
 @corpus_option
 @click.option("--markdown", "as_markdown", is_flag=True, help="Print the table as Markdown (for the docs).")

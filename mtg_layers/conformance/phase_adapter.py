@@ -1,0 +1,765 @@
+"""The phase.rs engine (through its Python bindings, ``phase-python``) as a conformance adapter.
+
+phase.rs is an open-source Magic rules engine in Rust; ``phase-python`` exposes it as ``phase``. The
+adapter speaks protocol version 1 (docs/conformance.md) and reads the runner's accumulated ``board``:
+
+- phase's card data is built from the card catalogue (``corpus/catalogue/cards.yaml``), each card's
+  Oracle text parsed by phase itself (``phase.build_oracle_face``); only objects that are real cards
+  of the catalogue, with the card's printed characteristics, are set up;
+- the board is written into a fresh game's exported state (zones, timestamps, controllers,
+  counters, attachments, life totals) and the resolved effects the board lists become phase's
+  transient continuous effects, each part translated to the modification phase's own parser
+  gives the same words; the game is loaded back, a no-op debug action makes phase recompute the
+  layers, and each object's characteristics are read back in the corpus vocabulary;
+- whatever phase cannot be told is answered ``skipped`` with the reason, never a failure.
+
+Run it: ``mtg-layers conformance -- python -m mtg_layers.conformance.phase_adapter``.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+from collections.abc import Mapping
+from functools import cache
+from importlib import metadata
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from reference.vocabulary import CREATURE_TYPES
+
+PROTOCOL_VERSION = 1
+CATALOGUE = Path(__file__).resolve().parents[2] / "corpus" / "catalogue" / "cards.yaml"
+SEATS = {"p1": 0, "p2": 1}
+PLAYERS = {v: k for k, v in SEATS.items()}
+COLORS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
+PHASE_COLORS = {"White": "white", "Blue": "blue", "Black": "black", "Red": "red", "Green": "green"}
+ZONES = {
+    "battlefield": "Battlefield",
+    "hand": "Hand",
+    "library": "Library",
+    "graveyard": "Graveyard",
+    "exile": "Exile",
+}
+FILLER = "Grizzly Bears"
+TYPES_CARRIER = "mtg-layers creature types"
+COUNTERS = {"+1/+1": "P1P1", "-1/-1": "M1M1"}
+# 122.1b: the keyword counters; phase grants the keyword of a counter named as its keyword.
+KEYWORD_COUNTERS = {
+    "flying", "first strike", "double strike", "deathtouch", "decayed", "exalted", "haste", "hexproof",
+    "indestructible", "lifelink", "menace", "reach", "shadow", "trample", "vigilance",
+}  # fmt: skip
+# Counters phase keeps by name without a rule of their own that the layers read (loyalty, level, ...).
+NAMED_COUNTERS = {"loyalty", "level", "gold", "fade", "age", "charge", "time", "lore", "oil"}
+
+
+def counter_key(kind: str) -> str:
+    """A corpus counter kind as phase's counter key, or Unsupported."""
+    if kind in COUNTERS:
+        return COUNTERS[kind]
+    if kind in KEYWORD_COUNTERS:
+        return "".join(w.capitalize() for w in kind.split())
+    if kind in NAMED_COUNTERS:
+        return kind
+    raise Unsupported(f"{kind} counters cannot be told to phase")
+
+
+def counter_kind(key: str) -> str:
+    """phase's counter key read back as the corpus kind."""
+    for kind in (*COUNTERS, *KEYWORD_COUNTERS, *NAMED_COUNTERS):
+        if counter_key(kind).lower() == key.lower():
+            return kind
+    return key
+
+
+# What this adapter can tell phase. Everything else is a skip with its reason: copy exceptions, text
+# changes (layer 3), face-down and double-faced permanents, entry choices and merges, and the step
+# semantics the runner would otherwise hand over (the adapter reads the accumulated board).
+FEATURES = [
+    "layer-1-copy",
+    "copy-exception",
+    "chosen-values",
+    "face-down",
+    "turn-face-up-down",
+    "keyword-counters",
+    "multi-step",
+    "timestamps",
+    "layer-2-control",
+    "layer-4-type",
+    "layer-5-color",
+    "layer-6-abilities",
+    "layer-7a-cda",
+    "layer-7b-set",
+    "layer-7c-modify",
+    "layer-7d-switch",
+    "counters",
+    "dependency",
+    "dependency-loop",
+    "lock-in",
+    "static-existence",
+    "cda-first",
+    "land-types",
+    "value-expression",
+    "conditional-static",
+    "lose-creature-types",
+    "other-zones",
+    "zone-change",
+    "state-based-actions",
+    "expect-has-lacks",
+    "version-difference",
+    "owner",
+    "mana-cost",
+    "intrinsic-mana-abilities",
+    "values-from-objects",
+    "abilities-of-others",
+    # Read from the runner's accumulated board, where the runner has already done them: the timestamps
+    # the rules assign, the counters objects entered with, the legend rule, life totals.
+    "rule-timestamps",
+    "entry-counters",
+    "legend-rule",
+    "game-state",
+]
+FORMAT = {
+    "allow_debug_actions": True,
+    "command_zone": False,
+    "commander_damage_threshold": None,
+    "deck_size": {"data": 60, "type": "Minimum"},
+    "default_deck_copy_limit": {"data": 4, "type": "UpTo"},
+    "format": "Standard",
+    "max_players": 2,
+    "min_players": 2,
+    "range_of_influence": None,
+    "sideboard_policy": {"data": 15, "type": "Limited"},
+    "singleton": False,
+    "starting_life": 20,
+    "supplies_fixed_deck": False,
+    "team_based": False,
+    "uses_commander": False,
+}
+
+
+class Unsupported(Exception):
+    """Something on the board phase cannot be told: the run is skipped with this reason."""
+
+
+def phase_version() -> str:
+    """The installed phase-python version."""
+    return metadata.version("phase-python")
+
+
+@cache
+def catalogue() -> dict[str, dict[str, Any]]:
+    """The card catalogue by card name."""
+    data = yaml.safe_load(CATALOGUE.read_text("utf-8"))
+    return {c["name"]: c for c in data["cards"]}
+
+
+def mtgjson_card(card: Mapping[str, Any]) -> dict[str, Any]:
+    """A catalogue card in the MTGJSON atomic-card shape phase's card builder reads."""
+    keywords = []
+    for a in card["abilities"]:  # phase parses a keyword only when MTGJSON also lists it
+        text = a["text"]
+        if a.get("kind") == "keyword" and "{" in text:
+            keywords.append(text.split()[0].capitalize())  # Morph, Mutate, Equip: MTGJSON lists the word
+        elif a.get("kind") == "keyword" and not text.startswith(("protection", "enchant", "equip")):
+            keywords.append(text.capitalize())
+        elif text == "changeling" or text.startswith(("protection from ", "enchant ", "equip")):
+            keywords.append(text.split()[0].capitalize())
+    data: dict[str, Any] = {
+        "name": card["name"],
+        "manaCost": card["mana_cost"] or "",
+        "manaValue": card["mana_value"],
+        "type": card["type_line"],
+        "types": [t.title() for t in card["types"]],
+        "subtypes": [s.title() for s in card["subtypes"]],
+        "supertypes": [s.title() for s in card["supertypes"]],
+        # a catalogue entry whose Oracle text is a placeholder ("...": Time Vault) models no ability: none for phase
+        "text": "" if card["oracle"].strip() == "..." else card["oracle"],
+        "colors": [COLORS[c] for c in card["colors"]],
+        "colorIdentity": [COLORS[c] for c in card["colors"]],
+        "keywords": keywords,
+        "legalities": {},
+        "identifiers": {},
+        "layout": "normal",
+    }
+    for field in ("power", "toughness", "loyalty"):
+        if card.get(field) is not None:
+            data[field] = str(card[field])
+    return data
+
+
+@cache
+def faces() -> dict[str, dict[str, Any]]:
+    """phase's card face for every single-faced card of the catalogue, parsed from its Oracle text."""
+    import phase
+
+    return {
+        name: phase.build_oracle_face(mtgjson_card(card), None)
+        for name, card in catalogue().items()
+        if card["layout"] == "normal"
+    }
+
+
+@cache
+def engine() -> Any:
+    """phase's engine loaded with every single-faced card of the catalogue."""
+    import phase
+
+    data = {name.lower(): face for name, face in faces().items()}
+    # phase takes the list of creature types from its card database; a full database has every one (205.3m),
+    # the catalogue does not, so one face that is never put in a game carries them all.
+    data[TYPES_CARRIER.lower()] = phase.build_oracle_face(
+        {
+            **mtgjson_card(catalogue()[FILLER]),
+            "name": TYPES_CARRIER,
+            "type": "Creature",
+            "subtypes": sorted(t.title() for t in CREATURE_TYPES),
+            "text": "",
+        },
+        None,
+    )
+    return phase.Engine.from_json(json.dumps(data))
+
+
+@cache
+def unparsed(name: str) -> tuple[str, ...]:
+    """The abilities of a card (as the catalogue models them) that phase's Oracle parser gives no ability for."""
+    face = faces()[name]
+    obj = {
+        "name": name,
+        "keywords": face["keywords"],
+        "abilities": face["abilities"],
+        "static_definitions": face["static_abilities"],
+        "trigger_definitions": face["triggers"],
+        "replacement_definitions": face["replacements"],
+        "card_types": face["card_type"],
+    }
+    texts = [a["text"] for a in catalogue()[name]["abilities"]]
+    read = {_norm(t, name) for t in abilities(obj, texts)}
+    return tuple(t for t in texts if _norm(t, name) not in read)
+
+
+SELF = re.compile(r"\bthis (creature|artifact|land|enchantment|permanent|aura|equipment|planeswalker)\b")
+# The object fields the adapter sets up; any other one on an object is a skip naming it.
+KNOWN_FIELDS = {
+    "id", "name", "card", "controller", "owner", "timestamp", "zone", "token", "mana_value", "mana_cost",
+    "colors", "types", "subtypes", "supertypes", "all_creature_types", "abilities", "power", "toughness",
+    "counters", "face_down", "attached_to", "chosen", "face_history",
+}  # fmt: skip
+# Oracle wording that asks for a choice made as the permanent entered or a record phase cannot be told.
+CHOICE = re.compile(r"\b(chosen|choose)\b", re.I)
+RECORD = re.compile(r"\b(exiled with|monstrous|renowned)\b", re.I)
+# 614.1c, 614.12: what a permanent chose as it entered, as phase's chosen attributes.
+CHOSEN = {"creature_type": "CreatureType", "color": "Color", "basic_land_type": "BasicLandType"}
+# 305.6: the intrinsic mana ability of each basic land type; phase gives it without listing it.
+INTRINSIC = {"plains": "{t}: add {w}.", "island": "{t}: add {u}.", "swamp": "{t}: add {b}.",
+             "mountain": "{t}: add {r}.", "forest": "{t}: add {g}."}  # fmt: skip
+
+
+def _norm(text: str, name: str = "") -> str:
+    """Ability wording compared loosely: lower case, single spaces, no final full stop, itself as ~ (its full
+    or short name, or "this creature"), a leading "other" dropped and old mana wording made today's."""
+    text = re.sub(r"\s*\([^)]*\)", "", text)  # reminder text, and the chosen value the corpus writes in brackets
+    text = re.sub(r"\s+", " ", text.strip().lower()).rstrip(".")
+    text = re.sub(r"^[a-z' -]+ — (?=(when|whenever|at|as long as)\b)", "", text)  # an ability word (207.2c)
+    if name:
+        text = text.replace(name.lower(), "~").replace(name.split(",")[0].lower(), "~")
+    text = text.replace("add {1} to your mana pool", "add {c}").replace(" to your mana pool", "")
+    text = re.sub(r"^other ", "", text)
+    return SELF.sub("~", text)
+
+
+def check_object(o: Mapping[str, Any]) -> dict[str, Any]:
+    """The catalogue card an object is, or Unsupported naming why phase cannot be given it."""
+    name = o.get("card")
+    if not name:
+        raise Unsupported(f"object {o['id']} ({o['name']}) is no card of the catalogue (made-up wording)")
+    card = catalogue().get(name)
+    if card is None:
+        raise Unsupported(f"object {o['id']}: card {name!r} is not in the card catalogue")
+    if card["layout"] != "normal" or o.get("back_face") or card.get("other_face") or card.get("face"):
+        raise Unsupported(f"object {o['id']} ({name}) is a {card['layout']} card: multi-face cards are not set up")
+    if o.get("token"):
+        raise Unsupported(f"object {o['id']} ({name}) is a token: tokens are not set up")
+    for field in sorted(set(o) - KNOWN_FIELDS):
+        if o[field] not in (None, False, [], {}):
+            raise Unsupported(f"object {o['id']} ({name}): {field} cannot be told to phase")
+    if o.get("face_down") and o["zone"] != "battlefield":
+        raise Unsupported(f"object {o['id']} ({name}) is face down outside the battlefield: not set up")
+    if RECORD.search(card["oracle"]):
+        raise Unsupported(f"object {o['id']} ({name}): its text reads a record phase cannot be told")
+    if CHOICE.search(card["oracle"]) and not o.get("chosen"):
+        raise Unsupported(f"object {o['id']} ({name}): its text asks for a choice the board does not give")
+    for key in o.get("chosen") or {}:
+        if key not in CHOSEN:
+            raise Unsupported(f"object {o['id']} ({name}): a chosen {key} cannot be told to phase")
+    modelled = {a["text"] for a in card["abilities"] if a.get("modelled")}
+    missing = [t for t in unparsed(name) if t in modelled]  # one the layers answer reads
+    if missing:
+        raise Unsupported(f"object {o['id']} ({name}): phase's Oracle parser gives no ability for {missing}")
+    printed = {_norm(a["text"], name) for a in card["abilities"]}
+    extra = [a for a in o.get("abilities", []) if _norm(a, name) not in printed]
+    if extra:
+        raise Unsupported(f"object {o['id']} ({name}) has abilities its card does not print: {extra}")
+    for field in ("types", "subtypes", "supertypes", "colors"):
+        if sorted(o.get(field) or []) != sorted(card[field]):
+            raise Unsupported(f"object {o['id']} ({name}): {field} differ from the card's")
+    printed_pt = (card.get("power"), card.get("toughness"))
+    if all(isinstance(v, int) for v in printed_pt) and (o.get("power"), o.get("toughness")) != printed_pt:
+        raise Unsupported(f"object {o['id']} ({name}): power/toughness differ from the card's")
+    if o["zone"] not in ZONES:
+        raise Unsupported(f"object {o['id']} ({name}) is in zone {o['zone']!r}: only {sorted(ZONES)} are set up")
+    for p in (o["controller"], o["owner"]):
+        if p not in SEATS:
+            raise Unsupported(f"object {o['id']}: player {p!r}: only two players (p1, p2) are set up")
+    return card
+
+
+def _keyword(word: str) -> str:
+    if " " in word or ":" in word:
+        raise Unsupported(f"ability {word!r} is not a keyword: phase's effects grant keywords only")
+    return word.title()
+
+
+def modifications(part: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """One corpus effect part as phase's modifications (the shapes phase's own Oracle parser gives)."""
+    op = part["op"]
+
+    def fixed(value: Any) -> int:
+        if not isinstance(value, int):
+            raise Unsupported(f"effect part {op} with a value expression {value!r}: only fixed numbers are set up")
+        return value
+
+    if op == "modify_pt":
+        return [
+            {"type": "AddPower", "value": fixed(part.get("power", 0))},
+            {"type": "AddToughness", "value": fixed(part.get("toughness", 0))},
+        ]
+    if op == "set_pt":
+        mods = []
+        if "power" in part:
+            mods.append({"type": "SetPower", "value": fixed(part["power"])})
+        if "toughness" in part:
+            mods.append({"type": "SetToughness", "value": fixed(part["toughness"])})
+        return mods
+    if op == "switch_pt":
+        return [{"type": "SwitchPowerToughness"}]
+    if op == "add_abilities":
+        return [{"type": "AddKeyword", "keyword": _keyword(a)} for a in part["abilities"]]
+    if op == "remove_abilities":
+        return [{"type": "RemoveKeyword", "keyword": _keyword(a)} for a in part["abilities"]]
+    if op == "remove_all_abilities":
+        return [{"type": "RemoveAllAbilities"}]
+    if op == "set_controller":
+        return [{"type": "ChangeController"}]
+    if op == "add_types":
+        return [{"type": "AddType", "core_type": t.title()} for t in part["types"]]
+    if op == "add_subtypes":
+        return [{"type": "AddSubtype", "subtype": s.title()} for s in part["subtypes"]]
+    if op == "set_subtypes" and part.get("subtypes"):
+        return [{"type": "RemoveAllSubtypes", "set": "Creature"}] + [
+            {"type": "AddSubtype", "subtype": s.title()} for s in part["subtypes"]
+        ]
+    if op == "all_creature_types":
+        return [{"type": "AddAllCreatureTypes"}]
+    if op == "remove_all_creature_types":
+        return [{"type": "RemoveAllSubtypes", "set": "Creature"}]
+    if op == "set_colors":
+        return [{"type": "SetColor", "colors": [c.title() for c in part["colors"]]}]
+    raise Unsupported(f"resolved effects with the operation {op!r} cannot be told to phase")
+
+
+def except_(values: dict[str, Any], exceptions: Mapping[str, Any]) -> None:
+    """707.9b: a copy effect's exceptions become part of the copiable values phase is given."""
+    types = values["card_types"] = {k: list(v) for k, v in values["card_types"].items()}
+    for key, value in exceptions.items():
+        if key in ("power", "toughness", "name"):
+            values[key] = value
+        elif key in ("types", "subtypes", "supertypes"):
+            types[{"types": "core_types"}.get(key, key)] = [w.title() for w in value]
+        elif key in ("add_types", "add_subtypes", "add_supertypes"):
+            field = {"add_types": "core_types"}.get(key, key[4:])
+            types[field] = types[field] + [w.title() for w in value if w.title() not in types[field]]
+        elif key in ("colors", "add_colors"):
+            colors = [c.title() for c in value]
+            values["color"] = colors if key == "colors" else [*values["color"], *colors]
+        elif key == "add_abilities":
+            values["keywords"] = [*values["keywords"], *(_keyword(a) for a in value)]
+        else:
+            raise Unsupported(f"a copy exception setting {key} cannot be told to phase")
+
+
+def copy_values(
+    part: Mapping[str, Any], board: Mapping[str, Any], state: Mapping[str, Any], ids: Mapping[str, int]
+) -> list[dict[str, Any]]:
+    """A copy effect (707.2) as phase's CopyValues modification, holding the copied card's printed values.
+
+    phase takes a snapshot of the copiable values when the effect begins; the adapter can give it the
+    printed values only, so a copy of an object that is itself a copy, face down or double-faced is a skip.
+    """
+    if any(k in part for k in ("retain", "except_if", "double_faced")):
+        raise Unsupported("a copy effect that retains values or has conditional exceptions cannot be told to phase")
+    source = part["object"]
+    if source not in ids:
+        raise Unsupported(f"a copy of {source!r}, which is not an object on the board")
+    if any(p["op"] == "copy_of" and source in e["applies_to"] for e in board["effects"] for p in e["parts"]):
+        raise Unsupported(f"a copy of {source!r}, itself under a copy effect: phase would need its copiable values")
+    if any(o["id"] == source and (o.get("face_down") or o.get("face_history")) for o in board["objects"]):
+        raise Unsupported(f"a copy of {source!r}, which is or was face down: phase would need its copiable values")
+    obj = state["objects"][str(ids[source])]
+    values = {
+        "abilities": obj["abilities"],
+        "card_types": obj["base_card_types"],
+        "color": obj["base_color"],
+        "keywords": obj["base_keywords"],
+        "loyalty": obj.get("loyalty"),
+        "mana_cost": obj["base_mana_cost"],
+        "name": obj["base_name"],
+        "name_origin": "Source",
+        "power": obj["base_power"],
+        "toughness": obj["base_toughness"],
+        "replacement_definitions": obj["replacement_definitions"],
+        "static_definitions": obj["static_definitions"],
+        # a game object holds each trigger wrapped with its bookkeeping; copiable values hold the definition
+        "trigger_definitions": [t.get("definition", t) for t in obj["trigger_definitions"]],
+        "trigger_printed_origins": obj.get("trigger_printed_origins") or [],
+    }
+    except_(values, part.get("except") or {})
+    return [
+        {
+            "type": "CopyValues",
+            "display_source": "Card",
+            "printed_ref": None,
+            "token_art": None,
+            "token_image_ref": None,
+            "values": values,
+        }
+    ]
+
+
+def _ranks(board: Mapping[str, Any]) -> dict[float, int]:
+    """The board's timestamps as phase's integer timestamps, in the same order (ties kept)."""
+    stamps = {o["timestamp"] for o in board["objects"]} | {e["timestamp"] for e in board["effects"]}
+    return {t: k for k, t in enumerate(sorted(stamps), start=1)}
+
+
+def _player_count(board: Mapping[str, Any]) -> None:
+    game = board.get("game") or {}
+    if game.get("hand"):
+        raise Unsupported("hand sizes cannot be told to phase apart from the cards in hand")
+
+
+def set_up(board: Mapping[str, Any]) -> tuple[Any, dict[str, int]]:
+    """A phase game holding the board; returns the game and each object's phase id."""
+    cards = {o["id"]: check_object(o) for o in board["objects"]}
+    _player_count(board)
+    if board.get("tie_order"):
+        raise Unsupported("a tie order the players chose (613.7m) cannot be told to phase")
+    decks: list[list[str]] = [[], []]
+    for o in board["objects"]:
+        decks[SEATS[o["owner"]]].append(cards[o["id"]]["name"])
+    # phase wants a library for each player: one filler card each, left in the library, not reported.
+    game = engine().new_game([*decks[0], FILLER], [*decks[1], FILLER], format_config=FORMAT)
+    exported = game.state()
+    state = exported["state"]
+    state["debug_mode"] = True
+    state["debug_permitted"] = [0, 1]
+    free: dict[tuple[int, str], list[int]] = {}
+    for obj in sorted(state["objects"].values(), key=lambda x: x["id"]):
+        free.setdefault((obj["owner"], obj["name"]), []).append(obj["id"])
+    for seat, p in enumerate(state["players"]):
+        for z in ("hand", "library", "graveyard"):
+            p[z] = []
+        filler = free[(seat, FILLER)].pop()
+        state["objects"][str(filler)]["zone"] = "Library"
+        p["library"].append(filler)
+    state["battlefield"], state["exile"] = [], []
+    rank = _ranks(board)
+    ids: dict[str, int] = {}
+    for o in board["objects"]:
+        pid = free[(SEATS[o["owner"]], cards[o["id"]]["name"])].pop(0)
+        ids[o["id"]] = pid
+        obj = state["objects"][str(pid)]
+        seat = SEATS[o["controller"]]
+        obj.update(zone=ZONES[o["zone"]], timestamp=rank[o["timestamp"]], controller=seat, base_controller=seat)
+        counters: dict[str, int] = {}
+        for c in o.get("counters") or []:
+            key = counter_key(c["kind"])
+            counters[key] = counters.get(key, 0) + c.get("count", 1)
+        obj["counters"] = counters
+        obj["chosen_attributes"] = [
+            {"type": CHOSEN[key], "value": str(value).title()} for key, value in (o.get("chosen") or {}).items()
+        ]
+        if o["zone"] in ("battlefield", "exile"):
+            state[o["zone"]].append(pid)
+        else:
+            state["players"][SEATS[o["owner"]]][o["zone"]].append(pid)
+    for o in board["objects"]:
+        if o.get("attached_to"):
+            if o["attached_to"] not in ids:
+                raise Unsupported(f"object {o['id']} is attached to {o['attached_to']!r}, which is not an object")
+            target = state["objects"][str(ids[o["attached_to"]])]
+            state["objects"][str(ids[o["id"]])]["attached_to"] = {"type": "Object", "data": ids[o["attached_to"]]}
+            target["attachments"] = [*target.get("attachments", []), ids[o["id"]]]
+    effects: list[dict[str, Any]] = []
+    for e in board["effects"]:
+        mods = [
+            m
+            for part in e["parts"]
+            for m in (copy_values(part, board, state, ids) if part["op"] == "copy_of" else modifications(part))
+        ]
+        controller = SEATS.get(e.get("controller") or "p1")
+        if controller is None:
+            raise Unsupported(f"effect {e['id']}: controller {e.get('controller')!r}: only p1 and p2 are set up")
+        for target in e["applies_to"]:
+            if target not in ids:
+                raise Unsupported(f"effect {e['id']} applies to {target!r}, which is not an object")
+            effects.append(
+                {
+                    "affected": {"id": ids[target], "type": "SpecificObject"},
+                    "controller": controller,
+                    "duration": "UntilEndOfTurn",
+                    "id": len(effects) + 1,
+                    "modifications": mods,
+                    "source_id": ids.get(e.get("source") or "", 0),
+                    "source_name": e.get("description", e["id"]),
+                    "timestamp": rank[e["timestamp"]],
+                }
+            )
+    state["transient_continuous_effects"] = effects
+    state["next_continuous_effect_id"] = len(effects) + 1
+    state["next_timestamp"] = len(rank) + 1
+    game_data = board.get("game") or {}
+    for player, life in (game_data.get("life") or {}).items():
+        if player not in SEATS:
+            raise Unsupported(f"life total of {player!r}: only p1 and p2 are set up")
+        state["players"][SEATS[player]]["life"] = life
+    if game_data.get("turn"):
+        if game_data["turn"] not in SEATS:
+            raise Unsupported(f"active player {game_data['turn']!r}: only p1 and p2 are set up")
+        state["active_player"] = SEATS[game_data["turn"]]
+    game = engine().load_game(exported)
+    down = [ids[o["id"]] for o in board["objects"] if o.get("face_down")]
+    if down:  # 708.2: phase makes a permanent face down with its own debug action, then the timestamps are put back
+        for pid in down:
+            game.apply(
+                0, {"type": "Debug", "data": {"type": "SetFaceState", "data": {"object_id": pid, "face_down": True}}}
+            )
+        exported = game.state()
+        for o in board["objects"]:
+            exported["state"]["objects"][str(ids[o["id"]])]["timestamp"] = rank[o["timestamp"]]
+        exported["state"]["next_timestamp"] = max(exported["state"]["next_timestamp"], len(rank) + 1)
+        game = engine().load_game(exported)
+    life = state["players"][0]["life"]
+    # A debug action that changes nothing: phase recomputes the layers after every action.
+    game.apply(0, {"type": "Debug", "data": {"type": "SetLife", "data": {"player_id": 0, "life": life}}})
+    return game, ids
+
+
+def _keyword_text(kw: Any) -> str:
+    """A phase keyword as the corpus writes it ("flying", "islandwalk")."""
+    if isinstance(kw, str):
+        return re.sub(r"(?<!^)(?=[A-Z])", " ", kw).lower()
+    if isinstance(kw, dict) and len(kw) == 1:
+        ((k, v),) = kw.items()
+        if k == "Landwalk" and isinstance(v, str):
+            return f"{v.lower()}walk"
+        if k == "Protection":
+            inner = next(iter(v.values())) if isinstance(v, dict) and len(v) == 1 else v
+            return f"protection from {str(inner).lower()}"
+        if k in ("Enchant", "Equip") and isinstance(v, dict) and "type_filters" in v:
+            words = [f.lower() for f in v["type_filters"] if isinstance(f, str)]
+            return f"{k.lower()} {' '.join(words)}".strip()
+        if isinstance(v, dict) and v.get("type") == "Cost":
+            return f"{k.lower()} {(mana_cost(v) or '').lower()}"
+        return f"{k.lower()} {v}".lower() if isinstance(v, (str, int)) else k.lower()
+    return json.dumps(kw)
+
+
+@cache
+def unmodelled(name: str) -> frozenset[str]:
+    """The Oracle lines of a card that the corpus does not model (the catalogue lists no ability for them, so
+    no case expects them): phase's abilities with that wording are not reported for an object of that name."""
+    card = catalogue().get(name)
+    if card is None:
+        return frozenset()
+    modelled = {_norm(a["text"], card["name"]) for a in card["abilities"]}
+    lines: set[str] = set()
+    for line in card["oracle"].splitlines():
+        text = _norm(re.sub(r"\s*\([^)]*\)", "", line), card["name"])
+        if text and text not in modelled and not any(text.startswith(m) for m in modelled if m):
+            lines.add(text)
+    return frozenset(lines)
+
+
+def hidden(o: Mapping[str, Any], obj: Mapping[str, Any]) -> frozenset[str]:
+    """The wordings not reported for an object: its card's Oracle lines the corpus does not model, and the
+    catalogue abilities of its card that the case's object does not print (the case models the card
+    without them, as when the catalogue keeps an older wording beside today's)."""
+    name = o.get("card") or ""
+    card = catalogue().get(name)
+    printed = {_norm(t, name) for t in o.get("abilities") or []}
+    omitted = {_norm(a["text"], name) for a in (card or {}).get("abilities", [])} - printed
+    return unmodelled(name) | unmodelled(obj["name"]) | frozenset(omitted)
+
+
+def abilities(obj: Mapping[str, Any], printed: list[str], hidden: frozenset[str] | set[str] = frozenset()) -> list[str]:
+    """An object's abilities read back from phase, in the corpus wording of its card where they match."""
+    name = obj["name"]
+    wording = {_norm(t, name): t for t in printed}
+    found = [_keyword_text(k) for k in obj.get("keywords") or []]
+    for field in ("abilities", "static_definitions", "trigger_definitions", "replacement_definitions"):
+        for a in obj.get(field) or []:
+            if isinstance(a, dict) and isinstance(a.get("definition"), dict):
+                a = a["definition"]  # a game object holds each trigger wrapped with its bookkeeping
+            text = a.get("description") if isinstance(a, dict) else None
+            if text:
+                found.append(text.replace("~", name))
+    if "Land" in obj["card_types"]["core_types"]:
+        found += [INTRINSIC[s.lower()] for s in obj["card_types"]["subtypes"] if s.lower() in INTRINSIC]
+
+    def corpus_wording(text: str) -> str:
+        key = _norm(text, name)
+        if key in wording:
+            return wording[key]
+        # the corpus may model the first part of a longer Oracle sentence (Bludgeon Brawl)
+        prefix = [w for k, w in wording.items() if k and key.startswith(k)]
+        return max(prefix, key=len) if prefix else text.lower()
+
+    return sorted({corpus_wording(t) for t in found if _norm(t, name) not in hidden})
+
+
+SHARDS = {"White": "W", "Blue": "U", "Black": "B", "Red": "R", "Green": "G", "Colorless": "C", "X": "X"}
+
+
+def _shard(name: str) -> str:
+    """One phase mana shard as a mana symbol's inside: White -> W, WhiteBlue -> W/U, PhyrexianBlue -> U/P."""
+    if name in SHARDS:
+        return SHARDS[name]
+    parts = re.findall(r"[A-Z][a-z]*", name)
+    if parts and parts[0] == "Phyrexian":
+        return "/".join(SHARDS.get(p, p) for p in parts[1:]) + "/P"
+    return "/".join({"Two": "2"}.get(p, SHARDS.get(p, p)) for p in parts)
+
+
+def mana_cost(cost: Any) -> str | None:
+    """phase's mana cost as the corpus writes it ("{3}{W}{W}"), or None for no mana cost."""
+    if not isinstance(cost, dict) or cost.get("type") != "Cost":
+        return None
+    generic = [f"{{{cost['generic']}}}"] if cost.get("generic") or not cost.get("shards") else []
+    return "".join(generic + [f"{{{_shard(s)}}}" for s in cost.get("shards", [])])
+
+
+def _subtypes(obj: Mapping[str, Any], all_types: set[str]) -> tuple[list[str], bool]:
+    """The subtypes, and whether it has every creature type (changeling, 702.73a, or phase's own list)."""
+    subs = obj["card_types"]["subtypes"]
+    changeling = "Changeling" in (obj.get("keywords") or []) and "Creature" in obj["card_types"]["core_types"]
+    every = changeling or (bool(all_types) and all_types <= set(subs))
+    if every:  # the corpus lists the printed subtypes beside "every creature type"
+        printed = set(obj.get("base_card_types", {}).get("subtypes") or [])
+        subs = [s for s in subs if s not in all_types or s in printed]
+    return sorted(s.lower() for s in subs), every
+
+
+def read_back(game: Any, board: Mapping[str, Any], ids: Mapping[str, int]) -> dict[str, dict[str, Any]]:
+    """Every object's characteristics as phase computed them, in the corpus vocabulary."""
+    state = game.state()["state"]
+    all_types = set(state.get("all_creature_types") or [])
+    # The corpus wording of every ability on the board (printed ones, and those effects grant).
+    wordings = [t for o in board["objects"] for t in o.get("abilities") or []]
+    wordings += [t for a in board.get("abilities") or [] for t in [a.get("text")] if isinstance(t, str)]
+    wordings += [
+        t
+        for e in [*board["effects"], *(board.get("abilities") or [])]
+        for p in e.get("parts") or []
+        for t in p.get("abilities") or []
+        if isinstance(t, str)
+    ]
+    # granted abilities as quoted, first, so that the wording a part or an object gives wins over them
+    wordings = [q for t in wordings for q in re.findall(r'"([^"]+)"', t)] + wordings
+    results: dict[str, dict[str, Any]] = {}
+    for o in board["objects"]:
+        obj = state["objects"].get(str(ids[o["id"]]))
+        if obj is None:
+            continue
+        zone = {v: k for k, v in ZONES.items()}.get(obj["zone"], obj["zone"].lower())
+        subtypes, every = _subtypes(obj, all_types)
+        creature = "Creature" in obj["card_types"]["core_types"]
+        cost = obj.get("mana_cost") or {}
+        results[o["id"]] = {
+            "name": obj["name"] or None,  # 708.2a: a face-down permanent has no name
+            "controller": PLAYERS.get(obj["controller"], str(obj["controller"])),
+            "owner": PLAYERS.get(obj["owner"], str(obj["owner"])),
+            "types": sorted(t.lower() for t in obj["card_types"]["core_types"]),
+            "subtypes": subtypes,
+            "supertypes": sorted(t.lower() for t in obj["card_types"]["supertypes"]),
+            "all_creature_types": every,
+            "colors": sorted(PHASE_COLORS.get(c, c.lower()) for c in obj.get("color") or []),
+            "abilities": abilities(obj, wordings, hidden(o, obj)),
+            "mana_cost": mana_cost(obj.get("mana_cost")),
+            "power": obj.get("power") if creature else None,
+            "toughness": obj.get("toughness") if creature else None,
+            "mana_value": cost.get("generic", 0) + len(cost.get("shards", [])) if cost.get("type") == "Cost" else 0,
+            "face_down": bool(obj.get("face_down")),
+            "counters": {counter_kind(k): v for k, v in sorted((obj.get("counters") or {}).items())},
+            "zone": zone,
+        }
+    return results
+
+
+def implementation() -> dict[str, Any]:
+    """Who this adapter is, and what it declares it can set up."""
+    return {
+        "name": "phase.rs",
+        "language": "rust (phase-python bindings)",
+        "version": phase_version(),
+        "homepage": "https://pypi.org/project/phase-python/",
+        # phase implements today's rules (it names the type Kindred, 205.3m): it is measured under them.
+        "rules_versions": ["2025-08-01"],
+        "features": FEATURES,
+    }
+
+
+def handle(msg: Any) -> tuple[dict[str, Any] | None, int]:
+    """Answer one message: (reply or None, one-shot exit status)."""
+    cmd = msg.get("cmd") if isinstance(msg, dict) else None
+    if cmd == "start":
+        if msg.get("version") != PROTOCOL_VERSION:
+            return {"ready": False, "version": PROTOCOL_VERSION, "error": "speaks only version 1"}, 1
+        return {"ready": True, "version": PROTOCOL_VERSION, "implementation": implementation()}, 0
+    if cmd == "stop":
+        return None, 0
+    seq = msg.get("seq", 0) if isinstance(msg, dict) else 0
+    if cmd != "run":
+        return {"seq": seq, "errored": True, "message": f"unknown command {cmd!r}"}, 1
+    try:
+        game, ids = set_up(msg["board"])
+        return {"seq": seq, "results": read_back(game, msg["board"], ids)}, 0
+    except Unsupported as exc:
+        return {"seq": seq, "skipped": True, "reason": str(exc)}, 2
+    except Exception as exc:  # phase refusing the board is an error answer, never a dead adapter
+        return {"seq": seq, "errored": True, "message": f"{type(exc).__name__}: {exc}"}, 1
+
+
+def main() -> int:
+    """Persistent mode (JSON lines) by default, or one message with --oneshot."""
+    if "--oneshot" in sys.argv[1:]:
+        reply, status = handle(json.loads(sys.stdin.read()))
+        if reply is not None:
+            print(json.dumps(reply), flush=True)
+        return status
+    for line in sys.stdin:
+        if not line.strip():
+            continue
+        reply, _ = handle(json.loads(line))
+        if reply is None:
+            return 0
+        print(json.dumps(reply), flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,125 @@
+"""The phase.rs adapter (issue 31): its handshake, boards it sets up and agrees on, skips with reasons,
+and the triaged disagreements, each still reproduced by the engine on its case file.
+
+Everything here runs phase in process through ``handle`` (the adapter's one entry point), so it is
+deterministic: phase's game seed is fixed and the adapter writes the whole board into the state.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+import yaml
+
+from mtg_layers.checking.results import compare
+from mtg_layers.conformance import phase_adapter
+from mtg_layers.conformance.engines_page import ENGINES_DIR
+from mtg_layers.conformance.protocol import load_suite, run_message
+from mtg_layers.corpus import ROOT, case_from_data
+
+SUITE = {sc.id: sc for sc in load_suite()}
+RULES = "2025-08-01"
+TRIAGE = yaml.safe_load((ENGINES_DIR / "phase" / "triage.yaml").read_text("utf-8"))
+SUMMARY = json.loads((ENGINES_DIR / "phase" / "summary.json").read_text("utf-8"))
+
+
+def answer(case_id: str, step: int) -> dict[str, Any]:
+    """The adapter's answer for one run, as the runner would send it."""
+    reply, _ = phase_adapter.handle(run_message(1, SUITE[case_id].data, step, RULES))
+    assert reply is not None
+    return reply
+
+
+def mismatches(case_id: str, step: int) -> list[Any]:
+    reply = answer(case_id, step)
+    assert "results" in reply, reply
+    return compare(SUITE[case_id].case.steps[step - 1].expect[RULES], reply["results"])
+
+
+def test_handshake_names_phase_and_its_version() -> None:
+    reply, status = phase_adapter.handle({"cmd": "start", "version": 1})
+    assert status == 0 and reply is not None and reply["ready"] is True
+    impl = reply["implementation"]
+    assert (impl["name"], impl["version"], impl["rules_versions"]) == ("phase.rs", "0.103.0", [RULES])
+    assert "stickers" not in impl["features"] and "face-down" in impl["features"]
+
+
+def test_other_protocol_version_is_refused() -> None:
+    reply, status = phase_adapter.handle({"cmd": "start", "version": 2})
+    assert status == 1 and reply is not None and reply["ready"] is False
+
+
+@pytest.mark.parametrize(
+    ("case_id", "step"),
+    [("cr-613-6-march-of-the-machines", 1), ("sba-equipment-falls-off-idol", 1), ("seed-blood-moon-then-urborg", 1)],
+)
+def test_real_card_boards_are_set_up_and_agree(case_id: str, step: int) -> None:
+    assert mismatches(case_id, step) == []
+
+
+def test_march_of_the_machines_values_read_back() -> None:
+    results = answer("cr-613-6-march-of-the-machines", 1)["results"]
+    assert (results["icy"]["power"], results["icy"]["toughness"], results["icy"]["types"]) == (
+        4,
+        4,
+        ["artifact", "creature"],
+    )
+    assert results["ring"]["power"] == 1 and results["thopter"]["abilities"] == ["flying"]
+
+
+def test_made_up_object_is_a_skip_naming_it() -> None:
+    reply = answer("model-changeling-loses-all-creature-types", 1)
+    assert "results" in reply  # real cards: set up
+    made_up = next(
+        sc.id for sc in SUITE.values() if RULES in sc.data["versions"] and not sc.data["objects"][0].get("card")
+    )
+    reply = answer(made_up, 1)
+    assert reply["skipped"] is True and "no card of the catalogue" in reply["reason"]
+
+
+def test_effect_operation_phase_cannot_be_told_is_a_skip() -> None:
+    with pytest.raises(phase_adapter.Unsupported, match="replace_word"):
+        phase_adapter.modifications({"op": "replace_word", "from": "goblin", "to": "elf"})
+    assert phase_adapter.modifications({"op": "modify_pt", "power": 3, "toughness": -1}) == [
+        {"type": "AddPower", "value": 3},
+        {"type": "AddToughness", "value": -1},
+    ]
+
+
+def test_every_disagreement_of_the_saved_run_is_triaged() -> None:
+    failing = {(f["case"], f["step"]) for f in SUMMARY["failures"]}
+    triaged = {(d["case"], d["step"]) for d in TRIAGE["disagreements"]}
+    assert failing == triaged
+    assert {d["verdict"] for d in TRIAGE["disagreements"]} <= {"engine-wrong", "corpus-wrong", "adapter-cannot-say"}
+
+
+@pytest.mark.parametrize(
+    "entry", [d for d in TRIAGE["disagreements"] if d["verdict"] == "engine-wrong"], ids=lambda d: d["case"]
+)
+def test_engine_wrong_entries_have_their_case_and_still_reproduce(entry: dict[str, Any]) -> None:
+    assert (ROOT / entry["case_file"]).is_file() and entry["rule_chain"] and entry["upstream_report"]
+    assert SUITE[entry["case"]].path.resolve() == (ROOT / entry["case_file"]).resolve()
+    assert mismatches(entry["case"], entry["step"]) != []
+
+
+FUZZ = TRIAGE.get("fuzz") or []
+
+
+def test_fuzz_figures_are_saved_and_every_kind_is_triaged() -> None:
+    figures = json.loads((ENGINES_DIR / "phase" / "fuzz.json").read_text("utf-8"))
+    assert figures["set_up"] >= 500
+    assert {tuple(k["signature"]) for k in figures["kinds"]} == {tuple(k["signature"]) for k in FUZZ}
+
+
+@pytest.mark.parametrize("entry", FUZZ, ids=lambda k: "-".join(k["signature"]))
+def test_fuzz_findings_load_and_the_engine_still_disagrees(entry: dict[str, Any]) -> None:
+    data = yaml.safe_load((ROOT / entry["case_file"]).read_text("utf-8"))
+    case = case_from_data(data, entry["case_file"])
+    last = len(case.steps)
+    reply, _ = phase_adapter.handle(run_message(1, data, last, RULES))
+    assert reply is not None and "results" in reply, reply
+    assert compare(case.steps[-1].expect[RULES], reply["results"]) != []
+    if entry["verdict"] == "engine-wrong":
+        assert entry["rule_chain"] and entry["upstream_report"]
