@@ -19,6 +19,7 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
+from .pointers import pointer_lines
 from .runner import VERDICTS, RunResult
 
 REPORT_FORMAT = 1
@@ -271,16 +272,18 @@ def junit_xml(report: Mapping[str, Any], strict: bool = False) -> str:
         verdict = r["verdict"]
         if verdict == "fail" or (strict and verdict == "fixed"):
             text = json.dumps(r["diff"], indent=1, ensure_ascii=False) if r["diff"] else r["message"]
+            text = "\n".join([text, *pointer_lines(r.get("look"))])
             msg = r["message"] if verdict == "fail" else "listed as a known failure but passes (--strict)"
             el = ET.SubElement(tc, "failure", {"message": msg, "type": "mismatch" if verdict == "fail" else "fixed"})
             el.text = text
         elif verdict in ("error", "timeout"):
             el = ET.SubElement(tc, "error", {"message": r["message"], "type": verdict})
-            el.text = r["message"]
+            el.text = "\n".join([r["message"], *pointer_lines(r.get("look"))])
         elif verdict == "skip":
             ET.SubElement(tc, "skipped", {"message": r["message"] or "skipped"})
         elif verdict == "xfail":
-            ET.SubElement(tc, "skipped", {"message": f"expected failure: {r['known_failure']}: {r['message']}"})
+            el = ET.SubElement(tc, "skipped", {"message": f"expected failure: {r['known_failure']}: {r['message']}"})
+            el.text = "\n".join(pointer_lines(r.get("look"))) or None
         if r["stderr"]:
             ET.SubElement(tc, "system-err").text = r["stderr"]
     for el in suites.iter():
@@ -339,7 +342,9 @@ def markdown(report: Mapping[str, Any], max_rows: int = 200) -> str:
                 detail = f"known: {r['known_failure']} — {detail}"
             elif r["verdict"] == "fixed":
                 detail = f"listed as known ({r['known_failure']}) but passes"
-            lines.append(f"| `{r['case']}` | {r['rules']} | {r['step']} | {r['verdict']} | {_md(detail)} |")
+            lines.append(
+                f"| {_case_cell(r)} | {r['rules']} | {r['step']} | {r['verdict']} | {_md(detail)}{_look_md(r)} |"
+            )
         if len(problems) > max_rows:
             lines.append(f"| … | | | | {len(problems) - max_rows} more in the JSON report |")
     lines += ["", "## By feature", "", head, sep]
@@ -350,6 +355,23 @@ def markdown(report: Mapping[str, Any], max_rows: int = 200) -> str:
         lines += ["", "## Expectations that matched no run", ""]
         lines += [f"- `{u['id']}`: {u['reason']}" for u in summ["unused_expectations"]]
     return "\n".join(lines) + "\n"
+
+
+def _case_cell(r: Mapping[str, Any]) -> str:
+    """The case id, linked to its page when it has one."""
+    page = (r.get("look") or {}).get("page")
+    return f"[`{r['case']}`]({page})" if page else f"`{r['case']}`"
+
+
+def _look_md(r: Mapping[str, Any]) -> str:
+    """The explain command and the parting trace step, for a Markdown cell."""
+    look = r.get("look")
+    if not look:
+        return ""
+    out = f"<br>`{_md(look['explain'])}`"
+    if look.get("parts_at"):
+        out += f"<br>parts ways at {_md(look['parts_at']['text'])}"
+    return out
 
 
 def print_tables(out: Console, results: Sequence[RunResult], show_details: int = 40) -> None:
@@ -384,6 +406,8 @@ def print_tables(out: Console, results: Sequence[RunResult], show_details: int =
     bad = [r for r in results if r.verdict in ("fail", "error", "timeout", "fixed")]
     for r in bad[:show_details]:
         out.print(f"{r.case} [{r.rules}] step {r.step}: {r.verdict}: {_detail(r)}", markup=False, highlight=False)
+        for line in pointer_lines(r.look):
+            out.print(f"    {line}", markup=False, highlight=False)
         if r.stderr and r.verdict in ("error", "timeout"):
             tail = r.stderr.strip().splitlines()[-3:]
             for line in tail:

@@ -18,6 +18,7 @@ from reference.frozen import thaw
 
 from ..checking.results import compare
 from .expectations import Expectations, KnownFailure
+from .pointers import where_to_look
 from .protocol import DEFAULT_MAX_LINE, SuiteCase, run_message
 from .transport import Handshake, OneShotAdapter, PersistentAdapter, Reply
 
@@ -88,6 +89,8 @@ class RunResult:
     duration_s: float
     known_failure: str | None = None
     context: Any = None
+    # issue 33: for a run that did not pass, where to look (pointers.where_to_look)
+    look: Mapping[str, Any] | None = None
 
     def as_dict(self) -> dict[str, Any]:
         """The run as a JSON report entry (report.schema.json#/$defs/result)."""
@@ -110,6 +113,7 @@ class RunResult:
             "stderr": self.stderr,
             "duration_s": round(self.duration_s, 6),
             "context": self.context,
+            "look": None if self.look is None else dict(self.look),
         }
 
 
@@ -333,6 +337,10 @@ class Runner:
             verdict = "xfail"
         elif known is not None and status == "pass":
             verdict = "fixed"
+        look = None
+        if status in FAILING:
+            answer = reply.results if status == "fail" else None
+            look = where_to_look(job.case.case, str(job.case.path), job.rules, job.step, answer)
         return RunResult(
             seq=job.seq,
             case=job.case.id,
@@ -352,6 +360,7 @@ class Runner:
             duration_s=took,
             known_failure=known.reason if known else None,
             context=capped(reply.context),
+            look=look,
         )
 
     def run(self, jobs: Sequence[Job]) -> list[RunResult]:
