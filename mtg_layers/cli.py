@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -216,7 +216,7 @@ def explain(case_ref: str, rules: str | None, rules_file: Path | None, step: int
     case = find_case(case_ref, corpus_dir)
     version = choose_version(rules, rules_file)
     n = _step_number(case, step)
-    resolution, _ = resolve_step(case, n, version)
+    resolution, result = resolve_step(case, n, version)
     out = console()
     out.print(f"[bold]{case.id}[/bold]: {case.title}", highlight=False)
     out.print(f"step {n}/{len(case.steps)}: {case.steps[n - 1].description}", markup=False, highlight=False)
@@ -237,6 +237,23 @@ def explain(case_ref: str, rules: str | None, rules_file: Path | None, step: int
         out.print(
             f"expected ({version.id}): {json.dumps(_plain(expect), ensure_ascii=False)}", markup=False, highlight=False
         )
+        for line in differing_lines(_plain(expect), list(results) or [result]):
+            out.print(line, markup=False, highlight=False)
+
+
+def differing_lines(expect: Mapping[str, Any], results: Sequence[Mapping[str, Any]]) -> list[str]:
+    """The fields where the result differs from the expectation, each marked (issue 33), in JSON forms."""
+    from .checking.results import compare
+
+    per_outcome = [compare(expect, r) for r in results]
+    found = per_outcome[0] if all(per_outcome) else []
+    if not found:
+        return ["result: matches the expected values"]
+    lines = [f"result: differs from the expected values at {len(found)} field(s):"]
+    for m in found:
+        want, got = json.dumps(_plain(m.expected), ensure_ascii=False), json.dumps(_plain(m.actual), ensure_ascii=False)
+        lines.append(f"  ✗ {m.object}.{m.field}: expected {want}, result {got}")
+    return lines
 
 
 def _plain(value: Any) -> Any:
