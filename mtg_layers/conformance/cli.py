@@ -20,7 +20,7 @@ from reference.versions import get_version
 from ..cli_support import Seconds, corpus_option, friendly_errors, warn_about_version
 from ..cli_support import console as _console
 from ..corpus import CorpusError
-from .expectations import Expectations, Failure, grouped, load_expectations
+from .expectations import Expectations, Failure, Ran, load_expectations, merge_lines, merged
 from .expectations import write_expectations as write_expectations_file
 from .fuzz_cli import run_generated
 from .protocol import DEFAULT_MAX_LINE, PROTOCOL_VERSION, corpus_digest, load_suite
@@ -303,16 +303,20 @@ def conformance(
     header["finished_at"] = _now()
     report = snapshot(complete=True, status=status)
     write_reports(report)
-    if write_expectations is not None:
-        failures = [Failure(r.case, r.rules, r.step, r.steps, r.message) for r in results if r.status in FAILING]
-        # A case whose every version that ran (skips aside) fails at every step gets one entry.
-        versions_of: dict[str, list[str]] = {}
-        for r in results:
-            if r.status != "skip" and r.rules not in versions_of.setdefault(r.case, []):
-                versions_of[r.case].append(r.rules)
-        impl = runner.session.implementation or {}
-        write_expectations_file(write_expectations, grouped(failures, versions_of), impl.get("name"))
     out = _console()
+    if write_expectations is not None:
+        # Merged with the file when it exists (issue 33): its reasons kept, fixed entries dropped and listed.
+        ran = [
+            Ran(Failure(r.case, r.rules, r.step, r.steps, r.message), r.status in FAILING)
+            for r in results
+            if r.status != "skip"
+        ]
+        before = load_expectations(write_expectations) if write_expectations.exists() else Expectations()
+        update = merged(before, ran)
+        impl = runner.session.implementation or {}
+        write_expectations_file(write_expectations, update.entries, before.implementation or impl.get("name"))
+        for line in merge_lines(write_expectations, update):
+            out.print(line, markup=False, highlight=False)
     if not quiet:
         impl = runner.session.implementation or {}
         out.print(
