@@ -93,7 +93,13 @@ def generated_block(outcome: FuzzOutcome, options: FuzzOptions) -> dict[str, Any
         "stats": outcome.stats(),
         "disagreements": [d.as_dict() for d in outcome.disagreements if d.shrunk],
         "unshrunk": [
-            {"board": d.index, "case": d.result.case, "signature": list(d.signature), "message": d.result.message}
+            {
+                "board": d.index,
+                "case": d.result.case,
+                "signature": list(d.signature),
+                "message": d.result.message,
+                "case_file": d.case_path,
+            }
             for d in outcome.disagreements
             if not d.shrunk
         ],
@@ -148,7 +154,11 @@ def markdown_section(block: Mapping[str, Any]) -> str:
         lines += ["", "```json", json.dumps(d["minimal_board"], ensure_ascii=False), "```"]
     if block["unshrunk"]:
         lines += ["", "Other disagreements (not shrunk):", ""]
-        lines += [f"- board {u['board']}: {', '.join(u['signature'])}: {u['message'][:200]}" for u in block["unshrunk"]]
+        lines += [
+            f"- board {u['board']}: {', '.join(u['signature'])}: {u['message'][:200]}"
+            + (f" (case file: `{u['case_file']}`)" if u.get("case_file") else "")
+            for u in block["unshrunk"]
+        ]
     return "\n".join(lines) + "\n"
 
 
