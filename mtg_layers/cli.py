@@ -470,6 +470,20 @@ def coverage_command(corpus_dir: Path, as_markdown: bool, as_json: bool) -> None
 @rules_file_option
 @click.option("--max-effects", type=int, default=3, show_default=True, help="With --observable: the P/T shapes' bound.")
 @click.option(
+    "--save",
+    "save",
+    type=click.Path(dir_okay=False, path_type=Path),
+    default=None,
+    help="With --observable: write the witness board as a case file (corpus format, status derived).",
+)
+@click.option(
+    "--corpus-check/--no-corpus-check",
+    default=True,
+    show_default=True,
+    help="With --observable: when no shape tells the versions apart, run `diff` over the corpus and warn "
+    "if it finds a change the bound does not see.",
+)
+@click.option(
     "--only-family",
     "only_families",
     multiple=True,
@@ -485,6 +499,8 @@ def prove(
     observable: tuple[str, str] | None,
     rules_file: Path | None,
     max_effects: int,
+    save: Path | None,
+    corpus_check: bool,
     only_families: tuple[str, ...],
 ) -> None:
     """Run the named theorems with z3 and print what each establishes, and how strongly."""
@@ -493,7 +509,7 @@ def prove(
     from mtg_layers.checking.theorems import markdown, run  # type: ignore[import-not-found,unused-ignore]
 
     if observable is not None:
-        _prove_observable(observable, rules_file, max_effects, only_families)
+        _prove_observable(observable, rules_file, max_effects, only_families, save, corpus_check)
         return
     rows = run(only, n_boards)
     if as_json:
@@ -516,10 +532,19 @@ def prove(
 
 
 def _prove_observable(
-    names: tuple[str, str], rules_file: Path | None, max_effects: int, families: tuple[str, ...]
+    names: tuple[str, str],
+    rules_file: Path | None,
+    max_effects: int,
+    families: tuple[str, ...],
+    save: Path | None = None,
+    corpus_check: bool = True,
 ) -> None:
     """Print whether two rules versions are told apart on some board of the bounded shapes, and how."""
-    from mtg_layers.checking.observable import family_ids, observable  # type: ignore[import-not-found,unused-ignore]
+    from mtg_layers.checking.observable import (  # type: ignore[import-not-found,unused-ignore]
+        covered_kinds,
+        family_ids,
+        observable,
+    )
     from reference.versions import get_version
 
     from .corpus.profile_file import load_profile
@@ -539,9 +564,44 @@ def _prove_observable(
     }.get(outcome.status, outcome.status)
     out.print(f"{left.id} vs {right.id}: {verdict}", markup=False, highlight=False)
     out.print(f"bound: {outcome.bound}", markup=False, highlight=False)
+    out.print("the bound covers:", markup=False, highlight=False)
+    for line in covered_kinds(max_effects, families):
+        out.print(f"  - {line}", markup=False, highlight=False)
     for line in outcome.detail + outcome.witness:
         out.print(f"  {line}", markup=False, highlight=False)
+    if outcome.status == "proved" and corpus_check:
+        for line in _unseen_by_the_bound(left, right):
+            click.echo(f"warning: {line}", err=True)
+    if save is not None:
+        from .corpus import CorpusError
+
+        if outcome.witness_board is None:
+            raise CorpusError(str(save), "--save", f"no witness board to save (the answer is {outcome.status!r})")
+        from .checking.witness_case import witness_case
+        from .corpus.serialise import to_yaml
+
+        save.write_text(to_yaml(witness_case(outcome.witness_board, left, right, outcome.witness)), "utf-8")
+        out.print(f"witness saved as a case file: {save}", markup=False, highlight=False)
     sys.exit(0 if outcome.status in ("found", "proved") else 1)
+
+
+def _unseen_by_the_bound(left: Any, right: Any) -> list[str]:
+    """`diff` over the bundled corpus: the steps that differ although no shape of the bound told the versions apart."""
+    from .analysis.version_diff import diff_corpus
+    from .paths import CASES_DIR
+
+    found = diff_corpus(CASES_DIR, left, right)
+    if not found.diffs:
+        return []
+    shown = ", ".join(
+        f"{d.case} step {d.step} ({', '.join(sorted({f'{v.object}.{v.field}' for v in d.values})) or d.error})"
+        for d in found.diffs[:3]
+    )
+    more = f" and {len(found.diffs) - 3} more" if len(found.diffs) > 3 else ""
+    return [
+        f"`mtg-layers diff {left.id} {right.id}` finds {len(found.diffs)} corpus step(s) that differ: {shown}{more}; "
+        "the change is real, outside what the bound covers (above)"
+    ]
 
 
 @main.command()
