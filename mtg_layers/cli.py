@@ -151,7 +151,8 @@ def verify(corpus_dir: Path, case_ids: tuple[str, ...], use_z3: bool, z3_budget:
                         details.append(f"{case.id} step {c.step} [{vid}]: error {c.error}")
                     for m in c.mismatches:
                         where = f"{case.id} step {c.step} [{vid}]: {m.object}.{m.field}"
-                        details.append(f"{where} expected {m.expected!r}, got {m.actual!r}")
+                        want, got = json.dumps(_plain(m.expected)), json.dumps(_plain(m.actual))
+                        details.append(f"{where} expected {want}, got {got}")
             if crosscheck:
                 status, info = verdict.z3[vid]
                 if status == "not encoded":  # an honest gap of the encoding, named, not a failure

@@ -22,7 +22,7 @@ from ..cli_support import console as _console
 from ..corpus import CorpusError
 from .expectations import Expectations, Failure, Ran, load_expectations, merge_lines, merged
 from .expectations import write_expectations as write_expectations_file
-from .fuzz_cli import run_generated
+from .fuzz_cli import run_generated, split_tags
 from .protocol import DEFAULT_MAX_LINE, PROTOCOL_VERSION, corpus_digest, load_suite
 from .reports import (
     ReportPathError,
@@ -32,6 +32,7 @@ from .reports import (
     markdown,
     print_tables,
     streamed,
+    totals_line,
     write_each,
     write_json,
 )
@@ -179,6 +180,7 @@ def conformance(
     for name in rules:  # an id, an alias or a date (issue 29); a bad one is an error line, a date may warn
         get_version(name)
         warn_about_version(name)
+    split_tags(features, "--feature")  # a misspelt tag is an error with the nearest one, not an empty run
     if generated is not None:
         if ids or features or expectations_file or write_expectations:
             raise CorpusError("--generated", "", "--id, --feature and expectations files are for corpus runs")
@@ -329,6 +331,5 @@ def conformance(
         for u in report["summary"]["unused_expectations"]:
             out.print(f"expectation matched no run: {u}", markup=False, highlight=False)
     else:
-        c = report["summary"]["verdicts"]
-        out.print(", ".join(f"{c[v]} {v}" for v in c if c[v]), markup=False, highlight=False)
+        out.print(totals_line(report["summary"]), markup=False, highlight=False)
     sys.exit(max(status, 2) if unwritten else status)

@@ -25,6 +25,7 @@ from ..analysis.coverage import feature_tags
 from ..boards.fuzz_settings import GeneratorSettings, WeightsError, parse_weights
 from ..cli_support import console as _console
 from ..corpus import CorpusError
+from ..corpus.authoring import suggest
 from .fuzz import Fuzzer, FuzzOptions, FuzzOutcome
 from .protocol import PROTOCOL_VERSION, corpus_digest
 from .reports import build_report, json_text, junit_xml, markdown, write_each
@@ -44,8 +45,23 @@ def split_tags(values: Sequence[str], label: str) -> list[str]:
             if not tag:
                 continue
             if tag not in known:
-                raise CorpusError(label, tag, f"unknown feature tag; expected one of {', '.join(known)}")
+                raise CorpusError(
+                    label, tag, f"unknown feature tag{suggest(tag, known)}; expected one of {', '.join(known)}"
+                )
             out.append(tag)
+    return out
+
+
+def one_name_each(names: Sequence[str]) -> list[str]:
+    """One name per rules version (issue 33): an adapter that declares an alias and its id (m10 and 2009-07-08),
+    or a date of the same rules, gets that version's boards under the first name only, not split across names."""
+    from reference.history import same_rules
+
+    out: list[str] = []
+    for name in names:
+        version = get_version(name)
+        if not any(same_rules(version, get_version(kept)) for kept in out):
+            out.append(name)
     return out
 
 
@@ -74,6 +90,7 @@ def generator_settings(
             versions += dates
         else:
             versions += [d for d in dates if d in declared_rules or "dates" in declared_rules]
+    versions = one_name_each(versions)
     if not versions:
         raise CorpusError("--rules", ", ".join(rules), "no rules version both requested and supported by the adapter")
     if not allowed:

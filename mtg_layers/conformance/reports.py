@@ -211,6 +211,15 @@ def write_each(asked: Sequence[tuple[Path | None, Callable[[], str]]]) -> list[R
     return failed
 
 
+def totals_line(summ: Mapping[str, Any]) -> str:
+    """The one-line total: runs, cases, each verdict, and the pass rate of the runs sent (skips aside)."""
+    c = summ["verdicts"]
+    sent = summ["runs"] - c["skip"]
+    rate = f"; pass rate {c['pass'] / sent:.1%} of the {sent} runs sent" if sent else "; no run sent"
+    counts = ", ".join(f"{c[v]} {v}" for v in VERDICTS if c[v]) or "nothing run"
+    return f"{summ['runs']} runs, {summ['cases']} cases: {counts}{rate}"
+
+
 def json_text(report: Mapping[str, Any]) -> str:
     """The JSON report as written."""
     return json.dumps(report, indent=1, ensure_ascii=False, default=str) + "\n"
@@ -311,16 +320,27 @@ def markdown(report: Mapping[str, Any], max_rows: int = 200) -> str:
     impl = header.get("implementation") or {}
     who = f"{impl.get('name', 'unknown adapter')} {impl.get('version', '')}".strip()
     v = summ["verdicts"]
+    generated = report.get("generated")
+    if generated:  # a fuzzing run sends generated boards, not the corpus (issue 33)
+        suite = (
+            f"Suite mtg-layers {header['suite']['version']}: {summ['runs']} generated boards (seed "
+            f"{generated['seed']}, hypothesis {generated['hypothesis']}), "
+            f"protocol version {header['protocol_version']}, {header['adapter']['mode']} mode."
+        )
+    else:
+        suite = (
+            f"Suite mtg-layers {header['suite']['version']} (corpus `{header['suite']['corpus_sha256'][:12]}`, "
+            f"{header['suite']['cases']} cases), protocol version {header['protocol_version']}, "
+            f"{header['adapter']['mode']} mode."
+        )
     lines = [
         f"# mtg-layers conformance: {who}",
         "",
-        f"Suite mtg-layers {header['suite']['version']} (corpus `{header['suite']['corpus_sha256'][:12]}`, "
-        f"{header['suite']['cases']} cases), protocol version {header['protocol_version']}, "
-        f"{header['adapter']['mode']} mode.",
+        suite,
         "",
         f"**{summ['runs']} runs over {summ['cases']} cases: {v['pass']} passed, {v['fail']} failed, "
         f"{v['xfail']} expected failures, {v['fixed']} fixed, {v['skip']} skipped, {v['error']} errors, "
-        f"{v['timeout']} timeouts.**" + ("" if report["complete"] else " (run not complete)"),
+        f"{v['timeout']} timeouts; {_rate(summ)}.**" + ("" if report["complete"] else " (run not complete)"),
         "",
     ]
     head = "| | " + " | ".join(VERDICTS) + " |"
@@ -355,6 +375,11 @@ def markdown(report: Mapping[str, Any], max_rows: int = 200) -> str:
         lines += ["", "## Expectations that matched no run", ""]
         lines += [f"- `{u['id']}`: {u['reason']}" for u in summ["unused_expectations"]]
     return "\n".join(lines) + "\n"
+
+
+def _rate(summ: Mapping[str, Any]) -> str:
+    sent = summ["runs"] - summ["verdicts"]["skip"]
+    return f"pass rate {summ['verdicts']['pass'] / sent:.1%} of the runs sent" if sent else "no run sent"
 
 
 def _case_cell(r: Mapping[str, Any]) -> str:
@@ -414,12 +439,7 @@ def print_tables(out: Console, results: Sequence[RunResult], show_details: int =
                 out.print(f"    stderr: {line}", markup=False, highlight=False)
     if len(bad) > show_details:
         out.print(f"… and {len(bad) - show_details} more (see the JSON report)", markup=False, highlight=False)
-    c = summ["verdicts"]
-    out.print(
-        f"{summ['runs']} runs, {summ['cases']} cases: " + ", ".join(f"{c[v]} {v}" for v in VERDICTS if c[v]),
-        markup=False,
-        highlight=False,
-    )
+    out.print(totals_line(summ), markup=False, highlight=False)
 
 
 def _short(text: str, limit: int = 160) -> str:

@@ -52,6 +52,14 @@ def capped_text(text: str, limit: int = MAX_MESSAGE) -> str:
     return text if len(text) <= limit else f"{text[:limit]}… (truncated: {len(text)} characters)"
 
 
+def json_form(value: Any) -> str:
+    """A value as messages show it: its JSON form (null, false, ["forest"]), never Python's (issue 33)."""
+    try:
+        return json.dumps(value, ensure_ascii=False, sort_keys=True)
+    except (TypeError, ValueError):
+        return json.dumps(str(value), ensure_ascii=False)
+
+
 STATUSES = ("pass", "fail", "skip", "error", "timeout")
 VERDICTS = ("pass", "fail", "skip", "error", "timeout", "xfail", "fixed")
 FAILING = ("fail", "error", "timeout")
@@ -321,7 +329,8 @@ class Runner:
             status = "fail" if mismatches else "pass"
             if mismatches:
                 message = "; ".join(
-                    f"{d['object']}.{d['field']}: expected {d['expected']!r}, got {d['actual']!r}" for d in diff
+                    f"{d['object']}.{d['field']}: expected {json_form(d['expected'])}, got {json_form(d['actual'])}"
+                    for d in diff
                 )
         elif reply.kind == "skipped":
             status = "skip"
