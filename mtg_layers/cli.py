@@ -265,6 +265,15 @@ def _plain(value: Any) -> Any:
     return value
 
 
+# issue 33: the profiles cite the texts the project read by their names in its sources folder, which is not part of
+# this repository or the package; say so, and where anyone can read the same rules.
+SOURCES_NOTE = (
+    "(The 'rule text read' lines name the Comprehensive Rules texts the project read, by their file names in its "
+    "sources folder (rules/..., seeds/...), which is not part of this repository or the package; the rules of every "
+    "date are public: https://github.com/LaurieCheers/CompRulesHistory and https://magic.wizards.com/en/rules.)"
+)
+
+
 def _step_number(case: Case, step: int | None) -> int:
     from .corpus import CorpusError
 
@@ -343,6 +352,7 @@ def versions(as_json: bool) -> None:
                 "to": v.in_force_to,
                 "era_to": era_end(v),
                 "source": v.source_text,
+                "source_note": SOURCES_NOTE,
                 "source_date": v.source_date,
                 "changes": list(v.changes),
                 "clarifications": list(v.clarifications),
@@ -358,12 +368,13 @@ def versions(as_json: bool) -> None:
         return
     # Plain text, not a rich table: this command answers before rich would have loaded.
     click.echo("Rules versions, oldest first (--rules takes an id, an alias, 'current' or any date):")
+    click.echo(SOURCES_NOTE)
     click.echo("")
     for v in vs.values():
         aliases = ", ".join([*v.aliases, *(["current"] if v.id == CURRENT else [])])
         click.echo(f"{v.id}" + (f" ({aliases})" if aliases else "") + f": {v.title}")
         click.echo(f"  in force: {v.in_force_from} to {v.in_force_to or 'now'}" + _era_note(v))
-        click.echo(f"  rule text: {v.source_text} ({v.source_date})")
+        click.echo(f"  rule text read: {v.source_text} ({v.source_date})")
         for c in v.changes:
             click.echo(f"  change: {c}")
         for c in v.clarifications:
