@@ -63,8 +63,9 @@ def parting(
 
     For each mismatched characteristic, its values along the trace (printed, then after each step that
     changes it): the step after the last point where the reference held the engine's value, or, when it
-    never held it, the first step that changed it. The earliest of these over the mismatched fields; a
-    field no step changes parts "before the first step" (the printed values), index 0.
+    never held it, the first step that changed it; when no step changes it, the first step applying to
+    the object (where the engine presumably let it change). The earliest of these over the mismatched
+    fields; with no step at all applying to the objects, "before the first step", index 0.
     """
     state = initial_state(board, get_version(version_id))
     best: tuple[int, list[str]] | None = None
@@ -87,8 +88,8 @@ def parting(
             index = history[held[-1] + 1][0]
         elif not held and len(history) > 1:
             index = history[1][0]
-        else:
-            index = 0
+        else:  # the reference never changes the field: the first step applying to the object, if any
+            index = next((s.index for s in resolution.steps if oid in s.after), 0)
         label = f"{oid}.{field}"
         if best is None or index < best[0]:
             best = (index, [label])
@@ -99,7 +100,10 @@ def parting(
     index, fields = best
     applied = next((s for s in resolution.steps if s.index == index), None)
     if applied is None:
-        text = f"before the first trace step (printed values): {', '.join(fields)}"
+        text = (
+            f"before the first trace step: no effect of the reference's trace applies to these objects, their "
+            f"printed values stand: {', '.join(fields)}"
+        )
         return {"index": 0, "fields": fields, "text": text}
     return {
         "index": index,

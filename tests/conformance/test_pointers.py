@@ -68,14 +68,20 @@ def test_an_answer_the_reference_never_held_parts_at_the_first_change() -> None:
     assert look["parts_at"]["index"] == 1
 
 
-def test_a_field_no_effect_changes_parts_before_the_first_step() -> None:
+def test_a_field_no_effect_changes_parts_at_the_first_step_on_its_object() -> None:
     sc = suite_case("seed-gray-ogre")
     version = get_version("m10")
     board = board_at(sc.case, 1, version)
     found = parting(board, resolve(board, version), "m10", {("ogre", "name"): "Grey Ogre"})
     assert found is not None
-    assert (found["index"], found["fields"]) == (0, ["ogre.name"])
-    assert found["text"].startswith("before the first trace step (printed values)")
+    assert found["fields"] == ["ogre.name"]
+    assert found["text"].startswith(
+        "trace step 1 (layer 7d"
+    )  # the first step applying to the ogre (m10: counters in 7d)
+    assert parting(board, resolve(board, version), "m10", {("nobody", "name"): "x"}) is None
+    untouched = parting(board, resolve(board, version), "m10", {("anthem", "name"): "x"})
+    assert untouched is not None and untouched["index"] == 0
+    assert untouched["text"].startswith("before the first trace step: no effect of the reference's trace applies")
 
 
 def test_every_report_carries_the_pointers_of_a_failure() -> None:
