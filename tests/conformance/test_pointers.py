@@ -79,7 +79,8 @@ def test_a_field_no_effect_changes_parts_at_the_first_step_on_its_object() -> No
         "trace step 1 (layer 7d"
     )  # the first step applying to the ogre (m10: counters in 7d)
     assert parting(board, resolve(board, version), "m10", {("nobody", "name"): "x"}) is None
-    untouched = parting(board, resolve(board, version), "m10", {("anthem", "name"): "x"})
+    last = board_at(sc.case, 4, version)  # the anthem is on the battlefield from step 3; nothing applies to it
+    untouched = parting(last, resolve(last, version), "m10", {("anthem", "name"): "x"})
     assert untouched is not None and untouched["index"] == 0
     assert untouched["text"].startswith("before the first trace step: no effect of the reference's trace applies")
 
