@@ -88,7 +88,34 @@ def matches(filt: Any, obj: dict[str, Any], source: dict[str, Any] | None, you: 
             return False
         if key == "other_than_source" and source is not None and obj["id"] == source["id"] and want:
             return False
+        # fix 1 (the reports' first lesson): "enchanted creature", and an unknown key matches nothing
+        if key == "attached_to_source" and (source is None or source.get("attached_to") != obj["id"]) == bool(want):
+            return False
+        if key == "zone" and obj["zone"] != want:
+            return False
+        # fix 4: "each creature with a gold counter on it" (122.1)
+        if key == "has_counter" and not any(c["kind"] == want and c["count"] > 0 for c in obj["counters"]):
+            return False
+        if key not in KNOWN_FILTER_KEYS:
+            return False
     return True
+
+
+KNOWN_FILTER_KEYS = {
+    "all",
+    "any",
+    "not",
+    "type",
+    "subtype",
+    "supertype",
+    "color",
+    "controller",
+    "is_source",
+    "other_than_source",
+    "attached_to_source",
+    "zone",
+    "has_counter",
+}
 
 
 def amount(value: Any, state: dict[str, dict[str, Any]], source: dict[str, Any] | None, you: str) -> int:
@@ -151,8 +178,16 @@ def effects_of(board: dict[str, Any]) -> list[dict[str, Any]]:
     """Every continuous effect: resolved effects, and the static abilities of the objects that have them."""
     out = []
     for e in board["effects"]:
-        out.append({"timestamp": e["timestamp"], "applies_to": e["applies_to"], "parts": e["parts"],
-                    "source": None, "you": e.get("controller", "p1"), "cda": False})
+        out.append(
+            {
+                "timestamp": e["timestamp"],
+                "applies_to": e["applies_to"],
+                "parts": e["parts"],
+                "source": None,
+                "you": e.get("controller", "p1"),
+                "cda": False,
+            }
+        )
     definitions = {a["text"]: a for a in board["abilities"]}
     for o in board["objects"]:
         if o["zone"] != "battlefield":
@@ -161,9 +196,47 @@ def effects_of(board: dict[str, Any]) -> list[dict[str, Any]]:
             d = definitions.get(text)
             if d is None or not d.get("parts"):
                 continue
-            out.append({"timestamp": o["timestamp"], "applies_to": d.get("applies_to", {"is_source": True}),
-                        "parts": d["parts"], "source": o, "you": o["controller"], "cda": d.get("cda", False)})
+            out.append(
+                {
+                    "timestamp": o["timestamp"],
+                    "applies_to": d.get("applies_to", {"is_source": True}),
+                    "parts": d["parts"],
+                    "source": o,
+                    "you": o["controller"],
+                    "cda": d.get("cda", False),
+                }
+            )
     return out
+
+
+# 205.3: the card type each non-creature subtype the corpus uses goes with; any other subtype is a creature type.
+SUBTYPE_OWNER = {
+    **dict.fromkeys(("aura", "saga", "shrine", "cartouche", "rune", "class", "curse", "role"), "enchantment"),
+    **dict.fromkeys(("equipment", "vehicle", "food", "clue", "treasure", "fortification", "gold"), "artifact"),
+    **dict.fromkeys(("plains", "island", "swamp", "mountain", "forest", "desert", "gate", "locus", "urza's"), "land"),
+    **dict.fromkeys(
+        ("gideon", "jace", "liliana", "chandra", "nissa", "ajani", "garruk", "karn", "oko"), "planeswalker"
+    ),
+}
+
+
+def fits(subtype: str, types: list[str]) -> bool:
+    """205.3d: an object has a subtype only if it has the card type that subtype goes with."""
+    owner = SUBTYPE_OWNER.get(subtype)
+    if owner is None:
+        return any(t in types for t in ("creature", "kindred", "tribal"))
+    return owner in types
+
+
+def pt_counter(kind: str) -> tuple[int, int] | None:
+    """A power/toughness counter's bonus: "+1/+1" -> (1, 1), "-0/-1" -> (0, -1); None for other kinds."""
+    if "/" not in kind:
+        return None
+    power, toughness = kind.split("/", 1)
+    try:
+        return int(power), int(toughness)
+    except ValueError:
+        return None
 
 
 def resolve(board: dict[str, Any]) -> dict[str, dict[str, Any]]:
@@ -171,8 +244,9 @@ def resolve(board: dict[str, Any]) -> dict[str, dict[str, Any]]:
     state = {o["id"]: dict(o) for o in board["objects"]}
     slots = [(2, ""), (4, ""), (5, ""), (6, ""), (7, "a"), (7, "b"), (7, "c"), (7, "d")]
     effects = sorted(effects_of(board), key=lambda e: e["timestamp"])
+    locked: dict[int, list[str]] = {}  # fix 6 (found by the fuzzer): 613.6, who an effect applies to is fixed
     for slot in slots:
-        for e in effects:
+        for n, e in enumerate(effects):
             for part in e["parts"]:
                 layer = LAYER.get(part["op"])
                 if layer is None:
@@ -181,31 +255,64 @@ def resolve(board: dict[str, Any]) -> dict[str, dict[str, Any]]:
                     layer = (7, "a")
                 if layer != slot:
                     continue
-                for o in state.values():
-                    if matches(e["applies_to"], o, e["source"], e["you"]):
-                        apply_part(part, o, state, e["source"], e["you"])
+                if n not in locked:  # when the effect first applies, not again for each of its parts
+                    locked[n] = [oid for oid, o in state.items() if matches(e["applies_to"], o, e["source"], e["you"])]
+                for oid in locked[n]:
+                    apply_part(part, state[oid], state, e["source"], e["you"])
+        if slot == (4, ""):  # fix 3: 205.3d, a subtype stays only with a card type that allows it
+            for o in state.values():
+                o["subtypes"] = [s for s in o["subtypes"] if fits(s, o["types"])]
+                # 205.2a: under the rules of 2020 (ikoria) the card type is written "tribal"
+                o["types"] = sorted({"tribal" if x == "kindred" else x for x in o["types"]})
         if slot == (7, "c"):
             for o in state.values():
                 for c in o["counters"]:
-                    if c["kind"] == "+1/+1":
-                        o["power"] += c["count"]
-                        o["toughness"] += c["count"]
+                    bonus = pt_counter(c["kind"])  # fix 2: every "+X/+Y" kind (122.1a), not only +1/+1
+                    if bonus is not None and o["power"] is not None:
+                        o["power"] += bonus[0] * c["count"]
+                        o["toughness"] += bonus[1] * c["count"]
     out = {}
     for oid, o in state.items():
         counters: dict[str, int] = {}
         for c in o["counters"]:
             counters[c["kind"]] = counters.get(c["kind"], 0) + c["count"]
-        out[oid] = {k: o[k] for k in ("name", "controller", "owner", "mana_value", "types", "subtypes", "supertypes",
-                                     "all_creature_types", "colors", "abilities", "power", "toughness", "face_down",
-                                     "zone")} | {"counters": counters}
+        out[oid] = {
+            k: o[k]
+            for k in (
+                "name",
+                "controller",
+                "owner",
+                "mana_value",
+                "types",
+                "subtypes",
+                "supertypes",
+                "all_creature_types",
+                "colors",
+                "abilities",
+                "power",
+                "toughness",
+                "face_down",
+                "zone",
+            )
+        } | {"counters": counters}
+        if "creature" not in o["types"]:  # fix 5 (found by the fuzzer): 208.3, no P/T for a noncreature
+            out[oid]["power"] = out[oid]["toughness"] = None
     return out
 
 
 def answer(message: dict[str, Any]) -> dict[str, Any] | None:
     if message["cmd"] == "start":
-        return {"ready": True, "version": 1, "implementation": {
-            "name": "tutorial-engine", "language": "python", "version": "0.1.0",
-            "rules_versions": ["ikoria"], "features": FEATURES}}
+        return {
+            "ready": True,
+            "version": 1,
+            "implementation": {
+                "name": "tutorial-engine",
+                "language": "python",
+                "version": "0.1.0",
+                "rules_versions": ["ikoria"],
+                "features": FEATURES,
+            },
+        }
     if message["cmd"] == "stop":
         return None
     try:
