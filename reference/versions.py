@@ -9,7 +9,6 @@ an earlier one and say only what changed (its flags, dates and source).
 from __future__ import annotations
 
 import datetime as dt
-import difflib
 import json
 import pkgutil
 from collections.abc import Iterator, Mapping
@@ -90,18 +89,10 @@ class NotStated(ValueError):
         self.flag = flag
 
 
-def _nearest(word: str, choices: Iterator[str] | tuple[str, ...] | list[str]) -> str:
-    """' (did you mean 'x'?)' for the nearest of the choices (a misspelt flag), or ''."""
-    near = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)
-    return f" (did you mean {near[0]!r}?)" if near else ""
-
-
 def flag_value(key: str, value: Any, where: str) -> Any:
     """A profile flag's value (a reading of 613, 704.5j, 122.1b, ...) as a version holds it, checked."""
     if key not in FLAGS:
-        raise ProfileError(
-            f"{where}: flags.{key}: unknown flag {key!r}{_nearest(key, FLAGS)}; expected one of {list(FLAGS)}"
-        )
+        raise ProfileError(f"{where}: flags.{key}: unknown flag {key!r}; expected one of {list(FLAGS)}")
     if key == "legend_rule":
         return _legend_rule(value, where)
     if key == "back_face_mana_value":
@@ -430,9 +421,8 @@ def version_from_mapping(
     flags = _optional(data, "flags", Mapping, {}, where)
     unknown_flags = sorted(set(flags) - set(FLAGS))
     if unknown_flags:
-        hint = _nearest(unknown_flags[0], FLAGS)
         raise ProfileError(
-            f"{where}: flags.{unknown_flags[0]}: unknown flag(s) {unknown_flags}{hint}; expected only {list(FLAGS)}"
+            f"{where}: flags.{unknown_flags[0]}: unknown flag(s) {unknown_flags}; expected only {list(FLAGS)}"
         )
     bad_flags = sorted(k for k, v in flags.items() if not isinstance(v, bool) and k not in _NON_BOOLEAN)
     if bad_flags:

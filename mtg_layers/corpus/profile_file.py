@@ -5,8 +5,9 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from reference.versions import ProfileError, RulesVersion, builtin_profile_data, version_from_mapping
+from reference.versions import FLAGS, ProfileError, RulesVersion, builtin_profile_data, version_from_mapping
 
+from .authoring import suggest
 from .errors import CorpusError
 from .read import read_yaml
 
@@ -18,6 +19,9 @@ def load_profile(path: Path) -> RulesVersion:
         return version_from_mapping(data, where=str(path), bases=builtin_profile_data())
     except ProfileError as exc:
         field, message = profile_field(str(exc).removeprefix(f"{path}: "))
+        if field.startswith("flags.") and message.startswith("unknown flag"):  # a misspelt flag: the nearest one
+            hint = suggest(field.removeprefix("flags."), FLAGS)
+            message = message.replace(";", f"{hint};", 1) if hint else message
         raise CorpusError(str(path), field, message) from None
 
 
