@@ -6,7 +6,7 @@ supertype, or a new player. These checks find every such word of a case, each wi
 and the nearest correct word, and return them all (the loader reports every error of a file at once).
 
 - Card types are the words of 205.2a (``tribal`` and ``kindred`` both, named per rules version);
-  supertypes those of 205.4a; both wherever a case writes a list of them (objects, tokens, face
+  supertypes those of the type line (205.1); both wherever a case writes a list of them (objects, tokens, face
   values, effects' parts). Expected values are checked by ``authoring.check_expectation``.
 - A player id is ``p`` and a number (``p1``, ``p2``, …): objects' controllers and owners, effects'
   controllers. ``set_controller``'s ``player`` may also be ``you`` (109.4: the effect's controller).
@@ -30,7 +30,7 @@ Problem = tuple[str, str]  # (field path, message)
 
 
 def card_type_words(node: Any, where: str = "") -> Iterator[Problem]:
-    """205.2a, 205.4a: every list of card types or supertypes holds only those words (expectations aside)."""
+    """205.1, 205.2a: every list of card types or supertypes holds only those words (expectations aside)."""
     if isinstance(node, Mapping):
         for key, value in node.items():
             path = f"{where}.{key}" if where else str(key)
@@ -39,7 +39,7 @@ def card_type_words(node: Any, where: str = "") -> Iterator[Problem]:
             if key in TYPE_KEYS and isinstance(value, list):
                 yield from _words(path, value, CARD_TYPES, "a card type (205.2a)")
             elif key in SUPERTYPE_KEYS and isinstance(value, list):
-                yield from _words(path, value, SUPERTYPES, "a supertype (205.4a)")
+                yield from _words(path, value, SUPERTYPES, "a supertype (205.1)")
             else:
                 yield from card_type_words(value, path)
     elif isinstance(node, list):
