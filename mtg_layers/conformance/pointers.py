@@ -118,6 +118,13 @@ def parting(
 
 def where_to_look(case: Case, path: str, rules: str, step: int, actual: Mapping[str, Any] | None) -> dict[str, Any]:
     """The three pointers of a failed run: explain command, case page, and (with an answer) the parting step."""
+    if path.startswith("<"):  # a generated board: no file yet; the fuzzer saves it and works out where they part
+        saved = "(FILE: this board's case file in --findings)"
+        return {
+            "explain": f"mtg-layers explain FILE --rules {shlex.quote(rules)} {saved}",
+            "page": None,
+            "parts_at": None,
+        }
     out: dict[str, Any] = {
         "explain": explain_command(case.id, path, rules, step),
         "page": case_page(case.id, path),

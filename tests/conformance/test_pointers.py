@@ -132,3 +132,13 @@ def test_every_report_carries_the_pointers_of_a_failure() -> None:
 def test_a_passing_run_has_no_pointers() -> None:
     results = engine_runs(("seed-gray-ogre",))
     assert results and all(r.verdict == "pass" and r.look is None for r in results)
+
+
+def test_a_generated_board_points_at_its_case_file() -> None:
+    sc = suite_case(CASE)
+    look = where_to_look(sc.case, "<generated>", "ikoria", 1, {"creature": {"colors": []}})
+    assert look == {
+        "explain": "mtg-layers explain FILE --rules ikoria (FILE: this board's case file in --findings)",
+        "page": None,
+        "parts_at": None,
+    }
