@@ -123,7 +123,11 @@ def _now() -> str:
 )
 @click.option("--expectations", "expectations_file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @click.option("--strict", is_flag=True, help="Fail the run when a known failure passes (fixed).")
-@click.option("--write-expectations", type=click.Path(dir_okay=False, path_type=Path), help="Write failures as a file.")
+@click.option(
+    "--write-expectations",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="Write the failures as an expectations file, merged with it if it exists (reasons kept, fixed dropped).",
+)
 @click.option(
     "--report-json", type=click.Path(dir_okay=False, path_type=Path), help="JSON report (written as it goes)."
 )
