@@ -28,7 +28,7 @@ from ..corpus import CorpusError
 from ..corpus.authoring import suggest
 from .fuzz import Fuzzer, FuzzOptions, FuzzOutcome
 from .protocol import PROTOCOL_VERSION, corpus_digest
-from .reports import build_report, json_text, junit_xml, markdown, write_each
+from .reports import build_report, json_text, junit_xml, markdown, totals_line, write_each
 from .runner import Runner, RunnerOptions, RunResult
 
 
@@ -325,7 +325,8 @@ def run_generated(
         click.echo(f"error: {failed}", err=True)
     if quiet:
         st = block["stats"]
-        click.echo(f"{st['boards']} boards, {st['disagreements']} disagreements, {st['shrunk']} shrunk")
+        found = f"{st['disagreements']} disagreements of {st['kinds']} kinds, {st['shrunk']} shrunk"
+        click.echo(f"{st['boards']} boards, {found}; {totals_line(report['summary'])}")
     else:
         print_outcome(outcome, block, impl, options.mode)
     return max(status, 2) if unwritten else status

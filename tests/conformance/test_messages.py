@@ -5,6 +5,7 @@ for --rules."""
 from __future__ import annotations
 
 import sys
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -86,3 +87,11 @@ def test_rules_takes_a_date() -> None:
     result = CliRunner().invoke(main, args)
     assert result.exit_code == 0, result.output
     assert "4 runs, 1 cases: 4 pass" in result.output
+
+
+def test_a_quiet_fuzzing_run_ends_with_its_totals(tmp_path: Path) -> None:
+    args = ["conformance", "--generated", "3", "--seed", "1", "--quiet", "--findings", str(tmp_path)]
+    result = CliRunner().invoke(main, [*args, "--", sys.executable, "-m", "mtg_layers.cli", "adapter"])
+    assert result.exit_code == 0, result.output
+    last = result.output.strip().splitlines()[-1]
+    assert last.startswith("3 boards, 0 disagreements of 0 kinds, 0 shrunk; 3 runs, 3 cases: 3 pass; pass rate 100.0%")
