@@ -77,7 +77,7 @@ def object_places(data: Mapping[str, Any]) -> Iterator[tuple[str, Mapping[str, A
 
 
 def _pt(value: Any) -> int:
-    """A printed * counts as 0 on the board (208.2a; the card's characteristic-defining ability sets it, 604.3):
+    """A printed * counts as 0 on the board (208.2; the card's characteristic-defining ability sets it, 604.3):
     ``*`` is 0, ``1+*`` is 1."""
     if isinstance(value, int):
         return value
