@@ -81,9 +81,10 @@ def _with_costs(data: Mapping[str, Any], name: str, cat: Catalogue) -> dict[str,
     out = copy.deepcopy(dict(data))
     card = cat.card(name)
     for _, o in object_places(out):
-        if isinstance(o, dict) and fold(str(o.get("card", ""))) == fold(name) and "mana_cost" not in o:
-            if card.get("mana_cost") and o.get("mana_value", card["mana_value"]) == card["mana_value"]:
-                o["mana_cost"] = card["mana_cost"]
+        if not isinstance(o, dict) or fold(str(o.get("card", ""))) != fold(name) or "mana_cost" in o:
+            continue
+        if card.get("mana_cost") and o.get("mana_value", card["mana_value"]) == card["mana_value"]:
+            o["mana_cost"] = card["mana_cost"]
     return out
 
 
