@@ -54,6 +54,7 @@ def generator_settings(
     features: Sequence[str],
     rules: Sequence[str],
     weights: Mapping[str, int],
+    real_cards: bool = False,
 ) -> GeneratorSettings:
     """What the boards may hold: the adapter's declared features and rules versions, narrowed by the options."""
     impl = implementation or {}
@@ -78,7 +79,7 @@ def generator_settings(
         raise CorpusError("--rules", ", ".join(rules), "no rules version both requested and supported by the adapter")
     if not allowed:
         raise CorpusError("--features", ", ".join(features), "no feature both requested and supported by the adapter")
-    return GeneratorSettings(frozenset(allowed), tuple(versions), dict(weights))
+    return GeneratorSettings(frozenset(allowed), tuple(versions), dict(weights), real_cards=real_cards)
 
 
 def generated_block(outcome: FuzzOutcome, options: FuzzOptions) -> dict[str, Any]:
@@ -219,6 +220,7 @@ def run_generated(
     *,
     count: int,
     seed: int,
+    real_cards: bool = False,
     features: Sequence[str],
     weights: Sequence[str],
     rules: Sequence[str],
@@ -246,7 +248,7 @@ def run_generated(
         click.echo(f"error: adapter failed to start: {shake.error}", err=True)
         return 1
     impl = dict(runner.session.implementation or {})
-    gen = generator_settings(impl or None, tags, rules, weight_map)
+    gen = generator_settings(impl or None, tags, rules, weight_map, real_cards)
     fuzz_options = FuzzOptions(
         count=count,
         seed=seed,
