@@ -72,8 +72,6 @@ def test_every_real_card_the_corpus_names_is_catalogued() -> None:
     assert sorted(missing) == []
 
 
-
-
 def test_every_entry_names_the_oracle_source_it_was_checked_against() -> None:
     unchecked = sorted(c["name"] for c in catalogue().cards if c["oracle_source"] is None)
     assert unchecked == []
