@@ -1,5 +1,8 @@
 """Linking the corpus to the catalogue: objects that write a catalogue card out become ``card:`` references.
 
+An object writes a card out when it names it (``card``) and states printed values, or when it has no
+``card`` and its ``name`` is a catalogue card's English name exactly (a Forest written by hand).
+
 For each case file and each catalogue card its objects write out, the rewrite drops the objects'
 printed values (``refs.PRINTED``), the case's ``cards:`` entry for the card and the ``abilities:``
 definitions the catalogue gives for its wordings, and keeps it only when both files load to the
@@ -18,7 +21,7 @@ import dataclasses
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeGuard
 
 import yaml
 
@@ -41,16 +44,41 @@ def _written_out(data: Mapping[str, Any], cat: Catalogue) -> list[str]:
     """The catalogue cards (English names) the case's objects write out, in order of first use."""
     names: list[str] = []
     for _, o in object_places(data):
-        if not isinstance(o, Mapping) or "card" not in o or is_reference(o) or "made_up" in o:
+        if not isinstance(o, Mapping) or is_reference(o) or "made_up" in o:
             continue
-        found = cat.by_name.get(fold(str(o["card"])))
+        found = cat.by_name.get(fold(str(o["card"]))) if "card" in o else _named(o, cat)
         if found is not None and found["name"] not in names:
             names.append(str(found["name"]))
     return names
 
 
+def _named(obj: Mapping[str, Any], cat: Catalogue) -> Mapping[str, Any] | None:
+    """The catalogue card an object with no ``card`` is, by its English name written exactly."""
+    found = cat.by_name.get(fold(str(obj.get("name"))))
+    return found if found is not None and found["name"] == obj.get("name") else None
+
+
+def _is_card(obj: Any, name: str, cat: Catalogue) -> TypeGuard[dict[str, Any]]:
+    """Whether a (not made-up) object writes out the catalogue card ``name`` (by its card, else by its name)."""
+    if not isinstance(obj, dict) or "made_up" in obj:
+        return False
+    if "card" in obj:
+        return fold(str(obj["card"])) == fold(name)
+    found = _named(obj, cat)
+    return found is not None and found["name"] == name
+
+
 def _same(case_a: Any, case_b: Any) -> bool:
-    return bool(dataclasses.replace(case_a, cards=()) == dataclasses.replace(case_b, cards=()))
+    """The same case but for its ``cards:`` entries and the objects' ``card`` labels (which nothing resolves)."""
+    return bool(_unlabelled(case_a) == _unlabelled(case_b))
+
+
+def _unlabelled(case: Any) -> Any:
+    def plain(o: Any) -> Any:
+        return dataclasses.replace(o, card=None)
+
+    steps = tuple(dataclasses.replace(s, add_objects=tuple(map(plain, s.add_objects))) for s in case.steps)
+    return dataclasses.replace(case, cards=(), objects=tuple(map(plain, case.objects)), steps=steps)
 
 
 def _difference(before: Any, after: Any) -> str:
@@ -81,7 +109,7 @@ def _with_costs(data: Mapping[str, Any], name: str, cat: Catalogue) -> dict[str,
     out = copy.deepcopy(dict(data))
     card = cat.card(name)
     for _, o in object_places(out):
-        if not isinstance(o, dict) or fold(str(o.get("card", ""))) != fold(name) or "mana_cost" in o:
+        if not _is_card(o, name, cat) or "mana_cost" in o:
             continue
         if card.get("mana_cost") and o.get("mana_value", card["mana_value"]) == card["mana_value"]:
             o["mana_cost"] = card["mana_cost"]
@@ -100,10 +128,11 @@ def _rewrite(data: Mapping[str, Any], name: str, cat: Catalogue) -> dict[str, An
     """The case with the card's objects made references, its card entry and catalogue definitions dropped."""
     out = copy.deepcopy(dict(data))
     for _, o in object_places(out):
-        if isinstance(o, dict) and fold(str(o.get("card", ""))) == fold(name) and "made_up" not in o:
-            for k in PRINTED:
-                o.pop(k, None)
-            o["card"] = name
+        if _is_card(o, name, cat):
+            rest = {k: v for k, v in o.items() if k not in PRINTED and k not in ("id", "card")}
+            head = {"id": o["id"]} if "id" in o else {}
+            o.clear()
+            o.update({**head, "card": name, **rest})
     card = cat.card(name)
     faces = {fold(name)} | ({fold(str(card["other_face"]))} if card.get("other_face") else set())
     out["cards"] = [c for c in out.get("cards") or [] if fold(str(c.get("name", ""))) not in faces]

@@ -71,3 +71,15 @@ def test_the_seed_cases_are_linked() -> None:
     """No seed case writes out a card the catalogue gives the same (link-cases was run on the corpus)."""
     reports = link_files(sorted((CASES_DIR / "seed").glob("*.yaml")), catalogue(), write=False)
     assert [r.path.name for r in reports if r.text is not None] == []
+
+
+def test_an_object_named_as_a_card_with_no_card_field_is_linked_too() -> None:
+    text = CASE.replace(
+        "  - {id: big,",
+        "  - {id: forest, name: Forest, controller: p2, timestamp: 4, types: [land], supertypes: [basic], subtypes: [forest]}\n"
+        "  - {id: big,",
+    )
+    report = link_text(Path("t.yaml"), text, catalogue())
+    assert "Forest" in report.linked and report.text is not None
+    forest = next(o for o in yaml.safe_load(report.text)["objects"] if o["id"] == "forest")
+    assert forest == {"id": "forest", "card": "Forest", "controller": "p2", "timestamp": 4}
