@@ -67,6 +67,11 @@ rules_file_option = click.option(
             "ask",
             "Ask by card names (the catalogue): the answer and its trace under a rules version.",
         ),
+        "catalogue": (
+            "mtg_layers.catalogue.cli",
+            "catalogue_group",
+            "The card catalogue: link the corpus's cases to it (link-cases).",
+        ),
         "conformance": (
             "mtg_layers.conformance.cli",
             "conformance",

@@ -62,6 +62,37 @@
     output.dataset.version = version;
   }
 
+  // Cards picked by name (the catalogue), one a line in the order they entered, built into the board.
+  function startNames() {
+    const list = $("pg-card-names");
+    if (!list) return;
+    for (const [en, fr] of JSON.parse(playground.card_names())) {
+      list.appendChild(new Option(en));
+      if (fr) list.appendChild(new Option(fr, fr, false, false)).label = en;
+    }
+    const add = () => {
+      const name = $("pg-card").value.trim();
+      if (!name) return;
+      const box = $("pg-names");
+      box.value = (box.value.trim() ? box.value.trim() + "\n" : "") + name;
+      $("pg-card").value = "";
+    };
+    $("pg-add").addEventListener("click", add);
+    $("pg-card").addEventListener("keydown", (e) => { if (e.key === "Enter") { e.preventDefault(); add(); } });
+    $("pg-build").addEventListener("click", () => {
+      const out = JSON.parse(playground.build_by_names($("pg-names").value, $("pg-version").value));
+      if (!out.ok) {
+        status(out.error, true);
+        return;
+      }
+      $("pg-board").value = out.yaml;
+      $("pg-step").value = "";
+      run();
+    });
+    $("pg-add").disabled = false;
+    $("pg-build").disabled = false;
+  }
+
   async function start() {
     const caseId = params.get("case") || "seed-gray-ogre";
     try {
@@ -83,6 +114,7 @@
       $("pg-version").addEventListener("change", run);
       $("pg-run").addEventListener("click", run);
       $("pg-run").disabled = false;
+      startNames();
       status("Ready: edit the board and press Run.");
       run();
     } catch (e) {

@@ -424,6 +424,11 @@ def complete(data: Data, rules: str, s: GeneratorSettings, fallback: bool = Fals
 def generated_boards(s: GeneratorSettings) -> st.SearchStrategy[Generated]:
     """Boards the adapter can take: every tag they show is allowed (others are rejected)."""
 
+    if s.real_cards:
+        from .real_card_boards import real_card_boards
+
+        return real_card_boards(s)
+
     @st.composite
     def build(draw: st.DrawFn) -> Generated:
         data = draw(_board(s))

@@ -136,6 +136,9 @@ def _now() -> str:
 @click.option("--quiet", is_flag=True, help="No tables; only the final line.")
 @click.option("--generated", type=int, help="Fuzz: send N generated boards instead of the corpus (docs: Fuzzing).")
 @click.option("--seed", type=int, default=0, show_default=True, help="With --generated: the seed.")
+@click.option(
+    "--real-cards", is_flag=True, help="With --generated: boards of catalogue cards only (real names and Oracle text)."
+)
 @click.option("--features", "gen_features", multiple=True, help="With --generated: only these tags (comma-separated).")
 @click.option("--weights", multiple=True, help="With --generated: TAG=N,… how often the generator picks each feature.")
 @click.option("--shrink-budget", type=float, default=60.0, show_default=True, help="Seconds per shrink.")
@@ -169,6 +172,7 @@ def conformance(
     quiet: bool,
     generated: int | None,
     seed: int,
+    real_cards: bool,
     gen_features: tuple[str, ...],
     weights: tuple[str, ...],
     shrink_budget: float,
@@ -185,6 +189,8 @@ def conformance(
         get_version(name)
         warn_about_version(name)
     split_tags(features, "--feature")  # a misspelt tag is an error with the nearest one, not an empty run
+    if real_cards and generated is None:
+        raise CorpusError("--real-cards", "", "draws generated boards: give --generated N too")
     if generated is not None:
         if ids or features or expectations_file or write_expectations:
             raise CorpusError("--generated", "", "--id, --feature and expectations files are for corpus runs")
@@ -193,6 +199,7 @@ def conformance(
             run_generated(
                 count=generated,
                 seed=seed,
+                real_cards=real_cards,
                 features=gen_features,
                 weights=weights,
                 rules=rules,

@@ -70,6 +70,7 @@ def generator_settings(
     features: Sequence[str],
     rules: Sequence[str],
     weights: Mapping[str, int],
+    real_cards: bool = False,
 ) -> GeneratorSettings:
     """What the boards may hold: the adapter's declared features and rules versions, narrowed by the options."""
     impl = implementation or {}
@@ -95,7 +96,7 @@ def generator_settings(
         raise CorpusError("--rules", ", ".join(rules), "no rules version both requested and supported by the adapter")
     if not allowed:
         raise CorpusError("--features", ", ".join(features), "no feature both requested and supported by the adapter")
-    return GeneratorSettings(frozenset(allowed), tuple(versions), dict(weights))
+    return GeneratorSettings(frozenset(allowed), tuple(versions), dict(weights), real_cards=real_cards)
 
 
 def generated_block(outcome: FuzzOutcome, options: FuzzOptions) -> dict[str, Any]:
@@ -246,6 +247,7 @@ def run_generated(
     *,
     count: int,
     seed: int,
+    real_cards: bool = False,
     features: Sequence[str],
     weights: Sequence[str],
     rules: Sequence[str],
@@ -273,7 +275,7 @@ def run_generated(
         click.echo(f"error: adapter failed to start: {shake.error}", err=True)
         return 1
     impl = dict(runner.session.implementation or {})
-    gen = generator_settings(impl or None, tags, rules, weight_map)
+    gen = generator_settings(impl or None, tags, rules, weight_map, real_cards)
     fuzz_options = FuzzOptions(
         count=count,
         seed=seed,

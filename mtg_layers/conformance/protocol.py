@@ -79,11 +79,20 @@ class SuiteCase:
 
 
 def load_suite(directory: Path = CASES_DIR) -> list[SuiteCase]:
-    """Every case file under ``directory``, validated, in path order; ids must be unique."""
+    """Every case file under ``directory``, validated, in path order; ids must be unique.
+
+    A case's data is what its file says with each catalogue reference (``card:``) filled in, so an adapter and the
+    exported bundle see every object's printed values and every card's Oracle text.
+    """
+    from ..catalogue.refs import expand
+
     out: list[SuiteCase] = []
     seen: dict[str, str] = {}
     for path in case_files(directory):
         data = read_yaml(path)  # refuses FIFOs, devices and dangling links before anything reads them
+        data = expand(
+            data, str(path)
+        )  # objects that refer to catalogue cards carry the card's values (and Oracle text)
         raw = path.read_bytes()
         case = case_from_data(data, str(path))
         if case.id in seen:

@@ -37,6 +37,7 @@ def case_from_data(
     check_numbers(data, label)
     if isinstance(data, Mapping):
         check_size(data, label)
+        data = _catalogue_cards(data, label)
     known = dict(builtin_versions())
     known.update(versions or {})
     data = _authoring_checks(data, label, known, schema_first=True, schema_check=schema_check)
@@ -64,6 +65,13 @@ def _vocabulary_problems(data: Any, meaning_failed: bool) -> list[tuple[str, str
         if not meaning_failed:
             raise
     return found
+
+
+def _catalogue_cards(data: Mapping[str, Any], label: str) -> Any:
+    """Objects that name a catalogue card and write no printed value take them from the catalogue."""
+    from ..catalogue.refs import expand
+
+    return expand(data, label)
 
 
 def _authoring_checks(

@@ -99,6 +99,8 @@ def python_bundle(out: Path, root: Path = ROOT) -> None:
                 zf.write(path, path.relative_to(root).as_posix())
         for name in playground_modules(root):
             zf.write(root / "mtg_layers" / name, f"mtg_layers/{name}")
+        # the card catalogue: cases that refer to its cards, and boards picked by card name (issue 30)
+        zf.write(root / "corpus" / "catalogue" / "cards.yaml", "corpus/catalogue/cards.yaml")
         yaml_dir = Path(yaml.__file__).parent
         for path in sorted(yaml_dir.glob("*.py")):
             zf.write(path, f"yaml/{path.name}")

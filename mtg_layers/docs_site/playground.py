@@ -1,6 +1,7 @@
 """The playground's entry point: the site's playground page runs this module in the browser (Pyodide).
 
-The page sends a case (the corpus YAML format) and a rules version; the project's own resolver
+The page sends a case (the corpus YAML format), or card names picked from the catalogue in the order
+they entered (``build_by_names``, as ``mtg-layers ask`` reads them), and a rules version; the project's own resolver
 (``reference``) computes the result and ``trace_text`` puts the trace in words, exactly as
 ``mtg-layers explain`` and the case pages do. Standard library, PyYAML (pure Python) and
 ``reference`` only. The JSON Schema check needs ``jsonschema``, which the page does not ship:
@@ -20,8 +21,12 @@ from reference.resolver import resolve
 from reference.versions import builtin_versions
 
 from ..analysis.trace_text import explain_resolution, fields_text, newest_first, tab_label, to_html
+from ..catalogue import refs  # noqa: F401 (bundled: the loader fills in cases' catalogue cards with it)
+from ..catalogue.ask import build
+from ..catalogue.load import catalogue
 from ..checking.results import board_result, compare, observed
 from ..corpus import CorpusError, case_from_data, read_yaml
+from ..corpus.serialise import to_yaml
 
 
 def versions() -> str:
@@ -100,3 +105,32 @@ def run(text: str, version_id: str, step: int = 0) -> str:
         return json.dumps({"ok": False, "error": f"your board: a required field is missing: {exc}"}, ensure_ascii=False)
     except (TypeError, ValueError, AttributeError, IndexError) as exc:
         return json.dumps({"ok": False, "error": f"your board: {type(exc).__name__}: {exc}"}, ensure_ascii=False)
+
+
+def card_names() -> str:
+    """Every card of the catalogue for the page's type-ahead, as JSON: ``[[English name, French name or ""], …]``."""
+    return json.dumps(
+        [[str(c["name"]), str(c.get("names", {}).get("fr", ""))] for c in catalogue().cards], ensure_ascii=False
+    )
+
+
+def build_by_names(lines: str, version_id: str) -> str:
+    """The board cards picked by name make (one a line, in the order they entered, in ``ask``'s syntax:
+    ``[activate ]NAME[ @p2][ > TARGET][ [COUNTERS]]``), as case YAML for the board box; JSON for the page."""
+    try:
+        version = builtin_versions()[version_id]
+        args = [line.strip() for line in lines.splitlines() if line.strip()]
+        if not args:
+            raise CorpusError("your cards", "", "pick at least one card")
+
+        def answer(data: Any, n: int) -> Any:
+            case = case_from_data(dict(data), "your cards", schema_check=False)
+            board = board_at(case, n, version)
+            return board_result(board, resolve(board, version).final)
+
+        data = build(args, catalogue(), version.id, answer)
+        return json.dumps({"ok": True, "yaml": to_yaml(data)}, ensure_ascii=False)
+    except CorpusError as exc:
+        return json.dumps({"ok": False, "error": str(exc)}, ensure_ascii=False)
+    except (KeyError, TypeError, ValueError) as exc:
+        return json.dumps({"ok": False, "error": f"your cards: {type(exc).__name__}: {exc}"}, ensure_ascii=False)
