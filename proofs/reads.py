@@ -23,11 +23,11 @@ from reference.model import COPIED_FIELDS, AbilityDef, Board, Characteristics, E
 
 # The mark of the gap left by design: objects outside the battlefield get their printed values.
 OFF = "(outside the battlefield)"
-# The mark of the parts of the game issue 17 added that the encoding does not model yet: the counters a
-# permanent enters with and the tokens an ability creates (it reads choices and game-state values).
-NOT_MODELLED = "(not modelled by the encoding yet: issue 17)"
-# Fields (of the board, an object, an ability definition) holding those parts.
-NOT_MODELLED_FIELDS = frozenset({"enters_with", "creates"})
+# The mark of parts of the game the encoding does not model yet (none at present: the counters a permanent
+# enters with and the tokens an ability creates are read by proofs.steps, issue 28).
+NOT_MODELLED = "(not modelled by the encoding yet)"
+# Fields (of the board, an object, an ability definition) holding such parts.
+NOT_MODELLED_FIELDS: frozenset[str] = frozenset()
 
 # Fields with no rules meaning (labels for people): never read, never needed.
 LABELS = {"card", "description"}
@@ -55,7 +55,8 @@ OBJECT_FIELDS = {
 # Printed values (Characteristics): the layer-process bookkeeping fields must keep their defaults.
 PRINTED_FIELDS = {*COPIED_FIELDS, "controller"}
 EFFECT_FIELDS = {"id", "timestamp", "applies_to", "parts", "controller", "source"}
-ABILITY_FIELDS = {"text", "cda", "applies_to", "parts", "condition"}
+# enters_with (614.1c) and creates (111.3) are read by proofs.steps as a step's events happen
+ABILITY_FIELDS = {"text", "cda", "applies_to", "parts", "condition", "enters_with", "creates"}
 
 _SETS = ("colors", "types", "subtypes", "supertypes", "abilities")
 PART_ARGS: dict[str, frozenset[str]] = {
@@ -144,7 +145,8 @@ VALUE_KEYS = frozenset(
 # Value expressions of the case format the encoding does not read (none at present).
 VALUES_NOT_ENCODED: frozenset[str] = frozenset()
 # Board fields the encoding reads (game: proofs.game_state); any other is not encoded.
-BOARD_FIELDS = {"objects", "effects", "abilities", "tie_order", "game"}
+# entering (614.12): proofs.encoding leaves other permanents' static abilities off the entering object
+BOARD_FIELDS = {"objects", "effects", "abilities", "tie_order", "game", "entering"}
 ITS = frozenset({"mana_value", "power", "toughness"})
 # Result fields the cross-check compares (proofs.crosscheck), and what an expectation may also say.
 COMPARED = frozenset(

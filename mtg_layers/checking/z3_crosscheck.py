@@ -16,6 +16,7 @@ from proofs.clock import assigned_timestamps, disagreements
 from proofs.crosscheck import TIMEOUT_MS, BoardCheck, check_answers
 from proofs.reads import expectations_not_encoded
 from proofs.sba import check_round
+from proofs.steps import NotDerived, board_differences, derive_boards
 from reference.case import Case, apply_step, board_at, initial_board, state_based_actions_of
 from reference.choices import outcomes
 from reference.model import Board, Characteristics
@@ -133,12 +134,39 @@ def _child(send: Connection, case: Case, version: RulesVersion, budget_s: float)
         send.close()
 
 
+def derived_boards(case: Case, version: RulesVersion) -> tuple[list[Board], list[str]]:
+    """400.7, 111.3, 614.1c, 704.3: the boards of the case's steps as the z3 side derives them on its own.
+
+    Returns the boards derived (as many steps as it could read) and, when it stopped, why.
+    """
+    try:
+        return derive_boards(initial_board(case), case.steps, version), []
+    except NotDerived as exc:
+        return [], [f"the z3 side cannot derive the steps: {exc}"]
+
+
+def step_mismatches(mine: Board, theirs: Board) -> list[str]:
+    """400.7, 613.7: where the z3 side's board of a step differs from the resolver's (empty: the same board)."""
+    return board_differences(mine, theirs)
+
+
 def _crosscheck_case(case: Case, version: RulesVersion, timeout_ms: int = TIMEOUT_MS) -> tuple[str, list[str]]:
     info: list[str] = []
     statuses: list[str] = []
+    mine, why = derived_boards(case, version)
+    if why:
+        statuses.append("not encodable")
+        info += why
     for n, step in enumerate(case.steps, start=1):
         board = board_at(case, n, version)
-        check = check_board(board, version, timeout_ms=timeout_ms)
+        if n <= len(mine):
+            differ = step_mismatches(mine[n - 1], board)
+            if differ:  # the two readings of the step's events built different boards
+                check = BoardCheck("counterexample", [f"board differs: {line}" for line in differ])
+            else:  # the layer encoding on the z3 side's own board (the same as the resolver's, so its answers)
+                check = check_board(mine[n - 1], version, timeout_ms=timeout_ms)
+        else:
+            check = check_board(board, version, timeout_ms=timeout_ms)
         stamps = check_timestamps(case, n, version)
         if stamps and check.status == "verified":
             check = BoardCheck("counterexample", stamps)

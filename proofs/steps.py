@@ -1,0 +1,534 @@
+"""The encoding's own reading of a case's steps: the board at each step, derived from the step's events.
+
+The layer encoding answers for one board; a case narrates how the board changes (objects
+enter, tokens are created, counters are placed, objects change zones, permanents turn face
+up or down, transform or merge, state-based actions are performed). This module reads those
+events as the case states them (the loaded ``Step`` values, never the resolver's result
+boards) and builds the board after each step by its own reading of the rules:
+
+* 613.7b-g: the timestamp each event gets when the step gives none (``proofs.clock``);
+* 400.7, 611.2c, 122.2: an object that changes zones is a new object, with a new timestamp
+  (613.7d), no counters, attached to nothing, no "as it entered" choices, front face up (712),
+  its merged components separated (729); effects with a fixed set of objects forget it;
+* 111.2, 111.3, 111.4, 612.2a: a token created by an ability, with the values the ability
+  gives, read through its source's text changes as the encoding settles them at that moment;
+* 614.1c, 614.12: the counters an object enters with, decided from the object as it would
+  exist on the battlefield (the encoding with ``Board.entering``), the replacement abilities
+  of the permanents already there (as the encoding settles them before the event), and the
+  object's own abilities only when they affect that object alone;
+* 712, 613.7g: a double-faced permanent that transforms; 729: a mutating spell that merges;
+* 704.3: state-based actions (``proofs.sba``'s reading), round after round until none applies.
+
+Where a value the step reads (a source's controller or text, which objects die) is not the
+same under every order the layer rules allow, the step cannot be derived (``NotDerived``).
+
+Extending: each event kind is one function ``(Derivation, step) -> None`` in ``EVENTS``, in the
+order the events of one step happen; a new kind adds its function there (and its timestamp,
+when the rules give it one, to ``proofs.clock``).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+import z3
+
+from reference.model import Board, Characteristics, Counter, Effect, FrozenMap, GameObject, Merge
+from reference.versions import RulesVersion
+
+from .clock import Assigned, assigned_timestamps
+from .encoding import Encoding, NotEncodable, PEffect
+from .reads import not_encoded
+from .sba import counters_after, dying
+from .universe import build_universe
+from .words import rewrite
+
+
+class NotDerived(Exception):
+    """A step the encoding cannot derive on its own (a value it reads depends on a choice, or is not stated)."""
+
+
+@dataclass
+class Derivation:
+    """One step being derived: the board before it, and the objects, effects and game state so far."""
+
+    before: Board
+    version: RulesVersion
+    stamps: Assigned
+    objects: dict[str, GameObject]
+    effects: list[Effect]
+    game: dict[str, Any]
+    entering: list[str] = field(default_factory=list)  # ids put onto the battlefield by this step
+    tokens: list[GameObject] = field(default_factory=list)
+
+    def board(self) -> Board:
+        """The board as the step has made it so far."""
+        return replace(self.before, objects=dict(self.objects), effects=tuple(self.effects), game=FrozenMap(self.game))
+
+
+def _given(ts: float) -> bool:
+    return not math.isinf(ts)
+
+
+def _settled(enc: Encoding, terms: Mapping[str, z3.ExprRef], what: str) -> dict[str, Any]:
+    """613.1: the values of ``terms`` after the layer process, the same under every order the rules allow."""
+    solver = z3.Solver()
+    solver.add(enc.constraints)
+    if solver.check() != z3.sat:
+        raise NotDerived(f"{what}: the encoding's constraints are unsatisfiable")
+    model = solver.model()
+    values = {k: model.eval(t, model_completion=True) for k, t in terms.items()}
+    solver.add(z3.Or([t != values[k] for k, t in terms.items()] or [z3.BoolVal(False)]))
+    if solver.check() != z3.unsat:
+        raise NotDerived(f"{what}: depends on an order the players choose (613.7m), the step cannot be read once")
+    return values
+
+
+def _encode(board: Board, version: RulesVersion, tag: str, universe: Any = None) -> Encoding:
+    """613.1: the layer encoding of a board (one it reads in full: proofs.reads)."""
+    unread = not_encoded(board)
+    if unread:
+        raise NotDerived(f"the encoding does not read all of this board: {'; '.join(unread)}")
+    try:
+        return Encoding(board, version, tag=tag, universe=universe)
+    except (NotEncodable, NotImplementedError, ValueError) as exc:
+        raise NotDerived(f"the encoding cannot read this board: {exc}") from exc
+
+
+# --- the events of a step, in the order they happen -----------------------------------------------------
+
+
+def read_tokens(d: Derivation, step: Any) -> None:
+    """111.3, 612.2a: each token an ability creates, read from its source before the step changes anything."""
+    for request in getattr(step, "create_tokens", ()):
+        d.tokens.append(created_token(d.before, d.version, request, d.stamps))
+
+
+def read_added_objects(d: Derivation, step: Any) -> None:
+    """613.7d: objects the step adds (then the tokens created) get the timestamp of the moment they enter."""
+    for o in tuple(step.add_objects) + tuple(d.tokens):
+        ts = o.timestamp if _given(o.timestamp) else d.stamps[o.id]
+        counters = tuple(c if _given(c.timestamp) else replace(c, timestamp=ts) for c in o.counters)  # 613.7c
+        d.objects[o.id] = replace(o, timestamp=ts, counters=counters)
+        if o.zone == "battlefield":
+            d.entering.append(o.id)
+
+
+def read_removed_objects(d: Derivation, step: Any) -> None:
+    """400.7: objects the case takes out of the game's record altogether."""
+    for oid in step.remove_objects:
+        d.objects.pop(oid, None)
+
+
+def read_counters(d: Derivation, step: Any) -> None:
+    """613.7c: counters newly put on an object get the timestamp of that moment; those there keep theirs."""
+    for oid, counters in step.set_counters.items():
+        old = d.objects[oid].counters
+        newest: dict[str, float] = {}
+        for c in old:
+            newest[c.kind] = max(newest.get(c.kind, -math.inf), c.timestamp)
+        out = []
+        for c in counters:
+            if _given(c.timestamp):
+                out.append(c)
+            else:
+                out.append(replace(c, timestamp=d.stamps.get((oid, c.kind), newest.get(c.kind, math.inf))))
+        d.objects[oid] = replace(d.objects[oid], counters=tuple(out))
+
+
+def read_attachments(d: Derivation, step: Any) -> None:
+    """613.7e: an Aura, Equipment or Fortification that becomes attached gets a new timestamp."""
+    for oid, target in step.attach.items():
+        obj = replace(d.objects[oid], attached_to=target)
+        if oid in d.stamps and oid not in step.set_timestamp:
+            obj = replace(obj, timestamp=d.stamps[oid])
+        d.objects[oid] = obj
+
+
+def read_explicit_timestamps(d: Derivation, step: Any) -> None:
+    """613.7: a timestamp the case states for an object."""
+    for oid, ts in step.set_timestamp.items():
+        d.objects[oid] = replace(d.objects[oid], timestamp=ts)
+
+
+def new_object(obj: GameObject, zone: str) -> GameObject:
+    """400.7, 122.2, 712, 729: the object in its new zone, with nothing of its previous existence."""
+    return replace(
+        obj,
+        zone=zone,
+        counters=(),
+        attached_to=None,
+        face_history=(),
+        entered_as=FrozenMap(),
+        chosen=FrozenMap(),
+        transformed=False,
+        transform_history=(),
+        merges=(),
+        exiled_with=None if obj.zone == "exile" else obj.exiled_with,  # 607.2a: linked to it in exile only
+    )
+
+
+def moved(d: Derivation, moves: Mapping[str, str], stamps: Mapping[str, float]) -> None:
+    """400.7, 611.2c, 613.7d: objects change zones at once; each is a new object with a new timestamp."""
+    gone = {oid for oid, zone in moves.items() if d.objects[oid].zone != zone}
+    if not gone:
+        return
+    for oid in sorted(gone):
+        old = d.objects[oid]
+        for m in old.merges:  # 729: each other component becomes an object of its own in the new zone
+            d.objects[m.component.id] = new_object(m.component, moves[oid])
+        new = new_object(old, moves[oid])
+        d.objects[oid] = replace(new, timestamp=stamps[oid]) if oid in stamps else new
+    for oid, o in list(d.objects.items()):
+        if o.attached_to in gone:  # 301.5, 303.4: what was attached to it is attached to nothing
+            d.objects[oid] = replace(o, attached_to=None)
+    d.effects = [
+        replace(e, applies_to=tuple(i for i in e.applies_to if i not in gone)) if gone & set(e.applies_to) else e
+        for e in d.effects
+    ]
+
+
+def read_moves(d: Derivation, step: Any) -> None:
+    """400.7, 613.7d: the step's zone changes (an explicit timestamp kept)."""
+    stamps = {oid: ts for oid, ts in d.stamps.items() if isinstance(oid, str) and oid in step.move}
+    moved(d, step.move, stamps)
+
+
+def read_face_turns(d: Derivation, step: Any) -> None:
+    """613.7f, 708.2b: a permanent turned face down, then face up, gets a new timestamp (kept in its history)."""
+    for turns, down in ((step.turn_face_down, True), (step.turn_face_up, False)):
+        for oid, given in turns.items():
+            obj = d.objects[oid]
+            if obj.face_down == down:
+                continue
+            ts = given if _given(given) else d.stamps[oid]
+            d.objects[oid] = replace(obj, face_down=down, timestamp=ts, face_history=obj.face_history + ((ts, down),))
+
+
+def _double_faced(d: Derivation, oid: str) -> bool:
+    """712, 707.8a: a double-faced card, or a token that copies a double-faced permanent as double-faced."""
+    if d.objects[oid].back_face is not None:
+        return True
+    for e in d.effects:
+        for p in e.parts if oid in e.applies_to else ():
+            original = d.objects.get(str(p.args.get("object")))
+            if p.op == "copy_of" and p.args.get("double_faced") and original is not None and original.back_face:
+                return True
+    return False
+
+
+def read_transforms(d: Derivation, step: Any) -> None:
+    """701.28, 613.7g: a double-faced permanent (not face down) turns over and gets the timestamp the case gives."""
+    objects = dict(d.objects)
+    for oid, ts in getattr(step, "transform", {}).items():
+        obj = objects[oid]
+        if obj.zone != "battlefield" or obj.face_down or not _double_faced(d, oid):
+            continue
+        back = not obj.transformed
+        d.objects[oid] = replace(
+            obj, transformed=back, timestamp=ts, transform_history=obj.transform_history + ((ts, back),)
+        )
+
+
+def read_merges(d: Derivation, step: Any) -> None:
+    """729.1, 702.140c: a mutating spell becomes part of the permanent, over or under it; the permanent stays."""
+    for spell, how in getattr(step, "merge", {}).items():
+        component = d.objects.pop(spell)
+        onto = str(how["onto"])
+        target = d.objects[onto]
+        d.objects[onto] = replace(
+            target, merges=target.merges + (Merge(how["timestamp"], how["position"] == "over", component),)
+        )
+        d.effects = [
+            replace(e, applies_to=tuple(i for i in e.applies_to if i != spell)) if spell in e.applies_to else e
+            for e in d.effects
+        ]
+
+
+def read_effects(d: Derivation, step: Any) -> None:
+    """611.2, 613.7b: effects that end, and effects of spells and abilities that resolve (timestamped when created)."""
+    ended = set(step.end_effects)
+    d.effects = [e for e in d.effects if e.id not in ended]
+    for e in step.add_effects:
+        d.effects.append(e if _given(e.timestamp) else replace(e, timestamp=d.stamps[("effect", e.id)]))
+
+
+def read_game(d: Derivation, step: Any) -> None:
+    """102.1, 119.1, 402.1: the active player, life totals and hand sizes the step changes."""
+    change = getattr(step, "game", {})
+    if "turn" in change:
+        d.game["turn"] = change["turn"]
+    for key in ("life", "hand"):
+        if key in change:
+            d.game[key] = FrozenMap({**dict(d.game.get(key, {})), **dict(change[key])})
+
+
+def read_entry_counters(d: Derivation, step: Any) -> None:
+    """614.1c, 614.12: each object put onto the battlefield gets the counters replacement abilities give it."""
+    if not any(a.enters_with for a in d.before.abilities.values()):
+        return
+    after = d.board()
+    extra = {oid: entry_counters(d.before, after, oid, d.version) for oid in d.entering if oid in d.objects}
+    for oid, counters in extra.items():
+        if counters:
+            d.objects[oid] = replace(d.objects[oid], counters=d.objects[oid].counters + counters)
+
+
+def read_state_based_actions(d: Derivation, step: Any) -> None:
+    """704.3: perform every state-based action that applies, all at once, until none does."""
+    if not step.state_based_actions:
+        return
+    for _ in range(len(d.objects) * 4 + 4):
+        board = d.board()
+        gone = dies_now(board, d.version, tuple(step.legend_rule_keeps))
+        counts = counters_after(board)
+        changed = False
+        for oid in board.on_battlefield():
+            if oid in gone:
+                continue
+            kept = _annihilated(board.objects[oid].counters, counts[oid])
+            if kept != board.objects[oid].counters:
+                d.objects[oid] = replace(d.objects[oid], counters=kept)
+                changed = True
+        if gone:
+            moved(d, {oid: "graveyard" for oid in gone}, {})
+        if not gone and not changed:
+            return
+    raise NotDerived("704.3: state-based actions did not come to an end")
+
+
+EventReader = Callable[[Derivation, Any], None]
+
+# The events of a step, in the order they happen within it (proofs.clock gives their timestamps in that order).
+EVENTS: tuple[tuple[str, EventReader], ...] = (
+    ("create_tokens", read_tokens),
+    ("add_objects", read_added_objects),
+    ("remove_objects", read_removed_objects),
+    ("set_counters", read_counters),
+    ("attach", read_attachments),
+    ("set_timestamp", read_explicit_timestamps),
+    ("move", read_moves),
+    ("turn_face_down/up", read_face_turns),
+    ("transform", read_transforms),
+    ("merge", read_merges),
+    ("add_effects/end_effects", read_effects),
+    ("game", read_game),
+    ("entry counters", read_entry_counters),
+    ("state_based_actions", read_state_based_actions),
+)
+
+
+# --- the readings events need -----------------------------------------------------------------------------
+
+
+def created_token(board: Board, version: RulesVersion, request: Mapping[str, Any], stamps: Assigned) -> GameObject:
+    """111.2, 111.3, 111.4, 612.2a: the token ``request['by']``'s ability creates, with its source's text now."""
+    tid, source, text = str(request["id"]), str(request["by"]), str(request["ability"])
+    definition = board.abilities.get(text)
+    if definition is None or definition.creates is None:
+        raise NotDerived(f"token {tid}: no ability definition {text!r} creates a token")
+    if source not in board.objects or board.objects[source].zone != "battlefield":
+        raise NotDerived(f"token {tid}: its source {source!r} is not on the battlefield")
+    enc = _encode(board, version, "tok")
+    ch, u = enc.final[source], enc.u
+    terms: dict[str, z3.ExprRef] = {"ctrl": ch[("ctrl", "")]}
+    terms.update({f"wmap:{w}": ch[("wmap", w)] for w in u.from_words})
+    values = _settled(enc, terms, f"token {tid}")
+    images = {w: u.words[values[f"wmap:{w}"].as_long()] for w in u.from_words}
+    wording = rewrite(definition.text, images)
+    held = _settled(enc, {"held": ch.get_set("abilities", wording)}, f"token {tid}")["held"]
+    if not z3.is_true(held):
+        raise NotDerived(f"token {tid}: {source} does not have the ability {wording!r} now (612.2a)")
+    controller = u.players[values["ctrl"].as_long()]
+    made = definition.creates
+
+    def words(key: str) -> frozenset[str]:
+        return frozenset(images.get(w, w) for w in made.get(key, ()))
+
+    subtypes = words("subtypes")
+    name = made.get("name")
+    if not name:  # 111.4: named for its subtypes, with the word "Token" under the newer text
+        adds = version.token_name_adds_token
+        if adds is None:
+            raise NotDerived(f"token {tid}: 111.4: rules version {version.id} does not state the token's name")
+        name = " ".join(images.get(s, s).title() for s in made.get("subtypes", ()))
+        name = f"{name} Token".strip() if adds else name
+    printed = Characteristics(
+        name=str(name),
+        mana_value=0,
+        colors=words("colors"),
+        types=frozenset(made.get("types", ())),
+        subtypes=subtypes,
+        supertypes=frozenset(made.get("supertypes", ())),
+        abilities=frozenset(rewrite(a, images) for a in made.get("abilities", ())),
+        power=made.get("power"),
+        toughness=made.get("toughness"),
+        controller=controller,
+    )
+    ts = request["timestamp"] if _given(request["timestamp"]) else stamps[tid]
+    return GameObject(id=tid, printed=printed, owner=controller, timestamp=ts, token=True)
+
+
+def _only_itself(filt: Any) -> bool:
+    """614.12: an ability of the permanent itself that affects only that permanent (its filter names it alone)."""
+    return isinstance(filt, Mapping) and bool(filt.get("is_source"))
+
+
+def entry_counters(before: Board, after: Board, oid: str, version: RulesVersion) -> tuple[Counter, ...]:
+    """614.1c, 614.12, 613.7c: the counters ``oid`` enters with, decided from it as it would exist there."""
+    union = replace(after, objects={**before.objects, **after.objects})
+    u = build_universe(union, [version])
+    enc_before = _encode(before, version, "entry-before", u)
+    probe = replace(after, entering=oid)
+    enc_entering = _encode(probe, version, "entry-as", u)
+    st = {**enc_entering.final, **{i: enc_before.final[i] for i in before.on_battlefield() if i in enc_before.final}}
+    st[oid] = enc_entering.final[oid]
+    applies: dict[tuple[str, str], z3.ExprRef] = {}
+    wanted: dict[tuple[str, str], PEffect] = {}
+    for e in enc_entering.effects:
+        defn = e.definition
+        if e.kind != "static" or defn is None or not defn.enters_with or e.granted or e.reads is not None:
+            continue
+        src = e.source
+        assert src is not None
+        if src == oid:
+            if not _only_itself(defn.applies_to):  # 614.12: a general ability of its own does not apply to it
+                continue
+        elif src not in before.objects or before.objects[src].zone != "battlefield":
+            continue  # 614.12: the replacement ability must exist before the object enters
+        view = enc_entering.view(e, st)
+        applies[(src, defn.text)] = z3.And(view.exists, enc_entering.matches(defn.applies_to, oid, st, e, view))
+        wanted[(src, defn.text)] = e
+    if not applies:
+        return ()
+    solver = z3.Solver()
+    solver.add(enc_before.constraints + enc_entering.constraints)
+    if solver.check() != z3.sat:
+        raise NotDerived(f"{oid} enters: the encoding's constraints are unsatisfiable")
+    model = solver.model()
+    found = {k: z3.is_true(model.eval(t, model_completion=True)) for k, t in applies.items()}
+    solver.add(z3.Or([t != z3.BoolVal(found[k]) for k, t in applies.items()]))
+    if solver.check() != z3.unsat:
+        raise NotDerived(f"{oid} enters: whether a replacement ability applies depends on an order the players choose")
+    added: dict[str, int] = {}
+    for key, yes in sorted(found.items()):
+        if yes:
+            for kind, n in wanted[key].definition.enters_with.items():  # type: ignore[union-attr]
+                added[kind] = added.get(kind, 0) + int(n)
+    ts = after.objects[oid].timestamp
+    return tuple(Counter(kind, n, ts) for kind, n in sorted(added.items()))
+
+
+def dies_now(board: Board, version: RulesVersion, keeps: tuple[str, ...]) -> set[str]:
+    """704.5f, 704.5j: the permanents state-based actions put into the graveyard now (the same in every order)."""
+    enc = _encode(board, version, "sba")
+    dies, unstated = dying(enc, version, keeps)
+    solver = z3.Solver()
+    solver.add(enc.constraints)
+    if solver.check() != z3.sat:
+        raise NotDerived("704.3: the encoding's constraints are unsatisfiable")
+    if unstated:
+        solver.push()
+        solver.add(z3.Or(unstated))
+        if solver.check() != z3.unsat:
+            raise NotDerived(f"704.5j: rules version {version.id} states no legend rule")
+        solver.pop()
+    solver.check()
+    model = solver.model()
+    gone = {o for o, t in dies.items() if z3.is_true(model.eval(t, model_completion=True))}
+    solver.add(z3.Or([t != z3.BoolVal(o in gone) for o, t in dies.items()] or [z3.BoolVal(False)]))
+    if solver.check() != z3.unsat:
+        raise NotDerived("704.3: which permanents die depends on an order the players choose")
+    return gone
+
+
+def _annihilated(counters: tuple[Counter, ...], left: Mapping[str, int]) -> tuple[Counter, ...]:
+    """704.5q, 122.1a: counters removed in the order they were placed, down to the counts that remain."""
+    total: dict[str, int] = {}
+    for c in counters:
+        total[c.kind] = total.get(c.kind, 0) + c.count
+    remove = {k: total[k] - left.get(k, 0) for k in total}
+    out = []
+    for c in counters:
+        take = min(remove.get(c.kind, 0), c.count)
+        remove[c.kind] = remove.get(c.kind, 0) - take
+        if c.count - take > 0:
+            out.append(c if take == 0 else replace(c, count=c.count - take))
+    return tuple(out)
+
+
+# --- a case, step by step ---------------------------------------------------------------------------------
+
+
+def named_for(board: Board, version: RulesVersion) -> Board:
+    """205.2a: the card type of tribal cards under its name on the version's date (tribal, then kindred)."""
+    name = version.kindred_type_name
+    old = {"tribal", "kindred"} - {name}
+
+    def rename(ch: Characteristics) -> Characteristics:
+        return ch if not (ch.types & old) else replace(ch, types=(ch.types - old) | {name})
+
+    objects = {
+        oid: replace(o, printed=rename(o.printed), back_face=None if o.back_face is None else rename(o.back_face))
+        if (o.printed.types | (o.back_face.types if o.back_face else frozenset())) & old
+        else o
+        for oid, o in board.objects.items()
+    }
+    return replace(board, objects=objects)
+
+
+def derive_step(before: Board, step: Any, version: RulesVersion) -> Board:
+    """613.7, 400.7, 111.3, 614.1c, 712, 729, 704.3: the board after one step, by the encoding's own reading."""
+    d = Derivation(
+        before=before,
+        version=version,
+        stamps=assigned_timestamps(before, step),
+        objects=dict(before.objects),
+        effects=list(before.effects),
+        game=dict(before.game),
+    )
+    for _, reader in EVENTS:
+        reader(d, step)
+    return named_for(d.board(), version)
+
+
+def derive_boards(initial: Board, steps: tuple[Any, ...], version: RulesVersion) -> list[Board]:
+    """613.1: the board at every step of a case, each derived from the one before (never from the resolver's)."""
+    out = []
+    board = named_for(initial, version)
+    for step in steps:
+        board = derive_step(board, step, version)
+        out.append(board)
+    return out
+
+
+def board_differences(mine: Board, theirs: Board) -> list[str]:
+    """400.7, 613.7: where two boards differ, object by object and field by field (empty: the same board)."""
+    out = []
+    for oid in sorted(set(mine.objects) | set(theirs.objects)):
+        a, b = mine.objects.get(oid), theirs.objects.get(oid)
+        if a is None or b is None:
+            out.append(
+                f"object {oid}: {'absent' if a is None else 'present'} in the z3 reading, "
+                f"{'absent' if b is None else 'present'} in the resolver's board"
+            )
+            continue
+        for f in dataclasses.fields(GameObject):
+            x, y = getattr(a, f.name), getattr(b, f.name)
+            if x != y:
+                out.append(f"object {oid}.{f.name}: z3 reading {x!r}, resolver {y!r}")
+    mine_e = {e.id: e for e in mine.effects}
+    theirs_e = {e.id: e for e in theirs.effects}
+    for eid in sorted(set(mine_e) | set(theirs_e)):
+        if mine_e.get(eid) != theirs_e.get(eid):
+            out.append(f"effect {eid}: z3 reading {mine_e.get(eid)!r}, resolver {theirs_e.get(eid)!r}")
+    if dict(mine.game) != dict(theirs.game):
+        out.append(f"game state: z3 reading {dict(mine.game)!r}, resolver {dict(theirs.game)!r}")
+    return out
+
+
+__all__ = ["EVENTS", "NotDerived", "board_differences", "derive_boards", "derive_step"]
