@@ -35,8 +35,8 @@ def test_corpus_case_verified(case: object) -> None:
     """Every corpus case, every declared version: z3 finds no other answer the rules allow.
 
     The gaps allowed are named: the one left by design (proofs.reads.OFF: effects on, and
-    expectations about, objects outside the battlefield) and the parts of the game issue 17
-    added that the encoding does not model yet (proofs.reads.NOT_MODELLED); both are "not
+    expectations about, objects outside the battlefield) and parts of the game the encoding
+    does not model yet (proofs.reads.NOT_MODELLED: none since issue 28); both are "not
     encoded", never verified.
     """
     vs = builtin_versions()

@@ -1,0 +1,201 @@
+"""The encoding's own reading of a case's steps (proofs.steps): golden derivations and refutations.
+
+Every expected value below is worked out from the rules cited in the test, never taken from
+the resolver: timestamps count up from the newest on the board (613.7), one per event in the
+order the step's changes happen (objects, then tokens, then counters, attachments, moves,
+turns, effects).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+import pytest
+
+from mtg_layers.checking.z3_crosscheck import crosscheck_case, derived_boards, step_mismatches
+from mtg_layers.corpus import case_from_data
+from proofs.steps import EVENTS, NotDerived, board_differences, derive_boards, derive_step
+from reference.case import board_at, initial_board
+from reference.model import Counter
+
+from ..builders import VERSIONS, corpus_case, creature, loaded_case
+
+ROOST = "tokens-text-changed-dragon-roost-creates-the-changed-token"
+RENATA = "entry-renata-other-creatures-enter-with-a-counter"
+GRUMGULLY = "entry-grumgully-counter-decided-as-the-creature-would-enter"
+RENATA_TOKEN = "tokens-dragon-token-enters-with-renatas-counter-and-keeps-its-name"
+
+
+def test_a_token_is_made_from_its_sources_text_as_changed_then() -> None:
+    """111.3, 111.4, 612.2a, 613.7b, 613.7d: the Roost changed Dragon to Goblin, so the next token is a Goblin."""
+    case = corpus_case(ROOST)
+    boards = derive_boards(initial_board(case), case.steps, VERSIONS["current"])
+    first, second = boards[0].objects["token1"], boards[2].objects["token2"]
+    # step 1: the token enters after the Roost (1): 2; step 2: the text change is created: 3; step 3: token2: 4
+    assert (first.timestamp, second.timestamp) == (2, 4)
+    assert [e.timestamp for e in boards[1].effects] == [3]
+    assert first.printed.name == "Dragon Token" and first.printed.subtypes == {"dragon"}
+    assert second.token and second.owner == "p1" and second.printed.controller == "p1"
+    assert second.printed.name == "Goblin Token"  # 111.4 (from 2021-11-15): named for its subtypes, plus "Token"
+    assert second.printed.subtypes == {"goblin"} and second.printed.colors == {"red"}
+    assert second.printed.types == {"creature"} and second.printed.abilities == {"flying"}
+    assert (second.printed.power, second.printed.toughness, second.printed.mana_value) == (5, 5, 0)
+    third = derive_boards(initial_board(case), case.steps, VERSIONS["m10"])[4].objects["token3"]
+    assert third.printed.name == "Goblin"  # 111.4 before 2021-11-15: the subtypes alone
+    assert third.printed.colors == {"blue"}  # Sleight of Mind: red became blue in the Roost's text (612.2a)
+
+
+def test_entry_counters_need_the_replacement_ability_there_before() -> None:
+    """614.1c, 614.12, 613.7c: the Bears entering with Renata get nothing; the Elves after her get a counter."""
+    case = corpus_case(RENATA)
+    boards = derive_boards(initial_board(case), case.steps, VERSIONS["ikoria"])
+    # step 1: Renata 2, Bears 3 (the Forest is 1); step 2: the Elves 4; step 3: p2's Bears 5
+    assert boards[0].objects["bears"].counters == ()
+    assert boards[1].objects["elves"].counters == (Counter("+1/+1", 1, 4),)
+    assert boards[2].objects["bears2"].counters == ()  # Renata's ability covers creatures p1 controls
+
+
+def test_entry_counters_read_the_object_as_it_would_exist() -> None:
+    """614.12: the Automaton's own Human choice counts, Xenograft's does not; a Clone's copy effect counts."""
+    case = corpus_case(GRUMGULLY)
+    boards = derive_boards(initial_board(case), case.steps, VERSIONS["current"])
+    assert boards[1].objects["bears"].counters == (Counter("+1/+1", 1, 3),)  # a Bear as it enters: non-Human
+    assert boards[2].objects["vanguard"].counters == ()  # printed Human
+    assert boards[3].objects["automaton"].counters == ()  # Human by its own static ability
+    assert boards[4].objects["clone"].counters == (Counter("+1/+1", 1, 6),)  # a Bear by the copy effect: non-Human
+
+
+def test_a_token_enters_with_the_counter_an_ability_gives() -> None:
+    """111.3, 614.1c: the Dragon token is a creature p1 controls entering after Renata: one +1/+1 counter."""
+    case = corpus_case(RENATA_TOKEN)
+    dragon = derive_boards(initial_board(case), case.steps, VERSIONS["ikoria"])[0].objects["dragon"]
+    assert dragon.printed.name == "Dragon" and dragon.counters == (Counter("+1/+1", 1, 3),)
+
+
+def _own_ability_case(filt: dict[str, Any]) -> Any:
+    text = "creatures enter with an additional +1/+1 counter."
+    maker, elf = creature("maker", 0, abilities=[text]), creature("elf", 0)
+    for o in (maker, elf):
+        o.pop("timestamp")  # 613.7d: each gets the timestamp of the moment it enters
+    none: dict[str, Any] = {"current": {}}
+    data: dict[str, Any] = {
+        "id": "own-entry",
+        "title": "own entry ability",
+        "versions": ["current"],
+        "features": ["entry-counters"],
+        "sources": [{"kind": "derived", "ref": "unit test"}],
+        "abilities": [{"text": text, "applies_to": filt, "enters_with": {"+1/+1": 1}}],
+        "objects": [creature("bear", 1)],
+        "steps": [
+            {"description": "it enters", "add_objects": [maker], "expect": none},
+            {"description": "another enters", "add_objects": [elf], "expect": none},
+        ],
+    }
+    return case_from_data(data, "own-entry")
+
+
+def test_an_objects_own_general_entry_ability_does_not_apply_to_it() -> None:
+    """614.12: from the permanent itself only when it affects that permanent alone; a general one applies to others."""
+    case = _own_ability_case({"type": "creature"})
+    boards = derive_boards(initial_board(case), case.steps, VERSIONS["current"])
+    assert boards[0].objects["maker"].counters == ()
+    assert boards[1].objects["elf"].counters == (Counter("+1/+1", 1, 3),)
+    only_itself = _own_ability_case({"is_source": True})
+    boards = derive_boards(initial_board(only_itself), only_itself.steps, VERSIONS["current"])
+    assert boards[0].objects["maker"].counters == (Counter("+1/+1", 1, 2),)
+    assert boards[1].objects["elf"].counters == ()
+
+
+def _moving_case() -> Any:
+    effect = {
+        "id": "pump",
+        "timestamp": 3,
+        "applies_to": ["bear"],
+        "parts": [{"op": "modify_pt", "power": 1, "toughness": 1}],
+    }
+    steps = [
+        {"description": "a counter", "set_counters": {"bear": [{"kind": "+1/+1", "count": 1}]}},
+        {"description": "the Bear dies", "move": {"bear": "graveyard"}, "attach": {"aura": "bear"}},
+    ]
+    aura = creature("aura", 2, types=["enchantment"], subtypes=["aura"])
+    for k in ("power", "toughness"):
+        aura.pop(k)
+    return loaded_case([creature("bear", 1), aura], [effect], steps)
+
+
+def test_a_zone_change_makes_a_new_object() -> None:
+    """400.7, 122.2, 611.2c, 613.7c-e: counters gone, fixed effects forget it, a new timestamp; the Aura re-attached
+    in the same step first gets its own (attachments come before moves), then is attached to nothing."""
+    case = _moving_case()
+    one, two = derive_boards(initial_board(case), case.steps, VERSIONS["ikoria"])
+    assert one.objects["bear"].counters == (Counter("+1/+1", 1, 4),)  # newest before: the effect's 3
+    bear = two.objects["bear"]
+    assert (bear.zone, bear.counters, bear.timestamp) == ("graveyard", (), 6)  # the Aura got 5
+    assert two.objects["aura"].timestamp == 5 and two.objects["aura"].attached_to is None
+    assert [e.applies_to for e in two.effects] == [()]
+
+
+def test_the_boards_agree_with_the_resolvers_on_these_cases() -> None:
+    """400.7, 111.3, 614.1c, 704.3: on the cases above, both readings of every step build the same board."""
+    for cid, vid in ((ROOST, "current"), (RENATA, "m10"), (GRUMGULLY, "ikoria"), (RENATA_TOKEN, "current")):
+        case = corpus_case(cid)
+        mine, why = derived_boards(case, VERSIONS[vid])
+        assert why == []
+        for n, board in enumerate(mine, start=1):
+            assert step_mismatches(board, board_at(case, n, VERSIONS[vid])) == [], (cid, n)
+    case = _moving_case()
+    mine, _ = derived_boards(case, VERSIONS["ikoria"])
+    assert [board_differences(b, board_at(case, n, VERSIONS["ikoria"])) for n, b in enumerate(mine, 1)] == [[], []]
+
+
+def test_a_zone_change_keeping_the_old_timestamp_is_refuted() -> None:
+    """400.7, 613.7d: a step board whose moved object kept its timestamp is named, object and field."""
+    case = _moving_case()
+    mine = derive_boards(initial_board(case), case.steps, VERSIONS["ikoria"])[1]
+    theirs = board_at(case, 2, VERSIONS["ikoria"])
+    wrong = replace(theirs, objects={**theirs.objects, "bear": replace(theirs.objects["bear"], timestamp=1)})
+    assert board_differences(mine, wrong) == ["object bear.timestamp: z3 reading 6, resolver 1"]
+
+
+def test_a_token_with_wrong_characteristics_is_refuted() -> None:
+    """111.3, 612.2a: a Goblin token made as a Dragon (the text change ignored) differs in its printed values."""
+    case = corpus_case(ROOST)
+    mine = derive_boards(initial_board(case), case.steps, VERSIONS["current"])[2]
+    theirs = board_at(case, 3, VERSIONS["current"])
+    token = theirs.objects["token2"]
+    dragon = replace(token, printed=replace(token.printed, name="Dragon Token", subtypes=frozenset({"dragon"})))
+    found = board_differences(mine, replace(theirs, objects={**theirs.objects, "token2": dragon}))
+    assert len(found) == 1 and found[0].startswith("object token2.printed: z3 reading")
+
+
+def test_the_cross_check_fails_a_step_whose_board_differs(monkeypatch: pytest.MonkeyPatch) -> None:
+    """400.7: the driver reports a board mismatch as a counterexample naming the step, object and field."""
+    case = _moving_case()
+    real = board_at
+
+    def stale(c: Any, n: int, v: Any = None) -> Any:
+        board = real(c, n, v)
+        if n == 2:
+            return replace(board, objects={**board.objects, "bear": replace(board.objects["bear"], timestamp=1)})
+        return board
+
+    monkeypatch.setattr("mtg_layers.checking.z3_crosscheck.board_at", stale)
+    status, info = crosscheck_case(case, VERSIONS["ikoria"])
+    assert status == "counterexample"
+    assert "step 2: board differs: object bear.timestamp: z3 reading 6, resolver 1" in info
+
+
+def test_a_token_from_a_source_without_the_ability_is_not_derived() -> None:
+    """111.3, 612.2a: the source must have the ability when it creates the token."""
+    case = corpus_case(ROOST)
+    step = replace(case.steps[0], create_tokens=({**case.steps[0].create_tokens[0], "by": "nowhere"},))
+    with pytest.raises(NotDerived, match="nowhere"):
+        derive_step(initial_board(case), step, VERSIONS["current"])
+
+
+def test_every_event_kind_has_one_reader() -> None:
+    """The extension point: one function per event kind, each citing its rule."""
+    names = [name for name, _ in EVENTS]
+    assert len(names) == len(set(names)) and names[-1] == "state_based_actions"
+    assert all(reader.__doc__ and reader.__doc__[0].isdigit() for _, reader in EVENTS)
