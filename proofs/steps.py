@@ -66,11 +66,12 @@ class Derivation:
     tokens: list[GameObject] = field(default_factory=list)
 
     def board(self) -> Board:
-        """The board as the step has made it so far."""
+        """613.1: the board as the step has made it so far, the one the next event reads."""
         return replace(self.before, objects=dict(self.objects), effects=tuple(self.effects), game=FrozenMap(self.game))
 
 
 def _given(ts: float) -> bool:
+    """613.7: the case states this timestamp (else the rules assign it)."""
     return not math.isinf(ts)
 
 
