@@ -19,7 +19,7 @@ from proofs.steps import EVENTS, NotDerived, board_differences, derive_boards, d
 from reference.case import board_at, initial_board
 from reference.model import Counter
 
-from ..builders import VERSIONS, corpus_case, creature, loaded_case
+from ..builders import CASES, VERSIONS, corpus_case, creature, loaded_case
 
 ROOST = "tokens-text-changed-dragon-roost-creates-the-changed-token"
 RENATA = "entry-renata-other-creatures-enter-with-a-counter"
@@ -199,3 +199,16 @@ def test_every_event_kind_has_one_reader() -> None:
     names = [name for name, _ in EVENTS]
     assert len(names) == len(set(names)) and names[-1] == "state_based_actions"
     assert all(reader.__doc__ and reader.__doc__[0].isdigit() for _, reader in EVENTS)
+
+
+def test_both_readings_build_the_same_board_at_every_corpus_step() -> None:
+    """400.7, 613.7, 704.3: on every corpus case (its first declared version) the two readings of the steps agree."""
+    checked = 0
+    for case in CASES:
+        version = VERSIONS[case.versions[0]]
+        mine, why = derived_boards(case, version)
+        assert why == [], (case.id, why)
+        for n, board in enumerate(mine, start=1):
+            assert step_mismatches(board, board_at(case, n, version)) == [], (case.id, n)
+            checked += 1
+    assert checked > 300
