@@ -196,7 +196,9 @@ def moved(d: Derivation, moves: Mapping[str, str], stamps: Mapping[str, float]) 
 def read_moves(d: Derivation, step: Any) -> None:
     """400.7, 613.7d: the step's zone changes (an explicit timestamp kept)."""
     stamps = {oid: ts for oid, ts in d.stamps.items() if isinstance(oid, str) and oid in step.move}
+    arriving = [oid for oid, zone in step.move.items() if zone == "battlefield" and d.objects[oid].zone != zone]
     moved(d, step.move, stamps)
+    d.entering += sorted(arriving)  # 614.1c: a card put onto the battlefield enters it, as an added object does
 
 
 def read_face_turns(d: Derivation, step: Any) -> None:
@@ -332,8 +334,8 @@ def created_token(board: Board, version: RulesVersion, request: Mapping[str, Any
     definition = board.abilities.get(text)
     if definition is None or definition.creates is None:
         raise NotDerived(f"token {tid}: no ability definition {text!r} creates a token")
-    if source not in board.objects or board.objects[source].zone != "battlefield":
-        raise NotDerived(f"token {tid}: its source {source!r} is not on the battlefield")
+    if source not in board.objects:
+        raise NotDerived(f"token {tid}: its source {source!r} is not on the board")
     enc = _encode(board, version, "tok")
     ch, u = enc.final[source], enc.u
     terms: dict[str, z3.ExprRef] = {"ctrl": ch[("ctrl", "")]}

@@ -107,6 +107,39 @@ def test_an_objects_own_general_entry_ability_does_not_apply_to_it() -> None:
     assert boards[1].objects["elf"].counters == ()
 
 
+def test_a_card_put_onto_the_battlefield_enters_with_the_counter() -> None:
+    """614.1c, 400.7, 613.7d: a card moved from a hand onto the battlefield enters it: the counter applies."""
+    text = "each other creature you control enters with an additional +1/+1 counter on it."
+    bear = creature("bear", 2, zone="hand", owner="p1")
+    del bear["controller"]
+    data: dict[str, Any] = {
+        "id": "moved-entry",
+        "title": "a card put onto the battlefield",
+        "versions": ["current"],
+        "features": ["entry-counters"],
+        "sources": [{"kind": "derived", "ref": "unit test"}],
+        "abilities": [
+            {
+                "text": text,
+                "applies_to": {"type": "creature", "controller": "you", "other_than_source": True},
+                "enters_with": {"+1/+1": 1},
+            }
+        ],
+        "objects": [creature("maker", 1, abilities=[text]), bear],
+        "steps": [
+            {
+                "description": "the Bear is put onto the battlefield",
+                "move": {"bear": "battlefield"},
+                "expect": {"current": {}},
+            }
+        ],
+    }
+    case = case_from_data(data, "moved-entry")
+    (board,) = derive_boards(initial_board(case), case.steps, VERSIONS["current"])
+    moved = board.objects["bear"]
+    assert (moved.zone, moved.timestamp, moved.counters) == ("battlefield", 3, (Counter("+1/+1", 1, 3),))
+
+
 def _moving_case() -> Any:
     effect = {
         "id": "pump",
