@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import sys
 from collections.abc import Callable
 from functools import wraps
@@ -32,11 +33,15 @@ def friendly_errors(func: F) -> F:
     def wrapper(*args: Any, **kwargs: Any) -> Any:
         from reference.versions import NotStated, ProfileError
 
+        from .conformance.reports import ReportPathError
         from .corpus import CorpusError
 
         try:
             return func(*args, **kwargs)
         except (CorpusError, ProfileError) as exc:
+            click.echo(f"error: {exc}", err=True)
+            sys.exit(2)
+        except ReportPathError as exc:  # an output path that cannot take the file: nothing was replaced
             click.echo(f"error: {exc}", err=True)
             sys.exit(2)
         except NotStated as exc:  # a rules version that cannot decide the board: say when the rule changed
@@ -60,6 +65,25 @@ def warn_about_version(name: str | None) -> None:
 
     for w in version_warnings(name or ""):
         click.echo(f"warning: {w}", err=True)
+
+
+SECONDS_MAX = 1e6  # about eleven days: past it a budget or timeout is surely a typo
+
+
+class Seconds(click.FloatRange):
+    """A number of seconds: positive and finite (``nan`` and ``inf`` pass a plain float range)."""
+
+    name = "seconds"
+
+    def __init__(self) -> None:
+        super().__init__(min=0, min_open=True, max=SECONDS_MAX)
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        """The value as a float, refused with click's usage error when it is not a finite positive number."""
+        number = super().convert(value, param, ctx)
+        if math.isnan(number):
+            self.fail(f"{value!r} is not a number of seconds; expected a number above 0", param, ctx)
+        return number
 
 
 corpus_option = click.option(

@@ -227,10 +227,14 @@ class Encoding:
         # their own (604.3) or a static ability whose text names their zone (611.3a); the others keep
         # their printed values and stay constants (which keeps boards with full graveyards small).
         reaching = any(_names_zone_off_battlefield(d.applies_to) for d in board.abilities.values())
+        # 113.6b, 114.4: a zone some ability says it works from ("as long as this card is in your graveyard", an
+        # emblem's command zone): its objects may generate effects, so they are followed too
+        working = {z for d in board.abilities.values() for z in (d.functions_in or ())}
         self.live: tuple[str, ...] = tuple(
             i
             for i in self.objects
             if board.objects[i].zone == "battlefield"
+            or board.objects[i].zone in working
             or reaching
             or any(a in board.abilities and board.abilities[a].cda for a in board.objects[i].printed.abilities)
         )
@@ -304,8 +308,8 @@ class Encoding:
             if u.from_words:
                 possible = set(u.abilities)
             for d in (own_definition(x, obj) for x in board.abilities.values()):  # 607.2d: its own choices
-                if obj.zone != "battlefield" and not d.cda:
-                    continue  # 113.6, 604.3: outside the battlefield only characteristic-defining abilities work
+                if not _works_from(d, obj.zone):
+                    continue  # 113.6, 604.3: elsewhere only CDAs, and abilities that say they work there (113.6b)
                 if d.text in possible or any(t in possible for _, t in (u.variants(d.text) if u.from_words else [])):
                     # 612.3: the rules-text copy of the ability, and (if some effect can grant
                     # this wording) the granted copy, which text changes never reach
@@ -428,7 +432,7 @@ class Encoding:
                 if not gained:
                     continue
                 for src in self.live:
-                    if d.text not in reach[src] or (board.objects[src].zone != "battlefield" and not d.cda):
+                    if d.text not in reach[src] or not _works_from(d, board.objects[src].zone):
                         continue
                     for o in self.live:
                         if not gained <= reach[o] and _could_match(board, d.applies_to, o, src) is not False:
@@ -593,8 +597,8 @@ class Encoding:
             if self.board.objects[o].zone != "battlefield" and not anywhere:
                 view.targets[o] = FALSE
                 continue
-            if o == entering and e.source != o:  # 614.12: as it would exist, other permanents' static abilities aside
-                view.targets[o] = FALSE
+            if o == entering and e.source != o:
+                view.targets[o] = FALSE  # 614.12: as it would enter, another object's static ability is not on it yet
                 continue
             now = self.matches(e.definition.applies_to, o, st, e, view)
             view.targets[o] = when(lock.started, lock.targets[o], now)
@@ -1175,6 +1179,18 @@ def _text_of(obj: Any) -> dict[str, Any]:
 def _merged_in(obj: Any) -> set[str]:
     """729.2, 702.140e: the abilities the merged components bring (the face each shows)."""
     return {a for m in obj.merges for a in merge_args(m)["values"]["abilities"]}
+
+
+def _works_from(d: AbilityDef, zone: str) -> bool:
+    """113.6, 113.6b, 114.4, 604.3: an ability of an object in ``zone`` works there.
+
+    A characteristic-defining ability works in every zone; an ability that names the zones it
+    works in (a graveyard card's "as long as this card is in your graveyard", an emblem's
+    abilities in the command zone) works only there; any other only on the battlefield.
+    """
+    if d.cda:
+        return True
+    return zone in d.functions_in if d.functions_in is not None else zone == "battlefield"
 
 
 def _names_zone_off_battlefield(filt: Any, negated: bool = False) -> bool:

@@ -12,10 +12,14 @@ boards) and builds the board after each step by its own reading of the rules:
   its merged components separated (729); effects with a fixed set of objects forget it;
 * 111.2, 111.3, 111.4, 612.2a: a token created by an ability, with the values the ability
   gives, read through its source's text changes as the encoding settles them at that moment;
-* 614.1c, 614.12: the counters an object enters with, decided from the object as it would
-  exist on the battlefield (the encoding with ``Board.entering``), the replacement abilities
-  of the permanents already there (as the encoding settles them before the event), and the
-  object's own abilities only when they affect that object alone;
+* 614.1c, 614.12, 113.6b, 114.4, 611.3a: the counters an object enters with (``proofs.entry``):
+  decided from the object as it would exist on the battlefield (the encoding with
+  ``Board.entering``), the replacement abilities of the objects before the event where they
+  function (a permanent's on the battlefield, ``functions_in`` zones such as a graveyard or an
+  emblem's command zone), their conditions read on that board, and the object's own abilities
+  only when they affect that object alone;
+* 611.2d, 608.2h: a new resolved effect's amounts fixed as it resolves (``proofs.fixed_amounts``),
+  on the board the step has made before it, before state-based actions;
 * 712, 613.7g: a double-faced permanent that transforms; 729: a mutating spell that merges;
 * 704.3: state-based actions (``proofs.sba``'s reading), round after round until none applies.
 
@@ -41,10 +45,11 @@ from reference.model import Board, Characteristics, Counter, Effect, FrozenMap, 
 from reference.versions import RulesVersion
 
 from .clock import Assigned, assigned_timestamps
-from .encoding import Encoding, NotEncodable, PEffect
+from .encoding import Encoding, NotEncodable
+from .entry import entry_counters
+from .fixed_amounts import fix_amounts, open_amounts
 from .reads import not_encoded
 from .sba import counters_after, dying
-from .universe import build_universe
 from .words import rewrite
 
 
@@ -271,14 +276,45 @@ def read_game(d: Derivation, step: Any) -> None:
 
 
 def read_entry_counters(d: Derivation, step: Any) -> None:
-    """614.1c, 614.12: each object put onto the battlefield gets the counters replacement abilities give it."""
+    """614.1c, 614.12, 113.6b, 611.3a: each object put onto the battlefield gets the counters replacement
+    abilities give it (``proofs.entry``'s reading: sources where they function, conditions, 614.12)."""
     if not any(a.enters_with for a in d.before.abilities.values()):
         return
     after = d.board()
-    extra = {oid: entry_counters(d.before, after, oid, d.version) for oid in d.entering if oid in d.objects}
+    extra = {}
+    for oid in d.entering:
+        if oid not in d.objects:
+            continue
+        try:
+            counts = entry_counters(d.before, after, oid, d.version)
+        except (NotEncodable, NotImplementedError, ValueError) as exc:
+            raise NotDerived(f"{oid} enters: {exc}") from exc
+        ts = after.objects[oid].timestamp  # 613.7c-d: the counters it enters with, its timestamp
+        extra[oid] = tuple(Counter(kind, n, ts) for kind, n in sorted(counts.items()))
     for oid, counters in extra.items():
         if counters:
             d.objects[oid] = replace(d.objects[oid], counters=d.objects[oid].counters + counters)
+
+
+def read_fixed_amounts(d: Derivation, step: Any) -> None:
+    """611.2d, 608.2h: each new resolved effect's amounts fixed as it resolves, in the order created.
+
+    An effect resolves on the board the step has made so far (its other events, the counters
+    objects entered with, and the new effects listed before it, with their numbers), without
+    itself and the later ones, before state-based actions; ``proofs.fixed_amounts`` reads the
+    number off the encoding of that board.
+    """
+    new = [e.id for e in step.add_effects]
+    for j, eid in enumerate(new):
+        at = next((k for k, e in enumerate(d.effects) if e.id == eid), None)
+        if at is None or not open_amounts(d.effects[at]):
+            continue
+        later = set(new[j:])
+        board = replace(d.board(), effects=tuple(e for e in d.effects if e.id not in later))
+        try:
+            d.effects[at] = fix_amounts(board, d.effects[at], d.version)
+        except (NotEncodable, NotImplementedError, ValueError) as exc:
+            raise NotDerived(f"effect {eid}: {exc}") from exc
 
 
 def read_state_based_actions(d: Derivation, step: Any) -> None:
@@ -321,6 +357,7 @@ EVENTS: tuple[tuple[str, EventReader], ...] = (
     ("add_effects/end_effects", read_effects),
     ("game", read_game),
     ("entry counters", read_entry_counters),
+    ("resolved amounts", read_fixed_amounts),
     ("state_based_actions", read_state_based_actions),
 )
 
@@ -374,56 +411,6 @@ def created_token(board: Board, version: RulesVersion, request: Mapping[str, Any
     )
     ts = request["timestamp"] if _given(request["timestamp"]) else stamps[tid]
     return GameObject(id=tid, printed=printed, owner=controller, timestamp=ts, token=True)
-
-
-def _only_itself(filt: Any) -> bool:
-    """614.12: an ability of the permanent itself that affects only that permanent (its filter names it alone)."""
-    return isinstance(filt, Mapping) and bool(filt.get("is_source"))
-
-
-def entry_counters(before: Board, after: Board, oid: str, version: RulesVersion) -> tuple[Counter, ...]:
-    """614.1c, 614.12, 613.7c: the counters ``oid`` enters with, decided from it as it would exist there."""
-    union = replace(after, objects={**before.objects, **after.objects})
-    u = build_universe(union, [version])
-    enc_before = _encode(before, version, "entry-before", u)
-    probe = replace(after, entering=oid)
-    enc_entering = _encode(probe, version, "entry-as", u)
-    st = {**enc_entering.final, **{i: enc_before.final[i] for i in before.on_battlefield() if i in enc_before.final}}
-    st[oid] = enc_entering.final[oid]
-    applies: dict[tuple[str, str], z3.ExprRef] = {}
-    wanted: dict[tuple[str, str], PEffect] = {}
-    for e in enc_entering.effects:
-        defn = e.definition
-        if e.kind != "static" or defn is None or not defn.enters_with or e.granted or e.reads is not None:
-            continue
-        src = e.source
-        assert src is not None
-        if src == oid:
-            if not _only_itself(defn.applies_to):  # 614.12: a general ability of its own does not apply to it
-                continue
-        elif src not in before.objects or before.objects[src].zone != "battlefield":
-            continue  # 614.12: the replacement ability must exist before the object enters
-        view = enc_entering.view(e, st)
-        applies[(src, defn.text)] = z3.And(view.exists, enc_entering.matches(defn.applies_to, oid, st, e, view))
-        wanted[(src, defn.text)] = e
-    if not applies:
-        return ()
-    solver = z3.Solver()
-    solver.add(enc_before.constraints + enc_entering.constraints)
-    if solver.check() != z3.sat:
-        raise NotDerived(f"{oid} enters: the encoding's constraints are unsatisfiable")
-    model = solver.model()
-    found = {k: z3.is_true(model.eval(t, model_completion=True)) for k, t in applies.items()}
-    solver.add(z3.Or([t != z3.BoolVal(found[k]) for k, t in applies.items()]))
-    if solver.check() != z3.unsat:
-        raise NotDerived(f"{oid} enters: whether a replacement ability applies depends on an order the players choose")
-    added: dict[str, int] = {}
-    for key, yes in sorted(found.items()):
-        if yes:
-            for kind, n in wanted[key].definition.enters_with.items():  # type: ignore[union-attr]
-                added[kind] = added.get(kind, 0) + int(n)
-    ts = after.objects[oid].timestamp
-    return tuple(Counter(kind, n, ts) for kind, n in sorted(added.items()))
 
 
 def dies_now(board: Board, version: RulesVersion, keeps: tuple[str, ...]) -> set[str]:
@@ -527,8 +514,27 @@ def board_differences(mine: Board, theirs: Board) -> list[str]:
     mine_e = {e.id: e for e in mine.effects}
     theirs_e = {e.id: e for e in theirs.effects}
     for eid in sorted(set(mine_e) | set(theirs_e)):
-        if mine_e.get(eid) != theirs_e.get(eid):
-            out.append(f"effect {eid}: z3 reading {mine_e.get(eid)!r}, resolver {theirs_e.get(eid)!r}")
+        a_e, b_e = mine_e.get(eid), theirs_e.get(eid)
+        if a_e == b_e:
+            continue
+        if a_e is None or b_e is None or len(a_e.parts) != len(b_e.parts):
+            out.append(f"effect {eid}: z3 reading {a_e!r}, resolver {b_e!r}")
+            continue
+        for f in dataclasses.fields(Effect):
+            x, y = getattr(a_e, f.name), getattr(b_e, f.name)
+            if f.name == "parts":  # 611.2d: an amount fixed as it resolved, named by part and argument
+                for k, (p, q) in enumerate(zip(x, y, strict=True)):
+                    keys = sorted(set(p.args) | set(q.args)) if p.op == q.op else []
+                    if p.op != q.op:
+                        out.append(f"effect {eid} part {k}: z3 reading {p!r}, resolver {q!r}")
+                    out += [
+                        f"effect {eid} part {k} {p.op}.{key}: z3 reading {p.args.get(key)!r}, "
+                        f"resolver {q.args.get(key)!r}"
+                        for key in keys
+                        if p.args.get(key) != q.args.get(key)
+                    ]
+            elif x != y:
+                out.append(f"effect {eid}.{f.name}: z3 reading {x!r}, resolver {y!r}")
     if dict(mine.game) != dict(theirs.game):
         out.append(f"game state: z3 reading {dict(mine.game)!r}, resolver {dict(theirs.game)!r}")
     return out

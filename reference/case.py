@@ -9,6 +9,7 @@ from typing import Any
 from .clock import Clock, by_rules, placed_counters
 from .double_faced import transform
 from .entry import entered
+from .fixed_amounts import on_resolution, unfixed
 from .frozen import FrozenMap
 from .game_state import changed_game
 from .merged import merge
@@ -166,15 +167,18 @@ def apply_step(board: Board, step: Step, version: RulesVersion | None = None) ->
         board = replace(board, game=changed_game(board.game, step.game))
     if step.add_objects or tokens:
         board = entered(start, board, step.add_objects + tokens, version)  # 614.1c, 614.12: counters it enters with
+    board = on_resolution(board, tuple(e.id for e in step.add_effects), version)  # 611.2d: X fixed as it resolves
     if step.state_based_actions:
         board = state_based_actions_of(board, step, version)[0]
     return board
 
 
 def needs_version(step: Step, abilities: Mapping[str, AbilityDef]) -> bool:
-    """704.3, 614.12, 612.2a: the step reads characteristics (state-based actions, entry counters, new tokens)."""
+    """704.3, 614.12, 612.2a, 611.2d: the step reads characteristics (state-based actions, entry counters,
+    new tokens, the amounts of a new resolved effect)."""
     entering = bool(step.add_objects or step.create_tokens) and any(d.enters_with for d in abilities.values())
-    return step.state_based_actions or bool(step.create_tokens) or entering
+    amounts = any(unfixed(e) for e in step.add_effects)
+    return step.state_based_actions or bool(step.create_tokens) or entering or amounts
 
 
 def state_based_actions_of(

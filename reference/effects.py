@@ -14,6 +14,7 @@ from typing import Any
 
 from .chosen import reads_choice, with_choices
 from .copiable import copy_instruction, entered_values, face_down_instruction
+from .errors import ResolutionError
 from .filters import (
     Context,
     amount,
@@ -51,6 +52,8 @@ class ContinuousEffect:
     # 613.7a: a granted ability's effect keeps its place after its object's own effects
     # when the object gets a new timestamp (the grant's timestamp orders such ties).
     tiebreak: Timestamp = float("-inf")
+    # 113.6b, 114.4: the zones its source's ability functions in, when the ability says (None: the battlefield)
+    zones: tuple[str, ...] | None = None
 
 
 # A locked effect (613.6): the effect as it was when it started to apply, and its objects.
@@ -140,17 +143,29 @@ def static_effect(board: Board, state: State, obj_id: str, wording: str) -> Cont
         filter=filt,
         ability=d.text,
         tiebreak=tiebreak,
+        zones=d.functions_in,
     )
 
 
+def functions_in(definition: AbilityDef, zone: str, cda: bool = False) -> bool:
+    """113.6, 113.6b, 114.4, 604.3: an ability works on the battlefield, or only in the zones its text names.
+
+    A characteristic-defining ability works everywhere (604.3, 113.6a); "as long as this card is
+    in your graveyard" works from the graveyard and nowhere else (113.6b); an emblem's abilities
+    work from the command zone (114.4).
+    """
+    return cda or zone in (definition.functions_in or ("battlefield",))
+
+
 def functions(board: Board, effect: ContinuousEffect) -> bool:
-    """113.6, 604.3: a static ability works on the battlefield; a characteristic-defining one in every zone."""
+    """113.6, 113.6b, 114.4, 604.3: a static ability works where it functions; a CDA anywhere."""
     assert effect.source is not None
-    return effect.origin == "cda" or board.objects[effect.source].zone == "battlefield"
+    zone = board.objects[effect.source].zone
+    return effect.origin == "cda" or zone in (effect.zones or ("battlefield",))
 
 
 def static_effects(board: Board, state: State) -> list[ContinuousEffect]:
-    """611.3b: every static ability of an object on the battlefield (a CDA: of any object) generates its effect."""
+    """611.3b, 113.6: every static ability of an object where it functions (a CDA: anywhere) generates its effect."""
     out = []
     for obj_id in sorted(state):
         for wording in sorted(state[obj_id].abilities):
@@ -314,11 +329,15 @@ def instruction(
     return (part.op, part.args)
 
 
+class FullTextError(ResolutionError):
+    """612.6: "the full text of that card" needs one card; the filter picked more."""
+
+
 def full_text_instruction(effect: ContinuousEffect, part: Part, board: Board, state: State) -> Instruction:
     """612.6: the full text an effect gives: that of the one card its filter picks now (none: no change)."""
     found = sorted(objects_matching(part.args["from"], context(effect, board, state), anywhere=True))
     if len(found) > 1:
-        raise ValueError(f"{effect.key}: full_text_of: the filter picks {len(found)} cards ({found}), not one")
+        raise FullTextError(f"{effect.key}: full_text_of: the filter picks {len(found)} cards ({found}), not one")
     values = None
     if found:
         card = entered_values(board.objects[found[0]])

@@ -10,9 +10,13 @@ chosen type); not the static abilities of other permanents, which do not apply t
 it is there (the Dearly Departed ruling, 2011-09-22: under Xenograft naming Human a Vampire
 gets no counter from Dearly Departed).
 
-The abilities that apply are those of the permanents on the battlefield before it enters
-(a creature entering at the same time as Renata, Called to the Hunt gets no counter from it)
-and the entering object's own. Each puts its counters on it as it enters, with the object's
+The abilities that apply are those of the objects before it enters, where they function (113.6:
+a permanent's on the battlefield; "as long as Dearly Departed is in your graveyard" from the
+graveyard, 113.6b; an emblem's from the command zone, 114.4), so a creature entering at the same
+time as Renata, Called to the Hunt gets no counter from it; and the entering object's own, only
+when it affects only that object (614.12: "each creature you control enters with an additional
++1/+1 counter" does not give the entering creature one). An "as long as" condition on such an
+ability is read as the object enters (611.3a). Each puts its counters on it as it enters, with the object's
 timestamp (613.7c-d); two such abilities add up.
 """
 
@@ -22,14 +26,15 @@ from collections.abc import Mapping
 from dataclasses import replace
 
 from .chosen import with_choices
-from .effects import definition_of
-from .filters import Context, matches, substitute
-from .model import AbilityDef, Board, Characteristics, Counter, GameObject
+from .effects import definition_of, functions_in
+from .errors import ResolutionError
+from .filters import Context, condition_holds, matches, substitute
+from .model import AbilityDef, Board, Characteristics, Counter, GameObject, State
 from .resolver import resolve
 from .versions import RulesVersion
 
 
-class EntryError(ValueError):
+class EntryError(ResolutionError):
     """An entry the case asks about cannot be decided (no rules version to read characteristics with)."""
 
 
@@ -70,11 +75,40 @@ def replacement_applies(
     return matches(filt, obj_id, ctx)
 
 
-def entry_counters(before: Board, after: Board, obj_id: str, version: RulesVersion | None) -> tuple[Counter, ...]:
-    """614.1c, 614.12, 613.7c: the additional counters an object gets as it enters the battlefield.
+def affects_only_itself(definition: AbilityDef) -> bool:
+    """614.12: an entering permanent's own replacement ability applies to it only when it affects only that permanent.
 
-    ``before`` is the board before it entered (its permanents' abilities apply), ``after`` the
-    board with it and whatever modified how it enters.
+    "This creature enters with ..." (its filter names only its source) does; "each creature you
+    control enters with ..." affects a general group that includes it, and does not apply to it
+    as it enters (614.12, the principle of Orb of Dreams).
+    """
+    filt = definition.applies_to
+    if not isinstance(filt, Mapping):
+        return False
+    if filt.get("is_source") is True:
+        return True
+    return any(isinstance(f, Mapping) and f.get("is_source") is True for f in filt.get("all", ()))
+
+
+def condition_allows(
+    definition: AbilityDef, source: str, source_ch: Characteristics, board: Board, state: State
+) -> bool:
+    """611.3a, 614.1c: an "as long as ..." condition on an enters-with ability, read as the object is about to enter."""
+    if definition.condition is None:
+        return True
+    return condition_holds(
+        definition.condition, Context(board=board, state=state, source=source, controller=source_ch.controller)
+    )
+
+
+def entry_counters(before: Board, after: Board, obj_id: str, version: RulesVersion | None) -> tuple[Counter, ...]:
+    """614.1c, 614.12, 613.7c, 113.6b: the additional counters an object gets as it enters the battlefield.
+
+    ``before`` is the board before it entered (the abilities of its objects apply where they
+    function: a permanent's on the battlefield, "as long as this card is in your graveyard" from
+    the graveyard, an emblem's from the command zone), ``after`` the board with it and whatever
+    modified how it enters. The entering object's own ability applies to it only when it affects
+    only it (614.12).
     """
     obj = after.objects[obj_id]
     if obj.zone != "battlefield" or not entry_abilities(after):
@@ -87,12 +121,18 @@ def entry_counters(before: Board, after: Board, obj_id: str, version: RulesVersi
     entering = as_it_would_exist(after, obj_id, version)
     sources = resolve(before, version).final
     state = {**{i: ch for i, ch in sources.items() if before.objects[i].zone == "battlefield"}, obj_id: entering}
-    candidates = [(i, ch) for i, ch in sorted(state.items()) if i != obj_id] + [(obj_id, entering)]
+    prior = {i: ch for i, ch in state.items() if i != obj_id}  # 611.3a: the condition reads the game before it enters
+    candidates = [(i, ch) for i, ch in sorted(sources.items()) if i != obj_id] + [(obj_id, entering)]
     added: dict[str, int] = {}
     for source, ch in candidates:
+        zone = "battlefield" if source == obj_id else before.objects[source].zone
         for wording in sorted(ch.abilities):
             d = definition_of(after, ch, wording)
-            if d is None or not d.enters_with:
+            if d is None or not d.enters_with or not functions_in(d, zone):
+                continue
+            if source == obj_id and not affects_only_itself(d):
+                continue  # 614.12: a general "each creature you control enters with" does not apply to itself
+            if not condition_allows(d, source, ch, after, prior):
                 continue
             if replacement_applies(d, source, ch, after, state, obj_id, wording):
                 for kind, n in d.enters_with.items():

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from .errors import ResolutionError
 from .frozen import FrozenMap
 from .model import Board
 
@@ -21,7 +22,7 @@ GAME_VALUES = {"life": "life", "cards_in_hand": "hand"}  # value expression key 
 TURN_CONDITIONS = ("your_turn",)
 
 
-class GameStateError(ValueError):
+class GameStateError(ResolutionError):
     """An effect reads a game-state value the case does not give."""
 
 

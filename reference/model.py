@@ -140,6 +140,9 @@ class AbilityDef:
     enters_with: FrozenMap | None = None
     # 111.3, 111.4, 612.2a: an ability that creates a token: the token's defining values (reference.tokens)
     creates: FrozenMap | None = None
+    # 113.6, 113.6b, 114.4: the zones it functions in when its text (or the emblem it is on) says so
+    # ("as long as this card is in your graveyard": graveyard); None: the battlefield (a CDA: everywhere, 604.3)
+    functions_in: tuple[str, ...] | None = None
 
 
 @dataclass(frozen=True)

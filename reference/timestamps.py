@@ -16,6 +16,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from .effects import ContinuousEffect
+from .errors import ResolutionError
 from .game_state import apnap_before
 from .model import Board, Timestamp
 from .versions import RulesVersion
@@ -93,7 +94,7 @@ class Tie:
         return f"not decided by the rules: {between} have the same timestamp"
 
 
-class TieOrderError(ValueError):
+class TieOrderError(ResolutionError):
     """A recorded order of tied timestamps (``tie_order``) that the rules do not leave to the players."""
 
 

@@ -8,6 +8,7 @@ an earlier one and say only what changed (its flags, dates and source).
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 import pkgutil
 from collections.abc import Iterator, Mapping
@@ -239,6 +240,12 @@ def _keyword_counters(value: Any, where: str) -> tuple[str, ...]:
         return NEWEST_KEYWORD_COUNTERS
     if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
         raise ProfileError(f"{where}: flags.keyword_counters: expected a list of keywords, got {value!r}")
+    unknown = sorted(set(value) - set(KEYWORD_COUNTERS))
+    if unknown:
+        raise ProfileError(
+            f"{where}: flags.keyword_counters: {unknown} are not keyword counters of 122.1b; "
+            f"expected some of {list(KEYWORD_COUNTERS)}"
+        )
     return tuple(sorted(set(value)))
 
 
@@ -261,6 +268,17 @@ def _require(data: Mapping[str, Any], key: str, kind: type, where: str) -> Any:
     if not isinstance(value, kind):
         raise ProfileError(f"{where}: field '{key}' must be a {kind.__name__}, got {value!r}")
     return value
+
+
+def _date(data: Mapping[str, Any], key: str, where: str) -> str | None:
+    """A day written YYYY-MM-DD (absent: None)."""
+    value = _optional(data, key, str, None, where)
+    if value is not None:
+        try:
+            dt.date.fromisoformat(value)
+        except ValueError:
+            raise ProfileError(f"{where}.{key}: expected a date written YYYY-MM-DD, got {value!r}") from None
+    return value  # type: ignore[no-any-return]
 
 
 def _optional(data: Mapping[str, Any], key: str, kind: Any, default: Any, where: str) -> Any:
@@ -332,6 +350,8 @@ def version_from_mapping(
     based_on = data.get("based_on")
     data = merge_profile(data, where, bases)
     vid = _require(data, "id", str, where)
+    if not vid.strip():
+        raise ProfileError(f"{where}: field 'id' must name the profile, got {vid!r}")
     slots_data = _require(data, "slots", list, where)
     slots = []
     for i, s in enumerate(slots_data):
@@ -375,6 +395,15 @@ def version_from_mapping(
         raise ProfileError(f"{where}: classify: no slot for kind(s) {missing}")
     in_force = _optional(data, "in_force", Mapping, {}, where)
     source = _optional(data, "source", Mapping, {}, where)
+    first, last = _date(in_force, "from", f"{where}: in_force"), _date(in_force, "to", f"{where}: in_force")
+    if first and last and last < first:
+        raise ProfileError(f"{where}: in_force.to: {last} is before the profile's first day ({first})")
+    _date(source, "date", f"{where}: source")
+    _optional(source, "rule", str, "", f"{where}: source")
+    for alias in _strings(data, "aliases", where):
+        taken = (bases or {}).get(alias)
+        if taken is not None and taken.get("id") != vid:
+            raise ProfileError(f"{where}: aliases: {alias!r} already names the built-in profile {taken.get('id')!r}")
     flags = _optional(data, "flags", Mapping, {}, where)
     unknown_flags = sorted(set(flags) - set(FLAGS))
     if unknown_flags:

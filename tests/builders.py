@@ -7,12 +7,15 @@ loader, corpus cases by id or path, and the clock-test case of the timestamp tes
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from mtg_layers.checking.results import board_result
 from mtg_layers.corpus import CASES_DIR, case_from_data, load_case, load_corpus, read_yaml
 from reference.case import board_at
-from reference.model import Board, Characteristics, GameObject
+from reference.frozen import freeze
+from reference.model import Board, Characteristics, GameObject, Part
 from reference.resolver import Resolution, resolve
 from reference.versions import builtin_versions, get_version
 from reference.vocabulary import KINDS
@@ -42,6 +45,22 @@ def make_board(
         "steps": [{"description": "board", **(step or {}), "expect": {"pre-m10": {}, "m10": {}, "ikoria": {}}}],
     }
     return board_at(case_from_data(data, "unit"), 1)
+
+
+def read_in_layers(board: Board, amounts: Mapping[str, Mapping[str, Any]]) -> Board:
+    """Hand-built: resolved effects whose amounts (effect id -> power/toughness -> expression) are read in the layers.
+
+    A case fixes a resolved effect's amounts as it resolves (611.2d, reference.fixed_amounts) and the loader refuses
+    an expression on the starting board; the layer loop still reads one where it is given, as it reads a static
+    ability's, which is what the unit tests of 613.8a's "what it does" use.
+    """
+    effects = tuple(
+        replace(e, parts=(Part(e.parts[0].op, freeze({**e.parts[0].args, **amounts[e.id]})), *e.parts[1:]))
+        if e.id in amounts
+        else e
+        for e in board.effects
+    )
+    return replace(board, effects=effects)
 
 
 def run(board: Board, version: str = "ikoria") -> tuple[Resolution, dict[str, dict[str, Any]]]:
@@ -143,24 +162,15 @@ def loop_waiting_for_a_later_effect() -> Board:
 
     By the rules C applies first, then A, then B: 5/5; timestamp order alone gives 3/5.
     """
-    return make_board(
+    board = make_board(
         [creature("bear", 1, power=2, toughness=3)],
         [
-            {
-                "id": "a",
-                "timestamp": 2,
-                "applies_to": ["bear"],
-                "parts": [{"op": "set_pt", "power": {"its": "toughness"}}],
-            },
-            {
-                "id": "b",
-                "timestamp": 3,
-                "applies_to": ["bear"],
-                "parts": [{"op": "set_pt", "toughness": {"its": "power"}}],
-            },
+            {"id": "a", "timestamp": 2, "applies_to": ["bear"], "parts": [{"op": "set_pt", "power": 0}]},
+            {"id": "b", "timestamp": 3, "applies_to": ["bear"], "parts": [{"op": "set_pt", "toughness": 0}]},
             {"id": "c", "timestamp": 4, "applies_to": ["bear"], "parts": [{"op": "set_pt", "toughness": 5}]},
         ],
     )
+    return read_in_layers(board, {"a": {"power": {"its": "toughness"}}, "b": {"toughness": {"its": "power"}}})
 
 
 ENCHANTMENT: dict[str, Any] = {"controller": "p1", "types": ["enchantment"], "mana_value": 1}
@@ -169,18 +179,14 @@ BEAR = creature("bear", 2, name="Grizzly Bears", colors=["green"], subtypes=["be
 
 def reads_toughness_then_sets_it() -> Board:
     """613.8a: "a" sets the bear's power to its toughness, which "c" (a later timestamp) sets to 5."""
-    return make_board(
+    board = make_board(
         [creature("bear", 1, power=2, toughness=3)],
         [
-            {
-                "id": "a",
-                "timestamp": 2,
-                "applies_to": ["bear"],
-                "parts": [{"op": "set_pt", "power": {"its": "toughness"}}],
-            },
+            {"id": "a", "timestamp": 2, "applies_to": ["bear"], "parts": [{"op": "set_pt", "power": 0}]},
             {"id": "c", "timestamp": 3, "applies_to": ["bear"], "parts": [{"op": "set_pt", "toughness": 5}]},
         ],
     )
+    return read_in_layers(board, {"a": {"power": {"its": "toughness"}}})
 
 
 def graveyard_card(oid: str, ts: float, **extra: Any) -> dict[str, Any]:

@@ -93,3 +93,23 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         return
     durations: dict[str, float] = json.loads(stats.read_text("utf-8")).get("duration_by_test", {})
     items.sort(key=lambda item: durations.get(item.nodeid, 0.0))
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    """Issue 35: the malformed-input suite's size, by family, when it ran (xdist workers' reports included)."""
+    seen: dict[str, str] = {}
+    for outcome in ("passed", "failed"):
+        for report in terminalreporter.stats.get(outcome, ()):
+            nodeid = getattr(report, "nodeid", "")
+            if "test_malformed_input_is_refused_clearly[" in nodeid and getattr(report, "when", "") == "call":
+                kind = nodeid.split("[", 1)[1].rstrip("]")
+                seen[kind] = outcome
+    if not seen:
+        return
+    families: dict[str, int] = {}
+    for kind in seen:
+        family = kind.split(":", 1)[0] if ":" in kind else "named"
+        families[family] = families.get(family, 0) + 1
+    failed = sum(1 for o in seen.values() if o == "failed")
+    shown = ", ".join(f"{f} {n}" for f, n in sorted(families.items()))
+    terminalreporter.write_line(f"malformed-input suite: {len(seen)} kinds ({shown}); {failed} failed")

@@ -58,6 +58,7 @@ PLUMBING: dict[str, tuple[str, ...]] = {
         "reference/versions.py::_optional_bool",
         "reference/versions.py::_require",
         "reference/versions.py::_optional",
+        "reference/versions.py::_date",
         "reference/versions.py::_strings",
         "reference/versions.py::merge_profile",
         "reference/versions.py::version_from_mapping",

@@ -40,6 +40,7 @@ from hypothesis import strategies as st
 from reference.case import Case, board_at
 from reference.choices import outcomes
 from reference.chosen import mentions_choice
+from reference.fixed_amounts import AMOUNT_OPS
 from reference.resolver import Resolution, resolve
 from reference.versions import builtin_versions
 
@@ -337,7 +338,20 @@ def _board(draw: st.DrawFn, s: GeneratorSettings) -> Data:
             "life": {p: draw(st.integers(1, 6)) for p in PLAYERS},
             "hand": {p: draw(st.integers(0, 3)) for p in PLAYERS},
         }
+    # 611.2d: an effect whose X is read off the game resolves in the first step, and X is fixed then
+    resolving = [e for e in out_effects if _open_amounts(e)]
+    if resolving:
+        steps[0]["add_effects"] = resolving
+        out_effects = [e for e in out_effects if not _open_amounts(e)]
     return {**out, "abilities": abilities + extra, "objects": out_objects, "effects": out_effects, "steps": steps}
+
+
+def _open_amounts(effect: Data) -> bool:
+    """611.2d: the effect's power or toughness is a value expression, fixed as it resolves."""
+    return any(
+        p["op"] in AMOUNT_OPS and any(isinstance(p.get(k), Mapping) for k in ("power", "toughness"))
+        for p in effect["parts"]
+    )
 
 
 def _reads_game(data: Any) -> bool:

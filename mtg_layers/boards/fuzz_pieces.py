@@ -12,6 +12,8 @@ from typing import Any
 
 from hypothesis import strategies as st
 
+from reference.fixed_amounts import AMOUNT_OPS, reads_its_object
+
 from .fuzz_settings import GeneratorSettings
 from .vocabulary import COLORS, CREATURE_SUBTYPES, KEYWORDS, LAND_SUBTYPES, PLAYERS, SUBTYPES, TYPES, Data
 
@@ -431,6 +433,8 @@ def resolved_effect(
         ps = [_focused_part(draw, focus, s, texts, static=False)]
     else:
         ps = _parts(draw, s, texts, copyable, resolved=True) or [{"op": "modify_pt", "power": 1, "toughness": 1}]
+    if any(p["op"] in AMOUNT_OPS and reads_its_object([p.get("power"), p.get("toughness")]) for p in ps):
+        targets = targets[:1]  # 611.2d: an X read off its object is fixed as one number, for one object
     return {"controller": draw(st.sampled_from(PLAYERS)), "applies_to": sorted(targets), "parts": ps}
 
 

@@ -67,7 +67,11 @@ def values(abilities: list[str]) -> st.SearchStrategy[Any]:
 
 
 def parts(abilities: list[str], objects: list[str], resolved: bool) -> st.SearchStrategy[Data]:
-    """One part of an effect, in any layer (copy and face-down only for resolved effects)."""
+    """One part of an effect, in any layer (copy and face-down only for resolved effects).
+
+    A resolved effect of a starting board resolved before it: its amounts are numbers (611.2d).
+    """
+    amount = st.integers(-2, 3) if resolved else values(abilities)
     sub = st.lists(st.sampled_from(SUBTYPES), min_size=1, max_size=2, unique=True)
     options: list[st.SearchStrategy[Data]] = [
         st.sampled_from(PLAYERS + ("you",)).map(lambda p: {"op": "set_controller", "player": p}),
@@ -94,12 +98,8 @@ def parts(abilities: list[str], objects: list[str], resolved: bool) -> st.Search
             st.lists(st.sampled_from(KEYWORDS + tuple(abilities)), min_size=1, max_size=2, unique=True),
         ).map(lambda x: {"op": x[0], "abilities": x[1]}),
         st.just({"op": "remove_all_abilities"}),
-        st.tuples(values(abilities), values(abilities)).map(
-            lambda v: {"op": "set_pt", "power": v[0], "toughness": v[1]}
-        ),
-        st.tuples(values(abilities), values(abilities)).map(
-            lambda v: {"op": "modify_pt", "power": v[0], "toughness": v[1]}
-        ),
+        st.tuples(amount, amount).map(lambda v: {"op": "set_pt", "power": v[0], "toughness": v[1]}),
+        st.tuples(amount, amount).map(lambda v: {"op": "modify_pt", "power": v[0], "toughness": v[1]}),
         st.integers(-2, 3).map(lambda n: {"op": "modify_pt", "power": n, "toughness": n}),
         st.just({"op": "switch_pt"}),
     ]

@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass
 
 from reference.case import Case, board_at
 from reference.choices import Outcomes, outcomes
+from reference.errors import ResolutionError
 from reference.resolver import Resolution
 from reference.versions import RulesVersion
 from reference_optimized import resolve
 
+from ..corpus.errors import CorpusError
 from .results import Mismatch, board_result, compare
 
 
@@ -31,21 +34,33 @@ class StepCheck:
         return not self.mismatches and self.error is None
 
 
+@contextmanager
+def naming_the_step(case: Case, step: int, version: RulesVersion) -> Iterator[None]:
+    """A board the rules cannot resolve as stated is the case file's error: its file, step and version."""
+    try:
+        yield
+    except ResolutionError as exc:
+        where = f"steps[{step - 1}]"
+        raise CorpusError(case.path or case.id, where, f"cannot be resolved under {version.id}: {exc}") from None
+
+
 def resolve_step(case: Case, step: int, version: RulesVersion) -> tuple[Resolution, dict[str, dict[str, object]]]:
     """Resolve a case at one step: the resolution and its JSON-ready result.
 
     With the fast path (``reference_optimized``), which gives the readable resolver's results and traces
     (tests/reference_optimized/test_bookkeeping.py checks that on every case, step and version).
     """
-    board = board_at(case, step, version)
-    resolution = resolve(board, version)
+    with naming_the_step(case, step, version):
+        board = board_at(case, step, version)
+        resolution = resolve(board, version)
     return resolution, board_result(board, resolution.final)
 
 
 def step_outcomes(case: Case, step: int, version: RulesVersion) -> tuple[Outcomes, list[dict[str, dict[str, object]]]]:
     """613.7m, 613.7n: every outcome of a case step the rules allow, and each one's result."""
-    board = board_at(case, step, version)
-    found = outcomes(board, version)
+    with naming_the_step(case, step, version):
+        board = board_at(case, step, version)
+        found = outcomes(board, version)
     return found, [board_result(board, o.final) for o in found.outcomes]
 
 
@@ -75,7 +90,8 @@ def check_case(case: Case, versions: Mapping[str, RulesVersion]) -> list[StepChe
             try:
                 found, results = step_outcomes(case, n, version)
             except Exception as exc:  # a resolver crash is a finding, reported per step
-                out.append(StepCheck(case.id, n, vid, (), error=f"{type(exc).__name__}: {exc}"))
+                said = str(exc) if isinstance(exc, CorpusError) else f"{type(exc).__name__}: {exc}"
+                out.append(StepCheck(case.id, n, vid, (), error=said))
                 continue
             expected = step.expect[vid]
             mismatches = [m for r in results for m in compare(expected, r)]

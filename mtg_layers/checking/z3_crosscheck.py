@@ -14,12 +14,15 @@ from multiprocessing.connection import Connection
 
 from proofs.clock import assigned_timestamps, disagreements
 from proofs.crosscheck import TIMEOUT_MS, BoardCheck, check_answers
+from proofs.encoding import NotEncodable
+from proofs.entry import check_entry
+from proofs.fixed_amounts import fix_amounts, open_amounts
 from proofs.reads import expectations_not_encoded
 from proofs.sba import check_round
 from proofs.steps import NotDerived, board_differences, derive_boards
-from reference.case import Case, apply_step, board_at, initial_board, state_based_actions_of
+from reference.case import Case, Step, apply_step, board_at, initial_board, state_based_actions_of
 from reference.choices import outcomes
-from reference.model import Board, Characteristics
+from reference.model import Board, Characteristics, Effect
 from reference.resolver import resolve
 from reference.sba import perform
 from reference.versions import RulesVersion
@@ -56,11 +59,55 @@ def check_board(
     return check_answers(board, version, [board_result(board, f) for f in finals], timeout_ms)
 
 
-def check_state_based_actions(case: Case, n: int, version: RulesVersion) -> list[BoardCheck]:
+def with_fixed(board: Board, fixed: Mapping[str, Effect]) -> Board:
+    """611.2d: the board with each resolved effect whose amounts the encoding fixed as the encoding fixed it."""
+    if not any(e.id in fixed for e in board.effects):
+        return board
+    return replace(
+        board, effects=tuple(replace(e, parts=fixed[e.id].parts) if e.id in fixed else e for e in board.effects)
+    )
+
+
+def fix_step_amounts(case: Case, n: int, version: RulesVersion, fixed: dict[str, Effect]) -> list[str]:
+    """611.2d, 608.2h: the amounts of step ``n``'s new resolved effects, fixed by the encoding (into ``fixed``).
+
+    Each effect resolves on the step's board before it (the step's other events and the new
+    effects listed before it, those with the encoding's numbers); the encoding reads its
+    amounts off its own layers there (proofs.fixed_amounts). Returns where the resolver
+    fixed another number.
+    """
+    step = case.steps[n - 1]
+    if not any(open_amounts(e) for e in step.add_effects):
+        return []
+    before = with_fixed(board_at(case, n - 1, version) if n > 1 else initial_board(case), fixed)
+    differ = []
+    for j, effect in enumerate(step.add_effects):
+        if not open_amounts(effect):
+            continue
+        at = apply_step(before, replace(step, add_effects=step.add_effects[:j], state_based_actions=False), version)
+        mine = fix_amounts(with_fixed(at, fixed), effect, version)
+        fixed[effect.id] = mine
+        after = apply_step(
+            before, replace(step, add_effects=step.add_effects[: j + 1], state_based_actions=False), version
+        )
+        theirs = next(e for e in after.effects if e.id == effect.id)
+        for k, (a, b) in enumerate(zip(mine.parts, theirs.parts, strict=True)):
+            for key in sorted(set(a.args) | set(b.args)):
+                if a.args.get(key) != b.args.get(key):
+                    differ.append(
+                        f"effect {effect.id} part {k} {a.op}.{key} fixed on resolution (611.2d): "
+                        f"z3 {a.args.get(key)!r}, resolver {b.args.get(key)!r}"
+                    )
+    return differ
+
+
+def check_state_based_actions(
+    case: Case, n: int, version: RulesVersion, fixed: Mapping[str, Effect] | None = None
+) -> list[BoardCheck]:
     """704.3: each round of a step's state-based actions, as the resolver performs it, asked of z3."""
     step = case.steps[n - 1]
     before = board_at(case, n - 1, version) if n > 1 else initial_board(case)
-    board = apply_step(before, replace(step, state_based_actions=False), version)
+    board = with_fixed(apply_step(before, replace(step, state_based_actions=False), version), fixed or {})
     try:
         _, rounds = state_based_actions_of(board, step, version)
     except ValueError as exc:
@@ -81,6 +128,43 @@ def check_timestamps(case: Case, n: int, version: RulesVersion) -> list[str]:
     before = board_at(case, n - 1, version) if n > 1 else initial_board(case)
     after = apply_step(before, replace(step, state_based_actions=False), version)
     return disagreements(after, assigned_timestamps(before, step))
+
+
+EntryClaim = tuple[Board, Board, dict[str, dict[str, int]]]
+
+
+def entry_claim(case: Case, n: int, version: RulesVersion) -> EntryClaim | None:
+    """614.1c: the board before step ``n``, the board after it without entry counters, and the counters
+    each object it puts onto the battlefield entered with, as the resolver's step code gave them (None:
+    the step adds nothing while an enters-with ability is defined)."""
+    step = case.steps[n - 1]
+    before = board_at(case, n - 1, version) if n > 1 else initial_board(case)
+    if not (step.add_objects or step.create_tokens) or not any(d.enters_with for d in before.abilities.values()):
+        return None
+    bare = replace(step, state_based_actions=False)
+    after = apply_step(before, bare, version)
+    # the same step on a board whose abilities give no entry counters: the objects as the step gives them
+    inert = {t: replace(d, enters_with=None) for t, d in before.abilities.items()}
+    plain = replace(apply_step(replace(before, abilities=inert), bare, version), abilities=after.abilities)
+    entering = [o.id for o in step.add_objects] + [str(t["id"]) for t in step.create_tokens]
+    claimed = {}
+    for oid in entering:
+        if oid in after.objects and after.objects[oid].zone == "battlefield":
+            mine, theirs = _counts(after, oid), _counts(plain, oid)
+            claimed[oid] = {k: v - theirs.get(k, 0) for k, v in mine.items() if v != theirs.get(k, 0)}
+    return before, plain, claimed
+
+
+def check_entry_counters(case: Case, n: int, version: RulesVersion) -> list[BoardCheck]:
+    """614.1c, 614.12: the counters the objects a step adds entered with, as the resolver gave them, asked of z3."""
+    try:
+        claim = entry_claim(case, n, version)
+    except ValueError as exc:
+        return [BoardCheck("resolver error", [f"{type(exc).__name__}: {exc}"])]
+    if claim is None:
+        return []
+    before, after, claimed = claim
+    return [check_entry(before, after, version, claimed)]
 
 
 def _counts(board: Board, oid: str) -> dict[str, int]:
@@ -145,6 +229,12 @@ def derived_boards(case: Case, version: RulesVersion) -> tuple[list[Board], list
         return [], [f"the z3 side cannot derive the steps: {exc}"]
 
 
+def amounts_fixed_in(mine: Board, step: Step) -> dict[str, Effect]:
+    """611.2d: the step's new resolved effects with amounts to fix, as the z3 side's derivation fixed them."""
+    opened = {e.id for e in step.add_effects if open_amounts(e)}
+    return {e.id: e for e in mine.effects if e.id in opened}
+
+
 def step_mismatches(mine: Board, theirs: Board) -> list[str]:
     """400.7, 613.7: where the z3 side's board of a step differs from the resolver's (empty: the same board)."""
     return board_differences(mine, theirs)
@@ -157,16 +247,28 @@ def _crosscheck_case(case: Case, version: RulesVersion, timeout_ms: int = TIMEOU
     if why:
         statuses.append("not encodable")
         info += why
+    fixed: dict[str, Effect] = {}  # 611.2d: resolved effects with the amounts the encoding fixed
     for n, step in enumerate(case.steps, start=1):
         board = board_at(case, n, version)
-        if n <= len(mine):
+        derived = n <= len(mine)
+        if derived:  # the z3 side's own board: its entry counters (proofs.entry), its fixed amounts, its SBA
+            fixed.update(amounts_fixed_in(mine[n - 1], step))
             differ = step_mismatches(mine[n - 1], board)
             if differ:  # the two readings of the step's events built different boards
                 check = BoardCheck("counterexample", [f"board differs: {line}" for line in differ])
             else:  # the layer encoding on the z3 side's own board (the same as the resolver's, so its answers)
                 check = check_board(mine[n - 1], version, timeout_ms=timeout_ms)
-        else:
+        else:  # not derived: the resolver's board, with the amounts the encoding fixes on it
+            try:
+                differ = fix_step_amounts(case, n, version, fixed)
+            except NotEncodable as exc:
+                statuses.append("not encodable")
+                info += [f"step {n}: not encodable", f"step {n}: {exc}"]
+                continue
+            board = with_fixed(board, fixed)
             check = check_board(board, version, timeout_ms=timeout_ms)
+            if differ and check.status == "verified":
+                check = BoardCheck("counterexample", differ)
         stamps = check_timestamps(case, n, version)
         if stamps and check.status == "verified":
             check = BoardCheck("counterexample", stamps)
@@ -174,9 +276,10 @@ def _crosscheck_case(case: Case, version: RulesVersion, timeout_ms: int = TIMEOU
         unread = expectations_not_encoded(board, expect)
         if unread and check.status == "verified":
             check = BoardCheck("not encoded", [f"not encoded: {x}" for x in unread])
-        checks = [check]
+        # 614.1c: a derived board holds the encoding's own entry counters; otherwise ask about the resolver's
+        checks = [check, *([] if derived else check_entry_counters(case, n, version))]
         if step.state_based_actions:
-            checks += check_state_based_actions(case, n, version)
+            checks += check_state_based_actions(case, n, version, fixed)
         for check in checks:
             statuses.append(check.status)
             if check.status != "verified":

@@ -9,7 +9,6 @@ import datetime as dt
 import signal
 import sys
 import threading
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -18,33 +17,63 @@ import click
 from mtg_layers import __version__
 from reference.versions import get_version
 
+from ..cli_support import Seconds, corpus_option, friendly_errors, warn_about_version
 from ..cli_support import console as _console
-from ..cli_support import corpus_option, friendly_errors, warn_about_version
 from ..corpus import CorpusError
 from .expectations import Expectations, Failure, grouped, load_expectations
 from .expectations import write_expectations as write_expectations_file
 from .fuzz_cli import run_generated
 from .protocol import DEFAULT_MAX_LINE, PROTOCOL_VERSION, corpus_digest, load_suite
-from .reports import build_report, junit_xml, markdown, print_tables, write_atomic, write_json
+from .reports import (
+    ReportPathError,
+    build_report,
+    json_text,
+    junit_xml,
+    markdown,
+    print_tables,
+    streamed,
+    write_atomic,
+    write_json,
+)
 from .runner import FAILING, Interrupted, Runner, RunnerOptions, RunResult, exit_status, plan, unused_expectations
 
 
-@contextlib.contextmanager
-def _terminate_as_interrupt() -> Iterator[None]:
-    """While running: SIGTERM (a cancelled CI job) stops the run like Ctrl-C, so the adapter is killed
-    and the reports are written (SIGKILL cannot be caught; the JSON report is rewritten after every case)."""
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
+class _Stops:
+    """SIGTERM (a cancelled CI job) and SIGINT stop a corpus run the same way: the adapter is killed and
+    the reports are written with every judged run (SIGKILL cannot be caught; the JSON report is rewritten
+    after every case). A signal that comes while the corpus is still loading is held until the report can
+    be written, so a run stopped before its first run still leaves one. SIGINT is caught even where the
+    process inherited it ignored (a background job of a script)."""
 
-    def stop(signum: int, _frame: object) -> None:
-        raise Interrupted(signal.Signals(signum).name)
+    SIGNALS = (signal.SIGTERM, signal.SIGINT)
 
-    previous = signal.signal(signal.SIGTERM, stop)
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGTERM, previous)
+    def __init__(self) -> None:
+        self.pending: str | None = None
+        self.armed = False
+        self.previous: dict[int, Any] = {}
+
+    def __enter__(self) -> _Stops:
+        if threading.current_thread() is threading.main_thread():
+            for s in self.SIGNALS:
+                self.previous[s] = signal.signal(s, self.stop)
+        return self
+
+    def __exit__(self, *_exc: object) -> None:
+        for s, handler in self.previous.items():
+            signal.signal(s, handler)
+
+    def stop(self, signum: int, _frame: object) -> None:
+        """The handler: stop now once armed, else remember the first signal."""
+        name = signal.Signals(signum).name
+        if self.armed:
+            raise Interrupted(name)
+        self.pending = self.pending or name
+
+    def arm(self) -> None:
+        """From here a signal stops the run at once (one held since loading does so now)."""
+        self.armed = True
+        if self.pending:
+            raise Interrupted(self.pending)
 
 
 def _now() -> str:
@@ -59,14 +88,14 @@ def _now() -> str:
 @click.option("--mode", type=click.Choice(["persistent", "oneshot"]), default="persistent", show_default=True)
 @click.option(
     "--timeout",
-    type=click.FloatRange(min=0, min_open=True),
+    type=Seconds(),
     default=10.0,
     show_default=True,
     help="Seconds an adapter has for one run.",
 )
 @click.option(
     "--start-timeout",
-    type=click.FloatRange(min=0, min_open=True),
+    type=Seconds(),
     default=30.0,
     show_default=True,
     help="Seconds an adapter has to start.",
@@ -80,7 +109,7 @@ def _now() -> str:
 )
 @click.option(
     "--deadline",
-    type=click.FloatRange(min=0, min_open=True),
+    type=Seconds(),
     default=None,
     help="Seconds for the whole run; runs left when it passes are reported as errors (not run).",
 )
@@ -171,6 +200,7 @@ def conformance(
                 quiet=quiet,
             )
         )
+    stops = click.get_current_context().with_resource(_Stops())  # handlers restored when the command ends
     suite = load_suite(corpus_dir)
     expectations = load_expectations(expectations_file) if expectations_file else Expectations()
     jobs = plan(suite, ids, features, rules)
@@ -222,8 +252,10 @@ def conformance(
                 markup=False,
                 highlight=False,
             )
-        if report_json is not None and last_of_case:
-            write_json(report_json, snapshot(complete=False))
+        if report_json is not None and last_of_case and not streamed(report_json):
+            # a FIFO or device gets the one final report, not a snapshot after every case
+            with contextlib.suppress(ReportPathError):  # said once, if the final report cannot be written
+                write_json(report_json, snapshot(complete=False))
 
     options = RunnerOptions(
         argv=command,
@@ -237,17 +269,27 @@ def conformance(
     )
     runner = Runner(options, on_result)
 
+    unwritten: list[ReportPathError] = []
+
     def write_reports(report: dict[str, Any]) -> None:
+        """Every report asked for; one that cannot be written is said on stderr and the others still are."""
+        asked: list[tuple[Path, str]] = []
         if report_json is not None:
-            write_json(report_json, report)
+            asked.append((report_json, json_text(report)))
         if junit is not None:
-            write_atomic(junit, junit_xml(report, strict))
+            asked.append((junit, junit_xml(report, strict)))
         if markdown_file is not None:
-            write_atomic(markdown_file, markdown(report))
+            asked.append((markdown_file, markdown(report)))
+        for path, text in asked:
+            try:
+                write_atomic(path, text)
+            except ReportPathError as exc:
+                unwritten.append(exc)
+                click.echo(f"error: {exc}", err=True)
 
     try:
-        with _terminate_as_interrupt():
-            results = runner.run(jobs)
+        stops.arm()
+        results = runner.run(jobs)
     except (KeyboardInterrupt, Interrupted) as exc:
         # Every run judged so far goes into every report; the adapter is already killed.
         name = exc.signal_name if isinstance(exc, Interrupted) else "SIGINT"
@@ -289,4 +331,4 @@ def conformance(
     else:
         c = report["summary"]["verdicts"]
         out.print(", ".join(f"{c[v]} {v}" for v in c if c[v]), markup=False, highlight=False)
-    sys.exit(status)
+    sys.exit(max(status, 2) if unwritten else status)

@@ -419,7 +419,8 @@ class Fuzzer:
         finally:
             self.runner.adapter.close()
         out.seconds = time.perf_counter() - began
-        to_shrink = [d for d in first_of.values() if d.signature != ("timeout",)][: self.options.max_shrink]
+        # a timeout is shrunk too (each try may cost the adapter's whole timeout; the budget bounds it)
+        to_shrink = list(first_of.values())[: self.options.max_shrink]
         try:
             for d in to_shrink:
                 if self.on_progress is not None:
@@ -456,7 +457,7 @@ class Fuzzer:
                 raise _BudgetSpent
             d.shrink_calls += 1
             r = self.run_board(g, f"{d.result.case}-shrink")
-            if r.status in ("fail", "error") and signature(r) == d.signature:
+            if r.status in ("fail", "error", "timeout") and signature(r) == d.signature:
                 keep(g, r)
                 return True
             return False

@@ -26,13 +26,14 @@ import jsonschema
 from referencing import Registry, Resource
 
 from reference.case import Case, apply_step, board_at, initial_board
+from reference.fixed_amounts import AMOUNT_OPS
 from reference.resolver import resolve
 from reference.sba import state_based_actions
 from reference.versions import RulesVersion, builtin_versions
 
 from ..corpus import CASES_DIR, SCHEMA_DIR, CorpusError, case_files, case_from_data, read_yaml
 from ..corpus.authoring import mana_value_of
-from ..corpus.serialise import object_data
+from ..corpus.serialise import effect_data, object_data
 
 PROTOCOL_VERSION = 1
 # The longest line (one message) the runner reads from an adapter; longer answers are faults.
@@ -276,7 +277,12 @@ def board_data(data: Mapping[str, Any], step: int, rules: str | None = None) -> 
             for e in effects:
                 e["applies_to"] = [i for i in e["applies_to"] if i != spell]
         ended = set(s.get("end_effects", ()))
-        effects = [e for e in effects if e["id"] not in ended] + [_effect(e, clock) for e in s.get("add_effects", ())]
+        new = [_effect(e, clock) for e in s.get("add_effects", ())]
+        if any(_open_amounts(e) for e in new):  # 611.2d: X as the reference fixed it on resolution
+            fixed = _fixed(data, k, rules)
+            for e in new:
+                e["parts"] = fixed.get(e["id"], e["parts"])
+        effects = [e for e in effects if e["id"] not in ended] + new
         for oid, o in entered.items():  # 614.1c, 614.12: the counters each new object entered with
             if oid in objects:
                 objects[oid]["counters"] = copy.deepcopy(o.get("counters", []))
@@ -318,6 +324,31 @@ def _entered(data: Mapping[str, Any], k: int, rules: str | None) -> dict[str, di
     after = apply_step(before, replace(step, state_based_actions=False), version)
     ids = [o.id for o in step.add_objects] + [str(t["id"]) for t in step.create_tokens]
     return {i: object_data(after.objects[i]) for i in ids if i in after.objects}
+
+
+def _open_amounts(effect: Mapping[str, Any]) -> bool:
+    """611.2d: the effect's power or toughness is a value expression, fixed as it resolves."""
+    return any(
+        p["op"] in AMOUNT_OPS and any(isinstance(p.get(k), Mapping) for k in ("power", "toughness"))
+        for p in effect["parts"]
+    )
+
+
+def _fixed(data: Mapping[str, Any], k: int, rules: str | None) -> dict[str, list[dict[str, Any]]]:
+    """611.2d, 608.2h: the parts of step ``k``'s new effects with their amounts as the reference fixed them.
+
+    An effect on the board an engine gets has resolved: its X is the number it had then, which reads
+    characteristics, so it needs the rules version.
+    """
+    if rules is None or rules not in builtin_versions():
+        raise ValueError(f"step {k} creates an effect whose X is fixed as it resolves (611.2d): give a rules version")
+    version = builtin_versions()[rules]
+    case = case_from_data(data, f"{data['id']} (board)", schema_check=False)
+    before = board_at(case, k - 1, version) if k > 1 else initial_board(case)
+    step = case.steps[k - 1]
+    after = apply_step(before, replace(step, state_based_actions=False), version)
+    new = {e.id for e in step.add_effects}
+    return {e.id: effect_data(e)["parts"] for e in after.effects if e.id in new}
 
 
 def _state_based_actions(

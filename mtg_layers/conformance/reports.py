@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import stat
 import tempfile
 import xml.etree.ElementTree as ET
 from collections.abc import Mapping, Sequence
@@ -140,26 +141,69 @@ def build_report(
     }
 
 
-def write_atomic(path: Path, text: str) -> None:
-    """Replace ``path`` with ``text`` in one step: readers see the old file or the new one, never half."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+class ReportPathError(Exception):
+    """A report that cannot be written where it was asked for: the path and why."""
+
+    def __init__(self, path: Path, why: str) -> None:
+        self.path, self.why = path, why
+        super().__init__(f"cannot write {path}: {why}")
+
+
+def streamed(path: Path) -> bool:
+    """True when ``path`` is (or links to) something other than a regular file or nothing: a FIFO, a
+    device, a socket. Such a path is written as given, once, and never replaced by a file."""
     try:
-        # backslashreplace: a lone surrogate from an adapter's JSON becomes the text \\udXXX, still valid
-        # inside a JSON string and harmless elsewhere, instead of failing the write.
+        info = path.stat()
+    except FileNotFoundError:
+        return False
+    except (OSError, RuntimeError):  # a link loop: write_atomic says so
+        return False
+    return not stat.S_ISREG(info.st_mode) and not stat.S_ISDIR(info.st_mode)
+
+
+def write_atomic(path: Path, text: str) -> None:
+    """Write ``text`` to ``path``: a regular file is replaced in one step (readers see the old file or the
+    new one, never half); a FIFO or device is written as given; a symbolic link keeps pointing where it
+    did and its target gets the text. Any failure is a ``ReportPathError``; nothing else is touched."""
+    try:
+        target = Path(os.path.realpath(path, strict=False)) if path.is_symlink() else path
+    except (OSError, RuntimeError):
+        raise ReportPathError(path, "a symbolic link loop") from None
+    if target.is_symlink():  # realpath stopped at a loop
+        raise ReportPathError(path, "a symbolic link loop")
+    # backslashreplace: a lone surrogate from an adapter's JSON becomes the text \\udXXX, still valid
+    # inside a JSON string and harmless elsewhere, instead of failing the write.
+    if target.is_dir():
+        raise ReportPathError(path, "it is a directory; expected a file name")
+    try:
+        if streamed(target):
+            with open(target, "w", encoding="utf-8", errors="backslashreplace") as fh:
+                fh.write(text)
+            return
+        target.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    except OSError as exc:
+        raise ReportPathError(path, exc.strerror or str(exc)) from None
+    try:
         with os.fdopen(fd, "w", encoding="utf-8", errors="backslashreplace") as fh:
             fh.write(text)
         os.chmod(tmp, 0o644)  # mkstemp makes it private; reports and exports are for sharing
-        os.replace(tmp, path)
-    except BaseException:
+        os.replace(tmp, target)
+    except OSError as exc:
+        raise ReportPathError(path, exc.strerror or str(exc)) from None
+    finally:
         if os.path.exists(tmp):
             os.unlink(tmp)
-        raise
+
+
+def json_text(report: Mapping[str, Any]) -> str:
+    """The JSON report as written."""
+    return json.dumps(report, indent=1, ensure_ascii=False, default=str) + "\n"
 
 
 def write_json(path: Path, report: Mapping[str, Any]) -> None:
-    """Write the JSON report atomically."""
-    write_atomic(path, json.dumps(report, indent=1, ensure_ascii=False, default=str) + "\n")
+    """Write the JSON report (write_atomic)."""
+    write_atomic(path, json_text(report))
 
 
 def _detail(r: RunResult) -> str:

@@ -17,6 +17,7 @@ import re
 import select
 import signal
 import subprocess
+import sys
 import threading
 import time
 from collections.abc import Mapping, Sequence
@@ -273,8 +274,14 @@ def load_json(line: bytes) -> tuple[Any, str | None]:
         return None, deep
     try:
         return json.loads(line), None
-    except (ValueError, RecursionError) as exc:
+    except json.JSONDecodeError as exc:
+        return None, f"not JSON ({exc.msg} at character {exc.pos})"
+    except ValueError as exc:  # Python refuses to read an integer of more digits than sys.get_int_max_str_digits()
+        if "integer string conversion" in str(exc):
+            return None, f"JSON with an integer longer than {sys.get_int_max_str_digits()} digits"
         return None, f"not JSON ({type(exc).__name__})"
+    except RecursionError:
+        return None, "not JSON (RecursionError)"
 
 
 def parse_ready(line: bytes) -> Handshake:

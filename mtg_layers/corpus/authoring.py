@@ -28,6 +28,8 @@ if TYPE_CHECKING:  # the playground runs without jsonschema (only the annotation
 from reference.filters import replace_in_text
 from reference.vocabulary import CARD_TYPES, COLORS, INTRINSIC_MANA, KEYWORD_COUNTERS, SUPERTYPES
 
+from .errors import shown
+
 ZONES = ("battlefield", "graveyard", "exile", "hand", "library", "stack", "command")
 
 # One-letter color abbreviations (105.1 symbols) people write by habit.
@@ -179,14 +181,68 @@ def _pt_hint(validator: Any) -> str:
     return _VALUE_HINT if validator == "oneOf" else "a number (or null)"
 
 
+def _closest_branch(err: jsonschema.ValidationError) -> jsonschema.ValidationError | None:
+    """Of a mapping that fits none of a ``oneOf``'s shapes, the most telling error of the shape it is closest
+    to (the right type, then the fewest missing and unknown fields): "missing 'op'" rather than "not valid
+    under any of the given schemas"."""
+    import jsonschema
+
+    by_branch: dict[int, list[jsonschema.ValidationError]] = {}
+    for sub in err.context or ():
+        by_branch.setdefault(int(sub.relative_schema_path[0]), []).append(sub)
+
+    def distance(subs: list[jsonschema.ValidationError]) -> tuple[int, int]:
+        root = [s for s in subs if not s.relative_path]
+        wrong_type = any(s.validator == "type" for s in root)
+        missing = sum(1 for s in root if s.validator == "required")
+        extra = 0
+        for s in root:
+            if s.validator == "additionalProperties" and isinstance(s.instance, Mapping):
+                known: Any = s.schema.get("properties", {}) if isinstance(s.schema, Mapping) else {}
+                extra += len([k for k in s.instance if k not in known])
+        return (int(wrong_type), missing + extra)
+
+    if not by_branch:
+        return None
+    best = min(sorted(by_branch), key=lambda b: distance(by_branch[b]))
+    ties = [b for b in by_branch if distance(by_branch[b]) == distance(by_branch[best])]
+    if distance(by_branch[best])[0] or len(ties) > 1:  # no shape is closest: shapes_named says them all
+        return None
+    subs = sorted(by_branch[best], key=lambda e: (-len(e.relative_path), str(e.relative_path)))
+    found: jsonschema.ValidationError | None = jsonschema.exceptions.best_match(subs)
+    return found
+
+
+def _shapes_named(branches: Any) -> str:
+    """The shapes a ``oneOf`` allows, in words: "a number, or one of {count}, {its}, ..." ("" if not inline)."""
+    words, shapes = [], []
+    for b in branches if isinstance(branches, list) else ():
+        if not isinstance(b, Mapping) or "$ref" in b:
+            return ""
+        if b.get("type") == "integer":
+            words.append("a number")
+        elif b.get("type") == "object" and b.get("required"):
+            shapes.append("{" + ", ".join(b["required"]) + "}")
+    if shapes:
+        words.append("one of " + ", ".join(shapes))
+    return ", or ".join(words)
+
+
 def describe_schema_error(err: jsonschema.ValidationError, path: list[Any]) -> tuple[list[Any], str]:
     """A schema error as (field path, message in words)."""
     v, inst = err.validator, err.instance
+    if v in ("oneOf", "anyOf") and isinstance(inst, Mapping):
+        closest = _closest_branch(err)
+        if closest is not None:
+            return describe_schema_error(closest, path + list(closest.relative_path))
+        shapes = _shapes_named(err.validator_value)
+        if shapes:
+            return path, f"expected {shapes}, got {shown(inst)}"
     if _is_pt_path(err.absolute_path) and not isinstance(inst, Mapping | list) and v in ("type", "oneOf"):
         if isinstance(inst, str) and re.fullmatch(r"[+-]?\d+", inst.strip()):
             hint = f"; write {int(inst)} without quotes or sign" if inst.strip().startswith("+") else ""
             return path, f"expected {_pt_hint(v)}, got the text {inst!r}{hint}"
-        return path, f"expected {_pt_hint(v)}, got {inst!r}"
+        return path, f"expected {_pt_hint(v)}, got {shown(inst)}"
     if v == "additionalProperties" and isinstance(inst, Mapping):
         known = sorted(err.schema.get("properties", {}))  # type: ignore[union-attr]
         extra = [k for k in inst if k not in known]
@@ -195,16 +251,16 @@ def describe_schema_error(err: jsonschema.ValidationError, path: list[Any]) -> t
             return path + [field], f"unknown field {field!r}{suggest(field, known)}; known fields: {', '.join(known)}"
     if v == "enum":
         choices = [c for c in err.validator_value if isinstance(c, str)]  # type: ignore[union-attr]
-        return path, f"expected one of {', '.join(map(repr, choices))}, got {inst!r}{suggest(inst, choices)}"
+        return path, f"expected one of {', '.join(map(repr, choices))}, got {shown(inst)}{suggest(inst, choices)}"
     if v == "pattern" and isinstance(inst, str):
         what = _PATTERN_WORDS.get(str(err.validator_value), f"text of the form {err.validator_value}")
         if inst != inst.lower() and re.fullmatch(str(err.validator_value), inst.lower()):
             return path, f"{inst!r} must be lower case ({inst.lower()!r})"
         if inst != inst.upper() and re.fullmatch(str(err.validator_value), inst.upper()):
             return path, f"{inst!r} must be written in upper case as Oracle text writes it ({inst.upper()!r})"
-        return path, f"expected {what}, got {inst!r}"
+        return path, f"expected {what}, got {shown(inst)}"
     if v == "type":
-        return path, f"expected {_type_words(err.validator_value)}, got {inst!r}"
+        return path, f"expected {_type_words(err.validator_value)}, got {shown(inst)}"
     if v == "required":
         return path, err.message
     if v == "uniqueItems":

@@ -100,6 +100,7 @@ def _ability(a: Mapping[str, Any]) -> AbilityDef:
         condition=freeze(a["condition"]) if "condition" in a else None,
         enters_with=freeze(a["enters_with"]) if "enters_with" in a else None,
         creates=freeze(a["creates"]) if "creates" in a else None,
+        functions_in=tuple(a["functions_in"]) if "functions_in" in a else None,
     )
 
 

@@ -5,6 +5,7 @@ A field path is written as the messages write it: ``steps[0].add_effects[1].part
 
 from __future__ import annotations
 
+import reprlib
 from collections.abc import Iterable
 from typing import Any
 
@@ -23,3 +24,13 @@ def field_path(parts: Iterable[Any]) -> str:
     for p in parts:
         out += f"[{p}]" if isinstance(p, int) else (f".{p}" if out else str(p))
     return out
+
+
+_SHORT = reprlib.Repr()
+_SHORT.maxlevel, _SHORT.maxdict, _SHORT.maxlist, _SHORT.maxstring, _SHORT.maxother = 2, 4, 4, 60, 60
+_SHORT.maxlong = 40
+
+
+def shown(value: Any) -> str:
+    """A value as an error message quotes it: short (a big document is abbreviated with '...')."""
+    return _SHORT.repr(value)

@@ -6,6 +6,7 @@ checks, the authoring checks of the vocabulary, and the case is built (``build.b
 
 from __future__ import annotations
 
+import os
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -17,6 +18,7 @@ from ..paths import CASES_DIR
 from . import authoring
 from .build import build_case
 from .errors import CorpusError
+from .limits import check_size
 from .meaning import MeaningChecker
 from .read import check_numbers, read_yaml
 from .schema import validate_schema
@@ -32,6 +34,8 @@ def case_from_data(
     the site's playground, which runs without jsonschema (Pyodide).
     """
     check_numbers(data, label)
+    if isinstance(data, Mapping):
+        check_size(data, label)
     known = dict(builtin_versions())
     known.update(versions or {})
     data = _authoring_checks(data, label, known, schema_first=True, schema_check=schema_check)
@@ -64,8 +68,12 @@ def load_case(path: Path, versions: Mapping[str, RulesVersion] | None = None) ->
 
 
 def _label(path: Path) -> str:
+    """The path as messages name it: relative to the working directory when under it.
+
+    Links are not followed here (a link that points to itself is the reader's error to report).
+    """
     try:
-        return str(path.resolve().relative_to(Path.cwd()))
+        return str(Path(os.path.abspath(path)).relative_to(Path.cwd()))
     except ValueError:
         return str(path)
 

@@ -9,6 +9,8 @@ game state are consistent; every subtype is on one of the lists of the rules.
 from __future__ import annotations
 
 import difflib
+import itertools
+import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache
@@ -16,6 +18,7 @@ from typing import Any
 
 from reference.chosen import mentions_choice
 from reference.filters import replaceable
+from reference.fixed_amounts import AMOUNT_OPS, reads_its_object
 from reference.versions import Versions
 from reference.vocabulary import (
     ALL_SUBTYPES,
@@ -62,6 +65,7 @@ class MeaningChecker:
                     f"abilities[{i}].condition",
                     "a conditional ability is never characteristic-defining (604.3a(5)): drop cda or the condition",
                 )
+            self.zones_of_function(a, f"abilities[{i}]")
             if a.get("cda") and a.get("applies_to", {"is_source": True}) != {"is_source": True}:
                 self.fail(
                     f"abilities[{i}].applies_to",
@@ -83,6 +87,7 @@ class MeaningChecker:
         for i, e in enumerate(data.get("effects", ())):
             self.add_effect(effects, e, f"effects[{i}]", declared)
             self.timed(e, f"effects[{i}]", "effect")
+            self.amounts(e, f"effects[{i}]", initial=True)
         self.object_refs(objects, data["objects"], "objects")
         self.effect_refs(objects, data.get("effects", ()), "effects")
         for s, step in enumerate(data["steps"]):
@@ -94,6 +99,7 @@ class MeaningChecker:
             self.object_refs(objects, step.get("add_objects", ()), f"{where}.add_objects")
             for i, e in enumerate(step.get("add_effects", ())):
                 self.add_effect(effects, e, f"{where}.add_effects[{i}]", declared)
+                self.amounts(e, f"{where}.add_effects[{i}]", initial=False)
             self.effect_refs(objects, step.get("add_effects", ()), f"{where}.add_effects")
             for i, eid in enumerate(step.get("end_effects", ())):
                 if eid not in effects:
@@ -149,10 +155,52 @@ class MeaningChecker:
             if x not in objects and x not in effects:
                 self.fail(f"tie_order[{i}]", f"expected an object or effect id, got {x!r}")
         self.game_players(data)
+        self.emblems(data)
         self.lifetimes(data)
         self.double_faced_rules(data, [v for v in declared if v in self.versions])
         for key in ("abilities", "objects", "effects", "steps"):
             self.subtypes(data.get(key, ()), key, None)
+
+    def zones_of_function(self, a: Mapping[str, Any], where: str) -> None:
+        """113.6, 113.6b: an ability works where the resolver can make it work, never silently nowhere."""
+        zones = a.get("functions_in")
+        if zones is not None and a.get("cda"):
+            self.fail(
+                f"{where}.functions_in",
+                "a characteristic-defining ability functions in every zone (604.3, 113.6a): drop functions_in",
+            )
+        if zones is not None and "creates" in a:
+            self.fail(
+                f"{where}.functions_in",
+                "where an ability that creates tokens can be activated or trigger from is not modelled: "
+                "drop functions_in (the step's create_tokens says when the token is created)",
+            )
+        named = named_zone_of_function(a["text"])
+        if named is not None and named not in (zones or ()):
+            self.fail(
+                f"{where}.functions_in",
+                f"the ability's text says it works while its object is in {_ZONE_NAMES[named]} (113.6b): expected "
+                f"functions_in listing {named!r} (without it the ability would work only on the battlefield)",
+            )
+
+    def emblems(self, data: Mapping[str, Any]) -> None:
+        """114.4: an emblem (an object in the command zone with no card type) has abilities that work there."""
+        defined = {a["text"]: a for a in data.get("abilities", ())}
+        objs = [(o, f"objects[{i}]") for i, o in enumerate(data["objects"])]
+        for s, step in enumerate(data["steps"]):
+            objs += [(o, f"steps[{s}].add_objects[{i}]") for i, o in enumerate(step.get("add_objects", ()))]
+        for o, where in objs:
+            if o.get("zone") != "command" or o.get("types"):
+                continue
+            for j, text in enumerate(o.get("abilities", ())):
+                a = defined.get(text)
+                if a is not None and not a.get("cda") and "command" not in a.get("functions_in", ()):
+                    self.fail(
+                        f"{where}.abilities[{j}]",
+                        f"{o['id']} is an emblem (in the command zone, no card type), whose abilities function "
+                        f"in the command zone (114.4): expected the definition of {text!r} to have "
+                        "functions_in: [command]",
+                    )
 
     def game_players(self, data: Mapping[str, Any]) -> None:
         """102.1, 119.1, 402.1: the game state names players of the case (its objects' controllers and owners)."""
@@ -233,10 +281,12 @@ class MeaningChecker:
             )
 
     def lifetimes(self, data: Mapping[str, Any]) -> None:
-        """Replay the steps: no object changed after it left or removed twice, no attachment loop.
+        """Replay the steps: no object changed after it left or removed twice, no attachment loop, no copy loop.
 
-        Copies of each other are no loop: each copy effect reads its original as it was when the
-        copy began (707.2b), so following the copies goes back in time and ends.
+        Copies of each other that began at different times are no loop: each copy effect reads its
+        original as it was when the copy began (707.2b), so following the copies goes back in time and
+        ends. Copies that began at the same moment (equal explicit timestamps), or an object made a copy
+        of itself, give 707.2b nothing earlier to read: refused (copy_loops).
         """
         zones = _zones()
         present: set[str] = set()
@@ -263,6 +313,10 @@ class MeaningChecker:
 
         enter(data["objects"], "objects")
         self.attachment_loops(present, attached, attach_where, "")
+        live: dict[str, tuple[Mapping[str, Any], str]] = {}  # effect id -> (effect, where it was added)
+        for i, e in enumerate(data.get("effects", ())):
+            live[e["id"]] = (e, f"effects[{i}]")
+        self.copy_loops(live)
         for s, step in enumerate(data["steps"]):
             where = f"steps[{s}]"
             gone = dict(removed)  # removed in an earlier step (a step's own changes have their own order)
@@ -310,6 +364,11 @@ class MeaningChecker:
                 removed[oid] = f"{where}.merge.{oid} (merged with {how['onto']!r})"
                 merged_into.setdefault(how["onto"], []).append(oid)
             self.attachment_loops(present, attached, attach_where, where)
+            for eid in step.get("end_effects", ()):
+                live.pop(eid, None)
+            for i, e in enumerate(step.get("add_effects", ())):
+                live[e["id"]] = (e, f"{where}.add_effects[{i}]")
+            self.copy_loops(live)
             for i, e in enumerate(step.get("add_effects", ())):
                 named = [(f"applies_to[{j}]", t) for j, t in enumerate(e.get("applies_to", ())) if isinstance(t, str)]
                 named += [
@@ -323,6 +382,41 @@ class MeaningChecker:
                             f"{where}.add_effects[{i}].{field}",
                             f"object {oid!r} was removed ({gone[oid]}); a later effect cannot name it",
                         )
+
+    def copy_loops(self, live: Mapping[str, tuple[Mapping[str, Any], str]]) -> None:
+        """707.2b, 707.3: no copy effect makes an object a copy of itself, and no copy effects that began at
+        the same moment copy each other in a loop (707.2b reads each original as it was just before)."""
+        edges: dict[Any, dict[str, dict[str, str]]] = {}  # timestamp -> copier -> copied -> where
+        for e, added in live.values():
+            listed = e.get("applies_to")
+            targets = [x for x in listed if isinstance(x, str)] if isinstance(listed, list) else []
+            for j, part in enumerate(e.get("parts", ())):
+                copied = part.get("object") if isinstance(part, Mapping) and part.get("op") == "copy_of" else None
+                if not isinstance(copied, str):
+                    continue
+                if copied in targets:
+                    self.fail(f"{added}.parts[{j}].object", f"object {copied!r} is made a copy of itself (707.3)")
+                if isinstance(e.get("timestamp"), (int, float)):  # one the rules assign is later than any other
+                    for oid in targets:
+                        edges.setdefault(e["timestamp"], {}).setdefault(oid, {})[copied] = added
+        for ts in sorted(edges):
+            graph = edges[ts]
+
+            def visit(trail: list[str], graph: dict[str, dict[str, str]] = graph, ts: Any = ts) -> None:
+                for nxt in sorted(graph.get(trail[-1], {})):
+                    if nxt == trail[0]:
+                        loop = [*trail, nxt]
+                        here = max((graph[a][b] for a, b in itertools.pairwise(loop)), key=_where_order)
+                        self.fail(
+                            here,
+                            f"copy loop: {' -> '.join(loop)} (copy effects that began at the same time, "
+                            f"timestamp {ts:g}, copy each other: 707.2b gives no earlier values to read)",
+                        )
+                    elif nxt not in trail:
+                        visit([*trail, nxt])
+
+            for start in sorted(graph):
+                visit([start])
 
     def attachment_loops(
         self, present: set[str], attached: Mapping[str, str | None], where: Mapping[str, str], step: str
@@ -461,11 +555,37 @@ class MeaningChecker:
                     "object whose ability it is (607.2d), so it belongs in an ability, not in a resolved effect",
                 )
 
+    def amounts(self, e: Mapping[str, Any], where: str, initial: bool) -> None:
+        """611.2d, 608.2h: what the resolver can fix of a resolved effect's amounts (reference.fixed_amounts)."""
+        for j, p in enumerate(e["parts"]):
+            for key in ("power", "toughness"):
+                value = p.get(key)
+                if p["op"] not in AMOUNT_OPS or not isinstance(value, Mapping):
+                    continue
+                if initial:
+                    self.fail(
+                        f"{where}.parts[{j}].{key}",
+                        "a resolved effect on the starting board is stated after it resolved, and its X was fixed "
+                        "then (611.2d, 608.2h): expected a number; to have X read off the game, create the effect "
+                        "in a step (steps[].add_effects)",
+                    )
+                if reads_its_object(value) and len(e["applies_to"]) != 1:
+                    self.fail(
+                        f"{where}.parts[{j}].{key}",
+                        "an amount read off the object the effect applies to ('its', 'counters', 'it') is fixed as "
+                        "one number on resolution (611.2d): expected exactly one object in applies_to, got "
+                        f"{len(e['applies_to'])}; give each object its own effect",
+                    )
+
     def effect_refs(self, objects: Mapping[str, Any], items: Iterable[Mapping[str, Any]], where: str) -> None:
         for i, e in enumerate(items):
             for j, oid in enumerate(e["applies_to"]):
                 if oid not in objects:
                     self.fail(f"{where}[{i}].applies_to[{j}]", f"unknown object id {oid!r}")
+            if "source" in e and e["source"] not in objects:  # 613.8a reads an effect's source
+                self.fail(
+                    f"{where}[{i}].source", f"unknown object id {e['source']!r}; expected one of the case's objects"
+                )
             for j, p in enumerate(e["parts"]):
                 if p["op"] == "copy_of" and p["object"] not in objects:
                     self.fail(f"{where}[{i}].parts[{j}].object", f"unknown object id {p['object']!r}")
@@ -502,6 +622,35 @@ def _object_events() -> tuple[str, ...]:
     return tuple(k for k, v in props.items() if k not in per_version and v.get("type") == "object")
 
 
+# 113.6b: wordings that say the ability works while its own object is in a zone other than the battlefield
+# ("as long as Anger is in your graveyard"; not "as long as no card is in exile", which is about other cards)
+_SUBJECT = r"\bas long as (?!no |a |an |any |each |every |there |one |two |three |cards? )[^,.;]*?\bis in "
+_ZONE_WORDS = (
+    (re.compile(_SUBJECT + r"(?:your|its owner's|their) graveyard\b"), "graveyard"),
+    (re.compile(_SUBJECT + r"(?:your|its owner's|their) hand\b"), "hand"),
+    (re.compile(_SUBJECT + r"(?:your|its owner's|their) library\b"), "library"),
+    (re.compile(_SUBJECT + r"exile\b"), "exile"),
+    (re.compile(_SUBJECT + r"the command zone\b"), "command"),
+)
+
+
+_ZONE_NAMES = {
+    "graveyard": "a graveyard",
+    "hand": "a hand",
+    "library": "a library",
+    "exile": "exile",
+    "command": "the command zone",
+}
+
+
+def named_zone_of_function(text: str) -> str | None:
+    """113.6b: the zone an ability's wording says it works from ("as long as this card is in your graveyard")."""
+    for pattern, zone in _ZONE_WORDS:
+        if pattern.search(text):
+            return zone
+    return None
+
+
 @cache
 def _zones() -> frozenset[str]:
     """The zones an object can be in, from the case schema."""
@@ -510,3 +659,9 @@ def _zones() -> frozenset[str]:
     except OSError:  # the playground's bundle carries no schema files
         return frozenset(("battlefield", "graveyard", "exile", "hand", "library", "stack", "command"))
     return frozenset(zone.get("enum", ("battlefield",)))
+
+
+def _where_order(where: str) -> tuple[int, str]:
+    """Where an effect was added, in the order of the case: its effects first, then step by step."""
+    m = re.match(r"steps\[(\d+)\]", where)
+    return (int(m.group(1)) + 1 if m else 0, where)

@@ -17,7 +17,7 @@ from typing import Any
 import yaml
 
 from . import authoring
-from .errors import CorpusError, field_path
+from .errors import CorpusError, field_path, shown
 
 
 class _JsonishLoader(yaml.SafeLoader):
@@ -188,10 +188,10 @@ def check_numbers(data: Any, label: str, where: tuple[Any, ...] = ()) -> None:
         return
     if isinstance(data, float):
         if not math.isfinite(data):
-            raise CorpusError(label, field_path(where), f"expected a finite number, got {data!r}")
+            raise CorpusError(label, field_path(where), f"expected a finite number, got {shown(data)}")
         if abs(data) > MAX_INTEGER:
             raise CorpusError(
-                label, field_path(where), f"number out of range (at most {MAX_INTEGER} in size), got {data!r}"
+                label, field_path(where), f"number out of range (at most {MAX_INTEGER} in size), got {shown(data)}"
             )
     elif isinstance(data, int):
         if abs(data) > MAX_INTEGER:

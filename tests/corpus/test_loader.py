@@ -277,8 +277,18 @@ AUTHORING: list[tuple[str, Any, str, str]] = [
     ),
     (
         "filter-in-value",
-        mutated(lambda d: d["effects"][0]["parts"][0].update(power={"count": {"all": [{"type": "Creature"}]}})),
-        "effects[0].parts[0].power.count.all[0].type",
+        mutated(  # 611.2d: an effect created in a step reads its X as it resolves
+            lambda d: d["steps"][0].update(
+                add_effects=[
+                    {
+                        "id": "x",
+                        "applies_to": [d["objects"][0]["id"]],
+                        "parts": [{"op": "modify_pt", "power": {"count": {"all": [{"type": "Creature"}]}}}],
+                    }
+                ]
+            )
+        ),
+        "steps[0].add_effects[0].parts[0].power.count.all[0].type",
         "'Creature' is not a card type (did you mean 'creature'?)",
     ),
     (
@@ -648,3 +658,61 @@ def test_unknown_subtype_is_a_load_error_with_a_suggestion() -> None:
     assert "my-case.yaml" in message and "objects[0].subtypes[0]" in message
     assert "'merfolk'" in message
     case_from_data(_case(["merfolk", "oko"]), "fine.yaml")  # both known (one a planeswalker type)
+
+
+# Issue 28, items 4 and 9: where an ability works (113.6, 113.6b, 114.4).
+
+ANGER_TEXT = "as long as this card is in your graveyard, creatures you control have haste."
+
+
+def _zoned(ability: dict[str, Any], obj: dict[str, Any] | None = None) -> dict[str, Any]:
+    data = copy.deepcopy(GOOD)
+    data["abilities"] = [ability]
+    if obj is not None:
+        data["objects"].append(obj)
+    return data
+
+
+def test_an_ability_whose_text_names_the_graveyard_needs_functions_in() -> None:
+    """113.6b: without functions_in the ability would be dead in the graveyard: refused, naming the field."""
+    ability = {
+        "text": ANGER_TEXT,
+        "applies_to": {"type": "creature"},
+        "parts": [{"op": "add_abilities", "abilities": ["haste"]}],
+    }
+    with pytest.raises(CorpusError, match=r"abilities\[0\]\.functions_in.*in a graveyard \(113\.6b\).*'graveyard'"):
+        case_from_data(_zoned(ability))
+    with pytest.raises(CorpusError, match=r"abilities\[0\]\.functions_in.*'graveyard'"):
+        case_from_data(_zoned({**ability, "functions_in": ["battlefield"]}))
+    case = case_from_data(_zoned({**ability, "functions_in": ["graveyard"]}))
+    assert case.abilities[ANGER_TEXT].functions_in == ("graveyard",)
+
+
+def test_functions_in_is_refused_on_a_cda_and_on_a_token_maker() -> None:
+    cda = {"text": "x", "cda": True, "functions_in": ["graveyard"], "parts": [{"op": "set_pt", "power": 1}]}
+    with pytest.raises(CorpusError, match=r"abilities\[0\]\.functions_in.*every zone \(604\.3, 113\.6a\)"):
+        case_from_data(_zoned(cda))
+    maker = {"text": "y", "functions_in": ["graveyard"], "creates": {"types": ["creature"], "power": 1, "toughness": 1}}
+    with pytest.raises(CorpusError, match=r"abilities\[0\]\.functions_in.*not modelled"):
+        case_from_data(_zoned(maker))
+
+
+def test_an_emblems_ability_must_work_from_the_command_zone() -> None:
+    """114.4: an object in the command zone with no card type is an emblem; its ability without command is refused."""
+    anthem = {
+        "text": "z",
+        "applies_to": {"type": "creature", "controller": "you"},
+        "parts": [{"op": "modify_pt", "power": 1, "toughness": 1}],
+    }
+    emblem = {"id": "emblem", "owner": "p1", "controller": "p1", "zone": "command", "timestamp": 5, "abilities": ["z"]}
+    with pytest.raises(
+        CorpusError, match=r"objects\[2\]\.abilities\[0\].*emblem.*\(114\.4\).*functions_in: \[command\]"
+    ):
+        case_from_data(_zoned(anthem, emblem))
+    case_from_data(_zoned({**anthem, "functions_in": ["command"]}, emblem))
+
+
+def test_functions_in_must_name_zones() -> None:
+    ability = {"text": "w", "functions_in": ["yard"], "parts": [{"op": "modify_pt", "power": 1, "toughness": 1}]}
+    with pytest.raises(CorpusError, match=r"abilities\[0\]\.functions_in"):
+        case_from_data(_zoned(ability))

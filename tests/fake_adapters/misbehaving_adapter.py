@@ -28,6 +28,7 @@ the runner carries on after the fault. Faults:
     surrogate      answer errored with a message holding a lone surrogate (\\ud800)
     stderr-each    every run: write "stderr of seq N" to stderr just before the answer
     hang-all       every run: never answer
+    bigint         answer with a power written with 5,000 digits
     none           no fault at all
 
 With the environment variable FAKE_PIDS set to a file name, every process the adapter
@@ -141,6 +142,9 @@ def answer(message: dict) -> int | None:
             reply["seq"] = seq + 7
             out(json.dumps(reply))
             return status
+        if FAULT == "bigint":
+            out(f'{{"seq": {seq}, "results": {{"ogre": {{"power": {"9" * 5000}}}}}}}')
+            return 0
         if FAULT == "bad-shape":
             out(json.dumps({"seq": seq, "results": {"ogre": {"power": "three"}}}))
             return 0

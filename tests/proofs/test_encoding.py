@@ -19,6 +19,7 @@ applies to and as a count), which the resolver's answer, verified by z3, shows.
 from __future__ import annotations
 
 import copy
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -275,3 +276,32 @@ def test_z3_reads_not_f_as_the_complement_of_f(key: str, n: int, inside: bool) -
     assert counted["power"] + counted["toughness"] == len(where)
     check = check_board(board, version)
     assert check.status == "verified", check.info
+
+
+ANGER = "zones/anger-graveyard-yixlid-jailer.yaml"
+EMBLEM = "zones/gideon-emblem-command-zone.yaml"
+
+
+@pytest.mark.parametrize("vid", ["pre-m10", "m10", "ikoria", "2023-11-17", "2025-08-01"])
+def test_anger_works_from_the_graveyard_and_the_old_answer_is_refuted(vid: str) -> None:
+    """113.6b: Anger's haste from the graveyard is verified; z3 refutes the old answer (the Bears without haste)."""
+    assert refuted(ANGER, 1, vid, "bears", "abilities", [])
+
+
+@pytest.mark.parametrize("vid", ["m10", "ikoria", "2023-11-17", "2025-08-01"])
+def test_an_emblem_works_from_the_command_zone_and_the_old_answer_is_refuted(vid: str) -> None:
+    """114.4: the emblem's +1/+1 is verified; z3 refutes the old answer (no effect from the command zone)."""
+    assert refuted(EMBLEM, 1, vid, "bears", "power", 2)
+    assert refuted(EMBLEM, 2, vid, "bears2", "toughness", 2)
+
+
+def test_z3_reads_the_zone_an_ability_works_from_itself() -> None:
+    """113.6, 113.6b: the same graveyard card without functions_in gives nothing, in both readings (verified)."""
+    case = load_case(CASES_DIR / ANGER)
+    version = get_version("2025-08-01")
+    board = board_at(case, 1, version)
+    plain = {t: replace(d, functions_in=None) for t, d in board.abilities.items()}
+    dead = replace(board, abilities=plain)
+    answer = board_result(dead, resolve(dead, version).final)
+    assert "haste" not in answer["bears"]["abilities"]
+    assert check_answer(dead, version, answer).status == "verified"

@@ -19,6 +19,7 @@ from ..builders import (
     creature,
     loop_waiting_for_a_later_effect,
     make_board,
+    read_in_layers,
     run,
 )
 from ..builders import reads_toughness_then_sets_it as _reads_toughness_then_sets_it
@@ -273,7 +274,7 @@ def test_an_effect_reading_a_value_another_sets_depends_on_what_it_does() -> Non
                 "description": "Match",
                 "timestamp": 2,
                 "applies_to": ["bear"],
-                "parts": [{"op": "set_pt", "power": {"its": "toughness"}}],
+                "parts": [{"op": "set_pt", "power": 0}],  # read in the layers: {"its": "toughness"} below
             },
             {
                 "id": "c",
@@ -284,6 +285,7 @@ def test_an_effect_reading_a_value_another_sets_depends_on_what_it_does() -> Non
             },
         ],
     )
+    board = read_in_layers(board, {"a": {"power": {"its": "toughness"}}})
     result = resolve(board, IKORIA)
     assert [(e.dependent, e.on, e.test, e.detail) for e in result.edges] == [
         ("a", "c", "what-it-does", "Thicken would change what Match does")

@@ -17,6 +17,7 @@ import pytest
 
 from mtg_layers.analysis.trace_text import explain_resolution
 from mtg_layers.checking.z3_crosscheck import check_board
+from reference.case import board_at
 from reference.effects import ContinuousEffect, rule_effects
 from reference.frozen import FrozenMap
 from reference.model import Board, Part
@@ -31,6 +32,7 @@ from ..builders import (
     IKORIA,
     creature,
     enchantment,
+    loaded_case,
     make_board,
     run,
 )
@@ -249,7 +251,8 @@ def test_a_resolved_effect_reads_its_own_source() -> None:
         "applies_to": ["ogre"],
         "parts": [{"op": "modify_pt", "power": {"source_counters": "charge"}, "toughness": 0}],
     }
-    _, result = run(make_board([creature("ogre", 1), lantern], [pump]))
+    case = loaded_case([creature("ogre", 1), lantern], steps=[{"description": "it resolves", "add_effects": [pump]}])
+    _, result = run(board_at(case, 1, IKORIA))
     assert (result["ogre"]["power"], result["ogre"]["toughness"]) == (5, 2)
 
 
@@ -625,3 +628,41 @@ def test_static_ability_of_a_card_in_the_graveyard_does_not_work() -> None:
     _, result = run(board)
     assert (result["bear"]["power"], result["bear"]["toughness"]) == (2, 2)
     assert (result["lord"]["power"], result["lord"]["toughness"]) == (5, 5)
+
+
+# Issue 28, items 4 and 9: where a static ability works (113.6, 113.6b, 114.4).
+
+HASTE_FROM_GRAVEYARD = "as long as this card is in your graveyard, creatures you control have haste."
+EMBLEM_ANTHEM = "creatures you control get +1/+1."
+ZONED = [
+    {
+        "text": HASTE_FROM_GRAVEYARD,
+        "applies_to": {"type": "creature", "controller": "you"},
+        "functions_in": ["graveyard"],
+        "parts": [{"op": "add_abilities", "abilities": ["haste"]}],
+    },
+    {
+        "text": EMBLEM_ANTHEM,
+        "applies_to": {"type": "creature", "controller": "you"},
+        "functions_in": ["command"],
+        "parts": [{"op": "modify_pt", "power": 1, "toughness": 1}],
+    },
+]
+
+
+@pytest.mark.parametrize("zone", ["graveyard", "battlefield", "exile", "hand"])
+def test_113_6b_an_ability_that_names_the_graveyard_works_from_there_only(zone: str) -> None:
+    card = creature("anger", 1, abilities=[HASTE_FROM_GRAVEYARD], zone=zone, owner="p1")
+    board = make_board([card, creature("bears", 2)], abilities=ZONED)
+    final = resolve(board, get_version("ikoria")).final
+    assert ("haste" in final["bears"].abilities) == (zone == "graveyard")
+
+
+@pytest.mark.parametrize("zone", ["command", "battlefield", "graveyard"])
+def test_114_4_an_emblems_ability_works_from_the_command_zone(zone: str) -> None:
+    emblem = {"id": "emblem", "name": "Emblem", "owner": "p1", "controller": "p1", "zone": zone, "timestamp": 1}
+    board = make_board([{**emblem, "abilities": [EMBLEM_ANTHEM]}, creature("bears", 2)], abilities=ZONED)
+    resolution = resolve(board, get_version("2025-08-01"))
+    assert resolution.final["bears"].power == (3 if zone == "command" else 2)
+    applied = [s for s in resolution.steps if s.effect == f"emblem:{EMBLEM_ANTHEM}"]
+    assert bool(applied) == (zone == "command")  # the trace shows the emblem's effect (it was empty)

@@ -318,3 +318,101 @@ def test_707_3_614_12_a_copy_of_a_copy_enters_as_what_the_first_copy_copied() ->
     _, result = _after(case, 2)
     assert (result["clone2"]["name"], result["clone2"]["subtypes"]) == ("Elite Vanguard", ["human", "soldier"])
     assert (result["clone2"]["counters"], result["clone2"]["power"], result["clone2"]["toughness"]) == ({}, 2, 1)
+
+
+# Issue 28, items 3, 4 and 5: the entering object's own abilities (614.12), sources in other zones (113.6b),
+# conditions (611.3a).
+
+GENERAL = "each creature you control enters with an additional +1/+1 counter on it."
+OWN = "this creature enters with an additional +1/+1 counter on it."
+DEPARTED = "as long as this card is in your graveyard, each human creature you control enters with a +1/+1 counter."
+IF_ARTIFACT = "as long as you control an artifact, other creatures you control enter with a +1/+1 counter."
+ENTRY_ABILITIES = [
+    {"text": GENERAL, "applies_to": {"type": "creature", "controller": "you"}, "enters_with": {"+1/+1": 1}},
+    {"text": OWN, "applies_to": {"is_source": True}, "enters_with": {"+1/+1": 1}},
+    {
+        "text": DEPARTED,
+        "applies_to": {"type": "creature", "subtype": "human", "controller": "you"},
+        "functions_in": ["graveyard"],
+        "enters_with": {"+1/+1": 1},
+    },
+    {
+        "text": IF_ARTIFACT,
+        "applies_to": {"type": "creature", "controller": "you", "other_than_source": True},
+        "condition": {
+            "left": {"count": {"all": [{"type": "artifact"}, {"controller": "you"}]}},
+            "op": ">=",
+            "right": 1,
+        },
+        "enters_with": {"+1/+1": 1},
+    },
+]
+
+
+def _creature(oid: str, abilities: list[str], subtypes: list[str] | None = None, **extra: Any) -> dict[str, Any]:
+    base = {"id": oid, "name": oid, "controller": "p1", "types": ["creature"], "power": 2, "toughness": 2}
+    return {**base, "subtypes": subtypes or ["bear"], "abilities": abilities, **extra}
+
+
+def _counters(objects: list[dict[str, Any]], entering: dict[str, Any]) -> dict[str, int]:
+    case = _case(objects, [{"description": "it enters", "add_objects": [entering]}], ENTRY_ABILITIES)
+    _, result = _after(case, 1)
+    return dict(result[entering["id"]]["counters"])
+
+
+def test_614_12_an_entering_creatures_general_ability_does_not_give_it_a_counter() -> None:
+    assert _counters([_creature("bears", [], timestamp=1)], _creature("patron", [GENERAL])) == {}
+
+
+def test_614_12_an_entering_creatures_ability_that_affects_only_it_does() -> None:
+    assert _counters([_creature("bears", [], timestamp=1)], _creature("hydra", [OWN])) == {"+1/+1": 1}
+
+
+def test_614_12_a_general_ability_already_on_the_battlefield_gives_the_entering_creature_a_counter() -> None:
+    assert _counters([_creature("patron", [GENERAL], timestamp=1)], _creature("bears", [])) == {"+1/+1": 1}
+
+
+def test_113_6b_an_enters_with_ability_works_from_the_graveyard_only() -> None:
+    """Dearly Departed's shape: from its owner's graveyard a Human gets the counter; on the battlefield, none."""
+    human = _creature("vanguard", [], ["human", "soldier"])
+    grave = _creature("departed", [DEPARTED], ["spirit"], owner="p1", zone="graveyard", timestamp=1)
+    assert _counters([grave], human) == {"+1/+1": 1}
+    alive = _creature("departed", [DEPARTED], ["spirit"], timestamp=1)
+    assert _counters([alive], human) == {}
+    assert _counters([grave], {**human, "controller": "p2"}) == {}  # its "you" is its owner, p1
+
+
+def test_611_3a_an_enters_with_condition_is_read_before_the_object_enters() -> None:
+    patron = _creature("patron", [IF_ARTIFACT], timestamp=1)
+    assert _counters([patron], _creature("bears", [])) == {}
+    stone = {"id": "stone", "name": "Mind Stone", "controller": "p1", "types": ["artifact"], "timestamp": 2}
+    assert _counters([patron, stone], _creature("bears", [])) == {"+1/+1": 1}
+    # an artifact creature entering does not make the condition true for itself
+    assert _counters([patron], _creature("golem", [], ["golem"], types=["artifact", "creature"])) == {}
+
+
+def test_614_12_the_entering_creatures_own_general_static_ability_does_count() -> None:
+    """614.12 counts the continuous effects of the object's own static abilities that would apply to it, without
+    the 'only that permanent' limit of replacement effects: its 'creatures you control are Humans' makes it Human
+    as it enters, so Grumgully (non-Human) gives it no counter; a Bear entering later is Human only once there."""
+    humans = "creatures you control are humans in addition to their other types."
+    abilities = [
+        *ABILITIES,
+        {
+            "text": humans,
+            "applies_to": {"type": "creature", "controller": "you"},
+            "parts": [{"op": "add_subtypes", "subtypes": ["human"]}],
+        },
+    ]
+    case = _case(
+        [GRUMGULLY_OBJ],
+        [
+            {"description": "it enters", "add_objects": [_creature("lord", [humans], ["elf"])]},
+            {"description": "a Bear enters", "add_objects": [_creature("bears2", [])]},
+        ],
+        abilities,
+    )
+    _, first = _after(case, 1)
+    assert (first["lord"]["counters"], sorted(first["lord"]["subtypes"])) == ({}, ["elf", "human"])
+    _, second = _after(case, 2)
+    assert (second["bears2"]["counters"], sorted(second["bears2"]["subtypes"])) == ({"+1/+1": 1}, ["bear", "human"])

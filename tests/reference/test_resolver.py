@@ -20,7 +20,7 @@ from reference.model import Board, Counter, Effect, Part
 from reference.resolver import Edge, Moment, Skipped, Why, choose_next, initial_state, not_applied, resolve, why_chosen
 from reference.versions import get_version
 
-from ..builders import ENCHANTMENT, IKORIA, creature, make_board, run
+from ..builders import ENCHANTMENT, IKORIA, creature, make_board, read_in_layers, run
 from ..builders import reads_toughness_then_sets_it as _reads_toughness_then_sets_it
 from ..strategies import boards, versions
 
@@ -286,12 +286,13 @@ def test_a_released_dependent_applies_at_once_only_under_that_reading() -> None:
                 "id": "a",
                 "timestamp": 5,
                 "applies_to": ["bear"],
-                "parts": [{"op": "set_pt", "power": {"its": "toughness"}}],
+                "parts": [{"op": "set_pt", "power": 0}],  # read in the layers: {"its": "toughness"} below
             },
             {"id": "c", "timestamp": 3, "applies_to": ["bear"], "parts": [{"op": "set_pt", "toughness": 5}]},
             {"id": "w", "timestamp": 4, "applies_to": ["ogre"], "parts": [{"op": "set_pt", "power": 1}]},
         ],
     )
+    board = read_in_layers(board, {"a": {"power": {"its": "toughness"}}})
     assert [s.effect for s in resolve(board, IKORIA).steps] == ["c", "w", "a"]
     at_once = replace(IKORIA, dependent_waits_in_timestamp_order=False)
     result = resolve(board, at_once)

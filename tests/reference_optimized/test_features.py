@@ -23,7 +23,7 @@ from reference_optimized import resolve as optimized_resolve
 from reference_optimized import untracked_features
 from reference_optimized.features import UNTRACKED_KEYS, UNTRACKED_OPS
 
-from ..builders import creature, make_board
+from ..builders import creature, make_board, read_in_layers
 
 # Which boards the fast path leaves to the readable resolver (reference_optimized.features.untracked_features)
 
@@ -50,13 +50,15 @@ def test_a_value_read_off_other_objects_is_left_to_the_readable_resolver(read: s
     text = "creatures get +x/+0."
     abilities = [{"text": text, "applies_to": {"type": "creature"}, "parts": [part]}] if where == "ability" else []
     effects = [{"id": "e", "controller": "p1", "timestamp": 3, "applies_to": ["bear"], "parts": [part]}]
+    plain = {**part, "power": 2}
     board = make_board(
         [creature("bear", 1, abilities=[text] if where == "ability" else [])],
-        effects=effects if where == "effect" else [],
+        effects=[{**effects[0], "parts": [plain]}] if where == "effect" else [],
         abilities=abilities,
     )
+    if where == "effect":  # 611.2d: a case fixes it as it resolves; read in the layers, the board is hand-built
+        board = read_in_layers(board, {"e": {"power": value}})
     assert untracked_features(board)
-    plain = {**part, "power": 2}
     tracked = make_board(
         [creature("bear", 1, abilities=[text] if where == "ability" else [])],
         effects=[{**effects[0], "parts": [plain]}] if where == "effect" else [],
@@ -185,9 +187,10 @@ def test_a_key_inside_a_list_of_a_resolved_effect_is_found() -> None:
         [creature("bear", 1)],
         effects=[
             {"id": "e", "controller": "p1", "timestamp": 2, "applies_to": ["bear"],
-             "parts": [{"op": "modify_pt", "power": {"sum": [1, {"counters": "+1/+1"}]}, "toughness": 0}]},
+             "parts": [{"op": "modify_pt", "power": 0, "toughness": 0}]},
         ],
     )  # fmt: skip
+    board = read_in_layers(board, {"e": {"power": {"sum": [1, {"counters": "+1/+1"}]}}})  # hand-built (611.2d)
     assert untracked_features(board) == ("a value counting counters (122)",)
 
 

@@ -15,7 +15,7 @@ resolver a doctored rules version. The catalogue is grouped by rule area, one mo
 
 from __future__ import annotations
 
-from . import copies, counters_sba, faces, layers, text_abilities, timestamps
+from . import copies, counters_sba, faces, layers, resolution, text_abilities, timestamps
 from .base import Misreading, Resolver
 from .original import EXTRA, FIRST, ignoring_waits, naive_plural
 
@@ -28,6 +28,7 @@ CATALOGUE: tuple[Misreading, ...] = (
     *faces.MISREADINGS,
     *text_abilities.MISREADINGS,
     *counters_sba.MISREADINGS,
+    *resolution.MISREADINGS,
 )
 BY_ID: dict[str, Misreading] = {m.id: m for m in CATALOGUE}
 assert len(BY_ID) == len(CATALOGUE), "two misreadings share an id"

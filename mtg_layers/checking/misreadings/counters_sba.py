@@ -1,4 +1,5 @@
-"""Misreadings of counters (122) and of the state-based actions the project models (704)."""
+"""Misreadings of counters (122), of the counters a permanent enters with (614.1c, 614.12) and of the
+state-based actions the project models (704)."""
 
 from __future__ import annotations
 
@@ -134,6 +135,26 @@ def state_based_actions_once(version: RulesVersion) -> Iterator[RulesVersion]:
         yield version
 
 
+@misreading(
+    "614.12",
+    "A permanent's own 'each creature you control enters with an additional counter' applies to it as it enters.",
+    "gives an entering creature the counter of its own general enters-with ability",
+)
+def own_general_entry_ability_applies_to_itself(version: RulesVersion) -> Iterator[RulesVersion]:
+    with patched({"reference.entry.affects_only_itself": lambda definition: True}):
+        yield version
+
+
+@misreading(
+    "611.3a",
+    "An 'as long as' condition on an enters-with ability is part of its reminder, not of the rule it applies.",
+    "gives the counters of an enters-with ability whether or not its condition holds",
+)
+def entry_condition_ignored(version: RulesVersion) -> Iterator[RulesVersion]:
+    with patched({"reference.entry.condition_allows": lambda *args: True}):
+        yield version
+
+
 MISREADINGS: tuple[Misreading, ...] = (
     keyword_counters_give_nothing,
     counters_count_once,
@@ -143,4 +164,6 @@ MISREADINGS: tuple[Misreading, ...] = (
     LEGEND_RULE_ALL_GO,
     counters_never_annihilate,
     state_based_actions_once,
+    own_general_entry_ability_applies_to_itself,
+    entry_condition_ignored,
 )

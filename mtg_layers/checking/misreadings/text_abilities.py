@@ -84,6 +84,23 @@ def static_works_in_every_zone(version: RulesVersion) -> Iterator[RulesVersion]:
 
 
 @misreading(
+    "113.6b",
+    "Every ability that isn't characteristic-defining works only on the battlefield, even one whose text "
+    "says it works from a graveyard or the command zone.",
+    "ignores Anger's and Dearly Departed's graveyard abilities and an emblem's abilities",
+)
+def abilities_only_on_battlefield(version: RulesVersion) -> Iterator[RulesVersion]:
+    def functions(board: Any, effect: Any) -> bool:
+        return effect.origin == "cda" or bool(board.objects[effect.source].zone == "battlefield")
+
+    def functions_in(definition: Any, zone: str, cda: bool = False) -> bool:
+        return cda or zone == "battlefield"
+
+    with patched({"reference.effects.functions": functions, "reference.entry.functions_in": functions_in}):
+        yield version
+
+
+@misreading(
     "604.3",
     "A characteristic-defining ability works only on the battlefield, like the other static abilities.",
     "gives a card in a graveyard or hand its printed power/toughness or types instead of the CDA's",
@@ -182,6 +199,7 @@ MISREADINGS: tuple[Misreading, ...] = (
     resolved_effect_follows_object,
     static_works_in_every_zone,
     cdas_only_on_battlefield,
+    abilities_only_on_battlefield,
     added_types_replace,
     set_types_add,
     subtypes_outlive_their_type,

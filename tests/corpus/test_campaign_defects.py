@@ -1,0 +1,218 @@
+"""Issue 35: the defects of the December fault and bad-input campaign, each pinned by a test that failed before.
+
+The report-path, signal and fuzzing defects of the conformance runner are pinned in
+tests/conformance/test_report_paths.py; here: copy loops (707.3), ``full_text_of`` picking two
+cards (612.6), a game-state value the case does not give (119.1), links that point to themselves,
+non-finite budgets, a huge top-level list quoted whole, and verify's summary when only z3 fails.
+"""
+
+from __future__ import annotations
+
+import copy
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+from click.testing import CliRunner
+
+from mtg_layers.cli import main
+from mtg_layers.corpus import CASES_DIR, CorpusError, load_case
+from mtg_layers.corpus.limits import MAX_EFFECTS, MAX_OBJECTS
+from tests.corpus.test_loader import GOOD, mutated, write
+
+
+def cli(*args: str) -> Any:
+    """Run the CLI in-process; the result has exit_code, output, stderr and exception."""
+    return CliRunner().invoke(main, list(args), catch_exceptions=True)
+
+
+def assert_clean_error(result: Any, *words: str) -> None:
+    """Exit status 2, one error line on stderr naming what went wrong, no traceback."""
+    assert result.exit_code == 2, (result.exit_code, result.output, result.exception)
+    assert result.exception is None or isinstance(result.exception, SystemExit), repr(result.exception)
+    assert "Traceback" not in result.output
+    assert result.stderr.startswith("error: "), result.stderr
+    for w in words:
+        assert w in result.stderr, (w, result.stderr)
+
+
+# Item 2: copy loops (707.3, 707.2b).
+
+
+def _copy(eid: str, target: str, original: str, ts: float | None) -> dict[str, Any]:
+    e: dict[str, Any] = {"id": eid, "applies_to": [target], "parts": [{"op": "copy_of", "object": original}]}
+    if ts is not None:
+        e["timestamp"] = ts
+    return e
+
+
+def test_simultaneous_copies_of_each_other_are_refused(tmp_path: Path) -> None:
+    def change(d: dict[str, Any]) -> None:
+        d["steps"][0]["add_effects"] = [_copy("ca", "a", "b", 4), _copy("cb", "b", "a", 4)]
+
+    with pytest.raises(CorpusError, match=r"copy loop: a -> b -> a") as err:
+        load_case(write(tmp_path, mutated(change)))
+    assert err.value.field == "steps[0].add_effects[1]"
+
+
+def test_an_object_copying_itself_is_refused(tmp_path: Path) -> None:
+    def change(d: dict[str, Any]) -> None:
+        d["steps"][0]["add_effects"] = [_copy("ca", "a", "a", None)]
+
+    with pytest.raises(CorpusError, match="copy of itself") as err:
+        load_case(write(tmp_path, mutated(change)))
+    assert err.value.field == "steps[0].add_effects[0].parts[0].object"
+
+
+def test_a_loop_formed_across_steps_at_one_timestamp_is_refused(tmp_path: Path) -> None:
+    def change(d: dict[str, Any]) -> None:
+        d["steps"][0]["add_effects"] = [_copy("ca", "a", "b", 4)]
+        d["steps"].append(copy.deepcopy(d["steps"][0]))
+        d["steps"][1]["add_effects"] = [_copy("cb", "b", "a", 4)]
+
+    with pytest.raises(CorpusError, match="copy loop") as err:
+        load_case(write(tmp_path, mutated(change)))
+    assert err.value.field == "steps[1].add_effects[0]"
+
+
+@pytest.mark.parametrize("second", [5, None])
+def test_copies_of_each_other_begun_at_different_times_load(tmp_path: Path, second: float | None) -> None:
+    """707.2b: the later copy reads its original as it was, a copy that began earlier: no loop."""
+
+    def change(d: dict[str, Any]) -> None:
+        d["steps"][0]["add_effects"] = [_copy("ca", "a", "b", 4)]
+        d["steps"].append(copy.deepcopy(d["steps"][0]))
+        d["steps"][1]["add_effects"] = [_copy("cb", "b", "a", second)]
+
+    assert len(load_case(write(tmp_path, mutated(change))).steps) == 2
+
+
+def test_an_ended_copy_closes_no_loop(tmp_path: Path) -> None:
+    def change(d: dict[str, Any]) -> None:
+        d["steps"][0]["add_effects"] = [_copy("ca", "a", "b", 4)]
+        d["steps"].append(copy.deepcopy(d["steps"][0]))
+        d["steps"][1]["end_effects"] = ["ca"]
+        d["steps"][1]["add_effects"] = [_copy("cb", "b", "a", 4)]
+
+    assert len(load_case(write(tmp_path, mutated(change))).steps) == 2
+
+
+# Items 3 and 8: what only shows while resolving is the file's error, named with its step and version.
+
+
+def _volrath_two_creature_cards(tmp_path: Path) -> Path:
+    data = yaml.safe_load((CASES_DIR / "text" / "volraths-shapeshifter-grizzly-bears.yaml").read_text())
+    bears = next(o for o in data["objects"] if o["id"] == "bears")
+    data["objects"].insert(2, {**copy.deepcopy(bears), "id": "bears2", "timestamp": 2.5})
+    for a in data["abilities"]:
+        for p in a["parts"]:
+            if p["op"] == "full_text_of":
+                p["from"].pop("top_of_graveyard")  # "the full text of" a filter that picks both bears
+    return write(tmp_path, data, "volrath.yaml")
+
+
+@pytest.mark.parametrize("command", ["resolve", "explain"])
+def test_full_text_of_two_cards_is_a_named_error(tmp_path: Path, command: str) -> None:
+    path = _volrath_two_creature_cards(tmp_path)
+    assert_clean_error(cli(command, str(path), "--step", "1"), "volrath.yaml", "steps[0]", "picks 2 cards")
+
+
+def test_full_text_of_two_cards_fails_verify_with_the_file_named(tmp_path: Path) -> None:
+    _volrath_two_creature_cards(tmp_path)
+    result = cli("verify", "--no-z3", "--corpus", str(tmp_path))
+    assert result.exit_code == 1
+    said = "".join(result.output.split())  # the table's details wrap at the console's width
+    assert "volrath.yaml:steps[0]:cannotberesolved" in said and "Traceback" not in result.output
+
+
+def _serra_avatar_without_a_life_total(tmp_path: Path) -> Path:
+    data = yaml.safe_load((CASES_DIR / "game-state" / "serra-avatar-life-total.yaml").read_text())
+    del data["game"]["life"]["p2"]  # step 4's Serra Avatar is p2's again and reads p2's life
+    return write(tmp_path, data, "avatar.yaml")
+
+
+@pytest.mark.parametrize("command", ["resolve", "explain"])
+def test_a_game_state_value_not_given_is_a_named_error(tmp_path: Path, command: str) -> None:
+    path = _serra_avatar_without_a_life_total(tmp_path)
+    assert_clean_error(cli(command, str(path), "--step", "4"), "avatar.yaml", "steps[3]", "no life total")
+
+
+# Item 7: a link that points to itself.
+
+
+@pytest.mark.parametrize("command", ["resolve", "explain", "verify"])
+def test_a_link_to_itself_is_a_named_error(tmp_path: Path, command: str) -> None:
+    (tmp_path / "self.yaml").symlink_to("self.yaml")
+    args = (
+        ["verify", "--no-z3", "--corpus", str(tmp_path)]
+        if command == "verify"
+        else [command, str(tmp_path / "self.yaml")]
+    )
+    assert_clean_error(cli(*args), "self.yaml", "symbolic links")
+
+
+# Item 9: budgets and timeouts must be finite numbers of seconds.
+
+
+@pytest.mark.parametrize("value", ["nan", "inf", "-inf", "NaN", "1e400"])
+@pytest.mark.parametrize("option", [("verify", "--z3-budget"), ("conformance", "--timeout")])
+def test_non_finite_seconds_are_refused(value: str, option: tuple[str, str]) -> None:
+    command, name = option
+    args = [command, name, value] + (["--", "true"] if command == "conformance" else [])
+    result = cli(*args)
+    assert result.exit_code == 2 and name in result.output and "Traceback" not in result.output, result.output
+
+
+# Item 10: a big document is not quoted whole.
+
+
+def test_a_top_level_list_is_not_quoted_whole(tmp_path: Path) -> None:
+    path = write(tmp_path, [copy.deepcopy(GOOD) for _ in range(3000)], "list.yaml")
+    result = cli("resolve", str(path))
+    assert_clean_error(result, "list.yaml", "expected a mapping")
+    assert len(result.stderr) < 1000, len(result.stderr)
+
+
+# Item 12: verify says why it fails when every answer passes.
+
+
+def test_verify_says_the_z3_budget_ran_out(tmp_path: Path) -> None:
+    write(tmp_path, GOOD)
+    result = cli("verify", "--corpus", str(tmp_path), "--z3-budget", "0.000001")
+    assert result.exit_code == 1
+    assert "2 passed, 0 failed" in result.output
+    assert "verify fails: 2 case/version pair(s) not verified by z3 (2 ran out of the --z3-budget" in result.output
+
+
+# Item 11: the limits a user can rely on, and a clear error past them.
+
+
+def _board(objects: int, effects: int) -> dict[str, Any]:
+    data = copy.deepcopy(GOOD)
+    data["objects"] = [{"id": f"o{i}", "timestamp": i + 1, "types": ["creature"]} for i in range(objects)]
+    data["effects"] = [
+        {"id": f"e{j}", "timestamp": objects + j + 1, "applies_to": ["o0"], "parts": [{"op": "switch_pt"}]}
+        for j in range(effects)
+    ]
+    data["steps"] = [{"description": "s", "expect": {"m10": {}, "ikoria": {}}}]
+    return data
+
+
+@pytest.mark.parametrize(
+    ("objects", "effects", "words"),
+    [
+        (MAX_OBJECTS + 1, 0, ("objects", f"at most {MAX_OBJECTS:,}")),
+        (2, MAX_EFFECTS + 1, ("effects", f"at most {MAX_EFFECTS:,}")),
+    ],
+)
+def test_a_board_past_the_limits_is_refused_by_name(
+    tmp_path: Path, objects: int, effects: int, words: tuple[str, ...]
+) -> None:
+    path = write(tmp_path, _board(objects, effects), "big.yaml")
+    assert_clean_error(cli("resolve", str(path)), "big.yaml", "reliability.md#limits", *words)
+
+
+def test_a_board_at_the_limits_loads(tmp_path: Path) -> None:
+    case = load_case(write(tmp_path, _board(MAX_OBJECTS, MAX_EFFECTS - 1), "big.yaml"))
+    assert len(case.objects) == MAX_OBJECTS
