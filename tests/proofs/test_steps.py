@@ -95,6 +95,90 @@ def _own_ability_case(filt: dict[str, Any]) -> Any:
     return case_from_data(data, "own-entry")
 
 
+DEPARTED = "entry-dearly-departed-counter-from-the-graveyard-until-yixlid-jailer"
+ELDER = "ruling-elder-of-laurels-x-fixed-on-resolution"
+
+
+def _counts(board: Any, oid: str) -> list[tuple[str, int]]:
+    return [(c.kind, c.count) for c in board.objects[oid].counters]
+
+
+def test_entry_counters_come_from_where_the_ability_works() -> None:
+    """113.6b, 614.1c, 613.8a: Dearly Departed gives the counter from the graveyard, until Yixlid Jailer
+    (layer 6) takes its abilities away; an opponent's Human gets none ("you control")."""
+    case = corpus_case(DEPARTED)
+    boards = derive_boards(initial_board(case), case.steps, VERSIONS["ikoria"])
+    assert _counts(boards[1], "vanguard") == [("+1/+1", 1)]
+    assert _counts(boards[2], "vanguard2") == []
+    assert _counts(boards[4], "vanguard3") == []  # the Jailer entered in step 4
+    assert _counts(boards[4], "vanguard") == [("+1/+1", 1)]  # kept: it entered before
+
+
+def _amount(board: Any, eid: str) -> tuple[Any, Any]:
+    part = next(e for e in board.effects if e.id == eid).parts[0]
+    return part.args["power"], part.args["toughness"]
+
+
+def test_a_resolved_effects_amount_is_fixed_as_it_resolves() -> None:
+    """611.2d: the Elder's X counts two creatures as it resolves; the Elves entering later change nothing."""
+    case = corpus_case(ELDER)
+    boards = derive_boards(initial_board(case), case.steps, VERSIONS["ikoria"])
+    assert [_amount(b, "laurels") for b in boards] == [(2, 2)] * 3
+
+
+def test_an_amount_reads_the_steps_other_events_and_the_effects_listed_before_it() -> None:
+    """611.2d, 608.2h: an effect resolves after the step's other events (the Elves entering in the same step
+    count), after the new effects listed before it (the second reads the first's +3), before state-based actions."""
+    text = "each other creature you control enters with an additional +1/+1 counter on it."
+    count = {"count": {"type": "creature", "controller": "you"}}
+    data: dict[str, Any] = {
+        "id": "amounts-in-a-step",
+        "title": "amounts fixed within a step",
+        "versions": ["ikoria"],
+        "features": ["entry-counters"],
+        "sources": [{"kind": "derived", "ref": "unit test"}],
+        "abilities": [
+            {
+                "text": text,
+                "applies_to": {"type": "creature", "controller": "you", "other_than_source": True},
+                "enters_with": {"+1/+1": 1},
+            }
+        ],
+        "objects": [creature("maker", 1, abilities=[text]), creature("bear", 2)],
+        "steps": [
+            {
+                "description": "the Elves enter; two effects resolve, the second reading the Bear's power",
+                "add_objects": [creature("elves", 3, 1, 1)],
+                "add_effects": [
+                    {
+                        "id": "x",
+                        "controller": "p1",
+                        "source": "maker",
+                        "timestamp": 4,
+                        "applies_to": ["bear"],
+                        "parts": [{"op": "modify_pt", "power": count, "toughness": 0}],
+                    },
+                    {
+                        "id": "y",
+                        "controller": "p1",
+                        "source": "maker",
+                        "timestamp": 5,
+                        "applies_to": ["bear"],
+                        "parts": [{"op": "modify_pt", "power": {"its": "power"}, "toughness": 0}],
+                    },
+                ],
+                "expect": {"ikoria": {}},
+            }
+        ],
+    }
+    case = case_from_data(data, "amounts-in-a-step")
+    (board,) = derive_boards(initial_board(case), case.steps, VERSIONS["ikoria"])
+    assert _counts(board, "elves") == [("+1/+1", 1)]  # 614.1c: the maker was there before
+    assert _amount(board, "x")[0] == 3  # the maker, the Bear and the Elves
+    assert _amount(board, "y")[0] == 5  # the Bear's printed 2 and x's 3
+    assert step_mismatches(board, board_at(case, 1, VERSIONS["ikoria"])) == []
+
+
 def test_an_objects_own_general_entry_ability_does_not_apply_to_it() -> None:
     """614.12: from the permanent itself only when it affects that permanent alone; a general one applies to others."""
     case = _own_ability_case({"type": "creature"})
