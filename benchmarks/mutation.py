@@ -6,6 +6,7 @@
     python benchmarks/mutation.py --rejudge            # run again every survivor so far (after new tests)
     python benchmarks/mutation.py --report             # no run: the figures of what has been run so far
     python benchmarks/mutation.py --named              # also: which corpus cases catch each named mutant
+    python benchmarks/mutation.py --golden 8 --seed 18 # the golden answers alone on a seeded sample (--write stores it)
 
 mutmut runs in build/mutation/ (a scratch copy), under `nice`, with the killing suite
 mtg_layers.checking.mutation_campaign.KILLING_SUITE; results accumulate there between runs (a mutant already judged
@@ -41,7 +42,16 @@ def main(argv: list[str] | None = None) -> int:
     )
     ap.add_argument("--write", action="store_true", help="store the figures in mtg_layers/data/mutation-results.json")
     ap.add_argument("--named", action="store_true", help="recompute which corpus cases catch each named mutant")
+    ap.add_argument(
+        "--golden",
+        type=int,
+        default=0,
+        metavar="N",
+        help="judge up to N mutants per module (drawn with --seed) with the golden answers alone, nothing else",
+    )
     args = ap.parse_args(argv)
+    if args.golden:
+        return golden(args.golden, args.seed, args.write)
 
     known = mutation.modules()
     unknown = sorted(set(args.module) - set(known))
@@ -99,6 +109,34 @@ def main(argv: list[str] | None = None) -> int:
     if args.named:
         for name, cases in mutation_report.write_named_mutants().items():
             print(f"{name}: {len(cases)} corpus cases")
+    return 0
+
+
+def golden(per_module: int, seed: int, write: bool) -> int:
+    """The share of a seeded sample of mutants that the golden answers alone kill, per module (issue 38)."""
+    from mtg_layers.checking import mutation_golden
+
+    def progress(name: str, verdict: str) -> None:
+        print(f"{verdict:<9} {name}", file=sys.stderr, flush=True)
+
+    verdicts, seconds = mutation_golden.run_sample(per_module, seed, progress=progress)
+    rows = mutation_golden.per_module(verdicts, mutation_golden.suite_verdicts())
+    print(f"{'module':<34} {'sampled':>7} {'golden':>7} {'share':>6} {'suite':>6} {'share':>6}")
+    for r in rows:
+        print(
+            f"{r['module']:<34} {r['sampled']:>7} {r['golden_killed']:>7} {r['golden_share']:>5.1f}%"
+            f" {r['suite_killed']:>6} {r['suite_share']:>5.1f}%"
+        )
+    print(f"{len(verdicts)} mutants judged in {seconds:.0f} s", file=sys.stderr)
+    if write:
+        meta = {
+            "date": datetime.date.today().isoformat(),
+            "per_module": per_module,
+            "seed": seed,
+            "seconds": round(seconds),
+            "suite": list(mutation_golden.GOLDEN_SUITE),
+        }
+        mutation_golden.store(rows, meta)
     return 0
 
 

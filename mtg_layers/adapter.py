@@ -4,6 +4,9 @@
 ``mtg-layers adapter --oneshot`` answers one message and exits (0 results, 1 error,
 2 unsupported). It replays the case's steps itself (``case`` and ``step``), the path an
 engine that follows the story would take; docs/conformance.md describes the protocol.
+It declares the capability ``rule-timestamps``: a run whose ``board`` comes before its events
+(``board_at: before_events``) is answered by applying the ``events`` (steps) to that board, the
+timestamps they leave out assigned by the rules (613.7b-g).
 """
 
 from __future__ import annotations
@@ -20,6 +23,7 @@ from reference.case import Case
 from reference.versions import ProfileError, builtin_versions, get_version
 
 from .checking.verify import resolve_step
+from .conformance.protocol import RULE_TIMESTAMPS
 from .corpus import CorpusError, case_from_data, schema
 
 PROTOCOL_VERSION = 1
@@ -35,6 +39,7 @@ def implementation() -> dict[str, Any]:
         "homepage": "docs/conformance.md",
         "rules_versions": [*builtin_versions().names(), "dates"],  # "dates": any YYYY-MM-DD (issue 29)
         "features": features,
+        "capabilities": [RULE_TIMESTAMPS],
     }
 
 
@@ -45,6 +50,24 @@ def _case(text: str) -> Case:
     for step in data.get("steps", ()):
         step["expect"] = {v: {} for v in data.get("versions", ())}
     return case_from_data(data, f"<case {data.get('id')}>")
+
+
+def _events_case(message: Mapping[str, Any]) -> Case:
+    """613.7: the board before the events as a case's starting board, with the events as its steps."""
+    given = message["case"]
+    rules = str(message["rules"])
+    board = message["board"]
+    data = {
+        **{k: given[k] for k in ("id", "title", "features", "sources", "status") if k in given},
+        "versions": [rules],
+        "objects": board["objects"],
+        "effects": board["effects"],
+        "abilities": board["abilities"],
+        **({"game": board["game"]} if "game" in board else {}),
+        **({"tie_order": board["tie_order"]} if "tie_order" in board else {}),
+        "steps": [{**s, "expect": {rules: {}}} for s in message["events"]],
+    }
+    return case_from_data(json.loads(json.dumps(data)), f"<case {given.get('id')} step {message.get('step')}>")
 
 
 def handle(message: Any) -> tuple[dict[str, Any] | None, int]:
@@ -66,8 +89,11 @@ def handle(message: Any) -> tuple[dict[str, Any] | None, int]:
     except ProfileError as exc:
         return {"seq": seq, "skipped": True, "reason": str(exc)}, 2
     try:
-        case = _case(json.dumps(message["case"], sort_keys=True))
-        _, result = resolve_step(case, int(message["step"]), version)
+        if message.get("board_at") == "before_events":  # rule-timestamps: apply the events, stamp them by 613.7
+            _, result = resolve_step(_events_case(message), len(message["events"]), version)
+        else:
+            case = _case(json.dumps(message["case"], sort_keys=True))
+            _, result = resolve_step(case, int(message["step"]), version)
     except (CorpusError, KeyError, IndexError, ValueError, TypeError) as exc:
         return {"seq": seq, "errored": True, "message": f"{type(exc).__name__}: {exc}"}, 1
     except Exception as exc:  # a resolver bug is reported, never a crash

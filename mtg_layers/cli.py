@@ -62,6 +62,11 @@ rules_file_option = click.option(
 @click.group(
     cls=LazyGroup,
     lazy_commands={
+        "ask": (
+            "mtg_layers.catalogue.cli",
+            "ask",
+            "Ask by card names (the catalogue): the answer and its trace under a rules version.",
+        ),
         "conformance": (
             "mtg_layers.conformance.cli",
             "conformance",
@@ -306,7 +311,7 @@ def resolve(file: Path, rules: str | None, rules_file: Path | None, step: int | 
 @click.option("--json", "as_json", is_flag=True, help="Print the versions as JSON.")
 def versions(as_json: bool) -> None:
     """The timeline of rules versions: dated profiles with their aliases, texts, changes and slots."""
-    from reference.versions import CURRENT, FLAGS, builtin_versions
+    from reference.versions import CURRENT, FLAGS, builtin_versions, era_end
 
     vs = builtin_versions()
     if as_json:
@@ -318,6 +323,7 @@ def versions(as_json: bool) -> None:
                 "title": v.title,
                 "from": v.in_force_from,
                 "to": v.in_force_to,
+                "era_to": era_end(v),
                 "source": v.source_text,
                 "source_date": v.source_date,
                 "changes": list(v.changes),
@@ -328,7 +334,9 @@ def versions(as_json: bool) -> None:
             }
             for v in vs.values()
         ]
-        click.echo(json.dumps(data, indent=2))
+        from .docs_site.rules_history import history_json, load_history
+
+        click.echo(json.dumps({"versions": data, "history": history_json(load_history())}, indent=2))
         return
     # Plain text, not a rich table: this command answers before rich would have loaded.
     click.echo("Rules versions, oldest first (--rules takes an id, an alias, 'current' or any date):")
@@ -336,7 +344,7 @@ def versions(as_json: bool) -> None:
     for v in vs.values():
         aliases = ", ".join([*v.aliases, *(["current"] if v.id == CURRENT else [])])
         click.echo(f"{v.id}" + (f" ({aliases})" if aliases else "") + f": {v.title}")
-        click.echo(f"  in force: {v.in_force_from} to {v.in_force_to or 'now'}")
+        click.echo(f"  in force: {v.in_force_from} to {v.in_force_to or 'now'}" + _era_note(v))
         click.echo(f"  rule text: {v.source_text} ({v.source_date})")
         for c in v.changes:
             click.echo(f"  change: {c}")
@@ -353,6 +361,16 @@ def versions(as_json: bool) -> None:
 
     for line in history_lines(load_history()):
         click.echo(line)
+
+
+def _era_note(version: RulesVersion) -> str:
+    """After a profile's own days: the dates its era continues with dated changes applied (reference.history)."""
+    from reference.versions import era_end
+
+    end = era_end(version)
+    if end == version.in_force_to:
+        return ""
+    return f" (then, with the dated changes below, the base of every date to {end or 'now'})"
 
 
 @main.command("docs")
@@ -429,10 +447,18 @@ def coverage_command(corpus_dir: Path, as_markdown: bool, as_json: bool) -> None
     nargs=2,
     default=None,
     metavar="V1 V2",
-    help="Instead: can rules versions V1 and V2 give a creature different P/T? (V2 may be 'file' with --rules-file)",
+    help="Instead: can rules versions V1 and V2 give some board different characteristics? (V2 may be 'file' "
+    "with --rules-file)",
 )
 @rules_file_option
-@click.option("--max-effects", type=int, default=3, show_default=True, help="With --observable: the search bound.")
+@click.option("--max-effects", type=int, default=3, show_default=True, help="With --observable: the P/T shapes' bound.")
+@click.option(
+    "--only-family",
+    "only_families",
+    multiple=True,
+    help="With --observable: search only these families of shapes (repeatable): pt, keyword-counters, "
+    "copy-exceptions, legend-rule, negative-amounts, double-faced, same-timestamp, two-players.",
+)
 @friendly_errors
 def prove(
     only: tuple[str, ...],
@@ -442,6 +468,7 @@ def prove(
     observable: tuple[str, str] | None,
     rules_file: Path | None,
     max_effects: int,
+    only_families: tuple[str, ...],
 ) -> None:
     """Run the named theorems with z3 and print what each establishes, and how strongly."""
     from rich.table import Table
@@ -449,7 +476,7 @@ def prove(
     from mtg_layers.checking.theorems import markdown, run  # type: ignore[import-not-found,unused-ignore]
 
     if observable is not None:
-        _prove_observable(observable, rules_file, max_effects)
+        _prove_observable(observable, rules_file, max_effects, only_families)
         return
     rows = run(only, n_boards)
     if as_json:
@@ -471,22 +498,27 @@ def prove(
     sys.exit(1 if bad else 0)
 
 
-def _prove_observable(names: tuple[str, str], rules_file: Path | None, max_effects: int) -> None:
-    """Print whether two rules versions are told apart on power and toughness, within a bound."""
-    from mtg_layers.checking.theorems import observable_difference  # type: ignore[import-not-found,unused-ignore]
+def _prove_observable(
+    names: tuple[str, str], rules_file: Path | None, max_effects: int, families: tuple[str, ...]
+) -> None:
+    """Print whether two rules versions are told apart on some board of the bounded shapes, and how."""
+    from mtg_layers.checking.observable import family_ids, observable  # type: ignore[import-not-found,unused-ignore]
     from reference.versions import get_version
 
     from .corpus.profile_file import load_profile
 
+    unknown = [f for f in families if f not in family_ids()]
+    if unknown:
+        raise click.UsageError(f"--only-family: unknown {unknown}; expected some of {family_ids()}")
     left = get_version(names[0])
     right = load_profile(rules_file) if names[1] == "file" and rules_file else get_version(names[1])
     for name in names:
         warn_about_version(name)
-    outcome = observable_difference(left, right, max_effects)
+    outcome = observable(left, right, max_effects, families)
     out = console()
     verdict = {
         "found": "observable: a board tells them apart",
-        "proved": "not observable on power and toughness within the bound",
+        "proved": "not observable within the bound",
     }.get(outcome.status, outcome.status)
     out.print(f"{left.id} vs {right.id}: {verdict}", markup=False, highlight=False)
     out.print(f"bound: {outcome.bound}", markup=False, highlight=False)

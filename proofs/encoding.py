@@ -61,6 +61,7 @@ from .state import (
     when,
 )
 from .state import ite as _ite_obj
+from .stickers import sticker_parts
 from .universe import Universe, build_universe
 from .vocabulary import OPERATION_KIND, activated, keyword_counters_on
 from .words import (
@@ -237,6 +238,7 @@ class Encoding:
             or board.objects[i].zone in working
             or reaching
             or any(a in board.abilities and board.abilities[a].cda for a in board.objects[i].printed.abilities)
+            or bool(board.objects[i].stickers)  # 123.5-123.8: a sticker's effect applies in every public zone
         )
         self.constraints: list[z3.BoolRef] = []
         # 613.7m (from 2020): each player's place in APNAP order, read from the profile's flag and the game state
@@ -305,6 +307,7 @@ class Encoding:
             if obj.face_down:
                 possible |= set(obj.face_down_values.get("abilities", ()))
             possible |= {c.kind for c in obj.counters if c.kind in self.keyword_counters}
+            possible |= {str(st.ability) for st in obj.stickers if st.kind == "ability"}  # 123.7
             if u.from_words:
                 possible = set(u.abilities)
             for d in (own_definition(x, obj) for x in board.abilities.values()):  # 607.2d: its own choices
@@ -351,6 +354,9 @@ class Encoding:
                         targets=(oid,),
                     )
                 )
+            for n, ts, part in sticker_parts(obj):  # 123.6-123.8, 613.7k: the rules' effect of each sticker
+                key = f"sticker:{oid}:{n}"
+                out.append(PEffect(key=key, kind="rule", origin="rule", parts=(part,), base_ts=ts, targets=(oid,)))
             if obj.face_down:
                 out.append(
                     PEffect(
@@ -398,6 +404,7 @@ class Encoding:
                 set(entered(obj).abilities)
                 | {c.kind for c in obj.counters if c.kind in self.keyword_counters}
                 | _merged_in(obj)
+                | {str(st.ability) for st in obj.stickers if st.kind == "ability"}  # 123.7
             )
             if obj.face_down:
                 reach[oid] |= set(obj.face_down_values.get("abilities", ()))
@@ -516,7 +523,13 @@ class Encoding:
     def condition(self, e: PEffect, st: Mapping[str, Obj], reading: Reading, ctrl: z3.ArithRef) -> z3.BoolRef:
         """611.3a: an "as long as" condition read from this state (the source is "it")."""
         assert e.definition is not None and e.source is not None
-        cond = e.definition.condition
+        return self._holds(e.definition.condition, e, st, reading, ctrl)
+
+    def _holds(self, cond: Any, e: PEffect, st: Mapping[str, Obj], reading: Reading, ctrl: z3.ArithRef) -> z3.BoolRef:
+        """611.3a, 711.2a: one condition, or all of a list of them, read from this state."""
+        assert e.source is not None
+        if isinstance(cond, Mapping) and set(cond) == {"all"}:
+            return conj([self._holds(c, e, st, reading, ctrl) for c in cond["all"]])
         if isinstance(cond, Mapping) and set(cond) == {"your_turn"}:  # 102.1: proofs.game_state
             return your_turn(self.board.game, bool(cond["your_turn"]), ctrl, self.u.player)
         if not isinstance(cond, Mapping) or str(cond.get("op")) not in COMPARATORS:
@@ -665,6 +678,10 @@ class Encoding:
                 conj.append(ch[("name", "")] == u.name(want) if want in u.names else FALSE)
             elif key == "token":
                 conj.append(_bool(obj.token == bool(want)))
+            elif key == "monstrous":  # 701.37b: the object's designation, read off the board
+                conj.append(_bool(obj.monstrous == bool(want)))
+            elif key == "has_counter":  # 122.1: counters are the board's; no effect changes them in the layers
+                conj.append(_bool(any(c.kind == want and c.count > 0 for c in obj.counters)))
             elif key == "face_down":
                 conj.append(ch[("fd", "")] == bool(want))
             elif key == "has_ability":
@@ -769,6 +786,21 @@ class Encoding:
                 or [z3.IntVal(0)]
             )
             return types
+        if key == "total":  # the sum of the values of the objects the filter picks now (208.3: noncreatures, 0)
+            found = self.matching(arg["among"], st, e, view, target)
+            terms = []
+            for i, c in found.items():
+                ch = self._char(st, i)
+                if arg["of"] == "mana_value":
+                    n = ch[("mv", "")]
+                else:
+                    n_, v = ("pn", "p") if arg["of"] == "power" else ("tn", "t")
+                    n = z3.If(ch[(n_, "")], 0, ch[(v, "")])
+                    if self.board.objects[i].zone == "battlefield":
+                        creature = ch.get_set("types", "creature") if "creature" in self.u.types else FALSE
+                        n = z3.If(creature, n, 0)
+                terms.append(z3.If(c, n, 0))
+            return z3.Sum(terms or [z3.IntVal(0)])
         if key in GAME_FIELDS:  # 119.1, 402.1: proofs.game_state
             return player_number(self.board.game, key, arg, view.controller, self.u.player)
         if key == "sum":
@@ -812,6 +844,8 @@ class Encoding:
             evaluated.append(player)
         elif part.op == "replace_word":
             args["from"], args["to"] = str(a["from"]), str(a["to"])
+        elif part.op == "name_sticker":  # 123.6, 612.9
+            args["word"], args["position"] = str(a["word"]), int(a["position"])
         elif part.op == "add_activated_abilities_of":  # 613.1f: the activated abilities those objects have now
             picked = self.matching(a["from"], st, e, view, target)
             gained: dict[str, z3.BoolRef] = {}
@@ -1234,6 +1268,10 @@ def _could_match(board: Board, filt: Any, oid: str, source: str) -> bool | None:
             r = (board.objects[source].attached_to == oid) == bool(want)
         elif key == "token":
             r = obj.token == bool(want)
+        elif key == "monstrous":
+            r = obj.monstrous == bool(want)
+        elif key == "has_counter":
+            r = any(c.kind == want and c.count > 0 for c in obj.counters)
         elif key == "zone":
             r = obj.zone == want
         elif key == "owner" and want != "you":

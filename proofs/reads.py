@@ -51,6 +51,9 @@ OBJECT_FIELDS = {
     "transform_history",  # proofs.words._was_transformed (613.7g, 707.2b)
     "merges",  # proofs.words._with_merged (729, 702.140e)
     "chosen",  # proofs.choices.own_definition (614.1c, 607.2d)
+    "modal",  # proofs.words.own_values (712.8f)
+    "stickers",  # proofs.stickers.sticker_parts (123.6-123.8, 613.7k)
+    "monstrous",  # the filter key monstrous (701.37b)
 }
 # Printed values (Characteristics): the layer-process bookkeeping fields must keep their defaults.
 PRINTED_FIELDS = {*COPIED_FIELDS, "controller"}
@@ -119,6 +122,8 @@ FILTER_KEYS = frozenset(
         "attached_to_source",
         "name",
         "token",
+        "monstrous",
+        "has_counter",
         "face_down",
         "has_ability",
         "mana_value",
@@ -134,6 +139,7 @@ VALUE_KEYS = frozenset(
         "count",
         "its",
         "card_types_among",
+        "total",
         "sum",
         "times",
         "counters",
@@ -220,6 +226,11 @@ def _value(value: Any, where: str) -> Iterator[str]:
         yield f"{where}.{key}"
     elif key in ("count", "card_types_among"):
         yield from _filter(arg, f"{where}.{key}")
+    elif key == "total":
+        if not isinstance(arg, Mapping) or arg.get("of") not in ITS:
+            yield f"{where}.total.of"
+        else:
+            yield from _filter(arg.get("among"), f"{where}.total.among")
     elif key == "its" and arg not in ITS:
         yield f"{where}.its={arg}"
     elif key == "sum":
@@ -256,6 +267,24 @@ def _part(op: str, args: Mapping[str, Any], where: str) -> Iterator[str]:
                 yield from _value(args[k], f"{where}.{k}")
 
 
+def _condition(cond: Any, where: str) -> Iterator[str]:
+    """611.3a, 711.2a: what the encoding does not read of an "as long as" condition (or of a list of them)."""
+    if cond is None:
+        return
+    if not isinstance(cond, Mapping):
+        yield where
+    elif set(cond) == {"your_turn"}:
+        pass  # 102.1: proofs.game_state.your_turn
+    elif set(cond) == {"all"}:  # 711.2a: proofs.encoding.Encoding._holds
+        for i, c in enumerate(cond["all"]):
+            yield from _condition(c, f"{where}.all[{i}]")
+    elif set(cond) != {"left", "op", "right"}:
+        yield where
+    else:
+        yield from _value(cond["left"], f"{where}.left")
+        yield from _value(cond["right"], f"{where}.right")
+
+
 def not_encoded(board: Board) -> list[str]:
     """Everything on this board that the encoding does not read (empty: it reads all of it)."""
     out: list[str] = list(_unread_fields(board, BOARD_FIELDS, "board"))
@@ -283,14 +312,7 @@ def not_encoded(board: Board) -> list[str]:
         assert isinstance(d, AbilityDef)
         out += _unread_fields(d, ABILITY_FIELDS, where)
         out += _filter(d.applies_to, f"{where}.applies_to")
-        if isinstance(d.condition, Mapping):
-            if set(d.condition) == {"your_turn"}:
-                pass  # 102.1: proofs.game_state.your_turn
-            elif set(d.condition) != {"left", "op", "right"}:
-                out.append(f"{where}.condition")
-            else:
-                out += _value(d.condition["left"], f"{where}.condition.left")
-                out += _value(d.condition["right"], f"{where}.condition.right")
+        out += _condition(d.condition, f"{where}.condition")
         for j, p in enumerate(d.parts):
             out += _part(p.op, p.args, f"{where}.parts[{j}]")
     return out

@@ -23,6 +23,7 @@ import z3
 
 from reference.model import Characteristics
 
+from .stickers import with_word
 from .universe import Universe
 from .vocabulary import CREATURE_TYPE_BEARERS, CREATURE_TYPES, INTRINSIC, OPERATION_KIND, SUBTYPE_OWNER, mana_ability
 from .words import rewrite
@@ -302,6 +303,30 @@ def observable_diff(u: Universe, ch: Obj, want: Mapping[str, Any]) -> list[tuple
     return out
 
 
+def differences(u: Universe, a: Obj, b: Obj) -> list[tuple[str, z3.BoolRef]]:
+    """109.3, 208.3: per result field, a formula true when two symbolic states of one object differ.
+
+    Every characteristic the layers set, with the controller (613.1b) and face-down status (708.2);
+    power and toughness only where one of the two is a creature with a value (208.3).
+    """
+    out: list[tuple[str, z3.BoolRef]] = [
+        ("name", a[("name", "")] != b[("name", "")]),
+        ("controller", a[("ctrl", "")] != b[("ctrl", "")]),
+        ("mana_value", a[("mv", "")] != b[("mv", "")]),
+        ("mana_cost", a[("cost", "")] != b[("cost", "")]),
+    ]
+    for field in SET_FIELDS:
+        members = getattr(u, field)
+        out.append((field, z3.Or([a.get_set(field, m) != b.get_set(field, m) for m in members] or [FALSE])))
+    out.append(("all_creature_types", a[("act", "")] != b[("act", "")]))
+    for field, nk, vk in (("power", "pn", "p"), ("toughness", "tn", "t")):
+        none_a = z3.Or(z3.Not(a.get_set("types", "creature")), a[(nk, "")])
+        none_b = z3.Or(z3.Not(b.get_set("types", "creature")), b[(nk, "")])
+        out.append((field, z3.Or(none_a != none_b, z3.And(z3.Not(none_a), a[(vk, "")] != b[(vk, "")]))))
+    out.append(("face_down", a[("fd", "")] != b[("fd", "")]))
+    return out
+
+
 # --- operations (613.1a-g), on resolved arguments -------------------------------------------------
 
 
@@ -431,6 +456,23 @@ def replace_word(u: Universe, ch: Obj, old: str, new: str) -> Obj:
     return ch.with_(changes)
 
 
+def sticker_name(u: Universe, name: z3.ArithRef, word: str, position: int) -> z3.ArithRef:
+    """123.6b-c: the index of the name with a name sticker's word put in (no name: the word alone).
+
+    Each sticker applies once, so a name no order can bring to it need not have an image in the
+    universe: it gets OUTSIDE, a value equal to no name, so reaching it could never pass for an answer.
+    """
+    out: z3.ArithRef = z3.IntVal(u.name(with_word(None, word, position)))
+    for i, n in enumerate(u.names):
+        made = with_word(n, word, position)
+        out = if_then(name == i, z3.IntVal(u.names.index(made) if made in u.names else OUTSIDE), out)
+    return out
+
+
+# 123.6: the index of a name outside the board's universe (-1 is "no name")
+OUTSIDE = -2
+
+
 def apply_op(u: Universe, ch: Obj, op: str, a: Mapping[str, Any], ts: z3.ArithRef) -> Obj:
     """613.1: what one resolved instruction does to one object's characteristics (305.6 kept in step)."""
     out = _apply_op(u, ch, op, a, ts)
@@ -458,6 +500,8 @@ def _apply_op(u: Universe, ch: Obj, op: str, a: Mapping[str, Any], ts: z3.ArithR
         return out.with_(joined)
     if op == "set_controller":
         return ch.with_({("ctrl", ""): a["player"]})
+    if op == "name_sticker":  # 612.9, 123.6b-c: the word joins whatever name the object has now
+        return ch.with_({("name", ""): sticker_name(u, ch[("name", "")], a["word"], a["position"])})
     if op == "replace_word":
         return replace_word(u, ch, a["from"], a["to"])
     if op == "add_types":

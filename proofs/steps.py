@@ -416,7 +416,7 @@ def created_token(board: Board, version: RulesVersion, request: Mapping[str, Any
 def dies_now(board: Board, version: RulesVersion, keeps: tuple[str, ...]) -> set[str]:
     """704.5f, 704.5j: the permanents state-based actions put into the graveyard now (the same in every order)."""
     enc = _encode(board, version, "sba")
-    dies, unstated = dying(enc, version, keeps)
+    dies, _falls_off, unstated, _unread = dying(enc, version, keeps)
     solver = z3.Solver()
     solver.add(enc.constraints)
     if solver.check() != z3.sat:

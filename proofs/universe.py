@@ -17,6 +17,7 @@ from reference.model import Board, Part
 from reference.versions import RulesVersion
 
 from .choices import chosen_words
+from .stickers import sticker_abilities, sticker_names
 from .vocabulary import COLORS, INTRINSIC, KEYWORD_COUNTERS
 from .words import WORD_KEYS, copy_source_values, face_down_values, rewrite, words_in
 
@@ -211,6 +212,9 @@ def build_universe(board: Board, versions: Iterable[RulesVersion]) -> Universe:
             abilities.update(text for _, text in partial.variants(d.text))
     # 305.6: every basic land type an object could have brings its mana ability
     abilities.update(text for basic, text in INTRINSIC.items() if basic in subtypes)
+    # 123.6-123.7: the names name stickers make, and the abilities ability stickers give
+    abilities.update(sticker_abilities(board.objects.values()))
+    names = sticker_names(names, board.objects.values())
     return Universe(
         types=tuple(sorted(types)),
         subtypes=tuple(sorted(subtypes)),

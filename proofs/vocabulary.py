@@ -77,6 +77,7 @@ OPERATION_KIND: Final[dict[str, str]] = {
     "set_controller": "control",
     "replace_word": "text",
     "full_text_of": "text",
+    "name_sticker": "text",  # 612.9, 123.6: a name sticker adds a word to the name (a rule's effect)
     **{
         op: "type"
         for op in (

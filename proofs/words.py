@@ -142,14 +142,19 @@ def _defines(board: Board, wording: str) -> set[str]:
     return out
 
 
-def _uncopied_cdas(board: Board, values: dict[str, Any], args: Mapping[str, Any]) -> dict[str, Any]:
+def _uncopied_cdas(
+    board: Board, values: dict[str, Any], args: Mapping[str, Any], in_addition_keeps: bool = True
+) -> dict[str, Any]:
     """707.9d: a copy effect that doesn't copy a characteristic, retains its own value for it, or gives
     it a specific value, doesn't copy the original's CDAs that define it ("in addition" exceptions,
-    ``add_*``, are not such exceptions)."""
+    ``add_*``, are not such exceptions from 2021-02-05; before, 706.9c-d counted them as modifying
+    the characteristic: ``in_addition_keeps`` false)."""
     exc = args.get("except", {})
     excepted = set(args.get("retain", ())) | {
         f for f in ("power", "toughness", "colors", "types", "subtypes", "supertypes") if f in exc
     }
+    if not in_addition_keeps:
+        excepted |= {f for f in ("colors", "types", "subtypes", "supertypes") if exc.get(f"add_{f}")}
     if not excepted:
         return values
     out = dict(values)
@@ -187,7 +192,7 @@ def copy_source_values(
     values = copiable(board, version, original, began, face)
     part_args = _with_conditions(board, version, values, part_args)
     if version.copy_exceptions_drop_cdas:
-        values = _uncopied_cdas(board, values, part_args)
+        values = _uncopied_cdas(board, values, part_args, version.in_addition_exceptions_keep_cdas)
     return _exceptions(values, part_args.get("except", {}))
 
 
@@ -212,7 +217,8 @@ def _with_conditions(
     if not conditional:
         return args
     exc = dict(args.get("except", {}))
-    base = _uncopied_cdas(board, found, args) if version.copy_exceptions_drop_cdas else found
+    keeps = version.in_addition_exceptions_keep_cdas
+    base = _uncopied_cdas(board, found, args, keeps) if version.copy_exceptions_drop_cdas else found
     base = _exceptions(base, exc)
     for entry in conditional:
         if not _has_all(base, entry["if"]):
@@ -255,10 +261,14 @@ def shown_face(obj: GameObject, as_of: Any = float("inf"), back: bool | None = N
 def own_values(obj: GameObject, version: RulesVersion) -> Characteristics:
     """712, 202.3b: a permanent's starting values; a transformed one keeps its front face's mana value.
 
+    A modal double-faced permanent with its back face up has that face's own (712.8f).
+
     Not a copiable value: what a copy takes is the back face as printed (no mana cost, 0).
     """
     ch = entered(obj)
-    if obj.back_face is not None and obj.transformed and obj.zone == "battlefield":
+    if obj.modal and version.modal_double_faced is not True:
+        raise ValueError(f"712.3: version {version.id} has no modal double-faced cards; {obj.id} is one")
+    if obj.back_face is not None and obj.transformed and obj.zone == "battlefield" and not obj.modal:
         if version.back_face_mana_value is None:
             raise ValueError(f"202.3b: version {version.id} states no mana value for the back face of {obj.id}")
         if version.back_face_mana_value == "front":
@@ -323,7 +333,7 @@ def copiable(
             found = copiable(board, version, str(args["object"]), ts, inner)
             args = _with_conditions(board, version, found, args)
             if version.copy_exceptions_drop_cdas:
-                found = _uncopied_cdas(board, found, args)
+                found = _uncopied_cdas(board, found, args, version.in_addition_exceptions_keep_cdas)
             new = _exceptions(found, args.get("except", {}))
             keep = set(args.get("retain", ()))
             values = {f: (values[f] if f in keep else new[f]) for f in COPIED_FIELDS}

@@ -13,9 +13,10 @@ from .fixed_amounts import on_resolution, unfixed
 from .frozen import FrozenMap
 from .game_state import changed_game
 from .merged import merge
-from .model import AbilityDef, Board, Characteristics, Counter, Effect, GameObject
+from .model import AbilityDef, Board, Characteristics, Counter, Effect, GameObject, Sticker
 from .resolver import resolve
 from .sba import Action, state_based_actions
+from .stickers import joined, stamped_at_start, with_new_timestamp
 from .tokens import creating_tokens
 from .type_names import with_type_names
 from .versions import RulesVersion
@@ -54,6 +55,10 @@ class Step:
     # 111.3, 612.2a: tokens abilities create in this step: {id, by (the source), ability (its defined
     # wording), timestamp (BY_RULES: the time of the step)}; they enter with the objects it adds.
     create_tokens: tuple[Mapping[str, Any], ...] = ()
+    # 123.3, 613.7k: stickers put on objects in this step (object id -> its new stickers, in the order put on)
+    put_stickers: Mapping[str, tuple[Sticker, ...]] = field(default_factory=FrozenMap)
+    # 701.37a-b: permanents that become monstrous in this step (after its other changes to objects)
+    become_monstrous: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -107,6 +112,14 @@ def entering(obj: GameObject, clock: Clock) -> GameObject:
     return replace(obj, timestamp=ts, counters=counters)
 
 
+def stamped(sticker: Sticker, clock: Clock) -> Sticker:
+    """613.7k: a sticker receives a timestamp each time it is put on an object."""
+    if by_rules(sticker.timestamp):
+        return replace(sticker, timestamp=clock.tick())
+    clock.see(sticker.timestamp)
+    return sticker
+
+
 def created(effect: Effect, clock: Clock) -> Effect:
     """613.7b: a resolved spell's or ability's effect has the timestamp of when it was created."""
     if by_rules(effect.timestamp):
@@ -151,15 +164,28 @@ def apply_step(board: Board, step: Step, version: RulesVersion | None = None) ->
         objects[oid] = turn_face(objects[oid], False, ts, clock)
     if step.transform:
         before = replace(board, objects=objects)
-        for oid, ts in step.transform.items():
-            objects[oid] = transform(before, oid, ts)  # 613.7g: the timestamp the case gives
-            clock.see(ts)
+        for oid in sorted(step.transform):
+            objects[oid] = transform(before, oid, step.transform[oid], clock)  # 613.7g
     if step.merge:
         merged = replace(board, objects=objects)
         for spell, how in step.merge.items():
-            merged = merge(merged, spell, str(how["onto"]), how["position"] == "over", how["timestamp"])
+            onto, spell_obj = str(how["onto"]), merged.objects[spell]
+            stickers = joined(merged.objects[onto], spell_obj, how["timestamp"])  # 123.5b, 613.7k
+            merged = merge(merged, spell, onto, how["position"] == "over", how["timestamp"])
+            if stickers:
+                last = merged.objects[onto].merges[-1]
+                merges = merged.objects[onto].merges[:-1] + (replace(last, component=replace(spell_obj, stickers=())),)
+                stickered = replace(merged.objects[onto], stickers=stickers, merges=merges)
+                merged = replace(merged, objects={**merged.objects, onto: stickered})
             clock.see(how["timestamp"])
         objects, board = dict(merged.objects), merged
+    for oid, obj in objects.items():  # 613.7k: an object with a new timestamp restamps its stickers after it
+        was = start.objects.get(oid)
+        objects[oid] = with_new_timestamp(obj, None if was is None else was.timestamp)
+    for oid, new in sorted(step.put_stickers.items()):  # 123.3, 613.7k: a sticker put on: the time of then
+        objects[oid] = replace(objects[oid], stickers=objects[oid].stickers + tuple(stamped(s, clock) for s in new))
+    for oid in step.become_monstrous:  # 701.37a-b: it becomes monstrous (a designation, no timestamp)
+        objects[oid] = replace(objects[oid], monstrous=True)
     ended = set(step.end_effects)
     effects = tuple(e for e in board.effects if e.id not in ended) + tuple(created(e, clock) for e in step.add_effects)
     board = replace(board, objects=objects, effects=effects)
@@ -198,7 +224,7 @@ def _final(board: Board, version: RulesVersion) -> Mapping[str, Characteristics]
 def initial_board(case: Case) -> Board:
     """The board before the first step."""
     return Board(
-        objects={o.id: o for o in case.objects},
+        objects={o.id: stamped_at_start(o) for o in case.objects},
         effects=case.effects,
         abilities=case.abilities,
         tie_order=case.tie_order,

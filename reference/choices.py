@@ -9,15 +9,23 @@ APNAP order decides between players, the tie holds one player's objects; where i
 decide but the board does not say whose turn it is or the turn order, the board is resolved
 once for every active player and turn order it leaves possible (101.4), not for every order
 of the objects.
+
+The orders are tried lazily: the branches of a tie are an iterator, drawn one at a time, so
+the memory held is bounded by the resolutions made (``limit``), never by the number of orders
+(n! for a tie of n). Which orders of a tie are tried is a parameter (``orders``): by default every
+one (``every_order``); ``reference_optimized.orders`` passes only one order per class of orders
+that cannot end differently, and the same enumeration then gives the same outcomes with far
+fewer resolutions.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, replace
 from itertools import permutations
 
-from .game_state import players_of
+from .game_state import apnap_before, players_of
 from .model import Board, Characteristics, FrozenMap
 from .resolver import Resolution, resolve
 from .timestamps import Tie
@@ -45,6 +53,7 @@ class Outcomes:
     ties: tuple[Tie, ...]  # the undecided ties met, first one per enumeration branch
     complete: bool  # False when LIMIT stopped the enumeration
     mattering: tuple[Tie, ...] = ()  # the ties whose orders lead to different outcomes
+    runs: int = 0  # the resolutions made (the work done: one per order tried, and one per tie met)
 
     @property
     def depends_on_choice(self) -> bool:
@@ -52,11 +61,78 @@ class Outcomes:
         return len(self.outcomes) > 1
 
 
-def _branches(tie: Tie) -> list[tuple[str, ...]]:
-    """613.7m: each order of a tie's candidates, by what holds their timestamps (objects) when
-    those are distinct, else by the effects themselves."""
-    keys = tie.holders if len(set(tie.holders)) == len(tie.holders) else tie.candidates
-    return [tuple(p) for p in permutations(keys)]
+def tie_keys(tie: Tie) -> tuple[str, ...]:
+    """613.7m: what a player orders in a tie: what holds the candidates' timestamps (objects) when
+    those are distinct, else the effects themselves."""
+    return tie.holders if len(set(tie.holders)) == len(tie.holders) else tie.candidates
+
+
+def every_order(tie: Tie) -> Iterator[tuple[str, ...]]:
+    """613.7m: each order of a tie's keys (``tie_keys``), lazily: n! of them for n keys."""
+    return (tuple(p) for p in permutations(tie_keys(tie)))
+
+
+# Which orders of a tie to try: every order, or one per class of orders that end alike.
+Orders = Callable[[Tie], Iterable[tuple[str, ...]]]
+# A resolver: the layer process (613.1-613.8) of a board under a version.
+Resolver = Callable[[Board, RulesVersion], Resolution]
+# An enumeration branch: its extra order, the turn order it assumes (or none) and its path of
+# (tie, branch number) choices.
+Branch = tuple[tuple[str, ...], tuple[str, ...], tuple[tuple[int, int], ...]]
+
+
+# 613.7m: whether APNAP order puts the first key's object after the second's (False: it does not say so).
+Later = Callable[[str, str], bool]
+
+
+def _tie_branches(base: Branch, t: int, orders: Iterable[tuple[str, ...]], later: Later) -> Iterator[Branch]:
+    """613.7m: the branches below ``base`` for each order tried of its tie number ``t``, drawn lazily."""
+    extra, seats, path = base
+    for k, b in enumerate(orders):
+        yield (placed(extra, b, later), seats, path + ((t, k),))
+
+
+def placed(recorded: tuple[str, ...], chosen: tuple[str, ...], later: Later) -> tuple[str, ...]:
+    """613.7m: a tie's chosen order put into the order recorded so far: before the first of its keys already
+    recorded, and before any recorded key whose object APNAP order puts after one of the chosen keys' (an
+    order recorded in an earlier tie among one player's objects says nothing against another player's)."""
+    at = next((i for i, k in enumerate(recorded) if k in chosen or any(later(k, c) for c in chosen)), None)
+    if at is None:
+        return recorded + chosen
+    rest = tuple(k for k in recorded if k not in chosen)
+    return rest[:at] + chosen + rest[at:]
+
+
+def apnap_later(ties: Iterable[Tie], board: Board, res: Resolution, version: RulesVersion) -> Later:
+    """613.7m, 101.4: APNAP order between the objects that hold the timestamps of keys met in ties so far."""
+    if version.simultaneous_timestamps != "apnap":
+        return lambda _a, _b: False
+    holder_of: dict[str, str] = {}
+    for tie in ties:
+        holder_of.update(zip(tie.candidates, tie.holders, strict=True))
+        holder_of.update((h, h) for h in tie.holders)
+
+    def player(key: str) -> str | None:
+        h = holder_of.get(key, key)
+        if h in res.final:
+            return res.final[h].controller
+        obj = board.objects.get(h)
+        return (
+            None if obj is None else (obj.owner if obj.zone not in ("battlefield", "stack") else obj.printed.controller)
+        )
+
+    def later(a: str, b: str) -> bool:
+        pa, pb = player(a), player(b)
+        return pa is not None and pb is not None and pa != pb and apnap_before(board.game, pb, pa) is True
+
+    return later
+
+
+def _seat_branches(base: Branch, t: int, seats: Iterable[tuple[str, ...]]) -> Iterator[Branch]:
+    """101.4, 613.7m: the branches below ``base`` for each turn order the board leaves open."""
+    extra, _, path = base
+    for k, s in enumerate(seats):
+        yield (extra, s, path + ((t, k),))
 
 
 def turn_orders(board: Board) -> list[tuple[str, ...]]:
@@ -73,21 +149,28 @@ def seated(game: Mapping[str, object], seats: tuple[str, ...]) -> FrozenMap:
     return FrozenMap({**game, "turn": seats[0], "turn_order": seats})
 
 
-def outcomes(board: Board, version: RulesVersion, limit: int = LIMIT) -> Outcomes:
-    """613.7m, 613.7n: resolve the board under every order of its undecided ties."""
+def outcomes(
+    board: Board,
+    version: RulesVersion,
+    limit: int = LIMIT,
+    orders: Orders = every_order,
+    resolver: Resolver = resolve,
+) -> Outcomes:
+    """613.7m, 613.7n: resolve the board under every order of its undecided ties (each order ``orders`` tries).
+
+    The branches are drawn breadth first from lazy iterators: at most ``limit`` resolutions, and
+    memory for the branches met, not for every order of a tie.
+    """
     found: dict[object, Outcome] = {}
     met: list[Tie] = []
-    # each enumeration branch: its extra order, the turn order it assumes (or none) and its path of
-    # (tie, branch number) choices
-    Branch = tuple[tuple[str, ...], tuple[str, ...], tuple[tuple[int, int], ...]]
-    todo: list[Branch] = [((), (), ())]
+    todo: deque[Iterator[Branch]] = deque([iter([((), (), ())])])
     leaves: list[tuple[tuple[tuple[int, int], ...], object]] = []
     runs = 0
-    while todo and runs < limit:
-        extra, seats, path = todo.pop(0)
+    while runs < limit and (branch := _next(todo)) is not None:
+        extra, seats, path = branch
         runs += 1
         here = board if not seats else replace(board, game=seated(board.game, seats))
-        res = resolve(replace(here, tie_order=board.tie_order + extra), version)
+        res = resolver(replace(here, tie_order=board.tie_order + extra), version)
         open_ties = res.undecided
         if open_ties:
             first = open_ties[0]
@@ -97,9 +180,10 @@ def outcomes(board: Board, version: RulesVersion, limit: int = LIMIT) -> Outcome
                 known.append(first.candidates)
             t = known.index(first.candidates)
             if first.missing is not None and not seats:  # 613.7m, 101.4: every turn order the board leaves open
-                todo.extend((extra, s, path + ((t, k),)) for k, s in enumerate(turn_orders(board)))
+                todo.append(_seat_branches(branch, t, turn_orders(board)))
             else:
-                todo.extend((extra + b, seats, path + ((t, k),)) for k, b in enumerate(_branches(first)))
+                later = apnap_later([*met, *open_ties], here, res, version)
+                todo.append(_tie_branches(branch, t, orders(first), later))
             continue
         key = tuple(sorted((i, replace(ch, granted=FrozenMap())) for i, ch in res.final.items()))
         leaves.append((path, key))
@@ -111,7 +195,18 @@ def outcomes(board: Board, version: RulesVersion, limit: int = LIMIT) -> Outcome
         else:
             found[key] = Outcome(res.final, (extra,), res, assumed)
     mattering = tuple(t for i, t in enumerate(met) if _matters(i, leaves))
-    return Outcomes(tuple(found.values()), tuple(met), complete=not todo, mattering=mattering)
+    complete = _next(todo) is None
+    return Outcomes(tuple(found.values()), tuple(met), complete=complete, mattering=mattering, runs=runs)
+
+
+def _next(todo: deque[Iterator[Branch]]) -> Branch | None:
+    """613.7m: the next order to try, breadth first (the earliest tie's orders first); None when none is left."""
+    while todo:
+        branch = next(todo[0], None)
+        if branch is not None:
+            return branch
+        todo.popleft()
+    return None
 
 
 def _matters(tie: int, leaves: list[tuple[tuple[tuple[int, int], ...], object]]) -> bool:

@@ -12,8 +12,8 @@ within one change in list order (``add_objects``, ``add_effects``) or in the ord
 object ids (mappings such as ``attach``); each event gets its own, later, timestamp. Events
 the rules treat as simultaneous (613.7m) are written with explicit, equal timestamps.
 
-Hook for other events that give a new timestamp (613.7g transform, 613.7k stickers): call
-``Clock.tick`` in the step's order.
+Hook for other events that give a new timestamp (613.7g transform): call ``Clock.tick`` in the
+step's order. A sticker put on an object ticks the clock (613.7k, ``reference.case.stamped``).
 """
 
 from __future__ import annotations
@@ -40,6 +40,7 @@ def board_timestamps(board: Board) -> Iterable[Timestamp]:
         yield from (ts for ts, _ in o.face_history)
         yield from (ts for ts, _ in o.transform_history)  # 613.7g
         yield from (m.timestamp for m in o.merges)  # 721.2a: a merge's copiable effect
+        yield from (s.timestamp for s in o.stickers)  # 613.7k
     yield from (e.timestamp for e in board.effects)
 
 

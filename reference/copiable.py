@@ -127,6 +127,8 @@ _DEFINES: dict[str, tuple[str, ...]] = {
 # 707.9d: exception fields that provide a specific value for a characteristic (``add_*``, "in
 # addition to its other types", and 707.9a's added abilities do not).
 _SETTING_EXCEPTIONS = ("name", "mana_value", "power", "toughness", "colors", "types", "subtypes", "supertypes")
+# 706.9c-d before 2021-02-05: exceptions that add to a characteristic modify it as well.
+_ADDING_EXCEPTIONS = ("colors", "types", "subtypes", "supertypes")
 
 
 def defined_characteristics(definition: AbilityDef) -> frozenset[str]:
@@ -139,19 +141,29 @@ def defined_characteristics(definition: AbilityDef) -> frozenset[str]:
     return frozenset(out)
 
 
-def not_copied(part_args: Mapping[str, Any]) -> frozenset[str]:
-    """707.9c-d: the characteristics a copy effect doesn't copy, retains, or gives a specific value."""
+def not_copied(part_args: Mapping[str, Any], in_addition_keeps: bool = True) -> frozenset[str]:
+    """707.9c-d: the characteristics a copy effect doesn't copy, retains, or gives a specific value.
+
+    With ``in_addition_keeps`` false (706.9c-d before 2021-02-05), an exception that adds to a
+    characteristic ("in addition to its other types", ``add_*``) modifies it too.
+    """
     exceptions = part_args.get("except", FrozenMap())
-    return frozenset(part_args.get("retain", ())) | frozenset(f for f in _SETTING_EXCEPTIONS if f in exceptions)
+    out = frozenset(part_args.get("retain", ())) | frozenset(f for f in _SETTING_EXCEPTIONS if f in exceptions)
+    if not in_addition_keeps:
+        out |= frozenset(f for f in _ADDING_EXCEPTIONS if exceptions.get(f"add_{f}"))
+    return out
 
 
-def without_excepted_cdas(board: Board, ch: Characteristics, part_args: Mapping[str, Any]) -> Characteristics:
+def without_excepted_cdas(
+    board: Board, ch: Characteristics, part_args: Mapping[str, Any], in_addition_keeps: bool = True
+) -> Characteristics:
     """707.9d: a CDA of the original that defines a characteristic the copy effect excepts is not copied.
 
     (For color, 707.9d also leaves out the color indicator: the model folds it into the printed
-    colors, which a color exception replaces or retains wholesale.)
+    colors, which a color exception replaces or retains wholesale.) ``in_addition_keeps``: the
+    flag in_addition_exceptions_keep_cdas of the rules version (706.9d before 2021-02-05 when false).
     """
-    excepted = not_copied(part_args)
+    excepted = not_copied(part_args, in_addition_keeps)
     if not excepted:
         return ch
     dropped = set()
@@ -227,7 +239,7 @@ def copy_instruction(
 def _excepted(board: Board, version: RulesVersion, ch: Characteristics, args: Mapping[str, Any]) -> Characteristics:
     """707.9a-d: the copied values with the copy effect's exceptions (and the CDAs they leave out)."""
     if version.copy_exceptions_drop_cdas:
-        ch = without_excepted_cdas(board, ch, args)
+        ch = without_excepted_cdas(board, ch, args, version.in_addition_exceptions_keep_cdas)
     return with_exceptions(ch, args.get("except", FrozenMap()))
 
 

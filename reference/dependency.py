@@ -86,8 +86,13 @@ def compare_after_trial(
     if reads_values(a) or a.source in changed:
         a_parts = parts_in_slot(a, version, slot)
         if doing != instructions(a_after, a_parts, before, board, trial, version):
-            return DependencyReason("what-it-does", f"{b.description} would change what {a.description} does")
+            return changes_what_it_does(a, b)
     return None
+
+
+def changes_what_it_does(a: ContinuousEffect, b: ContinuousEffect) -> DependencyReason:
+    """613.8a(b): applying ``b`` would change what ``a`` does to some object it applies to."""
+    return DependencyReason("what-it-does", f"{b.description} would change what {a.description} does")
 
 
 def dependency_graph(
@@ -127,6 +132,8 @@ def dependency_graph(
 
 def strongly_connected(graph: Mapping[str, Mapping[str, object]]) -> dict[str, frozenset[str]]:
     """613.8b: each effect's dependency loop (its strongly connected component; itself if none)."""
+    if not any(graph.values()):  # no dependency at all: no loop
+        return {v: frozenset((v,)) for v in graph}
     index: dict[str, int] = {}
     low: dict[str, int] = {}
     stack: list[str] = []

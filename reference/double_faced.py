@@ -14,6 +14,11 @@ has mana value 0 (202.3b, second sentence). A rules profile states which form it
 (``back_face_mana_value``: "front" or "zero"); a profile that spans the change states neither,
 and a permanent with its back face up is then an error under it.
 
+A modal double-faced card (712.3; 711.4d when Zendikar Rising brought them on 2020-09-25) is cast or
+played with the face its player picks, and that face stays up on the battlefield (``transformed`` on the
+object: its back face). With its back face up it has only that face's characteristics, its own mana value
+included (712.8f): the front face's mana value is a rule of transforming cards only.
+
 A token created as a copy of a double-faced permanent (707.8a, in the rules texts from the
 2020s) is itself double-faced: each of its faces copies the same face of the original, and the
 face that is up on the token decides which. A case marks such a copy effect with
@@ -25,6 +30,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from .clock import Clock, by_rules
 from .model import Board, Characteristics, GameObject, Timestamp
 from .versions import NotStated, RulesVersion
 
@@ -59,10 +65,17 @@ def face_up_values(obj: GameObject, as_of: Timestamp = float("inf")) -> Characte
 def own_mana_value(obj: GameObject, ch: Characteristics, version: RulesVersion) -> Characteristics:
     """202.3b: with its back face up, a transforming permanent's mana value is that of its front face.
 
-    Only the permanent's own values before any effect: a copy of the back face has mana value 0.
+    Only the permanent's own values before any effect: a copy of the back face has mana value 0. A modal
+    double-faced card (712.3) exists only under a version that has them (Zendikar Rising, 2020-09-25).
     """
-    if obj.back_face is None or not obj.transformed or obj.zone != "battlefield":
-        return ch
+    if obj.modal and version.modal_double_faced is not True:
+        raise DoubleFacedError(
+            f"712.3: rules version {version.id} has no modal double-faced cards (they came with Zendikar Rising "
+            f"on 2020-09-25); {obj.id} is one",
+            "modal_double_faced",
+        )
+    if obj.back_face is None or not obj.transformed or obj.zone != "battlefield" or obj.modal:
+        return ch  # 712.8f: a modal permanent has the face up's own mana value
     rule = version.back_face_mana_value
     if rule is None:
         raise DoubleFacedError(
@@ -91,14 +104,21 @@ def is_double_faced(board: Board, obj_id: str) -> bool:
     return False
 
 
-def transform(board: Board, obj_id: str, timestamp: Timestamp) -> GameObject:
+def transform(board: Board, obj_id: str, timestamp: Timestamp, clock: Clock | None = None) -> GameObject:
     """613.7g, 701.28: a double-faced permanent turns over to its other face and gets a new timestamp.
 
     A permanent that isn't double-faced, or that is face down, doesn't transform: nothing happens.
+    A timestamp the case leaves to the rules (``BY_RULES``) is the clock's as the permanent turns over.
     """
     obj = board.objects[obj_id]
     if obj.zone != "battlefield" or obj.face_down or not is_double_faced(board, obj_id):
         return obj
+    if by_rules(timestamp):
+        if clock is None:
+            raise ValueError(f"{obj_id} transforms without a timestamp and no clock gives one (613.7g)")
+        timestamp = clock.tick()
+    elif clock is not None:
+        clock.see(timestamp)
     back_up = not obj.transformed
     history = obj.transform_history + ((timestamp, back_up),)
     return replace(obj, transformed=back_up, timestamp=timestamp, transform_history=history)

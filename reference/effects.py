@@ -29,6 +29,7 @@ from .frozen import FrozenMap, freeze
 from .merged import merge_effects
 from .model import COPIED_FIELDS, AbilityDef, Board, Characteristics, Counter, Part, State, Timestamp
 from .operations import Instruction, apply_instruction
+from .stickers import sticker_effects
 from .versions import RulesVersion
 from .vocabulary import KEYWORD_COUNTERS, OPERATION_KIND, is_activated_ability
 
@@ -54,6 +55,8 @@ class ContinuousEffect:
     tiebreak: Timestamp = float("-inf")
     # 113.6b, 114.4: the zones its source's ability functions in, when the ability says (None: the battlefield)
     zones: tuple[str, ...] | None = None
+    # 123.5-123.8: an effect of the rules that applies to its object in every zone (a sticker's)
+    anywhere: bool = False
 
 
 # A locked effect (613.6): the effect as it was when it started to apply, and its objects.
@@ -214,6 +217,18 @@ def rule_effects(
                     targets=(obj_id,),
                 )
             )
+        for key, ts, part in sticker_effects(obj):  # 123.6-123.8, 613.7k: a sticker's effect, in any public zone
+            out.append(
+                ContinuousEffect(
+                    key=key,
+                    origin="rule",
+                    timestamp=ts,
+                    parts=(part,),
+                    description=f"a {part.op.replace('_', ' ')} sticker on {obj_id} (123)",
+                    targets=(obj_id,),
+                    anywhere=True,
+                )
+            )
         for c in merged_counters(obj.counters):
             m = PT_COUNTER.match(c.kind)
             if m:
@@ -284,7 +299,14 @@ def affected(
         return _of(frozenset(i for i in locked[effect.key][1] if i in state), among)
     if effect.targets is not None:
         # 611.2c, 400.7: a resolved effect's objects are permanents; one that left is a new object
-        return _of(frozenset(i for i in effect.targets if i in state and board.objects[i].zone == "battlefield"), among)
+        return _of(
+            frozenset(
+                i
+                for i in effect.targets
+                if i in state and (effect.anywhere or board.objects[i].zone == "battlefield")  # 123.5
+            ),
+            among,
+        )
     # 611.3a: a static ability reaches other zones when its text names them; a CDA its own object anywhere
     ctx = context(effect, board, state)
     found = objects_matching(effect.filter, ctx, anywhere=effect.origin == "cda", among=among)

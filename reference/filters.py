@@ -37,6 +37,8 @@ FILTER_KEYS = (
     "attached_to_source",
     "name",
     "token",
+    "monstrous",
+    "has_counter",
     "face_down",
     "has_ability",
     "mana_value",
@@ -155,6 +157,10 @@ def matches(filt: Any, obj_id: str, ctx: Context) -> bool:
             ok = ch.name == want
         elif key == "token":
             ok = obj.token == bool(want)
+        elif key == "monstrous":  # 701.37b: a designation of the object, whatever its abilities
+            ok = obj.monstrous == bool(want)
+        elif key == "has_counter":  # 122.1: "with a gold counter on it": one or more counters of that kind
+            ok = any(c.kind == want and c.count > 0 for c in obj.counters)
         elif key == "face_down":
             ok = ch.face_down == bool(want)
         elif key == "has_ability":
@@ -215,6 +221,7 @@ VALUE_KEYS = (
     "count",
     "its",
     "card_types_among",
+    "total",
     "sum",
     "times",
     "counters",
@@ -278,6 +285,8 @@ def evaluate(value: Any, ctx: Context, target: str | None) -> int:
         for i in objects_matching(arg, ctx):
             found |= characteristics_of(ctx, i).types
         return len(found)
+    if key == "total":  # "the total power of the exiled cards": a sum of other objects' values, as they are now
+        return sum(value_of(ctx, i, str(arg["of"])) for i in objects_matching(arg["among"], ctx))
     if key in GAME_VALUES:  # 119.1, 402.1: game state, read off the board
         return game_value(ctx.board, key, arg, ctx.controller)
     if key == "sum":
@@ -286,6 +295,17 @@ def evaluate(value: Any, ctx: Context, target: str | None) -> int:
         factor, inner = arg
         return int(factor) * evaluate(inner, ctx, target)
     raise ValueError(f"unknown value expression {key!r}")
+
+
+def value_of(ctx: Context, obj_id: str, field: str) -> int:
+    """208.3, 202.3: one object's power, toughness or mana value as a total counts it (a noncreature permanent has no
+    power or toughness: 0; a card elsewhere has its own)."""
+    ch = characteristics_of(ctx, obj_id)
+    if field == "mana_value":
+        return ch.mana_value
+    if ctx.board.objects[obj_id].zone == "battlefield" and "creature" not in ch.types:
+        return 0
+    return (ch.power if field == "power" else ch.toughness) or 0
 
 
 def amount(value: Any, ctx: Context, target: str | None, negatives: str = "zero") -> int:
@@ -309,6 +329,8 @@ def condition_holds(condition: Any, ctx: Context) -> bool:
         raise ValueError(f"a condition must be a mapping, got {condition!r}")
     if "your_turn" in condition:  # 611.3a: "as long as it's your turn" (102.1)
         return turn_condition_holds(ctx.board, condition, ctx.controller)
+    if "all" in condition:  # 711.2a: "at least N1 ... but no more than N2": every one of them holds
+        return all(condition_holds(c, ctx) for c in condition["all"])
     left = evaluate(condition["left"], ctx, ctx.source)
     right = evaluate(condition["right"], ctx, ctx.source)
     return COMPARATORS[str(condition["op"])](left, right)

@@ -158,11 +158,24 @@ def warnings_on(day: str) -> tuple[str, ...]:
 
 
 def version_warnings(name: str) -> tuple[str, ...]:
-    """The warnings for 613.1 under a version asked for by name: only a date can lie outside what was read."""
+    """The warnings for 613.1 under a version asked for by name: a date, a built-in id or an alias alike.
+
+    A date is checked as itself; a built-in profile (by id, alias or ``current``) states the rules
+    of its first day, so it is checked on that day: ``m10``, ``2009-07-08`` and the date 2009-07-08
+    warn alike. A name that is no version gives none (the caller reports the error).
+    """
     parts = name.split("-")
-    if [len(p) for p in parts] != [4, 2, 2]:
+    if [len(p) for p in parts] == [4, 2, 2] and all(p.isdigit() for p in parts):
+        return warnings_on(name)
+    versions = builtin_versions()
+    if name not in versions:
         return ()
-    return warnings_on(name)
+    day = versions[name].in_force_from
+    if day is None:
+        return ()
+    shown = versions.canonical(name)
+    said = f"{name} is the profile {shown}, the rules of {day}: " if shown != name else ""
+    return tuple(said + w for w in warnings_on(day))
 
 
 def same_rules(a: RulesVersion, b: RulesVersion) -> bool:

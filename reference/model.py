@@ -112,6 +112,28 @@ class GameObject:
     # 614.1c, 607.2d: what it chose as it entered ("choose a creature type": creature_type, color, name);
     # the object's own, read by its abilities' {"chosen": ...} words, never a copiable value (707.2)
     chosen: FrozenMap = field(default_factory=FrozenMap)
+    # 712.3, 712.8f: a modal double-faced card: the face cast or played stays up (``transformed``: its back
+    # face), and with its back face up it has that face's own mana value (not its front face's, 202.3b)
+    modal: bool = False
+    # 123, 613.7k: the stickers on it (name, ability, power/toughness), each with its timestamp; kept as it
+    # moves to a public zone (123.5), never a copiable value (707.2)
+    stickers: tuple[Sticker, ...] = ()
+    # 701.37b: the permanent is monstrous (a designation, not an ability nor a copiable value; a new object
+    # after a zone change is not, 400.7)
+    monstrous: bool = False
+
+
+@dataclass(frozen=True)
+class Sticker:
+    """123.1: a sticker on an object: a name (123.6), ability (123.7) or power/toughness (123.8) sticker."""
+
+    kind: str  # "name" | "ability" | "pt"
+    timestamp: Timestamp  # 613.7k
+    word: str | None = None  # 123.6: a name sticker's word
+    position: int = 0  # 123.6b-c: how many words of the name came before it when it was put on
+    ability: str | None = None  # 123.7: an ability sticker's ability (a wording of the case)
+    power: int | None = None  # 123.8: a power/toughness sticker's values
+    toughness: int | None = None
 
 
 @dataclass(frozen=True)

@@ -7,11 +7,13 @@ An *instruction* is an operation with its values already evaluated for one objec
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from functools import lru_cache
 from typing import Any
 
 from .filters import replace_in_text
 from .frozen import FrozenMap
 from .model import COPIED_FIELDS, Characteristics, Timestamp
+from .stickers import name_with_word
 from .vocabulary import (
     CREATURE_TYPE_BEARERS,
     INTRINSIC_MANA,
@@ -29,9 +31,15 @@ def _set(values: Any) -> frozenset[str]:
     return frozenset(values or ())
 
 
+@lru_cache(maxsize=4096)
+def _fitting(subtypes: frozenset[str], types: frozenset[str]) -> frozenset[str]:
+    """205.3d: the subtypes that some card type of the object allows (asked again for every application)."""
+    return frozenset(s for s in subtypes if subtype_fits(s, types))
+
+
 def fit_subtypes(ch: Characteristics) -> Characteristics:
     """205.3d: drop subtypes (and 'all creature types') that no card type of the object allows."""
-    subtypes = frozenset(s for s in ch.subtypes if subtype_fits(s, ch.types))
+    subtypes = _fitting(ch.subtypes, ch.types)
     all_types = ch.all_creature_types and any(t in ch.types for t in CREATURE_TYPE_BEARERS)
     if subtypes == ch.subtypes and all_types == ch.all_creature_types:
         return ch
@@ -262,6 +270,11 @@ def counter_keyword(ch: Characteristics, args: Mapping[str, Any], ts: Timestamp)
     return add_abilities(ch, FrozenMap({"abilities": (args["ability"],)}), ts)
 
 
+def name_sticker(ch: Characteristics, args: Mapping[str, Any]) -> Characteristics:
+    """123.6, 612.9: a name sticker adds its word to the object's name, at its place (123.6b-c)."""
+    return ch.with_(name=name_with_word(ch.name, str(args["word"]), int(args["position"])))
+
+
 _SIMPLE: dict[str, Callable[[Characteristics, Mapping[str, Any]], Characteristics]] = {
     "copy_of": copy_values,
     "merge": merged,
@@ -269,6 +282,7 @@ _SIMPLE: dict[str, Callable[[Characteristics, Mapping[str, Any]], Characteristic
     "set_controller": set_controller,
     "replace_word": replace_word,
     "full_text_of": full_text,
+    "name_sticker": name_sticker,
     "add_types": add_types,
     "set_types": set_types,
     "remove_types": remove_types,

@@ -12,11 +12,20 @@ characteristics it reads come from that version's layer system). Implemented:
   permanent sharing its name with another goes, whoever controls them. A rules version says
   which (flag ``legend_rule``: "all" to 2013-07-12, "choose" from 2013-07-13); a profile of
   your own that states neither cannot decide a board that needs the rule;
+* 704.5m: an Aura attached to an illegal object, or to nothing, is put into its owner's graveyard
+  (what it may enchant: its enchant ability, 702.5a, and 303.4d; reference.attachments);
+* 704.5n: an Equipment or Fortification attached to an illegal permanent becomes unattached and stays
+  on the battlefield (301.5c, 301.6);
 * 704.5q: a permanent with both +1/+1 and -1/-1 counters loses N of each, N the smaller count.
+
+(704.5m and 704.5n in the current text; 704.5n and 704.5p in earlier ones, and the state-based effects
+of rule 420.5 in the 2004 text; the date the letters moved was not read.) A permanent that leaves an
+Aura or Equipment behind frees it (400.7), and the round after that puts the Aura into the graveyard.
 
 An object put into a graveyard is a new object (400.7): effects of resolved spells and abilities
 that applied to it no longer do, and it has no counters and is attached to nothing. Other
-state-based actions (damage, loyalty, Auras, tokens outside the battlefield) are outside the model.
+state-based actions (damage, loyalty, tokens outside the battlefield, 704.5p's other attached
+permanents) are outside the model.
 """
 
 from __future__ import annotations
@@ -24,6 +33,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 
+from .attachments import illegally_attached
 from .model import Board, Characteristics, Counter
 from .versions import NotStated, RulesVersion
 from .zones import change_zones
@@ -39,13 +49,15 @@ class StateBasedActionError(NotStated):
 
 @dataclass(frozen=True)
 class Action:
-    """One state-based action on one object: a move to the graveyard or new counters."""
+    """One state-based action on one object: a move to the graveyard, new counters, or becoming unattached."""
 
-    rule: str  # 704.5f | 704.5j | 704.5q
+    rule: str  # 704.5f | 704.5j | 704.5m | 704.5n | 704.5q
     object: str
     text: str
     zone: str | None = None
     counters: tuple[Counter, ...] | None = None
+    # 704.5n: the permanent becomes unattached and stays on the battlefield
+    unattach: bool = False
 
 
 def zero_toughness(final: Mapping[str, Characteristics]) -> list[Action]:
@@ -94,6 +106,30 @@ def _shared_names(final: Mapping[str, Characteristics], per_player: bool) -> dic
     return {k: ids for k, ids in sorted(groups.items()) if len(ids) >= 2}
 
 
+def attachments(board: Board, final: Mapping[str, Characteristics]) -> list[Action]:
+    """704.5m-n: an Aura attached illegally or to nothing goes; an Equipment or Fortification falls off."""
+    out = []
+    for oid in sorted(final):
+        target = board.objects[oid].attached_to
+        found = illegally_attached(oid, target if target in final else None, final)
+        if found is None:
+            continue
+        rule, what = found
+        if what == "unknown":
+            raise StateBasedActionError(
+                f"704.5m: {oid} is an Aura with no enchant ability (702.5a) that says what it may enchant",
+                "",
+            )
+        where = f"attached to {target}" if target in final else "attached to nothing"
+        if what == "graveyard":
+            out.append(
+                Action(rule, oid, f"{oid}: Aura {where} it can't enchant, put into its owner's graveyard", "graveyard")
+            )
+        else:
+            out.append(Action(rule, oid, f"{oid}: {where} illegally, becomes unattached", unattach=True))
+    return out
+
+
 def counters_annihilate(board: Board) -> list[Action]:
     """704.5q: N +1/+1 and N -1/-1 counters are removed, N the smaller number of the two."""
     out = []
@@ -121,10 +157,12 @@ def due(board: Board, version: RulesVersion, keeps: tuple[str, ...], resolve: Re
     # 704.5f and 704.5j read permanents: objects in other zones are resolved too (613.1) but are not checked
     here = set(board.on_battlefield())
     final = {oid: ch for oid, ch in resolve(board, version).items() if oid in here}
-    moves = zero_toughness(final) + legend_rule(final, version, keeps)
+    freed = attachments(board, final)
+    moves = zero_toughness(final) + legend_rule(final, version, keeps) + [a for a in freed if a.zone is not None]
     moved = {a.object for a in moves}
     first = {a.object: a for a in moves}  # an object dies once even when two rules say so (704.3)
-    return list(first.values()) + [a for a in counters_annihilate(board) if a.object not in moved]
+    unattached = [a for a in freed if a.unattach and a.object not in moved]
+    return list(first.values()) + unattached + [a for a in counters_annihilate(board) if a.object not in moved]
 
 
 def perform(board: Board, actions: list[Action]) -> Board:
@@ -133,6 +171,8 @@ def perform(board: Board, actions: list[Action]) -> Board:
     for a in actions:
         if a.zone is None and a.counters is not None:
             objects[a.object] = replace(objects[a.object], counters=a.counters)
+        if a.unattach:  # 704.5n: it stays on the battlefield, attached to nothing
+            objects[a.object] = replace(objects[a.object], attached_to=None)
     board = replace(board, objects=objects)
     return change_zones(board, {a.object: a.zone for a in actions if a.zone is not None})
 
@@ -142,7 +182,7 @@ def state_based_actions(
 ) -> tuple[Board, tuple[tuple[Action, ...], ...]]:
     """704.3: check, perform all at once, repeat until none applies; the board and the rounds performed."""
     rounds: list[tuple[Action, ...]] = []
-    for _ in range(len(board.objects) * 4 + 4):  # each round moves an object or removes counters
+    for _ in range(len(board.objects) * 5 + 4):  # each round moves or frees an object or removes counters
         actions = due(board, version, keeps, resolve)
         if not actions:
             return board, tuple(rounds)

@@ -36,6 +36,7 @@ FLAGS = (
     "dependent_waits_in_timestamp_order",
     "loop_ignores_dependency",
     "copy_exceptions_drop_cdas",
+    "in_addition_exceptions_keep_cdas",
     "legend_rule",
     "back_face_mana_value",
     "double_faced_token_copies",
@@ -44,6 +45,8 @@ FLAGS = (
     "negative_amounts",
     "keyword_counters",
     "kindred_type_name",
+    "modal_double_faced",
+    "stickers",
 )
 # Flags whose value is not a boolean (or may be null: the profile spans a change and states neither).
 _NON_BOOLEAN = (
@@ -55,6 +58,7 @@ _NON_BOOLEAN = (
     "negative_amounts",
     "keyword_counters",
     "kindred_type_name",
+    "modal_double_faced",
 )
 # 613.7m (613.7k in 2020; 613.6j and 418.5e(a) before): who orders timestamps given at the same moment.
 SIMULTANEOUS_TIMESTAMPS = ("apnap", "active_player_chooses")
@@ -93,7 +97,7 @@ def flag_value(key: str, value: Any, where: str) -> Any:
         return _legend_rule(value, where)
     if key == "back_face_mana_value":
         return _back_face_mana_value(value, where)
-    if key in ("double_faced_token_copies", "token_name_adds_token"):
+    if key in ("double_faced_token_copies", "token_name_adds_token", "modal_double_faced"):
         return _optional_bool(value, key, where)
     if key == "keyword_counters":
         return _keyword_counters(value, where)
@@ -166,6 +170,11 @@ class RulesVersion:
     clarifications: tuple[str, ...] = ()
     # 707.9d (706.8d from February 2011): a copy exception leaves out the CDAs defining what it excepts.
     copy_exceptions_drop_cdas: bool = True
+    # 707.9d (706.9d then), from Kaldheim (2021-02-05): an exception that makes the copy a card type, subtype or
+    # supertype "in addition to its other types" leaves the original's type-defining CDAs copied (True). Before,
+    # 706.9c counted such an exception as a modification of that characteristic and 706.9d left out every CDA
+    # defining a modified characteristic (False); it only matters while copy_exceptions_drop_cdas is true.
+    in_addition_exceptions_keep_cdas: bool = True
     # 202.3b: a transformed permanent's mana value: "front" (its front face's, April 2016 on), "zero"
     # (the back face has no mana cost, 2011-2016), or None when the version spans the change.
     back_face_mana_value: str | None = None
@@ -187,6 +196,11 @@ class RulesVersion:
     keyword_counters: tuple[str, ...] = NEWEST_KEYWORD_COUNTERS
     # 205.2a: the name of the card type of tribal/kindred cards ("kindred" from 2024-06-07, "tribal" before).
     kindred_type_name: str = "kindred"
+    # 712.3, 712.8f (711.4d when Zendikar Rising brought them, 2020-09-25): modal double-faced cards exist
+    # (True); False before; None when the version spans their arrival and states neither.
+    modal_double_faced: bool | None = True
+    # 123, 613.7k: stickers are in the rules (from Unfinity, 2022-10-07); before, a board with a sticker has no answer.
+    stickers: bool = True
 
     def slot_of(self, kind: str, origin: str) -> str | None:
         """613.1-613.4 (418.5a): the slot an operation of ``kind`` from ``origin`` applies in."""
@@ -433,6 +447,7 @@ def version_from_mapping(
         changes=_strings(data, "changes", where),
         clarifications=_strings(data, "clarifications", where),
         copy_exceptions_drop_cdas=bool(flags.get("copy_exceptions_drop_cdas", True)),
+        in_addition_exceptions_keep_cdas=bool(flags.get("in_addition_exceptions_keep_cdas", True)),
         back_face_mana_value=_back_face_mana_value(flags.get("back_face_mana_value"), where),
         double_faced_token_copies=_optional_bool(
             flags.get("double_faced_token_copies"), "double_faced_token_copies", where
@@ -442,6 +457,8 @@ def version_from_mapping(
         negative_amounts=_negative_amounts(flags.get("negative_amounts"), where),
         keyword_counters=_keyword_counters(flags.get("keyword_counters"), where),
         kindred_type_name=_kindred_type_name(flags.get("kindred_type_name"), where),
+        modal_double_faced=_optional_bool(flags.get("modal_double_faced", True), "modal_double_faced", where),
+        stickers=bool(flags.get("stickers", True)),
     )
 
 
@@ -548,6 +565,23 @@ def profile_on(day: str) -> RulesVersion:
             f"no modelled rules version in force on {day}; the oldest took effect on {first.in_force_from}"
         )
     return in_force[-1]
+
+
+def era_end(version: RulesVersion) -> str | None:
+    """613.1 (418.5 before 2009-07-08): the last day of the era of the built-in profile a version's day falls in.
+
+    A profile's ``in_force.to`` is the last day its own rules are in force (the day before the next
+    dated change); its era lasts until the next built-in profile takes effect, and the text of that
+    era gives its rule numbering. None: the newest era, or a version that states no day.
+    """
+    if version.in_force_from is None:
+        return version.in_force_to
+    later = [v.in_force_from for v in builtin_versions().values() if (v.in_force_from or "") > version.in_force_from]
+    if not later:
+        return None
+    from datetime import date, timedelta
+
+    return (date.fromisoformat(min(x for x in later if x)) - timedelta(days=1)).isoformat()
 
 
 def version_on(day: str) -> RulesVersion:

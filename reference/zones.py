@@ -6,7 +6,8 @@ objects was fixed when they began, 611.2c) do not apply to it; its counters ceas
 (122.2); it is attached to nothing, and whatever was attached to it is attached to nothing
 (the state-based actions that then put an Aura into its owner's graveyard, 704.5m, are outside
 the model); an "as this enters" choice (707.2) and "exiled with" (607.2a) belonged to the old
-object. Moving an object to the zone it is already in changes nothing.
+object. Moving an object to the zone it is already in changes nothing. Stickers are the exception
+(123.5): they stay on a card that moves to a public zone and fall off in a hand or a library.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from dataclasses import replace
 
 from .frozen import FrozenMap
 from .model import Board, GameObject
+from .stickers import kept_in
 
 
 def new_object(obj: GameObject, zone: str) -> GameObject:
@@ -32,6 +34,8 @@ def new_object(obj: GameObject, zone: str) -> GameObject:
         transform_history=(),
         merges=(),  # 729: the components separate
         exiled_with=obj.exiled_with if obj.zone != "exile" else None,
+        stickers=kept_in(obj, zone),  # 123.5: kept in a public zone (an exception to 400.7), lost in a hidden one
+        monstrous=False,  # 701.37b, 400.7: the new object is not monstrous
     )
 
 
@@ -40,6 +44,12 @@ def change_zones(board: Board, moves: Mapping[str, str]) -> Board:
     moved = {oid for oid, zone in moves.items() if board.objects[oid].zone != zone}
     if not moved:
         return board
+    for oid in sorted(moved):
+        if board.objects[oid].merges and board.objects[oid].stickers:
+            raise ValueError(
+                f"{oid}: a merged permanent with stickers leaves the battlefield: its owner chooses which of its "
+                "cards keeps them (123.5c), a choice the case format cannot state yet"
+            )
     objects = {
         oid: new_object(o, moves[oid])
         if oid in moved

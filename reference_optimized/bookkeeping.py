@@ -28,10 +28,12 @@ from __future__ import annotations
 from collections import ChainMap
 from typing import Any
 
-from reference.dependency import DependencyReason, compare_after_trial
+from reference.dependency import DependencyReason, changes_what_it_does, compare_after_trial
 from reference.effects import (
+    READS_OTHERS,
     VALUE_ARGS,
     ContinuousEffect,
+    definition_of,
     functions,
     instruction,
     parts_in_slot,
@@ -40,7 +42,7 @@ from reference.effects import (
     rule_effects,
     static_effect,
 )
-from reference.filters import Context, names_zone, objects_matching
+from reference.filters import Context, condition_holds, names_zone, objects_matching
 from reference.model import Board, Characteristics, Part, State
 from reference.operations import Instruction, apply_instruction
 from reference.resolver import initial_state
@@ -55,15 +57,21 @@ from .reads import (
     NAMING,
     REGENERATE_ON,
     SOURCE_READS,
+    WRITES,
     Names,
     changed_fields,
     changed_names,
+    condition_reads,
     filter_reads,
     fits,
     hits,
+    idle_pt,
     index_reads,
     names_read,
     part_reads_object,
+    self_only,
+    source_free,
+    source_reads,
     source_view,
     value_names_read,
     value_reads,
@@ -71,41 +79,73 @@ from .reads import (
     writes_of,
 )
 
+# Operations whose instruction is read off the part and the object alone (``reference.effects.instruction``):
+# not a copy (its timestamp), a control change ("you"), nor what is read off other objects.
+SHARED_OPS = frozenset({"set_pt", "modify_pt"}) | frozenset(WRITES) - {"set_controller"}
+
 
 class _Info:
     """What the engine keeps about one effect value."""
 
     __slots__ = (
         "effect",
+        "exist_names",
+        "exist_reads",
         "filter_names",
         "filter_reads",
         "fit_names",
         "fit_writes",
+        "idle_pt",
         "named",
         "reads_values",
+        "self_only",
+        "shared_parts",
         "slots",
+        "source_reads",
         "value_names",
         "value_reads",
         "write_names",
         "writes",
     )
 
-    def __init__(self, effect: ContinuousEffect) -> None:
+    def __init__(self, effect: ContinuousEffect, condition: Any = None) -> None:
         self.effect = effect
         self.slots: dict[str, tuple[Part, ...]] = {}
         self.named: dict[str, frozenset[str] | None] = {}
         self.filter_reads = filter_reads(effect.filter) if effect.targets is None else frozenset()
+        # what the filter reads of the source itself, beyond the controller its "you" means
+        self.source_reads = source_reads(effect.filter) if effect.targets is None else frozenset()
         self.reads_values = reads_values(effect)
         reads: set[str] = set()
+        others: list[tuple[str, Any]] = []  # operations that read other objects (613.1f, 612.6), with their filters
         for p in effect.parts:
             for k, v in p.args.items():
                 if k in VALUE_ARGS:
                     reads |= value_reads(v)
+            if p.op in READS_OTHERS:
+                reads |= filter_reads(p.args.get("from"))
+                others.append((p.op, p.args.get("from")))
+                if p.op == "add_activated_abilities_of":
+                    reads |= ABILITY_FIELDS
         self.value_reads = frozenset(reads)
+        # the amounts read, of all objects, only the one they are computed for: a trial changes them only there
+        self.self_only = not others and all(
+            self_only(v) for p in effect.parts for k, v in p.args.items() if k in VALUE_ARGS
+        )
+        # what each part does to an object depends on that object and the parts alone, not on which effect
+        # (its source, its controller, its timestamp) has them: effects with equal parts give equal instructions
+        self.shared_parts = self.self_only and all(
+            p.op in SHARED_OPS and all(source_free(v) for k, v in p.args.items() if k in VALUE_ARGS)
+            for p in effect.parts
+        )
+        # 611.3a: what an "as long as" condition reads (its existence varies with it)
+        self.exist_reads, self.exist_names = condition_reads(condition)
         self.writes, self.write_names = writes_of(effect.parts, fit=False)
         # On objects whose subtypes fit their types and whose intrinsic abilities are right (``fits``),
         # adding or removing creature types changes those creature types only (205.3d, 305.6).
         self.fit_writes, self.fit_names = writes_of(effect.parts, fit=True)
+        # on objects with both power and toughness, what "+x/+0" leaves alone (613.4c)
+        self.idle_pt = idle_pt(effect.parts) & self.writes
         self.filter_names: Names = {}
         if effect.targets is None:
             for field, ask in NAMED.items():
@@ -117,6 +157,12 @@ class _Info:
         self.value_names: Names = {}
         for field, ask in NAMED.items():
             known: frozenset[str] | None = frozenset()
+            for op, filt in others:
+                if known is not None:
+                    named = names_read(filt, ask)
+                    # "all activated abilities of": every ability of those objects, not by name
+                    every = field == "abilities" and op == "add_activated_abilities_of"
+                    known = None if named is None or every else known | named
             for p in effect.parts:
                 for k, v in p.args.items():
                     if k in VALUE_ARGS and known is not None:
@@ -175,8 +221,9 @@ class Incremental:
         self.locked: dict[str, tuple[ContinuousEffect, frozenset[str]]] = {}
         # One entry per applied step: the objects it changed and the characteristics it changed.
         self.log: list[tuple[frozenset[str], frozenset[str], Names]] = []
-        # Objects that do not fit (``fits``), computed when first asked.
+        # Objects that do not fit (``fits``), and those without power or toughness, computed when first asked.
         self.unfit: set[str] | None = None
+        self.no_pt: set[str] | None = None
         self.infos: dict[int, _Info] = {}
         self.affected_cache: dict[str, _Affected] = {}
         self.changes_cache: dict[str, _Changes] = {}
@@ -184,6 +231,18 @@ class Incremental:
         self.resolved = resolved_effects(board)
         self.rules = rule_effects(board, self.state, version.keyword_counters)
         self.defined = frozenset(board.abilities)
+        # 611.3a: "as long as" conditions, what they read (together), and the objects holding a wording that has one
+        self.conditions = {t: d.condition for t, d in board.abilities.items() if d.condition is not None}
+        self.condition_reads: frozenset[str] = frozenset()
+        self.condition_names: Names = {}
+        if self.conditions:
+            read = [condition_reads(c) for c in self.conditions.values()]
+            self.condition_reads = frozenset().union(*(r for r, _ in read))
+            for field in NAMED:
+                names = [n.get(field) for r, n in read if field in r]
+                if all(n is not None for n in names):
+                    self.condition_names[field] = frozenset().union(*names)  # type: ignore[arg-type]
+        self.conditional_holders: set[str] = set()
         self.statics: dict[str, list[ContinuousEffect]] = {}
         for obj_id in sorted(self.state):
             self._regenerate_statics(obj_id)
@@ -199,7 +258,22 @@ class Incremental:
         # 113.2c: on a text-changed object the memo key also reads which other wordings it holds (``static_effect``)
         held = (ch.abilities, ch.granted) if ch.text_changes else None
         for wording in sorted(wordings):
-            key = (obj_id, wording, ch.text_changes, ch.granted.get(wording), wording in ch.granted, ch.name, held)
+            key: tuple[Any, ...] = (
+                obj_id,
+                wording,
+                ch.text_changes,
+                ch.granted.get(wording),
+                wording in ch.granted,
+                ch.name,
+                held,
+            )
+            if self.conditions:
+                d = definition_of(self.board, ch, wording)
+                if d is not None and d.condition is not None:
+                    # 611.3a: the effect exists only while its condition holds: the memo reads the condition now
+                    self.conditional_holders.add(obj_id)
+                    ctx = Context(board=self.board, state=self.state, source=obj_id, controller=ch.controller)
+                    key += (condition_holds(d.condition, ctx),)
             if key not in self.static_memo:
                 self.static_memo[key] = static_effect(self.board, self.state, obj_id, wording)
             e = self.static_memo[key]
@@ -224,7 +298,8 @@ class Incremental:
         """What is kept about one effect value (what it reads and writes, its parts per slot)."""
         i = self.infos.get(id(e))
         if i is None or i.effect is not e:
-            i = self.infos[id(e)] = _Info(e)
+            condition = self.conditions.get(e.ability or "") if e.origin in ("static", "cda") else None
+            i = self.infos[id(e)] = _Info(e, condition)
         return i
 
     def parts(self, e: ContinuousEffect, slot: str) -> tuple[Part, ...]:
@@ -252,8 +327,8 @@ class Incremental:
             dirty: set[str] = set()
             full = False
             for objs, changed, names in self.log[cached.version :]:
-                if e.source in objs and "controller" in changed:
-                    full = True
+                if e.source in objs and ("controller" in changed or not info.source_reads.isdisjoint(changed)):
+                    full = True  # 109.4, 205.3m: what the filter reads of its source changed: every object may
                     break
                 if hits(changed, names, info.filter_reads, info.filter_names):
                     dirty |= objs
@@ -264,7 +339,7 @@ class Incremental:
                     anywhere = e.origin == "cda" or names_zone(e.filter)
                     dirty = {o for o in dirty if anywhere or self.board.objects[o].zone == "battlefield"}
                     test = compiled(e.filter)
-                    gained = {o for o in dirty if o not in objects and test(o, ctx)}
+                    gained = {o for o in dirty if o not in objects and o != self.outside(e) and test(o, ctx)}
                     lost = {o for o in dirty if o in objects and not test(o, ctx)}
                     if gained or lost:
                         objects = (objects - lost) | gained
@@ -272,12 +347,21 @@ class Incremental:
                 return objects
         if e.targets is not None:
             # 611.2c, 400.7: a resolved effect's objects are permanents
-            objects = frozenset(i for i in e.targets if i in self.state and self.board.objects[i].zone == "battlefield")
+            objects = frozenset(
+                i for i in e.targets if i in self.state and (e.anywhere or self.board.objects[i].zone == "battlefield")
+            )
         else:
             ctx, test = self.context(e), compiled(e.filter)
             objects = objects_matching(e.filter, ctx, anywhere=e.origin == "cda", test=test)
+            if self.outside(e) in objects:
+                objects = objects - {self.outside(e)}
         self.affected_cache[e.key] = _Affected(e, objects, now)
         return objects
+
+    def outside(self, e: ContinuousEffect) -> str | None:
+        """614.12: the object entering the battlefield, which another object's static ability does not reach yet."""
+        entering = self.board.entering
+        return entering if entering is not None and e.source != entering else None
 
     def context(self, e: ContinuousEffect) -> Context:
         """109.4: as ``effects.context``: the effect's source and the player its "you" means."""
@@ -375,6 +459,12 @@ class Incremental:
             self.unfit = {i for i, ch in self.state.items() if not fits(ch)}
         return self.unfit.isdisjoint(objects)
 
+    def all_have_pt(self, objects: frozenset[str]) -> bool:
+        """208.3: True when every one of the objects has both a power and a toughness now."""
+        if self.no_pt is None:
+            self.no_pt = {i for i, ch in self.state.items() if ch.power is None or ch.toughness is None}
+        return self.no_pt.isdisjoint(objects)
+
     # --- dependency (613.8a)
 
     def graph(self, group: list[ContinuousEffect], slot: str) -> dict[str, dict[str, DependencyReason]]:
@@ -404,6 +494,9 @@ class Incremental:
                 index_reads(n, ia.filter_reads, ia.filter_names, by_read, by_name)
             reads |= ia.value_reads
             index_reads(n, ia.value_reads, ia.value_names, by_read, by_name)
+            if ia.exist_reads:  # 611.3a: its condition
+                reads |= ia.exist_reads
+                index_reads(n, ia.exist_reads, ia.exist_names, by_read, by_name)
             if static:
                 reads |= SOURCE_READS
                 assert a.source is not None
@@ -413,11 +506,15 @@ class Incremental:
         if not sensitive:
             return graph
         doing: dict[str, object] = {}
+        # one object's instructions now and on b's trial of it (by effect, or by parts), b's trial of one object
+        own: dict[tuple[Any, ...], Any] = {}
         for b in group:
             ib = self.info(b)
             writes, wnames = ib.writes, ib.write_names
             if ib.fit_writes != writes and self.all_fit(self.affected(b)):
                 writes, wnames = ib.fit_writes, ib.fit_names
+            if ib.idle_pt and self.all_have_pt(self.affected(b)):
+                writes = writes - ib.idle_pt
             if not writes & reads:
                 continue  # nothing b can change is read by any effect of the group
             touches_sources = bool(writes & SOURCE_READS)
@@ -453,8 +550,15 @@ class Incremental:
                 filt_hit = live and hits(writes, wnames, ia.filter_reads, ia.filter_names)
                 val_hit = ia.reads_values and hits(writes, wnames, ia.value_reads, ia.value_names)
                 src_hit = static and touches_sources and a.source in b_targets
-                if not (filt_hit or val_hit or src_hit):
+                cond_hit = bool(ia.exist_reads) and hits(writes, wnames, ia.exist_reads, ia.exist_names)
+                if not (filt_hit or val_hit or src_hit or cond_hit):
                     continue  # b changes nothing a reads: a's existence, text, objects and amounts stay
+                if val_hit and ia.self_only and not (filt_hit or src_hit or cond_hit):
+                    # a's existence, text and objects stay (the readable test's first three questions), and each
+                    # amount reads only its own object: only objects b changes can be given something else
+                    if self._own_amounts_change(a, b, slot, own):
+                        graph[a.key][b.key] = changes_what_it_does(a, b)
+                    continue
                 # Only b's reach of a's source: b names none of a's wordings only if a was reached otherwise,
                 # and then b hits a's filter or values; so here b names a's wording or does not name abilities.
                 if src_hit and not (filt_hit or val_hit) and not self._source_may_change(a, b, slot):
@@ -463,6 +567,35 @@ class Incremental:
                 if r is not None:
                     graph[a.key][b.key] = r
         return graph
+
+    def _own_amounts_change(
+        self, a: ContinuousEffect, b: ContinuousEffect, slot: str, own: dict[tuple[Any, ...], Any]
+    ) -> bool:
+        """613.8a: would applying ``b`` change what ``a`` does to one of its objects that b changes?
+
+        ``graph`` asks only when a's amounts each read only the object they are computed for (``self_only``)
+        and b can change neither a's existence, nor its text, nor its objects.
+        """
+        both = self.affected(a) & self.affected(b)
+        parts = self.parts(a, slot)
+        by: Any = parts if self.info(a).shared_parts else a.key  # equal parts, equal instructions (``shared_parts``)
+        for t in both:
+            new = own.get((b.key + "\0trial", t))  # b's trial on this object alone: a's amounts for t read only t
+            if new is None:
+                new = own[(b.key + "\0trial", t)] = self.trial_of(b, slot, t)
+            if new == self.state[t]:
+                continue
+            now = own.get((by, t))
+            if now is None:
+                now = own[(by, t)] = tuple(instruction(a, p, t, self.board, self.state, self.version) for p in parts)
+            then = own.get((by, t, id(new)))
+            if then is None:
+                trial: State = ChainMap({t: new}, self.state)  # type: ignore[arg-type]
+                then = tuple(instruction(a, p, t, self.board, trial, self.version) for p in parts)
+                own[(by, t, id(new))] = then
+            if now != then:
+                return True
+        return False
 
     def _source_may_change(self, a: ContinuousEffect, b: ContinuousEffect, slot: str) -> bool:
         """Could applying ``b`` to a's source change a's existence, text or controller (611.3, 109.4)?
@@ -519,8 +652,16 @@ class Incremental:
                 changed_fields(self.state[t], ch, found)
                 changed_names(self.state[t], ch, differing)
             names = {f: frozenset(v) for f, v in differing.items()}
+        if info.idle_pt and self.all_have_pt(frozenset(changes)):
+            found -= info.idle_pt  # "+x/+0" on objects with power and toughness: their toughness stays
         for t, ch in changes.items():
             self.state[t] = ch
+        if self.no_pt is not None and found & {"power", "toughness"}:
+            for t, ch in changes.items():
+                if ch.power is None or ch.toughness is None:
+                    self.no_pt.add(t)
+                else:
+                    self.no_pt.discard(t)
         if self.unfit is not None and not fit and found & FIT_READS:
             for t, ch in changes.items():
                 if fits(ch):
@@ -536,3 +677,10 @@ class Incremental:
             for t in sorted(changes):
                 if not (undefined and not changes[t].text_changes):
                     self._regenerate_statics(t)
+        if self.conditional_holders and (
+            hits(frozenset(found), names, self.condition_reads, self.condition_names)
+            or ("controller" in found and not self.conditional_holders.isdisjoint(changes))
+        ):
+            # 611.3a: a condition read something this step changed: its ability's effect may begin or end
+            for t in sorted(self.conditional_holders):
+                self._regenerate_statics(t)

@@ -14,6 +14,7 @@ from typing import Any
 
 from reference.effects import VALUE_ARGS, ContinuousEffect
 from reference.filters import apply_text_changes
+from reference.game_state import GAME_VALUES
 from reference.model import Characteristics, Part
 from reference.operations import fit_subtypes, intrinsic_abilities
 from reference.vocabulary import INTRINSIC_MANA, is_creature_type
@@ -60,6 +61,8 @@ FILTER_READS: dict[str, frozenset[str]] = {
     "other_than_source": frozenset(),
     "attached_to_source": frozenset(),
     "token": frozenset(),
+    "monstrous": frozenset(),
+    "has_counter": frozenset(),
     "zone": frozenset(),
     "type": frozenset({"types"}),
     "subtype": frozenset({"subtypes", "all_creature_types"}),
@@ -72,12 +75,25 @@ FILTER_READS: dict[str, frozenset[str]] = {
     "face_down": frozenset({"face_down"}),
     "has_ability": frozenset({"abilities"}),
     "mana_value": frozenset({"mana_value"}),
+    # board facts that do not change during the layer process: an exile link (607.2a), a graveyard's order (404.2)
+    "exiled_with_source": frozenset(),
+    "top_of_graveyard": frozenset(),
+    # the object a value is computed for ("it"): its identity only
+    "is_it": frozenset(),
+    # the creature types of the tested object and of the source or "it" (205.3m)
+    "shares_creature_type_with": frozenset({"subtypes", "all_creature_types"}),
 }
 
 # What reading a static effect off its source reads (611.3, reference.effects.static_effect),
 # plus the controller its "you" means (109.4).
 SOURCE_READS = frozenset({"abilities", "text_changes", "granted", "name", "controller"})
 REGENERATE_ON = SOURCE_READS - {"controller"}
+
+
+# Value expressions read off the board, not off characteristics: counters (122), life and cards in hand (119.1, 402.1).
+BOARD_VALUES = frozenset({"counters", "source_counters", *GAME_VALUES})
+# 700.5: devotion reads the mana costs of the permanents the source's controller controls.
+DEVOTION_READS = frozenset({"mana_cost", "controller"})
 
 
 def filter_reads(filt: Any) -> frozenset[str]:
@@ -110,7 +126,11 @@ def value_reads(value: Any) -> frozenset[str]:
     if key == "card_types_among":
         return filter_reads(arg) | {"types"}
     if key == "its":
-        return frozenset({"mana_value", "power", "toughness"})
+        return frozenset({arg}) if arg in ("mana_value", "power", "toughness") else FIELDS
+    if key in BOARD_VALUES:
+        return frozenset()  # counters (122) and game values (119.1, 402.1) are board facts, not characteristics
+    if key == "devotion":
+        return DEVOTION_READS
     if key == "sum":
         return frozenset().union(*(value_reads(v) for v in arg))
     if key == "times":
@@ -137,6 +157,8 @@ def names_read(filt: Any, ask: str) -> frozenset[str] | None:
             subs = [names_read(want, ask)]
         elif key == ask:
             subs = [frozenset({want})] if isinstance(want, str) else [None]
+        elif key == "shares_creature_type_with" and ask == "subtype":
+            subs = [None]  # every creature type, not by name
         elif key in FILTER_READS:
             subs = []
         else:
@@ -157,7 +179,7 @@ def value_names_read(value: Any, ask: str) -> frozenset[str] | None:
     ((key, arg),) = value.items()
     if key in ("count", "card_types_among"):
         return names_read(arg, ask)
-    if key == "its":
+    if key == "its" or key in BOARD_VALUES or key == "devotion":
         return frozenset()
     subs = (
         [value_names_read(v, ask) for v in arg]
@@ -193,12 +215,87 @@ def reads_its_object(value: Any) -> bool:
         return True
     ((key, arg),) = value.items()
     if key in ("count", "card_types_among"):
+        return reads_it(arg)
+    if key in ("source_counters", "devotion", *GAME_VALUES):
         return False
     if key == "sum":
         return any(reads_its_object(v) for v in arg)
     if key == "times":
         return reads_its_object(arg[1])
     return True
+
+
+def reads_it(filt: Any) -> bool:
+    """611.3a: True when a filter inside a value reads the object the value is computed for ("it", a shared type)."""
+    if isinstance(filt, Mapping):
+        return any(
+            key == "is_it" or (key == "shares_creature_type_with" and want != "source") or reads_it(want)
+            for key, want in filt.items()
+        )
+    if isinstance(filt, list | tuple):
+        return any(reads_it(f) for f in filt)
+    return False
+
+
+def source_reads(filt: Any) -> frozenset[str]:
+    """205.3m: what a filter reads of its source beyond its controller: creature types ("shares a creature type")."""
+    if isinstance(filt, Mapping):
+        out: frozenset[str] = frozenset()
+        for key, want in filt.items():
+            if key == "shares_creature_type_with" and want == "source":
+                out |= FILTER_READS[key]
+            else:
+                out |= source_reads(want)
+        return out
+    if isinstance(filt, list | tuple):
+        return frozenset().union(*(source_reads(f) for f in filt))
+    return frozenset()
+
+
+def self_only(value: Any) -> bool:
+    """613.8a: True when a value expression reads, of all the objects, only the one it is computed for (or none)."""
+    if isinstance(value, int):
+        return True
+    if not isinstance(value, Mapping) or len(value) != 1:
+        return False
+    ((key, arg),) = value.items()
+    if key == "its" or key in BOARD_VALUES:
+        return True
+    if key == "sum":
+        return all(self_only(v) for v in arg)
+    if key == "times":
+        return self_only(arg[1])
+    return False
+
+
+def condition_reads(condition: Any) -> tuple[frozenset[str], Names]:
+    """611.3a: what an "as long as" condition reads, with the names it asks about where known ("your turn": none)."""
+    if condition is None or not isinstance(condition, Mapping) or "your_turn" in condition:
+        return frozenset(), {}
+    sides = (condition.get("left"), condition.get("right"))
+    reads = frozenset().union(*(value_reads(v) for v in sides))
+    names: dict[str, frozenset[str]] = {}
+    for field, ask in NAMED.items():
+        found = [value_names_read(v, ask) for v in sides]
+        if all(n is not None for n in found):
+            names[field] = frozenset().union(*found)  # type: ignore[arg-type]
+    return reads, names
+
+
+def source_free(value: Any) -> bool:
+    """True when a value expression reads neither the effect's source nor the player its "you" means (109.4)."""
+    if isinstance(value, int):
+        return True
+    if not isinstance(value, Mapping) or len(value) != 1:
+        return False
+    ((key, arg),) = value.items()
+    if key in ("its", "counters"):
+        return True
+    if key == "sum":
+        return all(source_free(v) for v in arg)
+    if key == "times":
+        return source_free(arg[1])
+    return False
 
 
 def part_reads_object(part: Part) -> bool:
@@ -217,6 +314,18 @@ def changed_fields(old: Characteristics, new: Characteristics, found: set[str]) 
 
 # Operations that add or remove the subtypes they name, and nothing else on an object that fits (``fits``).
 _SUBTYPE_NAMING = frozenset({"add_subtypes", "remove_subtypes"})
+
+
+def idle_pt(parts: tuple[Part, ...]) -> frozenset[str]:
+    """613.4c: power or toughness that the parts raise only by a literal 0 and otherwise leave alone: on an object
+    that has both, they do not change it ("+x/+0" changes no toughness)."""
+    idle = {"power", "toughness"}
+    for p in parts:
+        if p.op == "modify_pt":
+            idle -= {f for f in ("power", "toughness") if p.args.get(f, 0) != 0 or isinstance(p.args.get(f), bool)}
+        else:
+            idle -= WRITES.get(p.op, FIELDS)
+    return frozenset(idle)
 
 
 def writes_of(parts: tuple[Part, ...], fit: bool) -> tuple[frozenset[str], Names]:

@@ -13,7 +13,8 @@ applied: an application can create a dependency or end one. (Effects that come i
 existence mid-layer go after the planned ones, by timestamp; effects that stop existing
 are dropped, as they should be.) The corpus had no board where this matters; generated
 boards found one and shrank it (docs/conformance.md, "Fuzzing"), and the corpus now holds
-it (regression-dependency-appears-after-an-application).
+it (regression-dependency-appears-after-an-application, and the same situation in layer 4,
+kill-613-8c-dependency-appears-after-an-application-layer-4).
 
 Usage (from the repository root, mtg-layers installed):
     python examples/adapters/almost-right-engine.py            persistent mode (JSON lines)
@@ -100,7 +101,24 @@ IMPLEMENTATION = {
     "version": "0.1.0",
     "homepage": "examples/adapters/almost-right-engine.py",
     "rules_versions": ["pre-m10", "m10", "ikoria"],
+    # It assigns the timestamps the rules give a step's events itself (613.7b-g): from the first step
+    # that leaves one to the rules, the runner sends the board before it and the steps since.
+    "capabilities": ["rule-timestamps"],
 }
+
+
+def events_case(msg: dict[str, Any]) -> dict[str, Any]:
+    """The board before the events as a case's starting board, and the events as its steps."""
+    board, rules = msg["board"], msg["rules"]
+    return {
+        **{k: msg["case"][k] for k in ("id", "title", "features", "sources") if k in msg["case"]},
+        "versions": [rules],
+        "objects": board["objects"],
+        "effects": board["effects"],
+        "abilities": board["abilities"],
+        **{k: board[k] for k in ("game", "tie_order") if k in board},
+        "steps": [{**s, "expect": {rules: {}}} for s in msg["events"]],
+    }
 
 
 def handle(msg: Any) -> tuple[dict[str, Any] | None, int]:
@@ -120,11 +138,14 @@ def handle(msg: Any) -> tuple[dict[str, Any] | None, int]:
     except KeyError:
         return {"seq": seq, "skipped": True, "reason": f"unknown rules version {msg.get('rules')!r}"}, 2
     try:
-        data = msg["case"]
-        for step in data["steps"]:
-            step["expect"] = {v: {} for v in data["versions"]}
+        if msg.get("board_at") == "before_events":  # rule-timestamps: the board before the events, and the events
+            data, step = events_case(msg), len(msg["events"])
+        else:
+            data, step = msg["case"], int(msg["step"])
+            for s in data["steps"]:
+                s["expect"] = {v: {} for v in data["versions"]}
         case = case_from_data(data, f"<case {data['id']}>", schema_check=False)
-        board = board_at(case, int(msg["step"]), version)  # state-based actions (704.3) need the version
+        board = board_at(case, step, version)  # state-based actions (704.3) need the version
         return {"seq": seq, "results": board_result(board, resolve(board, version))}, 0
     except Exception as exc:  # an engine crash is an error answer, never a dead adapter
         return {"seq": seq, "errored": True, "message": f"{type(exc).__name__}: {exc}"}, 1

@@ -63,12 +63,15 @@ RULES: tuple[tuple[str, str], ...] = (
     ("704.5f", "state-based action: toughness 0 or less"),
     ("704.5j", "state-based action: the legend rule"),
     ("704.5q", "state-based action: +1/+1 and -1/-1 counters"),
+    ("704.5m", "state-based action: an Aura attached illegally or to nothing"),
+    ("704.5n", "state-based action: an Equipment or Fortification attached illegally"),
     ("202.1", "mana cost"),
     ("611.3a", "conditional static abilities ('as long as'), checked when applied"),
     ("613.1", "the layer system in every zone"),
     ("400.7", "a zone change makes a new object"),
     ("708.8", "turned face up: the same object, its effects still apply"),
     ("712", "double-faced permanents: the face up gives the characteristics"),
+    ("712.8f", "modal double-faced cards: the face cast or played, with its own mana value"),
     ("613.7g", "new timestamp on transforming"),
     ("707.8", "a copy of a double-faced permanent copies the face up (707.8a: a double-faced token copy)"),
     ("707.9f", "conditional copy exceptions ('if it's a creature, it has changeling')"),
@@ -226,6 +229,8 @@ def implied(case: Case) -> tuple[set[str], set[str]]:
         if obj.back_face is not None or obj.transformed:
             rules.add("712")
             features.add("double-faced")
+        if obj.modal:
+            rules.add("712.8f")
     for part in _parts(case):
         if part.op == "copy_of" and part.args.get("except_if"):
             rules.update(("707.9", "707.9f"))

@@ -19,7 +19,7 @@ from typing import Any
 from reference.frozen import thaw
 from reference.model import Board, Characteristics
 from reference.resolver import Resolution, TraceStep, initial_state
-from reference.versions import RulesVersion
+from reference.versions import BUILTIN_IDS, RulesVersion, era_end
 
 # What an operation does, in words (the slot and its rule say where it applies).
 OPERATION_WORDS: dict[str, str] = {
@@ -479,9 +479,11 @@ def to_html(ex: Explanation) -> str:
 def version_label(version: RulesVersion) -> str:
     """A rules version in words with its dates: "Today (2020–)", "2009–2020", "2004–2009, rule 418.5"."""
     start = (version.in_force_from or "")[:4]
-    if version.in_force_to is None:
+    # a built-in profile is labelled by its era (to the next profile); a date's version by its own days
+    end = era_end(version) if version.id in BUILTIN_IDS else version.in_force_to
+    if end is None:
         return f"Today ({start}–)"
-    label = f"{start}–{version.in_force_to[:4]}"
+    label = f"{start}–{end[:4]}"
     rule = _source_rule(version)
     return label if rule in ("", "613") else f"{label}, rule {rule}"
 

@@ -18,7 +18,7 @@ from rich.console import Console
 from rich.table import Table
 
 from reference.case import board_at
-from reference.choices import Outcomes, outcomes
+from reference.choices import Outcomes
 from reference.double_faced import DoubleFacedError
 from reference.frozen import thaw
 from reference.history import LAYER_ENTRIES, flag_changes
@@ -26,6 +26,7 @@ from reference.resolver import Resolution, TraceStep
 from reference.sba import StateBasedActionError
 from reference.tokens import TokenError
 from reference.versions import FLAGS, RulesVersion
+from reference_optimized import distinct_outcomes
 
 from ..checking.results import RESULT_FIELDS, board_result
 from ..corpus import load_corpus
@@ -137,7 +138,7 @@ def diff_corpus(corpus_dir: Path, left: RulesVersion, right: RulesVersion, ids: 
             try:
                 # 704.3: state-based actions read characteristics, so each version has its own board
                 board_l, board_r = board_at(case, n, left), board_at(case, n, right)
-                out_l, out_r = outcomes(board_l, left), outcomes(board_r, right)
+                out_l, out_r = distinct_outcomes(board_l, left), distinct_outcomes(board_r, right)
             except (StateBasedActionError, DoubleFacedError, TokenError):
                 if left.id in case.versions and right.id in case.versions:
                     raise
@@ -202,7 +203,7 @@ def _behind(case: Any, n: int, left: RulesVersion, right: RulesVersion, results_
         try:
             version = replace(left, **change)
             board = board_at(case, n, version)
-            results = [board_result(board, o.final) for o in outcomes(board, version).outcomes]
+            results = [board_result(board, o.final) for o in distinct_outcomes(board, version).outcomes]
         except Exception:
             continue
         if not _same_set(results, results_l):

@@ -3,6 +3,8 @@
 * ``vocabulary``: the few words every generator draws from;
 * ``property_boards``: small random boards for the property tests (``tests/strategies.py``) and
   for drawing the stored boards again;
+* ``observable_shapes``: the families of small boards ``mtg-layers prove --observable`` searches
+  (keyword counters, copy exceptions, legends, negative amounts, double-faced, equal timestamps);
 * ``stored``: the boards ``mtg-layers prove`` checks, drawn once and stored
   (``mtg_layers/data/prove-boards.json``);
 * ``fuzz_settings``, ``fuzz_pieces``, ``fuzz_tags``, ``fuzz_boards``: the boards of

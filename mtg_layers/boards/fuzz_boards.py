@@ -38,11 +38,11 @@ from hypothesis import reject
 from hypothesis import strategies as st
 
 from reference.case import Case, board_at
-from reference.choices import outcomes
 from reference.chosen import mentions_choice
 from reference.fixed_amounts import AMOUNT_OPS
 from reference.resolver import Resolution, resolve
 from reference.versions import builtin_versions
+from reference_optimized import distinct_outcomes
 
 from ..analysis.coverage import rule_timestamps
 from ..checking.results import board_result
@@ -403,7 +403,7 @@ def complete(data: Data, rules: str, s: GeneratorSettings, fallback: bool = Fals
                 # 613.7m: when the answer depends on an order the rules leave to a player (or do not
                 # decide), an engine may give any of the outcomes, so the board cannot judge it. The
                 # resolver's own choice counts as one more outcome (verify compares every outcome).
-                found = outcomes(board, version)
+                found = distinct_outcomes(board, version, resolver=resolve)
                 finals = {json.dumps(board_result(board, o.final), sort_keys=True) for o in found.outcomes}
                 finals.add(json.dumps(answers[vid], sort_keys=True))
                 if len(finals) > 1 or not found.complete:

@@ -5,6 +5,7 @@
 * ``z3_crosscheck``: the driver that sets the resolver's answers against the independent z3
   encoding (``proofs.crosscheck``), case step by case step;
 * ``theorems``: the named theorems of ``mtg-layers prove``;
+* ``observable``: ``prove --observable``, whether two rules versions can be told apart (bounded shapes);
 * ``misreadings``: deliberately wrong resolvers, each with one rule misread (the named
   mutants), which the checks must catch;
 * ``mutation_campaign``: mutation testing of ``reference/`` with mutmut, and its results.

@@ -51,6 +51,7 @@ KILLING_SUITE = (
     "tests/corpus/test_expectations.py",
     "tests/corpus/test_loader.py",
     # the rule unit tests: one module per module of reference/
+    "tests/reference/test_attachments.py",
     "tests/reference/test_case.py",
     "tests/reference/test_choices.py",
     "tests/reference/test_chosen.py",
@@ -61,6 +62,7 @@ KILLING_SUITE = (
     "tests/reference/test_double_faced.py",
     "tests/reference/test_effects.py",
     "tests/reference/test_entry.py",
+    "tests/reference/test_fixed_amounts.py",
     "tests/reference/test_filters.py",
     "tests/reference/test_frozen.py",
     "tests/reference/test_game_state.py",
@@ -69,6 +71,7 @@ KILLING_SUITE = (
     "tests/reference/test_operations.py",
     "tests/reference/test_resolver.py",
     "tests/reference/test_sba.py",
+    "tests/reference/test_stickers.py",
     "tests/reference/test_timestamps.py",
     "tests/reference/test_tokens.py",
     "tests/reference/test_versions.py",
@@ -78,6 +81,7 @@ KILLING_SUITE = (
     "tests/reference_optimized/test_bookkeeping.py",
     "tests/reference_optimized/test_compiled_filters.py",
     "tests/reference_optimized/test_features.py",
+    "tests/reference_optimized/test_orders.py",
     "tests/reference_optimized/test_reads.py",
     # z3 checking the clock, the encoding's reads and state-based actions against the resolver's answers
     "tests/proofs/test_clock.py",
@@ -137,7 +141,7 @@ def source_path(module: str) -> Path:
     return Path(*parts).with_suffix(".py") if parts[0] in SOURCES else Path("reference", *parts).with_suffix(".py")
 
 
-def _prefix(module: str) -> str:
+def name_prefix(module: str) -> str:
     """What mutmut puts before a function's mutant names in a module (``reference.clock.``)."""
     return f"{module}." if module.split(".")[0] in SOURCES else f"reference.{module}."
 
@@ -273,7 +277,7 @@ def save_state(workdir: Path = WORKDIR, path: Path = STATE_FILE) -> int:
     for meta in _metas(workdir):
         module = _label(meta, workdir)
         data = _read_meta(meta)
-        prefix = _prefix(module)
+        prefix = name_prefix(module)
         codes = {k.removeprefix(prefix): c for k, c in data.get("exit_code_by_key", {}).items() if c is not None}
         stored[module] = {"hashes": dict(sorted(data.get("hash_by_function_name", {}).items())), "exit_codes": codes}
     state = {"tool_version": _mutmut_version(), "modules": {m: stored[m] for m in sorted(stored)}}
@@ -310,7 +314,7 @@ def restore_state(workdir: Path = WORKDIR, path: Path = STATE_FILE) -> int:
         if meta.exists():
             continue
         meta.parent.mkdir(parents=True, exist_ok=True)
-        codes = {f"{_prefix(module)}{k}": c for k, c in entry["exit_codes"].items()}
+        codes = {f"{name_prefix(module)}{k}": c for k, c in entry["exit_codes"].items()}
         meta.write_text(
             json.dumps(
                 {
@@ -466,6 +470,8 @@ def write_results(rows: Sequence[Mapping[str, Any]], survivors: Sequence[Mutant]
         ],
         "named_mutants": previous.get("named_mutants", {}),
     }
+    if "golden_alone" in previous:  # the golden answers alone on a sample (mutation_golden): another run's figures
+        data["golden_alone"] = previous["golden_alone"]
     RESULTS_FILE.write_text(json.dumps(data, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
 
 

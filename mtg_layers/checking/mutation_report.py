@@ -61,6 +61,37 @@ def write_named_mutants() -> dict[str, list[str]]:
     return found
 
 
+def golden_alone(data: Mapping[str, Any]) -> list[str]:
+    """The share of a seeded sample of the campaign's mutants that the golden answers alone kill, per module."""
+    g = data.get("golden_alone")
+    if not g:
+        return []
+
+    def share(value: float | None) -> str:
+        return "—" if value is None else f"{value:.1f}%"
+
+    lines = [
+        "",
+        f"The golden answers alone (the comparison of `{', '.join(g['suite'])}`, nothing else) on a seeded"
+        f" sample: up to {g['per_module']} mutants of each module drawn with seed {g['seed']}, {g['sampled']} in"
+        f" all, judged {g['date']} in {g['seconds']} s (`python benchmarks/mutation.py --golden {g['per_module']}"
+        f" --seed {g['seed']} --write`). The golden answers kill {g['golden_killed']} ({share(g['golden_share'])})."
+        f" The stored campaign judged {g['suite_judged']} of the same mutants: its whole killing suite kills"
+        f" {g['suite_killed']} of them ({share(g['suite_share'])}), the golden answers alone"
+        f" {g['golden_killed_of_judged']} ({share(g['golden_share_of_judged'])}).",
+        "",
+        "| module | sampled | killed by the golden answers alone | share | judged by the campaign"
+        " | killed by the whole suite | killed by the golden answers |",
+        "|---|---:|---:|---:|---:|---:|---:|",
+    ]
+    for r in g["modules"]:
+        lines.append(
+            f"| `{r['module']}` | {r['sampled']} | {r['golden_killed']} | {share(r['golden_share'])}"
+            f" | {r['suite_judged']} | {r['suite_killed']} | {r['golden_killed_of_judged']} |"
+        )
+    return lines
+
+
 # --- the Proofs page -------------------------------------------------------------------------------
 
 
@@ -89,6 +120,7 @@ def markdown(results: Mapping[str, Any] | None = None) -> str:
             )
     else:
         lines.append("No campaign has been run yet (`python benchmarks/mutation.py`).")
+    lines += golden_alone(data)
     lines += [
         "",
         "Named mutants (`mtg_layers/checking/misreadings/`) and the corpus cases whose golden answers catch them:",

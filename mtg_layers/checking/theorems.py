@@ -207,7 +207,7 @@ def pre_m10_m10_differ(_: int) -> Outcome:
             if res != z3.sat:
                 continue
             assert model is not None
-            concrete = _concrete(board, model)
+            concrete = concrete_board(board, model)
             answers = []
             for vid in ("pre-m10", "m10"):
                 final = reference_resolver(concrete, get_version(vid))["bear"]
@@ -220,7 +220,7 @@ def pre_m10_m10_differ(_: int) -> Outcome:
                     "compare seed-gray-ogre: the same pair (a resolved +4/+4, then 'becomes 0/1') decides it there; "
                     "its counter and anthem are not needed for the difference",
                 ],
-                witness=[_describe(concrete), *answers],
+                witness=[describe_pt_board(concrete), *answers],
             )
     return Outcome("refuted", "shapes of 1..4 effects", ["no difference found"])
 
@@ -245,7 +245,7 @@ def observable_difference(v1: RulesVersion, v2: RulesVersion, max_effects: int =
             if res != z3.sat:
                 continue
             assert model is not None
-            concrete = _concrete(board, model)
+            concrete = concrete_board(board, model)
             answers = []
             for v in (v1, v2):
                 final = reference_resolver(concrete, v)["bear"]
@@ -254,7 +254,7 @@ def observable_difference(v1: RulesVersion, v2: RulesVersion, max_effects: int =
                 "found",
                 f"shapes of 1..{size} P/T effects",
                 [f"smallest shape: {size} effect(s) {list(kinds)}"],
-                witness=[_describe(concrete), *answers],
+                witness=[describe_pt_board(concrete), *answers],
             )
     return Outcome(
         "proved",
@@ -264,7 +264,7 @@ def observable_difference(v1: RulesVersion, v2: RulesVersion, max_effects: int =
     )
 
 
-def _concrete(board: Board, model: z3.ModelRef) -> Board:
+def concrete_board(board: Board, model: z3.ModelRef) -> Board:
     """A symbolic board with a model's values filled in (small integers, timestamps as floats)."""
 
     def val(x: Any) -> Any:
@@ -303,7 +303,8 @@ def _args(args: Any) -> str:
     return ", ".join(f"{k} {v}" for k, v in sorted(dict(args).items()))
 
 
-def _describe(board: Board) -> str:
+def describe_pt_board(board: Board) -> str:
+    """A power/toughness shape's board (one creature ``bear``) in one line: printed P/T, counters, effects."""
     bear = board.objects["bear"]
     items = [f"creature {bear.printed.power}/{bear.printed.toughness} (ts {bear.timestamp:g})"]
     items += [f"{c.count} {c.kind} counter(s) (ts {c.timestamp:g})" for c in bear.counters]

@@ -7,11 +7,11 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 
 from reference.case import Case, board_at
-from reference.choices import Outcomes, outcomes
+from reference.choices import Outcomes
 from reference.errors import ResolutionError
 from reference.resolver import Resolution
 from reference.versions import RulesVersion
-from reference_optimized import resolve
+from reference_optimized import distinct_outcomes, resolve
 
 from ..corpus.errors import CorpusError
 from .results import Mismatch, board_result, compare
@@ -60,7 +60,7 @@ def step_outcomes(case: Case, step: int, version: RulesVersion) -> tuple[Outcome
     """613.7m, 613.7n: every outcome of a case step the rules allow, and each one's result."""
     with naming_the_step(case, step, version):
         board = board_at(case, step, version)
-        found = outcomes(board, version)
+        found = distinct_outcomes(board, version)
     return found, [board_result(board, o.final) for o in found.outcomes]
 
 

@@ -21,11 +21,11 @@ from proofs.reads import expectations_not_encoded
 from proofs.sba import check_round
 from proofs.steps import NotDerived, board_differences, derive_boards
 from reference.case import Case, Step, apply_step, board_at, initial_board, state_based_actions_of
-from reference.choices import outcomes
 from reference.model import Board, Characteristics, Effect
 from reference.resolver import resolve
 from reference.sba import perform
 from reference.versions import RulesVersion
+from reference_optimized import distinct_outcomes
 
 from .results import board_result
 
@@ -47,11 +47,12 @@ def check_board(
     """Cross-check one board under one version: the resolver's answers, then z3's verdict on them.
 
     With the reference resolver the answers are every outcome the tied timestamps allow
-    (``reference.choices``): z3 decides whether some legal order gives none of them.
+    (``reference.choices``, trying one order per class of orders that end alike:
+    ``reference_optimized.orders``): z3 decides whether some legal order gives none of them.
     """
     try:
         if resolver is None:
-            finals = [o.final for o in outcomes(board, version).outcomes]
+            finals = [o.final for o in distinct_outcomes(board, version).outcomes]
         else:
             finals = [resolver(board, version)]
     except Exception as exc:  # a resolver crash is a finding, not a pass
@@ -117,7 +118,8 @@ def check_state_based_actions(
         after = perform(board, list(actions))
         removed = {a.object for a in actions if a.zone is not None}
         counters = {oid: _counts(after, oid) for oid in after.on_battlefield()}
-        out.append(check_round(board, version, removed, counters, step.legend_rule_keeps))
+        unattached = {a.object for a in actions if a.unattach}  # 704.5n
+        out.append(check_round(board, version, removed, counters, step.legend_rule_keeps, unattached=unattached))
         board = after
     return out
 

@@ -32,7 +32,7 @@ from .reports import (
     markdown,
     print_tables,
     streamed,
-    write_atomic,
+    write_each,
     write_json,
 )
 from .runner import FAILING, Interrupted, Runner, RunnerOptions, RunResult, exit_status, plan, unused_expectations
@@ -273,19 +273,15 @@ def conformance(
 
     def write_reports(report: dict[str, Any]) -> None:
         """Every report asked for; one that cannot be written is said on stderr and the others still are."""
-        asked: list[tuple[Path, str]] = []
-        if report_json is not None:
-            asked.append((report_json, json_text(report)))
-        if junit is not None:
-            asked.append((junit, junit_xml(report, strict)))
-        if markdown_file is not None:
-            asked.append((markdown_file, markdown(report)))
-        for path, text in asked:
-            try:
-                write_atomic(path, text)
-            except ReportPathError as exc:
-                unwritten.append(exc)
-                click.echo(f"error: {exc}", err=True)
+        for exc in write_each(
+            [
+                (report_json, lambda: json_text(report)),
+                (junit, lambda: junit_xml(report, strict)),
+                (markdown_file, lambda: markdown(report)),
+            ]
+        ):
+            unwritten.append(exc)
+            click.echo(f"error: {exc}", err=True)
 
     try:
         stops.arm()

@@ -27,7 +27,7 @@ from ..cli_support import console as _console
 from ..corpus import CorpusError
 from .fuzz import Fuzzer, FuzzOptions, FuzzOutcome
 from .protocol import PROTOCOL_VERSION, corpus_digest
-from .reports import ReportPathError, build_report, json_text, junit_xml, markdown, write_atomic
+from .reports import build_report, json_text, junit_xml, markdown, write_each
 from .runner import Runner, RunnerOptions, RunResult
 
 
@@ -287,20 +287,15 @@ def run_generated(
     report = build_report(header, results, True, status)
     block = generated_block(outcome, fuzz_options)
     report["generated"] = block
-    unwritten = 0
-    asked: list[tuple[Path, str]] = []
-    if report_json is not None:
-        asked.append((report_json, json_text(report)))
-    if junit is not None:
-        asked.append((junit, junit_section(junit_xml(report), block)))
-    if markdown_file is not None:
-        asked.append((markdown_file, markdown(report) + "\n" + markdown_section(block)))
-    for path, text in asked:
-        try:  # one report that cannot be written is said; the others still are
-            write_atomic(path, text)
-        except ReportPathError as exc:
-            unwritten += 1
-            click.echo(f"error: {exc}", err=True)
+    unwritten = write_each(
+        [
+            (report_json, lambda: json_text(report)),
+            (junit, lambda: junit_section(junit_xml(report), block)),
+            (markdown_file, lambda: markdown(report) + "\n" + markdown_section(block)),
+        ]
+    )
+    for failed in unwritten:  # one report that cannot be written is said; the others still were
+        click.echo(f"error: {failed}", err=True)
     if quiet:
         st = block["stats"]
         click.echo(f"{st['boards']} boards, {st['disagreements']} disagreements, {st['shrunk']} shrunk")

@@ -8,6 +8,15 @@ The runner sends ``start``, then one ``run`` per case, step and rules version, t
 carries the case *input*: the case as the corpus has it with every ``expect`` removed,
 the step number, and the board at that step already accumulated (``board``). The
 expected answers never leave the runner.
+
+An adapter that declares the capability ``rule-timestamps`` (``RULE_TIMESTAMPS``) is not handed
+the timestamps the rules assign. From the first step that leaves one to the rules (613.7b-g: an
+object that enters or changes zones, an effect created, counters put on, an Aura or Equipment
+attached, a permanent turned face up or down or transformed, a token created) on, a run's ``board``
+is the board *before* that step (``board_at: before_events``; ``events_from`` names the step) and
+``events`` lists the steps from it to the step asked, as the case states them, without ``expect``:
+the engine applies them and assigns those timestamps itself. So no board it receives carries a
+timestamp the runner assigned for the rules, not even one of an earlier step.
 """
 
 from __future__ import annotations
@@ -33,9 +42,13 @@ from reference.versions import RulesVersion, builtin_versions
 
 from ..corpus import CASES_DIR, SCHEMA_DIR, CorpusError, case_files, case_from_data, read_yaml
 from ..corpus.authoring import mana_value_of
-from ..corpus.serialise import effect_data, object_data
+from ..corpus.serialise import effect_data, object_data, sticker_data
 
 PROTOCOL_VERSION = 1
+# The capability (``implementation.capabilities`` in ``ready``) of an engine that assigns the timestamps
+# the rules give a step's events (613.7) itself: it receives the board before such a step and its events.
+RULE_TIMESTAMPS = "rule-timestamps"
+CAPABILITIES = (RULE_TIMESTAMPS,)
 # The longest line (one message) the runner reads from an adapter; longer answers are faults.
 DEFAULT_MAX_LINE = 1 << 20
 
@@ -135,8 +148,14 @@ def _object(o: Mapping[str, Any], clock: _Clock | None = None) -> dict[str, Any]
         out["transformed"] = True
     if o.get("transform_history"):
         out["transform_history"] = copy.deepcopy(list(o["transform_history"]))
+    if o.get("modal"):  # 712.3: a modal double-faced card
+        out["modal"] = True
     if o.get("merges"):  # 729
         out["merges"] = [{**copy.deepcopy(dict(m)), "component": _object(m["component"])} for m in o["merges"]]
+    if o.get("monstrous"):  # 701.37b
+        out["monstrous"] = True
+    if o.get("stickers"):  # 123: their timestamps as the reference gives them (board_data)
+        out["stickers"] = copy.deepcopy(list(o["stickers"]))
     if "card" in o:
         out["card"] = o["card"]
     return out
@@ -169,6 +188,7 @@ class _Clock:
             known += [h["timestamp"] for h in o.get("face_history", ())]
             known += [h["timestamp"] for h in o.get("transform_history", ())]  # 613.7g
             known += [m["timestamp"] for m in o.get("merges", ())]  # 721.2a
+            known += [st["timestamp"] for st in o.get("stickers", ()) if "timestamp" in st]  # 613.7k
         self.now = math.floor(max(known, default=0))
 
     def tick(self) -> float:
@@ -218,8 +238,8 @@ def board_data(data: Mapping[str, Any], step: int, rules: str | None = None) -> 
     The same accumulation as reference.case.board_at, in the corpus vocabulary, with every
     default explicit. Within a step the changes apply in this order: add_objects,
     remove_objects, set_counters, attach, set_timestamp, move, turn_face_down, turn_face_up, transform, merge,
-    end_effects, add_effects, then the state-based actions the step asks for (704.3), which read
-    characteristics and so depend on the rules version ``rules`` (left out when it is not a
+    put_stickers, become_monstrous, end_effects, add_effects, then the state-based actions the step asks for
+    (704.3), which read characteristics and so depend on the rules version ``rules`` (left out when it is not a
     built-in version).
     """
     steps = list(data["steps"])
@@ -266,9 +286,8 @@ def board_data(data: Mapping[str, Any], step: int, rules: str | None = None) -> 
                     obj["face_history"] = list(obj.get("face_history", ())) + [
                         {"timestamp": ts, "face_down": face_down}
                     ]
-        for oid, ts in s.get("transform", {}).items():
-            _transform(objects, effects, oid, ts)
-            clock.see(ts)
+        for oid in sorted(s.get("transform", {})):
+            _transform(objects, effects, oid, s["transform"][oid], clock)
         for spell, how in s.get("merge", {}).items():  # 702.140, 729 (as reference.merged.merge)
             clock.see(how["timestamp"])
             target = objects[how["onto"]]
@@ -276,6 +295,11 @@ def board_data(data: Mapping[str, Any], step: int, rules: str | None = None) -> 
             target["merges"] = [{k: m[k] for k in ("timestamp", "position", "component")} for m in merges]
             for e in effects:
                 e["applies_to"] = [i for i in e["applies_to"] if i != spell]
+        for oid in s.get("become_monstrous", ()):  # 701.37a-b
+            objects[oid]["monstrous"] = True
+        for oid in sorted(s.get("put_stickers", {})):  # 123.3, 613.7k: a sticker put on, the time of then
+            stuck = [{**copy.deepcopy(dict(st)), "timestamp": clock.tick()} for st in s["put_stickers"][oid]]
+            objects[oid]["stickers"] = list(objects[oid].get("stickers", ())) + stuck
         ended = set(s.get("end_effects", ()))
         new = [_effect(e, clock) for e in s.get("add_effects", ())]
         if any(_open_amounts(e) for e in new):  # 611.2d: X as the reference fixed it on resolution
@@ -295,6 +319,7 @@ def board_data(data: Mapping[str, Any], step: int, rules: str | None = None) -> 
                     game[key] = {**game.get(key, {}), **change[key]}
         if s.get("state_based_actions") and rules is not None and rules in builtin_versions():
             _state_based_actions(data, s, objects, effects, builtin_versions()[rules], game)
+    _stickers_as_the_reference(data, step, rules, objects)
     board: dict[str, Any] = {
         "objects": list(objects.values()),
         "effects": effects,
@@ -305,6 +330,26 @@ def board_data(data: Mapping[str, Any], step: int, rules: str | None = None) -> 
     if data.get("tie_order"):  # 613.7m: the order the players chose for timestamps the rules leave to them
         board["tie_order"] = list(data["tie_order"])
     return board
+
+
+def _stickers_as_the_reference(
+    data: Mapping[str, Any], step: int, rules: str | None, objects: dict[str, dict[str, Any]]
+) -> None:
+    """123.5, 613.7k: each object's stickers at ``step`` as the reference's step semantics leave them (kept
+    or lost with a zone change, restamped after their object), their timestamps explicit."""
+    steps = data["steps"][:step]
+    if not any(o.get("stickers") for o in data["objects"]) and not any(
+        s.get("put_stickers") or any(o.get("stickers") for o in s.get("add_objects", ())) for s in steps
+    ):
+        return
+    version = builtin_versions()[rules] if rules is not None and rules in builtin_versions() else None
+    case = case_from_data(data, f"{data['id']} (board)", schema_check=False)
+    board = board_at(case, step, version)
+    for oid, o in objects.items():
+        ref = board.objects.get(oid)
+        o.pop("stickers", None)
+        if ref is not None and ref.stickers:
+            o["stickers"] = [sticker_data(st) for st in ref.stickers]
 
 
 def _entered(data: Mapping[str, Any], k: int, rules: str | None) -> dict[str, dict[str, Any]]:
@@ -383,10 +428,14 @@ def _state_based_actions(
                 objects[a.object]["counters"] = [
                     {"kind": c.kind, "count": c.count, "timestamp": c.timestamp} for c in a.counters
                 ]
+            if a.unattach:  # 704.5n: it stays on the battlefield, attached to nothing
+                objects[a.object]["attached_to"] = None
         _change_zones(objects, effects, {a.object: a.zone for a in actions if a.zone is not None})
 
 
-def _transform(objects: dict[str, dict[str, Any]], effects: list[dict[str, Any]], oid: str, ts: Any) -> None:
+def _transform(
+    objects: dict[str, dict[str, Any]], effects: list[dict[str, Any]], oid: str, ts: Any, clock: _Clock
+) -> None:
     """613.7g (as reference.double_faced.transform): a double-faced permanent turns over, in place."""
     obj = objects[oid]
     double_faced = "back_face" in obj or any(
@@ -397,6 +446,8 @@ def _transform(objects: dict[str, dict[str, Any]], effects: list[dict[str, Any]]
     )
     if obj["zone"] != "battlefield" or obj["face_down"] or not double_faced:
         return  # 701.28: a permanent that isn't double-faced (or is face down) doesn't transform
+    ts = clock.tick() if ts is None else ts  # 613.7g: null, the one the rules assign
+    clock.see(ts)
     obj["transformed"] = not obj.get("transformed", False)
     obj["timestamp"] = ts
     obj["transform_history"] = list(obj.get("transform_history", ())) + [
@@ -435,9 +486,50 @@ def start_message() -> dict[str, Any]:
     return {"cmd": "start", "version": PROTOCOL_VERSION}
 
 
-def run_message(seq: int, data: Mapping[str, Any], step: int, rules: str) -> dict[str, Any]:
-    """A request to compute the characteristics at one step under one rules version."""
-    return {
+def leaves_timestamps(step: Mapping[str, Any]) -> bool:
+    """613.7b-g: whether a step (case data) has an event whose timestamp the case leaves to the rules."""
+    explicit = step.get("set_timestamp", {})
+    return (
+        any("timestamp" not in o for o in step.get("add_objects", ()))  # 613.7d
+        or any("timestamp" not in t for t in step.get("create_tokens", ()))  # 613.7d
+        or any("timestamp" not in e for e in step.get("add_effects", ()))  # 613.7b
+        or any("timestamp" not in c for cs in step.get("set_counters", {}).values() for c in cs)  # 613.7c
+        or any(t is not None and oid not in explicit for oid, t in step.get("attach", {}).items())  # 613.7e
+        or any(oid not in explicit for oid in step.get("move", {}))  # 613.7d
+        or any(ts is None for key in ("turn_face_up", "turn_face_down") for ts in step.get(key, {}).values())  # 613.7f
+        or any(ts is None for ts in step.get("transform", {}).values())  # 613.7g
+    )
+
+
+def board_before(data: Mapping[str, Any], step: int, rules: str | None = None) -> dict[str, Any]:
+    """The board before ``step`` (1-based): the case's own board for step 1, else the board at ``step - 1``."""
+    if step > 1:
+        return board_data(data, step - 1, rules)
+    steps = list(data["steps"])
+    if not steps:
+        raise IndexError(f"case {data['id']} has no steps")
+    board: dict[str, Any] = {
+        "objects": [_object(o) for o in data["objects"]],
+        "effects": [_effect(e) for e in data.get("effects", ())],
+        "abilities": [_ability(a) for a in data.get("abilities", ())],
+    }
+    if data.get("game"):
+        board["game"] = copy.deepcopy(dict(data["game"]))
+    if data.get("tie_order"):
+        board["tie_order"] = list(data["tie_order"])
+    return board
+
+
+def run_message(
+    seq: int, data: Mapping[str, Any], step: int, rules: str, capabilities: Iterable[str] = ()
+) -> dict[str, Any]:
+    """A request to compute the characteristics at one step under one rules version.
+
+    With the ``rule-timestamps`` capability, a step at or after the first step that leaves a timestamp to
+    the rules (613.7) is sent as the board before that first step and the steps from it on: the engine
+    assigns those timestamps itself.
+    """
+    message: dict[str, Any] = {
         "cmd": "run",
         "seq": seq,
         "id": data["id"],
@@ -445,8 +537,19 @@ def run_message(seq: int, data: Mapping[str, Any], step: int, rules: str) -> dic
         "step": step,
         "steps": len(data["steps"]),
         "case": case_input(data),
-        "board": board_data(data, step, rules),
     }
+    steps = case_input(data)["steps"][:step]
+    first = next((k for k, s in enumerate(steps, start=1) if leaves_timestamps(s)), None)
+    if RULE_TIMESTAMPS in capabilities and first is not None:
+        message.update(
+            board=board_before(data, first, rules),
+            board_at="before_events",
+            events_from=first,
+            events=steps[first - 1 :],
+        )
+    else:
+        message["board"] = board_data(data, step, rules)  # the base protocol's message, unchanged
+    return message
 
 
 def stop_message() -> dict[str, Any]:

@@ -12,7 +12,7 @@ import re
 import stat
 import tempfile
 import xml.etree.ElementTree as ET
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -194,6 +194,20 @@ def write_atomic(path: Path, text: str) -> None:
     finally:
         if os.path.exists(tmp):
             os.unlink(tmp)
+
+
+def write_each(asked: Sequence[tuple[Path | None, Callable[[], str]]]) -> list[ReportPathError]:
+    """Every report asked for (its path given), each made and written on its own: the ones that cannot be
+    written are returned, and the others are still written."""
+    failed = []
+    for path, text in asked:
+        if path is None:
+            continue
+        try:
+            write_atomic(path, text())
+        except ReportPathError as exc:
+            failed.append(exc)
+    return failed
 
 
 def json_text(report: Mapping[str, Any]) -> str:

@@ -246,6 +246,11 @@ class Runner:
                 return f"adapter does not support feature(s) {missing}"
         return None
 
+    def capabilities(self) -> tuple[str, ...]:
+        """What the adapter declared it can do beyond the base protocol (``implementation.capabilities``)."""
+        declared = (self.session.implementation or {}).get("capabilities")
+        return tuple(str(c) for c in declared) if isinstance(declared, list) else ()
+
     def run_job(self, job: Job) -> RunResult:
         """Run one job; whatever the adapter does, the outcome is a RunResult (never an exception)."""
         began = time.perf_counter()
@@ -288,7 +293,7 @@ class Runner:
         why = self.unsupported(job)
         if why:
             return self.judge(job, Reply("skipped", why), 0.0)
-        message = run_message(job.seq, job.case.data, job.step, job.rules)
+        message = run_message(job.seq, job.case.data, job.step, job.rules, self.capabilities())
         began = time.perf_counter()
         reply = self.adapter.run(message)
         took = time.perf_counter() - began

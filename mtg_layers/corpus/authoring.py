@@ -366,6 +366,9 @@ def ability_words(data: Mapping[str, Any], extra: Iterable[str] = ()) -> set[str
     for step in data.get("steps", ()):
         for counters in step.get("set_counters", {}).values():
             out |= {c["kind"] for c in counters if c.get("kind") in KEYWORD_COUNTERS}
+    stickers = [st for _, o in _all_objects(data) for st in o.get("stickers", ())]
+    stickers += [st for step in data.get("steps", ()) for new in step.get("put_stickers", {}).values() for st in new]
+    out |= {st["ability"] for st in stickers if isinstance(st, Mapping) and isinstance(st.get("ability"), str)}  # 123.7
     for _ in range(2):  # text changes, possibly one after another (612)
         out |= {replace_in_text(a, old, new) for a in out for old, new in changes}
     return out
@@ -469,6 +472,8 @@ def _filters_in_value(where: str, value: Any) -> Iterator[tuple[str, Any]]:
         for key in ("count", "card_types_among"):
             if key in value:
                 yield f"{where}.{key}", value[key]
+        if isinstance(value.get("total"), Mapping) and "among" in value["total"]:
+            yield f"{where}.total.among", value["total"]["among"]
         if isinstance(value.get("sum"), list):
             for i, v in enumerate(value["sum"]):
                 yield from _filters_in_value(f"{where}.sum[{i}]", v)

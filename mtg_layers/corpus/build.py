@@ -12,7 +12,7 @@ from typing import Any
 from reference.case import Case, Step
 from reference.clock import BY_RULES
 from reference.frozen import FrozenMap, freeze
-from reference.model import AbilityDef, Characteristics, Counter, Effect, GameObject, Merge, Part
+from reference.model import AbilityDef, Characteristics, Counter, Effect, GameObject, Merge, Part, Sticker
 
 from . import authoring
 
@@ -37,6 +37,19 @@ def _characteristics(o: Mapping[str, Any]) -> Characteristics:
 
 def _counters(items: Iterable[Mapping[str, Any]], default_ts: float) -> tuple[Counter, ...]:
     return tuple(Counter(str(c["kind"]), int(c["count"]), c.get("timestamp", default_ts)) for c in items)
+
+
+def _sticker(s: Mapping[str, Any]) -> Sticker:
+    """123.6-123.8: a sticker; 613.7k: without a timestamp, the rules give it one (reference.stickers)."""
+    return Sticker(
+        kind=str(s["kind"]),
+        timestamp=s.get("timestamp", BY_RULES),
+        word=s.get("word"),
+        position=int(s.get("position", 0)),
+        ability=s.get("ability"),
+        power=s.get("power"),
+        toughness=s.get("toughness"),
+    )
 
 
 def _object(o: Mapping[str, Any]) -> GameObject:
@@ -64,6 +77,9 @@ def _object(o: Mapping[str, Any]) -> GameObject:
         back_face=_back_face(o, ch),
         transformed=bool(o.get("transformed", False)),
         transform_history=tuple((h["timestamp"], bool(h["transformed"])) for h in o.get("transform_history", ())),
+        modal=bool(o.get("modal", False)),
+        stickers=tuple(_sticker(s) for s in o.get("stickers", ())),
+        monstrous=bool(o.get("monstrous", False)),
     )
 
 
@@ -105,7 +121,7 @@ def _ability(a: Mapping[str, Any]) -> AbilityDef:
 
 
 def _turns(turns: Mapping[str, Any]) -> dict[str, float]:
-    """613.7f: a turn written with a null timestamp gets the one the rules assign as it happens."""
+    """613.7f-g: a turn or transformation written with a null timestamp gets the one the rules assign as it happens."""
     return {oid: BY_RULES if ts is None else ts for oid, ts in turns.items()}
 
 
@@ -126,7 +142,7 @@ def build_case(data: Mapping[str, Any], label: str) -> Case:
             move=FrozenMap(s.get("move", {})),
             state_based_actions=bool(s.get("state_based_actions", False)),
             legend_rule_keeps=tuple(s.get("legend_rule_keeps", ())),
-            transform=FrozenMap(s.get("transform", {})),
+            transform=FrozenMap(_turns(s.get("transform", {}))),
             merge=freeze(s.get("merge", {})),
             outcomes=FrozenMap({v: tuple(freeze(o) for o in alts) for v, alts in s.get("outcomes", {}).items()}),
             turn_face_up=FrozenMap(_turns(s.get("turn_face_up", {}))),
@@ -134,6 +150,10 @@ def build_case(data: Mapping[str, Any], label: str) -> Case:
             game=freeze(s.get("game", {})),
             create_tokens=tuple(
                 freeze({**t, "timestamp": t.get("timestamp", BY_RULES)}) for t in s.get("create_tokens", ())
+            ),
+            become_monstrous=tuple(s.get("become_monstrous", ())),
+            put_stickers=FrozenMap(
+                {oid: tuple(_sticker(x) for x in new) for oid, new in s.get("put_stickers", {}).items()}
             ),
         )
         for s in data["steps"]

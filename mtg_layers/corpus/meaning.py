@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
+from reference.attachments import enchant_options, is_enchant_wording
 from reference.chosen import mentions_choice
 from reference.filters import replaceable
 from reference.fixed_amounts import AMOUNT_OPS, reads_its_object
@@ -112,6 +113,9 @@ class MeaningChecker:
             for i, oid in enumerate(step.get("remove_objects", ())):
                 if oid not in objects:
                     self.fail(f"{where}.remove_objects[{i}]", f"unknown object id {oid!r}")
+            for i, oid in enumerate(step.get("become_monstrous", ())):  # 701.37a
+                if oid not in objects:
+                    self.fail(f"{where}.become_monstrous[{i}]", f"unknown object id {oid!r}")
             both = sorted(set(step.get("turn_face_up", {})) & set(step.get("turn_face_down", {})))
             if both:
                 self.fail(f"{where}.turn_face_up.{both[0]}", "an object is turned face up or face down, not both")
@@ -124,6 +128,7 @@ class MeaningChecker:
                 "turn_face_down",
                 "transform",
                 "merge",
+                "put_stickers",
             ):
                 for oid, target in step.get(key, {}).items():
                     if oid not in objects:
@@ -158,6 +163,9 @@ class MeaningChecker:
         self.emblems(data)
         self.lifetimes(data)
         self.double_faced_rules(data, [v for v in declared if v in self.versions])
+        self.enchant_abilities(data)
+        self.sticker_rules(data, [v for v in declared if v in self.versions])
+        self.roles_unsupported(data)
         for key in ("abilities", "objects", "effects", "steps"):
             self.subtypes(data.get(key, ()), key, None)
 
@@ -237,6 +245,9 @@ class MeaningChecker:
             for oid in step.get("transform", {}):
                 transformed.setdefault(oid, f"steps[{s}].transform.{oid}")
         for o, where in objs:
+            if o.get("modal"):
+                self.modal_rules(o, where, declared, transformed)
+                continue
             if "back_face" not in o:
                 continue
             why = f"{where}.transformed" if o.get("transformed") else transformed.get(o["id"], "")
@@ -270,6 +281,96 @@ class MeaningChecker:
                                 f"rules version {v!r} does not state whether a token copy of a double-faced "
                                 "permanent is double-faced (707.8a): declare a version that does",
                             )
+
+    def enchant_abilities(self, data: Mapping[str, Any]) -> None:
+        """704.5m, 702.5a: state-based actions read an Aura's enchant ability; refuse one they cannot read."""
+        if not any(step.get("state_based_actions") for step in data["steps"]):
+            return
+        objs = [(o, f"objects[{i}]") for i, o in enumerate(data["objects"])]
+        for s, step in enumerate(data["steps"]):
+            objs += [(o, f"steps[{s}].add_objects[{i}]") for i, o in enumerate(step.get("add_objects", ()))]
+        for o, where in objs:
+            faces = [(o, where), (o.get("back_face") or {}, f"{where}.back_face")]
+            for face, at in faces:
+                for k, text in enumerate(face.get("abilities", ())):
+                    if is_enchant_wording(str(text)) and enchant_options(str(text)) is None:
+                        self.fail(
+                            f"{at}.abilities[{k}]",
+                            f"{text!r}: the state-based action for Auras (704.5m) reads enchant abilities that name "
+                            "card types of permanents or 'permanent' ('enchant creature', 'enchant artifact or "
+                            "land'); any other enchant ability is not modelled",
+                        )
+
+    def modal_rules(
+        self, o: Mapping[str, Any], where: str, declared: list[str], transformed: Mapping[str, str]
+    ) -> None:
+        """712.3, 712.8f: a modal double-faced card has a back face, exists under the version, and never transforms."""
+        if "back_face" not in o:
+            self.fail(f"{where}.modal", "a modal double-faced card has two faces (712.3): give its back_face")
+        for v in declared:
+            if self.versions[v].modal_double_faced is not True:
+                self.fail(
+                    f"{where}.modal",
+                    f"rules version {v!r} has no modal double-faced cards (they came with Zendikar Rising on "
+                    "2020-09-25, 711.4d): declare only versions from that day on",
+                )
+        if o.get("transform_history"):
+            self.fail(f"{where}.transform_history", "a modal double-faced card keeps the face it was cast or played")
+        if o["id"] in transformed:
+            self.fail(
+                transformed[o["id"]],
+                "transforming a modal double-faced permanent is not modelled (nothing happened in the 2020 rules, "
+                "711.5; the rules of 2026 let it transform, 712.9, from a date not read)",
+            )
+
+    def sticker_rules(self, data: Mapping[str, Any], declared: list[str]) -> None:
+        """123, 613.7k: stickers need a version that has them; only the first board's stickers carry a timestamp."""
+        found: list[tuple[str, Mapping[str, Any], bool]] = []  # (where, sticker, may it give a timestamp)
+        for i, o in enumerate(data["objects"]):
+            found += [(f"objects[{i}].stickers[{j}]", st, True) for j, st in enumerate(o.get("stickers", ()))]
+        for s, step in enumerate(data["steps"]):
+            where = f"steps[{s}]"
+            for i, o in enumerate(step.get("add_objects", ())):
+                stickers = o.get("stickers", ())
+                found += [(f"{where}.add_objects[{i}].stickers[{j}]", st, False) for j, st in enumerate(stickers)]
+            for oid, stickers in step.get("put_stickers", {}).items():
+                found += [(f"{where}.put_stickers.{oid}[{j}]", st, False) for j, st in enumerate(stickers)]
+        for where, sticker, timed in found:
+            if "timestamp" in sticker and not timed:
+                self.fail(
+                    f"{where}.timestamp",
+                    "613.7k gives this sticker its timestamp: one put on in a step gets the time it is put on, "
+                    "and an object that enters gives its stickers new ones right after its own; leave it out",
+                )
+        if found:
+            for v in declared:
+                if not self.versions[v].stickers:
+                    self.fail(
+                        found[0][0],
+                        f"rules version {v!r} has no stickers (123 and 613.7k came into the rules with Unfinity on "
+                        "2022-10-07): declare only versions from that day on",
+                    )
+
+    def roles_unsupported(self, data: Mapping[str, Any]) -> None:
+        """704.5s (704.5y in later texts), 303.7a: the state-based action that keeps only a player's newest Role on a
+        permanent is not performed by the step semantics: a case with a Role and state-based actions is refused."""
+        sba = [s for s, step in enumerate(data["steps"]) if step.get("state_based_actions")]
+        if not sba:
+            return
+        objs = [(o, f"objects[{i}]") for i, o in enumerate(data["objects"])]
+        for s, step in enumerate(data["steps"]):
+            objs += [(o, f"steps[{s}].add_objects[{i}]") for i, o in enumerate(step.get("add_objects", ()))]
+        for i, a in enumerate(data.get("abilities", ())):  # 111.10: a Role token an ability creates
+            if isinstance(a.get("creates"), Mapping):
+                objs.append((a["creates"], f"abilities[{i}].creates"))
+        for o, where in objs:
+            if "role" in o.get("subtypes", ()):
+                self.fail(
+                    f"{where}.subtypes",
+                    f"a Role with state-based actions (steps[{sba[0]}].state_based_actions): the state-based action "
+                    "that puts all but a player's newest Role on a permanent into the graveyard (704.5s, 303.7a) is "
+                    "not modelled yet; leave the state-based actions out or the Role",
+                )
 
     def timed(self, item: Mapping[str, Any], where: str, kind: str) -> None:
         """613.7: the board before the first step is a given state: its timestamps are given too."""
@@ -617,6 +718,7 @@ def _object_events() -> tuple[str, ...]:
             "turn_face_down",
             "transform",
             "merge",
+            "put_stickers",
         )
     per_version = ("expect", "outcomes")  # keyed by rules version, not by object
     return tuple(k for k, v in props.items() if k not in per_version and v.get("type") == "object")

@@ -16,7 +16,7 @@ from typing import Any
 import yaml
 
 from reference.frozen import thaw
-from reference.model import AbilityDef, Board, Characteristics, Effect, GameObject, Part
+from reference.model import AbilityDef, Board, Characteristics, Effect, GameObject, Part, Sticker
 
 from ..paths import ROOT
 
@@ -92,8 +92,27 @@ def object_data(o: GameObject) -> dict[str, Any]:
         out["transformed"] = True
     if o.transform_history:
         out["transform_history"] = [{"timestamp": _num(ts), "transformed": t} for ts, t in o.transform_history]
+    if o.modal:
+        out["modal"] = True
     if o.attached_to is not None:
         out["attached_to"] = o.attached_to
+    if o.monstrous:  # 701.37b
+        out["monstrous"] = True
+    if o.stickers:  # 123, 613.7k
+        out["stickers"] = [sticker_data(st) for st in o.stickers]
+    return out
+
+
+def sticker_data(st: Sticker) -> dict[str, Any]:
+    """123.6-123.8, 613.7k: a sticker in the corpus shape, its timestamp explicit."""
+    out: dict[str, Any] = {"kind": st.kind}
+    if st.kind == "name":
+        out["word"], out["position"] = st.word, st.position
+    elif st.kind == "ability":
+        out["ability"] = st.ability
+    else:
+        out["power"], out["toughness"] = st.power, st.toughness
+    out["timestamp"] = _num(st.timestamp)
     return out
 
 

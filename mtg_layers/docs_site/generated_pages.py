@@ -17,7 +17,7 @@ from reference.case import Case, board_at
 from reference.clock import by_rules
 from reference.frozen import thaw
 from reference.resolver import Resolution
-from reference.versions import FLAGS, RulesVersion, builtin_versions
+from reference.versions import FLAGS, RulesVersion, builtin_versions, era_end
 
 from ..analysis.trace_text import RULE_RE, explain_resolution, fields_text, newest_first, tab_label, to_markdown
 from ..checking.results import compare, observed
@@ -304,7 +304,9 @@ def _step_changes(step: Any) -> list[str]:
             f"(a copiable effect, timestamp {how['timestamp']:g}, 729)"
         )
     for oid, ts in step.transform.items():
-        lines.append(f"- `{oid}` transforms (new timestamp {ts:g}, 613.7g; nothing happens unless it is double-faced)")
+        lines.append(
+            f"- `{oid}` transforms (new timestamp {_ts(ts, '613.7g')}; nothing happens unless it is double-faced)"
+        )
     return lines
 
 
@@ -387,6 +389,8 @@ def timeline_fragment(versions: Mapping[str, RulesVersion]) -> str:
             changed += "<br>" + "<br>".join(f"clarification (no answer changes): {c}" for c in v.clarifications)
         changed = _era_links(_cell(changed), v)
         when = f"{v.in_force_from} to {v.in_force_to or 'now'}"
+        if era_end(v) != v.in_force_to:  # its own rules end at a dated change; it stays the base to the next profile
+            when += f" (base of the dates to {era_end(v) or 'now'})"
         rows.append([name, when, f"{v.source_text} ({v.source_date})", changed])
     # the last column is already a Markdown cell, with its links
     lines = _table(["profile", "in force", "rule text"], [r[:3] for r in rows])

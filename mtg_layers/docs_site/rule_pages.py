@@ -28,7 +28,7 @@ from typing import Any, Literal
 
 import yaml
 
-from reference.versions import RulesVersion
+from reference.versions import RulesVersion, era_end
 
 from ..paths import ROOT
 from .rule_citations import section as citations_section
@@ -262,10 +262,11 @@ def era_page(version: RulesVersion) -> str | None:
     """
     if version.title.startswith("Rule 418"):
         return None
-    if version.in_force_to is None:
+    end = era_end(version)  # the numbering is the era's, to the next profile (in_force.to ends at a dated change)
+    if end is None:
         return CURRENT_613[0]
     start = version.in_force_from or ""
-    older = [name for name, _, date in OLDER_613 if start <= date <= version.in_force_to]
+    older = [name for name, _, date in OLDER_613 if start <= date <= end]
     return older[-1] if older else CURRENT_613[0]
 
 

@@ -67,6 +67,37 @@ def history_fragment(data: Mapping[str, Any]) -> str:
     return "\n".join(lines) + "\n"
 
 
+def history_json(data: Mapping[str, Any]) -> dict[str, Any]:
+    """The rules history for `versions --json`: each entry, the flag changes it dates, the unknown periods."""
+    from reference.history import history
+
+    dated = history()
+    flags: dict[str, list[dict[str, Any]]] = {}
+    for c in dated.changes:
+        flags.setdefault(c.entry, []).append(
+            {"rule": c.rule, "flags": {k: list(v) if isinstance(v, tuple) else v for k, v in c.flags}}
+        )
+    entries = [
+        {
+            "id": e["id"],
+            "date": e["date"],
+            "paragraphs": [str(p) for p in e["paragraphs"]],
+            "change": " ".join(str(e["change"]).split()),
+            "in_the_project": " ".join(str(e["models"]).split()),
+            "can_change_answer": bool(e["observable"].get("can_change_answer")),
+            "why": " ".join(str(e["observable"].get("why", "")).split()),
+            "dated_flags": flags.get(e["id"], []),
+            "source": [source_text(s) for s in e["source"]],
+        }
+        for e in data["entries"]
+    ]
+    unknown = [
+        {"from": str(u["from"]), "to": str(u["to"]), "what": " ".join(str(u["what"]).split())}
+        for u in data.get("unknown_periods", [])
+    ]
+    return {"entries": entries, "unknown_periods": unknown, "newest_text": dated.newest_text}
+
+
 def history_lines(data: Mapping[str, Any]) -> list[str]:
     """The rules history as plain lines for `mtg-layers versions`: each change with its sources."""
     out = ["Rules history (corpus/sources/cr-history.yaml), oldest first:", ""]

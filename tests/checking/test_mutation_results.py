@@ -71,6 +71,17 @@ def test_the_killing_suite_is_named_once_and_mutmut_gets_the_whole_directory() -
     )
 
 
+def test_every_unit_test_file_of_a_mutated_package_is_in_the_killing_suite() -> None:
+    """A module's own unit tests kill its mutants: a file left out of the suite let five survive (2026-12-04)."""
+    root = Path(__file__).resolve().parents[2]
+    files = {
+        f"tests/{package}/{p.name}"
+        for package in mutation.SOURCES
+        for p in (root / "tests" / package).glob("test_*.py")
+    }
+    assert files <= set(mutation.KILLING_SUITE), sorted(files - set(mutation.KILLING_SUITE))
+
+
 def test_a_campaign_resumes_from_the_stored_state_and_mutmut_reads_it(tmp_path: Path) -> None:
     """What mutmut judged is stored with each function's hash and seeded into a new scratch copy."""
     from mutmut.mutation.data import SourceFileMutationData

@@ -87,7 +87,9 @@ class Walk:
             if key in node:
                 for b, branch in enumerate(node[key]):
                     if valid(branch, value):
-                        label = _ref_name(branch) or (f"{name}[{b}]" if len(node[key]) > 1 else name)
+                        label = _ref_name(branch) or (
+                            f"{name}[{_branch_label(branch, b)}]" if len(node[key]) > 1 else name
+                        )
                         self.visit(branch, value, path, label, case)
                         break
         if isinstance(value, Mapping) and ("properties" in node or "allOf" in node):
@@ -108,6 +110,12 @@ class Walk:
         if isinstance(value, list) and "items" in node:
             for j, v in enumerate(value):
                 self.visit(node["items"], v, f"{path}[{j}]", name, case)
+
+
+def _branch_label(branch: Any, index: int) -> str:
+    """A oneOf branch by the fields it requires (``value[counters]``), else by its place."""
+    required = branch.get("required") if isinstance(branch, Mapping) else None
+    return "+".join(required) if required else str(index)
 
 
 def _join(path: str, key: str) -> str:
@@ -319,6 +327,10 @@ def expected_shapes() -> set[str]:
             names.add(name)
         branches = d.get("oneOf", ())
         if len(branches) > 1:
-            names |= {f"{name}[{i}]" for i, b in enumerate(branches) if isinstance(b, Mapping) and "properties" in b}
+            names |= {
+                f"{name}[{_branch_label(b, i)}]"
+                for i, b in enumerate(branches)
+                if isinstance(b, Mapping) and "properties" in b
+            }
     names |= {f"part[{op}]" for op in defs["part"]["properties"]["op"]["enum"]}
     return names

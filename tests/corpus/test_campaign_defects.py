@@ -14,27 +14,18 @@ from typing import Any
 
 import pytest
 import yaml
-from click.testing import CliRunner
 
-from mtg_layers.cli import main
 from mtg_layers.corpus import CASES_DIR, CorpusError, load_case
 from mtg_layers.corpus.limits import MAX_EFFECTS, MAX_OBJECTS
 from tests.corpus.test_loader import GOOD, mutated, write
-
-
-def cli(*args: str) -> Any:
-    """Run the CLI in-process; the result has exit_code, output, stderr and exception."""
-    return CliRunner().invoke(main, list(args), catch_exceptions=True)
+from tests.corpus.test_loader_faults import assert_clean_error as assert_named_error
+from tests.corpus.test_loader_faults import cli
 
 
 def assert_clean_error(result: Any, *words: str) -> None:
     """Exit status 2, one error line on stderr naming what went wrong, no traceback."""
-    assert result.exit_code == 2, (result.exit_code, result.output, result.exception)
-    assert result.exception is None or isinstance(result.exception, SystemExit), repr(result.exception)
-    assert "Traceback" not in result.output
+    assert_named_error(result, *words)
     assert result.stderr.startswith("error: "), result.stderr
-    for w in words:
-        assert w in result.stderr, (w, result.stderr)
 
 
 # Item 2: copy loops (707.3, 707.2b).

@@ -660,6 +660,52 @@ def test_unknown_subtype_is_a_load_error_with_a_suggestion() -> None:
     case_from_data(_case(["merfolk", "oko"]), "fine.yaml")  # both known (one a planeswalker type)
 
 
+MDFC = "double-faced/mdfc-valki-tibalt-kazandu.yaml"
+
+
+def _refusal(data: Any) -> CorpusError:
+    with pytest.raises(CorpusError) as info:
+        case_from_data(data, "mdfc.yaml")
+    return info.value
+
+
+def test_a_modal_card_under_rules_before_zendikar_rising_is_refused_naming_the_field() -> None:
+    """712.3: modal double-faced cards exist from 2020-09-25; the day before they have no rules."""
+    data = _data(MDFC)
+    data["versions"] = ["2020-09-24"]
+    for step in data["steps"]:
+        step["expect"] = {"2020-09-24": step["expect"]["2020-09-25"]}
+    err = _refusal(data)
+    assert err.field == "objects[0].modal" and "2020-09-25" in err.message, str(err)
+    data = _data(MDFC)
+    data["versions"] = ["ikoria"]
+    for step in data["steps"]:
+        step["expect"] = {"ikoria": step["expect"]["2020-09-25"]}
+    assert _refusal(data).field == "objects[0].modal"
+
+
+def test_a_modal_card_needs_its_back_face_and_never_transforms() -> None:
+    data = _data(MDFC)
+    del data["objects"][2]["back_face"]  # p2's card in hand, front face up
+    err = _refusal(data)
+    assert err.field == "objects[2].modal" and "back_face" in err.message, str(err)
+    data = _data(MDFC)
+    data["steps"][0]["transform"] = {"valley": 5}
+    err = _refusal(data)
+    assert err.field == "steps[0].transform.valley" and "712.9" in err.message, str(err)
+
+
+def test_an_enchant_ability_the_state_based_actions_cannot_read_is_refused() -> None:
+    """704.5m reads enchant abilities naming permanent card types; 'enchant creature you control' is refused."""
+    data = _data("attachments/holy-strength-mishras-factory.yaml")
+    data["steps"][0]["add_objects"][0]["abilities"][0] = "enchant creature you control"
+    with pytest.raises(CorpusError) as info:
+        case_from_data(data, "aura.yaml")
+    assert info.value.field == "steps[0].add_objects[0].abilities[0]" and "704.5m" in info.value.message
+    data["steps"][1]["state_based_actions"] = False  # without state-based actions the wording is only words
+    assert case_from_data(data, "aura.yaml").id == "sba-aura-falls-off-animated-land"
+
+
 # Issue 28, items 4 and 9: where an ability works (113.6, 113.6b, 114.4).
 
 ANGER_TEXT = "as long as this card is in your graveyard, creatures you control have haste."
@@ -716,3 +762,24 @@ def test_functions_in_must_name_zones() -> None:
     ability = {"text": "w", "functions_in": ["yard"], "parts": [{"op": "modify_pt", "power": 1, "toughness": 1}]}
     with pytest.raises(CorpusError, match=r"abilities\[0\]\.functions_in"):
         case_from_data(_zoned(ability))
+
+
+def test_a_role_with_state_based_actions_is_refused_until_704_5s_is_modelled() -> None:
+    """704.5s, 303.7a: the step semantics do not perform the Role rule: such a board is refused, never loaded."""
+    data: dict[str, Any] = {
+        "id": "role",
+        "title": "two roles",
+        "versions": ["2025-08-01"],
+        "features": ["state-based-actions"],
+        "sources": [{"kind": "derived", "ref": "unit test"}],
+        "objects": [
+            {"id": "c", "timestamp": 1, "types": ["creature"], "power": 1, "toughness": 1},
+            {"id": "r", "timestamp": 2, "types": ["enchantment"], "subtypes": ["aura", "role"], "attached_to": "c"},
+        ],
+        "steps": [{"description": "s", "state_based_actions": True, "expect": {"2025-08-01": {}}}],
+    }
+    with pytest.raises(CorpusError) as err:
+        case_from_data(data, "roles.yaml")
+    assert "objects[1].subtypes" in str(err.value) and "704.5s" in str(err.value)
+    data["steps"][0]["state_based_actions"] = False
+    assert case_from_data(data, "roles.yaml").objects[1].id == "r"

@@ -112,8 +112,8 @@ FREE_TEXT: dict[str, str] = {
     "effect.description": "for people: any text",
     "source.passage": "what the source says, for people: any text",
     "step.description": "for people: any text",
-    "value[6].counters": "a counter's kind: any name is a kind (122.1)",
-    "value[7].source_counters": "a counter's kind: any name is a kind (122.1), or any",
+    "value[counters].counters": "a counter's kind: any name is a kind (122.1)",
+    "value[source_counters].source_counters": "a counter's kind: any name is a kind (122.1), or any",
     "object.controller": "a player: naming one adds the player to the game (102.1)",
     "object.owner": "a player: naming one adds the player to the game (102.1)",
     "effect.controller": "a player: naming one adds the player to the game (102.1)",
@@ -151,15 +151,6 @@ def profile_kinds() -> list[Kind]:
     ]
 
 
-def _locate(data: dict[str, Any], path: str) -> dict[str, Any]:
-    node: Any = data
-    for part in path.replace("]", "").replace("[", ".").split("."):
-        if part:
-            node = node[int(part)] if part.isdigit() else node[part]
-    result: dict[str, Any] = node
-    return result
-
-
 def mutate(pred: Callable[[dict[str, Any]], bool], change: Callable[[dict[str, Any]], Any]) -> bytes:
     data = first_case(pred)
     change(data)
@@ -185,6 +176,7 @@ def _removed_then(key: str) -> Callable[[dict[str, Any]], None]:
             "set_counters": [{"kind": "+1/+1", "count": 1}],
             "attach": None,
             "move": "graveyard",
+            "put_stickers": [{"kind": "pt", "power": 1, "toughness": 1}],  # 123.3
         }.get(key, 99)  # set_timestamp, turn_face_up, turn_face_down, and later events: a timestamp
         after: dict[str, Any] = {"description": "after"}
         if key == "merge":  # 729: the removed object merging with a permanent that enters now

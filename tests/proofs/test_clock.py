@@ -40,3 +40,19 @@ def test_the_encodings_reading_catches_a_wrong_timestamp() -> None:
     wrong = replace(after, objects={**after.objects, "eq": replace(after.objects["eq"], timestamp=2)})
     found = disagreements(wrong, assigned_timestamps(before, step))
     assert found == ["object eq: the rules assign timestamp 5 (613.7), the board has 2"]
+
+
+def test_the_encodings_reading_stamps_a_transformation_left_to_the_rules() -> None:
+    """613.7g: a double-faced permanent that transforms without a timestamp gets the next one; another doesn't."""
+    back = {"name": "Back", "types": ["creature"], "power": 3, "toughness": 3}
+    data = copy.deepcopy(CASE)
+    data["objects"] = [{**o, "back_face": back} if o["id"] == "b" else o for o in data["objects"]]
+    transforming = {"description": "transform", "transform": {"b": None, "eq": None}}
+    data["steps"] = [data["steps"][0], {**transforming, "expect": {v: {} for v in data["versions"]}}]
+    case = case_from_data(data)
+    before = board_at(case, 1)
+    step = case.steps[1]
+    after = apply_step(before, step)
+    assigned = assigned_timestamps(before, step)
+    assert set(assigned) == {"b"} and after.objects["b"].timestamp == assigned["b"] == 3
+    assert disagreements(after, assigned) == []

@@ -161,6 +161,8 @@ SAMPLES: dict[str, list[Any]] = {
     "attached_to_source": [{"attached_to_source": True}],
     "name": [{"name": "Grizzly Bears"}],
     "token": [{"token": True}],
+    "monstrous": [{"monstrous": True}, {"monstrous": False}],
+    "has_counter": [{"has_counter": "+1/+1"}, {"has_counter": "gold"}],
     "face_down": [{"face_down": True}],
     "has_ability": [{"has_ability": "flying"}],
     "mana_value": [{"mana_value": {"op": ">=", "value": 2}}],
@@ -214,9 +216,9 @@ def _board(first: Any, second: Any) -> Any:
         },
         _creature("counter", 2, "Counter", subtypes=["elf", "warrior"], power=0, toughness=0, mana_value=1)
         | {"abilities": [COUNT_POS, COUNT_NEG]},
-        _creature("bears", 3, "Grizzly Bears", subtypes=["bear"]),
+        _creature("bears", 3, "Grizzly Bears", subtypes=["bear"]) | {"monstrous": True},
         _creature("giant", 4, "Hill Giant", controller="p2", owner="p1", colors=["red"], subtypes=["giant"])
-        | {"abilities": ["flying"], "mana_value": 4},
+        | {"abilities": ["flying"], "mana_value": 4, "counters": [{"kind": "gold", "count": 1}]},
         _creature("legend", 5, "Legend", controller="p2", supertypes=["legendary"], subtypes=["elf"])
         | {"colors": ["green", "white"], "mana_value": 3},
         _creature("token", 6, "Goblin", subtypes=["goblin"], colors=["red"], mana_value=0) | {"token": True},
@@ -276,6 +278,15 @@ def test_z3_reads_not_f_as_the_complement_of_f(key: str, n: int, inside: bool) -
     assert counted["power"] + counted["toughness"] == len(where)
     check = check_board(board, version)
     assert check.status == "verified", check.info
+
+
+def test_z3_refutes_a_modal_back_face_with_its_front_face_mana_value() -> None:
+    """712.8f: the encoding reads Tibalt 7, Kazandu Valley 0, Lisette 4 (the transforming rule: 2, 3, 1)."""
+    path = "double-faced/mdfc-valki-tibalt-kazandu.yaml"
+    for vid in ("2023-11-17", "2025-08-01"):
+        assert _refuted(path, 1, vid, "tibalt", "mana_value", 2)
+        assert _refuted(path, 1, vid, "valley", "mana_value", 3)
+    assert _refuted("double-faced/mdfc-clone-lisette.yaml", 1, "2023-11-17", "lisette", "mana_value", 1)
 
 
 ANGER = "zones/anger-graveyard-yixlid-jailer.yaml"

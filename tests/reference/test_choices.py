@@ -214,3 +214,107 @@ def test_a_tie_that_appears_after_re_evaluation_stays_open() -> None:
     found = outcomes(board, version)
     pts = sorted((o.final["o3"].power, o.final["o3"].toughness) for o in found.outcomes)
     assert pts == [(1, 2), (2, 3)]  # 7b: 0/2 then 0/2 or 0/1; 7c: +toughness/+1
+
+
+# The board of proofs/findings/choices-rerecorded-key-against-apnap.yaml, kept here whole so the test runs
+# wherever the tests are copied (the mutation campaign's scratch copy holds no findings).
+APNAP_FINDING = """
+id: finding-choices-rerecorded-key-against-apnap
+title: two players' objects with one timestamp, tied abilities, no turn given
+status: derived
+versions:
+- ikoria
+features:
+- timestamps
+sources:
+- kind: derived
+  ref: property test of issue 28 item 14
+abilities:
+- text: static 0
+  applies_to:
+    type: creature
+  parts:
+  - op: add_types
+    types:
+    - creature
+  - op: set_colors
+    colors: []
+- text: static 1
+  applies_to:
+    type: creature
+  parts:
+  - op: all_creature_types
+- text: static 2
+  applies_to:
+    type: creature
+  parts:
+  - op: set_colors
+    colors: []
+objects:
+- id: o1
+  name: O1
+  timestamp: 1
+  controller: p1
+  types:
+  - creature
+  power: 2
+  toughness: 2
+  abilities:
+  - static 0
+  - static 1
+- id: o2
+  name: O2
+  timestamp: 1
+  controller: p2
+  types:
+  - creature
+  power: 2
+  toughness: 2
+  abilities:
+  - static 0
+  - static 1
+  - static 2
+steps:
+- description: the board
+  expect:
+    ikoria: {}
+"""
+
+
+def test_a_later_tie_never_records_an_order_against_apnap() -> None:
+    """613.7m: with no turn given, a tie among one player's abilities and a later tie among another player's
+    objects make an order that puts the active player's object first (it raised TieOrderError before: the
+    later tie's keys were appended after the earlier tie's, whatever the players)."""
+    import yaml
+
+    from mtg_layers.corpus import case_from_data
+
+    case = case_from_data(yaml.safe_load(APNAP_FINDING), "choices-rerecorded-key-against-apnap.yaml")
+    version = get_version("ikoria")
+    found = outcomes(board_at(case, 1, version), version)
+    assert found.complete and found.outcomes
+
+
+def test_613_7m_the_turn_the_board_leaves_open_is_a_tie_that_matters() -> None:
+    """101.4, 613.7m: two players' objects with one timestamp and no turn given: APNAP order puts the active
+    player's object first, so the other's setting effect applies later and wins. Who is active is open, and
+    it changes the answer (both bears 1/1 with p2 active, 2/2 with p1 active): that tie matters."""
+    small, big = "creatures have base power and toughness 1/1.", "creatures have base power and toughness 2/2."
+    board = make_board(
+        [
+            creature("a", 1, abilities=[small], controller="p1"),
+            creature("b", 1, abilities=[big], controller="p2"),
+        ],
+        abilities=[
+            {
+                "text": small,
+                "applies_to": {"type": "creature"},
+                "parts": [{"op": "set_pt", "power": 1, "toughness": 1}],
+            },
+            {"text": big, "applies_to": {"type": "creature"}, "parts": [{"op": "set_pt", "power": 2, "toughness": 2}]},
+        ],
+    )
+    found = outcomes(board, get_version("ikoria"))
+    assert found.complete
+    assert sorted(o.final["a"].power for o in found.outcomes) == [1, 2]
+    assert [t.missing for t in found.mattering] == ["game.turn"]

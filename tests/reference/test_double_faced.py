@@ -16,7 +16,7 @@ from mtg_layers.corpus import CorpusError, case_from_data, load_case
 from reference.case import board_at
 from reference.double_faced import DoubleFacedError, back_face_up_as_of, face_up_values, face_values, own_mana_value
 from reference.frozen import freeze
-from reference.model import Effect, Part
+from reference.model import Board, Effect, Part
 from reference.resolver import resolve
 from reference.versions import get_version, version_from_mapping
 from reference.zones import change_zones
@@ -188,6 +188,20 @@ def test_transform_turns_over_with_new_timestamp_and_history() -> None:
     assert (front.name, front.power, front.mana_value) == ("Delver of Secrets", 1, 1)
 
 
+def test_a_transformation_left_to_the_rules_gets_the_clock_s_timestamp() -> None:
+    """613.7g: ``transform`` with a null timestamp takes the next one; a permanent that doesn't transform takes none."""
+    case = _case(
+        [
+            {"description": "night", "transform": {"d": None, "c": None}, "expect": {"ikoria": {}}},
+            {"description": "day", "transform": {"d": None}, "expect": {"ikoria": {}}},
+        ]
+    )
+    night, day = (board_at(case, n).objects["d"] for n in (1, 2))
+    assert (night.transformed, night.timestamp, night.transform_history) == (True, 3, ((3, True),))
+    assert (day.transformed, day.timestamp, day.transform_history) == (False, 4, ((3, True), (4, False)))
+    assert board_at(case, 1).objects["c"].timestamp == 2  # not double-faced: nothing happens, no timestamp
+
+
 def test_single_faced_and_face_down_permanents_do_not_transform() -> None:
     """701.28, 712: a permanent that isn't double-faced, or is face down, doesn't transform: nothing happens."""
     case = _case([{"description": "t", "turn_face_down": {"d": 3}, "transform": {"c": 4, "d": 5}, "expect": {}}])
@@ -311,3 +325,30 @@ def test_712_707_8a_a_double_faced_token_copy_is_double_faced_and_nothing_else_i
     board = replace(board, effects=effects)
     assert is_double_faced(board, "d") and is_double_faced(board, "t")
     assert not any(is_double_faced(board, i) for i in ("bear", "c", "u", "v", "w"))
+
+
+@pytest.mark.parametrize("vid", ["2020-09-25", "2023-11-17", "2025-08-01"])
+def test_a_modal_back_face_keeps_its_own_mana_value(vid: str) -> None:
+    """712.8f: with its back face up a modal permanent has that face's mana value; a transforming one, its front's."""
+    version = get_version(vid)
+    modal = dfc(modal=True, transformed=True)
+    assert own_mana_value(modal, face_up_values(modal), version).mana_value == 0
+    transforming = dfc(transformed=True)
+    assert own_mana_value(transforming, face_up_values(transforming), version).mana_value == 1
+    in_hand = dfc(zone="hand", modal=True)
+    assert face_up_values(in_hand).name == "Delver"  # 712.8a: only the front face off the stack and battlefield
+
+
+def test_modal_double_faced_cards_are_dated_from_zendikar_rising() -> None:
+    """712.3: no modal double-faced cards in the rules before 2020-09-25."""
+    assert [get_version(v).modal_double_faced for v in ("pre-m10", "m10", "ikoria", "2020-09-24")] == [False] * 4
+    assert [get_version(v).modal_double_faced for v in ("2020-09-25", "2023-11-17", "current")] == [True] * 3
+
+
+def test_a_modal_card_under_rules_that_predate_them_is_an_error_naming_the_flag() -> None:
+    """712.3: asked to resolve a modal card under the rules of 2020-09-24, the resolver refuses (no traceback)."""
+    board = Board(objects={"d": dfc(modal=True, transformed=True)}, effects=(), abilities={})
+    with pytest.raises(DoubleFacedError, match=r"712\.3") as info:
+        resolve(board, get_version("2020-09-24"))
+    assert info.value.flag == "modal_double_faced"
+    assert resolve(board, get_version("2020-09-25")).final["d"].mana_value == 0

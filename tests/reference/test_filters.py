@@ -21,8 +21,9 @@ import pytest
 
 import proofs.words as pw
 from mtg_layers.checking.results import board_result
+from mtg_layers.checking.verify import resolve_step
 from mtg_layers.checking.z3_crosscheck import check_board
-from mtg_layers.corpus import case_from_data
+from mtg_layers.corpus import CASES_DIR, case_from_data, load_case
 from proofs.crosscheck import check_answer
 from proofs.words import symbols_of
 from reference.case import board_at
@@ -42,6 +43,7 @@ from reference.frozen import freeze
 from reference.model import Board
 from reference.resolver import initial_state, resolve
 from reference.versions import ProfileError, builtin_profile_data, get_version, version_from_mapping
+from reference.zones import change_zones
 from reference_optimized.compiled_filters import compiled
 from tests.proofs.refute import refuted
 
@@ -461,3 +463,87 @@ def test_the_profile_flag() -> None:
     assert version_from_mapping({**data, "flags": flags}).negative_amounts == "zero"
     with pytest.raises(ProfileError, match="negative_amounts"):
         version_from_mapping({**data, "flags": {**flags, "negative_amounts": "clamp"}})
+
+
+# Statuses the format states and the filter keys that read them: monstrous (701.37), counters of a kind (122.1).
+
+STATUS_VERSION = get_version("2025-08-01")
+LION = CASES_DIR / "statuses" / "fleecemane-lion-monstrous.yaml"
+
+
+def test_becoming_monstrous_turns_the_condition_on_and_a_zone_change_ends_it() -> None:
+    case = load_case(LION)
+    assert not board_at(case, 1).objects["lion"].monstrous
+    monstrous = board_at(case, 2)
+    assert monstrous.objects["lion"].monstrous
+    assert {"hexproof", "indestructible"} <= resolve(monstrous, STATUS_VERSION).final["lion"].abilities
+    moved = change_zones(monstrous, {"lion": "exile"})
+    assert not moved.objects["lion"].monstrous  # 400.7: a new object, not monstrous
+
+
+def test_monstrous_is_not_an_ability_and_survives_losing_them() -> None:
+    case = load_case(LION)
+    frog = board_at(case, 3)
+    assert frog.objects["lion"].monstrous and resolve(frog, STATUS_VERSION).final["lion"].abilities == frozenset()
+
+
+def test_z3_reads_the_designation_itself() -> None:
+    case = load_case(LION)
+    for step in (1, 2):  # not monstrous yet, then monstrous: a wrong hexproof either way is caught
+        board = board_at(case, step)
+        _, answer = resolve_step(case, step, STATUS_VERSION)
+        assert check_answer(board, STATUS_VERSION, answer).status == "verified"
+        bad = copy.deepcopy(answer)
+        had = answer["lion"]["abilities"]
+        assert isinstance(had, list)
+        bad["lion"]["abilities"] = sorted(set(had) ^ {"hexproof"})
+        assert check_answer(board, STATUS_VERSION, bad).status == "counterexample"
+
+
+AURIFICATION = CASES_DIR / "statuses" / "aurification-gold-counters.yaml"
+
+
+def test_has_counter_picks_the_objects_with_that_kind_of_counter() -> None:
+    """122.1, 611.3a: 'each creature with a gold counter on it' (the filter key has_counter)."""
+    case = load_case(AURIFICATION)
+    first = resolve(board_at(case, 1), STATUS_VERSION).final
+    assert "wall" in first["bears"].subtypes and "wall" not in first["giant"].subtypes
+    later = resolve(board_at(case, 2), STATUS_VERSION).final
+    assert "defender" in later["giant"].abilities
+    board = board_at(case, 2)
+    _, answer = resolve_step(case, 2, STATUS_VERSION)
+    bad = copy.deepcopy(answer)
+    bad["giant"]["subtypes"] = ["giant"]
+    assert check_answer(board, STATUS_VERSION, bad).status == "counterexample"
+
+
+GHOUL = CASES_DIR / "values" / "sutured-ghoul-total-power.yaml"
+
+
+def test_total_sums_the_values_of_the_objects_the_filter_picks_as_they_are_now() -> None:
+    """'The total power of the exiled cards' (value total): Tarmogoyf's CDA counts, in exile."""
+    case = load_case(GHOUL)
+    final = resolve(board_at(case, 1), STATUS_VERSION).final
+    assert (final["ghoul"].power, final["ghoul"].toughness) == (3, 4)
+    board = board_at(case, 2)
+    _, answer = resolve_step(case, 2, STATUS_VERSION)
+    assert check_answer(board, STATUS_VERSION, answer).status == "verified"
+    bad = copy.deepcopy(answer)
+    bad["ghoul"]["power"] = 2  # Tarmogoyf's printed power would give 1; its CDA's, 3
+    assert check_answer(board, STATUS_VERSION, bad).status == "counterexample"
+
+
+STUDENT = CASES_DIR / "statuses" / "student-of-warfare-levels.yaml"
+
+
+def test_a_condition_of_several_comparisons_holds_when_all_do() -> None:
+    """711.2a: 'at least 2 and no more than 6 level counters' (a condition {all: [...]}), read by both sides."""
+    case = load_case(STUDENT)
+    at = {n: resolve(board_at(case, n), STATUS_VERSION).final["student"] for n in (1, 2, 4)}
+    assert (at[1].power, at[2].power, at[4].power) == (1, 3, 7)
+    assert "first strike" in at[2].abilities and "first strike" not in at[4].abilities
+    board = board_at(case, 4)
+    _, answer = resolve_step(case, 4, STATUS_VERSION)
+    bad = copy.deepcopy(answer)
+    bad["student"]["power"] = 6  # the 2-6 range applied after 6 level counters
+    assert check_answer(board, STATUS_VERSION, bad).status == "counterexample"

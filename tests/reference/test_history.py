@@ -23,8 +23,8 @@ from mtg_layers.checking.verify import resolve_step
 from mtg_layers.cli import main
 from mtg_layers.corpus import CASES_DIR, load_corpus
 from mtg_layers.docs_site.rules_history import load_history
-from reference.history import history, version_warnings
-from reference.versions import FLAGS, NotStated, RulesVersion, builtin_versions, get_version
+from reference.history import history, same_rules, version_warnings
+from reference.versions import FLAGS, NotStated, RulesVersion, builtin_versions, era_end, get_version
 
 FIRST = date(2004, 10, 1)  # the oldest profile (corpus/sources/cr-history.yaml, entry legend-rule-all-die)
 
@@ -98,7 +98,8 @@ def test_a_date_after_the_newest_text_or_in_an_unknown_period_warns_on_stderr() 
     assert version_warnings("2030-01-01") and "2026-08-07" in version_warnings("2030-01-01")[0]
     assert version_warnings("2010-06-01") and "unknown" in version_warnings("2010-06-01")[0]
     assert version_warnings("2024-03-01") == ()
-    assert version_warnings("m10") == ()  # an alias names a profile, not a day
+    # an alias or profile id warns like its profile's first day (issue 29, e): m10's 2009-07-08 is in an unknown period
+    assert version_warnings("m10") and "unknown" in version_warnings("m10")[0]
     result = CliRunner().invoke(main, ["resolve", "corpus/cases/sba/legend-rule-clone.yaml", "--rules", "2030-01-01"])
     assert result.exit_code == 0 and "warning: 2030-01-01 is after the newest rules text" in result.output
 
@@ -171,3 +172,114 @@ def test_versions_prints_the_timeline_with_sources() -> None:
     for entry in ENTRIES:
         assert entry in out
     assert out.count("  source: ") >= len(ENTRIES)
+
+
+def _next_change_after(day: str) -> str | None:
+    """The first day after ``day`` on which a dated change sets a flag or a built-in profile takes effect."""
+    days = [c.day for c in history().changes if c.flags and c.day > day]
+    days += [v.in_force_from for v in builtin_versions().values() if v.in_force_from and v.in_force_from > day]
+    return min(days) if days else None
+
+
+@pytest.mark.parametrize("vid", list(builtin_versions()))
+def test_each_profile_is_in_force_to_the_day_before_the_next_change_of_the_timeline(vid: str) -> None:
+    """Issue 29: a profile's in_force.to is the last day its own rules are the rules in force."""
+    version = builtin_versions()[vid]
+    assert version.in_force_from is not None
+    following = _next_change_after(version.in_force_from)
+    if following is None:
+        assert version.in_force_to is None, vid
+        return
+    last = (date.fromisoformat(following) - timedelta(days=1)).isoformat()
+    assert version.in_force_to == last, (vid, version.in_force_to, last)
+    assert same_rules(get_version(last), version), (vid, last)
+    assert not same_rules(get_version(following), version), (vid, following)
+
+
+def test_a_date_version_is_in_force_from_its_last_change_to_the_day_before_the_next() -> None:
+    for day in _random_days(60, seed=2029):
+        version = get_version(day)
+        assert version.in_force_from is not None and version.in_force_from <= day
+        assert same_rules(get_version(version.in_force_from), version), day
+        if version.in_force_to is not None:
+            assert day <= version.in_force_to
+            assert same_rules(get_version(version.in_force_to), version), day
+            after = (date.fromisoformat(version.in_force_to) + timedelta(days=1)).isoformat()
+            if any(c.day == after and c.flags for c in history().changes):  # a profile may restate the rules
+                assert not same_rules(get_version(after), version), day
+
+
+def test_era_end_is_the_day_before_the_next_profile() -> None:
+    assert [era_end(v) for v in builtin_versions().values()] == [
+        "2009-07-07",
+        "2020-04-16",
+        "2023-11-16",
+        "2025-07-31",
+        None,
+    ]
+    assert era_end(get_version("2015-06-01")) == "2020-04-16"  # the 2009-2020 numbering, whatever its own days
+
+
+def test_versions_json_holds_the_profiles_and_the_timeline_entries() -> None:
+    """Issue 29: `versions --json` gives each timeline entry's date, paragraphs, change and source."""
+    data = json.loads(CliRunner().invoke(main, ["versions", "--json"]).output)
+    assert [v["id"] for v in data["versions"]] == list(builtin_versions())
+    got = {e["id"]: e for e in data["history"]["entries"]}
+    assert list(got) == list(ENTRIES)
+    for eid, entry in ENTRIES.items():
+        assert got[eid]["date"] == entry["date"]
+        assert got[eid]["paragraphs"] == [str(p) for p in entry["paragraphs"]]
+        assert got[eid]["change"] == " ".join(str(entry["change"]).split())
+        assert len(got[eid]["source"]) == len(entry["source"]) > 0
+    for change in history().changes:
+        assert {
+            "rule": change.rule,
+            "flags": {k: list(v) if isinstance(v, tuple) else v for k, v in change.flags},
+        } in got[change.entry]["dated_flags"]
+    assert data["history"]["newest_text"] == history().newest_text
+    assert {(u["from"], u["to"]) for u in data["history"]["unknown_periods"]} == {
+        (str(u["from"]), str(u["to"])) for u in TIMELINE["unknown_periods"]
+    }
+
+
+GRAY_OGRE = "corpus/cases/seed/gray-ogre.yaml"
+
+
+def _commands(rules: str) -> dict[str, list[str]]:
+    """Every command that takes --rules (or rules version names), asked about one small case."""
+    import sys
+
+    adapter = [sys.executable, "-m", "mtg_layers.cli", "adapter"]
+    return {
+        "explain": ["explain", GRAY_OGRE, "--rules", rules],
+        "resolve": ["resolve", GRAY_OGRE, "--rules", rules, "--json"],
+        "diff": ["diff", rules, "current", "--id", "seed-gray-ogre", "--format", "json"],
+        "prove --observable": ["prove", "--observable", rules, rules, "--max-effects", "1", "--only-family", "pt"],
+        "conformance": ["conformance", "--id", "seed-gray-ogre", "--rules", rules, "--quiet", "--", *adapter],
+    }
+
+
+@pytest.mark.parametrize("command", list(_commands("m10")))
+@pytest.mark.parametrize(
+    ("forms", "says"),
+    [
+        (("m10", "2009-07-08", "2010-01-01"), "marks unknown (2009-07-08 to 2015-01-22"),
+        (("pre-m10", "2004-10-01"), "marks unknown (2004-10-01 to 2006-09-30"),
+        (("2030-01-01",), "after the newest rules text the history read (2026-08-07)"),
+    ],
+)
+def test_every_form_of_rules_warns_alike_in_every_command(command: str, forms: tuple[str, ...], says: str) -> None:
+    """Issue 29: a date, a profile id and an alias of a day the history did not read: the answer and a warning."""
+    for rules in forms:
+        result = CliRunner().invoke(main, _commands(rules)[command])
+        assert result.exit_code == 0, (rules, result.output)
+        warnings = [line for line in result.stderr.splitlines() if line.startswith("warning:")]
+        assert warnings and all(says in w for w in warnings), (rules, result.stderr)
+        assert "warning:" not in result.stdout and "Traceback" not in result.output
+
+
+@pytest.mark.parametrize("rules", ["ikoria", "2020-04-17", "2024-03-01", "current", "2025-08-01"])
+def test_a_day_the_history_read_gives_no_warning(rules: str) -> None:
+    for command in ("explain", "resolve", "diff"):
+        result = CliRunner().invoke(main, _commands(rules)[command])
+        assert result.exit_code == 0 and "warning:" not in result.output, (command, rules, result.output)

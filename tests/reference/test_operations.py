@@ -193,6 +193,7 @@ CASES: list[tuple[str, Characteristics, dict[str, Any], dict[str, Any]]] = [
             "abilities": frozenset({"trample", "protection from white", "islandwalk"}),
         },
     ),
+    ("name_sticker", BEAR, {"word": "Dark", "position": 1}, {"name": "Grizzly Dark Bears"}),  # 123.6b
     (
         "counter_keyword",
         BEAR,

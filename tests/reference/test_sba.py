@@ -4,9 +4,14 @@ the rounds between steps (704.3).
 
 from __future__ import annotations
 
+from dataclasses import replace
+from typing import Any
+
 import pytest
 
-from reference.case import board_at, initial_board
+from mtg_layers.corpus import CASES_DIR, load_case
+from reference.case import Step, apply_step, board_at, initial_board
+from reference.frozen import freeze
 from reference.model import Characteristics, Counter
 from reference.resolver import resolve
 from reference.sba import (
@@ -160,3 +165,42 @@ def test_counters_annihilate_takes_only_n_across_several_entries() -> None:
     (action,) = counters_annihilate(b)
     assert action.counters == (Counter("+1/+1", 1, 1), Counter("+1/+1", 1, 2))
     assert sum(c.count for c in action.counters or ()) == 2
+
+
+def _attachment_case(name: str) -> Any:
+    return load_case(CASES_DIR / "attachments" / name)
+
+
+def test_an_equipment_on_a_permanent_that_stopped_being_a_creature_is_unattached_and_stays() -> None:
+    """704.5n: Loxodon Warhammer falls off Chimeric Idol at end of turn; it stays on the battlefield."""
+    case = _attachment_case("warhammer-chimeric-idol.yaml")
+    before = apply_step(board_at(case, 1), replace(case.steps[1], state_based_actions=False))
+    after, rounds = state_based_actions(before, IKORIA, (), lambda b, v: resolve(b, v).final)
+    assert [(a.rule, a.object, a.unattach, a.zone) for r in rounds for a in r] == [("704.5n", "warhammer", True, None)]
+    hammer = after.objects["warhammer"]
+    assert hammer.zone == "battlefield" and hammer.attached_to is None
+
+
+def test_an_aura_on_a_land_that_stopped_being_a_creature_goes_and_an_enchant_land_aura_stays() -> None:
+    """704.5m: Holy Strength (enchant creature) goes to the graveyard; Wild Growth (enchant land) stays."""
+    board = board_at(_attachment_case("holy-strength-mishras-factory.yaml"), 2, VERSIONS["m10"])
+    assert board.objects["holy-strength"].zone == "graveyard"
+    assert board.objects["wild-growth"].zone == "battlefield" and board.objects["wild-growth"].attached_to == "factory"
+
+
+def test_an_aura_attached_to_nothing_goes_and_one_with_no_enchant_ability_is_refused() -> None:
+    """704.5m: an Aura left behind by its permanent goes; an Aura that says nothing of what it enchants raises."""
+    case = _attachment_case("holy-strength-mishras-factory.yaml")
+    start = board_at(case, 1)
+    moved = apply_step(start, Step("the Factory is destroyed", {}, move=freeze({"factory": "graveyard"})))
+    after, _ = state_based_actions(moved, IKORIA, (), lambda b, v: resolve(b, v).final)
+    assert {after.objects[i].zone for i in ("holy-strength", "wild-growth")} == {"graveyard"}
+    aura = start.objects["holy-strength"]
+    bare = replace(aura, printed=aura.printed.with_(abilities=frozenset({"enchanted creature gets +1/+2."})))
+    with pytest.raises(StateBasedActionError, match=r"704\.5m"):
+        state_based_actions(
+            replace(start, objects={**start.objects, "holy-strength": bare}),
+            IKORIA,
+            (),
+            lambda b, v: resolve(b, v).final,
+        )

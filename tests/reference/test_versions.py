@@ -304,3 +304,11 @@ def test_dated_profiles_say_what_changed_from_the_one_before() -> None:
     assert vs["pre-m10"].slot_of("pt_modify", "static") == "6d"
     assert vs["pre-m10"].slot_of("pt_modify", "resolved") == "6b"
     assert vs["pre-m10"].slot_of("pt_set", "static") == "6b"
+
+
+def test_a_true_or_false_flag_given_another_value_is_named_with_its_place() -> None:
+    """A profile's yes-or-no reading of a rule (613.7a's granted_keeps_relative_order) given a word says where."""
+    from reference.versions import ProfileError, flag_value
+
+    with pytest.raises(ProfileError, match=r"proposal: flags\.granted_keeps_relative_order: expected true or false"):
+        flag_value("granted_keeps_relative_order", "yes", "proposal")

@@ -99,7 +99,54 @@ def test_reads_its_object_only_through_its_or_an_unknown_expression() -> None:
     assert not reads.reads_its_object({"times": [2, {"count": creatures}]})
     assert reads.reads_its_object({"count": creatures, "its": "power"})  # not one expression: unknown
     assert reads.reads_its_object("x")
-    assert reads.reads_its_object({"devotion": "green"})
+    # devotion (700.5), the source's counters and game values are one number for every object; counters (122) and
+    # a count of "other" creatures or of those sharing a type with "it" are read for each object
+    assert not reads.reads_its_object({"devotion": "green"})
+    assert not reads.reads_its_object({"source_counters": "+1/+1"})
+    assert not reads.reads_its_object({"life": "you"})
+    assert reads.reads_its_object({"counters": "+1/+1"})
+    assert reads.reads_its_object({"count": {"all": [creatures, {"is_it": False}]}})
+    assert reads.reads_its_object({"count": {"shares_creature_type_with": "it"}})
+    assert not reads.reads_its_object({"count": {"shares_creature_type_with": "source"}})
+
+
+def test_what_values_filters_and_conditions_read_of_other_objects() -> None:
+    """611.3a, 613.8a bookkeeping: counters and game values are board facts (no characteristic); devotion reads mana
+    costs and controllers (700.5); a shared creature type reads creature types (205.3m), of the source too; "its"
+    reads the one characteristic it names; a condition reads what its two values read."""
+    assert reads.value_reads({"counters": "+1/+1"}) == frozenset()
+    assert reads.value_reads({"cards_in_hand": "you"}) == frozenset()
+    assert reads.value_reads({"devotion": "white"}) == frozenset({"mana_cost", "controller"})
+    assert reads.value_reads({"its": "toughness"}) == frozenset({"toughness"})
+    share = {"shares_creature_type_with": "source"}
+    assert reads.filter_reads(share) == frozenset({"subtypes", "all_creature_types"})
+    assert reads.names_read(share, "subtype") is None  # every creature type, not by name
+    assert reads.source_reads({"all": [{"type": "creature"}, share]}) == frozenset({"subtypes", "all_creature_types"})
+    assert reads.source_reads({"shares_creature_type_with": "it"}) == frozenset()
+    assert reads.filter_reads(
+        {"all": [{"is_it": False}, {"top_of_graveyard": True}, {"exiled_with_source": True}]}
+    ) == (frozenset())
+    fliers = {"count": {"has_ability": "flying"}}
+    assert reads.condition_reads({"left": fliers, "op": ">=", "right": 1}) == (
+        frozenset({"abilities"}),
+        {"abilities": frozenset({"flying"}), "subtypes": frozenset()},
+    )
+    assert reads.condition_reads({"your_turn": True}) == (frozenset(), {})
+
+
+def test_only_amounts_read_off_their_own_object_are_self_only() -> None:
+    """613.8a bookkeeping: an amount read off its own object (or none) changes only where that object changes."""
+    assert reads.self_only({"sum": [1, {"its": "power"}, {"counters": "+1/+1"}]})
+    assert not reads.self_only({"count": {"type": "creature"}})
+    assert not reads.self_only({"devotion": "white"})
+
+
+def test_a_raise_by_a_literal_zero_leaves_that_value_alone() -> None:
+    """613.4c: "+x/+0" changes no toughness (on an object that has one); "+0/+1" no power; setting both does."""
+    x = {"its": "toughness"}
+    assert reads.idle_pt((Part("modify_pt", FrozenMap({"power": x, "toughness": 0})),)) == frozenset({"toughness"})
+    assert reads.idle_pt((Part("modify_pt", FrozenMap({"toughness": 1})),)) == frozenset({"power"})
+    assert reads.idle_pt((Part("set_pt", FrozenMap({"power": 1})),)) == frozenset()
 
 
 def test_a_part_reads_its_object_only_for_a_power_or_toughness_read_off_it() -> None:
@@ -166,11 +213,13 @@ def test_value_names_read_are_the_names_a_value_asks_about() -> None:
     assert reads.value_names_read({"sum": [elves, {"times": [2, {"count": {"subtype": "orc"}}]}]}, ask) == frozenset(
         {"elf", "orc"}
     )
-    assert reads.value_names_read({"sum": [elves, {"devotion": "green"}]}, ask) is None
+    assert reads.value_names_read({"sum": [elves, {"unknown": "green"}]}, ask) is None
+    assert reads.value_names_read({"sum": [elves, {"devotion": "green"}]}, ask) == frozenset({"elf"})  # 700.5
     assert reads.value_names_read({"times": [2, {"count": {"zone": "graveyard", "foo": 1}}]}, ask) is None
-    assert reads.value_names_read({"devotion": "green"}, ask) is None
-    assert reads.value_names_read({"devotion": ["green"]}, ask) is None
-    assert reads.value_names_read({"life": "you"}, ask) is None
+    assert reads.value_names_read({"devotion": "green"}, ask) == frozenset()
+    assert reads.value_names_read({"devotion": ["green"]}, ask) == frozenset()
+    assert reads.value_names_read({"life": "you"}, ask) == frozenset()
+    assert reads.value_names_read({"unknown": "you"}, ask) is None
 
 
 def test_filter_and_value_reads_are_the_characteristics_they_read() -> None:
@@ -186,13 +235,14 @@ def test_filter_and_value_reads_are_the_characteristics_they_read() -> None:
     assert reads.value_reads({"count": {}, "its": "power"}) == reads.FIELDS
     assert reads.value_reads({"count": {"subtype": "elf"}}) == {"subtypes", "all_creature_types"}
     assert reads.value_reads({"card_types_among": {"zone": "graveyard"}}) == {"types"}
-    assert reads.value_reads({"its": "power"}) == {"mana_value", "power", "toughness"}
+    assert reads.value_reads({"its": "power"}) == {"power"}
     assert reads.value_reads({"sum": [1, {"count": {"color": "red"}}, {"count": {"type": "land"}}]}) == {
         "colors",
         "types",
     }
     assert reads.value_reads({"times": [2, {"count": {"name": "X"}}]}) == {"name"}
-    assert reads.value_reads({"devotion": "green"}) == reads.FIELDS
+    assert reads.value_reads({"devotion": "green"}) == {"mana_cost", "controller"}
+    assert reads.value_reads({"unknown": "green"}) == reads.FIELDS
 
 
 def test_changed_fields_adds_the_characteristics_that_differ() -> None:
@@ -302,4 +352,13 @@ def test_the_fast_path_knows_the_names_a_value_reads() -> None:
     assert reads.value_ability_names({"times": [2, flying]}) == frozenset({"flying"})
     assert reads.value_ability_names({"sum": [flying, {"times": [-1, reach]}]}) == frozenset({"flying", "reach"})
     assert reads.value_ability_names({"its": "power"}) == frozenset()
-    assert reads.value_ability_names({"counters": "+1/+1"}) is None  # read otherwise: recomputed on any change
+    assert reads.value_ability_names({"counters": "+1/+1"}) == frozenset()  # 122: counters are no ability
+    assert reads.value_ability_names({"unknown": "+1/+1"}) is None  # read otherwise: recomputed on any change
+
+
+def test_only_a_number_or_a_one_key_expression_is_free_of_the_source() -> None:
+    """109.4: a value reads no source only when it is a number or one expression that reads none; anything else
+    (two keys at once, a text) is not known to be free of it."""
+    assert reads.source_free(3) and reads.source_free({"its": "power"})
+    assert not reads.source_free({"its": "power", "counters": "+1/+1"})
+    assert not reads.source_free("x")

@@ -5,7 +5,8 @@ rules modules of ``reference`` (``unittest.mock.patch``) and may hand the resolv
 rules version. It never edits a file. Inside the block the readable resolver
 (``reference.resolver.resolve``, ``reference.choices.outcomes`` and the case steps of
 ``reference.case``) is the wrong engine; the faster bookkeeping (``reference_optimized``) is
-refused there, so no answer can come from a path the misreading did not change.
+refused there and the outcomes of ties are taken over every order by the readable resolver, so no
+answer can come from a path the misreading did not change.
 """
 
 from __future__ import annotations
@@ -51,11 +52,20 @@ def _refused(*args: Any, **kwargs: Any) -> Any:
     raise RuntimeError("the faster bookkeeping is not misread: a misreading runs the readable resolver only")
 
 
+def _every_order(board: Board, version: RulesVersion, *args: Any, **kwargs: Any) -> Any:
+    """613.7m: the outcomes by the readable resolver over every order of each tie (the faster grouping of
+    orders reads the faster bookkeeping's facts, which a misreading does not change)."""
+    import reference.choices
+
+    return reference.choices.outcomes(board, version)
+
+
 @contextlib.contextmanager
 def patched(patches: Mapping[str, Any]) -> Iterator[None]:
     """Each ``target -> new`` patched for the block (and the faster bookkeeping refused)."""
     with contextlib.ExitStack() as stack:
         stack.enter_context(mock.patch("mtg_layers.checking.verify.resolve", _refused))
+        stack.enter_context(mock.patch("mtg_layers.checking.verify.distinct_outcomes", _every_order))
         for target, new in patches.items():
             stack.enter_context(mock.patch(target, new))
         yield

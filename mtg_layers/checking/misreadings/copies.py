@@ -1,4 +1,4 @@
-"""Misreadings of copying (707.2-707.10): what a copy takes from the original."""
+"""Misreadings of copying (707.2-707.9): what a copy takes from the original, and when."""
 
 from __future__ import annotations
 
@@ -107,10 +107,114 @@ def copy_exceptions_ignored(version: RulesVersion) -> Iterator[RulesVersion]:
         yield version
 
 
+def _copies(effect: Any) -> list[str]:
+    """707.2: the objects a copy effect's parts copy."""
+    return [str(p.args["object"]) for p in effect.parts if p.op == "copy_of"]
+
+
+@misreading(
+    "707.4",
+    "A permanent that becomes a copy of another object while on the battlefield loses the other effects on it.",
+    "drops the resolved effects (Giant Growth) on a permanent once it becomes a copy of something else",
+)
+def copy_change_drops_effects(version: RulesVersion) -> Iterator[RulesVersion]:
+    import reference.case as case
+
+    original = case.apply_step
+
+    def apply_step(board: Any, step: Any, v: Any = None) -> Any:
+        out = original(board, step, v)
+        there = {i for i, o in board.objects.items() if o.zone == "battlefield"}
+        becoming = {i for e in step.add_effects if _copies(e) for i in e.applies_to if i in there}
+        if not becoming:
+            return out
+        effects = tuple(
+            dataclasses.replace(e, applies_to=tuple(i for i in e.applies_to if i not in becoming))
+            if e in board.effects and not _copies(e)
+            else e
+            for e in out.effects
+        )
+        return dataclasses.replace(out, effects=effects)
+
+    with patched({"reference.case.apply_step": apply_step}):
+        yield version
+
+
+@misreading(
+    "707.5",
+    "An object entering as a copy enters first and becomes the copy after: the copied 'enters with' abilities miss it.",
+    "gives a Clone none of the counters the copied creature's 'enters with' ability gives",
+)
+def copy_enters_then_becomes(version: RulesVersion) -> Iterator[RulesVersion]:
+    import reference.entry as entry
+
+    original = entry.as_it_would_exist
+
+    def as_it_would_exist(board: Any, obj_id: str, v: RulesVersion) -> Any:
+        effects = tuple(e for e in board.effects if not (obj_id in e.applies_to and _copies(e)))
+        return original(dataclasses.replace(board, effects=effects), obj_id, v)
+
+    with patched({"reference.entry.as_it_would_exist": as_it_would_exist}):
+        yield version
+
+
+@misreading(
+    "707.6",
+    "A copy takes the choices made for the permanent it copies (Adaptive Automaton's creature type).",
+    "gives a copy the original's 'as this enters' choice instead of its own",
+)
+def copy_takes_choices(version: RulesVersion) -> Iterator[RulesVersion]:
+    import reference.case as case
+
+    original = case.apply_step
+
+    def apply_step(board: Any, step: Any, v: Any = None) -> Any:
+        out = original(board, step, v)
+        objects = dict(out.objects)
+        for e in out.effects:
+            for copied in _copies(e):
+                if copied not in out.objects or not out.objects[copied].chosen:
+                    continue
+                for i in e.applies_to:
+                    if i in objects:
+                        objects[i] = dataclasses.replace(objects[i], chosen=out.objects[copied].chosen)
+        return dataclasses.replace(out, objects=objects)
+
+    with patched({"reference.case.apply_step": apply_step}):
+        yield version
+
+
+@misreading(
+    "707.7",
+    "A copied linked ability still refers to what the original's ability did (the cards exiled with the original).",
+    "gives a copy of Myr Welder the abilities of the cards exiled with the Welder it copies",
+)
+def copy_links_to_original(version: RulesVersion) -> Iterator[RulesVersion]:
+    import reference.effects as eff
+
+    original = eff.objects_matching  # type: ignore[attr-defined]
+
+    def objects_matching(filt: Any, ctx: Any, *args: Any, **kwargs: Any) -> Any:
+        found = original(filt, ctx, *args, **kwargs)
+        if "exiled_with_source" not in repr(filt) or ctx.source is None:
+            return found
+        for e in ctx.board.effects:
+            for copied in _copies(e) if ctx.source in e.applies_to else ():
+                found = found | original(filt, dataclasses.replace(ctx, source=copied), *args, **kwargs)
+        return found
+
+    with patched({"reference.effects.objects_matching": objects_matching}):
+        yield version
+
+
 MISREADINGS: tuple[Misreading, ...] = (
     copy_copies_text_change,
     copy_drops_entry_choices,
     copy_ignores_copy_effects,
     copy_of_back_face_copies_front,
     copy_exceptions_ignored,
+    copy_change_drops_effects,
+    copy_enters_then_becomes,
+    copy_takes_choices,
+    copy_links_to_original,
 )

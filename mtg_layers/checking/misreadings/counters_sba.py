@@ -155,6 +155,40 @@ def entry_condition_ignored(version: RulesVersion) -> Iterator[RulesVersion]:
         yield version
 
 
+@misreading(
+    "704.5m",
+    "An Aura stays on a permanent its enchant ability no longer allows: only leaving the battlefield frees it.",
+    "leaves an enchant creature Aura on a land that stopped being a creature",
+)
+def aura_stays_on_illegal_permanent(version: RulesVersion) -> Iterator[RulesVersion]:
+    import reference.sba as sba
+
+    original = sba.attachments
+
+    def attachments(board: Any, final: Any) -> list[Any]:
+        return [a for a in original(board, final) if a.rule != "704.5m"]
+
+    with patched({"reference.sba.attachments": attachments}):
+        yield version
+
+
+@misreading(
+    "704.5n",
+    "An Equipment stays attached to a permanent that stopped being a creature until it is moved.",
+    "leaves an Equipment on a permanent that is no longer a creature",
+)
+def equipment_stays_on_noncreature(version: RulesVersion) -> Iterator[RulesVersion]:
+    import reference.sba as sba
+
+    original = sba.attachments
+
+    def attachments(board: Any, final: Any) -> list[Any]:
+        return [a for a in original(board, final) if a.rule != "704.5n"]
+
+    with patched({"reference.sba.attachments": attachments}):
+        yield version
+
+
 MISREADINGS: tuple[Misreading, ...] = (
     keyword_counters_give_nothing,
     counters_count_once,
@@ -166,4 +200,6 @@ MISREADINGS: tuple[Misreading, ...] = (
     state_based_actions_once,
     own_general_entry_ability_applies_to_itself,
     entry_condition_ignored,
+    aura_stays_on_illegal_permanent,
+    equipment_stays_on_noncreature,
 )

@@ -100,6 +100,25 @@ BACK_FACE_MANA_VALUE_ZERO = doctoring(
 
 
 @misreading(
+    "712.8f",
+    "A modal double-faced permanent with its back face up has its front face's mana value, as a transforming one.",
+    "gives a modal card cast as its back face its front face's mana value",
+)
+def modal_back_face_takes_front_mana_value(version: RulesVersion) -> Iterator[RulesVersion]:
+    import reference.double_faced as faces
+
+    original = faces.own_mana_value
+
+    def own_mana_value(obj: Any, ch: Any, v: RulesVersion) -> Any:
+        if obj.modal and obj.transformed and obj.zone == "battlefield":
+            return ch.with_(mana_value=obj.printed.mana_value)
+        return original(obj, ch, v)
+
+    with patched({"reference.resolver.own_mana_value": own_mana_value}):
+        yield version
+
+
+@misreading(
     "729.2a",
     "A merged permanent has the characteristics of the component that was cast last, over or under.",
     "lets a mutating creature merged under take over the permanent's name, types and power/toughness",
@@ -131,6 +150,23 @@ def merged_keeps_only_top_abilities(version: RulesVersion) -> Iterator[RulesVers
         yield version
 
 
+@misreading(
+    "712",
+    "A transformed permanent that leaves the battlefield stays transformed, so it comes back back face up.",
+    "returns a transformed card that died or was exiled to the battlefield showing its back face",
+)
+def back_face_up_off_the_battlefield(version: RulesVersion) -> Iterator[RulesVersion]:
+    import reference.zones as zones
+
+    original = zones.new_object
+
+    def new_object(obj: Any, zone: str) -> Any:
+        return dataclasses.replace(original(obj, zone), transformed=obj.transformed)
+
+    with patched({"reference.zones.new_object": new_object}):
+        yield version
+
+
 MISREADINGS: tuple[Misreading, ...] = (
     face_down_keeps_supertypes,
     face_down_keeps_subtypes,
@@ -138,6 +174,8 @@ MISREADINGS: tuple[Misreading, ...] = (
     turned_face_up_is_new_object,
     back_face_ignored,
     BACK_FACE_MANA_VALUE_ZERO,
+    modal_back_face_takes_front_mana_value,
     merged_under_takes_over,
     merged_keeps_only_top_abilities,
+    back_face_up_off_the_battlefield,
 )

@@ -241,6 +241,19 @@ def removal_never_overrides_grant(version: RulesVersion) -> Iterator[RulesVersio
         yield version
 
 
+@misreading(
+    "208.3",
+    "A noncreature permanent with a printed power and toughness (a Vehicle, an animated land again a land) keeps them.",
+    "reports the printed or last power and toughness of a permanent that is not a creature",
+)
+def noncreature_keeps_pt(version: RulesVersion) -> Iterator[RulesVersion]:
+    def has_pt(ch: Any) -> bool:
+        return ch.power is not None or ch.toughness is not None
+
+    with patched({"mtg_layers.checking.results.has_pt": has_pt}):
+        yield version
+
+
 MISREADINGS: tuple[Misreading, ...] = (
     COPY_AFTER_TYPE,
     CONTROL_AFTER_TEXT,
@@ -261,4 +274,5 @@ MISREADINGS: tuple[Misreading, ...] = (
     reach_read_from_printed_values,
     all_parts_in_first_layer,
     removal_never_overrides_grant,
+    noncreature_keeps_pt,
 )

@@ -209,7 +209,7 @@ def cda_by_wording(version: RulesVersion) -> Iterator[RulesVersion]:
     "keeps the original's CDA beside the copy effect's excepted value",
 )
 def copies_excepted_cdas(version: RulesVersion) -> Iterator[RulesVersion]:
-    def keep(board: Board, ch: Characteristics, part_args: Any) -> Characteristics:
+    def keep(board: Board, ch: Characteristics, part_args: Any, in_addition_keeps: bool = True) -> Characteristics:
         return ch
 
     with patched({"reference.copiable.without_excepted_cdas": keep}):

@@ -207,8 +207,9 @@ def transform_keeps_timestamp(version: RulesVersion) -> Iterator[RulesVersion]:
 
     original = case.transform  # type: ignore[attr-defined]
 
-    def transform(board: Any, obj_id: str, timestamp: Any) -> Any:
-        return dataclasses.replace(original(board, obj_id, timestamp), timestamp=board.objects[obj_id].timestamp)
+    def transform(board: Any, obj_id: str, timestamp: Any, clock: Any = None) -> Any:
+        turned = original(board, obj_id, timestamp, clock)
+        return dataclasses.replace(turned, timestamp=board.objects[obj_id].timestamp)
 
     with patched({"reference.case.transform": transform}):
         yield version

@@ -1,0 +1,246 @@
+"""The orders of a timestamp tie worth trying: one per class of orders that cannot end differently.
+
+``reference.choices.outcomes`` resolves a board once for every order of an open tie (613.7m):
+n! orders for n tied keys (objects, or the abilities of one object). Most of those orders
+cannot change anything: two +1/+1 effects, or two abilities granting different keywords, give
+the same characteristics in either order. This module passes that enumeration only the orders
+that may matter, so it gives the same outcomes with far fewer resolutions.
+
+**The classes.** Two effects *interact* when they have parts in one layer or sublayer and there
+
+- one writes a characteristic the other reads: in its filter (which objects, 611.3a, fixed
+  when it first applies, 613.6), in a value it evaluates (613.8a: what it does), or that its
+  operation reads of the object it changes (a +1/+1 counter reads whether it is a creature); or
+- their operations, on one object, may give different results in the two orders (613.4b: the
+  later setting of power wins). Operations that commute are named: two changes of power and
+  toughness by amounts (613.4c, counters included), two additions of colors, supertypes or
+  abilities, and two identical operations.
+
+An effect's parts in other slots do not interact with it there: the slots apply in their order
+whatever the timestamps (613.1-613.4). The effects are split into *components*, the classes of
+the transitive closure of "interact". A tie's keys are grouped by the components of the effects
+they name (an object names its abilities' effects, 613.7a; an effect names itself): keys whose
+effects share no component form separate groups, and the orders tried are the products of every
+order of each group, the groups in their order in the tie. A group of one key has one order.
+
+**Why this gives every outcome (proof sketch).** Take any order of the tie, and the tried one
+with the same order inside each group. In the layer loop (613.8) an effect depends on another
+only if the other changes its existence, text, objects or what it does (613.8a); inside the
+scope below these are its filter and values, so dependency, and so readiness (613.8b), links
+only effects of one component. Each step applies the earliest ready effect (613.7); which
+effect of a component applies next is decided by the state of that component alone, and
+where the order decides between effects of one component, both orders agree (same group). So
+each component sees the same sequence of its own effects under both orders; only the
+interleaving of components differs, and effects of different components commute and read
+nothing the others write. The final characteristics are the same. Every tried order is an
+order of the tie, so no outcome is added either. ``tests/reference_optimized/test_orders.py``
+compares both enumerations on generated boards with up to five tied effects.
+
+**Scope.** The argument needs the set of effects and what each reads to be fixed: no effect may
+create, remove or rewrite another (a copy effect, a face-down status, a text change, a new
+controller, a lost or granted static ability, 611.3b, 612, 613.1a-b), and none may depend on a
+condition (611.3a) or look at an object as it enters (614.12). A board outside that scope keeps
+every order (``reference.choices.every_order``): never a wrong answer, only the slow one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping, Sequence
+from itertools import permutations
+from typing import Any
+
+from reference.choices import LIMIT, Outcomes, Resolver, every_order, outcomes, tie_keys
+from reference.effects import ContinuousEffect, effects_in_play, parts_in_slot
+from reference.model import Board, Part
+from reference.resolver import initial_state
+from reference.timestamps import Tie, holder
+from reference.versions import RulesVersion
+from reference.vocabulary import OPERATION_KIND
+
+from .features import resolve
+from .reads import FIELDS, WRITES, filter_reads, value_reads
+
+# 613.1c-g: the operations the scope allows: none creates, removes or rewrites an effect
+SCOPE_OPS = frozenset(
+    {
+        "set_pt",
+        "modify_pt",
+        "switch_pt",
+        "counter_pt",
+        "add_types",
+        "set_types",
+        "remove_types",
+        "add_subtypes",
+        "set_subtypes",
+        "remove_subtypes",
+        "all_creature_types",
+        "add_supertypes",
+        "remove_supertypes",
+        "set_colors",
+        "add_colors",
+        "add_abilities",
+    }
+)
+_PT = frozenset({"power", "toughness"})
+_FIT = frozenset({"types", "subtypes", "all_creature_types", "abilities", "intrinsic"})
+# What an operation reads of the object it changes, beyond its arguments (205.3d: type changes
+# fit the subtypes to the types; 122.1a: P/T counters only on a creature).
+OPERATION_READS: Mapping[str, frozenset[str]] = {
+    "set_pt": _PT,
+    "modify_pt": _PT,
+    "switch_pt": _PT,
+    "counter_pt": _PT | {"types"},
+    "add_types": _FIT,
+    "set_types": _FIT,
+    "remove_types": _FIT,
+    "add_subtypes": _FIT,
+    "set_subtypes": _FIT,
+    "remove_subtypes": _FIT,
+    "all_creature_types": _FIT,
+    "add_supertypes": frozenset({"supertypes"}),
+    "remove_supertypes": frozenset({"supertypes"}),
+    "set_colors": frozenset(),
+    "add_colors": frozenset({"colors"}),
+    "add_abilities": frozenset({"abilities", "granted"}),
+}
+# 613.4c: changes by amounts add up in any order; 105.3, 205.4, 613.1f: additions are unions
+SUMS = frozenset({"modify_pt", "counter_pt"})
+UNIONS = frozenset({"add_colors", "add_supertypes", "add_abilities"})
+
+
+def out_of_scope(board: Board, effects: Sequence[ContinuousEffect]) -> str | None:
+    """611.3, 612, 613.1a-b, 614.12: why the board's effects may change which effects exist or what they read
+    (None: they cannot, and the classes of this module hold)."""
+    if board.entering is not None:
+        return "an object looked at as it would enter (614.12)"
+    if any(d.condition is not None for d in board.abilities.values()):
+        return "a condition on a static ability (611.3a)"
+    parts = [p for e in effects for p in e.parts] + [p for d in board.abilities.values() for p in d.parts]
+    for p in parts:
+        if p.op not in SCOPE_OPS:
+            return f"an operation that may create, remove or rewrite effects ({p.op})"
+        if p.op == "add_abilities" and any(w in board.abilities for w in _words(p.args.get("abilities"))):
+            return "an ability granted that generates an effect (611.3b)"
+    return None
+
+
+def _words(value: Any) -> tuple[str, ...]:
+    """613.1f: the wordings an addition of abilities names."""
+    return (value,) if isinstance(value, str) else tuple(value or ())
+
+
+def _reads(e: ContinuousEffect, parts: tuple[Part, ...]) -> frozenset[str]:
+    """611.2c, 611.3a, 613.8a: what an effect's filter and its evaluated values read (any object's)."""
+    out = frozenset() if e.targets is not None else filter_reads(e.filter)
+    for p in parts:
+        for k, v in p.args.items():
+            if k in ("power", "toughness"):
+                out |= value_reads(v)
+            elif isinstance(v, Mapping):
+                out |= FIELDS  # an argument this module does not read: it may read anything
+    return out
+
+
+def _commute(a: Part, b: Part) -> bool:
+    """613.4c, 613.1e-f: two operations on one object give the same result in either order."""
+    if a == b or (a.op in SUMS and b.op in SUMS) or (a.op == b.op and a.op in UNIONS):
+        return True
+    wa, wb = WRITES.get(a.op, FIELDS), WRITES.get(b.op, FIELDS)
+    ra, rb = OPERATION_READS.get(a.op, FIELDS), OPERATION_READS.get(b.op, FIELDS)
+    return not (wa & (wb | rb)) and not (wb & ra)
+
+
+def _slots(e: ContinuousEffect, version: RulesVersion) -> set[str]:
+    """613.1-613.4: the layers and sublayers where the effect has a part."""
+    found = (version.slot_of(OPERATION_KIND[p.op], e.origin) for p in e.parts)
+    return {s for s in found if s is not None}
+
+
+def interact(a: ContinuousEffect, b: ContinuousEffect, version: RulesVersion) -> bool:
+    """613.1, 613.8a: the two effects share a slot where one reads what the other writes, or their operations
+    give different results in the two orders."""
+    for slot in sorted(_slots(a, version) & _slots(b, version)):
+        pa, pb = parts_in_slot(a, version, slot), parts_in_slot(b, version, slot)
+        wa = frozenset().union(*(WRITES.get(p.op, FIELDS) for p in pa))
+        wb = frozenset().union(*(WRITES.get(p.op, FIELDS) for p in pb))
+        if wa & _reads(b, pb) or wb & _reads(a, pa):
+            return True
+        if not all(_commute(x, y) for x in pa for y in pb):
+            return True
+    return False
+
+
+def components(effects: Sequence[ContinuousEffect], version: RulesVersion) -> dict[str, int]:
+    """613.8a: each effect's component: the classes of the transitive closure of ``interact``."""
+    parent = list(range(len(effects)))
+
+    def find(i: int) -> int:
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+
+    for i, a in enumerate(effects):
+        for j in range(i + 1, len(effects)):
+            if find(i) != find(j) and interact(a, effects[j], version):
+                parent[find(j)] = find(i)
+    return {e.key: find(i) for i, e in enumerate(effects)}
+
+
+def groups(keys: Sequence[str], effects: Sequence[ContinuousEffect], comp: Mapping[str, int]) -> list[list[str]]:
+    """613.7a, 613.7m: the tie's keys grouped so that keys naming effects of one component share a group,
+    each group in the tie's order, the groups in the order of their first key."""
+    named: dict[str, set[int]] = {k: set() for k in keys}
+    for e in effects:
+        for k in {holder(e), e.key} & named.keys():
+            named[k].add(comp[e.key])
+    parent = {k: k for k in keys}
+
+    def find(k: str) -> str:
+        while parent[k] != k:
+            k = parent[k]
+        return k
+
+    owner: dict[int, str] = {}
+    for k in keys:
+        for c in sorted(named[k]):
+            if c in owner and find(owner[c]) != find(k):
+                parent[find(k)] = find(owner[c])
+            owner.setdefault(c, k)
+    out: dict[str, list[str]] = {}
+    for k in keys:
+        out.setdefault(find(k), []).append(k)
+    return list(out.values())
+
+
+def _product(groups: Sequence[Sequence[str]]) -> Iterator[tuple[str, ...]]:
+    """613.7m: every order of each group, concatenated in the groups' order, lazily."""
+    if not groups:
+        yield ()
+        return
+    for head in permutations(groups[0]):
+        for rest in _product(groups[1:]):
+            yield head + rest
+
+
+class DistinctOrders:
+    """613.7m: the orders of a board's ties worth trying (module docstring), as ``reference.choices`` asks them."""
+
+    def __init__(self, board: Board, version: RulesVersion) -> None:
+        """611, 613.8a: the board's effects (fixed within the scope) and their components."""
+        self.effects = effects_in_play(board, initial_state(board, version), {}, version.keyword_counters)
+        self.reason = out_of_scope(board, self.effects)
+        self.components = {} if self.reason else components(self.effects, version)
+
+    def __call__(self, tie: Tie) -> Iterator[tuple[str, ...]]:
+        """613.7m: one order per class of the tie's orders that end alike; every order outside the scope."""
+        if self.reason is not None:
+            return every_order(tie)
+        return _product(groups(tie_keys(tie), self.effects, self.components))
+
+
+def distinct_outcomes(
+    board: Board, version: RulesVersion, limit: int = LIMIT, resolver: Resolver = resolve
+) -> Outcomes:
+    """613.7m, 613.7n: ``reference.choices.outcomes`` trying one order per class of orders that end alike."""
+    return outcomes(board, version, limit, DistinctOrders(board, version), resolver)

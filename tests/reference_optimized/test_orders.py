@@ -1,0 +1,238 @@
+"""The orders worth trying of a timestamp tie (reference_optimized.orders) give every order's outcomes.
+
+``reference.choices.outcomes`` with every order of each tie is the specification (613.7m); the
+orders of ``reference_optimized.orders`` must reach exactly the same outcomes. Generated boards
+with few timestamps (so that effects tie, at most five effects per tie here) compare the two; the
+golden tests state the outcomes from the rules; the large boards count the resolutions made,
+never the time taken.
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import replace
+from typing import Any
+
+from hypothesis import assume, given
+from hypothesis import strategies as st
+
+from benchmarks.tied_abilities import case as tied_case
+from mtg_layers.boards import property_boards as props
+from mtg_layers.corpus import case_from_data
+from reference.case import board_at
+from reference.choices import Outcomes, outcomes, seated
+from reference.effects import ContinuousEffect
+from reference.frozen import FrozenMap, freeze
+from reference.model import Board, Part
+from reference.timestamps import TieOrderError
+from reference.versions import get_version
+from reference_optimized import distinct_outcomes
+from reference_optimized.orders import SCOPE_OPS, DistinctOrders, interact, out_of_scope
+
+from ..builders import IKORIA, creature, make_board
+from ..strategies import COLORS, board_data
+
+CURRENT = get_version("current")
+VERSION_IDS = ("pre-m10", "m10", "ikoria", "current")
+
+
+def _keys(found: Outcomes) -> set[object]:
+    """The outcomes as values: every object's final characteristics (who granted an ability aside)."""
+    return {tuple(sorted((i, replace(ch, granted=FrozenMap())) for i, ch in o.final.items())) for o in found.outcomes}
+
+
+@st.composite
+def tied_boards(draw: st.DrawFn) -> Board:
+    """A generated board whose objects and effects share a few timestamps (1 to 3), so that they tie."""
+    data: dict[str, Any] = draw(board_data(max_objects=3, max_effects=2, max_abilities=3))
+    data = copy.deepcopy(data)
+    stamps = st.integers(1, 3)
+    for o in data["objects"]:
+        o["timestamp"] = draw(stamps)
+        for c in o.get("counters", ()):
+            c["timestamp"] = draw(stamps) + 0.5
+    for e in data["effects"]:
+        e["timestamp"] = draw(stamps)
+    data["versions"] = list(VERSION_IDS)
+    data["steps"][0]["expect"] = {v: {} for v in VERSION_IDS}
+    players = sorted({str(o["controller"]) for o in data["objects"] if o.get("controller")})
+    if len(players) > 1 and draw(st.booleans()):  # 101.4: the turn and turn order, or neither (APNAP left open)
+        data["game"] = {"turn": players[-1], "turn_order": players[::-1]}
+    return board_at(case_from_data(data, "tied"), 1)
+
+
+@st.composite
+def scoped_tied_boards(draw: st.DrawFn) -> Board:
+    """A board inside the scope of the classes (no effect creates, removes or rewrites another): one or two
+    creatures and up to five static abilities and resolved effects, most with one timestamp."""
+    texts = [f"static {i}" for i in range(draw(st.integers(1, 4)))]
+    in_scope = props.parts(texts, ["o1", "o2"], False).filter(lambda p: p["op"] in SCOPE_OPS)
+    pieces = st.lists(in_scope, min_size=1, max_size=2)
+    # 611.2d: a resolved effect on the starting board has its amounts fixed: numbers only
+    fixed = st.lists(
+        in_scope.filter(lambda p: not any(isinstance(v, dict) for v in p.values())), min_size=1, max_size=2
+    )
+    abilities = [{"text": t, "applies_to": draw(props.filters(texts)), "parts": draw(pieces)} for t in texts]
+    objects = [
+        creature(
+            f"o{i}",
+            draw(st.integers(1, 2)),
+            controller=draw(st.sampled_from(("p1", "p2"))),
+            colors=draw(st.lists(st.sampled_from(COLORS), max_size=1)),
+            abilities=draw(st.lists(st.sampled_from(texts), min_size=1, max_size=3, unique=True)),
+        )
+        for i in (1, 2)[: draw(st.integers(1, 2))]
+    ]
+    effects = [
+        {
+            "id": f"e{k}",
+            "timestamp": draw(st.integers(1, 2)),
+            "applies_to": [draw(st.sampled_from([o["id"] for o in objects]))],
+            "parts": draw(fixed),
+        }
+        for k in range(draw(st.integers(0, 3)))
+    ]
+    board = make_board(objects, effects, abilities)
+    if draw(st.booleans()):  # 101.4: the turn and turn order given, or neither (613.7m's APNAP order open)
+        board = replace(board, game=seated(board.game, ("p1", "p2")))
+    return board
+
+
+@given(st.one_of(tied_boards(), scoped_tied_boards()), st.sampled_from(VERSION_IDS))
+def test_the_orders_tried_reach_every_orders_outcomes(board: Board, vid: str) -> None:
+    """613.7m: one order per class of orders that end alike reaches exactly the outcomes of every order."""
+    version = get_version(vid)
+    try:
+        every = outcomes(board, version, limit=1500)
+    except TieOrderError:  # the enumeration's own open finding (proofs/findings/choices-rerecorded-key-...)
+        assume(False)
+        raise
+    assume(every.complete)  # at most five tied effects: every order is tried within the limit
+    assume(max((len(t.candidates) for t in every.ties), default=0) <= 5)
+    fewer = distinct_outcomes(board, version, limit=1500)
+    assert fewer.complete
+    assert _keys(fewer) == _keys(every)
+    assert fewer.runs <= every.runs
+    assert {t.candidates for t in fewer.mattering} == {t.candidates for t in every.mattering}
+
+
+def _tied(n: int, setting: int = 0, mixed: bool = False) -> Board:
+    """The benchmark board: one creature with ``n`` static abilities of its own (benchmarks/tied_abilities.py)."""
+    return board_at(case_from_data(tied_case(n, setting, mixed), "tied.yaml"), 1, CURRENT)
+
+
+def test_twelve_abilities_that_commute_take_two_resolutions() -> None:
+    """613.7a, 613.7m, 613.4c: twelve +1/+0 and +0/+1 abilities of one 1/1 creature share its timestamp; in any
+    order they add up to +6/+6: one outcome, 7/7, found with one resolution to meet the tie and one order."""
+    found = distinct_outcomes(_tied(12), CURRENT)
+    assert [(o.final["c"].power, o.final["c"].toughness) for o in found.outcomes] == [(7, 7)]
+    assert (found.complete, found.runs, found.depends_on_choice, found.mattering) == (True, 2, False, ())
+
+
+def test_twenty_abilities_with_two_that_set_power_take_a_few_resolutions() -> None:
+    """613.4b-c, 613.7m: twenty abilities of one creature over layers 5, 6 and 7: two set power and toughness
+    (1/1 and 2/2), the rest add the five colors, six keywords and amounts (six +1/+1, one +0/+1). Only the
+    order of the two setting ones matters: the later one wins, then the modifications apply: 7/8 or 8/9, never
+    more than a handful of resolutions (one per tie met, one per order of the setting pair)."""
+    found = distinct_outcomes(_tied(20, setting=2, mixed=True), CURRENT)
+    pts = sorted((o.final["c"].power, o.final["c"].toughness) for o in found.outcomes)
+    assert pts == [(7, 8), (8, 9)]
+    assert found.complete and found.runs <= 10
+    assert [len(t.candidates) for t in found.mattering] == [2]
+    keywords = {"trample", "vigilance", "reach", "lifelink", "deathtouch", "haste"}
+    assert all(keywords <= o.final["c"].abilities and len(o.final["c"].colors) == 5 for o in found.outcomes)
+
+
+def test_every_order_of_twelve_abilities_stops_at_its_limit_with_bounded_work() -> None:
+    """613.7m: the every-order enumeration draws orders lazily: on twelve tied abilities it stops at its limit
+    (incomplete, said so) after that many resolutions, instead of holding 12! orders."""
+    found = outcomes(_tied(12), CURRENT, limit=30)
+    assert (found.complete, found.runs) == (False, 30)
+
+
+def test_two_abilities_setting_power_are_one_class_each_order_tried() -> None:
+    """613.4b, 613.7m: two abilities of one creature setting power and toughness interact: both orders are tried
+    (the later one wins: 1/1 or 2/2)."""
+    board = _tied(2, setting=2)
+    found = distinct_outcomes(board, CURRENT)
+    assert sorted(o.final["c"].power or 0 for o in found.outcomes) == [1, 2]
+    tie = found.ties[0]
+    assert sorted(DistinctOrders(board, CURRENT)(tie)) == sorted([tie.candidates, tie.candidates[::-1]])
+
+
+def test_a_copy_effect_keeps_every_order() -> None:
+    """707.2, 611.3b: a copy effect can give or take static abilities, so no class of orders is assumed: every
+    order of the tie is tried."""
+    board = make_board(
+        [creature("x", 1, name="Bear"), creature("y", 1, name="Elk"), creature("c", 2)],
+        [
+            {"id": "e1", "timestamp": 5, "applies_to": ["c"], "parts": [{"op": "copy_of", "object": "x"}]},
+            {"id": "e2", "timestamp": 5, "applies_to": ["c"], "parts": [{"op": "copy_of", "object": "y"}]},
+        ],
+    )
+    assert out_of_scope(board, DistinctOrders(board, IKORIA).effects) is not None
+    found = distinct_outcomes(board, IKORIA)
+    assert sorted(o.final["c"].name or "" for o in found.outcomes) == ["Bear", "Elk"]
+    assert found.runs == outcomes(board, IKORIA).runs == 3
+
+
+def test_a_value_reading_what_another_tied_effect_writes_keeps_both_orders() -> None:
+    """613.4c, 613.8a, 613.7m: a 2/2 Bear with two static abilities (one timestamp) in 7c: "+X/+0, X its
+    toughness" and "+0/+1". Both are changes by amounts, but the first reads the toughness the second changes, so their
+    order is not assumed away. Here dependency decides before any tie: the first depends on the second
+    (applying it changes what the first does, 613.8a), so the second applies first: one outcome, X = 3, 5/3."""
+    x_text, t_text = "this creature gets +x/+0, x its toughness", "this creature gets +0/+1"
+    board = make_board(
+        [creature("bear", 1, abilities=[x_text, t_text])],
+        abilities=[
+            {
+                "text": x_text,
+                "applies_to": {"is_source": True},
+                "parts": [{"op": "modify_pt", "power": {"its": "toughness"}, "toughness": 0}],
+            },
+            {"text": t_text, "applies_to": {"is_source": True}, "parts": [{"op": "modify_pt", "toughness": 1}]},
+        ],
+    )
+    found = distinct_outcomes(board, IKORIA)
+    assert [(o.final["bear"].power, o.final["bear"].toughness) for o in found.outcomes] == [(5, 3)]
+    assert (found.runs, found.ties) == (1, ()) and _keys(found) == _keys(outcomes(board, IKORIA))
+    effects = {e.key: e for e in DistinctOrders(board, IKORIA).effects}
+    assert interact(effects[f"bear:{x_text}"], effects[f"bear:{t_text}"], IKORIA)
+
+
+def _effect(key: str, *parts: dict[str, Any], targets: tuple[str, ...] | None = ("bear",)) -> ContinuousEffect:
+    """A resolved effect on the Bear with these parts, at timestamp 5."""
+    made = tuple(Part(p["op"], freeze({k: v for k, v in p.items() if k != "op"})) for p in parts)
+    return ContinuousEffect(key, "resolved", 5, made, key, targets=targets)
+
+
+def test_which_pairs_of_effects_interact() -> None:
+    """613.4b-c, 613.1e-f, 613.8a: amounts add up and additions unite (no interaction); two settings of one
+    characteristic, a setting and an addition, and a filter reading what the other writes in its slot interact;
+    parts in different slots never do (the slots apply in their order)."""
+    plus_power = _effect("a", {"op": "modify_pt", "power": 1})
+    plus_toughness = _effect("b", {"op": "modify_pt", "toughness": 1})
+    set_one = _effect("c", {"op": "set_pt", "power": 1, "toughness": 1})
+    set_two = _effect("d", {"op": "set_pt", "power": 2, "toughness": 2})
+    blue, white = (
+        _effect("e", {"op": "add_colors", "colors": ["blue"]}),
+        _effect("f", {"op": "add_colors", "colors": ["white"]}),
+    )
+    only_red = _effect("g", {"op": "set_colors", "colors": ["red"]})
+    flying = _effect("h", {"op": "add_abilities", "abilities": ["flying"]})
+    trample = _effect("i", {"op": "add_abilities", "abilities": ["trample"]})
+    reads_blue = ContinuousEffect(
+        "j",
+        "static",
+        5,
+        (Part("set_colors", freeze({"colors": ["green"]})),),
+        "j",
+        source="bear",
+        filter=freeze({"color": "blue"}),
+    )
+    assert not interact(plus_power, plus_toughness, IKORIA)
+    assert not interact(blue, white, IKORIA) and not interact(flying, trample, IKORIA)
+    assert interact(set_one, set_two, IKORIA) and interact(blue, only_red, IKORIA)
+    assert interact(reads_blue, blue, IKORIA)
+    assert not interact(set_one, blue, IKORIA) and not interact(only_red, flying, IKORIA)
+    assert not interact(set_one, set_one, IKORIA)
