@@ -41,7 +41,7 @@ from typing import Any
 
 import z3
 
-from reference.model import Board, Characteristics, Counter, Effect, FrozenMap, GameObject, Merge
+from reference.model import Board, Characteristics, Counter, Effect, FrozenMap, GameObject, Merge, Sticker
 from reference.versions import RulesVersion
 
 from .clock import Assigned, assigned_timestamps
@@ -51,6 +51,11 @@ from .fixed_amounts import fix_amounts, open_amounts
 from .reads import not_encoded
 from .sba import counters_after, dying
 from .words import rewrite
+
+# 400.2: the public zones (123.5: stickers stay on a card there); a hand and a library are hidden
+_PUBLIC_ZONES = frozenset({"battlefield", "graveyard", "exile", "stack", "command"})
+# 613.7k: "immediately after" an object's timestamp, as the case format writes it (docs/formats.md): 1/64 per sticker
+_STICKER_STEP = 1 / 64
 
 
 class NotDerived(Exception):
@@ -175,6 +180,8 @@ def new_object(obj: GameObject, zone: str) -> GameObject:
         transform_history=(),
         merges=(),
         exiled_with=None if obj.zone == "exile" else obj.exiled_with,  # 607.2a: linked to it in exile only
+        stickers=obj.stickers if zone in _PUBLIC_ZONES else (),  # 123.5: kept in a public zone, lost in a hidden one
+        monstrous=False,  # 701.37b: monstrous is a designation of the permanent, not of the new object
     )
 
 
@@ -218,7 +225,9 @@ def read_face_turns(d: Derivation, step: Any) -> None:
 
 
 def _double_faced(d: Derivation, oid: str) -> bool:
-    """712, 707.8a: a double-faced card, or a token that copies a double-faced permanent as double-faced."""
+    """712.1, 707.8a: a transforming double-faced card (a modal one never transforms), or a copy of its faces."""
+    if d.objects[oid].modal:
+        return False
     if d.objects[oid].back_face is not None:
         return True
     for e in d.effects:
@@ -237,6 +246,8 @@ def read_transforms(d: Derivation, step: Any) -> None:
         if obj.zone != "battlefield" or obj.face_down or not _double_faced(d, oid):
             continue
         back = not obj.transformed
+        if not _given(ts):  # 613.7g: the time it turns over, as the rules assign it (proofs.clock)
+            ts = d.stamps[oid]
         d.objects[oid] = replace(
             obj, transformed=back, timestamp=ts, transform_history=obj.transform_history + ((ts, back),)
         )
@@ -248,13 +259,52 @@ def read_merges(d: Derivation, step: Any) -> None:
         component = d.objects.pop(spell)
         onto = str(how["onto"])
         target = d.objects[onto]
+        stickers = target.stickers
+        if target.stickers or component.stickers:  # 123.5b, 613.7k: all on the merged permanent, at the merge's time
+            stickers = restamped(target.stickers + component.stickers, how["timestamp"])
+            component = replace(component, stickers=())
         d.objects[onto] = replace(
-            target, merges=target.merges + (Merge(how["timestamp"], how["position"] == "over", component),)
+            target,
+            merges=target.merges + (Merge(how["timestamp"], how["position"] == "over", component),),
+            stickers=stickers,
         )
         d.effects = [
             replace(e, applies_to=tuple(i for i in e.applies_to if i != spell)) if spell in e.applies_to else e
             for e in d.effects
         ]
+
+
+def restamped(stickers: tuple[Sticker, ...], after: float) -> tuple[Sticker, ...]:
+    """613.7k: stickers given timestamps immediately after ``after``, keeping their relative order (earliest first)."""
+    ranked = sorted(range(len(stickers)), key=lambda k: stickers[k].timestamp)
+    return tuple(replace(stickers[k], timestamp=after + (n + 1) * _STICKER_STEP) for n, k in enumerate(ranked))
+
+
+def read_sticker_restamps(d: Derivation, step: Any) -> None:
+    """613.7k: an object that got a new timestamp in the step gives each of its stickers one right after it."""
+    for oid, obj in d.objects.items():
+        was = d.before.objects.get(oid)
+        if obj.stickers and (was is None or was.timestamp != obj.timestamp):
+            d.objects[oid] = replace(obj, stickers=restamped(obj.stickers, obj.timestamp))
+
+
+def read_put_stickers(d: Derivation, step: Any) -> None:
+    """123.3, 613.7k: stickers put on an object, each with the time it is put on (in the order put on)."""
+    for oid in sorted(getattr(step, "put_stickers", {})):
+        obj = d.objects[oid]
+        new = []
+        for n, sticker in enumerate(step.put_stickers[oid], start=len(obj.stickers)):
+            new.append(
+                sticker if _given(sticker.timestamp) else replace(sticker, timestamp=d.stamps[("sticker", oid, n)])
+            )
+        d.objects[oid] = replace(obj, stickers=obj.stickers + tuple(new))
+
+
+def read_monstrous(d: Derivation, step: Any) -> None:
+    """701.37a-b: a permanent that becomes monstrous has that designation (no timestamp: not an effect)."""
+    for oid in getattr(step, "become_monstrous", ()):
+        if d.objects[oid].zone == "battlefield":
+            d.objects[oid] = replace(d.objects[oid], monstrous=True)
 
 
 def read_effects(d: Derivation, step: Any) -> None:
@@ -317,13 +367,30 @@ def read_fixed_amounts(d: Derivation, step: Any) -> None:
             raise NotDerived(f"effect {eid}: {exc}") from exc
 
 
+def _now(board: Board) -> int:
+    """613.7: the game's time, the newest timestamp on the board (rounded down); the next event comes after it."""
+    times = [e.timestamp for e in board.effects]
+    for o in board.objects.values():
+        times += [o.timestamp, *(c.timestamp for c in o.counters), *(t for t, _ in o.face_history)]
+        times += [*(t for t, _ in o.transform_history), *(m.timestamp for m in o.merges)]
+        times += [x.timestamp for x in o.stickers]
+    return math.floor(max((t for t in times if _given(t)), default=0))
+
+
 def read_state_based_actions(d: Derivation, step: Any) -> None:
-    """704.3: perform every state-based action that applies, all at once, until none does."""
+    """704.3: perform every state-based action that applies, all at once, until none does.
+
+    704.5f, 704.5j, 704.5m: a permanent put into its owner's graveyard is a new object there with a
+    new timestamp (400.7, 613.7d), one per object in id order (the case format's order within one
+    change), its stickers restamped after it (613.7k); 704.5n: an Equipment or Fortification that
+    becomes unattached stays where it is, attached to nothing (no new timestamp: 613.7e stamps
+    becoming attached); 704.5q: +1/+1 and -1/-1 counters annihilate.
+    """
     if not step.state_based_actions:
         return
-    for _ in range(len(d.objects) * 4 + 4):
+    for _ in range(len(d.objects) * 5 + 4):
         board = d.board()
-        gone = dies_now(board, d.version, tuple(step.legend_rule_keeps))
+        gone, freed = dies_now(board, d.version, tuple(step.legend_rule_keeps))
         counts = counters_after(board)
         changed = False
         for oid in board.on_battlefield():
@@ -333,8 +400,16 @@ def read_state_based_actions(d: Derivation, step: Any) -> None:
             if kept != board.objects[oid].counters:
                 d.objects[oid] = replace(d.objects[oid], counters=kept)
                 changed = True
+        for oid in sorted(freed - gone):
+            d.objects[oid] = replace(d.objects[oid], attached_to=None)
+            changed = True
         if gone:
-            moved(d, {oid: "graveyard" for oid in gone}, {})
+            now = _now(board)
+            stamps = {oid: float(now + n) for n, oid in enumerate(sorted(gone), start=1)}
+            moved(d, {oid: "graveyard" for oid in gone}, stamps)
+            for oid in gone:
+                if d.objects[oid].stickers:
+                    d.objects[oid] = replace(d.objects[oid], stickers=restamped(d.objects[oid].stickers, stamps[oid]))
         if not gone and not changed:
             return
     raise NotDerived("704.3: state-based actions did not come to an end")
@@ -353,7 +428,10 @@ EVENTS: tuple[tuple[str, EventReader], ...] = (
     ("move", read_moves),
     ("turn_face_down/up", read_face_turns),
     ("transform", read_transforms),
+    ("sticker timestamps", read_sticker_restamps),
     ("merge", read_merges),
+    ("put_stickers", read_put_stickers),
+    ("become_monstrous", read_monstrous),
     ("add_effects/end_effects", read_effects),
     ("game", read_game),
     ("entry counters", read_entry_counters),
@@ -413,27 +491,39 @@ def created_token(board: Board, version: RulesVersion, request: Mapping[str, Any
     return GameObject(id=tid, printed=printed, owner=controller, timestamp=ts, token=True)
 
 
-def dies_now(board: Board, version: RulesVersion, keeps: tuple[str, ...]) -> set[str]:
-    """704.5f, 704.5j: the permanents state-based actions put into the graveyard now (the same in every order)."""
+def dies_now(board: Board, version: RulesVersion, keeps: tuple[str, ...]) -> tuple[set[str], set[str]]:
+    """704.5f, 704.5j, 704.5m, 704.5n: the permanents state-based actions put into the graveyard now, and those
+    that become unattached (each the same under every order the rules allow)."""
     enc = _encode(board, version, "sba")
-    dies, _falls_off, unstated, _unread = dying(enc, version, keeps)
+    dies, falls_off, unstated, unread_auras = dying(enc, version, keeps)
     solver = z3.Solver()
     solver.add(enc.constraints)
     if solver.check() != z3.sat:
         raise NotDerived("704.3: the encoding's constraints are unsatisfiable")
-    if unstated:
-        solver.push()
-        solver.add(z3.Or(unstated))
-        if solver.check() != z3.unsat:
-            raise NotDerived(f"704.5j: rules version {version.id} states no legend rule")
-        solver.pop()
+    for extra, why in (
+        (unstated, f"704.5j: rules version {version.id} states no legend rule"),
+        (unread_auras, "704.5m: an Aura with no enchant ability read here (702.5a)"),
+    ):
+        if extra:
+            solver.push()
+            solver.add(z3.Or(extra))
+            if solver.check() != z3.unsat:
+                raise NotDerived(why)
+            solver.pop()
     solver.check()
     model = solver.model()
     gone = {o for o, t in dies.items() if z3.is_true(model.eval(t, model_completion=True))}
-    solver.add(z3.Or([t != z3.BoolVal(o in gone) for o, t in dies.items()] or [z3.BoolVal(False)]))
+    freed = {o for o, t in falls_off.items() if z3.is_true(model.eval(t, model_completion=True))}
+    solver.add(
+        z3.Or(
+            [t != z3.BoolVal(o in gone) for o, t in dies.items()]
+            + [t != z3.BoolVal(o in freed) for o, t in falls_off.items()]
+            or [z3.BoolVal(False)]
+        )
+    )
     if solver.check() != z3.unsat:
-        raise NotDerived("704.3: which permanents die depends on an order the players choose")
-    return gone
+        raise NotDerived("704.3: which permanents die or fall off depends on an order the players choose")
+    return gone, freed
 
 
 def _annihilated(counters: tuple[Counter, ...], left: Mapping[str, int]) -> tuple[Counter, ...]:
@@ -486,10 +576,29 @@ def derive_step(before: Board, step: Any, version: RulesVersion) -> Board:
     return named_for(d.board(), version)
 
 
+def stickers_at_start(board: Board) -> Board:
+    """613.7k: on the board a case starts from, a sticker given no timestamp has one right after its object's.
+
+    The stickers left without one were put on before the object got its timestamp, so each gets one
+    immediately after it, in the order listed, after those the case stamps.
+    """
+    objects = dict(board.objects)
+    for oid, o in board.objects.items():
+        left = [n for n, x in enumerate(o.stickers) if not _given(x.timestamp)]
+        if left:
+            stamps = {n: o.timestamp + (k + 1) * _STICKER_STEP for k, n in enumerate(left)}
+            stickers = tuple(replace(x, timestamp=stamps[n]) if n in stamps else x for n, x in enumerate(o.stickers))
+            objects[oid] = replace(o, stickers=stickers)
+    return replace(board, objects=objects)
+
+
 def derive_boards(initial: Board, steps: tuple[Any, ...], version: RulesVersion) -> list[Board]:
-    """613.1: the board at every step of a case, each derived from the one before (never from the resolver's)."""
+    """613.1: the board at every step of a case, each derived from the one before (never from the resolver's).
+
+    ``initial`` is the case's starting board as loaded (stickers may still need their timestamps).
+    """
     out = []
-    board = named_for(initial, version)
+    board = named_for(stickers_at_start(initial), version)
     for step in steps:
         board = derive_step(board, step, version)
         out.append(board)

@@ -21,7 +21,7 @@ from proofs.reads import expectations_not_encoded
 from proofs.sba import check_round
 from proofs.steps import NotDerived, board_differences, derive_boards
 from reference.case import Case, Step, apply_step, board_at, initial_board, state_based_actions_of
-from reference.model import Board, Characteristics, Effect
+from reference.model import Board, Characteristics, Effect, FrozenMap
 from reference.resolver import resolve
 from reference.sba import perform
 from reference.versions import RulesVersion
@@ -225,8 +225,15 @@ def derived_boards(case: Case, version: RulesVersion) -> tuple[list[Board], list
 
     Returns the boards derived (as many steps as it could read) and, when it stopped, why.
     """
+    loaded = Board(  # the case as loaded, before any rule: proofs.steps stamps its stickers itself (613.7k)
+        objects={o.id: o for o in case.objects},
+        effects=case.effects,
+        abilities=case.abilities,
+        tie_order=case.tie_order,
+        game=FrozenMap(case.game),
+    )
     try:
-        return derive_boards(initial_board(case), case.steps, version), []
+        return derive_boards(loaded, case.steps, version), []
     except NotDerived as exc:
         return [], [f"the z3 side cannot derive the steps: {exc}"]
 
