@@ -225,9 +225,7 @@ def read_face_turns(d: Derivation, step: Any) -> None:
 
 
 def _double_faced(d: Derivation, oid: str) -> bool:
-    """712.1, 707.8a: a transforming double-faced card (a modal one never transforms), or a copy of its faces."""
-    if d.objects[oid].modal:
-        return False
+    """712, 707.8a: a double-faced card, or a token that copies a double-faced permanent as double-faced."""
     if d.objects[oid].back_face is not None:
         return True
     for e in d.effects:
@@ -405,7 +403,7 @@ def read_state_based_actions(d: Derivation, step: Any) -> None:
             changed = True
         if gone:
             now = _now(board)
-            stamps = {oid: float(now + n) for n, oid in enumerate(sorted(gone), start=1)}
+            stamps: dict[str, float] = {oid: now + n for n, oid in enumerate(sorted(gone), start=1)}
             moved(d, {oid: "graveyard" for oid in gone}, stamps)
             for oid in gone:
                 if d.objects[oid].stickers:

@@ -329,3 +329,149 @@ def test_both_readings_build_the_same_board_at_every_corpus_step() -> None:
             assert step_mismatches(board, board_at(case, n, version)) == [], (case.id, n)
             checked += 1
     assert checked > 300
+
+
+# --- the readers of main's newer step events (issue 28: stickers, monstrous, transforms, 704.5m-n, 704.5f) ----
+
+STICKERS = "sticker-timestamps-through-zones"
+IDOL = "sba-equipment-falls-off-idol"
+LION = "status-fleecemane-lion-monstrous"
+DOCENT = "kill-613-7g-docent-transforms-into-final-iteration"
+SHAPESHIFTER = "sba-704-5f-put-into-the-graveyard-gets-a-new-timestamp"
+
+
+def _sticker_times(board: Any, oid: str) -> list[float]:
+    return [s.timestamp for s in board.objects[oid].stickers]
+
+
+def test_stickers_follow_their_card_through_public_zones_and_fall_off_in_a_hand() -> None:
+    """123.5, 613.7k, 613.7d: a sticker is stamped right after its card (1/64 later) whenever the card gets a new
+    timestamp, stays on it in a graveyard, gets the time it is put on, and is gone once the card is in a hand."""
+    case = corpus_case(STICKERS)
+    boards = derive_boards(initial_board(case), case.steps, VERSIONS["2025-08-01"])
+    step = 1 / 64
+    assert _sticker_times(boards[0], "bear") == [1 + step]  # on the starting board: right after the Bear's 1
+    graveyard = boards[1].objects["bear"]  # newest before: Godhead's 2; the Bear enters the graveyard at 3
+    assert (graveyard.zone, graveyard.timestamp, _sticker_times(boards[1], "bear")) == ("graveyard", 3, [3 + step])
+    assert boards[2].objects["bear"].timestamp == 4 and _sticker_times(boards[2], "bear") == [4 + step]
+    assert _sticker_times(boards[3], "bear") == [4 + step, 5]  # trample put on: the next whole unit, 5
+    assert boards[3].objects["bear"].stickers[1].ability == "trample"
+    assert boards[4].objects["bear"].zone == "hand" and boards[4].objects["bear"].stickers == ()
+
+
+def test_a_sticker_that_kept_its_old_timestamp_is_refuted() -> None:
+    """613.7k: a board whose sticker was not restamped after its card's new timestamp is named, object and field."""
+    case = corpus_case(STICKERS)
+    version = VERSIONS["2025-08-01"]
+    mine = derive_boards(initial_board(case), case.steps, version)[1]
+    theirs = board_at(case, 2, version)
+    bear = theirs.objects["bear"]
+    stale = replace(bear, stickers=(replace(bear.stickers[0], timestamp=1 + 1 / 64),))
+    found = board_differences(mine, replace(theirs, objects={**theirs.objects, "bear": stale}))
+    assert len(found) == 1 and found[0].startswith("object bear.stickers: z3 reading")
+    gone = replace(bear, stickers=())  # 123.5: the sticker stays on a card in a graveyard
+    found = board_differences(mine, replace(theirs, objects={**theirs.objects, "bear": gone}))
+    assert len(found) == 1 and found[0].startswith("object bear.stickers")
+
+
+def test_stickers_of_merged_objects_get_the_merges_time() -> None:
+    """123.5b, 613.7k: both objects' stickers are on the merged permanent, stamped right after the merge's time,
+    in their old relative order; the component keeps none."""
+    sticker = {"kind": "ability", "ability": "trample"}
+    beast = creature("beast", 1, stickers=[{"kind": "pt", "power": 4, "toughness": 4, "timestamp": 1.5}])
+    mutant = creature("mutant", 2, zone="stack", stickers=[{**sticker, "timestamp": 1.25}])
+    steps = [{"description": "it merges", "merge": {"mutant": {"onto": "beast", "position": "over", "timestamp": 3}}}]
+    case = loaded_case([beast, mutant], [], steps, versions=("2025-08-01",))
+    (board,) = derive_boards(initial_board(case), case.steps, VERSIONS["2025-08-01"])
+    merged = board.objects["beast"]
+    assert [(s.kind, s.timestamp) for s in merged.stickers] == [("ability", 3 + 1 / 64), ("pt", 3 + 2 / 64)]
+    assert merged.merges[0].component.stickers == ()
+    assert board_differences(board, board_at(case, 1, VERSIONS["2025-08-01"])) == []
+
+
+def test_a_permanent_becomes_monstrous_and_a_new_object_is_not() -> None:
+    """701.37a-b, 400.7: monstrosity makes the Lion monstrous; the card it becomes in a graveyard is not."""
+    case = corpus_case(LION)
+    version = VERSIONS["ikoria"]
+    boards = derive_boards(initial_board(case), case.steps, version)
+    assert [b.objects["lion"].monstrous for b in boards] == [False, True, True, True]
+    dies = replace(case.steps[0], description="it dies", expect={}, move={"lion": "graveyard"})
+    assert derive_step(boards[3], dies, version).objects["lion"].monstrous is False
+    theirs = board_at(case, 2, version)
+    plain = replace(theirs.objects["lion"], monstrous=False)
+    found = board_differences(boards[1], replace(theirs, objects={**theirs.objects, "lion": plain}))
+    assert found == ["object lion.monstrous: z3 reading True, resolver False"]
+
+
+def test_a_transform_left_to_the_rules_gets_the_next_timestamp() -> None:
+    """613.7g: Docent transforms with no timestamp in the case: the newest on the board before is 3, so it gets 4."""
+    case = corpus_case(DOCENT)
+    version = VERSIONS["2025-08-01"]
+    board = derive_boards(initial_board(case), case.steps, version)[1]
+    docent = board.objects["docent"]
+    assert (docent.transformed, docent.timestamp, docent.transform_history) == (True, 4, ((4, True),))
+    theirs = board_at(case, 2, version)
+    kept = replace(theirs.objects["docent"], timestamp=1)  # the misreading: a transformed permanent keeps its own
+    found = board_differences(board, replace(theirs, objects={**theirs.objects, "docent": kept}))
+    assert found == ["object docent.timestamp: z3 reading 4, resolver 1"]
+
+
+def test_a_modal_double_faced_card_keeps_the_face_it_was_cast_with_until_it_changes_zones() -> None:
+    """712.3, 712.8a, 400.7: p2's card cast as Tibalt is on the stack back face up; p1's Tibalt put into a graveyard
+    is a new object there, front face up, with a new timestamp (the newest before: the added 3)."""
+    case = corpus_case("mdfc-back-face-own-mana-value")
+    version = VERSIONS["2025-08-01"]
+    board = derive_boards(initial_board(case), case.steps, version)[1]
+    cast, dead = board.objects["tibalt2"], board.objects["tibalt"]
+    assert (cast.zone, cast.transformed, cast.modal) == ("stack", True, True)
+    assert (dead.zone, dead.transformed, dead.timestamp) == ("graveyard", False, 4)
+    theirs = board_at(case, 2, version)
+    still_back = replace(theirs.objects["tibalt"], transformed=True)
+    found = board_differences(board, replace(theirs, objects={**theirs.objects, "tibalt": still_back}))
+    assert found == ["object tibalt.transformed: z3 reading False, resolver True"]
+
+
+def test_an_equipment_on_a_permanent_that_stopped_being_a_creature_falls_off_and_keeps_its_timestamp() -> None:
+    """704.5n, 301.5c, 613.7e: the Warhammer becomes unattached and stays on the battlefield with its timestamp."""
+    case = corpus_case(IDOL)
+    version = VERSIONS["2025-08-01"]
+    board = derive_boards(initial_board(case), case.steps, version)[1]
+    hammer = board.objects["warhammer"]
+    assert (hammer.zone, hammer.attached_to, hammer.timestamp) == ("battlefield", None, 4)
+    theirs = board_at(case, 2, version)
+    stuck = replace(theirs.objects["warhammer"], attached_to="idol")
+    found = board_differences(board, replace(theirs, objects={**theirs.objects, "warhammer": stuck}))
+    assert found == ["object warhammer.attached_to: z3 reading None, resolver 'idol'"]
+
+
+def _aura_case() -> Any:
+    aura = creature("aura", 2, types=["enchantment"], subtypes=["aura"], abilities=["enchant creature"])
+    for k in ("power", "toughness"):
+        aura.pop(k)
+    aura["attached_to"] = "bear"
+    shrink = {"id": "shrink", "timestamp": 3, "applies_to": ["bear"], "parts": [{"op": "modify_pt", "power": -2}]}
+    shrink["parts"][0]["toughness"] = -2
+    steps = [{"description": "it resolves", "add_effects": [{**shrink, "id": "s"}], "state_based_actions": True}]
+    return loaded_case([creature("bear", 1), aura], [], steps)
+
+
+def test_state_based_actions_give_each_card_put_into_a_graveyard_a_new_timestamp() -> None:
+    """704.5f, 704.5m, 704.3, 400.7, 613.7d: the Bear dies (toughness 0) in the first round and enters the graveyard
+    at 4 (the newest before: the effect's 3); its Aura, attached to nothing, goes in the next round at 5."""
+    case = _aura_case()
+    (board,) = derive_boards(initial_board(case), case.steps, VERSIONS["ikoria"])
+    bear, aura = board.objects["bear"], board.objects["aura"]
+    assert (bear.zone, bear.timestamp, aura.zone, aura.timestamp) == ("graveyard", 4, "graveyard", 5)
+    assert board_differences(board, board_at(case, 1, VERSIONS["ikoria"])) == []
+    kept = replace(bear, timestamp=1)  # the old reading: the card keeps its battlefield timestamp
+    found = board_differences(board, replace(board, objects={**board.objects, "bear": kept}))
+    assert found == ["object bear.timestamp: z3 reading 4, resolver 1"]
+
+
+def test_the_shapeshifter_case_reads_the_dead_bears_new_timestamp() -> None:
+    """704.5f, 613.7d, 404.1: the Bears die after Last Gasp (4) and enter the graveyard at 5, above the Forest (3)."""
+    case = corpus_case(SHAPESHIFTER)
+    boards = derive_boards(initial_board(case), case.steps, VERSIONS["2025-08-01"])
+    bears = boards[1].objects["bears"]
+    assert (bears.zone, bears.timestamp) == ("graveyard", 5)
+    assert boards[1].objects["forest"].timestamp == 3
