@@ -449,9 +449,13 @@ def _aura_case() -> Any:
     for k in ("power", "toughness"):
         aura.pop(k)
     aura["attached_to"] = "bear"
-    shrink = {"id": "shrink", "timestamp": 3, "applies_to": ["bear"], "parts": [{"op": "modify_pt", "power": -2}]}
-    shrink["parts"][0]["toughness"] = -2
-    steps = [{"description": "it resolves", "add_effects": [{**shrink, "id": "s"}], "state_based_actions": True}]
+    shrink: dict[str, Any] = {
+        "id": "s",
+        "timestamp": 3,
+        "applies_to": ["bear"],
+        "parts": [{"op": "modify_pt", "power": -2, "toughness": -2}],
+    }
+    steps = [{"description": "it resolves", "add_effects": [shrink], "state_based_actions": True}]
     return loaded_case([creature("bear", 1), aura], [], steps)
 
 
