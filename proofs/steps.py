@@ -6,10 +6,14 @@ up or down, transform or merge, state-based actions are performed). This module 
 events as the case states them (the loaded ``Step`` values, never the resolver's result
 boards) and builds the board after each step by its own reading of the rules:
 
-* 613.7b-g: the timestamp each event gets when the step gives none (``proofs.clock``);
+* 613.7b-g, 613.7k: the timestamp each event gets when the step gives none (``proofs.clock``);
 * 400.7, 611.2c, 122.2: an object that changes zones is a new object, with a new timestamp
   (613.7d), no counters, attached to nothing, no "as it entered" choices, front face up (712),
-  its merged components separated (729); effects with a fixed set of objects forget it;
+  its merged components separated (729), not monstrous (701.37b); effects with a fixed set of
+  objects forget it; its stickers stay in a public zone and fall off in a hidden one (123.5);
+* 123, 613.7k: stickers restamped right after an object's new timestamp, joined at a merge's
+  time, and put on at the time of the step's clock; the starting board's unstamped stickers
+  right after their object's; 701.37a: permanents that become monstrous;
 * 111.2, 111.3, 111.4, 612.2a: a token created by an ability, with the values the ability
   gives, read through its source's text changes as the encoding settles them at that moment;
 * 614.1c, 614.12, 113.6b, 114.4, 611.3a: the counters an object enters with (``proofs.entry``):
@@ -21,7 +25,9 @@ boards) and builds the board after each step by its own reading of the rules:
 * 611.2d, 608.2h: a new resolved effect's amounts fixed as it resolves (``proofs.fixed_amounts``),
   on the board the step has made before it, before state-based actions;
 * 712, 613.7g: a double-faced permanent that transforms; 729: a mutating spell that merges;
-* 704.3: state-based actions (``proofs.sba``'s reading), round after round until none applies.
+* 704.3: state-based actions (``proofs.sba``'s reading: 704.5f, 704.5j, 704.5m, 704.5n, 704.5q),
+  round after round until none applies; a permanent put into a graveyard gets a new timestamp
+  there (613.7d), an Equipment or Fortification that falls off keeps its own.
 
 Where a value the step reads (a source's controller or text, which objects die) is not the
 same under every order the layer rules allow, the step cannot be derived (``NotDerived``).
