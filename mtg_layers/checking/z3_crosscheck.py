@@ -223,7 +223,7 @@ def _child(send: Connection, case: Case, version: RulesVersion, budget_s: float)
 def derived_boards(case: Case, version: RulesVersion) -> tuple[list[Board], list[str]]:
     """400.7, 111.3, 614.1c, 704.3: the boards of the case's steps as the z3 side derives them on its own.
 
-    Returns the boards derived (as many steps as it could read) and, when it stopped, why.
+    Returns the boards of every step, or none (with why) when some step cannot be read on its own.
     """
     loaded = Board(  # the case as loaded, before any rule: proofs.steps stamps its stickers itself (613.7k)
         objects={o.id: o for o in case.objects},
