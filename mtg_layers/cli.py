@@ -429,6 +429,25 @@ def coverage_command(corpus_dir: Path, as_markdown: bool, as_json: bool) -> None
     out.print(f"cases per source label: {labels}", markup=False, highlight=False)
 
 
+@main.command("rulings")
+@click.option("--markdown", "as_markdown", is_flag=True, help="Print the coverage page's Markdown (for the docs).")
+@friendly_errors
+def rulings_command(as_markdown: bool) -> None:
+    """The official rulings listed in corpus/rulings/: found, stated as cases, not statable by missing feature."""
+    from .corpus.rulings import load_rulings, summary
+    from .docs_site.rulings_page import rulings_markdown
+
+    items = load_rulings()
+    if as_markdown:
+        click.echo(rulings_markdown(items), nl=False)
+        return
+    s = summary(items)
+    click.echo(f"{s['rulings']} rulings of {s['cards']} cards; {s['stated']} stated by {s['cases']} cases")
+    for feature, n in s["not_statable"].items():
+        click.echo(f"  not statable ({feature}): {n}")
+    click.echo(f"  disagreements of the resolver: {s['disagreements']}")
+
+
 @main.command()
 @click.option("--only", "only", multiple=True, help="Only these theorem ids (repeatable).")
 @click.option(

@@ -450,9 +450,13 @@ class Encoding:
     def _copy_values(self, args: Mapping[str, Any], began: Any, copier: str | None = None) -> dict[str, Any]:
         """707.2b: what a copy effect hands over; 707.8a: a double-faced token copy's values depend on
         the token's face (``copier``); without one, the abilities of either face (for reachability)."""
-        k = (id(args), began, copier if args.get("double_faced") else None)
+        card = self.board.objects.get(str(args["object"]))
+        flip_card = card is not None and card.flip_face is not None  # 707.3, 710.2: the copier's status decides
+        k = (id(args), began, copier if args.get("double_faced") or flip_card else None)
         if k not in self.copy_cache:
             values = copy_source_values(self.board, self.version, args, began, copier)
+            if copier is None and card is not None and card.flip_face is not None:  # either half (reachability)
+                values = {**values, "abilities": values["abilities"] | card.flip_face.abilities}
             if copier is None and args.get("double_faced"):
                 faces = [
                     copy_source_values(self.board, self.version, args, began, t)
@@ -844,6 +848,8 @@ class Encoding:
             evaluated.append(player)
         elif part.op == "replace_word":
             args["from"], args["to"] = str(a["from"]), str(a["to"])
+        elif part.op == "set_name":  # 612.8
+            args["name"] = str(a["name"])
         elif part.op == "name_sticker":  # 123.6, 612.9
             args["word"], args["position"] = str(a["word"]), int(a["position"])
         elif part.op == "add_activated_abilities_of":  # 613.1f: the activated abilities those objects have now

@@ -54,6 +54,8 @@ OBJECT_FIELDS = {
     "modal",  # proofs.words.own_values (712.8f)
     "stickers",  # proofs.stickers.sticker_parts (123.6-123.8, 613.7k)
     "monstrous",  # the filter key monstrous (701.37b)
+    "flip_face",  # proofs.words.flipped_half (710.1b)
+    "flipped",  # proofs.words.own_values, copy_source_values (710.2, 707.3)
 }
 # Printed values (Characteristics): the layer-process bookkeeping fields must keep their defaults.
 PRINTED_FIELDS = {*COPIED_FIELDS, "controller"}
@@ -68,6 +70,7 @@ PART_ARGS: dict[str, frozenset[str]] = {
     "face_down": frozenset({"power", "toughness", "abilities", "colors", "types", "subtypes"}),
     "set_controller": frozenset({"player"}),
     "replace_word": frozenset({"from", "to"}),
+    "set_name": frozenset({"name"}),
     "full_text_of": frozenset({"from", "plus"}),
     "add_activated_abilities_of": frozenset({"from"}),
     **{op: frozenset({"types"}) for op in ("add_types", "set_types", "remove_types")},

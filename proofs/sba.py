@@ -10,7 +10,8 @@ counts every controller's and keeps none), or an Aura attached to a permanent it
 ability does not allow, to nothing, or while it is a creature (704.5m, 702.5a, 303.4d); and which
 Equipment and Fortifications become unattached (704.5n: attached to a permanent that is no
 creature, or no land, or being creatures themselves, 301.5c, 301.6). 704.5q (+1/+1 and -1/-1
-counters) needs no characteristics: it is computed here from the board.
+counters) needs no characteristics: it is computed here from the board. A Role goes when the same player
+controls a Role with a later timestamp attached to the same permanent (704.5y, 303.7a).
 
 Written from the rules; nothing here calls the resolver's state-based actions.
 """
@@ -142,7 +143,7 @@ def dying(
         target = board.objects[oid].attached_to
         goes, falls, unread = _attachment_rules(enc, oid, target if target in enc.battlefield else None)
         unread_auras.append(unread)
-        dies[oid] = z3.Or(zero, rule, goes)
+        dies[oid] = z3.Or(zero, rule, goes, _role_replaced(enc, board, oid))
         falls_off[oid] = z3.And(falls, z3.Not(dies[oid]))
     return dies, falls_off, unstated, unread_auras
 
@@ -211,6 +212,23 @@ def check_round(
         f"the resolver {sorted(removed)} and {sorted(freed)}"
     )
     return done(BoardCheck("counterexample", [info]))
+
+
+def _role_replaced(enc: Encoding, board: Board, oid: str) -> z3.BoolRef:
+    """303.7a, 704.5y: a Role attached to a permanent on which the same player controls a Role with a later
+    timestamp goes to its owner's graveyard."""
+    host = board.objects[oid].attached_to
+    if host not in enc.battlefield:
+        return z3.BoolVal(False)
+    ch = enc.final[oid]
+    newer = [
+        z3.And(enc.final[o].get_set("subtypes", "role"), enc.final[o][("ctrl", "")] == ch[("ctrl", "")])
+        for o in enc.battlefield
+        if o != oid
+        and board.objects[o].attached_to == host
+        and board.objects[o].timestamp > board.objects[oid].timestamp
+    ]
+    return z3.And(ch.get_set("subtypes", "role"), z3.Or(newer or [z3.BoolVal(False)]))
 
 
 def legend_losses(enc: Encoding) -> z3.ArithRef | None:

@@ -502,6 +502,8 @@ def _apply_op(u: Universe, ch: Obj, op: str, a: Mapping[str, Any], ts: z3.ArithR
         return ch.with_({("ctrl", ""): a["player"]})
     if op == "name_sticker":  # 612.9, 123.6b-c: the word joins whatever name the object has now
         return ch.with_({("name", ""): sticker_name(u, ch[("name", "")], a["word"], a["position"])})
+    if op == "set_name":  # 612.8: the one name the effect gives, whatever names it had
+        return ch.with_({("name", ""): z3.IntVal(u.name(a["name"]))})
     if op == "replace_word":
         return replace_word(u, ch, a["from"], a["to"])
     if op == "add_types":

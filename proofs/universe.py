@@ -134,6 +134,10 @@ def build_universe(board: Board, versions: Iterable[RulesVersion]) -> Universe:
             b = o.back_face
             take({"types": b.types, "subtypes": b.subtypes, "supertypes": b.supertypes, "abilities": b.abilities})
             take({"name": b.name, "mana_cost": b.mana_cost})
+        if o.flip_face is not None:  # 710.1b: the alternative half's words and values too
+            half = o.flip_face
+            take({"types": half.types, "subtypes": half.subtypes, "supertypes": half.supertypes})
+            take({"abilities": half.abilities, "name": half.name})
         if ch.name is not None:
             names.add(ch.name)
         if ch.mana_cost is not None:
@@ -166,6 +170,8 @@ def build_universe(board: Board, versions: Iterable[RulesVersion]) -> Universe:
             take(face_down_values(a))
         elif p.op == "set_controller" and a["player"] != "you":
             players.add(str(a["player"]))
+        elif p.op == "set_name":  # 612.8: the name the effect gives
+            names.add(str(a["name"]))
         elif p.op == "full_text_of":  # 612.6: the card's text is an object's printed values, taken above
             take({"abilities": a.get("plus", ())})
         else:

@@ -77,6 +77,7 @@ OPERATION_KIND: Final[dict[str, str]] = {
     "set_controller": "control",
     "replace_word": "text",
     "full_text_of": "text",
+    "set_name": "text",  # 612.8: an effect that sets the name (layer 3)
     "name_sticker": "text",  # 612.9, 123.6: a name sticker adds a word to the name (a rule's effect)
     **{
         op: "type"

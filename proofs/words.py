@@ -190,6 +190,10 @@ def copy_source_values(
     original = str(part_args["object"])
     face = token_face(board, version, part_args, copier, as_of)
     values = copiable(board, version, original, began, face)
+    card, status = board.objects.get(original), board.objects.get(copier) if copier is not None else None
+    flipped = status is not None and status.flipped and status.zone == "battlefield"
+    if card is not None and card.flip_face is not None and flipped:  # 707.3, 710.2: the copy's status picks
+        values = {**values, **{f: getattr(card.flip_face, f) for f in _FLIP_FIELDS}}
     part_args = _with_conditions(board, version, values, part_args)
     if version.copy_exceptions_drop_cdas:
         values = _uncopied_cdas(board, values, part_args, version.in_addition_exceptions_keep_cdas)
@@ -258,6 +262,18 @@ def shown_face(obj: GameObject, as_of: Any = float("inf"), back: bool | None = N
     return obj.printed
 
 
+# 710.1b-c: what a flip card's alternative half gives (its color and mana cost stay the normal half's)
+_FLIP_FIELDS = ("name", "types", "subtypes", "supertypes", "abilities", "power", "toughness")
+
+
+def flipped_half(status: GameObject, ch: Characteristics, card: GameObject) -> Characteristics:
+    """710.2, 707.3: the values ``ch`` of the flip card ``card`` as shown by ``status``, a permanent that may be
+    flipped (the card itself, or a copy of it: flipped is the copy's own status, never copied)."""
+    if card.flip_face is None or not status.flipped or status.zone != "battlefield":
+        return ch
+    return dataclasses.replace(ch, **{f: getattr(card.flip_face, f) for f in _FLIP_FIELDS})
+
+
 def own_values(obj: GameObject, version: RulesVersion) -> Characteristics:
     """712, 202.3b: a permanent's starting values; a transformed one keeps its front face's mana value.
 
@@ -265,7 +281,7 @@ def own_values(obj: GameObject, version: RulesVersion) -> Characteristics:
 
     Not a copiable value: what a copy takes is the back face as printed (no mana cost, 0).
     """
-    ch = entered(obj)
+    ch = flipped_half(obj, entered(obj), obj)
     if obj.modal and version.modal_double_faced is not True:
         raise ValueError(f"712.3: version {version.id} has no modal double-faced cards; {obj.id} is one")
     if obj.back_face is not None and obj.transformed and obj.zone == "battlefield" and not obj.modal:

@@ -10,6 +10,7 @@ from .clock import Clock, by_rules, placed_counters
 from .double_faced import transform
 from .entry import entered
 from .fixed_amounts import on_resolution, unfixed
+from .flip import flip
 from .frozen import FrozenMap
 from .game_state import changed_game
 from .merged import merge
@@ -59,6 +60,8 @@ class Step:
     put_stickers: Mapping[str, tuple[Sticker, ...]] = field(default_factory=FrozenMap)
     # 701.37a-b: permanents that become monstrous in this step (after its other changes to objects)
     become_monstrous: tuple[str, ...] = ()
+    # 710.3: permanents flipped in this step (after monstrosity; no timestamp)
+    flip: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -186,6 +189,10 @@ def apply_step(board: Board, step: Step, version: RulesVersion | None = None) ->
         objects[oid] = replace(objects[oid], stickers=objects[oid].stickers + tuple(stamped(s, clock) for s in new))
     for oid in step.become_monstrous:  # 701.37a-b: it becomes monstrous (a designation, no timestamp)
         objects[oid] = replace(objects[oid], monstrous=True)
+    if step.flip:
+        before = replace(board, objects=objects)
+        for oid in step.flip:  # 710.3: flipped for good, keeping its timestamp
+            objects[oid] = flip(before, oid)
     ended = set(step.end_effects)
     effects = tuple(e for e in board.effects if e.id not in ended) + tuple(created(e, clock) for e in step.add_effects)
     board = replace(board, objects=objects, effects=effects)

@@ -210,10 +210,23 @@ def _next(todo: deque[Iterator[Branch]]) -> Branch | None:
 
 
 def _matters(tie: int, leaves: list[tuple[tuple[tuple[int, int], ...], object]]) -> bool:
-    """613.7m: the order chosen for ``tie`` matters: two branches that differ only there end differently."""
+    """613.7m: the order chosen for ``tie`` matters: two branches that differ only there end differently, or two
+    of its choices made at one point can reach different outcomes."""
     groups: dict[object, set[object]] = {}
     for path, key in leaves:
         if any(t == tie for t, _ in path):
             rest = tuple(step for step in path if step[0] != tie)
             groups.setdefault(rest, set()).add(key)
-    return any(len(keys) > 1 for keys in groups.values())
+    if any(len(keys) > 1 for keys in groups.values()):
+        return True
+    # From one point of the enumeration, two choices of this tie that can reach different outcomes (when fewer
+    # orders than every one are tried, two branches may never differ at this tie alone).
+    reach: dict[tuple[tuple[tuple[int, int], ...], int], set[object]] = {}
+    for path, key in leaves:
+        for i, (t, k) in enumerate(path):
+            if t == tie:
+                reach.setdefault((path[:i], k), set()).add(key)
+    points: dict[object, list[frozenset[object]]] = {}
+    for (prefix, _), keys in reach.items():
+        points.setdefault(prefix, []).append(frozenset(keys))
+    return any(len(set(sets)) > 1 for sets in points.values())

@@ -13,6 +13,7 @@ from typing import Any
 
 from .conditional_copy import decided_args
 from .double_faced import DoubleFacedError, back_face_up_as_of, face_up_values, face_values
+from .flip import copied_values
 from .frozen import FrozenMap, freeze
 from .merged import merge_effects
 from .model import COPIED_FIELDS, AbilityDef, Board, Characteristics, GameObject, Part, Timestamp
@@ -227,7 +228,7 @@ def copy_instruction(
     """
     original = str(part.args["object"])
     back = double_faced_copy_face(board, version, part, copier, as_of)
-    found = copiable_values(board, version, original, began, back)
+    found = copied_values(board, original, copier, copiable_values(board, version, original, began, back))
     part_args = _decided(board, version, found, part.args)
     ch = _excepted(board, version, found, part_args)
     values = {f: getattr(ch, f) for f in COPIED_FIELDS}

@@ -121,6 +121,10 @@ class GameObject:
     # 701.37b: the permanent is monstrous (a designation, not an ability nor a copiable value; a new object
     # after a zone change is not, 400.7)
     monstrous: bool = False
+    # 710.1b: a flip card's alternative half (name, type line, text, power/toughness; None: not a flip card)
+    flip_face: Characteristics | None = None
+    # 710.2-710.3, 110.5: the permanent is flipped (a status: not copiable, lost when it leaves the battlefield)
+    flipped: bool = False
 
 
 @dataclass(frozen=True)

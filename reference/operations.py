@@ -270,6 +270,11 @@ def counter_keyword(ch: Characteristics, args: Mapping[str, Any], ts: Timestamp)
     return add_abilities(ch, FrozenMap({"abilities": (args["ability"],)}), ts)
 
 
+def set_name(ch: Characteristics, args: Mapping[str, Any]) -> Characteristics:
+    """612.8: the object loses the names it had and has only the one the effect gives."""
+    return ch.with_(name=str(args["name"]))
+
+
 def name_sticker(ch: Characteristics, args: Mapping[str, Any]) -> Characteristics:
     """123.6, 612.9: a name sticker adds its word to the object's name, at its place (123.6b-c)."""
     return ch.with_(name=name_with_word(ch.name, str(args["word"]), int(args["position"])))
@@ -283,6 +288,7 @@ _SIMPLE: dict[str, Callable[[Characteristics, Mapping[str, Any]], Characteristic
     "replace_word": replace_word,
     "full_text_of": full_text,
     "name_sticker": name_sticker,
+    "set_name": set_name,
     "add_types": add_types,
     "set_types": set_types,
     "remove_types": remove_types,

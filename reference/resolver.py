@@ -21,6 +21,7 @@ from .effects import (
     effects_in_play,
     parts_in_slot,
 )
+from .flip import own_flipped_values
 from .model import Board, Characteristics, Part, State, Timestamp
 from .operations import intrinsic_abilities
 from .timestamps import Tie, choose, rank
@@ -112,7 +113,7 @@ def initial_state(board: Board, version: RulesVersion | None = None) -> dict[str
     out = {}
     for i in sorted(board.objects):
         obj = board.objects[i]
-        ch = entered_values(obj)
+        ch = own_flipped_values(obj, entered_values(obj))  # 710.2
         if version is not None:
             ch = own_mana_value(obj, ch, version)  # 202.3b (a merge over it replaces this value in layer 1a)
         out[i] = intrinsic_abilities(ch)

@@ -16,7 +16,9 @@ characteristics it reads come from that version's layer system). Implemented:
   (what it may enchant: its enchant ability, 702.5a, and 303.4d; reference.attachments);
 * 704.5n: an Equipment or Fortification attached to an illegal permanent becomes unattached and stays
   on the battlefield (301.5c, 301.6);
-* 704.5q: a permanent with both +1/+1 and -1/-1 counters loses N of each, N the smaller count.
+* 704.5q: a permanent with both +1/+1 and -1/-1 counters loses N of each, N the smaller count;
+* 704.5y (704.5s in the Wilds of Eldraine text; 303.7a): of the Roles a player controls attached to one
+  permanent, all but the newest (latest timestamp) go to their owners' graveyards.
 
 (704.5m and 704.5n in the current text; 704.5n and 704.5p in earlier ones, and the state-based effects
 of rule 420.5 in the 2004 text; the date the letters moved was not read.) A permanent that leaves an
@@ -54,7 +56,7 @@ class StateBasedActionError(NotStated):
 class Action:
     """One state-based action on one object: a move to the graveyard, new counters, or becoming unattached."""
 
-    rule: str  # 704.5f | 704.5j | 704.5m | 704.5n | 704.5q
+    rule: str  # 704.5f | 704.5j | 704.5m | 704.5n | 704.5q | 704.5y
     object: str
     text: str
     zone: str | None = None
@@ -133,6 +135,39 @@ def attachments(board: Board, final: Mapping[str, Characteristics]) -> list[Acti
     return out
 
 
+def roles(board: Board, final: Mapping[str, Characteristics]) -> list[Action]:
+    """704.5y (704.5s in the text of Wilds of Eldraine), 303.7a: of the Roles one player controls attached to one
+    permanent, all but the one with the latest timestamp go to their owners' graveyards."""
+    mine: dict[tuple[str, str], list[str]] = {}
+    for oid in sorted(final):
+        host = board.objects[oid].attached_to
+        if host in final and "role" in final[oid].subtypes:
+            mine.setdefault((str(host), final[oid].controller), []).append(oid)
+    out = []
+    for (host, player), ids in sorted(mine.items()):
+        if len(ids) < 2:
+            continue
+        newest = max(board.objects[i].timestamp for i in ids)
+        kept = [i for i in ids if board.objects[i].timestamp == newest]
+        if len(kept) > 1:  # the Wilds of Eldraine ruling: its controller chooses, which no case states yet
+            raise StateBasedActionError(
+                f"704.5y: {player}'s Roles {', '.join(kept)} on {host} have the same timestamp: the player chooses "
+                "which to keep, a choice the format cannot state",
+                "",
+            )
+        out += [
+            Action(
+                "704.5y",
+                i,
+                f"{i}: {player} controls a newer Role on {host} ({kept[0]}): put into its owner's graveyard",
+                "graveyard",
+            )
+            for i in ids
+            if i != kept[0]
+        ]
+    return out
+
+
 def counters_annihilate(board: Board) -> list[Action]:
     """704.5q: N +1/+1 and N -1/-1 counters are removed, N the smaller number of the two."""
     out = []
@@ -162,6 +197,7 @@ def due(board: Board, version: RulesVersion, keeps: tuple[str, ...], resolve: Re
     final = {oid: ch for oid, ch in resolve(board, version).items() if oid in here}
     freed = attachments(board, final)
     moves = zero_toughness(final) + legend_rule(final, version, keeps) + [a for a in freed if a.zone is not None]
+    moves += roles(board, final)
     moved = {a.object for a in moves}
     first = {a.object: a for a in moves}  # an object dies once even when two rules say so (704.3)
     unattached = [a for a in freed if a.unattach and a.object not in moved]

@@ -169,6 +169,7 @@ OPERATION_KIND: Final[dict[str, str]] = {
     # layer 3
     "replace_word": "text",
     "full_text_of": "text",
+    "set_name": "text",  # 612.8: an effect that sets the name (a text-changing effect, layer 3)
     "name_sticker": "text",  # 123.6, 612.9: a name sticker's word (a rule's effect, never a case's part)
     # layer 4
     "add_types": "type",

@@ -36,6 +36,7 @@ def new_object(obj: GameObject, zone: str) -> GameObject:
         exiled_with=obj.exiled_with if obj.zone != "exile" else None,
         stickers=kept_in(obj, zone),  # 123.5: kept in a public zone (an exception to 400.7), lost in a hidden one
         monstrous=False,  # 701.37b, 400.7: the new object is not monstrous
+        flipped=False,  # 710.3: a flipped permanent that leaves the battlefield ceases to be flipped
     )
 
 

@@ -36,6 +36,19 @@ nothing the others write. The final characteristics are the same. Every tried or
 order of the tie, so no outcome is added either. ``tests/reference_optimized/test_orders.py``
 compares both enumerations on generated boards with up to five tied effects.
 
+**Settings.** A group whose effects all interact (two settings of power and toughness, 613.4b) would still
+need every order of the group. When the group's effects (one per key) apply to the same objects (one source,
+one filter or list of objects), interact in one slot, read nothing written in that slot (and nothing
+there reads what they write), and there either *set* everything the group writes (``set_pt`` with both
+values, ``set_colors``: the result does not depend on what was there) or commute with each other (additions,
+changes by amounts), the outcome of an order depends only on which setting effect is last and which of the
+others come after it: everything before the last setting is overwritten, and what comes after it commutes.
+So one order is tried per last setting effect and per set of the others after it (n orders for n settings,
+instead of n!). When the group interacts in several slots, the same holds if in each of them every effect of
+the group sets everything the group writes there (each ability sets power and toughness and color, say): the
+one applied last wins in every slot, so one order per last effect. ``tests/reference_optimized/test_orders.py``
+compares it with every order on a creature with up to five tied abilities of its own.
+
 **Scope.** The argument needs the set of effects and what each reads to be fixed: no effect may
 create, remove or rewrite another (a copy effect, a face-down status, a text change, a new
 controller, a lost or granted static ability, 611.3b, 612, 613.1a-b), and none may depend on a
@@ -45,8 +58,9 @@ every order (``reference.choices.every_order``): never a wrong answer, only the 
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
-from itertools import permutations
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from itertools import combinations, permutations
+from math import factorial
 from typing import Any
 
 from reference.choices import LIMIT, Outcomes, Resolver, every_order, outcomes, tie_keys
@@ -213,14 +227,110 @@ def groups(keys: Sequence[str], effects: Sequence[ContinuousEffect], comp: Mappi
     return list(out.values())
 
 
-def _product(groups: Sequence[Sequence[str]]) -> Iterator[tuple[str, ...]]:
-    """613.7m: every order of each group, concatenated in the groups' order, lazily."""
+def _product(groups: Sequence[Callable[[], Iterable[tuple[str, ...]]]]) -> Iterator[tuple[str, ...]]:
+    """613.7m: the orders tried of each group, concatenated in the groups' order, lazily."""
     if not groups:
         yield ()
         return
-    for head in permutations(groups[0]):
+    for head in groups[0]():
         for rest in _product(groups[1:]):
             yield head + rest
+
+
+def _overwrites(p: Part) -> bool:
+    """613.4b, 613.1e: the operation sets everything it writes, whatever it was before (both values given)."""
+    if p.op == "set_colors":
+        return True
+    return p.op == "set_pt" and "power" in p.args and "toughness" in p.args
+
+
+def _writes(parts: Sequence[Part]) -> frozenset[str]:
+    """613.1: the characteristics these operations can change."""
+    return frozenset().union(*(WRITES.get(p.op, FIELDS) for p in parts))
+
+
+def last_writer_orders(
+    keys: Sequence[str], effects: Sequence[ContinuousEffect], version: RulesVersion
+) -> list[tuple[str, ...]] | None:
+    """613.4b, 613.1e, 613.7m: the orders worth trying of a group whose effects set one characteristic (module
+    docstring, "Settings"): one per choice of the last setting effect and of the additions after it; None when
+    the group is not of that shape."""
+    members: dict[str, ContinuousEffect] = {}
+    for k in keys:
+        named = [e for e in effects if k in (holder(e), e.key)]
+        if len(named) != 1:
+            return None
+        members[k] = named[0]
+    first = members[keys[0]]
+    if any((e.source, e.targets, e.filter) != (first.source, first.targets, first.filter) for e in members.values()):
+        return None  # 611.3a, 611.2c: they may apply to different objects
+    slots = set().union(*(_slots(e, version) for e in members.values()))
+    interacting = [
+        s
+        for s in sorted(slots)
+        if any(
+            _interact_in(a, b, version, s)
+            for i, a in enumerate(members.values())
+            for b in list(members.values())[i + 1 :]
+        )
+    ]
+    if not interacting:
+        return None
+    shapes = [_shape(keys, members, effects, version, slot) for slot in interacting]
+    if any(shape is None for shape in shapes):
+        return None
+    if len(shapes) > 1:  # every effect sets all the group writes in each of those slots: the last one decides
+        everyone = list(keys)
+        if any(shape != (everyone, []) for shape in shapes):
+            return None
+        return [tuple(k for k in keys if k != last) + (last,) for last in keys]
+    setters, others = shapes[0] or ([], [])
+    if len(setters) * 2 ** len(others) >= factorial(len(keys)):
+        return None  # no fewer orders than every one
+    out = []
+    for last in setters:
+        rest = tuple(k for k in setters if k != last)
+        for n in range(len(others) + 1):
+            for after in combinations(others, n):
+                before = tuple(k for k in others if k not in after)
+                out.append(before + rest + (last,) + after)
+    return out
+
+
+def _shape(
+    keys: Sequence[str],
+    members: Mapping[str, ContinuousEffect],
+    effects: Sequence[ContinuousEffect],
+    version: RulesVersion,
+    slot: str,
+) -> tuple[list[str], list[str]] | None:
+    """613.4b, 613.1e, 613.8a: in one slot, the group's setting effects (each sets everything the group writes
+    there) and the others (which commute with each other), when nothing in the slot reads what the group
+    writes and the group reads nothing written there; None otherwise."""
+    own = {k: parts_in_slot(e, version, slot) for k, e in members.items()}
+    written = _writes([p for ps in own.values() for p in ps])
+    in_slot = {e.key: parts_in_slot(e, version, slot) for e in effects}
+    everything = _writes([p for ps in in_slot.values() for p in ps])
+    group = {e.key for e in members.values()}
+    for e in effects:
+        reads = _reads(e, in_slot[e.key]) if in_slot[e.key] else frozenset()
+        if reads & written or (e.key in group and reads & everything):
+            return None
+    setters = [k for k in keys if own[k] and all(_overwrites(p) for p in own[k]) and _writes(own[k]) == written]
+    others = [k for k in keys if k not in setters]
+    if not setters or not all(_commute(x, y) for a in others for b in others for x in own[a] for y in own[b]):
+        return None
+    return setters, others
+
+
+def _interact_in(a: ContinuousEffect, b: ContinuousEffect, version: RulesVersion, slot: str) -> bool:
+    """613.1, 613.8a: ``interact`` in one layer or sublayer."""
+    pa, pb = parts_in_slot(a, version, slot), parts_in_slot(b, version, slot)
+    if not pa or not pb:
+        return False
+    if _writes(pa) & _reads(b, pb) or _writes(pb) & _reads(a, pa):
+        return True
+    return not all(_commute(x, y) for x in pa for y in pb)
 
 
 class DistinctOrders:
@@ -229,6 +339,7 @@ class DistinctOrders:
     def __init__(self, board: Board, version: RulesVersion) -> None:
         """611, 613.8a: the board's effects (fixed within the scope) and their components."""
         self.effects = effects_in_play(board, initial_state(board, version), {}, version.keyword_counters)
+        self.version = version
         self.reason = out_of_scope(board, self.effects)
         self.components = {} if self.reason else components(self.effects, version)
 
@@ -236,7 +347,15 @@ class DistinctOrders:
         """613.7m: one order per class of the tie's orders that end alike; every order outside the scope."""
         if self.reason is not None:
             return every_order(tie)
-        return _product(groups(tie_keys(tie), self.effects, self.components))
+        return _product([self._orders(g) for g in groups(tie_keys(tie), self.effects, self.components)])
+
+    def _orders(self, group: Sequence[str]) -> Callable[[], Iterable[tuple[str, ...]]]:
+        """613.7m: the orders worth trying of one group: by the last setting effect where it has that shape,
+        else every order."""
+        if len(group) < 3:
+            return lambda: permutations(group)
+        fewer = last_writer_orders(group, self.effects, self.version)
+        return (lambda: permutations(group)) if fewer is None else (lambda: iter(fewer))
 
 
 def distinct_outcomes(

@@ -29,6 +29,7 @@ ABILITY_FIELDS = frozenset({"abilities", "granted", "intrinsic"})
 # 613.1: the characteristics each operation can change (any other operation: all of them).
 WRITES: dict[str, frozenset[str]] = {
     "set_controller": frozenset({"controller"}),
+    "set_name": frozenset({"name"}),
     "replace_word": frozenset({"abilities", "subtypes", "text_changes", "intrinsic"}),
     "add_types": _TYPES,
     "set_types": _TYPES,

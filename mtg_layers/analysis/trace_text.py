@@ -28,6 +28,7 @@ OPERATION_WORDS: dict[str, str] = {
     "set_controller": "changes control",
     "replace_word": "changes words in the text",
     "full_text_of": "has another card's full text",
+    "set_name": "has a new name",
     "add_types": "adds card types",
     "set_types": "sets card types",
     "remove_types": "removes card types",

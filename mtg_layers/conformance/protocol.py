@@ -154,6 +154,10 @@ def _object(o: Mapping[str, Any], clock: _Clock | None = None) -> dict[str, Any]
         out["merges"] = [{**copy.deepcopy(dict(m)), "component": _object(m["component"])} for m in o["merges"]]
     if o.get("monstrous"):  # 701.37b
         out["monstrous"] = True
+    if "flip_face" in o:  # 710.1b
+        out["flip_face"] = copy.deepcopy(o["flip_face"])
+    if o.get("flipped"):  # 710.3
+        out["flipped"] = True
     if o.get("stickers"):  # 123: their timestamps as the reference gives them (board_data)
         out["stickers"] = copy.deepcopy(list(o["stickers"]))
     if "card" in o:
@@ -298,6 +302,11 @@ def board_data(data: Mapping[str, Any], step: int, rules: str | None = None) -> 
                 e["applies_to"] = [i for i in e["applies_to"] if i != spell]
         for oid in s.get("become_monstrous", ()):  # 701.37a-b
             objects[oid]["monstrous"] = True
+        for oid in s.get("flip", ()):  # 710.3: a flip card, or a copy of one, on the battlefield
+            obj = objects[oid]
+            copies = any(oid in e["applies_to"] and any(p["op"] == "copy_of" for p in e["parts"]) for e in effects)
+            if obj["zone"] == "battlefield" and ("flip_face" in obj or copies):
+                obj["flipped"] = True
         for oid in sorted(s.get("put_stickers", {})):  # 123.3, 613.7k: a sticker put on, the time of then
             stuck = [{**copy.deepcopy(dict(st)), "timestamp": clock.tick()} for st in s["put_stickers"][oid]]
             objects[oid]["stickers"] = list(objects[oid].get("stickers", ())) + stuck
@@ -478,6 +487,7 @@ def _change_zones(objects: dict[str, dict[str, Any]], effects: list[dict[str, An
         obj.pop("chosen", None)  # 614.1c: the choice belonged to the old object (400.7)
         obj.pop("face_history", None)
         obj.pop("transform_history", None)
+        obj.pop("flipped", None)  # 710.3: no longer flipped once it leaves the battlefield
         if "transformed" in obj:
             obj["transformed"] = False  # 712: front face up outside the battlefield
     for obj in objects.values():

@@ -9,7 +9,8 @@ Every error names the file, the field path and what was expected (``errors.Corpu
 * ``load``: the stages in order, for data, a file or a corpus directory;
 * ``authoring``: hints for a case writer's natural mistakes, in words;
 * ``serialise``: the other way, a board written back as a case file;
-* ``profile_file``: a user's rules profile read from a file.
+* ``profile_file``: a user's rules profile read from a file;
+* ``rulings``: the list of official rulings (``corpus/rulings/``), one file per card, read and checked.
 
 The public API is importable from here (``from mtg_layers.corpus import load_case``). It may
 import ``reference``, ``mtg_layers.paths`` and third-party packages (PyYAML; jsonschema, only

@@ -348,6 +348,7 @@ def ability_words(data: Mapping[str, Any], extra: Iterable[str] = ()) -> set[str
         out |= set(o.get("abilities", ()))
         out |= set(o.get("face_down_values", {}).get("abilities", ()))
         out |= set(o.get("entered_as", {}).get("add_abilities", ()))
+        out |= set((o.get("flip_face") or {}).get("abilities", ()))  # 710.1b: a flip card's alternative text
     out |= {a["text"] for a in data.get("abilities", ()) if isinstance(a.get("text"), str)}
     for a in data.get("abilities", ()):  # 111.3: the abilities of the tokens an ability creates
         if isinstance(a.get("creates"), Mapping):

@@ -80,6 +80,8 @@ def _object(o: Mapping[str, Any]) -> GameObject:
         modal=bool(o.get("modal", False)),
         stickers=tuple(_sticker(s) for s in o.get("stickers", ())),
         monstrous=bool(o.get("monstrous", False)),
+        flip_face=_flip_face(o, ch),
+        flipped=bool(o.get("flipped", False)),
     )
 
 
@@ -89,6 +91,15 @@ def _back_face(o: Mapping[str, Any], front: Characteristics) -> Characteristics 
     if back is None:
         return None
     return _characteristics({"name": None, **back, "controller": front.controller})
+
+
+def _flip_face(o: Mapping[str, Any], normal: Characteristics) -> Characteristics | None:
+    """710.1b-c: a flip card's alternative half (its color and mana cost are the normal half's)."""
+    half = o.get("flip_face")
+    if half is None:
+        return None
+    ch = _characteristics({**half, "controller": normal.controller})
+    return ch.with_(colors=normal.colors, mana_cost=normal.mana_cost, mana_value=normal.mana_value)
 
 
 def _part(p: Mapping[str, Any]) -> Part:
@@ -152,6 +163,7 @@ def build_case(data: Mapping[str, Any], label: str) -> Case:
                 freeze({**t, "timestamp": t.get("timestamp", BY_RULES)}) for t in s.get("create_tokens", ())
             ),
             become_monstrous=tuple(s.get("become_monstrous", ())),
+            flip=tuple(s.get("flip", ())),
             put_stickers=FrozenMap(
                 {oid: tuple(_sticker(x) for x in new) for oid, new in s.get("put_stickers", {}).items()}
             ),

@@ -35,6 +35,9 @@ from . import authoring
 from .errors import CorpusError
 from .schema import schema
 
+# 303.7, 704.5y: Roles and their state-based action came with Wilds of Eldraine
+ROLES_FROM = "2023-09-08"
+
 
 @dataclass
 class MeaningChecker:
@@ -116,6 +119,9 @@ class MeaningChecker:
             for i, oid in enumerate(step.get("become_monstrous", ())):  # 701.37a
                 if oid not in objects:
                     self.fail(f"{where}.become_monstrous[{i}]", f"unknown object id {oid!r}")
+            for i, oid in enumerate(step.get("flip", ())):  # 710.3
+                if oid not in objects:
+                    self.fail(f"{where}.flip[{i}]", f"unknown object id {oid!r}")
             both = sorted(set(step.get("turn_face_up", {})) & set(step.get("turn_face_down", {})))
             if both:
                 self.fail(f"{where}.turn_face_up.{both[0]}", "an object is turned face up or face down, not both")
@@ -165,7 +171,8 @@ class MeaningChecker:
         self.double_faced_rules(data, [v for v in declared if v in self.versions])
         self.enchant_abilities(data)
         self.sticker_rules(data, [v for v in declared if v in self.versions])
-        self.roles_unsupported(data)
+        self.roles_in_force(data, [v for v in declared if v in self.versions])
+        self.flip_cards(data)
         for key in ("abilities", "objects", "effects", "steps"):
             self.subtypes(data.get(key, ()), key, None)
 
@@ -351,11 +358,35 @@ class MeaningChecker:
                         "2022-10-07): declare only versions from that day on",
                     )
 
-    def roles_unsupported(self, data: Mapping[str, Any]) -> None:
-        """704.5s (704.5y in later texts), 303.7a: the state-based action that keeps only a player's newest Role on a
-        permanent is not performed by the step semantics: a case with a Role and state-based actions is refused."""
+    def flip_cards(self, data: Mapping[str, Any]) -> None:
+        """710.2-710.3: only a flip card (or a copy of one) on the battlefield can be flipped."""
+        copies = {
+            str(t)
+            for e in [*data.get("effects", ()), *(x for s in data.get("steps", ()) for x in s.get("add_effects", ()))]
+            if any(p.get("op") == "copy_of" for p in e.get("parts", ()))
+            for t in e.get("applies_to", ())
+        }
+        objects = [(f"objects[{i}]", o) for i, o in enumerate(data.get("objects", ()))]
+        for s, step in enumerate(data.get("steps", ())):
+            objects += [(f"steps[{s}].add_objects[{i}]", o) for i, o in enumerate(step.get("add_objects", ()))]
+        for where, o in objects:
+            if not o.get("flipped"):
+                continue
+            if o.get("zone", "battlefield") != "battlefield":
+                self.fail(f"{where}.flipped", "only a permanent on the battlefield can be flipped (710.2, 710.3)")
+            if "flip_face" not in o and o.get("id") not in copies:
+                self.fail(
+                    f"{where}.flipped",
+                    "a flipped object needs its flip_face (710.1b), or must be a copy of a flip card (707.3)",
+                )
+
+    def roles_in_force(self, data: Mapping[str, Any], declared: list[str]) -> None:
+        """704.5y (704.5s in the Wilds of Eldraine text), 303.7a: the state-based action that keeps only a player's
+        newest Role on a permanent exists from Wilds of Eldraine (2023-09-08): a case with a Role and state-based
+        actions is refused under a version in force earlier (or spanning that day), naming the field."""
         sba = [s for s, step in enumerate(data["steps"]) if step.get("state_based_actions")]
-        if not sba:
+        early = [v for v in declared if (self.versions[v].in_force_from or "") < ROLES_FROM]
+        if not sba or not early:
             return
         objs = [(o, f"objects[{i}]") for i, o in enumerate(data["objects"])]
         for s, step in enumerate(data["steps"]):
@@ -367,9 +398,9 @@ class MeaningChecker:
             if "role" in o.get("subtypes", ()):
                 self.fail(
                     f"{where}.subtypes",
-                    f"a Role with state-based actions (steps[{sba[0]}].state_based_actions): the state-based action "
-                    "that puts all but a player's newest Role on a permanent into the graveyard (704.5s, 303.7a) is "
-                    "not modelled yet; leave the state-based actions out or the Role",
+                    f"a Role with state-based actions (steps[{sba[0]}].state_based_actions) under {early[0]}: Roles "
+                    f"and the state-based action that keeps only a player's newest one (704.5y, 303.7a) came with "
+                    f"Wilds of Eldraine ({ROLES_FROM}); declare versions in force from that day",
                 )
 
     def timed(self, item: Mapping[str, Any], where: str, kind: str) -> None:

@@ -98,6 +98,11 @@ def object_data(o: GameObject) -> dict[str, Any]:
         out["attached_to"] = o.attached_to
     if o.monstrous:  # 701.37b
         out["monstrous"] = True
+    if o.flip_face is not None:  # 710.1b: the alternative half (its color and mana cost are the normal half's)
+        half = _face_data(o.flip_face)
+        out["flip_face"] = {k: v for k, v in half.items() if k not in ("mana_value", "mana_cost", "colors")}
+    if o.flipped:  # 710.3
+        out["flipped"] = True
     if o.stickers:  # 123, 613.7k
         out["stickers"] = [sticker_data(st) for st in o.stickers]
     return out

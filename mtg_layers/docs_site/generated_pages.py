@@ -496,6 +496,8 @@ def fragments(cases: list[Case], corpus_dir: Path | None, proofs: bool = True) -
     """Generated fragments included by hand-written pages (docs/generated/)."""
     from ..analysis.coverage import coverage, to_markdown
     from ..analysis.version_diff import diff_corpus, diff_markdown
+    from ..corpus.rulings import load_rulings
+    from .rulings_page import rulings_markdown
 
     versions = builtin_versions()
     out = {
@@ -504,6 +506,7 @@ def fragments(cases: list[Case], corpus_dir: Path | None, proofs: bool = True) -
         "versions-timeline.md": timeline_fragment(versions),
         "rules-history.md": history_fragment(load_history()),
         "coverage.md": to_markdown(coverage(cases)),
+        "rulings.md": rulings_markdown(load_rulings()),
     }
     if corpus_dir is not None and any(c.id == "seed-gray-ogre" for c in cases):
         from .transcript import session, transcript_markdown

@@ -764,8 +764,9 @@ def test_functions_in_must_name_zones() -> None:
         case_from_data(_zoned(ability))
 
 
-def test_a_role_with_state_based_actions_is_refused_until_704_5s_is_modelled() -> None:
-    """704.5s, 303.7a: the step semantics do not perform the Role rule: such a board is refused, never loaded."""
+def test_a_role_with_state_based_actions_is_refused_before_wilds_of_eldraine() -> None:
+    """704.5y, 303.7a: the Role rule exists from Wilds of Eldraine (2023-09-08): with state-based actions, a Role
+    loads under a version in force from then and is refused, naming the field, under an earlier one."""
     data: dict[str, Any] = {
         "id": "role",
         "title": "two roles",
@@ -778,8 +779,10 @@ def test_a_role_with_state_based_actions_is_refused_until_704_5s_is_modelled() -
         ],
         "steps": [{"description": "s", "state_based_actions": True, "expect": {"2025-08-01": {}}}],
     }
+    assert case_from_data(data, "roles.yaml").objects[1].id == "r"
+    data["versions"], data["steps"][0]["expect"] = ["m10"], {"m10": {}}
     with pytest.raises(CorpusError) as err:
         case_from_data(data, "roles.yaml")
-    assert "objects[1].subtypes" in str(err.value) and "704.5s" in str(err.value)
+    assert "objects[1].subtypes" in str(err.value) and "704.5y" in str(err.value)
     data["steps"][0]["state_based_actions"] = False
     assert case_from_data(data, "roles.yaml").objects[1].id == "r"

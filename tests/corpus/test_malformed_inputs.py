@@ -109,6 +109,8 @@ FREE_TEXT: dict[str, str] = {
     "object.name": "a name (201.2): any text",
     "object.card": "the card's name, for people: any text",
     "object.back_face.name": "a name (201.2): any text",
+    "object.flip_face.name": "a flip card's alternative name (710.1b): any text",
+    "filter.name": "a name an object may have (201.2): any text",
     "effect.description": "for people: any text",
     "source.passage": "what the source says, for people: any text",
     "step.description": "for people: any text",

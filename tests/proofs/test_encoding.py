@@ -316,3 +316,31 @@ def test_z3_reads_the_zone_an_ability_works_from_itself() -> None:
     answer = board_result(dead, resolve(dead, version).final)
     assert "haste" not in answer["bears"]["abilities"]
     assert check_answer(dead, version, answer).status == "verified"
+
+
+# 710, 707.3, 612.8: flip cards and names set by effects, read by the encoding itself
+
+
+def test_z3_refutes_a_clone_of_a_flipped_permanent_that_shows_the_flipped_half() -> None:
+    """707.2, 707.3: a Clone of a flipped Kenzo is an unflipped Bushi Tenderfoot (1/1), never Kenzo (3/4)."""
+    assert _refuted("flip/bushi-tenderfoot-kenzo-clone.yaml", 3, "2025-08-01", "clone", "name", "Kenzo the Hardhearted")
+
+
+def test_z3_refutes_a_flipped_permanent_that_changes_color_or_keeps_its_normal_name() -> None:
+    """710.1c, 710.2: flipped, Bushi Tenderfoot is Kenzo the Hardhearted and stays white."""
+    path = "flip/bushi-tenderfoot-kenzo-clone.yaml"
+    assert _refuted(path, 2, "m10", "bushi", "name", "Bushi Tenderfoot")
+    assert _refuted(path, 2, "m10", "bushi", "colors", [])
+
+
+def test_z3_refutes_a_flipped_copy_that_shows_the_normal_half() -> None:
+    """707.3's example: the flipped Tomoya, a copy of Nezumi Shortfang, is Stabwhisker the Odious."""
+    assert _refuted("flip/tomoya-copies-nezumi-shortfang.yaml", 2, "ikoria", "tomoya", "name", "Nezumi Shortfang")
+
+
+def test_z3_refutes_a_copy_that_takes_a_name_set_by_an_effect() -> None:
+    """612.8, 707.2: the Clone of the renamed Bear is named Grizzly Bears; the renamed Bear keeps its new name
+    after it becomes a copy of Birds of Paradise (layer 3 after layer 1)."""
+    path = "text/name-set-layer-3-not-copied.yaml"
+    assert _refuted(path, 2, "2025-08-01", "clone", "name", "Renamed Bear")
+    assert _refuted(path, 3, "pre-m10", "bear", "name", "Birds of Paradise")

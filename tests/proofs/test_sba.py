@@ -124,3 +124,21 @@ def test_legend_losses_count_both_under_the_old_rule_and_one_under_the_new() -> 
     """704.5j: Clone copying Isamaru under one controller: both go before 2013, one of the two from 2013-07-13."""
     assert _losses("legend-rule-clone.yaml", "pre-m10") == [2]
     assert _losses("legend-rule-clone.yaml", "ikoria") == [1]
+
+
+def _roles_case() -> Any:
+    return load_case(CASES_DIR / "sba" / "roles-newest-per-player.yaml")
+
+
+def test_z3_refutes_the_old_round_that_kept_both_of_a_players_roles() -> None:
+    """704.5y, 303.7a: the round the code before 704.5y performed (nothing) is refuted; the older Role going is
+    verified; the newer one going, or the other player's Role going, is refuted."""
+    case = _roles_case()
+    version = VERSIONS["2025-08-01"]
+    before = apply_step(board_at(case, 1, version), replace(case.steps[1], state_based_actions=False), version)
+    assert check_round(before, version, set(), {}, ()).status == "counterexample"
+    assert check_round(before, version, {"monster"}, {}, ()).status == "verified"
+    assert check_round(before, version, {"royal"}, {}, ()).status == "counterexample"
+    third = apply_step(board_at(case, 2, version), replace(case.steps[2], state_based_actions=False), version)
+    assert check_round(third, version, set(), {}, ()).status == "verified"
+    assert check_round(third, version, {"royal"}, {}, ()).status == "counterexample"

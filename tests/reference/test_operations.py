@@ -194,6 +194,7 @@ CASES: list[tuple[str, Characteristics, dict[str, Any], dict[str, Any]]] = [
         },
     ),
     ("name_sticker", BEAR, {"word": "Dark", "position": 1}, {"name": "Grizzly Dark Bears"}),  # 123.6b
+    ("set_name", BEAR, {"name": "Renamed Bear"}, {"name": "Renamed Bear"}),  # 612.8: only the name it is given
     (
         "counter_keyword",
         BEAR,
@@ -489,3 +490,42 @@ def test_full_text_replaces_earlier_word_changes() -> None:
     out = apply_instruction(TEXT_CHANGED, ("full_text_of", FrozenMap({"values": values, "plus": ()})), 5)
     assert out.text_changes == ()
     assert out.name == "Grizzly Bears"
+
+
+def test_612_8_a_name_set_in_layer_3_is_read_by_a_later_layer_and_overrides_a_copied_name() -> None:
+    """612.8, 613.1a, 613.1c: an effect setting the Bear's name applies in layer 3, after a copy effect that began
+    later (layer 1), and before the 7c effect whose filter reads the name (611.3a)."""
+    lord = "creatures named renamed bear get +1/+1."
+    board = make_board(
+        [
+            creature("bear", 1, name="Grizzly Bears"),
+            creature("elk", 2, name="Elk", power=3, toughness=3),
+            {
+                "id": "lord",
+                "name": "Lord",
+                "timestamp": 3,
+                "types": ["enchantment"],
+                "abilities": [lord],
+                "controller": "p1",
+            },
+        ],
+        [
+            {
+                "id": "rename",
+                "timestamp": 4,
+                "applies_to": ["bear"],
+                "parts": [{"op": "set_name", "name": "Renamed Bear"}],
+            },
+            {"id": "to-elk", "timestamp": 5, "applies_to": ["bear"], "parts": [{"op": "copy_of", "object": "elk"}]},
+        ],
+        [
+            {
+                "text": lord,
+                "applies_to": {"type": "creature", "name": "Renamed Bear"},
+                "parts": [{"op": "modify_pt", "power": 1, "toughness": 1}],
+            }
+        ],
+    )
+    _, final = run(board)
+    assert (final["bear"]["name"], final["bear"]["power"], final["bear"]["toughness"]) == ("Renamed Bear", 4, 4)
+    assert OPERATION_KIND["set_name"] == "text"

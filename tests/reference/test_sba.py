@@ -12,7 +12,7 @@ import pytest
 from mtg_layers.corpus import CASES_DIR, load_case
 from reference.case import Step, apply_step, board_at, initial_board
 from reference.frozen import freeze
-from reference.model import Characteristics, Counter
+from reference.model import Characteristics, Counter, GameObject
 from reference.resolver import resolve
 from reference.sba import (
     Action,
@@ -224,3 +224,27 @@ def test_cards_put_into_a_graveyard_at_once_get_timestamps_in_id_order() -> None
     clone, isamaru = board.objects["clone"], board.objects["isamaru"]
     assert clone.zone == isamaru.zone == "graveyard"
     assert clone.timestamp + 1 == isamaru.timestamp  # "clone" before "isamaru"
+
+
+def _role(oid: str, ts: float, controller: str = "p1", host: str = "bear") -> Any:
+    """A Role token (an Aura Role enchantment) controlled by ``controller``, attached to ``host``."""
+    ch = chars(oid.title(), types=frozenset({"enchantment"}), subtypes=frozenset({"aura", "role"}), power=None)
+    ch = ch.with_(toughness=None, controller=controller, abilities=frozenset({"enchant creature"}))
+    return GameObject(id=oid, printed=ch, owner=controller, timestamp=ts, attached_to=host, token=True)
+
+
+def test_704_5y_keeps_only_the_newest_role_of_each_player_on_a_permanent() -> None:
+    """704.5y, 303.7a: p1's older Role goes to the graveyard, p1's newest and p2's stay; Roles on two permanents are
+    counted apart."""
+    b = board(obj("bear"), obj("elk"), _role("a", 2), _role("b", 5), _role("c", 3, "p2"), _role("d", 1, host="elk"))
+    after, rounds = state_based_actions(b, IKORIA, (), lambda bd, v: resolve(bd, v).final)
+    assert [(a.rule, a.object, a.zone) for r in rounds for a in r] == [("704.5y", "a", "graveyard")]
+    assert after.objects["a"].zone == "graveyard" and after.objects["b"].attached_to == "bear"
+    assert {o for o in ("b", "c", "d") if after.objects[o].zone == "battlefield"} == {"b", "c", "d"}
+
+
+def test_704_5y_two_roles_of_one_player_with_one_timestamp_need_a_choice() -> None:
+    """704.5y and the Wilds of Eldraine ruling: Roles attached at the same time: the player chooses; not statable."""
+    b = board(obj("bear"), _role("a", 2), _role("b", 2))
+    with pytest.raises(StateBasedActionError, match=r"704\.5y"):
+        state_based_actions(b, IKORIA, (), lambda bd, v: resolve(bd, v).final)

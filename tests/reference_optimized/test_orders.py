@@ -27,7 +27,7 @@ from reference.model import Board, Part
 from reference.timestamps import TieOrderError
 from reference.versions import get_version
 from reference_optimized import distinct_outcomes
-from reference_optimized.orders import SCOPE_OPS, DistinctOrders, interact, out_of_scope
+from reference_optimized.orders import SCOPE_OPS, DistinctOrders, interact, last_writer_orders, out_of_scope
 
 from ..builders import IKORIA, creature, make_board
 from ..strategies import COLORS, board_data
@@ -236,3 +236,150 @@ def test_which_pairs_of_effects_interact() -> None:
     assert interact(reads_blue, blue, IKORIA)
     assert not interact(set_one, blue, IKORIA) and not interact(only_red, flying, IKORIA)
     assert not interact(set_one, set_one, IKORIA)
+
+
+# One creature's own abilities, tied (613.7a: one timestamp): settings and additions of one characteristic
+# (layer 5, layer 7b) and commuting ones, so that a group of tied effects all interact.
+_OWN_PARTS = st.sampled_from(
+    [
+        {"op": "set_pt", "power": 1, "toughness": 1},
+        {"op": "set_pt", "power": 3, "toughness": 2},
+        {"op": "set_pt", "power": 0, "toughness": 4},
+        {"op": "set_colors", "colors": ["red"]},
+        {"op": "set_colors", "colors": ["blue", "green"]},
+        {"op": "set_colors", "colors": []},
+        {"op": "add_colors", "colors": ["white"]},
+        {"op": "add_colors", "colors": ["red"]},
+        {"op": "modify_pt", "power": 1, "toughness": 0},
+        {"op": "add_abilities", "abilities": ["flying"]},
+        {"op": "set_pt", "power": 5},
+    ]
+)
+
+
+@st.composite
+def own_tied_boards(draw: st.DrawFn) -> Board:
+    """One creature with two to five static abilities of its own (one part or two each), sometimes with a second
+    creature or a resolved effect sharing the timestamp."""
+    n = draw(st.integers(2, 5))
+    texts = [f"own ability {i}" for i in range(n)]
+    abilities = [
+        {"text": t, "applies_to": {"is_source": True}, "parts": draw(st.lists(_OWN_PARTS, min_size=1, max_size=2))}
+        for t in texts
+    ]
+    objects = [creature("c", 1, colors=["green"], abilities=texts)]
+    effects = []
+    if draw(st.booleans()):
+        effects.append({"id": "e1", "timestamp": 1, "applies_to": ["c"], "parts": [draw(_OWN_PARTS)]})
+    return make_board(objects, effects, abilities)
+
+
+@given(own_tied_boards(), st.sampled_from(VERSION_IDS))
+def test_settings_tried_by_their_last_one_reach_every_orders_outcomes(board: Board, vid: str) -> None:
+    """613.4b, 613.1e, 613.7m: trying one order per last setting effect (and additions after it) reaches exactly
+    the outcomes of every order, on a creature with up to five tied abilities of its own."""
+    version = get_version(vid)
+    every = outcomes(board, version, limit=1500)
+    assume(every.complete)
+    fewer = distinct_outcomes(board, version, limit=1500)
+    assert fewer.complete
+    assert _keys(fewer) == _keys(every)
+    assert fewer.runs <= every.runs
+    assert {t.candidates for t in fewer.mattering} == {t.candidates for t in every.mattering}
+
+
+def _setting(n: int) -> Board:
+    """One 1/1 creature with ``n`` abilities of its own, the i-th setting its power and toughness to i/i."""
+    return _tied(n, setting=n)
+
+
+def test_twelve_and_twenty_settings_give_one_outcome_per_last_one() -> None:
+    """613.4b, 613.7m: n abilities of one creature each setting its power and toughness, in one timestamp: the
+    last one applied wins, so there are n outcomes (1/1 to n/n), found with n resolutions and one to meet the
+    tie, never n! orders."""
+    for n in (12, 20):
+        found = distinct_outcomes(_setting(n), CURRENT)
+        assert sorted(o.final["c"].power or 0 for o in found.outcomes) == list(range(1, n + 1))
+        assert (found.complete, found.runs, found.depends_on_choice) == (True, n + 1, True)
+
+
+def test_settings_and_additions_of_colors_try_each_last_setting_and_what_follows_it() -> None:
+    """613.1e, 613.7m: two settings of colors and two additions in layer 5: what counts is the last setting and
+    the additions after it: 2 x 4 orders, not 4! (each setting may be last, each addition before or after it)."""
+    texts = ["is red", "is blue", "is also white", "is also black"]
+    ops = [
+        {"op": "set_colors", "colors": ["red"]},
+        {"op": "set_colors", "colors": ["blue"]},
+        {"op": "add_colors", "colors": ["white"]},
+        {"op": "add_colors", "colors": ["black"]},
+    ]
+    board = make_board(
+        [creature("c", 1, colors=["green"], abilities=texts)],
+        abilities=[
+            {"text": t, "applies_to": {"is_source": True}, "parts": [o]} for t, o in zip(texts, ops, strict=True)
+        ],
+    )
+    keys = [f"c:{t}" for t in texts]
+    tried = last_writer_orders(keys, DistinctOrders(board, IKORIA).effects, IKORIA)
+    assert tried is not None and len(tried) == 8
+    found = distinct_outcomes(board, IKORIA)
+    colors = {frozenset(o.final["c"].colors) for o in found.outcomes}
+    expected = {frozenset({base, *extra}) for base in ("red", "blue") for extra in ((), ("white",), ("black",))}
+    expected |= {frozenset({base, "white", "black"}) for base in ("red", "blue")}
+    assert colors == expected and found.complete
+
+
+def test_settings_of_different_objects_keep_every_order() -> None:
+    """611.2c, 613.4b: effects that may apply to different objects are not reduced to their last one."""
+    effects = DistinctOrders(
+        make_board(
+            [creature("bear", 1), creature("elk", 2)],
+            [
+                {
+                    "id": "a",
+                    "timestamp": 5,
+                    "applies_to": ["bear"],
+                    "parts": [{"op": "set_pt", "power": 1, "toughness": 1}],
+                },
+                {
+                    "id": "b",
+                    "timestamp": 5,
+                    "applies_to": ["elk"],
+                    "parts": [{"op": "set_pt", "power": 2, "toughness": 2}],
+                },
+                {
+                    "id": "c",
+                    "timestamp": 5,
+                    "applies_to": ["bear"],
+                    "parts": [{"op": "set_pt", "power": 3, "toughness": 3}],
+                },
+            ],
+        ),
+        IKORIA,
+    ).effects
+    assert last_writer_orders(["a", "b", "c"], effects, IKORIA) is None
+
+
+def test_twelve_abilities_each_setting_power_and_colors_give_one_outcome_per_last_one() -> None:
+    """613.4b, 613.1e, 613.7m: twelve abilities of one creature, each setting its power and toughness (7b) and its
+    color (5): in both layers the last one applied wins, the same one: twelve outcomes, thirteen resolutions."""
+    colors = ["white", "blue", "black", "red", "green"]
+    texts = [f"setting {i}" for i in range(12)]
+    board = make_board(
+        [creature("c", 1, colors=["green"], abilities=texts)],
+        abilities=[
+            {
+                "text": t,
+                "applies_to": {"is_source": True},
+                "parts": [
+                    {"op": "set_pt", "power": i, "toughness": i},
+                    {"op": "set_colors", "colors": [colors[i % 5]]},
+                ],
+            }
+            for i, t in enumerate(texts)
+        ],
+    )
+    found = distinct_outcomes(board, IKORIA)
+    finals = sorted((o.final["c"].power or 0, tuple(o.final["c"].colors)) for o in found.outcomes)
+    assert finals == [(i, (colors[i % 5],)) for i in range(12)]
+    assert (found.complete, found.runs) == (True, 13)
