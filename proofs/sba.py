@@ -107,8 +107,8 @@ def counters_after(board: Board) -> dict[str, dict[str, int]]:
 def dying(
     enc: Encoding, version: RulesVersion, keeps: tuple[str, ...]
 ) -> tuple[dict[str, z3.BoolRef], dict[str, z3.BoolRef], list[z3.BoolRef], list[z3.BoolRef]]:
-    """704.5f, 704.5j, 704.5m-n: per permanent, when it goes to the graveyard and when it becomes unattached;
-    when an unstated legend rule matters; when an Aura's enchant ability is not one read here."""
+    """704.5f, 704.5j, 704.5m-n, 704.5y: per permanent, when it goes to the graveyard and when it becomes
+    unattached; when an unstated legend rule matters; when an Aura's enchant ability is not one read here."""
     board = enc.board
     legend = version.legend_rule
     dies: dict[str, z3.BoolRef] = {}

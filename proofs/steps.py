@@ -13,7 +13,7 @@ boards) and builds the board after each step by its own reading of the rules:
   objects forget it; its stickers stay in a public zone and fall off in a hidden one (123.5);
 * 123, 613.7k: stickers restamped right after an object's new timestamp, joined at a merge's
   time, and put on at the time of the step's clock; the starting board's unstamped stickers
-  right after their object's; 701.37a: permanents that become monstrous;
+  right after their object's; 701.37a: permanents that become monstrous; 710.3: flip cards that flip;
 * 111.2, 111.3, 111.4, 612.2a: a token created by an ability, with the values the ability
   gives, read through its source's text changes as the encoding settles them at that moment;
 * 614.1c, 614.12, 113.6b, 114.4, 611.3a: the counters an object enters with (``proofs.entry``):
@@ -188,6 +188,7 @@ def new_object(obj: GameObject, zone: str) -> GameObject:
         exiled_with=None if obj.zone == "exile" else obj.exiled_with,  # 607.2a: linked to it in exile only
         stickers=obj.stickers if zone in _PUBLIC_ZONES else (),  # 123.5: kept in a public zone, lost in a hidden one
         monstrous=False,  # 701.37b: monstrous is a designation of the permanent, not of the new object
+        flipped=False,  # 710.3: a flipped permanent that leaves the battlefield is a new, unflipped object
     )
 
 
@@ -309,6 +310,29 @@ def read_monstrous(d: Derivation, step: Any) -> None:
     for oid in getattr(step, "become_monstrous", ()):
         if d.objects[oid].zone == "battlefield":
             d.objects[oid] = replace(d.objects[oid], monstrous=True)
+
+
+def _flip_card(d: Derivation, oid: str) -> bool:
+    """710.1, 707.3: a flip card, or a permanent that copies one (through any chain of copy effects)."""
+    seen: set[str] = set()
+    todo = [oid]
+    while todo:
+        at = todo.pop()
+        if at in seen or at not in d.objects:
+            continue
+        seen.add(at)
+        if d.objects[at].flip_face is not None:
+            return True
+        todo += [str(p.args["object"]) for e in d.effects if at in e.applies_to for p in e.parts if p.op == "copy_of"]
+    return False
+
+
+def read_flips(d: Derivation, step: Any) -> None:
+    """710.3: a flip-card permanent (or a copy of one) that is not flipped yet is flipped, for good; no timestamp."""
+    for oid in getattr(step, "flip", ()):
+        obj = d.objects[oid]
+        if obj.zone == "battlefield" and not obj.flipped and _flip_card(d, oid):
+            d.objects[oid] = replace(obj, flipped=True)
 
 
 def read_effects(d: Derivation, step: Any) -> None:
@@ -436,6 +460,7 @@ EVENTS: tuple[tuple[str, EventReader], ...] = (
     ("merge", read_merges),
     ("put_stickers", read_put_stickers),
     ("become_monstrous", read_monstrous),
+    ("flip", read_flips),
     ("add_effects/end_effects", read_effects),
     ("game", read_game),
     ("entry counters", read_entry_counters),

@@ -479,3 +479,20 @@ def test_the_shapeshifter_case_reads_the_dead_bears_new_timestamp() -> None:
     bears = boards[1].objects["bears"]
     assert (bears.zone, bears.timestamp) == ("graveyard", 5)
     assert boards[1].objects["forest"].timestamp == 3
+
+
+def test_a_flip_card_and_a_copy_of_one_flip_for_good_without_a_timestamp() -> None:
+    """710.3, 707.3, 400.7: Bushi Tenderfoot flips keeping its timestamp; the Clone copying it is unflipped until it
+    flips itself (a copy of a flip card can flip); a flipped permanent that leaves the battlefield is not flipped."""
+    case = corpus_case("flip-bushi-tenderfoot-kenzo-clone")
+    version = VERSIONS["2025-08-01"]
+    boards = derive_boards(initial_board(case), case.steps, version)
+    bushi = boards[1].objects["bushi"]
+    assert bushi.flipped and bushi.timestamp == initial_board(case).objects["bushi"].timestamp
+    assert (boards[2].objects["clone"].flipped, boards[3].objects["clone"].flipped) == (False, True)
+    dies = replace(case.steps[0], description="it dies", expect={}, move={"bushi": "graveyard"})
+    assert derive_step(boards[3], dies, version).objects["bushi"].flipped is False
+    theirs = board_at(case, 2, version)
+    unflipped = replace(theirs.objects["bushi"], flipped=False)
+    found = board_differences(boards[1], replace(theirs, objects={**theirs.objects, "bushi": unflipped}))
+    assert found == ["object bushi.flipped: z3 reading True, resolver False"]
