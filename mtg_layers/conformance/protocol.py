@@ -266,7 +266,8 @@ def board_data(data: Mapping[str, Any], step: int, rules: str | None = None) -> 
         clock = _Clock(objects, effects)  # 613.7b-f: what the case leaves out, the rules assign
         for o in s.get("add_objects", ()):
             objects[o["id"]] = _object(o, clock)
-        decided = s.get("create_tokens") or (entering_rules and s.get("add_objects"))
+        arriving = s.get("add_objects") or "battlefield" in s.get("move", {}).values()  # 614.1c: moved there too
+        decided = s.get("create_tokens") or (entering_rules and arriving)
         entered = _entered(data, k, rules) if decided else {}
         for t in s.get("create_tokens", ()):  # 111.3, 612.2a: the token as the reference creates it
             objects[t["id"]] = _object(entered[t["id"]], clock)
@@ -371,7 +372,8 @@ def _stickers_as_the_reference(
 
 
 def _entered(data: Mapping[str, Any], k: int, rules: str | None) -> dict[str, dict[str, Any]]:
-    """111.3, 614.12: the tokens step ``k`` creates and the objects it adds, as the reference makes them enter.
+    """111.3, 614.12: the tokens step ``k`` creates and the objects it adds or moves onto the battlefield, as the
+    reference makes them enter.
 
     Which token an ability creates (its source's current text) and which counters an object enters
     with (its characteristics as it would enter) read characteristics, so they need the rules version.
@@ -386,6 +388,7 @@ def _entered(data: Mapping[str, Any], k: int, rules: str | None) -> dict[str, di
     step = case.steps[k - 1]
     after = apply_step(before, replace(step, state_based_actions=False), version)
     ids = [o.id for o in step.add_objects] + [str(t["id"]) for t in step.create_tokens]
+    ids += sorted(oid for oid, zone in step.move.items() if zone == "battlefield" and before.objects[oid].zone != zone)
     return {i: object_data(after.objects[i]) for i in ids if i in after.objects}
 
 
@@ -439,7 +442,7 @@ def _state_based_actions(
         f"{data['id']} (board)",
     )
     keeps = tuple(step.get("legend_rule_keeps", ()))
-    _, rounds = state_based_actions(initial_board(flat), version, keeps, lambda b, v: resolve(b, v).final)
+    final, rounds = state_based_actions(initial_board(flat), version, keeps, lambda b, v: resolve(b, v).final)
     for actions in rounds:
         for a in actions:
             if a.zone is None and a.counters is not None:
@@ -449,6 +452,9 @@ def _state_based_actions(
             if a.unattach:  # 704.5n: it stays on the battlefield, attached to nothing
                 objects[a.object]["attached_to"] = None
         _change_zones(objects, effects, {a.object: a.zone for a in actions if a.zone is not None})
+        for a in actions:  # 400.7, 613.7d: a new object in the graveyard, with the timestamp it got there
+            if a.zone is not None:
+                objects[a.object]["timestamp"] = final.objects[a.object].timestamp
 
 
 def _transform(
