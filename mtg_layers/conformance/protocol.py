@@ -273,6 +273,9 @@ def board_data(data: Mapping[str, Any], step: int, rules: str | None = None) -> 
             objects[t["id"]] = _object(entered[t["id"]], clock)
         for oid in s.get("remove_objects", ()):
             objects.pop(oid, None)
+            for e in effects:  # a resolved effect outlives its source (611.2a): the flat board names no absent object
+                if e.get("source") == oid:
+                    e.pop("source")
         for oid in sorted(s.get("set_counters", {})):
             objects[oid]["counters"] = _placed(objects[oid]["counters"], s["set_counters"][oid], clock)
         for oid in sorted(s.get("attach", {})):
