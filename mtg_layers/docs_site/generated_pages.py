@@ -46,6 +46,14 @@ def _pt(r: Mapping[str, Any]) -> str:
     return f"{r.get('power')}/{r.get('toughness')}"
 
 
+def mermaid_label(text: str) -> str:
+    """Text safe inside a quoted Mermaid label: a double quote ends the label (the diagram then fails to
+    parse and the page shows its source), so quotes and the characters Mermaid reads as markup become
+    Mermaid's entity codes (``#quot;``)."""
+    codes = {"#": "#35;", '"': "#quot;", "<": "#lt;", ">": "#gt;", "|": "#124;"}
+    return "".join(codes.get(c, c) for c in text)
+
+
 def _mermaid(resolution: Resolution, indent: str) -> list[str]:
     """The dependency graph (613.8a) as a Mermaid diagram: an arrow from an effect to what it waits for."""
     if not resolution.edges:
@@ -60,7 +68,8 @@ def _mermaid(resolution: Resolution, indent: str) -> list[str]:
     lines = ["```mermaid", "graph LR"]
     for e in resolution.edges:
         lines.append(
-            f'  {node(e.dependent)}["{e.dependent}"] -->|"depends on ({e.slot}, {e.test})"| {node(e.on)}["{e.on}"]'
+            f'  {node(e.dependent)}["{mermaid_label(e.dependent)}"] -->|"depends on ({e.slot}, {e.test})"|'
+            f' {node(e.on)}["{mermaid_label(e.on)}"]'
         )
     lines.append("```")
     return [indent + line if line else line for line in lines]
