@@ -2,10 +2,9 @@
 
 The page sends a case (the corpus YAML format) and a rules version; the project's own resolver
 (``reference``) computes the result and ``trace_text`` puts the trace in words, exactly as
-``mtg-layers explain`` and the case pages do. Standard library, PyYAML (pure Python) and
-``reference`` only. The JSON Schema check needs ``jsonschema``, which the page does not ship:
-the page checks the case's meaning as the loader does (every reference resolves, every version
-is known) and ``mtg-layers resolve`` checks both.
+``mtg-layers explain`` and the case pages do. A board is loaded by the CLI's own loader, every stage
+(the JSON Schema one included: the bundle ships ``jsonschema``, see mkdocs_hooks.python_bundle), and an
+error reads as the CLI prints it, with "your board" in place of the file's name.
 """
 
 from __future__ import annotations
@@ -16,8 +15,9 @@ from pathlib import Path
 from typing import Any
 
 from reference.case import board_at
+from reference.history import flag_timeline
 from reference.resolver import resolve
-from reference.versions import builtin_versions
+from reference.versions import NotStated, builtin_versions
 
 from ..analysis.trace_text import explain_resolution, fields_text, newest_first, tab_label, to_html
 from ..checking.results import board_result, compare, observed
@@ -63,7 +63,7 @@ def run(text: str, version_id: str, step: int = 0) -> str:
         data = _parse(text)
         # a version the case does not declare is resolved all the same, with no expected answer to check
         # (an alias, m10, names the dated profile the case may declare by its id, and the other way round)
-        case = case_from_data(data, "your board", schema_check=False)
+        case = case_from_data(data, "your board")
         n = int(step) or len(case.steps)
         if not 1 <= n <= len(case.steps):
             raise CorpusError("your board", "step", f"expected a step from 1 to {len(case.steps)}, got {n}")
@@ -96,6 +96,10 @@ def run(text: str, version_id: str, step: int = 0) -> str:
         )
     except CorpusError as exc:
         return json.dumps({"ok": False, "error": str(exc)}, ensure_ascii=False)
+    except NotStated as exc:  # as the CLI says it (cli_support.not_stated_message): when the rule changed
+        flag = getattr(exc, "flag", "")
+        said = f"{exc} (rules history: {flag_timeline(flag)})" if flag else str(exc)
+        return json.dumps({"ok": False, "error": said}, ensure_ascii=False)
     except KeyError as exc:
         return json.dumps({"ok": False, "error": f"your board: a required field is missing: {exc}"}, ensure_ascii=False)
     except (TypeError, ValueError, AttributeError, IndexError) as exc:

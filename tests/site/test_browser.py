@@ -327,6 +327,18 @@ def search_results(session, timeout: float = 20):
     return last
 
 
+def open_search(session, timeout: float = 60) -> None:
+    """Open the search dialog and focus its box, like a reader; the index loads then (search on demand),
+    and the worker is ready when the static "Initializing" text goes away."""
+    session.evaluate("document.querySelector('label[for=__search]').click()")
+    session.evaluate("document.querySelector('.md-search__input').focus()")
+    assert session.poll("document.activeElement.matches('.md-search__input')", timeout=10), "search box not focused"
+    assert session.poll(
+        "!/Initializing|Initialisation/.test(document.querySelector('.md-search-result__meta').textContent)",
+        timeout=timeout,
+    ), "the search worker did not start"
+
+
 def _check_results(term: str, results) -> None:
     assert results, f"search for {term!r} found nothing"
     texts = " ".join(r["text"] for r in results).lower()
@@ -339,14 +351,7 @@ def test_search_box_finds(term, chromium, server, artifacts):
     session = chromium.devtools()
     try:
         session.navigate(server.base_url)
-        # wait for the search worker: the static placeholder text goes away
-        assert session.poll(
-            "!document.querySelector('.md-search-result__meta').textContent.includes('Initializing')", timeout=20
-        ), "the search worker did not start"
-        # open the search dialog, focus the input, type key by key
-        session.evaluate("document.querySelector('label[for=__search]').click()")
-        session.evaluate("document.querySelector('.md-search__input').focus()")
-        assert session.poll("document.activeElement.matches('.md-search__input')", timeout=5), "search box not focused"
+        open_search(session)
         session.type_text(term)
         results = search_results(session)
         _check_results(term, results)
@@ -588,12 +593,7 @@ def test_search_box_finds_french(term, chromium, server, artifacts):
     session = chromium.devtools()
     try:
         session.navigate(server.base_url)
-        assert session.poll(
-            "!document.querySelector('.md-search-result__meta').textContent.includes('Initializing')", timeout=20
-        ), "the search worker did not start"
-        session.evaluate("document.querySelector('label[for=__search]').click()")
-        session.evaluate("document.querySelector('.md-search__input').focus()")
-        assert session.poll("document.activeElement.matches('.md-search__input')", timeout=5)
+        open_search(session)
         session.type_text(term)
         results = search_results(session)
         assert results, f"search for {term!r} found nothing"
