@@ -162,19 +162,21 @@ def build_playground(site_dir: Path, root: Path = ROOT) -> None:
 
 
 def on_page_content(html: str, page: Any, config: Any, files: Any, **kwargs: Any) -> str:
-    """mkdocs event: link every bare rule number of a page (not on the rule pages themselves)."""
+    """mkdocs event: link every bare rule number of a page (not on the rule pages themselves); label the
+    cells of wide tables with their columns, for narrow screens (narrow_tables)."""
     from mkdocs.utils import get_relative_url
 
+    from mtg_layers.docs_site.narrow_tables import stackable
     from mtg_layers.docs_site.rule_pages import link_rule_numbers
 
     if page.file.src_uri.startswith("rules/"):
-        return html
+        return stackable(html)
 
     def href(name: str, anchor: str) -> str:
         target = files.get_file_from_path(f"rules/{name}.md")
         return f"{get_relative_url(target.url, page.url)}#{anchor}"
 
-    return link_rule_numbers(html, href)
+    return stackable(link_rule_numbers(html, href))
 
 
 # Filled while the site builds: the French pages (by source path), and the French card names each

@@ -22,6 +22,7 @@ from reference.versions import NotStated, builtin_versions
 from ..analysis.trace_text import explain_resolution, fields_text, newest_first, tab_label, to_html
 from ..checking.results import board_result, compare, observed
 from ..corpus import CorpusError, case_from_data, read_yaml
+from .narrow_tables import stackable
 
 
 def versions() -> str:
@@ -90,7 +91,7 @@ def run(text: str, version_id: str, step: int = 0) -> str:
                 "steps": len(case.steps),
                 "version": tab_label(version),
                 "check": check,
-                "html": to_html(ex),
+                "html": stackable(to_html(ex)),
             },
             ensure_ascii=False,
         )
