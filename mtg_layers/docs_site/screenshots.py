@@ -22,13 +22,13 @@ from ..paths import ROOT
 
 CHROMIUM = "/usr/bin/chromium"
 OUT = ROOT / "docs" / "images" / "screenshots"
-# three case pages: counters and a switch (Gray Ogre), a dependency with its diagram, Humility and Opalescence
+# three case pages, tall enough to reach the first step's version tabs and trace: counters and a switch (Gray Ogre), a dependency with its diagram, Humility and Opalescence
 PAGES = {
     "gray-ogre": "cases/seed-gray-ogre/",
     "urborg-blood-moon": "cases/seed-urborg-then-blood-moon/",
     "humility-opalescence": "cases/seed-humility-then-opalescence/",
 }
-WIDTHS = {"375": (375, 1800), "1400": (1400, 1100)}  # phone, desktop: (width, height) in CSS pixels
+WIDTHS = {"375": (375, 4400), "1400": (1400, 2000)}  # phone, desktop: (width, height) in CSS pixels
 FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--no-first-run", "--mute-audio"]
 
 
