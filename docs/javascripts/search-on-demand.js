@@ -32,12 +32,25 @@
   });
   window.mtgLayersSearchUsed = () => wanted(); // for a page that opens search itself
 
+  // The theme asks for the index with XMLHttpRequest (and, on other versions, fetch): both wait.
+  const INDEX = /\/search\/search_index\.json(?:[?#]|$)/;
+  const open = XMLHttpRequest.prototype.open;
+  const send = XMLHttpRequest.prototype.send;
+  XMLHttpRequest.prototype.open = function (method, url, ...rest) {
+    this.mtgLayersIndex = INDEX.test(String(url));
+    return open.call(this, method, url, ...rest);
+  };
+  XMLHttpRequest.prototype.send = function (body) {
+    if (this.mtgLayersIndex) {
+      used.then(() => send.call(this, body));
+      return undefined;
+    }
+    return send.call(this, body);
+  };
   const fetchIndex = window.fetch.bind(window);
   window.fetch = function (input, init) {
     const url = typeof input === "string" ? input : input instanceof URL ? input.href : input && input.url;
-    if (typeof url === "string" && /\/search\/search_index\.json(?:[?#]|$)/.test(url)) {
-      return used.then(() => fetchIndex(input, init));
-    }
+    if (typeof url === "string" && INDEX.test(url)) return used.then(() => fetchIndex(input, init));
     return fetchIndex(input, init);
   };
 

@@ -182,7 +182,7 @@ def on_page_content(html: str, page: Any, config: Any, files: Any, **kwargs: Any
 # Filled while the site builds: the French pages (by source path), and the French card names each
 # case page gives (by page URL), which go into the search index's titles.
 _FRENCH_PAGES: set[str] = set()
-_FRENCH_NAMES: dict[str, list[str]] = {}
+_FRENCH_NAMES: dict[str, list[tuple[str, str]]] = {}
 CARDS_LINE = re.compile(r"^\*\*Cards · cartes\*\*(.*)$", re.MULTILINE)
 LANGUAGE_LINK = re.compile(r'<a href="[^"]*" hreflang="(en|fr)" class="md-select__link">')
 
@@ -200,7 +200,7 @@ def on_page_markdown(markdown: str, page: Any, config: Any, files: Any, **kwargs
     if page.file.src_uri.startswith("cases/"):
         line = CARDS_LINE.search(markdown)
         if line:
-            _FRENCH_NAMES[page.url] = re.findall(r"\(\*([^*]+)\*\)", line.group(1))
+            _FRENCH_NAMES[page.url] = re.findall(r"\[([^\]]+)\]\([^)]*\) \(\*([^*]+)\*\)", line.group(1))
     return markdown
 
 
@@ -252,13 +252,19 @@ def on_env(env: Any, config: Any, files: Any, **kwargs: Any) -> Any:
     return env
 
 
-def titles_with_french_names(index: dict[str, Any], names: dict[str, list[str]]) -> dict[str, Any]:
-    """The search index with each case page's French card names added to its title: a French player
-    searching "Lune de sang" finds the Blood Moon cases by their title (the title counts most)."""
+def titles_with_french_names(index: dict[str, Any], names: dict[str, list[tuple[str, str]]]) -> dict[str, Any]:
+    """The search index with a case page's title followed by the French names of the cards its title names
+    (``names``: page URL to (English, French) pairs): a French player searching "Lune de sang" finds the
+    cases about Blood Moon by their title (the title counts most), not every case Blood Moon is on."""
     for doc in index.get("docs", ()):
-        extra = [n for n in names.get(doc.get("location", ""), ()) if n.lower() not in doc.get("title", "").lower()]
+        title = doc.get("title", "")
+        extra = [
+            fr
+            for en, fr in names.get(doc.get("location", ""), ())
+            if en.lower() in title.lower() and fr.lower() not in title.lower()
+        ]
         if extra:
-            doc["title"] = f"{doc['title']} · {', '.join(extra)}"
+            doc["title"] = f"{title} · {', '.join(extra)}"
     return index
 
 

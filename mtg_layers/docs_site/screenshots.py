@@ -22,7 +22,8 @@ from ..paths import ROOT
 
 CHROMIUM = "/usr/bin/chromium"
 OUT = ROOT / "docs" / "images" / "screenshots"
-# three case pages, tall enough to reach the first step's version tabs and trace: counters and a switch (Gray Ogre), a dependency with its diagram, Humility and Opalescence
+# three case pages, tall enough to reach the first step's tabs and trace: counters and a switch (Gray Ogre),
+# a dependency with its diagram (Urborg and Blood Moon), Humility and Opalescence
 PAGES = {
     "gray-ogre": "cases/seed-gray-ogre/",
     "urborg-blood-moon": "cases/seed-urborg-then-blood-moon/",

@@ -38,8 +38,14 @@ def test_the_language_switch_keeps_the_page() -> None:
 def test_case_titles_carry_french_card_names() -> None:
     docs = [{"location": "cases/x/", "title": "Blood Moon and Urborg"}, {"location": "cases/x/#s", "title": "Setup"}]
     index = {"docs": docs}
-    out = titles_with_french_names(index, {"cases/x/": ["Lune de sang", "Urborg, tombe de Yaugzebul"]})
-    assert out["docs"][0]["title"] == "Blood Moon and Urborg · Lune de sang, Urborg, tombe de Yaugzebul"
+    pairs = [
+        ("Blood Moon", "Lune de sang"),
+        ("Urborg, Tomb of Yawgmoth", "Urborg, tombe de Yaugzebul"),
+        ("Forest", "Forêt"),
+    ]
+    out = titles_with_french_names(index, {"cases/x/": pairs})
+    # only the cards the title names: Urborg is named by its short name only, the Forest not at all
+    assert out["docs"][0]["title"] == "Blood Moon and Urborg · Lune de sang"
     assert out["docs"][1]["title"] == "Setup"
 
 
