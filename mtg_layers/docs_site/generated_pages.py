@@ -23,6 +23,7 @@ from ..analysis.trace_text import RULE_RE, explain_resolution, fields_text, newe
 from ..checking.results import compare, observed
 from ..checking.verify import resolve_step, step_outcomes
 from ..paths import ROOT
+from .reader_text import for_readers
 from .rule_pages import OLDER_613, era_page, linker
 from .rules_history import history_fragment, load_history
 
@@ -254,7 +255,7 @@ def case_page(case: Case, versions: Mapping[str, RulesVersion], cases: list[Case
         ) + [""]
     out += ["## Steps", ""]
     for n, step in enumerate(case.steps, start=1):
-        out += [f"### Step {n}: {step.description}", ""]
+        out += [f"### Step {n}: {for_readers(step.description)}", ""]
         changes = _step_changes(step)
         if changes:
             out += changes + [""]
@@ -267,10 +268,11 @@ def case_page(case: Case, versions: Mapping[str, RulesVersion], cases: list[Case
         if "passage" in s:
             # a rule is stated in the project's words, never quoted; so is a marked paraphrase
             said = s["kind"] == "cr" or s["passage"].rstrip(".").endswith(PARAPHRASE_MARKS)
-            line += f": {s['passage']}" if said else f": “{s['passage']}”"
+            passage = for_readers(s["passage"])
+            line += f": {passage}" if said else f": “{passage}”"
         out.append(line)
     if case.notes:
-        out += ["", "## Notes", ""] + [f"- {n}" for n in case.notes]
+        out += ["", "## Notes", ""] + [f"- {for_readers(n)}" for n in case.notes]
     if related:
         out += ["", "## Related cases", ""]
         out += [f"- [{r.title}]({r.id}.md): {why}" for r, why in related]
