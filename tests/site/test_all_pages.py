@@ -17,6 +17,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -24,7 +25,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from site_helpers import CHROMIUM, INSTALL_HINT, Chromium, DevToolsSession, SiteServer, build_site
+from site_helpers import CHROMIUM, INSTALL_HINT, CDPError, Chromium, DevToolsSession, SiteServer, build_site
 
 pytestmark = pytest.mark.slow
 
@@ -161,3 +162,41 @@ def test_an_unrenderable_diagram_is_caught(built: Path, server: SiteServer, sess
         (bad / "index.html").unlink()
         bad.rmdir()
     assert any("left as source" in w for w in wrong) and any("exception" in w for w in wrong), wrong
+
+
+def arrives(session: DevToolsSession, url: str) -> bool:
+    """Whether the page reaches ``url`` and finishes loading (a query during the navigation may find no page)."""
+    deadline = time.monotonic() + PAGE_TIMEOUT
+    while time.monotonic() < deadline:
+        try:
+            if session.evaluate(f"location.href === {url!r} && document.readyState === 'complete'"):
+                return True
+        except CDPError:
+            pass  # the old page is gone, the new one not there yet
+        time.sleep(0.25)
+    return False
+
+
+def test_the_language_switch_keeps_the_page(server: SiteServer, session: DevToolsSession) -> None:
+    """From the English "Layers" page the French link leads to the French "Layers" page, and back; a page with no
+    French version leads to the French home page."""
+    for start, language, lands in (
+        ("layers/", "fr", "fr/layers/"),
+        ("fr/layers/", "en", "layers/"),
+        ("glossary/", "fr", "fr/glossary/"),
+        ("coverage/", "fr", "fr/"),
+    ):
+        session.navigate(server.base_url + start, timeout=PAGE_TIMEOUT)
+        session._events.clear()
+        session.evaluate(f"document.querySelector('a.md-select__link[hreflang={language}]').click()")
+        where = server.base_url + lands
+        assert arrives(session, where), f"{start} -> {language}: at {session.evaluate('location.href')}, not {where}"
+
+
+def test_french_pages_wear_french_labels(server: SiteServer, session: DevToolsSession) -> None:
+    """The theme's own labels on a French page are French (search box, table of contents), English elsewhere."""
+    session.navigate(server.base_url + "fr/layers/", timeout=PAGE_TIMEOUT)
+    assert session.evaluate("document.documentElement.lang") == "fr"
+    assert session.evaluate("document.querySelector('.md-search__input').placeholder") == "Rechercher"
+    session.navigate(server.base_url + "layers/", timeout=PAGE_TIMEOUT)
+    assert session.evaluate("document.querySelector('.md-search__input').placeholder") == "Search"

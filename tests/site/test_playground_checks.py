@@ -24,6 +24,11 @@ from mtg_layers.docs_site.mkdocs_hooks import python_bundle
 from reference.versions import CURRENT, builtin_versions
 from tests.corpus.test_malformed_inputs import KINDS, Kind
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from test_all_pages import browser, built, server  # noqa: F401  (one build and server for the browser test)
+
+OGRE = (Path(__file__).resolve().parents[2] / "corpus" / "cases" / "seed" / "gray-ogre.yaml").read_text("utf-8")
+
 RUN_ALL = """
 import json, sys
 sys.path.insert(0, sys.argv[1])
@@ -88,3 +93,34 @@ def test_the_playground_says_what_the_cli_says(tmp_path: Path, playground_answer
         if answer.get("ok") or answer.get("error") != expected:
             differ.append(f"{name}:\n  CLI:        {expected}\n  playground: {answer.get('error', 'accepted')}")
     assert not differ, f"{len(differ)} of {len(BOARDS)} kinds differ:\n" + "\n".join(differ)
+
+
+PLAYGROUND_BOARDS = {
+    "a word for a number": OGRE.replace("power: 2, toughness: 2}", "power: two, toughness: 2}", 1),
+    "an empty board": "",
+    "a list, not a mapping": "- a\n- b\n",
+    "an unknown operation": OGRE.replace("op: modify_pt", "op: modify_ptt", 1),
+}
+
+
+@pytest.mark.slow
+def test_the_page_reports_errors_as_the_cli_does(tmp_path: Path, server, browser) -> None:  # noqa: F811
+    """In the browser: each bad board's status line is the CLI's error line for the same file."""
+    session = browser.devtools()
+    try:
+        session.navigate(server.base_url + "playground/?case=seed-gray-ogre", timeout=120)
+        assert session.poll("!document.getElementById('pg-run').disabled", timeout=600, interval=1), session.evaluate(
+            "document.getElementById('pg-status').textContent"
+        )
+        for name, text in PLAYGROUND_BOARDS.items():
+            expected = "error: " + cli_message(tmp_path, name.replace(" ", "-"), text)
+            session.evaluate(f"document.getElementById('pg-board').value = {json.dumps(text)}")
+            session.evaluate("document.getElementById('pg-run').click()")
+            said = session.poll(
+                "(() => { const s = document.getElementById('pg-status');"
+                " return s.classList.contains('pg-error') ? s.textContent : null; })()",
+                timeout=120,
+            )
+            assert said == expected, name
+    finally:
+        session.close()
