@@ -263,14 +263,23 @@ def changes(before: Characteristics, after: Characteristics) -> list[str]:
     gained = sorted(after.abilities - before.abilities)
     lost = sorted(before.abilities - after.abilities)
     if gained:
-        out.append("gains " + "; ".join(gained))
+        out.append("gains " + "; ".join(map(mana_symbols, gained)))
     if lost:
-        out.append("loses " + "; ".join(lost))
+        out.append("loses " + "; ".join(map(mana_symbols, lost)))
     if (before.power, before.toughness) != (after.power, after.toughness):
         out.append(f"{pt_text(after)} (was {pt_text(before)})")
     if not out and before.text_changes != after.text_changes:
         out.append("text changed: " + ", ".join(f"{a} → {b}" for a, b in after.text_changes))
     return out
+
+
+MANA_SYMBOL = re.compile(r"\{([0-9a-z/]+)\}")
+
+
+def mana_symbols(text: str) -> str:
+    """Mana and tap symbols as printed (107.4, 107.5): the model keeps ability text in lower case, "{t}: add {c}."
+    reads "{T}: add {C}."."""
+    return MANA_SYMBOL.sub(lambda m: "{" + m.group(1).upper() + "}", text)
 
 
 def _kind(step: TraceStep, version: RulesVersion) -> str:
@@ -284,7 +293,7 @@ def _kind(step: TraceStep, version: RulesVersion) -> str:
     kind = " and ".join(words)
     if step.origin == "cda":
         kind = f"characteristic-defining ability, {kind}"
-    return f"{kind}: {step.slot}{rule}"
+    return f"{kind}: layer {step.slot}{rule}"
 
 
 def _order(
@@ -390,7 +399,7 @@ def explain_resolution(board: Board, resolution: Resolution, version: RulesVersi
                 name=ch.name or "(face down, no name)",
                 type_line=type_line(ch),
                 colors=colors_text(ch.colors),
-                abilities="; ".join(sorted(ch.abilities)) or "–",
+                abilities="; ".join(map(mana_symbols, sorted(ch.abilities))) or "–",
                 pt=pt_text(ch),
                 controller=ch.controller,
                 counters=counters or "–",

@@ -19,7 +19,15 @@ from reference.frozen import thaw
 from reference.resolver import Resolution
 from reference.versions import FLAGS, RulesVersion, builtin_versions, era_end
 
-from ..analysis.trace_text import RULE_RE, explain_resolution, fields_text, newest_first, tab_label, to_markdown
+from ..analysis.trace_text import (
+    RULE_RE,
+    explain_resolution,
+    fields_text,
+    mana_symbols,
+    newest_first,
+    tab_label,
+    to_markdown,
+)
 from ..checking.results import compare, observed
 from ..checking.verify import resolve_step, step_outcomes
 from ..paths import ROOT
@@ -237,7 +245,7 @@ def case_page(case: Case, versions: Mapping[str, RulesVersion], cases: list[Case
                 f"{o.timestamp:g}",
                 " ".join(sorted(o.printed.supertypes | o.printed.types | o.printed.subtypes)),
                 ", ".join(sorted(o.printed.colors)),
-                "; ".join(sorted(o.printed.abilities)),
+                "; ".join(map(mana_symbols, sorted(o.printed.abilities))),
                 _pt({"power": o.printed.power, "toughness": o.printed.toughness}),
                 ", ".join(f"{c.count}× {c.kind}" for c in o.counters) + (" (face down)" if o.face_down else ""),
             ]
