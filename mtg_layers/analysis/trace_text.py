@@ -345,7 +345,12 @@ def _order(
     elif why.kind == "cda-first":
         text = "characteristic-defining ability: applies before the other effects of its layer (613.3)"
     elif earlier:
-        prev = ", ".join(f"{names.get(s.effect, s.description)} (ts {s.timestamp:g})" for s in earlier)
+        # the effect just before it in this layer is the one that matters to its place; the others are counted
+        last = earlier[-1]
+        prev = f"{names.get(last.effect, last.description)} (ts {last.timestamp:g})"
+        more = len(earlier) - 1
+        if more:
+            prev += f" and {more} earlier effect{'s' if more > 1 else ''} in {step.slot}"
         text = f"timestamp {ts}, after {prev} (613.7)"
     elif later:
         text = f"timestamp {ts}, the earliest in {step.slot} (613.7)"

@@ -421,7 +421,7 @@ def test_trace_row_in_words(chromium, server):
     html = chromium.dump_dom(require_page(server, GRAY_OGRE_PAGE))
     text = re.sub(r"<[^>]+>", "", html)
     assert "sets power/toughness: layer 7b, 613.4b" in text, "the trace does not say which layer and rule"
-    order = "timestamp 4, after the +1/+1 counter on Gray Ogre (ts 2)"
+    order = "timestamp 4, after Target creature gets +4/+4 until end of turn (ts 3) and 1 earlier effect in 7c"
     assert order in text, "the trace does not give the order in words"
     assert "Gray Ogre: 5/8 (was 5/6)" in text, "the trace does not show what changed in game notation"
     assert "Creature — Ogre" in text, "no result table in game notation"

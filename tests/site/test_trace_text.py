@@ -30,7 +30,10 @@ def test_gray_ogre_rows_say_layer_rule_and_order() -> None:
     assert first.changes == ("Gray Ogre: 0/1 (was 2/2)",)
     last = ex.rows[-1]
     assert last.layer == "modifies power/toughness: layer 7c, 613.4c"
-    assert last.order.startswith("timestamp 4, after the +1/+1 counter on Gray Ogre (ts 2)")
+    # the effect just before it in 7c, and how many came before that: the list does not grow with the board
+    assert last.order == (
+        "timestamp 4, after Target creature gets +4/+4 until end of turn (ts 3) and 1 earlier effect in 7c (613.7)"
+    )
     assert last.changes == ("Gray Ogre: 5/8 (was 5/6)",)
     ogre = next(r for r in ex.result if r.object == "ogre")
     assert (ogre.pt, ogre.type_line, ogre.colors, ogre.counters) == ("5/8", "Creature — Ogre", "red", "1× +1/+1")
