@@ -388,11 +388,14 @@ def explain_resolution(board: Board, resolution: Resolution, version: RulesVersi
         )
     short = short_names([k for e in resolution.edges for k in (e.dependent, e.on)], names, labels)
     deps = tuple(
-        f"{e.slot}: {names.get(e.dependent, e.dependent)} depends on {names.get(e.on, e.on)}: "
+        f"layer {e.slot}: {names.get(e.dependent, e.dependent).rstrip('.')} depends on "
+        f"{names.get(e.on, e.on).rstrip('.')} (613.8a), since "
         f"{reason_text(e.test, e.detail, short[e.on], short[e.dependent], labels)}"
         for e in resolution.edges
     )
-    skipped = tuple(f"{s.slot}: {names.get(s.effect, s.description)}: {s.reason}" for s in resolution.skipped)
+    skipped = tuple(
+        f"layer {s.slot}: {names.get(s.effect, s.description).rstrip('.')}: {s.reason}" for s in resolution.skipped
+    )
     result = []
     for oid in sorted(resolution.final):
         ch = resolution.final[oid]
@@ -447,7 +450,7 @@ def to_markdown(
     ex: Explanation, link: Callable[[str], str] = _plain, slot_link: Callable[[str], str] | None = None
 ) -> list[str]:
     """The explanation as Markdown lines; ``link`` turns a rule number into a link (``slot_link``: in
-    the layer column, whose rule numbers are the version's own)."""
+    the layer and "why at this point" columns and the dependencies, whose rule numbers are the version's own)."""
     out = ["Trace:", ""]
     if ex.rows:
         out += _md_table(TRACE_HEAD, [], link)
@@ -455,16 +458,16 @@ def to_markdown(
         for r in ex.rows:
             cells = trace_cells(r)
             out.append(
-                "| " + " | ".join(_md_cell(c, layer_link if i == 1 else link) for i, c in enumerate(cells)) + " |"
+                "| " + " | ".join(_md_cell(c, layer_link if i in (1, 3) else link) for i, c in enumerate(cells)) + " |"
             )
     else:
         out.append("(no effect applies)")
     out.append("")
     if ex.dependencies:
-        out += [_md_cell("Dependencies found (613.8a):", link), ""]
-        out += ["- " + _md_cell(d, link) for d in ex.dependencies] + [""]
+        out += [_md_cell("Dependencies found:", link), ""]
+        out += ["- " + _md_cell(d, slot_link or link) for d in ex.dependencies] + [""]
     if ex.skipped:
-        out += ["Effects that did not apply:", ""] + ["- " + _md_cell(s, link) for s in ex.skipped] + [""]
+        out += ["Effects that did not apply:", ""] + ["- " + _md_cell(s, slot_link or link) for s in ex.skipped] + [""]
     out += ["Result:", ""] + _md_table(RESULT_HEAD, (result_cells(r) for r in ex.result), link) + [""]
     return out
 
@@ -482,7 +485,7 @@ def to_html(ex: Explanation) -> str:
     parts = ["<h3>Result</h3>", _html_table(RESULT_HEAD, (result_cells(r) for r in ex.result), "result")]
     parts += ["<h3>Trace</h3>", _html_table(TRACE_HEAD, (trace_cells(r) for r in ex.rows), "trace")]
     if ex.dependencies:
-        parts.append("<h3>Dependencies found (613.8a)</h3><ul>")
+        parts.append("<h3>Dependencies found</h3><ul>")
         parts += [f"<li>{html.escape(d)}</li>" for d in ex.dependencies] + ["</ul>"]
     if ex.skipped:
         parts.append("<h3>Effects that did not apply</h3><ul>")

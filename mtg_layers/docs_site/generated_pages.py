@@ -31,6 +31,7 @@ from ..analysis.trace_text import (
 from ..checking.results import compare, observed
 from ..checking.verify import resolve_step, step_outcomes
 from ..paths import ROOT
+from .era_citations import explanation_in_era
 from .reader_text import for_readers
 from .rule_pages import OLDER_613, era_page, linker
 from .rules_history import history_fragment, load_history
@@ -116,7 +117,8 @@ def _version_tab(case: Case, n: int, version: RulesVersion, link: Callable[[str]
         ],
     ) + [""]
     slot_link = linker("../", era_page(version))
-    body += to_markdown(explain_resolution(board_at(case, n, version), resolution, version), link, slot_link)
+    explained = explanation_in_era(explain_resolution(board_at(case, n, version), resolution, version), version)
+    body += to_markdown(explained, link, slot_link)
     mermaid = _mermaid(resolution, "")
     if mermaid:
         body += ["Dependency graph:", ""] + mermaid + [""]

@@ -22,6 +22,7 @@ from reference.versions import NotStated, builtin_versions
 from ..analysis.trace_text import explain_resolution, fields_text, newest_first, tab_label, to_html
 from ..checking.results import board_result, compare, observed
 from ..corpus import CorpusError, case_from_data, read_yaml
+from .era_citations import explanation_in_era
 from .narrow_tables import stackable
 
 
@@ -82,7 +83,7 @@ def run(text: str, version_id: str, step: int = 0) -> str:
                     for oid, fields in expected.items()
                 ],
             }
-        ex = explain_resolution(board, resolution, version)
+        ex = explanation_in_era(explain_resolution(board, resolution, version), version)
         return json.dumps(
             {
                 "ok": True,
