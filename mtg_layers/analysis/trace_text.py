@@ -76,7 +76,7 @@ class Row:
     index: int
     slot: str
     layer: str  # what it does, the slot and the rule: "sets power/toughness: 7b, 613.4b"
-    effect: str  # the effect's description, its id and timestamp
+    effect: str  # the effect's description (card names, not the case's keys) and its timestamp
     order: str  # why it applies at this point, in words
     changes: tuple[str, ...]  # only what changed, per object
 
@@ -381,7 +381,7 @@ def explain_resolution(board: Board, resolution: Resolution, version: RulesVersi
                 index=step.index,
                 slot=step.slot,
                 layer=_kind(step, version),
-                effect=f"{names[step.effect]} [{step.effect}, ts {step.timestamp:g}]",
+                effect=f"{names[step.effect]} (timestamp {step.timestamp:g})",  # card names and words, not keys
                 order=_order(step, resolution.steps, resolution, names, labels),
                 changes=tuple(changed) or ("no change",),
             )
