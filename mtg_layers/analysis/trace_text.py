@@ -277,8 +277,8 @@ MANA_SYMBOL = re.compile(r"\{([0-9a-z/]+)\}")
 
 
 def mana_symbols(text: str) -> str:
-    """Mana and tap symbols as printed (107.4, 107.5): the model keeps ability text in lower case, "{t}: add {c}."
-    reads "{T}: add {C}."."""
+    """Mana and tap symbols as printed: the model keeps ability text in lower case, "{t}: add {c}." reads
+    "{T}: add {C}."."""
     return MANA_SYMBOL.sub(lambda m: "{" + m.group(1).upper() + "}", text)
 
 
