@@ -18,10 +18,17 @@ from ..analysis.trace_text import Explanation
 
 IKORIA = "2020-04-17"  # from this text on, 613.3 / 613.6 / 613.7 / 613.8 are numbered as today
 # today's number of each reason -> the era's
-BEFORE_IKORIA = {"613.3": "613.2", "613.6": "613.5", "613.7": "613.6", "613.8a": "613.7a", "613.8b": "613.7b"}
+BEFORE_IKORIA = {
+    "613.3": "613.2",
+    "613.6": "613.5",
+    "613.7": "613.6",
+    "613.8a": "613.7a",
+    "613.8b": "613.7b",
+    "613.8c": "613.7c",
+}
 RULE_418_5 = {"613.3": "418.5a", "613.6": "418.5b", "613.7": "418.5a", "613.8a": "418.5c", "613.8b": "418.5d"}
 CITED = re.compile(r"(?<![0-9.])613\.[0-9]+[a-z]?(?![0-9a-z])")
-LOOP_418 = "the loop applies in timestamp order (613.8b)"
+LOOP_418 = "the loop applies in timestamp order (613.8b)"  # docs/interpretations.md#pre-m10-loops
 
 
 def era_numbers(version: RulesVersion) -> dict[str, str]:
