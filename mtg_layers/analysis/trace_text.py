@@ -527,7 +527,7 @@ def _value_text(field: str, value: Any) -> str:
     if field == "colors" and isinstance(value, list):
         return colors_text(value)
     if isinstance(value, list):
-        words = [_title(v) if field in ("types", "subtypes", "supertypes") else str(v) for v in value]
+        words = [_title(v) if field in ("types", "subtypes", "supertypes") else mana_symbols(str(v)) for v in value]
         return ", ".join(words) or "none"
     if isinstance(value, dict):
         return ", ".join(f"{v}× {k}" for k, v in value.items()) or "none"
@@ -539,7 +539,9 @@ def _value_text(field: str, value: Any) -> str:
 
 
 def _words(field: str, words: Iterable[Any]) -> str:
-    return ", ".join(_title(str(w)) if field in ("types", "subtypes", "supertypes") else str(w) for w in words)
+    return ", ".join(
+        _title(str(w)) if field in ("types", "subtypes", "supertypes") else mana_symbols(str(w)) for w in words
+    )
 
 
 def fields_text(fields: Mapping[str, Any]) -> str:

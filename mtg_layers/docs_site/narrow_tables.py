@@ -2,8 +2,8 @@
 
 At 375 px a five-column trace cannot fit side by side; the site's stylesheet (docs/stylesheets/extra.css)
 shows a wide table's rows as stacked cards there, each cell preceded by its column's name, which it
-reads from the ``data-label`` added here. Wide tables (four columns or more) get the class
-``mtg-stack``; a trace (a "why at this point" column) also gets ``mtg-trace``.
+reads from the ``data-label`` added here. Wide tables (four columns or more) get ``data-stack``; a trace
+(a "why at this point" column) also gets ``data-trace``, which the stylesheet stacks.
 """
 
 from __future__ import annotations
@@ -38,15 +38,13 @@ def _table(match: re.Match[str]) -> str:
     labels = [_label(c) for c in HEADER_CELL.findall(body)]
     if len(labels) < WIDE:
         return match.group(0)
-    classes = ["mtg-stack"] + (["mtg-trace"] if "why at this point" in labels else [])
-    if 'class="' in attrs:
-        attrs = attrs.replace('class="', f'class="{" ".join(classes)} ', 1)
-    else:
-        attrs = f'{attrs} class="{" ".join(classes)}"'
+    # data attributes, not classes: the theme styles only tables without a class (table:not([class]))
+    attrs += ' data-stack="wide"' + (' data-trace="trace"' if "why at this point" in labels else "")
     body = ROW.sub(lambda row: _labelled_row(row.group(0), labels), body)
     return f"<table{attrs}>{body}</table>"
 
 
 def stackable(fragment: str) -> str:
-    """The HTML with every wide table classed ``mtg-stack`` and each data cell labelled with its column."""
+    """The HTML with every wide table marked ``data-stack`` (a trace ``data-trace``) and each data cell labelled
+    with its column."""
     return TABLE.sub(_table, fragment)

@@ -17,7 +17,7 @@ TRACE = (
 
 def test_a_trace_is_stacked_and_each_cell_names_its_column() -> None:
     out = stackable(TRACE)
-    assert '<table class="mtg-stack mtg-trace">' in out
+    assert '<table data-stack="wide" data-trace="trace">' in out
     assert '<td data-label="why at this point">the only effect in 7c</td>' in out
     assert '<td data-label="#">1</td>' in out
 
