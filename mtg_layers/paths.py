@@ -16,9 +16,13 @@ BUNDLED_CORPUS_DIR = PACKAGE_DIR / "_corpus"
 
 
 def corpus_dir(root: Path = ROOT, bundled: Path = BUNDLED_CORPUS_DIR) -> Path:
-    """The checkout's corpus when there is one next to the package, else the copy the package carries."""
+    """The checkout's corpus when there is one next to the package, else the copy the package carries.
+
+    A corpus directory is known by its schemas: the site's playground bundle carries ``corpus/`` with its
+    schemas and the card catalogue but no cases.
+    """
     checkout = root / "corpus"
-    if (checkout / "cases").is_dir():
+    if (checkout / "schema").is_dir():
         return checkout
     return bundled
 

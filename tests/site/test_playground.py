@@ -39,7 +39,9 @@ def test_bad_boards_give_clear_errors() -> None:
     missing = json.loads(playground.run("id: x\n", "ikoria"))
     # the JSON Schema stage runs in the page too, as in the CLI (test_playground_checks compares every message)
     assert not missing["ok"] and missing["error"] == "your board: (top level): 'title' is a required property"
-    two = OGRE.replace("power: 2, toughness: 2}", "power: two, toughness: 2}", 1)
+    ogre = "{id: ogre, card: Gray Ogre, controller: p1, timestamp: 1}"
+    two = OGRE.replace(ogre, ogre[:-1] + ", power: two}", 1)
+    assert two != OGRE
     power = json.loads(playground.run(two, "ikoria"))
     assert power == {"ok": False, "error": "your board: objects[0].power: expected a number (or null), got 'two'"}
     step = json.loads(playground.run(OGRE, "ikoria", 9))

@@ -96,7 +96,11 @@ def test_the_playground_says_what_the_cli_says(tmp_path: Path, playground_answer
 
 
 PLAYGROUND_BOARDS = {
-    "a word for a number": OGRE.replace("power: 2, toughness: 2}", "power: two, toughness: 2}", 1),
+    "a word for a number": OGRE.replace(
+        "card: Gray Ogre, controller: p1, timestamp: 1}",
+        "card: Gray Ogre, controller: p1, timestamp: 1, power: two}",
+        1,
+    ),
     "an empty board": "",
     "a list, not a mapping": "- a\n- b\n",
     "an unknown operation": OGRE.replace("op: modify_pt", "op: modify_ptt", 1),
