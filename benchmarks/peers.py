@@ -64,8 +64,14 @@ VERSION = "2025-08-01"
 CREATURES = ("Grizzly Bears", "Savannah Lions", "Elite Vanguard", "Gray Ogre", "Coral Merfolk")
 EFFECTS = {
     "a": ("Glorious Anthem", "Bad Moon", "Levitation", "Honor of the Pure", "Darkest Hour", "Crusade"),
-    "b": ("Urborg, Tomb of Yawgmoth", "Blood Moon", "March of the Machines", "Mycosynth Lattice", "Humility",
-          "Opalescence"),
+    "b": (
+        "Urborg, Tomb of Yawgmoth",
+        "Blood Moon",
+        "March of the Machines",
+        "Mycosynth Lattice",
+        "Humility",
+        "Opalescence",
+    ),
     "c": ("Glorious Anthem", "Twisted Image", "Giant Growth", "Inside Out", "Honor of the Pure"),
 }
 SIZES = ((100, 10), (500, 25), (2000, 100))
@@ -89,7 +95,9 @@ class Event:
 
 def events(family: str, n: int, k: int, with_effects: bool = True) -> list[Event]:
     """The board's card list in the order the cards entered or resolved."""
-    out = [Event(CREATURES[i % len(CREATURES)], counters=(1 + i % 2) if family == "c" and i % 4 else 0) for i in range(n)]
+    out = [
+        Event(CREATURES[i % len(CREATURES)], counters=(1 + i % 2) if family == "c" and i % 4 else 0) for i in range(n)
+    ]
     if family == "b":
         out += [Event("Forest") for _ in range(n // 20)]
     if not with_effects:
@@ -212,7 +220,10 @@ class PhaseBoard:
                 self.debug({"type": "MoveToZone", "data": {"object_id": oid, "to_zone": "Battlefield"}})
                 if ev.counters:
                     self.debug(
-                        {"type": "ModifyCounters", "data": {"object_id": oid, "counter_type": "P1P1", "delta": ev.counters}}
+                        {
+                            "type": "ModifyCounters",
+                            "data": {"object_id": oid, "counter_type": "P1P1", "delta": ev.counters},
+                        }
                     )
             else:
                 self.cast(oid, self.ids[ev.target])
@@ -348,7 +359,9 @@ def main(argv: list[str] | None = None) -> int:
     cat = catalogue()
     version = get_version(VERSION)
     names = {c for f in EFFECTS.values() for c in f} | set(CREATURES) | {"Forest"}
-    engine = phase.Engine.from_json(json.dumps({c.lower(): phase_face(phase, cat.card(c, "peers", "peers")) for c in names}))
+    engine = phase.Engine.from_json(
+        json.dumps({c.lower(): phase_face(phase, cat.card(c, "peers", "peers")) for c in names})
+    )
     rows = []
     for family in args.families.split(","):
         for size in args.sizes.split(","):

@@ -465,6 +465,33 @@ class Incremental:
             self.no_pt = {i for i, ch in self.state.items() if ch.power is None or ch.toughness is None}
         return self.no_pt.isdisjoint(objects)
 
+    # --- a group that can be applied in one pass (613.8c without re-asking)
+
+    def independent(self, group: list[ContinuousEffect], slot: str) -> bool:
+        """613.8a, 613.8c: True when applying the group's effects changes nothing any of them reads.
+
+        Then no effect of the group can come to depend on another, none can begin or end (611.3a: no
+        ability, text, name or condition input changes), and each one's objects stay what they are: the
+        layer loop may apply them in rank order without asking again after each. Read conservatively:
+        every characteristic an effect's filter, amounts, condition or source could read, against every
+        characteristic the group's operations could write.
+        """
+        reads: set[str] = set(REGENERATE_ON) | {"controller"}
+        if self.conditional_holders:
+            reads |= self.condition_reads
+        writes: set[str] = set()
+        for e in group:
+            info = self.info(e)
+            writes |= writes_of(self.parts(e, slot), fit=False)[0]  # only this slot's parts are applied here
+            if e.key not in self.locked and e.targets is None:
+                reads |= info.filter_reads
+            reads |= info.value_reads | info.exist_reads
+            if e.origin in ("static", "cda") and e.source is not None:
+                reads |= SOURCE_READS
+            if writes & reads:
+                return False
+        return not writes & reads
+
     # --- dependency (613.8a)
 
     def graph(self, group: list[ContinuousEffect], slot: str) -> dict[str, dict[str, DependencyReason]]:
