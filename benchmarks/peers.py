@@ -194,11 +194,18 @@ def phase_face(phase: Any, card: Mapping[str, Any]) -> Any:
 
 
 class PhaseBoard:
-    """A live phase game with the events played in order by player 0 (debug actions, and casts for instants)."""
+    """A live phase game with the events played in order by player 0.
+
+    The permanents are put on the battlefield in the game's saved state, each with its timestamp and counters
+    (phase's own state format, read back by ``Engine.load_game``), then the instants are cast for real, in
+    order, with infinite mana (a debug action) and their targets. The instants' timestamps therefore come
+    after every permanent's, where the project's follow the list: on family ``c`` (the only one with
+    instants) every effect is a 7c or 7d change of power and toughness, whose order within its sublayer
+    does not change the result.
+    """
 
     def __init__(self, phase: Any, engine: Any, evs: list[Event]) -> None:
-        deck = [ev.name for ev in evs]
-        deck += ["Forest"] * 60  # a library to draw from (Twisted Image and Inside Out draw a card)
+        deck = [ev.name for ev in evs] + ["Forest"] * 60  # a library to draw from (Twisted Image and Inside Out draw)
         game = engine.new_game(deck, ["Forest"] * 60, format="Standard")
         snapshot = game.state()
         st = snapshot["state"]
@@ -206,27 +213,40 @@ class PhaseBoard:
         st["debug_mode"] = True
         st["waiting_for"] = {"type": "Priority", "data": {"player": 0}}
         st["active_player"] = st["priority_player"] = 0  # player 0's turn: it gets priority after each spell resolves
-        self.game = engine.load_game(snapshot)
-        free: dict[str, list[int]] = {}
-        for oid, o in sorted(st["objects"].items(), key=lambda kv: int(kv[0])):
+        objects = st["objects"]
+        free: dict[str, list[str]] = {}
+        for oid, o in sorted(objects.items(), key=lambda kv: int(kv[0])):
             if o["owner"] == 0:
-                free.setdefault(o["name"], []).append(int(oid))
-        self.debug({"type": "SetInfiniteMana", "data": {"player_id": 0, "enabled": True}})
+                free.setdefault(o["name"], []).append(oid)
         self.ids: list[int] = []
-        for ev in evs:
-            oid = free[ev.name].pop(0)
+        spells: list[tuple[int, int]] = []
+        player = st["players"][0]
+        placed: set[int] = set()
+        for n, ev in enumerate(evs):
+            key = free[ev.name].pop(0)
+            oid = int(objects[key]["id"])
             self.ids.append(oid)
-            if ev.target is None:
-                self.debug({"type": "MoveToZone", "data": {"object_id": oid, "to_zone": "Battlefield"}})
-                if ev.counters:
-                    self.debug(
-                        {
-                            "type": "ModifyCounters",
-                            "data": {"object_id": oid, "counter_type": "P1P1", "delta": ev.counters},
-                        }
-                    )
-            else:
-                self.cast(oid, self.ids[ev.target])
+            if ev.target is not None:
+                spells.append((oid, n))
+                continue
+            o = objects[key]
+            o["zone"] = "Battlefield"
+            o["timestamp"] = n + 1
+            o["controller"] = 0
+            if ev.counters:
+                o["counters"] = {"P1P1": ev.counters}
+            st["battlefield"].append(oid)
+            placed.add(oid)
+        for zone in ("library", "hand", "graveyard"):
+            player[zone] = [i for i in player[zone] if i not in placed]
+        st["next_timestamp"] = max(st["next_timestamp"], len(evs) + 1)
+        self.game = engine.load_game(snapshot)
+        self.debug({"type": "SetInfiniteMana", "data": {"player_id": 0, "enabled": True}})
+        for oid, n in spells:
+            target = evs[n].target
+            assert target is not None
+            self.cast(oid, self.ids[target])
+        self.rerun()
 
     def debug(self, action: Mapping[str, Any]) -> Any:
         return self.game.apply(0, {"type": "Debug", "data": dict(action)})
