@@ -71,10 +71,12 @@ from .reads import (
     part_reads_object,
     self_only,
     source_free,
+    source_free_filter,
     source_reads,
     source_view,
     value_names_read,
     value_reads,
+    without_other_than_source,
     words_of,
     writes_of,
 )
@@ -653,8 +655,63 @@ class Incremental:
                 for t in sorted(before)
             }
         return compare_after_trial(
-            a, b, before, doing.get(a.key), changed, trial, self.board, self.version, slot, self.locked
+            a,
+            b,
+            before,
+            doing.get(a.key),
+            changed,
+            trial,
+            self.board,
+            self.version,
+            slot,
+            self.locked,
+            lambda: self._after_trial(a, b, before, changes, doing),
         )
+
+    def _after_trial(
+        self,
+        a: ContinuousEffect,
+        b: ContinuousEffect,
+        before: frozenset[str],
+        changes: dict[str, Characteristics],
+        doing: dict[str, Any],
+    ) -> frozenset[str]:
+        """611.3a: the objects a applies to once b's trial is made (``affected`` on the trial state).
+
+        Only the objects the trial changes can enter or leave, unless it changes what the filter reads of a's
+        source: its controller, or anything else when the filter names the source. Effects whose filters are
+        equal and read nothing of their source but its controller share the answer (five Blood Moons ask once
+        per trial); the trial state is built once per b.
+        """
+        controller = self.context(a).controller
+        static = a.origin in ("static", "cda") and a.source is not None
+        # 109.4: the player "you" means once the trial is made (a static ability's: its source's controller)
+        trial_controller = changes[a.source].controller if static and a.source in changes else controller
+        filt: Any = a.filter
+        less: frozenset[str | None] = frozenset()
+        rest = without_other_than_source(filt)
+        if rest is not None and source_free_filter(rest):
+            filt, less = rest, frozenset({a.source})  # "each other ...": the rest's answer, less the source
+        free = source_free_filter(filt)
+        whole = a.source in changes and (not free or trial_controller != controller)
+        key: tuple[Any, ...] = ("\0after", b.key, filt, trial_controller, a.origin == "cda", self.outside(a), whole)
+        if not free:
+            key += (a.source,)
+        found = doing.get(key)  # type: ignore[call-overload]
+        if found is None:
+            trial = doing.get(("\0trial", b.key))  # type: ignore[call-overload]
+            if trial is None:
+                trial = doing[("\0trial", b.key)] = {**self.state, **changes}  # type: ignore[index]
+            ctx = Context(board=self.board, state=trial, source=a.source, controller=trial_controller)
+            anywhere = a.origin == "cda" or names_zone(filt)
+            test, outside, objects = compiled(filt), self.outside(a), self.board.objects
+            among = self.state if whole else changes
+            found = frozenset(
+                o for o in among if (anywhere or objects[o].zone == "battlefield") and o != outside and test(o, ctx)
+            )
+            doing[key] = found  # type: ignore[index]
+        after: frozenset[str] = found if whole else (before - changes.keys()) | found
+        return after - less if less else after
 
     # --- applying one effect (613.1)
 
