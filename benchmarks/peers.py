@@ -33,7 +33,10 @@ there should be none.
 
 Prints one JSON object per board (``--json``: only those lines), then, without ``--json``, a table.
 
-Run: python benchmarks/peers.py [--runs 5] [--families a,b,c] [--sizes 100x10,500x25,2000x100] [--json]
+``--growth`` times the project alone along N (families ``a`` and ``c``, k = 25, N = 250 to 2,000) and along k
+(family ``b``, N = 500, k = 10 to 80) and prints each growth exponent (issue 39's goals: at most 1.1 in N, 1.5 in k).
+
+Run: python benchmarks/peers.py [--runs 5] [--families a,b,c] [--sizes 100x10,500x25,2000x100] [--json] [--growth]
 """
 
 from __future__ import annotations
@@ -41,6 +44,7 @@ from __future__ import annotations
 import argparse
 import gc
 import json
+import math
 import statistics
 import sys
 import time
@@ -331,7 +335,7 @@ def measure(
     final: Any = None
     for _ in range(runs):  # alternating, in one process
         box: list[Any] = []
-        ours.append(cpu_ms(lambda: box.append(resolve(board, version))))
+        ours.append(cpu_ms(lambda box=box: box.append(resolve(board, version))))  # type: ignore[misc]
         final = box[0].final
         with_effects = cpu_ms(live.rerun)
         without = cpu_ms(bare.rerun)
@@ -349,6 +353,38 @@ def measure(
         "ratio_to_phase": round(statistics.median(ours) / statistics.median(theirs), 2),
         "disagreements": found,
     }
+
+
+def growth(
+    cat: Catalogue, version: RulesVersion, family: str, sizes: list[tuple[int, int]], runs: int
+) -> dict[str, Any]:
+    """The project's time along a series of sizes (one of N or k varies), with the growth exponent between
+    consecutive sizes: log(t2/t1) / log(s2/s1), s the size that varies (median of ``runs`` alternating rounds)."""
+    boards = [project_board(events(family, n, k), cat, version) for n, k in sizes]
+    times: list[list[float]] = [[] for _ in sizes]
+    for _ in range(runs):
+        for i, board in enumerate(boards):
+            times[i].append(cpu_ms(lambda board=board: resolve(board, version)))  # type: ignore[misc]
+    ms = [statistics.median(t) for t in times]
+    varies = 0 if sizes[0][0] != sizes[-1][0] else 1
+    exponents = [
+        round(math.log(ms[i + 1] / ms[i]) / math.log(sizes[i + 1][varies] / sizes[i][varies]), 2)
+        for i in range(len(sizes) - 1)
+    ]
+    return {
+        "growth_in": "n" if varies == 0 else "k",
+        "family": family,
+        "sizes": [list(x) for x in sizes],
+        "project_cpu_ms": [round(x, 3) for x in ms],
+        "exponents": exponents,
+    }
+
+
+GROWTH = {
+    "a": [(250, 25), (500, 25), (1000, 25), (2000, 25)],
+    "c": [(250, 25), (500, 25), (1000, 25), (2000, 25)],
+    "b": [(500, 10), (500, 20), (500, 40), (500, 80)],
+}
 
 
 def table(rows: Iterable[Mapping[str, Any]]) -> str:
@@ -370,7 +406,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--families", default="a,b,c")
     parser.add_argument("--sizes", default=",".join(f"{n}x{k}" for n, k in SIZES))
     parser.add_argument("--json", action="store_true", help="print only one JSON object per board")
+    parser.add_argument(
+        "--growth", action="store_true", help="the project alone: growth in N (a, c; k = 25) and in k (b; N = 500)"
+    )
     args = parser.parse_args(argv)
+    if args.growth:
+        cat, version = catalogue(), get_version(VERSION)
+        for family in args.families.split(","):
+            print(json.dumps(growth(cat, version, family, GROWTH[family], args.runs)), flush=True)
+        return 0
     try:
         import phase
     except ImportError:
