@@ -230,6 +230,7 @@ class Incremental:
         self.affected_cache: dict[str, _Affected] = {}
         self.changes_cache: dict[str, _Changes] = {}
         self.static_memo: dict[tuple[Any, ...], ContinuousEffect | None] = {}
+        self.applied: dict[tuple[Characteristics, Instruction, Any], Characteristics] = {}
         self.resolved = resolved_effects(board)
         self.rules = rule_effects(board, self.state, version.keyword_counters)
         self.defined = frozenset(board.abilities)
@@ -394,7 +395,14 @@ class Incremental:
         """613.1: one object's characteristics once the effect's parts are applied to it."""
         ch = self.state[target]
         for instr in self._instructions(e, parts, target, c):
-            ch = apply_instruction(ch, instr, e.timestamp)
+            # a pure function of its inputs: objects with equal characteristics get one result, computed once
+            key = (ch, instr, e.timestamp)
+            new = self.applied.get(key)
+            if new is None:
+                if len(self.applied) > 100_000:
+                    self.applied.clear()
+                new = self.applied[key] = apply_instruction(ch, instr, e.timestamp)
+            ch = new
         return ch
 
     def changes(self, e: ContinuousEffect, slot: str) -> dict[str, Characteristics]:
