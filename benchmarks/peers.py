@@ -82,9 +82,9 @@ SIZES = ((100, 10), (500, 25), (2000, 100))
 COLORS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
 PHASE_COLORS = {"White": "white", "Blue": "blue", "Black": "black", "Red": "red", "Green": "green"}
 B_RULE = (
-    "phase's bug: 613.8a orders effects by dependency before timestamp (Blood Moon removes Urborg's ability, so "
-    "Urborg's effect waits for it; Mycosynth Lattice changes what March of the Machines applies to, so March "
-    "waits for it); phase applies them in timestamp order"
+    "phase's bug: by 613.8a March of the Machines waits for Mycosynth Lattice (which changes what it applies to) "
+    "and Urborg's effect waits for Blood Moon (which takes Urborg's ability away); the project's values follow "
+    "that order, then timestamps within each sublayer (613.7); phase applies the effects in timestamp order"
 )
 
 
