@@ -86,6 +86,15 @@ from .reads import (
 SHARED_OPS = frozenset({"set_pt", "modify_pt"}) | frozenset(WRITES) - {"set_controller"}
 
 
+def _split(filt: Any) -> tuple[Any, bool, bool]:
+    """What a trial reads of a filter: the filter less "other than its source" when the rest is free of the
+    source (then True), and whether what is read is free of the source (109.4: only its controller's "you")."""
+    rest = without_other_than_source(filt)
+    if rest is not None and source_free_filter(rest):
+        return rest, True, True
+    return filt, False, source_free_filter(filt)
+
+
 class _Info:
     """What the engine keeps about one effect value."""
 
@@ -231,6 +240,9 @@ class Incremental:
         self.changes_cache: dict[str, _Changes] = {}
         self.static_memo: dict[tuple[Any, ...], ContinuousEffect | None] = {}
         self.applied: dict[tuple[Characteristics, Instruction, Any], Characteristics] = {}
+        # per filter: the filter a trial reads (less "other than its source"), whether that was taken off, and
+        # whether what is read is free of the source (``_after_trial``)
+        self.filter_splits: dict[Any, tuple[Any, bool, bool]] = {}
         self.resolved = resolved_effects(board)
         self.rules = rule_effects(board, self.state, version.keyword_counters)
         self.defined = frozenset(board.abilities)
@@ -695,12 +707,14 @@ class Incremental:
         static = a.origin in ("static", "cda") and a.source is not None
         # 109.4: the player "you" means once the trial is made (a static ability's: its source's controller)
         trial_controller = changes[a.source].controller if static and a.source in changes else controller
-        filt: Any = a.filter
-        less: frozenset[str | None] = frozenset()
-        rest = without_other_than_source(filt)
-        if rest is not None and source_free_filter(rest):
-            filt, less = rest, frozenset({a.source})  # "each other ...": the rest's answer, less the source
-        free = source_free_filter(filt)
+        try:
+            split = self.filter_splits.get(a.filter)
+        except TypeError:  # an unhashable filter (plain dicts from a caller): read for this call only
+            split = _split(a.filter)
+        if split is None:
+            split = self.filter_splits[a.filter] = _split(a.filter)
+        filt, other, free = split
+        less: frozenset[str | None] = frozenset({a.source}) if other else frozenset()
         whole = a.source in changes and (not free or trial_controller != controller)
         key: tuple[Any, ...] = ("\0after", b.key, filt, trial_controller, a.origin == "cda", self.outside(a), whole)
         if not free:
