@@ -96,3 +96,28 @@ def link_cases(paths: tuple[Path, ...], check: bool) -> None:
     out.print(f"{len(files)} files, {verb} {len(changed)}: {linked} cards linked, {kept} left written out")
     if check and changed:
         sys.exit(1)
+
+
+@catalogue_group.command("made-up")
+@click.argument("paths", nargs=-1, type=click.Path(exists=True, path_type=Path))
+@click.option("--unmarked", is_flag=True, help="Only the objects not yet marked made_up.")
+@friendly_errors
+def made_up(paths: tuple[Path, ...], unmarked: bool) -> None:
+    """List case objects that name no card and whose name the catalogue does not know (made-up candidates).
+
+    PATHS: case files or directories (default: the corpus).
+    """
+    from ..corpus.load import case_files
+    from ..paths import CASES_DIR
+    from .load import catalogue
+    from .made_up import candidates
+
+    files: list[Path] = []
+    for p in paths or (CASES_DIR,):
+        files.extend(case_files(p) if p.is_dir() else [p])
+    found = [c for c in candidates(files, catalogue()) if not (unmarked and c.marked)]
+    out = console()
+    for c in found:
+        mark = "marked" if c.marked else "unmarked"
+        out.print(f"{c.path}: {c.where}: {c.name} ({mark})", markup=False, highlight=False)
+    out.print(f"{len(found)} objects, {sum(not c.marked for c in found)} unmarked")

@@ -27,7 +27,7 @@ import yaml
 
 from ..corpus import CorpusError, case_from_data, read_yaml
 from .load import Catalogue, fold
-from .refs import PRINTED, is_reference, object_places, printed_values
+from .refs import PRINTED, card_entry, is_reference, object_places, printed_values
 
 
 @dataclass
@@ -63,7 +63,8 @@ def _is_card(obj: Any, name: str, cat: Catalogue) -> TypeGuard[dict[str, Any]]:
     if not isinstance(obj, dict) or "made_up" in obj:
         return False
     if "card" in obj:
-        return fold(str(obj["card"])) == fold(name)
+        found = cat.by_name.get(fold(str(obj["card"])))  # any name that finds the card (a flip card's "A // B")
+        return found is not None and found["name"] == name
     found = _named(obj, cat)
     return found is not None and found["name"] == name
 
@@ -134,7 +135,8 @@ def _rewrite(data: Mapping[str, Any], name: str, cat: Catalogue) -> dict[str, An
             o.clear()
             o.update({**head, "card": name, **rest})
     card = cat.card(name)
-    faces = {fold(name)} | ({fold(str(card["other_face"]))} if card.get("other_face") else set())
+    faces = {fold(name), fold(card_entry(card)["name"])}
+    faces |= {fold(str(card["other_face"]))} if card.get("other_face") else set()
     out["cards"] = [c for c in out.get("cards") or [] if fold(str(c.get("name", ""))) not in faces]
     theirs = {str(d["text"]): d for d in _defined_by(card, cat)}
     out["abilities"] = [a for a in out.get("abilities") or [] if theirs.get(str(a.get("text"))) != a]
@@ -159,6 +161,8 @@ def link_text(path: Path, text: str, cat: Catalogue) -> FileReport:
             after = case_from_data(candidate, label)
         except CorpusError as exc:
             report.kept.append((name, exc.message))
+            continue
+        if candidate == current:
             continue
         if not _same(before, after):
             report.kept.append((name, "the catalogue's card loads to another board: " + _difference(before, after)))

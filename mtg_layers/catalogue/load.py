@@ -55,7 +55,7 @@ class Catalogue:
         """Every modelled ability's definition, as a case's ``abilities:`` entry (one per wording)."""
         seen: dict[str, Mapping[str, Any]] = {}
         for card in self.cards:
-            for ability in card["abilities"]:
+            for ability in [*card["abilities"], *(card.get("flipped") or {}).get("abilities", [])]:
                 if "definition" in ability:
                     seen.setdefault(ability["definition"]["text"], ability["definition"])
         return list(seen.values())
@@ -77,29 +77,44 @@ def _validate(data: Any, label: str) -> None:
         raise CorpusError(label, field_path(err.absolute_path), err.message)
 
 
+def _other_names(card: Mapping[str, Any]) -> list[tuple[str, str]]:
+    """The names besides its own that find an entry: other languages' and, for a flip card (710.1), its flipped
+    half's name and the two names joined by ``//`` (as Oracle sources list flip cards)."""
+    out = [(f"names.{k}", str(v)) for k, v in card.get("names", {}).items()]
+    flipped = card.get("flipped")
+    if flipped:
+        out += [("flipped.name", str(flipped["name"])), ("flipped.name", f"{card['name']} // {flipped['name']}")]
+        out += [(f"flipped.names.{k}", str(v)) for k, v in flipped.get("names", {}).items()]
+    return out
+
+
 def _check_meaning(data: Mapping[str, Any], label: str) -> dict[str, Mapping[str, Any]]:
     """What the schema cannot say: names unique (in every language), one definition per wording."""
     by_name: dict[str, Mapping[str, Any]] = {}
     wordings: dict[str, Any] = {}
     for i, card in enumerate(data["cards"]):
-        for where, name in [("name", card["name"]), *((f"names.{k}", v) for k, v in card.get("names", {}).items())]:
+        for where, name in [("name", card["name"]), *_other_names(card)]:
             key = fold(name)
             if key in by_name and by_name[key] is not card:
                 raise CorpusError(
                     label, f"cards[{i}].{where}", f"the name {name!r} is already {by_name[key]['name']!r}'s"
                 )
             by_name[key] = card
-        for j, ability in enumerate(card["abilities"]):
+        halves = [
+            ("", card["abilities"]),
+            *([("flipped.", card["flipped"]["abilities"])] if card.get("flipped") else []),
+        ]
+        for half, j, ability in ((h, j, a) for h, abilities in halves for j, a in enumerate(abilities)):
             d = ability.get("definition")
             if d is None:
                 continue
             if d["text"] != ability["text"]:
                 raise CorpusError(
-                    label, f"cards[{i}].abilities[{j}].definition.text", "expected the ability's own text"
+                    label, f"cards[{i}].{half}abilities[{j}].definition.text", "expected the ability's own text"
                 )
             if d["text"] in wordings and wordings[d["text"]] != d:
                 raise CorpusError(
-                    label, f"cards[{i}].abilities[{j}].definition", "another card defines this wording otherwise"
+                    label, f"cards[{i}].{half}abilities[{j}].definition", "another card defines this wording otherwise"
                 )
             wordings[d["text"]] = d
     return by_name

@@ -36,6 +36,7 @@ PRINTED = (
     "toughness",
     "back_face",
     "modal",
+    "flip_face",
 )
 PER_OBJECT = (
     "id",
@@ -104,10 +105,26 @@ def face_values(card: Mapping[str, Any]) -> dict[str, Any]:
     return out
 
 
+def flip_face_values(flipped: Mapping[str, Any]) -> dict[str, Any]:
+    """710.1: a flip card's alternative half in an object's ``flip_face`` shape (no color or mana cost: 710.1c)."""
+    out: dict[str, Any] = {"name": flipped["name"]}
+    for k in ("supertypes", "types", "subtypes"):
+        out[k] = list(flipped[k])
+    texts = [str(a["text"]) for a in flipped["abilities"]]
+    if texts:
+        out["abilities"] = texts
+    for k in ("power", "toughness"):
+        if k in flipped and flipped[k] is not None:
+            out[k] = _pt(flipped[k])
+    return out
+
+
 def printed_values(card: Mapping[str, Any], cat: Catalogue) -> dict[str, Any]:
-    """What a reference to the card fills in: its face's values and, for a front face of a double-faced card, the
-    back face's (712.2); a modal double-faced card says so (712.3)."""
+    """What a reference to the card fills in: its face's values, a flip card's alternative half (710.1) and, for a
+    front face of a double-faced card, the back face's (712.2); a modal double-faced card says so (712.3)."""
     out = face_values(card)
+    if card.get("flipped"):
+        out["flip_face"] = flip_face_values(card["flipped"])
     if card.get("other_face") and card.get("face") == "front":
         back = face_values(cat.card(str(card["other_face"])))
         back.pop("mana_cost", None)  # 712.4a: the back face has no mana cost
@@ -119,13 +136,15 @@ def printed_values(card: Mapping[str, Any], cat: Catalogue) -> dict[str, Any]:
 
 
 def card_entry(card: Mapping[str, Any]) -> dict[str, Any]:
-    """The card as a case's ``cards:`` entry (name, other names, mana cost, type line, Oracle text, power/toughness)."""
-    entry: dict[str, Any] = {"name": card["name"]}
+    """The card as a case's ``cards:`` entry (name, other names, mana cost, type line, Oracle text, power/toughness;
+    a flip card's two halves joined by ``//``, 710.1)."""
+    flipped = card.get("flipped")
+    entry: dict[str, Any] = {"name": card["name"] + (f" // {flipped['name']}" if flipped else "")}
     if card.get("names"):
         entry["names"] = dict(card["names"])
     entry["mana_cost"] = card["mana_cost"] or ""
-    entry["type_line"] = card["type_line"]
-    entry["oracle"] = card["oracle"]
+    entry["type_line"] = card["type_line"] + (f" // {flipped['type_line']}" if flipped else "")
+    entry["oracle"] = card["oracle"] + (f"\n//\n{flipped['oracle']}" if flipped else "")
     for k in ("power", "toughness"):
         if k in card and card[k] is not None:
             entry[k] = card[k]
@@ -171,7 +190,8 @@ def expand(data: Any, label: str, cat: Catalogue | None = None) -> Any:
         obj.update({**head, "card": card["name"], **filled, **rest})
         faces = [card, *([cat.card(str(card["other_face"]))] if "back_face" in filled else [])]
         for face in faces:
-            for d in (a["definition"] for a in face["abilities"] if "definition" in a):
+            halves = [*face["abilities"], *(face.get("flipped") or {}).get("abilities", [])]
+            for d in (a["definition"] for a in halves if "definition" in a):
                 text = str(d["text"])
                 if text in defined:
                     field, mine = defined[text]
@@ -186,9 +206,10 @@ def expand(data: Any, label: str, cat: Catalogue | None = None) -> Any:
                     continue
                 defined[text] = (f"abilities (from the catalogue's {face['name']})", d)
                 added.append(copy.deepcopy(dict(d)))
-            if face["name"] not in named:
-                named.add(face["name"])
-                cards.append(card_entry(face))
+            entry = card_entry(face)
+            if entry["name"] not in named:
+                named.add(entry["name"])
+                cards.append(entry)
     if added:
         out["abilities"] = [*(out.get("abilities") or []), *added]
     out["cards"] = cards

@@ -83,3 +83,37 @@ def test_an_object_named_as_a_card_with_no_card_field_is_linked_too() -> None:
     assert "Forest" in report.linked and report.text is not None
     forest = next(o for o in yaml.safe_load(report.text)["objects"] if o["id"] == "forest")
     assert forest == {"id": "forest", "card": "Forest", "controller": "p2", "timestamp": 4}
+
+
+FLIP = """\
+id: link-flip
+title: "A flip card written out"
+status: derived
+versions: [m10]
+features: [multi-step]
+sources:
+  - {kind: derived, ref: test, passage: "a test board"}
+cards:
+  - {name: "Nezumi Shortfang // Stabwhisker the Odious", mana_cost: "{1}{B}", type_line: "Creature — Rat Rogue // Legendary Creature — Rat Shaman", oracle: "x", power: 1, toughness: 1}
+objects:
+  - {id: nezumi, card: "Nezumi Shortfang // Stabwhisker the Odious", name: Nezumi Shortfang, controller: p2, timestamp: 2, mana_cost: "{1}{B}", colors: [black], types: [creature], subtypes: [rat, rogue], abilities: ["{1}{b}, {t}: target opponent discards a card. then if that player has no cards in hand, flip nezumi shortfang."], power: 1, toughness: 1, flip_face: {name: Stabwhisker the Odious, supertypes: [legendary], types: [creature], subtypes: [rat, shaman], abilities: ["at the beginning of each opponent's upkeep, that player loses 1 life for each card fewer than three in their hand."], power: 3, toughness: 3}}
+steps:
+  - description: "nothing happens"
+    expect:
+      m10: {nezumi: {name: Nezumi Shortfang, power: 1}}
+"""
+
+
+def test_a_flip_card_named_by_both_halves_is_linked_and_its_joined_entry_dropped() -> None:
+    report = link_text(Path("flip.yaml"), FLIP, catalogue())
+    assert report.linked == ["Nezumi Shortfang"] and report.text is not None
+    data = yaml.safe_load(report.text)
+    assert data["objects"] == [{"id": "nezumi", "card": "Nezumi Shortfang", "controller": "p2", "timestamp": 2}]
+    assert "cards" not in data
+    assert link_text(Path("flip.yaml"), report.text, catalogue()).text is None
+
+
+def test_nothing_is_reported_linked_when_nothing_changes() -> None:
+    done = link_text(Path("flip.yaml"), FLIP, catalogue()).text
+    assert done is not None
+    assert link_text(Path("flip.yaml"), done, catalogue()).linked == []

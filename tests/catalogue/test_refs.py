@@ -120,3 +120,40 @@ def test_an_object_written_out_is_taken_as_written() -> None:
     assert not is_reference(obj)
     data = _case([obj])
     assert expand(data, "t.yaml") is data
+
+
+def test_a_flip_card_reference_takes_both_halves_and_the_joined_entry() -> None:
+    """710.1: the catalogue states a flip card's alternative half; a reference fills ``flip_face`` with it."""
+    data = _case(
+        [{"id": "bushi", "card": "Bushi Tenderfoot // Kenzo the Hardhearted", "controller": "p1", "timestamp": 1}]
+    )
+    out = expand(data, "t.yaml")
+    bushi = out["objects"][0]
+    assert bushi["card"] == "Bushi Tenderfoot"
+    assert (bushi["name"], bushi["mana_cost"], bushi["colors"], bushi["power"], bushi["toughness"]) == (
+        "Bushi Tenderfoot",
+        "{W}",
+        ["white"],
+        1,
+        1,
+    )
+    assert bushi["flip_face"] == {
+        "name": "Kenzo the Hardhearted",
+        "supertypes": ["legendary"],
+        "types": ["creature"],
+        "subtypes": ["human", "samurai"],
+        "abilities": ["double strike", "bushido 2"],
+        "power": 3,
+        "toughness": 4,
+    }
+    assert [c["name"] for c in out["cards"]] == ["Bushi Tenderfoot // Kenzo the Hardhearted"]
+    assert out["cards"][0]["type_line"] == "Creature — Human Soldier // Legendary Creature — Human Samurai"
+    case_from_data(out, "t.yaml")
+
+
+def test_a_flip_card_is_found_by_either_half_or_both() -> None:
+    from mtg_layers.catalogue.load import catalogue
+
+    cat = catalogue()
+    names = ("Kenzo the Hardhearted", "Bushi Tenderfoot", "bushi tenderfoot // kenzo the hardhearted")
+    assert {cat.card(n)["name"] for n in names} == {"Bushi Tenderfoot"}

@@ -90,3 +90,14 @@ def test_a_file_not_named_for_its_card_is_refused(tmp_path: Path) -> None:
     )
     with pytest.raises(CorpusError, match=r"gray-ogre\.yaml"):
         load_rulings_file(path)
+
+
+def test_a_case_cites_a_card_its_steps_add(tmp_path: Path) -> None:
+    """Rune of Flight enters in a step of its case (a catalogue reference there, with no cards: entry left)."""
+    body = '  - {date: "2021-02-05", ruling: "the granted ability is later", source: "CR 613.7a",'
+    path = _write(
+        tmp_path,
+        "rune-of-flight.yaml",
+        "card: Rune of Flight\nrulings:\n" + body + " case: corpus/cases/cr/rune-of-flight.yaml}\n",
+    )
+    assert [r.card for r in load_rulings_file(path)] == ["Rune of Flight"]
