@@ -21,6 +21,7 @@ from __future__ import annotations
 import json
 import re
 import sys
+import uuid
 from collections.abc import Mapping
 from functools import cache
 from importlib import metadata
@@ -81,6 +82,7 @@ def counter_kind(key: str) -> str:
 FEATURES = [
     "layer-1-copy",
     "copy-exception",
+    "double-faced",
     "chosen-values",
     "face-down",
     "turn-face-up-down",
@@ -196,11 +198,24 @@ def faces() -> dict[str, dict[str, Any]]:
     """phase's card face for every single-faced card of the catalogue, parsed from its Oracle text."""
     import phase
 
-    return {
-        name: phase.build_oracle_face(mtgjson_card(card), None)
-        for name, card in catalogue().items()
-        if card["layout"] == "normal"
+    cards = catalogue()
+    data = {
+        name: phase.build_oracle_face(mtgjson_card(c), None) for name, c in cards.items() if c["layout"] == "normal"
     }
+    for name, card in cards.items():  # 712.1: a transforming double-faced card, both faces under one oracle id
+        back = cards.get(card.get("other_face") or "")
+        if card["layout"] == "transform" and card.get("face") == "front" and back is not None:
+            oid = str(uuid.uuid5(uuid.NAMESPACE_URL, f"mtg-layers:{name}"))
+            for index, face in enumerate((card, back)):
+                built = phase.build_oracle_face_multi({**mtgjson_card(face), "layout": "transform"}, oid)
+                data[face["name"]] = {**built, "layout": "transform", "face_index": index}
+    return data
+
+
+def double_faced(name: str) -> bool:
+    """Whether phase is given the card as the front face of a transforming double-faced card (712.1)."""
+    card = catalogue().get(name) or {}
+    return card.get("layout") == "transform" and card.get("face") == "front" and card.get("other_face") in faces()
 
 
 @cache
@@ -247,7 +262,7 @@ SELF = re.compile(r"\bthis (creature|artifact|land|enchantment|permanent|aura|eq
 KNOWN_FIELDS = {
     "id", "name", "card", "controller", "owner", "timestamp", "zone", "token", "mana_value", "mana_cost",
     "colors", "types", "subtypes", "supertypes", "all_creature_types", "abilities", "power", "toughness",
-    "counters", "face_down", "attached_to", "chosen", "face_history",
+    "counters", "face_down", "attached_to", "chosen", "face_history", "back_face", "transformed", "transform_history",
 }  # fmt: skip
 # Oracle wording that asks for a choice made as the permanent entered or a record phase cannot be told.
 CHOICE = re.compile(r"\b(chosen|choose)\b", re.I)
@@ -280,8 +295,15 @@ def check_object(o: Mapping[str, Any]) -> dict[str, Any]:
     card = catalogue().get(name)
     if card is None:
         raise Unsupported(f"object {o['id']}: card {name!r} is not in the card catalogue")
-    if card["layout"] != "normal" or o.get("back_face") or card.get("other_face") or card.get("face"):
-        raise Unsupported(f"object {o['id']} ({name}) is a {card['layout']} card: multi-face cards are not set up")
+    if card["layout"] != "normal" and not double_faced(name):
+        raise Unsupported(f"object {o['id']} ({name}) is a {card['layout']} card whose faces are not both catalogued")
+    if o.get("modal"):
+        raise Unsupported(f"object {o['id']} ({name}) is a modal double-faced card: not set up")
+    back = o.get("back_face")
+    if back and (not double_faced(name) or back.get("name") != card["other_face"]):
+        raise Unsupported(f"object {o['id']} ({name}): its back face {back.get('name')!r} is not in the card catalogue")
+    if back_face_up(o) and not back:
+        raise Unsupported(f"object {o['id']} ({name}) is transformed with no back face")
     if o.get("token"):
         raise Unsupported(f"object {o['id']} ({name}) is a token: tokens are not set up")
     for field in sorted(set(o) - KNOWN_FIELDS):
@@ -296,11 +318,13 @@ def check_object(o: Mapping[str, Any]) -> dict[str, Any]:
     for key in o.get("chosen") or {}:
         if key not in CHOSEN:
             raise Unsupported(f"object {o['id']} ({name}): a chosen {key} cannot be told to phase")
-    modelled = {a["text"] for a in card["abilities"] if a.get("modelled")}
-    missing = [t for t in unparsed(name) if t in modelled]  # one the layers answer reads
+    face = catalogue()[card["other_face"]] if back_face_up(o) else card
+    modelled = {a["text"] for a in face["abilities"] if a.get("modelled")}
+    missing = [t for t in unparsed(face["name"]) if t in modelled]  # one the layers answer reads
     if missing:
         raise Unsupported(f"object {o['id']} ({name}): phase's Oracle parser gives no ability for {missing}")
-    printed = {_norm(a["text"], name) for a in card["abilities"]}
+    # an object may print the card's abilities the catalogue models, and the card's other Oracle lines
+    printed = {_norm(a["text"], name) for a in card["abilities"]} | oracle_lines(name)
     extra = [a for a in o.get("abilities", []) if _norm(a, name) not in printed]
     if extra:
         raise Unsupported(f"object {o['id']} ({name}) has abilities its card does not print: {extra}")
@@ -393,7 +417,11 @@ def except_(values: dict[str, Any], exceptions: Mapping[str, Any]) -> None:
 
 
 def copy_values(
-    part: Mapping[str, Any], board: Mapping[str, Any], state: Mapping[str, Any], ids: Mapping[str, int]
+    part: Mapping[str, Any],
+    board: Mapping[str, Any],
+    state: Mapping[str, Any],
+    ids: Mapping[str, int],
+    part_timestamp: float = float("inf"),
 ) -> list[dict[str, Any]]:
     """A copy effect (707.2) as phase's CopyValues modification, holding the copied card's printed values.
 
@@ -407,6 +435,11 @@ def copy_values(
         raise Unsupported(f"a copy of {source!r}, which is not an object on the board")
     if any(p["op"] == "copy_of" and source in e["applies_to"] for e in board["effects"] for p in e["parts"]):
         raise Unsupported(f"a copy of {source!r}, itself under a copy effect: phase would need its copiable values")
+    original = next(o for o in board["objects"] if o["id"] == source)
+    if back_face_up(original) != back_face_up(original, part_timestamp):
+        raise Unsupported(
+            f"a copy of {source!r}, which transformed after the copy began: phase would need its values then"
+        )
     if any(o["id"] == source and (o.get("face_down") or o.get("face_history")) for o in board["objects"]):
         raise Unsupported(f"a copy of {source!r}, which is or was face down: phase would need its copiable values")
     obj = state["objects"][str(ids[source])]
@@ -438,6 +471,42 @@ def copy_values(
             "values": values,
         }
     ]
+
+
+def back_face_up(o: Mapping[str, Any], as_of: float = float("inf")) -> bool:
+    """613.7g: whether an object's back face was up just before ``as_of`` (its last transformation before it)."""
+    history = o.get("transform_history") or []
+    if not history:
+        return bool(o.get("transformed"))
+    up = not history[0]["transformed"]
+    for entry in history:
+        if entry["timestamp"] < as_of:
+            up = entry["transformed"]
+    return up
+
+
+# phase's fields of the face shown (on the object) and of the face kept aside (its back_face)
+FACE_FIELDS = {
+    "base_name": "name", "base_power": "power", "base_toughness": "toughness", "base_card_types": "card_types",
+    "base_color": "color", "base_keywords": "keywords", "base_mana_cost": "mana_cost", "abilities": "abilities",
+    "static_definitions": "static_definitions", "replacement_definitions": "replacement_definitions",
+    "base_trigger_definitions": "trigger_definitions", "loyalty": "loyalty", "base_printed_ref": "printed_ref",
+}  # fmt: skip
+
+
+def transform(obj: dict[str, Any]) -> None:
+    """712.8e: turn a double-faced permanent's back face up in phase's exported object."""
+    back = obj["back_face"]
+    front = {face_key: obj.get(key) for key, face_key in FACE_FIELDS.items()}
+    for key, face_key in FACE_FIELDS.items():
+        obj[key] = back.get(face_key)
+    obj["trigger_definitions"] = back.get("trigger_definitions") or []
+    obj["static_definitions"] = back.get("static_definitions") or []
+    obj["base_static_definitions"] = back.get("static_definitions") or []
+    obj["base_replacement_definitions"] = back.get("replacement_definitions") or []
+    obj["printed_ref"] = back.get("printed_ref")
+    obj["back_face"] = {**back, **front}
+    obj["transformed"] = True
 
 
 def _ranks(board: Mapping[str, Any]) -> dict[float, int]:
@@ -490,6 +559,8 @@ def set_up(board: Mapping[str, Any]) -> tuple[Any, dict[str, int]]:
             key = counter_key(c["kind"])
             counters[key] = counters.get(key, 0) + c.get("count", 1)
         obj["counters"] = counters
+        if back_face_up(o):  # 712.8e: the back face up; phase keeps the face not shown as back_face
+            transform(obj)
         obj["chosen_attributes"] = [
             {"type": CHOSEN[key], "value": str(value).title()} for key, value in (o.get("chosen") or {}).items()
         ]
@@ -509,9 +580,15 @@ def set_up(board: Mapping[str, Any]) -> tuple[Any, dict[str, int]]:
         mods = [
             m
             for part in e["parts"]
-            for m in (copy_values(part, board, state, ids) if part["op"] == "copy_of" else modifications(part))
+            for m in (
+                copy_values(part, board, state, ids, e["timestamp"]) if part["op"] == "copy_of" else modifications(part)
+            )
         ]
-        controller = SEATS.get(e.get("controller") or "p1")
+        # phase's ChangeController gives control to the effect's controller: the player the part names (613.1b)
+        gainers = {p.get("player") for p in e["parts"] if p["op"] == "set_controller" and p.get("player")}
+        if len(gainers) > 1:
+            raise Unsupported(f"effect {e['id']} gives control to more than one player")
+        controller = SEATS.get(next(iter(gainers), None) or e.get("controller") or "p1")
         if controller is None:
             raise Unsupported(f"effect {e['id']}: controller {e.get('controller')!r}: only p1 and p2 are set up")
         for target in e["applies_to"]:
@@ -580,6 +657,15 @@ def _keyword_text(kw: Any) -> str:
 
 
 @cache
+def oracle_lines(name: str) -> frozenset[str]:
+    """Each line of a card's Oracle text, compared loosely (reminder text dropped)."""
+    card = catalogue().get(name)
+    if card is None:
+        return frozenset()
+    return frozenset(_norm(line, card["name"]) for line in card["oracle"].splitlines() if line.strip())
+
+
+@cache
 def unmodelled(name: str) -> frozenset[str]:
     """The Oracle lines of a card that the corpus does not model (the catalogue lists no ability for them, so
     no case expects them): phase's abilities with that wording are not reported for an object of that name."""
@@ -603,7 +689,7 @@ def hidden(o: Mapping[str, Any], obj: Mapping[str, Any]) -> frozenset[str]:
     card = catalogue().get(name)
     printed = {_norm(t, name) for t in o.get("abilities") or []}
     omitted = {_norm(a["text"], name) for a in (card or {}).get("abilities", [])} - printed
-    return unmodelled(name) | unmodelled(obj["name"]) | frozenset(omitted)
+    return (unmodelled(name) | unmodelled(obj["name"]) | frozenset(omitted)) - printed
 
 
 def abilities(obj: Mapping[str, Any], printed: list[str], hidden: frozenset[str] | set[str] = frozenset()) -> list[str]:
@@ -653,6 +739,18 @@ def mana_cost(cost: Any) -> str | None:
     return "".join(generic + [f"{{{_shard(s)}}}" for s in cost.get("shards", [])])
 
 
+def mana_value(obj: Mapping[str, Any]) -> int:
+    """202.3: the mana value of phase's mana cost (phase exports none of its own); 202.3b (712.8e of 2021): a
+    transformed permanent's back face uses its front face's mana cost, which phase keeps in ``back_face``."""
+    cost = obj.get("mana_cost") or {}
+    shown = obj.get("transformed") and obj.get("back_face") and cost == obj.get("base_mana_cost")  # no copy over it
+    if shown and not obj.get("face_down"):
+        cost = obj["back_face"].get("mana_cost") or {}
+    if cost.get("type") != "Cost":
+        return 0
+    return int(cost.get("generic", 0)) + len(cost.get("shards", []))
+
+
 def _subtypes(obj: Mapping[str, Any], all_types: set[str]) -> tuple[list[str], bool]:
     """The subtypes, and whether it has every creature type (changeling, 702.73a, or phase's own list)."""
     subs = obj["card_types"]["subtypes"]
@@ -688,7 +786,6 @@ def read_back(game: Any, board: Mapping[str, Any], ids: Mapping[str, int]) -> di
         zone = {v: k for k, v in ZONES.items()}.get(obj["zone"], obj["zone"].lower())
         subtypes, every = _subtypes(obj, all_types)
         creature = "Creature" in obj["card_types"]["core_types"]
-        cost = obj.get("mana_cost") or {}
         results[o["id"]] = {
             "name": obj["name"] or None,  # 708.2a: a face-down permanent has no name
             "controller": PLAYERS.get(obj["controller"], str(obj["controller"])),
@@ -702,7 +799,7 @@ def read_back(game: Any, board: Mapping[str, Any], ids: Mapping[str, int]) -> di
             "mana_cost": mana_cost(obj.get("mana_cost")),
             "power": obj.get("power") if creature else None,
             "toughness": obj.get("toughness") if creature else None,
-            "mana_value": cost.get("generic", 0) + len(cost.get("shards", [])) if cost.get("type") == "Cost" else 0,
+            "mana_value": mana_value(obj),
             "face_down": bool(obj.get("face_down")),
             "counters": {counter_kind(k): v for k, v in sorted((obj.get("counters") or {}).items())},
             "zone": zone,
