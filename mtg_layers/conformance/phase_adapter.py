@@ -263,10 +263,11 @@ KNOWN_FIELDS = {
     "id", "name", "card", "controller", "owner", "timestamp", "zone", "token", "mana_value", "mana_cost",
     "colors", "types", "subtypes", "supertypes", "all_creature_types", "abilities", "power", "toughness",
     "counters", "face_down", "attached_to", "chosen", "face_history", "back_face", "transformed", "transform_history",
+    "monstrous", "exiled_with",
 }  # fmt: skip
 # Oracle wording that asks for a choice made as the permanent entered or a record phase cannot be told.
 CHOICE = re.compile(r"\b(chosen|choose)\b", re.I)
-RECORD = re.compile(r"\b(exiled with|monstrous|renowned)\b", re.I)
+RECORD = re.compile(r"\b(renowned)\b", re.I)
 # 614.1c, 614.12: what a permanent chose as it entered, as phase's chosen attributes.
 CHOSEN = {"creature_type": "CreatureType", "color": "Color", "basic_land_type": "BasicLandType"}
 # 305.6: the intrinsic mana ability of each basic land type; phase gives it without listing it.
@@ -559,6 +560,7 @@ def set_up(board: Mapping[str, Any]) -> tuple[Any, dict[str, int]]:
             key = counter_key(c["kind"])
             counters[key] = counters.get(key, 0) + c.get("count", 1)
         obj["counters"] = counters
+        obj["monstrous"] = bool(o.get("monstrous"))  # 701.37b: a designation phase keeps on the object
         if back_face_up(o):  # 712.8e: the back face up; phase keeps the face not shown as back_face
             transform(obj)
         obj["chosen_attributes"] = [
@@ -575,6 +577,17 @@ def set_up(board: Mapping[str, Any]) -> tuple[Any, dict[str, int]]:
             target = state["objects"][str(ids[o["attached_to"]])]
             state["objects"][str(ids[o["id"]])]["attached_to"] = {"type": "Object", "data": ids[o["attached_to"]]}
             target["attachments"] = [*target.get("attachments", []), ids[o["id"]]]
+    for o in board["objects"]:  # 607.2a: the cards exiled with an object, linked the way phase links them
+        if o.get("exiled_with"):
+            if o["exiled_with"] not in ids or o["zone"] != "exile":
+                raise Unsupported(f"object {o['id']} is exiled with {o['exiled_with']!r}, which phase cannot link")
+            source = next(x for x in board["objects"] if x["id"] == o["exiled_with"])
+            if '"TrackedSet"' in json.dumps(faces().get(source.get("card") or "", {})):
+                raise Unsupported(
+                    f"object {o['id']} is exiled with {source['id']!r}, which phase reads as a set it tracks"
+                )
+            link = {"exiled_id": ids[o["id"]], "source_id": ids[o["exiled_with"]], "kind": "TrackedBySource"}
+            state["exile_links"] = [*state.get("exile_links", []), link]
     effects: list[dict[str, Any]] = []
     for e in board["effects"]:
         mods = [
