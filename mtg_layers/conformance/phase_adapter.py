@@ -166,6 +166,8 @@ def mtgjson_card(card: Mapping[str, Any]) -> dict[str, Any]:
         text = a["text"]
         if a.get("kind") == "keyword" and "{" in text:
             keywords.append(text.split()[0].capitalize())  # Morph, Mutate, Equip: MTGJSON lists the word
+        elif a.get("kind") == "keyword" and re.fullmatch(r"[a-z ]+ (\d+|x)", text):
+            keywords.append(text.rsplit(" ", 1)[0].capitalize())  # Crew 1, Bushido 2: MTGJSON lists the word
         elif a.get("kind") == "keyword" and not text.startswith(("protection", "enchant", "equip")):
             keywords.append(text.capitalize())
         elif text == "changeling" or text.startswith(("protection from ", "enchant ", "equip")):
@@ -284,6 +286,13 @@ def _norm(text: str, name: str = "") -> str:
     if name:
         text = text.replace(name.lower(), "~").replace(name.split(",")[0].lower(), "~")
     text = text.replace("add {1} to your mana pool", "add {c}").replace(" to your mana pool", "")
+    text = text.replace("converted mana cost", "mana value")  # the Oracle wording of 2021 (202.3)
+    # phase describes a level ability (711.2) as "level 2-6 / 3/3 / first strike"
+    text = re.sub(
+        r"^level (\S+) / (\d+)/(\d+)(?: / (.+))?$",
+        lambda m: f"level {m[1]}: ~ has base power and toughness {m[2]}/{m[3]}" + (f" and has {m[4]}" if m[4] else ""),
+        text,
+    )
     text = re.sub(r"^other ", "", text)
     return SELF.sub("~", text)
 
@@ -382,6 +391,8 @@ def modifications(part: Mapping[str, Any]) -> list[dict[str, Any]]:
         return [{"type": "ChangeController"}]
     if op == "add_types":
         return [{"type": "AddType", "core_type": t.title()} for t in part["types"]]
+    if op == "set_types" and part.get("types"):  # 205.1a: the new card types replace the old ones
+        return [{"type": "SetCardTypes", "core_types": [t.title() for t in part["types"]]}]
     if op == "add_subtypes":
         return [{"type": "AddSubtype", "subtype": s.title()} for s in part["subtypes"]]
     if op == "set_subtypes" and part.get("subtypes"):
@@ -657,12 +668,15 @@ def _keyword_text(kw: Any) -> str:
         ((k, v),) = kw.items()
         if k == "Landwalk" and isinstance(v, str):
             return f"{v.lower()}walk"
+        if k == "Crew" and isinstance(v, dict) and isinstance(v.get("power"), int):
+            return f"crew {v['power']}"
         if k == "Protection":
             inner = next(iter(v.values())) if isinstance(v, dict) and len(v) == 1 else v
             return f"protection from {str(inner).lower()}"
         if k in ("Enchant", "Equip") and isinstance(v, dict) and "type_filters" in v:
             words = [f.lower() for f in v["type_filters"] if isinstance(f, str)]
             return f"{k.lower()} {' '.join(words)}".strip()
+        k = re.sub(r"(?<!^)(?=[A-Z])", " ", k)  # LevelUp: "level up"
         if isinstance(v, dict) and v.get("type") == "Cost":
             return f"{k.lower()} {(mana_cost(v) or '').lower()}"
         return f"{k.lower()} {v}".lower() if isinstance(v, (str, int)) else k.lower()
