@@ -61,9 +61,9 @@ def counter_key(kind: str) -> str:
     """A corpus counter kind as phase's counter key, or Unsupported."""
     if kind in COUNTERS:
         return COUNTERS[kind]
-    if kind in KEYWORD_COUNTERS:
-        return "".join(w.capitalize() for w in kind.split())
-    if kind in NAMED_COUNTERS:
+    if kind in KEYWORD_COUNTERS:  # phase names a keyword counter by its keyword in lower case ("first strike")
+        return kind
+    if kind in NAMED_COUNTERS or re.fullmatch(r"[+-]\d+/[+-]\d+", kind):  # 122.1a: +1/+0 and the like, by name
         return kind
     raise Unsupported(f"{kind} counters cannot be told to phase")
 
