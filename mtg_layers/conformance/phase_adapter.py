@@ -286,6 +286,7 @@ def _norm(text: str, name: str = "") -> str:
     if name:
         text = text.replace(name.lower(), "~").replace(name.split(",")[0].lower(), "~")
     text = text.replace("add {1} to your mana pool", "add {c}").replace(" to your mana pool", "")
+    text = text.replace("\u2212", "-")  # a loyalty cost's minus sign (606.5)
     text = text.replace("converted mana cost", "mana value")  # the Oracle wording of 2021 (202.3)
     # phase describes a level ability (711.2) as "level 2-6 / 3/3 / first strike"
     text = re.sub(
@@ -352,10 +353,42 @@ def check_object(o: Mapping[str, Any]) -> dict[str, Any]:
     return card
 
 
+# 702: keywords of more than one word, as phase names them ("first strike": FirstStrike)
+MULTI_WORD_KEYWORDS = {"first strike", "double strike", "split second", "trample over planeswalkers"}
+
+
 def _keyword(word: str) -> str:
+    if word in MULTI_WORD_KEYWORDS:
+        return "".join(w.capitalize() for w in word.split())
     if " " in word or ":" in word:
         raise Unsupported(f"ability {word!r} is not a keyword: phase's effects grant keywords only")
     return word.title()
+
+
+@cache
+def _parsed_grant(text: str) -> tuple[tuple[str, str, str], ...]:
+    """An ability an effect grants, parsed by phase's Oracle parser as a line of a card's text (JSON parts)."""
+    import phase
+
+    word = text.split()[0] if text else ""
+    face = phase.build_oracle_face(
+        {**mtgjson_card(catalogue()[FILLER]), "name": "mtg-layers grant", "text": text, "keywords": [word.title()]},
+        None,
+    )
+    parts = [("AddKeyword", "keyword", k) for k in face["keywords"]]
+    parts += [("GrantAbility", "definition", a) for a in face["abilities"]]
+    parts += [("GrantTrigger", "trigger", t) for t in face["triggers"]]
+    if face["static_abilities"] or face["replacements"] or len(parts) != 1:
+        raise Unsupported(f"ability {text!r}: phase's parser does not read it as one ability an effect can grant")
+    return tuple((kind, field, json.dumps(value)) for kind, field, value in parts)
+
+
+def granted(text: str) -> list[dict[str, Any]]:
+    """613.1f: an ability an effect grants, as phase's modification (a keyword, or a parsed ability or trigger)."""
+    try:
+        return [{"type": "AddKeyword", "keyword": _keyword(text)}]
+    except Unsupported:
+        return [{"type": kind, field: json.loads(value)} for kind, field, value in _parsed_grant(text)]
 
 
 def modifications(part: Mapping[str, Any]) -> list[dict[str, Any]]:
@@ -382,7 +415,7 @@ def modifications(part: Mapping[str, Any]) -> list[dict[str, Any]]:
     if op == "switch_pt":
         return [{"type": "SwitchPowerToughness"}]
     if op == "add_abilities":
-        return [{"type": "AddKeyword", "keyword": _keyword(a)} for a in part["abilities"]]
+        return [m for a in part["abilities"] for m in granted(a)]
     if op == "remove_abilities":
         return [{"type": "RemoveKeyword", "keyword": _keyword(a)} for a in part["abilities"]]
     if op == "remove_all_abilities":
