@@ -272,6 +272,22 @@ CHOICE = re.compile(r"\b(chosen|choose)\b", re.I)
 RECORD = re.compile(r"\b(renowned)\b", re.I)
 # 614.1c, 614.12: what a permanent chose as it entered, as phase's chosen attributes.
 CHOSEN = {"creature_type": "CreatureType", "color": "Color", "basic_land_type": "BasicLandType"}
+# The corpus may write a choice made on entry in the wording of the ability that reads it: "the chosen color (blue)".
+CHOSEN_IN_TEXT = re.compile(r"\bchosen (color|type|creature type|basic land type) \(([a-z]+)\)")
+
+
+def chosen(o: Mapping[str, Any]) -> dict[str, Any]:
+    """614.12: what a permanent chose as it entered: its ``chosen`` field, or the value its abilities' wording gives."""
+    if o.get("chosen"):
+        return dict(o["chosen"])
+    found = {
+        {"color": "color", "basic land type": "basic_land_type"}.get(m[1], "creature_type"): m[2]
+        for text in o.get("abilities") or []
+        for m in CHOSEN_IN_TEXT.finditer(text)
+    }
+    return found
+
+
 # 305.6: the intrinsic mana ability of each basic land type; phase gives it without listing it.
 INTRINSIC = {"plains": "{t}: add {w}.", "island": "{t}: add {u}.", "swamp": "{t}: add {b}.",
              "mountain": "{t}: add {r}.", "forest": "{t}: add {g}."}  # fmt: skip
@@ -324,9 +340,9 @@ def check_object(o: Mapping[str, Any]) -> dict[str, Any]:
         raise Unsupported(f"object {o['id']} ({name}) is face down outside the battlefield: not set up")
     if RECORD.search(card["oracle"]):
         raise Unsupported(f"object {o['id']} ({name}): its text reads a record phase cannot be told")
-    if CHOICE.search(card["oracle"]) and not o.get("chosen"):
+    if CHOICE.search(card["oracle"]) and not chosen(o):
         raise Unsupported(f"object {o['id']} ({name}): its text asks for a choice the board does not give")
-    for key in o.get("chosen") or {}:
+    for key in chosen(o):
         if key not in CHOSEN:
             raise Unsupported(f"object {o['id']} ({name}): a chosen {key} cannot be told to phase")
     face = catalogue()[card["other_face"]] if back_face_up(o) else card
@@ -608,7 +624,7 @@ def set_up(board: Mapping[str, Any]) -> tuple[Any, dict[str, int]]:
         if back_face_up(o):  # 712.8e: the back face up; phase keeps the face not shown as back_face
             transform(obj)
         obj["chosen_attributes"] = [
-            {"type": CHOSEN[key], "value": str(value).title()} for key, value in (o.get("chosen") or {}).items()
+            {"type": CHOSEN[key], "value": str(value).title()} for key, value in chosen(o).items()
         ]
         if o["zone"] in ("battlefield", "exile"):
             state[o["zone"]].append(pid)
