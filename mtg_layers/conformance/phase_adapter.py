@@ -471,8 +471,11 @@ def except_(values: dict[str, Any], exceptions: Mapping[str, Any]) -> None:
         elif key in ("colors", "add_colors"):
             colors = [c.title() for c in value]
             values["color"] = colors if key == "colors" else [*values["color"], *colors]
-        elif key == "add_abilities":
-            values["keywords"] = [*values["keywords"], *(_keyword(a) for a in value)]
+        elif key == "add_abilities":  # a keyword, or the ability phase's parser reads from the words
+            fields = {"AddKeyword": "keywords", "GrantAbility": "abilities", "GrantTrigger": "trigger_definitions"}
+            for mod in (m for a in value for m in granted(a)):
+                kind = mod.pop("type")
+                values[fields[kind]] = [*values[fields[kind]], *mod.values()]
         else:
             raise Unsupported(f"a copy exception setting {key} cannot be told to phase")
 
@@ -486,16 +489,24 @@ def copy_values(
 ) -> list[dict[str, Any]]:
     """A copy effect (707.2) as phase's CopyValues modification, holding the copied card's printed values.
 
-    phase takes a snapshot of the copiable values when the effect begins; the adapter can give it the
-    printed values only, so a copy of an object that is itself a copy, face down or double-faced is a skip.
+    phase takes a snapshot of the copiable values when the effect begins; the adapter gives it the copied
+    card's printed values, or (707.3) the values of the copy effect the copied object was under when this one
+    began. A copy of an object that is or was face down, that a copy effect changed after this one began, or
+    that transformed after it began is a skip.
     """
     if any(k in part for k in ("retain", "except_if", "double_faced")):
         raise Unsupported("a copy effect that retains values or has conditional exceptions cannot be told to phase")
     source = part["object"]
     if source not in ids:
         raise Unsupported(f"a copy of {source!r}, which is not an object on the board")
-    if any(p["op"] == "copy_of" and source in e["applies_to"] for e in board["effects"] for p in e["parts"]):
-        raise Unsupported(f"a copy of {source!r}, itself under a copy effect: phase would need its copiable values")
+    copies = [
+        (e["timestamp"], p)
+        for e in board["effects"]
+        for p in e["parts"]
+        if p["op"] == "copy_of" and source in e["applies_to"]
+    ]
+    if any(ts >= part_timestamp for ts, _ in copies):
+        raise Unsupported(f"a copy of {source!r}, which a copy effect changed after this one began")
     original = next(o for o in board["objects"] if o["id"] == source)
     if back_face_up(original) != back_face_up(original, part_timestamp):
         raise Unsupported(
@@ -503,6 +514,11 @@ def copy_values(
         )
     if any(o["id"] == source and (o.get("face_down") or o.get("face_history")) for o in board["objects"]):
         raise Unsupported(f"a copy of {source!r}, which is or was face down: phase would need its copiable values")
+    if copies:  # 707.3: the copiable values of a copy are those its own copy effect gave it
+        ts, inner = max(copies, key=lambda c: c[0])
+        values = json.loads(json.dumps(copy_values(inner, board, state, ids, ts)[0]["values"]))
+        except_(values, part.get("except") or {})
+        return [{**copy_values(inner, board, state, ids, ts)[0], "values": values}]
     obj = state["objects"][str(ids[source])]
     values = {
         "abilities": obj["abilities"],
