@@ -259,7 +259,7 @@ def unparsed(name: str) -> tuple[str, ...]:
     return tuple(t for t in texts if _norm(t, name) not in read)
 
 
-SELF = re.compile(r"\bthis (creature|artifact|land|enchantment|permanent|aura|equipment|planeswalker)\b")
+SELF = re.compile(r"\bthis (creature|artifact|land|enchantment|permanent|aura|equipment|planeswalker|token)\b")
 # The object fields the adapter sets up; any other one on an object is a skip naming it.
 KNOWN_FIELDS = {
     "id", "name", "card", "controller", "owner", "timestamp", "zone", "token", "mana_value", "mana_cost",
@@ -480,12 +480,23 @@ def except_(values: dict[str, Any], exceptions: Mapping[str, Any]) -> None:
             raise Unsupported(f"a copy exception setting {key} cannot be told to phase")
 
 
+def drop_color_cdas(values: dict[str, Any]) -> None:
+    """707.9d: a copy that does not copy color does not copy the abilities that define color (devoid, 702.114a)."""
+    values["keywords"] = [k for k in values["keywords"] if k != "Devoid"]
+    values["static_definitions"] = [
+        d
+        for d in values["static_definitions"]
+        if not (d.get("characteristic_defining") and '"SetColor"' in json.dumps(d.get("modifications")))
+    ]
+
+
 def copy_values(
     part: Mapping[str, Any],
     board: Mapping[str, Any],
     state: Mapping[str, Any],
     ids: Mapping[str, int],
     part_timestamp: float = float("inf"),
+    copier: str | None = None,
 ) -> list[dict[str, Any]]:
     """A copy effect (707.2) as phase's CopyValues modification, holding the copied card's printed values.
 
@@ -494,8 +505,11 @@ def copy_values(
     began. A copy of an object that is or was face down, that a copy effect changed after this one began, or
     that transformed after it began is a skip.
     """
-    if any(k in part for k in ("retain", "except_if", "double_faced")):
-        raise Unsupported("a copy effect that retains values or has conditional exceptions cannot be told to phase")
+    if any(k in part for k in ("except_if", "double_faced")):
+        raise Unsupported("a copy effect with conditional exceptions or a double-faced copy cannot be told to phase")
+    retain = set(part.get("retain") or [])
+    if retain - {"colors"} or (retain and copier not in ids):
+        raise Unsupported(f"a copy effect that retains {sorted(retain)} cannot be told to phase (only its colors)")
     source = part["object"]
     if source not in ids:
         raise Unsupported(f"a copy of {source!r}, which is not an object on the board")
@@ -516,9 +530,13 @@ def copy_values(
         raise Unsupported(f"a copy of {source!r}, which is or was face down: phase would need its copiable values")
     if copies:  # 707.3: the copiable values of a copy are those its own copy effect gave it
         ts, inner = max(copies, key=lambda c: c[0])
-        values = json.loads(json.dumps(copy_values(inner, board, state, ids, ts)[0]["values"]))
+        (mod,) = copy_values(inner, board, state, ids, ts, source)
+        values = json.loads(json.dumps(mod["values"]))
         except_(values, part.get("except") or {})
-        return [{**copy_values(inner, board, state, ids, ts)[0], "values": values}]
+        if "colors" in retain and copier is not None:  # 707.9b, 707.9d
+            values["color"] = state["objects"][str(ids[copier])]["base_color"]
+            drop_color_cdas(values)
+        return [{**mod, "values": values}]
     obj = state["objects"][str(ids[source])]
     values = {
         "abilities": obj["abilities"],
@@ -538,6 +556,9 @@ def copy_values(
         "trigger_printed_origins": obj.get("trigger_printed_origins") or [],
     }
     except_(values, part.get("except") or {})
+    if "colors" in retain and copier is not None:  # 707.9b: "except it doesn't copy that creature's color"
+        values["color"] = state["objects"][str(ids[copier])]["base_color"]
+        drop_color_cdas(values)
     return [
         {
             "type": "CopyValues",
@@ -666,11 +687,14 @@ def set_up(board: Mapping[str, Any]) -> tuple[Any, dict[str, int]]:
             state["exile_links"] = [*state.get("exile_links", []), link]
     effects: list[dict[str, Any]] = []
     for e in board["effects"]:
+        copier = e["applies_to"][0] if len(e["applies_to"]) == 1 else None
         mods = [
             m
             for part in e["parts"]
             for m in (
-                copy_values(part, board, state, ids, e["timestamp"]) if part["op"] == "copy_of" else modifications(part)
+                copy_values(part, board, state, ids, e["timestamp"], copier)
+                if part["op"] == "copy_of"
+                else modifications(part)
             )
         ]
         # phase's ChangeController gives control to the effect's controller: the player the part names (613.1b)
@@ -865,7 +889,7 @@ def read_back(game: Any, board: Mapping[str, Any], ids: Mapping[str, int]) -> di
         t
         for e in [*board["effects"], *(board.get("abilities") or [])]
         for p in e.get("parts") or []
-        for t in p.get("abilities") or []
+        for t in [*(p.get("abilities") or []), *((p.get("except") or {}).get("add_abilities") or [])]
         if isinstance(t, str)
     ]
     # granted abilities as quoted, first, so that the wording a part or an object gives wins over them
