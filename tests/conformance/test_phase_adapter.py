@@ -70,6 +70,11 @@ def test_real_card_boards_are_set_up_and_agree(case_id: str, step: int) -> None:
         ("ruling-abigale-2025", 1),  # a first strike counter
         ("ruling-unctuss-retrofitter-2023", 1),  # crew 1 and the old "converted mana cost" wording
         ("ruling-maha-base-toughness-2024", 1),  # an object printing Oracle lines the catalogue does not model
+        ("ruling-gigantoplasm-2015", 2),  # a copy exception adding an activated ability phase parses
+        ("ruling-sparkshaper-visionary-2023", 1),  # a granted trigger; a loyalty ability's minus sign
+        ("ruling-vesuvan-doppelganger-clone", 2),  # a copy of a copy (707.3) that keeps its own color (707.9b)
+        ("regression-707-9d-vesuvan-doppelganger-devoid", 1),  # without the copied devoid (707.9d)
+        ("bulletin-2009-painters-servant-loses-abilities", 1),  # a choice given in the ability's wording
     ],
 )
 def test_groups_set_up_in_the_second_pass_agree(case_id: str, step: int) -> None:
@@ -86,6 +91,18 @@ def test_transformed_permanent_shows_its_back_face_with_its_front_mana_value() -
         ["flying"],
     )
     assert delver["mana_value"] == 1 and delver["mana_cost"] is None
+
+
+def test_granted_ability_is_a_keyword_or_what_phase_parses() -> None:
+    assert phase_adapter.granted("first strike") == [{"type": "AddKeyword", "keyword": "FirstStrike"}]
+    (mod,) = phase_adapter.granted("whenever this creature deals combat damage to a player, scry 1.")
+    assert mod["type"] == "GrantTrigger" and "scry 1" in mod["trigger"]["description"].lower()
+
+
+def test_chosen_value_read_from_the_wording() -> None:
+    obj = {"abilities": ["all permanents are the chosen color (blue) in addition to their other colors"]}
+    assert phase_adapter.chosen(obj) == {"color": "blue"}
+    assert phase_adapter.chosen({"chosen": {"creature_type": "elf"}, "abilities": []}) == {"creature_type": "elf"}
 
 
 def test_counters_phase_names_by_kind() -> None:
