@@ -84,6 +84,7 @@ FEATURES = [
     "copy-exception",
     "double-faced",
     "chosen-values",
+    "entry-choice",
     "face-down",
     "turn-face-up-down",
     "keyword-counters",
@@ -265,7 +266,7 @@ KNOWN_FIELDS = {
     "id", "name", "card", "controller", "owner", "timestamp", "zone", "token", "mana_value", "mana_cost",
     "colors", "types", "subtypes", "supertypes", "all_creature_types", "abilities", "power", "toughness",
     "counters", "face_down", "attached_to", "chosen", "face_history", "back_face", "transformed", "transform_history",
-    "monstrous", "exiled_with",
+    "monstrous", "exiled_with", "entered_as",
 }  # fmt: skip
 # Oracle wording that asks for a choice made as the permanent entered or a record phase cannot be told.
 CHOICE = re.compile(r"\b(chosen|choose)\b", re.I)
@@ -571,6 +572,26 @@ def copy_values(
     ]
 
 
+ENTERED_AS = {"power", "toughness", "add_types", "add_subtypes", "add_abilities"}
+
+
+def entered_as(obj: dict[str, Any], choice: Mapping[str, Any]) -> None:
+    """707.2 with 614.1c: what a permanent became as it entered is part of its copiable values, phase's base fields."""
+    if set(choice) - ENTERED_AS:
+        raise Unsupported(f"a choice on entry setting {sorted(set(choice) - ENTERED_AS)} cannot be told to phase")
+    types = obj["base_card_types"] = {k: list(v) for k, v in obj["base_card_types"].items()}
+    for key, field in (("add_types", "core_types"), ("add_subtypes", "subtypes")):
+        types[field] += [w.title() for w in choice.get(key) or [] if w.title() not in types[field]]
+    for key in ("power", "toughness"):
+        if key in choice:
+            obj[f"base_{key}"] = choice[key]
+    for mod in (m for a in choice.get("add_abilities") or [] for m in granted(a)):
+        kind = mod.pop("type")
+        slots = {"AddKeyword": "base_keywords", "GrantAbility": "abilities", "GrantTrigger": "base_trigger_definitions"}
+        slot = slots[kind]
+        obj[slot] = [*(obj.get(slot) or []), *mod.values()]
+
+
 def back_face_up(o: Mapping[str, Any], as_of: float = float("inf")) -> bool:
     """613.7g: whether an object's back face was up just before ``as_of`` (its last transformation before it)."""
     history = o.get("transform_history") or []
@@ -657,6 +678,8 @@ def set_up(board: Mapping[str, Any]) -> tuple[Any, dict[str, int]]:
             key = counter_key(c["kind"])
             counters[key] = counters.get(key, 0) + c.get("count", 1)
         obj["counters"] = counters
+        if o.get("entered_as"):
+            entered_as(obj, o["entered_as"])
         obj["monstrous"] = bool(o.get("monstrous"))  # 701.37b: a designation phase keeps on the object
         if back_face_up(o):  # 712.8e: the back face up; phase keeps the face not shown as back_face
             transform(obj)
