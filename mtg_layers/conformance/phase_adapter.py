@@ -304,6 +304,7 @@ def _norm(text: str, name: str = "") -> str:
         text = text.replace(name.lower(), "~").replace(name.split(",")[0].lower(), "~")
     text = text.replace("add {1} to your mana pool", "add {c}").replace(" to your mana pool", "")
     text = text.replace("\u2212", "-")  # a loyalty cost's minus sign (606.5)
+    text = text.replace(". ", "; ")  # two sentences of one ability, or the corpus's one sentence with a semicolon
     text = text.replace("converted mana cost", "mana value")  # the Oracle wording of 2021 (202.3)
     # phase describes a level ability (711.2) as "level 2-6 / 3/3 / first strike"
     text = re.sub(
@@ -348,6 +349,9 @@ def check_object(o: Mapping[str, Any]) -> dict[str, Any]:
             raise Unsupported(f"object {o['id']} ({name}): a chosen {key} cannot be told to phase")
     face = catalogue()[card["other_face"]] if back_face_up(o) else card
     modelled = {a["text"] for a in face["abilities"] if a.get("modelled")}
+    if face is card and o.get("abilities"):  # only the wordings the object prints (the catalogue may keep two)
+        prints = {_norm(t, name) for t in o["abilities"]}
+        modelled = {t for t in modelled if _norm(t, name) in prints}
     missing = [t for t in unparsed(face["name"]) if t in modelled]  # one the layers answer reads
     if missing:
         raise Unsupported(f"object {o['id']} ({name}): phase's Oracle parser gives no ability for {missing}")
