@@ -531,8 +531,10 @@ def copy_values(
         raise Unsupported(
             f"a copy of {source!r}, which transformed after the copy began: phase would need its values then"
         )
-    if any(o["id"] == source and (o.get("face_down") or o.get("face_history")) for o in board["objects"]):
-        raise Unsupported(f"a copy of {source!r}, which is or was face down: phase would need its copiable values")
+    if face_down_as_of(original, part_timestamp):  # 707.2b, 708.2: the face-down values, whatever comes later
+        if copies or part.get("except") or retain:
+            raise Unsupported(f"a copy of {source!r} while face down, with exceptions or itself a copy")
+        return [{**_copy_mod(FACE_DOWN_VALUES), "values": json.loads(json.dumps(FACE_DOWN_VALUES))}]
     if copies:  # 707.3: the copiable values of a copy are those its own copy effect gave it
         ts, inner = max(copies, key=lambda c: c[0])
         (mod,) = copy_values(inner, board, state, ids, ts, source)
@@ -564,16 +566,51 @@ def copy_values(
     if "colors" in retain and copier is not None:  # 707.9b: "except it doesn't copy that creature's color"
         values["color"] = state["objects"][str(ids[copier])]["base_color"]
         drop_color_cdas(values)
-    return [
-        {
-            "type": "CopyValues",
-            "display_source": "Card",
-            "printed_ref": None,
-            "token_art": None,
-            "token_image_ref": None,
-            "values": values,
-        }
-    ]
+    return [_copy_mod(values)]
+
+
+def _copy_mod(values: dict[str, Any]) -> dict[str, Any]:
+    """phase's CopyValues modification holding the given copiable values."""
+    return {
+        "type": "CopyValues",
+        "display_source": "Card",
+        "printed_ref": None,
+        "token_art": None,
+        "token_image_ref": None,
+        "values": values,
+    }
+
+
+# 708.2a: a face-down permanent's copiable values: a 2/2 creature with no name, text, types beyond creature,
+# color or mana cost.
+FACE_DOWN_VALUES: dict[str, Any] = {
+    "abilities": [],
+    "card_types": {"core_types": ["Creature"], "subtypes": [], "supertypes": []},
+    "color": [],
+    "keywords": [],
+    "loyalty": None,
+    "mana_cost": {"type": "NoCost"},
+    "name": "",
+    "name_origin": "Source",
+    "power": 2,
+    "toughness": 2,
+    "replacement_definitions": [],
+    "static_definitions": [],
+    "trigger_definitions": [],
+    "trigger_printed_origins": [],
+}
+
+
+def face_down_as_of(o: Mapping[str, Any], as_of: float) -> bool:
+    """613.7f: whether an object was face down just before ``as_of`` (its last turn before it)."""
+    history = o.get("face_history") or []
+    if not history:
+        return bool(o.get("face_down"))
+    down = not history[0]["face_down"]
+    for entry in history:
+        if entry["timestamp"] < as_of:
+            down = entry["face_down"]
+    return down
 
 
 ENTERED_AS = {"power", "toughness", "add_types", "add_subtypes", "add_abilities"}
