@@ -75,6 +75,10 @@ def test_real_card_boards_are_set_up_and_agree(case_id: str, step: int) -> None:
         ("ruling-vesuvan-doppelganger-clone", 2),  # a copy of a copy (707.3) that keeps its own color (707.9b)
         ("regression-707-9d-vesuvan-doppelganger-devoid", 1),  # without the copied devoid (707.9d)
         ("bulletin-2009-painters-servant-loses-abilities", 1),  # a choice given in the ability's wording
+        ("ruling-conspiracy-cards-in-other-zones", 1),  # the catalogue's other wording of the card not printed
+        ("model-primal-clay-3-3-under-earlier-humility", 1),  # what it became as it entered (entered_as)
+        ("kill-707-2-clone-of-primal-clay-takes-its-flying-form", 2),  # ... copied by a Clone
+        ("regression-copy-keeps-face-down-values-after-turn-up", 2),  # a copy begun while the original was face down
     ],
 )
 def test_groups_set_up_in_the_second_pass_agree(case_id: str, step: int) -> None:
