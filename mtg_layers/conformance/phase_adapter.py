@@ -76,9 +76,9 @@ def counter_kind(key: str) -> str:
     return key
 
 
-# What this adapter can tell phase. Everything else is a skip with its reason: copy exceptions, text
-# changes (layer 3), face-down and double-faced permanents, entry choices and merges, and the step
-# semantics the runner would otherwise hand over (the adapter reads the accumulated board).
+# What this adapter can tell phase. The runner skips the rest by feature: text changes (layer 3, phase has no
+# modification for them), stickers, merged permanents, created tokens; within a declared feature, what phase
+# cannot be told (a conditional copy exception, a modal double-faced card, ...) is a skip naming it.
 FEATURES = [
     "layer-1-copy",
     "copy-exception",
