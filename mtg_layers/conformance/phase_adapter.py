@@ -21,6 +21,7 @@ from __future__ import annotations
 import json
 import re
 import sys
+import uuid
 from collections.abc import Mapping
 from functools import cache
 from importlib import metadata
@@ -60,9 +61,9 @@ def counter_key(kind: str) -> str:
     """A corpus counter kind as phase's counter key, or Unsupported."""
     if kind in COUNTERS:
         return COUNTERS[kind]
-    if kind in KEYWORD_COUNTERS:
-        return "".join(w.capitalize() for w in kind.split())
-    if kind in NAMED_COUNTERS:
+    if kind in KEYWORD_COUNTERS:  # phase names a keyword counter by its keyword in lower case ("first strike")
+        return kind
+    if kind in NAMED_COUNTERS or re.fullmatch(r"[+-]\d+/[+-]\d+", kind):  # 122.1a: +1/+0 and the like, by name
         return kind
     raise Unsupported(f"{kind} counters cannot be told to phase")
 
@@ -75,13 +76,15 @@ def counter_kind(key: str) -> str:
     return key
 
 
-# What this adapter can tell phase. Everything else is a skip with its reason: copy exceptions, text
-# changes (layer 3), face-down and double-faced permanents, entry choices and merges, and the step
-# semantics the runner would otherwise hand over (the adapter reads the accumulated board).
+# What this adapter can tell phase. The runner skips the rest by feature: text changes (layer 3, phase has no
+# modification for them), stickers, merged permanents, created tokens; within a declared feature, what phase
+# cannot be told (a conditional copy exception, a modal double-faced card, ...) is a skip naming it.
 FEATURES = [
     "layer-1-copy",
     "copy-exception",
+    "double-faced",
     "chosen-values",
+    "entry-choice",
     "face-down",
     "turn-face-up-down",
     "keyword-counters",
@@ -164,6 +167,8 @@ def mtgjson_card(card: Mapping[str, Any]) -> dict[str, Any]:
         text = a["text"]
         if a.get("kind") == "keyword" and "{" in text:
             keywords.append(text.split()[0].capitalize())  # Morph, Mutate, Equip: MTGJSON lists the word
+        elif a.get("kind") == "keyword" and re.fullmatch(r"[a-z ]+ (\d+|x)", text):
+            keywords.append(text.rsplit(" ", 1)[0].capitalize())  # Crew 1, Bushido 2: MTGJSON lists the word
         elif a.get("kind") == "keyword" and not text.startswith(("protection", "enchant", "equip")):
             keywords.append(text.capitalize())
         elif text == "changeling" or text.startswith(("protection from ", "enchant ", "equip")):
@@ -196,11 +201,24 @@ def faces() -> dict[str, dict[str, Any]]:
     """phase's card face for every single-faced card of the catalogue, parsed from its Oracle text."""
     import phase
 
-    return {
-        name: phase.build_oracle_face(mtgjson_card(card), None)
-        for name, card in catalogue().items()
-        if card["layout"] == "normal"
+    cards = catalogue()
+    data = {
+        name: phase.build_oracle_face(mtgjson_card(c), None) for name, c in cards.items() if c["layout"] == "normal"
     }
+    for name, card in cards.items():  # 712.1: a transforming double-faced card, both faces under one oracle id
+        back = cards.get(card.get("other_face") or "")
+        if card["layout"] == "transform" and card.get("face") == "front" and back is not None:
+            oid = str(uuid.uuid5(uuid.NAMESPACE_URL, f"mtg-layers:{name}"))
+            for index, face in enumerate((card, back)):
+                built = phase.build_oracle_face_multi({**mtgjson_card(face), "layout": "transform"}, oid)
+                data[face["name"]] = {**built, "layout": "transform", "face_index": index}
+    return data
+
+
+def double_faced(name: str) -> bool:
+    """Whether phase is given the card as the front face of a transforming double-faced card (712.1)."""
+    card = catalogue().get(name) or {}
+    return card.get("layout") == "transform" and card.get("face") == "front" and card.get("other_face") in faces()
 
 
 @cache
@@ -242,18 +260,35 @@ def unparsed(name: str) -> tuple[str, ...]:
     return tuple(t for t in texts if _norm(t, name) not in read)
 
 
-SELF = re.compile(r"\bthis (creature|artifact|land|enchantment|permanent|aura|equipment|planeswalker)\b")
+SELF = re.compile(r"\bthis (creature|artifact|land|enchantment|permanent|aura|equipment|planeswalker|token)\b")
 # The object fields the adapter sets up; any other one on an object is a skip naming it.
 KNOWN_FIELDS = {
     "id", "name", "card", "controller", "owner", "timestamp", "zone", "token", "mana_value", "mana_cost",
     "colors", "types", "subtypes", "supertypes", "all_creature_types", "abilities", "power", "toughness",
-    "counters", "face_down", "attached_to", "chosen", "face_history",
+    "counters", "face_down", "attached_to", "chosen", "face_history", "back_face", "transformed", "transform_history",
+    "monstrous", "exiled_with", "entered_as",
 }  # fmt: skip
 # Oracle wording that asks for a choice made as the permanent entered or a record phase cannot be told.
 CHOICE = re.compile(r"\b(chosen|choose)\b", re.I)
-RECORD = re.compile(r"\b(exiled with|monstrous|renowned)\b", re.I)
+RECORD = re.compile(r"\b(renowned)\b", re.I)
 # 614.1c, 614.12: what a permanent chose as it entered, as phase's chosen attributes.
 CHOSEN = {"creature_type": "CreatureType", "color": "Color", "basic_land_type": "BasicLandType"}
+# The corpus may write a choice made on entry in the wording of the ability that reads it: "the chosen color (blue)".
+CHOSEN_IN_TEXT = re.compile(r"\bchosen (color|type|creature type|basic land type) \(([a-z]+)\)")
+
+
+def chosen(o: Mapping[str, Any]) -> dict[str, Any]:
+    """614.12: what a permanent chose as it entered: its ``chosen`` field, or the value its abilities' wording gives."""
+    if o.get("chosen"):
+        return dict(o["chosen"])
+    found = {
+        {"color": "color", "basic land type": "basic_land_type"}.get(m[1], "creature_type"): m[2]
+        for text in o.get("abilities") or []
+        for m in CHOSEN_IN_TEXT.finditer(text)
+    }
+    return found
+
+
 # 305.6: the intrinsic mana ability of each basic land type; phase gives it without listing it.
 INTRINSIC = {"plains": "{t}: add {w}.", "island": "{t}: add {u}.", "swamp": "{t}: add {b}.",
              "mountain": "{t}: add {r}.", "forest": "{t}: add {g}."}  # fmt: skip
@@ -268,6 +303,15 @@ def _norm(text: str, name: str = "") -> str:
     if name:
         text = text.replace(name.lower(), "~").replace(name.split(",")[0].lower(), "~")
     text = text.replace("add {1} to your mana pool", "add {c}").replace(" to your mana pool", "")
+    text = text.replace("\u2212", "-")  # a loyalty cost's minus sign (606.5)
+    text = text.replace(". ", "; ")  # two sentences of one ability, or the corpus's one sentence with a semicolon
+    text = text.replace("converted mana cost", "mana value")  # the Oracle wording of 2021 (202.3)
+    # phase describes a level ability (711.2) as "level 2-6 / 3/3 / first strike"
+    text = re.sub(
+        r"^level (\S+) / (\d+)/(\d+)(?: / (.+))?$",
+        lambda m: f"level {m[1]}: ~ has base power and toughness {m[2]}/{m[3]}" + (f" and has {m[4]}" if m[4] else ""),
+        text,
+    )
     text = re.sub(r"^other ", "", text)
     return SELF.sub("~", text)
 
@@ -280,8 +324,15 @@ def check_object(o: Mapping[str, Any]) -> dict[str, Any]:
     card = catalogue().get(name)
     if card is None:
         raise Unsupported(f"object {o['id']}: card {name!r} is not in the card catalogue")
-    if card["layout"] != "normal" or o.get("back_face") or card.get("other_face") or card.get("face"):
-        raise Unsupported(f"object {o['id']} ({name}) is a {card['layout']} card: multi-face cards are not set up")
+    if card["layout"] != "normal" and not double_faced(name):
+        raise Unsupported(f"object {o['id']} ({name}) is a {card['layout']} card whose faces are not both catalogued")
+    if o.get("modal"):
+        raise Unsupported(f"object {o['id']} ({name}) is a modal double-faced card: not set up")
+    back = o.get("back_face")
+    if back and (not double_faced(name) or back.get("name") != card["other_face"]):
+        raise Unsupported(f"object {o['id']} ({name}): its back face {back.get('name')!r} is not in the card catalogue")
+    if back_face_up(o) and not back:
+        raise Unsupported(f"object {o['id']} ({name}) is transformed with no back face")
     if o.get("token"):
         raise Unsupported(f"object {o['id']} ({name}) is a token: tokens are not set up")
     for field in sorted(set(o) - KNOWN_FIELDS):
@@ -291,16 +342,21 @@ def check_object(o: Mapping[str, Any]) -> dict[str, Any]:
         raise Unsupported(f"object {o['id']} ({name}) is face down outside the battlefield: not set up")
     if RECORD.search(card["oracle"]):
         raise Unsupported(f"object {o['id']} ({name}): its text reads a record phase cannot be told")
-    if CHOICE.search(card["oracle"]) and not o.get("chosen"):
+    if CHOICE.search(card["oracle"]) and not chosen(o):
         raise Unsupported(f"object {o['id']} ({name}): its text asks for a choice the board does not give")
-    for key in o.get("chosen") or {}:
+    for key in chosen(o):
         if key not in CHOSEN:
             raise Unsupported(f"object {o['id']} ({name}): a chosen {key} cannot be told to phase")
-    modelled = {a["text"] for a in card["abilities"] if a.get("modelled")}
-    missing = [t for t in unparsed(name) if t in modelled]  # one the layers answer reads
+    face = catalogue()[card["other_face"]] if back_face_up(o) else card
+    modelled = {a["text"] for a in face["abilities"] if a.get("modelled")}
+    if face is card and o.get("abilities"):  # only the wordings the object prints (the catalogue may keep two)
+        prints = {_norm(t, name) for t in o["abilities"]}
+        modelled = {t for t in modelled if _norm(t, name) in prints}
+    missing = [t for t in unparsed(face["name"]) if t in modelled]  # one the layers answer reads
     if missing:
         raise Unsupported(f"object {o['id']} ({name}): phase's Oracle parser gives no ability for {missing}")
-    printed = {_norm(a["text"], name) for a in card["abilities"]}
+    # an object may print the card's abilities the catalogue models, and the card's other Oracle lines
+    printed = {_norm(a["text"], name) for a in card["abilities"]} | oracle_lines(name)
     extra = [a for a in o.get("abilities", []) if _norm(a, name) not in printed]
     if extra:
         raise Unsupported(f"object {o['id']} ({name}) has abilities its card does not print: {extra}")
@@ -318,10 +374,42 @@ def check_object(o: Mapping[str, Any]) -> dict[str, Any]:
     return card
 
 
+# 702: keywords of more than one word, as phase names them ("first strike": FirstStrike)
+MULTI_WORD_KEYWORDS = {"first strike", "double strike", "split second", "trample over planeswalkers"}
+
+
 def _keyword(word: str) -> str:
+    if word in MULTI_WORD_KEYWORDS:
+        return "".join(w.capitalize() for w in word.split())
     if " " in word or ":" in word:
         raise Unsupported(f"ability {word!r} is not a keyword: phase's effects grant keywords only")
     return word.title()
+
+
+@cache
+def _parsed_grant(text: str) -> tuple[tuple[str, str, str], ...]:
+    """An ability an effect grants, parsed by phase's Oracle parser as a line of a card's text (JSON parts)."""
+    import phase
+
+    word = text.split()[0] if text else ""
+    face = phase.build_oracle_face(
+        {**mtgjson_card(catalogue()[FILLER]), "name": "mtg-layers grant", "text": text, "keywords": [word.title()]},
+        None,
+    )
+    parts = [("AddKeyword", "keyword", k) for k in face["keywords"]]
+    parts += [("GrantAbility", "definition", a) for a in face["abilities"]]
+    parts += [("GrantTrigger", "trigger", t) for t in face["triggers"]]
+    if face["static_abilities"] or face["replacements"] or len(parts) != 1:
+        raise Unsupported(f"ability {text!r}: phase's parser does not read it as one ability an effect can grant")
+    return tuple((kind, field, json.dumps(value)) for kind, field, value in parts)
+
+
+def granted(text: str) -> list[dict[str, Any]]:
+    """613.1f: an ability an effect grants, as phase's modification (a keyword, or a parsed ability or trigger)."""
+    try:
+        return [{"type": "AddKeyword", "keyword": _keyword(text)}]
+    except Unsupported:
+        return [{"type": kind, field: json.loads(value)} for kind, field, value in _parsed_grant(text)]
 
 
 def modifications(part: Mapping[str, Any]) -> list[dict[str, Any]]:
@@ -348,7 +436,7 @@ def modifications(part: Mapping[str, Any]) -> list[dict[str, Any]]:
     if op == "switch_pt":
         return [{"type": "SwitchPowerToughness"}]
     if op == "add_abilities":
-        return [{"type": "AddKeyword", "keyword": _keyword(a)} for a in part["abilities"]]
+        return [m for a in part["abilities"] for m in granted(a)]
     if op == "remove_abilities":
         return [{"type": "RemoveKeyword", "keyword": _keyword(a)} for a in part["abilities"]]
     if op == "remove_all_abilities":
@@ -357,6 +445,8 @@ def modifications(part: Mapping[str, Any]) -> list[dict[str, Any]]:
         return [{"type": "ChangeController"}]
     if op == "add_types":
         return [{"type": "AddType", "core_type": t.title()} for t in part["types"]]
+    if op == "set_types" and part.get("types"):  # 205.1a: the new card types replace the old ones
+        return [{"type": "SetCardTypes", "core_types": [t.title() for t in part["types"]]}]
     if op == "add_subtypes":
         return [{"type": "AddSubtype", "subtype": s.title()} for s in part["subtypes"]]
     if op == "set_subtypes" and part.get("subtypes"):
@@ -386,29 +476,74 @@ def except_(values: dict[str, Any], exceptions: Mapping[str, Any]) -> None:
         elif key in ("colors", "add_colors"):
             colors = [c.title() for c in value]
             values["color"] = colors if key == "colors" else [*values["color"], *colors]
-        elif key == "add_abilities":
-            values["keywords"] = [*values["keywords"], *(_keyword(a) for a in value)]
+        elif key == "add_abilities":  # a keyword, or the ability phase's parser reads from the words
+            fields = {"AddKeyword": "keywords", "GrantAbility": "abilities", "GrantTrigger": "trigger_definitions"}
+            for mod in (m for a in value for m in granted(a)):
+                kind = mod.pop("type")
+                values[fields[kind]] = [*values[fields[kind]], *mod.values()]
         else:
             raise Unsupported(f"a copy exception setting {key} cannot be told to phase")
 
 
+def drop_color_cdas(values: dict[str, Any]) -> None:
+    """707.9d: a copy that does not copy color does not copy the abilities that define color (devoid, 702.114a)."""
+    values["keywords"] = [k for k in values["keywords"] if k != "Devoid"]
+    values["static_definitions"] = [
+        d
+        for d in values["static_definitions"]
+        if not (d.get("characteristic_defining") and '"SetColor"' in json.dumps(d.get("modifications")))
+    ]
+
+
 def copy_values(
-    part: Mapping[str, Any], board: Mapping[str, Any], state: Mapping[str, Any], ids: Mapping[str, int]
+    part: Mapping[str, Any],
+    board: Mapping[str, Any],
+    state: Mapping[str, Any],
+    ids: Mapping[str, int],
+    part_timestamp: float = float("inf"),
+    copier: str | None = None,
 ) -> list[dict[str, Any]]:
     """A copy effect (707.2) as phase's CopyValues modification, holding the copied card's printed values.
 
-    phase takes a snapshot of the copiable values when the effect begins; the adapter can give it the
-    printed values only, so a copy of an object that is itself a copy, face down or double-faced is a skip.
+    phase takes a snapshot of the copiable values when the effect begins; the adapter gives it the copied
+    card's printed values, or (707.3) the values of the copy effect the copied object was under when this one
+    began. A copy of an object that is or was face down, that a copy effect changed after this one began, or
+    that transformed after it began is a skip.
     """
-    if any(k in part for k in ("retain", "except_if", "double_faced")):
-        raise Unsupported("a copy effect that retains values or has conditional exceptions cannot be told to phase")
+    if any(k in part for k in ("except_if", "double_faced")):
+        raise Unsupported("a copy effect with conditional exceptions or a double-faced copy cannot be told to phase")
+    retain = set(part.get("retain") or [])
+    if retain - {"colors"} or (retain and copier not in ids):
+        raise Unsupported(f"a copy effect that retains {sorted(retain)} cannot be told to phase (only its colors)")
     source = part["object"]
     if source not in ids:
         raise Unsupported(f"a copy of {source!r}, which is not an object on the board")
-    if any(p["op"] == "copy_of" and source in e["applies_to"] for e in board["effects"] for p in e["parts"]):
-        raise Unsupported(f"a copy of {source!r}, itself under a copy effect: phase would need its copiable values")
-    if any(o["id"] == source and (o.get("face_down") or o.get("face_history")) for o in board["objects"]):
-        raise Unsupported(f"a copy of {source!r}, which is or was face down: phase would need its copiable values")
+    copies = [
+        (e["timestamp"], p)
+        for e in board["effects"]
+        for p in e["parts"]
+        if p["op"] == "copy_of" and source in e["applies_to"]
+    ]
+    if any(ts >= part_timestamp for ts, _ in copies):
+        raise Unsupported(f"a copy of {source!r}, which a copy effect changed after this one began")
+    original = next(o for o in board["objects"] if o["id"] == source)
+    if back_face_up(original) != back_face_up(original, part_timestamp):
+        raise Unsupported(
+            f"a copy of {source!r}, which transformed after the copy began: phase would need its values then"
+        )
+    if face_down_as_of(original, part_timestamp):  # 707.2b, 708.2: the face-down values, whatever comes later
+        if copies or part.get("except") or retain:
+            raise Unsupported(f"a copy of {source!r} while face down, with exceptions or itself a copy")
+        return [{**_copy_mod(FACE_DOWN_VALUES), "values": json.loads(json.dumps(FACE_DOWN_VALUES))}]
+    if copies:  # 707.3: the copiable values of a copy are those its own copy effect gave it
+        ts, inner = max(copies, key=lambda c: c[0])
+        (mod,) = copy_values(inner, board, state, ids, ts, source)
+        values = json.loads(json.dumps(mod["values"]))
+        except_(values, part.get("except") or {})
+        if "colors" in retain and copier is not None:  # 707.9b, 707.9d
+            values["color"] = state["objects"][str(ids[copier])]["base_color"]
+            drop_color_cdas(values)
+        return [{**mod, "values": values}]
     obj = state["objects"][str(ids[source])]
     values = {
         "abilities": obj["abilities"],
@@ -428,16 +563,110 @@ def copy_values(
         "trigger_printed_origins": obj.get("trigger_printed_origins") or [],
     }
     except_(values, part.get("except") or {})
-    return [
-        {
-            "type": "CopyValues",
-            "display_source": "Card",
-            "printed_ref": None,
-            "token_art": None,
-            "token_image_ref": None,
-            "values": values,
-        }
-    ]
+    if "colors" in retain and copier is not None:  # 707.9b: "except it doesn't copy that creature's color"
+        values["color"] = state["objects"][str(ids[copier])]["base_color"]
+        drop_color_cdas(values)
+    return [_copy_mod(values)]
+
+
+def _copy_mod(values: dict[str, Any]) -> dict[str, Any]:
+    """phase's CopyValues modification holding the given copiable values."""
+    return {
+        "type": "CopyValues",
+        "display_source": "Card",
+        "printed_ref": None,
+        "token_art": None,
+        "token_image_ref": None,
+        "values": values,
+    }
+
+
+# 708.2a: a face-down permanent's copiable values: a 2/2 creature with no name, text, types beyond creature,
+# color or mana cost.
+FACE_DOWN_VALUES: dict[str, Any] = {
+    "abilities": [],
+    "card_types": {"core_types": ["Creature"], "subtypes": [], "supertypes": []},
+    "color": [],
+    "keywords": [],
+    "loyalty": None,
+    "mana_cost": {"type": "NoCost"},
+    "name": "",
+    "name_origin": "Source",
+    "power": 2,
+    "toughness": 2,
+    "replacement_definitions": [],
+    "static_definitions": [],
+    "trigger_definitions": [],
+    "trigger_printed_origins": [],
+}
+
+
+def face_down_as_of(o: Mapping[str, Any], as_of: float) -> bool:
+    """613.7f: whether an object was face down just before ``as_of`` (its last turn before it)."""
+    history = o.get("face_history") or []
+    if not history:
+        return bool(o.get("face_down"))
+    down = not history[0]["face_down"]
+    for entry in history:
+        if entry["timestamp"] < as_of:
+            down = entry["face_down"]
+    return down
+
+
+ENTERED_AS = {"power", "toughness", "add_types", "add_subtypes", "add_abilities"}
+
+
+def entered_as(obj: dict[str, Any], choice: Mapping[str, Any]) -> None:
+    """707.2 with 614.1c: what a permanent became as it entered is part of its copiable values, phase's base fields."""
+    if set(choice) - ENTERED_AS:
+        raise Unsupported(f"a choice on entry setting {sorted(set(choice) - ENTERED_AS)} cannot be told to phase")
+    types = obj["base_card_types"] = {k: list(v) for k, v in obj["base_card_types"].items()}
+    for key, field in (("add_types", "core_types"), ("add_subtypes", "subtypes")):
+        types[field] += [w.title() for w in choice.get(key) or [] if w.title() not in types[field]]
+    for key in ("power", "toughness"):
+        if key in choice:
+            obj[f"base_{key}"] = choice[key]
+    for mod in (m for a in choice.get("add_abilities") or [] for m in granted(a)):
+        kind = mod.pop("type")
+        slots = {"AddKeyword": "base_keywords", "GrantAbility": "abilities", "GrantTrigger": "base_trigger_definitions"}
+        slot = slots[kind]
+        obj[slot] = [*(obj.get(slot) or []), *mod.values()]
+
+
+def back_face_up(o: Mapping[str, Any], as_of: float = float("inf")) -> bool:
+    """613.7g: whether an object's back face was up just before ``as_of`` (its last transformation before it)."""
+    history = o.get("transform_history") or []
+    if not history:
+        return bool(o.get("transformed"))
+    up = not history[0]["transformed"]
+    for entry in history:
+        if entry["timestamp"] < as_of:
+            up = entry["transformed"]
+    return up
+
+
+# phase's fields of the face shown (on the object) and of the face kept aside (its back_face)
+FACE_FIELDS = {
+    "base_name": "name", "base_power": "power", "base_toughness": "toughness", "base_card_types": "card_types",
+    "base_color": "color", "base_keywords": "keywords", "base_mana_cost": "mana_cost", "abilities": "abilities",
+    "static_definitions": "static_definitions", "replacement_definitions": "replacement_definitions",
+    "base_trigger_definitions": "trigger_definitions", "loyalty": "loyalty", "base_printed_ref": "printed_ref",
+}  # fmt: skip
+
+
+def transform(obj: dict[str, Any]) -> None:
+    """712.8e: turn a double-faced permanent's back face up in phase's exported object."""
+    back = obj["back_face"]
+    front = {face_key: obj.get(key) for key, face_key in FACE_FIELDS.items()}
+    for key, face_key in FACE_FIELDS.items():
+        obj[key] = back.get(face_key)
+    obj["trigger_definitions"] = back.get("trigger_definitions") or []
+    obj["static_definitions"] = back.get("static_definitions") or []
+    obj["base_static_definitions"] = back.get("static_definitions") or []
+    obj["base_replacement_definitions"] = back.get("replacement_definitions") or []
+    obj["printed_ref"] = back.get("printed_ref")
+    obj["back_face"] = {**back, **front}
+    obj["transformed"] = True
 
 
 def _ranks(board: Mapping[str, Any]) -> dict[float, int]:
@@ -490,8 +719,13 @@ def set_up(board: Mapping[str, Any]) -> tuple[Any, dict[str, int]]:
             key = counter_key(c["kind"])
             counters[key] = counters.get(key, 0) + c.get("count", 1)
         obj["counters"] = counters
+        if o.get("entered_as"):
+            entered_as(obj, o["entered_as"])
+        obj["monstrous"] = bool(o.get("monstrous"))  # 701.37b: a designation phase keeps on the object
+        if back_face_up(o):  # 712.8e: the back face up; phase keeps the face not shown as back_face
+            transform(obj)
         obj["chosen_attributes"] = [
-            {"type": CHOSEN[key], "value": str(value).title()} for key, value in (o.get("chosen") or {}).items()
+            {"type": CHOSEN[key], "value": str(value).title()} for key, value in chosen(o).items()
         ]
         if o["zone"] in ("battlefield", "exile"):
             state[o["zone"]].append(pid)
@@ -504,14 +738,34 @@ def set_up(board: Mapping[str, Any]) -> tuple[Any, dict[str, int]]:
             target = state["objects"][str(ids[o["attached_to"]])]
             state["objects"][str(ids[o["id"]])]["attached_to"] = {"type": "Object", "data": ids[o["attached_to"]]}
             target["attachments"] = [*target.get("attachments", []), ids[o["id"]]]
+    for o in board["objects"]:  # 607.2a: the cards exiled with an object, linked the way phase links them
+        if o.get("exiled_with"):
+            if o["exiled_with"] not in ids or o["zone"] != "exile":
+                raise Unsupported(f"object {o['id']} is exiled with {o['exiled_with']!r}, which phase cannot link")
+            source = next(x for x in board["objects"] if x["id"] == o["exiled_with"])
+            if '"TrackedSet"' in json.dumps(faces().get(source.get("card") or "", {})):
+                raise Unsupported(
+                    f"object {o['id']} is exiled with {source['id']!r}, which phase reads as a set it tracks"
+                )
+            link = {"exiled_id": ids[o["id"]], "source_id": ids[o["exiled_with"]], "kind": "TrackedBySource"}
+            state["exile_links"] = [*state.get("exile_links", []), link]
     effects: list[dict[str, Any]] = []
     for e in board["effects"]:
+        copier = e["applies_to"][0] if len(e["applies_to"]) == 1 else None
         mods = [
             m
             for part in e["parts"]
-            for m in (copy_values(part, board, state, ids) if part["op"] == "copy_of" else modifications(part))
+            for m in (
+                copy_values(part, board, state, ids, e["timestamp"], copier)
+                if part["op"] == "copy_of"
+                else modifications(part)
+            )
         ]
-        controller = SEATS.get(e.get("controller") or "p1")
+        # phase's ChangeController gives control to the effect's controller: the player the part names (613.1b)
+        gainers = {p.get("player") for p in e["parts"] if p["op"] == "set_controller" and p.get("player")}
+        if len(gainers) > 1:
+            raise Unsupported(f"effect {e['id']} gives control to more than one player")
+        controller = SEATS.get(next(iter(gainers), None) or e.get("controller") or "p1")
         if controller is None:
             raise Unsupported(f"effect {e['id']}: controller {e.get('controller')!r}: only p1 and p2 are set up")
         for target in e["applies_to"]:
@@ -567,16 +821,28 @@ def _keyword_text(kw: Any) -> str:
         ((k, v),) = kw.items()
         if k == "Landwalk" and isinstance(v, str):
             return f"{v.lower()}walk"
+        if k == "Crew" and isinstance(v, dict) and isinstance(v.get("power"), int):
+            return f"crew {v['power']}"
         if k == "Protection":
             inner = next(iter(v.values())) if isinstance(v, dict) and len(v) == 1 else v
             return f"protection from {str(inner).lower()}"
         if k in ("Enchant", "Equip") and isinstance(v, dict) and "type_filters" in v:
             words = [f.lower() for f in v["type_filters"] if isinstance(f, str)]
             return f"{k.lower()} {' '.join(words)}".strip()
+        k = re.sub(r"(?<!^)(?=[A-Z])", " ", k)  # LevelUp: "level up"
         if isinstance(v, dict) and v.get("type") == "Cost":
             return f"{k.lower()} {(mana_cost(v) or '').lower()}"
         return f"{k.lower()} {v}".lower() if isinstance(v, (str, int)) else k.lower()
     return json.dumps(kw)
+
+
+@cache
+def oracle_lines(name: str) -> frozenset[str]:
+    """Each line of a card's Oracle text, compared loosely (reminder text dropped)."""
+    card = catalogue().get(name)
+    if card is None:
+        return frozenset()
+    return frozenset(_norm(line, card["name"]) for line in card["oracle"].splitlines() if line.strip())
 
 
 @cache
@@ -603,7 +869,7 @@ def hidden(o: Mapping[str, Any], obj: Mapping[str, Any]) -> frozenset[str]:
     card = catalogue().get(name)
     printed = {_norm(t, name) for t in o.get("abilities") or []}
     omitted = {_norm(a["text"], name) for a in (card or {}).get("abilities", [])} - printed
-    return unmodelled(name) | unmodelled(obj["name"]) | frozenset(omitted)
+    return (unmodelled(name) | unmodelled(obj["name"]) | frozenset(omitted)) - printed
 
 
 def abilities(obj: Mapping[str, Any], printed: list[str], hidden: frozenset[str] | set[str] = frozenset()) -> list[str]:
@@ -653,6 +919,18 @@ def mana_cost(cost: Any) -> str | None:
     return "".join(generic + [f"{{{_shard(s)}}}" for s in cost.get("shards", [])])
 
 
+def mana_value(obj: Mapping[str, Any]) -> int:
+    """202.3: the mana value of phase's mana cost (phase exports none of its own); 202.3b (712.8e of 2021): a
+    transformed permanent's back face uses its front face's mana cost, which phase keeps in ``back_face``."""
+    cost = obj.get("mana_cost") or {}
+    shown = obj.get("transformed") and obj.get("back_face") and cost == obj.get("base_mana_cost")  # no copy over it
+    if shown and not obj.get("face_down"):
+        cost = obj["back_face"].get("mana_cost") or {}
+    if cost.get("type") != "Cost":
+        return 0
+    return int(cost.get("generic", 0)) + len(cost.get("shards", []))
+
+
 def _subtypes(obj: Mapping[str, Any], all_types: set[str]) -> tuple[list[str], bool]:
     """The subtypes, and whether it has every creature type (changeling, 702.73a, or phase's own list)."""
     subs = obj["card_types"]["subtypes"]
@@ -675,7 +953,7 @@ def read_back(game: Any, board: Mapping[str, Any], ids: Mapping[str, int]) -> di
         t
         for e in [*board["effects"], *(board.get("abilities") or [])]
         for p in e.get("parts") or []
-        for t in p.get("abilities") or []
+        for t in [*(p.get("abilities") or []), *((p.get("except") or {}).get("add_abilities") or [])]
         if isinstance(t, str)
     ]
     # granted abilities as quoted, first, so that the wording a part or an object gives wins over them
@@ -688,7 +966,6 @@ def read_back(game: Any, board: Mapping[str, Any], ids: Mapping[str, int]) -> di
         zone = {v: k for k, v in ZONES.items()}.get(obj["zone"], obj["zone"].lower())
         subtypes, every = _subtypes(obj, all_types)
         creature = "Creature" in obj["card_types"]["core_types"]
-        cost = obj.get("mana_cost") or {}
         results[o["id"]] = {
             "name": obj["name"] or None,  # 708.2a: a face-down permanent has no name
             "controller": PLAYERS.get(obj["controller"], str(obj["controller"])),
@@ -702,7 +979,7 @@ def read_back(game: Any, board: Mapping[str, Any], ids: Mapping[str, int]) -> di
             "mana_cost": mana_cost(obj.get("mana_cost")),
             "power": obj.get("power") if creature else None,
             "toughness": obj.get("toughness") if creature else None,
-            "mana_value": cost.get("generic", 0) + len(cost.get("shards", [])) if cost.get("type") == "Cost" else 0,
+            "mana_value": mana_value(obj),
             "face_down": bool(obj.get("face_down")),
             "counters": {counter_kind(k): v for k, v in sorted((obj.get("counters") or {}).items())},
             "zone": zone,

@@ -59,6 +59,69 @@ def test_real_card_boards_are_set_up_and_agree(case_id: str, step: int) -> None:
     assert mismatches(case_id, step) == []
 
 
+@pytest.mark.parametrize(
+    ("case_id", "step"),
+    [
+        ("kill-712-transformed-delver-dies-front-face-up-in-the-graveyard", 1),  # a transformed double-faced card
+        ("dfc-cytoshape-kruin-outlaw-transforms-while-a-copy", 3),  # back face up by its transform history
+        ("ruling-oko-exchange-keeps-auras-2019", 1),  # control goes to the player the effect names
+        ("abilities-myr-welder-cards-exiled-with-it-then-humility", 1),  # cards exiled with an object
+        ("release-notes-theros-colossus-of-akros", 2),  # monstrous
+        ("ruling-abigale-2025", 1),  # a first strike counter
+        ("ruling-unctuss-retrofitter-2023", 1),  # crew 1 and the old "converted mana cost" wording
+        ("ruling-maha-base-toughness-2024", 1),  # an object printing Oracle lines the catalogue does not model
+        ("ruling-gigantoplasm-2015", 2),  # a copy exception adding an activated ability phase parses
+        ("ruling-sparkshaper-visionary-2023", 1),  # a granted trigger; a loyalty ability's minus sign
+        ("ruling-vesuvan-doppelganger-clone", 2),  # a copy of a copy (707.3) that keeps its own color (707.9b)
+        ("regression-707-9d-vesuvan-doppelganger-devoid", 1),  # without the copied devoid (707.9d)
+        ("bulletin-2009-painters-servant-loses-abilities", 1),  # a choice given in the ability's wording
+        ("ruling-conspiracy-cards-in-other-zones", 1),  # the catalogue's other wording of the card not printed
+        ("model-primal-clay-3-3-under-earlier-humility", 1),  # what it became as it entered (entered_as)
+        ("kill-707-2-clone-of-primal-clay-takes-its-flying-form", 2),  # ... copied by a Clone
+        ("regression-copy-keeps-face-down-values-after-turn-up", 2),  # a copy begun while the original was face down
+    ],
+)
+def test_groups_set_up_in_the_second_pass_agree(case_id: str, step: int) -> None:
+    assert mismatches(case_id, step) == []
+
+
+def test_transformed_permanent_shows_its_back_face_with_its_front_mana_value() -> None:
+    results = answer("kill-712-transformed-delver-dies-front-face-up-in-the-graveyard", 1)["results"]
+    delver = results["delver"]
+    assert (delver["name"], delver["power"], delver["toughness"], delver["abilities"]) == (
+        "Insectile Aberration",
+        3,
+        2,
+        ["flying"],
+    )
+    assert delver["mana_value"] == 1 and delver["mana_cost"] is None
+
+
+def test_granted_ability_is_a_keyword_or_what_phase_parses() -> None:
+    assert phase_adapter.granted("first strike") == [{"type": "AddKeyword", "keyword": "FirstStrike"}]
+    (mod,) = phase_adapter.granted("whenever this creature deals combat damage to a player, scry 1.")
+    assert mod["type"] == "GrantTrigger" and "scry 1" in mod["trigger"]["description"].lower()
+
+
+def test_chosen_value_read_from_the_wording() -> None:
+    obj = {"abilities": ["all permanents are the chosen color (blue) in addition to their other colors"]}
+    assert phase_adapter.chosen(obj) == {"color": "blue"}
+    assert phase_adapter.chosen({"chosen": {"creature_type": "elf"}, "abilities": []}) == {"creature_type": "elf"}
+
+
+def test_counters_phase_names_by_kind() -> None:
+    assert phase_adapter.counter_key("first strike") == "first strike"
+    assert phase_adapter.counter_key("+1/+0") == "+1/+0"
+    assert phase_adapter.counter_key("+1/+1") == "P1P1"
+    with pytest.raises(phase_adapter.Unsupported, match="shield"):
+        phase_adapter.counter_key("shield")
+
+
+def test_copy_of_an_object_that_transformed_after_the_copy_began_is_a_skip() -> None:
+    reply = answer("dfc-clone-copies-back-face-cannot-transform", 3)
+    assert reply["skipped"] is True and "transformed after the copy began" in reply["reason"]
+
+
 def test_march_of_the_machines_values_read_back() -> None:
     results = answer("cr-613-6-march-of-the-machines", 1)["results"]
     assert (results["icy"]["power"], results["icy"]["toughness"], results["icy"]["types"]) == (
@@ -82,6 +145,9 @@ def test_made_up_object_is_a_skip_naming_it() -> None:
 def test_effect_operation_phase_cannot_be_told_is_a_skip() -> None:
     with pytest.raises(phase_adapter.Unsupported, match="replace_word"):
         phase_adapter.modifications({"op": "replace_word", "from": "goblin", "to": "elf"})
+    assert phase_adapter.modifications({"op": "set_types", "types": ["creature"]}) == [
+        {"type": "SetCardTypes", "core_types": ["Creature"]}
+    ]
     assert phase_adapter.modifications({"op": "modify_pt", "power": 3, "toughness": -1}) == [
         {"type": "AddPower", "value": 3},
         {"type": "AddToughness", "value": -1},
