@@ -53,6 +53,10 @@ class Characteristics:
     mana_cost: str | None = None
     # 305.6: the abilities it has only because of its basic land types ("{t}: add {g}." for a Forest)
     intrinsic: frozenset[str] = frozenset()
+    # 205.1a: subtypes (and "every creature type") set aside while the card type they go with is removed;
+    # they are back as soon as an effect gives that card type back. Not a characteristic of its own.
+    aside_subtypes: frozenset[str] = frozenset()
+    aside_all_creature_types: bool = False
 
     def with_(self, **changes: Any) -> Characteristics:
         """A copy with some values changed (``dataclasses.replace`` without its cost)."""
