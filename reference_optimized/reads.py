@@ -342,7 +342,8 @@ def writes_of(parts: tuple[Part, ...], fit: bool) -> tuple[frozenset[str], Names
             named = {value} if isinstance(value, str) else set(value or ())
             if all(is_creature_type(t) and t not in INTRINSIC_MANA for t in named):
                 writes.add("subtypes")
-                writes.add("aside_subtypes")  # 205.1a: those set aside are the object's too
+                if p.op == "remove_subtypes":  # 205.1a: it removes those set aside too
+                    writes.add("aside_subtypes")
                 if subtypes is not None:
                     subtypes |= named
                 continue
