@@ -311,7 +311,8 @@ def affected(
     ctx = context(effect, board, state)
     found = objects_matching(effect.filter, ctx, anywhere=effect.origin == "cda", among=among)
     if board.entering is not None and effect.source != board.entering:
-        return found - {board.entering}  # 614.12: another object's static ability does not apply to it yet
+        if board.entering_aside is None or effect.source in board.entering_aside:
+            return found - {board.entering}  # 614.12: this static ability does not apply to it yet
     return found
 
 

@@ -204,6 +204,9 @@ class Board:
     # 614.12: the object being looked at as it would exist on the battlefield (reference.entry):
     # the static abilities of other objects do not apply to it yet; everything else is as it is
     entering: str | None = None
+    # 614.12: the objects whose static abilities do not reach ``entering`` yet: None, every other object's (the
+    # reading before Ixalan); otherwise only these (objects entering at the same time: their effects do not exist yet)
+    entering_aside: frozenset[str] | None = None
 
     def on_battlefield(self) -> tuple[str, ...]:
         """Ids of the objects on the battlefield, in id order."""
