@@ -154,7 +154,15 @@ VALUE_KEYS = frozenset(
 # Value expressions of the case format the encoding does not read (none at present).
 VALUES_NOT_ENCODED: frozenset[str] = frozenset()
 # Board fields the encoding reads (game: proofs.game_state); any other is not encoded.
-BOARD_FIELDS = {"objects", "effects", "abilities", "tie_order", "game", "entering", "entering_aside"}  # entering: 614.12, proofs.entry
+BOARD_FIELDS = {
+    "objects",
+    "effects",
+    "abilities",
+    "tie_order",
+    "game",
+    "entering",
+    "entering_aside",
+}  # entering: 614.12, proofs.entry
 ITS = frozenset({"mana_value", "power", "toughness"})
 # Result fields the cross-check compares (proofs.crosscheck), and what an expectation may also say.
 COMPARED = frozenset(

@@ -555,14 +555,12 @@ def _apply_op(u: Universe, ch: Obj, op: str, a: Mapping[str, Any], ts: z3.ArithR
         changes[("act", "")] = z3.And(ch[("act", "")], z3.Not(replaced.get(CREATURE_TYPE_BEARERS, FALSE)))
         for s in u.subtypes:  # 205.1a: the set it replaces within includes what waits aside
             changes[("aside", s)] = z3.And(ch[("aside", s)], z3.Not(replaced[category(s)]))
-        changes[("aside_act", "")] = z3.And(
-            ch[("aside_act", "")], z3.Not(replaced.get(CREATURE_TYPE_BEARERS, FALSE))
-        )
+        changes[("aside_act", "")] = z3.And(ch[("aside_act", "")], z3.Not(replaced.get(CREATURE_TYPE_BEARERS, FALSE)))
         return _fit(u, ch.with_(changes))
     if op == "remove_subtypes":
-        gone: SymSet = a["subtypes"]
-        lost = {("aside", s): z3.And(ch[("aside", s)], z3.Not(_member(gone, s))) for s in u.subtypes}
-        return ch.with_({**_minus(u, ch, "subtypes", gone), **lost})
+        dropped: SymSet = a["subtypes"]
+        lost = {("aside", s): z3.And(ch[("aside", s)], z3.Not(_member(dropped, s))) for s in u.subtypes}
+        return ch.with_({**_minus(u, ch, "subtypes", dropped), **lost})
     if op == "all_creature_types":
         return _fit(u, ch.with_({("act", ""): TRUE}))
     if op == "remove_all_creature_types":  # 205.3m: every creature type goes, other subtypes stay

@@ -391,7 +391,9 @@ def test_611_3a_an_enters_with_condition_is_read_before_the_object_enters() -> N
     assert _counters([patron], _creature("golem", [], ["golem"], types=["artifact", "creature"])) == {}
 
 
-@pytest.mark.parametrize(("vid", "later"), [("m10", {"+1/+1": 1}), ("2017-09-28", {"+1/+1": 1}), ("2017-09-29", {}), ("current", {})])
+@pytest.mark.parametrize(
+    ("vid", "later"), [("m10", {"+1/+1": 1}), ("2017-09-28", {"+1/+1": 1}), ("2017-09-29", {}), ("current", {})]
+)
 def test_614_12_the_entering_creatures_own_general_static_ability_does_count(vid: str, later: dict[str, int]) -> None:
     """614.12 counts the continuous effects of the object's own static abilities that would apply to it, without
     the 'only that permanent' limit of replacement effects: its 'creatures you control are Humans' makes it Human

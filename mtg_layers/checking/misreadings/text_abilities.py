@@ -143,7 +143,9 @@ def set_types_add(version: RulesVersion) -> Iterator[RulesVersion]:
     "keeps creature types on a permanent that stopped being a creature",
 )
 def subtypes_outlive_their_type(version: RulesVersion) -> Iterator[RulesVersion]:
-    with patched({"reference.operations.fit_subtypes": lambda ch: ch, "reference.operations.fit_types_changed": lambda ch: ch}):
+    with patched(
+        {"reference.operations.fit_subtypes": lambda ch: ch, "reference.operations.fit_types_changed": lambda ch: ch}
+    ):
         yield version
 
 
