@@ -150,6 +150,18 @@ def subtypes_outlive_their_type(version: RulesVersion) -> Iterator[RulesVersion]
 
 
 @misreading(
+    "205.1a",
+    "A card type's subtypes are gone for good once the type is removed, even if an effect gives the type back.",
+    "leaves Heliod, God of the Sun a creature with no God type once Opalescence animates it again",
+)
+def subtypes_lost_for_good(version: RulesVersion) -> Iterator[RulesVersion]:
+    import reference.operations as ops
+
+    with patched({"reference.operations.fit_types_changed": ops.fit_subtypes}):
+        yield version
+
+
+@misreading(
     "305.7",
     "A land whose land type is set keeps the abilities of its rules text.",
     "leaves a nonbasic land its own abilities under Blood Moon",
@@ -205,6 +217,7 @@ MISREADINGS: tuple[Misreading, ...] = (
     added_types_replace,
     set_types_add,
     subtypes_outlive_their_type,
+    subtypes_lost_for_good,
     land_type_keeps_text_abilities,
     land_type_adds,
     land_type_gives_no_mana_ability,
