@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -66,6 +66,11 @@ rules_file_option = click.option(
             "mtg_layers.catalogue.cli",
             "ask",
             "Ask by card names (the catalogue): the answer and its trace under a rules version.",
+        ),
+        "catalogue": (
+            "mtg_layers.catalogue.cli",
+            "catalogue_group",
+            "The card catalogue: link the corpus's cases to it (link-cases).",
         ),
         "conformance": (
             "mtg_layers.conformance.cli",
@@ -151,7 +156,8 @@ def verify(corpus_dir: Path, case_ids: tuple[str, ...], use_z3: bool, z3_budget:
                         details.append(f"{case.id} step {c.step} [{vid}]: error {c.error}")
                     for m in c.mismatches:
                         where = f"{case.id} step {c.step} [{vid}]: {m.object}.{m.field}"
-                        details.append(f"{where} expected {m.expected!r}, got {m.actual!r}")
+                        want, got = json.dumps(_plain(m.expected)), json.dumps(_plain(m.actual))
+                        details.append(f"{where} expected {want}, got {got}")
             if crosscheck:
                 status, info = verdict.z3[vid]
                 if status == "not encoded":  # an honest gap of the encoding, named, not a failure
@@ -216,7 +222,7 @@ def explain(case_ref: str, rules: str | None, rules_file: Path | None, step: int
     case = find_case(case_ref, corpus_dir)
     version = choose_version(rules, rules_file)
     n = _step_number(case, step)
-    resolution, _ = resolve_step(case, n, version)
+    resolution, result = resolve_step(case, n, version)
     out = console()
     out.print(f"[bold]{case.id}[/bold]: {case.title}", highlight=False)
     out.print(f"step {n}/{len(case.steps)}: {case.steps[n - 1].description}", markup=False, highlight=False)
@@ -237,6 +243,23 @@ def explain(case_ref: str, rules: str | None, rules_file: Path | None, step: int
         out.print(
             f"expected ({version.id}): {json.dumps(_plain(expect), ensure_ascii=False)}", markup=False, highlight=False
         )
+        for line in differing_lines(_plain(expect), list(results) or [result]):
+            out.print(line, markup=False, highlight=False)
+
+
+def differing_lines(expect: Mapping[str, Any], results: Sequence[Mapping[str, Any]]) -> list[str]:
+    """The fields where the result differs from the expectation, each marked (issue 33), in JSON forms."""
+    from .checking.results import compare
+
+    per_outcome = [compare(expect, r) for r in results]
+    found = per_outcome[0] if all(per_outcome) else []
+    if not found:
+        return ["result: matches the expected values"]
+    lines = [f"result: differs from the expected values at {len(found)} field(s):"]
+    for m in found:
+        want, got = json.dumps(_plain(m.expected), ensure_ascii=False), json.dumps(_plain(m.actual), ensure_ascii=False)
+        lines.append(f"  ✗ {m.object}.{m.field}: expected {want}, result {got}")
+    return lines
 
 
 def _plain(value: Any) -> Any:
@@ -245,6 +268,15 @@ def _plain(value: Any) -> Any:
     if isinstance(value, tuple):
         return [_plain(v) for v in value]
     return value
+
+
+# issue 33: the profiles cite the texts the project read by their names in its sources folder, which is not part of
+# this repository or the package; say so, and where anyone can read the same rules.
+SOURCES_NOTE = (
+    "(The 'rule text read' lines name the Comprehensive Rules texts the project read, by their file names in its "
+    "sources folder (rules/..., seeds/...), which is not part of this repository or the package; the rules of every "
+    "date are public: https://github.com/LaurieCheers/CompRulesHistory and https://magic.wizards.com/en/rules.)"
+)
 
 
 def _step_number(case: Case, step: int | None) -> int:
@@ -325,6 +357,7 @@ def versions(as_json: bool) -> None:
                 "to": v.in_force_to,
                 "era_to": era_end(v),
                 "source": v.source_text,
+                "source_note": SOURCES_NOTE,
                 "source_date": v.source_date,
                 "changes": list(v.changes),
                 "clarifications": list(v.clarifications),
@@ -340,12 +373,13 @@ def versions(as_json: bool) -> None:
         return
     # Plain text, not a rich table: this command answers before rich would have loaded.
     click.echo("Rules versions, oldest first (--rules takes an id, an alias, 'current' or any date):")
+    click.echo(SOURCES_NOTE)
     click.echo("")
     for v in vs.values():
         aliases = ", ".join([*v.aliases, *(["current"] if v.id == CURRENT else [])])
         click.echo(f"{v.id}" + (f" ({aliases})" if aliases else "") + f": {v.title}")
         click.echo(f"  in force: {v.in_force_from} to {v.in_force_to or 'now'}" + _era_note(v))
-        click.echo(f"  rule text: {v.source_text} ({v.source_date})")
+        click.echo(f"  rule text read: {v.source_text} ({v.source_date})")
         for c in v.changes:
             click.echo(f"  change: {c}")
         for c in v.clarifications:
@@ -490,6 +524,20 @@ def rulings_command(as_markdown: bool) -> None:
 @rules_file_option
 @click.option("--max-effects", type=int, default=3, show_default=True, help="With --observable: the P/T shapes' bound.")
 @click.option(
+    "--save",
+    "save",
+    type=click.Path(dir_okay=False, path_type=Path),
+    default=None,
+    help="With --observable: write the witness board as a case file (corpus format, status derived).",
+)
+@click.option(
+    "--corpus-check/--no-corpus-check",
+    default=True,
+    show_default=True,
+    help="With --observable: when no shape tells the versions apart, run `diff` over the corpus and warn "
+    "if it finds a change the bound does not see.",
+)
+@click.option(
     "--only-family",
     "only_families",
     multiple=True,
@@ -505,6 +553,8 @@ def prove(
     observable: tuple[str, str] | None,
     rules_file: Path | None,
     max_effects: int,
+    save: Path | None,
+    corpus_check: bool,
     only_families: tuple[str, ...],
 ) -> None:
     """Run the named theorems with z3 and print what each establishes, and how strongly."""
@@ -513,7 +563,7 @@ def prove(
     from mtg_layers.checking.theorems import markdown, run  # type: ignore[import-not-found,unused-ignore]
 
     if observable is not None:
-        _prove_observable(observable, rules_file, max_effects, only_families)
+        _prove_observable(observable, rules_file, max_effects, only_families, save, corpus_check)
         return
     rows = run(only, n_boards)
     if as_json:
@@ -536,10 +586,19 @@ def prove(
 
 
 def _prove_observable(
-    names: tuple[str, str], rules_file: Path | None, max_effects: int, families: tuple[str, ...]
+    names: tuple[str, str],
+    rules_file: Path | None,
+    max_effects: int,
+    families: tuple[str, ...],
+    save: Path | None = None,
+    corpus_check: bool = True,
 ) -> None:
     """Print whether two rules versions are told apart on some board of the bounded shapes, and how."""
-    from mtg_layers.checking.observable import family_ids, observable  # type: ignore[import-not-found,unused-ignore]
+    from mtg_layers.checking.observable import (  # type: ignore[import-not-found,unused-ignore]
+        covered_kinds,
+        family_ids,
+        observable,
+    )
     from reference.versions import get_version
 
     from .corpus.profile_file import load_profile
@@ -559,9 +618,44 @@ def _prove_observable(
     }.get(outcome.status, outcome.status)
     out.print(f"{left.id} vs {right.id}: {verdict}", markup=False, highlight=False)
     out.print(f"bound: {outcome.bound}", markup=False, highlight=False)
+    out.print("the bound covers:", markup=False, highlight=False)
+    for line in covered_kinds(max_effects, families):
+        out.print(f"  - {line}", markup=False, highlight=False)
     for line in outcome.detail + outcome.witness:
         out.print(f"  {line}", markup=False, highlight=False)
+    if outcome.status == "proved" and corpus_check:
+        for line in _unseen_by_the_bound(left, right):
+            click.echo(f"warning: {line}", err=True)
+    if save is not None:
+        from .corpus import CorpusError
+
+        if outcome.witness_board is None:
+            raise CorpusError(str(save), "--save", f"no witness board to save (the answer is {outcome.status!r})")
+        from .checking.witness_case import witness_case
+        from .corpus.serialise import to_yaml
+
+        save.write_text(to_yaml(witness_case(outcome.witness_board, left, right, outcome.witness)), "utf-8")
+        out.print(f"witness saved as a case file: {save}", markup=False, highlight=False)
     sys.exit(0 if outcome.status in ("found", "proved") else 1)
+
+
+def _unseen_by_the_bound(left: Any, right: Any) -> list[str]:
+    """`diff` over the bundled corpus: the steps that differ although no shape of the bound told the versions apart."""
+    from .analysis.version_diff import diff_corpus
+    from .paths import CASES_DIR
+
+    found = diff_corpus(CASES_DIR, left, right)
+    if not found.diffs:
+        return []
+    shown = ", ".join(
+        f"{d.case} step {d.step} ({', '.join(sorted({f'{v.object}.{v.field}' for v in d.values})) or d.error})"
+        for d in found.diffs[:3]
+    )
+    more = f" and {len(found.diffs) - 3} more" if len(found.diffs) > 3 else ""
+    return [
+        f"`mtg-layers diff {left.id} {right.id}` finds {len(found.diffs)} corpus step(s) that differ: {shown}{more}; "
+        "the change is real, outside what the bound covers (above)"
+    ]
 
 
 @main.command()

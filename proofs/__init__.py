@@ -1,7 +1,9 @@
 """Proofs: an independent z3 encoding of the layer system (613, 418.5), and the question asked of it.
 
 ``encoding`` (with ``state``, ``universe``, ``words`` and ``vocabulary``) derives every
-answer again as z3 terms; ``crosscheck.check_answer`` asks z3 whether any order the rules
+answer again as z3 terms; ``steps`` derives the board of every step of a case from its
+events (with ``clock``, ``sba``, ``entry`` for entry counters and ``fixed_amounts`` for the
+amounts a resolved effect fixes); ``crosscheck.check_answer`` asks z3 whether any order the rules
 allow gives another final state than a given answer. The drivers that set the resolver
 against it (per case, theorems, mutants, generated boards) live in ``mtg_layers``.
 

@@ -16,6 +16,12 @@ one change. An explicit timestamp is kept, and later events come after it. Stick
 one put on gets the time it is put on (after merges, before new effects); an object that gets a
 new timestamp gives its stickers new ones right after it (its timestamp plus n/64 for the n-th, in
 their order), and a merge gives the stickers of both objects the merge's time the same way.
+
+Not here: becoming monstrous gives no timestamp (701.37b: a designation, not an effect), nor does
+flipping (710.3: not among 613.7's events); the
+state-based actions a step asks for happen after all its events, and the permanents they put
+into a graveyard are stamped by ``proofs.steps`` from the board as it is then (613.7d, one per
+object in id order, after every timestamp on the board).
 """
 
 from __future__ import annotations

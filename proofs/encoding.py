@@ -609,12 +609,13 @@ class Encoding:
         assert e.definition is not None
         # 611.3a: a static ability reaches another zone only when its text names it; a CDA its own object anywhere
         anywhere = e.origin == "cda" or _names_zone(e.definition.applies_to)
+        entering = self.board.entering
         for o in self.live:
             if self.board.objects[o].zone != "battlefield" and not anywhere:
                 view.targets[o] = FALSE
                 continue
             aside = self.board.entering_aside
-            if o == self.board.entering and e.source != o and (aside is None or e.source in aside):
+            if o == entering and e.source != o and (aside is None or e.source in aside):
                 view.targets[o] = FALSE  # 614.12: as it would enter, this static ability is not on it yet
                 continue
             now = self.matches(e.definition.applies_to, o, st, e, view)

@@ -127,6 +127,45 @@ def check_entry(
     return done(BoardCheck("counterexample", [f"614.1c: z3 finds other entry counters than the resolver's {claimed}"]))
 
 
+def entry_counters(
+    before: Board,
+    after: Board,
+    oid: str,
+    version: RulesVersion,
+    timeout_ms: int = TIMEOUT_MS,
+) -> dict[str, int]:
+    """614.1c, 614.12: the counters ``oid`` enters with (kind -> number), by this module's reading alone.
+
+    The same reading as ``check_entry`` (``_totals``), asked for the number rather than about a
+    claimed one: ``proofs.steps`` derives each step's board with it. Raises NotEncodable when the
+    board is not read in full, or when the number is not the same under every order the rules allow.
+    """
+    unread = not_encoded(before) + not_encoded(after)
+    if unread:
+        raise NotEncodable(f"not encoded: {'; '.join(unread)}")
+    definitions = [d for d in {**before.abilities, **after.abilities}.values() if d.enters_with]
+    if not definitions:
+        return {}
+    u = build_universe(_both(before, after), [version])
+    if u.from_words:
+        raise NotEncodable("an enters-with ability on a board with text changes (612) is not encoded")
+    sources = Encoding(before, version, tag="b", universe=u)
+    seen = Encoding(replace(after, entering=oid), version, tag="x", universe=u)
+    totals = _totals(sources, seen, before, after, definitions, oid)
+    solver = z3.Solver()
+    solver.set("timeout", timeout_ms)
+    solver.add(sources.constraints + seen.constraints)
+    if solver.check() != z3.sat:
+        raise NotEncodable(f"{oid} enters: the encoding's constraints are unsatisfiable")
+    model = solver.model()
+    counts = {k: model.eval(t, model_completion=True).as_long() for k, t in totals.items()}
+    solver.add(z3.Or([t != counts[k] for k, t in totals.items()] or [FALSE]))
+    answer = solver.check()
+    if answer != z3.unsat:
+        raise NotEncodable(f"{oid} enters: its counters depend on an order the players choose (z3: {answer})")
+    return {k: n for k, n in sorted(counts.items()) if n}
+
+
 def _totals(
     sources: Encoding,
     seen: Encoding,

@@ -23,11 +23,11 @@ from reference.model import COPIED_FIELDS, AbilityDef, Board, Characteristics, E
 
 # The mark of the gap left by design: objects outside the battlefield get their printed values.
 OFF = "(outside the battlefield)"
-# The mark of the parts of the game issue 17 added that the encoding does not model yet: the tokens an
-# ability creates (it reads choices and game-state values; entry counters are read by proofs.entry).
-NOT_MODELLED = "(not modelled by the encoding yet: issue 17)"
-# Fields (of the board, an object, an ability definition) holding those parts.
-NOT_MODELLED_FIELDS = frozenset({"creates"})
+# The mark of parts of the game the encoding does not model yet (none at present: the counters a permanent
+# enters with are read by proofs.entry, the tokens an ability creates by proofs.steps, issue 28).
+NOT_MODELLED = "(not modelled by the encoding yet)"
+# Fields (of the board, an object, an ability definition) holding such parts.
+NOT_MODELLED_FIELDS: frozenset[str] = frozenset()
 
 # Fields with no rules meaning (labels for people): never read, never needed.
 LABELS = {"card", "description"}
@@ -60,8 +60,9 @@ OBJECT_FIELDS = {
 # Printed values (Characteristics): the layer-process bookkeeping fields must keep their defaults.
 PRINTED_FIELDS = {*COPIED_FIELDS, "controller"}
 EFFECT_FIELDS = {"id", "timestamp", "applies_to", "parts", "controller", "source"}
-# functions_in: proofs.encoding._works_from, proofs.entry.works_from; enters_with: proofs.entry (614.1c)
-ABILITY_FIELDS = {"text", "cda", "applies_to", "parts", "condition", "functions_in", "enters_with"}
+# functions_in: proofs.encoding._works_from, proofs.entry.works_from; enters_with: proofs.entry (614.1c), read
+# by proofs.steps as objects enter; creates: proofs.steps (111.3), read as a step's events happen
+ABILITY_FIELDS = {"text", "cda", "applies_to", "parts", "condition", "functions_in", "enters_with", "creates"}
 
 _SETS = ("colors", "types", "subtypes", "supertypes", "abilities")
 PART_ARGS: dict[str, frozenset[str]] = {
@@ -154,15 +155,9 @@ VALUE_KEYS = frozenset(
 # Value expressions of the case format the encoding does not read (none at present).
 VALUES_NOT_ENCODED: frozenset[str] = frozenset()
 # Board fields the encoding reads (game: proofs.game_state); any other is not encoded.
-BOARD_FIELDS = {
-    "objects",
-    "effects",
-    "abilities",
-    "tie_order",
-    "game",
-    "entering",
-    "entering_aside",
-}  # entering: 614.12, proofs.entry
+# entering (614.12): proofs.encoding leaves the static abilities of other permanents (before Ixalan) or of those
+# entering at the same time (entering_aside, from Ixalan) off the entering object (proofs.entry)
+BOARD_FIELDS = {"objects", "effects", "abilities", "tie_order", "game", "entering", "entering_aside"}
 ITS = frozenset({"mana_value", "power", "toughness"})
 # Result fields the cross-check compares (proofs.crosscheck), and what an expectation may also say.
 COMPARED = frozenset(

@@ -104,37 +104,12 @@ def counters_after(board: Board) -> dict[str, dict[str, int]]:
     return out
 
 
-def check_round(
-    board: Board,
-    version: RulesVersion,
-    removed: set[str],
-    counters: Mapping[str, Mapping[str, int]],
-    keeps: tuple[str, ...],
-    timeout_ms: int = TIMEOUT_MS,
-    unattached: set[str] | None = None,
-) -> BoardCheck:
-    """704.3: is the claimed round (objects put into the graveyard or unattached, counters left) the only one?"""
-    freed = unattached or set()
-    start = time.perf_counter()
-
-    def done(check: BoardCheck) -> BoardCheck:
-        check.seconds = time.perf_counter() - start
-        return check
-
-    unread = not_encoded(board)
-    if unread:  # the encoding does not read all of this board: never a verdict on it
-        return done(BoardCheck("not encoded", [f"not encoded: {x}" for x in unread]))
-    try:
-        enc = Encoding(board, version)
-    except (NotEncodable, NotImplementedError, ValueError) as exc:
-        return done(BoardCheck("not encodable", [str(exc)]))
-    want_counters = counters_after(board)
-    for oid in enc.battlefield:
-        if oid in removed:
-            continue
-        if dict(counters.get(oid, {})) != want_counters.get(oid, {}):
-            mine, theirs = want_counters.get(oid), dict(counters.get(oid, {}))
-            return done(BoardCheck("counterexample", [f"{oid}: counters after 704.5q {mine}, resolver {theirs}"]))
+def dying(
+    enc: Encoding, version: RulesVersion, keeps: tuple[str, ...]
+) -> tuple[dict[str, z3.BoolRef], dict[str, z3.BoolRef], list[z3.BoolRef], list[z3.BoolRef]]:
+    """704.5f, 704.5j, 704.5m-n, 704.5y: per permanent, when it goes to the graveyard and when it becomes
+    unattached; when an unstated legend rule matters; when an Aura's enchant ability is not one read here."""
+    board = enc.board
     legend = version.legend_rule
     dies: dict[str, z3.BoolRef] = {}
     falls_off: dict[str, z3.BoolRef] = {}
@@ -170,6 +145,41 @@ def check_round(
         unread_auras.append(unread)
         dies[oid] = z3.Or(zero, rule, goes, _role_replaced(enc, board, oid))
         falls_off[oid] = z3.And(falls, z3.Not(dies[oid]))
+    return dies, falls_off, unstated, unread_auras
+
+
+def check_round(
+    board: Board,
+    version: RulesVersion,
+    removed: set[str],
+    counters: Mapping[str, Mapping[str, int]],
+    keeps: tuple[str, ...],
+    timeout_ms: int = TIMEOUT_MS,
+    unattached: set[str] | None = None,
+) -> BoardCheck:
+    """704.3: is the claimed round (objects put into the graveyard or unattached, counters left) the only one?"""
+    freed = unattached or set()
+    start = time.perf_counter()
+
+    def done(check: BoardCheck) -> BoardCheck:
+        check.seconds = time.perf_counter() - start
+        return check
+
+    unread = not_encoded(board)
+    if unread:  # the encoding does not read all of this board: never a verdict on it
+        return done(BoardCheck("not encoded", [f"not encoded: {x}" for x in unread]))
+    try:
+        enc = Encoding(board, version)
+    except (NotEncodable, NotImplementedError, ValueError) as exc:
+        return done(BoardCheck("not encodable", [str(exc)]))
+    want_counters = counters_after(board)
+    for oid in enc.battlefield:
+        if oid in removed:
+            continue
+        if dict(counters.get(oid, {})) != want_counters.get(oid, {}):
+            mine, theirs = want_counters.get(oid), dict(counters.get(oid, {}))
+            return done(BoardCheck("counterexample", [f"{oid}: counters after 704.5q {mine}, resolver {theirs}"]))
+    dies, falls_off, unstated, unread_auras = dying(enc, version, keeps)
     solver = z3.Solver()
     solver.set("timeout", timeout_ms)
     solver.add(enc.constraints)

@@ -198,8 +198,10 @@ def apply_step(board: Board, step: Step, version: RulesVersion | None = None) ->
     board = replace(board, objects=objects, effects=effects)
     if step.game:
         board = replace(board, game=changed_game(board.game, step.game))
-    if step.add_objects or tokens:
-        board = entered(start, board, step.add_objects + tokens, version)  # 614.1c, 614.12: counters it enters with
+    arrived = tuple(objects[oid] for oid in moved if step.move[oid] == "battlefield")  # 400.7: it enters too
+    if step.add_objects or tokens or arrived:
+        # 614.1c, 614.12: counters each object entering the battlefield enters with (added, created or moved there)
+        board = entered(start, board, step.add_objects + tokens + arrived, version)
     board = on_resolution(board, tuple(e.id for e in step.add_effects), version)  # 611.2d: X fixed as it resolves
     if step.state_based_actions:
         board = state_based_actions_of(board, step, version)[0]
@@ -209,7 +211,8 @@ def apply_step(board: Board, step: Step, version: RulesVersion | None = None) ->
 def needs_version(step: Step, abilities: Mapping[str, AbilityDef]) -> bool:
     """704.3, 614.12, 612.2a, 611.2d: the step reads characteristics (state-based actions, entry counters,
     new tokens, the amounts of a new resolved effect)."""
-    entering = bool(step.add_objects or step.create_tokens) and any(d.enters_with for d in abilities.values())
+    arriving = bool(step.add_objects or step.create_tokens) or "battlefield" in step.move.values()
+    entering = arriving and any(d.enters_with for d in abilities.values())
     amounts = any(unfixed(e) for e in step.add_effects)
     return step.state_based_actions or bool(step.create_tokens) or entering or amounts
 

@@ -8,7 +8,7 @@ does the same thing to each of them.
 from __future__ import annotations
 
 from collections import ChainMap
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from .effects import (
@@ -59,11 +59,14 @@ def compare_after_trial(
     version: RulesVersion,
     slot: str,
     locked: Locked,
+    after_trial: Callable[[], frozenset[str]] | None = None,
 ) -> DependencyReason | None:
     """613.8a(b): compare ``a`` in the current state with ``a`` once ``b`` has been applied.
 
     Only the objects ``b`` changed (``changed``) can enter or leave ``a``'s set, unless
-    ``b`` changed ``a``'s source (whose controller a filter may read).
+    ``b`` changed ``a``'s source (whose controller a filter may read). ``after_trial``, when the
+    caller has it, gives the objects ``a`` applies to after the trial (the same answer as ``affected``,
+    read from what the caller keeps).
     """
     a_after = regenerate(a, board, trial, locked)
     if a_after is None:
@@ -72,6 +75,8 @@ def compare_after_trial(
         return DependencyReason("text", f"{b.description} would change the text of {a.description}")
     if a.key in locked or a.targets is not None:
         after = before
+    elif after_trial is not None:
+        after = after_trial()
     elif a.source in changed:
         after = affected(a_after, board, trial, locked)
     else:

@@ -7,8 +7,10 @@ dependency (613.8) and timestamp (613.7), re-evaluating after every application 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from bisect import bisect_left
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
+from itertools import pairwise
 from typing import Protocol
 
 from .copiable import entered_values
@@ -194,7 +196,7 @@ def record_application(
     index: int,
     slot: Slot,
     pick: ContinuousEffect,
-    group: list[ContinuousEffect],
+    remaining: tuple[str, ...],
     graph: Mapping[str, Mapping[str, DependencyReason]],
     parts: tuple[Part, ...],
     why: Why,
@@ -203,11 +205,12 @@ def record_application(
     first: bool,
     state: Mapping[str, Characteristics],
 ) -> tuple[Moment, TraceStep]:
-    """One application's trace row and the dependency graph at that moment (613.8a-c)."""
+    """One application's trace row and the dependency graph at that moment (613.8a-c); ``remaining``: the keys
+    of the effects not applied yet, in order."""
     moment = Moment(
         step=index,
         slot=slot.id,
-        remaining=tuple(sorted(e.key for e in group)),
+        remaining=remaining,
         edges=tuple(sorted((a, b) for a, deps in graph.items() for b in deps)),
     )
     step = TraceStep(
@@ -314,6 +317,47 @@ class Readable:
         self.state = apply_effect(effect, self.parts(effect, slot), targets, self.board, self.state, self.version)
 
 
+def _in_one_pass(
+    game: Bookkeeping, group: list[ContinuousEffect], slot: str, waited: Mapping[str, set[str]], version: RulesVersion
+) -> bool:
+    """613.7, 613.8c: may the group apply in rank order without the loop asking again after each effect?
+
+    Only when the bookkeeping says no application can change what any effect of the group reads (an optional
+    ``independent`` of a faster bookkeeping; the readable one always asks again), no effect has waited for
+    another (613.8b), and no two share a rank (613.7m: a tie is settled one choice at a time).
+    """
+    independent = getattr(game, "independent", None)
+    if independent is None or len(group) < 2 or any(waited.get(e.key) for e in group):
+        return False
+    cda_first = not version.cda_dependency_isolated
+    by_rank = sorted(group, key=lambda e: rank(e, version, cda_first))
+    for x, y in pairwise(by_rank):
+        # a tie, or a rank order against the timestamps the trace's "went before" reads (613.7)
+        if rank(x, version, cda_first) == rank(y, version, cda_first) or _order_key(x) > _order_key(y):
+            return False
+    return bool(independent(group, slot))
+
+
+def in_one_pass(
+    group: list[ContinuousEffect], waited: Mapping[str, set[str]], done: set[str], version: RulesVersion
+) -> Iterator[tuple[ContinuousEffect, Why, tuple[str, ...], Mapping[str, Mapping[str, DependencyReason]]]]:
+    """613.7, 613.8c: the group in rank order, each with why it applies then, the keys left and the (empty) graph.
+
+    What ``choose_next`` and ``why_chosen`` would answer after each application when no effect of the group
+    depends on another and none comes to (``_in_one_pass``): read lazily, as ``done`` grows.
+    """
+    left = sorted(e.key for e in group)
+    cda_first = not version.cda_dependency_isolated
+    for pick in sorted(group, key=lambda e: rank(e, version, cda_first)):
+        # in rank order, which is timestamp order: no effect left went before it (613.7); the others are read
+        # only for a characteristic-defining ability, which comes before every other effect (613.3)
+        others = group if pick.origin == "cda" else []
+        why = why_chosen(pick, [pick], others, {pick.key: {}}, waited, done)
+        remaining = tuple(left)
+        del left[bisect_left(left, pick.key)]
+        yield pick, why, remaining, {}
+
+
 def resolve(
     board: Board,
     version: RulesVersion,
@@ -347,24 +391,30 @@ def resolve(
                     if (a, b) not in seen_edges:
                         seen_edges.add((a, b))
                         edges.append(Edge(slot.id, a, b, r.test, r.detail))
-            ok = set(ready(graph, version.loop_waits_as_unit, version.loop_ignores_dependency))
-            pick, tie = choose_next(group, ok, waited, done, board, game.state, version, slot.id)
-            if tie is not None:
-                ties.append(tie)
-            why = why_chosen(pick, group, candidates, graph, waited, done)
-            targets = game.affected(pick)
-            first = pick.key not in game.locked
-            if first:
-                game.locked[pick.key] = (pick, targets)
-                locked_slot[pick.key] = slot.id
-            parts = game.parts(pick, slot.id)
-            game.apply(pick, slot.id, targets)
-            done.add(pick.key)
-            moment, step = record_application(
-                len(steps) + 1, slot, pick, group, graph, parts, why, targets, locked_slot, first, game.state
-            )
-            moments.append(moment)
-            steps.append(step)
+            order: Iterable[tuple[ContinuousEffect, Why, tuple[str, ...], Mapping[str, Mapping[str, DependencyReason]]]]
+            if group is candidates and not any(graph.values()) and _in_one_pass(game, group, slot.id, waited, version):
+                order = in_one_pass(group, waited, done, version)
+            else:
+                ok = set(ready(graph, version.loop_waits_as_unit, version.loop_ignores_dependency))
+                pick, tie = choose_next(group, ok, waited, done, board, game.state, version, slot.id)
+                if tie is not None:
+                    ties.append(tie)
+                why = why_chosen(pick, group, candidates, graph, waited, done)
+                order = [(pick, why, tuple(sorted(e.key for e in group)), graph)]
+            for pick, why, remaining, in_force in order:
+                targets = game.affected(pick)
+                first = pick.key not in game.locked
+                if first:
+                    game.locked[pick.key] = (pick, targets)
+                    locked_slot[pick.key] = slot.id
+                parts = game.parts(pick, slot.id)
+                game.apply(pick, slot.id, targets)
+                done.add(pick.key)
+                moment, step = record_application(
+                    len(steps) + 1, slot, pick, remaining, in_force, parts, why, targets, locked_slot, first, game.state
+                )
+                moments.append(moment)
+                steps.append(step)
         skipped.extend(not_applied(slot, seen, done, board, game.state))
     return Resolution(
         version=version.id,

@@ -25,7 +25,8 @@ of rule 420.5 in the 2004 text; the date the letters moved was not read.) A perm
 Aura or Equipment behind frees it (400.7), and the round after that puts the Aura into the graveyard.
 
 An object put into a graveyard is a new object (400.7): effects of resolved spells and abilities
-that applied to it no longer do, and it has no counters and is attached to nothing. Other
+that applied to it no longer do, and it has no counters and is attached to nothing; it gets a new
+timestamp as it enters the graveyard (613.7d). Other
 state-based actions (damage, loyalty, tokens outside the battlefield, 704.5p's other attached
 permanents) are outside the model.
 """
@@ -36,7 +37,9 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 
 from .attachments import illegally_attached
+from .clock import Clock
 from .model import Board, Characteristics, Counter
+from .stickers import with_new_timestamp
 from .versions import NotStated, RulesVersion
 from .zones import change_zones
 
@@ -202,15 +205,28 @@ def due(board: Board, version: RulesVersion, keeps: tuple[str, ...], resolve: Re
 
 
 def perform(board: Board, actions: list[Action]) -> Board:
-    """704.3, 400.7: perform the actions at once; a moved object is a new object that effects forget."""
+    """704.3, 400.7, 613.7d: perform the actions at once; a moved object is a new object with a new timestamp.
+
+    Each object put into a graveyard enters that zone and gets the timestamp of that moment, later than
+    every timestamp on the board, one per object in the order of their ids (the order the case format
+    gives events within one change, reference.clock); its stickers follow it (613.7k).
+    """
     objects = dict(board.objects)
     for a in actions:
         if a.zone is None and a.counters is not None:
             objects[a.object] = replace(objects[a.object], counters=a.counters)
         if a.unattach:  # 704.5n: it stays on the battlefield, attached to nothing
             objects[a.object] = replace(objects[a.object], attached_to=None)
-    board = replace(board, objects=objects)
-    return change_zones(board, {a.object: a.zone for a in actions if a.zone is not None})
+    clock = Clock(board)
+    board = change_zones(replace(board, objects=objects), {a.object: a.zone for a in actions if a.zone is not None})
+    moved = sorted({a.object for a in actions if a.zone is not None})
+    if not moved:
+        return board
+    objects = dict(board.objects)
+    for oid in moved:
+        was = objects[oid].timestamp
+        objects[oid] = with_new_timestamp(replace(objects[oid], timestamp=clock.tick()), was)
+    return replace(board, objects=objects)
 
 
 def state_based_actions(

@@ -93,7 +93,7 @@ class NotStated(ValueError):
 def flag_value(key: str, value: Any, where: str) -> Any:
     """A profile flag's value (a reading of 613, 704.5j, 122.1b, ...) as a version holds it, checked."""
     if key not in FLAGS:
-        raise ProfileError(f"{where}: flags: unknown flag {key!r}; expected one of {list(FLAGS)}")
+        raise ProfileError(f"{where}: flags.{key}: unknown flag {key!r}; expected one of {list(FLAGS)}")
     if key == "legend_rule":
         return _legend_rule(value, where)
     if key == "back_face_mana_value":
@@ -426,7 +426,9 @@ def version_from_mapping(
     flags = _optional(data, "flags", Mapping, {}, where)
     unknown_flags = sorted(set(flags) - set(FLAGS))
     if unknown_flags:
-        raise ProfileError(f"{where}: flags: unknown flag(s) {unknown_flags}; expected only {list(FLAGS)}")
+        raise ProfileError(
+            f"{where}: flags.{unknown_flags[0]}: unknown flag(s) {unknown_flags}; expected only {list(FLAGS)}"
+        )
     bad_flags = sorted(k for k, v in flags.items() if not isinstance(v, bool) and k not in _NON_BOOLEAN)
     if bad_flags:
         raise ProfileError(f"{where}: flags: {bad_flags} must be true or false")

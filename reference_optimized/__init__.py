@@ -3,8 +3,7 @@
 ``reference.resolver.resolve`` is the only statement of 613.1-613.8. This package plugs an
 incremental bookkeeping (``bookkeeping.Incremental``) into it through the ``Bookkeeping``
 protocol, with the facts it uses to skip work (``reads``) and filters compiled once
-(``compiled_filters``); ``features`` plugs it in for every board but those with the few features it does
-not follow yet (``untracked_features``: stickers, counters a filter asks about, totals of other objects).
+(``compiled_filters``); ``features`` plugs it in for every board, whatever features it has.
 ``orders`` gives ``reference.choices`` only the orders of a timestamp tie (613.7m) that may end
 differently, one per class of orders that cannot: the same outcomes with fewer resolutions.
 The results and traces equal the readable bookkeeping's (tests/reference_optimized/test_bookkeeping.py).
@@ -13,7 +12,7 @@ It imports only the standard library, ``reference`` and itself; ``reference`` an
 never import it.
 """
 
-from .features import resolve, untracked_features
+from .features import resolve
 from .orders import distinct_outcomes
 
-__all__ = ["distinct_outcomes", "resolve", "untracked_features"]
+__all__ = ["distinct_outcomes", "resolve"]

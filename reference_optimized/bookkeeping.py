@@ -71,10 +71,12 @@ from .reads import (
     part_reads_object,
     self_only,
     source_free,
+    source_free_filter,
     source_reads,
     source_view,
     value_names_read,
     value_reads,
+    without_other_than_source,
     words_of,
     writes_of,
 )
@@ -82,6 +84,15 @@ from .reads import (
 # Operations whose instruction is read off the part and the object alone (``reference.effects.instruction``):
 # not a copy (its timestamp), a control change ("you"), nor what is read off other objects.
 SHARED_OPS = frozenset({"set_pt", "modify_pt"}) | frozenset(WRITES) - {"set_controller"}
+
+
+def _split(filt: Any) -> tuple[Any, bool, bool]:
+    """What a trial reads of a filter: the filter less "other than its source" when the rest is free of the
+    source (then True), and whether what is read is free of the source (109.4: only its controller's "you")."""
+    rest = without_other_than_source(filt)
+    if rest is not None and source_free_filter(rest):
+        return rest, True, True
+    return filt, False, source_free_filter(filt)
 
 
 class _Info:
@@ -228,6 +239,10 @@ class Incremental:
         self.affected_cache: dict[str, _Affected] = {}
         self.changes_cache: dict[str, _Changes] = {}
         self.static_memo: dict[tuple[Any, ...], ContinuousEffect | None] = {}
+        self.applied: dict[tuple[Characteristics, Instruction, Any], Characteristics] = {}
+        # per filter: the filter a trial reads (less "other than its source"), whether that was taken off, and
+        # whether what is read is free of the source (``_after_trial``)
+        self.filter_splits: dict[Any, tuple[Any, bool, bool]] = {}
         self.resolved = resolved_effects(board)
         self.rules = rule_effects(board, self.state, version.keyword_counters)
         self.defined = frozenset(board.abilities)
@@ -394,7 +409,14 @@ class Incremental:
         """613.1: one object's characteristics once the effect's parts are applied to it."""
         ch = self.state[target]
         for instr in self._instructions(e, parts, target, c):
-            ch = apply_instruction(ch, instr, e.timestamp)
+            # a pure function of its inputs: objects with equal characteristics get one result, computed once
+            key = (ch, instr, e.timestamp)
+            new = self.applied.get(key)
+            if new is None:
+                if len(self.applied) > 100_000:
+                    self.applied.clear()
+                new = self.applied[key] = apply_instruction(ch, instr, e.timestamp)
+            ch = new
         return ch
 
     def changes(self, e: ContinuousEffect, slot: str) -> dict[str, Characteristics]:
@@ -466,6 +488,33 @@ class Incremental:
         if self.no_pt is None:
             self.no_pt = {i for i, ch in self.state.items() if ch.power is None or ch.toughness is None}
         return self.no_pt.isdisjoint(objects)
+
+    # --- a group that can be applied in one pass (613.8c without re-asking)
+
+    def independent(self, group: list[ContinuousEffect], slot: str) -> bool:
+        """613.8a, 613.8c: True when applying the group's effects changes nothing any of them reads.
+
+        Then no effect of the group can come to depend on another, none can begin or end (611.3a: no
+        ability, text, name or condition input changes), and each one's objects stay what they are: the
+        layer loop may apply them in rank order without asking again after each. Read conservatively:
+        every characteristic an effect's filter, amounts, condition or source could read, against every
+        characteristic the group's operations could write.
+        """
+        reads: set[str] = set(REGENERATE_ON) | {"controller"}
+        if self.conditional_holders:
+            reads |= self.condition_reads
+        writes: set[str] = set()
+        for e in group:
+            info = self.info(e)
+            writes |= writes_of(self.parts(e, slot), fit=False)[0]  # only this slot's parts are applied here
+            if e.key not in self.locked and e.targets is None:
+                reads |= info.filter_reads
+            reads |= info.value_reads | info.exist_reads
+            if e.origin in ("static", "cda") and e.source is not None:
+                reads |= SOURCE_READS
+            if writes & reads:
+                return False
+        return not writes & reads
 
     # --- dependency (613.8a)
 
@@ -628,8 +677,65 @@ class Incremental:
                 for t in sorted(before)
             }
         return compare_after_trial(
-            a, b, before, doing.get(a.key), changed, trial, self.board, self.version, slot, self.locked
+            a,
+            b,
+            before,
+            doing.get(a.key),
+            changed,
+            trial,
+            self.board,
+            self.version,
+            slot,
+            self.locked,
+            lambda: self._after_trial(a, b, before, changes, doing),
         )
+
+    def _after_trial(
+        self,
+        a: ContinuousEffect,
+        b: ContinuousEffect,
+        before: frozenset[str],
+        changes: dict[str, Characteristics],
+        doing: dict[str, Any],
+    ) -> frozenset[str]:
+        """611.3a: the objects a applies to once b's trial is made (``affected`` on the trial state).
+
+        Only the objects the trial changes can enter or leave, unless it changes what the filter reads of a's
+        source: its controller, or anything else when the filter names the source. Effects whose filters are
+        equal and read nothing of their source but its controller share the answer (five Blood Moons ask once
+        per trial); the trial state is built once per b.
+        """
+        controller = self.context(a).controller
+        static = a.origin in ("static", "cda") and a.source is not None
+        # 109.4: the player "you" means once the trial is made (a static ability's: its source's controller)
+        trial_controller = changes[a.source].controller if static and a.source in changes else controller
+        try:
+            split = self.filter_splits.get(a.filter)
+        except TypeError:  # an unhashable filter (plain dicts from a caller): read for this call only
+            split = _split(a.filter)
+        if split is None:
+            split = self.filter_splits[a.filter] = _split(a.filter)
+        filt, other, free = split
+        less: frozenset[str | None] = frozenset({a.source}) if other else frozenset()
+        whole = a.source in changes and (not free or trial_controller != controller)
+        key: tuple[Any, ...] = ("\0after", b.key, filt, trial_controller, a.origin == "cda", self.outside(a), whole)
+        if not free:
+            key += (a.source,)
+        found = doing.get(key)  # type: ignore[call-overload]
+        if found is None:
+            trial = doing.get(("\0trial", b.key))  # type: ignore[call-overload]
+            if trial is None:
+                trial = doing[("\0trial", b.key)] = {**self.state, **changes}  # type: ignore[index]
+            ctx = Context(board=self.board, state=trial, source=a.source, controller=trial_controller)
+            anywhere = a.origin == "cda" or names_zone(filt)
+            test, outside, objects = compiled(filt), self.outside(a), self.board.objects
+            among = self.state if whole else changes
+            found = frozenset(
+                o for o in among if (anywhere or objects[o].zone == "battlefield") and o != outside and test(o, ctx)
+            )
+            doing[key] = found  # type: ignore[index]
+        after: frozenset[str] = found if whole else (before - changes.keys()) | found
+        return after - less if less else after
 
     # --- applying one effect (613.1)
 

@@ -118,7 +118,7 @@ def _test(key: str, want: Any) -> Test:
     if key == "monstrous":
         flag = bool(want)
         return lambda i, o, ch, ctx: o.monstrous == flag
-    if key == "has_counter":  # 122.1 (a board with it keeps the readable bookkeeping: features.UNTRACKED_KEYS)
+    if key == "has_counter":  # 122.1: a board fact the layers never change (``reads.FILTER_READS``)
         return lambda i, o, ch, ctx: any(c.kind == want and c.count > 0 for c in o.counters)
     if key == "face_down":
         flag = bool(want)

@@ -14,6 +14,7 @@ from typing import Any
 
 from reference.effects import VALUE_ARGS, ContinuousEffect
 from reference.filters import apply_text_changes
+from reference.frozen import freeze
 from reference.game_state import GAME_VALUES
 from reference.model import Characteristics, Part
 from reference.operations import fit_subtypes, intrinsic_abilities
@@ -299,6 +300,34 @@ def source_free(value: Any) -> bool:
     if key == "times":
         return source_free(arg[1])
     return False
+
+
+def source_free_filter(filt: Any) -> bool:
+    """True when a filter reads nothing of the effect's source but the player its "you" means (109.4)."""
+    if isinstance(filt, Mapping):
+        return all(
+            "source" not in key and key not in ("it", "is_it") and want not in ("source", "it")
+            for key, want in filt.items()
+        ) and all(source_free_filter(want) for want in filt.values())
+    if isinstance(filt, list | tuple):
+        return all(source_free_filter(f) for f in filt)
+    return True
+
+
+def without_other_than_source(filt: Any) -> Any | None:
+    """An "all" filter with an "other than its source" item, without that item (None for any other filter).
+
+    That item reads only which object the source is (109.2), not its characteristics: the rest of the filter
+    may then be source-free, its answer shared by equal effects of different sources, less each one's source.
+    """
+    if not (isinstance(filt, Mapping) and set(filt) == {"all"} and isinstance(filt["all"], list | tuple)):
+        return None
+    items = list(filt["all"])
+    other = [f for f in items if isinstance(f, Mapping) and dict(f) == {"other_than_source": True}]
+    if not other:
+        return None
+    rest = [f for f in items if not (isinstance(f, Mapping) and dict(f) == {"other_than_source": True})]
+    return freeze({"all": rest})
 
 
 def part_reads_object(part: Part) -> bool:

@@ -268,8 +268,11 @@ def corpus_case(cid: str) -> Any:
 
 
 def corpus_data(path: str) -> Any:
-    """The data of a corpus case file (``path`` under corpus/cases), as read before loading."""
-    return read_yaml(CASES_DIR / path)
+    """The data of a corpus case file (``path`` under corpus/cases), as read before loading, with the objects that
+    refer to catalogue cards written out (``mtg_layers.catalogue.refs.expand``: the same case, every field at hand)."""
+    from mtg_layers.catalogue.refs import expand
+
+    return expand(read_yaml(CASES_DIR / path), path)
 
 
 def sba_case(name: str) -> Any:

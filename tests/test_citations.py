@@ -127,8 +127,6 @@ PLUMBING: dict[str, tuple[str, ...]] = {
         "reference_optimized/bookkeeping.py::_Affected.__init__",
         "reference_optimized/bookkeeping.py::_Changes.__init__",
         "reference_optimized/bookkeeping.py::Incremental.info",
-        "reference_optimized/features.py::_keys",
-        "reference_optimized/features.py::untracked_features",
     ),
     "the oracle's honesty check: lists what the encoding does not read, decides no answer": (
         "proofs/reads.py::_unread_fields",

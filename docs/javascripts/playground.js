@@ -46,7 +46,7 @@
       $("pg-check").innerHTML = "";
       output.innerHTML = "";
       output.dataset.version = "";
-      status(out.error, true);
+      status("error: " + out.error, true); // as the command line prints it
       return;
     }
     status(`${out.case}, step ${out.step} of ${out.steps}, rules: ${out.version}`);
@@ -62,17 +62,92 @@
     output.dataset.version = version;
   }
 
+  // Cards picked by name (the catalogue), one a line in the order they entered, built into the board.
+  function startNames() {
+    const list = $("pg-card-names");
+    if (!list) return;
+    for (const [en, fr] of JSON.parse(playground.card_names())) {
+      list.appendChild(new Option(en));
+      if (fr) list.appendChild(new Option(fr, fr, false, false)).label = en;
+    }
+    const add = () => {
+      const name = $("pg-card").value.trim();
+      if (!name) return;
+      const box = $("pg-names");
+      box.value = (box.value.trim() ? box.value.trim() + "\n" : "") + name;
+      $("pg-card").value = "";
+    };
+    $("pg-add").addEventListener("click", add);
+    $("pg-card").addEventListener("keydown", (e) => { if (e.key === "Enter") { e.preventDefault(); add(); } });
+    $("pg-build").addEventListener("click", () => {
+      const out = JSON.parse(playground.build_by_names($("pg-names").value, $("pg-version").value));
+      if (!out.ok) {
+        status(out.error, true);
+        return;
+      }
+      $("pg-board").value = out.yaml;
+      $("pg-step").value = "";
+      run();
+    });
+    $("pg-add").disabled = false;
+    $("pg-build").disabled = false;
+  }
+
+  // Progress while Pyodide loads: the bytes of its big files (the interpreter, the standard library) and of
+  // the project's Python, counted as they arrive, then each start-up stage by name.
+  const loading = { total: 0, done: 0 };
+  const BIG = /(pyodide\.asm\.wasm|python_stdlib\.zip|mtg-layers\.zip)$/;
+  function showProgress(stage) {
+    const bar = $("pg-progress");
+    const mb = (n) => (n / 1048576).toFixed(1);
+    if (bar) {
+      bar.max = Math.max(loading.total, 1);
+      bar.value = loading.done;
+    }
+    const bytes = loading.total ? ` (${mb(loading.done)} of ${mb(loading.total)} MB)` : "";
+    status(stage + bytes + "…");
+  }
+  function counted(response) {
+    const size = Number(response.headers.get("content-length")) || 0;
+    if (!response.body || !size) return response;
+    loading.total += size;
+    const reader = response.body.getReader();
+    const stream = new ReadableStream({
+      async pull(controller) {
+        const { done, value } = await reader.read();
+        if (done) return controller.close();
+        loading.done += value.byteLength;
+        showProgress("Loading Python in the page");
+        controller.enqueue(value);
+      },
+    });
+    return new Response(stream, { status: response.status, statusText: response.statusText, headers: response.headers });
+  }
+  const plainFetch = window.fetch.bind(window);
+  function fetchCounted(input, init) {
+    const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
+    const answer = plainFetch(input, init);
+    return BIG.test(url) ? answer.then(counted) : answer;
+  }
+
   async function start() {
     const caseId = params.get("case") || "seed-gray-ogre";
     try {
+      window.fetch = fetchCounted; // Pyodide fetches its files with the page's fetch
+      showProgress("Loading Python in the page");
+      // the runtime, the project's Python and the case load together
+      const runtime = window.loadPyodide({ indexURL: new URL("pyodide/", here).href });
+      const bundle = fetchCounted(new URL("mtg-layers.zip", here).href).then((r) => r.arrayBuffer());
       const index = await (await fetch(new URL("cases/index.json", here))).json();
       const select = $("pg-case");
       for (const c of index) select.add(new Option(c.id, c.id, false, c.id === caseId));
       select.addEventListener("change", () =>
         loadCase(select.value).then(newestDeclared).then(run).catch((e) => status(String(e), true)));
       await loadCase(caseId);
-      const pyodide = await window.loadPyodide({ indexURL: new URL("pyodide/", here).href });
-      const zip = await (await fetch(new URL("mtg-layers.zip", here))).arrayBuffer();
+      const pyodide = await runtime;
+      window.fetch = plainFetch;
+      showProgress("Starting the project's Python");
+      const zip = await bundle;
       pyodide.unpackArchive(zip, "zip", { extractDir: "/home/pyodide/mtg-layers" });
       pyodide.runPython("import sys; sys.path.insert(0, '/home/pyodide/mtg-layers')");
       playground = pyodide.pyimport("mtg_layers.docs_site.playground");
@@ -83,9 +158,12 @@
       $("pg-version").addEventListener("change", run);
       $("pg-run").addEventListener("click", run);
       $("pg-run").disabled = false;
-      status("Ready: edit the board and press Run.");
+      startNames();
       run();
+      const bar = $("pg-progress");
+      if (bar) bar.hidden = true;
     } catch (e) {
+      window.fetch = plainFetch;
       status("The playground could not start: " + e, true);
     }
   }

@@ -77,7 +77,7 @@ class Row:
     index: int
     slot: str
     layer: str  # what it does, the slot and the rule: "sets power/toughness: 7b, 613.4b"
-    effect: str  # the effect's description, its id and timestamp
+    effect: str  # the effect's description (card names, not the case's keys) and its timestamp
     order: str  # why it applies at this point, in words
     changes: tuple[str, ...]  # only what changed, per object
 
@@ -264,14 +264,23 @@ def changes(before: Characteristics, after: Characteristics) -> list[str]:
     gained = sorted(after.abilities - before.abilities)
     lost = sorted(before.abilities - after.abilities)
     if gained:
-        out.append("gains " + "; ".join(gained))
+        out.append("gains " + "; ".join(map(mana_symbols, gained)))
     if lost:
-        out.append("loses " + "; ".join(lost))
+        out.append("loses " + "; ".join(map(mana_symbols, lost)))
     if (before.power, before.toughness) != (after.power, after.toughness):
         out.append(f"{pt_text(after)} (was {pt_text(before)})")
     if not out and before.text_changes != after.text_changes:
         out.append("text changed: " + ", ".join(f"{a} → {b}" for a, b in after.text_changes))
     return out
+
+
+MANA_SYMBOL = re.compile(r"\{([0-9a-z/]+)\}")
+
+
+def mana_symbols(text: str) -> str:
+    """Mana and tap symbols as printed: the model keeps ability text in lower case, "{t}: add {c}." reads
+    "{T}: add {C}."."""
+    return MANA_SYMBOL.sub(lambda m: "{" + m.group(1).upper() + "}", text)
 
 
 def _kind(step: TraceStep, version: RulesVersion) -> str:
@@ -285,7 +294,7 @@ def _kind(step: TraceStep, version: RulesVersion) -> str:
     kind = " and ".join(words)
     if step.origin == "cda":
         kind = f"characteristic-defining ability, {kind}"
-    return f"{kind}: {step.slot}{rule}"
+    return f"{kind}: layer {step.slot}{rule}"
 
 
 def _order(
@@ -337,7 +346,12 @@ def _order(
     elif why.kind == "cda-first":
         text = "characteristic-defining ability: applies before the other effects of its layer (613.3)"
     elif earlier:
-        prev = ", ".join(f"{names.get(s.effect, s.description)} (ts {s.timestamp:g})" for s in earlier)
+        # the effect just before it in this layer is the one that matters to its place; the others are counted
+        last = earlier[-1]
+        prev = f"{names.get(last.effect, last.description)} (ts {last.timestamp:g})"
+        more = len(earlier) - 1
+        if more:
+            prev += f" and {more} earlier effect{'s' if more > 1 else ''} in {step.slot}"
         text = f"timestamp {ts}, after {prev} (613.7)"
     elif later:
         text = f"timestamp {ts}, the earliest in {step.slot} (613.7)"
@@ -368,18 +382,21 @@ def explain_resolution(board: Board, resolution: Resolution, version: RulesVersi
                 index=step.index,
                 slot=step.slot,
                 layer=_kind(step, version),
-                effect=f"{names[step.effect]} [{step.effect}, ts {step.timestamp:g}]",
+                effect=f"{names[step.effect]} (timestamp {step.timestamp:g})",  # card names and words, not keys
                 order=_order(step, resolution.steps, resolution, names, labels),
                 changes=tuple(changed) or ("no change",),
             )
         )
     short = short_names([k for e in resolution.edges for k in (e.dependent, e.on)], names, labels)
     deps = tuple(
-        f"{e.slot}: {names.get(e.dependent, e.dependent)} depends on {names.get(e.on, e.on)}: "
+        f"layer {e.slot}: {names.get(e.dependent, e.dependent).rstrip('.')} depends on "
+        f"{names.get(e.on, e.on).rstrip('.')} (613.8a), since "
         f"{reason_text(e.test, e.detail, short[e.on], short[e.dependent], labels)}"
         for e in resolution.edges
     )
-    skipped = tuple(f"{s.slot}: {names.get(s.effect, s.description)}: {s.reason}" for s in resolution.skipped)
+    skipped = tuple(
+        f"layer {s.slot}: {names.get(s.effect, s.description).rstrip('.')}: {s.reason}" for s in resolution.skipped
+    )
     result = []
     for oid in sorted(resolution.final):
         ch = resolution.final[oid]
@@ -391,7 +408,7 @@ def explain_resolution(board: Board, resolution: Resolution, version: RulesVersi
                 name=ch.name or "(face down, no name)",
                 type_line=type_line(ch),
                 colors=colors_text(ch.colors),
-                abilities="; ".join(sorted(ch.abilities)) or "–",
+                abilities="; ".join(map(mana_symbols, sorted(ch.abilities))) or "–",
                 pt=pt_text(ch),
                 controller=ch.controller,
                 counters=counters or "–",
@@ -434,7 +451,7 @@ def to_markdown(
     ex: Explanation, link: Callable[[str], str] = _plain, slot_link: Callable[[str], str] | None = None
 ) -> list[str]:
     """The explanation as Markdown lines; ``link`` turns a rule number into a link (``slot_link``: in
-    the layer column, whose rule numbers are the version's own)."""
+    the layer and "why at this point" columns and the dependencies, whose rule numbers are the version's own)."""
     out = ["Trace:", ""]
     if ex.rows:
         out += _md_table(TRACE_HEAD, [], link)
@@ -442,16 +459,16 @@ def to_markdown(
         for r in ex.rows:
             cells = trace_cells(r)
             out.append(
-                "| " + " | ".join(_md_cell(c, layer_link if i == 1 else link) for i, c in enumerate(cells)) + " |"
+                "| " + " | ".join(_md_cell(c, layer_link if i in (1, 3) else link) for i, c in enumerate(cells)) + " |"
             )
     else:
         out.append("(no effect applies)")
     out.append("")
     if ex.dependencies:
-        out += [_md_cell("Dependencies found (613.8a):", link), ""]
-        out += ["- " + _md_cell(d, link) for d in ex.dependencies] + [""]
+        out += [_md_cell("Dependencies found:", link), ""]
+        out += ["- " + _md_cell(d, slot_link or link) for d in ex.dependencies] + [""]
     if ex.skipped:
-        out += ["Effects that did not apply:", ""] + ["- " + _md_cell(s, link) for s in ex.skipped] + [""]
+        out += ["Effects that did not apply:", ""] + ["- " + _md_cell(s, slot_link or link) for s in ex.skipped] + [""]
     out += ["Result:", ""] + _md_table(RESULT_HEAD, (result_cells(r) for r in ex.result), link) + [""]
     return out
 
@@ -469,7 +486,7 @@ def to_html(ex: Explanation) -> str:
     parts = ["<h3>Result</h3>", _html_table(RESULT_HEAD, (result_cells(r) for r in ex.result), "result")]
     parts += ["<h3>Trace</h3>", _html_table(TRACE_HEAD, (trace_cells(r) for r in ex.rows), "trace")]
     if ex.dependencies:
-        parts.append("<h3>Dependencies found (613.8a)</h3><ul>")
+        parts.append("<h3>Dependencies found</h3><ul>")
         parts += [f"<li>{html.escape(d)}</li>" for d in ex.dependencies] + ["</ul>"]
     if ex.skipped:
         parts.append("<h3>Effects that did not apply</h3><ul>")
@@ -511,7 +528,7 @@ def _value_text(field: str, value: Any) -> str:
     if field == "colors" and isinstance(value, list):
         return colors_text(value)
     if isinstance(value, list):
-        words = [_title(v) if field in ("types", "subtypes", "supertypes") else str(v) for v in value]
+        words = [_title(v) if field in ("types", "subtypes", "supertypes") else mana_symbols(str(v)) for v in value]
         return ", ".join(words) or "none"
     if isinstance(value, dict):
         return ", ".join(f"{v}× {k}" for k, v in value.items()) or "none"
@@ -523,7 +540,9 @@ def _value_text(field: str, value: Any) -> str:
 
 
 def _words(field: str, words: Iterable[Any]) -> str:
-    return ", ".join(_title(str(w)) if field in ("types", "subtypes", "supertypes") else str(w) for w in words)
+    return ", ".join(
+        _title(str(w)) if field in ("types", "subtypes", "supertypes") else mana_symbols(str(w)) for w in words
+    )
 
 
 def fields_text(fields: Mapping[str, Any]) -> str:

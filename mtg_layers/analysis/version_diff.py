@@ -32,6 +32,10 @@ from ..checking.results import RESULT_FIELDS, board_result
 from ..corpus import load_corpus
 from .terminal_render import summary
 
+# The characteristics a result shows (checking.results.RESULT_FIELDS less the game state): the fields a trace step's
+# values are compared on, never the bookkeeping inside Characteristics (granted, intrinsic, text changes).
+SHOWN_FIELDS = tuple(f for f in RESULT_FIELDS if f not in ("counters", "owner", "zone"))
+
 
 @dataclass(frozen=True)
 class ValueDiff:
@@ -65,7 +69,7 @@ class Divergence:
             if ca is None or cb is None:
                 fields.append(f"{oid} (affected on one side only)")
                 continue
-            fields += [f"{oid}.{f}" for f in ca.__dataclass_fields__ if getattr(ca, f) != getattr(cb, f)]
+            fields += [f"{oid}.{f}" for f in SHOWN_FIELDS if getattr(ca, f) != getattr(cb, f)]
         if a.ops != b.ops:
             fields.append(f"operations {', '.join(a.ops)} / {', '.join(b.ops)}")
         return "same effect, different result: " + (", ".join(fields) or "affected objects")
@@ -98,20 +102,73 @@ class CorpusDiff:
     cases: int = 0
     steps: int = 0
     diffs: list[StepDiff] = field(default_factory=list)
+    # issue 33: what differs between the two profiles (each flag, or the slots), with its rules-history entries
+    aspects: tuple[str, ...] = ()
+
+    @property
+    def changes_nothing(self) -> bool:
+        """True when the two profiles state the same rules: no flag, layer, sublayer or classification differs."""
+        return not self.aspects
+
+    def verdict(self) -> str:
+        """One sentence on the whole diff: how many steps differ, and what that says about the change."""
+        counted = (
+            f"{len(self.diffs)} of {self.steps} steps ({self.cases} cases) differ between {self.left} and {self.right}"
+        )
+        if self.changes_nothing:
+            return (
+                counted + ": the two profiles state the same rules (no flag, layer or classification differs), so "
+                "the change changes nothing"
+            )
+        if not self.diffs:
+            return counted + f": the profiles differ in {'; '.join(self.aspects)}, but no corpus step shows it"
+        return counted
 
 
 def _key(step: TraceStep) -> tuple[Any, ...]:
     return (step.effect, step.ops, step.affected, tuple(sorted(step.after.items())))
 
 
-def first_divergence(left: Resolution, right: Resolution) -> Divergence | None:
-    """The first position where the traces apply a different effect, to other objects, or with another result."""
-    for i in range(max(len(left.steps), len(right.steps))):
-        a = left.steps[i] if i < len(left.steps) else None
-        b = right.steps[i] if i < len(right.steps) else None
+def first_divergence(
+    left: Resolution, right: Resolution, changed: set[tuple[str, str]] | None = None
+) -> Divergence | None:
+    """The first position where the traces apply a different effect, to other objects, or with another result.
+
+    With ``changed`` (the (object, field) pairs whose outcome differs), only the trace steps that change one of
+    those values are compared, so a difference elsewhere in the traces (an effect on another object, an order
+    that changes nothing the step shows) is not blamed for the change (issue 33); the position is then the
+    left trace's step number (the right one's when the left trace has ended).
+    """
+    a_steps, b_steps = _touching(left, changed), _touching(right, changed)
+    for i in range(max(len(a_steps), len(b_steps))):
+        a = a_steps[i] if i < len(a_steps) else None
+        b = b_steps[i] if i < len(b_steps) else None
         if a is None or b is None or _key(a) != _key(b):
-            return Divergence(i + 1, a, b)
+            step = a if a is not None else b
+            return Divergence(step.index if changed is not None and step is not None else i + 1, a, b)
     return None
+
+
+def _touching(res: Resolution, changed: set[tuple[str, str]] | None) -> list[TraceStep]:
+    """The trace steps that change one of the ``changed`` values (all steps without ``changed``)."""
+    if changed is None:
+        return list(res.steps)
+    fields = {f for _, f in changed if f in SHOWN_FIELDS}
+    objects = {o for o, _ in changed}
+    if not fields:
+        return [s for s in res.steps if objects & set(s.after)]
+    out: list[TraceStep] = []
+    last: dict[str, Any] = {}
+    for s in res.steps:
+        moved = False
+        for oid in objects & set(s.after):
+            now = {f: getattr(s.after[oid], f) for f in fields}
+            if last.get(oid) != now:
+                moved = True
+            last[oid] = now
+        if moved:
+            out.append(s)
+    return out
 
 
 def value_diffs(left: Mapping[str, Mapping[str, Any]], right: Mapping[str, Mapping[str, Any]]) -> list[ValueDiff]:
@@ -129,6 +186,7 @@ def value_diffs(left: Mapping[str, Mapping[str, Any]], right: Mapping[str, Mappi
 def diff_corpus(corpus_dir: Path, left: RulesVersion, right: RulesVersion, ids: Sequence[str] = ()) -> CorpusDiff:
     """Resolve every case step under both versions and keep the steps that differ."""
     out = CorpusDiff(left.id, right.id)
+    out.aspects = tuple(_aspect_name(a, left, right) for a, _ in _aspects(left, right))
     for case in load_corpus(corpus_dir):
         if ids and case.id not in ids:
             continue
@@ -159,8 +217,8 @@ def diff_corpus(corpus_dir: Path, left: RulesVersion, right: RulesVersion, ids: 
             if len(results_l) > 1 or len(results_r) > 1:
                 values = _choice_values(results_l, results_r) or values
             choice = (_tie_text(out_l), _tie_text(out_r))
-            divergence = first_divergence(res_l, res_r)
-            behind = _behind(case, n, left, right, results_l)
+            divergence = first_divergence(res_l, res_r, {(v.object, v.field) for v in values})
+            behind = _behind(case, n, left, right, results_l) or _together(out.aspects)
             out.diffs.append(
                 StepDiff(
                     case.id,
@@ -207,10 +265,23 @@ def _behind(case: Any, n: int, left: RulesVersion, right: RulesVersion, results_
         except Exception:
             continue
         if not _same_set(results, results_l):
-            entries = _entries(aspect, left, right)
-            name = "layers and sublayers (613.1-613.4)" if aspect == "slots" else f"flag {aspect}"
-            out.append(name + (f": {', '.join(entries)}" if entries else ""))
+            out.append(_aspect_name(aspect, left, right))
     return tuple(out)
+
+
+def _aspect_name(aspect: str, left: RulesVersion, right: RulesVersion) -> str:
+    """A flag (with its two values) or the slots, and the rules-history entries behind it."""
+    entries = _entries(aspect, left, right)
+    if aspect == "slots":
+        name = "layers and sublayers (613.1-613.4)"
+    else:
+        name = f"flag {aspect} ({json.dumps(getattr(left, aspect))} -> {json.dumps(getattr(right, aspect))})"
+    return name + (f": {', '.join(entries)}" if entries else "")
+
+
+def _together(aspects: Sequence[str]) -> tuple[str, ...]:
+    """No single aspect moves the step alone: all of them together do."""
+    return (f"these together (no one of them alone): {'; '.join(aspects)}",) if len(aspects) > 1 else tuple(aspects)
 
 
 def _same_set(a: list[dict[str, Any]], b: list[dict[str, Any]]) -> bool:
@@ -265,6 +336,9 @@ def as_data(result: CorpusDiff) -> dict[str, Any]:
         "cases": result.cases,
         "steps": result.steps,
         "differing_steps": len(result.diffs),
+        "profiles_differ_in": list(result.aspects),
+        "changes_nothing": result.changes_nothing,
+        "verdict": result.verdict(),
         "diffs": [
             {
                 "case": d.case,
@@ -355,12 +429,9 @@ def print_diff(out: Console, result: CorpusDiff) -> None:
             )
             first = False
     out.print(table)
-    out.print(
-        f"{len(result.diffs)} of {result.steps} steps ({result.cases} cases) differ between "
-        f"{result.left} and {result.right}",
-        markup=False,
-        highlight=False,
-    )
+    out.print(result.verdict(), markup=False, highlight=False)
+    if result.aspects and result.diffs:
+        out.print(f"the profiles differ in: {'; '.join(result.aspects)}", markup=False, highlight=False)
 
 
 def _md(text: str) -> str:
@@ -375,6 +446,10 @@ def diff_markdown(result: CorpusDiff) -> str:
         f"{len(result.diffs)} of {result.steps} steps ({result.cases} cases) have a different outcome.",
         "",
     ]
+    if result.changes_nothing or not result.diffs:
+        lines += [result.verdict() + ".", ""]
+    elif result.aspects:
+        lines += [f"The profiles differ in: {_md('; '.join(result.aspects))}.", ""]
     if result.diffs:
         lines += [
             f"| case | step | object.field | `{result.left}` | `{result.right}` | first divergence |",
@@ -386,6 +461,8 @@ def diff_markdown(result: CorpusDiff) -> str:
             lines.append(f"| `{d.case}` | {step} | (error) | {_md(d.error)} | | |")
             continue
         div = _md(_where(d, result.left, result.right))
+        if d.behind:
+            div += "<br>behind it: " + _md("; ".join(d.behind))
         for i, v in enumerate(d.values):
             lines.append(
                 f"| {'`' + d.case + '`' if i == 0 else ''} | {step if i == 0 else ''} | {v.object}.{v.field} | "

@@ -42,6 +42,7 @@ from reference.chosen import mentions_choice
 from reference.fixed_amounts import AMOUNT_OPS
 from reference.resolver import Resolution, resolve
 from reference.versions import builtin_versions
+from reference.vocabulary import subtype_fits
 from reference_optimized import distinct_outcomes
 
 from ..analysis.coverage import rule_timestamps
@@ -181,6 +182,7 @@ def _later_step(
         for key in ("counters", "face_down", "owner", "back_face", "transformed", "entered_as"):
             body.pop(key, None)
         body.update(types=["creature"], power=body.get("power", 2), toughness=body.get("toughness", 2))
+        body["subtypes"] = [x for x in body["subtypes"] if subtype_fits(x, frozenset(body["types"]))]  # 205.3d
         spell = _stamped({"id": f"mutant{n + 1}", "name": "A Mutant", **body, "zone": "stack"}, later)
         how = {"onto": draw(st.sampled_from(creatures)), "position": draw(st.sampled_from(("over", "under")))}
         return {
@@ -421,6 +423,11 @@ def complete(data: Data, rules: str, s: GeneratorSettings, fallback: bool = Fals
 
 def generated_boards(s: GeneratorSettings) -> st.SearchStrategy[Generated]:
     """Boards the adapter can take: every tag they show is allowed (others are rejected)."""
+
+    if s.real_cards:
+        from .real_card_boards import real_card_boards
+
+        return real_card_boards(s)
 
     @st.composite
     def build(draw: st.DrawFn) -> Generated:

@@ -13,6 +13,7 @@ from typing import Any
 from hypothesis import strategies as st
 
 from reference.fixed_amounts import AMOUNT_OPS, reads_its_object
+from reference.vocabulary import subtype_fits
 
 from .fuzz_settings import GeneratorSettings
 from .vocabulary import COLORS, CREATURE_SUBTYPES, KEYWORDS, LAND_SUBTYPES, PLAYERS, SUBTYPES, TYPES, Data
@@ -367,6 +368,9 @@ def printed_object(draw: st.DrawFn, s: GeneratorSettings, texts: Sequence[str]) 
         "subtypes": draw(st.lists(st.sampled_from(SUBTYPES), max_size=2, unique=True)),
         "abilities": draw(st.lists(st.sampled_from(tuple(texts) * 2 + KEYWORDS), max_size=3, unique=True)),
     }
+    # 205.3d: a card's printed subtypes are those its card types allow (no elf on a noncreature): drawn as
+    # before, so the same seed draws the same boards, and the ones no card could have are left out
+    o["subtypes"] = [x for x in o["subtypes"] if subtype_fits(x, frozenset(types))]
     if "creature" in types or draw(st.integers(0, 3)) == 0:
         o["power"] = draw(st.integers(0, 4))
         o["toughness"] = draw(st.integers(1, 4))
@@ -400,6 +404,8 @@ def printed_object(draw: st.DrawFn, s: GeneratorSettings, texts: Sequence[str]) 
                 )
             )
         )
+        if not subtype_fits("elf", frozenset(types)):  # 205.3d: no card makes a noncreature an elf as it enters
+            del o["entered_as"]
     if chance(draw, s.weight("double-faced"), 10):
         # 712: a double-faced card; its back face is up when transformed
         o["back_face"] = {

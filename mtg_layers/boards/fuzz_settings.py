@@ -140,10 +140,11 @@ class GeneratorSettings:
     max_objects: int = 3
     max_effects: int = 3
     max_abilities: int = 3
+    real_cards: bool = False  # boards drawn only from catalogue cards (boards.real_card_boards)
 
     def as_dict(self) -> dict[str, Any]:
         """The settings as plain data (for the report header)."""
-        return {
+        out: dict[str, Any] = {
             "features": sorted(self.allowed),
             "rules": list(self.rules),
             "weights": {k: self.weights[k] for k in sorted(self.weights)},
@@ -151,6 +152,9 @@ class GeneratorSettings:
             "max_effects": self.max_effects,
             "max_abilities": self.max_abilities,
         }
+        if self.real_cards:
+            out["real_cards"] = True
+        return out
 
     @property
     def permitted(self) -> frozenset[str]:

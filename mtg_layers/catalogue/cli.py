@@ -56,3 +56,43 @@ def answer(data: Mapping[str, Any], step: int, version: Any) -> dict[str, dict[s
 
     case = case_from_data(dict(data), "ask", schema_check=False)
     return resolve_step(case, step, version)[1]
+
+
+@click.group("catalogue")
+def catalogue_group() -> None:
+    """The card catalogue (corpus/catalogue/cards.yaml)."""
+
+
+@catalogue_group.command("link-cases")
+@click.argument("paths", nargs=-1, type=click.Path(exists=True, path_type=Path))
+@click.option("--check", is_flag=True, help="Write nothing; exit 1 when a case would change.")
+@friendly_errors
+def link_cases(paths: tuple[Path, ...], check: bool) -> None:
+    """Rewrite case objects that write a catalogue card out into `card:` references, when the case loads the same.
+
+    PATHS: case files or directories (default: the corpus). Safe to run again: it changes nothing then.
+    """
+    import sys
+
+    from ..corpus.load import case_files
+    from ..paths import CASES_DIR
+    from .link import link_files
+    from .load import catalogue
+
+    files: list[Path] = []
+    for p in paths or (CASES_DIR,):
+        files.extend(case_files(p) if p.is_dir() else [p])
+    reports = link_files(files, catalogue(), write=not check)
+    out = console()
+    changed = [r for r in reports if r.text is not None]
+    for r in reports:
+        if r.linked:
+            out.print(f"{r.path}: now refers to {', '.join(r.linked)}", markup=False, highlight=False)
+        for name, why in r.kept:
+            out.print(f"{r.path}: {name} left written out: {why}", markup=False, highlight=False)
+    linked = sum(len(r.linked) for r in reports)
+    kept = sum(len(r.kept) for r in reports)
+    verb = "would change" if check else "changed"
+    out.print(f"{len(files)} files, {verb} {len(changed)}: {linked} cards linked, {kept} left written out")
+    if check and changed:
+        sys.exit(1)

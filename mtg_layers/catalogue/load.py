@@ -105,16 +105,22 @@ def _check_meaning(data: Mapping[str, Any], label: str) -> dict[str, Mapping[str
     return by_name
 
 
-def load_catalogue(path: Path = CATALOGUE_FILE) -> Catalogue:
-    """Read, check and index a catalogue file."""
+def load_catalogue(path: Path = CATALOGUE_FILE, *, schema_check: bool = True) -> Catalogue:
+    """Read, check and index a catalogue file (``schema_check=False``: the meaning checks only, for the site's
+    playground, which runs without jsonschema; the test suite checks the repository's file against its schema)."""
     label = str(path)
     data = read_yaml(path, label)
-    _validate(data, label)
+    if schema_check:
+        _validate(data, label)
     by_name = _check_meaning(data, label)
     return Catalogue(label, tuple(data["cards"]), by_name)
 
 
 @cache
 def catalogue() -> Catalogue:
-    """The repository's catalogue, read once."""
+    """The repository's catalogue, read once (without jsonschema installed, as in the playground: unvalidated)."""
+    try:
+        import jsonschema  # noqa: F401
+    except ImportError:
+        return load_catalogue(schema_check=False)
     return load_catalogue()

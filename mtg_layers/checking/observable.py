@@ -80,6 +80,7 @@ class ShapeResult:
     status: str  # witness | same | tie | not encodable | unknown
     seconds: float
     lines: list[str] = field(default_factory=list)
+    board: Board | None = None  # the concrete witness board
 
 
 def _encodings(board: Board, v1: RulesVersion, v2: RulesVersion) -> tuple[Universe, Encoding, Encoding]:
@@ -167,7 +168,9 @@ def check_shape(
         return done("tie", [f"{len(a)} outcome(s) under both versions"])
     board_text = describe_pt_board(concrete) if symbolic else board_summary(concrete)
     counts = f"{len(a)} outcome(s) under {v1.id}, {len(b)} under {v2.id}"
-    return done("witness", [board_text, counts, *_what_differs(a, b)])
+    found_result = done("witness", [board_text, counts, *_what_differs(a, b)])
+    found_result.board = concrete
+    return found_result
 
 
 def board_summary(board: Board) -> str:
@@ -217,6 +220,24 @@ def _family_shapes(family: str, max_effects: int) -> Iterator[tuple[str, Board, 
         yield shape.label, shape.board(), []
 
 
+def covered_kinds(max_effects: int = 3, families: Sequence[str] = ()) -> list[str]:
+    """What the bound covers, family by family, in words: the effect kinds of the P/T shapes and each family's
+    boards (with their rules), so that a "not observable" answer says what it was about (issue 33)."""
+    out = []
+    for family in family_ids():
+        if families and family not in families:
+            continue
+        if family == "pt":
+            out.append(
+                f"pt (613.4): one creature with up to {max_effects} P/T effects of the kinds "
+                f"{', '.join(PT_KINDS)} (set 7b, modify 7c, a static modify, switch 7d, +1/+1 and -1/-1 counters)"
+            )
+        else:
+            rules, what, _ = FAMILIES[family]
+            out.append(f"{family} ({rules}): {what}")
+    return out
+
+
 def differing_flags(v1: RulesVersion, v2: RulesVersion) -> list[str]:
     """613.1 and the rest: the profile flags (and slots) in which two versions differ."""
     out = [f for f in FLAGS if getattr(v1, f) != getattr(v2, f)]
@@ -256,6 +277,7 @@ def observable(
                     f"{tried} shape(s) of families {', '.join(chosen)}",
                     [f"first witness: family {family}, shape {label}"],
                     witness=result.lines,
+                    witness_board=result.board,
                 )
             if result.status == "unknown":
                 return Outcome("unknown", f"{tried} shape(s)", [f"{family} {label}: {'; '.join(result.lines)}"])

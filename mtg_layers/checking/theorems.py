@@ -46,6 +46,8 @@ class Outcome:
     # Lines that depend on which model z3 returns (a concrete witness board): printed by
     # the command, left out of the reproducible docs table.
     witness: list[str] = field(default_factory=list)
+    # issue 33: the concrete witness board (prove --observable --save writes it as a case file)
+    witness_board: Board | None = None
 
 
 @dataclass

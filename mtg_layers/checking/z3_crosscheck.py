@@ -19,8 +19,9 @@ from proofs.entry import check_entry
 from proofs.fixed_amounts import fix_amounts, open_amounts
 from proofs.reads import expectations_not_encoded
 from proofs.sba import check_round
-from reference.case import Case, apply_step, board_at, initial_board, state_based_actions_of
-from reference.model import Board, Characteristics, Effect
+from proofs.steps import NotDerived, board_differences, derive_boards
+from reference.case import Case, Step, apply_step, board_at, initial_board, state_based_actions_of
+from reference.model import Board, Characteristics, Effect, FrozenMap
 from reference.resolver import resolve
 from reference.sba import perform
 from reference.versions import RulesVersion
@@ -219,21 +220,64 @@ def _child(send: Connection, case: Case, version: RulesVersion, budget_s: float)
         send.close()
 
 
+def derived_boards(case: Case, version: RulesVersion) -> tuple[list[Board], list[str]]:
+    """400.7, 111.3, 614.1c, 704.3: the boards of the case's steps as the z3 side derives them on its own.
+
+    Returns the boards of every step, or none (with why) when some step cannot be read on its own.
+    """
+    loaded = Board(  # the case as loaded, before any rule: proofs.steps stamps its stickers itself (613.7k)
+        objects={o.id: o for o in case.objects},
+        effects=case.effects,
+        abilities=case.abilities,
+        tie_order=case.tie_order,
+        game=FrozenMap(case.game),
+    )
+    try:
+        return derive_boards(loaded, case.steps, version), []
+    except NotDerived as exc:
+        return [], [f"the z3 side cannot derive the steps: {exc}"]
+
+
+def amounts_fixed_in(mine: Board, step: Step) -> dict[str, Effect]:
+    """611.2d: the step's new resolved effects with amounts to fix, as the z3 side's derivation fixed them."""
+    opened = {e.id for e in step.add_effects if open_amounts(e)}
+    return {e.id: e for e in mine.effects if e.id in opened}
+
+
+def step_mismatches(mine: Board, theirs: Board) -> list[str]:
+    """400.7, 613.7: where the z3 side's board of a step differs from the resolver's (empty: the same board)."""
+    return board_differences(mine, theirs)
+
+
 def _crosscheck_case(case: Case, version: RulesVersion, timeout_ms: int = TIMEOUT_MS) -> tuple[str, list[str]]:
     info: list[str] = []
     statuses: list[str] = []
+    mine, why = derived_boards(case, version)
+    if why:
+        statuses.append("not encodable")
+        info += why
     fixed: dict[str, Effect] = {}  # 611.2d: resolved effects with the amounts the encoding fixed
     for n, step in enumerate(case.steps, start=1):
-        try:
-            differ = fix_step_amounts(case, n, version, fixed)
-        except NotEncodable as exc:
-            statuses.append("not encodable")
-            info += [f"step {n}: not encodable", f"step {n}: {exc}"]
-            continue
-        board = with_fixed(board_at(case, n, version), fixed)
-        check = check_board(board, version, timeout_ms=timeout_ms)
-        if differ and check.status == "verified":
-            check = BoardCheck("counterexample", differ)
+        board = board_at(case, n, version)
+        derived = n <= len(mine)
+        if derived:  # the z3 side's own board: its entry counters (proofs.entry), its fixed amounts, its SBA
+            fixed.update(amounts_fixed_in(mine[n - 1], step))
+            differ = step_mismatches(mine[n - 1], board)
+            if differ:  # the two readings of the step's events built different boards
+                check = BoardCheck("counterexample", [f"board differs: {line}" for line in differ])
+            else:  # the layer encoding on the z3 side's own board (the same as the resolver's, so its answers)
+                check = check_board(mine[n - 1], version, timeout_ms=timeout_ms)
+        else:  # not derived: the resolver's board, with the amounts the encoding fixes on it
+            try:
+                differ = fix_step_amounts(case, n, version, fixed)
+            except NotEncodable as exc:
+                statuses.append("not encodable")
+                info += [f"step {n}: not encodable", f"step {n}: {exc}"]
+                continue
+            board = with_fixed(board, fixed)
+            check = check_board(board, version, timeout_ms=timeout_ms)
+            if differ and check.status == "verified":
+                check = BoardCheck("counterexample", differ)
         stamps = check_timestamps(case, n, version)
         if stamps and check.status == "verified":
             check = BoardCheck("counterexample", stamps)
@@ -241,7 +285,8 @@ def _crosscheck_case(case: Case, version: RulesVersion, timeout_ms: int = TIMEOU
         unread = expectations_not_encoded(board, expect)
         if unread and check.status == "verified":
             check = BoardCheck("not encoded", [f"not encoded: {x}" for x in unread])
-        checks = [check, *check_entry_counters(case, n, version)]
+        # 614.1c: a derived board holds the encoding's own entry counters; otherwise ask about the resolver's
+        checks = [check, *([] if derived else check_entry_counters(case, n, version))]
         if step.state_based_actions:
             checks += check_state_based_actions(case, n, version, fixed)
         for check in checks:

@@ -20,9 +20,9 @@ from reference.versions import get_version
 from ..cli_support import Seconds, corpus_option, friendly_errors, warn_about_version
 from ..cli_support import console as _console
 from ..corpus import CorpusError
-from .expectations import Expectations, Failure, grouped, load_expectations
+from .expectations import Expectations, Failure, Ran, load_expectations, merge_lines, merged
 from .expectations import write_expectations as write_expectations_file
-from .fuzz_cli import run_generated
+from .fuzz_cli import run_generated, split_tags
 from .protocol import DEFAULT_MAX_LINE, PROTOCOL_VERSION, corpus_digest, load_suite
 from .reports import (
     ReportPathError,
@@ -32,6 +32,7 @@ from .reports import (
     markdown,
     print_tables,
     streamed,
+    totals_line,
     write_each,
     write_json,
 )
@@ -122,7 +123,11 @@ def _now() -> str:
 )
 @click.option("--expectations", "expectations_file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @click.option("--strict", is_flag=True, help="Fail the run when a known failure passes (fixed).")
-@click.option("--write-expectations", type=click.Path(dir_okay=False, path_type=Path), help="Write failures as a file.")
+@click.option(
+    "--write-expectations",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="Write the failures as an expectations file, merged with it if it exists (reasons kept, fixed dropped).",
+)
 @click.option(
     "--report-json", type=click.Path(dir_okay=False, path_type=Path), help="JSON report (written as it goes)."
 )
@@ -131,6 +136,9 @@ def _now() -> str:
 @click.option("--quiet", is_flag=True, help="No tables; only the final line.")
 @click.option("--generated", type=int, help="Fuzz: send N generated boards instead of the corpus (docs: Fuzzing).")
 @click.option("--seed", type=int, default=0, show_default=True, help="With --generated: the seed.")
+@click.option(
+    "--real-cards", is_flag=True, help="With --generated: boards of catalogue cards only (real names and Oracle text)."
+)
 @click.option("--features", "gen_features", multiple=True, help="With --generated: only these tags (comma-separated).")
 @click.option("--weights", multiple=True, help="With --generated: TAG=N,… how often the generator picks each feature.")
 @click.option("--shrink-budget", type=float, default=60.0, show_default=True, help="Seconds per shrink.")
@@ -164,6 +172,7 @@ def conformance(
     quiet: bool,
     generated: int | None,
     seed: int,
+    real_cards: bool,
     gen_features: tuple[str, ...],
     weights: tuple[str, ...],
     shrink_budget: float,
@@ -179,6 +188,9 @@ def conformance(
     for name in rules:  # an id, an alias or a date (issue 29); a bad one is an error line, a date may warn
         get_version(name)
         warn_about_version(name)
+    split_tags(features, "--feature")  # a misspelt tag is an error with the nearest one, not an empty run
+    if real_cards and generated is None:
+        raise CorpusError("--real-cards", "", "draws generated boards: give --generated N too")
     if generated is not None:
         if ids or features or expectations_file or write_expectations:
             raise CorpusError("--generated", "", "--id, --feature and expectations files are for corpus runs")
@@ -187,6 +199,7 @@ def conformance(
             run_generated(
                 count=generated,
                 seed=seed,
+                real_cards=real_cards,
                 features=gen_features,
                 weights=weights,
                 rules=rules,
@@ -303,16 +316,20 @@ def conformance(
     header["finished_at"] = _now()
     report = snapshot(complete=True, status=status)
     write_reports(report)
-    if write_expectations is not None:
-        failures = [Failure(r.case, r.rules, r.step, r.steps, r.message) for r in results if r.status in FAILING]
-        # A case whose every version that ran (skips aside) fails at every step gets one entry.
-        versions_of: dict[str, list[str]] = {}
-        for r in results:
-            if r.status != "skip" and r.rules not in versions_of.setdefault(r.case, []):
-                versions_of[r.case].append(r.rules)
-        impl = runner.session.implementation or {}
-        write_expectations_file(write_expectations, grouped(failures, versions_of), impl.get("name"))
     out = _console()
+    if write_expectations is not None:
+        # Merged with the file when it exists (issue 33): its reasons kept, fixed entries dropped and listed.
+        ran = [
+            Ran(Failure(r.case, r.rules, r.step, r.steps, r.message), r.status in FAILING)
+            for r in results
+            if r.status != "skip"
+        ]
+        before = load_expectations(write_expectations) if write_expectations.exists() else Expectations()
+        update = merged(before, ran)
+        impl = runner.session.implementation or {}
+        write_expectations_file(write_expectations, update.entries, before.implementation or impl.get("name"))
+        for line in merge_lines(write_expectations, update):
+            out.print(line, markup=False, highlight=False)
     if not quiet:
         impl = runner.session.implementation or {}
         out.print(
@@ -325,6 +342,5 @@ def conformance(
         for u in report["summary"]["unused_expectations"]:
             out.print(f"expectation matched no run: {u}", markup=False, highlight=False)
     else:
-        c = report["summary"]["verdicts"]
-        out.print(", ".join(f"{c[v]} {v}" for v in c if c[v]), markup=False, highlight=False)
+        out.print(totals_line(report["summary"]), markup=False, highlight=False)
     sys.exit(max(status, 2) if unwritten else status)

@@ -1,6 +1,7 @@
 """Publishing the corpus (an edge): one JSON bundle and an index, for engines that only parse JSON.
 
-``corpus.json`` holds every case exactly as its YAML source says it (in path order);
+``corpus.json`` holds every case as its YAML source says it, with each object that refers to a catalogue
+card (``card:``) given the card's printed values, definitions and ``cards:`` entry (in path order);
 ``index.json`` (corpus/schema/index.schema.json) lists, per case, its id, source path,
 sha256 of the YAML source, features, rules versions and number of steps. Both are
 deterministic (no dates), so a test can tell when they are out of date.

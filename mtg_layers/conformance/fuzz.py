@@ -36,7 +36,9 @@ from reference.case import board_at
 from reference.frozen import freeze
 from reference.resolver import Resolution, TraceStep
 from reference.versions import builtin_versions
+from reference.vocabulary import subtype_fits
 
+from ..analysis.normalisations import normalisation_notes
 from ..analysis.terminal_render import summary
 from ..boards.fuzz_boards import Generated, complete, generated_boards
 from ..boards.fuzz_settings import GeneratorSettings, compared_fields
@@ -44,6 +46,7 @@ from ..checking.results import RESULT_FIELDS, normalise, object_result
 from ..corpus import case_from_data
 from ..corpus.serialise import to_yaml
 from .protocol import SuiteCase
+from .reports import FIELD_LAYER
 from .runner import Job, Runner, RunResult
 
 GENERATED_PATH = Path("<generated>")
@@ -100,6 +103,39 @@ def signature(result: RunResult) -> tuple[str, ...]:
     if result.status == "fail":
         return tuple(sorted({str(d["field"]) for d in result.diff}))
     return (result.status,)
+
+
+def shrink_order(firsts: Sequence[Disagreement], limit: int) -> list[Disagreement]:
+    """The disagreements to shrink, distinct kinds first (issue 33).
+
+    A kind is the set of layers its differing fields belong to (a fault is a kind of its own). A
+    disagreement whose layers no earlier pick touches goes first, in board order; then the ones that
+    add the most fields not yet picked. So three signatures of one root cause (subtypes; subtypes and
+    types; colors and subtypes) do not take the places of a power/toughness or a controller
+    disagreement. ``firsts`` holds the first disagreement of each signature, in board order.
+    """
+    picked: list[Disagreement] = []
+    fields: set[str] = set()
+    layers: set[str] = set()
+    left = list(firsts)
+    while left and len(picked) < limit:
+        best = max(left, key=lambda d: _novelty(d, left, fields, layers))
+        picked.append(best)
+        fields |= set(best.signature)
+        layers |= _layers(best.signature)
+        left.remove(best)
+    return picked
+
+
+def _novelty(d: Disagreement, left: list[Disagreement], fields: set[str], layers: set[str]) -> tuple[bool, int, int]:
+    """How new a disagreement's kind is: no layer picked yet; else fields not picked yet; then board order."""
+    new_kind = not (_layers(d.signature) & layers)
+    return (new_kind, 0 if new_kind else len(set(d.signature) - fields), -left.index(d))
+
+
+def _layers(sig: Sequence[str]) -> set[str]:
+    """The layers of a signature's fields (613.1: controller 2, types 4, colors 5, ...); a fault is its own."""
+    return {FIELD_LAYER.get(f.split(".")[-1], f) for f in sig}
 
 
 def board_size(data: Mapping[str, Any]) -> dict[str, int]:
@@ -242,9 +278,15 @@ def smaller_boards(data: Mapping[str, Any]) -> list[dict[str, Any]]:
             fresh()["objects"][i]["counters"].pop(j)
         if o.get("face_down"):
             fresh()["objects"][i].pop("face_down")
-        for fld in ("abilities", "subtypes", "colors", "types"):
+        for fld in ("abilities", "subtypes", "colors"):
             for j in range(len(o.get(fld, ()))):
                 fresh()["objects"][i][fld].pop(j)
+        for j in range(len(o.get("types", ())) if len(o.get("types", ())) > 1 else 0):  # a card has a card type
+            smaller = fresh()["objects"][i]
+            smaller["types"].pop(j)
+            # 205.3d: a subtype goes with the last card type that allows it (the board stays one a card could be)
+            kept = frozenset(smaller["types"])
+            smaller["subtypes"] = [x for x in smaller.get("subtypes", ()) if subtype_fits(x, kept)]
     return out
 
 
@@ -420,13 +462,16 @@ class Fuzzer:
             self.runner.adapter.close()
         out.seconds = time.perf_counter() - began
         # a timeout is shrunk too (each try may cost the adapter's whole timeout; the budget bounds it)
-        to_shrink = list(first_of.values())[: self.options.max_shrink]
+        to_shrink = shrink_order(list(first_of.values()), self.options.max_shrink)
         try:
             for d in to_shrink:
                 if self.on_progress is not None:
                     self.on_progress(f"shrinking board {d.index} ({', '.join(d.signature)})")
                 self.shrink(d)
                 self.finish(d)
+            for d in out.disagreements:  # every disagreeing board is saved, shrunk or not (issue 33)
+                if d not in to_shrink:
+                    self.finish(d)
         finally:
             self.runner.adapter.close()
         return out
@@ -522,6 +567,14 @@ def _slug(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-") or "engine"
 
 
+def _normalisations(g: Generated) -> list[str]:
+    """The rules behind the reference's normalisations of this board (205.3d, 208.3), for the notes."""
+    case = case_from_data(_with_empty_expect(g.data, g.rules), "<generated>", schema_check=False)
+    versions = builtin_versions()
+    board = board_at(case, len(g.data["steps"]), versions[versions.canonical(g.rules)])
+    return normalisation_notes(board, g.resolution)
+
+
 def finding_case(g: Generated, r: RunResult, d: Disagreement, options: FuzzOptions) -> dict[str, Any]:
     """A ready-to-review case file: the board, the reference's answer as ``expect``, the engine's in notes."""
     data = copy.deepcopy(dict(g.data))
@@ -538,9 +591,10 @@ def finding_case(g: Generated, r: RunResult, d: Disagreement, options: FuzzOptio
     digest = hashlib.sha256(json.dumps([g.rules, data], sort_keys=True).encode()).hexdigest()[:10]
     engine = options.engine_name
     what = ", ".join(d.signature)
+    how = "shrunk to this board" if d.shrunk else "not shrunk (other kinds of disagreement were shrunk first)"
     notes = [
         f"Generated by `mtg-layers conformance --generated {options.count} --seed {options.seed}` "
-        f"(hypothesis {hypothesis.__version__}): board {d.index}, shrunk to this board; {engine} disagreed "
+        f"(hypothesis {hypothesis.__version__}): board {d.index}, {how}; {engine} disagreed "
         f"with the reference resolver on {what} under {g.rules}.",
         "The expected values are the reference resolver's answer, not a published source: "
         "review the trace below against the rules before adding this case to the corpus.",
@@ -559,6 +613,7 @@ def finding_case(g: Generated, r: RunResult, d: Disagreement, options: FuzzOptio
             f"Where they part: reference trace step {p['index']} ([{p['slot']}] {p['effect']}, {', '.join(p['ops'])}) "
             f"sets {p['object']}.{p['field']} to {json.dumps(p['reference_after'])} ({p['why']})."
         )
+    notes += _normalisations(g)
     notes += trace_lines(g.resolution)
     last = len(data["steps"])
     for n, s in enumerate(data["steps"], start=1):

@@ -25,9 +25,10 @@ from ..analysis.coverage import feature_tags
 from ..boards.fuzz_settings import GeneratorSettings, WeightsError, parse_weights
 from ..cli_support import console as _console
 from ..corpus import CorpusError
+from ..corpus.authoring import suggest
 from .fuzz import Fuzzer, FuzzOptions, FuzzOutcome
 from .protocol import PROTOCOL_VERSION, corpus_digest
-from .reports import build_report, json_text, junit_xml, markdown, write_each
+from .reports import build_report, json_text, junit_xml, markdown, totals_line, write_each
 from .runner import Runner, RunnerOptions, RunResult
 
 
@@ -44,8 +45,23 @@ def split_tags(values: Sequence[str], label: str) -> list[str]:
             if not tag:
                 continue
             if tag not in known:
-                raise CorpusError(label, tag, f"unknown feature tag; expected one of {', '.join(known)}")
+                raise CorpusError(
+                    label, tag, f"unknown feature tag{suggest(tag, known)}; expected one of {', '.join(known)}"
+                )
             out.append(tag)
+    return out
+
+
+def one_name_each(names: Sequence[str]) -> list[str]:
+    """One name per rules version (issue 33): an adapter that declares an alias and its id (m10 and 2009-07-08),
+    or a date of the same rules, gets that version's boards under the first name only, not split across names."""
+    from reference.history import same_rules
+
+    out: list[str] = []
+    for name in names:
+        version = get_version(name)
+        if not any(same_rules(version, get_version(kept)) for kept in out):
+            out.append(name)
     return out
 
 
@@ -54,6 +70,7 @@ def generator_settings(
     features: Sequence[str],
     rules: Sequence[str],
     weights: Mapping[str, int],
+    real_cards: bool = False,
 ) -> GeneratorSettings:
     """What the boards may hold: the adapter's declared features and rules versions, narrowed by the options."""
     impl = implementation or {}
@@ -74,11 +91,12 @@ def generator_settings(
             versions += dates
         else:
             versions += [d for d in dates if d in declared_rules or "dates" in declared_rules]
+    versions = one_name_each(versions)
     if not versions:
         raise CorpusError("--rules", ", ".join(rules), "no rules version both requested and supported by the adapter")
     if not allowed:
         raise CorpusError("--features", ", ".join(features), "no feature both requested and supported by the adapter")
-    return GeneratorSettings(frozenset(allowed), tuple(versions), dict(weights))
+    return GeneratorSettings(frozenset(allowed), tuple(versions), dict(weights), real_cards=real_cards)
 
 
 def generated_block(outcome: FuzzOutcome, options: FuzzOptions) -> dict[str, Any]:
@@ -93,7 +111,13 @@ def generated_block(outcome: FuzzOutcome, options: FuzzOptions) -> dict[str, Any
         "stats": outcome.stats(),
         "disagreements": [d.as_dict() for d in outcome.disagreements if d.shrunk],
         "unshrunk": [
-            {"board": d.index, "case": d.result.case, "signature": list(d.signature), "message": d.result.message}
+            {
+                "board": d.index,
+                "case": d.result.case,
+                "signature": list(d.signature),
+                "message": d.result.message,
+                "case_file": d.case_path,
+            }
             for d in outcome.disagreements
             if not d.shrunk
         ],
@@ -148,7 +172,11 @@ def markdown_section(block: Mapping[str, Any]) -> str:
         lines += ["", "```json", json.dumps(d["minimal_board"], ensure_ascii=False), "```"]
     if block["unshrunk"]:
         lines += ["", "Other disagreements (not shrunk):", ""]
-        lines += [f"- board {u['board']}: {', '.join(u['signature'])}: {u['message'][:200]}" for u in block["unshrunk"]]
+        lines += [
+            f"- board {u['board']}: {', '.join(u['signature'])}: {u['message'][:200]}"
+            + (f" (case file: `{u['case_file']}`)" if u.get("case_file") else "")
+            for u in block["unshrunk"]
+        ]
     return "\n".join(lines) + "\n"
 
 
@@ -219,6 +247,7 @@ def run_generated(
     *,
     count: int,
     seed: int,
+    real_cards: bool = False,
     features: Sequence[str],
     weights: Sequence[str],
     rules: Sequence[str],
@@ -246,7 +275,7 @@ def run_generated(
         click.echo(f"error: adapter failed to start: {shake.error}", err=True)
         return 1
     impl = dict(runner.session.implementation or {})
-    gen = generator_settings(impl or None, tags, rules, weight_map)
+    gen = generator_settings(impl or None, tags, rules, weight_map, real_cards)
     fuzz_options = FuzzOptions(
         count=count,
         seed=seed,
@@ -298,7 +327,8 @@ def run_generated(
         click.echo(f"error: {failed}", err=True)
     if quiet:
         st = block["stats"]
-        click.echo(f"{st['boards']} boards, {st['disagreements']} disagreements, {st['shrunk']} shrunk")
+        found = f"{st['disagreements']} disagreements of {st['kinds']} kinds, {st['shrunk']} shrunk"
+        click.echo(f"{st['boards']} boards, {found}; {totals_line(report['summary'])}")
     else:
         print_outcome(outcome, block, impl, options.mode)
     return max(status, 2) if unwritten else status

@@ -79,11 +79,20 @@ class SuiteCase:
 
 
 def load_suite(directory: Path = CASES_DIR) -> list[SuiteCase]:
-    """Every case file under ``directory``, validated, in path order; ids must be unique."""
+    """Every case file under ``directory``, validated, in path order; ids must be unique.
+
+    A case's data is what its file says with each catalogue reference (``card:``) filled in, so an adapter and the
+    exported bundle see every object's printed values and every card's Oracle text.
+    """
+    from ..catalogue.refs import expand
+
     out: list[SuiteCase] = []
     seen: dict[str, str] = {}
     for path in case_files(directory):
         data = read_yaml(path)  # refuses FIFOs, devices and dangling links before anything reads them
+        data = expand(
+            data, str(path)
+        )  # objects that refer to catalogue cards carry the card's values (and Oracle text)
         raw = path.read_bytes()
         case = case_from_data(data, str(path))
         if case.id in seen:
@@ -257,12 +266,16 @@ def board_data(data: Mapping[str, Any], step: int, rules: str | None = None) -> 
         clock = _Clock(objects, effects)  # 613.7b-f: what the case leaves out, the rules assign
         for o in s.get("add_objects", ()):
             objects[o["id"]] = _object(o, clock)
-        decided = s.get("create_tokens") or (entering_rules and s.get("add_objects"))
+        arriving = s.get("add_objects") or "battlefield" in s.get("move", {}).values()  # 614.1c: moved there too
+        decided = s.get("create_tokens") or (entering_rules and arriving)
         entered = _entered(data, k, rules) if decided else {}
         for t in s.get("create_tokens", ()):  # 111.3, 612.2a: the token as the reference creates it
             objects[t["id"]] = _object(entered[t["id"]], clock)
         for oid in s.get("remove_objects", ()):
             objects.pop(oid, None)
+            for e in effects:  # a resolved effect outlives its source (611.2a): the flat board names no absent object
+                if e.get("source") == oid:
+                    e.pop("source")
         for oid in sorted(s.get("set_counters", {})):
             objects[oid]["counters"] = _placed(objects[oid]["counters"], s["set_counters"][oid], clock)
         for oid in sorted(s.get("attach", {})):
@@ -362,7 +375,8 @@ def _stickers_as_the_reference(
 
 
 def _entered(data: Mapping[str, Any], k: int, rules: str | None) -> dict[str, dict[str, Any]]:
-    """111.3, 614.12: the tokens step ``k`` creates and the objects it adds, as the reference makes them enter.
+    """111.3, 614.12: the tokens step ``k`` creates and the objects it adds or moves onto the battlefield, as the
+    reference makes them enter.
 
     Which token an ability creates (its source's current text) and which counters an object enters
     with (its characteristics as it would enter) read characteristics, so they need the rules version.
@@ -377,6 +391,7 @@ def _entered(data: Mapping[str, Any], k: int, rules: str | None) -> dict[str, di
     step = case.steps[k - 1]
     after = apply_step(before, replace(step, state_based_actions=False), version)
     ids = [o.id for o in step.add_objects] + [str(t["id"]) for t in step.create_tokens]
+    ids += sorted(oid for oid, zone in step.move.items() if zone == "battlefield" and before.objects[oid].zone != zone)
     return {i: object_data(after.objects[i]) for i in ids if i in after.objects}
 
 
@@ -430,7 +445,7 @@ def _state_based_actions(
         f"{data['id']} (board)",
     )
     keeps = tuple(step.get("legend_rule_keeps", ()))
-    _, rounds = state_based_actions(initial_board(flat), version, keeps, lambda b, v: resolve(b, v).final)
+    final, rounds = state_based_actions(initial_board(flat), version, keeps, lambda b, v: resolve(b, v).final)
     for actions in rounds:
         for a in actions:
             if a.zone is None and a.counters is not None:
@@ -440,6 +455,9 @@ def _state_based_actions(
             if a.unattach:  # 704.5n: it stays on the battlefield, attached to nothing
                 objects[a.object]["attached_to"] = None
         _change_zones(objects, effects, {a.object: a.zone for a in actions if a.zone is not None})
+        for a in actions:  # 400.7, 613.7d: a new object in the graveyard, with the timestamp it got there
+            if a.zone is not None:
+                objects[a.object]["timestamp"] = final.objects[a.object].timestamp
 
 
 def _transform(

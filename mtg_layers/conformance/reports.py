@@ -19,6 +19,7 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
+from .pointers import pointer_lines
 from .runner import VERDICTS, RunResult
 
 REPORT_FORMAT = 1
@@ -210,6 +211,15 @@ def write_each(asked: Sequence[tuple[Path | None, Callable[[], str]]]) -> list[R
     return failed
 
 
+def totals_line(summ: Mapping[str, Any]) -> str:
+    """The one-line total: runs, cases, each verdict, and the pass rate of the runs sent (skips aside)."""
+    c = summ["verdicts"]
+    sent = summ["runs"] - c["skip"]
+    rate = f"; pass rate {c['pass'] / sent:.1%} of the {sent} runs sent" if sent else "; no run sent"
+    counts = ", ".join(f"{c[v]} {v}" for v in VERDICTS if c[v]) or "nothing run"
+    return f"{summ['runs']} runs, {summ['cases']} cases: {counts}{rate}"
+
+
 def json_text(report: Mapping[str, Any]) -> str:
     """The JSON report as written."""
     return json.dumps(report, indent=1, ensure_ascii=False, default=str) + "\n"
@@ -271,16 +281,18 @@ def junit_xml(report: Mapping[str, Any], strict: bool = False) -> str:
         verdict = r["verdict"]
         if verdict == "fail" or (strict and verdict == "fixed"):
             text = json.dumps(r["diff"], indent=1, ensure_ascii=False) if r["diff"] else r["message"]
+            text = "\n".join([text, *pointer_lines(r.get("look"))])
             msg = r["message"] if verdict == "fail" else "listed as a known failure but passes (--strict)"
             el = ET.SubElement(tc, "failure", {"message": msg, "type": "mismatch" if verdict == "fail" else "fixed"})
             el.text = text
         elif verdict in ("error", "timeout"):
             el = ET.SubElement(tc, "error", {"message": r["message"], "type": verdict})
-            el.text = r["message"]
+            el.text = "\n".join([r["message"], *pointer_lines(r.get("look"))])
         elif verdict == "skip":
             ET.SubElement(tc, "skipped", {"message": r["message"] or "skipped"})
         elif verdict == "xfail":
-            ET.SubElement(tc, "skipped", {"message": f"expected failure: {r['known_failure']}: {r['message']}"})
+            el = ET.SubElement(tc, "skipped", {"message": f"expected failure: {r['known_failure']}: {r['message']}"})
+            el.text = "\n".join(pointer_lines(r.get("look"))) or None
         if r["stderr"]:
             ET.SubElement(tc, "system-err").text = r["stderr"]
     for el in suites.iter():
@@ -308,16 +320,27 @@ def markdown(report: Mapping[str, Any], max_rows: int = 200) -> str:
     impl = header.get("implementation") or {}
     who = f"{impl.get('name', 'unknown adapter')} {impl.get('version', '')}".strip()
     v = summ["verdicts"]
+    generated = report.get("generated")
+    if generated:  # a fuzzing run sends generated boards, not the corpus (issue 33)
+        suite = (
+            f"Suite mtg-layers {header['suite']['version']}: {summ['runs']} generated boards (seed "
+            f"{generated['seed']}, hypothesis {generated['hypothesis']}), "
+            f"protocol version {header['protocol_version']}, {header['adapter']['mode']} mode."
+        )
+    else:
+        suite = (
+            f"Suite mtg-layers {header['suite']['version']} (corpus `{header['suite']['corpus_sha256'][:12]}`, "
+            f"{header['suite']['cases']} cases), protocol version {header['protocol_version']}, "
+            f"{header['adapter']['mode']} mode."
+        )
     lines = [
         f"# mtg-layers conformance: {who}",
         "",
-        f"Suite mtg-layers {header['suite']['version']} (corpus `{header['suite']['corpus_sha256'][:12]}`, "
-        f"{header['suite']['cases']} cases), protocol version {header['protocol_version']}, "
-        f"{header['adapter']['mode']} mode.",
+        suite,
         "",
         f"**{summ['runs']} runs over {summ['cases']} cases: {v['pass']} passed, {v['fail']} failed, "
         f"{v['xfail']} expected failures, {v['fixed']} fixed, {v['skip']} skipped, {v['error']} errors, "
-        f"{v['timeout']} timeouts.**" + ("" if report["complete"] else " (run not complete)"),
+        f"{v['timeout']} timeouts; {_rate(summ)}.**" + ("" if report["complete"] else " (run not complete)"),
         "",
     ]
     head = "| | " + " | ".join(VERDICTS) + " |"
@@ -339,7 +362,9 @@ def markdown(report: Mapping[str, Any], max_rows: int = 200) -> str:
                 detail = f"known: {r['known_failure']} — {detail}"
             elif r["verdict"] == "fixed":
                 detail = f"listed as known ({r['known_failure']}) but passes"
-            lines.append(f"| `{r['case']}` | {r['rules']} | {r['step']} | {r['verdict']} | {_md(detail)} |")
+            lines.append(
+                f"| {_case_cell(r)} | {r['rules']} | {r['step']} | {r['verdict']} | {_md(detail)}{_look_md(r)} |"
+            )
         if len(problems) > max_rows:
             lines.append(f"| … | | | | {len(problems) - max_rows} more in the JSON report |")
     lines += ["", "## By feature", "", head, sep]
@@ -350,6 +375,28 @@ def markdown(report: Mapping[str, Any], max_rows: int = 200) -> str:
         lines += ["", "## Expectations that matched no run", ""]
         lines += [f"- `{u['id']}`: {u['reason']}" for u in summ["unused_expectations"]]
     return "\n".join(lines) + "\n"
+
+
+def _rate(summ: Mapping[str, Any]) -> str:
+    sent = summ["runs"] - summ["verdicts"]["skip"]
+    return f"pass rate {summ['verdicts']['pass'] / sent:.1%} of the runs sent" if sent else "no run sent"
+
+
+def _case_cell(r: Mapping[str, Any]) -> str:
+    """The case id, linked to its page when it has one."""
+    page = (r.get("look") or {}).get("page")
+    return f"[`{r['case']}`]({page})" if page else f"`{r['case']}`"
+
+
+def _look_md(r: Mapping[str, Any]) -> str:
+    """The explain command and the parting trace step, for a Markdown cell."""
+    look = r.get("look")
+    if not look:
+        return ""
+    out = f"<br>`{_md(look['explain'])}`"
+    if look.get("parts_at"):
+        out += f"<br>parts ways at {_md(look['parts_at']['text'])}"
+    return out
 
 
 def print_tables(out: Console, results: Sequence[RunResult], show_details: int = 40) -> None:
@@ -384,18 +431,15 @@ def print_tables(out: Console, results: Sequence[RunResult], show_details: int =
     bad = [r for r in results if r.verdict in ("fail", "error", "timeout", "fixed")]
     for r in bad[:show_details]:
         out.print(f"{r.case} [{r.rules}] step {r.step}: {r.verdict}: {_detail(r)}", markup=False, highlight=False)
+        for line in pointer_lines(r.look):
+            out.print(f"    {line}", markup=False, highlight=False)
         if r.stderr and r.verdict in ("error", "timeout"):
             tail = r.stderr.strip().splitlines()[-3:]
             for line in tail:
                 out.print(f"    stderr: {line}", markup=False, highlight=False)
     if len(bad) > show_details:
         out.print(f"… and {len(bad) - show_details} more (see the JSON report)", markup=False, highlight=False)
-    c = summ["verdicts"]
-    out.print(
-        f"{summ['runs']} runs, {summ['cases']} cases: " + ", ".join(f"{c[v]} {v}" for v in VERDICTS if c[v]),
-        markup=False,
-        highlight=False,
-    )
+    out.print(totals_line(summ), markup=False, highlight=False)
 
 
 def _short(text: str, limit: int = 160) -> str:

@@ -18,6 +18,7 @@ from reference.frozen import thaw
 
 from ..checking.results import compare
 from .expectations import Expectations, KnownFailure
+from .pointers import where_to_look
 from .protocol import DEFAULT_MAX_LINE, SuiteCase, run_message
 from .transport import Handshake, OneShotAdapter, PersistentAdapter, Reply
 
@@ -49,6 +50,14 @@ def capped_text(text: str, limit: int = MAX_MESSAGE) -> str:
     """At most ``limit`` characters of a message, lone surrogates (from an adapter's JSON) shown as escapes."""
     text = text.encode("utf-8", "backslashreplace").decode("utf-8")
     return text if len(text) <= limit else f"{text[:limit]}… (truncated: {len(text)} characters)"
+
+
+def json_form(value: Any) -> str:
+    """A value as messages show it: its JSON form (null, false, ["forest"]), never Python's (issue 33)."""
+    try:
+        return json.dumps(value, ensure_ascii=False, sort_keys=True)
+    except (TypeError, ValueError):
+        return json.dumps(str(value), ensure_ascii=False)
 
 
 STATUSES = ("pass", "fail", "skip", "error", "timeout")
@@ -88,6 +97,8 @@ class RunResult:
     duration_s: float
     known_failure: str | None = None
     context: Any = None
+    # issue 33: for a run that did not pass, where to look (pointers.where_to_look)
+    look: Mapping[str, Any] | None = None
 
     def as_dict(self) -> dict[str, Any]:
         """The run as a JSON report entry (report.schema.json#/$defs/result)."""
@@ -110,6 +121,7 @@ class RunResult:
             "stderr": self.stderr,
             "duration_s": round(self.duration_s, 6),
             "context": self.context,
+            "look": None if self.look is None else dict(self.look),
         }
 
 
@@ -317,7 +329,8 @@ class Runner:
             status = "fail" if mismatches else "pass"
             if mismatches:
                 message = "; ".join(
-                    f"{d['object']}.{d['field']}: expected {d['expected']!r}, got {d['actual']!r}" for d in diff
+                    f"{d['object']}.{d['field']}: expected {json_form(d['expected'])}, got {json_form(d['actual'])}"
+                    for d in diff
                 )
         elif reply.kind == "skipped":
             status = "skip"
@@ -333,6 +346,10 @@ class Runner:
             verdict = "xfail"
         elif known is not None and status == "pass":
             verdict = "fixed"
+        look = None
+        if status in FAILING:
+            answer = reply.results if status == "fail" else None
+            look = where_to_look(job.case.case, str(job.case.path), job.rules, job.step, answer)
         return RunResult(
             seq=job.seq,
             case=job.case.id,
@@ -352,6 +369,7 @@ class Runner:
             duration_s=took,
             known_failure=known.reason if known else None,
             context=capped(reply.context),
+            look=look,
         )
 
     def run(self, jobs: Sequence[Job]) -> list[RunResult]:

@@ -482,33 +482,47 @@ def _filters_in_value(where: str, value: Any) -> Iterator[tuple[str, Any]]:
             yield from _filters_in_value(f"{where}.times[1]", value["times"][1])
 
 
-def check_vocabulary(data: Mapping[str, Any], extra_abilities: Iterable[str] = ()) -> None:
-    """Expectations and filters use the vocabulary; object ability wordings match their definitions."""
-    check_mana_values(data)
+def check_vocabulary(
+    data: Mapping[str, Any], extra_abilities: Iterable[str] = (), problems: list[tuple[str, str]] | None = None
+) -> None:
+    """Expectations and filters use the vocabulary; object ability wordings match their definitions.
+
+    Without ``problems`` the first mistake is raised; with it, every mistake is appended as (field, message).
+    """
+
+    def attempt(check: Any, *args: Any) -> None:
+        try:
+            check(*args)
+        except AuthoringError as exc:
+            if problems is None:
+                raise
+            problems.append((exc.field, exc.message))
+
+    attempt(check_mana_values, data)
     names = players(data)
     abilities = ability_words(data, extra_abilities)
     for i, a in enumerate(data.get("abilities", ())):
-        check_filter(f"abilities[{i}].applies_to", a.get("applies_to", {}), names, abilities)
+        attempt(check_filter, f"abilities[{i}].applies_to", a.get("applies_to", {}), names, abilities)
         condition = a.get("condition")
         if isinstance(condition, Mapping):
             for side in ("left", "right"):
                 for fwhere, filt in _filters_in_value(f"abilities[{i}].condition.{side}", condition.get(side)):
-                    check_filter(fwhere, filt, names, abilities)
+                    attempt(check_filter, fwhere, filt, names, abilities)
     for where, p in _walk_parts(data):
         for key in ("power", "toughness"):
             for fwhere, filt in _filters_in_value(f"{where}.{key}", p.get(key)):
-                check_filter(fwhere, filt, names, abilities)
+                attempt(check_filter, fwhere, filt, names, abilities)
     definitions = {a["text"] for a in data.get("abilities", ()) if isinstance(a.get("text"), str)}
     for where, o in _all_objects(data):
         for j, text in enumerate(o.get("abilities", ())):
-            misspelt(f"{where}.abilities[{j}]", text, definitions)
+            attempt(misspelt, f"{where}.abilities[{j}]", text, definitions)
     for s, step in enumerate(data.get("steps", ())):
         for vid, objs in (step.get("expect") or {}).items():
             if not isinstance(objs, Mapping):
                 continue
             for oid, want in objs.items():
                 if isinstance(want, Mapping):
-                    check_expectation(f"steps[{s}].expect.{vid}.{oid}", want, names, abilities)
+                    attempt(check_expectation, f"steps[{s}].expect.{vid}.{oid}", want, names, abilities)
 
 
 def mana_value_of(cost: str) -> int:

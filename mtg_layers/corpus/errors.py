@@ -6,7 +6,7 @@ A field path is written as the messages write it: ``steps[0].add_effects[1].part
 from __future__ import annotations
 
 import reprlib
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 
@@ -16,6 +16,32 @@ class CorpusError(Exception):
     def __init__(self, file: str, field: str, message: str) -> None:
         self.file, self.field, self.message = file, field, message
         super().__init__(f"{file}: {field or '(top level)'}: {message}")
+
+
+class CorpusErrors(CorpusError):
+    """Several mistakes of one file, reported at once: the first is the error's field and message, and the
+    text lists them all, one a line."""
+
+    def __init__(self, file: str, problems: Sequence[tuple[str, str]]) -> None:
+        if not problems:
+            raise ValueError("CorpusErrors needs at least one problem")
+        super().__init__(file, problems[0][0], problems[0][1])
+        self.problems = tuple(problems)
+        lines = [f"{file}: {field or '(top level)'}: {message}" for field, message in self.problems]
+        if len(lines) > 1:
+            lines.insert(0, f"{len(lines)} errors in {file}:")
+        self.args = ("\n".join(lines),)
+
+    def __str__(self) -> str:
+        return str(self.args[0])
+
+
+def raise_all(file: str, problems: Sequence[tuple[str, str]]) -> None:
+    """Raise the problems of a file: nothing when there are none, a CorpusError for one, CorpusErrors for more."""
+    if len(problems) == 1:
+        raise CorpusError(file, *problems[0])
+    if problems:
+        raise CorpusErrors(file, problems)
 
 
 def field_path(parts: Iterable[Any]) -> str:

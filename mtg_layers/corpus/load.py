@@ -16,8 +16,9 @@ from reference.versions import CURRENT, RulesVersion, Versions, builtin_versions
 
 from ..paths import CASES_DIR
 from . import authoring
+from .board_words import board_word_problems
 from .build import build_case
-from .errors import CorpusError
+from .errors import CorpusError, raise_all
 from .limits import check_size
 from .meaning import MeaningChecker
 from .read import check_numbers, read_yaml
@@ -36,13 +37,41 @@ def case_from_data(
     check_numbers(data, label)
     if isinstance(data, Mapping):
         check_size(data, label)
+        data = _catalogue_cards(data, label)
     known = dict(builtin_versions())
     known.update(versions or {})
     data = _authoring_checks(data, label, known, schema_first=True, schema_check=schema_check)
-    MeaningChecker(label, Versions(known, CURRENT, dated=True)).check(data)
+    # Every error of the file at once (issue 33): the meaning checks' first error, then the vocabulary's
+    # and the board's words (each independent of the others), in that order.
+    problems: list[tuple[str, str]] = []
+    try:
+        MeaningChecker(label, Versions(known, CURRENT, dated=True)).check(data)
+    except CorpusError as exc:
+        problems.append((exc.field, exc.message))
     if schema_check:  # authoring checks are for hand-written cases, not the generator's boards
-        _authoring_checks(data, label, known, schema_first=False)
+        problems += _vocabulary_problems(data, meaning_failed=bool(problems))
+    problems += board_word_problems(data)
+    raise_all(label, problems)
     return build_case(data, label)
+
+
+def _vocabulary_problems(data: Any, meaning_failed: bool) -> list[tuple[str, str]]:
+    """Every problem the vocabulary checks find (after a meaning error, a check that cannot read the data
+    adds nothing: that error is already reported)."""
+    found: list[tuple[str, str]] = []
+    try:
+        authoring.check_vocabulary(data, problems=found)
+    except Exception:
+        if not meaning_failed:
+            raise
+    return found
+
+
+def _catalogue_cards(data: Mapping[str, Any], label: str) -> Any:
+    """Objects that name a catalogue card and write no printed value take them from the catalogue."""
+    from ..catalogue.refs import expand
+
+    return expand(data, label)
 
 
 def _authoring_checks(

@@ -67,12 +67,15 @@ class Ruling:
 
 
 def _case_names(case_path: Path, label: str) -> list[str]:
-    """The card names a case cites: its ``cards`` entries, its objects' ``card`` and its sources' references."""
+    """The card names a case cites: its ``cards`` entries, its objects' ``card`` (at the start or added by a step)
+    and its sources' references."""
     data = read_yaml(case_path, str(case_path))
     if not isinstance(data, Mapping):
         raise CorpusError(label, "", f"{case_path} is not a case")
     names = [str(c.get("name", "")) for c in data.get("cards", []) if isinstance(c, Mapping)]
-    names += [str(o.get("card", "")) for o in data.get("objects", []) if isinstance(o, Mapping)]
+    objects = list(data.get("objects", []))
+    objects += [o for s in data.get("steps", []) if isinstance(s, Mapping) for o in s.get("add_objects", [])]
+    names += [str(o.get("card", "")) for o in objects if isinstance(o, Mapping)]
     names += [str(s.get("ref", "")) for s in data.get("sources", []) if isinstance(s, Mapping)]
     return names
 

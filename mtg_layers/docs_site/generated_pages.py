@@ -19,10 +19,20 @@ from reference.frozen import thaw
 from reference.resolver import Resolution
 from reference.versions import FLAGS, RulesVersion, builtin_versions, era_end
 
-from ..analysis.trace_text import RULE_RE, explain_resolution, fields_text, newest_first, tab_label, to_markdown
+from ..analysis.trace_text import (
+    RULE_RE,
+    explain_resolution,
+    fields_text,
+    mana_symbols,
+    newest_first,
+    tab_label,
+    to_markdown,
+)
 from ..checking.results import compare, observed
 from ..checking.verify import resolve_step, step_outcomes
 from ..paths import ROOT
+from .era_citations import explanation_in_era
+from .reader_text import for_readers
 from .rule_pages import OLDER_613, era_page, linker
 from .rules_history import history_fragment, load_history
 
@@ -46,6 +56,14 @@ def _pt(r: Mapping[str, Any]) -> str:
     return f"{r.get('power')}/{r.get('toughness')}"
 
 
+def mermaid_label(text: str) -> str:
+    """Text safe inside a quoted Mermaid label: a double quote ends the label (the diagram then fails to
+    parse and the page shows its source), so quotes and the characters Mermaid reads as markup become
+    Mermaid's entity codes (``#quot;``)."""
+    codes = {"#": "#35;", '"': "#quot;", "<": "#lt;", ">": "#gt;", "|": "#124;"}
+    return "".join(codes.get(c, c) for c in text)
+
+
 def _mermaid(resolution: Resolution, indent: str) -> list[str]:
     """The dependency graph (613.8a) as a Mermaid diagram: an arrow from an effect to what it waits for."""
     if not resolution.edges:
@@ -60,7 +78,8 @@ def _mermaid(resolution: Resolution, indent: str) -> list[str]:
     lines = ["```mermaid", "graph LR"]
     for e in resolution.edges:
         lines.append(
-            f'  {node(e.dependent)}["{e.dependent}"] -->|"depends on ({e.slot}, {e.test})"| {node(e.on)}["{e.on}"]'
+            f'  {node(e.dependent)}["{mermaid_label(e.dependent)}"] -->|"depends on ({e.slot}, {e.test})"|'
+            f' {node(e.on)}["{mermaid_label(e.on)}"]'
         )
     lines.append("```")
     return [indent + line if line else line for line in lines]
@@ -98,7 +117,8 @@ def _version_tab(case: Case, n: int, version: RulesVersion, link: Callable[[str]
         ],
     ) + [""]
     slot_link = linker("../", era_page(version))
-    body += to_markdown(explain_resolution(board_at(case, n, version), resolution, version), link, slot_link)
+    explained = explanation_in_era(explain_resolution(board_at(case, n, version), resolution, version), version)
+    body += to_markdown(explained, link, slot_link)
     mermaid = _mermaid(resolution, "")
     if mermaid:
         body += ["Dependency graph:", ""] + mermaid + [""]
@@ -227,7 +247,7 @@ def case_page(case: Case, versions: Mapping[str, RulesVersion], cases: list[Case
                 f"{o.timestamp:g}",
                 " ".join(sorted(o.printed.supertypes | o.printed.types | o.printed.subtypes)),
                 ", ".join(sorted(o.printed.colors)),
-                "; ".join(sorted(o.printed.abilities)),
+                "; ".join(map(mana_symbols, sorted(o.printed.abilities))),
                 _pt({"power": o.printed.power, "toughness": o.printed.toughness}),
                 ", ".join(f"{c.count}× {c.kind}" for c in o.counters) + (" (face down)" if o.face_down else ""),
             ]
@@ -245,7 +265,7 @@ def case_page(case: Case, versions: Mapping[str, RulesVersion], cases: list[Case
         ) + [""]
     out += ["## Steps", ""]
     for n, step in enumerate(case.steps, start=1):
-        out += [f"### Step {n}: {step.description}", ""]
+        out += [f"### Step {n}: {for_readers(step.description)}", ""]
         changes = _step_changes(step)
         if changes:
             out += changes + [""]
@@ -258,10 +278,11 @@ def case_page(case: Case, versions: Mapping[str, RulesVersion], cases: list[Case
         if "passage" in s:
             # a rule is stated in the project's words, never quoted; so is a marked paraphrase
             said = s["kind"] == "cr" or s["passage"].rstrip(".").endswith(PARAPHRASE_MARKS)
-            line += f": {s['passage']}" if said else f": “{s['passage']}”"
+            passage = for_readers(s["passage"])
+            line += f": {passage}" if said else f": “{passage}”"
         out.append(line)
     if case.notes:
-        out += ["", "## Notes", ""] + [f"- {n}" for n in case.notes]
+        out += ["", "## Notes", ""] + [f"- {for_readers(n)}" for n in case.notes]
     if related:
         out += ["", "## Related cases", ""]
         out += [f"- [{r.title}]({r.id}.md): {why}" for r, why in related]

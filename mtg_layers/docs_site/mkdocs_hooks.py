@@ -20,7 +20,9 @@ After every build, ``site/playground/`` receives:
 from __future__ import annotations
 
 import ast
+import importlib.util
 import json
+import re
 import shutil
 import subprocess
 import zipfile
@@ -91,17 +93,48 @@ def pyodide_dir(root: Path = ROOT) -> Path:
     return target
 
 
+# The JSON Schema stage's packages (pure Python), shipped so the playground checks a board as the CLI does.
+SCHEMA_PACKAGES = ("jsonschema", "jsonschema_specifications", "referencing", "attr", "attrs")
+SKIPPED_DIRS = {"__pycache__", "tests", "benchmarks"}
+
+
+def _package_files(package: Path) -> list[Path]:
+    """A package's modules and data files (JSON schemas, typing markers), without tests or caches."""
+    return sorted(
+        p
+        for p in package.rglob("*")
+        if p.is_file()
+        and not SKIPPED_DIRS & set(p.relative_to(package).parts)
+        and p.suffix in (".py", ".json", ".typed", "")
+    )
+
+
 def python_bundle(out: Path, root: Path = ROOT) -> None:
-    """The zip of Python modules the playground imports: reference/, a few tools modules, PyYAML."""
+    """The zip of Python modules the playground imports: reference/, a few tools modules, the case schema,
+    PyYAML, and jsonschema with what it needs (``rpds`` as ``pure_rpds``, its pure-Python stand-in)."""
     with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as zf:
         for path in sorted((root / "reference").rglob("*")):
             if path.suffix in (".py", ".json") and "__pycache__" not in path.parts:
                 zf.write(path, path.relative_to(root).as_posix())
         for name in playground_modules(root):
             zf.write(root / "mtg_layers" / name, f"mtg_layers/{name}")
+        # the card catalogue: cases that refer to its cards, and boards picked by card name (issue 30)
+        zf.write(root / "corpus" / "catalogue" / "cards.yaml", "corpus/catalogue/cards.yaml")
+        for path in sorted((root / "corpus" / "schema").glob("*.json")):
+            zf.write(path, path.relative_to(root).as_posix())
         yaml_dir = Path(yaml.__file__).parent
         for path in sorted(yaml_dir.glob("*.py")):
             zf.write(path, f"yaml/{path.name}")
+        for name in SCHEMA_PACKAGES:
+            spec = importlib.util.find_spec(name)
+            assert spec is not None and spec.origin is not None, name
+            package = Path(spec.origin).parent
+            for path in _package_files(package):
+                zf.write(path, f"{name}/{path.relative_to(package).as_posix()}")
+        extensions = importlib.util.find_spec("typing_extensions")
+        assert extensions is not None and extensions.origin is not None
+        zf.write(extensions.origin, "typing_extensions.py")
+        zf.write(root / "mtg_layers" / "docs_site" / "pure_rpds.py", "rpds/__init__.py")
 
 
 def corpus_by_id(out: Path, root: Path = ROOT) -> int:
@@ -131,34 +164,141 @@ def build_playground(site_dir: Path, root: Path = ROOT) -> None:
 
 
 def on_page_content(html: str, page: Any, config: Any, files: Any, **kwargs: Any) -> str:
-    """mkdocs event: link every bare rule number of a page (not on the rule pages themselves)."""
+    """mkdocs event: link every bare rule number of a page (not on the rule pages themselves); label the
+    cells of wide tables with their columns, for narrow screens (narrow_tables)."""
     from mkdocs.utils import get_relative_url
 
+    from mtg_layers.docs_site.narrow_tables import stackable
     from mtg_layers.docs_site.rule_pages import link_rule_numbers
 
     if page.file.src_uri.startswith("rules/"):
-        return html
+        return stackable(html)
 
     def href(name: str, anchor: str) -> str:
         target = files.get_file_from_path(f"rules/{name}.md")
         return f"{get_relative_url(target.url, page.url)}#{anchor}"
 
-    return link_rule_numbers(html, href)
+    return stackable(link_rule_numbers(html, href))
+
+
+# Filled while the site builds: the French pages (by source path), and the French card names each
+# case page gives (by page URL), which go into the search index's titles.
+_FRENCH_PAGES: set[str] = set()
+_FRENCH_NAMES: dict[str, list[tuple[str, str]]] = {}
+CARDS_LINE = re.compile(r"^\*\*Cards · cartes\*\*(.*)$", re.MULTILINE)
+LANGUAGE_LINK = re.compile(r'<a href="[^"]*" hreflang="(en|fr)" class="md-select__link">')
+
+
+def on_files(files: Any, config: Any, **kwargs: Any) -> Any:
+    """mkdocs event: note which pages have a French version (docs/fr/), for the language switch."""
+    _FRENCH_PAGES.clear()
+    _FRENCH_NAMES.clear()
+    _FRENCH_PAGES.update(f.src_uri for f in files.documentation_pages() if f.src_uri.startswith("fr/"))
+    return files
+
+
+def on_page_markdown(markdown: str, page: Any, config: Any, files: Any, **kwargs: Any) -> str:
+    """mkdocs event: remember the French card names a case page lists (its "Cards · cartes" line)."""
+    if page.file.src_uri.startswith("cases/"):
+        line = CARDS_LINE.search(markdown)
+        if line:
+            _FRENCH_NAMES[page.url] = re.findall(r"\[([^\]]+)\]\([^)]*\) \(\*([^*]+)\*\)", line.group(1))
+    return markdown
+
+
+def counterpart(src_uri: str, language: str, french_pages: set[str]) -> str | None:
+    """The source path of a page in the other language, or None when it has none: ``fr/X.md`` is the
+    French version of ``X.md``."""
+    if language == "fr":
+        candidate = src_uri if src_uri.startswith("fr/") else f"fr/{src_uri}"
+        return candidate if candidate in french_pages else None
+    return src_uri.removeprefix("fr/")
+
+
+def language_links(output: str, page_url: str, src_uri: str, files: Any, french_pages: set[str]) -> str:
+    """The language selector's links lead to the same page in the other language (its home when the page
+    has no translation). ``target="_self"`` keeps the theme's own handler, which looks the page up in a
+    per-language sitemap the site does not have, from sending every switch to the home page."""
+    from mkdocs.utils import get_relative_url
+
+    def link(match: re.Match[str]) -> str:
+        language = match.group(1)
+        target = counterpart(src_uri, language, french_pages) or ("fr/index.md" if language == "fr" else "index.md")
+        file = files.get_file_from_path(target)
+        url = file.url if file is not None else ("fr/" if language == "fr" else "")
+        href = get_relative_url(url or ".", page_url or ".")
+        href = href if href.endswith("/") or href.endswith(".html") else href + "/"
+        return f'<a href="{href}" hreflang="{language}" class="md-select__link" target="_self">'
+
+    return LANGUAGE_LINK.sub(link, output)
 
 
 def on_post_page(output: str, page: Any, config: Any, **kwargs: Any) -> str:
     """mkdocs event: the French pages (docs/fr/) say they are in French (``<html lang="fr">``), for
-    screen readers, hyphenation and search engines; the theme's own labels stay in English."""
+    screen readers, hyphenation and search engines (the theme's labels follow,
+    docs/overrides/partials/language.html); the language switch keeps the page."""
     if page.file.src_uri.startswith("fr/"):
-        return output.replace('<html lang="en"', '<html lang="fr"', 1)
+        output = output.replace('<html lang="en"', '<html lang="fr"', 1)
+    files = _SITE_FILES.get("files")
+    if files is not None:
+        output = language_links(output, page.url, page.file.src_uri, files, _FRENCH_PAGES)
     return output
 
 
+_SITE_FILES: dict[str, Any] = {}
+
+
+def on_env(env: Any, config: Any, files: Any, **kwargs: Any) -> Any:
+    """mkdocs event: keep the site's files for the language switch (on_post_page is not given them)."""
+    _SITE_FILES["files"] = files
+    return env
+
+
+def titles_with_french_names(index: dict[str, Any], names: dict[str, list[tuple[str, str]]]) -> dict[str, Any]:
+    """The search index with a case page's title followed by the French names of the cards its title names
+    (``names``: page URL to (English, French) pairs): a French player searching "Lune de sang" finds the
+    cases about Blood Moon by their title (the title counts most), not every case Blood Moon is on."""
+    for doc in index.get("docs", ()):
+        title = doc.get("title", "")
+        extra = [
+            fr
+            for en, fr in names.get(doc.get("location", ""), ())
+            if en.lower() in title.lower() and fr.lower() not in title.lower()
+        ]
+        if extra:
+            doc["title"] = f"{title} · {', '.join(extra)}"
+    return index
+
+
+def french_sitemap(site_dir: Path) -> None:
+    """``fr/sitemap.xml``: the French pages' entries of the site's sitemap. The theme asks each language's
+    root for one (a 404 on every page without it)."""
+    source = site_dir / "sitemap.xml"
+    if not source.is_file():
+        return
+    text = source.read_text("utf-8")
+    entries = [u for u in re.findall(r"<url>.*?</url>", text, re.DOTALL) if "/fr/" in u]
+    head = text[: text.index("<url>")] if "<url>" in text else text.replace("</urlset>", "")
+    (site_dir / "fr").mkdir(exist_ok=True)
+    body = "\n    ".join(entries)
+    (site_dir / "fr" / "sitemap.xml").write_text(f"{head.rstrip()}\n    {body}\n</urlset>\n", encoding="utf-8")
+
+
 def on_post_build(config: Any, **kwargs: Any) -> None:
-    """mkdocs event: after the pages are written, add the playground's runtime."""
+    """mkdocs event: after the pages are written, add the playground's runtime, the French card names to
+    the search index's titles, and the French sitemap."""
     from mkdocs.exceptions import PluginError
 
+    site_dir = Path(config["site_dir"])
+    index_path = site_dir / "search" / "search_index.json"
+    if index_path.is_file():
+        index = json.loads(index_path.read_text("utf-8"))
+        index_path.write_text(
+            json.dumps(titles_with_french_names(index, _FRENCH_NAMES), ensure_ascii=False, separators=(",", ":")),
+            encoding="utf-8",
+        )
+    french_sitemap(site_dir)
     try:
-        build_playground(Path(config["site_dir"]), Path(config["config_file_path"]).resolve().parent)
+        build_playground(site_dir, Path(config["config_file_path"]).resolve().parent)
     except SiteBuildError as exc:
         raise PluginError(str(exc)) from None

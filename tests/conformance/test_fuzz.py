@@ -218,7 +218,9 @@ def test_fuzzing_catches_and_shrinks_the_simple_js_engine(tmp_path: Path) -> Non
     assert "layer-3-text" not in declared and gen["settings"]["features"] == sorted(declared & ALL)
     assert gen["stats"]["boards"] == 6
     assert "layer-3-text" not in {t for r in report["results"] for t in r["features"]}
-    _check_finding(found[0], argv, report)
+    # every disagreeing board is saved (issue 33); the shrunk one is checked
+    assert len(found) == gen["stats"]["disagreements"]
+    _check_finding(Path(gen["disagreements"][0]["case_file"]), argv, report)
     md = (tmp_path / "summary.md").read_text("utf-8")
     assert "## Generated boards" in md and "### Disagreement 1" in md and "First trace step" in md
     assert "mtg-layers.generated" in (tmp_path / "junit.xml").read_text("utf-8")

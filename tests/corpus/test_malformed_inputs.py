@@ -28,6 +28,7 @@ import pytest
 import yaml
 from click.testing import CliRunner
 
+from mtg_layers.catalogue.refs import expand
 from mtg_layers.cli import main
 from mtg_layers.corpus import CASES_DIR, ROOT, case_files, read_yaml
 from mtg_layers.corpus.meaning import _object_events
@@ -38,7 +39,8 @@ from .schema_fields import Walk, bad_fields, expected_shapes, locate, shapes_of,
 MEMORY_LIMIT = 64 << 20  # bytes by which one kind may raise the process's peak resident size
 COMMANDS = ("resolve", "explain", "verify", "conformance")
 
-REAL: list[tuple[str, dict[str, Any]]] = [(p.name, read_yaml(p)) for p in case_files(CASES_DIR)]
+# each case as it loads: an object that refers to a catalogue card carries the card's values and definitions
+REAL: list[tuple[str, dict[str, Any]]] = [(p.name, expand(read_yaml(p), p.name)) for p in case_files(CASES_DIR)]
 
 
 @dataclass(frozen=True)
@@ -107,7 +109,7 @@ FREE_TEXT: dict[str, str] = {
     "card.type_line": "a card's printed type line, for people: any text",
     "characteristics.name": "a name (201.2): any text",
     "object.name": "a name (201.2): any text",
-    "object.card": "the card's name, for people: any text",
+    "object.card": "a card's name: any text (a reference to a name the catalogue lacks is refused, test_refs)",
     "object.back_face.name": "a name (201.2): any text",
     "object.flip_face.name": "a flip card's alternative name (710.1b): any text",
     "filter.name": "a name an object may have (201.2): any text",

@@ -114,7 +114,7 @@ def test_the_cross_check_reports_a_resolver_that_fixes_another_number(monkeypatc
     case = load_case(CASES_DIR / ELDER)
     status, info = crosscheck_case(case, builtin_versions()["ikoria"])
     assert status == "counterexample"
-    assert "step 1: effect laurels part 0 modify_pt.power fixed on resolution (611.2d): z3 2, resolver 3" in info
+    assert "step 1: board differs: effect laurels part 0 modify_pt.power: z3 reading 2, resolver 3" in info
 
 
 RUSH = "model/rush-of-blood-x-read-off-its-target.yaml"

@@ -46,7 +46,7 @@ def _effects(board: Board) -> list[ContinuousEffect]:
 def _traced(board: Board) -> list[str]:
     """The effects of the trace in words (``explain``), in the order they apply, without their ids."""
     rows = explain_resolution(board, resolve(board, IKORIA), IKORIA).rows
-    return [r.effect.split(" [")[0] for r in rows]
+    return [r.effect.split(" (timestamp ")[0] for r in rows]
 
 
 # 122.1a-b, 613.7c: counters

@@ -6,8 +6,11 @@ from typing import Any
 
 import pytest
 
+from mtg_layers.corpus import CASES_DIR, load_case
 from reference.case import board_at
 from reference.entry import EntryError
+from reference.model import Counter
+from reference.versions import builtin_versions
 
 from .token_cards import ABILITIES, GRUMGULLY, MIMIC, MIMIC_TYPE, RENATA
 from .token_cards import board_and_result as _after
@@ -442,3 +445,16 @@ def test_614_12_a_static_ability_of_an_object_entering_at_the_same_time_does_not
     _, result = _after(case, 1, vid)
     assert (result["bears2"]["counters"], sorted(result["bears2"]["subtypes"])) == ({"+1/+1": 1}, ["bear", "human"])
     assert result["lord"]["counters"] == {}
+
+
+def test_a_card_moved_onto_the_battlefield_enters_with_the_counter() -> None:
+    """614.1c, 400.7: a card a step moves from a hand onto the battlefield enters it: the Maker's counter applies
+    to p1's Bear (a new object with its new timestamp), not to p2's."""
+    case = load_case(CASES_DIR / "entry" / "card-moved-onto-battlefield-enters-with-counter.yaml")
+    current = builtin_versions()["2025-08-01"]
+    one, two = board_at(case, 1, current), board_at(case, 2, current)
+    bear = one.objects["bear"]
+    assert bear.counters == (Counter("+1/+1", 1, bear.timestamp),) and bear.timestamp == 4
+    assert two.objects["bear2"].counters == ()
+    with pytest.raises(EntryError, match="rules version"):
+        board_at(case, 1)  # 614.12: reading the Bear as it would enter needs a version

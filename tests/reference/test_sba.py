@@ -206,6 +206,26 @@ def test_an_aura_attached_to_nothing_goes_and_one_with_no_enchant_ability_is_ref
         )
 
 
+def test_a_card_put_into_a_graveyard_gets_a_new_timestamp_there() -> None:
+    """400.7, 613.7d: Tarmogoyf (1) dies after the Disfigures; in the graveyard it is a new object stamped after
+    every timestamp on the board before the round."""
+    before = board_at(_case("tarmogoyf-disfigure.yaml"), 2, VERSIONS["ikoria"])
+    after = board_at(_case("tarmogoyf-disfigure.yaml"), 3, VERSIONS["ikoria"])
+    newest = max([o.timestamp for o in before.objects.values()] + [e.timestamp for e in before.effects])
+    goyf = after.objects["goyf"]
+    assert goyf.zone == "graveyard" and goyf.timestamp > newest
+    assert before.objects["goyf"].timestamp == 1
+
+
+def test_cards_put_into_a_graveyard_at_once_get_timestamps_in_id_order() -> None:
+    """704.3, 613.7d: one round moves both Isamarus (2009's legend rule); each gets its own, in id order."""
+    case = _case("legend-rule-clone.yaml")
+    board = board_at(case, 2, VERSIONS["m10"])
+    clone, isamaru = board.objects["clone"], board.objects["isamaru"]
+    assert clone.zone == isamaru.zone == "graveyard"
+    assert clone.timestamp + 1 == isamaru.timestamp  # "clone" before "isamaru"
+
+
 def _role(oid: str, ts: float, controller: str = "p1", host: str = "bear") -> Any:
     """A Role token (an Aura Role enchantment) controlled by ``controller``, attached to ``host``."""
     ch = chars(oid.title(), types=frozenset({"enchantment"}), subtypes=frozenset({"aura", "role"}), power=None)

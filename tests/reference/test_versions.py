@@ -210,7 +210,7 @@ def test_profile_classification_errors_name_the_entry() -> None:
 def test_profile_flag_errors_name_the_flag() -> None:
     """Flags: only known ones; booleans, or the stated forms of the non-boolean ones."""
     assert profile_error(profile(flags={"zz": True})) == (
-        f"p: flags: unknown flag(s) ['zz']; expected only {list(FLAGS)}"
+        f"p: flags.zz: unknown flag(s) ['zz']; expected only {list(FLAGS)}"
     )
     assert profile_error(profile(flags={"loop_waits_as_unit": 1, "cda_dependency_isolated": "x"})) == (
         "p: flags: ['cda_dependency_isolated', 'loop_waits_as_unit'] must be true or false"

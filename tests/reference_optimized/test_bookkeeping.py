@@ -19,6 +19,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from mtg_layers.catalogue.load import catalogue
 from reference import effects
 from reference.case import board_at
 from reference.dependency import dependency_graph
@@ -643,6 +644,36 @@ def test_benchmark_board(name: str) -> None:
     }[name]
     with checked_engine():
         assert_same(build(), get_version("ikoria"))
+
+
+@pytest.mark.parametrize("family", ["a", "b", "c"])
+@pytest.mark.parametrize("vid", ["2025-08-01", "ikoria"])
+def test_peer_benchmark_family(family: str, vid: str) -> None:
+    """Issue 39's peer boards, small (anthems; type changes with dependency, five of each card; counters, switches
+    and pumps): kept values fresh before each step, the fast path equal to the readable resolver."""
+    import peers
+
+    version = get_version(vid)
+    board = peers.project_board(peers.events(family, 24, 16), catalogue(), version)
+    with checked_engine():
+        assert_same(board, version)
+
+
+def test_counters_and_pumps_apply_in_one_pass_but_not_beside_an_amount_reading_toughness() -> None:
+    """613.8c: a group whose effects write nothing any of them reads may apply without asking again (independent);
+    "+X/+0 where X is its toughness" beside "+0/+1" may not (each +0/+1 changes its X)."""
+    import floor_ratio
+    import peers
+
+    version = get_version("2025-08-01")
+    counters = peers.project_board(peers.events("c", 12, 5), catalogue(), version)
+    engine = bookkeeping.Incremental(counters, version)
+    group = [e for e in engine.effects_in_play() if engine.parts(e, "7c")]
+    assert len(group) > 9 and engine.independent(group, "7c")
+    amounts = floor_ratio.amounts_board(4, 6)
+    engine = bookkeeping.Incremental(amounts, version)
+    group = [e for e in engine.effects_in_play() if engine.parts(e, "7c")]
+    assert len(group) == 4 and not engine.independent(group, "7c")
 
 
 def test_a_game_resolved_after_each_event_on_the_fast_path() -> None:

@@ -41,7 +41,7 @@ def test_gray_ogre_page_has_version_tabs_and_trace(tmp_path: Path) -> None:
     positions = [page.index(t) for t in tabs]
     assert positions == sorted(positions), "the current rules come first"
     assert "| # | layer and why | effect | why at this point | what changed |" in page
-    assert "| sets power/toughness: 7b, " in page
+    assert "| sets power/toughness: layer 7b, " in page
     assert "Result:" in page and "| ogre | Gray Ogre | Creature — Ogre | red |" in page
 
 

@@ -25,7 +25,7 @@ def test_run_gray_ogre_under_two_versions() -> None:
     old = json.loads(playground.run(OGRE, "pre-m10"))
     assert today["ok"] and today["check"] == {"ok": True, "rows": [["ogre", "5/8", "5/8"]]}
     assert old["ok"] and old["check"] == {"ok": True, "rows": [["ogre", "1/4", "1/4"]]}
-    assert "sets power/toughness: 7b, 613.4b" in today["html"]
+    assert "sets power/toughness: layer 7b, 613.4b" in today["html"]
     assert json.loads(playground.run(OGRE, "m10", 1))["check"]["rows"] == [["ogre", "3/3", "3/3"]]
 
 
@@ -37,7 +37,13 @@ def test_bad_boards_give_clear_errors() -> None:
         and "invalid YAML" in bad_yaml["error"]
     )
     missing = json.loads(playground.run("id: x\n", "ikoria"))
-    assert not missing["ok"] and "missing" in missing["error"]
+    # the JSON Schema stage runs in the page too, as in the CLI (test_playground_checks compares every message)
+    assert not missing["ok"] and missing["error"] == "your board: (top level): 'title' is a required property"
+    ogre = "{id: ogre, card: Gray Ogre, controller: p1, timestamp: 1}"
+    two = OGRE.replace(ogre, ogre[:-1] + ", power: two}", 1)
+    assert two != OGRE
+    power = json.loads(playground.run(two, "ikoria"))
+    assert power == {"ok": False, "error": "your board: objects[0].power: expected a number (or null), got 'two'"}
     step = json.loads(playground.run(OGRE, "ikoria", 9))
     assert not step["ok"] and "expected a step from 1 to 4, got 9" in step["error"]
 

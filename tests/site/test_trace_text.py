@@ -26,11 +26,14 @@ def _explain(case_id: str, vid: str):  # type: ignore[no-untyped-def]
 def test_gray_ogre_rows_say_layer_rule_and_order() -> None:
     ex = _explain("seed-gray-ogre", "ikoria")
     first = ex.rows[0]
-    assert first.layer == "sets power/toughness: 7b, 613.4b"
+    assert first.layer == "sets power/toughness: layer 7b, 613.4b"
     assert first.changes == ("Gray Ogre: 0/1 (was 2/2)",)
     last = ex.rows[-1]
-    assert last.layer == "modifies power/toughness: 7c, 613.4c"
-    assert last.order.startswith("timestamp 4, after the +1/+1 counter on Gray Ogre (ts 2)")
+    assert last.layer == "modifies power/toughness: layer 7c, 613.4c"
+    # the effect just before it in 7c, and how many came before that: the list does not grow with the board
+    assert last.order == (
+        "timestamp 4, after Target creature gets +4/+4 until end of turn (ts 3) and 1 earlier effect in 7c (613.7)"
+    )
     assert last.changes == ("Gray Ogre: 5/8 (was 5/6)",)
     ogre = next(r for r in ex.result if r.object == "ogre")
     assert (ogre.pt, ogre.type_line, ogre.colors, ogre.counters) == ("5/8", "Creature — Ogre", "red", "1× +1/+1")
@@ -44,7 +47,7 @@ def test_gray_ogre_418_5_is_one_four() -> None:
 def test_blood_moon_row_names_the_dependency_and_the_mountain() -> None:
     ex = _explain("seed-urborg-then-blood-moon", "ikoria")
     moon = ex.rows[0]
-    assert moon.layer.startswith("sets a basic land type: 4, ")
+    assert moon.layer.startswith("sets a basic land type: layer 4, ")
     assert "depends on it" in moon.order and "(613.8a)" in moon.order and "(613.8b)" in moon.order
     assert any("Land — Mountain" in c for c in moon.changes)
     assert moon.order.startswith("it would stop the effect of Urborg, Tomb of Yawgmoth from existing")
@@ -68,7 +71,8 @@ def test_explain_prints_the_same_rows() -> None:
     out = CliRunner().invoke(main, ["explain", "seed-gray-ogre", "--rules", "ikoria"], env={"COLUMNS": "300"}).output
     ex = _explain("seed-gray-ogre", "ikoria")
     for row in ex.rows:
-        assert row.layer in out and row.changes[0] in out
+        # the terminal table may wrap a long cell over two lines: each of its words is printed
+        assert all(word in out for word in row.layer.split()) and row.changes[0] in out
     assert "Creature — Ogre" in out and "5/8" in out
 
 
@@ -98,3 +102,10 @@ def test_has_and_lacks_in_words() -> None:
     got = {"abilities": ["changeling", "flying"], "subtypes": ["goblin"]}
     # a claim that holds is repeated; one that does not shows the object's actual values
     assert fields_text(observed(want, got)) == "abilities include changeling; subtypes Goblin"
+
+
+def test_mana_symbols_as_printed() -> None:
+    from mtg_layers.analysis.trace_text import mana_symbols
+
+    assert mana_symbols("{t}, sacrifice this land: add {c}.") == "{T}, sacrifice this land: add {C}."
+    assert mana_symbols("{2}{r}{w/u}: this creature gets +1/+1") == "{2}{R}{W/U}: this creature gets +1/+1"

@@ -1,0 +1,110 @@
+"""The library install (issue 33): the engine authors' CI recipe of docs/conformance.md, run as written.
+
+The test copies the checkout (its tracked and new files) to a temporary directory outside it,
+runs the recipe's lines there in one shell (a fresh virtual environment, a non-editable
+``pip install ./mtg-layers``, ``verify``, a conformance run of the example engine with its
+expectations file), and checks what they produce. Two changes keep it under a minute: the
+dependencies come from this test's environment (``PIP_NO_DEPS`` and a path file in the new
+environment) instead of the package index, and ``verify`` and ``conformance`` run two cases.
+Building the wheel needs setuptools from the package index (pip's isolated build).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import sysconfig
+from pathlib import Path
+
+import pytest
+
+from mtg_layers import paths
+
+ROOT = Path(__file__).resolve().parent.parent
+RECIPE = re.compile(r"<!-- ci-recipe:start -->\s*```sh\n(.*?)```\s*<!-- ci-recipe:end -->", re.S)
+# One case the example engine passes, one it is expected to fail (its expectations file).
+CASES = ("seed-gray-ogre", "regression-dependency-appears-after-an-application")
+
+
+def recipe() -> list[str]:
+    """The lines of docs/conformance.md's CI recipe."""
+    text = (ROOT / "docs" / "conformance.md").read_text("utf-8")
+    found = RECIPE.search(text)
+    assert found, "docs/conformance.md has no ci-recipe block"
+    return [line for line in found.group(1).splitlines() if line.strip()]
+
+
+def narrowed(line: str) -> str:
+    """A recipe line with verify and conformance narrowed to CASES."""
+    if line.startswith("mtg-layers verify"):
+        return line + "".join(f" --case {c}" for c in CASES)
+    if line.startswith("mtg-layers conformance"):
+        head, sep, tail = line.partition(" -- ")
+        assert sep, line
+        return head + "".join(f" --id {c}" for c in CASES) + sep + tail
+    return line
+
+
+def copy_checkout(target: Path) -> None:
+    """The checkout's tracked and new (not ignored) files, as a fresh clone would have them."""
+    listed = subprocess.run(
+        ["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
+        cwd=ROOT,
+        check=True,
+        capture_output=True,
+    ).stdout.decode("utf-8")
+    for name in filter(None, listed.split("\0")):
+        source = ROOT / name
+        if source.is_file():
+            (target / name).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(source, target / name)
+
+
+def test_the_checkout_reads_its_own_corpus_and_an_install_reads_the_bundled_one(tmp_path: Path) -> None:
+    assert paths.corpus_dir() == ROOT / "corpus"
+    bundled = tmp_path / "site" / "mtg_layers" / "_corpus"
+    assert paths.corpus_dir(root=tmp_path / "site", bundled=bundled) == bundled
+
+
+def test_the_recipe_is_the_one_the_docs_show() -> None:
+    lines = recipe()
+    assert lines[1] == "pip install ./mtg-layers"
+    assert [narrowed(line) != line for line in lines] == [False, False, True, True]
+
+
+@pytest.mark.slow
+def test_the_ci_recipe_works_from_a_wheel_outside_the_checkout(tmp_path: Path) -> None:
+    work = tmp_path / "work"
+    copy_checkout(work / "mtg-layers")
+    deps = sysconfig.get_paths()["purelib"]
+    version = f"python{sys.version_info.major}.{sys.version_info.minor}"
+    lines = recipe()
+    # After the first line (the virtual environment), the dependencies of this test's environment.
+    pth = f"echo {deps} > layers-venv/lib/{version}/site-packages/_test_dependencies.pth"
+    script = "\n".join(["set -ex", lines[0], pth, *map(narrowed, lines[1:])])
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "VIRTUAL_ENV", "PYTHONHOME")}
+    env |= {
+        "PATH": f"{Path(sys.executable).parent}{os.pathsep}{env.get('PATH', '')}",
+        "PIP_NO_DEPS": "1",
+        "PIP_DISABLE_PIP_VERSION_CHECK": "1",
+    }
+    done = subprocess.run(["bash", "-c", script], cwd=work, env=env, capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stdout[-4000:] + done.stderr[-4000:]
+    installed = subprocess.run(
+        ["layers-venv/bin/python", "-c", "import mtg_layers.paths as p; print(p.CASES_DIR)"],
+        cwd=work,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.strip()
+    assert installed.endswith("mtg_layers/_corpus/cases") and "layers-venv" in installed, installed
+    report = json.loads((work / "conformance.json").read_text("utf-8"))
+    verdicts = {(r["case"], r["verdict"]) for r in report["results"]}
+    assert (CASES[0], "pass") in verdicts and (CASES[1], "xfail") in verdicts, verdicts
+    assert "<testsuite" in (work / "conformance-junit.xml").read_text("utf-8")
+    assert (work / "conformance.md").read_text("utf-8").strip()
