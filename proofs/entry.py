@@ -60,6 +60,18 @@ def _on_battlefield(board: Board) -> frozenset[str]:
     return frozenset(i for i, o in board.objects.items() if o.zone == "battlefield")
 
 
+def as_it_enters(before: Board, after: Board, oid: str, version: RulesVersion) -> Board:
+    """614.12: the board after the step with ``oid`` looked at as it enters, and whose static abilities miss it.
+
+    Before Ixalan (flag ``entry_sees_existing_effects`` false) every other object's; from Ixalan
+    only those of the objects the step puts onto the battlefield with it, whose effects do not
+    exist yet (every other continuous effect already exists and applies to it).
+    """
+    new_here = _on_battlefield(after) - _on_battlefield(before)
+    aside = new_here - {oid} if version.entry_sees_existing_effects else None
+    return replace(after, entering=oid, entering_aside=aside)
+
+
 def _both(before: Board, after: Board) -> Board:
     """613.1, 614.12: one board holding every object, effect and definition of both, for one universe of values."""
     effects = {e.id: e for e in (*before.effects, *after.effects)}
@@ -104,12 +116,8 @@ def check_entry(
         solver.set("timeout", timeout_ms)
         solver.add(sources.constraints)
         disagree: list[z3.BoolRef] = []
-        new_here = _on_battlefield(after) - _on_battlefield(before)
         for oid in sorted(claimed):
-            aside = new_here - {oid} if version.entry_sees_existing_effects else None
-            seen = Encoding(
-                replace(after, entering=oid, entering_aside=aside), version, tag=f"x{len(disagree)}", universe=u
-            )
+            seen = Encoding(as_it_enters(before, after, oid, version), version, tag=f"x{len(disagree)}", universe=u)
             solver.add(seen.constraints)
             totals = _totals(sources, seen, before, after, definitions, oid)
             kinds = set(totals) | set(claimed[oid])
@@ -150,7 +158,7 @@ def entry_counters(
     if u.from_words:
         raise NotEncodable("an enters-with ability on a board with text changes (612) is not encoded")
     sources = Encoding(before, version, tag="b", universe=u)
-    seen = Encoding(replace(after, entering=oid), version, tag="x", universe=u)
+    seen = Encoding(as_it_enters(before, after, oid, version), version, tag="x", universe=u)
     totals = _totals(sources, seen, before, after, definitions, oid)
     solver = z3.Solver()
     solver.set("timeout", timeout_ms)
