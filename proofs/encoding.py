@@ -614,8 +614,9 @@ class Encoding:
             if self.board.objects[o].zone != "battlefield" and not anywhere:
                 view.targets[o] = FALSE
                 continue
-            if o == entering and e.source != o:
-                view.targets[o] = FALSE  # 614.12: as it would enter, another object's static ability is not on it yet
+            aside = self.board.entering_aside
+            if o == entering and e.source != o and (aside is None or e.source in aside):
+                view.targets[o] = FALSE  # 614.12: as it would enter, this static ability is not on it yet
                 continue
             now = self.matches(e.definition.applies_to, o, st, e, view)
             view.targets[o] = when(lock.started, lock.targets[o], now)

@@ -12,7 +12,9 @@ its own and asks z3 whether any order the layer rules allow gives another count:
 - an "as long as" condition on such an ability is read on that same state (611.3a);
 - whether the ability's filter picks the entering object is read on the object as it would exist
   on the battlefield (614.12): the encoding of the board after the step, told which object is
-  entering, so that no other object's static ability applies to it;
+  entering and which static abilities do not reach it yet: before Ixalan (flag
+  ``entry_sees_existing_effects`` false) those of every other object; from Ixalan only those of
+  the objects entering in the same step, since every other continuous effect already exists;
 - the entering object's own such ability applies to it only when its filter can pick no other
   object (614.12: "each creature you control enters with ..." does not apply to itself).
 
@@ -53,6 +55,23 @@ def only_itself(filt: Any) -> bool:
     return any(only_itself(f) for f in filt.get("all", ()))
 
 
+def _on_battlefield(board: Board) -> frozenset[str]:
+    """614.12, 403.1: the ids of the board's permanents (what is there before a step; what is new after it)."""
+    return frozenset(i for i, o in board.objects.items() if o.zone == "battlefield")
+
+
+def as_it_enters(before: Board, after: Board, oid: str, version: RulesVersion) -> Board:
+    """614.12: the board after the step with ``oid`` looked at as it enters, and whose static abilities miss it.
+
+    Before Ixalan (flag ``entry_sees_existing_effects`` false) every other object's; from Ixalan
+    only those of the objects the step puts onto the battlefield with it, whose effects do not
+    exist yet (every other continuous effect already exists and applies to it).
+    """
+    new_here = _on_battlefield(after) - _on_battlefield(before)
+    aside = new_here - {oid} if version.entry_sees_existing_effects else None
+    return replace(after, entering=oid, entering_aside=aside)
+
+
 def _both(before: Board, after: Board) -> Board:
     """613.1, 614.12: one board holding every object, effect and definition of both, for one universe of values."""
     effects = {e.id: e for e in (*before.effects, *after.effects)}
@@ -62,6 +81,7 @@ def _both(before: Board, after: Board) -> Board:
         effects=tuple(effects.values()),
         abilities={**before.abilities, **after.abilities},
         entering=None,
+        entering_aside=None,
     )
 
 
@@ -97,7 +117,7 @@ def check_entry(
         solver.add(sources.constraints)
         disagree: list[z3.BoolRef] = []
         for oid in sorted(claimed):
-            seen = Encoding(replace(after, entering=oid), version, tag=f"x{len(disagree)}", universe=u)
+            seen = Encoding(as_it_enters(before, after, oid, version), version, tag=f"x{len(disagree)}", universe=u)
             solver.add(seen.constraints)
             totals = _totals(sources, seen, before, after, definitions, oid)
             kinds = set(totals) | set(claimed[oid])
@@ -138,7 +158,7 @@ def entry_counters(
     if u.from_words:
         raise NotEncodable("an enters-with ability on a board with text changes (612) is not encoded")
     sources = Encoding(before, version, tag="b", universe=u)
-    seen = Encoding(replace(after, entering=oid), version, tag="x", universe=u)
+    seen = Encoding(as_it_enters(before, after, oid, version), version, tag="x", universe=u)
     totals = _totals(sources, seen, before, after, definitions, oid)
     solver = z3.Solver()
     solver.set("timeout", timeout_ms)

@@ -155,8 +155,9 @@ VALUE_KEYS = frozenset(
 # Value expressions of the case format the encoding does not read (none at present).
 VALUES_NOT_ENCODED: frozenset[str] = frozenset()
 # Board fields the encoding reads (game: proofs.game_state); any other is not encoded.
-# entering (614.12): proofs.encoding leaves other permanents' static abilities off the entering object (proofs.entry)
-BOARD_FIELDS = {"objects", "effects", "abilities", "tie_order", "game", "entering"}
+# entering (614.12): proofs.encoding leaves the static abilities of other permanents (before Ixalan) or of those
+# entering at the same time (entering_aside, from Ixalan) off the entering object (proofs.entry)
+BOARD_FIELDS = {"objects", "effects", "abilities", "tie_order", "game", "entering", "entering_aside"}
 ITS = frozenset({"mana_value", "power", "toughness"})
 # Result fields the cross-check compares (proofs.crosscheck), and what an expectation may also say.
 COMPARED = frozenset(

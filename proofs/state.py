@@ -192,6 +192,8 @@ def keys(u: Universe) -> list[tuple[Key, str]]:
     out += [(("pn", ""), "Bool"), (("p", ""), "Int"), (("tn", ""), "Bool"), (("t", ""), "Int")]
     out += [(("act", ""), "Bool"), (("fd", ""), "Bool"), (("ntc", ""), "Int")]
     out += [(("wmap", w), "Int") for w in u.from_words]
+    # 205.1a: the subtypes (and "every creature type") held back while the card type they go with is gone
+    out += [(("aside", s), "Bool") for s in u.subtypes] + [(("aside_act", ""), "Bool")]
     return out
 
 
@@ -215,7 +217,10 @@ def constant(u: Universe, ch: Characteristics) -> Obj:
         ("act", ""): z3.BoolVal(ch.all_creature_types),
         ("fd", ""): FALSE,
         ("ntc", ""): z3.IntVal(0),
+        ("aside_act", ""): FALSE,
     }
+    for s in u.subtypes:
+        v[("aside", s)] = FALSE
     for field in SET_FIELDS:
         have = getattr(ch, field)
         for m in getattr(u, field):
@@ -341,6 +346,21 @@ def _fit(u: Universe, ch: Obj) -> Obj:
     return ch.with_(changes)
 
 
+def _retype(u: Universe, ch: Obj) -> Obj:
+    """205.1a: after a card type change, a subtype shows while a card type of its own is there, else waits aside."""
+    changes: dict[Key, z3.ExprRef] = {}
+    for s in u.subtypes:
+        owners = z3.Or([ch.get_set("types", t) for t in category(s)])
+        held = z3.Or(ch.get_set("subtypes", s), ch[("aside", s)])
+        changes[("subtypes", s)] = z3.And(held, owners)
+        changes[("aside", s)] = z3.And(held, z3.Not(owners))
+    bearers = z3.Or([ch.get_set("types", t) for t in CREATURE_TYPE_BEARERS])
+    every = z3.Or(ch[("act", "")], ch[("aside_act", "")])
+    changes[("act", "")] = z3.And(every, bearers)
+    changes[("aside_act", "")] = z3.And(every, z3.Not(bearers))
+    return ch.with_(changes)
+
+
 def _member(m: SymSet, x: str) -> z3.BoolRef:
     return m.get(x, FALSE)
 
@@ -400,6 +420,9 @@ def copy_values(u: Universe, ch: Obj, values: Mapping[str, Any], retain: Iterabl
             changes.update(_set_to(u, field, {x: TRUE for x in values[field]}))
     if "all_creature_types" not in keep:
         changes[("act", "")] = z3.BoolVal(bool(values["all_creature_types"]))
+        changes[("aside_act", "")] = FALSE
+    if "subtypes" not in keep:  # 205.1a: a copied type line sets nothing aside
+        changes.update({("aside", s): FALSE for s in u.subtypes})
     for field, nk, vk in (("power", "pn", "p"), ("toughness", "tn", "t")):
         if field not in keep:
             changes[(nk, "")] = z3.BoolVal(values[field] is None)
@@ -448,6 +471,11 @@ def replace_word(u: Universe, ch: Obj, old: str, new: str) -> Obj:
         sub_images.setdefault(new if s == old else s, []).append(ch.get_set("subtypes", s))
     for s in u.subtypes:
         changes[("subtypes", s)] = z3.Or(sub_images.get(s, [FALSE]))
+    aside_images: dict[str, list[z3.BoolRef]] = {}
+    for s in u.subtypes:
+        aside_images.setdefault(new if s == old else s, []).append(ch[("aside", s)])
+    for s in u.subtypes:
+        changes[("aside", s)] = z3.Or(aside_images.get(s, [FALSE]))
     if old in u.words and new in u.words:
         io, inew = u.words.index(old), u.words.index(new)
         for w in u.from_words:
@@ -507,13 +535,13 @@ def _apply_op(u: Universe, ch: Obj, op: str, a: Mapping[str, Any], ts: z3.ArithR
     if op == "replace_word":
         return replace_word(u, ch, a["from"], a["to"])
     if op == "add_types":
-        return _fit(u, ch.with_(_union(u, ch, "types", a["types"])))
+        return _retype(u, ch.with_(_union(u, ch, "types", a["types"])))
     if op == "set_types":
         kept = {t: ch.get_set("types", t) for t in ("instant", "sorcery")}
         new_types = {t: z3.Or(_member(a["types"], t), kept.get(t, FALSE)) for t in u.types}
-        return _fit(u, ch.with_(_set_to(u, "types", new_types)))
+        return _retype(u, ch.with_(_set_to(u, "types", new_types)))
     if op == "remove_types":
-        return _fit(u, ch.with_(_minus(u, ch, "types", a["types"])))
+        return _retype(u, ch.with_(_minus(u, ch, "types", a["types"])))
     if op == "add_subtypes":
         return _fit(u, ch.with_(_union(u, ch, "subtypes", a["subtypes"])))
     if op == "set_subtypes":
@@ -525,14 +553,21 @@ def _apply_op(u: Universe, ch: Obj, op: str, a: Mapping[str, Any], ts: z3.ArithR
             for s in u.subtypes
         }
         changes[("act", "")] = z3.And(ch[("act", "")], z3.Not(replaced.get(CREATURE_TYPE_BEARERS, FALSE)))
+        for s in u.subtypes:  # 205.1a: the set it replaces within includes what waits aside
+            changes[("aside", s)] = z3.And(ch[("aside", s)], z3.Not(replaced[category(s)]))
+        changes[("aside_act", "")] = z3.And(ch[("aside_act", "")], z3.Not(replaced.get(CREATURE_TYPE_BEARERS, FALSE)))
         return _fit(u, ch.with_(changes))
     if op == "remove_subtypes":
-        return ch.with_(_minus(u, ch, "subtypes", a["subtypes"]))
+        dropped: SymSet = a["subtypes"]
+        lost = {("aside", s): z3.And(ch[("aside", s)], z3.Not(_member(dropped, s))) for s in u.subtypes}
+        return ch.with_({**_minus(u, ch, "subtypes", dropped), **lost})
     if op == "all_creature_types":
         return _fit(u, ch.with_({("act", ""): TRUE}))
     if op == "remove_all_creature_types":  # 205.3m: every creature type goes, other subtypes stay
         changes = {("subtypes", s): FALSE for s in u.subtypes if is_creature_type(s)}
+        changes.update({("aside", s): FALSE for s in u.subtypes if is_creature_type(s)})
         changes[("act", "")] = FALSE
+        changes[("aside_act", "")] = FALSE
         return ch.with_(changes)
     if op == "set_land_subtype":
         m = a["subtypes"]

@@ -310,8 +310,9 @@ def affected(
     # 611.3a: a static ability reaches other zones when its text names them; a CDA its own object anywhere
     ctx = context(effect, board, state)
     found = objects_matching(effect.filter, ctx, anywhere=effect.origin == "cda", among=among)
-    if board.entering is not None and effect.source != board.entering:
-        return found - {board.entering}  # 614.12: another object's static ability does not apply to it yet
+    aside = board.entering_aside
+    if board.entering is not None and effect.source != board.entering and (aside is None or effect.source in aside):
+        return found - {board.entering}  # 614.12: this static ability does not apply to it yet
     return found
 
 

@@ -6,9 +6,13 @@
 the battlefield (614.12): with the replacement effects that already modified how it enters
 (the copy effect of a Clone entering as a copy), the continuous effects that already apply
 to it (a type change made to the spell), and its own static abilities (Adaptive Automaton's
-chosen type); not the static abilities of other permanents, which do not apply to it until
-it is there (the Dearly Departed ruling, 2011-09-22: under Xenograft naming Human a Vampire
-gets no counter from Dearly Departed).
+chosen type). The rules version's flag ``entry_sees_existing_effects`` says whether the
+static abilities of other permanents count too: from Ixalan (2017-09-29) they do, as
+continuous effects that already exist and would apply to it (Arcane Adaptation naming Elf
+makes a creature entering an Elf for Metallic Mimic's counter), except those of objects
+entering at the same time, whose effects do not exist yet; before, they did not (the Dearly
+Departed ruling, 2011-09-22: under Xenograft naming Human a Vampire gets no counter from
+Dearly Departed).
 
 The abilities that apply are those of the objects before it enters, where they function (113.6:
 a permanent's on the battlefield; "as long as Dearly Departed is in your graveyard" from the
@@ -43,17 +47,32 @@ def entry_abilities(board: Board) -> bool:
     return any(d.enters_with for d in board.abilities.values())
 
 
-def as_it_would_exist(board: Board, obj_id: str, version: RulesVersion) -> Characteristics:
-    """614.12: the entering object as it would exist on the battlefield, without other permanents' static abilities.
+def as_it_would_exist(
+    board: Board, obj_id: str, version: RulesVersion, arriving: frozenset[str] = frozenset()
+) -> Characteristics:
+    """614.12: the entering object as it would exist on the battlefield (which other static abilities reach it).
 
-    Only the object's own static abilities and the effects that already apply to it act on it
-    (the Dearly Departed ruling: another permanent's static ability does not). The other
+    Under the reading before Ixalan only the object's own static abilities and the effects that
+    already apply to it act on it (the Dearly Departed ruling: another permanent's static ability
+    does not); from Ixalan (flag ``entry_sees_existing_effects``) every continuous effect that
+    already exists does too, but not the static abilities of ``arriving``, the objects entering
+    at the same time (their effects do not exist yet). The other
     permanents stay where they are, as they are, so what its own abilities count or read is the
     real board. Copy effects still read the copied object's copiable values (707.2), which
     include the copy effects that apply to the copied object (707.3: a copy of a Clone that
     copied Elite Vanguard is an Elite Vanguard).
     """
-    return resolve(replace(board, entering=obj_id), version).final[obj_id]
+    aside = (arriving - {obj_id}) if version.entry_sees_existing_effects else None
+    return resolve(replace(board, entering=obj_id, entering_aside=aside), version).final[obj_id]
+
+
+def arriving_with(before: Board, after: Board) -> frozenset[str]:
+    """614.12: the objects on the battlefield after a step that were not there before it (entering at once)."""
+    return frozenset(
+        i
+        for i, o in after.objects.items()
+        if o.zone == "battlefield" and (i not in before.objects or before.objects[i].zone != "battlefield")
+    )
 
 
 def replacement_applies(
@@ -118,7 +137,7 @@ def entry_counters(before: Board, after: Board, obj_id: str, version: RulesVersi
             f"{obj_id} enters while an ability may give it counters by its characteristics (614.12): "
             "a rules version is needed to read them"
         )
-    entering = as_it_would_exist(after, obj_id, version)
+    entering = as_it_would_exist(after, obj_id, version, arriving_with(before, after))
     sources = resolve(before, version).final
     state = {**{i: ch for i, ch in sources.items() if before.objects[i].zone == "battlefield"}, obj_id: entering}
     prior = {i: ch for i, ch in state.items() if i != obj_id}  # 611.3a: the condition reads the game before it enters

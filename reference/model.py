@@ -53,6 +53,10 @@ class Characteristics:
     mana_cost: str | None = None
     # 305.6: the abilities it has only because of its basic land types ("{t}: add {g}." for a Forest)
     intrinsic: frozenset[str] = frozenset()
+    # 205.1a: subtypes (and "every creature type") set aside while the card type they go with is removed;
+    # they are back as soon as an effect gives that card type back. Not a characteristic of its own.
+    aside_subtypes: frozenset[str] = frozenset()
+    aside_all_creature_types: bool = False
 
     def with_(self, **changes: Any) -> Characteristics:
         """A copy with some values changed (``dataclasses.replace`` without its cost)."""
@@ -200,6 +204,9 @@ class Board:
     # 614.12: the object being looked at as it would exist on the battlefield (reference.entry):
     # the static abilities of other objects do not apply to it yet; everything else is as it is
     entering: str | None = None
+    # 614.12: the objects whose static abilities do not reach ``entering`` yet: None, every other object's (the
+    # reading before Ixalan); otherwise only these (objects entering at the same time: their effects do not exist yet)
+    entering_aside: frozenset[str] | None = None
 
     def on_battlefield(self) -> tuple[str, ...]:
         """Ids of the objects on the battlefield, in id order."""

@@ -46,6 +46,28 @@ def fit_subtypes(ch: Characteristics) -> Characteristics:
     return ch.with_(subtypes=subtypes, all_creature_types=all_types)
 
 
+def fit_types_changed(ch: Characteristics) -> Characteristics:
+    """205.1a: a removed card type's subtypes are set aside for as long as it is gone, and back when it returns."""
+    held = ch.subtypes | ch.aside_subtypes
+    shown = _fitting(held, ch.types)
+    every = ch.all_creature_types or ch.aside_all_creature_types
+    bearer = any(t in ch.types for t in CREATURE_TYPE_BEARERS)
+    aside = held - shown
+    if (shown, aside, every and bearer, every and not bearer) == (
+        ch.subtypes,
+        ch.aside_subtypes,
+        ch.all_creature_types,
+        ch.aside_all_creature_types,
+    ):
+        return ch
+    return ch.with_(
+        subtypes=shown,
+        aside_subtypes=aside,
+        all_creature_types=every and bearer,
+        aside_all_creature_types=every and not bearer,
+    )
+
+
 def copy_values(ch: Characteristics, args: Mapping[str, Any]) -> Characteristics:
     """707.2, 613.2a: take the copiable values (exceptions already folded in, 707.9)."""
     values = args["values"]
@@ -56,6 +78,10 @@ def copy_values(ch: Characteristics, args: Mapping[str, Any]) -> Characteristics
             continue
         v = values[f]
         changes[f] = frozenset(v) if isinstance(v, tuple) else v
+    if "subtypes" not in retain:  # 205.1a: the copied type line replaces whatever was set aside
+        changes["aside_subtypes"] = frozenset()
+    if "all_creature_types" not in retain:
+        changes["aside_all_creature_types"] = False
     intrinsic = ch.intrinsic if "abilities" in retain else frozenset()
     return ch.with_(**changes, granted=FrozenMap(), intrinsic=intrinsic)
 
@@ -86,6 +112,8 @@ def face_down(ch: Characteristics, args: Mapping[str, Any]) -> Characteristics:
         intrinsic=frozenset(),
         text_changes=(),
         face_down=True,
+        aside_subtypes=frozenset(),
+        aside_all_creature_types=False,
     )
 
 
@@ -100,6 +128,7 @@ def replace_word(ch: Characteristics, args: Mapping[str, Any]) -> Characteristic
     return ch.with_(
         abilities=frozenset(replace_in_text(a, old, new) for a in ch.abilities),
         subtypes=frozenset(new if s == old else s for s in ch.subtypes),
+        aside_subtypes=frozenset(new if s == old else s for s in ch.aside_subtypes),
         text_changes=ch.text_changes + ((old, new),),
     )
 
@@ -117,19 +146,19 @@ def full_text(ch: Characteristics, args: Mapping[str, Any]) -> Characteristics:
 
 
 def add_types(ch: Characteristics, args: Mapping[str, Any]) -> Characteristics:
-    """205.1b: the object gains card types and keeps its others."""
-    return fit_subtypes(ch.with_(types=ch.types | _set(args["types"])))
+    """205.1b, 205.1a: the object gains card types and keeps its others (and the subtypes set aside with them)."""
+    return fit_types_changed(ch.with_(types=ch.types | _set(args["types"])))
 
 
 def set_types(ch: Characteristics, args: Mapping[str, Any]) -> Characteristics:
     """205.1a: the new card types replace the old ones (instant and sorcery are kept)."""
     kept = ch.types & {"instant", "sorcery"}
-    return fit_subtypes(ch.with_(types=_set(args["types"]) | kept))
+    return fit_types_changed(ch.with_(types=_set(args["types"]) | kept))
 
 
 def remove_types(ch: Characteristics, args: Mapping[str, Any]) -> Characteristics:
-    """205.1a: the object loses the named card types."""
-    return fit_subtypes(ch.with_(types=ch.types - _set(args["types"])))
+    """205.1a: the object loses the named card types (their subtypes set aside while they are gone)."""
+    return fit_types_changed(ch.with_(types=ch.types - _set(args["types"])))
 
 
 def add_subtypes(ch: Characteristics, args: Mapping[str, Any]) -> Characteristics:
@@ -147,13 +176,20 @@ def set_subtypes(ch: Characteristics, args: Mapping[str, Any]) -> Characteristic
     new = _set(args["subtypes"])
     replaced = {_category(s) for s in new}
     kept = frozenset(s for s in ch.subtypes if _category(s) not in replaced)
+    aside = frozenset(s for s in ch.aside_subtypes if _category(s) not in replaced)
     all_types = ch.all_creature_types and CREATURE_TYPE_BEARERS not in replaced
-    return fit_subtypes(ch.with_(subtypes=kept | new, all_creature_types=all_types))
+    aside_all = ch.aside_all_creature_types and CREATURE_TYPE_BEARERS not in replaced
+    return fit_subtypes(
+        ch.with_(
+            subtypes=kept | new, all_creature_types=all_types, aside_subtypes=aside, aside_all_creature_types=aside_all
+        )
+    )
 
 
 def remove_subtypes(ch: Characteristics, args: Mapping[str, Any]) -> Characteristics:
-    """205.1a: the object loses the named subtypes."""
-    return ch.with_(subtypes=ch.subtypes - _set(args["subtypes"]))
+    """205.1a: the object loses the named subtypes (those set aside too)."""
+    gone = _set(args["subtypes"])
+    return ch.with_(subtypes=ch.subtypes - gone, aside_subtypes=ch.aside_subtypes - gone)
 
 
 def all_creature_types(ch: Characteristics, args: Mapping[str, Any]) -> Characteristics:
@@ -164,7 +200,8 @@ def all_creature_types(ch: Characteristics, args: Mapping[str, Any]) -> Characte
 def remove_all_creature_types(ch: Characteristics, args: Mapping[str, Any]) -> Characteristics:
     """205.1a, 205.3m: the object loses every creature type (all of them too), keeping its other subtypes."""
     kept = frozenset(s for s in ch.subtypes if not is_creature_type(s))
-    return ch.with_(subtypes=kept, all_creature_types=False)
+    aside = frozenset(s for s in ch.aside_subtypes if not is_creature_type(s))
+    return ch.with_(subtypes=kept, all_creature_types=False, aside_subtypes=aside, aside_all_creature_types=False)
 
 
 def set_land_subtype(ch: Characteristics, args: Mapping[str, Any]) -> Characteristics:

@@ -37,6 +37,7 @@ FLAGS = (
     "loop_ignores_dependency",
     "copy_exceptions_drop_cdas",
     "in_addition_exceptions_keep_cdas",
+    "entry_sees_existing_effects",
     "legend_rule",
     "back_face_mana_value",
     "double_faced_token_copies",
@@ -175,6 +176,10 @@ class RulesVersion:
     # 706.9c counted such an exception as a modification of that characteristic and 706.9d left out every CDA
     # defining a modified characteristic (False); it only matters while copy_exceptions_drop_cdas is true.
     in_addition_exceptions_keep_cdas: bool = True
+    # 614.12 (and 614.17d), from Ixalan (2017-09-29): a permanent entering is looked at with the continuous effects
+    # that already exist and would apply to it, other permanents' static abilities included (True); before, with its
+    # own static abilities only, other sources' effects ignored (False: the Dearly Departed ruling of 2011).
+    entry_sees_existing_effects: bool = True
     # 202.3b: a transformed permanent's mana value: "front" (its front face's, April 2016 on), "zero"
     # (the back face has no mana cost, 2011-2016), or None when the version spans the change.
     back_face_mana_value: str | None = None
@@ -450,6 +455,7 @@ def version_from_mapping(
         clarifications=_strings(data, "clarifications", where),
         copy_exceptions_drop_cdas=bool(flags.get("copy_exceptions_drop_cdas", True)),
         in_addition_exceptions_keep_cdas=bool(flags.get("in_addition_exceptions_keep_cdas", True)),
+        entry_sees_existing_effects=bool(flags.get("entry_sees_existing_effects", True)),
         back_face_mana_value=_back_face_mana_value(flags.get("back_face_mana_value"), where),
         double_faced_token_copies=_optional_bool(
             flags.get("double_faced_token_copies"), "double_faced_token_copies", where

@@ -375,8 +375,10 @@ class Incremental:
 
     def outside(self, e: ContinuousEffect) -> str | None:
         """614.12: the object entering the battlefield, which another object's static ability does not reach yet."""
-        entering = self.board.entering
-        return entering if entering is not None and e.source != entering else None
+        entering, aside = self.board.entering, self.board.entering_aside
+        if entering is None or e.source == entering or (aside is not None and e.source not in aside):
+            return None
+        return entering
 
     def context(self, e: ContinuousEffect) -> Context:
         """109.4: as ``effects.context``: the effect's source and the player its "you" means."""

@@ -96,7 +96,9 @@ SCOPE_OPS = frozenset(
     }
 )
 _PT = frozenset({"power", "toughness"})
-_FIT = frozenset({"types", "subtypes", "all_creature_types", "abilities", "intrinsic"})
+_FIT = frozenset(
+    {"types", "subtypes", "all_creature_types", "abilities", "intrinsic", "aside_subtypes", "aside_all_creature_types"}
+)
 # What an operation reads of the object it changes, beyond its arguments (205.3d: type changes
 # fit the subtypes to the types; 122.1a: P/T counters only on a creature).
 OPERATION_READS: Mapping[str, frozenset[str]] = {

@@ -23,15 +23,17 @@ from reference.vocabulary import INTRINSIC_MANA, is_creature_type
 FIELDS: frozenset[str] = frozenset(f.name for f in fields(Characteristics))
 _PT = frozenset({"power", "toughness"})
 # 305.6: a type change brings or takes a land's intrinsic mana abilities
-_TYPES = frozenset({"types", "subtypes", "all_creature_types", "abilities", "intrinsic"})
-_SUBTYPES = frozenset({"subtypes", "all_creature_types", "abilities", "intrinsic"})
+# 205.1a: the subtypes a removed card type sets aside, and gives back when it returns
+_ASIDE = frozenset({"aside_subtypes", "aside_all_creature_types"})
+_TYPES = frozenset({"types", "subtypes", "all_creature_types", "abilities", "intrinsic"}) | _ASIDE
+_SUBTYPES = frozenset({"subtypes", "all_creature_types", "abilities", "intrinsic"}) | _ASIDE
 ABILITY_FIELDS = frozenset({"abilities", "granted", "intrinsic"})
 
 # 613.1: the characteristics each operation can change (any other operation: all of them).
 WRITES: dict[str, frozenset[str]] = {
     "set_controller": frozenset({"controller"}),
     "set_name": frozenset({"name"}),
-    "replace_word": frozenset({"abilities", "subtypes", "text_changes", "intrinsic"}),
+    "replace_word": frozenset({"abilities", "subtypes", "aside_subtypes", "text_changes", "intrinsic"}),
     "add_types": _TYPES,
     "set_types": _TYPES,
     "remove_types": _TYPES,
@@ -369,6 +371,8 @@ def writes_of(parts: tuple[Part, ...], fit: bool) -> tuple[frozenset[str], Names
             named = {value} if isinstance(value, str) else set(value or ())
             if all(is_creature_type(t) and t not in INTRINSIC_MANA for t in named):
                 writes.add("subtypes")
+                if p.op == "remove_subtypes":  # 205.1a: it removes those set aside too
+                    writes.add("aside_subtypes")
                 if subtypes is not None:
                     subtypes |= named
                 continue
@@ -390,7 +394,7 @@ def writes_of(parts: tuple[Part, ...], fit: bool) -> tuple[frozenset[str], Names
 
 
 # What ``fits`` reads.
-FIT_READS = frozenset({"types", "subtypes", "all_creature_types", "abilities", "intrinsic"})
+FIT_READS = frozenset({"types", "subtypes", "all_creature_types", "abilities", "intrinsic"}) | _ASIDE
 
 
 def fits(ch: Characteristics) -> bool:

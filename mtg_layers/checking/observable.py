@@ -55,6 +55,11 @@ NOT_SEARCHED = {
         "205.2a names a card type (tribal or kindred); the step code writes the word of the day on the board "
         "(reference.case.board_at), and the layers treat both words alike"
     ),
+    "entry_sees_existing_effects": (
+        "614.12 decides the counters a permanent enters with, as a step puts it onto the battlefield (reference.entry, "
+        "proofs.entry); the search's boards have no entering permanent, so none differs; the corpus case "
+        "ruling-arcane-adaptation-metallic-mimic-2017 declares both days and shows it"
+    ),
 }
 # A flag whose null value (the version states nothing) leaves some boards without an answer.
 NOT_STATED = {

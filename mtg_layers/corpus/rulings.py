@@ -152,4 +152,5 @@ def summary(rulings: list[Ruling]) -> dict[str, Any]:
         "cases": len({r.case for r in rulings if r.case}),
         "not_statable": dict(sorted(by_feature.items())),
         "disagreements": sum(r.disagreement is not None for r in rulings),
+        "fixed": sum(r.disagreement is not None and "fixed" in r.disagreement for r in rulings),
     }

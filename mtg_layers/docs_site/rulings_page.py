@@ -28,7 +28,7 @@ def rulings_markdown(rulings: Iterable[Ruling]) -> str:
     out = [
         f"**{s['rulings']} rulings** of {s['cards']} cards listed; **{s['stated']} stated** "
         f"by {s['cases']} cases; {s['rulings'] - s['stated']} not statable yet; "
-        f"{s['disagreements']} disagreement(s) of the resolver with a ruling.",
+        f"{s['disagreements']} disagreement(s) of the resolver with a ruling ({s['fixed']} fixed since).",
         "",
         "### Not statable, by missing feature",
         "",
@@ -41,10 +41,12 @@ def rulings_markdown(rulings: Iterable[Ruling]) -> str:
     out += ["", "### Disagreements of the resolver with a ruling", ""]
     disagreements = [r for r in items if r.disagreement]
     if disagreements:
-        out += ["| card | date | verdict | recorded in |", "|---|---|---|---|"]
+        out += ["| card | date | verdict | recorded in | state |", "|---|---|---|---|---|"]
         for r in disagreements:
             assert r.disagreement is not None
-            out.append(f"| {_cell(r.card)} | {r.date} | {r.disagreement['verdict']} | {r.disagreement['record']} |")
+            d = r.disagreement
+            state = f"fixed: {_cell(d['fixed'])}" if "fixed" in d else "open"
+            out.append(f"| {_cell(r.card)} | {r.date} | {d['verdict']} | {d['record']} | {state} |")
     else:
         out.append("None: every stated ruling's case passes under every rules version it declares.")
     out += ["", "### Every ruling", "", "| card | date | ruling (in the project's words) | case or reason |"]

@@ -155,6 +155,7 @@ STATED_REASON = {
     "vow-token-name-token": "111.4 names a token as a step creates it",
     "znr-modal-double-faced-cards": "modal double-faced cards did not exist before 2020-09-25",
     "unfinity-stickers": "stickers did not exist before 2022-10-07",
+    "xln-entering-sees-existing-effects": "the search's boards have no entering permanent",
 }
 
 

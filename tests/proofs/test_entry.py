@@ -14,17 +14,18 @@ from mtg_layers.checking.z3_crosscheck import entry_claim
 from mtg_layers.corpus import CASES_DIR, load_case
 from proofs.entry import check_entry, only_itself, works_from
 from reference.model import AbilityDef
-from reference.versions import builtin_versions
+from reference.versions import get_version
 
 OWN = "entry/own-general-ability-not-on-itself.yaml"
 DEPARTED = "entry/dearly-departed-graveyard-yixlid-jailer.yaml"
 CONDITION = "entry/enters-with-condition.yaml"
 GRUMGULLY = "entry/grumgully-xenograft-human.yaml"
+ADAPTATION = "rulings/arcane-adaptation-metallic-mimic.yaml"
 
 
 def _status(path: str, step: int, vid: str, claimed: dict[str, dict[str, int]] | None = None) -> str:
     """z3's verdict on the resolver's entry counters at ``step`` (or on ``claimed`` instead)."""
-    version = builtin_versions()[vid]
+    version = get_version(vid)
     claim = entry_claim(load_case(CASES_DIR / path), step, version)
     assert claim is not None
     before, after, resolver = claim
@@ -57,11 +58,23 @@ def test_611_3a_an_enters_with_condition_is_read_and_the_old_answer_is_refuted(v
     assert _status(CONDITION, 4, vid, {"elves": {}}) == "counterexample"
 
 
-def test_614_12_another_permanents_static_ability_does_not_apply_as_it_enters() -> None:
-    """Grizzly Bears under Xenograft naming Human gets Grumgully's counter: z3 refutes 'no counter'."""
+def test_614_12_before_ixalan_another_permanents_static_ability_does_not_apply_as_it_enters() -> None:
+    """Under m10, Grizzly Bears under Xenograft naming Human gets Grumgully's counter: z3 refutes 'no counter'."""
+    assert _status(GRUMGULLY, 2, "m10") == "verified"
+    assert _status(GRUMGULLY, 2, "m10", {"bears": {}}) == "counterexample"
+    assert _status(GRUMGULLY, 4, "m10", {"automaton": {"+1/+1": 1}}) == "counterexample"
+
+
+def test_614_12_from_ixalan_an_existing_effect_applies_as_it_enters() -> None:
+    """From 2017-09-29, Xenograft's effect already exists: the Bears are Human as they would enter, no counter;
+    z3 refutes the old answer. Arcane Adaptation and Metallic Mimic: a counter from that day, none the day before."""
     assert _status(GRUMGULLY, 2, "2025-08-01") == "verified"
-    assert _status(GRUMGULLY, 2, "2025-08-01", {"bears": {}}) == "counterexample"
-    assert _status(GRUMGULLY, 4, "2025-08-01", {"automaton": {"+1/+1": 1}}) == "counterexample"
+    assert _status(GRUMGULLY, 2, "2025-08-01", {"bears": {"+1/+1": 1}}) == "counterexample"
+    assert _status(GRUMGULLY, 5, "2025-08-01", {"clone": {"+1/+1": 1}}) == "counterexample"
+    assert _status(ADAPTATION, 2, "2017-09-29") == "verified"
+    assert _status(ADAPTATION, 2, "2017-09-29", {"bears": {}}) == "counterexample"
+    assert _status(ADAPTATION, 2, "2017-09-28") == "verified"
+    assert _status(ADAPTATION, 2, "2017-09-28", {"bears": {"+1/+1": 1}}) == "counterexample"
 
 
 def test_113_6_where_an_enters_with_ability_works() -> None:

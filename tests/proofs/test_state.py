@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import z3
 
-from proofs.state import constant, differences, fresh
+from proofs.state import apply_op, constant, differences, fresh, same
 from proofs.universe import build_universe
 from reference.case import board_at
 
-from ..builders import VERSIONS
+from ..builders import VERSIONS, corpus_case
 from ..builders import sba_case as _case
 
 
@@ -26,3 +26,21 @@ def test_differences_name_each_field_that_differs_and_only_those() -> None:
     land = constant(u, values.with_(types=frozenset({"land"})))
     assert z3.is_true(z3.simplify(dict(differences(u, a, land))["power"]))
     assert len(differences(u, a, fresh(u, "x"))) == 13
+
+
+def test_a_card_type_given_back_brings_back_the_subtypes_it_set_aside() -> None:
+    """205.1a: the encoding's own reading: Heliod's God type waits aside while it is no creature and shows again
+    when Opalescence makes it one; a subtype removed meanwhile stays gone."""
+    case = corpus_case("release-notes-theros-gods-heliod")
+    board = board_at(case, 5)
+    u = build_universe(board, [VERSIONS["ikoria"]])
+    heliod = constant(u, board.objects["heliod"].printed)
+    creature = {"types": {"creature": z3.BoolVal(True)}}
+    gone = apply_op(u, heliod, "remove_types", creature, z3.RealVal(1))
+    back = apply_op(u, gone, "add_types", creature, z3.RealVal(2))
+    assert z3.is_false(z3.simplify(gone.get_set("subtypes", "god")))
+    assert z3.is_true(z3.simplify(back.get_set("subtypes", "god")))
+    assert z3.is_true(z3.simplify(same(back, heliod)))
+    lost = apply_op(u, gone, "remove_subtypes", {"subtypes": {"god": z3.BoolVal(True)}}, z3.RealVal(2))
+    again = apply_op(u, lost, "add_types", creature, z3.RealVal(3))
+    assert z3.is_false(z3.simplify(again.get_set("subtypes", "god")))

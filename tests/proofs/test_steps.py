@@ -57,13 +57,18 @@ def test_entry_counters_need_the_replacement_ability_there_before() -> None:
 
 
 def test_entry_counters_read_the_object_as_it_would_exist() -> None:
-    """614.12: the Automaton's own Human choice counts, Xenograft's does not; a Clone's copy effect counts."""
+    """614.12: the Automaton's own Human choice counts; a Clone's copy effect counts; Xenograft's existing effect
+    counts from Ixalan (2017-09-29), not before (m10: the Dearly Departed ruling's reading)."""
     case = corpus_case(GRUMGULLY)
-    boards = derive_boards(initial_board(case), case.steps, VERSIONS["current"])
+    boards = derive_boards(initial_board(case), case.steps, VERSIONS["m10"])
     assert boards[1].objects["bears"].counters == (Counter("+1/+1", 1, 3),)  # a Bear as it enters: non-Human
     assert boards[2].objects["vanguard"].counters == ()  # printed Human
     assert boards[3].objects["automaton"].counters == ()  # Human by its own static ability
     assert boards[4].objects["clone"].counters == (Counter("+1/+1", 1, 6),)  # a Bear by the copy effect: non-Human
+    boards = derive_boards(initial_board(case), case.steps, VERSIONS["current"])
+    assert boards[1].objects["bears"].counters == ()  # Xenograft's effect already exists: Human as it enters
+    assert boards[3].objects["automaton"].counters == ()
+    assert boards[4].objects["clone"].counters == ()  # a Bear by the copy effect, Human by Xenograft
 
 
 def test_a_token_enters_with_the_counter_an_ability_gives() -> None:

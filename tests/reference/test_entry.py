@@ -394,10 +394,15 @@ def test_611_3a_an_enters_with_condition_is_read_before_the_object_enters() -> N
     assert _counters([patron], _creature("golem", [], ["golem"], types=["artifact", "creature"])) == {}
 
 
-def test_614_12_the_entering_creatures_own_general_static_ability_does_count() -> None:
+@pytest.mark.parametrize(
+    ("vid", "later"), [("m10", {"+1/+1": 1}), ("2017-09-28", {"+1/+1": 1}), ("2017-09-29", {}), ("current", {})]
+)
+def test_614_12_the_entering_creatures_own_general_static_ability_does_count(vid: str, later: dict[str, int]) -> None:
     """614.12 counts the continuous effects of the object's own static abilities that would apply to it, without
     the 'only that permanent' limit of replacement effects: its 'creatures you control are Humans' makes it Human
-    as it enters, so Grumgully (non-Human) gives it no counter; a Bear entering later is Human only once there."""
+    as it enters, so Grumgully (non-Human) gives it no counter. A Bear entering later: before Ixalan another
+    permanent's static ability does not count (Human only once there: a counter); from 2017-09-29 that effect already
+    exists and applies to it as it would enter (Human: no counter)."""
     humans = "creatures you control are humans in addition to their other types."
     abilities = [
         *ABILITIES,
@@ -415,10 +420,31 @@ def test_614_12_the_entering_creatures_own_general_static_ability_does_count() -
         ],
         abilities,
     )
-    _, first = _after(case, 1)
+    _, first = _after(case, 1, vid)
     assert (first["lord"]["counters"], sorted(first["lord"]["subtypes"])) == ({}, ["elf", "human"])
-    _, second = _after(case, 2)
-    assert (second["bears2"]["counters"], sorted(second["bears2"]["subtypes"])) == ({"+1/+1": 1}, ["bear", "human"])
+    _, second = _after(case, 2, vid)
+    assert (second["bears2"]["counters"], sorted(second["bears2"]["subtypes"])) == (later, ["bear", "human"])
+
+
+@pytest.mark.parametrize("vid", ["m10", "current"])
+def test_614_12_a_static_ability_of_an_object_entering_at_the_same_time_does_not_count_yet(vid: str) -> None:
+    """614.12 (from Ixalan: the continuous effects that already exist): a lord making creatures Humans that enters
+    in the same step as a Bear has no effect yet as the Bear would enter, under either reading: the Bear gets
+    Grumgully's counter, and is a Bear Human once both are there."""
+    humans = "creatures you control are humans in addition to their other types."
+    abilities = [
+        *ABILITIES,
+        {
+            "text": humans,
+            "applies_to": {"type": "creature", "controller": "you"},
+            "parts": [{"op": "add_subtypes", "subtypes": ["human"]}],
+        },
+    ]
+    both = [_creature("lord", [humans], ["elf"]), _creature("bears2", [])]
+    case = _case([GRUMGULLY_OBJ], [{"description": "both enter", "add_objects": both}], abilities)
+    _, result = _after(case, 1, vid)
+    assert (result["bears2"]["counters"], sorted(result["bears2"]["subtypes"])) == ({"+1/+1": 1}, ["bear", "human"])
+    assert result["lord"]["counters"] == {}
 
 
 def test_a_card_moved_onto_the_battlefield_enters_with_the_counter() -> None:

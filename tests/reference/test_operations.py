@@ -118,8 +118,19 @@ CASES: list[tuple[str, Characteristics, dict[str, Any], dict[str, Any]]] = [
         },
     ),
     ("add_types", BEAR, {"types": ["artifact"]}, {"types": frozenset({"artifact", "creature"})}),
-    ("set_types", BEAR, {"types": ["artifact"]}, {"types": frozenset({"artifact"}), "subtypes": frozenset()}),
-    ("remove_types", LAND, {"types": ["creature"]}, {"types": frozenset({"land"}), "subtypes": frozenset({"forest"})}),
+    # 205.1a: the removed type's subtypes wait aside while it is gone
+    (
+        "set_types",
+        BEAR,
+        {"types": ["artifact"]},
+        {"types": frozenset({"artifact"}), "subtypes": frozenset(), "aside_subtypes": frozenset({"bear"})},
+    ),
+    (
+        "remove_types",
+        LAND,
+        {"types": ["creature"]},
+        {"types": frozenset({"land"}), "subtypes": frozenset({"forest"}), "aside_subtypes": frozenset({"dryad"})},
+    ),
     ("add_subtypes", BEAR, {"subtypes": ["spirit"]}, {"subtypes": frozenset({"bear", "spirit"})}),
     ("set_subtypes", LAND, {"subtypes": ["frog"]}, {"subtypes": frozenset({"forest", "frog"})}),
     ("remove_subtypes", BEAR, {"subtypes": ["bear"]}, {"subtypes": frozenset()}),
@@ -529,3 +540,25 @@ def test_612_8_a_name_set_in_layer_3_is_read_by_a_later_layer_and_overrides_a_co
     _, final = run(board)
     assert (final["bear"]["name"], final["bear"]["power"], final["bear"]["toughness"]) == ("Renamed Bear", 4, 4)
     assert OPERATION_KIND["set_name"] == "text"
+
+
+def test_a_card_type_given_back_in_the_same_layer_brings_back_its_subtypes() -> None:
+    """205.1a: a removed card type's subtypes are gone only while the type is gone (Heliod, God of the Sun below
+    devotion five, then Opalescence); a subtype removed, or one the object could not gain (205.3d), stays gone."""
+    heliod = chars(types=frozenset({"enchantment", "creature"}), subtypes=frozenset({"god"}))
+    gone = apply_instruction(heliod, ("remove_types", freeze({"types": ["creature"]})), 1.0)
+    assert (gone.types, gone.subtypes) == (frozenset({"enchantment"}), frozenset())
+    back = apply_instruction(gone, ("add_types", freeze({"types": ["creature"]})), 2.0)
+    assert (back.types, back.subtypes) == (frozenset({"enchantment", "creature"}), frozenset({"god"}))
+    assert back == heliod
+    # removed while set aside: it does not come back
+    lost = apply_instruction(gone, ("remove_subtypes", freeze({"subtypes": ["god"]})), 2.0)
+    assert apply_instruction(lost, ("add_types", freeze({"types": ["creature"]})), 3.0).subtypes == frozenset()
+    # gained while the object is no creature: never gained (205.3d), so nothing comes back
+    elf = apply_instruction(lost, ("add_subtypes", freeze({"subtypes": ["elf"]})), 3.0)
+    assert apply_instruction(elf, ("add_types", freeze({"types": ["creature"]})), 4.0).subtypes == frozenset()
+    # a changeling's "every creature type" waits aside the same way
+    changeling = chars(types=frozenset({"artifact", "creature"}), all_creature_types=True)
+    statue = apply_instruction(changeling, ("set_types", freeze({"types": ["artifact"]})), 1.0)
+    assert not statue.all_creature_types
+    assert apply_instruction(statue, ("add_types", freeze({"types": ["creature"]})), 2.0).all_creature_types

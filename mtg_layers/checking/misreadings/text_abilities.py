@@ -143,7 +143,21 @@ def set_types_add(version: RulesVersion) -> Iterator[RulesVersion]:
     "keeps creature types on a permanent that stopped being a creature",
 )
 def subtypes_outlive_their_type(version: RulesVersion) -> Iterator[RulesVersion]:
-    with patched({"reference.operations.fit_subtypes": lambda ch: ch}):
+    with patched(
+        {"reference.operations.fit_subtypes": lambda ch: ch, "reference.operations.fit_types_changed": lambda ch: ch}
+    ):
+        yield version
+
+
+@misreading(
+    "205.1a",
+    "A card type's subtypes are gone for good once the type is removed, even if an effect gives the type back.",
+    "leaves Heliod, God of the Sun a creature with no God type once Opalescence animates it again",
+)
+def subtypes_lost_for_good(version: RulesVersion) -> Iterator[RulesVersion]:
+    import reference.operations as ops
+
+    with patched({"reference.operations.fit_types_changed": ops.fit_subtypes}):
         yield version
 
 
@@ -203,6 +217,7 @@ MISREADINGS: tuple[Misreading, ...] = (
     added_types_replace,
     set_types_add,
     subtypes_outlive_their_type,
+    subtypes_lost_for_good,
     land_type_keeps_text_abilities,
     land_type_adds,
     land_type_gives_no_mana_ability,
