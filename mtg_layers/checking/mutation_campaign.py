@@ -64,6 +64,7 @@ KILLING_SUITE = (
     "tests/reference/test_entry.py",
     "tests/reference/test_fixed_amounts.py",
     "tests/reference/test_filters.py",
+    "tests/reference/test_flip.py",
     "tests/reference/test_frozen.py",
     "tests/reference/test_game_state.py",
     "tests/reference/test_merged.py",

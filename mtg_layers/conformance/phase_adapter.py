@@ -203,7 +203,7 @@ def faces() -> dict[str, dict[str, Any]]:
 
     cards = catalogue()
     data = {
-        name: phase.build_oracle_face(mtgjson_card(c), None) for name, c in cards.items() if c["layout"] == "normal"
+        name: phase.build_oracle_face(mtgjson_card(c), None) for name, c in cards.items() if single_faced_up(c)
     }
     for name, card in cards.items():  # 712.1: a transforming double-faced card, both faces under one oracle id
         back = cards.get(card.get("other_face") or "")
@@ -213,6 +213,12 @@ def faces() -> dict[str, dict[str, Any]]:
                 built = phase.build_oracle_face_multi({**mtgjson_card(face), "layout": "transform"}, oid)
                 data[face["name"]] = {**built, "layout": "transform", "face_index": index}
     return data
+
+
+def single_faced_up(card: Mapping[str, Any]) -> bool:
+    """Whether phase is given the card as one face: a normal card, or a modal double-faced card's front face,
+    which is all the permanent has while that face is up (712.8d)."""
+    return card["layout"] == "normal" or (card["layout"] == "modal_dfc" and card.get("face") == "front")
 
 
 def double_faced(name: str) -> bool:
@@ -324,7 +330,7 @@ def check_object(o: Mapping[str, Any]) -> dict[str, Any]:
     card = catalogue().get(name)
     if card is None:
         raise Unsupported(f"object {o['id']}: card {name!r} is not in the card catalogue")
-    if card["layout"] != "normal" and not double_faced(name):
+    if not single_faced_up(card) and not double_faced(name):
         raise Unsupported(f"object {o['id']} ({name}) is a {card['layout']} card whose faces are not both catalogued")
     if o.get("modal"):
         raise Unsupported(f"object {o['id']} ({name}) is a modal double-faced card: not set up")

@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 import yaml
 
+from mtg_layers.catalogue.refs import expand
 from mtg_layers.corpus import CASES_DIR, CorpusError, load_case
 from mtg_layers.corpus.limits import MAX_EFFECTS, MAX_OBJECTS
 from tests.corpus.test_loader import GOOD, mutated, write
@@ -93,7 +94,8 @@ def test_an_ended_copy_closes_no_loop(tmp_path: Path) -> None:
 
 
 def _volrath_two_creature_cards(tmp_path: Path) -> Path:
-    data = yaml.safe_load((CASES_DIR / "text" / "volraths-shapeshifter-grizzly-bears.yaml").read_text())
+    path = CASES_DIR / "text" / "volraths-shapeshifter-grizzly-bears.yaml"
+    data = copy.deepcopy(expand(yaml.safe_load(path.read_text()), str(path)))  # the catalogue's cards written out
     bears = next(o for o in data["objects"] if o["id"] == "bears")
     data["objects"].insert(2, {**copy.deepcopy(bears), "id": "bears2", "timestamp": 2.5})
     for a in data["abilities"]:
