@@ -202,9 +202,7 @@ def faces() -> dict[str, dict[str, Any]]:
     import phase
 
     cards = catalogue()
-    data = {
-        name: phase.build_oracle_face(mtgjson_card(c), None) for name, c in cards.items() if single_faced_up(c)
-    }
+    data = {name: phase.build_oracle_face(mtgjson_card(c), None) for name, c in cards.items() if single_faced_up(c)}
     for name, card in cards.items():  # 712.1: a transforming double-faced card, both faces under one oracle id
         back = cards.get(card.get("other_face") or "")
         if card["layout"] == "transform" and card.get("face") == "front" and back is not None:
