@@ -75,9 +75,22 @@ def _case_names(case_path: Path, label: str) -> list[str]:
     names = [str(c.get("name", "")) for c in data.get("cards", []) if isinstance(c, Mapping)]
     objects = list(data.get("objects", []))
     objects += [o for s in data.get("steps", []) if isinstance(s, Mapping) for o in s.get("add_objects", [])]
-    names += [str(o.get("card", "")) for o in objects if isinstance(o, Mapping)]
+    cards = [str(o["card"]) for o in objects if isinstance(o, Mapping) and o.get("card")]
+    names += cards + [other for card in cards for other in _other_halves(card)]
     names += [str(s.get("ref", "")) for s in data.get("sources", []) if isinstance(s, Mapping)]
     return names
+
+
+def _other_halves(card: str) -> list[str]:
+    """The names a catalogue card also goes by: a flip card's flipped half (710.1), a double-faced card's other face."""
+    from ..catalogue.load import catalogue, fold
+
+    entry = catalogue().by_name.get(fold(card))
+    if entry is None:
+        return []
+    flipped = entry.get("flipped")
+    other = [str(flipped["name"])] if isinstance(flipped, Mapping) and "name" in flipped else []
+    return other + ([str(entry["other_face"])] if entry.get("other_face") else [])
 
 
 def _cites(names: list[str], card: str) -> bool:
