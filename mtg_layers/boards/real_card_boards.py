@@ -29,6 +29,7 @@ from .fuzz_settings import GeneratorSettings
 PERMANENT_TYPES = frozenset({"artifact", "creature", "enchantment", "land", "planeswalker", "battle"})
 KINDS = ("creature", "artifact", "enchantment", "land", "planeswalker", "permanent")
 ENCHANT = re.compile(r"^enchant (?P<what>[a-z ]+?)\.?$")
+REMINDER = re.compile(r"\s*\([^)]*\)")
 TARGET = re.compile(
     r"\btarget (?P<non>non-?legendary )?(?P<what>creature|artifact|enchantment|land|planeswalker|permanent)"
 )
@@ -55,7 +56,7 @@ def _enchant(card: Mapping[str, Any]) -> str | None:
     if "aura" not in card["subtypes"]:
         return None
     for line in [*(str(a["text"]) for a in card["abilities"]), *str(card["oracle"]).lower().splitlines()]:
-        m = ENCHANT.match(line.strip())
+        m = ENCHANT.match(REMINDER.sub("", line).strip())  # reminder text is not rules text
         if m:
             return m["what"]
     return "permanent"
