@@ -103,6 +103,9 @@ def test_consecutive_dated_profiles_move_the_tie_cases() -> None:
         # 707.9d's 'in addition to its other types' carve-out (2021-02-05): changeling copied or not
         "ruling-glasspool-mimic-changeling",
         "history-707-9d-in-addition-exception-2021",
+        # tokens of the War of the Spark rulings, whose names follow 111.4 as the token cases above
+        "release-notes-war-arlinn-voice-of-the-pack",
+        "release-notes-war-blast-zone-mana-values",
     }
     n = diff_corpus(CASES_DIR, get_version("2023-11-17"), get_version("2025-08-01"))
     assert {d.case for d in n.diffs} == {
@@ -110,6 +113,9 @@ def test_consecutive_dated_profiles_move_the_tie_cases() -> None:
         "history-122-1b-keyword-counters-by-date",  # exalted and decayed counters (122.1b)
         "history-205-2a-tribal-renamed-kindred",  # tribal renamed kindred (205.2a), as is Lignify in:
         "ruling-lignify-later-equipment-grant",
+        "ruling-lignify-overwrites-cdas-2007",
+        "ruling-lignify-modifiers-2009",
+        "ruling-firdoch-core-2025",  # a Kindred artifact (205.2a)
         "timestamps-equipment-attached-by-the-rules",
         "ruling-layer6-lord-loses-abilities-dependency",
     }
