@@ -51,3 +51,11 @@ def test_102_1_a_step_passes_the_turn_and_changes_life_and_hand_per_player() -> 
     assert after == {"turn": "p2", "life": {"p1": 20, "p2": 12}, "hand": {"p1": 4}}
     assert changed_game(freeze({}), {"life": {"p1": 5}}) == {"life": {"p1": 5}}
     assert changed_game(game, {}) == game
+
+
+def test_players_of_reads_the_turn_order() -> None:
+    """102.1: a player the game state names only in its turn order is one of the board's players."""
+    from reference.game_state import players_of
+
+    board = replace(make_board([creature("a", 1)]), game=freeze({"turn": "p1", "turn_order": ["p1", "p2", "p3"]}))
+    assert "p3" in players_of(board) and "p2" in players_of(board)

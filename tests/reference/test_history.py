@@ -283,3 +283,29 @@ def test_a_day_the_history_read_gives_no_warning(rules: str) -> None:
     for command in ("explain", "resolve", "diff"):
         result = CliRunner().invoke(main, _commands(rules)[command])
         assert result.exit_code == 0 and "warning:" not in result.output, (command, rules, result.output)
+
+
+def test_each_dated_change_keeps_the_rule_its_entry_names() -> None:
+    """Each dated change of the bundled history carries the rule number written beside it in dated.json."""
+    import json as _json
+    from pathlib import Path as _Path
+
+    import reference
+
+    data = _json.loads((_Path(reference.__file__).parent / "profiles" / "dated.json").read_text("utf-8"))
+    written = [str(c["rule"]) for c in _changes(data)]
+    assert [c.rule for c in history().changes] == written and all(written)
+
+
+def _changes(data: object) -> list[dict[str, object]]:
+    """Every mapping with an 'entry' and a 'from' in the history file, in file order."""
+    found: list[dict[str, object]] = []
+    if isinstance(data, dict):
+        if "entry" in data and "from" in data:
+            found.append(data)
+        for v in data.values():
+            found += _changes(v)
+    elif isinstance(data, list):
+        for v in data:
+            found += _changes(v)
+    return found

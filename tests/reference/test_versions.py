@@ -312,3 +312,8 @@ def test_a_true_or_false_flag_given_another_value_is_named_with_its_place() -> N
 
     with pytest.raises(ProfileError, match=r"proposal: flags\.granted_keeps_relative_order: expected true or false"):
         flag_value("granted_keeps_relative_order", "yes", "proposal")
+
+
+def test_a_profile_source_date_must_be_a_day() -> None:
+    """A profile's source date is written YYYY-MM-DD; another form is an error naming source.date."""
+    assert "source.date: expected a date written YYYY-MM-DD" in profile_error(profile(source={"date": "July 2009"}))

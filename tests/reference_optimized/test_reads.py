@@ -362,3 +362,12 @@ def test_only_a_number_or_a_one_key_expression_is_free_of_the_source() -> None:
     assert reads.source_free(3) and reads.source_free({"its": "power"})
     assert not reads.source_free({"its": "power", "counters": "+1/+1"})
     assert not reads.source_free("x")
+
+
+def test_a_filter_asking_for_the_source_is_not_source_free() -> None:
+    """109.4: a filter whose value names the source ("the same controller as its source") reads the source."""
+    from reference_optimized.reads import source_free_filter
+
+    assert not source_free_filter({"controller": "source"})
+    assert not source_free_filter({"all": [{"type": "creature"}, {"controller": "source"}]})
+    assert source_free_filter({"controller": "you"})
