@@ -228,6 +228,19 @@ def _shapes_named(branches: Any) -> str:
     return ", or ".join(words)
 
 
+def describe_schema_errors(err: jsonschema.ValidationError, path: list[Any]) -> list[tuple[list[Any], str]]:
+    """A schema error as (field path, message in words) pairs: one, or one per unknown field of a mapping."""
+    inst = err.instance
+    if err.validator == "additionalProperties" and isinstance(inst, Mapping) and isinstance(err.schema, Mapping):
+        known = sorted(err.schema.get("properties", {}))
+        extra = [k for k in inst if k not in known]
+        if len(extra) > 1:
+            return [
+                (path + [k], f"unknown field {k!r}{suggest(k, known)}; known fields: {', '.join(known)}") for k in extra
+            ]
+    return [describe_schema_error(err, path)]
+
+
 def describe_schema_error(err: jsonschema.ValidationError, path: list[Any]) -> tuple[list[Any], str]:
     """A schema error as (field path, message in words)."""
     v, inst = err.validator, err.instance

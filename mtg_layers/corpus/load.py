@@ -22,7 +22,7 @@ from .errors import CorpusError, raise_all
 from .limits import check_size
 from .meaning import MeaningChecker
 from .read import check_numbers, read_yaml
-from .schema import validate_schema
+from .schema import schema_problems
 
 
 def case_from_data(
@@ -40,31 +40,72 @@ def case_from_data(
         data = _catalogue_cards(data, label)
     known = dict(builtin_versions())
     known.update(versions or {})
-    data = _authoring_checks(data, label, known, schema_first=True, schema_check=schema_check)
-    # Every error of the file at once (issue 33): the meaning checks' first error, then the vocabulary's
-    # and the board's words (each independent of the others), in that order.
-    problems: list[tuple[str, str]] = []
+    # Every error of the file at once (issue 33): the version aliases' and every JSON Schema error, then the
+    # meaning checks' first error, the vocabulary's and the board's words (each independent of the others).
+    data, problems = _schema_stage(data, known, schema_check)
+    schema_failed = bool(problems)
+    later: list[tuple[str, str]] = []
     try:
         MeaningChecker(label, Versions(known, CURRENT, dated=True)).check(data)
     except CorpusError as exc:
-        problems.append((exc.field, exc.message))
+        later.append((exc.field, exc.message))
+    except Exception:
+        if not schema_failed:  # a schema-valid case must not crash a check: that is a defect, let it show
+            raise
     if schema_check:  # authoring checks are for hand-written cases, not the generator's boards
-        problems += _vocabulary_problems(data, meaning_failed=bool(problems))
-    problems += board_word_problems(data)
+        later += _vocabulary_problems(data, earlier_failed=bool(problems or later))
+    later += _board_word_problems(data, earlier_failed=bool(problems or later))
+    problems += [p for p in later if not _under_any(p[0], problems)] if schema_failed else later
     raise_all(label, problems)
     return build_case(data, label)
 
 
-def _vocabulary_problems(data: Any, meaning_failed: bool) -> list[tuple[str, str]]:
-    """Every problem the vocabulary checks find (after a meaning error, a check that cannot read the data
+def _schema_stage(
+    data: Any, known: Mapping[str, RulesVersion], schema_check: bool
+) -> tuple[Any, list[tuple[str, str]]]:
+    """The version aliases resolved, and every problem of the aliases and the JSON Schema (with ``schema_check``)."""
+    problems: list[tuple[str, str]] = []
+    try:
+        data = authoring.resolve_version_aliases(data, {"current": CURRENT} if CURRENT in known else {})
+    except authoring.AuthoringError as exc:
+        problems.append((exc.field, exc.message))
+    if schema_check:
+        problems += schema_problems(data)
+    return data, problems
+
+
+def _under_any(field: str, problems: list[tuple[str, str]]) -> bool:
+    """Whether a later check's field is one the schema already rejected, or inside one (the same mistake, seen
+    again by a check that reads the malformed value)."""
+    for known, _ in problems:
+        if not known:  # a top-level error (a missing field) says nothing of the fields that are there
+            continue
+        if field == known or field.startswith((known + ".", known + "[")):
+            return True
+    return False
+
+
+def _vocabulary_problems(data: Any, earlier_failed: bool) -> list[tuple[str, str]]:
+    """Every problem the vocabulary checks find (after an earlier error, a check that cannot read the data
     adds nothing: that error is already reported)."""
     found: list[tuple[str, str]] = []
     try:
         authoring.check_vocabulary(data, problems=found)
     except Exception:
-        if not meaning_failed:
+        if not earlier_failed:
             raise
     return found
+
+
+def _board_word_problems(data: Any, earlier_failed: bool) -> list[tuple[str, str]]:
+    """Every problem of the board's words (after an earlier error, a check that cannot read the data adds
+    nothing)."""
+    try:
+        return board_word_problems(data)
+    except Exception:
+        if not earlier_failed:
+            raise
+        return []
 
 
 def _catalogue_cards(data: Mapping[str, Any], label: str) -> Any:
@@ -72,22 +113,6 @@ def _catalogue_cards(data: Mapping[str, Any], label: str) -> Any:
     from ..catalogue.refs import expand
 
     return expand(data, label)
-
-
-def _authoring_checks(
-    data: Any, label: str, known: Mapping[str, RulesVersion], schema_first: bool, schema_check: bool = True
-) -> Any:
-    """The authoring checks of ``authoring``: version aliases, then (after the schema) vocabulary."""
-    try:
-        if schema_first:
-            data = authoring.resolve_version_aliases(data, {"current": CURRENT} if CURRENT in known else {})
-            if schema_check:
-                validate_schema(data, label)
-        else:
-            authoring.check_vocabulary(data)
-    except authoring.AuthoringError as exc:
-        raise CorpusError(label, exc.field, exc.message) from None
-    return data
 
 
 def load_case(path: Path, versions: Mapping[str, RulesVersion] | None = None) -> Case:

@@ -1,6 +1,7 @@
 """The JSON Schema stage: the corpus's schemas by name, and a case checked against its schema.
 
-The error reported is the most specific one, said in words (``authoring.describe_schema_error``).
+Every error of a document is reported, each by its most specific cause, said in words
+(``authoring.describe_schema_errors``).
 ``jsonschema`` is imported when a case is checked, not when the CLI starts: the playground runs
 the other stages under Pyodide, without it.
 """
@@ -17,7 +18,7 @@ if TYPE_CHECKING:  # imported where used: the playground runs the loader under P
 
 from ..paths import SCHEMA_DIR
 from . import authoring
-from .errors import CorpusError, field_path
+from .errors import field_path, raise_all
 
 
 @cache
@@ -47,15 +48,25 @@ def _strict_validator() -> Any:
     return jsonschema.validators.extend(jsonschema.Draft202012Validator, type_checker=checker)  # type: ignore[no-untyped-call]
 
 
-def validate_schema(data: Any, label: str, name: str = "case") -> None:
-    """Check a case against the JSON Schema; raise the most specific error."""
-    import jsonschema  # imported when a case is loaded, not when the CLI starts
-
+def schema_problems(data: Any, name: str = "case") -> list[tuple[str, str]]:
+    """Every JSON Schema error of a document as (field path, message in words), sorted by path: each error is
+    said by its most specific cause, an unknown field is named once per field, and a repeat is dropped."""
     validator = _strict_validator()(schema(name))
-    errors = sorted(validator.iter_errors(data), key=lambda e: (len(e.absolute_path), str(e.absolute_path)))
-    if not errors:
-        return
-    err = jsonschema.exceptions.best_match(errors)
-    assert err is not None
-    where, message = authoring.describe_schema_error(err, list(err.absolute_path))
-    raise CorpusError(label, field_path(where), message)
+    found: list[tuple[str, str]] = []
+    for error in sorted(validator.iter_errors(data), key=_path_order):
+        best = _best_error(error)
+        for where, message in authoring.describe_schema_errors(best, list(best.absolute_path)):
+            problem = (field_path(where), message)
+            if problem not in found:
+                found.append(problem)
+    return found
+
+
+def _path_order(error: jsonschema.ValidationError) -> tuple[str, ...]:
+    """An error's place in the report: by its field path, key by key (list indexes in number order)."""
+    return tuple(f"{p:09d}" if isinstance(p, int) else str(p) for p in error.absolute_path)
+
+
+def validate_schema(data: Any, label: str, name: str = "case") -> None:
+    """Check a document against its JSON Schema; raise every error (one ``CorpusError``, or ``CorpusErrors``)."""
+    raise_all(label, schema_problems(data, name))
