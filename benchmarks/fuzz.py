@@ -1,6 +1,6 @@
 """Fuzzing figures: boards per second through an adapter, shrink time and shrunk sizes.
 
-    python benchmarks/fuzz.py [--boards N] [--seed S] [--budget SECONDS]
+    python benchmarks/fuzz.py [--boards N] [--seed S] [--budget ENGINE_CALLS]
 
 Runs `mtg-layers conformance --generated` in process, persistent mode, against the
 reference adapter, the naive JavaScript engine (when node is installed) and the
@@ -26,6 +26,7 @@ from mtg_layers.boards.fuzz_settings import DEFAULT_WEIGHTS  # noqa: E402
 from mtg_layers.conformance.fuzz import Fuzzer, FuzzOptions  # noqa: E402
 from mtg_layers.conformance.fuzz_cli import generator_settings  # noqa: E402
 from mtg_layers.conformance.runner import Runner, RunnerOptions  # noqa: E402
+from mtg_layers.conformance.shrink import DEFAULT_SHRINK_CALLS  # noqa: E402
 
 ADAPTERS = {
     "reference": [sys.executable, "-m", "mtg_layers.adapter"],
@@ -34,7 +35,7 @@ ADAPTERS = {
 }
 
 
-def measure(name: str, argv: list[str], boards: int, seed: int, budget: float) -> None:
+def measure(name: str, argv: list[str], boards: int, seed: int, budget: int) -> None:
     """One fuzzing run through one adapter, with its figures."""
     runner = Runner(RunnerOptions(argv=argv, cwd=str(ROOT)))
     runner.ensure_started()
@@ -62,7 +63,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--boards", type=int, default=200)
     parser.add_argument("--seed", type=int, default=3)
-    parser.add_argument("--budget", type=float, default=60.0)
+    parser.add_argument("--budget", type=int, default=DEFAULT_SHRINK_CALLS, help="engine calls per shrink")
     args = parser.parse_args()
     for name, argv in ADAPTERS.items():
         if argv[0] == "node" and shutil.which("node") is None:

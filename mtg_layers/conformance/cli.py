@@ -37,6 +37,7 @@ from .reports import (
     write_json,
 )
 from .runner import FAILING, Interrupted, Runner, RunnerOptions, RunResult, exit_status, plan, unused_expectations
+from .shrink import DEFAULT_SHRINK_CALLS
 
 
 class _Stops:
@@ -141,7 +142,13 @@ def _now() -> str:
 )
 @click.option("--features", "gen_features", multiple=True, help="With --generated: only these tags (comma-separated).")
 @click.option("--weights", multiple=True, help="With --generated: TAG=N,… how often the generator picks each feature.")
-@click.option("--shrink-budget", type=float, default=60.0, show_default=True, help="Seconds per shrink.")
+@click.option(
+    "--shrink-budget",
+    type=click.IntRange(min=0),
+    default=DEFAULT_SHRINK_CALLS,
+    show_default=True,
+    help="Engine calls per shrink (a count, not seconds: a board shrinks the same on any machine).",
+)
 @click.option("--max-shrink", type=int, default=3, show_default=True, help="Kinds of disagreement to shrink.")
 @click.option(
     "--findings",
@@ -175,7 +182,7 @@ def conformance(
     real_cards: bool,
     gen_features: tuple[str, ...],
     weights: tuple[str, ...],
-    shrink_budget: float,
+    shrink_budget: int,
     max_shrink: int,
     findings: Path,
     command: tuple[str, ...],

@@ -4,14 +4,17 @@
 (``mtg_layers.boards.fuzz_boards.generated_boards``: only the features and rules versions the
 adapter declares) through the same adapter protocol and runner as the corpus, judges each answer against
 the reference resolver's, and shrinks the first disagreement of each kind with
-hypothesis's shrinker, the engine in the loop, within a time budget. Each shrunk board
-is written as a case file in the corpus format.
+hypothesis's shrinker, the engine in the loop, then drops whole pieces of it
+(``shrink.shrink_greedy``), within a budget of engine calls. Each shrunk board is written as a
+case file in the corpus format.
 
 Determinism: the boards are a function of the seed, the generator settings (stored in
 the report) and the hypothesis version, never of the hypothesis example database
 (``database=None``) nor of the engine's answers: the generation pass never fails, so
 hypothesis draws the same boards whatever the engine says. Shrinking replays the same
-seed up to the disagreeing board (checking it is the same board) and shrinks from there.
+seed up to the disagreeing board (checking it is the same board) and shrinks from there; the
+budget counts engine calls, not seconds, so the same board shrinks to the same board on a loaded
+machine as on an idle one.
 """
 
 from __future__ import annotations
@@ -23,7 +26,7 @@ import hashlib
 import json
 import re
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -48,9 +51,10 @@ from ..corpus.serialise import to_yaml
 from .protocol import SuiteCase
 from .reports import FIELD_LAYER
 from .runner import Job, Runner, RunResult
+from .shrink import DEFAULT_SHRINK_CALLS, CallBudget, Candidates, shrink_greedy
 
 GENERATED_PATH = Path("<generated>")
-# The share of the shrink budget hypothesis's shrinker may use; the rest goes to dropping whole pieces.
+# The share of the shrink budget (engine calls) hypothesis's shrinker may use; the rest goes to dropping whole pieces.
 HYPOTHESIS_SHARE = 0.7
 
 
@@ -60,6 +64,24 @@ class _Found(Exception):
 
 class _BudgetSpent(BaseException):
     """Raised inside the hypothesis test when the shrink budget is spent: not a failure, it ends the run."""
+
+
+@contextlib.contextmanager
+def _no_shrink_clock() -> Iterator[None]:
+    """Hypothesis's shrinker stops after five minutes of wall-clock time (``MAX_SHRINKING_SECONDS``), which
+    would make how far a board shrinks depend on the machine's load: while our shrink runs, the budget of
+    engine calls is the only bound."""
+    from hypothesis.internal.conjecture import engine
+
+    saved = getattr(engine, "MAX_SHRINKING_SECONDS", None)
+    if saved is None:
+        yield
+        return
+    engine.MAX_SHRINKING_SECONDS = 10**9
+    try:
+        yield
+    finally:
+        engine.MAX_SHRINKING_SECONDS = saved
 
 
 def hypothesis_settings(count: int, phases: Sequence[Phase]) -> settings:
@@ -356,7 +378,7 @@ class FuzzOptions:
     seed: int
     generator: GeneratorSettings
     fields: tuple[str, ...] = ()  # the characteristics judged; () : those the allowed features ask for
-    shrink_budget: float = 30.0
+    shrink_budget: int = DEFAULT_SHRINK_CALLS  # engine calls per disagreement
     max_shrink: int = 3
     findings: Path | None = None
     engine_name: str = "engine"
@@ -477,10 +499,12 @@ class Fuzzer:
         return out
 
     def shrink(self, d: Disagreement) -> None:
-        """Shrink one disagreement with hypothesis's shrinker, the engine in the loop, within the budget."""
+        """Shrink one disagreement with hypothesis's shrinker, the engine in the loop, then drop whole pieces;
+        within the budget of engine calls."""
         target = d.board.key()
         armed = False
-        began = 0.0
+        began = time.perf_counter()
+        budget = CallBudget(self.options.shrink_budget)
         best: tuple[tuple[int, int, int], Generated, RunResult] | None = None
 
         def keep(g: Generated, r: RunResult) -> None:
@@ -490,17 +514,15 @@ class Fuzzer:
                 best = (k, g, r)
 
         def disagrees(g: Generated) -> bool:
-            nonlocal armed, began
+            nonlocal armed
             if not armed:
                 if g.key() != target:
                     return False
-                armed, began = True, time.perf_counter()
+                armed = True
                 keep(g, d.result)
                 return True
-            if time.perf_counter() - began > HYPOTHESIS_SHARE * self.options.shrink_budget:
-                d.budget_hit = True
+            if not budget.take(upto=int(HYPOTHESIS_SHARE * budget.limit)):
                 raise _BudgetSpent
-            d.shrink_calls += 1
             r = self.run_board(g, f"{d.result.case}-shrink")
             if r.status in ("fail", "error", "timeout") and signature(r) == d.signature:
                 keep(g, r)
@@ -519,35 +541,35 @@ class Fuzzer:
             test(g)
 
         # _Found (hypothesis's report of the smallest board), or the budget spent
-        with contextlib.suppress(Exception, _BudgetSpent):
+        with contextlib.suppress(Exception, _BudgetSpent), _no_shrink_clock():
             run()
         d.reproduced = armed
         if best is not None:
             d.shrunk = True
             d.minimal, d.minimal_result = best[1], best[2]
-            self.reduce(d, began)
+            self.reduce(d, smaller_boards, budget)
+        d.shrink_calls, d.budget_hit = budget.used, budget.hit
         d.shrink_seconds = time.perf_counter() - began if armed else 0.0
 
-    def reduce(self, d: Disagreement, began: float) -> None:
-        """After hypothesis: drop whole pieces of the board (greedily, to a fixed point) while it still disagrees."""
-        assert d.minimal is not None
-        current = d.minimal
-        progress = True
-        while progress:
-            progress = False
-            for data in smaller_boards(current.data):
-                if time.perf_counter() - began > self.options.shrink_budget:
-                    d.budget_hit = True
-                    return
-                g = complete(data, current.rules, self.options.generator)
-                if g is None:
-                    continue
-                d.shrink_calls += 1
-                r = self.run_board(g, f"{d.result.case}-shrink")
-                if r.status in ("fail", "error") and signature(r) == d.signature:
-                    current, d.minimal, d.minimal_result = g, g, r
-                    progress = True
-                    break
+    def reduce(self, d: Disagreement, candidates: Candidates, budget: CallBudget) -> None:
+        """Drop whole pieces of the board (the candidates, greedily, to a fixed point) while it still disagrees
+        the same way, within the budget (``shrink.shrink_greedy``)."""
+        start, start_result = d.minimal or d.board, d.minimal_result or d.result
+        rules = start.rules
+
+        def still_disagrees(g: Generated) -> RunResult | None:
+            r = self.run_board(g, f"{d.result.case}-shrink")
+            return r if r.status in ("fail", "error") and signature(r) == d.signature else None
+
+        d.minimal, d.minimal_result = shrink_greedy(
+            start,
+            start_result,
+            candidates,
+            lambda data: complete(dict(data), rules, self.options.generator),
+            still_disagrees,
+            budget,
+        )
+        d.shrink_calls, d.budget_hit = budget.used, budget.hit
 
     def finish(self, d: Disagreement) -> None:
         """Where the answers part, and the case file for the shrunk board."""

@@ -107,7 +107,7 @@ def generated_block(outcome: FuzzOutcome, options: FuzzOptions) -> dict[str, Any
         "hypothesis": hypothesis.__version__,
         "settings": options.generator.as_dict(),
         "compared_fields": list(options.compared),
-        "shrink": {"budget_s": options.shrink_budget, "max_shrink": options.max_shrink},
+        "shrink": {"budget_calls": options.shrink_budget, "max_shrink": options.max_shrink},
         "stats": outcome.stats(),
         "disagreements": [d.as_dict() for d in outcome.disagreements if d.shrunk],
         "unshrunk": [
@@ -149,7 +149,7 @@ def markdown_section(block: Mapping[str, Any]) -> str:
             "",
             f"Board {d['board']} of seed {block['seed']}, shrunk in {d['shrink']['seconds']} s "
             f"({d['shrink']['engine_calls']} engine calls"
-            + (", time budget spent" if d["shrink"]["budget_hit"] else "")
+            + (", budget of engine calls spent" if d["shrink"]["budget_hit"] else "")
             + f") to {size['objects']} objects, {size['effects']} effects, {size['abilities']} static abilities."
             + (f" Case file: `{d['case_file']}`." if d["case_file"] else ""),
             "",
@@ -251,7 +251,7 @@ def run_generated(
     features: Sequence[str],
     weights: Sequence[str],
     rules: Sequence[str],
-    shrink_budget: float,
+    shrink_budget: int,
     max_shrink: int,
     findings: Path | None,
     options: RunnerOptions,

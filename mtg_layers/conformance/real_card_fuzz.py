@@ -7,7 +7,8 @@ instants and sorceries that resolve on an earlier creature; Auras and Equipment 
 built into a case by ``catalogue.ask.build``, answered by the reference (``boards.fuzz_boards.complete``)
 and run through the adapter like ``conformance --generated`` (``fuzz.Fuzzer``). Each kind of
 disagreement is shrunk by dropping whole steps and counters (never a card's printed values or wording, which
-the engine reads from the card) and written as a case file.
+the engine reads from the card; ``shrink.shrink_greedy``, the fuzzer's own loop, within a budget of engine
+calls) and written as a case file.
 
 Deterministic: the boards are a function of the seed (``random.Random``), the catalogue and the
 allowed features and rules versions.
@@ -32,6 +33,7 @@ from ..catalogue.load import Catalogue, catalogue
 from ..corpus import CorpusError
 from .fuzz import Disagreement, Fuzzer, FuzzOptions, signature
 from .runner import RunResult
+from .shrink import DEFAULT_SHRINK_CALLS, CallBudget
 
 COUNTER_KINDS = ("+1/+1", "-1/-1")
 
@@ -127,29 +129,6 @@ def smaller_real_boards(data: Mapping[str, Any]) -> list[dict[str, Any]]:
     return out
 
 
-def reduce_real(fuzzer: Fuzzer, d: Disagreement, budget: float) -> None:
-    """Drop whole steps and counters, greedily to a fixed point, while the engine disagrees the same way."""
-    began = time.perf_counter()
-    current = d.board
-    d.minimal, d.minimal_result = d.board, d.result
-    progress = True
-    while progress:
-        progress = False
-        for data in smaller_real_boards(current.data):
-            if time.perf_counter() - began > budget:
-                d.budget_hit = True
-                return
-            g = complete(data, current.rules, fuzzer.options.generator)
-            if g is None:
-                continue
-            d.shrink_calls += 1
-            r = fuzzer.run_board(g, f"{d.result.case}-shrink")
-            if r.status in ("fail", "error") and signature(r) == d.signature:
-                current, d.minimal, d.minimal_result = g, g, r
-                progress = True
-                break
-
-
 @dataclass
 class RealCardOutcome:
     """What a real-card fuzzing run did."""
@@ -194,7 +173,7 @@ def fuzz(fuzzer: Fuzzer, target: int, seed: int, max_cards: int = 4, max_draws: 
     for d in list(first_of.values())[: options.max_shrink]:
         d.reproduced = True
         began = time.perf_counter()
-        reduce_real(fuzzer, d, options.shrink_budget)
+        fuzzer.reduce(d, smaller_real_boards, CallBudget(options.shrink_budget))
         d.shrunk = True
         d.shrink_seconds = time.perf_counter() - began
         fuzzer.finish(d)
@@ -227,7 +206,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--max-cards", type=int, default=4)
     parser.add_argument("--max-shrink", type=int, default=10)
-    parser.add_argument("--shrink-budget", type=float, default=60.0)
+    parser.add_argument(
+        "--shrink-budget",
+        type=int,
+        default=DEFAULT_SHRINK_CALLS,
+        help="engine calls to shrink each kind of disagreement (a count, not seconds: the same on any machine)",
+    )
     parser.add_argument("--findings", type=Path, default=None)
     parser.add_argument("--json", type=Path, default=None, help="write the figures and the shrunk boards here")
     parser.add_argument("command", nargs=argparse.REMAINDER)
