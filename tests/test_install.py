@@ -108,3 +108,48 @@ def test_the_ci_recipe_works_from_a_wheel_outside_the_checkout(tmp_path: Path) -
     assert (CASES[0], "pass") in verdicts and (CASES[1], "xfail") in verdicts, verdicts
     assert "<testsuite" in (work / "conformance-junit.xml").read_text("utf-8")
     assert (work / "conformance.md").read_text("utf-8").strip()
+
+
+def test_the_sdist_carries_the_corpus_profiles_licence_and_changelog_with_publishable_metadata(tmp_path: Path) -> None:
+    """The sdist a wheel is built from (and what a package index gets): every corpus file, schema and rules
+    profile of the checkout, the licence and the changelog, and metadata naming the package's own version."""
+    import tarfile
+
+    from mtg_layers import __version__
+
+    work = tmp_path / "mtg-layers"
+    copy_checkout(work)
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH",)}
+    done = subprocess.run(
+        [sys.executable, "setup.py", "-q", "sdist", "-d", str(tmp_path / "dist")],
+        cwd=work,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stderr[-4000:]
+    (archive,) = (tmp_path / "dist").glob("*.tar.gz")
+    with tarfile.open(archive) as tar:
+        names = {n.partition("/")[2] for n in tar.getnames()}
+        member = next(m for m in tar.getmembers() if m.name.count("/") == 1 and m.name.endswith("/PKG-INFO"))
+        extracted = tar.extractfile(member)
+        assert extracted is not None
+        info = extracted.read().decode("utf-8")
+    listed = subprocess.run(
+        ["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard", "corpus", "reference/profiles"],
+        cwd=ROOT,
+        check=True,
+        capture_output=True,
+    ).stdout.decode("utf-8")
+    wanted = [n for n in listed.split("\0") if n.endswith((".yaml", ".json")) and (ROOT / n).is_file()]
+    assert any(n.startswith("corpus/cases/") for n in wanted) and any("profiles" in n for n in wanted)
+    assert not [n for n in wanted if n not in names]
+    assert {"LICENSE", "CHANGELOG.md", "README.md", "setup.py", "pyproject.toml"} <= names
+    fields = [line.partition(": ") for line in info.splitlines() if ": " in line]
+    meta = {k: v for k, _, v in fields}
+    assert meta["Name"] == "mtg-layers" and meta["Version"] == __version__ and meta["License"] == "MIT"
+    assert "Changelog, https://github.com/mtg-layers/mtg-layers/blob/main/CHANGELOG.md" in info
+    changelog = (ROOT / "CHANGELOG.md").read_text("utf-8")
+    assert "## Unreleased" in changelog or f"## {__version__}" in changelog
+    assert "MIT License" in (ROOT / "LICENSE").read_text("utf-8")
