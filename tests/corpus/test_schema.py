@@ -103,3 +103,38 @@ def test_one_schema_error_reads_as_one() -> None:
 
 def test_a_valid_case_has_no_schema_problem() -> None:
     assert schema_problems(GOOD) == []
+
+
+def _keys(node: Any) -> set[str]:
+    """The property names of a schema shape, through its oneOf / anyOf / allOf branches."""
+    out: set[str] = set()
+    if isinstance(node, dict):
+        out |= set(node.get("properties", {}))
+        for k in ("oneOf", "anyOf", "allOf"):
+            for branch in node.get(k, ()):
+                out |= _keys(branch)
+    return out
+
+
+def _paragraph(text: str, opening: str) -> str:
+    start = text.index(opening)
+    end = text.find("\n\n", start)
+    return text[start : end if end >= 0 else len(text)]
+
+
+def test_every_value_form_of_the_schema_is_documented_in_formats_md() -> None:
+    """Issue 33: ``player: you`` and every other value form is documented: each filter key in the filter
+    paragraph, each value expression, condition key and operation, and the player words, in docs/formats.md."""
+    from mtg_layers.corpus import schema
+    from mtg_layers.paths import ROOT
+
+    text = (ROOT / "docs" / "formats.md").read_text("utf-8")
+    defs = schema()["$defs"]
+    filters = _paragraph(text, "A **filter** is a mapping")
+    assert not [k for k in sorted(_keys(defs["filter"])) if f"`{k}`" not in filters]
+    assert not [k for k in sorted(_keys(defs["value"])) if f"{{{k}:" not in text]
+    assert not [k for k in sorted(_keys(defs["condition"])) if f"{k}:" not in text]
+    ops = defs["part"]["properties"]["op"]["enum"]
+    assert not [op for op in ops if f"`{op}`" not in text and f"op: {op}" not in text]
+    players = _paragraph(text, "**Players.**")
+    assert all(word in players for word in ("`set_controller`'s `player`", "`you`", "`opponent`", "`p1`"))
