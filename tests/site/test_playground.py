@@ -38,7 +38,11 @@ def test_bad_boards_give_clear_errors() -> None:
     )
     missing = json.loads(playground.run("id: x\n", "ikoria"))
     # the JSON Schema stage runs in the page too, as in the CLI (test_playground_checks compares every message)
-    assert not missing["ok"] and missing["error"] == "your board: (top level): 'title' is a required property"
+    # every missing field at once, one a line (issue 33)
+    lines = missing["error"].splitlines()
+    assert not missing["ok"] and lines[0] == f"{len(lines) - 1} errors in your board:"
+    assert "your board: (top level): 'title' is a required property" in lines
+    assert "your board: (top level): 'steps' is a required property" in lines
     ogre = "{id: ogre, card: Gray Ogre, controller: p1, timestamp: 1}"
     two = OGRE.replace(ogre, ogre[:-1] + ", power: two}", 1)
     assert two != OGRE
