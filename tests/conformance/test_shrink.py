@@ -117,9 +117,13 @@ def _generated_run(tmp_path: Path, slow: bool) -> list[tuple[Any, ...]]:
 
 
 def test_a_generated_board_shrinks_to_the_same_board_twice_however_slow_the_engine(tmp_path: Path) -> None:
+    from hypothesis.internal.conjecture import engine
+
+    before = engine.MAX_SHRINKING_SECONDS
     fast = _generated_run(tmp_path, slow=False)
     slow = _generated_run(tmp_path, slow=True)
     assert fast and fast == slow
+    assert before == engine.MAX_SHRINKING_SECONDS  # hypothesis's own limit is back once the shrink is done
     assert all(calls <= 30 for _, _, _, calls, _, _ in fast)
 
 
