@@ -117,19 +117,7 @@ def test_the_sdist_carries_the_corpus_profiles_licence_and_changelog_with_publis
 
     from mtg_layers import __version__
 
-    work = tmp_path / "mtg-layers"
-    copy_checkout(work)
-    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH",)}
-    done = subprocess.run(
-        [sys.executable, "setup.py", "-q", "sdist", "-d", str(tmp_path / "dist")],
-        cwd=work,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
-    assert done.returncode == 0, done.stderr[-4000:]
-    (archive,) = (tmp_path / "dist").glob("*.tar.gz")
+    archive = build_sdist(tmp_path)
     with tarfile.open(archive) as tar:
         names = {n.partition("/")[2] for n in tar.getnames()}
         member = next(m for m in tar.getmembers() if m.name.count("/") == 1 and m.name.endswith("/PKG-INFO"))
@@ -153,3 +141,49 @@ def test_the_sdist_carries_the_corpus_profiles_licence_and_changelog_with_publis
     changelog = (ROOT / "CHANGELOG.md").read_text("utf-8")
     assert "## Unreleased" in changelog or f"## {__version__}" in changelog
     assert "MIT License" in (ROOT / "LICENSE").read_text("utf-8")
+
+
+def build_sdist(tmp_path: Path) -> Path:
+    """The sdist of a copy of the checkout (setup.py sdist: no package index needed), in ``tmp_path/dist``."""
+    work = tmp_path / "mtg-layers"
+    copy_checkout(work)
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH",)}
+    done = subprocess.run(
+        [sys.executable, "setup.py", "-q", "sdist", "-d", str(tmp_path / "dist")],
+        cwd=work,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stderr[-4000:]
+    (archive,) = (tmp_path / "dist").glob("*.tar.gz")
+    return archive
+
+
+@pytest.mark.slow
+def test_the_sdist_installs_outside_the_checkout_and_verifies(tmp_path: Path) -> None:
+    """``pip install mtg-layers-VERSION.tar.gz`` in a fresh virtual environment (its wheel built from the sdist
+    alone) reads the bundled corpus and verifies a case; dependencies as in the recipe test."""
+    archive = build_sdist(tmp_path)
+    deps = sysconfig.get_paths()["purelib"]
+    version = f"python{sys.version_info.major}.{sys.version_info.minor}"
+    work = tmp_path / "elsewhere"
+    work.mkdir()
+    script = "\n".join(
+        [
+            "set -ex",
+            f"{sys.executable} -m venv v",
+            f"echo {deps} > v/lib/{version}/site-packages/_test_dependencies.pth",
+            f"v/bin/pip install -q {archive}",
+            "v/bin/mtg-layers verify --no-z3 -j 1 --case seed-gray-ogre",
+            "v/bin/python -c 'import mtg_layers.paths as p; print(p.CASES_DIR)'",
+        ]
+    )
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "VIRTUAL_ENV", "PYTHONHOME")}
+    env |= {"PIP_NO_DEPS": "1", "PIP_DISABLE_PIP_VERSION_CHECK": "1"}
+    done = subprocess.run(["bash", "-c", script], cwd=work, env=env, capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stdout[-4000:] + done.stderr[-4000:]
+    lines = done.stdout.strip().splitlines()
+    assert lines[-1] == str(work / "v" / "lib" / version / "site-packages" / "mtg_layers" / "_corpus" / "cases")
+    assert re.search(r"1 cases, (\d+) case/version pairs: \1 passed, 0 failed", done.stdout), done.stdout[-2000:]
