@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+import textwrap
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -191,11 +192,15 @@ def _edit(text: str, old: Mapping[str, Any], new: Mapping[str, Any]) -> str | No
         if before == obj:
             continue
         hits = [i for i, line in enumerate(lines) if _flow_item(line) == before]
-        if not hits:
-            return None
         for i in hits:
             prefix = lines[i][: lines[i].index("- {") + 2]
             lines[i] = prefix + _flow(obj) + "\n"
+        if not hits:
+            blocks = [(i, j) for i, j in _block_items(lines) if _block_item(lines[i:j]) == before]
+            if not blocks:
+                return None
+            for i, j in reversed(blocks):
+                lines[i:j] = _block(obj, lines[i][: lines[i].index("- ")])
     for key in ("cards", "abilities"):
         keep = new.get(key, [])
         lines_or_none = _drop_items(lines, key, keep)
@@ -203,6 +208,42 @@ def _edit(text: str, old: Mapping[str, Any], new: Mapping[str, Any]) -> str | No
             return None
         lines = lines_or_none
     return "".join(lines)
+
+
+def _block_items(lines: list[str]) -> list[tuple[int, int]]:
+    """The line ranges of block-style mapping list items (``- id: x`` then its keys indented under it)."""
+    out: list[tuple[int, int]] = []
+    for i, line in enumerate(lines):
+        stripped = line.lstrip(" ")
+        if not stripped.startswith("- ") or stripped.startswith(("- {", "- [")) or ":" not in stripped:
+            continue
+        depth = len(line) - len(stripped)
+        end = i + 1
+        while end < len(lines) and (
+            not lines[end].strip() or len(lines[end]) - len(lines[end].lstrip(" ")) > depth + 1
+        ):
+            end += 1
+        while end > i + 1 and not lines[end - 1].strip():
+            end -= 1
+        out.append((i, end))
+    return out
+
+
+def _block_item(block: list[str]) -> Any:
+    """The mapping a block-style list item's lines hold (None when they hold a comment, which a rewrite would lose)."""
+    if any(line.lstrip().startswith("#") for line in block):
+        return None
+    try:
+        parsed = yaml.safe_load(textwrap.dedent("".join(block)))
+    except yaml.YAMLError:
+        return None
+    return parsed[0] if isinstance(parsed, list) and len(parsed) == 1 else None
+
+
+def _block(obj: Mapping[str, Any], indent: str) -> list[str]:
+    """An object as a block-style list item at ``indent`` (inner lists and mappings in flow style)."""
+    text = yaml.safe_dump([dict(obj)], default_flow_style=None, sort_keys=False, allow_unicode=True, width=110)
+    return [indent + line + "\n" for line in str(text).splitlines()]
 
 
 def _flow_item(line: str) -> Any:
@@ -219,7 +260,10 @@ def _drop_items(lines: list[str], key: str, keep: list[Any]) -> list[str] | None
     """A top-level list's items not in ``keep`` removed (the key too when none is left)."""
     start = next((i for i, line in enumerate(lines) if line.rstrip("\n") == f"{key}:"), None)
     if start is None:
-        return lines if not keep else None
+        empty = [i for i, line in enumerate(lines) if line.rstrip() == f"{key}: []"]
+        if keep:
+            return None
+        return [line for i, line in enumerate(lines) if i not in empty]
     end = start + 1
     while end < len(lines) and (lines[end].startswith((" ", "-")) or not lines[end].strip()):
         end += 1
