@@ -117,3 +117,68 @@ def test_nothing_is_reported_linked_when_nothing_changes() -> None:
     done = link_text(Path("flip.yaml"), FLIP, catalogue()).text
     assert done is not None
     assert link_text(Path("flip.yaml"), done, catalogue()).linked == []
+
+
+BLOCK = """\
+id: link-block
+title: "Objects written block-style"
+status: derived
+versions: [m10]
+features: [layer-7c-modify]
+sources:
+  - {kind: derived, ref: test, passage: "a test board"}
+abilities: []
+objects:
+- id: ogre
+  card: Gray Ogre
+  name: Gray Ogre
+  controller: p1
+  timestamp: 2
+  mana_value: 3
+  colors: [red]
+  types: [creature]
+  subtypes: [ogre]
+  power: 2
+  toughness: 2
+  counters: [{kind: "+1/+1", count: 1}]
+
+- id: commented
+  card: Gray Ogre
+  # a comment inside the object: the rewrite would lose it, so it is left alone
+  name: Gray Ogre
+  controller: p2
+  timestamp: 3
+  mana_value: 3
+  colors: [red]
+  types: [creature]
+  subtypes: [ogre]
+  power: 2
+  toughness: 2
+steps:
+  - description: "nothing happens"
+    expect:
+      m10: {ogre: {power: 3, toughness: 3}}
+"""
+
+
+def test_a_block_style_object_is_rewritten_in_place_and_an_emptied_list_dropped() -> None:
+    report = link_text(Path("block.yaml"), BLOCK, catalogue())
+    assert report.linked == []
+    assert report.kept == [("Gray Ogre", "the file's layout could not be edited in place (block-style object?)")]
+    plain = BLOCK.replace("  # a comment inside the object: the rewrite would lose it, so it is left alone\n", "")
+    report = link_text(Path("block.yaml"), plain, catalogue())
+    assert report.linked == ["Gray Ogre"] and report.text is not None
+    data = yaml.safe_load(report.text)
+    assert data["objects"] == [
+        {
+            "id": "ogre",
+            "card": "Gray Ogre",
+            "controller": "p1",
+            "timestamp": 2,
+            "counters": [{"kind": "+1/+1", "count": 1}],
+        },
+        {"id": "commented", "card": "Gray Ogre", "controller": "p2", "timestamp": 3},
+    ]
+    assert "abilities" not in data and "abilities: []" not in report.text
+    assert "\n\n- {id: commented" in report.text  # the blank line between the items stays
+    assert link_text(Path("block.yaml"), report.text, catalogue()).text is None
