@@ -118,3 +118,39 @@ def test_a_bad_definition_is_named_by_its_field(tmp_path: Path) -> None:
     assert str(err.value).startswith(
         f"{bad}: cards[{index}].abilities[0].definition.parts[0].op: 'lose_everything' is not one of"
     )
+
+
+def _self_blind(text: str, name: str) -> str:
+    """An ability's wording with the card's name (or its short name) and "this <type>" both read as "~",
+    its final period dropped: two wordings equal so are one ability written twice (201.5, the 2024 templating)."""
+    import re
+
+    out = text.lower().rstrip(".").strip()
+    for n in sorted({name.lower(), name.lower().split(",")[0]}, key=len, reverse=True):
+        out = out.replace(n, "~")
+    return re.sub(
+        r"\bthis (creature|land|artifact|enchantment|permanent|card|spell|planeswalker|aura|equipment|vehicle)\b",
+        "~",
+        out,
+    )
+
+
+def test_no_entry_lists_one_ability_twice() -> None:
+    """No face lists two abilities that differ only by naming the card or "this <type>" (or a final period):
+    the card has the ability once (Mishra's Factory, Goblin Piker listed both wordings)."""
+    twice = []
+    for card in catalogue().cards:
+        for face in [card, *([card["flipped"]] if card.get("flipped") else [])]:
+            seen: dict[str, str] = {}
+            for a in face["abilities"]:
+                key = _self_blind(str(a["text"]), str(face["name"]))
+                if key in seen:
+                    twice.append((face["name"], seen[key], a["text"]))
+                seen[key] = str(a["text"])
+    assert twice == []
+
+
+def test_the_self_blind_reading_finds_the_two_wordings_of_one_ability() -> None:
+    assert _self_blind("Goblin Piker can't block.", "Goblin Piker") == _self_blind("this creature can't block", "x")
+    assert _self_blind("Urza, Lord High Artificer gets +1/+1.", "Urza, Lord High Artificer") == "~ gets +1/+1"
+    assert _self_blind("Urza gets +1/+1.", "Urza, Lord High Artificer") == "~ gets +1/+1"
