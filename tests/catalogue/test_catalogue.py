@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 import yaml
 
+from mtg_layers.catalogue.link import self_blind
 from mtg_layers.catalogue.load import catalogue, fold, load_catalogue
 from mtg_layers.corpus import CorpusError, case_from_data
 
@@ -120,21 +121,6 @@ def test_a_bad_definition_is_named_by_its_field(tmp_path: Path) -> None:
     )
 
 
-def _self_blind(text: str, name: str) -> str:
-    """An ability's wording with the card's name (or its short name) and "this <type>" both read as "~",
-    its final period dropped: two wordings equal so are one ability written twice (201.5, the 2024 templating)."""
-    import re
-
-    out = text.lower().rstrip(".").strip()
-    for n in sorted({name.lower(), name.lower().split(",")[0]}, key=len, reverse=True):
-        out = out.replace(n, "~")
-    return re.sub(
-        r"\bthis (creature|land|artifact|enchantment|permanent|card|spell|planeswalker|aura|equipment|vehicle)\b",
-        "~",
-        out,
-    )
-
-
 def test_no_entry_lists_one_ability_twice() -> None:
     """No face lists two abilities that differ only by naming the card or "this <type>" (or a final period):
     the card has the ability once (Mishra's Factory, Goblin Piker listed both wordings)."""
@@ -143,14 +129,8 @@ def test_no_entry_lists_one_ability_twice() -> None:
         for face in [card, *([card["flipped"]] if card.get("flipped") else [])]:
             seen: dict[str, str] = {}
             for a in face["abilities"]:
-                key = _self_blind(str(a["text"]), str(face["name"]))
+                key = self_blind(str(a["text"]), str(face["name"]))
                 if key in seen:
                     twice.append((face["name"], seen[key], a["text"]))
                 seen[key] = str(a["text"])
     assert twice == []
-
-
-def test_the_self_blind_reading_finds_the_two_wordings_of_one_ability() -> None:
-    assert _self_blind("Goblin Piker can't block.", "Goblin Piker") == _self_blind("this creature can't block", "x")
-    assert _self_blind("Urza, Lord High Artificer gets +1/+1.", "Urza, Lord High Artificer") == "~ gets +1/+1"
-    assert _self_blind("Urza gets +1/+1.", "Urza, Lord High Artificer") == "~ gets +1/+1"
