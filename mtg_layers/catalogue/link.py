@@ -18,6 +18,8 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+import re
+import textwrap
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -38,13 +40,16 @@ class FileReport:
     linked: list[str] = field(default_factory=list)
     kept: list[tuple[str, str]] = field(default_factory=list)
     text: str | None = None  # the new text, when it changed
+    tokens: list[str] = field(default_factory=list)  # ids of tokens named as a card, which keep their own values
+    renamed: list[tuple[str, str]] = field(default_factory=list)  # (case's wording, the card's), --unmodelled
+    added: list[tuple[str, str]] = field(default_factory=list)  # (object id, unmodelled wording it now has)
 
 
 def _written_out(data: Mapping[str, Any], cat: Catalogue) -> list[str]:
     """The catalogue cards (English names) the case's objects write out, in order of first use."""
     names: list[str] = []
     for _, o in object_places(data):
-        if not isinstance(o, Mapping) or is_reference(o) or "made_up" in o:
+        if not isinstance(o, Mapping) or is_reference(o) or "made_up" in o or o.get("token") is True:
             continue
         found = cat.by_name.get(fold(str(o["card"]))) if "card" in o else _named(o, cat)
         if found is not None and found["name"] not in names:
@@ -60,7 +65,7 @@ def _named(obj: Mapping[str, Any], cat: Catalogue) -> Mapping[str, Any] | None:
 
 def _is_card(obj: Any, name: str, cat: Catalogue) -> TypeGuard[dict[str, Any]]:
     """Whether a (not made-up) object writes out the catalogue card ``name`` (by its card, else by its name)."""
-    if not isinstance(obj, dict) or "made_up" in obj:
+    if not isinstance(obj, dict) or "made_up" in obj or obj.get("token") is True:
         return False
     if "card" in obj:
         found = cat.by_name.get(fold(str(obj["card"])))  # any name that finds the card (a flip card's "A // B")
@@ -146,36 +151,209 @@ def _rewrite(data: Mapping[str, Any], name: str, cat: Catalogue) -> dict[str, An
     return out
 
 
-def link_text(path: Path, text: str, cat: Catalogue) -> FileReport:
-    """One case file's text linked to the catalogue (see the module's docstring)."""
+def link_text(path: Path, text: str, cat: Catalogue, unmodelled: bool = False) -> FileReport:
+    """One case file's text linked to the catalogue (see the module's docstring).
+
+    ``unmodelled``: also link when the card's objects differ from the case's only by abilities the format does
+    not model (the catalogue's ``modelled: false`` wordings the case leaves out, and wordings the case gives that
+    nothing defines), or by a wording of the same ability (the card's name against "this <type>", a final period):
+    the case's wording is then written the card's way everywhere in the case (``renamed``), and each object that
+    now has an unmodelled wording it did not have is listed (``added``) so its expectations can be checked.
+    """
     report = FileReport(path)
     label = str(path)
     data = yaml.safe_load(text)
     if not isinstance(data, dict):
         return report
+    report.tokens = [str(o.get("id")) for _, o in object_places(data) if _token_named_as_card(o, cat)]
     current_text, current = text, data
     for name in _written_out(data, cat):
+        original_text, original = current_text, current
+        renames = _renames(current, name, cat) if unmodelled else {}
+        if renames:
+            renamed_text = _rename_text(current_text, renames)
+            renamed = _rename_data(current, renames)
+            if renamed_text is None or _load(renamed_text) != renamed:
+                report.kept.append((name, "the case's wordings could not be renamed in place"))
+                continue
+            current_text, current = renamed_text, renamed
         try:
             before = case_from_data(_with_costs(current, name, cat), label)
             candidate = _rewrite(current, name, cat)
             after = case_from_data(candidate, label)
         except CorpusError as exc:
             report.kept.append((name, exc.message))
+            current_text, current = original_text, original
             continue
         if candidate == current:
             continue
-        if not _same(before, after):
-            report.kept.append((name, "the catalogue's card loads to another board: " + _difference(before, after)))
+        drop = _unmodelled_difference(current, name, cat) if unmodelled else set()
+        if not _same(_without(before, drop), _without(after, drop)):
+            why = _difference(_without(before, drop), _without(after, drop))
+            report.kept.append((name, "the catalogue's card loads to another board: " + why))
+            current_text, current = original_text, original
             continue
         new_text = _edit(current_text, current, candidate)
         if new_text is None or yaml.safe_load(new_text) != candidate:
             report.kept.append((name, "the file's layout could not be edited in place (block-style object?)"))
+            current_text, current = original_text, original
             continue
+        report.renamed.extend(renames.items())
+        report.added.extend(_added(current, name, cat, drop))
         current_text, current = new_text, candidate
         report.linked.append(name)
     if current_text != text:
         report.text = current_text
     return report
+
+
+def _load(text: str) -> Any:
+    try:
+        return yaml.safe_load(text)
+    except yaml.YAMLError:
+        return None
+
+
+def _token_named_as_card(obj: Any, cat: Catalogue) -> bool:
+    """A token (111.1) named as a catalogue card: its values are the ones the effect that made it gives (111.4,
+    707.9: a copy's exceptions), so it is not the card written out and is left as the case writes it."""
+    if not isinstance(obj, Mapping) or obj.get("token") is not True or is_reference(obj):
+        return False
+    named = obj.get("card", obj.get("name"))
+    return named is not None and fold(str(named)) in cat.by_name
+
+
+def same_ability(a: str, b: str, name: str) -> bool:
+    """Two wordings of one ability of the card ``name``: equal once the card's name (or its short name, before a
+    comma) and "this <type>" both read as the card (201.5), case and a final period aside."""
+    return self_blind(a, name) == self_blind(b, name)
+
+
+_THIS = re.compile(
+    r"\bthis (creature|land|artifact|enchantment|permanent|card|spell|planeswalker|aura|equipment|vehicle)\b"
+)
+
+
+def self_blind(text: str, name: str) -> str:
+    """A wording with the card's name (or short name) and "this <type>" both written "~", its final period dropped."""
+    out = text.lower().rstrip(".").strip()
+    for n in sorted({name.lower(), name.lower().split(",")[0]}, key=len, reverse=True):
+        out = out.replace(n, "~")
+    return _THIS.sub("~", out)
+
+
+def _card_wordings(name: str, cat: Catalogue) -> tuple[list[str], set[str]]:
+    """The card's wordings (its face's abilities) and those the format does not model."""
+    card = cat.card(name)
+    return [str(a["text"]) for a in card["abilities"]], {
+        str(a["text"]) for a in card["abilities"] if not a.get("modelled")
+    }
+
+
+def _renames(data: Mapping[str, Any], name: str, cat: Catalogue) -> dict[str, str]:
+    """The case's wordings of the card's abilities that the card words otherwise (one match each), when only the
+    card's objects have them printed."""
+    theirs, _ = _card_wordings(name, cat)
+    out: dict[str, str] = {}
+    for _, o in object_places(data):
+        if not _is_card(o, name, cat):
+            continue
+        mine = [str(t) for t in o.get("abilities") or []]
+        for a in mine:
+            match = [b for b in theirs if b not in mine and same_ability(a, b, name)]
+            if a not in theirs and len(match) == 1:
+                out[a] = match[0]
+    for _, o in object_places(data):
+        if isinstance(o, Mapping) and not _is_card(o, name, cat) and set(o.get("abilities") or []) & set(out):
+            return {}  # another object prints the wording: renaming it would change that object too
+    return out
+
+
+_PROSE = ("id", "title", "sources", "notes", "cards", "description", "status", "versions", "features", "rules")
+
+
+def _rename_data(data: Any, renames: Mapping[str, str], key: str | None = None) -> Any:
+    """The data with each string equal to a renamed wording written the card's way (prose fields aside)."""
+    if key in _PROSE:
+        return data
+    if isinstance(data, str):
+        return renames.get(data, data)
+    if isinstance(data, list):
+        return [_rename_data(v, renames) for v in data]
+    if isinstance(data, dict):
+        return {k: _rename_data(v, renames, k) for k, v in data.items()}
+    return data
+
+
+def _rename_text(text: str, renames: Mapping[str, str]) -> str | None:
+    """The file's text with each renamed wording's scalars (quoted, or plain in a flow list or after a key)
+    rewritten; None when a wording appears in a form this does not rewrite."""
+    out = text
+    for a, b in renames.items():
+        new = _flow([b])[1:-1]  # the wording as a flow scalar (quoted when it must be)
+        forms = [
+            ('"' + a.replace("\\", "\\\\").replace('"', '\\"') + '"', new),
+            ("'" + a.replace("'", "''") + "'", new),
+        ]
+        for old_form, new_form in forms:
+            out = out.replace(old_form, new_form)
+        plain = re.compile(r"(?:(?<=[\[,{:] )|(?<=\[))" + re.escape(a) + r"(?=\s*[,\]}]|\s*$)", re.MULTILINE)
+        out = plain.sub(new.replace("\\", "\\\\"), out)
+    return out
+
+
+def _unmodelled_difference(data: Mapping[str, Any], name: str, cat: Catalogue) -> set[str]:
+    """The wordings by which the card's objects may differ from the case's: the card's unmodelled ones the case
+    leaves out, and the case's own that no definition of the case and no modelled catalogue wording gives."""
+    theirs, loose = _card_wordings(name, cat)
+    defined = {str(a.get("text")) for a in data.get("abilities") or [] if isinstance(a, Mapping)}
+    modelled = {str(a["text"]) for c in cat.cards for a in c["abilities"] if a.get("modelled")}
+    out: set[str] = set()
+    for _, o in object_places(data):
+        if not _is_card(o, name, cat):
+            continue
+        mine = {str(t) for t in o.get("abilities") or []}
+        out |= {t for t in set(theirs) - mine if t in loose}
+        out |= {t for t in mine - set(theirs) if t not in defined and t not in modelled}
+    return out
+
+
+def _added(data: Mapping[str, Any], name: str, cat: Catalogue, drop: set[str]) -> list[tuple[str, str]]:
+    """(object id, wording) for each unmodelled wording of the card an object of the case did not have."""
+    theirs, _ = _card_wordings(name, cat)
+    return [
+        (str(o.get("id")), t)
+        for _, o in object_places(data)
+        if _is_card(o, name, cat)
+        for t in theirs
+        if t in drop and t not in (o.get("abilities") or [])
+    ]
+
+
+def _without(case: Any, drop: set[str]) -> Any:
+    """The loaded case with the given wordings taken out of its objects' printed abilities and its expectations."""
+    if not drop:
+        return case
+
+    def obj(o: Any) -> Any:
+        return dataclasses.replace(o, printed=dataclasses.replace(o.printed, abilities=o.printed.abilities - drop))
+
+    def want(m: Any) -> Any:
+        return {
+            oid: {k: (tuple(x for x in v if x not in drop) if k == "abilities" else v) for k, v in w.items()}
+            for oid, w in m.items()
+        }
+
+    steps = tuple(
+        dataclasses.replace(
+            s,
+            add_objects=tuple(map(obj, s.add_objects)),
+            expect={v: want(m) for v, m in s.expect.items()},
+            outcomes={v: tuple(want(m) for m in ms) for v, ms in s.outcomes.items()},
+        )
+        for s in case.steps
+    )
+    return dataclasses.replace(case, objects=tuple(map(obj, case.objects)), steps=steps)
 
 
 def _flow(value: Any) -> str:
@@ -191,11 +369,15 @@ def _edit(text: str, old: Mapping[str, Any], new: Mapping[str, Any]) -> str | No
         if before == obj:
             continue
         hits = [i for i, line in enumerate(lines) if _flow_item(line) == before]
-        if not hits:
-            return None
         for i in hits:
             prefix = lines[i][: lines[i].index("- {") + 2]
             lines[i] = prefix + _flow(obj) + "\n"
+        if not hits:
+            blocks = [(i, j) for i, j in _block_items(lines) if _block_item(lines[i:j]) == before]
+            if not blocks:
+                return None
+            for i, j in reversed(blocks):
+                lines[i:j] = _block(obj, lines[i][: lines[i].index("- ")])
     for key in ("cards", "abilities"):
         keep = new.get(key, [])
         lines_or_none = _drop_items(lines, key, keep)
@@ -203,6 +385,42 @@ def _edit(text: str, old: Mapping[str, Any], new: Mapping[str, Any]) -> str | No
             return None
         lines = lines_or_none
     return "".join(lines)
+
+
+def _block_items(lines: list[str]) -> list[tuple[int, int]]:
+    """The line ranges of block-style mapping list items (``- id: x`` then its keys indented under it)."""
+    out: list[tuple[int, int]] = []
+    for i, line in enumerate(lines):
+        stripped = line.lstrip(" ")
+        if not stripped.startswith("- ") or stripped.startswith(("- {", "- [")) or ":" not in stripped:
+            continue
+        depth = len(line) - len(stripped)
+        end = i + 1
+        while end < len(lines) and (
+            not lines[end].strip() or len(lines[end]) - len(lines[end].lstrip(" ")) > depth + 1
+        ):
+            end += 1
+        while end > i + 1 and not lines[end - 1].strip():
+            end -= 1
+        out.append((i, end))
+    return out
+
+
+def _block_item(block: list[str]) -> Any:
+    """The mapping a block-style list item's lines hold (None when they hold a comment, which a rewrite would lose)."""
+    if any(line.lstrip().startswith("#") for line in block):
+        return None
+    try:
+        parsed = yaml.safe_load(textwrap.dedent("".join(block)))
+    except yaml.YAMLError:
+        return None
+    return parsed[0] if isinstance(parsed, list) and len(parsed) == 1 else None
+
+
+def _block(obj: Mapping[str, Any], indent: str) -> list[str]:
+    """An object as a block-style list item at ``indent`` (inner lists and mappings in flow style)."""
+    text = yaml.safe_dump([dict(obj)], default_flow_style=None, sort_keys=False, allow_unicode=True, width=110)
+    return [indent + line + "\n" for line in str(text).splitlines()]
 
 
 def _flow_item(line: str) -> Any:
@@ -219,7 +437,10 @@ def _drop_items(lines: list[str], key: str, keep: list[Any]) -> list[str] | None
     """A top-level list's items not in ``keep`` removed (the key too when none is left)."""
     start = next((i for i, line in enumerate(lines) if line.rstrip("\n") == f"{key}:"), None)
     if start is None:
-        return lines if not keep else None
+        empty = [i for i, line in enumerate(lines) if line.rstrip() == f"{key}: []"]
+        if keep:
+            return None
+        return [line for i, line in enumerate(lines) if i not in empty]
     end = start + 1
     while end < len(lines) and (lines[end].startswith((" ", "-")) or not lines[end].strip()):
         end += 1
@@ -250,12 +471,12 @@ def _drop_items(lines: list[str], key: str, keep: list[Any]) -> list[str] | None
     return lines[:start] + head + kept + lines[end:]
 
 
-def link_files(paths: Iterable[Path], cat: Catalogue, write: bool) -> list[FileReport]:
+def link_files(paths: Iterable[Path], cat: Catalogue, write: bool, unmodelled: bool = False) -> list[FileReport]:
     """Link each case file; write the changed ones when asked."""
     reports = []
     for path in paths:
         read_yaml(path, str(path))  # the loader's own checks of the file (size, UTF-8, duplicate keys)
-        report = link_text(path, path.read_text("utf-8"), cat)
+        report = link_text(path, path.read_text("utf-8"), cat, unmodelled)
         if write and report.text is not None:
             path.write_text(report.text, "utf-8")
         reports.append(report)

@@ -127,11 +127,12 @@ def printed_values(card: Mapping[str, Any], cat: Catalogue) -> dict[str, Any]:
         out["flip_face"] = flip_face_values(card["flipped"])
     if card.get("other_face") and card.get("face") == "front":
         back = face_values(cat.card(str(card["other_face"])))
-        back.pop("mana_cost", None)  # 712.4a: the back face has no mana cost
-        back.pop("mana_value", None)
+        back.pop("mana_value", None)  # a face's mana value comes from its own mana cost (202.3)
+        if card.get("layout") != "modal_dfc":
+            back.pop("mana_cost", None)  # 712.4a: a transforming card's back face has no mana cost
         out["back_face"] = back
         if card.get("layout") == "modal_dfc":
-            out["modal"] = True
+            out["modal"] = True  # 712.3, 712.8f: a modal double-faced card's back face has its own mana cost
     return out
 
 

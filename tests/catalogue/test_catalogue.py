@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 import yaml
 
+from mtg_layers.catalogue.link import self_blind
 from mtg_layers.catalogue.load import catalogue, fold, load_catalogue
 from mtg_layers.corpus import CorpusError, case_from_data
 
@@ -118,3 +119,18 @@ def test_a_bad_definition_is_named_by_its_field(tmp_path: Path) -> None:
     assert str(err.value).startswith(
         f"{bad}: cards[{index}].abilities[0].definition.parts[0].op: 'lose_everything' is not one of"
     )
+
+
+def test_no_entry_lists_one_ability_twice() -> None:
+    """No face lists two abilities that differ only by naming the card or "this <type>" (or a final period):
+    the card has the ability once (Mishra's Factory, Goblin Piker listed both wordings)."""
+    twice = []
+    for card in catalogue().cards:
+        for face in [card, *([card["flipped"]] if card.get("flipped") else [])]:
+            seen: dict[str, str] = {}
+            for a in face["abilities"]:
+                key = self_blind(str(a["text"]), str(face["name"]))
+                if key in seen:
+                    twice.append((face["name"], seen[key], a["text"]))
+                seen[key] = str(a["text"])
+    assert twice == []

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import yaml
 
-from mtg_layers.catalogue.link import link_files, link_text
+from mtg_layers.catalogue.link import link_files, link_text, same_ability, self_blind
 from mtg_layers.catalogue.load import catalogue
 from mtg_layers.corpus import CASES_DIR, case_from_data
 
@@ -117,3 +117,133 @@ def test_nothing_is_reported_linked_when_nothing_changes() -> None:
     done = link_text(Path("flip.yaml"), FLIP, catalogue()).text
     assert done is not None
     assert link_text(Path("flip.yaml"), done, catalogue()).linked == []
+
+
+BLOCK = """\
+id: link-block
+title: "Objects written block-style"
+status: derived
+versions: [m10]
+features: [layer-7c-modify]
+sources:
+  - {kind: derived, ref: test, passage: "a test board"}
+abilities: []
+objects:
+- id: ogre
+  card: Gray Ogre
+  name: Gray Ogre
+  controller: p1
+  timestamp: 2
+  mana_value: 3
+  colors: [red]
+  types: [creature]
+  subtypes: [ogre]
+  power: 2
+  toughness: 2
+  counters: [{kind: "+1/+1", count: 1}]
+
+- id: commented
+  card: Gray Ogre
+  # a comment inside the object: the rewrite would lose it, so it is left alone
+  name: Gray Ogre
+  controller: p2
+  timestamp: 3
+  mana_value: 3
+  colors: [red]
+  types: [creature]
+  subtypes: [ogre]
+  power: 2
+  toughness: 2
+steps:
+  - description: "nothing happens"
+    expect:
+      m10: {ogre: {power: 3, toughness: 3}}
+"""
+
+
+def test_a_block_style_object_is_rewritten_in_place_and_an_emptied_list_dropped() -> None:
+    report = link_text(Path("block.yaml"), BLOCK, catalogue())
+    assert report.linked == []
+    assert report.kept == [("Gray Ogre", "the file's layout could not be edited in place (block-style object?)")]
+    plain = BLOCK.replace("  # a comment inside the object: the rewrite would lose it, so it is left alone\n", "")
+    report = link_text(Path("block.yaml"), plain, catalogue())
+    assert report.linked == ["Gray Ogre"] and report.text is not None
+    data = yaml.safe_load(report.text)
+    assert data["objects"] == [
+        {
+            "id": "ogre",
+            "card": "Gray Ogre",
+            "controller": "p1",
+            "timestamp": 2,
+            "counters": [{"kind": "+1/+1", "count": 1}],
+        },
+        {"id": "commented", "card": "Gray Ogre", "controller": "p2", "timestamp": 3},
+    ]
+    assert "abilities" not in data and "abilities: []" not in report.text
+    assert "\n\n- {id: commented" in report.text  # the blank line between the items stays
+    assert link_text(Path("block.yaml"), report.text, catalogue()).text is None
+
+
+LOOSE = """\
+id: link-loose
+title: "Older wordings and a card's unmodelled ability left out"
+status: derived
+versions: [m10]
+features: [layer-7c-modify]
+sources:
+  - {kind: derived, ref: test, passage: "a test board"}
+abilities:
+  - text: "creatures you control get +1/+1"
+    applies_to: {all: [{type: creature}, {controller: you}]}
+    parts: [{op: modify_pt, power: 1, toughness: 1}]
+objects:
+  - {id: anthem, card: Glorious Anthem, name: Glorious Anthem, controller: p1, timestamp: 1, mana_value: 3, colors: [white], types: [enchantment], abilities: ["creatures you control get +1/+1"]}
+  - {id: piker, card: Goblin Piker, name: Goblin Piker, controller: p1, timestamp: 2, mana_value: 2, colors: [red], types: [creature], subtypes: [goblin, warrior], power: 2, toughness: 1, abilities: ["goblin piker can't block"]}
+  - {id: bears, name: Grizzly Bears, controller: p1, timestamp: 3, token: true, types: [creature], power: 2, toughness: 2}
+steps:
+  - description: "nothing happens"
+    expect:
+      m10: {piker: {power: 3, toughness: 2, abilities: ["goblin piker can't block"]}, anthem: {abilities: [creatures you control get +1/+1]}}
+"""
+
+
+def test_without_unmodelled_another_wording_is_a_different_board() -> None:
+    report = link_text(Path("loose.yaml"), LOOSE, catalogue())
+    assert report.linked == [] and [name for name, _ in report.kept] == ["Glorious Anthem", "Goblin Piker"]
+    assert report.tokens == ["bears"]  # a token named as a card is not the card written out
+
+
+def test_unmodelled_renames_the_case_wordings_to_the_cards_and_links() -> None:
+    report = link_text(Path("loose.yaml"), LOOSE, catalogue(), unmodelled=True)
+    assert report.linked == ["Glorious Anthem", "Goblin Piker"]
+    assert report.renamed == [
+        ("creatures you control get +1/+1", "creatures you control get +1/+1."),
+        ("goblin piker can't block", "this creature can't block."),
+    ]
+    assert report.added == [] and report.text is not None
+    data = yaml.safe_load(report.text)
+    assert "abilities" not in data  # the renamed definition is the catalogue's, so it is dropped
+    assert data["objects"][:2] == [
+        {"id": "anthem", "card": "Glorious Anthem", "controller": "p1", "timestamp": 1},
+        {"id": "piker", "card": "Goblin Piker", "controller": "p1", "timestamp": 2},
+    ]
+    assert data["objects"][2]["token"] is True and "card" not in data["objects"][2]
+    want = data["steps"][0]["expect"]["m10"]
+    assert want["piker"]["abilities"] == ["this creature can't block."]
+    assert want["anthem"]["abilities"] == ["creatures you control get +1/+1."]
+    assert link_text(Path("loose.yaml"), report.text, catalogue(), unmodelled=True).text is None
+
+
+def test_unmodelled_lists_an_ability_the_card_adds() -> None:
+    text = LOOSE.replace(', abilities: ["goblin piker can\'t block"]}\n  - {id: bears', "}\n  - {id: bears").replace(
+        'abilities: ["goblin piker can\'t block"]}, anthem', "}, anthem"
+    )
+    report = link_text(Path("loose.yaml"), text, catalogue(), unmodelled=True)
+    assert "Goblin Piker" in report.linked
+    assert report.added == [("piker", "this creature can't block.")]
+
+
+def test_self_blind_reads_a_name_and_this_type_alike() -> None:
+    assert same_ability("Goblin Piker can't block.", "this creature can't block", "Goblin Piker")
+    assert self_blind("Urza gets +1/+1.", "Urza, Lord High Artificer") == "~ gets +1/+1"
+    assert not same_ability("flying", "reach", "Grizzly Bears")

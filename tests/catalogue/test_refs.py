@@ -157,3 +157,15 @@ def test_a_flip_card_is_found_by_either_half_or_both() -> None:
     cat = catalogue()
     names = ("Kenzo the Hardhearted", "Bushi Tenderfoot", "bushi tenderfoot // kenzo the hardhearted")
     assert {cat.card(n)["name"] for n in names} == {"Bushi Tenderfoot"}
+
+
+def test_a_modal_double_faced_back_face_keeps_its_own_mana_cost() -> None:
+    """712.8f: each face of a modal double-faced card has its own mana cost; a transforming back face has none."""
+    from mtg_layers.catalogue.load import catalogue
+    from mtg_layers.catalogue.refs import printed_values
+
+    cat = catalogue()
+    modal = printed_values(cat.card("Valentin, Dean of the Vein"), cat)
+    assert modal["modal"] is True and modal["back_face"]["mana_cost"] == "{2}{G}{G}"
+    transforming = next(c for c in cat.cards if c.get("face") == "front" and c.get("layout") == "transform")
+    assert "mana_cost" not in printed_values(transforming, cat)["back_face"]
