@@ -62,6 +62,66 @@ def build_site(repo_root: Path, site_dir: Path) -> subprocess.CompletedProcess:
     )
 
 
+def shared_site(tmp_path_factory, repo_root: Path) -> tuple[Path, subprocess.CompletedProcess | None]:
+    """One build of the site for the whole test run, shared by the modules and the xdist workers.
+
+    The first caller builds it (``mkdocs build --strict``, then without ``--strict`` when that fails, so the
+    page tests stay useful while test_strict_build reports the strict failure), under a lock in the run's own
+    temporary directory; the others wait for the lock and reuse it. ``MTG_LAYERS_SITE_DIR`` names a prebuilt
+    site instead (the strict result is then None). Tests must not write into it: a test that needs a page of
+    its own serves ``overlay_site``.
+    """
+    prebuilt = os.environ.get("MTG_LAYERS_SITE_DIR")
+    if prebuilt:
+        path = Path(prebuilt).resolve()
+        if not (path / "index.html").is_file():
+            raise RuntimeError(f"MTG_LAYERS_SITE_DIR={prebuilt} has no index.html: build the site first")
+        return path, None
+    base = tmp_path_factory.getbasetemp()
+    run_dir = base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base  # shared by this run's workers only
+    out, saved = run_dir / "shared-site", run_dir / "shared-site.json"
+    with open(run_dir / "shared-site.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not saved.is_file():
+            strict = build_site(repo_root, out)
+            if strict.returncode != 0 or not (out / "index.html").is_file():
+                subprocess.run(
+                    [sys.executable, "-m", "mkdocs", "build", "--site-dir", str(out)],
+                    cwd=repo_root,
+                    capture_output=True,
+                    text=True,
+                    timeout=600,
+                )
+            saved.write_text(
+                json.dumps(
+                    {
+                        "args": strict.args,
+                        "returncode": strict.returncode,
+                        "stdout": strict.stdout,
+                        "stderr": strict.stderr,
+                    }
+                ),
+                encoding="utf-8",
+            )
+        result = json.loads(saved.read_text(encoding="utf-8"))
+    strict = subprocess.CompletedProcess(result["args"], result["returncode"], result["stdout"], result["stderr"])
+    if not (out / "index.html").is_file():
+        raise RuntimeError(f"mkdocs could not build the site:\n{strict.stdout}\n{strict.stderr}")
+    return out, strict
+
+
+def overlay_site(site: Path, into: Path, pages: dict[str, str]) -> Path:
+    """A directory that serves ``site`` as it is (links to its top-level entries) plus ``pages`` (path -> HTML)."""
+    into.mkdir(parents=True, exist_ok=True)
+    for entry in site.iterdir():
+        (into / entry.name).symlink_to(entry)
+    for rel, html in pages.items():
+        page = into / rel / "index.html"
+        page.parent.mkdir(parents=True, exist_ok=True)
+        page.write_text(html, encoding="utf-8")
+    return into
+
+
 class _QuietHandler(http.server.SimpleHTTPRequestHandler):
     def log_message(self, format, *args):  # signature fixed by the base class
         pass

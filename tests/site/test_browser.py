@@ -21,7 +21,6 @@ from __future__ import annotations
 import json
 import os
 import re
-import subprocess
 import sys
 import time
 import urllib.error
@@ -39,8 +38,8 @@ from site_helpers import (
     INSTALL_HINT,
     Chromium,
     SiteServer,
-    build_site,
     node_classes,
+    shared_site,
     walk,
 )
 
@@ -79,28 +78,11 @@ def chromium():
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory):
-    """(site directory, strict build result or None when prebuilt)."""
-    prebuilt = os.environ.get("MTG_LAYERS_SITE_DIR")
-    if prebuilt:
-        path = Path(prebuilt).resolve()
-        if not (path / "index.html").is_file():
-            pytest.fail(f"MTG_LAYERS_SITE_DIR={prebuilt} has no index.html: build the site first", pytrace=False)
-        return path, None
-    out = tmp_path_factory.mktemp("site") / "site"
-    strict = build_site(REPO, out)
-    if strict.returncode != 0 or not (out / "index.html").is_file():
-        # Keep the page tests useful while the strict build is red: build once
-        # more without --strict. test_strict_build reports the strict failure.
-        subprocess.run(
-            [sys.executable, "-m", "mkdocs", "build", "--site-dir", str(out)],
-            cwd=REPO,
-            capture_output=True,
-            text=True,
-            timeout=600,
-        )
-    if not (out / "index.html").is_file():
-        pytest.fail(f"mkdocs could not build the site:\n{strict.stdout}\n{strict.stderr}", pytrace=False)
-    return out, strict
+    """(site directory, strict build result or None when prebuilt): the run's shared build."""
+    try:
+        return shared_site(tmp_path_factory, REPO)
+    except RuntimeError as e:
+        pytest.fail(str(e), pytrace=False)
 
 
 @pytest.fixture(scope="module")

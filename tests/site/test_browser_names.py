@@ -17,7 +17,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from site_helpers import CHROMIUM, INSTALL_HINT, Chromium, SiteServer, build_site
+from site_helpers import CHROMIUM, INSTALL_HINT, Chromium, SiteServer, shared_site
 
 pytestmark = pytest.mark.slow
 
@@ -48,12 +48,10 @@ def chromium():
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
-    prebuilt = os.environ.get("MTG_LAYERS_SITE_DIR")
-    if prebuilt:
-        site = Path(prebuilt).resolve()
-    else:
-        site = tmp_path_factory.mktemp("site") / "site"
-        build_site(REPO, site)
+    try:
+        site = shared_site(tmp_path_factory, REPO)[0]
+    except RuntimeError as e:
+        pytest.fail(str(e), pytrace=False)
     if not (site / "playground" / "index.html").is_file():
         pytest.fail(f"no playground page in the built site {site}", pytrace=False)
     with SiteServer(site) as srv:
