@@ -130,6 +130,10 @@
     return BIG.test(url) ? answer.then(counted) : answer;
   }
 
+  // How long each start-up stage took (ms from the page's start), for the contributor notes' measurements.
+  const times = (window.__pgTimes = {});
+  const mark = (stage) => { times[stage] = Math.round(performance.now()); };
+
   async function start() {
     const caseId = params.get("case") || "seed-gray-ogre";
     try {
@@ -145,12 +149,15 @@
         loadCase(select.value).then(newestDeclared).then(run).catch((e) => status(String(e), true)));
       await loadCase(caseId);
       const pyodide = await runtime;
+      mark("runtime");
       window.fetch = plainFetch;
       showProgress("Starting the project's Python");
       const zip = await bundle;
       pyodide.unpackArchive(zip, "zip", { extractDir: "/home/pyodide/mtg-layers" });
       pyodide.runPython("import sys; sys.path.insert(0, '/home/pyodide/mtg-layers')");
+      mark("unpacked");
       playground = pyodide.pyimport("mtg_layers.docs_site.playground");
+      mark("imported");
       const versions = JSON.parse(playground.versions());
       const wanted = params.get("rules");
       for (const v of versions) $("pg-version").add(new Option(v.label, v.id, false, v.id === wanted));
@@ -158,8 +165,13 @@
       $("pg-version").addEventListener("change", run);
       $("pg-run").addEventListener("click", run);
       $("pg-run").disabled = false;
-      startNames();
       run();
+      mark("answer");
+      // the card-name list (a few hundred names) fills after the first answer is on screen
+      setTimeout(() => {
+        startNames();
+        mark("names");
+      }, 0);
       const bar = $("pg-progress");
       if (bar) bar.hidden = true;
     } catch (e) {
