@@ -82,6 +82,7 @@ def _clauses(filt: Mapping[str, Any]) -> tuple[list[str], str, list[str]]:
     noun_words: list[str] = []
     if filt.get("other_than_source") is True:
         before.append("other")
+    before += list(filt.get("non", ()))
     for key in ("color",):
         if key in filt:
             before.append(str(thaw(filt[key])) if not isinstance(filt[key], Mapping) else "of the chosen color")
@@ -148,7 +149,7 @@ def _clauses(filt: Mapping[str, Any]) -> tuple[list[str], str, list[str]]:
 
 
 KNOWN = {
-    "other_than_source", "color", "colorless", "multicolored", "supertype", "token", "face_down", "monstrous",
+    "non", "other_than_source", "color", "colorless", "multicolored", "supertype", "token", "face_down", "monstrous",
     "subtype", "zone", "type", "name", "controller", "owner", "has_ability", "has_counter", "mana_value",
     "shares_creature_type_with", "is_it", "exiled_with_source", "top_of_graveyard", "attached_to_source",
 }  # fmt: skip
@@ -212,6 +213,9 @@ def filter_words(filt: Any, plural: bool = False) -> str:
                 simple["other_than_source"] = True
             elif k in ("token", "face_down", "monstrous", "colorless", "multicolored") and k not in simple:
                 simple[k] = not v
+            elif k in ("type", "supertype", "subtype", "color") and isinstance(v, str):
+                # as cards say it: "nonbasic lands", "non-Aura enchantments", "noncreature artifacts"
+                simple.setdefault("non", []).append(f"non-{_title(v)}" if k == "subtype" else f"non{v}")
             else:
                 clauses.append((key, want))
         elif key in KNOWN and key not in simple:

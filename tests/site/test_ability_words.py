@@ -22,10 +22,10 @@ DATA_LITERAL = re.compile(r"\{\s*\"|\"\s*:|\[\s*\{|\bNone\b")
         ({"type": "land"}, "each land"),
         ({"is_source": True}, "this object itself"),
         ({"all": [{"type": "creature"}, {"other_than_source": True}, {"color": "blue"}]}, "each other blue creature"),
-        ({"all": [{"type": "land"}, {"not": {"supertype": "basic"}}]}, "each land that is not basic"),
+        ({"all": [{"type": "land"}, {"not": {"supertype": "basic"}}]}, "each nonbasic land"),
         (
             {"all": [{"type": "enchantment"}, {"not": {"is_source": True}}, {"not": {"subtype": "aura"}}]},
-            "each other enchantment that is not an Aura",
+            "each other non-Aura enchantment",
         ),
         (
             {"all": [{"type": "creature"}, {"token": False}, {"controller": "you"}]},
