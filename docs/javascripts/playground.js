@@ -6,7 +6,41 @@
 (function () {
   "use strict";
   const $ = (id) => document.getElementById(id);
-  const here = new URL(".", window.location.href);
+  // The runtime's folder: next to the page, or where the page's widget says (the French page uses the English
+  // page's runtime: data-pg-runtime="../../playground/").
+  const widget = document.querySelector("[data-pg-runtime]");
+  const here = new URL(widget ? widget.dataset.pgRuntime : ".", window.location.href);
+  // The page's own words in its language (<html lang>, French on docs/fr/ pages); the board's error messages
+  // stay those the command line prints, and the answer's trace is the resolver's, in English.
+  const WORDS = {
+    en: {
+      loading: "Loading Python in the page",
+      starting: "Starting the project's Python",
+      of: "of",
+      mb: "MB",
+      at: (c, step, steps, version) => `${c}, step ${step} of ${steps}, rules: ${version}`,
+      matches: "Matches",
+      differs: "Differs from",
+      expectedAnswer: "the case's expected answer for these rules.",
+      head: ["object", "expected", "computed"],
+      noCase: "no corpus case with id ",
+      noStart: "The playground could not start: ",
+    },
+    fr: {
+      loading: "Chargement de Python dans la page",
+      starting: "Démarrage du Python du projet",
+      of: "sur",
+      mb: "Mo",
+      at: (c, step, steps, version) => `${c}, étape ${step} sur ${steps}, règles : ${version}`,
+      matches: "Concorde avec",
+      differs: "Diffère de",
+      expectedAnswer: "la réponse attendue du cas pour ces règles.",
+      head: ["objet", "attendu", "calculé"],
+      noCase: "aucun cas du corpus n'a l'identifiant ",
+      noStart: "Le bac à sable n'a pas pu démarrer : ",
+    },
+  };
+  const say = WORDS[document.documentElement.lang] || WORDS.en;
   const params = new URLSearchParams(window.location.search);
   let playground = null;
 
@@ -18,7 +52,7 @@
 
   async function loadCase(id) {
     const response = await fetch(new URL("cases/" + encodeURIComponent(id) + ".yaml", here));
-    if (!response.ok) throw new Error("no corpus case with id " + id);
+    if (!response.ok) throw new Error(say.noCase + id);
     $("pg-board").value = await response.text();
     $("pg-output").innerHTML = "";
     $("pg-check").innerHTML = "";
@@ -49,11 +83,11 @@
       status("error: " + out.error, true); // as the command line prints it
       return;
     }
-    status(`${out.case}, step ${out.step} of ${out.steps}, rules: ${out.version}`);
+    status(say.at(out.case, out.step, out.steps, out.version));
     let check = "";
     if (out.check) {
-      check = `<p><strong>${out.check.ok ? "Matches" : "Differs from"}</strong> the case's expected answer for these rules.</p>`;
-      check += "<table><thead><tr><th>object</th><th>expected</th><th>computed</th></tr></thead><tbody>";
+      check = `<p><strong>${out.check.ok ? say.matches : say.differs}</strong> ${say.expectedAnswer}</p>`;
+      check += "<table><thead><tr>" + say.head.map((h) => `<th>${h}</th>`).join("") + "</tr></thead><tbody>";
       for (const row of out.check.rows) check += "<tr>" + row.map((c) => `<td>${escapeHtml(c)}</td>`).join("") + "</tr>";
       check += "</tbody></table>";
     }
@@ -99,12 +133,12 @@
   const BIG = /(pyodide\.asm\.wasm|python_stdlib\.zip|mtg-layers\.zip)$/;
   function showProgress(stage) {
     const bar = $("pg-progress");
-    const mb = (n) => (n / 1048576).toFixed(1);
+    const mb = (n) => (n / 1048576).toFixed(1).replace(".", say === WORDS.fr ? "," : ".");
     if (bar) {
       bar.max = Math.max(loading.total, 1);
       bar.value = loading.done;
     }
-    const bytes = loading.total ? ` (${mb(loading.done)} of ${mb(loading.total)} MB)` : "";
+    const bytes = loading.total ? ` (${mb(loading.done)} ${say.of} ${mb(loading.total)} ${say.mb})` : "";
     status(stage + bytes + "…");
   }
   function counted(response) {
@@ -117,7 +151,7 @@
         const { done, value } = await reader.read();
         if (done) return controller.close();
         loading.done += value.byteLength;
-        showProgress("Loading Python in the page");
+        showProgress(say.loading);
         controller.enqueue(value);
       },
     });
@@ -130,11 +164,15 @@
     return BIG.test(url) ? answer.then(counted) : answer;
   }
 
+  // How long each start-up stage took (ms from the page's start), for the contributor notes' measurements.
+  const times = (window.__pgTimes = {});
+  const mark = (stage) => { times[stage] = Math.round(performance.now()); };
+
   async function start() {
     const caseId = params.get("case") || "seed-gray-ogre";
     try {
       window.fetch = fetchCounted; // Pyodide fetches its files with the page's fetch
-      showProgress("Loading Python in the page");
+      showProgress(say.loading);
       // the runtime, the project's Python and the case load together
       const runtime = window.loadPyodide({ indexURL: new URL("pyodide/", here).href });
       const bundle = fetchCounted(new URL("mtg-layers.zip", here).href).then((r) => r.arrayBuffer());
@@ -145,12 +183,15 @@
         loadCase(select.value).then(newestDeclared).then(run).catch((e) => status(String(e), true)));
       await loadCase(caseId);
       const pyodide = await runtime;
+      mark("runtime");
       window.fetch = plainFetch;
-      showProgress("Starting the project's Python");
+      showProgress(say.starting);
       const zip = await bundle;
       pyodide.unpackArchive(zip, "zip", { extractDir: "/home/pyodide/mtg-layers" });
       pyodide.runPython("import sys; sys.path.insert(0, '/home/pyodide/mtg-layers')");
+      mark("unpacked");
       playground = pyodide.pyimport("mtg_layers.docs_site.playground");
+      mark("imported");
       const versions = JSON.parse(playground.versions());
       const wanted = params.get("rules");
       for (const v of versions) $("pg-version").add(new Option(v.label, v.id, false, v.id === wanted));
@@ -158,13 +199,18 @@
       $("pg-version").addEventListener("change", run);
       $("pg-run").addEventListener("click", run);
       $("pg-run").disabled = false;
-      startNames();
       run();
+      mark("answer");
+      // the card-name list (a few hundred names) fills after the first answer is on screen
+      setTimeout(() => {
+        startNames();
+        mark("names");
+      }, 0);
       const bar = $("pg-progress");
       if (bar) bar.hidden = true;
     } catch (e) {
       window.fetch = plainFetch;
-      status("The playground could not start: " + e, true);
+      status(say.noStart + e, true);
     }
   }
 

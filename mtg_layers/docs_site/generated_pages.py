@@ -31,6 +31,7 @@ from ..analysis.trace_text import (
 from ..checking.results import compare, observed
 from ..checking.verify import resolve_step, step_outcomes
 from ..paths import ROOT
+from .ability_words import ability_parts_words, filter_words, part_words
 from .era_citations import explanation_in_era
 from .reader_text import for_readers
 from .rule_pages import OLDER_613, era_page, linker
@@ -196,6 +197,53 @@ def related_cases(case: Case, cases: list[Case], limit: int = 8) -> list[tuple[C
     return [(t[3], t[4]) for t in scored[:limit]]
 
 
+def setup_section(case: Case) -> list[str]:
+    """A case page's setup: the objects at the start, and each static ability in words (611.3)."""
+    out = ["## Setup", "", "Objects at the start:", ""]
+    out += _table(
+        ["id", "name", "controller", "timestamp", "types", "colors", "abilities", "P/T", "counters"],
+        [
+            [
+                o.id,
+                o.printed.name or "",
+                o.printed.controller,
+                f"{o.timestamp:g}",
+                " ".join(sorted(o.printed.supertypes | o.printed.types | o.printed.subtypes)),
+                ", ".join(sorted(o.printed.colors)),
+                "; ".join(map(mana_symbols, sorted(o.printed.abilities))),
+                _pt({"power": o.printed.power, "toughness": o.printed.toughness}),
+                ", ".join(f"{c.count}× {c.kind}" for c in o.counters) + (" (face down)" if o.face_down else ""),
+            ]
+            for o in case.objects
+        ],
+    ) + [""]
+    if case.abilities:
+        out += ["Static abilities (each object with the wording generates the effect, 611.3):", ""]
+        out += _table(
+            ["ability", "CDA", "applies to", "what it does"],
+            [
+                [mana_symbols(a.text), "yes" if a.cda else "", filter_words(a.applies_to), ability_parts_words(a)]
+                for a in case.abilities.values()
+            ],
+        ) + [""]
+    if case.effects:
+        out += ["Effects of spells and abilities that resolved before the case begins (611.2):", ""]
+        out += _table(
+            ["effect", "timestamp", "what it is", "applies to", "what it does"],
+            [
+                [
+                    e.id,
+                    f"{e.timestamp:g}",
+                    mana_symbols(e.description),
+                    ", ".join(f"`{i}`" for i in e.applies_to),
+                    mana_symbols("; ".join(part_words(p.op, p.args) for p in e.parts)),
+                ]
+                for e in case.effects
+            ],
+        ) + [""]
+    return out
+
+
 def case_page(case: Case, versions: Mapping[str, RulesVersion], cases: list[Case] | None = None) -> str:
     """The Markdown page of one case: setup, then each step with a tab per rules version (newest first)."""
     related = related_cases(case, cases or [])
@@ -236,33 +284,7 @@ def case_page(case: Case, versions: Mapping[str, RulesVersion], cases: list[Case
                 ]
             )
         out += _table(["card", "mana cost", "type line", "Oracle text", "P/T"], rows) + [""]
-    out += ["## Setup", "", "Objects at the start:", ""]
-    out += _table(
-        ["id", "name", "controller", "timestamp", "types", "colors", "abilities", "P/T", "counters"],
-        [
-            [
-                o.id,
-                o.printed.name or "",
-                o.printed.controller,
-                f"{o.timestamp:g}",
-                " ".join(sorted(o.printed.supertypes | o.printed.types | o.printed.subtypes)),
-                ", ".join(sorted(o.printed.colors)),
-                "; ".join(map(mana_symbols, sorted(o.printed.abilities))),
-                _pt({"power": o.printed.power, "toughness": o.printed.toughness}),
-                ", ".join(f"{c.count}× {c.kind}" for c in o.counters) + (" (face down)" if o.face_down else ""),
-            ]
-            for o in case.objects
-        ],
-    ) + [""]
-    if case.abilities:
-        out += ["Static abilities (each object with the wording generates the effect, 611.3):", ""]
-        out += _table(
-            ["ability", "CDA", "applies to", "parts"],
-            [
-                [a.text, "yes" if a.cda else "", a.applies_to, [{"op": p.op, **thaw(p.args)} for p in a.parts]]
-                for a in case.abilities.values()
-            ],
-        ) + [""]
+    out += setup_section(case)
     out += ["## Steps", ""]
     for n, step in enumerate(case.steps, start=1):
         out += [f"### Step {n}: {for_readers(step.description)}", ""]

@@ -109,6 +109,15 @@ def _package_files(package: Path) -> list[Path]:
     )
 
 
+def preread_catalogue(root: Path = ROOT) -> str:
+    """The card catalogue read from its YAML and checked against its schema, as JSON for the playground's bundle
+    (``mtg_layers.catalogue.load.catalogue`` reads it there)."""
+    from mtg_layers.catalogue.load import load_catalogue
+
+    checked = load_catalogue(root / "corpus" / "catalogue" / "cards.yaml")
+    return json.dumps({"cards": list(checked.cards)}, ensure_ascii=False, separators=(",", ":"))
+
+
 def python_bundle(out: Path, root: Path = ROOT) -> None:
     """The zip of Python modules the playground imports: reference/, a few tools modules, the case schema,
     PyYAML, and jsonschema with what it needs (``rpds`` as ``pure_rpds``, its pure-Python stand-in)."""
@@ -118,8 +127,9 @@ def python_bundle(out: Path, root: Path = ROOT) -> None:
                 zf.write(path, path.relative_to(root).as_posix())
         for name in playground_modules(root):
             zf.write(root / "mtg_layers" / name, f"mtg_layers/{name}")
-        # the card catalogue: cases that refer to its cards, and boards picked by card name (issue 30)
-        zf.write(root / "corpus" / "catalogue" / "cards.yaml", "corpus/catalogue/cards.yaml")
+        # the card catalogue: cases that refer to its cards, and boards picked by card name; read and checked
+        # here, shipped as JSON (the page reads it in milliseconds, the YAML took seconds)
+        zf.writestr("corpus/catalogue/cards.json", preread_catalogue(root))
         for path in sorted((root / "corpus" / "schema").glob("*.json")):
             zf.write(path, path.relative_to(root).as_posix())
         yaml_dir = Path(yaml.__file__).parent

@@ -3,7 +3,8 @@
 At 375 px a five-column trace cannot fit side by side; the site's stylesheet (docs/stylesheets/extra.css)
 shows a wide table's rows as stacked cards there, each cell preceded by its column's name, which it
 reads from the ``data-label`` added here. Wide tables (four columns or more) get ``data-stack``; a trace
-(a "why at this point" column) also gets ``data-trace``, which the stylesheet stacks.
+(a "why at this point" column) and a setup table of abilities in words (a "what it does" column) also get
+``data-trace``, which the stylesheet stacks.
 """
 
 from __future__ import annotations
@@ -39,7 +40,9 @@ def _table(match: re.Match[str]) -> str:
     if len(labels) < WIDE:
         return match.group(0)
     # data attributes, not classes: the theme styles only tables without a class (table:not([class]))
-    attrs += ' data-stack="wide"' + (' data-trace="trace"' if "why at this point" in labels else "")
+    # the trace, and a case's static abilities in words (its "what it does" sentences), stack as cards
+    cards = "why at this point" in labels or "what it does" in labels
+    attrs += ' data-stack="wide"' + (' data-trace="trace"' if cards else "")
     body = ROW.sub(lambda row: _labelled_row(row.group(0), labels), body)
     return f"<table{attrs}>{body}</table>"
 

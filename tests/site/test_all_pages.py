@@ -193,6 +193,11 @@ def test_the_language_switch_keeps_the_page(server: SiteServer, session: DevTool
         ("layers/", "fr", "fr/layers/"),
         ("fr/layers/", "en", "layers/"),
         ("glossary/", "fr", "fr/glossary/"),
+        ("interpretations/", "fr", "fr/interpretations/"),
+        ("fr/interpretations/", "en", "interpretations/"),
+        ("versions/", "fr", "fr/versions/"),
+        ("playground/", "fr", "fr/playground/"),
+        ("fr/playground/", "en", "playground/"),
         ("coverage/", "fr", "fr/"),
     ):
         session.navigate(server.base_url + start, timeout=PAGE_TIMEOUT)
@@ -209,3 +214,30 @@ def test_french_pages_wear_french_labels(server: SiteServer, session: DevToolsSe
     assert session.evaluate("document.querySelector('.md-search__input').placeholder") == "Rechercher"
     session.navigate(server.base_url + "layers/", timeout=PAGE_TIMEOUT)
     assert session.evaluate("document.querySelector('.md-search__input').placeholder") == "Search"
+    for page in ("fr/interpretations/", "fr/playground/", "fr/versions/", "fr/trace/"):
+        session.navigate(server.base_url + page, timeout=PAGE_TIMEOUT)
+        assert session.evaluate("document.documentElement.lang") == "fr", page
+        assert session.evaluate("document.querySelector('.md-search__input').placeholder") == "Rechercher", page
+
+
+def test_the_french_playground_answers_in_french(server: SiteServer, session: DevToolsSession) -> None:
+    """The French playground page runs the English page's runtime and speaks French: its progress, its status line
+    and its check of the expected answer; a refused board gets the command line's message, as on the English page."""
+    session.navigate(server.base_url + "fr/playground/?case=seed-gray-ogre", timeout=PAGE_TIMEOUT)
+    assert session.evaluate("document.getElementById('pg-status').textContent").startswith("Chargement de Python")
+    ready = session.poll("!document.getElementById('pg-run').disabled", timeout=240, interval=1)
+    status = session.evaluate("document.getElementById('pg-status').textContent")
+    assert ready, f"the French playground did not start: {status}"
+    assert session.poll("!!document.getElementById('pg-output').dataset.version", timeout=60)
+    status = session.evaluate("document.getElementById('pg-status').textContent")
+    assert status.startswith("seed-gray-ogre, étape 4 sur 4, règles : "), status
+    check = session.evaluate("document.getElementById('pg-check').textContent")
+    assert "Concorde avec la réponse attendue du cas" in check and "attendu" in check, check
+    script = (
+        "(() => { const b = document.getElementById('pg-board');"
+        " b.value = b.value.replace(/id: ogre, card: Gray Ogre/, 'id: ogre, card: Gray Ogre, power: two');"
+        " document.getElementById('pg-run').click(); })()"
+    )
+    session.evaluate(script)
+    said = session.evaluate("document.getElementById('pg-status').textContent")
+    assert said.startswith("error: your board: objects[0].power"), said

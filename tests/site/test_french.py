@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 from mtg_layers.corpus import load_corpus
@@ -48,8 +49,49 @@ def test_case_pages_carry_french_names() -> None:
 
 
 def test_french_pages_exist() -> None:
-    for page in ("index.md", "layers.md", "glossary.md"):
+    for page in (
+        "index.md",
+        "layers.md",
+        "glossary.md",
+        "interpretations.md",
+        "playground.md",
+        "trace.md",
+        "versions.md",
+    ):
         text = (ROOT / "docs" / "fr" / page).read_text("utf-8")
         assert text.startswith("# ")
     assert "tampon horaire" in (ROOT / "docs" / "fr" / "glossary.md").read_text("utf-8")
     assert "## La dépendance" in (ROOT / "docs" / "fr" / "layers.md").read_text("utf-8")
+
+
+WIDGET_ID = re.compile(r'id="(pg-[a-z-]+)"')
+
+
+def test_the_french_playground_is_the_playground() -> None:
+    """docs/fr/playground.md holds the playground itself (every control of the English page), labelled in French,
+    and runs the English page's runtime."""
+    english = (ROOT / "docs" / "playground.md").read_text("utf-8")
+    french = (ROOT / "docs" / "fr" / "playground.md").read_text("utf-8")
+    assert set(WIDGET_ID.findall(english)) == set(WIDGET_ID.findall(french))
+    for label in (">Lancer<", ">Ajouter<", ">Construire et lancer<", "Version des règles", "Chargement de Python"):
+        assert label in french, label
+    for label in (">Run<", ">Add<", "Rules version", "Loading Python"):
+        assert label not in french, label
+    assert 'data-pg-runtime="../../playground/"' in french
+
+
+def test_the_playground_script_has_every_word_in_french() -> None:
+    """The playground's script says each of its words in English and in French (the page's language)."""
+    script = (ROOT / "docs" / "javascripts" / "playground.js").read_text("utf-8")
+    blocks = re.search(r"en: \{(.*?)\n    \},\n    fr: \{(.*?)\n    \},", script, re.DOTALL)
+    assert blocks, "WORDS.en and WORDS.fr not found in playground.js"
+    keys = [re.findall(r"^\s{6}(\w+):", b, re.MULTILINE) for b in blocks.groups()]
+    assert keys[0] and keys[0] == keys[1], keys
+
+
+def test_the_french_interpretations_cover_every_section() -> None:
+    """docs/fr/interpretations.md has a section for each of the English page's, by the same anchor."""
+    anchor = re.compile(r"^## .*\{#([\w-]+)\}$", re.MULTILINE)
+    english = anchor.findall((ROOT / "docs" / "interpretations.md").read_text("utf-8"))
+    french = anchor.findall((ROOT / "docs" / "fr" / "interpretations.md").read_text("utf-8"))
+    assert english and french == english

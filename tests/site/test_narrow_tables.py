@@ -22,6 +22,16 @@ def test_a_trace_is_stacked_and_each_cell_names_its_column() -> None:
     assert '<td data-label="#">1</td>' in out
 
 
+def test_a_setup_table_of_abilities_in_words_stacks_too() -> None:
+    setup = (
+        "<table><thead><tr><th>ability</th><th>CDA</th><th>applies to</th><th>what it does</th></tr></thead>"
+        "<tbody><tr><td>nonbasic lands are mountains.</td><td></td><td>each nonbasic land</td>"
+        "<td>is a Mountain</td></tr></tbody></table>"
+    )
+    out = stackable(setup)
+    assert 'data-trace="trace"' in out and '<td data-label="what it does">is a Mountain</td>' in out
+
+
 def test_a_narrow_table_is_left_alone() -> None:
     small = "<table><thead><tr><th>object</th><th>expected</th></tr></thead><tbody><tr><td>a</td></tr></tbody></table>"
     assert stackable(small) == small

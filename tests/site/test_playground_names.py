@@ -50,7 +50,9 @@ def test_the_bundle_builds_by_names_and_runs_linked_cases_without_jsonschema(tmp
     with zipfile.ZipFile(bundle) as zf:
         names = zf.namelist()
         zf.extractall(tmp_path / "py")
-    assert "corpus/catalogue/cards.yaml" in names and "mtg_layers/catalogue/refs.py" in names
+    # the catalogue ships read and checked, as JSON (its YAML took seconds to read in the page)
+    assert "corpus/catalogue/cards.json" in names and "corpus/catalogue/cards.yaml" not in names
+    assert "mtg_layers/catalogue/refs.py" in names
     code = (
         "import sys, json; sys.path.insert(0, sys.argv[1]);"
         "from mtg_layers.docs_site import playground;"
@@ -67,3 +69,11 @@ def test_the_bundle_builds_by_names_and_runs_linked_cases_without_jsonschema(tmp
     )
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.strip() == "True"
+
+
+def test_the_preread_catalogue_is_the_catalogue() -> None:
+    """The JSON the bundle ships holds the same cards as the YAML the CLI reads."""
+    from mtg_layers.catalogue.load import catalogue
+    from mtg_layers.docs_site.mkdocs_hooks import preread_catalogue
+
+    assert json.loads(preread_catalogue())["cards"] == [dict(c) for c in catalogue().cards]
