@@ -77,9 +77,10 @@ def counter_kind(key: str) -> str:
 
 
 # What this adapter can tell phase. The runner skips the rest by feature: text changes (layer 3, phase has no
-# modification for them), stickers, merged permanents, created tokens; within a declared feature, what phase
+# modification for them), created tokens; within a declared feature, what phase
 # cannot be told (a conditional copy exception, a modal double-faced card, ...) is a skip naming it.
 FEATURES = [
+    "stickers",
     "layer-1-copy",
     "copy-exception",
     "double-faced",
@@ -270,10 +271,12 @@ KNOWN_FIELDS = {
     "id", "name", "card", "controller", "owner", "timestamp", "zone", "token", "mana_value", "mana_cost",
     "colors", "types", "subtypes", "supertypes", "all_creature_types", "abilities", "power", "toughness",
     "counters", "face_down", "attached_to", "chosen", "face_history", "back_face", "transformed", "transform_history",
-    "monstrous", "exiled_with", "entered_as",
+    "monstrous", "exiled_with", "entered_as", "stickers",
 }  # fmt: skip
-# Oracle wording that asks for a choice made as the permanent entered or a record phase cannot be told.
-CHOICE = re.compile(r"\b(chosen|choose)\b", re.I)
+# Oracle wording that asks for a choice made as the permanent entered (614.12: "as ~ enters, choose", or a line
+# that reads "the chosen ...") or a record phase cannot be told. A choice a triggered ability makes as it
+# resolves (Crystalline Giant's counter) is no such state: the board gives its result (the counters).
+CHOICE = re.compile(r"^(?=.*\bchosen\b)|^as .*\bchoose\b", re.I | re.M)
 RECORD = re.compile(r"\b(renowned)\b", re.I)
 # 614.1c, 614.12: what a permanent chose as it entered, as phase's chosen attributes.
 CHOSEN = {"creature_type": "CreatureType", "color": "Color", "basic_land_type": "BasicLandType"}
@@ -449,6 +452,10 @@ def modifications(part: Mapping[str, Any]) -> list[dict[str, Any]]:
         return [{"type": "ChangeController"}]
     if op == "add_types":
         return [{"type": "AddType", "core_type": t.title()} for t in part["types"]]
+    if op == "add_supertypes":
+        return [{"type": "AddSupertype", "supertype": t.title()} for t in part["supertypes"]]
+    if op == "set_name":  # a name given by an effect (Awakening of Vitu-Ghazi), phase's own modification
+        return [{"type": "SetName", "name": part["name"]}]
     if op == "set_types" and part.get("types"):  # 205.1a: the new card types replace the old ones
         return [{"type": "SetCardTypes", "core_types": [t.title() for t in part["types"]]}]
     if op == "add_subtypes":
@@ -674,27 +681,77 @@ def transform(obj: dict[str, Any]) -> None:
 
 
 def _ranks(board: Mapping[str, Any]) -> dict[float, int]:
-    """The board's timestamps as phase's integer timestamps, in the same order (ties kept)."""
+    """The board's timestamps (objects', effects', stickers', merges') as phase's integer timestamps, in the
+    same order (ties kept)."""
     stamps = {o["timestamp"] for o in board["objects"]} | {e["timestamp"] for e in board["effects"]}
+    stamps |= {s["timestamp"] for o in board["objects"] for s in o.get("stickers") or []}
+    stamps |= {m["timestamp"] for o in board["objects"] for m in o.get("merges") or []}
     return {t: k for k, t in enumerate(sorted(stamps), start=1)}
 
 
-def _player_count(board: Mapping[str, Any]) -> None:
-    game = board.get("game") or {}
-    if game.get("hand"):
-        raise Unsupported("hand sizes cannot be told to phase apart from the cards in hand")
+def hand_fillers(board: Mapping[str, Any]) -> dict[int, int]:
+    """402.1: each player's hand size the board gives, as the number of filler cards phase is given in that hand
+    beside the board's own cards in it (an ability that counts the cards in a hand counts them)."""
+    sizes = (board.get("game") or {}).get("hand") or {}
+    fillers: dict[int, int] = {}
+    for player, size in sizes.items():
+        if player not in SEATS:
+            raise Unsupported(f"hand size of {player!r}: only p1 and p2 are set up")
+        held = sum(o["zone"] == "hand" and o["owner"] == player for o in board["objects"])
+        if size < held:
+            raise Unsupported(f"hand size {size} of {player!r} is less than the {held} cards the board puts there")
+        fillers[SEATS[player]] = size - held
+    return fillers
+
+
+def sticker_effects(o: Mapping[str, Any], pid: int, rank: Mapping[float, int]) -> list[dict[str, Any]]:
+    """123.8, 613.7k: the stickers on an object as phase's continuous effects at each sticker's timestamp (layer
+    7b for a power/toughness sticker, 6 for an ability sticker); phase keeps a sticker's own record apart
+    (``AppliedSticker``), which changes no characteristic. A name sticker adds to the text of the name, a
+    text change (612.9), which phase has no modification for."""
+    effects = []
+    if o.get("stickers") and o["zone"] != "battlefield":  # 123.5: a card keeps its stickers in other zones
+        raise Unsupported(
+            f"object {o['id']}: stickers on a card in the {o['zone']}: phase applies the effects it is given "
+            "to permanents only"
+        )
+    for sticker in o.get("stickers") or []:
+        kind = sticker.get("kind")
+        if kind == "pt":
+            mods = [
+                {"type": "SetPower", "value": sticker["power"]},
+                {"type": "SetToughness", "value": sticker["toughness"]},
+            ]
+        elif kind == "ability":
+            mods = granted(sticker["ability"])
+        else:
+            raise Unsupported(f"object {o['id']}: a {kind} sticker changes text (612.9), which phase cannot be told")
+        effects.append(
+            {
+                "affected": {"id": pid, "type": "SpecificObject"},
+                "controller": SEATS[o["controller"]],
+                "duration": "Permanent",
+                "modifications": mods,
+                "source_id": pid,
+                "source_name": f"{kind} sticker",
+                "timestamp": rank[sticker["timestamp"]],
+            }
+        )
+    return effects
 
 
 def set_up(board: Mapping[str, Any]) -> tuple[Any, dict[str, int]]:
     """A phase game holding the board; returns the game and each object's phase id."""
     cards = {o["id"]: check_object(o) for o in board["objects"]}
-    _player_count(board)
+    fillers = hand_fillers(board)
     if board.get("tie_order"):
         raise Unsupported("a tie order the players chose (613.7m) cannot be told to phase")
     decks: list[list[str]] = [[], []]
     for o in board["objects"]:
         decks[SEATS[o["owner"]]].append(cards[o["id"]]["name"])
     # phase wants a library for each player: one filler card each, left in the library, not reported.
+    for seat, count in fillers.items():
+        decks[seat] += [FILLER] * count
     game = engine().new_game([*decks[0], FILLER], [*decks[1], FILLER], format_config=FORMAT)
     exported = game.state()
     state = exported["state"]
@@ -709,6 +766,10 @@ def set_up(board: Mapping[str, Any]) -> tuple[Any, dict[str, int]]:
         filler = free[(seat, FILLER)].pop()
         state["objects"][str(filler)]["zone"] = "Library"
         p["library"].append(filler)
+        for _ in range(fillers.get(seat, 0)):  # the rest of the hand the board gives (402.1)
+            held = free[(seat, FILLER)].pop()
+            state["objects"][str(held)]["zone"] = "Hand"
+            p["hand"].append(held)
     state["battlefield"], state["exile"] = [], []
     rank = _ranks(board)
     ids: dict[str, int] = {}
@@ -787,6 +848,10 @@ def set_up(board: Mapping[str, Any]) -> tuple[Any, dict[str, int]]:
                     "timestamp": rank[e["timestamp"]],
                 }
             )
+    for o in board["objects"]:
+        effects += sticker_effects(o, ids[o["id"]], rank)
+    for n, effect in enumerate(effects, start=1):
+        effect["id"] = n
     state["transient_continuous_effects"] = effects
     state["next_continuous_effect_id"] = len(effects) + 1
     state["next_timestamp"] = len(rank) + 1
@@ -1025,21 +1090,12 @@ def handle(msg: Any) -> tuple[dict[str, Any] | None, int]:
         return {"seq": seq, "errored": True, "message": f"{type(exc).__name__}: {exc}"}, 1
 
 
-def main() -> int:
-    """Persistent mode (JSON lines) by default, or one message with --oneshot."""
-    if "--oneshot" in sys.argv[1:]:
-        reply, status = handle(json.loads(sys.stdin.read()))
-        if reply is not None:
-            print(json.dumps(reply), flush=True)
-        return status
-    for line in sys.stdin:
-        if not line.strip():
-            continue
-        reply, _ = handle(json.loads(line))
-        if reply is None:
-            return 0
-        print(json.dumps(reply), flush=True)
-    return 0
+def main(argv: list[str] | None = None) -> int:
+    """Persistent mode (JSON lines) by default, or one message with --oneshot: the reference adapter's loops
+    (``mtg_layers.adapter``) answering with phase's ``handle``."""
+    from mtg_layers.adapter import oneshot, serve
+
+    return oneshot(handle) if "--oneshot" in (sys.argv[1:] if argv is None else argv) else serve(handle)
 
 
 if __name__ == "__main__":

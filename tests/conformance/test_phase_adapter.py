@@ -46,6 +46,32 @@ def test_handshake_names_phase_and_its_version() -> None:
     assert "stickers" not in impl["features"] and "face-down" in impl["features"]
 
 
+def test_main_answers_through_the_shared_protocol_loops(monkeypatch: pytest.MonkeyPatch) -> None:
+    """One adapter loop (D1/D2): phase's main is the reference adapter's one-shot and persistent loops
+    answering with phase's handler, so it writes what they write, byte for byte."""
+    import io
+
+    from mtg_layers import adapter
+
+    def drive(argv: list[str], text: str) -> tuple[int, str]:
+        out = io.StringIO()
+        monkeypatch.setattr("sys.stdin", io.StringIO(text))
+        monkeypatch.setattr("sys.stdout", out)
+        return phase_adapter.main(argv), out.getvalue()
+
+    start = json.dumps({"cmd": "start", "version": 1})
+    status, text = drive(["--oneshot"], start)
+    expected = io.StringIO()
+    assert adapter.oneshot(phase_adapter.handle, io.StringIO(start), expected) == status == 0
+    assert text == expected.getvalue() and json.loads(text)["implementation"]["name"] == "phase.rs"
+    # what only the shared loop says: a line that is not JSON is answered, never a traceback
+    status, text = drive(["--oneshot"], "{not json")
+    assert status == 1 and json.loads(text)["errored"] is True and "not JSON" in json.loads(text)["message"]
+    status, text = drive([], "nonsense\n" + start + "\n" + json.dumps({"cmd": "stop"}) + "\n" + start + "\n")
+    first, second = text.splitlines()
+    assert status == 0 and "not JSON" in json.loads(first)["message"] and json.loads(second)["ready"] is True
+
+
 def test_other_protocol_version_is_refused() -> None:
     reply, status = phase_adapter.handle({"cmd": "start", "version": 2})
     assert status == 1 and reply is not None and reply["ready"] is False
