@@ -81,6 +81,7 @@ def counter_kind(key: str) -> str:
 # cannot be told (a conditional copy exception, a modal double-faced card, ...) is a skip naming it.
 FEATURES = [
     "stickers",
+    "merged",
     "layer-1-copy",
     "copy-exception",
     "double-faced",
@@ -271,7 +272,7 @@ KNOWN_FIELDS = {
     "id", "name", "card", "controller", "owner", "timestamp", "zone", "token", "mana_value", "mana_cost",
     "colors", "types", "subtypes", "supertypes", "all_creature_types", "abilities", "power", "toughness",
     "counters", "face_down", "attached_to", "chosen", "face_history", "back_face", "transformed", "transform_history",
-    "monstrous", "exiled_with", "entered_as", "stickers",
+    "monstrous", "exiled_with", "entered_as", "stickers", "merges",
 }  # fmt: skip
 # Oracle wording that asks for a choice made as the permanent entered (614.12: "as ~ enters, choose", or a line
 # that reads "the chosen ...") or a record phase cannot be told. A choice a triggered ability makes as it
@@ -538,6 +539,8 @@ def copy_values(
     if any(ts >= part_timestamp for ts, _ in copies):
         raise Unsupported(f"a copy of {source!r}, which a copy effect changed after this one began")
     original = next(o for o in board["objects"] if o["id"] == source)
+    if any(m["timestamp"] >= part_timestamp for m in original.get("merges") or []):
+        raise Unsupported(f"a copy of {source!r}, which merged after the copy began: phase would need its values then")
     if back_face_up(original) != back_face_up(original, part_timestamp):
         raise Unsupported(
             f"a copy of {source!r}, which transformed after the copy began: phase would need its values then"
@@ -740,15 +743,73 @@ def sticker_effects(o: Mapping[str, Any], pid: int, rank: Mapping[float, int]) -
     return effects
 
 
+def components(o: Mapping[str, Any], board_effects: list[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    """729.2: the cards merged with a permanent (each as the board gives it), checked as permanents it could be."""
+    merged = [m["component"] for m in sorted(o.get("merges") or [], key=lambda m: m["timestamp"])]
+    if merged and any(o["id"] in e["applies_to"] for e in board_effects for p in e["parts"] if p["op"] == "copy_of"):
+        raise Unsupported(
+            f"object {o['id']} is merged and under a copy effect: phase's copy would replace the merged values "
+            "the adapter gives as the permanent's own (729.2)"
+        )
+    for c in merged:
+        if c.get("merges") or c.get("stickers") or c.get("counters"):
+            raise Unsupported(f"object {o['id']}: merged with {c['id']!r}, itself merged, stickered or with counters")
+        check_object({**c, "zone": "battlefield", "controller": o["controller"]})
+    return merged
+
+
+def merged_names(o: Mapping[str, Any]) -> tuple[str, ...]:
+    """The card names of a merged permanent's cards (729.2), its own first."""
+    return tuple(c.get("card") or "" for c in [o, *(m["component"] for m in o.get("merges") or [])])
+
+
+def top_component(o: Mapping[str, Any]) -> str | None:
+    """729.2a: the component on top of a merged permanent (the last put over it), or None for the permanent's own
+    card."""
+    over = [m for m in sorted(o.get("merges") or [], key=lambda m: m["timestamp"]) if m["position"] == "over"]
+    return over[-1]["component"]["id"] if over else None
+
+
+# phase's object fields of a merged permanent's top card (729.2a), and of every card's abilities (729.2a)
+TOP_FIELDS = (
+    "name", "base_name", "power", "base_power", "toughness", "base_toughness", "card_types", "base_card_types",
+    "color", "base_color", "mana_cost", "base_mana_cost", "loyalty",
+)  # fmt: skip
+ABILITY_FIELDS = (
+    "abilities", "keywords", "base_keywords", "static_definitions", "base_static_definitions",
+    "base_trigger_definitions", "replacement_definitions",
+)  # fmt: skip
+
+
+def merge(obj: dict[str, Any], parts: Mapping[str, dict[str, Any]], top: str | None) -> None:
+    """729.2a: a merged permanent in phase's exported object: the top card's characteristics, every card's
+    abilities (the cards given by their phase objects, which are then left out of the game)."""
+    if top is not None:
+        for field in TOP_FIELDS:
+            obj[field] = parts[top].get(field)
+    for part in parts.values():
+        for field in ABILITY_FIELDS:
+            obj[field] = [*(obj.get(field) or []), *(part.get(field) or [])]
+    # phase holds each printed trigger wrapped with its place among the printed ones (of one base set)
+    wrapped = obj.get("trigger_definitions") or []
+    base_set = wrapped[0]["occurrence"]["data"]["base_set"] if wrapped else 1
+    obj["trigger_definitions"] = [
+        {"definition": d, "occurrence": {"type": "Printed", "data": {"base_set": base_set, "printed_index": i}}}
+        for i, d in enumerate(obj.get("base_trigger_definitions") or [])
+    ]
+
+
 def set_up(board: Mapping[str, Any]) -> tuple[Any, dict[str, int]]:
     """A phase game holding the board; returns the game and each object's phase id."""
     cards = {o["id"]: check_object(o) for o in board["objects"]}
+    merged = {o["id"]: components(o, board["effects"]) for o in board["objects"] if o.get("merges")}
     fillers = hand_fillers(board)
     if board.get("tie_order"):
         raise Unsupported("a tie order the players chose (613.7m) cannot be told to phase")
     decks: list[list[str]] = [[], []]
     for o in board["objects"]:
         decks[SEATS[o["owner"]]].append(cards[o["id"]]["name"])
+        decks[SEATS[o["owner"]]] += [c["card"] for c in merged.get(o["id"], [])]
     # phase wants a library for each player: one filler card each, left in the library, not reported.
     for seat, count in fillers.items():
         decks[seat] += [FILLER] * count
@@ -789,6 +850,9 @@ def set_up(board: Mapping[str, Any]) -> tuple[Any, dict[str, int]]:
         obj["monstrous"] = bool(o.get("monstrous"))  # 701.37b: a designation phase keeps on the object
         if back_face_up(o):  # 712.8e: the back face up; phase keeps the face not shown as back_face
             transform(obj)
+        if o["id"] in merged:  # 729.2a: the merged cards' phase objects give their values, then leave the game
+            pids = {c["id"]: free[(SEATS[o["owner"]], c["card"])].pop(0) for c in merged[o["id"]]}
+            merge(obj, {c: state["objects"].pop(str(pid)) for c, pid in pids.items()}, top_component(o))
         obj["chosen_attributes"] = [
             {"type": CHOSEN[key], "value": str(value).title()} for key, value in chosen(o).items()
         ]
@@ -933,18 +997,26 @@ def unmodelled(name: str) -> frozenset[str]:
 def hidden(o: Mapping[str, Any], obj: Mapping[str, Any]) -> frozenset[str]:
     """The wordings not reported for an object: its card's Oracle lines the corpus does not model, and the
     catalogue abilities of its card that the case's object does not print (the case models the card
-    without them, as when the catalogue keeps an older wording beside today's)."""
+    without them, as when the catalogue keeps an older wording beside today's); the same for each card
+    merged with it (729.2)."""
     name = o.get("card") or ""
     card = catalogue().get(name)
     printed = {_norm(t, name) for t in o.get("abilities") or []}
     omitted = {_norm(a["text"], name) for a in (card or {}).get("abilities", [])} - printed
-    return (unmodelled(name) | unmodelled(obj["name"]) | frozenset(omitted)) - printed
+    own = (unmodelled(name) | unmodelled(obj["name"]) | frozenset(omitted)) - printed
+    return own.union(*(hidden(m["component"], obj) for m in o.get("merges") or []))
 
 
-def abilities(obj: Mapping[str, Any], printed: list[str], hidden: frozenset[str] | set[str] = frozenset()) -> list[str]:
-    """An object's abilities read back from phase, in the corpus wording of its card where they match."""
+def abilities(
+    obj: Mapping[str, Any],
+    printed: list[str],
+    hidden: frozenset[str] | set[str] = frozenset(),
+    aliases: tuple[str, ...] = (),
+) -> list[str]:
+    """An object's abilities read back from phase, in the corpus wording of its card where they match (an
+    ability of a card merged with it names that card: its name is one of the ``aliases``, 729.2)."""
     name = obj["name"]
-    wording = {_norm(t, name): t for t in printed}
+    wording = {_norm(t, n): t for n in (*aliases, name) for t in printed}
     found = [_keyword_text(k) for k in obj.get("keywords") or []]
     for field in ("abilities", "static_definitions", "trigger_definitions", "replacement_definitions"):
         for a in obj.get(field) or []:
@@ -1017,6 +1089,8 @@ def read_back(game: Any, board: Mapping[str, Any], ids: Mapping[str, int]) -> di
     all_types = set(state.get("all_creature_types") or [])
     # The corpus wording of every ability on the board (printed ones, and those effects grant).
     wordings = [t for o in board["objects"] for t in o.get("abilities") or []]
+    parts = [m["component"] for o in board["objects"] for m in o.get("merges") or []]  # merged cards (729.2)
+    wordings += [t for c in parts for t in c.get("abilities") or []]
     wordings += [t for a in board.get("abilities") or [] for t in [a.get("text")] if isinstance(t, str)]
     wordings += [
         t
@@ -1044,7 +1118,7 @@ def read_back(game: Any, board: Mapping[str, Any], ids: Mapping[str, int]) -> di
             "supertypes": sorted(t.lower() for t in obj["card_types"]["supertypes"]),
             "all_creature_types": every,
             "colors": sorted(PHASE_COLORS.get(c, c.lower()) for c in obj.get("color") or []),
-            "abilities": abilities(obj, wordings, hidden(o, obj)),
+            "abilities": abilities(obj, wordings, hidden(o, obj), merged_names(o)),
             "mana_cost": mana_cost(obj.get("mana_cost")),
             "power": obj.get("power") if creature else None,
             "toughness": obj.get("toughness") if creature else None,
