@@ -216,9 +216,30 @@ def faces() -> dict[str, dict[str, Any]]:
 
 
 def single_faced_up(card: Mapping[str, Any]) -> bool:
-    """Whether phase is given the card as one face: a normal card, or a modal double-faced card's front face,
-    which is all the permanent has while that face is up (712.8d)."""
-    return card["layout"] == "normal" or (card["layout"] == "modal_dfc" and card.get("face") == "front")
+    """Whether phase is given the card as one face: a normal card, or either face of a modal double-faced card,
+    which is all the permanent has while that face is up (712.8d; see ``modal_face``)."""
+    return card["layout"] in ("normal", "modal_dfc")
+
+
+# The fields of a board object that show one face of it.
+FACE_VALUES = ("name", "mana_cost", "mana_value", "colors", "types", "subtypes", "supertypes", "power", "toughness")
+
+
+def modal_face(o: Mapping[str, Any]) -> dict[str, Any]:
+    """712.8d-e: a modal double-faced card has only the characteristics of the face that is up (its front face
+    outside the battlefield), so phase is given that face as a card of its own; its mana value is that face's."""
+    if not o.get("modal"):
+        return dict(o)
+    plain = {k: v for k, v in o.items() if k not in ("modal", "back_face", "transformed", "transform_history")}
+    if not back_face_up(o) or o.get("zone") != "battlefield":
+        return plain
+    card = catalogue().get(o.get("card") or "") or {}
+    back = catalogue().get(card.get("other_face") or "")
+    if back is None:
+        raise Unsupported(f"object {o['id']}: the back face of {o.get('card')!r} is not in the card catalogue")
+    values = {k: back.get(k) for k in FACE_VALUES}
+    abilities = o["back_face"].get("abilities") or [a["text"] for a in back["abilities"]]
+    return {**plain, **values, "card": back["name"], "abilities": list(abilities)}
 
 
 def double_faced(name: str) -> bool:
@@ -334,8 +355,6 @@ def check_object(o: Mapping[str, Any]) -> dict[str, Any]:
         raise Unsupported(f"object {o['id']}: card {name!r} is not in the card catalogue")
     if not single_faced_up(card) and not double_faced(name):
         raise Unsupported(f"object {o['id']} ({name}) is a {card['layout']} card whose faces are not both catalogued")
-    if o.get("modal"):
-        raise Unsupported(f"object {o['id']} ({name}) is a modal double-faced card: not set up")
     back = o.get("back_face")
     if back and (not double_faced(name) or back.get("name") != card["other_face"]):
         raise Unsupported(f"object {o['id']} ({name}): its back face {back.get('name')!r} is not in the card catalogue")
@@ -1156,8 +1175,9 @@ def handle(msg: Any) -> tuple[dict[str, Any] | None, int]:
     if cmd != "run":
         return {"seq": seq, "errored": True, "message": f"unknown command {cmd!r}"}, 1
     try:
-        game, ids = set_up(msg["board"])
-        return {"seq": seq, "results": read_back(game, msg["board"], ids)}, 0
+        board = {**msg["board"], "objects": [modal_face(o) for o in msg["board"]["objects"]]}
+        game, ids = set_up(board)
+        return {"seq": seq, "results": read_back(game, board, ids)}, 0
     except Unsupported as exc:
         return {"seq": seq, "skipped": True, "reason": str(exc)}, 2
     except Exception as exc:  # phase refusing the board is an error answer, never a dead adapter
