@@ -360,8 +360,8 @@ def check_object(o: Mapping[str, Any]) -> dict[str, Any]:
         raise Unsupported(f"object {o['id']} ({name}): its back face {back.get('name')!r} is not in the card catalogue")
     if back_face_up(o) and not back:
         raise Unsupported(f"object {o['id']} ({name}) is transformed with no back face")
-    if o.get("token"):
-        raise Unsupported(f"object {o['id']} ({name}) is a token: tokens are not set up")
+    if o.get("token") and not card["type_line"].startswith("Token "):
+        raise Unsupported(f"object {o['id']} ({name}) is a token that is no token card of the catalogue")
     for field in sorted(set(o) - KNOWN_FIELDS):
         if o[field] not in (None, False, [], {}):
             raise Unsupported(f"object {o['id']} ({name}): {field} cannot be told to phase")
@@ -866,6 +866,9 @@ def set_up(board: Mapping[str, Any]) -> tuple[Any, dict[str, int]]:
         obj["counters"] = counters
         if o.get("entered_as"):
             entered_as(obj, o["entered_as"])
+        obj["is_token"] = bool(
+            o.get("token")
+        )  # 111.1: a token the catalogue lists as a card (a Role), as phase marks one
         obj["monstrous"] = bool(o.get("monstrous"))  # 701.37b: a designation phase keeps on the object
         if back_face_up(o):  # 712.8e: the back face up; phase keeps the face not shown as back_face
             transform(obj)
@@ -978,10 +981,15 @@ def _keyword_text(kw: Any) -> str:
         if k == "Protection":
             inner = next(iter(v.values())) if isinstance(v, dict) and len(v) == 1 else v
             return f"protection from {str(inner).lower()}"
+        if k == "Enchant" and isinstance(v, dict) and v.get("type") == "Or":  # enchant artifact or creature
+            words = [_keyword_text({k: f})[len("enchant ") :] for f in v.get("filters") or []]
+            return f"enchant {' or '.join(words)}"
         if k in ("Enchant", "Equip") and isinstance(v, dict) and "type_filters" in v:
             words = [f.lower() for f in v["type_filters"] if isinstance(f, str)]
             return f"{k.lower()} {' '.join(words)}".strip()
         k = re.sub(r"(?<!^)(?=[A-Z])", " ", k)  # LevelUp: "level up"
+        if isinstance(v, dict) and v.get("type") == "Mana":  # ward {1}: a mana cost wrapped as a ward cost
+            v = v.get("data")
         if isinstance(v, dict) and v.get("type") == "Cost":
             return f"{k.lower()} {(mana_cost(v) or '').lower()}"
         return f"{k.lower()} {v}".lower() if isinstance(v, (str, int)) else k.lower()
