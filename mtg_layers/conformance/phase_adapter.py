@@ -44,6 +44,7 @@ ZONES = {
     "library": "Library",
     "graveyard": "Graveyard",
     "exile": "Exile",
+    "stack": "Stack",
 }
 FILLER = "Grizzly Bears"
 TYPES_CARRIER = "mtg-layers creature types"
@@ -227,11 +228,11 @@ FACE_VALUES = ("name", "mana_cost", "mana_value", "colors", "types", "subtypes",
 
 def modal_face(o: Mapping[str, Any]) -> dict[str, Any]:
     """712.8d-e: a modal double-faced card has only the characteristics of the face that is up (its front face
-    outside the battlefield), so phase is given that face as a card of its own; its mana value is that face's."""
+    outside the battlefield and the stack), so phase is given that face as a card of its own; its mana value is that face's."""
     if not o.get("modal"):
         return dict(o)
     plain = {k: v for k, v in o.items() if k not in ("modal", "back_face", "transformed", "transform_history")}
-    if not back_face_up(o) or o.get("zone") != "battlefield":
+    if not back_face_up(o) or o.get("zone") not in ("battlefield", "stack"):  # a spell cast as its back face too
         return plain
     card = catalogue().get(o.get("card") or "") or {}
     back = catalogue().get(card.get("other_face") or "")
@@ -880,6 +881,8 @@ def set_up(board: Mapping[str, Any]) -> tuple[Any, dict[str, int]]:
         ]
         if o["zone"] in ("battlefield", "exile"):
             state[o["zone"]].append(pid)
+        elif o["zone"] == "stack":  # a spell's card in the stack zone (phase's stack lists what is to resolve: nothing)
+            pass
         else:
             state["players"][SEATS[o["owner"]]][o["zone"]].append(pid)
     for o in board["objects"]:
