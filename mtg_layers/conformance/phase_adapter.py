@@ -228,7 +228,8 @@ FACE_VALUES = ("name", "mana_cost", "mana_value", "colors", "types", "subtypes",
 
 def modal_face(o: Mapping[str, Any]) -> dict[str, Any]:
     """712.8d-e: a modal double-faced card has only the characteristics of the face that is up (its front face
-    outside the battlefield and the stack), so phase is given that face as a card of its own; its mana value is that face's."""
+    outside the battlefield and the stack), so phase is given that face as a card of its own; its mana value is
+    that face's."""
     if not o.get("modal"):
         return dict(o)
     plain = {k: v for k, v in o.items() if k not in ("modal", "back_face", "transformed", "transform_history")}
