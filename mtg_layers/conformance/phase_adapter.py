@@ -518,6 +518,15 @@ def except_(values: dict[str, Any], exceptions: Mapping[str, Any]) -> None:
             raise Unsupported(f"a copy exception setting {key} cannot be told to phase")
 
 
+def exceptions(values: dict[str, Any], part: Mapping[str, Any]) -> None:
+    """707.9b: a copy effect's exceptions, then those it makes only if the copy is of a card type (Moritte of the
+    Frost: "if it's a creature"), read from the copiable values with the other exceptions applied."""
+    except_(values, part.get("except") or {})
+    for entry in part.get("except_if") or []:
+        if entry["if"]["type"].title() in values["card_types"]["core_types"]:
+            except_(values, entry["except"])
+
+
 def drop_color_cdas(values: dict[str, Any]) -> None:
     """707.9d: a copy that does not copy color does not copy the abilities that define color (devoid, 702.114a)."""
     values["keywords"] = [k for k in values["keywords"] if k != "Devoid"]
@@ -543,8 +552,11 @@ def copy_values(
     began. A copy of an object that is or was face down, that a copy effect changed after this one began, or
     that transformed after it began is a skip.
     """
-    if any(k in part for k in ("except_if", "double_faced")):
-        raise Unsupported("a copy effect with conditional exceptions or a double-faced copy cannot be told to phase")
+    if "double_faced" in part:
+        raise Unsupported("a double-faced copy cannot be told to phase")
+    for entry in part.get("except_if") or []:
+        if set(entry.get("if") or {}) != {"type"}:
+            raise Unsupported(f"a copy exception on the condition {entry.get('if')!r} cannot be told to phase")
     retain = set(part.get("retain") or [])
     if retain - {"colors"} or (retain and copier not in ids):
         raise Unsupported(f"a copy effect that retains {sorted(retain)} cannot be told to phase (only its colors)")
@@ -574,7 +586,7 @@ def copy_values(
         ts, inner = max(copies, key=lambda c: c[0])
         (mod,) = copy_values(inner, board, state, ids, ts, source)
         values = json.loads(json.dumps(mod["values"]))
-        except_(values, part.get("except") or {})
+        exceptions(values, part)
         if "colors" in retain and copier is not None:  # 707.9b, 707.9d
             values["color"] = state["objects"][str(ids[copier])]["base_color"]
             drop_color_cdas(values)
@@ -597,7 +609,7 @@ def copy_values(
         "trigger_definitions": [t.get("definition", t) for t in obj["trigger_definitions"]],
         "trigger_printed_origins": obj.get("trigger_printed_origins") or [],
     }
-    except_(values, part.get("except") or {})
+    exceptions(values, part)
     if "colors" in retain and copier is not None:  # 707.9b: "except it doesn't copy that creature's color"
         values["color"] = state["objects"][str(ids[copier])]["base_color"]
         drop_color_cdas(values)
