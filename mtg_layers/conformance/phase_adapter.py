@@ -160,7 +160,12 @@ def phase_version() -> str:
 def catalogue() -> dict[str, dict[str, Any]]:
     """The card catalogue by card name."""
     data = yaml.safe_load(CATALOGUE.read_text("utf-8"))
-    return {c["name"]: c for c in data["cards"]}
+    cards = {c["name"]: c for c in data["cards"]}
+    for card in data["cards"]:  # 710.1c: a flip card's flipped half as a card of its own, with the card's color and cost
+        if card["layout"] == "flip" and card.get("flipped"):
+            half = card["flipped"]
+            cards[half["name"]] = {**card, **half, "layout": "normal", "flipped": None, "flip_of": card["name"]}
+    return cards
 
 
 def mtgjson_card(card: Mapping[str, Any]) -> dict[str, Any]:
@@ -219,11 +224,26 @@ def faces() -> dict[str, dict[str, Any]]:
 def single_faced_up(card: Mapping[str, Any]) -> bool:
     """Whether phase is given the card as one face: a normal card, or either face of a modal double-faced card,
     which is all the permanent has while that face is up (712.8d; see ``modal_face``)."""
-    return card["layout"] in ("normal", "modal_dfc")
+    return card["layout"] in ("normal", "modal_dfc", "flip")  # an unflipped flip card is its normal half (710.2)
 
 
 # The fields of a board object that show one face of it.
 FACE_VALUES = ("name", "mana_cost", "mana_value", "colors", "types", "subtypes", "supertypes", "power", "toughness")
+
+
+def flip_face(o: Mapping[str, Any]) -> dict[str, Any]:
+    """710.1c, 710.2: a flip card has its normal half's characteristics, or while flipped (a permanent) its
+    flipped half's with the card's color and mana cost: phase is given that half as a card of its own."""
+    if not o.get("flip_face"):
+        return dict(o)
+    plain = {k: v for k, v in o.items() if k not in ("flip_face", "flipped")}
+    if not o.get("flipped"):
+        return plain
+    half = catalogue().get(o["flip_face"].get("name") or "")
+    if half is None or half.get("flip_of") != o.get("card"):
+        raise Unsupported(f"object {o['id']}: the flipped half of {o.get('card')!r} is not in the card catalogue")
+    values = {k: half.get(k) for k in FACE_VALUES}
+    return {**plain, **values, "card": half["name"], "abilities": list(o["flip_face"].get("abilities") or [])}
 
 
 def modal_face(o: Mapping[str, Any]) -> dict[str, Any]:
@@ -572,6 +592,9 @@ def copy_values(
     if any(ts >= part_timestamp for ts, _ in copies):
         raise Unsupported(f"a copy of {source!r}, which a copy effect changed after this one began")
     original = next(o for o in board["objects"] if o["id"] == source)
+    card = catalogue().get(original.get("card") or "") or {}
+    if card.get("layout") == "flip" or card.get("flip_of"):  # 707.2, 710.1c: the copy has both halves
+        raise Unsupported(f"a copy of the flip card {source!r}: phase would need both of its halves")
     if any(m["timestamp"] >= part_timestamp for m in original.get("merges") or []):
         raise Unsupported(f"a copy of {source!r}, which merged after the copy began: phase would need its values then")
     if back_face_up(original) != back_face_up(original, part_timestamp):
@@ -1066,6 +1089,9 @@ def abilities(
             if isinstance(a, dict) and isinstance(a.get("definition"), dict):
                 a = a["definition"]  # a game object holds each trigger wrapped with its bookkeeping
             text = a.get("description") if isinstance(a, dict) else None
+            keyword = re.match(r"CR 702\.\d+[a-z]?: (.+?) — ", text or "")
+            if keyword and keyword[1].lower() in found:  # the trigger a keyword stands for (702.45a bushido): the keyword
+                continue
             if text:
                 found.append(text.replace("~", name))
     if "Land" in obj["card_types"]["core_types"]:
@@ -1199,7 +1225,7 @@ def handle(msg: Any) -> tuple[dict[str, Any] | None, int]:
     if cmd != "run":
         return {"seq": seq, "errored": True, "message": f"unknown command {cmd!r}"}, 1
     try:
-        board = {**msg["board"], "objects": [modal_face(o) for o in msg["board"]["objects"]]}
+        board = {**msg["board"], "objects": [flip_face(modal_face(o)) for o in msg["board"]["objects"]]}
         game, ids = set_up(board)
         return {"seq": seq, "results": read_back(game, board, ids)}, 0
     except Unsupported as exc:
