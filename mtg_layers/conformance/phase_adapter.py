@@ -161,7 +161,7 @@ def catalogue() -> dict[str, dict[str, Any]]:
     """The card catalogue by card name."""
     data = yaml.safe_load(CATALOGUE.read_text("utf-8"))
     cards = {c["name"]: c for c in data["cards"]}
-    for card in data["cards"]:  # 710.1c: a flip card's flipped half as a card of its own, with the card's color and cost
+    for card in data["cards"]:  # 710.1c: a flip card's flipped half as a card of its own, with the card's color, cost
         if card["layout"] == "flip" and card.get("flipped"):
             half = card["flipped"]
             cards[half["name"]] = {**card, **half, "layout": "normal", "flipped": None, "flip_of": card["name"]}
@@ -1090,7 +1090,7 @@ def abilities(
                 a = a["definition"]  # a game object holds each trigger wrapped with its bookkeeping
             text = a.get("description") if isinstance(a, dict) else None
             keyword = re.match(r"CR 702\.\d+[a-z]?: (.+?) — ", text or "")
-            if keyword and keyword[1].lower() in found:  # the trigger a keyword stands for (702.45a bushido): the keyword
+            if keyword and keyword[1].lower() in found:  # the trigger a keyword stands for (702.45a bushido)
                 continue
             if text:
                 found.append(text.replace("~", name))
