@@ -315,7 +315,7 @@ KNOWN_FIELDS = {
     "id", "name", "card", "controller", "owner", "timestamp", "zone", "token", "mana_value", "mana_cost",
     "colors", "types", "subtypes", "supertypes", "all_creature_types", "abilities", "power", "toughness",
     "counters", "face_down", "attached_to", "chosen", "face_history", "back_face", "transformed", "transform_history",
-    "monstrous", "exiled_with", "entered_as", "stickers", "merges",
+    "monstrous", "exiled_with", "entered_as", "stickers", "merges", "face_down_values",
 }  # fmt: skip
 # Oracle wording that asks for a choice made as the permanent entered (614.12: "as ~ enters, choose", or a line
 # that reads "the chosen ...") or a record phase cannot be told. A choice a triggered ability makes as it
@@ -604,7 +604,9 @@ def copy_values(
     if face_down_as_of(original, part_timestamp):  # 707.2b, 708.2: the face-down values, whatever comes later
         if copies or part.get("except") or retain:
             raise Unsupported(f"a copy of {source!r} while face down, with exceptions or itself a copy")
-        return [{**_copy_mod(FACE_DOWN_VALUES), "values": json.loads(json.dumps(FACE_DOWN_VALUES))}]
+        values = json.loads(json.dumps(FACE_DOWN_VALUES))
+        values["card_types"] = face_down_types(original) or values["card_types"]
+        return [{**_copy_mod(values), "values": values}]
     if copies:  # 707.3: the copiable values of a copy are those its own copy effect gave it
         ts, inner = max(copies, key=lambda c: c[0])
         (mod,) = copy_values(inner, board, state, ids, ts, source)
@@ -669,6 +671,21 @@ FACE_DOWN_VALUES: dict[str, Any] = {
     "trigger_definitions": [],
     "trigger_printed_origins": [],
 }
+
+
+def face_down_types(o: Mapping[str, Any]) -> dict[str, list[str]] | None:
+    """708.2a: the card types and subtypes a face-down permanent has by the effect that turned it face down
+    (Death in Heaven's Cyberman: an artifact creature Cyberman), as phase's card types; None for the rule's own."""
+    given = o.get("face_down_values") or {}
+    if not given:
+        return None
+    if set(given) - {"types", "subtypes"}:
+        raise Unsupported(f"object {o['id']}: face-down values {sorted(set(given) - {'types', 'subtypes'})}")
+    return {
+        "core_types": [t.title() for t in given.get("types") or ["creature"]],
+        "subtypes": [t.title() for t in given.get("subtypes") or []],
+        "supertypes": [],
+    }
 
 
 def face_down_as_of(o: Mapping[str, Any], as_of: float) -> bool:
@@ -999,6 +1016,9 @@ def set_up(board: Mapping[str, Any]) -> tuple[Any, dict[str, int]]:
         exported = game.state()
         for o in board["objects"]:
             exported["state"]["objects"][str(ids[o["id"]])]["timestamp"] = rank[o["timestamp"]]
+            if face_down_types(o):  # 708.2a: the face-down values the effect that turned it gives, phase's base values
+                obj = exported["state"]["objects"][str(ids[o["id"]])]
+                obj["base_card_types"] = obj["card_types"] = face_down_types(o)
         exported["state"]["next_timestamp"] = max(exported["state"]["next_timestamp"], len(rank) + 1)
         game = engine().load_game(exported)
     life = state["players"][0]["life"]
