@@ -293,15 +293,20 @@ def engine() -> Any:
 
 @cache
 def unparsed(name: str) -> tuple[str, ...]:
-    """The abilities of a card (as the catalogue models them) that phase's Oracle parser gives no ability for."""
+    """The abilities of a card (as the catalogue models them) that phase's Oracle parser gives no ability for, or
+    gives one it marks unimplemented (the line's words kept, its effect not: Nicol Bolas, Dragon-God's)."""
     face = faces()[name]
+
+    def done(items: list[Any]) -> list[Any]:
+        return [a for a in items if '"Unimplemented"' not in json.dumps(a)]
+
     obj = {
         "name": name,
         "keywords": face["keywords"],
-        "abilities": face["abilities"],
-        "static_definitions": face["static_abilities"],
-        "trigger_definitions": face["triggers"],
-        "replacement_definitions": face["replacements"],
+        "abilities": done(face["abilities"]),
+        "static_definitions": done(face["static_abilities"]),
+        "trigger_definitions": done(face["triggers"]),
+        "replacement_definitions": done(face["replacements"]),
         "card_types": face["card_type"],
     }
     texts = [a["text"] for a in catalogue()[name]["abilities"]]
@@ -415,6 +420,8 @@ def check_object(o: Mapping[str, Any]) -> dict[str, Any]:
     printed_pt = (card.get("power"), card.get("toughness"))
     if all(isinstance(v, int) for v in printed_pt) and (o.get("power"), o.get("toughness")) != printed_pt:
         raise Unsupported(f"object {o['id']} ({name}): power/toughness differ from the card's")
+    if o["zone"] == "stack" and "{X}" in (card["mana_cost"] or ""):  # 202.3e: X has its chosen value on the stack
+        raise Unsupported(f"object {o['id']} ({name}) is a spell with X in its cost: phase is given no value for X")
     if o["zone"] not in ZONES:
         raise Unsupported(f"object {o['id']} ({name}) is in zone {o['zone']!r}: only {sorted(ZONES)} are set up")
     for p in (o["controller"], o["owner"]):
@@ -569,8 +576,8 @@ def copy_values(
 
     phase takes a snapshot of the copiable values when the effect begins; the adapter gives it the copied
     card's printed values, or (707.3) the values of the copy effect the copied object was under when this one
-    began. A copy of an object that is or was face down, that a copy effect changed after this one began, or
-    that transformed after it began is a skip.
+    began (707.2b: not a later one). A copy of an object that is or was face down with exceptions, or that
+    transformed or merged after it began, is a skip.
     """
     if "double_faced" in part:
         raise Unsupported("a double-faced copy cannot be told to phase")
@@ -589,8 +596,8 @@ def copy_values(
         for p in e["parts"]
         if p["op"] == "copy_of" and source in e["applies_to"]
     ]
-    if any(ts >= part_timestamp for ts, _ in copies):
-        raise Unsupported(f"a copy of {source!r}, which a copy effect changed after this one began")
+    # 707.2b: a copy effect that began on the original after this one does not change what this one copied
+    copies = [(ts, p) for ts, p in copies if ts < part_timestamp]
     original = next(o for o in board["objects"] if o["id"] == source)
     card = catalogue().get(original.get("card") or "") or {}
     if card.get("layout") == "flip" or card.get("flip_of"):  # 707.2, 710.1c: the copy has both halves
@@ -875,6 +882,12 @@ def merge(obj: dict[str, Any], parts: Mapping[str, dict[str, Any]], top: str | N
 def set_up(board: Mapping[str, Any]) -> tuple[Any, dict[str, int]]:
     """A phase game holding the board; returns the game and each object's phase id."""
     cards = {o["id"]: check_object(o) for o in board["objects"]}
+    for o in board["objects"]:  # an ability the board's layers read (a case may model one the catalogue does not)
+        name = cards[o["id"]]["name"]
+        read = {_norm(a["text"], name) for a in board.get("abilities") or [] if isinstance(a.get("text"), str)}
+        missing = [t for t in unparsed(name) if _norm(t, name) in read]
+        if missing:
+            raise Unsupported(f"object {o['id']} ({name}): phase's Oracle parser gives no ability for {missing}")
     merged = {o["id"]: components(o, board["effects"]) for o in board["objects"] if o.get("merges")}
     fillers = hand_fillers(board)
     if board.get("tie_order"):
@@ -1158,7 +1171,8 @@ def mana_value(obj: Mapping[str, Any]) -> int:
         cost = obj["back_face"].get("mana_cost") or {}
     if cost.get("type") != "Cost":
         return 0
-    return int(cost.get("generic", 0)) + len(cost.get("shards", []))
+    # 202.3e: X is 0 in a mana cost (outside the stack, where the adapter sets up no chosen value)
+    return int(cost.get("generic", 0)) + sum(shard != "X" for shard in cost.get("shards", []))
 
 
 def _subtypes(obj: Mapping[str, Any], all_types: set[str]) -> tuple[list[str], bool]:
