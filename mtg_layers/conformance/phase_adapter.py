@@ -1172,7 +1172,7 @@ def mana_value(obj: Mapping[str, Any]) -> int:
     if cost.get("type") != "Cost":
         return 0
     # 202.3e: X is 0 in a mana cost (outside the stack, where the adapter sets up no chosen value)
-    return int(cost.get("generic", 0)) + sum(shard != "X" for shard in cost.get("shards", []))
+    return int(cost.get("generic", 0)) + sum(1 for shard in cost.get("shards", []) if shard != "X")
 
 
 def _subtypes(obj: Mapping[str, Any], all_types: set[str]) -> tuple[list[str], bool]:
