@@ -6,12 +6,17 @@ adapter speaks protocol version 1 (docs/conformance.md) and reads the runner's a
 - phase's card data is built from the card catalogue (``corpus/catalogue/cards.yaml``), each card's
   Oracle text parsed by phase itself (``phase.build_oracle_face``); only objects that are real cards
   of the catalogue, with the card's printed characteristics, are set up;
-- the board is written into a fresh game's exported state (zones, timestamps, controllers,
-  counters, attachments, life totals) and the resolved effects the board lists become phase's
-  transient continuous effects, each part translated to the modification phase's own parser
-  gives the same words; the game is loaded back, a no-op debug action makes phase recompute the
-  layers, and each object's characteristics are read back in the corpus vocabulary;
+- the board is written into a fresh game's exported state (zones, the stack zone included, timestamps,
+  controllers, counters, attachments, life totals, hand sizes, merged permanents, the face of a modal
+  double-faced card or the half of a flip card that is up) and the resolved effects the board lists (and
+  its stickers' effects) become phase's transient continuous effects, each part translated to the
+  modification phase's own parser gives the same words; the game is loaded back, a no-op debug action
+  makes phase recompute the layers, and each object's characteristics are read back in the corpus
+  vocabulary;
 - whatever phase cannot be told is answered ``skipped`` with the reason, never a failure.
+
+It answers through the reference adapter's protocol loops (``mtg_layers.adapter.serve`` and ``oneshot``,
+given this module's ``handle``), so both adapters speak the protocol with the same code.
 
 Run it: ``mtg-layers conformance -- python -m mtg_layers.conformance.phase_adapter``.
 """
