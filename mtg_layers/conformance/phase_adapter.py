@@ -342,11 +342,14 @@ def chosen(o: Mapping[str, Any]) -> dict[str, Any]:
     """614.12: what a permanent chose as it entered: its ``chosen`` field, or the value its abilities' wording gives."""
     if o.get("chosen"):
         return dict(o["chosen"])
-    found = {
-        {"color": "color", "basic land type": "basic_land_type"}.get(m[1], "creature_type"): m[2]
+    pairs = {
+        ({"color": "color", "basic land type": "basic_land_type"}.get(m[1], "creature_type"), m[2])
         for text in o.get("abilities") or []
         for m in CHOSEN_IN_TEXT.finditer(text)
     }
+    found = dict(pairs)
+    if len(found) < len(pairs):  # phase keeps one chosen value of a kind per permanent
+        raise Unsupported(f"object {o['id']}: its abilities give two chosen values of one kind {sorted(pairs)}")
     return found
 
 
@@ -1111,6 +1114,19 @@ def hidden(o: Mapping[str, Any], obj: Mapping[str, Any]) -> frozenset[str]:
     return own.union(*(hidden(m["component"], obj) for m in o.get("merges") or []))
 
 
+ROMAN = {"I": 1, "II": 2, "III": 3, "IV": 4, "V": 5, "VI": 6}
+
+
+def chapter_line(name: str, chapter: int) -> str | None:
+    """714.2b: the Oracle line of a Saga that holds a chapter ability ("I, II — ..."), which phase describes as
+    "chapter N"."""
+    for line in ((catalogue().get(name) or {}).get("oracle") or "").splitlines():
+        head, dash, _ = line.partition(" — ")
+        if dash and chapter in {ROMAN.get(n.strip()) for n in head.split(",")}:
+            return line
+    return None
+
+
 def abilities(
     obj: Mapping[str, Any],
     printed: list[str],
@@ -1130,6 +1146,10 @@ def abilities(
             keyword = re.match(r"CR 702\.\d+[a-z]?: (.+?) — ", text or "")
             if keyword and keyword[1].lower() in found:  # the trigger a keyword stands for (702.45a bushido)
                 continue
+            if text == "Saga ETB lore counter":  # 714.3a: a rule puts the first lore counter on, no ability
+                continue
+            if text and re.fullmatch(r"chapter \d+", text.lower()):  # 714.2b: the Oracle line of that chapter
+                text = chapter_line(name, int(text.split()[1])) or text
             if text:
                 found.append(text.replace("~", name))
     if "Land" in obj["card_types"]["core_types"]:
