@@ -1094,9 +1094,12 @@ def unmodelled(name: str) -> frozenset[str]:
         return frozenset()
     modelled = {_norm(a["text"], card["name"]) for a in card["abilities"]}
     lines: set[str] = set()
+    leveler = False
     for line in card["oracle"].splitlines():
+        # 711.2: the lines after a level symbol ("LEVEL 2-6", "3/3", "First strike") are part of its level ability
+        leveler = leveler or bool(re.match(r"LEVEL \d", line))
         text = _norm(re.sub(r"\s*\([^)]*\)", "", line), card["name"])
-        if text and text not in modelled and not any(text.startswith(m) for m in modelled if m):
+        if text and not leveler and text not in modelled and not any(text.startswith(m) for m in modelled if m):
             lines.add(text)
     return frozenset(lines)
 
