@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 import sys
 import traceback
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from functools import lru_cache
 from typing import IO, Any
 
@@ -27,6 +27,9 @@ from .conformance.protocol import RULE_TIMESTAMPS
 from .corpus import CorpusError, case_from_data, schema
 
 PROTOCOL_VERSION = 1
+# What answers one message: (reply or None for stop, the one-shot exit status). The loops below take one, so
+# every adapter the project ships (this one, phase.rs's) speaks the protocol through the same code.
+Handler = Callable[[Any], tuple[dict[str, Any] | None, int]]
 
 
 def implementation() -> dict[str, Any]:
@@ -111,8 +114,9 @@ def _write(out: IO[str], reply: Mapping[str, Any]) -> None:
     out.flush()
 
 
-def serve(stdin: IO[str] = sys.stdin, stdout: IO[str] = sys.stdout) -> int:
-    """Persistent mode: answer messages line by line until stop or the end of input."""
+def serve(handle: Handler, stdin: IO[str] | None = None, stdout: IO[str] | None = None) -> int:
+    """Persistent mode: answer messages line by line with ``handle`` until stop or the end of input."""
+    stdin, stdout = stdin or sys.stdin, stdout or sys.stdout
     for line in stdin:
         if not line.strip():
             continue
@@ -128,8 +132,9 @@ def serve(stdin: IO[str] = sys.stdin, stdout: IO[str] = sys.stdout) -> int:
     return 0
 
 
-def oneshot(stdin: IO[str] = sys.stdin, stdout: IO[str] = sys.stdout) -> int:
-    """One-shot mode: one message in, one answer out; the exit status says what it is."""
+def oneshot(handle: Handler, stdin: IO[str] | None = None, stdout: IO[str] | None = None) -> int:
+    """One-shot mode: one message in, answered by ``handle``, one answer out; the exit status says what it is."""
+    stdin, stdout = stdin or sys.stdin, stdout or sys.stdout
     text = stdin.read()
     try:
         message = json.loads(text)
@@ -143,4 +148,4 @@ def oneshot(stdin: IO[str] = sys.stdin, stdout: IO[str] = sys.stdout) -> int:
 
 
 if __name__ == "__main__":  # `python -m mtg_layers.adapter [--oneshot]`: no CLI imports, faster start-up
-    sys.exit(oneshot() if "--oneshot" in sys.argv[1:] else serve())
+    sys.exit(oneshot(handle) if "--oneshot" in sys.argv[1:] else serve(handle))

@@ -662,10 +662,10 @@ def _unseen_by_the_bound(left: Any, right: Any) -> list[str]:
 @click.option("--oneshot", is_flag=True, help="Answer one message from stdin and exit (0 results, 1 error, 2 skip).")
 def adapter(oneshot: bool) -> None:
     """The reference resolver as a conformance adapter (persistent JSON lines, or one-shot)."""
+    from .adapter import handle, serve
     from .adapter import oneshot as run_oneshot
-    from .adapter import serve
 
-    sys.exit(run_oneshot() if oneshot else serve())
+    sys.exit(run_oneshot(handle) if oneshot else serve(handle))
 
 
 @main.command()

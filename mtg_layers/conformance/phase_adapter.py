@@ -6,12 +6,17 @@ adapter speaks protocol version 1 (docs/conformance.md) and reads the runner's a
 - phase's card data is built from the card catalogue (``corpus/catalogue/cards.yaml``), each card's
   Oracle text parsed by phase itself (``phase.build_oracle_face``); only objects that are real cards
   of the catalogue, with the card's printed characteristics, are set up;
-- the board is written into a fresh game's exported state (zones, timestamps, controllers,
-  counters, attachments, life totals) and the resolved effects the board lists become phase's
-  transient continuous effects, each part translated to the modification phase's own parser
-  gives the same words; the game is loaded back, a no-op debug action makes phase recompute the
-  layers, and each object's characteristics are read back in the corpus vocabulary;
+- the board is written into a fresh game's exported state (zones, the stack zone included, timestamps,
+  controllers, counters, attachments, life totals, hand sizes, merged permanents, the face of a modal
+  double-faced card or the half of a flip card that is up) and the resolved effects the board lists (and
+  its stickers' effects) become phase's transient continuous effects, each part translated to the
+  modification phase's own parser gives the same words; the game is loaded back, a no-op debug action
+  makes phase recompute the layers, and each object's characteristics are read back in the corpus
+  vocabulary;
 - whatever phase cannot be told is answered ``skipped`` with the reason, never a failure.
+
+It answers through the reference adapter's protocol loops (``mtg_layers.adapter.serve`` and ``oneshot``,
+given this module's ``handle``), so both adapters speak the protocol with the same code.
 
 Run it: ``mtg-layers conformance -- python -m mtg_layers.conformance.phase_adapter``.
 """
@@ -44,6 +49,7 @@ ZONES = {
     "library": "Library",
     "graveyard": "Graveyard",
     "exile": "Exile",
+    "stack": "Stack",
 }
 FILLER = "Grizzly Bears"
 TYPES_CARRIER = "mtg-layers creature types"
@@ -77,9 +83,11 @@ def counter_kind(key: str) -> str:
 
 
 # What this adapter can tell phase. The runner skips the rest by feature: text changes (layer 3, phase has no
-# modification for them), stickers, merged permanents, created tokens; within a declared feature, what phase
+# modification for them), created tokens; within a declared feature, what phase
 # cannot be told (a conditional copy exception, a modal double-faced card, ...) is a skip naming it.
 FEATURES = [
+    "stickers",
+    "merged",
     "layer-1-copy",
     "copy-exception",
     "double-faced",
@@ -157,7 +165,12 @@ def phase_version() -> str:
 def catalogue() -> dict[str, dict[str, Any]]:
     """The card catalogue by card name."""
     data = yaml.safe_load(CATALOGUE.read_text("utf-8"))
-    return {c["name"]: c for c in data["cards"]}
+    cards = {c["name"]: c for c in data["cards"]}
+    for card in data["cards"]:  # 710.1c: a flip card's flipped half as a card of its own, with the card's color, cost
+        if card["layout"] == "flip" and card.get("flipped"):
+            half = card["flipped"]
+            cards[half["name"]] = {**card, **half, "layout": "normal", "flipped": None, "flip_of": card["name"]}
+    return cards
 
 
 def mtgjson_card(card: Mapping[str, Any]) -> dict[str, Any]:
@@ -214,9 +227,46 @@ def faces() -> dict[str, dict[str, Any]]:
 
 
 def single_faced_up(card: Mapping[str, Any]) -> bool:
-    """Whether phase is given the card as one face: a normal card, or a modal double-faced card's front face,
-    which is all the permanent has while that face is up (712.8d)."""
-    return card["layout"] == "normal" or (card["layout"] == "modal_dfc" and card.get("face") == "front")
+    """Whether phase is given the card as one face: a normal card, or either face of a modal double-faced card,
+    which is all the permanent has while that face is up (712.8d; see ``modal_face``)."""
+    return card["layout"] in ("normal", "modal_dfc", "flip")  # an unflipped flip card is its normal half (710.2)
+
+
+# The fields of a board object that show one face of it.
+FACE_VALUES = ("name", "mana_cost", "mana_value", "colors", "types", "subtypes", "supertypes", "power", "toughness")
+
+
+def flip_face(o: Mapping[str, Any]) -> dict[str, Any]:
+    """710.1c, 710.2: a flip card has its normal half's characteristics, or while flipped (a permanent) its
+    flipped half's with the card's color and mana cost: phase is given that half as a card of its own."""
+    if not o.get("flip_face"):
+        return dict(o)
+    plain = {k: v for k, v in o.items() if k not in ("flip_face", "flipped")}
+    if not o.get("flipped"):
+        return plain
+    half = catalogue().get(o["flip_face"].get("name") or "")
+    if half is None or half.get("flip_of") != o.get("card"):
+        raise Unsupported(f"object {o['id']}: the flipped half of {o.get('card')!r} is not in the card catalogue")
+    values = {k: half.get(k) for k in FACE_VALUES}
+    return {**plain, **values, "card": half["name"], "abilities": list(o["flip_face"].get("abilities") or [])}
+
+
+def modal_face(o: Mapping[str, Any]) -> dict[str, Any]:
+    """712.8d-e: a modal double-faced card has only the characteristics of the face that is up (its front face
+    outside the battlefield and the stack), so phase is given that face as a card of its own; its mana value is
+    that face's."""
+    if not o.get("modal"):
+        return dict(o)
+    plain = {k: v for k, v in o.items() if k not in ("modal", "back_face", "transformed", "transform_history")}
+    if not back_face_up(o) or o.get("zone") not in ("battlefield", "stack"):  # a spell cast as its back face too
+        return plain
+    card = catalogue().get(o.get("card") or "") or {}
+    back = catalogue().get(card.get("other_face") or "")
+    if back is None:
+        raise Unsupported(f"object {o['id']}: the back face of {o.get('card')!r} is not in the card catalogue")
+    values = {k: back.get(k) for k in FACE_VALUES}
+    abilities = o["back_face"].get("abilities") or [a["text"] for a in back["abilities"]]
+    return {**plain, **values, "card": back["name"], "abilities": list(abilities)}
 
 
 def double_faced(name: str) -> bool:
@@ -248,15 +298,20 @@ def engine() -> Any:
 
 @cache
 def unparsed(name: str) -> tuple[str, ...]:
-    """The abilities of a card (as the catalogue models them) that phase's Oracle parser gives no ability for."""
+    """The abilities of a card (as the catalogue models them) that phase's Oracle parser gives no ability for, or
+    gives one it marks unimplemented (the line's words kept, its effect not: Nicol Bolas, Dragon-God's)."""
     face = faces()[name]
+
+    def done(items: list[Any]) -> list[Any]:
+        return [a for a in items if '"Unimplemented"' not in json.dumps(a)]
+
     obj = {
         "name": name,
         "keywords": face["keywords"],
-        "abilities": face["abilities"],
-        "static_definitions": face["static_abilities"],
-        "trigger_definitions": face["triggers"],
-        "replacement_definitions": face["replacements"],
+        "abilities": done(face["abilities"]),
+        "static_definitions": done(face["static_abilities"]),
+        "trigger_definitions": done(face["triggers"]),
+        "replacement_definitions": done(face["replacements"]),
         "card_types": face["card_type"],
     }
     texts = [a["text"] for a in catalogue()[name]["abilities"]]
@@ -270,10 +325,12 @@ KNOWN_FIELDS = {
     "id", "name", "card", "controller", "owner", "timestamp", "zone", "token", "mana_value", "mana_cost",
     "colors", "types", "subtypes", "supertypes", "all_creature_types", "abilities", "power", "toughness",
     "counters", "face_down", "attached_to", "chosen", "face_history", "back_face", "transformed", "transform_history",
-    "monstrous", "exiled_with", "entered_as",
+    "monstrous", "exiled_with", "entered_as", "stickers", "merges", "face_down_values",
 }  # fmt: skip
-# Oracle wording that asks for a choice made as the permanent entered or a record phase cannot be told.
-CHOICE = re.compile(r"\b(chosen|choose)\b", re.I)
+# Oracle wording that asks for a choice made as the permanent entered (614.12: "as ~ enters, choose", or a line
+# that reads "the chosen ...") or a record phase cannot be told. A choice a triggered ability makes as it
+# resolves (Crystalline Giant's counter) is no such state: the board gives its result (the counters).
+CHOICE = re.compile(r"^(?=.*\bchosen\b)|^as .*\bchoose\b", re.I | re.M)
 RECORD = re.compile(r"\b(renowned)\b", re.I)
 # 614.1c, 614.12: what a permanent chose as it entered, as phase's chosen attributes.
 CHOSEN = {"creature_type": "CreatureType", "color": "Color", "basic_land_type": "BasicLandType"}
@@ -285,11 +342,14 @@ def chosen(o: Mapping[str, Any]) -> dict[str, Any]:
     """614.12: what a permanent chose as it entered: its ``chosen`` field, or the value its abilities' wording gives."""
     if o.get("chosen"):
         return dict(o["chosen"])
-    found = {
-        {"color": "color", "basic land type": "basic_land_type"}.get(m[1], "creature_type"): m[2]
+    pairs = {
+        ({"color": "color", "basic land type": "basic_land_type"}.get(m[1], "creature_type"), m[2])
         for text in o.get("abilities") or []
         for m in CHOSEN_IN_TEXT.finditer(text)
     }
+    found = dict(pairs)
+    if len(found) < len(pairs):  # phase keeps one chosen value of a kind per permanent
+        raise Unsupported(f"object {o['id']}: its abilities give two chosen values of one kind {sorted(pairs)}")
     return found
 
 
@@ -330,15 +390,13 @@ def check_object(o: Mapping[str, Any]) -> dict[str, Any]:
         raise Unsupported(f"object {o['id']}: card {name!r} is not in the card catalogue")
     if not single_faced_up(card) and not double_faced(name):
         raise Unsupported(f"object {o['id']} ({name}) is a {card['layout']} card whose faces are not both catalogued")
-    if o.get("modal"):
-        raise Unsupported(f"object {o['id']} ({name}) is a modal double-faced card: not set up")
     back = o.get("back_face")
     if back and (not double_faced(name) or back.get("name") != card["other_face"]):
         raise Unsupported(f"object {o['id']} ({name}): its back face {back.get('name')!r} is not in the card catalogue")
     if back_face_up(o) and not back:
         raise Unsupported(f"object {o['id']} ({name}) is transformed with no back face")
-    if o.get("token"):
-        raise Unsupported(f"object {o['id']} ({name}) is a token: tokens are not set up")
+    if o.get("token") and not card["type_line"].startswith("Token "):
+        raise Unsupported(f"object {o['id']} ({name}) is a token that is no token card of the catalogue")
     for field in sorted(set(o) - KNOWN_FIELDS):
         if o[field] not in (None, False, [], {}):
             raise Unsupported(f"object {o['id']} ({name}): {field} cannot be told to phase")
@@ -370,6 +428,8 @@ def check_object(o: Mapping[str, Any]) -> dict[str, Any]:
     printed_pt = (card.get("power"), card.get("toughness"))
     if all(isinstance(v, int) for v in printed_pt) and (o.get("power"), o.get("toughness")) != printed_pt:
         raise Unsupported(f"object {o['id']} ({name}): power/toughness differ from the card's")
+    if o["zone"] == "stack" and "{X}" in (card["mana_cost"] or ""):  # 202.3e: X has its chosen value on the stack
+        raise Unsupported(f"object {o['id']} ({name}) is a spell with X in its cost: phase is given no value for X")
     if o["zone"] not in ZONES:
         raise Unsupported(f"object {o['id']} ({name}) is in zone {o['zone']!r}: only {sorted(ZONES)} are set up")
     for p in (o["controller"], o["owner"]):
@@ -449,6 +509,10 @@ def modifications(part: Mapping[str, Any]) -> list[dict[str, Any]]:
         return [{"type": "ChangeController"}]
     if op == "add_types":
         return [{"type": "AddType", "core_type": t.title()} for t in part["types"]]
+    if op == "add_supertypes":
+        return [{"type": "AddSupertype", "supertype": t.title()} for t in part["supertypes"]]
+    if op == "set_name":  # a name given by an effect (Awakening of Vitu-Ghazi), phase's own modification
+        return [{"type": "SetName", "name": part["name"]}]
     if op == "set_types" and part.get("types"):  # 205.1a: the new card types replace the old ones
         return [{"type": "SetCardTypes", "core_types": [t.title() for t in part["types"]]}]
     if op == "add_subtypes":
@@ -489,6 +553,15 @@ def except_(values: dict[str, Any], exceptions: Mapping[str, Any]) -> None:
             raise Unsupported(f"a copy exception setting {key} cannot be told to phase")
 
 
+def exceptions(values: dict[str, Any], part: Mapping[str, Any]) -> None:
+    """707.9b: a copy effect's exceptions, then those it makes only if the copy is of a card type (Moritte of the
+    Frost: "if it's a creature"), read from the copiable values with the other exceptions applied."""
+    except_(values, part.get("except") or {})
+    for entry in part.get("except_if") or []:
+        if entry["if"]["type"].title() in values["card_types"]["core_types"]:
+            except_(values, entry["except"])
+
+
 def drop_color_cdas(values: dict[str, Any]) -> None:
     """707.9d: a copy that does not copy color does not copy the abilities that define color (devoid, 702.114a)."""
     values["keywords"] = [k for k in values["keywords"] if k != "Devoid"]
@@ -511,11 +584,14 @@ def copy_values(
 
     phase takes a snapshot of the copiable values when the effect begins; the adapter gives it the copied
     card's printed values, or (707.3) the values of the copy effect the copied object was under when this one
-    began. A copy of an object that is or was face down, that a copy effect changed after this one began, or
-    that transformed after it began is a skip.
+    began (707.2b: not a later one). A copy of an object that is or was face down with exceptions, or that
+    transformed or merged after it began, is a skip.
     """
-    if any(k in part for k in ("except_if", "double_faced")):
-        raise Unsupported("a copy effect with conditional exceptions or a double-faced copy cannot be told to phase")
+    if "double_faced" in part:
+        raise Unsupported("a double-faced copy cannot be told to phase")
+    for entry in part.get("except_if") or []:
+        if set(entry.get("if") or {}) != {"type"}:
+            raise Unsupported(f"a copy exception on the condition {entry.get('if')!r} cannot be told to phase")
     retain = set(part.get("retain") or [])
     if retain - {"colors"} or (retain and copier not in ids):
         raise Unsupported(f"a copy effect that retains {sorted(retain)} cannot be told to phase (only its colors)")
@@ -528,9 +604,14 @@ def copy_values(
         for p in e["parts"]
         if p["op"] == "copy_of" and source in e["applies_to"]
     ]
-    if any(ts >= part_timestamp for ts, _ in copies):
-        raise Unsupported(f"a copy of {source!r}, which a copy effect changed after this one began")
+    # 707.2b: a copy effect that began on the original after this one does not change what this one copied
+    copies = [(ts, p) for ts, p in copies if ts < part_timestamp]
     original = next(o for o in board["objects"] if o["id"] == source)
+    card = catalogue().get(original.get("card") or "") or {}
+    if card.get("layout") == "flip" or card.get("flip_of"):  # 707.2, 710.1c: the copy has both halves
+        raise Unsupported(f"a copy of the flip card {source!r}: phase would need both of its halves")
+    if any(m["timestamp"] >= part_timestamp for m in original.get("merges") or []):
+        raise Unsupported(f"a copy of {source!r}, which merged after the copy began: phase would need its values then")
     if back_face_up(original) != back_face_up(original, part_timestamp):
         raise Unsupported(
             f"a copy of {source!r}, which transformed after the copy began: phase would need its values then"
@@ -538,12 +619,14 @@ def copy_values(
     if face_down_as_of(original, part_timestamp):  # 707.2b, 708.2: the face-down values, whatever comes later
         if copies or part.get("except") or retain:
             raise Unsupported(f"a copy of {source!r} while face down, with exceptions or itself a copy")
-        return [{**_copy_mod(FACE_DOWN_VALUES), "values": json.loads(json.dumps(FACE_DOWN_VALUES))}]
+        values = json.loads(json.dumps(FACE_DOWN_VALUES))
+        values["card_types"] = face_down_types(original) or values["card_types"]
+        return [{**_copy_mod(values), "values": values}]
     if copies:  # 707.3: the copiable values of a copy are those its own copy effect gave it
         ts, inner = max(copies, key=lambda c: c[0])
         (mod,) = copy_values(inner, board, state, ids, ts, source)
         values = json.loads(json.dumps(mod["values"]))
-        except_(values, part.get("except") or {})
+        exceptions(values, part)
         if "colors" in retain and copier is not None:  # 707.9b, 707.9d
             values["color"] = state["objects"][str(ids[copier])]["base_color"]
             drop_color_cdas(values)
@@ -566,7 +649,7 @@ def copy_values(
         "trigger_definitions": [t.get("definition", t) for t in obj["trigger_definitions"]],
         "trigger_printed_origins": obj.get("trigger_printed_origins") or [],
     }
-    except_(values, part.get("except") or {})
+    exceptions(values, part)
     if "colors" in retain and copier is not None:  # 707.9b: "except it doesn't copy that creature's color"
         values["color"] = state["objects"][str(ids[copier])]["base_color"]
         drop_color_cdas(values)
@@ -603,6 +686,21 @@ FACE_DOWN_VALUES: dict[str, Any] = {
     "trigger_definitions": [],
     "trigger_printed_origins": [],
 }
+
+
+def face_down_types(o: Mapping[str, Any]) -> dict[str, list[str]] | None:
+    """708.2a: the card types and subtypes a face-down permanent has by the effect that turned it face down
+    (Death in Heaven's Cyberman: an artifact creature Cyberman), as phase's card types; None for the rule's own."""
+    given = o.get("face_down_values") or {}
+    if not given:
+        return None
+    if set(given) - {"types", "subtypes"}:
+        raise Unsupported(f"object {o['id']}: face-down values {sorted(set(given) - {'types', 'subtypes'})}")
+    return {
+        "core_types": [t.title() for t in given.get("types") or ["creature"]],
+        "subtypes": [t.title() for t in given.get("subtypes") or []],
+        "supertypes": [],
+    }
 
 
 def face_down_as_of(o: Mapping[str, Any], as_of: float) -> bool:
@@ -674,27 +772,141 @@ def transform(obj: dict[str, Any]) -> None:
 
 
 def _ranks(board: Mapping[str, Any]) -> dict[float, int]:
-    """The board's timestamps as phase's integer timestamps, in the same order (ties kept)."""
+    """The board's timestamps (objects', effects', stickers', merges') as phase's integer timestamps, in the
+    same order (ties kept)."""
     stamps = {o["timestamp"] for o in board["objects"]} | {e["timestamp"] for e in board["effects"]}
+    stamps |= {s["timestamp"] for o in board["objects"] for s in o.get("stickers") or []}
+    stamps |= {m["timestamp"] for o in board["objects"] for m in o.get("merges") or []}
     return {t: k for k, t in enumerate(sorted(stamps), start=1)}
 
 
-def _player_count(board: Mapping[str, Any]) -> None:
-    game = board.get("game") or {}
-    if game.get("hand"):
-        raise Unsupported("hand sizes cannot be told to phase apart from the cards in hand")
+def hand_fillers(board: Mapping[str, Any]) -> dict[int, int]:
+    """402.1: each player's hand size the board gives, as the number of filler cards phase is given in that hand
+    beside the board's own cards in it (an ability that counts the cards in a hand counts them)."""
+    sizes = (board.get("game") or {}).get("hand") or {}
+    fillers: dict[int, int] = {}
+    for player, size in sizes.items():
+        if player not in SEATS:
+            raise Unsupported(f"hand size of {player!r}: only p1 and p2 are set up")
+        held = sum(o["zone"] == "hand" and o["owner"] == player for o in board["objects"])
+        if size < held:
+            raise Unsupported(f"hand size {size} of {player!r} is less than the {held} cards the board puts there")
+        fillers[SEATS[player]] = size - held
+    return fillers
+
+
+def sticker_effects(o: Mapping[str, Any], pid: int, rank: Mapping[float, int]) -> list[dict[str, Any]]:
+    """123.8, 613.7k: the stickers on an object as phase's continuous effects at each sticker's timestamp (layer
+    7b for a power/toughness sticker, 6 for an ability sticker); phase keeps a sticker's own record apart
+    (``AppliedSticker``), which changes no characteristic. A name sticker adds to the text of the name, a
+    text change (612.9), which phase has no modification for."""
+    effects = []
+    if o.get("stickers") and o["zone"] != "battlefield":  # 123.5: a card keeps its stickers in other zones
+        raise Unsupported(
+            f"object {o['id']}: stickers on a card in the {o['zone']}: phase applies the effects it is given "
+            "to permanents only"
+        )
+    for sticker in o.get("stickers") or []:
+        kind = sticker.get("kind")
+        if kind == "pt":
+            mods = [
+                {"type": "SetPower", "value": sticker["power"]},
+                {"type": "SetToughness", "value": sticker["toughness"]},
+            ]
+        elif kind == "ability":
+            mods = granted(sticker["ability"])
+        else:
+            raise Unsupported(f"object {o['id']}: a {kind} sticker changes text (612.9), which phase cannot be told")
+        effects.append(
+            {
+                "affected": {"id": pid, "type": "SpecificObject"},
+                "controller": SEATS[o["controller"]],
+                "duration": "Permanent",
+                "modifications": mods,
+                "source_id": pid,
+                "source_name": f"{kind} sticker",
+                "timestamp": rank[sticker["timestamp"]],
+            }
+        )
+    return effects
+
+
+def components(o: Mapping[str, Any], board_effects: list[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    """729.2: the cards merged with a permanent (each as the board gives it), checked as permanents it could be."""
+    merged = [m["component"] for m in sorted(o.get("merges") or [], key=lambda m: m["timestamp"])]
+    if merged and any(o["id"] in e["applies_to"] for e in board_effects for p in e["parts"] if p["op"] == "copy_of"):
+        raise Unsupported(
+            f"object {o['id']} is merged and under a copy effect: phase's copy would replace the merged values "
+            "the adapter gives as the permanent's own (729.2)"
+        )
+    for c in merged:
+        if c.get("merges") or c.get("stickers") or c.get("counters"):
+            raise Unsupported(f"object {o['id']}: merged with {c['id']!r}, itself merged, stickered or with counters")
+        check_object({**c, "zone": "battlefield", "controller": o["controller"]})
+    return merged
+
+
+def merged_names(o: Mapping[str, Any]) -> tuple[str, ...]:
+    """The card names of a merged permanent's cards (729.2), its own first."""
+    return tuple(c.get("card") or "" for c in [o, *(m["component"] for m in o.get("merges") or [])])
+
+
+def top_component(o: Mapping[str, Any]) -> str | None:
+    """729.2a: the component on top of a merged permanent (the last put over it), or None for the permanent's own
+    card."""
+    over = [m for m in sorted(o.get("merges") or [], key=lambda m: m["timestamp"]) if m["position"] == "over"]
+    return over[-1]["component"]["id"] if over else None
+
+
+# phase's object fields of a merged permanent's top card (729.2a), and of every card's abilities (729.2a)
+TOP_FIELDS = (
+    "name", "base_name", "power", "base_power", "toughness", "base_toughness", "card_types", "base_card_types",
+    "color", "base_color", "mana_cost", "base_mana_cost", "loyalty",
+)  # fmt: skip
+ABILITY_FIELDS = (
+    "abilities", "keywords", "base_keywords", "static_definitions", "base_static_definitions",
+    "base_trigger_definitions", "replacement_definitions",
+)  # fmt: skip
+
+
+def merge(obj: dict[str, Any], parts: Mapping[str, dict[str, Any]], top: str | None) -> None:
+    """729.2a: a merged permanent in phase's exported object: the top card's characteristics, every card's
+    abilities (the cards given by their phase objects, which are then left out of the game)."""
+    if top is not None:
+        for field in TOP_FIELDS:
+            obj[field] = parts[top].get(field)
+    for part in parts.values():
+        for field in ABILITY_FIELDS:
+            obj[field] = [*(obj.get(field) or []), *(part.get(field) or [])]
+    # phase holds each printed trigger wrapped with its place among the printed ones (of one base set)
+    wrapped = obj.get("trigger_definitions") or []
+    base_set = wrapped[0]["occurrence"]["data"]["base_set"] if wrapped else 1
+    obj["trigger_definitions"] = [
+        {"definition": d, "occurrence": {"type": "Printed", "data": {"base_set": base_set, "printed_index": i}}}
+        for i, d in enumerate(obj.get("base_trigger_definitions") or [])
+    ]
 
 
 def set_up(board: Mapping[str, Any]) -> tuple[Any, dict[str, int]]:
     """A phase game holding the board; returns the game and each object's phase id."""
     cards = {o["id"]: check_object(o) for o in board["objects"]}
-    _player_count(board)
+    for o in board["objects"]:  # an ability the board's layers read (a case may model one the catalogue does not)
+        name = cards[o["id"]]["name"]
+        read = {_norm(a["text"], name) for a in board.get("abilities") or [] if isinstance(a.get("text"), str)}
+        missing = [t for t in unparsed(name) if _norm(t, name) in read]
+        if missing:
+            raise Unsupported(f"object {o['id']} ({name}): phase's Oracle parser gives no ability for {missing}")
+    merged = {o["id"]: components(o, board["effects"]) for o in board["objects"] if o.get("merges")}
+    fillers = hand_fillers(board)
     if board.get("tie_order"):
         raise Unsupported("a tie order the players chose (613.7m) cannot be told to phase")
     decks: list[list[str]] = [[], []]
     for o in board["objects"]:
         decks[SEATS[o["owner"]]].append(cards[o["id"]]["name"])
+        decks[SEATS[o["owner"]]] += [c["card"] for c in merged.get(o["id"], [])]
     # phase wants a library for each player: one filler card each, left in the library, not reported.
+    for seat, count in fillers.items():
+        decks[seat] += [FILLER] * count
     game = engine().new_game([*decks[0], FILLER], [*decks[1], FILLER], format_config=FORMAT)
     exported = game.state()
     state = exported["state"]
@@ -709,6 +921,10 @@ def set_up(board: Mapping[str, Any]) -> tuple[Any, dict[str, int]]:
         filler = free[(seat, FILLER)].pop()
         state["objects"][str(filler)]["zone"] = "Library"
         p["library"].append(filler)
+        for _ in range(fillers.get(seat, 0)):  # the rest of the hand the board gives (402.1)
+            held = free[(seat, FILLER)].pop()
+            state["objects"][str(held)]["zone"] = "Hand"
+            p["hand"].append(held)
     state["battlefield"], state["exile"] = [], []
     rank = _ranks(board)
     ids: dict[str, int] = {}
@@ -725,14 +941,22 @@ def set_up(board: Mapping[str, Any]) -> tuple[Any, dict[str, int]]:
         obj["counters"] = counters
         if o.get("entered_as"):
             entered_as(obj, o["entered_as"])
+        obj["is_token"] = bool(
+            o.get("token")
+        )  # 111.1: a token the catalogue lists as a card (a Role), as phase marks one
         obj["monstrous"] = bool(o.get("monstrous"))  # 701.37b: a designation phase keeps on the object
         if back_face_up(o):  # 712.8e: the back face up; phase keeps the face not shown as back_face
             transform(obj)
+        if o["id"] in merged:  # 729.2a: the merged cards' phase objects give their values, then leave the game
+            pids = {c["id"]: free[(SEATS[o["owner"]], c["card"])].pop(0) for c in merged[o["id"]]}
+            merge(obj, {c: state["objects"].pop(str(pid)) for c, pid in pids.items()}, top_component(o))
         obj["chosen_attributes"] = [
             {"type": CHOSEN[key], "value": str(value).title()} for key, value in chosen(o).items()
         ]
         if o["zone"] in ("battlefield", "exile"):
             state[o["zone"]].append(pid)
+        elif o["zone"] == "stack":  # a spell's card in the stack zone (phase's stack lists what is to resolve: nothing)
+            pass
         else:
             state["players"][SEATS[o["owner"]]][o["zone"]].append(pid)
     for o in board["objects"]:
@@ -787,6 +1011,10 @@ def set_up(board: Mapping[str, Any]) -> tuple[Any, dict[str, int]]:
                     "timestamp": rank[e["timestamp"]],
                 }
             )
+    for o in board["objects"]:
+        effects += sticker_effects(o, ids[o["id"]], rank)
+    for n, effect in enumerate(effects, start=1):
+        effect["id"] = n
     state["transient_continuous_effects"] = effects
     state["next_continuous_effect_id"] = len(effects) + 1
     state["next_timestamp"] = len(rank) + 1
@@ -809,6 +1037,9 @@ def set_up(board: Mapping[str, Any]) -> tuple[Any, dict[str, int]]:
         exported = game.state()
         for o in board["objects"]:
             exported["state"]["objects"][str(ids[o["id"]])]["timestamp"] = rank[o["timestamp"]]
+            if face_down_types(o):  # 708.2a: the face-down values the effect that turned it gives, phase's base values
+                obj = exported["state"]["objects"][str(ids[o["id"]])]
+                obj["base_card_types"] = obj["card_types"] = face_down_types(o)
         exported["state"]["next_timestamp"] = max(exported["state"]["next_timestamp"], len(rank) + 1)
         game = engine().load_game(exported)
     life = state["players"][0]["life"]
@@ -830,10 +1061,15 @@ def _keyword_text(kw: Any) -> str:
         if k == "Protection":
             inner = next(iter(v.values())) if isinstance(v, dict) and len(v) == 1 else v
             return f"protection from {str(inner).lower()}"
+        if k == "Enchant" and isinstance(v, dict) and v.get("type") == "Or":  # enchant artifact or creature
+            words = [_keyword_text({k: f})[len("enchant ") :] for f in v.get("filters") or []]
+            return f"enchant {' or '.join(words)}"
         if k in ("Enchant", "Equip") and isinstance(v, dict) and "type_filters" in v:
             words = [f.lower() for f in v["type_filters"] if isinstance(f, str)]
             return f"{k.lower()} {' '.join(words)}".strip()
         k = re.sub(r"(?<!^)(?=[A-Z])", " ", k)  # LevelUp: "level up"
+        if isinstance(v, dict) and v.get("type") == "Mana":  # ward {1}: a mana cost wrapped as a ward cost
+            v = v.get("data")
         if isinstance(v, dict) and v.get("type") == "Cost":
             return f"{k.lower()} {(mana_cost(v) or '').lower()}"
         return f"{k.lower()} {v}".lower() if isinstance(v, (str, int)) else k.lower()
@@ -858,9 +1094,12 @@ def unmodelled(name: str) -> frozenset[str]:
         return frozenset()
     modelled = {_norm(a["text"], card["name"]) for a in card["abilities"]}
     lines: set[str] = set()
+    leveler = False
     for line in card["oracle"].splitlines():
+        # 711.2: the lines after a level symbol ("LEVEL 2-6", "3/3", "First strike") are part of its level ability
+        leveler = leveler or bool(re.match(r"LEVEL \d", line))
         text = _norm(re.sub(r"\s*\([^)]*\)", "", line), card["name"])
-        if text and text not in modelled and not any(text.startswith(m) for m in modelled if m):
+        if text and not leveler and text not in modelled and not any(text.startswith(m) for m in modelled if m):
             lines.add(text)
     return frozenset(lines)
 
@@ -868,24 +1107,52 @@ def unmodelled(name: str) -> frozenset[str]:
 def hidden(o: Mapping[str, Any], obj: Mapping[str, Any]) -> frozenset[str]:
     """The wordings not reported for an object: its card's Oracle lines the corpus does not model, and the
     catalogue abilities of its card that the case's object does not print (the case models the card
-    without them, as when the catalogue keeps an older wording beside today's)."""
+    without them, as when the catalogue keeps an older wording beside today's); the same for each card
+    merged with it (729.2)."""
     name = o.get("card") or ""
     card = catalogue().get(name)
     printed = {_norm(t, name) for t in o.get("abilities") or []}
     omitted = {_norm(a["text"], name) for a in (card or {}).get("abilities", [])} - printed
-    return (unmodelled(name) | unmodelled(obj["name"]) | frozenset(omitted)) - printed
+    own = (unmodelled(name) | unmodelled(obj["name"]) | frozenset(omitted)) - printed
+    return own.union(*(hidden(m["component"], obj) for m in o.get("merges") or []))
 
 
-def abilities(obj: Mapping[str, Any], printed: list[str], hidden: frozenset[str] | set[str] = frozenset()) -> list[str]:
-    """An object's abilities read back from phase, in the corpus wording of its card where they match."""
+ROMAN = {"I": 1, "II": 2, "III": 3, "IV": 4, "V": 5, "VI": 6}
+
+
+def chapter_line(name: str, chapter: int) -> str | None:
+    """714.2b: the Oracle line of a Saga that holds a chapter ability ("I, II — ..."), which phase describes as
+    "chapter N"."""
+    for line in ((catalogue().get(name) or {}).get("oracle") or "").splitlines():
+        head, dash, _ = line.partition(" — ")
+        if dash and chapter in {ROMAN.get(n.strip()) for n in head.split(",")}:
+            return line
+    return None
+
+
+def abilities(
+    obj: Mapping[str, Any],
+    printed: list[str],
+    hidden: frozenset[str] | set[str] = frozenset(),
+    aliases: tuple[str, ...] = (),
+) -> list[str]:
+    """An object's abilities read back from phase, in the corpus wording of its card where they match (an
+    ability of a card merged with it names that card: its name is one of the ``aliases``, 729.2)."""
     name = obj["name"]
-    wording = {_norm(t, name): t for t in printed}
+    wording = {_norm(t, n): t for n in (*aliases, name) for t in printed}
     found = [_keyword_text(k) for k in obj.get("keywords") or []]
     for field in ("abilities", "static_definitions", "trigger_definitions", "replacement_definitions"):
         for a in obj.get(field) or []:
             if isinstance(a, dict) and isinstance(a.get("definition"), dict):
                 a = a["definition"]  # a game object holds each trigger wrapped with its bookkeeping
             text = a.get("description") if isinstance(a, dict) else None
+            keyword = re.match(r"CR 702\.\d+[a-z]?: (.+?) — ", text or "")
+            if keyword and keyword[1].lower() in found:  # the trigger a keyword stands for (702.45a bushido)
+                continue
+            if text == "Saga ETB lore counter":  # 714.3a: a rule puts the first lore counter on, no ability
+                continue
+            if text and re.fullmatch(r"chapter \d+", text.lower()):  # 714.2b: the Oracle line of that chapter
+                text = chapter_line(name, int(text.split()[1])) or text
             if text:
                 found.append(text.replace("~", name))
     if "Land" in obj["card_types"]["core_types"]:
@@ -932,7 +1199,8 @@ def mana_value(obj: Mapping[str, Any]) -> int:
         cost = obj["back_face"].get("mana_cost") or {}
     if cost.get("type") != "Cost":
         return 0
-    return int(cost.get("generic", 0)) + len(cost.get("shards", []))
+    # 202.3e: X is 0 in a mana cost (outside the stack, where the adapter sets up no chosen value)
+    return int(cost.get("generic", 0)) + sum(1 for shard in cost.get("shards", []) if shard != "X")
 
 
 def _subtypes(obj: Mapping[str, Any], all_types: set[str]) -> tuple[list[str], bool]:
@@ -952,6 +1220,8 @@ def read_back(game: Any, board: Mapping[str, Any], ids: Mapping[str, int]) -> di
     all_types = set(state.get("all_creature_types") or [])
     # The corpus wording of every ability on the board (printed ones, and those effects grant).
     wordings = [t for o in board["objects"] for t in o.get("abilities") or []]
+    parts = [m["component"] for o in board["objects"] for m in o.get("merges") or []]  # merged cards (729.2)
+    wordings += [t for c in parts for t in c.get("abilities") or []]
     wordings += [t for a in board.get("abilities") or [] for t in [a.get("text")] if isinstance(t, str)]
     wordings += [
         t
@@ -979,7 +1249,7 @@ def read_back(game: Any, board: Mapping[str, Any], ids: Mapping[str, int]) -> di
             "supertypes": sorted(t.lower() for t in obj["card_types"]["supertypes"]),
             "all_creature_types": every,
             "colors": sorted(PHASE_COLORS.get(c, c.lower()) for c in obj.get("color") or []),
-            "abilities": abilities(obj, wordings, hidden(o, obj)),
+            "abilities": abilities(obj, wordings, hidden(o, obj), merged_names(o)),
             "mana_cost": mana_cost(obj.get("mana_cost")),
             "power": obj.get("power") if creature else None,
             "toughness": obj.get("toughness") if creature else None,
@@ -1017,29 +1287,21 @@ def handle(msg: Any) -> tuple[dict[str, Any] | None, int]:
     if cmd != "run":
         return {"seq": seq, "errored": True, "message": f"unknown command {cmd!r}"}, 1
     try:
-        game, ids = set_up(msg["board"])
-        return {"seq": seq, "results": read_back(game, msg["board"], ids)}, 0
+        board = {**msg["board"], "objects": [flip_face(modal_face(o)) for o in msg["board"]["objects"]]}
+        game, ids = set_up(board)
+        return {"seq": seq, "results": read_back(game, board, ids)}, 0
     except Unsupported as exc:
         return {"seq": seq, "skipped": True, "reason": str(exc)}, 2
     except Exception as exc:  # phase refusing the board is an error answer, never a dead adapter
         return {"seq": seq, "errored": True, "message": f"{type(exc).__name__}: {exc}"}, 1
 
 
-def main() -> int:
-    """Persistent mode (JSON lines) by default, or one message with --oneshot."""
-    if "--oneshot" in sys.argv[1:]:
-        reply, status = handle(json.loads(sys.stdin.read()))
-        if reply is not None:
-            print(json.dumps(reply), flush=True)
-        return status
-    for line in sys.stdin:
-        if not line.strip():
-            continue
-        reply, _ = handle(json.loads(line))
-        if reply is None:
-            return 0
-        print(json.dumps(reply), flush=True)
-    return 0
+def main(argv: list[str] | None = None) -> int:
+    """Persistent mode (JSON lines) by default, or one message with --oneshot: the reference adapter's loops
+    (``mtg_layers.adapter``) answering with phase's ``handle``."""
+    from mtg_layers.adapter import oneshot, serve
+
+    return oneshot(handle) if "--oneshot" in (sys.argv[1:] if argv is None else argv) else serve(handle)
 
 
 if __name__ == "__main__":

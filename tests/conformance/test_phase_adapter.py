@@ -43,7 +43,33 @@ def test_handshake_names_phase_and_its_version() -> None:
     assert status == 0 and reply is not None and reply["ready"] is True
     impl = reply["implementation"]
     assert (impl["name"], impl["version"], impl["rules_versions"]) == ("phase.rs", "0.103.0", [RULES])
-    assert "stickers" not in impl["features"] and "face-down" in impl["features"]
+    assert {"stickers", "merged", "face-down"} <= set(impl["features"]) and "layer-3-text" not in impl["features"]
+
+
+def test_main_answers_through_the_shared_protocol_loops(monkeypatch: pytest.MonkeyPatch) -> None:
+    """One adapter loop (D1/D2): phase's main is the reference adapter's one-shot and persistent loops
+    answering with phase's handler, so it writes what they write, byte for byte."""
+    import io
+
+    from mtg_layers import adapter
+
+    def drive(argv: list[str], text: str) -> tuple[int, str]:
+        out = io.StringIO()
+        monkeypatch.setattr("sys.stdin", io.StringIO(text))
+        monkeypatch.setattr("sys.stdout", out)
+        return phase_adapter.main(argv), out.getvalue()
+
+    start = json.dumps({"cmd": "start", "version": 1})
+    status, text = drive(["--oneshot"], start)
+    expected = io.StringIO()
+    assert adapter.oneshot(phase_adapter.handle, io.StringIO(start), expected) == status == 0
+    assert text == expected.getvalue() and json.loads(text)["implementation"]["name"] == "phase.rs"
+    # what only the shared loop says: a line that is not JSON is answered, never a traceback
+    status, text = drive(["--oneshot"], "{not json")
+    assert status == 1 and json.loads(text)["errored"] is True and "not JSON" in json.loads(text)["message"]
+    status, text = drive([], "nonsense\n" + start + "\n" + json.dumps({"cmd": "stop"}) + "\n" + start + "\n")
+    first, second = text.splitlines()
+    assert status == 0 and "not JSON" in json.loads(first)["message"] and json.loads(second)["ready"] is True
 
 
 def test_other_protocol_version_is_refused() -> None:
@@ -83,6 +109,63 @@ def test_real_card_boards_are_set_up_and_agree(case_id: str, step: int) -> None:
 )
 def test_groups_set_up_in_the_second_pass_agree(case_id: str, step: int) -> None:
     assert mismatches(case_id, step) == []
+
+
+@pytest.mark.parametrize(
+    ("case_id", "step"),
+    [
+        ("sticker-pt-tarmogoyf-base", 4),  # a power/toughness sticker in 7b at its timestamp
+        ("sticker-pt-on-noncreature-vehicle", 3),  # ... and an ability sticker
+        ("kill-613-2a-clone-copies-gemrazer-merged-over-bears", 2),  # merged over, and a copy of the merged permanent
+        ("release-notes-ikoria-merged-permanents", 4),  # a merged card's CDA names its own card
+        ("merged-gemrazer-over-angel-then-heron-under", 2),  # merged over, then under
+        ("ruling-jolrael-2023", 1),  # hand sizes as filler cards in hand
+        ("release-notes-war-mobilized-district", 1),  # a supertype an effect adds
+        ("ruling-awakening-of-vitu-ghazi-name", 1),  # a name an effect gives
+        ("mdfc-back-face-own-mana-value", 2),  # a modal double-faced card's back face, on the battlefield and the stack
+        ("mdfc-clone-copies-back-face", 1),  # ... copied
+        ("flip-bushi-tenderfoot-kenzo-clone", 2),  # a flipped flip card; bushido read back as its keyword
+        ("sba-roles-newest-per-player", 2),  # a Role token; ward {1}
+        ("ruling-stop-cold-2024", 1),  # enchant artifact or creature
+        ("copy-if-moritte-copies-animated-land-no-changeling", 1),  # a copy exception only if it's a creature
+        ("copy-if-moritte-copies-creature-has-changeling", 2),  # ... that is one
+        ("ruling-death-in-heaven-face-down-cyberman", 2),  # face-down values an effect gives, and a copy of them
+        ("ruling-copies-of-each-other-back-and-forth", 3),  # a copy takes the values as it began (707.2b)
+        ("release-notes-war-x-is-zero-finale-of-devastation", 1),  # X is 0 in a mana value (202.3e)
+        ("release-notes-akh-mana-value-and-colors-of-spells", 1),  # a card on the stack
+    ],
+)
+def test_groups_set_up_in_the_third_pass_agree(case_id: str, step: int) -> None:
+    assert mismatches(case_id, step) == []
+
+
+@pytest.mark.parametrize(
+    ("case_id", "step", "words"),
+    [
+        ("sticker-name-follows-copy", 1, "choice the board does not give"),  # Realmwalker's entry choice
+        ("sticker-timestamps-through-zones", 2, "stickers on a card in the graveyard"),
+        ("merged-under-a-copy-and-a-clone-of-it", 1, "merged and under a copy effect"),
+        ("flip-bushi-tenderfoot-kenzo-clone", 3, "a copy of the flip card"),
+        ("release-notes-war-nicol-bolas-dragon-god", 1, "gives no ability for"),  # phase marks it unimplemented
+    ],
+)
+def test_third_pass_skips_name_their_reason(case_id: str, step: int, words: str) -> None:
+    reply = answer(case_id, step)
+    assert reply["skipped"] is True and words in reply["reason"], reply
+
+
+def test_name_sticker_is_a_text_change_phase_cannot_be_told() -> None:
+    with pytest.raises(phase_adapter.Unsupported, match=r"612\.9"):
+        phase_adapter.sticker_effects(
+            {"id": "bear", "zone": "battlefield", "controller": "p1", "stickers": [{"kind": "name", "timestamp": 2}]},
+            7,
+            {2: 1},
+        )
+
+
+def test_real_card_runs_set_up_reach_ninety_percent() -> None:
+    runs = SUMMARY["real_card_runs"]
+    assert runs["set_up"] * 10 >= runs["runs"] * 9, runs
 
 
 def test_transformed_permanent_shows_its_back_face_with_its_front_mana_value() -> None:
