@@ -233,7 +233,8 @@ def run_mutmut(names: Sequence[str], workdir: Path = WORKDIR, jobs: int = 2, nic
 _GENERATE = (
     "import os, sys; os.chdir(sys.argv[1]); os.makedirs('mutants', exist_ok=True)\n"
     "from mutmut.__main__ import copy_src_dir, create_mutants\n"
-    "copy_src_dir(); create_mutants(int(sys.argv[2]))\n"
+    "from mutmut.utils.file_utils import copy_also_copy_files\n"
+    "copy_src_dir(); copy_also_copy_files(); create_mutants(int(sys.argv[2]))\n"
 )
 
 
@@ -506,6 +507,85 @@ def rerun_without_time_limit(name: str, workdir: Path = WORKDIR, limit_s: float 
     cmd = [sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider", "-p", "no:xdist", "-p", "no:randomly"]
     proc = subprocess.run([*cmd, *tests], cwd=mutants, env=env, capture_output=True, timeout=limit_s, check=False)
     return proc.returncode
+
+
+# What a sampled mutant's pytest run ends with, in mutmut's exit codes (so ``status_of`` reads both):
+# pytest's 0 (no test failed) and 5 (no test ran) as they are; a failing test, or a run the mutant broke before any
+# test could fail (collection error, internal error), is a kill; a run past its time is a timeout.
+_PYTEST_TO_MUTMUT = {0: 0, 1: 1, 2: 1, 3: 1, 5: 5}
+_TIMED_OUT = 36
+
+
+def sample_stages(module: str, suite: Sequence[str]) -> list[list[str]]:
+    """A mutant's test files in two runs: the mutated module's own unit tests, then the rest of the suite.
+
+    Most mutants die in their module's own tests, and a run of one test file starts in a second or two, where
+    collecting the whole suite (the corpus's golden tests) takes several.
+    """
+    stem = module.rpartition(".")[2]
+    own = [f for f in suite if Path(f).name == f"test_{stem}.py"]
+    rest = [f for f in suite if f not in own]
+    return [stage for stage in (own, rest) if stage]
+
+
+def run_sample(
+    names: Sequence[str],
+    suite: Sequence[str],
+    deselect: str = "",
+    workdir: Path = WORKDIR,
+    jobs: int = 2,
+    limit_s: float = 1800.0,
+) -> dict[str, int]:
+    """Run each named mutant's tests (``sample_stages``, stopping at the first failure); its mutmut exit code.
+
+    Unlike ``mutmut run``, this measures nothing first (no statistics run, no clean run) and sets no CPU limit
+    from measured durations, so a verdict does not follow the machine's load: each mutant runs the whole suite
+    unless a test fails, with ``MUTANT_UNDER_TEST`` naming it in mutmut's scratch copy (``generate`` wrote it).
+    ``limit_s`` (wall clock, per run) only stops a mutant that never ends; such a mutant counts as a timeout.
+    """
+    from concurrent.futures import ThreadPoolExecutor
+
+    mutants = workdir / "mutants"
+    env = {
+        **os.environ,
+        "PYTHONDONTWRITEBYTECODE": "1",
+        "HYPOTHESIS_PROFILE": "mutation",
+        "MTG_LAYERS_KILLING_SUITE": "1",
+    }
+    base = [sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider", "-p", "no:xdist", "-p", "no:randomly"]
+    base += ["-k", deselect] if deselect else []
+
+    def stage(name: str, files: Sequence[str]) -> int:
+        try:
+            proc = subprocess.run(
+                [*base, *files],
+                cwd=mutants,
+                env={**env, "MUTANT_UNDER_TEST": name},
+                capture_output=True,
+                timeout=limit_s,
+                check=False,
+            )
+        except subprocess.TimeoutExpired:
+            return _TIMED_OUT
+        if proc.returncode < 0:
+            return proc.returncode  # killed by a signal: a crash
+        if proc.returncode not in _PYTEST_TO_MUTMUT:
+            raise RuntimeError(
+                f"pytest could not run {name}'s tests (exit {proc.returncode}):\n{proc.stdout[-2000:]!r}"
+            )
+        return _PYTEST_TO_MUTMUT[proc.returncode]
+
+    def one(name: str) -> int:
+        codes = []
+        for files in sample_stages(parse_name(name)[0], suite):
+            code = stage(name, files)
+            if code not in (0, 5):
+                return code  # detected: the later tests need not run
+            codes.append(code)
+        return 0 if 0 in codes else 5
+
+    with ThreadPoolExecutor(max_workers=jobs) as pool:
+        return dict(zip(names, pool.map(one, names), strict=True))
 
 
 def sample(names: Sequence[str], per_module: int, seed: int) -> list[str]:

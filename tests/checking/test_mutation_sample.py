@@ -1,15 +1,19 @@
 """Mutation testing in CI (issue 18): a fixed seeded sample of mutmut's mutants of reference/ is killed.
 
-The full campaign (``python benchmarks/mutation.py``) runs every mutant by hand; this test runs
-mutmut itself, in a scratch copy of the repository, on a bounded sample: two mutants of every
-rules module, drawn with a fixed seed from what mutmut generates from the sources as they are
-now, so a change to a module is sampled on the next run. Each sampled mutant must be killed by
-the sample's killing suite (the campaign's, less its slowest tests), or be recorded as
-equivalent, or be one of the survivors the last campaign reported
+The full campaign (``python benchmarks/mutation.py``) runs every mutant by hand; this test lets mutmut write
+its mutants, in a scratch copy of the repository, and runs a bounded sample of them itself
+(``mutation_campaign.run_sample``): one mutant of every rules module, drawn with a fixed seed from what
+mutmut generates from the sources as they are now, so a change to a module is sampled on the next run.
+Each sampled mutant must be killed by the sample's killing suite (the campaign's, less its slowest tests),
+or be recorded as equivalent, or be one of the survivors the last campaign reported
 (mtg_layers/data/mutation-results.json lists them: known gaps, not new ones).
 
 It can fail: a mutant recorded as equivalent, which no test can kill, is run with the sample,
 and it must come back as a survivor that only the equivalents file accounts for.
+
+The sample runs no statistics or clean run first and sets no time limit from measured durations (mutmut's
+do both): each mutant runs its module's unit tests, then the rest of the suite, until a test fails, so the
+verdict is the same on a loaded machine (issue 18 asks for a sample that runs within a few minutes).
 """
 
 from __future__ import annotations
@@ -22,13 +26,21 @@ from mtg_layers.checking import mutation_campaign as mutation
 
 ROOT_DIR = Path(__file__).resolve().parents[2]
 
-PER_MODULE = 2
+PER_MODULE = 1
 SEED = 18
 # The killing suite of the sample: the campaign's (mutation.KILLING_SUITE) without its slowest parts,
 # the tests that mostly exercise the z3 side, and the fast path's generated boards (its corpus test stays).
 Z3_SIDE = ("tests/proofs/test_clock.py", "tests/proofs/test_encoding.py", "tests/proofs/test_sba.py")
 SUITE = [name for name in mutation.KILLING_SUITE if name not in Z3_SIDE]
-DESELECT = "not test_generated_board and not test_writes_table_on_generated_boards"
+# Deselected too, the suite's longest runs: the history's command-line runs (each starts the CLI several times to pin
+# its warnings), its sweep of every case at ten random dates (the golden tests resolve every case under every version
+# it names), and the orders' longest property (its shorter sibling stays).
+DESELECT = (
+    "not test_generated_board and not test_writes_table_on_generated_boards"
+    " and not test_every_form_of_rules_warns_alike_in_every_command"
+    " and not test_every_case_resolves_under_the_rules_of_random_dates"
+    " and not test_settings_tried_by_their_last_one_reach_every_orders_outcomes"
+)
 
 
 def _known_survivor(m: mutation.Mutant, results: dict[str, object]) -> bool:
@@ -53,7 +65,6 @@ def _defines_a_function(label: str) -> bool:
 def test_a_seeded_sample_of_mutants_is_killed(tmp_path: Path) -> None:
     work = tmp_path / "mutation"
     mutation.prepare(work)
-    mutation.configure(work, SUITE, DESELECT)
     mutation.generate(work)
     names = list(mutation.exit_codes(work))
     equivalents = mutation.load_equivalents()
@@ -63,9 +74,7 @@ def test_a_seeded_sample_of_mutants_is_killed(tmp_path: Path) -> None:
     assert {mutation.parse_name(n)[0] for n in drawn} == set(with_functions)
 
     # The unkillable one: the first equivalent, in the order of the equivalents file, that mutmut still generates
-    # (the file starts with one of choices.outcomes, whose tests take seconds). Not the first in module order: the
-    # mutant of a function every test reaches (case.apply_step) runs the whole suite, and under CI's load that can
-    # outlast mutmut's time limit, which counts as detected.
+    # (the file starts with one of choices.outcomes, whose module's own tests run first).
     where = {(e["module"], e["function"]) for e in equivalents}
     lines = mutation.changed_lines([n for n in names if mutation.parse_name(n) in where], work)
     unkillable = next(
@@ -75,16 +84,8 @@ def test_a_seeded_sample_of_mutants_is_killed(tmp_path: Path) -> None:
         if mutation.parse_name(n) == (e["module"], e["function"])
         and mutation.equivalent_reason(*mutation.parse_name(n), before, after, [e]) is not None
     )
-    assert mutation.run_mutmut([*drawn, unkillable], workdir=work, jobs=2, nice=0) == 0
+    run = mutation.run_sample([unkillable, *drawn], SUITE, DESELECT, workdir=work, jobs=2)
 
-    codes = mutation.exit_codes(work)
-    run = {n: codes[n] for n in [*drawn, unkillable]}
-    assert all(c is not None for c in run.values()), "mutmut ran every sampled mutant"
-
-    if mutation.status_of(run[unkillable]) == "timeout":
-        # mutmut's CPU limit comes from the tests' measured durations: on a loaded machine the equivalent
-        # mutant can outlast it. The verdict is then what its tests say with no limit, whatever the load.
-        run[unkillable] = mutation.rerun_without_time_limit(unkillable, work)
     without = {m.name: m for m in mutation.classify(run, [], work)}
     assert not without[unkillable].detected, "an equivalent mutant survives the suite"
     judged = {m.name: m for m in mutation.classify(run, equivalents, work)}
