@@ -49,8 +49,9 @@ class MeaningChecker:
 
     The checks run item by item (a rules version, an ability, an object, an effect, one entry of a step): an
     item's first problem ends that item's checks, since the checks after it may read what it found wrong, and
-    the other items go on. An id that no definition declares is reported where it is used, each use once; the
-    checks that follow objects through the steps (lifetimes, attachment and copy loops) skip it.
+    the other items go on. An id that no definition declares is reported once, at its first use in the file;
+    the checks that follow objects through the steps (lifetimes, attachment and copy loops) skip it, and say
+    each loop once. ``check`` returns the problems in file order.
     """
 
     label: str
@@ -66,6 +67,7 @@ class MeaningChecker:
     undeclared: dict[tuple[str, str], list[tuple[str, str]]] = field(default_factory=dict)
 
     def fail(self, field: str, message: str) -> NoReturn:
+        """A problem that ends the checks of its item (``item``): the checks after it may read what it found."""
         if (field, message) not in self.problems:
             self.problems.append((field, message))
         raise _ItemFailed
