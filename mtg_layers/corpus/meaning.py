@@ -11,10 +11,10 @@ from __future__ import annotations
 import difflib
 import itertools
 import re
-from collections.abc import Iterable, Iterator, Mapping
-from contextlib import contextmanager
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cache
+from types import TracebackType
 from typing import Any, NoReturn
 
 from reference.attachments import enchant_options, is_enchant_wording
@@ -41,6 +41,27 @@ ROLES_FROM = "2023-09-08"
 
 class _ItemFailed(Exception):
     """Ends the checks of one item at its first problem (``MeaningChecker.item``)."""
+
+
+class _Item:
+    """The context of one item's checks (``MeaningChecker.item``); a class, not a generator: cases have many."""
+
+    __slots__ = ("checker", "defines")
+
+    def __init__(self, checker: MeaningChecker, defines: bool) -> None:
+        self.checker, self.defines = checker, defines
+
+    def __enter__(self) -> None:
+        return None
+
+    def __exit__(self, kind: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None) -> bool:
+        if kind is None or kind is _ItemFailed:
+            return kind is _ItemFailed
+        if not issubclass(kind, Exception) or not self.checker.tolerant:
+            return False  # a schema-valid case must not crash a check: that is a defect, let it show
+        if self.defines:
+            self.checker.ids_complete = False
+        return True
 
 
 @dataclass
@@ -77,19 +98,10 @@ class MeaningChecker:
         if (field, message) not in self.problems:
             self.problems.append((field, message))
 
-    @contextmanager
-    def item(self, defines: bool = False) -> Iterator[None]:
-        """One item's checks: its first problem ends them; an item that ``defines`` an id and cannot be read
-        (only after the schema rejected the file) leaves the declared ids incomplete."""
-        try:
-            yield
-        except _ItemFailed:
-            pass
-        except Exception:
-            if not self.tolerant:  # a schema-valid case must not crash a check: that is a defect, let it show
-                raise
-            if defines:
-                self.ids_complete = False
+    def item(self, defines: bool = False) -> _Item:
+        """One item's checks (``with self.item():``): its first problem ends them; an item that ``defines`` an id
+        and cannot be read (only after the schema rejected the file) leaves the declared ids incomplete."""
+        return _Item(self, defines)
 
     def declared(self, ident: Any, ids: Mapping[str, Any], where: str, kind: str = "object", hint: str = "") -> None:
         """An id a case uses is declared by then. An undeclared id is reported once, where the file first uses
