@@ -7,7 +7,9 @@ objects through the steps (lifetimes, loops) add no follow-on of an undeclared i
 
 from __future__ import annotations
 
+import itertools
 import json
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -161,3 +163,30 @@ def test_file_order_follows_the_keys_as_written() -> None:
         "steps[0].nowhere",
         "objects[0]",
     ]
+
+
+# one meaning error each, in different items (two in one object, in its own sub-items)
+ALONE: dict[str, Callable[[dict[str, Any]], None]] = {
+    "subtype": lambda d: d["objects"][0].update(subtypes=["goblinn"]),
+    "chosen": lambda d: d["objects"][1].update(chosen={"creature_type": "elff"}),
+    "history": lambda d: d["objects"][1].update(
+        face_down=True, face_history=[{"face_down": True, "timestamp": 1}, {"face_down": True, "timestamp": 2}]
+    ),
+    "applies_to": lambda d: d["effects"][0].update(applies_to=["zz"]),
+    "end_effects": lambda d: d["steps"][0].update(end_effects=["ee"]),
+    "version": lambda d: d.update(versions=["m10", "ikoira"]),
+    "timestamp": lambda d: d["effects"][0].pop("timestamp"),
+}
+
+
+@pytest.mark.parametrize("pair", list(itertools.combinations(ALONE, 2)), ids="+".join)
+def test_two_independent_errors_together_are_the_two_alone(pair: tuple[str, str]) -> None:
+    alone = [problems(mutated(ALONE[name])) for name in pair]
+    assert all(len(found) == 1 for found in alone), alone
+
+    def both(d: dict[str, Any]) -> None:
+        for name in pair:
+            ALONE[name](d)
+
+    together = problems(mutated(both))
+    assert sorted(together) == sorted(alone[0] + alone[1])
