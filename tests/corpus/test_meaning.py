@@ -126,6 +126,19 @@ def test_an_items_first_problem_ends_its_own_checks_only() -> None:
     ]
 
 
+@pytest.mark.parametrize(("zone", "merge_error"), [("nowhere", False), ("graveyard", True)])
+def test_a_step_reading_an_objects_failed_value_adds_no_follow_on(zone: str, merge_error: bool) -> None:
+    def change(d: dict[str, Any]) -> None:
+        d["versions"] = ["ikoria"]
+        del d["steps"][0]["expect"]["m10"]
+        d["objects"][0]["zone"] = zone
+        d["steps"][0]["merge"] = {"b": {"onto": "a", "position": "over", "timestamp": 4}}  # 729.1 reads a's zone
+
+    fields = [f for f, _ in problems(mutated(change))]
+    # an unknown zone is the object's own error; the merge is refused only for a zone that is known and wrong
+    assert fields == (["steps[0].merge.b.onto"] if merge_error else ["objects[0].zone"])
+
+
 def test_an_attachment_loop_is_reported_once() -> None:
     def change(d: dict[str, Any]) -> None:
         d["steps"][0]["attach"] = {"a": "b", "b": "a"}
