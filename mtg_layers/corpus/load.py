@@ -40,18 +40,11 @@ def case_from_data(
         data = _catalogue_cards(data, label)
     known = dict(builtin_versions())
     known.update(versions or {})
-    # Every error of the file at once (issue 33): the version aliases' and every JSON Schema error, then the
-    # meaning checks' first error, the vocabulary's and the board's words (each independent of the others).
+    # Every error of the file at once (issue 33): the version aliases' and every JSON Schema error, then every
+    # meaning error (in file order), the vocabulary's and the board's words (each independent of the others).
     data, problems = _schema_stage(data, known, schema_check)
     schema_failed = bool(problems)
-    later: list[tuple[str, str]] = []
-    try:
-        MeaningChecker(label, Versions(known, CURRENT, dated=True)).check(data)
-    except CorpusError as exc:
-        later.append((exc.field, exc.message))
-    except Exception:
-        if not schema_failed:  # a schema-valid case must not crash a check: that is a defect, let it show
-            raise
+    later = _meaning_problems(data, label, known, schema_failed)
     if schema_check:  # authoring checks are for hand-written cases, not the generator's boards
         later += _vocabulary_problems(data, earlier_failed=bool(problems or later))
     later += _board_word_problems(data, earlier_failed=bool(problems or later))
@@ -72,6 +65,21 @@ def _schema_stage(
     if schema_check:
         problems += schema_problems(data)
     return data, problems
+
+
+def _meaning_problems(
+    data: Any, label: str, known: Mapping[str, RulesVersion], schema_failed: bool
+) -> list[tuple[str, str]]:
+    """Every problem the meaning checks find. After a schema error, a check that cannot read the malformed data
+    adds nothing (the schema's errors say why) and the other checks go on; on a schema-valid case a crash is a
+    defect, and shows."""
+    checker = MeaningChecker(label, Versions(known, CURRENT, dated=True), tolerant=schema_failed)
+    try:
+        return checker.check(data)
+    except Exception:
+        if not schema_failed:
+            raise
+        return list(checker.problems)
 
 
 def _under_any(field: str, problems: list[tuple[str, str]]) -> bool:
