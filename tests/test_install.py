@@ -187,3 +187,39 @@ def test_the_sdist_installs_outside_the_checkout_and_verifies(tmp_path: Path) ->
     lines = done.stdout.strip().splitlines()
     assert lines[-1] == str(work / "v" / "lib" / version / "site-packages" / "mtg_layers" / "_corpus" / "cases")
     assert re.search(r"1 cases, (\d+) case/version pairs: \1 passed, 0 failed", done.stdout), done.stdout[-2000:]
+
+
+@pytest.mark.slow
+def test_an_install_from_the_repository_url_reads_the_bundled_corpus(tmp_path: Path) -> None:
+    """``pip install "mtg-layers @ git+URL"`` (README): pip clones the repository and builds the package from it.
+
+    The repository is a git repository made of a copy of the checkout (so the test installs what is in the
+    working tree, committed or not), reached by a ``file://localhost/`` URL (the pip of Python 3.11 refuses
+    one with no host), as GitHub's would be by ``https://``.
+    """
+    repo = tmp_path / "mtg-layers"
+    copy_checkout(repo)
+    git = ["git", "-c", "user.name=test", "-c", "user.email=test@example.invalid", "-c", "init.defaultBranch=main"]
+    for args in (["init", "-q"], ["add", "-A"], ["commit", "-q", "-m", "the checkout"]):
+        subprocess.run([*git, *args], cwd=repo, check=True, capture_output=True)
+    deps = sysconfig.get_paths()["purelib"]
+    version = f"python{sys.version_info.major}.{sys.version_info.minor}"
+    work = tmp_path / "elsewhere"
+    work.mkdir()
+    script = "\n".join(
+        [
+            "set -ex",
+            f"{sys.executable} -m venv v",
+            f"echo {deps} > v/lib/{version}/site-packages/_test_dependencies.pth",
+            f'v/bin/pip install -q "mtg-layers @ git+file://localhost{repo}"',
+            "v/bin/mtg-layers verify --no-z3 -j 1 --case seed-gray-ogre",
+            "v/bin/python -c 'import mtg_layers.paths as p; print(p.CASES_DIR)'",
+        ]
+    )
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "VIRTUAL_ENV", "PYTHONHOME")}
+    env |= {"PIP_NO_DEPS": "1", "PIP_DISABLE_PIP_VERSION_CHECK": "1"}
+    done = subprocess.run(["bash", "-c", script], cwd=work, env=env, capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stdout[-4000:] + done.stderr[-4000:]
+    lines = done.stdout.strip().splitlines()
+    assert lines[-1] == str(work / "v" / "lib" / version / "site-packages" / "mtg_layers" / "_corpus" / "cases")
+    assert re.search(r"1 cases, (\d+) case/version pairs: \1 passed, 0 failed", done.stdout), done.stdout[-2000:]
