@@ -72,6 +72,7 @@ from reference.versions import RulesVersion
 from reference.vocabulary import OPERATION_KIND
 
 from .features import resolve
+from .last_touch import last_touch_orders
 from .reads import FIELDS, WRITES, filter_reads, value_reads
 
 # 613.1c-g: the operations the scope allows: none creates, removes or rewrites an effect
@@ -352,11 +353,14 @@ class DistinctOrders:
         return _product([self._orders(g) for g in groups(tie_keys(tie), self.effects, self.components)])
 
     def _orders(self, group: Sequence[str]) -> Callable[[], Iterable[tuple[str, ...]]]:
-        """613.7m: the orders worth trying of one group: by the last setting effect where it has that shape,
-        else every order."""
+        """613.7m: the orders worth trying of one group: one per signature of the last effect touching each
+        characteristic (``reference_optimized.last_touch``), else by the last setting effect where it has that
+        shape, else every order."""
         if len(group) < 3:
             return lambda: permutations(group)
-        fewer = last_writer_orders(group, self.effects, self.version)
+        fewer = last_touch_orders(group, self.effects, self.version)
+        if fewer is None:
+            fewer = last_writer_orders(group, self.effects, self.version)
         return (lambda: permutations(group)) if fewer is None else (lambda: iter(fewer))
 
 
