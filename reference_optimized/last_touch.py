@@ -142,26 +142,30 @@ def touches(
 ) -> dict[str, dict[Atom, Touch]] | None:
     """613.4b-c, 613.1e-f, 613.6, 613.8a: for each key of a tie's group, what its effect does to each atom in the
     layers where the group's effects interact; None when the group is outside this module's scope (docstring)."""
-    members: dict[str, ContinuousEffect] = {}
-    for k in keys:
-        named = [e for e in effects if k in (holder(e), e.key)]
-        if len(named) != 1:
-            return None
-        members[k] = named[0]
-    group = {e.key for e in members.values()}
-    stamps = {e.timestamp for e in members.values()}
-    if len(stamps) != 1:
+    named = {k: [e for e in effects if k in (holder(e), e.key)] for k in keys}
+    if any(not es for es in named.values()):
         return None
-    kinds = {_objects(e) for e in members.values()}
+    every = [e for es in named.values() for e in es]
+    group = {e.key for e in every}
+    stamps = {e.timestamp for e in every}
+    if len(stamps) != 1 or len(group) != len(every):
+        return None
+    kinds = {_objects(e) for e in every}
     opaque = {o for o in kinds if len(o) == 1 and isinstance(o[0], tuple)}
     if opaque and len(kinds) > 1:
         return None  # 611.3a: two filters, or a filter and fixed objects, may find the same objects or not
-    if opaque and len({_slots(e, version)[0] for e in members.values() if _slots(e, version)}) > 1:
+    if opaque and len({_slots(e, version)[0] for e in every if _slots(e, version)}) > 1:
         return None  # 613.6: the filter is read as each first applies; at two moments it may find other objects
+    for es in named.values():  # 613.7a: an object's effects in one layer tie among themselves
+        for slot in {s for e in es for s in _slots(e, version)}:
+            here = [e for e in es if parts_in_slot(e, version, slot)]
+            if len(here) > 1:
+                return None  # 613.7a: the object's own effects there are ordered by another choice
     out: dict[str, dict[Atom, Touch]] = {k: {} for k in keys}
-    slots = [s.id for s in version.slots if any(parts_in_slot(e, version, s.id) for e in members.values())]
+    slots = [s.id for s in version.slots if any(parts_in_slot(e, version, s.id) for e in every)]
     for slot in slots:
-        own = {k: parts_in_slot(e, version, slot) for k, e in members.items()}
+        members = {k: e for k, es in named.items() for e in es if parts_in_slot(e, version, slot)}
+        own = {k: parts_in_slot(members[k], version, slot) if k in members else () for k in keys}
         written = _writes([p for ps in own.values() for p in ps])
         in_slot = {e.key: parts_in_slot(e, version, slot) for e in effects}
         everything = _writes([p for ps in in_slot.values() for p in ps])
@@ -171,9 +175,9 @@ def touches(
             reads = _reads(e, in_slot[e.key])
             if reads & written or (e.key in group and reads & everything):
                 return None  # 613.8a: a dependency could reorder them, or a value change with the order
-            if e.key not in group and e.timestamp in stamps:
-                if any(not _commute(x, y) for ps in own.values() for x in ps for y in in_slot[e.key]):
-                    return None  # 613.7m: its place among the group's effects would be another choice
+            tied = e.key not in group and e.timestamp in stamps
+            if tied and any(not _commute(x, y) for ps in own.values() for x in ps for y in in_slot[e.key]):
+                return None  # 613.7m: its place among the group's effects would be another choice
         present = [k for k in keys if own[k]]
         clash = any(
             not _commute(x, y) for i, a in enumerate(present) for b in present[i + 1 :] for x in own[a] for y in own[b]
@@ -188,10 +192,18 @@ def touches(
                 for obj in _objects(members[k]):
                     for field, element, touch in done:
                         atom = (slot, obj, field, element)
-                        if atom in out[k]:
-                            return None  # two operations of one effect on one element: kept out of scope
-                        out[k][atom] = touch
+                        out[k][atom] = then(out[k][atom], touch) if atom in out[k] else touch
     return out
+
+
+def then(first: Touch, second: Touch) -> Touch:
+    """613.4b-c, 613.1e: two operations of one effect on one element, in the order of its text: a setting
+    overwrites what came before it, an amount adds to it."""
+    if second[0] == "set":
+        return second
+    if first[0] == "set":
+        return ("set", _value(first, [second[1]]))
+    return ("add", _value((first[0], first[1]), [second[1]]))
 
 
 def contested(touched: Mapping[str, Mapping[Atom, Touch]]) -> set[Atom]:
