@@ -9,6 +9,7 @@ answer set with one outcome missing. On small boards both encodings give the sam
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from hypothesis import given
@@ -29,7 +30,7 @@ from ..builders import creature, make_board
 CURRENT = get_version("current")
 
 
-def _answers(board: Board, vid: str) -> list[dict[str, Any]]:
+def _answers(board: Board, vid: str) -> list[Mapping[str, Mapping[str, Any]]]:
     """Every outcome of every order (reference.choices over every order), in the result shape."""
     found = outcomes(board, get_version(vid), limit=1500)
     assert found.complete
@@ -41,7 +42,8 @@ def test_twenty_tied_settings_verify_and_a_missing_outcome_is_refuted() -> None:
     to i/i: the twenty outcomes 1/1 to 20/20 are verified (no order gives another), and the nineteen without
     20/20 are refuted, the counterexample's order ending with the twentieth ability."""
     board = board_at(case_from_data(tied_case(20, 20), "tied.yaml"), 1, CURRENT)
-    results = [_with_pt(board, i) for i in range(1, 21)]  # 613.4b: the last one applied wins; each may be last
+    # 613.4b: the last one applied wins; each may be last
+    results: list[Mapping[str, Mapping[str, Any]]] = [_with_pt(board, i) for i in range(1, 21)]
     assert check_answers(board, CURRENT, results).status == "verified"
     missing = check_answers(board, CURRENT, results[:-1])
     assert missing.status == "counterexample"
