@@ -17,13 +17,14 @@ from hypothesis import strategies as st
 
 from benchmarks.tied_abilities import case as tied_case
 from mtg_layers.checking.results import board_result
-from mtg_layers.corpus import case_from_data
+from mtg_layers.corpus import CASES_DIR, case_from_data, load_case
 from proofs.crosscheck import check_answers
 from proofs.encoding import Encoding
 from reference.case import board_at
 from reference.choices import outcomes
 from reference.model import Board
 from reference.versions import get_version
+from reference_optimized import distinct_outcomes
 
 from ..builders import creature, make_board
 
@@ -107,3 +108,24 @@ def test_positions_of_blind_settings_give_the_positional_verdicts(board: Board, 
         Encoding.last_writer_from = before
     assert fast == slow
     assert fast == ("counterexample" if drop and len(_answers(board, vid)) > 1 else "verified")
+
+
+def test_the_corpus_case_of_twelve_tied_settings_is_verified_and_a_missing_power_refuted() -> None:
+    """613.7a, 613.7m, 613.4b: the corpus case's nine outcomes (power 0 to 8, toughness 3) are verified under the
+    2004 and today's rules, and without power 0 (a 0/3 ability applied last) refuted."""
+    case = load_case(CASES_DIR / "timestamps" / "twelve-tied-abilities-last-setting.yaml")
+    for vid in ("pre-m10", "current"):
+        version = get_version(vid)
+        board = board_at(case, 1, version)
+        answers = _every_outcome(board, vid)
+        assert sorted(a["chimera"]["power"] for a in answers) == list(range(9))
+        assert check_answers(board, version, answers).status == "verified"
+        without_zero = [a for a in answers if a["chimera"]["power"] != 0]
+        refuted = check_answers(board, version, without_zero)
+        assert refuted.status == "counterexample"
+        assert refuted.order[-1][1].startswith("chimera:while it")
+
+
+def _every_outcome(board: Board, vid: str) -> list[Mapping[str, Mapping[str, Any]]]:
+    """Every outcome the resolver finds (reference_optimized's orders; every order would stop at its limit)."""
+    return [board_result(board, o.final) for o in distinct_outcomes(board, get_version(vid)).outcomes]

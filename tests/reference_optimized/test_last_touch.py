@@ -14,6 +14,8 @@ from typing import Any
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
+from mtg_layers.corpus import CASES_DIR, load_case
+from reference.case import board_at
 from reference.choices import Outcomes, outcomes
 from reference.frozen import FrozenMap
 from reference.model import Board
@@ -198,3 +200,16 @@ def test_a_filter_reading_a_written_color_is_outside_the_scope() -> None:
     )
     keys = [f"c:{t}" for t in texts]
     assert last_touch_orders(keys, DistinctOrders(board, IKORIA).effects, IKORIA) is None
+
+
+def test_the_corpus_case_of_twelve_tied_settings_is_complete_with_ten_resolutions() -> None:
+    """613.7a, 613.7m, 613.4b: the corpus case (twelve abilities of one creature setting its base power, four of them
+    power and toughness 0/3): nine outcomes (power 0 to 8, toughness 3), one resolution to meet the tie and one
+    per power value; every order stopped at its limit of 120 resolutions without finishing."""
+    case = load_case(CASES_DIR / "timestamps" / "twelve-tied-abilities-last-setting.yaml")
+    board = board_at(case, 1, CURRENT)
+    found = distinct_outcomes(board, CURRENT)
+    pts = sorted((o.final["chimera"].power, o.final["chimera"].toughness) for o in found.outcomes)
+    assert pts == [(p, 3) for p in range(9)]
+    assert (found.complete, found.runs) == (True, 10)
+    assert not outcomes(board, CURRENT).complete
