@@ -3,7 +3,7 @@
 A slot of blind settings (power, toughness or colors set to given values, or colors added, on fixed objects or on
 the effect's own source) is encoded by one unknown position per effect instead of one choice per position: the
 final value of each term is that of the effect with the latest position among those writing it. With twenty tied
-settings the positional encoding answered "unknown" within its budget; here it verifies in seconds, and refutes an
+settings the positional encoding answered "unknown" after 120 s; here it verifies in seconds, and refutes an
 answer set with one outcome missing. On small boards both encodings give the same verdicts.
 """
 
