@@ -59,21 +59,22 @@ _PARTS = st.sampled_from(
 
 @st.composite
 def tied_settings(draw: st.DrawFn) -> Board:
-    """One or two creatures entering at once (one timestamp) with two to five static abilities of their own,
-    sometimes with resolved effects on fixed objects sharing the timestamp."""
+    """One or two creatures entering at once (one timestamp) with two to five static abilities (on themselves, or
+    on every creature), sometimes with resolved effects on fixed objects sharing the timestamp."""
     n = draw(st.integers(2, 5))
     texts = [f"own ability {i}" for i in range(n)]
+    scopes = st.sampled_from([{"is_source": True}, {"is_source": True}, {"type": "creature"}])
     abilities = [
-        {"text": t, "applies_to": {"is_source": True}, "parts": draw(st.lists(_PARTS, min_size=1, max_size=2))}
-        for t in texts
+        {"text": t, "applies_to": draw(scopes), "parts": draw(st.lists(_PARTS, min_size=1, max_size=2))} for t in texts
     ]
     two = draw(st.booleans())
     split = draw(st.integers(1, n - 1)) if two else n
     objects = [creature("c", 1, 1, 1, colors=["green"], abilities=texts[:split])]
     if two:
         objects.append(creature("d", 1, 1, 1, colors=["black"], abilities=texts[split:], supertypes=["legendary"]))
+    aimed = [[o["id"]] for o in objects] + [[o["id"] for o in objects]]
     effects = [
-        {"id": f"e{k}", "timestamp": 1, "applies_to": [draw(st.sampled_from([o["id"] for o in objects]))], "parts": [p]}
+        {"id": f"e{k}", "timestamp": 1, "applies_to": draw(st.sampled_from(aimed)), "parts": [p]}
         for k, p in enumerate(draw(st.lists(_PARTS, max_size=6 - n)))
     ]
     return make_board(objects, effects, abilities)
