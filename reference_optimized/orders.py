@@ -47,7 +47,10 @@ So one order is tried per last setting effect and per set of the others after it
 instead of n!). When the group interacts in several slots, the same holds if in each of them every effect of
 the group sets everything the group writes there (each ability sets power and toughness and color, say): the
 one applied last wins in every slot, so one order per last effect. ``tests/reference_optimized/test_orders.py``
-compares it with every order on a creature with up to five tied abilities of its own.
+compares it with every order on a creature with up to five tied abilities of its own. Before this shape is
+tried, ``reference_optimized.last_touch`` handles the wider one where every operation of the group sets or adds
+to characteristics element by element (settings of power alone, settings mixed with additions, effects on
+different fixed objects): one order per signature of the last effect touching each element.
 
 **Scope.** The argument needs the set of effects and what each reads to be fixed: no effect may
 create, remove or rewrite another (a copy effect, a face-down status, a text change, a new
