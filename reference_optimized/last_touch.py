@@ -9,7 +9,10 @@ outcome the group's orders can give, one order per *signature*, without walking 
 object it applies to, element by element, in one of three ways: it *sets* it to a value (613.4b: a
 power or toughness set to a number; 613.1e, 105.3: a color set present or absent by a setting or an
 addition of colors; 613.1f: an ability or supertype gained or lost), it *adds* an amount to it
-(613.4c: a change of power or toughness by an amount), or leaves it alone. An *atom* is one such
+(613.4c: a change of power or toughness by an amount), or leaves it alone. Card types gained, lost or set
+(205.1a-b) are such elements too: the subtypes an object shows then follow from its card types alone (205.1a,
+205.3d: the subtypes it holds, shown or set aside, are the same in every order), so they add no atom of their own.
+An *atom* is one such
 element: (layer or sublayer, object, characteristic, element). The value an atom ends with in its
 layer is the value of the last effect that set it, plus the amounts of the effects that added to it
 after that one (everything before the last setting is overwritten, and additions commute with each
@@ -49,7 +52,7 @@ from reference.effects import ContinuousEffect, parts_in_slot
 from reference.model import Part
 from reference.timestamps import holder
 from reference.versions import RulesVersion
-from reference.vocabulary import COLORS, OPERATION_KIND
+from reference.vocabulary import CARD_TYPES, COLORS, OPERATION_KIND
 
 from .reads import FIELDS, WRITES, filter_reads, value_reads
 
@@ -90,7 +93,7 @@ def _number(e: ContinuousEffect, field: str, value: Any) -> Any:
 
 
 def part_touches(e: ContinuousEffect, p: Part) -> list[tuple[str, str, Touch]] | None:
-    """613.4b-c, 613.1e-f, 205.4: what one operation does to each element it touches: (characteristic,
+    """613.4b-c, 613.1e-f, 205.4, 205.1a-b: what one operation does to each element it touches: (characteristic,
     element, touch); None for an operation that is not a setting or an addition of elements or amounts."""
     a = p.args
     if p.op == "set_pt":
@@ -102,6 +105,14 @@ def part_touches(e: ContinuousEffect, p: Part) -> list[tuple[str, str, Touch]] |
         return [("colors", c, ("set", c in chosen)) for c in sorted(set(COLORS) | chosen)]
     if p.op == "add_colors":
         return [("colors", c, ("set", True)) for c in _names(a.get("colors"))]
+    if p.op == "add_types":
+        return [("types", t, ("set", True)) for t in _names(a.get("types"))]
+    if p.op == "remove_types":
+        return [("types", t, ("set", False)) for t in _names(a.get("types"))]
+    if p.op == "set_types":  # 205.1a: instant and sorcery are kept
+        chosen = set(_names(a.get("types")))
+        kept = {"instant", "sorcery"} - chosen
+        return [("types", t, ("set", t in chosen)) for t in sorted((set(CARD_TYPES) | chosen) - kept)]
     if p.op == "add_abilities":
         return [("abilities", w, ("set", True)) for w in _names(a.get("abilities"))]
     if p.op == "add_supertypes":

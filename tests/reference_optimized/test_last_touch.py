@@ -35,7 +35,7 @@ def _keys(found: Outcomes) -> set[object]:
     return {tuple(sorted((i, replace(ch, granted=FrozenMap())) for i, ch in o.final.items())) for o in found.outcomes}
 
 
-# Settings and additions, one characteristic or several, over layers 5 and 7 (6 under 418.5).
+# Settings and additions, one characteristic or several, over layers 4, 5 and 7 (6 under 418.5).
 _PARTS = st.sampled_from(
     [
         {"op": "set_pt", "power": 1, "toughness": 1},
@@ -53,6 +53,10 @@ _PARTS = st.sampled_from(
         {"op": "add_abilities", "abilities": ["flying"]},
         {"op": "add_supertypes", "supertypes": ["legendary"]},
         {"op": "remove_supertypes", "supertypes": ["legendary"]},
+        {"op": "add_types", "types": ["artifact"]},
+        {"op": "remove_types", "types": ["creature"]},
+        {"op": "set_types", "types": ["artifact", "creature"]},
+        {"op": "set_types", "types": ["land"]},
     ]
 )
 
@@ -69,7 +73,7 @@ def tied_settings(draw: st.DrawFn) -> Board:
     ]
     two = draw(st.booleans())
     split = draw(st.integers(1, n - 1)) if two else n
-    objects = [creature("c", 1, 1, 1, colors=["green"], abilities=texts[:split])]
+    objects = [creature("c", 1, 1, 1, colors=["green"], subtypes=["bear"], abilities=texts[:split])]
     if two:
         objects.append(creature("d", 1, 1, 1, colors=["black"], abilities=texts[split:], supertypes=["legendary"]))
     aimed = [[o["id"]] for o in objects] + [[o["id"] for o in objects]]
