@@ -248,6 +248,8 @@ class Encoding:
             self.places, seating = apnap_places(board.game, self.u.players, tag)
             self.constraints.extend(seating)
         self.positions: list[Position] = []
+        # 613.7: the slots encoded by positions of blind settings: (slot, effects, position, exists) (_last_writers)
+        self.last_writer_slots: list[tuple[str, list[PEffect], dict[str, z3.ArithRef], dict[str, z3.BoolRef]]] = []
         self.copy_cache: dict[Any, dict[str, Any]] = {}
         self.effects = self._potential_effects()
         self.others: dict[str, Obj] = {
@@ -950,10 +952,112 @@ class Encoding:
             effects = [e for e in self.effects if self.parts_in(e, slot)]
             if not effects:
                 continue
+            if len(effects) >= self.last_writer_from and self._blind_settings(slot, effects):
+                state = self._last_writers(slot, effects, state)
+                continue
             done = {e.key: FALSE for e in effects}
             for k in range(len(effects)):
                 state, done = self._position(slot, k, effects, state, done)
         return state
+
+    # A slot of at least this many effects, all blind settings (``_blind_settings``), is encoded by positions.
+    last_writer_from = 6
+
+    def _blind_settings(self, slot: Slot, effects: Sequence[PEffect]) -> bool:
+        """613.4b, 613.1e, 613.8a: every effect in the slot sets power, toughness or colors to given values (or adds
+        given colors) on fixed objects or on its own source, and no text change can rewrite it (612): none can
+        change another's existence, objects or values, so none depends on another and they apply in timestamp
+        order, ties in any order."""
+        if self.u.from_words:
+            return False
+        for e in effects:
+            if e.kind not in ("static", "resolved") or e.origin == "cda" or e.reads is not None:
+                return False
+            if e.kind == "static":
+                if e.definition is None or e.source is None or e.definition.condition is not None:
+                    return False
+                if dict(e.definition.applies_to or {}) != {"is_source": True}:
+                    return False
+            elif e.targets is None:
+                return False
+            for p in self.parts_in(e, slot):
+                if p.op == "set_pt":
+                    if not all(isinstance(p.args.get(f, 0), int) for f in VALUE_KEYS):
+                        return False
+                elif p.op in ("set_colors", "add_colors"):
+                    if not all(isinstance(c, str) for c in p.args.get("colors", ())):
+                        return False
+                else:
+                    return False
+        return True
+
+    def _written(self, parts: Sequence[Part]) -> dict[tuple[str, str], z3.ExprRef]:
+        """613.4b, 613.1e, 105.3: what blind settings write, term by term (a later part over an earlier one)."""
+        out: dict[tuple[str, str], z3.ExprRef] = {}
+        for p in parts:
+            if p.op == "set_pt":
+                for f, key, none in (("power", "p", "pn"), ("toughness", "t", "tn")):
+                    if f in p.args:
+                        out[(key, "")], out[(none, "")] = z3.IntVal(int(p.args[f])), FALSE
+            else:
+                named = {str(c) for c in p.args.get("colors", ())}
+                for c in self.u.colors:
+                    if c in named:
+                        out[("colors", c)] = TRUE
+                    elif p.op == "set_colors":
+                        out[("colors", c)] = FALSE
+        return out
+
+    def _last_writers(self, slot: Slot, effects: list[PEffect], st: dict[str, Obj]) -> dict[str, Obj]:
+        """613.4b, 613.1e, 613.7, 613.7m: a slot of blind settings (``_blind_settings``): each effect gets an unknown
+        position, the positions distinct and following timestamp order and the tie rules (613.7: no effect after
+        one the rules put after it); each term of each object ends with the value of the effect with the latest
+        position among those that write it there (the earlier ones are overwritten), or as it was."""
+        tag = f"{self.tag}|{slot.id}|last"
+        views = {e.key: self.view(e, st) for e in effects}
+        pos = {e.key: z3.Int(f"{tag}|{e.key}") for e in effects}
+        n = len(effects)
+        self.constraints.extend(z3.And(pos[e.key] >= 0, pos[e.key] < n) for e in effects)
+        self.constraints.append(z3.Distinct([pos[e.key] for e in effects]))
+        for a in effects:
+            for b in effects:
+                if a.key == b.key:
+                    continue
+                va, vb = views[a.key], views[b.key]
+                before = self._less(a, va, b, vb, st)
+                self.constraints.append(z3.Implies(conj([va.live, vb.live, before]), pos[a.key] < pos[b.key]))
+        self.last_writer_slots.append((slot.id, effects, pos, {e.key: views[e.key].live for e in effects}))
+        written = {e.key: self._written(self.parts_in(e, slot)) for e in effects}
+        nxt: dict[str, Obj] = dict(st)
+        for o in self.live:
+            applies = {e.key: conj([views[e.key].live, views[e.key].targets[o]]) for e in effects}
+            changes: dict[tuple[str, str], z3.ExprRef] = {}
+            for key in sorted({k for w in written.values() for k in w}):
+                writers = [e for e in effects if key in written[e.key] and not is_false(applies[e.key])]
+                value: z3.ExprRef = st[o].v[key]
+                for w in writers:
+                    later = [z3.Implies(applies[x.key], pos[x.key] < pos[w.key]) for x in writers if x.key != w.key]
+                    value = z3.If(conj([applies[w.key], *later]), written[w.key][key], value)
+                changes[key] = value
+            f = fresh(self.u, f"{tag}|{o}")
+            after = st[o].with_(changes)
+            self.constraints.extend(f.v[k] == after.v[k] for k in f.v)
+            nxt[o] = f
+        for e in effects:  # 613.6: what a static effect had when it started to apply
+            if e.kind != "static":
+                continue
+            lock, view = self.locks[e.key], views[e.key]
+            now = z3.And(view.live, _neg(lock.started))
+            self.locks[e.key] = Lock(
+                disj([lock.started, view.live]),
+                {o: when(now, view.targets[o], lock.targets[o]) for o in self.live},
+                when(now, view.ts, lock.ts),
+                when(now, view.reading.active, lock.active),
+                {w: when(now, view.reading.wmap[w], lock.wmap[w]) for w in self.u.from_words},
+                when(now, view.granted, lock.granted),
+                when(now, view.grant_ts, lock.grant_ts),
+            )
+        return nxt
 
     def _position(
         self, slot: Slot, k: int, effects: list[PEffect], st: dict[str, Obj], done: dict[str, z3.BoolRef]
@@ -1187,6 +1291,10 @@ class Encoding:
             c = model.eval(pos.choice, model_completion=True).as_long()
             if c >= 0:
                 out.append((pos.slot, pos.effects[c].key))
+        for slot, effects, where, live in self.last_writer_slots:
+            applied = [e for e in effects if z3.is_true(model.eval(live[e.key], model_completion=True))]
+            ranked = sorted(applied, key=lambda e: model.eval(where[e.key], model_completion=True).as_long())
+            out.extend((slot, e.key) for e in ranked)
         return out
 
 

@@ -47,7 +47,10 @@ So one order is tried per last setting effect and per set of the others after it
 instead of n!). When the group interacts in several slots, the same holds if in each of them every effect of
 the group sets everything the group writes there (each ability sets power and toughness and color, say): the
 one applied last wins in every slot, so one order per last effect. ``tests/reference_optimized/test_orders.py``
-compares it with every order on a creature with up to five tied abilities of its own.
+compares it with every order on a creature with up to five tied abilities of its own. Before this shape is
+tried, ``reference_optimized.last_touch`` handles the wider one where every operation of the group sets or adds
+to characteristics element by element (settings of power alone, settings mixed with additions, effects on
+different fixed objects): one order per signature of the last effect touching each element.
 
 **Scope.** The argument needs the set of effects and what each reads to be fixed: no effect may
 create, remove or rewrite another (a copy effect, a face-down status, a text change, a new
@@ -72,6 +75,7 @@ from reference.versions import RulesVersion
 from reference.vocabulary import OPERATION_KIND
 
 from .features import resolve
+from .last_touch import last_touch_orders
 from .reads import FIELDS, WRITES, filter_reads, value_reads
 
 # 613.1c-g: the operations the scope allows: none creates, removes or rewrites an effect
@@ -352,11 +356,14 @@ class DistinctOrders:
         return _product([self._orders(g) for g in groups(tie_keys(tie), self.effects, self.components)])
 
     def _orders(self, group: Sequence[str]) -> Callable[[], Iterable[tuple[str, ...]]]:
-        """613.7m: the orders worth trying of one group: by the last setting effect where it has that shape,
-        else every order."""
+        """613.7m: the orders worth trying of one group: one per signature of the last effect touching each
+        characteristic (``reference_optimized.last_touch``), else by the last setting effect where it has that
+        shape, else every order."""
         if len(group) < 3:
             return lambda: permutations(group)
-        fewer = last_writer_orders(group, self.effects, self.version)
+        fewer = last_touch_orders(group, self.effects, self.version)
+        if fewer is None:
+            fewer = last_writer_orders(group, self.effects, self.version)
         return (lambda: permutations(group)) if fewer is None else (lambda: iter(fewer))
 
 

@@ -1,0 +1,291 @@
+"""The last tied effect to touch each characteristic decides it: one order per outcome, not n! orders.
+
+``reference.choices.outcomes`` resolves a board once per order tried of an open tie (613.7m). For a
+group of tied effects that all interact (``reference_optimized.orders``: they share a layer or
+sublayer and their results there depend on their order), this module finds orders that reach every
+outcome the group's orders can give, one order per *signature*, without walking the n! orders.
+
+**Atoms.** Inside the shape below, each tied effect's operation acts on each characteristic of each
+object it applies to, element by element, in one of three ways: it *sets* it to a value (613.4b: a
+power or toughness set to a number; 613.1e, 105.3: a color set present or absent by a setting or an
+addition of colors; 613.1f: an ability or supertype gained or lost), it *adds* an amount to it
+(613.4c: a change of power or toughness by an amount), or leaves it alone. Card types gained, lost or set
+(205.1a-b) are such elements too: the subtypes an object shows then follow from its card types alone (205.1a,
+205.3d: the subtypes it holds, shown or set aside, are the same in every order), so they add no atom of their own.
+An *atom* is one such
+element: (layer or sublayer, object, characteristic, element). The value an atom ends with in its
+layer is the value of the last effect that set it, plus the amounts of the effects that added to it
+after that one (everything before the last setting is overwritten, and additions commute with each
+other). Since one recorded order of the tied timestamps orders the tied effects in every layer where
+they apply (613.7, 613.7m), the outcome of an order is fixed by its *signature*: for each atom that
+at least two tied effects touch (at least one of them setting it, with values that differ), the
+value it ends with as above.
+
+**Finding every signature.** Read an order from its end: the last effect decides every atom it sets,
+and an effect met further back matters only while some atom it touches is undecided (an effect whose
+atoms are all decided is overwritten, wherever it stands). So a search from the end, choosing at each
+step an effect that still matters, reaches every signature, and its state is only the set of atoms
+decided and the additions met since (the effects that still matter follow from these). The search
+keeps one order per signature (the effects that no longer matter put first, in the tie's order):
+for n effects setting one characteristic, n orders; for effects setting disjoint characteristics, the
+product of the choices per characteristic.
+
+**Scope (``touches``; None outside it, and the caller keeps its other orders).** Each key of the group
+names one effect; the group's effects have one timestamp; every operation they have in a layer or
+sublayer where two of them interact is one of those above, with a number or a value that reads
+nothing written there; in each layer or sublayer where the group has a part, no effect reads what the
+group writes and no effect of the group reads what any effect writes (so dependency, 613.8, never
+reorders them and every value is fixed); no effect outside the group with the same timestamp
+interacts with one of the group there (its place among them would be another choice); and the objects
+each effect applies to are known to be the same or disjoint: fixed objects (611.2c), the source
+alone ("this creature"), or one filter of one source read at one moment for all of them (613.6).
+``tests/reference_optimized/test_last_touch.py`` compares the outcomes with every order's on generated
+ties of up to six effects.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from reference.effects import ContinuousEffect, parts_in_slot
+from reference.model import Part
+from reference.timestamps import holder
+from reference.versions import RulesVersion
+from reference.vocabulary import CARD_TYPES, COLORS, OPERATION_KIND
+
+from .reads import FIELDS, WRITES, filter_reads, value_reads
+
+# An atom: (layer or sublayer, object or object set, characteristic, element; "" for a number)
+Atom = tuple[str, Any, str, str]
+# What an effect does to an atom: ("set", value) or ("add", amount)
+Touch = tuple[str, Any]
+# The search gives up (the caller keeps its other orders) past this many states.
+STATES = 20_000
+
+
+def _reads(e: ContinuousEffect, parts: Sequence[Part]) -> frozenset[str]:
+    """611.2c, 611.3a, 613.8a: what an effect's filter and its evaluated values read (any object's)."""
+    out = frozenset() if e.targets is not None else filter_reads(e.filter)
+    for p in parts:
+        for k, v in p.args.items():
+            if k in ("power", "toughness"):
+                out |= value_reads(v)
+            elif isinstance(v, Mapping):
+                out |= FIELDS
+    return out
+
+
+def _writes(parts: Sequence[Part]) -> frozenset[str]:
+    """613.1: the characteristics these operations can change."""
+    return frozenset().union(*(WRITES.get(p.op, FIELDS) for p in parts))
+
+
+def _names(value: Any) -> tuple[str, ...]:
+    """105.3, 205.4, 613.1f: the colors, supertypes or abilities an argument names."""
+    return (value,) if isinstance(value, str) else tuple(str(v) for v in value or ())
+
+
+def _number(e: ContinuousEffect, field: str, value: Any) -> Any:
+    """613.4b-c: a number as given, or the effect's own value (fixed within the scope: it reads nothing
+    written in its layer), named by the effect so that two such values are never taken as equal."""
+    return value if isinstance(value, int) and not isinstance(value, bool) else ("value of", e.key, field)
+
+
+def part_touches(e: ContinuousEffect, p: Part) -> list[tuple[str, str, Touch]] | None:
+    """613.4b-c, 613.1e-f, 205.4, 205.1a-b: what one operation does to each element it touches: (characteristic,
+    element, touch); None for an operation that is not a setting or an addition of elements or amounts."""
+    a = p.args
+    if p.op == "set_pt":
+        return [(f, "", ("set", _number(e, f, a[f]))) for f in ("power", "toughness") if f in a]
+    if p.op == "modify_pt":
+        return [(f, "", ("add", _number(e, f, a[f]))) for f in ("power", "toughness") if a.get(f, 0) != 0]
+    if p.op == "set_colors":
+        chosen = set(_names(a.get("colors")))
+        return [("colors", c, ("set", c in chosen)) for c in sorted(set(COLORS) | chosen)]
+    if p.op == "add_colors":
+        return [("colors", c, ("set", True)) for c in _names(a.get("colors"))]
+    if p.op == "add_types":
+        return [("types", t, ("set", True)) for t in _names(a.get("types"))]
+    if p.op == "remove_types":
+        return [("types", t, ("set", False)) for t in _names(a.get("types"))]
+    if p.op == "set_types":  # 205.1a: instant and sorcery are kept
+        chosen = set(_names(a.get("types")))
+        kept = {"instant", "sorcery"} - chosen
+        return [("types", t, ("set", t in chosen)) for t in sorted((set(CARD_TYPES) | chosen) - kept)]
+    if p.op == "add_abilities":
+        return [("abilities", w, ("set", True)) for w in _names(a.get("abilities"))]
+    if p.op == "add_supertypes":
+        return [("supertypes", s, ("set", True)) for s in _names(a.get("supertypes"))]
+    if p.op == "remove_supertypes":
+        return [("supertypes", s, ("set", False)) for s in _names(a.get("supertypes"))]
+    return None
+
+
+def _objects(e: ContinuousEffect) -> tuple[Any, ...]:
+    """611.2c, 611.3a, 613.6: the objects the effect applies to: its fixed objects, its source alone, or (one
+    item) the objects its source's filter finds."""
+    if e.targets is not None:
+        return tuple(e.targets)
+    if e.filter is not None and dict(e.filter) == {"is_source": True} and e.source is not None:
+        return (e.source,)
+    return (("the objects of", e.source, e.filter),)
+
+
+def _slots(e: ContinuousEffect, version: RulesVersion) -> list[str]:
+    """613.1-613.4: the layers and sublayers where the effect has a part, in the version's order."""
+    found = {version.slot_of(OPERATION_KIND[p.op], e.origin) for p in e.parts}
+    return [s.id for s in version.slots if s.id in found]
+
+
+def _commute(a: Part, b: Part) -> bool:
+    """613.4c, 613.1e-f: two operations give the same result in either order (equal, or both additions)."""
+    if a == b:
+        return True
+    sums, unions = {"modify_pt", "counter_pt"}, {"add_colors", "add_supertypes", "add_abilities"}
+    if (a.op in sums and b.op in sums) or (a.op == b.op and a.op in unions):
+        return True
+    return not (_writes([a]) & _writes([b]))
+
+
+def touches(
+    keys: Sequence[str], effects: Sequence[ContinuousEffect], version: RulesVersion
+) -> dict[str, dict[Atom, Touch]] | None:
+    """613.4b-c, 613.1e-f, 613.6, 613.8a: for each key of a tie's group, what its effect does to each atom in the
+    layers where the group's effects interact; None when the group is outside this module's scope (docstring)."""
+    named = {k: [e for e in effects if k in (holder(e), e.key)] for k in keys}
+    if any(not es for es in named.values()):
+        return None
+    every = [e for es in named.values() for e in es]
+    group = {e.key for e in every}
+    stamps = {e.timestamp for e in every}
+    if len(stamps) != 1 or len(group) != len(every):
+        return None
+    kinds = {_objects(e) for e in every}
+    opaque = {o for o in kinds if len(o) == 1 and isinstance(o[0], tuple)}
+    if opaque and len(kinds) > 1:
+        return None  # 611.3a: two filters, or a filter and fixed objects, may find the same objects or not
+    if opaque and len({_slots(e, version)[0] for e in every if _slots(e, version)}) > 1:
+        return None  # 613.6: the filter is read as each first applies; at two moments it may find other objects
+    for es in named.values():  # 613.7a: an object's effects in one layer tie among themselves
+        for slot in {s for e in es for s in _slots(e, version)}:
+            here = [e for e in es if parts_in_slot(e, version, slot)]
+            if len(here) > 1:
+                return None  # 613.7a: the object's own effects there are ordered by another choice
+    out: dict[str, dict[Atom, Touch]] = {k: {} for k in keys}
+    slots = [s.id for s in version.slots if any(parts_in_slot(e, version, s.id) for e in every)]
+    for slot in slots:
+        members = {k: e for k, es in named.items() for e in es if parts_in_slot(e, version, slot)}
+        own = {k: parts_in_slot(members[k], version, slot) if k in members else () for k in keys}
+        written = _writes([p for ps in own.values() for p in ps])
+        in_slot = {e.key: parts_in_slot(e, version, slot) for e in effects}
+        everything = _writes([p for ps in in_slot.values() for p in ps])
+        for e in effects:
+            if not in_slot[e.key]:
+                continue
+            reads = _reads(e, in_slot[e.key])
+            if reads & written or (e.key in group and reads & everything):
+                return None  # 613.8a: a dependency could reorder them, or a value change with the order
+            tied = e.key not in group and e.timestamp in stamps
+            if tied and any(not _commute(x, y) for ps in own.values() for x in ps for y in in_slot[e.key]):
+                return None  # 613.7m: its place among the group's effects would be another choice
+        present = [k for k in keys if own[k]]
+        clash = any(
+            not _commute(x, y) for i, a in enumerate(present) for b in present[i + 1 :] for x in own[a] for y in own[b]
+        )
+        if not clash:
+            continue  # 613.1: in any order the same result here
+        for k in present:
+            for p in own[k]:
+                done = part_touches(members[k], p)
+                if done is None:
+                    return None
+                for obj in _objects(members[k]):
+                    for field, element, touch in done:
+                        atom = (slot, obj, field, element)
+                        out[k][atom] = then(out[k][atom], touch) if atom in out[k] else touch
+    return out
+
+
+def then(first: Touch, second: Touch) -> Touch:
+    """613.4b-c, 613.1e: two operations of one effect on one element, in the order of its text: a setting
+    overwrites what came before it, an amount adds to it."""
+    if second[0] == "set":
+        return second
+    if first[0] == "set":
+        return ("set", _value(first, [second[1]]))
+    return ("add", _value((first[0], first[1]), [second[1]]))
+
+
+def contested(touched: Mapping[str, Mapping[Atom, Touch]]) -> set[Atom]:
+    """613.4b, 613.7m: the atoms whose final value may depend on the order: touched by two effects or more, one of
+    them setting it, not all setting it to one value."""
+    by_atom: dict[Atom, list[Touch]] = {}
+    for t in touched.values():
+        for atom, touch in t.items():
+            by_atom.setdefault(atom, []).append(touch)
+    out = set()
+    for atom, ts in by_atom.items():
+        if len(ts) > 1 and any(k == "set" for k, _ in ts) and len(set(ts)) > 1:
+            out.add(atom)
+    return out
+
+
+def _value(touch: Touch, adds: Sequence[Any]) -> Any:
+    """613.4b-c: an atom's final value: the last setting's value plus the amounts added after it."""
+    value = touch[1]
+    if isinstance(value, int) and not isinstance(value, bool) and all(isinstance(x, int) for x in adds):
+        return value + sum(adds)
+    return (value, tuple(sorted(map(repr, adds))))
+
+
+def last_touch_orders(
+    keys: Sequence[str], effects: Sequence[ContinuousEffect], version: RulesVersion
+) -> list[tuple[str, ...]] | None:
+    """613.4b-c, 613.1e-f, 613.7m: one order of the group's keys per signature (module docstring): each outcome
+    the group's orders can give is the outcome of one of these; None outside the scope or past ``STATES``."""
+    touched = touches(keys, effects, version)
+    if touched is None:
+        return None
+    atoms = contested(touched)
+    if not atoms:
+        return [tuple(keys)]  # 613.1: every order ends alike
+    touch = {k: {a: t for a, t in touched[k].items() if a in atoms} for k in keys}
+    Signature = frozenset[tuple[Atom, Any]]
+    memo: dict[tuple[frozenset[Atom], frozenset[str]], dict[Signature, tuple[str, ...]]] = {}
+
+    def future(decided: frozenset[Atom], met: frozenset[str]) -> dict[Signature, tuple[str, ...]] | None:
+        # 613.7m: from the end of an order, with these atoms decided and these additions met since
+        state = (decided, met)
+        if state in memo:
+            return memo[state]
+        if len(memo) >= STATES:
+            return None
+        out: dict[Signature, tuple[str, ...]] = {}
+        live = [k for k in keys if k not in met and any(a not in decided for a in touch[k])]
+        if not live:
+            out[frozenset()] = ()
+        for k in live:
+            fixed = []
+            for a, t in touch[k].items():
+                if a not in decided and t[0] == "set":
+                    adds = [touch[m][a][1] for m in met if touch[m].get(a, ("",))[0] == "add"]
+                    fixed.append((a, _value(t, adds)))
+            now = decided | {a for a, _ in fixed}
+            still = frozenset(m for m in met | {k} if any(a not in now for a in touch[m]))
+            rest = future(now, still)
+            if rest is None:
+                return None
+            for sig, earlier in rest.items():
+                out.setdefault(sig | frozenset(fixed), (k, *earlier))
+        memo[state] = out
+        return out
+
+    found = future(frozenset(), frozenset())
+    if found is None:
+        return None
+    orders = []
+    for from_end in found.values():
+        first = tuple(k for k in keys if k not in from_end)
+        orders.append(first + tuple(reversed(from_end)))
+    return orders

@@ -1,0 +1,131 @@
+"""Many tied settings in the z3 encoding (proofs.encoding, ``Encoding._last_writers``; issue 28 item 14).
+
+A slot of blind settings (power, toughness or colors set to given values, or colors added, on fixed objects or on
+the effect's own source) is encoded by one unknown position per effect instead of one choice per position: the
+final value of each term is that of the effect with the latest position among those writing it. With twenty tied
+settings the positional encoding answered "unknown" after 120 s; here it verifies in seconds, and refutes an
+answer set with one outcome missing. On small boards both encodings give the same verdicts.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from benchmarks.tied_abilities import case as tied_case
+from mtg_layers.checking.results import board_result
+from mtg_layers.corpus import CASES_DIR, case_from_data, load_case
+from proofs.crosscheck import check_answers
+from proofs.encoding import Encoding
+from reference.case import board_at
+from reference.choices import outcomes
+from reference.model import Board
+from reference.versions import get_version
+from reference_optimized import distinct_outcomes
+
+from ..builders import creature, make_board
+
+CURRENT = get_version("current")
+
+
+def _answers(board: Board, vid: str) -> list[Mapping[str, Mapping[str, Any]]]:
+    """Every outcome of every order (reference.choices over every order), in the result shape."""
+    found = outcomes(board, get_version(vid), limit=1500)
+    assert found.complete
+    return [board_result(board, o.final) for o in found.outcomes]
+
+
+def test_twenty_tied_settings_verify_and_a_missing_outcome_is_refuted() -> None:
+    """613.4b, 613.7m: one 1/1 creature with twenty abilities of its own, the i-th setting its power and toughness
+    to i/i: the twenty outcomes 1/1 to 20/20 are verified (no order gives another), and the nineteen without
+    20/20 are refuted, the counterexample's order ending with the twentieth ability."""
+    board = board_at(case_from_data(tied_case(20, 20), "tied.yaml"), 1, CURRENT)
+    # 613.4b: the last one applied wins; each may be last
+    results: list[Mapping[str, Mapping[str, Any]]] = [_with_pt(board, i) for i in range(1, 21)]
+    assert check_answers(board, CURRENT, results).status == "verified"
+    missing = check_answers(board, CURRENT, results[:-1])
+    assert missing.status == "counterexample"
+    assert missing.order[-1] == ("7b", "c:this creature's ability 19")
+
+
+def _with_pt(board: Board, value: int) -> dict[str, Any]:
+    """The board's one creature as the rules leave it but for power and toughness ``value``/``value`` (stated
+    from the rules: the settings change nothing else)."""
+    from reference.resolver import resolve
+
+    # every other characteristic is the printed one: no effect changes it (the abilities only set P/T)
+    result = board_result(board, resolve(board, CURRENT).final)
+    result["c"] = {**result["c"], "power": value, "toughness": value}
+    return result
+
+
+_SETTINGS = st.sampled_from(
+    [
+        {"op": "set_pt", "power": 1, "toughness": 1},
+        {"op": "set_pt", "power": 3},
+        {"op": "set_pt", "toughness": 4},
+        {"op": "set_colors", "colors": ["red"]},
+        {"op": "set_colors", "colors": []},
+        {"op": "add_colors", "colors": ["white"]},
+    ]
+)
+
+
+@st.composite
+def blind_settings(draw: st.DrawFn) -> Board:
+    """Two creatures, one with two or three abilities of its own and resolved effects on either, all settings
+    (one timestamp, so that every one of them ties), four effects at most."""
+    n = draw(st.integers(2, 3))
+    texts = [f"setting {i}" for i in range(n)]
+    abilities = [{"text": t, "applies_to": {"is_source": True}, "parts": [draw(_SETTINGS)]} for t in texts]
+    objects = [creature("c", 1, 1, 1, colors=["green"], abilities=texts), creature("d", 2, 2, 2)]
+    effects = [
+        {"id": f"e{k}", "timestamp": 1, "applies_to": draw(st.sampled_from([["c"], ["d"], ["c", "d"]])), "parts": [p]}
+        for k, p in enumerate(draw(st.lists(_SETTINGS, min_size=1, max_size=4 - n)))
+    ]
+    return make_board(objects, effects, abilities)
+
+
+@given(blind_settings(), st.sampled_from(["pre-m10", "ikoria", "current"]), st.booleans())
+def test_positions_of_blind_settings_give_the_positional_verdicts(board: Board, vid: str, drop: bool) -> None:
+    """613.4b, 613.1e, 613.7m: on small ties of settings, the encoding by positions of the last writers
+    (forced from two effects on) and the positional encoding give the same verdict on every order's outcomes
+    (verified) and on them with one left out (refuted when the outcomes differ)."""
+    version = get_version(vid)
+    answers = _answers(board, vid)
+    if drop and len(answers) > 1:
+        answers = answers[1:]
+    before = Encoding.last_writer_from
+    try:
+        Encoding.last_writer_from = 2
+        fast = check_answers(board, version, answers).status
+        Encoding.last_writer_from = 10**6
+        slow = check_answers(board, version, answers).status
+    finally:
+        Encoding.last_writer_from = before
+    assert fast == slow
+    assert fast == ("counterexample" if drop and len(_answers(board, vid)) > 1 else "verified")
+
+
+def test_the_corpus_case_of_twelve_tied_settings_is_verified_and_a_missing_power_refuted() -> None:
+    """613.7a, 613.7m, 613.4b: the corpus case's nine outcomes (power 0 to 8, toughness 3) are verified under the
+    2004 and today's rules, and without power 0 (a 0/3 ability applied last) refuted."""
+    case = load_case(CASES_DIR / "timestamps" / "twelve-tied-abilities-last-setting.yaml")
+    for vid in ("pre-m10", "current"):
+        version = get_version(vid)
+        board = board_at(case, 1, version)
+        answers = _every_outcome(board, vid)
+        assert sorted(a["chimera"]["power"] for a in answers) == list(range(9))
+        assert check_answers(board, version, answers).status == "verified"
+        without_zero = [a for a in answers if a["chimera"]["power"] != 0]
+        refuted = check_answers(board, version, without_zero)
+        assert refuted.status == "counterexample"
+        assert refuted.order[-1][1].startswith("chimera:while it")
+
+
+def _every_outcome(board: Board, vid: str) -> list[Mapping[str, Mapping[str, Any]]]:
+    """Every outcome the resolver finds (reference_optimized's orders; every order would stop at its limit)."""
+    return [board_result(board, o.final) for o in distinct_outcomes(board, get_version(vid)).outcomes]

@@ -1,0 +1,220 @@
+"""One order per signature of the last effect touching each characteristic (reference_optimized.last_touch).
+
+``reference.choices.outcomes`` with every order of each tie is the specification (613.7m): the orders of
+``reference_optimized.last_touch`` must reach exactly its outcomes. Generated ties of up to six effects
+compare the two; the golden tests state the outcomes of larger ties from the rules and count the
+resolutions made, never the time taken.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from hypothesis import assume, given
+from hypothesis import strategies as st
+
+from mtg_layers.corpus import CASES_DIR, load_case
+from reference.case import board_at
+from reference.choices import Outcomes, outcomes
+from reference.frozen import FrozenMap
+from reference.model import Board
+from reference.versions import get_version
+from reference_optimized import distinct_outcomes
+from reference_optimized.last_touch import contested, last_touch_orders, touches
+from reference_optimized.orders import DistinctOrders
+
+from ..builders import IKORIA, creature, make_board
+
+CURRENT = get_version("current")
+VERSION_IDS = ("pre-m10", "m10", "ikoria", "current")
+
+
+def _keys(found: Outcomes) -> set[object]:
+    """The outcomes as values: every object's final characteristics (who granted an ability aside)."""
+    return {tuple(sorted((i, replace(ch, granted=FrozenMap())) for i, ch in o.final.items())) for o in found.outcomes}
+
+
+# Settings and additions, one characteristic or several, over layers 4, 5 and 7 (6 under 418.5).
+_PARTS = st.sampled_from(
+    [
+        {"op": "set_pt", "power": 1, "toughness": 1},
+        {"op": "set_pt", "power": 3, "toughness": 2},
+        {"op": "set_pt", "power": 2},
+        {"op": "set_pt", "power": 0},
+        {"op": "set_pt", "toughness": 4},
+        {"op": "modify_pt", "power": 1, "toughness": 0},
+        {"op": "modify_pt", "power": -1, "toughness": 2},
+        {"op": "set_colors", "colors": ["red"]},
+        {"op": "set_colors", "colors": ["blue", "green"]},
+        {"op": "set_colors", "colors": []},
+        {"op": "add_colors", "colors": ["white"]},
+        {"op": "add_colors", "colors": ["red"]},
+        {"op": "add_abilities", "abilities": ["flying"]},
+        {"op": "add_supertypes", "supertypes": ["legendary"]},
+        {"op": "remove_supertypes", "supertypes": ["legendary"]},
+        {"op": "add_types", "types": ["artifact"]},
+        {"op": "remove_types", "types": ["creature"]},
+        {"op": "set_types", "types": ["artifact", "creature"]},
+        {"op": "set_types", "types": ["land"]},
+    ]
+)
+
+
+@st.composite
+def tied_settings(draw: st.DrawFn) -> Board:
+    """One or two creatures entering at once (one timestamp) with two to five static abilities (on themselves, or
+    on every creature), sometimes with resolved effects on fixed objects sharing the timestamp."""
+    n = draw(st.integers(2, 5))
+    texts = [f"own ability {i}" for i in range(n)]
+    scopes = st.sampled_from([{"is_source": True}, {"is_source": True}, {"type": "creature"}])
+    abilities = [
+        {"text": t, "applies_to": draw(scopes), "parts": draw(st.lists(_PARTS, min_size=1, max_size=2))} for t in texts
+    ]
+    two = draw(st.booleans())
+    split = draw(st.integers(1, n - 1)) if two else n
+    objects = [creature("c", 1, 1, 1, colors=["green"], subtypes=["bear"], abilities=texts[:split])]
+    if two:
+        objects.append(creature("d", 1, 1, 1, colors=["black"], abilities=texts[split:], supertypes=["legendary"]))
+    aimed = [[o["id"]] for o in objects] + [[o["id"] for o in objects]]
+    effects = [
+        {"id": f"e{k}", "timestamp": 1, "applies_to": draw(st.sampled_from(aimed)), "parts": [p]}
+        for k, p in enumerate(draw(st.lists(_PARTS, max_size=6 - n)))
+    ]
+    return make_board(objects, effects, abilities)
+
+
+@given(tied_settings(), st.sampled_from(VERSION_IDS))
+def test_one_order_per_signature_reaches_every_orders_outcomes(board: Board, vid: str) -> None:
+    """613.4b-c, 613.1e-f, 613.7m: the orders of the last touching effects reach exactly the outcomes of every
+    order, with no more resolutions."""
+    version = get_version(vid)
+    every = outcomes(board, version, limit=1500)
+    assume(every.complete)
+    fewer = distinct_outcomes(board, version, limit=1500)
+    assert fewer.complete
+    assert _keys(fewer) == _keys(every)
+    assert fewer.runs <= every.runs
+    assert {t.candidates for t in fewer.mattering} == {t.candidates for t in every.mattering}
+
+
+def _own(parts: list[dict[str, Any] | list[dict[str, Any]]], effects: list[dict[str, Any]] | None = None) -> Board:
+    """One 1/1 green creature ``c`` whose i-th static ability of its own does ``parts[i]`` (one timestamp), and
+    these resolved effects."""
+    texts = [f"ability {i}" for i in range(len(parts))]
+    abilities = [
+        {"text": t, "applies_to": {"is_source": True}, "parts": p if isinstance(p, list) else [p]}
+        for t, p in zip(texts, parts, strict=True)
+    ]
+    return make_board([creature("c", 1, 1, 1, colors=["green"], abilities=texts)], effects or [], abilities)
+
+
+def test_twelve_settings_of_power_alone_give_one_outcome_per_value() -> None:
+    """613.4b, 613.7m: twelve abilities of one 1/1 creature, each setting its power alone (to 0, 1 or 2 in turn):
+    the last one applied wins and toughness stays 1: three outcomes, found with one resolution to meet the tie
+    and one per value (a value set by four abilities is tried once)."""
+    found = distinct_outcomes(_own([{"op": "set_pt", "power": i % 3} for i in range(12)]), CURRENT)
+    pts = sorted((o.final["c"].power, o.final["c"].toughness) for o in found.outcomes)
+    assert pts == [(0, 1), (1, 1), (2, 1)]
+    assert (found.complete, found.runs, found.depends_on_choice) == (True, 4, True)
+
+
+def test_thirty_settings_of_power_and_of_toughness_apart_multiply() -> None:
+    """613.4b, 613.7m: thirty abilities: fifteen set power alone (1 or 2), fifteen toughness alone (3 or 4); the
+    last of each kind decides its value, independently: four outcomes, four orders."""
+    parts: list[dict[str, Any] | list[dict[str, Any]]] = [
+        {"op": "set_pt", "power": 1 + i % 2} if i < 15 else {"op": "set_pt", "toughness": 3 + i % 2} for i in range(30)
+    ]
+    found = distinct_outcomes(_own(parts), IKORIA)
+    pts = sorted((o.final["c"].power, o.final["c"].toughness) for o in found.outcomes)
+    assert pts == [(1, 3), (1, 4), (2, 3), (2, 4)]
+    assert (found.complete, found.runs) == (True, 5)
+
+
+def test_a_setting_and_the_amounts_after_it() -> None:
+    """418.5 (6b of the 2004 rules: a resolved spell's settings and changes of power and toughness share one
+    sublayer), 613.7m: a 1/1 with two tied abilities of its own, "base power and toughness 0/0" and "base 5/5",
+    and a resolved "+1/+1" with the same timestamp: the later setting wins, and the +1/+1 counts only when it
+    comes after it: 0/0, 1/1, 5/5 or 6/6, one order each."""
+    pre_m10 = get_version("pre-m10")
+    board = _own(
+        [{"op": "set_pt", "power": 0, "toughness": 0}, {"op": "set_pt", "power": 5, "toughness": 5}],
+        effects=[{"id": "e1", "timestamp": 1, "applies_to": ["c"], "parts": [{"op": "modify_pt", "power": 1}]}],
+    )
+    keys = ["c:ability 0", "c:ability 1", "e1"]
+    effects = DistinctOrders(board, pre_m10).effects
+    touched = touches(keys, effects, pre_m10)
+    assert touched is not None
+    assert {a[2] for a in contested(touched)} == {"power", "toughness"}
+    tried = last_touch_orders(keys, effects, pre_m10)
+    assert tried is not None and len(tried) == 4
+    found = distinct_outcomes(board, pre_m10)
+    assert sorted((o.final["c"].power or 0) for o in found.outcomes) == [0, 1, 5, 6]
+    assert _keys(found) == _keys(outcomes(board, pre_m10))
+
+
+def test_settings_of_colors_and_additions_of_one_color() -> None:
+    """105.3, 613.1e, 613.7m: "is red", "is blue", "is also white" and "is colorless" on one creature: a color is
+    present when the last effect that names it (a setting names every color) gives it: seven outcomes."""
+    board = _own(
+        [
+            {"op": "set_colors", "colors": ["red"]},
+            {"op": "set_colors", "colors": ["blue"]},
+            {"op": "add_colors", "colors": ["white"]},
+            {"op": "set_colors", "colors": []},
+        ]
+    )
+    found = distinct_outcomes(board, IKORIA)
+    colors = {frozenset(o.final["c"].colors) for o in found.outcomes}
+    base: list[frozenset[str]] = [frozenset({"red"}), frozenset({"blue"}), frozenset()]
+    assert colors == set(base) | {b | {"white"} for b in base}
+    assert _keys(found) == _keys(outcomes(board, IKORIA))
+
+
+def test_settings_on_fixed_objects_each_decided_by_its_own_last_one() -> None:
+    """611.2c, 613.4b, 613.7m: three resolved effects with one timestamp: "Bear becomes 1/1", "Bear and Elk get
+    base power 2", "Elk becomes 3/3": each object's power is that of the last of them applied to it, and one
+    order decides both objects: four outcomes (the two objects' last effects chosen together)."""
+    one, three = {"op": "set_pt", "power": 1, "toughness": 1}, {"op": "set_pt", "power": 3, "toughness": 3}
+    board = make_board(
+        [creature("bear", 1), creature("elk", 1)],
+        [
+            {"id": "a", "timestamp": 5, "applies_to": ["bear"], "parts": [one]},
+            {"id": "b", "timestamp": 5, "applies_to": ["bear", "elk"], "parts": [{"op": "set_pt", "power": 2}]},
+            {"id": "c", "timestamp": 5, "applies_to": ["elk"], "parts": [three]},
+        ],
+    )
+    found = distinct_outcomes(board, IKORIA)
+    powers = {(o.final["bear"].power, o.final["elk"].power) for o in found.outcomes}
+    # b last: 2 and 2; b before both: 1 and 3; b between them: 2 and 3 (a first) or 1 and 2 (c first)
+    assert powers == {(2, 2), (1, 3), (2, 3), (1, 2)}
+    assert _keys(found) == _keys(outcomes(board, IKORIA))
+
+
+def test_a_filter_reading_a_written_color_is_outside_the_scope() -> None:
+    """613.8a, 611.3a: an ability whose filter reads colors, tied with settings of color: its objects depend on the
+    order, so no signature is assumed (None: the caller keeps its other orders)."""
+    texts = ["is red", "is blue", "red creatures get base power 4"]
+    board = make_board(
+        [creature("c", 1, colors=["green"], abilities=texts)],
+        abilities=[
+            {"text": texts[0], "applies_to": {"is_source": True}, "parts": [{"op": "set_colors", "colors": ["red"]}]},
+            {"text": texts[1], "applies_to": {"is_source": True}, "parts": [{"op": "set_colors", "colors": ["blue"]}]},
+            {"text": texts[2], "applies_to": {"color": "red"}, "parts": [{"op": "set_colors", "colors": ["white"]}]},
+        ],
+    )
+    keys = [f"c:{t}" for t in texts]
+    assert last_touch_orders(keys, DistinctOrders(board, IKORIA).effects, IKORIA) is None
+
+
+def test_the_corpus_case_of_twelve_tied_settings_is_complete_with_ten_resolutions() -> None:
+    """613.7a, 613.7m, 613.4b: the corpus case (twelve abilities of one creature setting its base power, four of them
+    power and toughness 0/3): nine outcomes (power 0 to 8, toughness 3), one resolution to meet the tie and one
+    per power value; every order stopped at its limit of 120 resolutions without finishing."""
+    case = load_case(CASES_DIR / "timestamps" / "twelve-tied-abilities-last-setting.yaml")
+    board = board_at(case, 1, CURRENT)
+    found = distinct_outcomes(board, CURRENT)
+    pts = sorted((o.final["chimera"].power, o.final["chimera"].toughness) for o in found.outcomes)
+    assert pts == [(p, 3) for p in range(9)]
+    assert (found.complete, found.runs) == (True, 10)
+    assert not outcomes(board, CURRENT).complete
