@@ -49,6 +49,7 @@ from reference.resolver import initial_state
 from reference.versions import RulesVersion
 
 from .compiled_filters import compiled
+from .indexes import INDEXED, Indexes
 from .reads import (
     ABILITY_FIELDS,
     FIELDS,
@@ -259,6 +260,8 @@ class Incremental:
                     self.condition_names[field] = frozenset().union(*names)  # type: ignore[arg-type]
         self.conditional_holders: set[str] = set()
         self.statics: dict[str, list[ContinuousEffect]] = {}
+        # bitsets over the objects by type, subtype, color, controller... built when first asked (``indexes``)
+        self.index: Indexes | None = None
         for obj_id in sorted(self.state):
             self._regenerate_statics(obj_id)
 
@@ -367,7 +370,12 @@ class Incremental:
             )
         else:
             ctx, test = self.context(e), compiled(e.filter)
-            objects = objects_matching(e.filter, ctx, anywhere=e.origin == "cda", test=test)
+            if self.index is None:
+                self.index = Indexes(self.board, self.state)
+            found = self.index.matching(e.filter, ctx, e.origin == "cda", test)
+            if found is None:
+                found = objects_matching(e.filter, ctx, anywhere=e.origin == "cda", test=test)
+            objects = found
             if self.outside(e) in objects:
                 objects = objects - {self.outside(e)}
         self.affected_cache[e.key] = _Affected(e, objects, now)
@@ -762,6 +770,8 @@ class Incremental:
             names = {f: frozenset(v) for f, v in differing.items()}
         if info.idle_pt and self.all_have_pt(frozenset(changes)):
             found -= info.idle_pt  # "+x/+0" on objects with power and toughness: their toughness stays
+        if self.index is not None and found & INDEXED:
+            self.index.update((t, self.state[t], ch) for t, ch in changes.items())
         for t, ch in changes.items():
             self.state[t] = ch
         if self.no_pt is not None and found & {"power", "toughness"}:

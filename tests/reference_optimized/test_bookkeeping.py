@@ -27,7 +27,7 @@ from reference.frozen import freeze
 from reference.model import Board, Part
 from reference.resolver import resolve
 from reference.versions import RulesVersion, builtin_versions, get_version
-from reference_optimized import bookkeeping, reads
+from reference_optimized import bookkeeping, indexes, reads
 from reference_optimized import resolve as fast_resolve
 
 from ..builders import (
@@ -109,6 +109,10 @@ def checked_engine() -> Iterator[list[int]]:
         apply(self, e, slot, chosen)
         # 205.3d, 305.6: the objects kept as not fitting are those that do not fit now
         assert self.unfit is None or self.unfit == {i for i, ch in self.state.items() if not reads.fits(ch)}
+        # the bitsets over the objects are those of the new state (reference_optimized.indexes)
+        if self.index is not None:
+            fresh = indexes.Indexes(self.board, self.state).bits
+            assert {k: v for k, v in self.index.bits.items() if v} == {k: v for k, v in fresh.items() if v}
 
     bookkeeping.Incremental.apply = checked  # type: ignore[method-assign]
     try:
