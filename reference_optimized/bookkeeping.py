@@ -451,15 +451,27 @@ class Incremental:
         if dirty is None:
             c.effect, c.parts, c.instrs, c.changes, c.changed = e, parts, [None] * len(parts), {}, None
             dirty = set(targets)
+        state, out = self.state, c.changes
+        # 613.1: when no part reads its object, the result is a function of the object's characteristics alone:
+        # the objects holding the same characteristics (one value, shared) get one application, made once
+        alike: dict[int, tuple[Characteristics, bool]] | None = None
+        if not any(part_reads_object(p) for p in parts):
+            alike = {}
         for t in dirty:
             if t not in targets:
-                c.changes.pop(t, None)
+                out.pop(t, None)
                 continue
-            ch = self._apply(e, parts, t, c)
-            if ch != self.state[t]:
-                c.changes[t] = ch
+            old = state[t]
+            done = alike.get(id(old)) if alike is not None else None
+            if done is None:
+                ch = self._apply(e, parts, t, c)
+                done = (ch, ch != old)
+                if alike is not None:
+                    alike[id(old)] = done
+            if done[1]:
+                out[t] = done[0]
             else:
-                c.changes.pop(t, None)
+                out.pop(t, None)
         if dirty:
             c.changed = None
         c.targets, c.version = targets, now
