@@ -82,6 +82,9 @@ from .reads import (
     writes_of,
 )
 
+# Past this many objects to read again, an effect's objects are found afresh by the bitsets (``indexes``).
+_WHOLE = 32
+
 # Operations whose instruction is read off the part and the object alone (``reference.effects.instruction``):
 # not a copy (its timestamp), a control change ("you"), nor what is read off other objects.
 SHARED_OPS = frozenset({"set_pt", "modify_pt"}) | frozenset(WRITES) - {"set_controller"}
@@ -230,6 +233,10 @@ class Incremental:
         self.board = board
         self.version = version
         self.state: dict[str, Characteristics] = dict(initial_state(board, version))
+        # equal characteristics held as one value: objects alike are grouped by identity (``changes``, ``indexes``)
+        alike: dict[Characteristics, Characteristics] = {}
+        for i, ch in self.state.items():
+            self.state[i] = alike.setdefault(ch, ch)
         self.locked: dict[str, tuple[ContinuousEffect, frozenset[str]]] = {}
         # One entry per applied step: the objects it changed and the characteristics it changed.
         self.log: list[tuple[frozenset[str], frozenset[str], Names]] = []
@@ -350,6 +357,15 @@ class Incremental:
                     break
                 if hits(changed, names, info.filter_reads, info.filter_names):
                     dirty |= objs
+            if not full and len(dirty) > _WHOLE and self.index is not None:
+                # many objects to read again: the bitsets give the whole answer at once
+                ctx = self.context(e)
+                found = self.index.matching(e.filter, ctx, e.origin == "cda", compiled(e.filter))
+                if found is not None:
+                    out = self.outside(e)
+                    objects = found - {out} if out in found else found
+                    cached.objects, cached.version = objects, now
+                    return objects
             if not full:
                 objects = cached.objects
                 if dirty:
@@ -742,6 +758,23 @@ class Incremental:
         if not free:
             key += (a.source,)
         found = doing.get(key)  # type: ignore[call-overload]
+        if found is None and self.index is not None and (whole or len(changes) > _WHOLE):
+            # the whole answer from the bitsets moved by b's trial (kept per b): by set operations
+            every = doing.get(("\0every", *key))  # type: ignore[call-overload]
+            if every is not None:
+                return every - less if less else every
+            ikey = ("\0index", b.key)
+            index = doing.get(ikey)  # type: ignore[call-overload]
+            if index is None:
+                index = doing[ikey] = self.index.moved((t, self.state[t], ch) for t, ch in changes.items())  # type: ignore[index]
+            trial_state: State = ChainMap(changes, self.state)  # type: ignore[arg-type]
+            ctx = Context(board=self.board, state=trial_state, source=a.source, controller=trial_controller)
+            every = index.matching(filt, ctx, a.origin == "cda", compiled(filt))
+            if every is not None:
+                outside = self.outside(a)
+                every = every - {outside} if outside in every else every
+                doing[("\0every", *key)] = every  # type: ignore[index]
+                return every - less if less else every
         if found is None:
             trial = doing.get(("\0trial", b.key))  # type: ignore[call-overload]
             if trial is None:

@@ -97,8 +97,14 @@ class Indexes:
                 g = groups[(id(old), id(new))] = (old, new, [])
             g[2].append(self.pos[i])
         bits = self.bits
+        known: dict[int, set[Key]] = {}
         for old, new, positions in groups.values():
-            before, after = facts(old), facts(new)
+            before = known.get(id(old))
+            if before is None:
+                before = known[id(old)] = facts(old)
+            after = known.get(id(new))
+            if after is None:
+                after = known[id(new)] = facts(new)
             if before == after:
                 continue
             mask = 0
@@ -108,6 +114,15 @@ class Indexes:
                 bits[k] &= ~mask
             for k in after - before:
                 bits[k] = bits.get(k, 0) | mask
+
+    def moved(self, moves: Iterable[tuple[str, Characteristics, Characteristics]]) -> Indexes:
+        """613.8a: the bitsets once some objects are moved (a trial application), these left as they are."""
+        new = object.__new__(Indexes)
+        new.board, new.ids, new.pos, new.universe = self.board, self.ids, self.pos, self.universe
+        new.members_memo = self.members_memo  # the same positions: the same ids
+        new.bits = dict(self.bits)
+        new.update(moves)
+        return new
 
     def members(self, bits: int) -> frozenset[str]:
         """The ids of the objects at the bitset's positions (one set per distinct bitset, kept)."""
