@@ -26,6 +26,7 @@ readable test itself is run.
 from __future__ import annotations
 
 from collections import ChainMap
+from collections.abc import Mapping
 from typing import Any
 
 from reference.dependency import DependencyReason, changes_what_it_does, compare_after_trial
@@ -213,16 +214,36 @@ class _Affected:
 class _Changes:
     """An effect's trial application (613.8a): the objects it would change, up to date with a step."""
 
-    __slots__ = ("changed", "changes", "effect", "instrs", "parts", "targets", "version")
+    __slots__ = ("changed", "changes", "effect", "instrs", "parts", "slot", "targets", "version")
 
     def __init__(self) -> None:
         self.effect: ContinuousEffect | None = None
+        self.slot: str | None = None
         self.parts: tuple[Part, ...] = ()
         self.targets: frozenset[str] = frozenset()
         self.version = -1
         self.changes: dict[str, Characteristics] = {}
         self.changed: frozenset[str] | None = None
         self.instrs: list[Instruction | None] = []
+
+
+class _Pair:
+    """A pair's dependency answer (613.8a) and what it was read from: kept while none of that changes."""
+
+    __slots__ = ("a", "answer", "b", "b_targets", "locked", "version", "watch")
+
+    def __init__(
+        self,
+        a: ContinuousEffect,
+        b: ContinuousEffect,
+        answer: DependencyReason | None,
+        version: int,
+        b_targets: frozenset[str],
+        locked: tuple[bool, bool],
+        watch: frozenset[str | None],
+    ) -> None:
+        self.a, self.b, self.answer, self.version = a, b, answer, version
+        self.b_targets, self.locked, self.watch = b_targets, locked, watch
 
 
 class Incremental:
@@ -251,6 +272,9 @@ class Incremental:
         # per filter: the filter a trial reads (less "other than its source"), whether that was taken off, and
         # whether what is read is free of the source (``_after_trial``)
         self.filter_splits: dict[Any, tuple[Any, bool, bool]] = {}
+        # per (a, b, slot): the readable test's answer, kept while its inputs stay (``_kept_answer``)
+        self.pairs: dict[tuple[str, str, str], _Pair] = {}
+        self.locked_objects: dict[str, tuple[tuple[ContinuousEffect, frozenset[str]], frozenset[str]]] = {}
         self.resolved = resolved_effects(board)
         self.rules = rule_effects(board, self.state, version.keyword_counters)
         self.defined = frozenset(board.abilities)
@@ -340,7 +364,12 @@ class Incremental:
         """611.2c, 611.3a, 613.6: as ``reference.effects.affected``, re-reading only objects changed since last time."""
         now = len(self.log)
         if e.key in self.locked:
-            return frozenset(i for i in self.locked[e.key][1] if i in self.state)
+            held = self.locked[e.key]
+            kept = self.locked_objects.get(e.key)
+            if kept is None or kept[0] is not held:
+                # 611.2c: the objects fixed when it first applied (the objects of a resolution never change)
+                kept = self.locked_objects[e.key] = (held, frozenset(i for i in held[1] if i in self.state))
+            return kept[1]
         cached = self.affected_cache.get(e.key)
         if cached is not None and cached.effect == e:
             if cached.version == now:
@@ -445,13 +474,16 @@ class Incremental:
 
     def changes(self, e: ContinuousEffect, slot: str) -> dict[str, Characteristics]:
         """613.1, 613.8a: as ``reference.effects.changes_of`` for the effect's parts in ``slot``, now."""
-        parts = self.parts(e, slot)
-        targets = self.affected(e)
         now = len(self.log)
         c = self.changes_cache.get(e.key)
+        if c is not None and c.version == now and c.effect is e and c.slot == slot:
+            return c.changes
+        parts = self.parts(e, slot)
+        targets = self.affected(e)
         if c is None:
             c = self.changes_cache[e.key] = _Changes()
         if c.version == now and c.effect is e and c.parts == parts:
+            c.slot = slot
             return c.changes
         dirty: set[str] | None = None
         if c.effect is e and c.parts == parts:
@@ -490,7 +522,7 @@ class Incremental:
                 out.pop(t, None)
         if dirty:
             c.changed = None
-        c.targets, c.version = targets, now
+        c.targets, c.version, c.slot = targets, now, slot
         return c.changes
 
     def changed(self, e: ContinuousEffect, slot: str) -> frozenset[str]:
@@ -701,10 +733,63 @@ class Incremental:
         self, a: ContinuousEffect, ia: _Info, b: ContinuousEffect, slot: str, doing: dict[str, object]
     ) -> DependencyReason | None:
         """613.8a: the readable test (``dependency.compare_after_trial``) on b's trial application."""
+        pair = self.pairs.get((a.key, b.key, slot))
+        if pair is not None and self._kept_answer(pair, a, b):
+            return pair.answer
         changes = self.changes(b, slot)
         if not changes:
             return None  # applying b changes nothing, so nothing can depend on it
         changed = self.changed(b, slot)
+        answer = self._compare(a, ia, b, slot, doing, changes, changed)
+        keep = not (ia.exist_reads or self._reads_values_in(a, slot) or self._reads_values_in(b, slot))
+        if keep and a.source not in changed and all(p.op in WRITES for p in self.parts(b, slot)):
+            b_targets = self.affected(b)
+            locked = (a.key in self.locked, b.key in self.locked)
+            watch = frozenset(b_targets | {a.source, b.source})
+            self.pairs[(a.key, b.key, slot)] = _Pair(a, b, answer, len(self.log), b_targets, locked, watch)
+        return answer
+
+    def _reads_values_in(self, e: ContinuousEffect, slot: str) -> bool:
+        """613.8a: do the effect's parts in this slot read amounts (or what they give) as they apply?"""
+        return any(
+            p.op in READS_OTHERS or any(isinstance(p.args.get(k), Mapping) for k in VALUE_ARGS)
+            for p in self.parts(e, slot)
+        )
+
+    def _kept_answer(self, pair: _Pair, a: ContinuousEffect, b: ContinuousEffect) -> bool:
+        """613.8a: is a kept answer still the readable test's? Yes while the same two effects meet, b applies to the
+        same objects, and no step since changed any of them nor either source.
+
+        Then b's trial changes the same objects the same way (its amounts read nothing that varies, and its operations
+        read only the object they change), and a's existence, text and controller stay (its source is unchanged and not
+        changed by the trial; it has no condition and reads no values): a's objects before and after the trial differ
+        only on objects the trial changes, each as it was when the answer was read.
+        """
+        if pair.a is not a or pair.b is not b:
+            return False
+        if pair.locked != (a.key in self.locked, b.key in self.locked):
+            return False
+        targets = self.affected(b)
+        if targets is not pair.b_targets and targets != pair.b_targets:
+            return False
+        watch = pair.watch
+        for objs, _, _ in self.log[pair.version :]:
+            if not watch.isdisjoint(objs):
+                return False
+        pair.version = len(self.log)
+        return True
+
+    def _compare(
+        self,
+        a: ContinuousEffect,
+        ia: _Info,
+        b: ContinuousEffect,
+        slot: str,
+        doing: dict[str, object],
+        changes: dict[str, Characteristics],
+        changed: frozenset[str],
+    ) -> DependencyReason | None:
+        """613.8a: ``dependency.compare_after_trial`` on b's trial application (``changes``)."""
         trial: State = ChainMap(changes, self.state)  # type: ignore[arg-type]
         before = self.affected(a)
         if a.key not in doing and (ia.reads_values or a.source in changed):
@@ -760,11 +845,11 @@ class Incremental:
         found = doing.get(key)  # type: ignore[call-overload]
         if found is None and self.index is not None and (whole or len(changes) > _WHOLE):
             # the whole answer from the bitsets moved by b's trial (kept per b): by set operations
-            every = doing.get(("\0every", *key))  # type: ignore[call-overload]
+            every: frozenset[str] | None = doing.get(("\0every", *key))  # type: ignore[call-overload]
             if every is not None:
                 return every - less if less else every
             ikey = ("\0index", b.key)
-            index = doing.get(ikey)  # type: ignore[call-overload]
+            index: Indexes | None = doing.get(ikey)  # type: ignore[call-overload]
             if index is None:
                 index = doing[ikey] = self.index.moved((t, self.state[t], ch) for t, ch in changes.items())  # type: ignore[index]
             trial_state: State = ChainMap(changes, self.state)  # type: ignore[arg-type]
