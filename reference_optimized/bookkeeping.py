@@ -116,6 +116,7 @@ class _Info:
         "reads_values",
         "self_only",
         "shared_parts",
+        "slot_reads",
         "slots",
         "source_reads",
         "value_names",
@@ -127,6 +128,7 @@ class _Info:
     def __init__(self, effect: ContinuousEffect, condition: Any = None) -> None:
         self.effect = effect
         self.slots: dict[str, tuple[Part, ...]] = {}
+        self.slot_reads: dict[str, bool] = {}
         self.named: dict[str, frozenset[str] | None] = {}
         self.filter_reads = filter_reads(effect.filter) if effect.targets is None else frozenset()
         # what the filter reads of the source itself, beyond the controller its "you" means
@@ -274,6 +276,9 @@ class Incremental:
         self.filter_splits: dict[Any, tuple[Any, bool, bool]] = {}
         # per (a, b, slot): the readable test's answer, kept while its inputs stay (``_kept_answer``)
         self.pairs: dict[tuple[str, str, str], _Pair] = {}
+        # 613.6: per (parts, origin), the parts in each slot of the version
+        self.slot_parts: dict[tuple[tuple[Part, ...], str], dict[str, tuple[Part, ...]]] = {}
+        self.slot_ids = tuple(s.id for s in version.slots)
         self.locked_objects: dict[str, tuple[tuple[ContinuousEffect, frozenset[str]], frozenset[str]]] = {}
         self.resolved = resolved_effects(board)
         self.rules = rule_effects(board, self.state, version.keyword_counters)
@@ -354,9 +359,18 @@ class Incremental:
     def parts(self, e: ContinuousEffect, slot: str) -> tuple[Part, ...]:
         """613.6: as ``parts_in_slot``, kept per effect value."""
         i = self.info(e)
-        if slot not in i.slots:
-            i.slots[slot] = parts_in_slot(e, self.version, slot)
-        return i.slots[slot]
+        found = i.slots.get(slot)
+        if found is None:
+            # the slot of each part is read off its operation and the effect's origin: asked once per pair of them
+            try:
+                every = self.slot_parts.get((e.parts, e.origin))
+            except TypeError:  # unhashable parts (plain dicts from a caller): read for this effect only
+                every = {}
+            if every is None:
+                every = {s: parts_in_slot(e, self.version, s) for s in self.slot_ids}
+                self.slot_parts[(e.parts, e.origin)] = every
+            found = i.slots[slot] = every[slot] if slot in every else parts_in_slot(e, self.version, slot)
+        return found
 
     # --- what an effect applies to (611.2c, 611.3a, 613.6), kept up to date
 
@@ -751,10 +765,21 @@ class Incremental:
 
     def _reads_values_in(self, e: ContinuousEffect, slot: str) -> bool:
         """613.8a: do the effect's parts in this slot read amounts (or what they give) as they apply?"""
-        return any(
-            p.op in READS_OTHERS or any(isinstance(p.args.get(k), Mapping) for k in VALUE_ARGS)
-            for p in self.parts(e, slot)
-        )
+        info = self.info(e)
+        found = info.slot_reads.get(slot)
+        if found is None:
+            found = info.slot_reads[slot] = any(
+                p.op in READS_OTHERS or any(isinstance(p.args.get(k), Mapping) for k in VALUE_ARGS)
+                for p in self.parts(e, slot)
+            )
+        return found
+
+    def _fixed_doing(self, a: ContinuousEffect, slot: str, changed: frozenset[str]) -> bool:
+        """613.8a: can b's trial not change what a's parts in this slot do to each object? True when they read no
+        amount and either b leaves a's source alone or they read nothing of it (its controller, its timestamp)."""
+        if self._reads_values_in(a, slot):
+            return False
+        return a.source not in changed or all(p.op not in ("copy_of", "set_controller") for p in self.parts(a, slot))
 
     def _kept_answer(self, pair: _Pair, a: ContinuousEffect, b: ContinuousEffect) -> bool:
         """613.8a: is a kept answer still the readable test's? Yes while the same two effects meet, b applies to the
@@ -792,7 +817,9 @@ class Incremental:
         """613.8a: ``dependency.compare_after_trial`` on b's trial application (``changes``)."""
         trial: State = ChainMap(changes, self.state)  # type: ignore[arg-type]
         before = self.affected(a)
-        if a.key not in doing and (ia.reads_values or a.source in changed):
+        # 613.8a: a's parts here read no amount and b leaves a's source: what a does to each object stays
+        fixed = self._fixed_doing(a, slot, changed)
+        if not fixed and a.key not in doing and (ia.reads_values or a.source in changed):
             doing[a.key] = {
                 t: tuple(instruction(a, p, t, self.board, self.state, self.version) for p in self.parts(a, slot))
                 for t in sorted(before)
@@ -809,6 +836,7 @@ class Incremental:
             slot,
             self.locked,
             lambda: self._after_trial(a, b, before, changes, doing),
+            fixed,
         )
 
     def _after_trial(
