@@ -276,6 +276,8 @@ class Incremental:
         self.filter_splits: dict[Any, tuple[Any, bool, bool]] = {}
         # per (a, b, slot): the readable test's answer, kept while its inputs stay (``_kept_answer``)
         self.pairs: dict[tuple[str, str, str], _Pair] = {}
+        # per slot: the last graph, the step it was read at and the effects it was read for (``_kept_graph``)
+        self.last_graph: dict[str, tuple[int, dict[str, ContinuousEffect], dict[str, dict[str, DependencyReason]]]] = {}
         # 613.6: per (parts, origin), the parts in each slot of the version
         self.slot_parts: dict[tuple[tuple[Part, ...], str], dict[str, tuple[Part, ...]]] = {}
         self.slot_ids = tuple(s.id for s in version.slots)
@@ -602,6 +604,34 @@ class Incremental:
 
     def graph(self, group: list[ContinuousEffect], slot: str) -> dict[str, dict[str, DependencyReason]]:
         """613.8a, 613.8c: as ``reference.dependency.dependency_graph``, trying only what could matter."""
+        kept = self._kept_graph(group, slot)
+        if kept is not None:
+            return kept
+        graph = self._graph(group, slot)
+        self.last_graph[slot] = (len(self.log), {a.key: a for a in group}, graph)
+        return graph
+
+    def _kept_graph(self, group: list[ContinuousEffect], slot: str) -> dict[str, dict[str, DependencyReason]] | None:
+        """613.8a: the last graph of this slot, narrowed to the group, when no step since changed any object.
+
+        Each pair's answer is read off the two effects and the state alone; with the state as it was and each
+        effect the same, every answer stays, and the effects applied since are simply gone from the group.
+        """
+        last = self.last_graph.get(slot)
+        if last is None:
+            return None
+        since, effects, graph = last
+        if any(objs for objs, _, _ in self.log[since:]):
+            return None
+        if any(effects.get(a.key) is not a for a in group):
+            return None
+        keys = {a.key for a in group}
+        narrowed = {a.key: {b: r for b, r in graph[a.key].items() if b in keys} for a in group}
+        self.last_graph[slot] = (len(self.log), effects, narrowed)
+        return narrowed
+
+    def _graph(self, group: list[ContinuousEffect], slot: str) -> dict[str, dict[str, DependencyReason]]:
+        """613.8a, 613.8c: the dependency graph of the group, each pair tried only where it could matter."""
         isolated = self.version.cda_dependency_isolated
         graph: dict[str, dict[str, DependencyReason]] = {a.key: {} for a in group}
         # 613.8a: only an effect whose existence, text, objects or amounts can vary can depend on another.
