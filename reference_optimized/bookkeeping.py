@@ -624,10 +624,10 @@ class Incremental:
         if any(objs for objs, _, _ in self.log[since:]):
             return None
         if any(effects.get(a.key) is not a for a in group):
-            return None
+            return None  # an effect new to the group (or regenerated) since: its pairs were never asked
         keys = {a.key for a in group}
         narrowed = {a.key: {b: r for b, r in graph[a.key].items() if b in keys} for a in group}
-        self.last_graph[slot] = (len(self.log), effects, narrowed)
+        self.last_graph[slot] = (len(self.log), {a.key: a for a in group}, narrowed)
         return narrowed
 
     def _graph(self, group: list[ContinuousEffect], slot: str) -> dict[str, dict[str, DependencyReason]]:
