@@ -229,6 +229,9 @@ class _Changes:
         self.instrs: list[Instruction | None] = []
 
 
+Graph = dict[str, dict[str, DependencyReason]]
+
+
 class _Pair:
     """A pair's dependency answer (613.8a) and what it was read from: kept while none of that changes."""
 
@@ -276,8 +279,8 @@ class Incremental:
         self.filter_splits: dict[Any, tuple[Any, bool, bool]] = {}
         # per (a, b, slot): the readable test's answer, kept while its inputs stay (``_kept_answer``)
         self.pairs: dict[tuple[str, str, str], _Pair] = {}
-        # per slot: the last graph, the step it was read at and the effects it was read for (``_kept_graph``)
-        self.last_graph: dict[str, tuple[int, dict[str, ContinuousEffect], dict[str, dict[str, DependencyReason]]]] = {}
+        # per slot: the last graph, the step it was read at, the effects it was read for and those locked in then
+        self.last_graph: dict[str, tuple[int, dict[str, ContinuousEffect], Graph, frozenset[str]]] = {}
         # 613.6: per (parts, origin), the parts in each slot of the version
         self.slot_parts: dict[tuple[tuple[Part, ...], str], dict[str, tuple[Part, ...]]] = {}
         self.slot_ids = tuple(s.id for s in version.slots)
@@ -608,7 +611,8 @@ class Incremental:
         if kept is not None:
             return kept
         graph = self._graph(group, slot)
-        self.last_graph[slot] = (len(self.log), {a.key: a for a in group}, graph)
+        locked = frozenset(a.key for a in group if a.key in self.locked)
+        self.last_graph[slot] = (len(self.log), {a.key: a for a in group}, graph, locked)
         return graph
 
     def _kept_graph(self, group: list[ContinuousEffect], slot: str) -> dict[str, dict[str, DependencyReason]] | None:
@@ -620,14 +624,16 @@ class Incremental:
         last = self.last_graph.get(slot)
         if last is None:
             return None
-        since, effects, graph = last
+        since, effects, graph, locked = last
         if any(objs for objs, _, _ in self.log[since:]):
             return None
         if any(effects.get(a.key) is not a for a in group):
             return None  # an effect new to the group (or regenerated) since: its pairs were never asked
+        if any((a.key in self.locked) != (a.key in locked) for a in group):
+            return None  # 611.2c: an effect locked in since applies to fixed objects: its answers change
         keys = {a.key for a in group}
         narrowed = {a.key: {b: r for b, r in graph[a.key].items() if b in keys} for a in group}
-        self.last_graph[slot] = (len(self.log), {a.key: a for a in group}, narrowed)
+        self.last_graph[slot] = (len(self.log), {a.key: a for a in group}, narrowed, locked)
         return narrowed
 
     def _graph(self, group: list[ContinuousEffect], slot: str) -> dict[str, dict[str, DependencyReason]]:
