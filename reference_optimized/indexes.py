@@ -47,17 +47,53 @@ def facts(ch: Characteristics) -> set[Key]:
     out.update(("type", t) for t in ch.types)
     out.update(("subtype", s) for s in ch.subtypes)
     out.update(("supertype", s) for s in ch.supertypes)
-    out.update(("color", c) for c in ch.colors)
+    out |= color_facts(ch.colors)
     out.update(("has_ability", a) for a in ch.abilities)
     if ch.all_creature_types:
         out.add(_ALL_TYPES)
     if ch.face_down:
         out.add(("face_down",))
-    if not ch.colors:
+    return out
+
+
+def color_facts(colors: frozenset[str]) -> set[Key]:
+    """105.2, 105.2a, 105.2c: an object's colors, and whether it is colorless or multicolored."""
+    out: set[Key] = {("color", c) for c in colors}
+    if not colors:
         out.add(_COLORLESS)
-    elif len(ch.colors) > 1:
+    elif len(colors) > 1:
         out.add(_MULTICOLORED)
     return out
+
+
+_SETS = (("types", "type"), ("subtypes", "subtype"), ("supertypes", "supertype"), ("abilities", "has_ability"))
+
+
+def moved_facts(old: Characteristics, new: Characteristics) -> tuple[list[Key], list[Key]]:
+    """611.3a: the facts (``facts``) an object loses and gains when its characteristics go from old to new."""
+    lost: list[Key] = []
+    gained: list[Key] = []
+    if old is new:
+        return lost, gained
+    for field, key in _SETS:
+        was, now = getattr(old, field), getattr(new, field)
+        if was is not now and was != now:
+            lost.extend((key, v) for v in was - now)
+            gained.extend((key, v) for v in now - was)
+    if old.colors != new.colors:
+        was_colors, now_colors = color_facts(old.colors), color_facts(new.colors)
+        lost.extend(was_colors - now_colors)
+        gained.extend(now_colors - was_colors)
+    for field, key in (("name", "name"), ("controller", "controller")):
+        was, now = getattr(old, field), getattr(new, field)
+        if was != now:
+            lost.append((key, was))
+            gained.append((key, now))
+    for field, flag in (("all_creature_types", _ALL_TYPES), ("face_down", ("face_down",))):
+        was, now = getattr(old, field), getattr(new, field)
+        if was != now:
+            (gained if now else lost).append(flag)
+    return lost, gained
 
 
 class Indexes:
@@ -97,22 +133,16 @@ class Indexes:
                 g = groups[(id(old), id(new))] = (old, new, [])
             g[2].append(self.pos[i])
         bits = self.bits
-        known: dict[int, set[Key]] = {}
         for old, new, positions in groups.values():
-            before = known.get(id(old))
-            if before is None:
-                before = known[id(old)] = facts(old)
-            after = known.get(id(new))
-            if after is None:
-                after = known[id(new)] = facts(new)
-            if before == after:
+            lost, gained = moved_facts(old, new)
+            if not (lost or gained):
                 continue
             mask = 0
             for p in positions:
                 mask |= 1 << p
-            for k in before - after:
+            for k in lost:
                 bits[k] &= ~mask
-            for k in after - before:
+            for k in gained:
                 bits[k] = bits.get(k, 0) | mask
 
     def moved(self, moves: Iterable[tuple[str, Characteristics, Characteristics]]) -> Indexes:

@@ -22,7 +22,7 @@ from reference.model import Board, State
 from reference.resolver import initial_state, resolve
 from reference.versions import builtin_versions
 from reference_optimized.compiled_filters import compiled
-from reference_optimized.indexes import Indexes
+from reference_optimized.indexes import Indexes, facts, moved_facts
 from tests.reference_optimized.test_compiled_filters import SAMPLE, _board_filters
 from tests.strategies import boards, filters
 
@@ -134,3 +134,29 @@ def test_generated_filters_find_the_same_objects(board: Board, data: st.DataObje
     filt = freeze(data.draw(filters(abilities)))
     state = initial_state(board)
     _agree(board, state, filt)
+
+
+def test_the_facts_an_object_loses_and_gains_are_the_difference_of_its_facts() -> None:
+    """611.3a: ``moved_facts`` gives exactly what ``facts`` of the two states differ by, on every corpus object the
+    layers changed, and on one whose every indexed characteristic changed."""
+    pairs = []
+    for case in CASES:
+        version = builtin_versions()[case.versions[0]]
+        board = board_at(case, len(case.steps), version)
+        start = initial_state(board, version)
+        final = resolve(board, version).final
+        pairs += [(start[i], final[i]) for i in start if start[i] != final[i]]
+    old = pairs[0][0]
+    new = old.with_(
+        types=frozenset({"artifact"}),
+        colors=frozenset({"blue", "red"}),
+        name="Other",
+        controller="zed",
+        all_creature_types=not old.all_creature_types,
+        face_down=not old.face_down,
+    )
+    for was, now in [*pairs, (old, new), (new, old)]:
+        lost, gained = moved_facts(was, now)
+        assert sorted(lost, key=repr) == sorted(facts(was) - facts(now), key=repr)
+        assert sorted(gained, key=repr) == sorted(facts(now) - facts(was), key=repr)
+    assert len(pairs) > 100
