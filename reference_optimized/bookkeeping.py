@@ -303,6 +303,8 @@ class Incremental:
         self.statics: dict[str, list[ContinuousEffect]] = {}
         # bitsets over the objects by type, subtype, color, controller... built when first asked (``indexes``)
         self.index: Indexes | None = None
+        # the objects changed since the bitsets were last brought up to date, with their characteristics then
+        self.unindexed: dict[str, Characteristics] = {}
         for obj_id in sorted(self.state):
             self._regenerate_statics(obj_id)
 
@@ -408,7 +410,7 @@ class Incremental:
             if not full and len(dirty) > _WHOLE and self.index is not None:
                 # many objects to read again: the bitsets give the whole answer at once
                 ctx = self.context(e)
-                found = self.index.matching(e.filter, ctx, e.origin == "cda", compiled(e.filter))
+                found = self.indexes().matching(e.filter, ctx, e.origin == "cda", compiled(e.filter))
                 if found is not None:
                     out = self.outside(e)
                     objects = found - {out} if out in found else found
@@ -434,9 +436,7 @@ class Incremental:
             )
         else:
             ctx, test = self.context(e), compiled(e.filter)
-            if self.index is None:
-                self.index = Indexes(self.board, self.state)
-            found = self.index.matching(e.filter, ctx, e.origin == "cda", test)
+            found = self.indexes().matching(e.filter, ctx, e.origin == "cda", test)
             if found is None:
                 found = objects_matching(e.filter, ctx, anywhere=e.origin == "cda", test=test)
             objects = found
@@ -444,6 +444,16 @@ class Incremental:
                 objects = objects - {self.outside(e)}
         self.affected_cache[e.key] = _Affected(e, objects, now)
         return objects
+
+    def indexes(self) -> Indexes:
+        """611.3a: the bitsets over the objects as they are now, built when first asked, then moved as asked."""
+        if self.index is None:
+            self.index = Indexes(self.board, self.state)
+        elif self.unindexed:
+            state = self.state
+            self.index.update((t, old, state[t]) for t, old in self.unindexed.items())
+            self.unindexed = {}
+        return self.index
 
     def outside(self, e: ContinuousEffect) -> str | None:
         """614.12: the object entering the battlefield, which another object's static ability does not reach yet."""
@@ -915,7 +925,7 @@ class Incremental:
             ikey = ("\0index", b.key)
             index: Indexes | None = doing.get(ikey)  # type: ignore[call-overload]
             if index is None:
-                index = doing[ikey] = self.index.moved((t, self.state[t], ch) for t, ch in changes.items())  # type: ignore[index]
+                index = doing[ikey] = self.indexes().moved((t, self.state[t], ch) for t, ch in changes.items())  # type: ignore[index]
             trial_state: State = ChainMap(changes, self.state)  # type: ignore[arg-type]
             ctx = Context(board=self.board, state=trial_state, source=a.source, controller=trial_controller)
             every = index.matching(filt, ctx, a.origin == "cda", compiled(filt))
@@ -965,7 +975,8 @@ class Incremental:
         if info.idle_pt and self.all_have_pt(frozenset(changes)):
             found -= info.idle_pt  # "+x/+0" on objects with power and toughness: their toughness stays
         if self.index is not None and found & INDEXED:
-            self.index.update((t, self.state[t], ch) for t, ch in changes.items())
+            for t in changes:
+                self.unindexed.setdefault(t, self.state[t])  # the bitsets follow when next read (``indexes``)
         for t, ch in changes.items():
             self.state[t] = ch
         if self.no_pt is not None and found & {"power", "toughness"}:

@@ -112,7 +112,8 @@ def checked_engine() -> Iterator[list[int]]:
         # the bitsets over the objects are those of the new state (reference_optimized.indexes)
         if self.index is not None:
             rebuilt = indexes.Indexes(self.board, self.state).bits
-            assert {k: v for k, v in self.index.bits.items() if v} == {k: v for k, v in rebuilt.items() if v}
+            kept = self.indexes().bits
+            assert {k: v for k, v in kept.items() if v} == {k: v for k, v in rebuilt.items() if v}
 
     bookkeeping.Incremental.apply = checked  # type: ignore[method-assign]
     try:
