@@ -60,13 +60,15 @@ def compare_after_trial(
     slot: str,
     locked: Locked,
     after_trial: Callable[[], frozenset[str]] | None = None,
+    fixed_doing: bool = False,
 ) -> DependencyReason | None:
     """613.8a(b): compare ``a`` in the current state with ``a`` once ``b`` has been applied.
 
     Only the objects ``b`` changed (``changed``) can enter or leave ``a``'s set, unless
     ``b`` changed ``a``'s source (whose controller a filter may read). ``after_trial``, when the
     caller has it, gives the objects ``a`` applies to after the trial (the same answer as ``affected``,
-    read from what the caller keeps).
+    read from what the caller keeps). ``fixed_doing``: the caller knows that a's parts in this slot
+    read no amount and b leaves a's source alone, so what a does to each object cannot change.
     """
     a_after = regenerate(a, board, trial, locked)
     if a_after is None:
@@ -88,7 +90,7 @@ def compare_after_trial(
             "applies-to",
             f"{b.description} would change what {a.description} applies to (gains {gained}, loses {lost})",
         )
-    if reads_values(a) or a.source in changed:
+    if not fixed_doing and (reads_values(a) or a.source in changed):
         a_parts = parts_in_slot(a, version, slot)
         if doing != instructions(a_after, a_parts, before, board, trial, version):
             return changes_what_it_does(a, b)

@@ -207,6 +207,7 @@ def record_application(
 ) -> tuple[Moment, TraceStep]:
     """One application's trace row and the dependency graph at that moment (613.8a-c); ``remaining``: the keys
     of the effects not applied yet, in order."""
+    order = tuple(sorted(targets))
     moment = Moment(
         step=index,
         slot=slot.id,
@@ -223,9 +224,9 @@ def record_application(
         timestamp=pick.timestamp,
         ops=tuple(p.op for p in parts),
         why=why,
-        affected=tuple(sorted(targets)),
+        affected=order,
         locked_from=None if first else locked_slot[pick.key],
-        after={t: state[t] for t in sorted(targets)},
+        after={t: state[t] for t in order},
     )
     return moment, step
 

@@ -26,6 +26,7 @@ readable test itself is run.
 from __future__ import annotations
 
 from collections import ChainMap
+from collections.abc import Mapping
 from typing import Any
 
 from reference.dependency import DependencyReason, changes_what_it_does, compare_after_trial
@@ -49,6 +50,7 @@ from reference.resolver import initial_state
 from reference.versions import RulesVersion
 
 from .compiled_filters import compiled
+from .indexes import INDEXED, Indexes
 from .reads import (
     ABILITY_FIELDS,
     FIELDS,
@@ -81,6 +83,9 @@ from .reads import (
     writes_of,
 )
 
+# Past this many objects to read again, an effect's objects are found afresh by the bitsets (``indexes``).
+_WHOLE = 32
+
 # Operations whose instruction is read off the part and the object alone (``reference.effects.instruction``):
 # not a copy (its timestamp), a control change ("you"), nor what is read off other objects.
 SHARED_OPS = frozenset({"set_pt", "modify_pt"}) | frozenset(WRITES) - {"set_controller"}
@@ -111,6 +116,7 @@ class _Info:
         "reads_values",
         "self_only",
         "shared_parts",
+        "slot_reads",
         "slots",
         "source_reads",
         "value_names",
@@ -122,6 +128,7 @@ class _Info:
     def __init__(self, effect: ContinuousEffect, condition: Any = None) -> None:
         self.effect = effect
         self.slots: dict[str, tuple[Part, ...]] = {}
+        self.slot_reads: dict[str, bool] = {}
         self.named: dict[str, frozenset[str] | None] = {}
         self.filter_reads = filter_reads(effect.filter) if effect.targets is None else frozenset()
         # what the filter reads of the source itself, beyond the controller its "you" means
@@ -209,16 +216,39 @@ class _Affected:
 class _Changes:
     """An effect's trial application (613.8a): the objects it would change, up to date with a step."""
 
-    __slots__ = ("changed", "changes", "effect", "instrs", "parts", "targets", "version")
+    __slots__ = ("changed", "changes", "effect", "instrs", "parts", "slot", "targets", "version")
 
     def __init__(self) -> None:
         self.effect: ContinuousEffect | None = None
+        self.slot: str | None = None
         self.parts: tuple[Part, ...] = ()
         self.targets: frozenset[str] = frozenset()
         self.version = -1
         self.changes: dict[str, Characteristics] = {}
         self.changed: frozenset[str] | None = None
         self.instrs: list[Instruction | None] = []
+
+
+Graph = dict[str, dict[str, DependencyReason]]
+
+
+class _Pair:
+    """A pair's dependency answer (613.8a) and what it was read from: kept while none of that changes."""
+
+    __slots__ = ("a", "answer", "b", "b_targets", "locked", "version", "watch")
+
+    def __init__(
+        self,
+        a: ContinuousEffect,
+        b: ContinuousEffect,
+        answer: DependencyReason | None,
+        version: int,
+        b_targets: frozenset[str],
+        locked: tuple[bool, bool],
+        watch: frozenset[str | None],
+    ) -> None:
+        self.a, self.b, self.answer, self.version = a, b, answer, version
+        self.b_targets, self.locked, self.watch = b_targets, locked, watch
 
 
 class Incremental:
@@ -229,6 +259,10 @@ class Incremental:
         self.board = board
         self.version = version
         self.state: dict[str, Characteristics] = dict(initial_state(board, version))
+        # equal characteristics held as one value: objects alike are grouped by identity (``changes``, ``indexes``)
+        alike: dict[Characteristics, Characteristics] = {}
+        for i, ch in self.state.items():
+            self.state[i] = alike.setdefault(ch, ch)
         self.locked: dict[str, tuple[ContinuousEffect, frozenset[str]]] = {}
         # One entry per applied step: the objects it changed and the characteristics it changed.
         self.log: list[tuple[frozenset[str], frozenset[str], Names]] = []
@@ -243,6 +277,14 @@ class Incremental:
         # per filter: the filter a trial reads (less "other than its source"), whether that was taken off, and
         # whether what is read is free of the source (``_after_trial``)
         self.filter_splits: dict[Any, tuple[Any, bool, bool]] = {}
+        # per (a, b, slot): the readable test's answer, kept while its inputs stay (``_kept_answer``)
+        self.pairs: dict[tuple[str, str, str], _Pair] = {}
+        # per slot: the last graph, the step it was read at, the effects it was read for and those locked in then
+        self.last_graph: dict[str, tuple[int, dict[str, ContinuousEffect], Graph, frozenset[str]]] = {}
+        # 613.6: per (parts, origin), the parts in each slot of the version
+        self.slot_parts: dict[tuple[tuple[Part, ...], str], dict[str, tuple[Part, ...]]] = {}
+        self.slot_ids = tuple(s.id for s in version.slots)
+        self.locked_objects: dict[str, tuple[tuple[ContinuousEffect, frozenset[str]], frozenset[str]]] = {}
         self.resolved = resolved_effects(board)
         self.rules = rule_effects(board, self.state, version.keyword_counters)
         self.defined = frozenset(board.abilities)
@@ -259,6 +301,10 @@ class Incremental:
                     self.condition_names[field] = frozenset().union(*names)  # type: ignore[arg-type]
         self.conditional_holders: set[str] = set()
         self.statics: dict[str, list[ContinuousEffect]] = {}
+        # bitsets over the objects by type, subtype, color, controller... built when first asked (``indexes``)
+        self.index: Indexes | None = None
+        # the objects changed since the bitsets were last brought up to date, with their characteristics then
+        self.unindexed: dict[str, Characteristics] = {}
         for obj_id in sorted(self.state):
             self._regenerate_statics(obj_id)
 
@@ -320,9 +366,18 @@ class Incremental:
     def parts(self, e: ContinuousEffect, slot: str) -> tuple[Part, ...]:
         """613.6: as ``parts_in_slot``, kept per effect value."""
         i = self.info(e)
-        if slot not in i.slots:
-            i.slots[slot] = parts_in_slot(e, self.version, slot)
-        return i.slots[slot]
+        found = i.slots.get(slot)
+        if found is None:
+            # the slot of each part is read off its operation and the effect's origin: asked once per pair of them
+            try:
+                every = self.slot_parts.get((e.parts, e.origin))
+            except TypeError:  # unhashable parts (plain dicts from a caller): read for this effect only
+                every = {}
+            if every is None:
+                every = {s: parts_in_slot(e, self.version, s) for s in self.slot_ids}
+                self.slot_parts[(e.parts, e.origin)] = every
+            found = i.slots[slot] = every[slot] if slot in every else parts_in_slot(e, self.version, slot)
+        return found
 
     # --- what an effect applies to (611.2c, 611.3a, 613.6), kept up to date
 
@@ -330,7 +385,12 @@ class Incremental:
         """611.2c, 611.3a, 613.6: as ``reference.effects.affected``, re-reading only objects changed since last time."""
         now = len(self.log)
         if e.key in self.locked:
-            return frozenset(i for i in self.locked[e.key][1] if i in self.state)
+            held = self.locked[e.key]
+            kept = self.locked_objects.get(e.key)
+            if kept is None or kept[0] is not held:
+                # 611.2c: the objects fixed when it first applied (the objects of a resolution never change)
+                kept = self.locked_objects[e.key] = (held, frozenset(i for i in held[1] if i in self.state))
+            return kept[1]
         cached = self.affected_cache.get(e.key)
         if cached is not None and cached.effect == e:
             if cached.version == now:
@@ -347,6 +407,15 @@ class Incremental:
                     break
                 if hits(changed, names, info.filter_reads, info.filter_names):
                     dirty |= objs
+            if not full and len(dirty) > _WHOLE and self.index is not None:
+                # many objects to read again: the bitsets give the whole answer at once
+                ctx = self.context(e)
+                found = self.indexes().matching(e.filter, ctx, e.origin == "cda", compiled(e.filter))
+                if found is not None:
+                    out = self.outside(e)
+                    objects = found - {out} if out in found else found
+                    cached.objects, cached.version = objects, now
+                    return objects
             if not full:
                 objects = cached.objects
                 if dirty:
@@ -367,11 +436,24 @@ class Incremental:
             )
         else:
             ctx, test = self.context(e), compiled(e.filter)
-            objects = objects_matching(e.filter, ctx, anywhere=e.origin == "cda", test=test)
+            found = self.indexes().matching(e.filter, ctx, e.origin == "cda", test)
+            if found is None:
+                found = objects_matching(e.filter, ctx, anywhere=e.origin == "cda", test=test)
+            objects = found
             if self.outside(e) in objects:
                 objects = objects - {self.outside(e)}
         self.affected_cache[e.key] = _Affected(e, objects, now)
         return objects
+
+    def indexes(self) -> Indexes:
+        """611.3a: the bitsets over the objects as they are now, built when first asked, then moved as asked."""
+        if self.index is None:
+            self.index = Indexes(self.board, self.state)
+        elif self.unindexed:
+            state = self.state
+            self.index.update((t, old, state[t]) for t, old in self.unindexed.items())
+            self.unindexed = {}
+        return self.index
 
     def outside(self, e: ContinuousEffect) -> str | None:
         """614.12: the object entering the battlefield, which another object's static ability does not reach yet."""
@@ -421,13 +503,16 @@ class Incremental:
 
     def changes(self, e: ContinuousEffect, slot: str) -> dict[str, Characteristics]:
         """613.1, 613.8a: as ``reference.effects.changes_of`` for the effect's parts in ``slot``, now."""
-        parts = self.parts(e, slot)
-        targets = self.affected(e)
         now = len(self.log)
         c = self.changes_cache.get(e.key)
+        if c is not None and c.version == now and c.effect is e and c.slot == slot:
+            return c.changes
+        parts = self.parts(e, slot)
+        targets = self.affected(e)
         if c is None:
             c = self.changes_cache[e.key] = _Changes()
         if c.version == now and c.effect is e and c.parts == parts:
+            c.slot = slot
             return c.changes
         dirty: set[str] | None = None
         if c.effect is e and c.parts == parts:
@@ -443,18 +528,30 @@ class Incremental:
         if dirty is None:
             c.effect, c.parts, c.instrs, c.changes, c.changed = e, parts, [None] * len(parts), {}, None
             dirty = set(targets)
+        state, out = self.state, c.changes
+        # 613.1: when no part reads its object, the result is a function of the object's characteristics alone:
+        # the objects holding the same characteristics (one value, shared) get one application, made once
+        alike: dict[int, tuple[Characteristics, bool]] | None = None
+        if not any(part_reads_object(p) for p in parts):
+            alike = {}
         for t in dirty:
             if t not in targets:
-                c.changes.pop(t, None)
+                out.pop(t, None)
                 continue
-            ch = self._apply(e, parts, t, c)
-            if ch != self.state[t]:
-                c.changes[t] = ch
+            old = state[t]
+            done = alike.get(id(old)) if alike is not None else None
+            if done is None:
+                ch = self._apply(e, parts, t, c)
+                done = (ch, ch != old)
+                if alike is not None:
+                    alike[id(old)] = done
+            if done[1]:
+                out[t] = done[0]
             else:
-                c.changes.pop(t, None)
+                out.pop(t, None)
         if dirty:
             c.changed = None
-        c.targets, c.version = targets, now
+        c.targets, c.version, c.slot = targets, now, slot
         return c.changes
 
     def changed(self, e: ContinuousEffect, slot: str) -> frozenset[str]:
@@ -520,6 +617,37 @@ class Incremental:
 
     def graph(self, group: list[ContinuousEffect], slot: str) -> dict[str, dict[str, DependencyReason]]:
         """613.8a, 613.8c: as ``reference.dependency.dependency_graph``, trying only what could matter."""
+        kept = self._kept_graph(group, slot)
+        if kept is not None:
+            return kept
+        graph = self._graph(group, slot)
+        locked = frozenset(a.key for a in group if a.key in self.locked)
+        self.last_graph[slot] = (len(self.log), {a.key: a for a in group}, graph, locked)
+        return graph
+
+    def _kept_graph(self, group: list[ContinuousEffect], slot: str) -> dict[str, dict[str, DependencyReason]] | None:
+        """613.8a: the last graph of this slot, narrowed to the group, when no step since changed any object.
+
+        Each pair's answer is read off the two effects and the state alone; with the state as it was and each
+        effect the same, every answer stays, and the effects applied since are simply gone from the group.
+        """
+        last = self.last_graph.get(slot)
+        if last is None:
+            return None
+        since, effects, graph, locked = last
+        if any(objs for objs, _, _ in self.log[since:]):
+            return None
+        if any(effects.get(a.key) is not a for a in group):
+            return None  # an effect new to the group (or regenerated) since: its pairs were never asked
+        if any((a.key in self.locked) != (a.key in locked) for a in group):
+            return None  # 611.2c: an effect locked in since applies to fixed objects: its answers change
+        keys = {a.key for a in group}
+        narrowed = {a.key: {b: r for b, r in graph[a.key].items() if b in keys} for a in group}
+        self.last_graph[slot] = (len(self.log), {a.key: a for a in group}, narrowed, locked)
+        return narrowed
+
+    def _graph(self, group: list[ContinuousEffect], slot: str) -> dict[str, dict[str, DependencyReason]]:
+        """613.8a, 613.8c: the dependency graph of the group, each pair tried only where it could matter."""
         isolated = self.version.cda_dependency_isolated
         graph: dict[str, dict[str, DependencyReason]] = {a.key: {} for a in group}
         # 613.8a: only an effect whose existence, text, objects or amounts can vary can depend on another.
@@ -665,13 +793,79 @@ class Incremental:
         self, a: ContinuousEffect, ia: _Info, b: ContinuousEffect, slot: str, doing: dict[str, object]
     ) -> DependencyReason | None:
         """613.8a: the readable test (``dependency.compare_after_trial``) on b's trial application."""
+        pair = self.pairs.get((a.key, b.key, slot))
+        if pair is not None and self._kept_answer(pair, a, b):
+            return pair.answer
         changes = self.changes(b, slot)
         if not changes:
             return None  # applying b changes nothing, so nothing can depend on it
         changed = self.changed(b, slot)
+        answer = self._compare(a, ia, b, slot, doing, changes, changed)
+        keep = not (ia.exist_reads or self._reads_values_in(a, slot) or self._reads_values_in(b, slot))
+        if keep and a.source not in changed and all(p.op in WRITES for p in self.parts(b, slot)):
+            b_targets = self.affected(b)
+            locked = (a.key in self.locked, b.key in self.locked)
+            watch = frozenset(b_targets | {a.source, b.source})
+            self.pairs[(a.key, b.key, slot)] = _Pair(a, b, answer, len(self.log), b_targets, locked, watch)
+        return answer
+
+    def _reads_values_in(self, e: ContinuousEffect, slot: str) -> bool:
+        """613.8a: do the effect's parts in this slot read amounts (or what they give) as they apply?"""
+        info = self.info(e)
+        found = info.slot_reads.get(slot)
+        if found is None:
+            found = info.slot_reads[slot] = any(
+                p.op in READS_OTHERS or any(isinstance(p.args.get(k), Mapping) for k in VALUE_ARGS)
+                for p in self.parts(e, slot)
+            )
+        return found
+
+    def _fixed_doing(self, a: ContinuousEffect, slot: str, changed: frozenset[str]) -> bool:
+        """613.8a: can b's trial not change what a's parts in this slot do to each object? True when they read no
+        amount and either b leaves a's source alone or they read nothing of it (its controller, its timestamp)."""
+        if self._reads_values_in(a, slot):
+            return False
+        return a.source not in changed or all(p.op not in ("copy_of", "set_controller") for p in self.parts(a, slot))
+
+    def _kept_answer(self, pair: _Pair, a: ContinuousEffect, b: ContinuousEffect) -> bool:
+        """613.8a: is a kept answer still the readable test's? Yes while the same two effects meet, b applies to the
+        same objects, and no step since changed any of them nor either source.
+
+        Then b's trial changes the same objects the same way (its amounts read nothing that varies, and its operations
+        read only the object they change), and a's existence, text and controller stay (its source is unchanged and not
+        changed by the trial; it has no condition and reads no values): a's objects before and after the trial differ
+        only on objects the trial changes, each as it was when the answer was read.
+        """
+        if pair.a is not a or pair.b is not b:
+            return False
+        if pair.locked != (a.key in self.locked, b.key in self.locked):
+            return False
+        targets = self.affected(b)
+        if targets is not pair.b_targets and targets != pair.b_targets:
+            return False
+        watch = pair.watch
+        for objs, _, _ in self.log[pair.version :]:
+            if not watch.isdisjoint(objs):
+                return False
+        pair.version = len(self.log)
+        return True
+
+    def _compare(
+        self,
+        a: ContinuousEffect,
+        ia: _Info,
+        b: ContinuousEffect,
+        slot: str,
+        doing: dict[str, object],
+        changes: dict[str, Characteristics],
+        changed: frozenset[str],
+    ) -> DependencyReason | None:
+        """613.8a: ``dependency.compare_after_trial`` on b's trial application (``changes``)."""
         trial: State = ChainMap(changes, self.state)  # type: ignore[arg-type]
         before = self.affected(a)
-        if a.key not in doing and (ia.reads_values or a.source in changed):
+        # 613.8a: a's parts here read no amount and b leaves a's source: what a does to each object stays
+        fixed = self._fixed_doing(a, slot, changed)
+        if not fixed and a.key not in doing and (ia.reads_values or a.source in changed):
             doing[a.key] = {
                 t: tuple(instruction(a, p, t, self.board, self.state, self.version) for p in self.parts(a, slot))
                 for t in sorted(before)
@@ -688,6 +882,7 @@ class Incremental:
             slot,
             self.locked,
             lambda: self._after_trial(a, b, before, changes, doing),
+            fixed,
         )
 
     def _after_trial(
@@ -722,6 +917,23 @@ class Incremental:
         if not free:
             key += (a.source,)
         found = doing.get(key)  # type: ignore[call-overload]
+        if found is None and self.index is not None and (whole or len(changes) > _WHOLE):
+            # the whole answer from the bitsets moved by b's trial (kept per b): by set operations
+            every: frozenset[str] | None = doing.get(("\0every", *key))  # type: ignore[call-overload]
+            if every is not None:
+                return every - less if less else every
+            ikey = ("\0index", b.key)
+            index: Indexes | None = doing.get(ikey)  # type: ignore[call-overload]
+            if index is None:
+                index = doing[ikey] = self.indexes().moved((t, self.state[t], ch) for t, ch in changes.items())  # type: ignore[index]
+            trial_state: State = ChainMap(changes, self.state)  # type: ignore[arg-type]
+            ctx = Context(board=self.board, state=trial_state, source=a.source, controller=trial_controller)
+            every = index.matching(filt, ctx, a.origin == "cda", compiled(filt))
+            if every is not None:
+                outside = self.outside(a)
+                every = every - {outside} if outside in every else every
+                doing[("\0every", *key)] = every  # type: ignore[index]
+                return every - less if less else every
         if found is None:
             trial = doing.get(("\0trial", b.key))  # type: ignore[call-overload]
             if trial is None:
@@ -762,6 +974,9 @@ class Incremental:
             names = {f: frozenset(v) for f, v in differing.items()}
         if info.idle_pt and self.all_have_pt(frozenset(changes)):
             found -= info.idle_pt  # "+x/+0" on objects with power and toughness: their toughness stays
+        if self.index is not None and found & INDEXED:
+            for t in changes:
+                self.unindexed.setdefault(t, self.state[t])  # the bitsets follow when next read (``indexes``)
         for t, ch in changes.items():
             self.state[t] = ch
         if self.no_pt is not None and found & {"power", "toughness"}:

@@ -27,7 +27,7 @@ from reference.frozen import freeze
 from reference.model import Board, Part
 from reference.resolver import resolve
 from reference.versions import RulesVersion, builtin_versions, get_version
-from reference_optimized import bookkeeping, reads
+from reference_optimized import bookkeeping, indexes, reads
 from reference_optimized import resolve as fast_resolve
 
 from ..builders import (
@@ -109,6 +109,11 @@ def checked_engine() -> Iterator[list[int]]:
         apply(self, e, slot, chosen)
         # 205.3d, 305.6: the objects kept as not fitting are those that do not fit now
         assert self.unfit is None or self.unfit == {i for i, ch in self.state.items() if not reads.fits(ch)}
+        # the bitsets over the objects are those of the new state (reference_optimized.indexes)
+        if self.index is not None:
+            rebuilt = indexes.Indexes(self.board, self.state).bits
+            kept = self.indexes().bits
+            assert {k: v for k, v in kept.items() if v} == {k: v for k, v in rebuilt.items() if v}
 
     bookkeeping.Incremental.apply = checked  # type: ignore[method-assign]
     try:
@@ -1025,3 +1030,75 @@ def test_a_creature_that_lost_flying_is_not_given_vigilance_by_the_flier_effect(
     result = _same(board)
     assert result.final["x"].abilities == frozenset()
     assert result.final["y"].abilities == frozenset({"flying", "vigilance", "trample"})
+
+
+LAND_GOLEMS_SWAMPS = "land clues and land golems are swamps in addition to their other types."
+
+ARTIFACT_LANDS = "artifacts are lands in addition to their other types."
+
+
+@pytest.mark.parametrize("change", ["clue", "artifact"])
+def test_a_kept_dependency_answer_is_asked_again_once_a_step_changes_what_it_read(change: str) -> None:
+    """613.8a, 613.7: "land Clues and land Golems are Swamps" (timestamp 1) does not depend on "artifacts are lands"
+    (timestamp 2) while the only artifact is a Relic that is neither: the answer is kept. A resolved effect (timestamp
+    0.6) then makes the Relic a Clue (a step changing an object the second effect applies to), or makes the Golem Bear
+    an artifact (a step changing which objects it applies to): now the lands effect would add a land Clue (a land
+    Golem) to the first one's objects, so the first waits for it, and the Relic (the Bear) becomes a Swamp."""
+    target, op = ("relic", {"op": "add_subtypes", "subtypes": ["clue"]})
+    if change == "artifact":
+        target, op = ("bear", {"op": "add_types", "types": ["artifact"]})
+    board = make_board(
+        [
+            creature("bear", 0.5, subtypes=["golem"]),
+            {"id": "relic", "name": "Relic", "timestamp": 0.7, "controller": "p1", "types": ["artifact"],
+             "mana_value": 1},
+            enchantment("a1", 1, LAND_GOLEMS_SWAMPS),
+            enchantment("a2", 2, ARTIFACT_LANDS),
+        ],
+        effects=[{"id": "c", "controller": "p1", "timestamp": 0.6, "applies_to": [target], "parts": [op]}],
+        abilities=[
+            {"text": LAND_GOLEMS_SWAMPS,
+             "applies_to": {"all": [{"type": "land"}, {"any": [{"subtype": "clue"}, {"subtype": "golem"}]}]},
+             "parts": [{"op": "add_subtypes", "subtypes": ["swamp"]}]},
+            {"text": ARTIFACT_LANDS, "applies_to": {"type": "artifact"},
+             "parts": [{"op": "add_types", "types": ["land"]}]},
+        ],
+    )  # fmt: skip
+    for vid in ("pre-m10", "m10", "ikoria"):
+        with checked_engine(), _kept() as answers:
+            final = same(board, vid)
+        assert "swamp" in final[target].subtypes
+        assert "land" in final[target].types
+        assert False in answers  # a kept answer was there, and was not used
+
+
+@contextmanager
+def _kept() -> Iterator[list[bool]]:
+    """Each answer of ``_kept_answer`` while inside, True where a kept dependency answer was used."""
+    answers: list[bool] = []
+    original = bookkeeping.Incremental._kept_answer
+
+    def counted(self: bookkeeping.Incremental, pair: Any, a: Any, b: Any) -> bool:
+        found = original(self, pair, a, b)
+        answers.append(found)
+        return found
+
+    bookkeeping.Incremental._kept_answer = counted  # type: ignore[method-assign]
+    try:
+        yield answers
+    finally:
+        bookkeeping.Incremental._kept_answer = original  # type: ignore[method-assign]
+
+
+def test_the_peer_type_changes_keep_dependency_answers_and_stay_equal() -> None:
+    """613.8a: on issue 39's type-change family (Urborg, Blood Moon, March of the Machines, Mycosynth Lattice,
+    Humility, Opalescence) most pairs are asked again after steps that changed nothing they read: their kept answers
+    are used, and every graph still equals the readable one (the checked engine compares them before each step)."""
+    import peers
+
+    version = get_version("2025-08-01")
+    board = peers.project_board(peers.events("b", 40, 24), catalogue(), version)
+    with checked_engine(), _kept() as answers:
+        assert fast_resolve(board, version) == resolve(board, version)
+    assert any(answers)
+    assert not all(answers)

@@ -1,0 +1,162 @@
+"""The bitsets over objects (reference_optimized.indexes) find the objects a filter matches as
+filters.objects_matching does (109.2, 611.3a), and stay right as the layers change the objects.
+
+Every filter of every corpus case at the state the layers start from and at the final state, from
+every object's point of view; every filter key alone; generated filters on generated boards; the
+bitsets moved by ``update`` equal bitsets built afresh.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from mtg_layers.corpus import load_corpus
+from reference.case import board_at, initial_board
+from reference.filters import FILTER_KEYS, Context, objects_matching
+from reference.frozen import freeze
+from reference.model import Board, State
+from reference.resolver import initial_state, resolve
+from reference.versions import builtin_versions
+from reference_optimized.compiled_filters import compiled
+from reference_optimized.indexes import Indexes, facts, moved_facts
+from tests.reference_optimized.test_compiled_filters import SAMPLE, _board_filters
+from tests.strategies import boards, filters
+
+CASES = load_corpus()
+
+
+def _agree(board: Board, state: State, filt: Any, index: Indexes | None = None) -> int:
+    """The bitsets' answer equals objects_matching's from every point of view; returns how many were read."""
+    index = index or Indexes(board, state)
+    read = 0
+    for source in [None, *sorted(board.objects)]:
+        controller = state[source].controller if source is not None and source in state else None
+        ctx = Context(board=board, state=state, source=source, controller=controller)
+        for anywhere in (False, True):
+            found = index.matching(filt, ctx, anywhere, compiled(filt))
+            if found is not None:
+                read += 1
+                assert found == objects_matching(filt, ctx, anywhere=anywhere), (dict(filt), source, anywhere)
+    return read
+
+
+def _fresh_bits(index: Indexes) -> dict[Any, int]:
+    return {k: v for k, v in index.bits.items() if v}
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c.id for c in CASES])
+def test_every_corpus_filter_finds_the_same_objects(case: Any) -> None:
+    version = builtin_versions()[case.versions[0]]
+    board = board_at(case, len(case.steps), version)
+    start = initial_state(board)
+    final = resolve(board, version).final
+    for filt in _board_filters(board):
+        _agree(board, start, filt)
+        _agree(board, final, filt)
+
+
+def test_bitsets_moved_to_the_final_state_equal_bitsets_built_afresh() -> None:
+    """613.1: moving every object the layers changed, on every corpus case, gives the final state's bitsets."""
+    for case in CASES:
+        version = builtin_versions()[case.versions[0]]
+        board = board_at(case, len(case.steps), version)
+        state = initial_state(board, version)
+        index = Indexes(board, state)
+        final = resolve(board, version).final
+        index.update((i, state[i], final[i]) for i in state if final[i] != state[i])
+        assert _fresh_bits(index) == _fresh_bits(Indexes(board, final)), case.id
+
+
+def test_every_filter_key_is_read_or_left_to_the_compiled_filter() -> None:
+    """Each key alone, with a value some object matches and one none does: the same objects, or None (mana_value and
+    unknown keys, which the caller tests object by object, raising what the readable filter raises)."""
+    case = max(CASES, key=lambda c: len(initial_board(c).objects))
+    board = board_at(case, 1, builtin_versions()[case.versions[0]])
+    state = initial_state(board)
+    first = sorted(board.objects)[0]
+    named = {
+        "id": (first, "nothing"),
+        "ids": ((first, "nothing"), ("nothing",)),
+        "name": (state[first].name, "Nothing"),
+        "shares_creature_type_with": ("source", "it"),
+    }
+    unread: set[str] = set()
+    for key in FILTER_KEYS:
+        wants = named.get(key) or ((SAMPLE[key],) if key in SAMPLE else ("stone", True, False))
+        for want in wants:
+            filt = freeze({key: want})
+            if not _agree(board, state, filt):
+                unread.add(key)
+            _agree(board, state, freeze({"not": filt}))
+            _agree(board, state, freeze({"any": (filt, freeze({"type": "land"}))}))
+            _agree(board, state, freeze({"all": (filt, freeze({"controller": "you"}))}))
+    assert unread == {"mana_value"}
+    assert _agree(board, state, freeze({"no_such_key": 1})) == 0
+    assert _agree(board, state, freeze({"all": ("creature",)})) == 0
+
+
+def test_bitsets_follow_a_change_of_every_indexed_characteristic() -> None:
+    """Types, subtypes, colors, abilities, controller, name, all creature types, face down: moved objects are found
+    by their new values and not by their old ones, and alike objects move together."""
+    case = max(CASES, key=lambda c: len(initial_board(c).objects))
+    board = board_at(case, 1, builtin_versions()[case.versions[0]])
+    state = dict(initial_state(board))
+    index = Indexes(board, state)
+    moved = sorted(state)[:3]
+    new = {
+        i: state[i].with_(
+            types=frozenset({"creature", "artifact"}),
+            subtypes=frozenset({"golem"}),
+            colors=frozenset({"blue", "red"}),
+            abilities=frozenset({"flying"}),
+            controller="zed",
+            name="Moved",
+            all_creature_types=True,
+            face_down=True,
+        )
+        for i in moved
+    }
+    index.update((i, state[i], new[i]) for i in moved)
+    state.update(new)
+    assert _fresh_bits(index) == _fresh_bits(Indexes(board, state))
+    for filt in ({"subtype": "elf"}, {"controller": "zed"}, {"multicolored": True}, {"face_down": False}):
+        assert _agree(board, state, freeze(filt), index)
+
+
+@pytest.mark.slow
+@given(boards(), st.data())
+def test_generated_filters_find_the_same_objects(board: Board, data: st.DataObject) -> None:
+    abilities = sorted(board.abilities)
+    filt = freeze(data.draw(filters(abilities)))
+    state = initial_state(board)
+    _agree(board, state, filt)
+
+
+def test_the_facts_an_object_loses_and_gains_are_the_difference_of_its_facts() -> None:
+    """611.3a: ``moved_facts`` gives exactly what ``facts`` of the two states differ by, on every corpus object the
+    layers changed, and on one whose every indexed characteristic changed."""
+    pairs = []
+    for case in CASES:
+        version = builtin_versions()[case.versions[0]]
+        board = board_at(case, len(case.steps), version)
+        start = initial_state(board, version)
+        final = resolve(board, version).final
+        pairs += [(start[i], final[i]) for i in start if start[i] != final[i]]
+    old = pairs[0][0]
+    new = old.with_(
+        types=frozenset({"artifact"}),
+        colors=frozenset({"blue", "red"}),
+        name="Other",
+        controller="zed",
+        all_creature_types=not old.all_creature_types,
+        face_down=not old.face_down,
+    )
+    for was, now in [*pairs, (old, new), (new, old)]:
+        lost, gained = moved_facts(was, now)
+        assert sorted(lost, key=repr) == sorted(facts(was) - facts(now), key=repr)
+        assert sorted(gained, key=repr) == sorted(facts(now) - facts(was), key=repr)
+    assert len(pairs) > 100
