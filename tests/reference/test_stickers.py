@@ -170,3 +170,42 @@ def test_a_sticker_of_the_wrong_shape_is_a_schema_error_naming_the_field() -> No
     with pytest.raises(CorpusError) as err:
         case_from_data(copy.deepcopy(data), "unit")
     assert "objects[0].stickers[0]" in str(err.value)
+
+
+def test_a_third_component_merged_with_stickers_keeps_the_two_before_it() -> None:
+    """729.2, 123.5b: a mutating spell with a sticker merges onto a permanent already merged twice; the merged
+    permanent keeps every earlier component and the new one carries no sticker (the permanent holds them)."""
+    data = {
+        "id": "stickers-third-merge",
+        "title": "three merges, the last with a sticker",
+        "versions": ["2025-08-01"],
+        "features": ["stickers", "merged"],
+        "sources": [{"kind": "derived", "ref": "unit test"}],
+        "objects": [
+            {"id": "angel", "card": "Serra Angel", "controller": "p1", "timestamp": 1},
+            {"id": "gemrazer", "card": "Gemrazer", "controller": "p1", "zone": "stack", "timestamp": 2},
+            {"id": "heron", "card": "Dreamtail Heron", "controller": "p1", "zone": "stack", "timestamp": 3},
+            {
+                "id": "beast",
+                "card": "Parcelbeast",
+                "controller": "p1",
+                "zone": "stack",
+                "timestamp": 4,
+                "stickers": [{"kind": "pt", "power": 9, "toughness": 9}],
+            },
+        ],
+        "steps": [
+            {"description": "over", "merge": {"gemrazer": {"onto": "angel", "position": "over", "timestamp": 5}}},
+            {"description": "under", "merge": {"heron": {"onto": "angel", "position": "under", "timestamp": 6}}},
+            {
+                "description": "over, stickered",
+                "merge": {"beast": {"onto": "angel", "position": "over", "timestamp": 7}},
+            },
+        ],
+    }
+    for step in data["steps"]:
+        step["expect"] = {"2025-08-01": {}}
+    merged = board_at(case_from_data(data, "unit"), 3).objects["angel"]
+    assert [m.component.id for m in merged.merges] == ["gemrazer", "heron", "beast"]
+    assert merged.merges[-1].component.stickers == ()
+    assert [s.kind for s in merged.stickers] == ["pt"]  # 123.5b: the sticker is now on the merged permanent
