@@ -9,7 +9,7 @@ from dataclasses import replace
 
 import pytest
 
-from reference.case import board_at
+from reference.case import board_at, initial_board
 from reference.fixed_amounts import fixed, on_resolution, reads_its_object, unfixed
 
 from ..builders import IKORIA, M10, creature, enchantment, loaded_case, run
@@ -105,3 +105,19 @@ def test_what_is_still_to_fix_and_what_reads_the_object() -> None:
     board = board_at(case, 1, IKORIA)
     assert fixed(board.effects[0], board, IKORIA) is board.effects[0]  # nothing left to fix
     assert on_resolution(board, ("pump",), None) is board
+
+
+def test_an_amount_that_differs_between_its_objects_is_an_error_naming_the_numbers() -> None:
+    """611.2d: an effect fixes one number per amount; "power becomes its toughness" on a 2/3 and a 1/5 would need
+    two (3 and 5). The loader refuses such an effect; ``fixed`` itself says which effect, amount and numbers."""
+    case = loaded_case(
+        [creature("bear", 1, power=2, toughness=3), creature("wall", 2, power=1, toughness=5)],
+        steps=[{"description": "x", "add_effects": [_pump("set", "bear", {"its": "toughness"}, "set_pt")]}],
+    )
+    effect = replace(case.steps[0].add_effects[0], applies_to=("bear", "wall"))
+    with pytest.raises(ValueError) as err:
+        fixed(effect, initial_board(case), IKORIA)
+    assert str(err.value) == (
+        "effect set: set_pt.power is [3, 5] depending on the object or the order the rules leave open; "
+        "611.2d fixes one number on resolution"
+    )
