@@ -70,10 +70,10 @@ def history_from_mapping(data: Mapping[str, Any]) -> History:
         w = f"changes[{i}]"
         if not isinstance(c, Mapping) or not isinstance(c.get("entry"), str) or not isinstance(c.get("flags"), Mapping):
             raise ProfileError(f"{WHERE}: {w}: expected a mapping with 'entry' (a string) and 'flags' (a mapping)")
+        if not isinstance(c.get("rule"), str) or not c["rule"]:
+            raise ProfileError(f"{WHERE}: {w}.rule: expected the number of the rule the change is to (a string)")
         flags = tuple((k, flag_value(k, v, f"{WHERE}: {w}")) for k, v in c["flags"].items())
-        changes.append(
-            DatedChange(c["entry"], _day(c.get("from"), f"{w}.from"), str(c.get("rule", "")), flags, c.get("note", ""))
-        )
+        changes.append(DatedChange(c["entry"], _day(c.get("from"), f"{w}.from"), c["rule"], flags, c.get("note", "")))
     if [c.day for c in changes] != sorted(c.day for c in changes):
         raise ProfileError(f"{WHERE}: changes: expected oldest first")
     unknown = tuple(

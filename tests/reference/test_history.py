@@ -309,3 +309,16 @@ def _changes(data: object) -> list[dict[str, object]]:
         for v in data:
             found += _changes(v)
     return found
+
+
+@pytest.mark.parametrize("rule", [None, "", 613])
+def test_a_dated_change_without_its_rule_number_is_refused_naming_the_field(rule: object) -> None:
+    """A dated change is a change to a rule: the history names it, and refuses a change that does not."""
+    from reference.history import history_from_mapping
+    from reference.versions import ProfileError
+
+    change: dict[str, object] = {"entry": "a change", "from": "2020-01-01", "flags": {}}
+    if rule is not None:
+        change["rule"] = rule
+    with pytest.raises(ProfileError, match=r"changes\[0\]\.rule: expected the number of the rule"):
+        history_from_mapping({"changes": [change], "newest_text": "2025-08-01"})
