@@ -13,7 +13,7 @@ from dataclasses import replace
 from typing import Any
 
 import pytest
-from hypothesis import assume, given
+from hypothesis import assume, example, given
 from hypothesis import strategies as st
 
 from reference.choices import Outcomes, outcomes
@@ -66,6 +66,35 @@ def test_the_findings_board_has_both_settings_last(vid: str) -> None:
     assert {(o.final["c"].power, o.final["c"].toughness) for o in fewer.outcomes} == {(1, 1), (3, 2)}
     assert _keys(fewer) == _keys(every)
     assert fewer.runs <= every.runs
+
+
+def _one_creature() -> Board:
+    """c alone with four abilities of its own: 0 sets 1/1 and makes it legendary, 1 sets 3/2, 2 makes it white and
+    sets 3/2, 3 makes it white and legendary; e0, resolved with timestamp 1, sets c to 1/1 (found by a random search
+    of the old reduction: it tried one order of the layer 4 tie of abilities 0 and 3, and reached only 3/2)."""
+    p32 = {"op": "set_pt", "power": 3, "toughness": 2}
+    white = {"op": "add_colors", "colors": ["white"]}
+    e0 = {"id": "e0", "timestamp": 1, "applies_to": ["c"], "parts": [PT_1]}
+    return _board([[PT_1, LEGENDARY], [p32], [white, p32], [white, LEGENDARY]], 4, [e0])
+
+
+@pytest.mark.parametrize("vid", ["pre-m10", "m10", "ikoria", "2023-11-17"])
+def test_one_creatures_settings_and_a_resolved_one_each_last(vid: str) -> None:
+    """613.7a, 613.4b: c's four abilities and e0 share timestamp 1 and no rule orders them (before 613.7n): the last
+    setting applied decides, 1/1 (ability 0 or e0) or 3/2 (ability 1 or 2); the reduction reaches every order's."""
+    version = get_version(vid)
+    every = outcomes(_one_creature(), version, limit=1500)
+    fewer = distinct_outcomes(_one_creature(), version, limit=1500)
+    assert every.complete and fewer.complete
+    assert {(o.final["c"].power, o.final["c"].toughness) for o in fewer.outcomes} == {(1, 1), (3, 2)}
+    assert _keys(fewer) == _keys(every)
+
+
+def test_613_7n_puts_the_resolved_setting_last() -> None:
+    """613.7n (2025): c's own abilities get earlier timestamps than the resolving e0, which applies last: c is 1/1."""
+    found = distinct_outcomes(_one_creature(), get_version("2025-08-01"), limit=1500)
+    assert found.complete
+    assert {(o.final["c"].power, o.final["c"].toughness) for o in found.outcomes} == {(1, 1)}
 
 
 def test_613_7n_leaves_one_outcome_on_the_findings_board() -> None:
@@ -139,6 +168,7 @@ def tied_in_two_slots(draw: st.DrawFn) -> Board:
 
 
 @given(tied_in_two_slots(), st.sampled_from(("pre-m10", "m10", "ikoria", "current")))
+@example(_one_creature(), "m10")  # the old reduction's miss, rare under random boards (about 1 in 300 of this shape)
 def test_the_reduction_reaches_every_orders_outcomes_across_slots(board: Board, vid: str) -> None:
     """613.7m, 613.1: with ties in two slots, the orders tried reach exactly the outcomes of every order, with no
     more resolutions, and the same ties matter."""
