@@ -52,6 +52,21 @@ tried, ``reference_optimized.last_touch`` handles the wider one where every oper
 to characteristics element by element (settings of power alone, settings mixed with additions, effects on
 different fixed objects): one order per signature of the last effect touching each element.
 
+**Later slots.** A tie's chosen order is recorded as one list of keys (``Board.tie_order``: effects, or the
+objects holding their timestamps), and that list also decides, or shapes, the ties met in later slots: an
+effect is placed there by the earlier of its own record and its object's, and a later tie's order is put
+before the first of its keys already recorded (``reference.choices.placed``). So two orders of a tie that end
+alike in its own slot may still end differently later: where an effect the keys name ties in a later slot
+with an effect they do not name, the place the recording gave it against the keys recorded afterwards may be
+the only thing deciding that later tie (``proofs/findings/README.md``: a commuting tie of one creature's
+abilities, recorded by effect, pinned one of them before a resolved effect in the tie of power and
+toughness). The argument above looks only inside the tie's slot, so a tie whose keys name an effect with
+parts in another slot, where an effect of the same timestamp that the keys do not name also has parts, keeps
+every order (``pins_later``). Where every effect meeting them in the other slots is named by the keys (each
+ability of one creature setting both its colors and its power, say), the recorded order decides those later
+ties for all of them at once, as in the single slot, and the reduction stands.
+``tests/reference_optimized/test_later_slots.py`` compares it with every order on boards tied in two slots.
+
 **Scope.** The argument needs the set of effects and what each reads to be fixed: no effect may
 create, remove or rewrite another (a copy effect, a face-down status, a text change, a new
 controller, a lost or granted static ability, 611.3b, 612, 613.1a-b), and none may depend on a
@@ -339,6 +354,20 @@ def _interact_in(a: ContinuousEffect, b: ContinuousEffect, version: RulesVersion
     return not all(_commute(x, y) for x in pa for y in pb)
 
 
+def pins_later(keys: Sequence[str], slot: str, effects: Sequence[ContinuousEffect], version: RulesVersion) -> bool:
+    """613.7m, 613.1: whether the order recorded for this tie may also decide a tie in another slot against an
+    effect it does not name (module docstring, "Later slots"): an effect the keys name has parts in another slot
+    where an effect with its timestamp, not named by the keys, has parts too."""
+    named = [e for e in effects if holder(e) in keys or e.key in keys]
+    inside = {e.key for e in named}
+    for e in named:
+        for other in _slots(e, version) - {slot}:
+            for f in effects:
+                if f.key not in inside and f.timestamp == e.timestamp and other in _slots(f, version):
+                    return True
+    return False
+
+
 class DistinctOrders:
     """613.7m: the orders of a board's ties worth trying (module docstring), as ``reference.choices`` asks them."""
 
@@ -350,10 +379,14 @@ class DistinctOrders:
         self.components = {} if self.reason else components(self.effects, version)
 
     def __call__(self, tie: Tie) -> Iterator[tuple[str, ...]]:
-        """613.7m: one order per class of the tie's orders that end alike; every order outside the scope."""
+        """613.7m: one order per class of the tie's orders that end alike; every order outside the scope, or
+        where the recorded order of the tie's keys may also place them in a later slot's tie (``pins_later``)."""
         if self.reason is not None:
             return every_order(tie)
-        return _product([self._orders(g) for g in groups(tie_keys(tie), self.effects, self.components)])
+        keys = tie_keys(tie)
+        if pins_later(keys, tie.slot, self.effects, self.version):
+            return every_order(tie)
+        return _product([self._orders(g) for g in groups(keys, self.effects, self.components)])
 
     def _orders(self, group: Sequence[str]) -> Callable[[], Iterable[tuple[str, ...]]]:
         """613.7m: the orders worth trying of one group: one per signature of the last effect touching each

@@ -83,6 +83,7 @@ KILLING_SUITE = (
     "tests/reference_optimized/test_compiled_filters.py",
     "tests/reference_optimized/test_features.py",
     "tests/reference_optimized/test_last_touch.py",
+    "tests/reference_optimized/test_later_slots.py",
     "tests/reference_optimized/test_indexes.py",
     "tests/reference_optimized/test_orders.py",
     "tests/reference_optimized/test_reads.py",
