@@ -45,7 +45,7 @@ from reference.effects import (
 )
 from reference.filters import Context, condition_holds, names_zone, objects_matching
 from reference.model import Board, Characteristics, Part, State
-from reference.operations import Instruction, apply_instruction
+from reference.operations import TIMED_OPERATIONS, Instruction, apply_instruction
 from reference.resolver import initial_state
 from reference.versions import RulesVersion
 
@@ -274,6 +274,8 @@ class Incremental:
         self.changes_cache: dict[str, _Changes] = {}
         self.static_memo: dict[tuple[Any, ...], ContinuousEffect | None] = {}
         self.applied: dict[tuple[Characteristics, Instruction, Any], Characteristics] = {}
+        # per parts (``_shares``): the step, the objects and the changes of the last effect with those parts
+        self.shared_changes: dict[tuple[Part, ...], tuple[int, frozenset[str], dict[str, Characteristics]]] = {}
         # per filter: the filter a trial reads (less "other than its source"), whether that was taken off, and
         # whether what is read is free of the source (``_after_trial``)
         self.filter_splits: dict[Any, tuple[Any, bool, bool]] = {}
@@ -492,7 +494,8 @@ class Incremental:
         ch = self.state[target]
         for instr in self._instructions(e, parts, target, c):
             # a pure function of its inputs: objects with equal characteristics get one result, computed once
-            key = (ch, instr, e.timestamp)
+            # 613.7a: only a timed operation's result reads the timestamp: others are shared between effects
+            key = (ch, instr, e.timestamp if instr[0] in TIMED_OPERATIONS else None)
             new = self.applied.get(key)
             if new is None:
                 if len(self.applied) > 100_000:
@@ -525,6 +528,13 @@ class Incremental:
                     dirty = None
                     break
                 dirty |= objs & targets
+        if dirty is None or len(dirty) > _WHOLE:
+            shared = self._shared_changes(e, parts, targets, now)
+            if shared is not None:
+                # 613.1: equal parts applied to the same objects now: the same changes (``shared_parts``)
+                c.effect, c.parts, c.instrs, c.changes, c.changed = e, parts, [None] * len(parts), dict(shared), None
+                c.targets, c.version, c.slot = targets, now, slot
+                return c.changes
         if dirty is None:
             c.effect, c.parts, c.instrs, c.changes, c.changed = e, parts, [None] * len(parts), {}, None
             dirty = set(targets)
@@ -552,7 +562,31 @@ class Incremental:
         if dirty:
             c.changed = None
         c.targets, c.version, c.slot = targets, now, slot
+        if self._shares(e, parts):
+            self.shared_changes[parts] = (now, targets, c.changes)
         return c.changes
+
+    def _shares(self, e: ContinuousEffect, parts: tuple[Part, ...]) -> bool:
+        """613.1, 613.7a: does what the parts do to each object read only the parts and the object (not the effect's
+        source, controller or timestamp), so that effects with equal parts change the same objects the same way?"""
+        if not self.info(e).shared_parts or any(p.op in TIMED_OPERATIONS for p in parts):
+            return False
+        try:
+            hash(parts)
+        except TypeError:  # unhashable parts (plain dicts from a caller)
+            return False
+        return True
+
+    def _shared_changes(
+        self, e: ContinuousEffect, parts: tuple[Part, ...], targets: frozenset[str], now: int
+    ) -> dict[str, Characteristics] | None:
+        """613.1: the changes another effect with equal parts (``_shares``) made on the same objects at this step."""
+        if not self._shares(e, parts):
+            return None
+        found = self.shared_changes.get(parts)
+        if found is None or found[0] != now or not (found[1] is targets or found[1] == targets):
+            return None
+        return found[2]
 
     def changed(self, e: ContinuousEffect, slot: str) -> frozenset[str]:
         """613.8a: the objects applying the effect's parts in ``slot`` would change now."""
@@ -687,6 +721,7 @@ class Incremental:
         doing: dict[str, object] = {}
         # one object's instructions now and on b's trial of it (by effect, or by parts), b's trial of one object
         own: dict[tuple[Any, ...], Any] = {}
+        trials: dict[Any, list[Any]] = {}  # per (origin, size): the trials met, with their answers (``_same_trial``)
         for b in group:
             ib = self.info(b)
             writes, wnames = ib.writes, ib.write_names
@@ -720,7 +755,23 @@ class Incremental:
                     for src, ns in by_source.items():
                         if src in b_targets:
                             reach.update(ns)
-            for n in sorted(reach):
+            if not reach:
+                continue
+            # 613.8a: the readable test reads b only through its trial (the objects it changes and how) and its
+            # description: effects whose trials are equal get the same answers, the first one's (``_shared``)
+            changes = self.changes(b, slot)
+            if not changes:
+                continue  # applying b changes nothing, so nothing can depend on it
+            same = self._same_trial(b, changes, trials)
+            ns = sorted(reach)
+            if same is not None:
+                first, first_edges = same
+                ns = [n for n in ns if sensitive[n][0] is first]  # the first one itself never met its own trial
+                cut = len(first.description)
+                for a_key, kept in first_edges:
+                    if a_key != b.key:
+                        graph[a_key][b.key] = DependencyReason(kept.test, b.description + kept.detail[cut:])
+            for n in ns:
                 a, ia, static, live = sensitive[n]
                 if a.key == b.key:
                     continue
@@ -745,7 +796,32 @@ class Incremental:
                 r = self._readable_test(a, ia, b, slot, doing)
                 if r is not None:
                     graph[a.key][b.key] = r
+            if same is None:
+                self._first_trial(b, changes, trials, [(sensitive[n][0].key, sensitive[n][0]) for n in ns], graph)
         return graph
+
+    def _same_trial(
+        self, b: ContinuousEffect, changes: dict[str, Characteristics], trials: dict[Any, list[Any]]
+    ) -> tuple[ContinuousEffect, list[tuple[str, DependencyReason]]] | None:
+        """613.8a: an effect met earlier in this graph whose trial is b's (same origin, same changes), with its
+        answers, when every one of them names that effect first (then b's are the same with b's description)."""
+        for first, first_changes, edges in trials.get((b.origin, len(changes)), ()):
+            if edges is not None and (first_changes is changes or first_changes == changes):
+                return first, edges
+        return None
+
+    def _first_trial(
+        self,
+        b: ContinuousEffect,
+        changes: dict[str, Characteristics],
+        trials: dict[Any, list[Any]],
+        met: list[tuple[str, ContinuousEffect]],
+        graph: Graph,
+    ) -> None:
+        """613.8a: keep b's trial and the answers every effect it met gave (``_same_trial``)."""
+        edges = [(k, graph[k][b.key]) for k, _ in met if b.key in graph[k]]
+        shareable = all(r.detail.startswith(b.description) for _, r in edges)
+        trials.setdefault((b.origin, len(changes)), []).append((b, changes, edges if shareable else None))
 
     def _own_amounts_change(
         self, a: ContinuousEffect, b: ContinuousEffect, slot: str, own: dict[tuple[Any, ...], Any]
