@@ -270,6 +270,7 @@ class Incremental:
         self.unfit: set[str] | None = None
         self.no_pt: set[str] | None = None
         self.infos: dict[int, _Info] = {}
+        self.info_like: dict[tuple[Any, ...], _Info] = {}  # per (parts, filter, ...): what is kept (``info``)
         self.affected_cache: dict[str, _Affected] = {}
         self.changes_cache: dict[str, _Changes] = {}
         self.static_memo: dict[tuple[Any, ...], ContinuousEffect | None] = {}
@@ -362,11 +363,32 @@ class Incremental:
         i = self.infos.get(id(e))
         if i is None or i.effect is not e:
             condition = self.conditions.get(e.ability or "") if e.origin in ("static", "cda") else None
-            i = self.infos[id(e)] = _Info(e, condition)
+            # what is kept reads only the effect's parts, filter, origin, condition and whether it has targets:
+            # effects equal in those (a thousand creatures' counters, 613.7c) share it
+            try:
+                like = (e.parts, e.filter, e.targets is None, e.origin, condition)
+                template = self.info_like.get(like)
+            except TypeError:  # unhashable parts or filter (plain dicts from a caller): read for this effect only
+                like, template = None, None
+            if template is None:
+                i = _Info(e, condition)
+                if like is not None:
+                    self.info_like[like] = i
+            else:
+                i = _Info.__new__(_Info)
+                for name in _Info.__slots__:
+                    setattr(i, name, getattr(template, name))
+                i.effect = e
+            self.infos[id(e)] = i
         return i
 
     def parts(self, e: ContinuousEffect, slot: str) -> tuple[Part, ...]:
         """613.6: as ``parts_in_slot``, kept per effect value."""
+        i = self.infos.get(id(e))
+        if i is not None and i.effect is e:
+            found = i.slots.get(slot)
+            if found is not None:
+                return found
         i = self.info(e)
         found = i.slots.get(slot)
         if found is None:
@@ -391,7 +413,8 @@ class Incremental:
             kept = self.locked_objects.get(e.key)
             if kept is None or kept[0] is not held:
                 # 611.2c: the objects fixed when it first applied (the objects of a resolution never change)
-                kept = self.locked_objects[e.key] = (held, frozenset(i for i in held[1] if i in self.state))
+                objects = held[1] if held[1] <= self.state.keys() else frozenset(i for i in held[1] if i in self.state)
+                kept = self.locked_objects[e.key] = (held, objects)
             return kept[1]
         cached = self.affected_cache.get(e.key)
         if cached is not None and cached.effect == e:
@@ -1037,7 +1060,8 @@ class Incremental:
         found: set[str] = set(info.writes)  # what the operations can change (613.1) ...
         names: Names = info.write_names
         # creature types added or removed on objects that fit: only those types change (and they still fit)
-        fit = info.fit_writes != info.writes and self.all_fit(frozenset(changes))
+        objs = frozenset(changes)
+        fit = info.fit_writes != info.writes and self.all_fit(objs)
         if fit:
             found, names = set(info.fit_writes), info.fit_names
         elif info.writes == FIELDS or info.fit_writes != info.writes:
@@ -1048,13 +1072,12 @@ class Incremental:
                 changed_fields(self.state[t], ch, found)
                 changed_names(self.state[t], ch, differing)
             names = {f: frozenset(v) for f, v in differing.items()}
-        if info.idle_pt and self.all_have_pt(frozenset(changes)):
+        if info.idle_pt and self.all_have_pt(objs):
             found -= info.idle_pt  # "+x/+0" on objects with power and toughness: their toughness stays
         if self.index is not None and found & INDEXED:
             for t in changes:
                 self.unindexed.setdefault(t, self.state[t])  # the bitsets follow when next read (``indexes``)
-        for t, ch in changes.items():
-            self.state[t] = ch
+        self.state.update(changes)
         if self.no_pt is not None and found & {"power", "toughness"}:
             for t, ch in changes.items():
                 if ch.power is None or ch.toughness is None:
@@ -1067,7 +1090,7 @@ class Incremental:
                     self.unfit.discard(t)
                 else:
                     self.unfit.add(t)
-        self.log.append((frozenset(changes), frozenset(found), names))
+        self.log.append((objs, frozenset(found), names))
         if found & REGENERATE_ON:
             # Only named abilities changed, none of them a defined one: an object without text changes
             # keeps the same static abilities (612.1: only a defined wording is one).
