@@ -781,21 +781,16 @@ class Incremental:
             if not reach:
                 continue
             # 613.8a: the readable test reads b only through its trial (the objects it changes and how) and its
-            # description: effects whose trials are equal get the same answers, the first one's (``_shared``)
-            changes = self.changes(b, slot)
-            if not changes:
-                continue  # applying b changes nothing, so nothing can depend on it
-            same = self._same_trial(b, changes, trials)
+            # description: effects whose trials are equal get the same answers, the first one's (``_same_trial``).
+            # b's trial is read when a pair first needs the readable test.
             ns = sorted(reach)
-            if same is not None:
-                first, first_edges = same
-                ns = [n for n in ns if sensitive[n][0] is first]  # the first one itself never met its own trial
-                cut = len(first.description)
-                for a_key, kept in first_edges:
-                    if a_key != b.key:
-                        graph[a_key][b.key] = DependencyReason(kept.test, b.description + kept.detail[cut:])
+            asked = False
+            changes: dict[str, Characteristics] = {}
+            same: tuple[ContinuousEffect, list[tuple[str, DependencyReason]]] | None = None
             for n in ns:
                 a, ia, static, live = sensitive[n]
+                if same is not None and a is not same[0]:
+                    continue  # answered as the first effect with b's trial was; that one never met its own trial
                 if a.key == b.key:
                     continue
                 if isolated and (a.origin == "cda") != (b.origin == "cda"):
@@ -816,11 +811,25 @@ class Incremental:
                 # and then b hits a's filter or values; so here b names a's wording or does not name abilities.
                 if src_hit and not (filt_hit or val_hit) and not self._source_may_change(a, b, slot):
                     continue
+                if not asked:
+                    asked = True
+                    changes = self.changes(b, slot)
+                    if not changes:
+                        break  # applying b changes nothing, so nothing can depend on it
+                    same = self._same_trial(b, changes, trials)
+                    if same is not None:
+                        first, first_edges = same
+                        cut = len(first.description)
+                        for a_key, kept in first_edges:
+                            if a_key != b.key:
+                                graph[a_key][b.key] = DependencyReason(kept.test, b.description + kept.detail[cut:])
+                        if a is not first:
+                            continue
                 r = self._readable_test(a, ia, b, slot, doing)
                 if r is not None:
                     graph[a.key][b.key] = r
-            if same is None:
-                self._first_trial(b, changes, trials, [(sensitive[n][0].key, sensitive[n][0]) for n in ns], graph)
+            if asked and changes and same is None:
+                self._first_trial(b, changes, trials, [sensitive[n][0].key for n in ns], graph)
         return graph
 
     def _same_trial(
@@ -838,11 +847,11 @@ class Incremental:
         b: ContinuousEffect,
         changes: dict[str, Characteristics],
         trials: dict[Any, list[Any]],
-        met: list[tuple[str, ContinuousEffect]],
+        met: list[str],
         graph: Graph,
     ) -> None:
         """613.8a: keep b's trial and the answers every effect it met gave (``_same_trial``)."""
-        edges = [(k, graph[k][b.key]) for k, _ in met if b.key in graph[k]]
+        edges = [(k, graph[k][b.key]) for k in met if b.key in graph[k]]
         shareable = all(r.detail.startswith(b.description) for _, r in edges)
         trials.setdefault((b.origin, len(changes)), []).append((b, changes, edges if shareable else None))
 
