@@ -353,6 +353,9 @@ _TIMED = {
     "counter_keyword": counter_keyword,
 }
 
+# 613.7a: the operations whose result reads the effect's timestamp (the others: the same whichever effect applies them)
+TIMED_OPERATIONS = frozenset(_TIMED)
+
 
 def apply_instruction(ch: Characteristics, instr: Instruction, ts: Timestamp) -> Characteristics:
     """613.1a-g: one evaluated instruction of an effect (timestamp ``ts``) applied to one object's characteristics."""

@@ -188,6 +188,8 @@ def choose_next(
         ready_now = released or ready_now
     best = min(rank(e, version, cda_first) for e in ready_now)
     tied = [e for e in ready_now if rank(e, version, cda_first) == best]
+    if len(tied) == 1:
+        return tied[0], None  # 613.7: the one effect of the lowest rank applies first; no tie to break
     controllers = {i: ch.controller for i, ch in state.items()}
     return choose(tied, slot, board, version, controllers)
 

@@ -45,7 +45,7 @@ from reference.effects import (
 )
 from reference.filters import Context, condition_holds, names_zone, objects_matching
 from reference.model import Board, Characteristics, Part, State
-from reference.operations import Instruction, apply_instruction
+from reference.operations import TIMED_OPERATIONS, Instruction, apply_instruction
 from reference.resolver import initial_state
 from reference.versions import RulesVersion
 
@@ -270,10 +270,13 @@ class Incremental:
         self.unfit: set[str] | None = None
         self.no_pt: set[str] | None = None
         self.infos: dict[int, _Info] = {}
+        self.info_like: dict[tuple[Any, ...], _Info] = {}  # per (parts, filter, ...): what is kept (``info``)
         self.affected_cache: dict[str, _Affected] = {}
         self.changes_cache: dict[str, _Changes] = {}
         self.static_memo: dict[tuple[Any, ...], ContinuousEffect | None] = {}
         self.applied: dict[tuple[Characteristics, Instruction, Any], Characteristics] = {}
+        # per parts (``_shares``): the step, the objects and the changes of the last effect with those parts
+        self.shared_changes: dict[tuple[Part, ...], tuple[int, frozenset[str], dict[str, Characteristics]]] = {}
         # per filter: the filter a trial reads (less "other than its source"), whether that was taken off, and
         # whether what is read is free of the source (``_after_trial``)
         self.filter_splits: dict[Any, tuple[Any, bool, bool]] = {}
@@ -360,11 +363,32 @@ class Incremental:
         i = self.infos.get(id(e))
         if i is None or i.effect is not e:
             condition = self.conditions.get(e.ability or "") if e.origin in ("static", "cda") else None
-            i = self.infos[id(e)] = _Info(e, condition)
+            # what is kept reads only the effect's parts, filter, origin, condition and whether it has targets:
+            # effects equal in those (a thousand creatures' counters, 613.7c) share it
+            try:
+                like = (e.parts, e.filter, e.targets is None, e.origin, condition)
+                template = self.info_like.get(like)
+            except TypeError:  # unhashable parts or filter (plain dicts from a caller): read for this effect only
+                like, template = None, None
+            if template is None:
+                i = _Info(e, condition)
+                if like is not None:
+                    self.info_like[like] = i
+            else:
+                i = _Info.__new__(_Info)
+                for name in _Info.__slots__:
+                    setattr(i, name, getattr(template, name))
+                i.effect = e
+            self.infos[id(e)] = i
         return i
 
     def parts(self, e: ContinuousEffect, slot: str) -> tuple[Part, ...]:
         """613.6: as ``parts_in_slot``, kept per effect value."""
+        i = self.infos.get(id(e))
+        if i is not None and i.effect is e:
+            found = i.slots.get(slot)
+            if found is not None:
+                return found
         i = self.info(e)
         found = i.slots.get(slot)
         if found is None:
@@ -389,7 +413,8 @@ class Incremental:
             kept = self.locked_objects.get(e.key)
             if kept is None or kept[0] is not held:
                 # 611.2c: the objects fixed when it first applied (the objects of a resolution never change)
-                kept = self.locked_objects[e.key] = (held, frozenset(i for i in held[1] if i in self.state))
+                objects = held[1] if held[1] <= self.state.keys() else frozenset(i for i in held[1] if i in self.state)
+                kept = self.locked_objects[e.key] = (held, objects)
             return kept[1]
         cached = self.affected_cache.get(e.key)
         if cached is not None and cached.effect == e:
@@ -492,7 +517,8 @@ class Incremental:
         ch = self.state[target]
         for instr in self._instructions(e, parts, target, c):
             # a pure function of its inputs: objects with equal characteristics get one result, computed once
-            key = (ch, instr, e.timestamp)
+            # 613.7a: only a timed operation's result reads the timestamp: others are shared between effects
+            key = (ch, instr, e.timestamp if instr[0] in TIMED_OPERATIONS else None)
             new = self.applied.get(key)
             if new is None:
                 if len(self.applied) > 100_000:
@@ -525,6 +551,13 @@ class Incremental:
                     dirty = None
                     break
                 dirty |= objs & targets
+        if dirty is None or len(dirty) > _WHOLE:
+            shared = self._shared_changes(e, parts, targets, now)
+            if shared is not None:
+                # 613.1: equal parts applied to the same objects now: the same changes (``shared_parts``)
+                c.effect, c.parts, c.instrs, c.changes, c.changed = e, parts, [None] * len(parts), dict(shared), None
+                c.targets, c.version, c.slot = targets, now, slot
+                return c.changes
         if dirty is None:
             c.effect, c.parts, c.instrs, c.changes, c.changed = e, parts, [None] * len(parts), {}, None
             dirty = set(targets)
@@ -552,7 +585,31 @@ class Incremental:
         if dirty:
             c.changed = None
         c.targets, c.version, c.slot = targets, now, slot
+        if self._shares(e, parts):
+            self.shared_changes[parts] = (now, targets, c.changes)
         return c.changes
+
+    def _shares(self, e: ContinuousEffect, parts: tuple[Part, ...]) -> bool:
+        """613.1, 613.7a: does what the parts do to each object read only the parts and the object (not the effect's
+        source, controller or timestamp), so that effects with equal parts change the same objects the same way?"""
+        if not self.info(e).shared_parts or any(p.op in TIMED_OPERATIONS for p in parts):
+            return False
+        try:
+            hash(parts)
+        except TypeError:  # unhashable parts (plain dicts from a caller)
+            return False
+        return True
+
+    def _shared_changes(
+        self, e: ContinuousEffect, parts: tuple[Part, ...], targets: frozenset[str], now: int
+    ) -> dict[str, Characteristics] | None:
+        """613.1: the changes another effect with equal parts (``_shares``) made on the same objects at this step."""
+        if not self._shares(e, parts):
+            return None
+        found = self.shared_changes.get(parts)
+        if found is None or found[0] != now or not (found[1] is targets or found[1] == targets):
+            return None
+        return found[2]
 
     def changed(self, e: ContinuousEffect, slot: str) -> frozenset[str]:
         """613.8a: the objects applying the effect's parts in ``slot`` would change now."""
@@ -687,6 +744,7 @@ class Incremental:
         doing: dict[str, object] = {}
         # one object's instructions now and on b's trial of it (by effect, or by parts), b's trial of one object
         own: dict[tuple[Any, ...], Any] = {}
+        trials: dict[Any, list[Any]] = {}  # per (origin, size): the trials met, with their answers (``_same_trial``)
         for b in group:
             ib = self.info(b)
             writes, wnames = ib.writes, ib.write_names
@@ -720,8 +778,19 @@ class Incremental:
                     for src, ns in by_source.items():
                         if src in b_targets:
                             reach.update(ns)
-            for n in sorted(reach):
+            if not reach:
+                continue
+            # 613.8a: the readable test reads b only through its trial (the objects it changes and how) and its
+            # description: effects whose trials are equal get the same answers, the first one's (``_same_trial``).
+            # b's trial is read when a pair first needs the readable test.
+            ns = sorted(reach)
+            asked = False
+            changes: dict[str, Characteristics] = {}
+            same: tuple[ContinuousEffect, list[tuple[str, DependencyReason]]] | None = None
+            for n in ns:
                 a, ia, static, live = sensitive[n]
+                if same is not None and a is not same[0]:
+                    continue  # answered as the first effect with b's trial was; that one never met its own trial
                 if a.key == b.key:
                     continue
                 if isolated and (a.origin == "cda") != (b.origin == "cda"):
@@ -742,10 +811,49 @@ class Incremental:
                 # and then b hits a's filter or values; so here b names a's wording or does not name abilities.
                 if src_hit and not (filt_hit or val_hit) and not self._source_may_change(a, b, slot):
                     continue
+                if not asked:
+                    asked = True
+                    changes = self.changes(b, slot)
+                    if not changes:
+                        break  # applying b changes nothing, so nothing can depend on it
+                    same = self._same_trial(b, changes, trials)
+                    if same is not None:
+                        first, first_edges = same
+                        cut = len(first.description)
+                        for a_key, kept in first_edges:
+                            if a_key != b.key:
+                                graph[a_key][b.key] = DependencyReason(kept.test, b.description + kept.detail[cut:])
+                        if a is not first:
+                            continue
                 r = self._readable_test(a, ia, b, slot, doing)
                 if r is not None:
                     graph[a.key][b.key] = r
+            if asked and changes and same is None:
+                self._first_trial(b, changes, trials, [sensitive[n][0].key for n in ns], graph)
         return graph
+
+    def _same_trial(
+        self, b: ContinuousEffect, changes: dict[str, Characteristics], trials: dict[Any, list[Any]]
+    ) -> tuple[ContinuousEffect, list[tuple[str, DependencyReason]]] | None:
+        """613.8a: an effect met earlier in this graph whose trial is b's (same origin, same changes), with its
+        answers, when every one of them names that effect first (then b's are the same with b's description)."""
+        for first, first_changes, edges in trials.get((b.origin, len(changes)), ()):
+            if edges is not None and (first_changes is changes or first_changes == changes):
+                return first, edges
+        return None
+
+    def _first_trial(
+        self,
+        b: ContinuousEffect,
+        changes: dict[str, Characteristics],
+        trials: dict[Any, list[Any]],
+        met: list[str],
+        graph: Graph,
+    ) -> None:
+        """613.8a: keep b's trial and the answers every effect it met gave (``_same_trial``)."""
+        edges = [(k, graph[k][b.key]) for k in met if b.key in graph[k]]
+        shareable = all(r.detail.startswith(b.description) for _, r in edges)
+        trials.setdefault((b.origin, len(changes)), []).append((b, changes, edges if shareable else None))
 
     def _own_amounts_change(
         self, a: ContinuousEffect, b: ContinuousEffect, slot: str, own: dict[tuple[Any, ...], Any]
@@ -961,7 +1069,8 @@ class Incremental:
         found: set[str] = set(info.writes)  # what the operations can change (613.1) ...
         names: Names = info.write_names
         # creature types added or removed on objects that fit: only those types change (and they still fit)
-        fit = info.fit_writes != info.writes and self.all_fit(frozenset(changes))
+        objs = frozenset(changes)
+        fit = info.fit_writes != info.writes and self.all_fit(objs)
         if fit:
             found, names = set(info.fit_writes), info.fit_names
         elif info.writes == FIELDS or info.fit_writes != info.writes:
@@ -972,13 +1081,12 @@ class Incremental:
                 changed_fields(self.state[t], ch, found)
                 changed_names(self.state[t], ch, differing)
             names = {f: frozenset(v) for f, v in differing.items()}
-        if info.idle_pt and self.all_have_pt(frozenset(changes)):
+        if info.idle_pt and self.all_have_pt(objs):
             found -= info.idle_pt  # "+x/+0" on objects with power and toughness: their toughness stays
         if self.index is not None and found & INDEXED:
             for t in changes:
                 self.unindexed.setdefault(t, self.state[t])  # the bitsets follow when next read (``indexes``)
-        for t, ch in changes.items():
-            self.state[t] = ch
+        self.state.update(changes)
         if self.no_pt is not None and found & {"power", "toughness"}:
             for t, ch in changes.items():
                 if ch.power is None or ch.toughness is None:
@@ -991,7 +1099,7 @@ class Incremental:
                     self.unfit.discard(t)
                 else:
                     self.unfit.add(t)
-        self.log.append((frozenset(changes), frozenset(found), names))
+        self.log.append((objs, frozenset(found), names))
         if found & REGENERATE_ON:
             # Only named abilities changed, none of them a defined one: an object without text changes
             # keeps the same static abilities (612.1: only a defined wording is one).

@@ -1102,3 +1102,33 @@ def test_the_peer_type_changes_keep_dependency_answers_and_stay_equal() -> None:
         assert fast_resolve(board, version) == resolve(board, version)
     assert any(answers)
     assert not all(answers)
+
+
+def test_effects_with_equal_trials_share_answers_and_changes_and_stay_equal(monkeypatch: pytest.MonkeyPatch) -> None:
+    """613.8a, 613.1: on issue 39's type-change family the Marches of the Machines make the same objects creatures the
+    same way: after the first, each one's dependency answers are the first one's (with its own description) and its
+    changes are copied, not computed again; every graph still equals the readable one (the checked engine compares
+    them before each step) and so does the whole resolution."""
+    import peers
+
+    version = get_version("2025-08-01")
+    board = peers.project_board(peers.events("b", 40, 24), catalogue(), version)
+    answers: list[bool] = []
+    copies: list[bool] = []
+    same_trial, shared_changes = bookkeeping.Incremental._same_trial, bookkeeping.Incremental._shared_changes
+
+    def spy_trial(self: bookkeeping.Incremental, *args: Any) -> Any:
+        found = same_trial(self, *args)
+        answers.append(found is not None)
+        return found
+
+    def spy_changes(self: bookkeeping.Incremental, *args: Any) -> Any:
+        found = shared_changes(self, *args)
+        copies.append(found is not None)
+        return found
+
+    monkeypatch.setattr(bookkeeping.Incremental, "_same_trial", spy_trial)
+    monkeypatch.setattr(bookkeeping.Incremental, "_shared_changes", spy_changes)
+    with checked_engine():
+        assert fast_resolve(board, version) == resolve(board, version)
+    assert any(answers) and any(copies)
