@@ -404,7 +404,8 @@ def check_object(o: Mapping[str, Any]) -> dict[str, Any]:
         raise Unsupported(f"object {o['id']} ({name}) is face down outside the battlefield: not set up")
     if RECORD.search(card["oracle"]):
         raise Unsupported(f"object {o['id']} ({name}): its text reads a record phase cannot be told")
-    if CHOICE.search(card["oracle"]) and not chosen(o):
+    # 614.12, 400.7: a choice is made as a permanent enters; a card in another zone made none (or forgot it)
+    if CHOICE.search(card["oracle"]) and not chosen(o) and o["zone"] == "battlefield":
         raise Unsupported(f"object {o['id']} ({name}): its text asks for a choice the board does not give")
     for key in chosen(o):
         if key not in CHOSEN:
