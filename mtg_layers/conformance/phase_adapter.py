@@ -186,6 +186,8 @@ def mtgjson_card(card: Mapping[str, Any]) -> dict[str, Any]:
             keywords.append(text.capitalize())
         elif text == "changeling" or text.startswith(("protection from ", "enchant ", "equip")):
             keywords.append(text.split()[0].capitalize())
+        elif re.fullmatch(r"(fading|vanishing|modular|graft) \d+", text):  # 702.32, 702.63, 702.43, 702.58
+            keywords.append(text.split()[0].capitalize())  # modelled as its entering counters, still a keyword
     data: dict[str, Any] = {
         "name": card["name"],
         "manaCost": card["mana_cost"] or "",
