@@ -87,6 +87,7 @@ def counter_kind(key: str) -> str:
 # cannot be told (a conditional copy exception, a modal double-faced card, ...) is a skip naming it.
 FEATURES = [
     "stickers",
+    "created-tokens",
     "merged",
     "layer-1-copy",
     "copy-exception",
@@ -382,9 +383,55 @@ def _norm(text: str, name: str = "") -> str:
     return SELF.sub("~", text)
 
 
+# The fields a token an effect created with no rules text may give (111.3: the characteristics the effect names).
+PLAIN_TOKEN_FIELDS = {
+    "id", "name", "controller", "owner", "timestamp", "zone", "token", "mana_value", "colors", "types", "subtypes",
+    "supertypes", "power", "toughness", "counters", "attached_to",
+}  # fmt: skip
+
+
+def plain_token(o: Mapping[str, Any]) -> bool:
+    """111.3, 111.4: a token on the battlefield an effect created with no ability and no mana cost (a 2/2 green
+    Wolf): no wording for phase to parse, so the adapter gives phase its characteristics directly."""
+    given = {k for k, v in o.items() if v not in (None, False, [], {}, 0)}
+    return (
+        not o.get("card")
+        and bool(o.get("token"))
+        and o["zone"] == "battlefield"
+        and given <= PLAIN_TOKEN_FIELDS
+        and bool(o.get("types"))
+    )
+
+
+def plain_token_values(obj: dict[str, Any], o: Mapping[str, Any]) -> None:
+    """111.3: the characteristics of a plain token (``plain_token``) written over the phase object that carries it
+    (a filler card's), as its printed values: no mana cost, no ability."""
+    types = {
+        "core_types": [t.title() for t in o["types"]],
+        "subtypes": [t.title() for t in o.get("subtypes") or []],
+        "supertypes": [t.title() for t in o.get("supertypes") or []],
+    }
+    creature = "creature" in o["types"]
+    values = {
+        "name": o["name"],
+        "card_types": types,
+        "color": [c.title() for c in o.get("colors") or []],
+        "mana_cost": {"type": "NoCost"},
+        "power": o.get("power") if creature else None,
+        "toughness": o.get("toughness") if creature else None,
+    }
+    for field, value in values.items():
+        obj[field] = json.loads(json.dumps(value))
+        obj[f"base_{field}"] = json.loads(json.dumps(value))
+    for field in ABILITY_FIELDS:
+        obj[field] = []
+
+
 def check_object(o: Mapping[str, Any]) -> dict[str, Any]:
     """The catalogue card an object is, or Unsupported naming why phase cannot be given it."""
     name = o.get("card")
+    if plain_token(o):
+        return catalogue()[FILLER]  # the carrier of the token's values (see ``plain_token_values``)
     if not name:
         raise Unsupported(f"object {o['id']} ({o['name']}) is no card of the catalogue (made-up wording)")
     card = catalogue().get(name)
@@ -944,6 +991,8 @@ def set_up(board: Mapping[str, Any]) -> tuple[Any, dict[str, int]]:
         obj["counters"] = counters
         if o.get("entered_as"):
             entered_as(obj, o["entered_as"])
+        if plain_token(o):
+            plain_token_values(obj, o)
         obj["is_token"] = bool(
             o.get("token")
         )  # 111.1: a token the catalogue lists as a card (a Role), as phase marks one

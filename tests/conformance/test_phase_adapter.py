@@ -154,6 +154,43 @@ def test_third_pass_skips_name_their_reason(case_id: str, step: int, words: str)
     assert reply["skipped"] is True and words in reply["reason"], reply
 
 
+@pytest.mark.parametrize(
+    ("case_id", "step"),
+    [
+        ("ruling-conspiracy-cards-in-other-zones", 2),  # Conspiracy in the graveyard made no entering choice
+        ("cr-707-5-clone-enters-as-skyshroud-behemoth-with-fade-counters", 1),  # fading 2, listed as a keyword
+        ("release-notes-war-arlinn-voice-of-the-pack", 1),  # a Wolf token Arlinn created: a plain token
+        ("release-notes-war-arlinn-voice-of-the-pack", 2),
+        ("release-notes-war-blast-zone-mana-values", 1),
+    ],
+)
+def test_groups_set_up_in_the_fourth_pass_agree(case_id: str, step: int) -> None:
+    assert mismatches(case_id, step) == []
+
+
+def test_card_off_the_battlefield_needs_no_entering_choice() -> None:
+    # step 2: Painter's Servant in the graveyard; set up, and phase's Tarmogoyf disagrees as triaged
+    assert "results" in answer("ruling-painters-servant-every-zone", 2)
+
+
+def test_plain_token_is_one_with_no_rules_text() -> None:
+    wolf = {
+        "id": "wolf", "name": "Wolf Token", "controller": "p1", "owner": "p1", "timestamp": 2, "zone": "battlefield",
+        "token": True, "mana_value": 0, "mana_cost": None, "colors": ["green"], "types": ["creature"],
+        "subtypes": ["wolf"], "supertypes": [], "abilities": [], "power": 2, "toughness": 2, "counters": [],
+    }  # fmt: skip
+    assert phase_adapter.plain_token(wolf)
+    assert not phase_adapter.plain_token({**wolf, "abilities": ["flying"]})
+    assert not phase_adapter.plain_token({**wolf, "token": False})
+    assert not phase_adapter.plain_token({**wolf, "zone": "graveyard"})
+    with pytest.raises(phase_adapter.Unsupported, match="no card of the catalogue"):
+        phase_adapter.check_object({**wolf, "abilities": ["flying"]})
+    obj: dict[str, Any] = {}
+    phase_adapter.plain_token_values(obj, wolf)
+    assert obj["base_card_types"] == {"core_types": ["Creature"], "subtypes": ["Wolf"], "supertypes": []}
+    assert obj["base_color"] == ["Green"] and obj["base_power"] == 2 and obj["base_mana_cost"] == {"type": "NoCost"}
+
+
 def test_name_sticker_is_a_text_change_phase_cannot_be_told() -> None:
     with pytest.raises(phase_adapter.Unsupported, match=r"612\.9"):
         phase_adapter.sticker_effects(
