@@ -88,6 +88,7 @@ def counter_kind(key: str) -> str:
 FEATURES = [
     "stickers",
     "created-tokens",
+    "layer-3-text",
     "merged",
     "layer-1-copy",
     "copy-exception",
@@ -386,13 +387,14 @@ def _norm(text: str, name: str = "") -> str:
 # The fields a token an effect created with no rules text may give (111.3: the characteristics the effect names).
 PLAIN_TOKEN_FIELDS = {
     "id", "name", "controller", "owner", "timestamp", "zone", "token", "mana_value", "colors", "types", "subtypes",
-    "supertypes", "power", "toughness", "counters", "attached_to",
+    "supertypes", "power", "toughness", "counters", "attached_to", "abilities",
 }  # fmt: skip
 
 
 def plain_token(o: Mapping[str, Any]) -> bool:
-    """111.3, 111.4: a token on the battlefield an effect created with no ability and no mana cost (a 2/2 green
-    Wolf): no wording for phase to parse, so the adapter gives phase its characteristics directly."""
+    """111.3, 111.4: a token on the battlefield an effect created with no mana cost and no ability but keywords
+    (a 2/2 green Wolf, a 4/4 red Dragon with flying): no wording for phase to parse, so the adapter gives phase
+    its characteristics directly."""
     given = {k for k, v in o.items() if v not in (None, False, [], {}, 0)}
     return (
         not o.get("card")
@@ -400,6 +402,8 @@ def plain_token(o: Mapping[str, Any]) -> bool:
         and o["zone"] == "battlefield"
         and given <= PLAIN_TOKEN_FIELDS
         and bool(o.get("types"))
+        and all(a in KEYWORD_COUNTERS for a in o.get("abilities") or [])  # 702: keywords phase names alike
+        and ("creature" not in o["types"] or (o.get("power") is not None and o.get("toughness") is not None))
     )
 
 
@@ -425,6 +429,7 @@ def plain_token_values(obj: dict[str, Any], o: Mapping[str, Any]) -> None:
         obj[f"base_{field}"] = json.loads(json.dumps(value))
     for field in ABILITY_FIELDS:
         obj[field] = []
+    obj["keywords"] = obj["base_keywords"] = [_keyword(a) for a in o.get("abilities") or []]
 
 
 def check_object(o: Mapping[str, Any]) -> dict[str, Any]:

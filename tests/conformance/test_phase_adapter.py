@@ -180,13 +180,15 @@ def test_plain_token_is_one_with_no_rules_text() -> None:
         "subtypes": ["wolf"], "supertypes": [], "abilities": [], "power": 2, "toughness": 2, "counters": [],
     }  # fmt: skip
     assert phase_adapter.plain_token(wolf)
-    assert not phase_adapter.plain_token({**wolf, "abilities": ["flying"]})
+    assert phase_adapter.plain_token({**wolf, "abilities": ["flying"]})  # a keyword phase names alike
+    assert not phase_adapter.plain_token({**wolf, "abilities": ["{t}: add {g}."]})
     assert not phase_adapter.plain_token({**wolf, "token": False})
     assert not phase_adapter.plain_token({**wolf, "zone": "graveyard"})
     with pytest.raises(phase_adapter.Unsupported, match="no card of the catalogue"):
-        phase_adapter.check_object({**wolf, "abilities": ["flying"]})
+        phase_adapter.check_object({**wolf, "abilities": ["{t}: add {g}."]})
     obj: dict[str, Any] = {}
-    phase_adapter.plain_token_values(obj, wolf)
+    phase_adapter.plain_token_values(obj, {**wolf, "abilities": ["first strike"]})
+    assert obj["base_keywords"] == ["FirstStrike"]
     assert obj["base_card_types"] == {"core_types": ["Creature"], "subtypes": ["Wolf"], "supertypes": []}
     assert obj["base_color"] == ["Green"] and obj["base_power"] == 2 and obj["base_mana_cost"] == {"type": "NoCost"}
 
