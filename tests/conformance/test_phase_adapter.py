@@ -43,7 +43,15 @@ def test_handshake_names_phase_and_its_version() -> None:
     assert status == 0 and reply is not None and reply["ready"] is True
     impl = reply["implementation"]
     assert (impl["name"], impl["version"], impl["rules_versions"]) == ("phase.rs", "0.103.0", [RULES])
-    assert {"stickers", "merged", "face-down"} <= set(impl["features"]) and "layer-3-text" not in impl["features"]
+    assert {"stickers", "merged", "face-down", "created-tokens"} <= set(impl["features"])
+    # layer-3-text is declared for the boards of such cases before the text change; a text change is a skip
+    assert "layer-3-text" in impl["features"] and "full-text" not in impl["features"]
+
+
+def test_text_change_on_the_board_is_a_skip_and_the_step_before_it_is_set_up() -> None:
+    assert mismatches("ruling-artificial-evolution-goblin-king", 1) == []
+    reply = answer("ruling-artificial-evolution-goblin-king", 2)
+    assert reply["skipped"] is True and "replace_word" in reply["reason"], reply
 
 
 def test_main_answers_through_the_shared_protocol_loops(monkeypatch: pytest.MonkeyPatch) -> None:
