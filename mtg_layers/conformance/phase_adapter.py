@@ -391,10 +391,11 @@ PLAIN_TOKEN_FIELDS = {
 }  # fmt: skip
 
 
-def plain_token(o: Mapping[str, Any]) -> bool:
+def plain_token(o: Mapping[str, Any], copied: bool = False) -> bool:
     """111.3, 111.4: a token on the battlefield an effect created with no mana cost and no ability but keywords
     (a 2/2 green Wolf, a 4/4 red Dragon with flying): no wording for phase to parse, so the adapter gives phase
-    its characteristics directly."""
+    its characteristics directly. A creature token needs its power and toughness, unless a copy effect applies
+    to it (``copied``: 707.2, its copiable values, power and toughness among them, come from what it copies)."""
     given = {k for k, v in o.items() if v not in (None, False, [], {}, 0)}
     return (
         not o.get("card")
@@ -403,7 +404,7 @@ def plain_token(o: Mapping[str, Any]) -> bool:
         and given <= PLAIN_TOKEN_FIELDS
         and bool(o.get("types"))
         and all(a in KEYWORD_COUNTERS for a in o.get("abilities") or [])  # 702: keywords phase names alike
-        and ("creature" not in o["types"] or (o.get("power") is not None and o.get("toughness") is not None))
+        and (copied or "creature" not in o["types"] or (o.get("power") is not None and o.get("toughness") is not None))
     )
 
 
@@ -432,10 +433,10 @@ def plain_token_values(obj: dict[str, Any], o: Mapping[str, Any]) -> None:
     obj["keywords"] = obj["base_keywords"] = [_keyword(a) for a in o.get("abilities") or []]
 
 
-def check_object(o: Mapping[str, Any]) -> dict[str, Any]:
+def check_object(o: Mapping[str, Any], copied: bool = False) -> dict[str, Any]:
     """The catalogue card an object is, or Unsupported naming why phase cannot be given it."""
     name = o.get("card")
-    if plain_token(o):
+    if plain_token(o, copied):
         return catalogue()[FILLER]  # the carrier of the token's values (see ``plain_token_values``)
     if not name:
         raise Unsupported(f"object {o['id']} ({o['name']}) is no card of the catalogue (made-up wording)")
@@ -693,7 +694,7 @@ def copy_values(
         "color": obj["base_color"],
         "keywords": obj["base_keywords"],
         "loyalty": obj.get("loyalty"),
-        "mana_cost": obj["base_mana_cost"],
+        "mana_cost": obj.get("base_mana_cost", obj["mana_cost"]),  # a card in exile: phase keeps no base one
         "name": obj["base_name"],
         "name_origin": "Source",
         "power": obj["base_power"],
@@ -944,7 +945,14 @@ def merge(obj: dict[str, Any], parts: Mapping[str, dict[str, Any]], top: str | N
 
 def set_up(board: Mapping[str, Any]) -> tuple[Any, dict[str, int]]:
     """A phase game holding the board; returns the game and each object's phase id."""
-    cards = {o["id"]: check_object(o) for o in board["objects"]}
+    copied = {  # 707.2: the objects a copy effect applies to
+        t
+        for e in board["effects"]
+        for p in e.get("parts") or []
+        if p.get("op") == "copy_of"
+        for t in e.get("applies_to") or []
+    }
+    cards = {o["id"]: check_object(o, o["id"] in copied) for o in board["objects"]}
     for o in board["objects"]:  # an ability the board's layers read (a case may model one the catalogue does not)
         name = cards[o["id"]]["name"]
         read = {_norm(a["text"], name) for a in board.get("abilities") or [] if isinstance(a.get("text"), str)}
@@ -996,7 +1004,7 @@ def set_up(board: Mapping[str, Any]) -> tuple[Any, dict[str, int]]:
         obj["counters"] = counters
         if o.get("entered_as"):
             entered_as(obj, o["entered_as"])
-        if plain_token(o):
+        if plain_token(o, o["id"] in copied):
             plain_token_values(obj, o)
         obj["is_token"] = bool(
             o.get("token")

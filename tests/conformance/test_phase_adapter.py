@@ -170,6 +170,7 @@ def test_third_pass_skips_name_their_reason(case_id: str, step: int, words: str)
         ("release-notes-war-arlinn-voice-of-the-pack", 1),  # a Wolf token Arlinn created: a plain token
         ("release-notes-war-arlinn-voice-of-the-pack", 2),
         ("release-notes-war-blast-zone-mana-values", 1),
+        ("ruling-ardyn-the-usurper-2025", 2),  # a token copy of an exiled card (707.2): its values are the copy's
     ],
 )
 def test_groups_set_up_in_the_fourth_pass_agree(case_id: str, step: int) -> None:
