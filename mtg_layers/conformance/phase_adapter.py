@@ -87,6 +87,8 @@ def counter_kind(key: str) -> str:
 # cannot be told (a conditional copy exception, a modal double-faced card, ...) is a skip naming it.
 FEATURES = [
     "stickers",
+    "created-tokens",
+    "layer-3-text",
     "merged",
     "layer-1-copy",
     "copy-exception",
@@ -186,6 +188,8 @@ def mtgjson_card(card: Mapping[str, Any]) -> dict[str, Any]:
             keywords.append(text.capitalize())
         elif text == "changeling" or text.startswith(("protection from ", "enchant ", "equip")):
             keywords.append(text.split()[0].capitalize())
+        elif re.fullmatch(r"(fading|vanishing|modular|graft) \d+", text):  # 702.32, 702.63, 702.43, 702.58
+            keywords.append(text.split()[0].capitalize())  # modelled as its entering counters, still a keyword
     data: dict[str, Any] = {
         "name": card["name"],
         "manaCost": card["mana_cost"] or "",
@@ -380,9 +384,60 @@ def _norm(text: str, name: str = "") -> str:
     return SELF.sub("~", text)
 
 
-def check_object(o: Mapping[str, Any]) -> dict[str, Any]:
+# The fields a token an effect created with no rules text may give (111.3: the characteristics the effect names).
+PLAIN_TOKEN_FIELDS = {
+    "id", "name", "controller", "owner", "timestamp", "zone", "token", "mana_value", "colors", "types", "subtypes",
+    "supertypes", "power", "toughness", "counters", "attached_to", "abilities",
+}  # fmt: skip
+
+
+def plain_token(o: Mapping[str, Any], copied: bool = False) -> bool:
+    """111.3, 111.4: a token on the battlefield an effect created with no mana cost and no ability but keywords
+    (a 2/2 green Wolf, a 4/4 red Dragon with flying): no wording for phase to parse, so the adapter gives phase
+    its characteristics directly. A creature token needs its power and toughness, unless a copy effect applies
+    to it (``copied``: 707.2, its copiable values, power and toughness among them, come from what it copies)."""
+    given = {k for k, v in o.items() if v not in (None, False, [], {}, 0)}
+    return (
+        not o.get("card")
+        and bool(o.get("token"))
+        and o["zone"] == "battlefield"
+        and given <= PLAIN_TOKEN_FIELDS
+        and bool(o.get("types"))
+        and all(a in KEYWORD_COUNTERS for a in o.get("abilities") or [])  # 702: keywords phase names alike
+        and (copied or "creature" not in o["types"] or (o.get("power") is not None and o.get("toughness") is not None))
+    )
+
+
+def plain_token_values(obj: dict[str, Any], o: Mapping[str, Any]) -> None:
+    """111.3: the characteristics of a plain token (``plain_token``) written over the phase object that carries it
+    (a filler card's), as its printed values: no mana cost, no ability."""
+    types = {
+        "core_types": [t.title() for t in o["types"]],
+        "subtypes": [t.title() for t in o.get("subtypes") or []],
+        "supertypes": [t.title() for t in o.get("supertypes") or []],
+    }
+    creature = "creature" in o["types"]
+    values = {
+        "name": o["name"],
+        "card_types": types,
+        "color": [c.title() for c in o.get("colors") or []],
+        "mana_cost": {"type": "NoCost"},
+        "power": o.get("power") if creature else None,
+        "toughness": o.get("toughness") if creature else None,
+    }
+    for field, value in values.items():
+        obj[field] = json.loads(json.dumps(value))
+        obj[f"base_{field}"] = json.loads(json.dumps(value))
+    for field in ABILITY_FIELDS:
+        obj[field] = []
+    obj["keywords"] = obj["base_keywords"] = [_keyword(a) for a in o.get("abilities") or []]
+
+
+def check_object(o: Mapping[str, Any], copied: bool = False) -> dict[str, Any]:
     """The catalogue card an object is, or Unsupported naming why phase cannot be given it."""
     name = o.get("card")
+    if plain_token(o, copied):
+        return catalogue()[FILLER]  # the carrier of the token's values (see ``plain_token_values``)
     if not name:
         raise Unsupported(f"object {o['id']} ({o['name']}) is no card of the catalogue (made-up wording)")
     card = catalogue().get(name)
@@ -404,7 +459,8 @@ def check_object(o: Mapping[str, Any]) -> dict[str, Any]:
         raise Unsupported(f"object {o['id']} ({name}) is face down outside the battlefield: not set up")
     if RECORD.search(card["oracle"]):
         raise Unsupported(f"object {o['id']} ({name}): its text reads a record phase cannot be told")
-    if CHOICE.search(card["oracle"]) and not chosen(o):
+    # 614.12, 400.7: a choice is made as a permanent enters; a card in another zone made none (or forgot it)
+    if CHOICE.search(card["oracle"]) and not chosen(o) and o["zone"] == "battlefield":
         raise Unsupported(f"object {o['id']} ({name}): its text asks for a choice the board does not give")
     for key in chosen(o):
         if key not in CHOSEN:
@@ -638,7 +694,7 @@ def copy_values(
         "color": obj["base_color"],
         "keywords": obj["base_keywords"],
         "loyalty": obj.get("loyalty"),
-        "mana_cost": obj["base_mana_cost"],
+        "mana_cost": obj.get("base_mana_cost", obj["mana_cost"]),  # a card in exile: phase keeps no base one
         "name": obj["base_name"],
         "name_origin": "Source",
         "power": obj["base_power"],
@@ -889,7 +945,14 @@ def merge(obj: dict[str, Any], parts: Mapping[str, dict[str, Any]], top: str | N
 
 def set_up(board: Mapping[str, Any]) -> tuple[Any, dict[str, int]]:
     """A phase game holding the board; returns the game and each object's phase id."""
-    cards = {o["id"]: check_object(o) for o in board["objects"]}
+    copied = {  # 707.2: the objects a copy effect applies to
+        t
+        for e in board["effects"]
+        for p in e.get("parts") or []
+        if p.get("op") == "copy_of"
+        for t in e.get("applies_to") or []
+    }
+    cards = {o["id"]: check_object(o, o["id"] in copied) for o in board["objects"]}
     for o in board["objects"]:  # an ability the board's layers read (a case may model one the catalogue does not)
         name = cards[o["id"]]["name"]
         read = {_norm(a["text"], name) for a in board.get("abilities") or [] if isinstance(a.get("text"), str)}
@@ -941,6 +1004,8 @@ def set_up(board: Mapping[str, Any]) -> tuple[Any, dict[str, int]]:
         obj["counters"] = counters
         if o.get("entered_as"):
             entered_as(obj, o["entered_as"])
+        if plain_token(o, o["id"] in copied):
+            plain_token_values(obj, o)
         obj["is_token"] = bool(
             o.get("token")
         )  # 111.1: a token the catalogue lists as a card (a Role), as phase marks one

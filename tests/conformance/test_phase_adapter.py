@@ -43,7 +43,15 @@ def test_handshake_names_phase_and_its_version() -> None:
     assert status == 0 and reply is not None and reply["ready"] is True
     impl = reply["implementation"]
     assert (impl["name"], impl["version"], impl["rules_versions"]) == ("phase.rs", "0.103.0", [RULES])
-    assert {"stickers", "merged", "face-down"} <= set(impl["features"]) and "layer-3-text" not in impl["features"]
+    assert {"stickers", "merged", "face-down", "created-tokens"} <= set(impl["features"])
+    # layer-3-text is declared for the boards of such cases before the text change; a text change is a skip
+    assert "layer-3-text" in impl["features"] and "full-text" not in impl["features"]
+
+
+def test_text_change_on_the_board_is_a_skip_and_the_step_before_it_is_set_up() -> None:
+    assert mismatches("ruling-artificial-evolution-goblin-king", 1) == []
+    reply = answer("ruling-artificial-evolution-goblin-king", 2)
+    assert reply["skipped"] is True and "replace_word" in reply["reason"], reply
 
 
 def test_main_answers_through_the_shared_protocol_loops(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -152,6 +160,46 @@ def test_groups_set_up_in_the_third_pass_agree(case_id: str, step: int) -> None:
 def test_third_pass_skips_name_their_reason(case_id: str, step: int, words: str) -> None:
     reply = answer(case_id, step)
     assert reply["skipped"] is True and words in reply["reason"], reply
+
+
+@pytest.mark.parametrize(
+    ("case_id", "step"),
+    [
+        ("ruling-conspiracy-cards-in-other-zones", 2),  # Conspiracy in the graveyard made no entering choice
+        ("cr-707-5-clone-enters-as-skyshroud-behemoth-with-fade-counters", 1),  # fading 2, listed as a keyword
+        ("release-notes-war-arlinn-voice-of-the-pack", 1),  # a Wolf token Arlinn created: a plain token
+        ("release-notes-war-arlinn-voice-of-the-pack", 2),
+        ("release-notes-war-blast-zone-mana-values", 1),
+        ("ruling-ardyn-the-usurper-2025", 2),  # a token copy of an exiled card (707.2): its values are the copy's
+    ],
+)
+def test_groups_set_up_in_the_fourth_pass_agree(case_id: str, step: int) -> None:
+    assert mismatches(case_id, step) == []
+
+
+def test_card_off_the_battlefield_needs_no_entering_choice() -> None:
+    # step 2: Painter's Servant in the graveyard; set up, and phase's Tarmogoyf disagrees as triaged
+    assert "results" in answer("ruling-painters-servant-every-zone", 2)
+
+
+def test_plain_token_is_one_with_no_rules_text() -> None:
+    wolf = {
+        "id": "wolf", "name": "Wolf Token", "controller": "p1", "owner": "p1", "timestamp": 2, "zone": "battlefield",
+        "token": True, "mana_value": 0, "mana_cost": None, "colors": ["green"], "types": ["creature"],
+        "subtypes": ["wolf"], "supertypes": [], "abilities": [], "power": 2, "toughness": 2, "counters": [],
+    }  # fmt: skip
+    assert phase_adapter.plain_token(wolf)
+    assert phase_adapter.plain_token({**wolf, "abilities": ["flying"]})  # a keyword phase names alike
+    assert not phase_adapter.plain_token({**wolf, "abilities": ["{t}: add {g}."]})
+    assert not phase_adapter.plain_token({**wolf, "token": False})
+    assert not phase_adapter.plain_token({**wolf, "zone": "graveyard"})
+    with pytest.raises(phase_adapter.Unsupported, match="no card of the catalogue"):
+        phase_adapter.check_object({**wolf, "abilities": ["{t}: add {g}."]})
+    obj: dict[str, Any] = {}
+    phase_adapter.plain_token_values(obj, {**wolf, "abilities": ["first strike"]})
+    assert obj["base_keywords"] == ["FirstStrike"]
+    assert obj["base_card_types"] == {"core_types": ["Creature"], "subtypes": ["Wolf"], "supertypes": []}
+    assert obj["base_color"] == ["Green"] and obj["base_power"] == 2 and obj["base_mana_cost"] == {"type": "NoCost"}
 
 
 def test_name_sticker_is_a_text_change_phase_cannot_be_told() -> None:
