@@ -523,11 +523,12 @@ def sample_stages(module: str, suite: Sequence[str]) -> list[list[str]]:
     """A mutant's test files in two runs: the mutated module's own unit tests, then the rest of the suite.
 
     Most mutants die in their module's own tests, and a run of one test file starts in a second or two, where
-    collecting the whole suite (the corpus's golden tests) takes several.
+    collecting the whole suite (the corpus's golden tests) takes several. The rest runs the unit tests before the
+    corpus's tests (``tests/corpus/``), the longest files: a mutant another module's unit test kills dies sooner.
     """
     stem = module.rpartition(".")[2]
     own = [f for f in suite if Path(f).name == f"test_{stem}.py"]
-    rest = [f for f in suite if f not in own]
+    rest = sorted((f for f in suite if f not in own), key=lambda f: f.startswith("tests/corpus/"))
     return [stage for stage in (own, rest) if stage]
 
 

@@ -75,14 +75,13 @@ def test_a_seeded_sample_of_mutants_is_killed(tmp_path: Path) -> None:
 
     # The unkillable one: the first equivalent, in the order of the equivalents file, that mutmut still generates
     # (the file starts with one of choices.outcomes, whose module's own tests run first).
-    where = {(e["module"], e["function"]) for e in equivalents}
-    lines = mutation.changed_lines([n for n in names if mutation.parse_name(n) in where], work)
     unkillable = next(
         n
         for e in equivalents
-        for n, (before, after) in lines.items()
-        if mutation.parse_name(n) == (e["module"], e["function"])
-        and mutation.equivalent_reason(*mutation.parse_name(n), before, after, [e]) is not None
+        for n, (before, after) in mutation.changed_lines(
+            [n for n in names if mutation.parse_name(n) == (e["module"], e["function"])], work
+        ).items()
+        if mutation.equivalent_reason(*mutation.parse_name(n), before, after, [e]) is not None
     )
     run = mutation.run_sample([unkillable, *drawn], SUITE, DESELECT, workdir=work, jobs=2)
 
