@@ -50,7 +50,6 @@ from .state import (
     constant,
     differ,
     disj,
-    fresh,
     integer,
     is_creature_type,
     is_false,
@@ -58,6 +57,7 @@ from .state import (
     neg,
     real,
     same,
+    settled,
     when,
 )
 from .state import ite as _ite_obj
@@ -1039,10 +1039,7 @@ class Encoding:
                     later = [z3.Implies(applies[x.key], pos[x.key] < pos[w.key]) for x in writers if x.key != w.key]
                     value = z3.If(conj([applies[w.key], *later]), written[w.key][key], value)
                 changes[key] = value
-            f = fresh(self.u, f"{tag}|{o}")
-            after = st[o].with_(changes)
-            self.constraints.extend(f.v[k] == after.v[k] for k in f.v)
-            nxt[o] = f
+            nxt[o] = settled(f"{tag}|{o}", st[o], st[o].with_(changes), self.constraints)
         for e in effects:  # 613.6: what a static effect had when it started to apply
             if e.kind != "static":
                 continue
@@ -1148,9 +1145,7 @@ class Encoding:
             nxt_terms[o] = obj
         nxt: dict[str, Obj] = {}
         for o in self.live:
-            f = fresh(self.u, f"{tag}|{o}")
-            self.constraints.extend(f.v[key] == nxt_terms[o].v[key] for key in f.v)
-            nxt[o] = f
+            nxt[o] = settled(f"{tag}|{o}", st[o], nxt_terms[o], self.constraints)
         for i, e in enumerate(effects):
             if e.kind != "static":
                 continue

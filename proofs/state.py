@@ -203,6 +203,25 @@ def fresh(u: Universe, prefix: str) -> Obj:
     return Obj({k: make[sort](f"{prefix}|{k[0]}|{k[1]}") for k, sort in keys(u)})
 
 
+def settled(prefix: str, before: Obj, after: Obj, constraints: list[z3.BoolRef]) -> Obj:
+    """The state ``after``, each term that changed since ``before`` named by a fresh constant held equal to it.
+
+    A term no step changed is the earlier state's own term, and a value is itself: only the terms a
+    step rewrote get a name and an equation (the next step's terms stay small, and the solver
+    gets no equation that says a term equals itself).
+    """
+    v: dict[Key, z3.ExprRef] = {}
+    for k, term in after.v.items():
+        if same_term(term, before.v[k]) or z3.is_const(term):
+            v[k] = term
+            continue
+        name = f"{prefix}|{k[0]}|{k[1]}"
+        f = z3.Bool(name) if z3.is_bool(term) else z3.Int(name) if z3.is_int(term) else z3.Real(name)
+        constraints.append(f == term)
+        v[k] = f
+    return Obj(v)
+
+
 def constant(u: Universe, ch: Characteristics) -> Obj:
     """613.1: the state of printed (or token-defined) characteristics, before any effect."""
     v: dict[Key, z3.ExprRef] = {
