@@ -251,6 +251,10 @@ class Encoding:
         # 613.7: the slots encoded by positions of blind settings: (slot, effects, position, exists) (_last_writers)
         self.last_writer_slots: list[tuple[str, list[PEffect], dict[str, z3.ArithRef], dict[str, z3.BoolRef]]] = []
         self.copy_cache: dict[Any, dict[str, Any]] = {}
+        # Formulas already built, by what they read (a term of the same inputs is the same term: z3 shares
+        # equal terms, so a kept one is what building it again would give). Each entry holds its inputs, so
+        # that the identities in its key stay theirs while the encoding lives.
+        self.memo: dict[tuple[Any, ...], tuple[Any, tuple[Any, ...]]] = {}
         self.effects = self._potential_effects()
         self.others: dict[str, Obj] = {
             i: constant(self.u, own_values(o, version)) for i, o in board.objects.items() if i not in self.live
@@ -483,7 +487,16 @@ class Encoding:
     ) -> tuple[z3.BoolRef, Reading, z3.ArithRef, z3.BoolRef, z3.ArithRef]:
         """611.3, 612.3, 613.7a: whether a static ability exists at ``st``, how its words read, its timestamp."""
         assert e.definition is not None and e.source is not None
-        d, ch, u = e.definition, st[e.source], self.u
+        ch = st[e.source]  # all it reads of the state: its source's characteristics
+        key = ("static_now", e.key, id(ch))
+        if key not in self.memo:
+            self.memo[key] = (self._static_on(e, ch), (ch,))
+        return self.memo[key][0]  # type: ignore[no-any-return]
+
+    def _static_on(self, e: PEffect, ch: Obj) -> tuple[z3.BoolRef, Reading, z3.ArithRef, z3.BoolRef, z3.ArithRef]:
+        """611.3, 612.3, 613.7a: ``_static_now`` read off its source's characteristics ``ch``."""
+        assert e.definition is not None
+        d, u = e.definition, self.u
         obj_ts = real(e.base_ts)
 
         def ts_of(w: str) -> z3.ArithRef:
@@ -633,6 +646,35 @@ class Encoding:
         self, filt: Any, oid: str, st: Mapping[str, Obj], e: PEffect, view: View, it: str | None = None
     ) -> z3.BoolRef:
         """611.3a: the object satisfies the filter at this state (every key must hold)."""
+        # what a filter reads: the object's characteristics, the source's and "it"'s (a shared creature
+        # type), "you" and how the effect's words read now (612)
+        ch = self._char(st, oid)
+        src = self._char(st, e.source) if e.source is not None and e.source in self.board.objects else None
+        other = self._char(st, it) if it is not None and it in self.board.objects else None
+        reading = view.reading
+        wmap = tuple(reading.wmap.values())
+        key = (
+            "matches",
+            id(filt),
+            oid,
+            e.key,
+            it,
+            id(ch),
+            id(src),
+            id(other),
+            view.controller.ast.value,
+            reading.active.ast.value,
+            *(w.ast.value for w in wmap),
+        )
+        if key not in self.memo:
+            found = self._matches_now(filt, oid, st, e, view, it)
+            self.memo[key] = (found, (filt, ch, src, other, view.controller, reading.active, *wmap))
+        return self.memo[key][0]  # type: ignore[no-any-return]
+
+    def _matches_now(
+        self, filt: Any, oid: str, st: Mapping[str, Obj], e: PEffect, view: View, it: str | None = None
+    ) -> z3.BoolRef:
+        """611.3a: ``matches``, built."""
         if not isinstance(filt, Mapping):
             raise NotEncodable(f"a filter must be a mapping, got {filt!r}")
         board, u = self.board, self.u
@@ -745,6 +787,29 @@ class Encoding:
 
     def evaluate(self, value: Any, st: Mapping[str, Obj], e: PEffect, view: View, target: str) -> z3.ArithRef:
         """611.3a: the number a value expression stands for at this state, for one object."""
+        if isinstance(value, z3.ExprRef | int):
+            return self._evaluate_now(value, st, e, view, target)
+        # what a value reads: the states of the objects, "you", how the effect's words read, and the object
+        # it is for only when it names that object ("its", its counters, "it" in a filter)
+        states = tuple(self._char(st, o) for o in self.live)
+        wmap = tuple(view.reading.wmap.values())
+        key = (
+            "evaluate",
+            id(value),
+            e.key,
+            target if _reads_target(value) else None,
+            *(id(x) for x in states),
+            view.controller.ast.value,
+            view.reading.active.ast.value,
+            *(w.ast.value for w in wmap),
+        )
+        if key not in self.memo:
+            found = self._evaluate_now(value, st, e, view, target)
+            self.memo[key] = (found, (value, *states, view.controller, view.reading.active, *wmap))
+        return self.memo[key][0]  # type: ignore[no-any-return]
+
+    def _evaluate_now(self, value: Any, st: Mapping[str, Obj], e: PEffect, view: View, target: str) -> z3.ArithRef:
+        """611.3a: ``evaluate``, built."""
         if isinstance(value, z3.ExprRef):
             return value
         if isinstance(value, bool):
@@ -1204,6 +1269,13 @@ class Encoding:
 
     def _place(self, player: z3.ArithRef) -> z3.ArithRef:
         """101.4: the place in APNAP order of the player a formula names."""
+        key = ("place", player.ast.value)
+        if key not in self.memo:
+            self.memo[key] = (self._place_of(player), (player,))
+        return self.memo[key][0]  # type: ignore[no-any-return]
+
+    def _place_of(self, player: z3.ArithRef) -> z3.ArithRef:
+        """101.4: ``_place``, built."""
         out: z3.ArithRef = z3.IntVal(len(self.places))
         for p, place in sorted(self.places.items()):
             out = z3.If(player == self.u.player(p), place, out)
@@ -1291,6 +1363,18 @@ class Encoding:
             ranked = sorted(applied, key=lambda e: model.eval(where[e.key], model_completion=True).as_long())
             out.extend((slot, e.key) for e in ranked)
         return out
+
+
+TARGET_KEYS = frozenset({"its", "counters", "is_it", "shares_creature_type_with"})
+
+
+def _reads_target(value: Any) -> bool:
+    """611.3a: a value expression names the object it is evaluated for ("its", its counters, "it" in a filter)."""
+    if isinstance(value, Mapping):
+        return any(k in TARGET_KEYS or _reads_target(v) for k, v in value.items())
+    if isinstance(value, list | tuple):
+        return any(_reads_target(v) for v in value)
+    return False
 
 
 def _on_top_of_graveyard(board: Board, oid: str) -> bool:

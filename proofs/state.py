@@ -171,7 +171,9 @@ class Obj:
         return self.v.get((field, member), FALSE)  # type: ignore[return-value]
 
     def with_(self, changes: Mapping[Key, z3.ExprRef]) -> Obj:
-        """A copy with some terms replaced."""
+        """A copy with some terms replaced (the object itself when every replacement is its own term)."""
+        if all(same_term(t, self.v[k]) for k, t in changes.items() if k in self.v) and changes.keys() <= self.v.keys():
+            return self
         v = dict(self.v)
         v.update(changes)
         return Obj(v)
@@ -210,16 +212,23 @@ def settled(prefix: str, before: Obj, after: Obj, constraints: list[z3.BoolRef])
     step rewrote get a name and an equation (the next step's terms stay small, and the solver
     gets no equation that says a term equals itself).
     """
+    if after is before:
+        return before
     v: dict[Key, z3.ExprRef] = {}
+    changed = False
     for k, term in after.v.items():
-        if same_term(term, before.v[k]) or z3.is_const(term):
+        if same_term(term, before.v[k]):
+            v[k] = before.v[k]
+            continue
+        changed = True
+        if z3.is_const(term):
             v[k] = term
             continue
         name = f"{prefix}|{k[0]}|{k[1]}"
         f = z3.Bool(name) if z3.is_bool(term) else z3.Int(name) if z3.is_int(term) else z3.Real(name)
         constraints.append(f == term)
         v[k] = f
-    return Obj(v)
+    return Obj(v) if changed else before
 
 
 def constant(u: Universe, ch: Characteristics) -> Obj:
@@ -271,13 +280,17 @@ def ite(c: z3.BoolRef, a: Obj, b: Obj) -> Obj:
     """The state ``a`` when ``c`` holds, else ``b``."""
     if is_true(c):
         return a
-    if is_false(c):
+    if is_false(c) or a is b:
         return b
-    return Obj({k: (a.v[k] if same_term(a.v[k], b.v[k]) else if_then(c, a.v[k], b.v[k])) for k in a.v})
+    v = {k: (a.v[k] if same_term(a.v[k], b.v[k]) else if_then(c, a.v[k], b.v[k])) for k in a.v}
+    # the same terms: the same state (kept as the one object, so that what was read off it is known)
+    return b if all(same_term(v[k], b.v[k]) for k in v) else Obj(v)
 
 
 def same(a: Obj, b: Obj) -> z3.BoolRef:
     """The two states are the same characteristics (values without meaning are ignored)."""
+    if a is b:
+        return TRUE
     parts: list[z3.BoolRef] = []
     for k in a.v:
         x, y = a.v[k], b.v[k]
