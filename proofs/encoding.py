@@ -45,12 +45,13 @@ from .state import (
     FALSE,
     TRUE,
     Obj,
+    all_of,
+    any_of,
     apply_op,
     conj,
     constant,
     differ,
     disj,
-    fresh,
     integer,
     is_creature_type,
     is_false,
@@ -58,6 +59,7 @@ from .state import (
     neg,
     real,
     same,
+    settled,
     when,
 )
 from .state import ite as _ite_obj
@@ -251,6 +253,10 @@ class Encoding:
         # 613.7: the slots encoded by positions of blind settings: (slot, effects, position, exists) (_last_writers)
         self.last_writer_slots: list[tuple[str, list[PEffect], dict[str, z3.ArithRef], dict[str, z3.BoolRef]]] = []
         self.copy_cache: dict[Any, dict[str, Any]] = {}
+        # Formulas already built, by what they read (a term of the same inputs is the same term: z3 shares
+        # equal terms, so a kept one is what building it again would give). Each entry holds its inputs, so
+        # that the identities in its key stay theirs while the encoding lives.
+        self.memo: dict[tuple[Any, ...], tuple[Any, tuple[Any, ...]]] = {}
         self.effects = self._potential_effects()
         self.others: dict[str, Obj] = {
             i: constant(self.u, own_values(o, version)) for i, o in board.objects.items() if i not in self.live
@@ -483,38 +489,47 @@ class Encoding:
     ) -> tuple[z3.BoolRef, Reading, z3.ArithRef, z3.BoolRef, z3.ArithRef]:
         """611.3, 612.3, 613.7a: whether a static ability exists at ``st``, how its words read, its timestamp."""
         assert e.definition is not None and e.source is not None
-        d, ch, u = e.definition, st[e.source], self.u
+        ch = st[e.source]  # all it reads of the state: its source's characteristics
+        key = ("static_now", e.key, id(ch))
+        if key not in self.memo:
+            self.memo[key] = (self._static_on(e, ch), (ch,))
+        return self.memo[key][0]  # type: ignore[no-any-return]
+
+    def _static_on(self, e: PEffect, ch: Obj) -> tuple[z3.BoolRef, Reading, z3.ArithRef, z3.BoolRef, z3.ArithRef]:
+        """611.3, 612.3, 613.7a: ``_static_now`` read off its source's characteristics ``ch``."""
+        assert e.definition is not None
+        d, u = e.definition, self.u
         obj_ts = real(e.base_ts)
 
         def ts_of(w: str) -> z3.ArithRef:
             g = ch[("gts", w)]
-            return z3.If(z3.And(ch[("granted", w)], g > obj_ts), g, obj_ts)
+            return z3.If(all_of(ch[("granted", w)], g > obj_ts), g, obj_ts)
 
         has_text = ch.get_set("abilities", d.text)
         wmap = {w: ch[("wmap", w)] for w in u.from_words}
         if e.reads is not None:
             # 113.2c: held beside the ability as defined (not granted), the text-changed wording, not granted
             w = e.reads
-            beside = z3.And(
+            beside = all_of(
                 has_text, _neg(ch[("granted", d.text)]), ch.get_set("abilities", w), _neg(ch[("granted", w)])
             )
-            exists_r = z3.And(beside, ch[("ntc", "")] > 0, self._reads_as(d, w, ch))
+            exists_r = all_of(beside, ch[("ntc", "")] > 0, self._reads_as(d, w, ch))
             return exists_r, Reading(TRUE, wmap), obj_ts, FALSE, ch[("gts", w)]
         if e.granted:
             # the granted copy: the exact wording, held because an effect granted it
-            exists_g = z3.And(has_text, ch[("granted", d.text)])
+            exists_g = all_of(has_text, ch[("granted", d.text)])
             return exists_g, Reading(FALSE, wmap), ts_of(d.text), TRUE, ch[("gts", d.text)]
         # the rules-text copy: the exact wording when not granted, or a text-changed wording
-        exact = z3.And(has_text, _neg(ch[("granted", d.text)])) if self._grantable(d.text) else has_text
+        exact = all_of(has_text, _neg(ch[("granted", d.text)])) if self._grantable(d.text) else has_text
         present: list[tuple[z3.BoolRef, str]] = []
         if u.from_words:
             variants = {t for _, t in u.variants(d.text)}
             for w in sorted(variants):
                 if w == d.text or w in self.board.abilities:
                     continue
-                found = z3.And(ch[("ntc", "")] > 0, self._reads_as(d, w, ch))
+                found = all_of(ch[("ntc", "")] > 0, self._reads_as(d, w, ch))
                 # 612.3: a granted wording is as granted; no text change made it, so it reads no definition
-                present.append((z3.And(ch.get_set("abilities", w), _neg(ch[("granted", w)]), found), w))
+                present.append((all_of(ch.get_set("abilities", w), _neg(ch[("granted", w)]), found), w))
         exists = disj([exact] + [c for c, _ in present])
         ts: z3.ArithRef = ts_of(d.text)
         granted: z3.BoolRef = ch[("granted", d.text)]
@@ -551,15 +566,15 @@ class Encoding:
 
         def maps_to(dd: AbilityDef) -> z3.BoolRef:
             conds = [
-                z3.And([ch[("wmap", f)] == u.words.index(img) for f, img in mapping.items()])
+                all_of([ch[("wmap", f)] == u.words.index(img) for f, img in mapping.items()])
                 for mapping, t in u.variants(dd.text)
                 if t == w
             ]
-            return z3.Or(conds) if conds else FALSE
+            return any_of(conds) if conds else FALSE
 
         catalog = list(self.board.abilities.values())
         earlier = [maps_to(dd) for dd in catalog[: catalog.index(d)]]
-        return z3.And(maps_to(d), _neg(z3.Or(earlier)) if earlier else TRUE)
+        return all_of(maps_to(d), _neg(any_of(earlier)) if earlier else TRUE)
 
     def _second_instances(self, d: AbilityDef) -> list[str]:
         """113.2c: the wordings a text change can give a second rules-text instance of ``d``, held beside ``d`` as
@@ -633,6 +648,35 @@ class Encoding:
         self, filt: Any, oid: str, st: Mapping[str, Obj], e: PEffect, view: View, it: str | None = None
     ) -> z3.BoolRef:
         """611.3a: the object satisfies the filter at this state (every key must hold)."""
+        # what a filter reads: the object's characteristics, the source's and "it"'s (a shared creature
+        # type), "you" and how the effect's words read now (612)
+        ch = self._char(st, oid)
+        src = self._char(st, e.source) if e.source is not None and e.source in self.board.objects else None
+        other = self._char(st, it) if it is not None and it in self.board.objects else None
+        reading = view.reading
+        wmap = tuple(reading.wmap.values())
+        key = (
+            "matches",
+            id(filt),
+            oid,
+            e.key,
+            it,
+            id(ch),
+            id(src),
+            id(other),
+            view.controller.ast.value,
+            reading.active.ast.value,
+            *(w.ast.value for w in wmap),
+        )
+        if key not in self.memo:
+            found = self._matches_now(filt, oid, st, e, view, it)
+            self.memo[key] = (found, (filt, ch, src, other, view.controller, reading.active, *wmap))
+        return self.memo[key][0]  # type: ignore[no-any-return]
+
+    def _matches_now(
+        self, filt: Any, oid: str, st: Mapping[str, Obj], e: PEffect, view: View, it: str | None = None
+    ) -> z3.BoolRef:
+        """611.3a: ``matches``, built."""
         if not isinstance(filt, Mapping):
             raise NotEncodable(f"a filter must be a mapping, got {filt!r}")
         board, u = self.board, self.u
@@ -660,20 +704,20 @@ class Encoding:
             elif key == "color":
                 conj.append(disj([_conj([c, ch.get_set("colors", s)]) for c, s in self._alts(view, key, want)]))
             elif key == "colorless":
-                conj.append(_neg(z3.Or([ch.get_set("colors", c) for c in u.colors])) == bool(want))
+                conj.append(_neg(any_of([ch.get_set("colors", c) for c in u.colors])) == bool(want))
             elif key == "multicolored":
                 n = z3.Sum([z3.If(ch.get_set("colors", c), 1, 0) for c in u.colors])
                 conj.append((n > 1) == bool(want))
             elif key == "controller":
                 if want == "opponent":
-                    conj.append(z3.And(you != -1, ch[("ctrl", "")] != you))
+                    conj.append(all_of(you != -1, ch[("ctrl", "")] != you))
                 elif want == "you":
-                    conj.append(z3.And(you != -1, ch[("ctrl", "")] == you))
+                    conj.append(all_of(you != -1, ch[("ctrl", "")] == you))
                 else:
                     conj.append(ch[("ctrl", "")] == u.player(want) if want in u.players else FALSE)
             elif key == "owner":
                 owner = u.player(obj.owner)
-                conj.append(z3.And(you != -1, you == owner) if want == "you" else _bool(obj.owner == want))
+                conj.append(all_of(you != -1, you == owner) if want == "you" else _bool(obj.owner == want))
             elif key == "is_source":
                 conj.append(_bool((oid == e.source) == bool(want)))
             elif key == "other_than_source":
@@ -728,9 +772,9 @@ class Encoding:
     def shares_creature_type(self, a: Obj, b: Obj) -> z3.BoolRef:
         """205.3m, 702.73a: some creature type is on both (every creature type when all creature types)."""
         creature_types = [s for s in self.u.subtypes if is_creature_type(s)]
-        some = [z3.And(self.has_subtype(a, s), self.has_subtype(b, s)) for s in creature_types]
+        some = [all_of(self.has_subtype(a, s), self.has_subtype(b, s)) for s in creature_types]
         # two objects with all creature types share every one, whatever the universe lists
-        return z3.Or(some + [z3.And(a[("act", "")], b[("act", "")])])
+        return any_of(some + [all_of(a[("act", "")], b[("act", "")])])
 
     def matching(
         self, filt: Any, st: Mapping[str, Obj], e: PEffect, view: View, it: str | None = None
@@ -745,6 +789,29 @@ class Encoding:
 
     def evaluate(self, value: Any, st: Mapping[str, Obj], e: PEffect, view: View, target: str) -> z3.ArithRef:
         """611.3a: the number a value expression stands for at this state, for one object."""
+        if isinstance(value, z3.ExprRef | int):
+            return self._evaluate_now(value, st, e, view, target)
+        # what a value reads: the states of the objects, "you", how the effect's words read, and the object
+        # it is for only when it names that object ("its", its counters, "it" in a filter)
+        states = tuple(self._char(st, o) for o in self.live)
+        wmap = tuple(view.reading.wmap.values())
+        key = (
+            "evaluate",
+            id(value),
+            e.key,
+            target if _reads_target(value) else None,
+            *(id(x) for x in states),
+            view.controller.ast.value,
+            view.reading.active.ast.value,
+            *(w.ast.value for w in wmap),
+        )
+        if key not in self.memo:
+            found = self._evaluate_now(value, st, e, view, target)
+            self.memo[key] = (found, (value, *states, view.controller, view.reading.active, *wmap))
+        return self.memo[key][0]  # type: ignore[no-any-return]
+
+    def _evaluate_now(self, value: Any, st: Mapping[str, Obj], e: PEffect, view: View, target: str) -> z3.ArithRef:
+        """611.3a: ``evaluate``, built."""
         if isinstance(value, z3.ExprRef):
             return value
         if isinstance(value, bool):
@@ -771,7 +838,7 @@ class Encoding:
                     [z3.If(here[("cost", "")] == i, symbols_of(c, colors), 0) for i, c in enumerate(self.u.costs)]
                     or [z3.IntVal(0)]
                 )
-                terms.append(z3.If(z3.And(view.controller != -1, here[("ctrl", "")] == view.controller), cost, 0))
+                terms.append(z3.If(all_of(view.controller != -1, here[("ctrl", "")] == view.controller), cost, 0))
             return z3.Sum(terms or [z3.IntVal(0)])
         if key == "its":
             ch = self._char(st, target)
@@ -784,7 +851,7 @@ class Encoding:
             types = z3.Sum(
                 [
                     z3.If(
-                        z3.Or([z3.And(c, self._char(st, i).get_set("types", t)) for i, c in found.items()] or [FALSE]),
+                        any_of([all_of(c, self._char(st, i).get_set("types", t)) for i, c in found.items()] or [FALSE]),
                         1,
                         0,
                     )
@@ -860,8 +927,8 @@ class Encoding:
             gained: dict[str, z3.BoolRef] = {}
             for x in self.u.abilities:
                 if activated(x):  # every activated wording, so that two states compare term by term
-                    holders = [z3.And(c, self._char(st, i).get_set("abilities", x)) for i, c in picked.items()]
-                    gained[x] = z3.Or(holders or [FALSE])
+                    holders = [all_of(c, self._char(st, i).get_set("abilities", x)) for i, c in picked.items()]
+                    gained[x] = any_of(holders or [FALSE])
             args["abilities"] = gained
             evaluated.extend(z3.If(c, 1, 0) for c in gained.values())
         elif part.op == "full_text_of":  # 612.6: the text of the card the filter picks, if any
@@ -896,7 +963,7 @@ class Encoding:
                     members: dict[str, z3.BoolRef] = {}
                     for s in a[k]:
                         for c, alt in self._alts(view, k, s):
-                            members[alt] = z3.Or(members[alt], c) if alt in members else c
+                            members[alt] = any_of(members[alt], c) if alt in members else c
                     args[k] = members
             if not found:
                 raise NotEncodable(f"operation {part.op!r}")
@@ -1017,7 +1084,7 @@ class Encoding:
         views = {e.key: self.view(e, st) for e in effects}
         pos = {e.key: z3.Int(f"{tag}|{e.key}") for e in effects}
         n = len(effects)
-        self.constraints.extend(z3.And(pos[e.key] >= 0, pos[e.key] < n) for e in effects)
+        self.constraints.extend(all_of(pos[e.key] >= 0, pos[e.key] < n) for e in effects)
         self.constraints.append(z3.Distinct([pos[e.key] for e in effects]))
         for a in effects:
             for b in effects:
@@ -1039,15 +1106,12 @@ class Encoding:
                     later = [z3.Implies(applies[x.key], pos[x.key] < pos[w.key]) for x in writers if x.key != w.key]
                     value = z3.If(conj([applies[w.key], *later]), written[w.key][key], value)
                 changes[key] = value
-            f = fresh(self.u, f"{tag}|{o}")
-            after = st[o].with_(changes)
-            self.constraints.extend(f.v[k] == after.v[k] for k in f.v)
-            nxt[o] = f
+            nxt[o] = settled(f"{tag}|{o}", st[o], st[o].with_(changes), self.constraints)
         for e in effects:  # 613.6: what a static effect had when it started to apply
             if e.kind != "static":
                 continue
             lock, view = self.locks[e.key], views[e.key]
-            now = z3.And(view.live, _neg(lock.started))
+            now = all_of(view.live, _neg(lock.started))
             self.locks[e.key] = Lock(
                 disj([lock.started, view.live]),
                 {o: when(now, view.targets[o], lock.targets[o]) for o in self.live},
@@ -1069,11 +1133,11 @@ class Encoding:
         pos = Position(slot.id, k, choice, effects, st)
         self.positions.append(pos)
         views = {e.key: self.view(e, st) for e in effects}
-        live = {e.key: z3.And(views[e.key].live, _neg(done[e.key])) for e in effects}
+        live = {e.key: all_of(views[e.key].live, _neg(done[e.key])) for e in effects}
         cdas = [live[e.key] for e in effects if e.cda]
-        any_cda = z3.Or(cdas) if cdas else FALSE
+        any_cda = any_of(cdas) if cdas else FALSE
         if v.cda_dependency_isolated:
-            group = {e.key: z3.And(live[e.key], TRUE if e.cda else _neg(any_cda)) for e in effects}
+            group = {e.key: all_of(live[e.key], TRUE if e.cda else _neg(any_cda)) for e in effects}
         else:
             group = dict(live)
         pos.in_group, pos.done = group, done
@@ -1130,14 +1194,14 @@ class Encoding:
         else:
             ready = {a: conj([group[a], _neg(waiting[a])]) for a in keys}
         cons: list[z3.BoolRef] = [choice >= -1, choice < n]
-        cons.append((choice == -1) == _neg(z3.Or(list(live.values()))))
+        cons.append((choice == -1) == _neg(any_of(list(live.values()))))
         for i, a in enumerate(effects):
             better = [
                 z3.Implies(ready[b.key], _neg(self._less(b, views[b.key], a, views[a.key], st)))
                 for b in effects
                 if b.key != a.key
             ]
-            cons.append(z3.Implies(choice == i, z3.And([ready[a.key], *better])))
+            cons.append(z3.Implies(choice == i, all_of([ready[a.key], *better])))
         self.constraints.extend(cons)
         # the next state and bookkeeping (613.6 lock-in on first application)
         nxt_terms = dict(st)
@@ -1148,14 +1212,12 @@ class Encoding:
             nxt_terms[o] = obj
         nxt: dict[str, Obj] = {}
         for o in self.live:
-            f = fresh(self.u, f"{tag}|{o}")
-            self.constraints.extend(f.v[key] == nxt_terms[o].v[key] for key in f.v)
-            nxt[o] = f
+            nxt[o] = settled(f"{tag}|{o}", st[o], nxt_terms[o], self.constraints)
         for i, e in enumerate(effects):
             if e.kind != "static":
                 continue
             lock, view, first = self.locks[e.key], views[e.key], choice == i
-            now = z3.And(first, _neg(lock.started))
+            now = all_of(first, _neg(lock.started))
             self.locks[e.key] = Lock(
                 disj([lock.started, first]),
                 {o: when(now, view.targets[o], lock.targets[o]) for o in self.live},
@@ -1165,7 +1227,7 @@ class Encoding:
                 when(now, view.granted, lock.granted),
                 when(now, view.grant_ts, lock.grant_ts),
             )
-        new_done = {e.key: z3.Or(done[e.key], choice == i) for i, e in enumerate(effects)}
+        new_done = {e.key: any_of(done[e.key], choice == i) for i, e in enumerate(effects)}
         return nxt, new_done
 
     def _holder(self, e: PEffect) -> str:
@@ -1209,6 +1271,13 @@ class Encoding:
 
     def _place(self, player: z3.ArithRef) -> z3.ArithRef:
         """101.4: the place in APNAP order of the player a formula names."""
+        key = ("place", player.ast.value)
+        if key not in self.memo:
+            self.memo[key] = (self._place_of(player), (player,))
+        return self.memo[key][0]  # type: ignore[no-any-return]
+
+    def _place_of(self, player: z3.ArithRef) -> z3.ArithRef:
+        """101.4: ``_place``, built."""
         out: z3.ArithRef = z3.IntVal(len(self.places))
         for p, place in sorted(self.places.items()):
             out = z3.If(player == self.u.player(p), place, out)
@@ -1222,7 +1291,7 @@ class Encoding:
         if pa is None or pb is None:
             return FALSE, FALSE
         two = pa != pb
-        return z3.And(two, self._place(pa) < self._place(pb)), two
+        return all_of(two, self._place(pa) < self._place(pb)), two
 
     def _less(self, a: PEffect, va: View, b: PEffect, vb: View, st: Mapping[str, Obj] | None = None) -> z3.BoolRef:
         """613.3, 613.7: ``a`` goes strictly before ``b``: CDA first where the version orders by it,
@@ -1296,6 +1365,18 @@ class Encoding:
             ranked = sorted(applied, key=lambda e: model.eval(where[e.key], model_completion=True).as_long())
             out.extend((slot, e.key) for e in ranked)
         return out
+
+
+TARGET_KEYS = frozenset({"its", "counters", "is_it", "shares_creature_type_with"})
+
+
+def _reads_target(value: Any) -> bool:
+    """611.3a: a value expression names the object it is evaluated for ("its", its counters, "it" in a filter)."""
+    if isinstance(value, Mapping):
+        return any(k in TARGET_KEYS or _reads_target(v) for k, v in value.items())
+    if isinstance(value, list | tuple):
+        return any(_reads_target(v) for v in value)
+    return False
 
 
 def _on_top_of_graveyard(board: Board, oid: str) -> bool:

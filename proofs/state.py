@@ -91,6 +91,22 @@ def disj(items: Iterable[z3.BoolRef]) -> z3.BoolRef:
     return out[0] if len(out) == 1 else _nary(z3.Z3_mk_or, out)
 
 
+def all_of(*args: Any) -> z3.BoolRef:
+    """And of terms given as arguments or as one list (z3.And's calling forms), through ``conj``."""
+    items = args[0] if len(args) == 1 and isinstance(args[0], list | tuple) else args
+    if all(isinstance(x, z3.BoolRef) for x in items):
+        return conj(items)
+    return z3.And(*args)
+
+
+def any_of(*args: Any) -> z3.BoolRef:
+    """Or of terms given as arguments or as one list (z3.Or's calling forms), through ``disj``."""
+    items = args[0] if len(args) == 1 and isinstance(args[0], list | tuple) else args
+    if all(isinstance(x, z3.BoolRef) for x in items):
+        return disj(items)
+    return z3.Or(*args)
+
+
 def neg(x: z3.BoolRef) -> z3.BoolRef:
     """Not, folding constants."""
     v = x.ast.value
@@ -171,7 +187,9 @@ class Obj:
         return self.v.get((field, member), FALSE)  # type: ignore[return-value]
 
     def with_(self, changes: Mapping[Key, z3.ExprRef]) -> Obj:
-        """A copy with some terms replaced."""
+        """A copy with some terms replaced (the object itself when every replacement is its own term)."""
+        if all(same_term(t, self.v[k]) for k, t in changes.items() if k in self.v) and changes.keys() <= self.v.keys():
+            return self
         v = dict(self.v)
         v.update(changes)
         return Obj(v)
@@ -201,6 +219,32 @@ def fresh(u: Universe, prefix: str) -> Obj:
     """An object state of fresh z3 constants."""
     make: dict[str, Callable[[str], z3.ExprRef]] = {"Bool": z3.Bool, "Int": z3.Int, "Real": z3.Real}
     return Obj({k: make[sort](f"{prefix}|{k[0]}|{k[1]}") for k, sort in keys(u)})
+
+
+def settled(prefix: str, before: Obj, after: Obj, constraints: list[z3.BoolRef]) -> Obj:
+    """The state ``after``, each term that changed since ``before`` named by a fresh constant held equal to it.
+
+    A term no step changed is the earlier state's own term, and a value is itself: only the terms a
+    step rewrote get a name and an equation (the next step's terms stay small, and the solver
+    gets no equation that says a term equals itself).
+    """
+    if after is before:
+        return before
+    v: dict[Key, z3.ExprRef] = {}
+    changed = False
+    for k, term in after.v.items():
+        if same_term(term, before.v[k]):
+            v[k] = before.v[k]
+            continue
+        changed = True
+        if z3.is_const(term):
+            v[k] = term
+            continue
+        name = f"{prefix}|{k[0]}|{k[1]}"
+        f = z3.Bool(name) if z3.is_bool(term) else z3.Int(name) if z3.is_int(term) else z3.Real(name)
+        constraints.append(f == term)
+        v[k] = f
+    return Obj(v) if changed else before
 
 
 def constant(u: Universe, ch: Characteristics) -> Obj:
@@ -252,13 +296,17 @@ def ite(c: z3.BoolRef, a: Obj, b: Obj) -> Obj:
     """The state ``a`` when ``c`` holds, else ``b``."""
     if is_true(c):
         return a
-    if is_false(c):
+    if is_false(c) or a is b:
         return b
-    return Obj({k: (a.v[k] if same_term(a.v[k], b.v[k]) else if_then(c, a.v[k], b.v[k])) for k in a.v})
+    v = {k: (a.v[k] if same_term(a.v[k], b.v[k]) else if_then(c, a.v[k], b.v[k])) for k in a.v}
+    # the same terms: the same state (kept as the one object, so that what was read off it is known)
+    return b if all(same_term(v[k], b.v[k]) for k in v) else Obj(v)
 
 
 def same(a: Obj, b: Obj) -> z3.BoolRef:
     """The two states are the same characteristics (values without meaning are ignored)."""
+    if a is b:
+        return TRUE
     parts: list[z3.BoolRef] = []
     for k in a.v:
         x, y = a.v[k], b.v[k]
@@ -293,17 +341,19 @@ def observable_diff(u: Universe, ch: Obj, want: Mapping[str, Any]) -> list[tuple
         if have - universe:
             out.append((field, TRUE))
             continue
-        out.append((field, z3.Or([ch.get_set(field, m) != z3.BoolVal(m in have) for m in sorted(universe)] or [FALSE])))
+        out.append(
+            (field, any_of([ch.get_set(field, m) != z3.BoolVal(m in have) for m in sorted(universe)] or [FALSE]))
+        )
     out.append(("all_creature_types", ch[("act", "")] != bool(want["all_creature_types"])))
     # 208.3: a noncreature permanent has no power or toughness (even printed ones)
     creature = ch.get_set("types", "creature")
     for field, nk, vk in (("power", "pn", "p"), ("toughness", "tn", "t")):
         w = want[field]
-        none = z3.Or(z3.Not(creature), ch[(nk, "")])
+        none = any_of(z3.Not(creature), ch[(nk, "")])
         if w is None:
             out.append((field, z3.Not(none)))
         else:
-            out.append((field, z3.Or(none, ch[(vk, "")] != int(w))))
+            out.append((field, any_of(none, ch[(vk, "")] != int(w))))
     out.append(("face_down", ch[("fd", "")] != bool(want["face_down"])))
     return out
 
@@ -322,12 +372,12 @@ def differences(u: Universe, a: Obj, b: Obj) -> list[tuple[str, z3.BoolRef]]:
     ]
     for field in SET_FIELDS:
         members = getattr(u, field)
-        out.append((field, z3.Or([a.get_set(field, m) != b.get_set(field, m) for m in members] or [FALSE])))
+        out.append((field, any_of([a.get_set(field, m) != b.get_set(field, m) for m in members] or [FALSE])))
     out.append(("all_creature_types", a[("act", "")] != b[("act", "")]))
     for field, nk, vk in (("power", "pn", "p"), ("toughness", "tn", "t")):
-        none_a = z3.Or(z3.Not(a.get_set("types", "creature")), a[(nk, "")])
-        none_b = z3.Or(z3.Not(b.get_set("types", "creature")), b[(nk, "")])
-        out.append((field, z3.Or(none_a != none_b, z3.And(z3.Not(none_a), a[(vk, "")] != b[(vk, "")]))))
+        none_a = any_of(z3.Not(a.get_set("types", "creature")), a[(nk, "")])
+        none_b = any_of(z3.Not(b.get_set("types", "creature")), b[(nk, "")])
+        out.append((field, any_of(none_a != none_b, all_of(z3.Not(none_a), a[(vk, "")] != b[(vk, "")]))))
     out.append(("face_down", a[("fd", "")] != b[("fd", "")]))
     return out
 
@@ -339,10 +389,10 @@ def _fit(u: Universe, ch: Obj) -> Obj:
     """205.3d: an object keeps only the subtypes some card type of it allows."""
     changes: dict[Key, z3.ExprRef] = {}
     for s in u.subtypes:
-        owners = z3.Or([ch.get_set("types", t) for t in category(s)])
-        changes[("subtypes", s)] = z3.And(ch.get_set("subtypes", s), owners)
-    bearers = z3.Or([ch.get_set("types", t) for t in CREATURE_TYPE_BEARERS])
-    changes[("act", "")] = z3.And(ch[("act", "")], bearers)
+        owners = any_of([ch.get_set("types", t) for t in category(s)])
+        changes[("subtypes", s)] = all_of(ch.get_set("subtypes", s), owners)
+    bearers = any_of([ch.get_set("types", t) for t in CREATURE_TYPE_BEARERS])
+    changes[("act", "")] = all_of(ch[("act", "")], bearers)
     return ch.with_(changes)
 
 
@@ -350,14 +400,14 @@ def _retype(u: Universe, ch: Obj) -> Obj:
     """205.1a: after a card type change, a subtype shows while a card type of its own is there, else waits aside."""
     changes: dict[Key, z3.ExprRef] = {}
     for s in u.subtypes:
-        owners = z3.Or([ch.get_set("types", t) for t in category(s)])
-        held = z3.Or(ch.get_set("subtypes", s), ch[("aside", s)])
-        changes[("subtypes", s)] = z3.And(held, owners)
-        changes[("aside", s)] = z3.And(held, z3.Not(owners))
-    bearers = z3.Or([ch.get_set("types", t) for t in CREATURE_TYPE_BEARERS])
-    every = z3.Or(ch[("act", "")], ch[("aside_act", "")])
-    changes[("act", "")] = z3.And(every, bearers)
-    changes[("aside_act", "")] = z3.And(every, z3.Not(bearers))
+        owners = any_of([ch.get_set("types", t) for t in category(s)])
+        held = any_of(ch.get_set("subtypes", s), ch[("aside", s)])
+        changes[("subtypes", s)] = all_of(held, owners)
+        changes[("aside", s)] = all_of(held, z3.Not(owners))
+    bearers = any_of([ch.get_set("types", t) for t in CREATURE_TYPE_BEARERS])
+    every = any_of(ch[("act", "")], ch[("aside_act", "")])
+    changes[("act", "")] = all_of(every, bearers)
+    changes[("aside_act", "")] = all_of(every, z3.Not(bearers))
     return ch.with_(changes)
 
 
@@ -370,11 +420,11 @@ def _set_to(u: Universe, field: str, m: SymSet) -> dict[Key, z3.ExprRef]:
 
 
 def _union(u: Universe, ch: Obj, field: str, m: SymSet) -> dict[Key, z3.ExprRef]:
-    return {(field, x): z3.Or(ch.get_set(field, x), _member(m, x)) for x in getattr(u, field)}
+    return {(field, x): any_of(ch.get_set(field, x), _member(m, x)) for x in getattr(u, field)}
 
 
 def _minus(u: Universe, ch: Obj, field: str, m: SymSet) -> dict[Key, z3.ExprRef]:
-    return {(field, x): z3.And(ch.get_set(field, x), z3.Not(_member(m, x))) for x in getattr(u, field)}
+    return {(field, x): all_of(ch.get_set(field, x), z3.Not(_member(m, x))) for x in getattr(u, field)}
 
 
 def add_abilities(u: Universe, ch: Obj, m: SymSet, ts: z3.ArithRef) -> Obj:
@@ -385,10 +435,10 @@ def add_abilities(u: Universe, ch: Obj, m: SymSet, ts: z3.ArithRef) -> Obj:
         if is_false(new):
             continue
         has = ch.get_set("abilities", a)
-        regrant = z3.And(new, z3.Or(z3.Not(has), ch[("granted", a)]))
-        changes[("granted", a)] = z3.Or(ch[("granted", a)], regrant)
+        regrant = all_of(new, any_of(z3.Not(has), ch[("granted", a)]))
+        changes[("granted", a)] = any_of(ch[("granted", a)], regrant)
         changes[("gts", a)] = z3.If(regrant, ts, ch[("gts", a)])
-        changes[("abilities", a)] = z3.Or(has, new)
+        changes[("abilities", a)] = any_of(has, new)
     return ch.with_(changes)
 
 
@@ -465,17 +515,17 @@ def replace_word(u: Universe, ch: Obj, old: str, new: str) -> Obj:
     for a in u.abilities:
         images.setdefault(rewrite(a, {old: new}), []).append(ch.get_set("abilities", a))
     for a in u.abilities:
-        changes[("abilities", a)] = z3.Or(images.get(a, [FALSE]))
+        changes[("abilities", a)] = any_of(images.get(a, [FALSE]))
     sub_images: dict[str, list[z3.BoolRef]] = {}
     for s in u.subtypes:
         sub_images.setdefault(new if s == old else s, []).append(ch.get_set("subtypes", s))
     for s in u.subtypes:
-        changes[("subtypes", s)] = z3.Or(sub_images.get(s, [FALSE]))
+        changes[("subtypes", s)] = any_of(sub_images.get(s, [FALSE]))
     aside_images: dict[str, list[z3.BoolRef]] = {}
     for s in u.subtypes:
         aside_images.setdefault(new if s == old else s, []).append(ch[("aside", s)])
     for s in u.subtypes:
-        changes[("aside", s)] = z3.Or(aside_images.get(s, [FALSE]))
+        changes[("aside", s)] = any_of(aside_images.get(s, [FALSE]))
     if old in u.words and new in u.words:
         io, inew = u.words.index(old), u.words.index(new)
         for w in u.from_words:
@@ -522,7 +572,7 @@ def _apply_op(u: Universe, ch: Obj, op: str, a: Mapping[str, Any], ts: z3.ArithR
     if op == "merge":  # 721.2a, 702.140e: over, the top component's values; its abilities join in any case
         out = copy_values(u, ch, a["values"], ()) if a["over"] else ch
         joined = {
-            ("abilities", x): z3.Or(ch.get_set("abilities", x), z3.BoolVal(x in a["values"]["abilities"]))
+            ("abilities", x): any_of(ch.get_set("abilities", x), z3.BoolVal(x in a["values"]["abilities"]))
             for x in u.abilities
         }
         return out.with_(joined)
@@ -538,7 +588,7 @@ def _apply_op(u: Universe, ch: Obj, op: str, a: Mapping[str, Any], ts: z3.ArithR
         return _retype(u, ch.with_(_union(u, ch, "types", a["types"])))
     if op == "set_types":
         kept = {t: ch.get_set("types", t) for t in ("instant", "sorcery")}
-        new_types = {t: z3.Or(_member(a["types"], t), kept.get(t, FALSE)) for t in u.types}
+        new_types = {t: any_of(_member(a["types"], t), kept.get(t, FALSE)) for t in u.types}
         return _retype(u, ch.with_(_set_to(u, "types", new_types)))
     if op == "remove_types":
         return _retype(u, ch.with_(_minus(u, ch, "types", a["types"])))
@@ -547,19 +597,19 @@ def _apply_op(u: Universe, ch: Obj, op: str, a: Mapping[str, Any], ts: z3.ArithR
     if op == "set_subtypes":
         m: SymSet = a["subtypes"]
         cats = {category(s) for s in set(u.subtypes) | set(m)}
-        replaced = {c: z3.Or([_member(m, s) for s in m if category(s) == c] or [FALSE]) for c in cats}
+        replaced = {c: any_of([_member(m, s) for s in m if category(s) == c] or [FALSE]) for c in cats}
         changes: dict[Key, z3.ExprRef] = {
-            ("subtypes", s): z3.Or(z3.And(ch.get_set("subtypes", s), z3.Not(replaced[category(s)])), _member(m, s))
+            ("subtypes", s): any_of(all_of(ch.get_set("subtypes", s), z3.Not(replaced[category(s)])), _member(m, s))
             for s in u.subtypes
         }
-        changes[("act", "")] = z3.And(ch[("act", "")], z3.Not(replaced.get(CREATURE_TYPE_BEARERS, FALSE)))
+        changes[("act", "")] = all_of(ch[("act", "")], z3.Not(replaced.get(CREATURE_TYPE_BEARERS, FALSE)))
         for s in u.subtypes:  # 205.1a: the set it replaces within includes what waits aside
-            changes[("aside", s)] = z3.And(ch[("aside", s)], z3.Not(replaced[category(s)]))
-        changes[("aside_act", "")] = z3.And(ch[("aside_act", "")], z3.Not(replaced.get(CREATURE_TYPE_BEARERS, FALSE)))
+            changes[("aside", s)] = all_of(ch[("aside", s)], z3.Not(replaced[category(s)]))
+        changes[("aside_act", "")] = all_of(ch[("aside_act", "")], z3.Not(replaced.get(CREATURE_TYPE_BEARERS, FALSE)))
         return _fit(u, ch.with_(changes))
     if op == "remove_subtypes":
         dropped: SymSet = a["subtypes"]
-        lost = {("aside", s): z3.And(ch[("aside", s)], z3.Not(_member(dropped, s))) for s in u.subtypes}
+        lost = {("aside", s): all_of(ch[("aside", s)], z3.Not(_member(dropped, s))) for s in u.subtypes}
         return ch.with_({**_minus(u, ch, "subtypes", dropped), **lost})
     if op == "all_creature_types":
         return _fit(u, ch.with_({("act", ""): TRUE}))
@@ -572,13 +622,13 @@ def _apply_op(u: Universe, ch: Obj, op: str, a: Mapping[str, Any], ts: z3.ArithR
     if op == "set_land_subtype":
         m = a["subtypes"]
         changes = {
-            ("subtypes", s): z3.Or(
-                z3.And(ch.get_set("subtypes", s), z3.BoolVal("land" not in category(s))), _member(m, s)
+            ("subtypes", s): any_of(
+                all_of(ch.get_set("subtypes", s), z3.BoolVal("land" not in category(s))), _member(m, s)
             )
             for s in u.subtypes
         }
         for ab in u.abilities:
-            changes[("abilities", ab)] = z3.And(ch.get_set("abilities", ab), ch[("granted", ab)])
+            changes[("abilities", ab)] = all_of(ch.get_set("abilities", ab), ch[("granted", ab)])
         return ite(ch.get_set("types", "land"), ch.with_(changes), ch)
     if op == "add_supertypes":
         return ch.with_(_union(u, ch, "supertypes", a["supertypes"]))
@@ -595,8 +645,8 @@ def _apply_op(u: Universe, ch: Obj, op: str, a: Mapping[str, Any], ts: z3.ArithR
     if op == "remove_abilities":
         gone: SymSet = a["abilities"]
         changes = _minus(u, ch, "abilities", gone)
-        changes.update({("granted", x): z3.And(ch[("granted", x)], z3.Not(_member(gone, x))) for x in u.abilities})
-        changes.update({("intr", x): z3.And(ch[("intr", x)], z3.Not(_member(gone, x))) for x in u.abilities})
+        changes.update({("granted", x): all_of(ch[("granted", x)], z3.Not(_member(gone, x))) for x in u.abilities})
+        changes.update({("intr", x): all_of(ch[("intr", x)], z3.Not(_member(gone, x))) for x in u.abilities})
         return ch.with_(changes)
     if op == "remove_all_abilities":
         changes = {("abilities", x): FALSE for x in u.abilities}

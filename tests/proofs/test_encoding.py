@@ -344,3 +344,38 @@ def test_z3_refutes_a_copy_that_takes_a_name_set_by_an_effect() -> None:
     path = "text/name-set-layer-3-not-copied.yaml"
     assert _refuted(path, 2, "2025-08-01", "clone", "name", "Renamed Bear")
     assert _refuted(path, 3, "pre-m10", "bear", "name", "Birds of Paradise")
+
+
+@pytest.mark.parametrize(
+    "cid",
+    ["regression-cda-by-how-held-boneyard-wurm-svogthos", "ruling-artificial-evolution-lord-of-atlantis-plurals"],
+)
+def test_a_kept_filter_or_value_is_the_formula_built_again(cid: str) -> None:
+    """611.3a, 612: what the encoding keeps of a filter on an object and of a value (its memo) is the term that
+    reading them again off the same state builds, on a board whose amounts count other objects (Boneyard Wurm)
+    and one whose words a text change rewrites (Artificial Evolution)."""
+    from proofs.encoding import Encoding
+    from proofs.state import same_term
+
+    from ..builders import corpus_case
+
+    case = corpus_case(cid)
+    version = get_version(case.versions[-1])
+    enc = Encoding(board_at(case, 1, version), version)
+    st = enc.final
+    checked = 0
+    for e in enc.effects:
+        if e.kind != "static" or e.definition is None:
+            continue
+        view = enc.view(e, st)
+        for o in enc.live:
+            kept = enc.matches(e.definition.applies_to, o, st, e, view)
+            assert same_term(kept, enc._matches_now(e.definition.applies_to, o, st, e, view))
+            checked += 1
+            for p in e.parts:
+                for value in p.args.values():
+                    if isinstance(value, dict):
+                        kept_n = enc.evaluate(value, st, e, view, o)
+                        assert same_term(kept_n, enc._evaluate_now(value, st, e, view, o))
+                        checked += 1
+    assert checked > 0
