@@ -106,9 +106,9 @@ function matches(filter, id, ctx) {
       case 'id': ok = id === want; break;
       case 'ids': ok = want.includes(id); break;
       case 'type': ok = ch.types.has(want); break;
-      case 'subtype': ok = ch.subtypes.has(want) || (ch.all_creature_types && !LAND_TYPES.has(want)); break;
+      case 'subtype': { const w = word(want, ctx); ok = ch.subtypes.has(w) || (ch.all_creature_types && !LAND_TYPES.has(w)); break; }
       case 'supertype': ok = ch.supertypes.has(want); break;
-      case 'color': ok = ch.colors.has(want); break;
+      case 'color': ok = ch.colors.has(word(want, ctx)); break;
       case 'colorless': ok = (ch.colors.size === 0) === want; break;
       case 'multicolored': ok = (ch.colors.size > 1) === want; break;
       case 'controller':
@@ -160,8 +160,17 @@ function value(v, ctx, target) {
   throw new Unsupported(`value ${JSON.stringify(v)}`);
 }
 
+// A chosen word ({chosen: creature_type}, 614.1c) means what the effect's source chose as it entered.
+function word(x, ctx) {
+  if (x === null || typeof x !== 'object') return x;
+  const chosen = (ctx.objects[ctx.source] || {}).chosen || {};
+  if (!('chosen' in x) || !(x.chosen in chosen)) throw new Unsupported(`word ${JSON.stringify(x)}`);
+  return chosen[x.chosen];
+}
+
 function apply(ch, part, ctx, target) {
-  const a = part;
+  const a = {};
+  for (const [k, v] of Object.entries(part)) a[k] = Array.isArray(v) ? v.map((x) => word(x, ctx)) : v;
   switch (part.op) {
     case 'copy_of': {
       const src = ctx.objects[a.object]; // printed values only (a simplification)
