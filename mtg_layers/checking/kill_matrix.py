@@ -79,8 +79,37 @@ def _row_by_id(args: tuple[str, Sequence[Case]]) -> Row:
     return row(BY_ID[args[0]], args[1])
 
 
+def judgeable(cases: Sequence[Case]) -> list[Case]:
+    """613.7m: each case with only the versions whose every step the readable enumeration of tie orders finishes.
+
+    A misreading runs the readable resolver over every order of each tie (``misreadings.base``), which stops at
+    ``choices.LIMIT`` resolutions. Where it cannot finish under the rules as they are (twelve tied abilities of one
+    object), it cannot finish under a misreading either, and the step would fail for that reason alone: such a
+    case/version takes no part in the matrix, rather than being counted as catching every misreading.
+    """
+    from reference.case import board_at
+    from reference.choices import outcomes
+
+    versions = builtin_versions()
+    out = []
+    for case in cases:
+        kept = tuple(
+            vid
+            for vid in case.versions
+            if vid in versions
+            and all(
+                outcomes(board_at(case, n, versions[vid]), versions[vid]).complete
+                for n in range(1, len(case.steps) + 1)
+            )
+        )
+        if kept:
+            out.append(dataclasses.replace(case, versions=kept))
+    return out
+
+
 def matrix(cases: Sequence[Case], only: Iterable[str] = (), jobs: int = 1) -> list[Row]:
-    """Every misreading's row (or those named in ``only``), in catalogue order."""
+    """Every misreading's row (or those named in ``only``), in catalogue order, over the ``judgeable`` cases."""
+    cases = judgeable(cases)
     wanted = set(only)
     chosen = [m for m in CATALOGUE if not wanted or m.id in wanted]
     if jobs <= 1 or len(chosen) <= 1:

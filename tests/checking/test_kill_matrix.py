@@ -56,6 +56,9 @@ def test_the_corpus_alone_catches_every_misreading_and_the_page_is_current() -> 
     docs/generated/kill-matrix.md is the same matrix as Markdown (`mtg-layers mutants --markdown`)."""
     result = CliRunner().invoke(main, ["mutants", "--json", "--jobs", "2"])
     data = json.loads(result.output)
+    # kill_matrix.judgeable: twelve tied abilities are more orders than the readable enumeration finishes, under the
+    # rules as under a misreading; the case takes no part, rather than "catching" every misreading by running out.
+    assert not [r["id"] for r in data if "twelve-tied-abilities-last-setting-of-power" in r["caught_by"]]
     uncaught = [r["id"] for r in data if not r["caught_by"]]
     assert not uncaught, f"no corpus case catches {uncaught}"
     assert result.exit_code == 0
