@@ -383,3 +383,27 @@ def test_twelve_abilities_each_setting_power_and_colors_give_one_outcome_per_las
     finals = sorted((o.final["c"].power or 0, tuple(o.final["c"].colors)) for o in found.outcomes)
     assert finals == [(i, (colors[i % 5],)) for i in range(12)]
     assert (found.complete, found.runs) == (True, 13)
+
+
+def test_an_effect_granting_a_static_ability_is_out_of_scope_and_one_granting_a_keyword_is_not() -> None:
+    """611.3b, 613.1f: granting an ability the board defines as a static ability makes a new effect, so the classes
+    of orders no longer hold; granting a keyword (no definition) makes none."""
+    anthem = {"text": "other creatures get +1/+1", "applies_to": {"type": "creature", "other_than_source": True}}
+    anthem["parts"] = [{"op": "modify_pt", "power": 1, "toughness": 1}]
+
+    def granting(ability: str) -> Board:
+        grant = {
+            "id": "g",
+            "timestamp": 5,
+            "applies_to": ["c"],
+            "parts": [{"op": "add_abilities", "abilities": [ability]}],
+        }
+        return make_board([creature("c", 2), creature("d", 3)], [grant], [anthem])
+
+    board = granting("other creatures get +1/+1")
+    assert (
+        out_of_scope(board, DistinctOrders(board, IKORIA).effects)
+        == "an ability granted that generates an effect (611.3b)"
+    )
+    board = granting("flying")
+    assert out_of_scope(board, DistinctOrders(board, IKORIA).effects) is None
