@@ -63,6 +63,8 @@ def matches(filt: Any, obj: dict[str, Any], source: dict[str, Any] | None, you: 
     if isinstance(filt, list):  # a list of object ids
         return obj["id"] in filt
     for key, want in filt.items():
+        if key in ("subtype", "color"):
+            want = chosen_words([want], source)[0]
         if key == "all" and not all(matches(f, obj, source, you) for f in want):
             return False
         if key == "any" and not any(matches(f, obj, source, you) for f in want):
@@ -127,8 +129,15 @@ def amount(value: Any, state: dict[str, dict[str, Any]], source: dict[str, Any] 
     return 0
 
 
+def chosen_words(values: list[Any], source: dict[str, Any] | None) -> list[Any]:
+    """A chosen word ({chosen: color}, 614.1c) is what the effect's source chose as it entered."""
+    chosen = (source or {}).get("chosen") or {}
+    return [chosen[v["chosen"]] if isinstance(v, dict) and "chosen" in v else v for v in values]
+
+
 def apply_part(part: dict[str, Any], o: dict[str, Any], state: Any, source: Any, you: str) -> None:
     """One operation on one object's current values."""
+    part = {k: chosen_words(v, source) if isinstance(v, list) else v for k, v in part.items()}
     op = part["op"]
     if op == "set_controller":
         o["controller"] = you if part["player"] == "you" else part["player"]
