@@ -76,31 +76,79 @@ def every_order(tie: Tie) -> Iterator[tuple[str, ...]]:
 Orders = Callable[[Tie], Iterable[tuple[str, ...]]]
 # A resolver: the layer process (613.1-613.8) of a board under a version.
 Resolver = Callable[[Board, RulesVersion], Resolution]
-# An enumeration branch: its extra order, the turn order it assumes (or none) and its path of
-# (tie, branch number) choices.
-Branch = tuple[tuple[str, ...], tuple[str, ...], tuple[tuple[int, int], ...]]
+# An enumeration branch: its extra order (one order of the tied effects chosen so far), the turn order it assumes
+# (or none), its path of (tie, branch number) choices, and the pairs of effects chosen in order (first, then).
+Branch = tuple[tuple[str, ...], tuple[str, ...], tuple[tuple[int, int], ...], tuple[tuple[str, str], ...]]
 
 
 # 613.7m: whether APNAP order puts the first key's object after the second's (False: it does not say so).
 Later = Callable[[str, str], bool]
 
 
-def _tie_branches(base: Branch, t: int, orders: Iterable[tuple[str, ...]], later: Later) -> Iterator[Branch]:
-    """613.7m: the branches below ``base`` for each order tried of its tie number ``t``, drawn lazily."""
-    extra, seats, path = base
+def _tie_branches(base: Branch, t: int, tie: Tie, orders: Iterable[tuple[str, ...]], later: Later) -> Iterator[Branch]:
+    """613.7m: the branches below ``base`` for each order tried of its tie number ``t`` that the pairs chosen so far
+    and APNAP order allow, drawn lazily."""
+    _, seats, path, pairs = base
     for k, b in enumerate(orders):
-        yield (placed(extra, b, later), seats, path + ((t, k),))
+        effects = chosen_effects(tie, b)
+        more = pairs + tuple(p for p in zip(effects, effects[1:]) if p not in pairs)
+        record = recorded_order(more, later)
+        if record is not None:
+            yield (record, seats, path + ((t, k),), more)
 
 
-def placed(recorded: tuple[str, ...], chosen: tuple[str, ...], later: Later) -> tuple[str, ...]:
-    """613.7m: a tie's chosen order put into the order recorded so far: before the first of its keys already
-    recorded, and before any recorded key whose object APNAP order puts after one of the chosen keys' (an
-    order recorded in an earlier tie among one player's objects says nothing against another player's)."""
-    at = next((i for i, k in enumerate(recorded) if k in chosen or any(later(k, c) for c in chosen)), None)
-    if at is None:
-        return recorded + chosen
-    rest = tuple(k for k in recorded if k not in chosen)
-    return rest[:at] + chosen + rest[at:]
+def chosen_effects(tie: Tie, chosen: tuple[str, ...]) -> tuple[str, ...]:
+    """613.7a, 613.7m: a tie's chosen order of its keys as the order of the tied effects it puts first: an
+    object's key stands for its effect in this tie only (a later tie of its other abilities is ordered afresh)."""
+    effect_of = dict(zip(tie.holders, tie.candidates, strict=True)) if tie_keys(tie) == tie.holders else {}
+    return tuple(effect_of.get(k, k) for k in chosen)
+
+
+def recorded_order(pairs: tuple[tuple[str, str], ...], later: Later) -> tuple[str, ...] | None:
+    """613.7m: one total order of the effects the chosen pairs name that keeps every pair and APNAP order between
+    their objects (the earliest-named effect first where both are free); None when none does. Where the pairs
+    leave two effects unordered, the order given here is no one's choice: ``incidental`` finds a tie it decides."""
+    keys = list(dict.fromkeys(k for p in pairs for k in p))
+    after = {k: {b for a, b in pairs if a == k} | {b for b in keys if later(b, k)} for k in keys}
+    waiting = {k: sum(k in after[a] for a in keys) for k in keys}
+    out: list[str] = []
+    while len(out) < len(keys):
+        free = next((k for k in keys if waiting[k] == 0 and k not in out), None)
+        if free is None:
+            return None
+        out.append(free)
+        for b in after[free]:
+            waiting[b] -= 1
+    return tuple(out)
+
+
+def chosen_before(pairs: tuple[tuple[str, str], ...], later: Later, a: str, b: str) -> bool:
+    """613.7m: whether the pairs chosen so far (and APNAP order between objects) put effect ``a`` before ``b``."""
+    keys = {k for p in pairs for k in p} | {a, b}
+    seen, todo = {a}, [a]
+    while todo:
+        x = todo.pop()
+        for y in [q for p, q in pairs if p == x] + [k for k in keys if later(k, x)]:
+            if y == b:
+                return True
+            if y not in seen:
+                seen.add(y)
+                todo.append(y)
+    return False
+
+
+def incidental(
+    tie: Tie, pairs: tuple[tuple[str, str], ...], later: Later, base: tuple[str, ...]
+) -> bool:
+    """613.7m: a tie the branch's extra order decided though no choice made so far orders its effect applied first
+    before the others (nor the board's own recorded order): that choice is still open."""
+    if tie.decided_by != "choice" or tie.chosen is None:
+        return False
+    named = set(base)
+    holder_of = dict(zip(tie.candidates, tie.holders, strict=True))
+    if tie.chosen in named or holder_of.get(tie.chosen) in named:
+        return False  # 613.7m: the case's own tie_order decides it
+    return not all(chosen_before(pairs, later, tie.chosen, f) for f in tie.candidates if f != tie.chosen)
 
 
 def apnap_later(ties: Iterable[Tie], board: Board, res: Resolution, version: RulesVersion) -> Later:
@@ -130,9 +178,9 @@ def apnap_later(ties: Iterable[Tie], board: Board, res: Resolution, version: Rul
 
 def _seat_branches(base: Branch, t: int, seats: Iterable[tuple[str, ...]]) -> Iterator[Branch]:
     """101.4, 613.7m: the branches below ``base`` for each turn order the board leaves open."""
-    extra, _, path = base
+    extra, _, path, pairs = base
     for k, s in enumerate(seats):
-        yield (extra, s, path + ((t, k),))
+        yield (extra, s, path + ((t, k),), pairs)
 
 
 def turn_orders(board: Board) -> list[tuple[str, ...]]:
@@ -163,15 +211,21 @@ def outcomes(
     """
     found: dict[object, Outcome] = {}
     met: list[Tie] = []
-    todo: deque[Iterator[Branch]] = deque([iter([((), (), ())])])
+    todo: deque[Iterator[Branch]] = deque([iter([((), (), (), ())])])
     leaves: list[tuple[tuple[tuple[int, int], ...], object]] = []
     runs = 0
     while runs < limit and (branch := _next(todo)) is not None:
-        extra, seats, path = branch
+        extra, seats, path, pairs = branch
         runs += 1
         here = board if not seats else replace(board, game=seated(board.game, seats))
         res = resolver(replace(here, tie_order=board.tie_order + extra), version)
-        open_ties = res.undecided
+        later = apnap_later([*met, *res.ties], here, res, version)
+        # 613.7m: the first tie no choice made so far decides (one the extra order decided alone is still open)
+        open_ties = [
+            t if not t.decided else replace(t, decided_by=None)
+            for t in res.ties
+            if not t.decided or incidental(t, pairs, later, board.tie_order)
+        ]
         if open_ties:
             first = open_ties[0]
             known = [t.candidates for t in met]
@@ -182,8 +236,7 @@ def outcomes(
             if first.missing is not None and not seats:  # 613.7m, 101.4: every turn order the board leaves open
                 todo.append(_seat_branches(branch, t, turn_orders(board)))
             else:
-                later = apnap_later([*met, *open_ties], here, res, version)
-                todo.append(_tie_branches(branch, t, orders(first), later))
+                todo.append(_tie_branches(branch, t, first, orders(first), later))
             continue
         key = tuple(sorted((i, replace(ch, granted=FrozenMap())) for i, ch in res.final.items()))
         leaves.append((path, key))
