@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, replace
-from itertools import permutations
+from itertools import pairwise, permutations
 
 from .game_state import apnap_before, players_of
 from .model import Board, Characteristics, FrozenMap
@@ -91,7 +91,7 @@ def _tie_branches(base: Branch, t: int, tie: Tie, orders: Iterable[tuple[str, ..
     _, seats, path, pairs = base
     for k, b in enumerate(orders):
         effects = chosen_effects(tie, b)
-        more = pairs + tuple(p for p in zip(effects, effects[1:]) if p not in pairs)
+        more = pairs + tuple(p for p in pairwise(effects) if p not in pairs)
         record = recorded_order(more, later)
         if record is not None:
             yield (record, seats, path + ((t, k),), more)
@@ -137,9 +137,7 @@ def chosen_before(pairs: tuple[tuple[str, str], ...], later: Later, a: str, b: s
     return False
 
 
-def incidental(
-    tie: Tie, pairs: tuple[tuple[str, str], ...], later: Later, base: tuple[str, ...]
-) -> bool:
+def incidental(tie: Tie, pairs: tuple[tuple[str, str], ...], later: Later, base: tuple[str, ...]) -> bool:
     """613.7m: a tie the branch's extra order decided though no choice made so far orders its effect applied first
     before the others (nor the board's own recorded order): that choice is still open."""
     if tie.decided_by != "choice" or tie.chosen is None:
