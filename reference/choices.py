@@ -21,7 +21,7 @@ fewer resolutions.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from itertools import pairwise, permutations
 
@@ -31,9 +31,7 @@ from .resolver import Resolution, resolve
 from .timestamps import Tie
 from .versions import RulesVersion
 
-LIMIT = 400  # resolutions at most; beyond it the enumeration stops and says so (one total order of tied
-# effects, 613.7m, opens more ties than a record of whole objects did: the corpus case
-# own-ability-recorded-in-an-earlier-tie-against-a-resolved-setting takes 295)
+LIMIT = 120  # resolutions at most; beyond it the enumeration stops and says so
 
 
 @dataclass(frozen=True)
@@ -87,31 +85,77 @@ Branch = tuple[tuple[str, ...], tuple[str, ...], tuple[tuple[int, int], ...], tu
 Later = Callable[[str, str], bool]
 
 
-def _tie_branches(base: Branch, t: int, tie: Tie, orders: Iterable[tuple[str, ...]], later: Later) -> Iterator[Branch]:
-    """613.7m: the branches below ``base`` for each order tried of its tie number ``t`` that the pairs chosen so far
-    and APNAP order allow, drawn lazily."""
+def _tie_branches(
+    base: Branch, t: int, tie: Tie, orders: Iterable[tuple[str, ...]], later: Later, holder_of: Mapping[str, str]
+) -> Iterator[Branch]:
+    """613.7m: the branches below ``base`` for each order tried of its tie number ``t`` that the pairs chosen so far,
+    the order of whole objects and APNAP order allow, drawn lazily."""
     _, seats, path, pairs = base
     for k, b in enumerate(orders):
         effects = chosen_effects(tie, b)
         more = pairs + tuple(p for p in pairwise(effects) if p not in pairs)
-        record = recorded_order(more, later)
+        record = recorded_order(more, holder_of, later)
         if record is not None:
             yield (record, seats, path + ((t, k),), more)
 
 
 def chosen_effects(tie: Tie, chosen: tuple[str, ...]) -> tuple[str, ...]:
-    """613.7a, 613.7m: a tie's chosen order of its keys as the order of the tied effects it puts first: an
-    object's key stands for its effect in this tie only (a later tie of its other abilities is ordered afresh)."""
+    """613.7a, 613.7m: a tie's chosen order of its keys as the order of the tied effects it puts first (an object's
+    key stands for its effect in this tie)."""
     effect_of = dict(zip(tie.holders, tie.candidates, strict=True)) if tie_keys(tie) == tie.holders else {}
     return tuple(effect_of.get(k, k) for k in chosen)
 
 
-def recorded_order(pairs: tuple[tuple[str, str], ...], later: Later) -> tuple[str, ...] | None:
-    """613.7m: one total order of the effects the chosen pairs name that keeps every pair and APNAP order between
-    their objects (the earliest-named effect first where both are free); None when none does. Where the pairs
-    leave two effects unordered, the order given here is no one's choice: ``incidental`` finds a tie it decides."""
+def _successors(
+    pairs: tuple[tuple[str, str], ...], holder_of: Mapping[str, str], later: Later, nodes: Sequence[str]
+) -> dict[str, set[str]]:
+    """613.7a, 613.7m: the effects each effect must come before: the chosen pairs; every effect of an object after
+    every effect of another object some chosen pairs put after it (613.7m orders objects, and a static ability's
+    effect has its object's timestamp, 613.7a: two objects' abilities never interleave); APNAP order."""
+
+    def obj(k: str) -> str | None:
+        h = holder_of.get(k, k)
+        return h if h != k else None  # None: the effect's own timestamp (613.7b-c), ordered by itself
+
+    units: set[tuple[str | None, str | None]] = set()
+    while True:
+        after = {
+            u: {y for x, y in pairs if x == u}
+            | {v for v in nodes if v != u and (later(v, u) or (obj(u) != obj(v) and (obj(u), obj(v)) in units))}
+            for u in nodes
+        }
+        new = {
+            (obj(u), obj(v))
+            for u in nodes
+            for v in _reach(after, u)
+            if obj(u) is not None and obj(v) is not None and obj(u) != obj(v)
+        } - units
+        if not new:
+            return after
+        units |= new
+
+
+def _reach(after: Mapping[str, set[str]], start: str) -> set[str]:
+    """613.7m: every effect some chain of ``after`` puts after ``start``."""
+    seen: set[str] = set()
+    todo = [start]
+    while todo:
+        for y in after.get(todo.pop(), set()):
+            if y not in seen:
+                seen.add(y)
+                todo.append(y)
+    return seen
+
+
+def recorded_order(
+    pairs: tuple[tuple[str, str], ...], holder_of: Mapping[str, str], later: Later
+) -> tuple[str, ...] | None:
+    """613.7m: one total order of the effects the chosen pairs name that keeps every pair, whole objects in one
+    order and APNAP order between them (the earliest-named effect first where several are free); None when none
+    does. Where the pairs leave two effects unordered, the order given here is no one's choice: ``incidental``
+    finds a tie it decides."""
     keys = list(dict.fromkeys(k for p in pairs for k in p))
-    after = {k: {b for a, b in pairs if a == k} | {b for b in keys if later(b, k)} for k in keys}
+    after = _successors(pairs, holder_of, later, keys)
     waiting = {k: sum(k in after[a] for a in keys) for k in keys}
     out: list[str] = []
     while len(out) < len(keys):
@@ -124,31 +168,27 @@ def recorded_order(pairs: tuple[tuple[str, str], ...], later: Later) -> tuple[st
     return tuple(out)
 
 
-def chosen_before(pairs: tuple[tuple[str, str], ...], later: Later, a: str, b: str) -> bool:
-    """613.7m: whether the pairs chosen so far (and APNAP order between objects) put effect ``a`` before ``b``."""
-    keys = {k for p in pairs for k in p} | {a, b}
-    seen, todo = {a}, [a]
-    while todo:
-        x = todo.pop()
-        for y in [q for p, q in pairs if p == x] + [k for k in keys if later(k, x)]:
-            if y == b:
-                return True
-            if y not in seen:
-                seen.add(y)
-                todo.append(y)
-    return False
+def chosen_before(
+    pairs: tuple[tuple[str, str], ...], holder_of: Mapping[str, str], later: Later, a: str, b: str
+) -> bool:
+    """613.7m: whether the pairs chosen so far (with whole objects in one order and APNAP order) put ``a`` before
+    ``b``."""
+    keys = list(dict.fromkeys([*(k for p in pairs for k in p), a, b]))
+    return b in _reach(_successors(pairs, holder_of, later, keys), a)
 
 
-def incidental(tie: Tie, pairs: tuple[tuple[str, str], ...], later: Later, base: tuple[str, ...]) -> bool:
-    """613.7m: a tie the branch's extra order decided though no choice made so far orders its effect applied first
+def incidental(
+    tie: Tie, pairs: tuple[tuple[str, str], ...], holder_of: Mapping[str, str], later: Later, base: tuple[str, ...]
+) -> bool:
+    """613.7m: a tie the branch's extra order decided though no choice made so far puts its effect applied first
     before the others (nor the board's own recorded order): that choice is still open."""
     if tie.decided_by != "choice" or tie.chosen is None:
         return False
     named = set(base)
-    holder_of = dict(zip(tie.candidates, tie.holders, strict=True))
-    if tie.chosen in named or holder_of.get(tie.chosen) in named:
+    holders = dict(zip(tie.candidates, tie.holders, strict=True))
+    if tie.chosen in named or holders.get(tie.chosen) in named:
         return False  # 613.7m: the case's own tie_order decides it
-    return not all(chosen_before(pairs, later, tie.chosen, f) for f in tie.candidates if f != tie.chosen)
+    return not all(chosen_before(pairs, holder_of, later, tie.chosen, f) for f in tie.candidates if f != tie.chosen)
 
 
 def apnap_later(ties: Iterable[Tie], board: Board, res: Resolution, version: RulesVersion) -> Later:
@@ -211,6 +251,7 @@ def outcomes(
     """
     found: dict[object, Outcome] = {}
     met: list[Tie] = []
+    holder_of: dict[str, str] = {}
     todo: deque[Iterator[Branch]] = deque([iter([((), (), (), ())])])
     leaves: list[tuple[tuple[tuple[int, int], ...], object]] = []
     runs = 0
@@ -220,11 +261,13 @@ def outcomes(
         here = board if not seats else replace(board, game=seated(board.game, seats))
         res = resolver(replace(here, tie_order=board.tie_order + extra), version)
         later = apnap_later([*met, *res.ties], here, res, version)
+        for tie in res.ties:  # 613.7a-d: what holds each tied effect's timestamp
+            holder_of.update(zip(tie.candidates, tie.holders, strict=True))
         # 613.7m: the first tie no choice made so far decides (one the extra order decided alone is still open)
         open_ties = [
             t if not t.decided else replace(t, decided_by=None)
             for t in res.ties
-            if not t.decided or incidental(t, pairs, later, board.tie_order)
+            if not t.decided or incidental(t, pairs, holder_of, later, board.tie_order)
         ]
         if open_ties:
             first = open_ties[0]
@@ -236,7 +279,7 @@ def outcomes(
             if first.missing is not None and not seats:  # 613.7m, 101.4: every turn order the board leaves open
                 todo.append(_seat_branches(branch, t, turn_orders(board)))
             else:
-                todo.append(_tie_branches(branch, t, first, orders(first), later))
+                todo.append(_tie_branches(branch, t, first, orders(first), later, holder_of))
             continue
         key = tuple(sorted((i, replace(ch, granted=FrozenMap())) for i, ch in res.final.items()))
         leaves.append((path, key))

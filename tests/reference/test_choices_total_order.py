@@ -1,10 +1,11 @@
 """The tie orders reference.choices enumerates are the total orders of the tied effects (613.7m, 613.7a, 613.7n).
 
 The players' choice, where the rules leave one, is read as one total order of the tied effects that every
-tie, in every slot, follows. ``outcomes`` with every order must end exactly where some such total order
-ends: the brute force here records each permutation of all the board's effects (small boards) as the
-case's ``tie_order`` and resolves once, with no enumeration. The golden test is the board of the closed
-finding ``choices-effect-key-record-pins-a-later-tie`` (its outcomes derived from the rules).
+tie, in every slot, follows, in which two objects' abilities never interleave (613.7m orders objects, and a
+static ability's effect has its object's timestamp, 613.7a). ``outcomes`` with every order must end exactly
+where some such total order ends: the brute force here records each such permutation of all the board's
+effects (small boards) as the case's ``tie_order`` and resolves once, with no enumeration. The golden test is
+the board of the closed finding ``choices-effect-key-record-pins-a-later-tie`` (its outcomes derived from the rules).
 """
 
 from __future__ import annotations
@@ -63,12 +64,20 @@ def _effect_keys(board: Board) -> list[str]:
     return own + [e.id for e in board.effects]
 
 
+def _whole_objects(order: tuple[str, ...]) -> bool:
+    """613.7m, 613.7a: no two objects' abilities interleave (each object's timestamp is one place in the order)."""
+    holders = [k.split(":")[0] for k in order if ":" in k]  # a static ability's key is ``object:text``
+    runs = [h for i, h in enumerate(holders) if i == 0 or holders[i - 1] != h]
+    return len(runs) == len(set(runs))
+
+
 def brute_force(board: Board, vid: str) -> set[object]:
-    """613.7m: the final states of every total order of the board's effects, each recorded whole as the case's
-    tie_order and resolved once (no tie can stay open: every effect is named)."""
+    """613.7m: the final states of every total order of the board's effects that keeps each object's abilities
+    together (resolved effects go anywhere), each recorded whole as the case's tie_order and resolved once (no
+    tie can stay open: every effect is named)."""
     version = get_version(vid)
     finals = []
-    for order in permutations(_effect_keys(board)):
+    for order in filter(_whole_objects, permutations(_effect_keys(board))):
         res = resolve(replace(board, tie_order=order), version)
         assert not res.undecided
         finals.append(res.final)
@@ -93,11 +102,28 @@ def test_613_7n_leaves_one_outcome_on_the_findings_board() -> None:
     assert {(o.final["c"].power, o.final["c"].toughness) for o in found.outcomes} == {(3, 2)}
 
 
+def _never(_a: str, _b: str) -> bool:
+    """One player's objects: APNAP order says nothing."""
+    return False
+
+
 def test_the_recorded_order_keeps_every_chosen_pair() -> None:
     """613.7m: the recorded order is one total order keeping each pair chosen; None when the pairs cross."""
-    never = lambda _a, _b: False  # noqa: E731
-    assert recorded_order((("a", "b"), ("c", "a")), never) == ("c", "a", "b")
-    assert recorded_order((("a", "b"), ("b", "a")), never) is None
+    assert recorded_order((("a", "b"), ("c", "a")), {}, _never) == ("c", "a", "b")
+    assert recorded_order((("a", "b"), ("b", "a")), {}, _never) is None
+
+
+def test_the_recorded_order_keeps_whole_objects_together() -> None:
+    """613.7a, 613.7m: C's ability before D's puts every ability of C before every ability of D (their objects'
+    timestamps are ordered), even through a resolved effect between them; a resolved effect (its own timestamp)
+    may still go between two abilities of one object."""
+    holder_of = {"c:x": "c", "c:y": "c", "d:z": "d", "d:w": "d", "e0": "e0"}
+    assert recorded_order((("c:x", "d:z"), ("d:w", "c:y")), holder_of, _never) is None
+    assert recorded_order((("c:x", "e0"), ("e0", "d:z"), ("d:w", "c:y")), holder_of, _never) is None
+    assert recorded_order((("d:w", "c:y"), ("c:x", "e0"), ("e0", "d:z")), holder_of, _never) is None
+    assert recorded_order((("c:x", "e0"), ("e0", "c:y")), holder_of, _never) == ("c:x", "e0", "c:y")
+    # D's z before C's x puts D before C: before C's y too
+    assert recorded_order((("c:y", "c:x"), ("d:z", "c:x")), holder_of, _never) == ("d:z", "c:y", "c:x")
 
 
 def test_the_recorded_order_puts_the_active_players_objects_first() -> None:
@@ -106,19 +132,21 @@ def test_the_recorded_order_puts_the_active_players_objects_first() -> None:
     def later(a: str, b: str) -> bool:
         return a.startswith("p2") and b.startswith("p1")
 
-    assert recorded_order((("p2x", "e"), ("p1y", "f")), later) == ("p1y", "p2x", "e", "f")
-    assert recorded_order((("p2x", "e"), ("e", "p1y")), later) is None  # p2's before p1's: no legal order
+    assert recorded_order((("p2x", "e"), ("p1y", "f")), {}, later) == ("p1y", "p2x", "e", "f")
+    assert recorded_order((("p2x", "e"), ("e", "p1y")), {}, later) is None  # p2's before p1's: no legal order
 
 
 def test_a_tie_the_extra_order_decided_alone_is_still_open() -> None:
     """613.7m: a tie decided by the recorded order where no chosen pair puts the applied effect first is open;
-    one the chosen pairs decide (directly or through another effect) is not, nor one the case's own order decides."""
-    never = lambda _a, _b: False  # noqa: E731
+    one the chosen pairs decide (directly or through another effect, or through its object) is not, nor one the
+    case's own order decides."""
+    holder_of = {"x": "c", "y": "d", "z": "c", "e0": "e0"}
     tie = Tie("7b", ("x", "e0"), ("x", "e0"), ("c", "e0"), "choice", "p1", "x")
-    assert incidental(tie, (("y", "x"),), never, ())
-    assert not incidental(tie, (("x", "y"), ("y", "e0")), never, ())
-    assert not incidental(tie, (), never, ("c",))
-    assert not incidental(replace(tie, decided_by=None), (), never, ())
+    assert incidental(tie, (("y", "x"),), holder_of, _never, ())
+    assert not incidental(tie, (("x", "y"), ("y", "e0")), holder_of, _never, ())
+    assert not incidental(tie, (("z", "y"), ("y", "e0")), holder_of, _never, ())  # c's z before d's y: c's x too
+    assert not incidental(tie, (), holder_of, _never, ("c",))
+    assert not incidental(replace(tie, decided_by=None), (), holder_of, _never, ())
 
 
 # Parts in layer 4 (types, supertypes), 5 (colors) and 7b (6b under 418.5), so that ties meet in two slots.
