@@ -10,6 +10,19 @@ decide but the board does not say whose turn it is or the turn order, the board 
 once for every active player and turn order it leaves possible (101.4), not for every order
 of the objects.
 
+**One order of the tied effects.** The choices made are read as one total order of the tied
+effects, which every tie, in every slot, follows. Each tie's chosen order adds pairs (this effect
+before that one; an object's key stands for its effect in that tie). Two objects' abilities never
+interleave: 613.7m orders the objects, and a static ability's effect has its object's timestamp
+(613.7a), so one ability of C before one of D puts all of C's before all of D's. An effect with its
+own timestamp (613.7b-c) and two abilities of one object are ordered pair by pair. The order
+recorded for the next resolution is one total order keeping the pairs (``recorded_order``); where
+the pairs leave two effects unordered, that order is nobody's choice, so a later tie it decided
+alone is taken as still open (``incidental``) and its orders are tried in turn. A later tie can
+thus put an effect before or after any effect already recorded that no choice ordered it against.
+``tests/reference/test_choices_total_order.py`` compares the outcomes with a brute force over
+every such total order on small boards.
+
 The orders are tried lazily: the branches of a tie are an iterator, drawn one at a time, so
 the memory held is bounded by the resolutions made (``limit``), never by the number of orders
 (n! for a tie of n). Which orders of a tie are tried is a parameter (``orders``): by default every
