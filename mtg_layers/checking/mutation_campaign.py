@@ -54,6 +54,7 @@ KILLING_SUITE = (
     "tests/reference/test_attachments.py",
     "tests/reference/test_case.py",
     "tests/reference/test_choices.py",
+    "tests/reference/test_choices_total_order.py",
     "tests/reference/test_chosen.py",
     "tests/reference/test_clock.py",
     "tests/reference/test_conditional_copy.py",
