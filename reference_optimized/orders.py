@@ -379,11 +379,16 @@ class DistinctOrders:
         self.components = {} if self.reason else components(self.effects, version)
 
     def __call__(self, tie: Tie) -> Iterator[tuple[str, ...]]:
-        """613.7m: one order per class of the tie's orders that end alike; every order outside the scope, or
-        where the recorded order of the tie's keys may also place them in a later slot's tie (``pins_later``)."""
+        """613.7m: one order per class of the tie's orders that end alike; every order outside the scope, where
+        the recorded order of the tie's keys may also place them in a later slot's tie (``pins_later``), or where
+        the tie holds abilities of two objects and others of one of them (``reference.choices`` keeps whole objects
+        in one order, 613.7a, 613.7m, and drops an order interleaving them: a class's one order could be such)."""
         if self.reason is not None:
             return every_order(tie)
         keys = tie_keys(tie)
+        objects = {h for h, k in zip(tie.holders, tie.candidates, strict=True) if h != k}
+        if keys != tie.holders and len(objects) > 1:
+            return every_order(tie)
         if pins_later(keys, tie.slot, self.effects, self.version):
             return every_order(tie)
         return _product([self._orders(g) for g in groups(keys, self.effects, self.components)])
