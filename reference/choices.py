@@ -99,17 +99,41 @@ Later = Callable[[str, str], bool]
 
 
 def _tie_branches(
-    base: Branch, t: int, tie: Tie, orders: Iterable[tuple[str, ...]], later: Later, holder_of: Mapping[str, str]
+    base: Branch,
+    t: int,
+    tie: Tie,
+    orders: Iterable[tuple[str, ...]],
+    later: Later,
+    holder_of: Mapping[str, str],
+    implied: tuple[tuple[str, str], ...] = (),
 ) -> Iterator[Branch]:
     """613.7m: the branches below ``base`` for each order tried of its tie number ``t`` that the pairs chosen so far,
-    the order of whole objects and APNAP order allow, drawn lazily."""
+    the order of whole objects and APNAP order allow, drawn lazily (with the pairs ``front`` found implied)."""
     _, seats, path, pairs = base
     for k, b in enumerate(orders):
         effects = chosen_effects(tie, b)
-        more = pairs + tuple(p for p in pairwise(effects) if p not in pairs)
+        more = pairs + tuple(p for p in (*pairwise(effects), *implied) if p not in pairs)
         record = recorded_order(more, holder_of, later)
         if record is not None:
             yield (record, seats, path + ((t, k),), more)
+
+
+def front(
+    tie: Tie, pairs: tuple[tuple[str, str], ...], holder_of: Mapping[str, str], later: Later
+) -> tuple[Tie, tuple[tuple[str, str], ...]]:
+    """613.7m, 613.7a: an open tie cut to the effects no choice made so far puts after another of them (those can
+    come first; every order of them keeps the choices made), and, for each effect left out, a pair naming the one
+    it comes after (already implied: it puts the effect into the recorded order)."""
+    first = [x for x in tie.candidates if not any(chosen_before(pairs, holder_of, later, y, x) for y in tie.candidates)]
+    if len(first) == len(tie.candidates):
+        return tie, ()
+    implied = tuple(
+        (next(y for y in tie.candidates if chosen_before(pairs, holder_of, later, y, x)), x)
+        for x in tie.candidates
+        if x not in first
+    )
+    holders = dict(zip(tie.candidates, tie.holders, strict=True))
+    return replace(tie, candidates=tuple(first), holders=tuple(holders[x] for x in first)), implied
 
 
 def chosen_effects(tie: Tie, chosen: tuple[str, ...]) -> tuple[str, ...]:
@@ -283,7 +307,7 @@ def outcomes(
             if not t.decided or incidental(t, pairs, holder_of, later, board.tie_order)
         ]
         if open_ties:
-            first = open_ties[0]
+            first, implied = front(open_ties[0], pairs, holder_of, later)
             known = [t.candidates for t in met]
             if first.candidates not in known:
                 met.append(first)
@@ -292,7 +316,8 @@ def outcomes(
             if first.missing is not None and not seats:  # 613.7m, 101.4: every turn order the board leaves open
                 todo.append(_seat_branches(branch, t, turn_orders(board)))
             else:
-                todo.append(_tie_branches(branch, t, first, orders(first), later, holder_of))
+                tried = orders(first) if len(first.candidates) > 1 else [tie_keys(first)]
+                todo.append(_tie_branches(branch, t, first, tried, later, holder_of, implied))
             continue
         key = tuple(sorted((i, replace(ch, granted=FrozenMap())) for i, ch in res.final.items()))
         leaves.append((path, key))
