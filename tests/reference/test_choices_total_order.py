@@ -10,6 +10,7 @@ the board of the closed finding ``choices-effect-key-record-pins-a-later-tie`` (
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from itertools import permutations
 from typing import Any
@@ -35,15 +36,21 @@ LEGENDARY: dict[str, Any] = {"op": "add_supertypes", "supertypes": ["legendary"]
 LAND: dict[str, Any] = {"op": "set_types", "types": ["land"]}
 
 
-def _board(own: list[list[dict[str, Any]]], split: int, effects: list[dict[str, Any]]) -> Board:
-    """Creatures c (green 1/1 Bear) and d (black 1/1, when ``split`` leaves it abilities), one player's, entering
-    at once (timestamp 1): c has the first ``split`` abilities of ``own`` (each a list of parts, on itself)."""
+def _board(
+    own: list[list[dict[str, Any]]], split: int, effects: list[dict[str, Any]], d_controller: str = "p1"
+) -> Board:
+    """Creatures c (green 1/1 Bear, p1's) and d (black 1/1, when ``split`` leaves it abilities), entering at once
+    (timestamp 1): c has the first ``split`` abilities of ``own`` (each a list of parts, on itself). When d is p2's,
+    it is p1's turn and p1 sits first."""
     texts = [f"own ability {i}" for i in range(len(own))]
     abilities = [{"text": t, "applies_to": {"is_source": True}, "parts": p} for t, p in zip(texts, own, strict=True)]
     objects = [creature("c", 1, 1, 1, colors=["green"], subtypes=["bear"], abilities=texts[:split])]
     if split < len(own):
-        objects.append(creature("d", 1, 1, 1, colors=["black"], abilities=texts[split:]))
-    return make_board(objects, effects, abilities)
+        objects.append(creature("d", 1, 1, 1, colors=["black"], abilities=texts[split:], controller=d_controller))
+    board = make_board(objects, effects, abilities)
+    if d_controller == "p1":
+        return board
+    return replace(board, game=FrozenMap({**board.game, "turn": "p1", "turn_order": ("p1", "p2")}))
 
 
 def _finding() -> Board:
@@ -71,13 +78,26 @@ def _whole_objects(order: tuple[str, ...]) -> bool:
     return len(runs) == len(set(runs))
 
 
+def _apnap(board: Board, vid: str) -> Callable[[tuple[str, ...]], bool]:
+    """613.7m (from 2020): the active player's objects' abilities before the other player's (p1's turn)."""
+    if get_version(vid).simultaneous_timestamps != "apnap":
+        return lambda _order: True
+
+    def holds(order: tuple[str, ...]) -> bool:
+        players = [board.objects[k.split(":")[0]].printed.controller for k in order if ":" in k]
+        return "p1" not in players[players.index("p2") :] if "p2" in players else True
+
+    return holds
+
+
 def brute_force(board: Board, vid: str) -> set[object]:
     """613.7m: the final states of every total order of the board's effects that keeps each object's abilities
-    together (resolved effects go anywhere), each recorded whole as the case's tie_order and resolved once (no
-    tie can stay open: every effect is named)."""
+    together (resolved effects go anywhere) and, from 2020, the active player's objects first, each recorded whole
+    as the case's tie_order and resolved once (no tie can stay open: every effect is named)."""
     version = get_version(vid)
     finals = []
-    for order in filter(_whole_objects, permutations(_effect_keys(board))):
+    legal = _apnap(board, vid)
+    for order in filter(legal, filter(_whole_objects, permutations(_effect_keys(board)))):
         res = resolve(replace(board, tie_order=order), version)
         assert not res.undecided
         finals.append(res.final)
@@ -154,7 +174,7 @@ _PARTS: st.SearchStrategy[dict[str, Any]] = st.sampled_from([PT_1, PT_32, BLUE, 
 
 
 @st.composite
-def tied_in_two_slots(draw: st.DrawFn) -> Board:
+def tied_in_two_slots(draw: st.DrawFn, d_controller: str = "p1") -> Board:
     """One or two creatures entering at once (timestamp 1) with two or three static abilities of their own, each
     with one or two parts, and one or two resolved effects with the same timestamp (five effects at most)."""
     n = draw(st.integers(2, 3))
@@ -171,7 +191,7 @@ def tied_in_two_slots(draw: st.DrawFn) -> Board:
         }
         for i in range(count)
     ]
-    return _board(own, split, effects)
+    return _board(own, split, effects, d_controller)
 
 
 @settings(max_examples=40)
@@ -180,6 +200,16 @@ def tied_in_two_slots(draw: st.DrawFn) -> Board:
 def test_every_order_reaches_exactly_the_total_orders_outcomes(board: Board, vid: str) -> None:
     """613.7m, 613.7a, 613.7n: with ties in two slots, the outcomes of every order are exactly those of the total
     orders of the tied effects (brute force: every permutation recorded whole)."""
+    found = outcomes(board, get_version(vid), limit=2000)
+    assume(found.complete)
+    assert _values([o.final for o in found.outcomes]) == brute_force(board, vid)
+
+
+@settings(max_examples=25)
+@given(tied_in_two_slots("p2"), st.sampled_from(("pre-m10", "m10", "ikoria", "2023-11-17", "2025-08-01")))
+def test_with_two_players_every_order_reaches_exactly_the_total_orders_outcomes(board: Board, vid: str) -> None:
+    """613.7m, 101.4: with d p2's and p1 active, the outcomes of every order are exactly those of the total orders
+    of the tied effects that put p1's objects' abilities first (from 2020; before, the active player orders all)."""
     found = outcomes(board, get_version(vid), limit=2000)
     assume(found.complete)
     assert _values([o.final for o in found.outcomes]) == brute_force(board, vid)
