@@ -13,7 +13,7 @@ reported as such.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from .effects import ContinuousEffect
 from .errors import ResolutionError
@@ -70,8 +70,6 @@ class Tie:
     chosen: str | None  # the effect applied first
     # 613.7m: what the board lacks for the rules to decide ("game.turn", "game.turn_order"), if that is why
     missing: str | None = None
-    # 613.7: the timestamp the tied effects share (only effects with one timestamp can ever meet in a tie)
-    timestamp: Timestamp | None = field(default=None, compare=False)
 
     @property
     def decided(self) -> bool:
@@ -218,7 +216,6 @@ def choose(
     if len(tied) == 1:
         return tied[0], None
     keys = tuple(e.key for e in tied)
-    stamp = tied[0].timestamp
     check_recorded_order(tied, board, version, controllers)
 
     def rules_before(o: ContinuousEffect, e: ContinuousEffect) -> list[str]:
@@ -233,11 +230,11 @@ def choose(
         pick = candidates[0]
         used = {r for o in tied if o is not pick for r in rules_before(pick, o)}
         why = ", ".join(r for r in ("613.7n", "613.7m") if r in used)
-        return pick, Tie(slot, keys, (pick.key,), holders, why, None, pick.key, timestamp=stamp)
+        return pick, Tie(slot, keys, (pick.key,), holders, why, None, pick.key)
     missing = _missing(candidates, board, version, controllers)
     if missing is not None:  # 613.7m: the order is the rules', but the board does not say enough to read it
         cands = tuple(e.key for e in candidates)
-        return candidates[0], Tie(slot, keys, cands, holders, None, player, candidates[0].key, missing, stamp)
+        return candidates[0], Tie(slot, keys, cands, holders, None, player, candidates[0].key, missing)
     position = _position(board)
     big = len(board.tie_order)
 
@@ -251,8 +248,8 @@ def choose(
     if all(recorded(e) for e in candidates) and position(ranked[1]) != best:
         pick = ranked[0]
         cands = tuple(e.key for e in candidates)
-        return pick, Tie(slot, keys, cands, holders, "choice", player, pick.key, timestamp=stamp)
+        return pick, Tie(slot, keys, cands, holders, "choice", player, pick.key)
     undecided = [e for e in candidates if position(e) == best or not recorded(e)]
     pick = undecided[0]
     cands = tuple(e.key for e in undecided)
-    return pick, Tie(slot, keys, cands, tuple(holder(e) for e in undecided), None, player, pick.key, timestamp=stamp)
+    return pick, Tie(slot, keys, cands, tuple(holder(e) for e in undecided), None, player, pick.key)
