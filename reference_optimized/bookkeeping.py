@@ -26,7 +26,7 @@ readable test itself is run.
 from __future__ import annotations
 
 from collections import ChainMap
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from reference.dependency import DependencyReason, changes_what_it_does, compare_after_trial
@@ -82,6 +82,7 @@ from .reads import (
     words_of,
     writes_of,
 )
+from .witnesses import KeptPair, moved_since, rewitness, step_reads, witnessed_answer
 
 # Past this many objects to read again, an effect's objects are found afresh by the bitsets (``indexes``).
 _WHOLE = 32
@@ -232,25 +233,6 @@ class _Changes:
 Graph = dict[str, dict[str, DependencyReason]]
 
 
-class _Pair:
-    """A pair's dependency answer (613.8a) and what it was read from: kept while none of that changes."""
-
-    __slots__ = ("a", "answer", "b", "b_targets", "locked", "version", "watch")
-
-    def __init__(
-        self,
-        a: ContinuousEffect,
-        b: ContinuousEffect,
-        answer: DependencyReason | None,
-        version: int,
-        b_targets: frozenset[str],
-        locked: tuple[bool, bool],
-        watch: frozenset[str | None],
-    ) -> None:
-        self.a, self.b, self.answer, self.version = a, b, answer, version
-        self.b_targets, self.locked, self.watch = b_targets, locked, watch
-
-
 class Incremental:
     """613.1-613.8: the bookkeeping of one resolution (``reference.resolver.Bookkeeping``), kept between steps."""
 
@@ -281,7 +263,7 @@ class Incremental:
         # whether what is read is free of the source (``_after_trial``)
         self.filter_splits: dict[Any, tuple[Any, bool, bool]] = {}
         # per (a, b, slot): the readable test's answer, kept while its inputs stay (``_kept_answer``)
-        self.pairs: dict[tuple[str, str, str], _Pair] = {}
+        self.pairs: dict[tuple[str, str, str], KeptPair] = {}
         # per slot: the last graph, the step it was read at, the effects it was read for and those locked in then
         self.last_graph: dict[str, tuple[int, dict[str, ContinuousEffect], Graph, frozenset[str]]] = {}
         # 613.6: per (parts, origin), the parts in each slot of the version
@@ -811,6 +793,12 @@ class Incremental:
                 # and then b hits a's filter or values; so here b names a's wording or does not name abilities.
                 if src_hit and not (filt_hit or val_hit) and not self._source_may_change(a, b, slot):
                     continue
+                kept = self.pairs.get((a.key, b.key, slot))
+                if kept is not None and self._kept_answer(kept, a, b):
+                    # 613.8c: the answer kept from an earlier step, brought up to date on what changed since
+                    if kept.answer is not None:
+                        graph[a.key][b.key] = kept.answer
+                    continue
                 if not asked:
                     asked = True
                     changes = self.changes(b, slot)
@@ -914,8 +902,24 @@ class Incremental:
             b_targets = self.affected(b)
             locked = (a.key in self.locked, b.key in self.locked)
             watch = frozenset(b_targets | {a.source, b.source})
-            self.pairs[(a.key, b.key, slot)] = _Pair(a, b, answer, len(self.log), b_targets, locked, watch)
+            witnesses = None
+            if not locked[0] and a.targets is None and (answer is None or answer.test == "applies-to"):
+                # 613.8a: the answer is a union over the objects b's trial changes (``witnesses``)
+                witnesses = (set(), set())
+                if answer is not None:
+                    rewitness(*witnesses, changed, self.affected(a), changes, self._takes_after(a, changes))
+            touched = step_reads(self.parts(b, slot), ia.filter_reads, ia.filter_names) if witnesses else None
+            kept = KeptPair(a, b, slot, answer, len(self.log), b_targets, locked, watch, witnesses, touched)
+            self.pairs[(a.key, b.key, slot)] = kept
         return answer
+
+    def _takes_after(self, a: ContinuousEffect, changes: dict[str, Characteristics]) -> Callable[[str], bool]:
+        """611.3a: whether a's filter takes an object once b's trial (``changes``) is made, a's source left alone."""
+        trial: State = ChainMap(changes, self.state)  # type: ignore[arg-type]
+        ctx = Context(board=self.board, state=trial, source=a.source, controller=self.context(a).controller)
+        anywhere = a.origin == "cda" or names_zone(a.filter)
+        test, outside, objects = compiled(a.filter), self.outside(a), self.board.objects
+        return lambda t: (anywhere or objects[t].zone == "battlefield") and t != outside and test(t, ctx)
 
     def _reads_values_in(self, e: ContinuousEffect, slot: str) -> bool:
         """613.8a: do the effect's parts in this slot read amounts (or what they give) as they apply?"""
@@ -935,27 +939,46 @@ class Incremental:
             return False
         return a.source not in changed or all(p.op not in ("copy_of", "set_controller") for p in self.parts(a, slot))
 
-    def _kept_answer(self, pair: _Pair, a: ContinuousEffect, b: ContinuousEffect) -> bool:
-        """613.8a: is a kept answer still the readable test's? Yes while the same two effects meet, b applies to the
-        same objects, and no step since changed any of them nor either source.
+    def _kept_answer(self, pair: KeptPair, a: ContinuousEffect, b: ContinuousEffect) -> bool:
+        """613.8a, 613.8c: is a kept answer (brought up to date) still the readable test's? Yes while the same two
+        effects meet, each as locked in as it was, and no step since changed either source.
 
-        Then b's trial changes the same objects the same way (its amounts read nothing that varies, and its operations
-        read only the object they change), and a's existence, text and controller stay (its source is unchanged and not
-        changed by the trial; it has no condition and reads no values): a's objects before and after the trial differ
-        only on objects the trial changes, each as it was when the answer was read.
+        Then b's trial changes each object the way it did (its amounts read nothing that varies, and its operations
+        read only the object they change), and a's existence, text and controller stay (its source is unchanged and
+        not changed by the trial; it has no condition and reads no values): a's objects before and after the trial
+        differ only on objects the trial changes. A pair kept by its witnesses (``witnesses``) is tested again on
+        the objects a step changed or that entered or left b's objects; any other pair is kept only while b applies
+        to the same objects and no step changed any of them.
         """
         if pair.a is not a or pair.b is not b:
             return False
         if pair.locked != (a.key in self.locked, b.key in self.locked):
             return False
         targets = self.affected(b)
-        if targets is not pair.b_targets and targets != pair.b_targets:
-            return False
-        watch = pair.watch
-        for objs, _, _ in self.log[pair.version :]:
-            if not watch.isdisjoint(objs):
+        same_targets = targets is pair.b_targets or targets == pair.b_targets
+        if pair.gained is None or pair.lost is None:
+            if not same_targets:
                 return False
-        pair.version = len(self.log)
+            watch = pair.watch
+            for objs, _, _ in self.log[pair.version :]:
+                if not watch.isdisjoint(objs):
+                    return False
+            pair.version = len(self.log)
+            return True
+        then = pair.b_targets
+        among = lambda o: o in targets or o in then  # noqa: E731
+        moved = moved_since(self.log, pair.version, (a.source, b.source), among, _WHOLE, pair.touched)
+        if moved is None:
+            return False
+        if not same_targets:
+            moved |= targets ^ then
+        if moved:
+            changes = self.changes(b, pair.slot)
+            if a.source in changes:
+                return False  # 109.4: the trial would change a's source: its filter's "you" may change
+            rewitness(pair.gained, pair.lost, moved, self.affected(a), changes, self._takes_after(a, changes))
+            pair.answer = witnessed_answer(a, b, pair.gained, pair.lost)
+        pair.version, pair.b_targets = len(self.log), targets
         return True
 
     def _compare(
