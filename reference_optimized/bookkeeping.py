@@ -851,9 +851,49 @@ class Incremental:
         ``graph`` asks only when a's amounts each read only the object they are computed for (``self_only``)
         and b can change neither a's existence, nor its text, nor its objects.
         """
-        both = self.affected(a) & self.affected(b)
-        parts = self.parts(a, slot)
-        by: Any = parts if self.info(a).shared_parts else a.key  # equal parts, equal instructions (``shared_parts``)
+        # 613.8a: the answer reads a's instructions and b's trial on the objects both apply to: a's parts (when equal
+        # parts give equal instructions, ``shared_parts``) and objects, b's parts (``_shares``) and objects. Pairs
+        # equal in those get one answer: twenty "+X/+0, where X is its toughness" against twenty "+0/+1" ask once
+        # per step, not four hundred times. Each effect's class is read once per graph.
+        ca = own.get(("\0a", a.key))
+        if ca is None:
+            parts = self.parts(a, slot)
+            by: Any = parts if self.info(a).shared_parts else a.key
+            ca = own[("\0a", a.key)] = (self._amount_class(("\0by", by, self.affected(a)), own), by, parts)
+        cb = own.get(("\0b", b.key))
+        if cb is None:
+            b_parts = self.parts(b, slot)
+            b_by: Any = b_parts if self._shares(b, b_parts) else b.key
+            cb = own[("\0b", b.key)] = self._amount_class(("\0trial-by", b_by, self.affected(b)), own)
+        key = ("\0pair", ca[0], cb)
+        found = own.get(key)
+        if found is None:
+            both = self.affected(a) & self.affected(b)
+            found = own[key] = self._own_amounts_differ(a, b, slot, own, ca[1], both, ca[2])
+        return bool(found)
+
+    def _amount_class(self, key: tuple[Any, ...], own: dict[tuple[Any, ...], Any]) -> int:
+        """613.8a: a number for what a pair's amounts answer reads of one effect (``_own_amounts_change``); effects
+        with an unhashable part (plain dicts from a caller) each get their own."""
+        try:
+            found = own.get(key)
+        except TypeError:
+            return -len(own) - 1
+        if found is None:
+            found = own[key] = len(own)
+        return int(found)
+
+    def _own_amounts_differ(
+        self,
+        a: ContinuousEffect,
+        b: ContinuousEffect,
+        slot: str,
+        own: dict[tuple[Any, ...], Any],
+        by: Any,
+        both: frozenset[str],
+        parts: tuple[Part, ...],
+    ) -> bool:
+        """613.8a: is there an object both apply to whose instructions from ``a`` b's trial of it would change?"""
         for t in both:
             new = own.get((b.key + "\0trial", t))  # b's trial on this object alone: a's amounts for t read only t
             if new is None:
