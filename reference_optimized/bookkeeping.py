@@ -793,11 +793,11 @@ class Incremental:
                 # and then b hits a's filter or values; so here b names a's wording or does not name abilities.
                 if src_hit and not (filt_hit or val_hit) and not self._source_may_change(a, b, slot):
                     continue
-                kept = self.pairs.get((a.key, b.key, slot))
-                if kept is not None and self._kept_answer(kept, a, b):
+                pair = self.pairs.get((a.key, b.key, slot))
+                if pair is not None and self._kept_answer(pair, a, b):
                     # 613.8c: the answer kept from an earlier step, brought up to date on what changed since
-                    if kept.answer is not None:
-                        graph[a.key][b.key] = kept.answer
+                    if pair.answer is not None:
+                        graph[a.key][b.key] = pair.answer
                     continue
                 if not asked:
                     asked = True
@@ -942,7 +942,7 @@ class Incremental:
             b_targets = self.affected(b)
             locked = (a.key in self.locked, b.key in self.locked)
             watch = frozenset(b_targets | {a.source, b.source})
-            witnesses = None
+            witnesses: tuple[set[str], set[str]] | None = None
             if not locked[0] and a.targets is None and (answer is None or answer.test == "applies-to"):
                 # 613.8a: the answer is a union over the objects b's trial changes (``witnesses``)
                 witnesses = (set(), set())

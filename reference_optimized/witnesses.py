@@ -11,7 +11,7 @@ nothing). The bookkeeping (``reference_optimized.bookkeeping``) keeps one ``Kept
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Iterable
+from collections.abc import Callable, Collection, Iterable, Sequence
 
 from reference.dependency import DependencyReason, changes_what_it_applies_to
 from reference.effects import ContinuousEffect
@@ -20,7 +20,7 @@ from reference.model import Part
 from .reads import Names, hits
 
 # One entry per applied step: the objects it changed, the characteristics and the names it changed.
-Log = list[tuple[frozenset[str], frozenset[str], Names]]
+Log = Sequence[tuple[frozenset[str], frozenset[str], Names]]
 
 # 613.1: operations whose result, at each characteristic (each ability or subtype by name), reads only that
 # characteristic of the object and the ones listed here: a step that changes none of those on an object leaves
@@ -72,7 +72,10 @@ class KeptPair:
     ) -> None:
         self.a, self.b, self.slot, self.answer, self.version = a, b, slot, answer, version
         self.b_targets, self.locked, self.watch = b_targets, locked, watch
-        self.gained, self.lost = witnesses if witnesses is not None else (None, None)
+        self.gained: set[str] | None = None
+        self.lost: set[str] | None = None
+        if witnesses is not None:
+            self.gained, self.lost = witnesses
         # what a step must change on an object for the witnesses there to change (``step_reads``); None: anything
         self.touched = touched
 
