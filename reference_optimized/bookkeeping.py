@@ -262,6 +262,8 @@ class Incremental:
         # per filter: the filter a trial reads (less "other than its source"), whether that was taken off, and
         # whether what is read is free of the source (``_after_trial``)
         self.filter_splits: dict[Any, tuple[Any, bool, bool]] = {}
+        # b's trial state at a step, shared by the witnesses tested again against it (``_takes_after``)
+        self.trial_state: tuple[str, int, dict[str, Characteristics], dict[str, Characteristics]] | None = None
         # per (a, b, slot): the readable test's answer, kept while its inputs stay (``_kept_answer``)
         self.pairs: dict[tuple[str, str, str], KeptPair] = {}
         # per slot: the last graph, the step it was read at, the effects it was read for and those locked in then
@@ -947,15 +949,25 @@ class Incremental:
                 # 613.8a: the answer is a union over the objects b's trial changes (``witnesses``)
                 witnesses = (set(), set())
                 if answer is not None:
-                    rewitness(*witnesses, changed, self.affected(a), changes, self._takes_after(a, changes))
+                    # a's objects after the trial, as the readable test just read them (kept in ``doing``)
+                    before = self.affected(a)
+                    after = self._after_trial(a, b, before, changes, doing)
+                    witnesses = (set(after - before), set(before - after))
             touched = step_reads(self.parts(b, slot), ia.filter_reads, ia.filter_names) if witnesses else None
             kept = KeptPair(a, b, slot, answer, len(self.log), b_targets, locked, watch, witnesses, touched)
             self.pairs[(a.key, b.key, slot)] = kept
         return answer
 
-    def _takes_after(self, a: ContinuousEffect, changes: dict[str, Characteristics]) -> Callable[[str], bool]:
+    def _takes_after(
+        self, a: ContinuousEffect, b: ContinuousEffect, changes: dict[str, Characteristics]
+    ) -> Callable[[str], bool]:
         """611.3a: whether a's filter takes an object once b's trial (``changes``) is made, a's source left alone."""
-        trial: State = ChainMap(changes, self.state)  # type: ignore[arg-type]
+        now = len(self.log)
+        kept = self.trial_state
+        if kept is None or kept[0] != b.key or kept[1] != now or kept[2] is not changes:
+            # the trial state as one dict, for every effect that meets b at this step (``_graph`` meets b's in turn)
+            kept = self.trial_state = (b.key, now, changes, {**self.state, **changes})
+        trial = kept[3]
         ctx = Context(board=self.board, state=trial, source=a.source, controller=self.context(a).controller)
         anywhere = a.origin == "cda" or names_zone(a.filter)
         test, outside, objects = compiled(a.filter), self.outside(a), self.board.objects
@@ -1016,7 +1028,7 @@ class Incremental:
             changes = self.changes(b, pair.slot)
             if a.source in changes:
                 return False  # 109.4: the trial would change a's source: its filter's "you" may change
-            rewitness(pair.gained, pair.lost, moved, self.affected(a), changes, self._takes_after(a, changes))
+            rewitness(pair.gained, pair.lost, moved, self.affected(a), changes, self._takes_after(a, b, changes))
             pair.answer = witnessed_answer(a, b, pair.gained, pair.lost)
         pair.version, pair.b_targets = len(self.log), targets
         return True
