@@ -102,24 +102,27 @@ def moved_since(
     log: Log,
     since: int,
     sources: Collection[str | None],
-    among: Callable[[str], bool],
+    among: Collection[frozenset[str]],
     most: int,
     touched: tuple[frozenset[str], Names] | None = None,
+    source_reads: frozenset[str] | None = None,
 ) -> set[str] | None:
-    """613.8c: the objects, of those ``among`` accepts, that a step logged since ``since`` changed (only the steps
+    """613.8c: the objects, of the sets ``among``, that a step logged since ``since`` changed (only the steps
     that changed something of ``touched``, when given: the characteristics, by name where known, a witness reads).
 
-    None when a step changed one of ``sources`` (what an effect is and who controls it: 611.3, 109.4) or when more
-    than ``most`` objects would have to be tested again (then the whole answer is read again at once).
+    None when a step changed one of ``sources`` (what an effect is and who controls it: 611.3, 109.4), in what the
+    pair reads of them (``source_reads``, when given: else in anything), or when more than ``most`` objects would
+    have to be tested again (then the whole answer is read again at once).
     """
     out: set[str] = set()
     for objs, fields, names in log[since:]:
         for s in sources:
-            if s in objs:
+            if s in objs and (source_reads is None or not fields.isdisjoint(source_reads)):
                 return None
         if touched is not None and not hits(fields, names, touched[0], touched[1]):
             continue
-        out.update(o for o in objs if among(o))
+        for objects in among:
+            out |= objs & objects
         if len(out) > most:
             return None
     return out

@@ -74,10 +74,10 @@ def test_moved_since_reads_only_the_steps_that_touch_the_pair() -> None:
     link2 = (frozenset({"y", "z"}), frozenset({"abilities"}), {"abilities": frozenset({"link 2"})})
     touched = (frozenset({"abilities"}), {"abilities": frozenset({"link 2"})})
     log: witnesses.Log = [link1, link2]
-    every = lambda o: True  # noqa: E731
+    every = (frozenset({"x", "y", "z"}),)
     assert witnesses.moved_since(log, 0, ("s",), every, 10, touched) == {"y", "z"}
     assert witnesses.moved_since(log, 0, ("s",), every, 10) == {"x", "y", "z"}
-    assert witnesses.moved_since(log, 1, ("s",), lambda o: o == "z", 10) == {"z"}
+    assert witnesses.moved_since(log, 1, ("s",), (frozenset({"z"}), frozenset({"q"})), 10) == {"z"}
     assert witnesses.moved_since(log, 0, ("z",), every, 10, touched) is None
     assert witnesses.moved_since(log, 0, ("s",), every, 2) is None
     assert witnesses.moved_since(log, 2, ("x",), every, 0) == set()
