@@ -768,7 +768,7 @@ class Incremental:
             # description: effects whose trials are equal get the same answers, the first one's (``_same_trial``).
             # b's trial is read when a pair first needs the readable test.
             ns = sorted(reach)
-            asked = False
+            asked = kept_any = False
             changes: dict[str, Characteristics] = {}
             same: tuple[ContinuousEffect, list[tuple[str, DependencyReason]]] | None = None
             for n in ns:
@@ -800,6 +800,7 @@ class Incremental:
                     # 613.8c: the answer kept from an earlier step, brought up to date on what changed since
                     if pair.answer is not None:
                         graph[a.key][b.key] = pair.answer
+                    kept_any = True
                     continue
                 if not asked:
                     asked = True
@@ -818,6 +819,10 @@ class Incremental:
                 r = self._readable_test(a, ia, b, slot, doing)
                 if r is not None:
                     graph[a.key][b.key] = r
+            if not asked and kept_any:
+                # every pair b met was kept: b's trial is still offered to the effects met next (``_same_trial``)
+                changes = self.changes(b, slot)
+                asked = bool(changes) and self._same_trial(b, changes, trials) is None
             if asked and changes and same is None:
                 self._first_trial(b, changes, trials, [sensitive[n][0].key for n in ns], graph)
         return graph
@@ -930,10 +935,8 @@ class Incremental:
     def _readable_test(
         self, a: ContinuousEffect, ia: _Info, b: ContinuousEffect, slot: str, doing: dict[str, object]
     ) -> DependencyReason | None:
-        """613.8a: the readable test (``dependency.compare_after_trial``) on b's trial application."""
-        pair = self.pairs.get((a.key, b.key, slot))
-        if pair is not None and self._kept_answer(pair, a, b):
-            return pair.answer
+        """613.8a: the readable test (``dependency.compare_after_trial``) on b's trial application (``_graph`` asks
+        only when no kept answer is still the readable test's, ``_kept_answer``), kept for the next steps."""
         changes = self.changes(b, slot)
         if not changes:
             return None  # applying b changes nothing, so nothing can depend on it
@@ -943,7 +946,7 @@ class Incremental:
         if keep and a.source not in changed and all(p.op in WRITES for p in self.parts(b, slot)):
             b_targets = self.affected(b)
             locked = (a.key in self.locked, b.key in self.locked)
-            watch = frozenset(b_targets | {a.source, b.source})
+            watch: frozenset[str | None] = frozenset()  # what a pair not kept by its witnesses watches
             witnesses: tuple[set[str], set[str]] | None = None
             if not locked[0] and a.targets is None and (answer is None or answer.test == "applies-to"):
                 # 613.8a: the answer is a union over the objects b's trial changes (``witnesses``)
@@ -953,7 +956,11 @@ class Incremental:
                     before = self.affected(a)
                     after = self._after_trial(a, b, before, changes, doing)
                     witnesses = (set(after - before), set(before - after))
-            touched = step_reads(self.parts(b, slot), ia.filter_reads, ia.filter_names) if witnesses else None
+            touched = None
+            if witnesses is None:
+                watch = frozenset(b_targets | {a.source, b.source})
+            else:
+                touched = step_reads(self.parts(b, slot), ia.filter_reads, ia.filter_names)
             kept = KeptPair(a, b, slot, answer, len(self.log), b_targets, locked, watch, witnesses, touched)
             self.pairs[(a.key, b.key, slot)] = kept
         return answer
