@@ -729,6 +729,7 @@ class Incremental:
         # one object's instructions now and on b's trial of it (by effect, or by parts), b's trial of one object
         own: dict[tuple[Any, ...], Any] = {}
         trials: dict[Any, list[Any]] = {}  # per (origin, size): the trials met, with their answers (``_same_trial``)
+        twins = self._twins(group, slot)
         for b in group:
             ib = self.info(b)
             writes, wnames = ib.writes, ib.write_names
@@ -819,13 +820,24 @@ class Incremental:
                 r = self._readable_test(a, ia, b, slot, doing)
                 if r is not None:
                     graph[a.key][b.key] = r
-            if not asked and kept_any:
-                # every pair b met was kept: b's trial is still offered to the effects met next (``_same_trial``)
+            if not asked and kept_any and b.key in twins:
+                # every pair b met was kept: b's trial is still offered to its twins met next (``_same_trial``)
                 changes = self.changes(b, slot)
                 asked = bool(changes) and self._same_trial(b, changes, trials) is None
             if asked and changes and same is None:
                 self._first_trial(b, changes, trials, [sensitive[n][0].key for n in ns], graph)
         return graph
+
+    def _twins(self, group: list[ContinuousEffect], slot: str) -> set[str]:
+        """613.8a: the effects of the group with another of equal origin, filter and parts in ``slot`` (whose trials
+        may be equal, ``_same_trial``); an effect with an unhashable filter or part counts as one."""
+        seen: dict[Any, list[str]] = {}
+        for e in group:
+            try:
+                seen.setdefault((e.origin, e.filter, self.parts(e, slot)), []).append(e.key)
+            except TypeError:
+                continue
+        return {k for keys in seen.values() if len(keys) > 1 for k in keys}
 
     def _same_trial(
         self, b: ContinuousEffect, changes: dict[str, Characteristics], trials: dict[Any, list[Any]]
