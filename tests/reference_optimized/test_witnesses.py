@@ -210,3 +210,19 @@ def test_a_chain_keeps_its_answers_between_steps() -> None:
         bookkeeping.Incremental._kept_answer = original  # type: ignore[method-assign]
     assert quick == resolve(board, version)
     assert any(used)
+
+
+def test_twins_are_effects_of_equal_origin_filter_and_parts() -> None:
+    """613.8a: only effects with equal filters and parts can have equal trials; a fully kept effect offers its
+    trial to those alone (five Blood Moons), not to every effect of a chain."""
+    import floor_ratio
+
+    version = get_version("ikoria")
+    engine = bookkeeping.Incremental(floor_ratio.chain_board(6, 20), version)
+    group = [e for e in engine.effects_in_play() if engine.parts(e, "6")]
+    assert len(group) == 6 and engine._twins(group, "6") == set()
+    engine = bookkeeping.Incremental(floor_ratio.amounts_board(6, 12), version)
+    group = [e for e in engine.effects_in_play() if engine.parts(e, "7c")]
+    plus = {e.key for e in group if "+0/+1" in e.description}
+    assert len(plus) == 3 and engine._twins(group, "7c") == {e.key for e in group}
+    assert engine._twins([group[0]], "7c") == set()
