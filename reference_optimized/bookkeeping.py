@@ -16,6 +16,9 @@ class answers those questions and keeps what it can between steps:
 - the effects that could depend on others are indexed by what they read, by source and by
   wording, so that each effect meets only those it could change (not every pair, every step);
 - a trial's result is kept per effect and recomputed only on the objects that changed;
+- a pair's dependency answer is kept across steps (``witnesses``): an "applies to" answer by the objects that
+  make it, tested again only on the objects a step changed in what the pair reads; amounts read off their own
+  object are answered once per class of equal effects and objects in each graph;
 - a value expression that does not read its object is evaluated once per effect, not per object.
 
 Every shortcut returns "no dependency" only where the readable test
