@@ -14,7 +14,8 @@ from pathlib import Path
 
 from mtg_layers.checking import mutation_campaign as mutation
 
-LOOP = "while True:\n    pass\n"
+# Ten seconds of CPU time, then an ordinary end: past a one-second limit only if the limit does not hold.
+LOOP = "import time\nwhile time.process_time() < 10:\n    pass\n"
 
 
 def test_a_child_past_its_cpu_limit_is_stopped_by_sigxcpu(tmp_path: Path) -> None:
@@ -30,15 +31,17 @@ def test_a_child_within_its_cpu_limit_ends_as_it_would() -> None:
     assert proc.returncode == 3
 
 
-def test_a_sampled_mutant_whose_tests_never_end_is_a_detected_timeout(tmp_path: Path) -> None:
-    """run_sample end to end on a scratch copy whose "own tests" of the mutated module loop forever."""
+def test_a_sampled_mutant_whose_tests_outrun_the_cpu_limit_is_a_detected_timeout(tmp_path: Path) -> None:
+    """run_sample end to end on a scratch copy whose "own tests" of the mutated module outrun the limit."""
     tests = tmp_path / "mutants" / "tests"
     tests.mkdir(parents=True)
-    (tests / "test_clock.py").write_text("def test_never_ends() -> None:\n    while True:\n        pass\n")
+    (tests / "test_clock.py").write_text(
+        "import time\n\ndef test_runs_past_the_limit() -> None:\n    while time.process_time() < 10:\n        pass\n"
+    )
     (tests / "test_other.py").write_text("def test_passes() -> None:\n    assert True\n")
     looping, passing = "reference.clock.x_see__mutmut_1", "reference.other.x_f__mutmut_2"
     suite = ["tests/test_clock.py", "tests/test_other.py"]
-    # the passing one runs its own module's tests only: the rest of this suite (test_clock.py) never ends
+    # the passing one runs its own module's tests only: the rest of this suite is test_clock.py
     codes = mutation.run_sample(
         [looping, passing], suite, workdir=tmp_path, jobs=1, cpu_limit_s=1, own_tests_only={passing}
     )
