@@ -26,7 +26,7 @@ import subprocess
 import sys
 import time
 import tomllib
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -516,9 +516,30 @@ def rerun_without_time_limit(name: str, workdir: Path = WORKDIR, limit_s: float 
 
 # What a sampled mutant's pytest run ends with, in mutmut's exit codes (so ``status_of`` reads both):
 # pytest's 0 (no test failed) and 5 (no test ran) as they are; a failing test, or a run the mutant broke before any
-# test could fail (collection error, internal error), is a kill; a run past its time is a timeout.
+# test could fail (collection error, internal error), is a kill. A run stopped by its CPU limit ends by SIGXCPU
+# (-24, one of mutmut's timeout codes): a timeout.
 _PYTEST_TO_MUTMUT = {0: 0, 1: 1, 2: 1, 3: 1, 5: 5}
-_TIMED_OUT = 36
+# The CPU time one pytest run of a sampled mutant may use (seconds): a survivor's longest run, the whole rest of the
+# sample's suite, used 224 s (an equivalent of choices.outcomes, measured 2026-12-05), so only a mutant that never
+# ends reaches it.
+SAMPLE_CPU_LIMIT_S = 1200
+
+
+def run_with_cpu_limit(
+    cmd: Sequence[str], cwd: Path, env: Mapping[str, str], cpu_s: int
+) -> subprocess.CompletedProcess[bytes]:
+    """Run ``cmd`` with at most ``cpu_s`` seconds of CPU time (``RLIMIT_CPU``, set in the child; no core file).
+
+    The kernel ends a process past its limit with SIGXCPU, so the run ends with ``-signal.SIGXCPU``. CPU time, not
+    the wall clock, so how loaded the machine is decides nothing: a run stopped here would be stopped on any machine.
+    """
+    import resource
+
+    def limit() -> None:
+        resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
+        resource.setrlimit(resource.RLIMIT_CPU, (cpu_s, cpu_s + 10))  # SIGKILL 10 s later if SIGXCPU is ignored
+
+    return subprocess.run(list(cmd), cwd=cwd, env=dict(env), preexec_fn=limit, capture_output=True, check=False)
 
 
 def sample_stages(module: str, suite: Sequence[str]) -> list[list[str]]:
@@ -540,14 +561,17 @@ def run_sample(
     deselect: str = "",
     workdir: Path = WORKDIR,
     jobs: int = 2,
-    limit_s: float = 1800.0,
+    cpu_limit_s: int = SAMPLE_CPU_LIMIT_S,
+    own_tests_only: Collection[str] = (),
 ) -> dict[str, int]:
     """Run each named mutant's tests (``sample_stages``, stopping at the first failure); its mutmut exit code.
 
     Unlike ``mutmut run``, this measures nothing first (no statistics run, no clean run) and sets no CPU limit
     from measured durations, so a verdict does not follow the machine's load: each mutant runs the whole suite
     unless a test fails, with ``MUTANT_UNDER_TEST`` naming it in mutmut's scratch copy (``generate`` wrote it).
-    ``limit_s`` (wall clock, per run) only stops a mutant that never ends; such a mutant counts as a timeout.
+    A mutant named in ``own_tests_only`` runs its module's own tests only (the first stage). ``cpu_limit_s``
+    (CPU time, per pytest run: ``run_with_cpu_limit``) only stops a mutant that never ends; such a mutant counts
+    as a timeout, as mutmut counts it.
     """
     from concurrent.futures import ThreadPoolExecutor
 
@@ -562,19 +586,9 @@ def run_sample(
     base += ["-k", deselect] if deselect else []
 
     def stage(name: str, files: Sequence[str]) -> int:
-        try:
-            proc = subprocess.run(
-                [*base, *files],
-                cwd=mutants,
-                env={**env, "MUTANT_UNDER_TEST": name},
-                capture_output=True,
-                timeout=limit_s,
-                check=False,
-            )
-        except subprocess.TimeoutExpired:
-            return _TIMED_OUT
+        proc = run_with_cpu_limit([*base, *files], mutants, {**env, "MUTANT_UNDER_TEST": name}, cpu_limit_s)
         if proc.returncode < 0:
-            return proc.returncode  # killed by a signal: a crash
+            return proc.returncode  # ended by a signal: SIGXCPU is a timeout, another a crash (status_of)
         if proc.returncode not in _PYTEST_TO_MUTMUT:
             raise RuntimeError(
                 f"pytest could not run {name}'s tests (exit {proc.returncode}):\n{proc.stdout[-2000:]!r}"
@@ -583,7 +597,8 @@ def run_sample(
 
     def one(name: str) -> int:
         codes = []
-        for files in sample_stages(parse_name(name)[0], suite):
+        stages = sample_stages(parse_name(name)[0], suite)
+        for files in stages[:1] if name in own_tests_only else stages:
             code = stage(name, files)
             if code not in (0, 5):
                 return code  # detected: the later tests need not run

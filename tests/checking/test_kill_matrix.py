@@ -1,17 +1,31 @@
-"""Issue 38: the corpus alone catches every named misreading (``mtg-layers mutants``), most of them twice."""
+"""Issue 38: the corpus alone catches every named misreading (``mtg-layers mutants``), most of them twice.
+
+The matrix is computed in ``PARTS`` tests, each the rows of every ``PARTS``-th misreading, so xdist spreads it over
+its workers; each part's rows are computed once per test run and shared (``tests/session_shared``), as is the set of
+case/versions the matrix judges (``kill_matrix.judgeable``). The page test assembles the parts in catalogue order.
+"""
 
 from __future__ import annotations
 
+import dataclasses
+import functools
 import json
+import shutil
+from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
 
+from mtg_layers.checking import kill_matrix
 from mtg_layers.checking.kill_matrix import Row, markdown
 from mtg_layers.checking.misreadings import CATALOGUE
 from mtg_layers.cli import main
 from mtg_layers.conformance.protocol import case_input, leaves_timestamps, load_suite
+from mtg_layers.corpus import CASES_DIR, load_corpus
 from mtg_layers.paths import ROOT
+from reference.case import Case
+from tests import session_shared
 
 # 613.7c (the newest counters), 613.7d (zone change), 613.7e (attachment), 613.7f (face turn), 613.7g (transform)
 TIMESTAMP_MISREADINGS = (
@@ -50,37 +64,99 @@ def test_the_catalogue_names_every_numbered_rule_of_613() -> None:
     assert len(CATALOGUE) >= 80
 
 
+# The matrix is computed in this many tests (misreading i of the catalogue in part i % PARTS).
+PARTS = 6
+TWELVE_TIED = "twelve-tied-abilities-last-setting-of-power"
+
+
+@functools.cache
+def _corpus() -> tuple[Case, ...]:
+    return tuple(load_corpus())
+
+
+def _judged(tmp_path_factory: pytest.TempPathFactory) -> list[Case]:
+    """``kill_matrix.judgeable`` of the corpus: computed once per test run, its versions per case shared."""
+
+    def compute() -> dict[str, list[str]]:
+        return {c.id: list(c.versions) for c in kill_matrix.judgeable(list(_corpus()))}
+
+    kept = session_shared.once_json(tmp_path_factory, "kill-matrix-judgeable.json", compute)
+    return [dataclasses.replace(c, versions=tuple(kept[c.id])) for c in _corpus() if c.id in kept]
+
+
+def _part(tmp_path_factory: pytest.TempPathFactory, part: int) -> list[dict[str, Any]]:
+    """The rows (as ``--json`` prints them) of the misreadings of one part: computed once per test run."""
+
+    def compute() -> list[dict[str, Any]]:
+        cases = _judged(tmp_path_factory)
+        return [kill_matrix.row(m, cases).as_json() for m in CATALOGUE[part::PARTS]]
+
+    rows: list[dict[str, Any]] = session_shared.once_json(tmp_path_factory, f"kill-matrix-{part}.json", compute)
+    return rows
+
+
+def _row(r: dict[str, Any]) -> Row:
+    return Row(
+        r["id"],
+        r["rule"],
+        r["misreading"],
+        r["wrong_engine"],
+        tuple(r["caught_by"]),
+        tuple((p["case"], p["version"]) for p in r["caught_by_pairs"]),
+    )
+
+
 @pytest.mark.slow
-def test_the_corpus_alone_catches_every_misreading_and_the_page_is_current() -> None:
-    """`mtg-layers mutants --json` exits 0 (every misreading caught) and names the catching cases;
-    docs/generated/kill-matrix.md is the same matrix as Markdown (`mtg-layers mutants --markdown`)."""
-    result = CliRunner().invoke(main, ["mutants", "--json", "--jobs", "2"])
-    data = json.loads(result.output)
+@pytest.mark.parametrize("part", range(PARTS), ids=[f"part{k + 1}of{PARTS}" for k in range(PARTS)])
+def test_the_corpus_alone_catches_every_misreading(tmp_path_factory: pytest.TempPathFactory, part: int) -> None:
+    """Every misreading of the part is caught by some case; the rows name the catching cases."""
+    data = _part(tmp_path_factory, part)
+    assert [r["id"] for r in data] == [m.id for m in CATALOGUE[part::PARTS]]
     # kill_matrix.judgeable: twelve tied abilities are more orders than the readable enumeration finishes, under the
     # rules as under a misreading; the case takes no part, rather than "catching" every misreading by running out.
-    assert not [r["id"] for r in data if "twelve-tied-abilities-last-setting-of-power" in r["caught_by"]]
+    assert not [r["id"] for r in data if TWELVE_TIED in r["caught_by"]]
     uncaught = [r["id"] for r in data if not r["caught_by"]]
     assert not uncaught, f"no corpus case catches {uncaught}"
-    assert result.exit_code == 0
     assert {"id", "rule", "misreading", "caught_by"} <= set(data[0])
-    assert len(data) == len(CATALOGUE)
-    rows = [
-        Row(
-            r["id"],
-            r["rule"],
-            r["misreading"],
-            r["wrong_engine"],
-            tuple(r["caught_by"]),
-            tuple((p["case"], p["version"]) for p in r["caught_by_pairs"]),
-        )
-        for r in data
-    ]
+    # issue 38: each timestamp misreading is caught by a case whose step leaves that timestamp to the rules
+    mine = [r for r in data if r["id"] in TIMESTAMP_MISREADINGS]
+    if mine:
+        left = {sc.id for sc in load_suite() if any(leaves_timestamps(s) for s in case_input(sc.data)["steps"])}
+        for r in mine:
+            assert set(r["caught_by"]) & left, f"{r['id']}: no catching case leaves a timestamp to the rules"
+
+
+@pytest.mark.slow
+def test_the_page_is_current_and_the_command_prints_the_rows(
+    tmp_path_factory: pytest.TempPathFactory, tmp_path: Path
+) -> None:
+    """docs/generated/kill-matrix.md is the whole matrix as Markdown (`mtg-layers mutants --markdown`), most
+    misreadings caught twice; `mtg-layers mutants --json` prints the same rows, and exits 0 only if each is caught."""
+    parts = [_part(tmp_path_factory, k) for k in range(PARTS)]
+    by_id = {r["id"]: r for part in parts for r in part}
+    assert len(by_id) == len(CATALOGUE)
+    rows = [_row(by_id[m.id]) for m in CATALOGUE]
     page = ROOT / "docs" / "generated" / "kill-matrix.md"
     assert page.read_text("utf-8") == markdown(rows), "stale: run `mtg-layers mutants --markdown`"
     twice = sum(len(r.caught_by) >= 2 for r in rows)
     assert twice >= 0.9 * len(rows), f"only {twice} of {len(rows)} misreadings are caught by two or more cases"
-    # issue 38: each timestamp misreading is caught by a case whose step leaves that timestamp to the rules
-    left = {sc.id for sc in load_suite() if any(leaves_timestamps(s) for s in case_input(sc.data)["steps"])}
-    for ident in TIMESTAMP_MISREADINGS:
-        found = [r for r in rows if r.id == ident]
-        assert found and set(found[0].caught_by) & left, f"{ident}: no catching case leaves a timestamp to the rules"
+
+    # The command, on a corpus of the cases that catch the first misreading: its row is the matrix's row; a
+    # misreading none of those cases catches is uncaught there, and the command then exits 1.
+    first = rows[0]
+    other = next(r for r in rows if r.caught and not set(r.caught_by) & set(first.caught_by))
+    small = tmp_path / "cases"
+    for case in _corpus():
+        if case.id in first.caught_by:
+            assert case.path is not None
+            source = Path(case.path).resolve()  # the loader names it relative to the working directory
+            target = small / source.relative_to(CASES_DIR.resolve())
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(source, target)
+    cli = ["mutants", "--json", "--corpus", str(small), "--only", first.id]
+    both = CliRunner().invoke(main, [*cli, "--only", other.id, "--jobs", "2"])
+    assert both.exit_code == 1, both.output
+    assert json.loads(both.output) == [first.as_json(), dataclasses.replace(other, caught_by=(), pairs=()).as_json()]
+    alone = CliRunner().invoke(main, cli)
+    assert alone.exit_code == 0, alone.output
+    assert json.loads(alone.output) == [first.as_json()]

@@ -20,6 +20,7 @@ from mtg_layers.docs_site.rule_pages import (
     rule_pages,
     rule_target,
 )
+from mtg_layers.docs_site.transcript import session, transcript_markdown
 from tests import cr_fingerprint
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -55,6 +56,7 @@ def test_generated_fragments_are_current() -> None:
         if not (generated / n).exists() or (generated / n).read_text("utf-8") != text
     ]
     assert not stale, f"stale generated fragments {stale}: run `mtg-layers docs`"
+    assert fresh["adapter-transcript.md"] == (generated / "adapter-transcript.md").read_text("utf-8")
     assert "5/8" in fresh["gray-ogre-trace.md"] and "1/4" in fresh["gray-ogre-trace.md"]
     assert "seed-gray-ogre" in fresh["diff-2004-10-01-2009-07-08.md"]
 
@@ -144,11 +146,10 @@ def test_the_quotation_check_can_fail() -> None:
     assert not cr_fingerprint.runs_of(f'a rule quoting "{ten}"') & stored  # card text inside a rules text
 
 
-@pytest.mark.slow
 def test_adapter_transcript_is_complete() -> None:
-    text = fragments([c for c in load_corpus() if c.id == "seed-gray-ogre"], CASES_DIR, proofs=False)[
-        "adapter-transcript.md"
-    ]
+    """The adapter transcript fragment: ``fragments`` writes it as this session's Markdown (the session alone is
+    run here; the other fragments, the corpus's diffs among them, are test_generated_fragments_are_current's)."""
+    text = transcript_markdown(session("seed-gray-ogre", "ikoria", CASES_DIR))
     for what in ("`start`", "`ready`", "`run`", "`result`", "`stop`"):
         assert what in text
     assert "[…]" not in text and '"objects": [' in text and '"power": 5' in text
