@@ -1,0 +1,120 @@
+"""A tie's orders read from its own slot on (reference_optimized.from_slot), on boards outside ``orders``' scope.
+
+``reference.choices.outcomes`` with every order of each tie is the specification (613.7m): the orders tried must
+reach exactly its outcomes. Generated boards with copy effects, control changes, text changes, lost abilities
+and conditions (the kinds ``orders.out_of_scope`` sends to every order) compare the two; the golden tests count
+the resolutions made, never the time taken.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from hypothesis import assume, given
+from hypothesis import strategies as st
+
+from reference.choices import Outcomes, outcomes
+from reference.frozen import FrozenMap
+from reference.model import Board
+from reference.versions import get_version
+from reference_optimized import distinct_outcomes
+from reference_optimized.from_slot import SlotOrders, effects_from, reason_from
+from reference_optimized.orders import distinct_outcomes as board_scope_outcomes
+
+from ..builders import creature, make_board
+
+VERSION_IDS = ("pre-m10", "m10", "ikoria", "current")
+CURRENT = get_version("current")
+
+
+def _keys(found: Outcomes) -> set[object]:
+    """The outcomes as values: every object's final characteristics (who granted an ability aside)."""
+    return {tuple(sorted((i, replace(ch, granted=FrozenMap())) for i, ch in o.final.items())) for o in found.outcomes}
+
+
+# The tied abilities' operations: settings and additions over layers 4, 5, 6 and 7.
+_TIED = st.sampled_from(
+    [
+        {"op": "set_pt", "power": 1, "toughness": 1},
+        {"op": "set_pt", "power": 3, "toughness": 2},
+        {"op": "set_pt", "power": 2},
+        {"op": "modify_pt", "power": 1, "toughness": 0},
+        {"op": "modify_pt", "power": -1, "toughness": 2},
+        {"op": "set_colors", "colors": ["red"]},
+        {"op": "set_colors", "colors": ["blue"]},
+        {"op": "add_colors", "colors": ["white"]},
+        {"op": "add_abilities", "abilities": ["flying"]},
+        {"op": "add_types", "types": ["artifact"]},
+        {"op": "remove_types", "types": ["artifact"]},
+        {"op": "remove_abilities", "abilities": ["flying"]},
+    ]
+)
+# The new kinds, as resolved effects: a copy (layer 1), a control change (2), a text change (3), lost abilities (6).
+_KINDS = st.sampled_from(
+    [
+        [{"op": "copy_of", "object": "model"}],
+        [{"op": "set_controller", "player": "p2"}],
+        [{"op": "replace_word", "from": "red", "to": "blue"}],
+        [{"op": "remove_all_abilities"}],
+        [{"op": "remove_all_abilities"}, {"op": "set_pt", "power": 0, "toughness": 2}],
+        [{"op": "set_controller", "player": "p2"}, {"op": "set_pt", "power": 4}],
+    ]
+)
+# Conditions of a static ability: one reading what the layers write (colors), one reading a board fact (a hand).
+_CONDITIONS = st.sampled_from(
+    [
+        None,
+        {"left": {"count": {"all": [{"color": "red"}, {"controller": "you"}]}}, "op": ">=", "right": 1},
+        {"left": {"cards_in_hand": "you"}, "op": "<=", "right": 3},
+    ]
+)
+
+
+@st.composite
+def tied_with_kinds(draw: st.DrawFn) -> Board:
+    """One or two creatures entering at once (timestamp 1) with three to five static abilities (on themselves, on red
+    creatures or on every creature, one of them perhaps conditional), a creature to copy (``model``, with an ability
+    of its own), and one to three resolved effects of the new kinds, before, after or tied with the abilities."""
+    n = draw(st.integers(3, 5))
+    texts = [f"red ability {i}" for i in range(n)]
+    scopes = st.sampled_from([{"is_source": True}, {"is_source": True}, {"type": "creature"}, {"color": "red"}])
+    abilities: list[dict[str, Any]] = []
+    for t in texts:
+        ability: dict[str, Any] = {"text": t, "applies_to": draw(scopes), "parts": [draw(_TIED)]}
+        condition = draw(_CONDITIONS)
+        if condition is not None:
+            ability["condition"] = condition
+        abilities.append(ability)
+    abilities.append({"text": "model ability", "applies_to": {"is_source": True}, "parts": [draw(_TIED)]})
+    two = draw(st.booleans())
+    split = draw(st.integers(2, n - 1)) if two else n
+    objects = [
+        creature("c", 1, 1, 1, colors=["red"], abilities=texts[:split]),
+        creature("model", 0, 3, 3, colors=["green"], abilities=["model ability"], controller="p2"),
+    ]
+    if two:
+        objects.append(creature("d", 1, 2, 2, colors=["black"], abilities=texts[split:]))
+    aimed = st.sampled_from([[o["id"]] for o in objects if o["id"] != "model"])
+    effects = [
+        {"id": f"e{k}", "timestamp": draw(st.sampled_from([0.5, 1, 2])), "applies_to": draw(aimed), "parts": parts}
+        for k, parts in enumerate(draw(st.lists(_KINDS, min_size=1, max_size=3)))
+    ]
+    for e in effects:
+        e["controller"] = "p1"
+    return make_board(objects, effects, abilities, step={"game": {"hand": {"p1": 2, "p2": 5}}})
+
+
+@given(tied_with_kinds(), st.sampled_from(VERSION_IDS))
+def test_orders_read_from_the_slot_reach_every_orders_outcomes(board: Board, vid: str) -> None:
+    """613.7m, 613.1a-f, 611.3a: on boards with copies, control and text changes, lost abilities and conditions,
+    the orders read from each tie's slot on reach exactly the outcomes of every order, with no more resolutions,
+    and the same ties matter."""
+    version = get_version(vid)
+    every = outcomes(board, version, limit=800)
+    assume(every.complete)
+    fewer = distinct_outcomes(board, version, limit=800)
+    assert fewer.complete
+    assert _keys(fewer) == _keys(every)
+    assert fewer.runs <= every.runs
+    assert {t.candidates for t in fewer.mattering} == {t.candidates for t in every.mattering}
