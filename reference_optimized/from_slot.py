@@ -97,6 +97,52 @@ def effects_from(board: Board, version: RulesVersion, tie: Tie) -> list[Continuo
         parts = tuple(p for p in e.parts if version.slot_of(OPERATION_KIND[p.op], e.origin) in later)
         if parts:
             out.append(replace(e, parts=parts))
+    return without_lost(out, set(locked), version)
+
+
+# 613.1f: operations that take abilities away from an object
+LOSSES = frozenset({"remove_abilities", "remove_all_abilities", "remove_all_abilities_except_mana"})
+
+
+def _slot_index(e: ContinuousEffect, op: str, version: RulesVersion) -> int:
+    """613.1-613.4: where the slot of one of the effect's operations comes in the version's order."""
+    slot = version.slot_of(OPERATION_KIND[op], e.origin)
+    return -1 if slot is None else version.slot_index(slot)
+
+
+def loses(e: ContinuousEffect, loss: ContinuousEffect) -> bool:
+    """613.1f, 611.3b: whether the effect's ability is among those the loss effect takes from its source."""
+    for p in loss.parts:
+        if p.op == "remove_abilities":
+            named = p.args.get("abilities")
+            if e.ability in ((named,) if isinstance(named, str) else tuple(named or ())):
+                return True
+        elif p.op in LOSSES:
+            return True
+    return False
+
+
+def without_lost(
+    effects: Sequence[ContinuousEffect], locked: set[str], version: RulesVersion
+) -> list[ContinuousEffect] | None:
+    """613.1f, 611.3b, 613.6: the effects from the slot on, without those a resolved effect's loss of abilities ends
+    before they would first apply (their sources among its fixed objects, all their parts in slots after the loss's,
+    not locked in); such a loss is then kept as the fixed operation it is. None when a loss may end an effect
+    where it has parts at or before the loss's slot (the effects in play would change during the slots compared)."""
+    out = list(effects)
+    for loss in effects:
+        where = [_slot_index(loss, p.op, version) for p in loss.parts if p.op in LOSSES]
+        if not where:
+            continue
+        if loss.origin != "resolved" or loss.targets is None:
+            return None  # 611.3a: the objects a static ability's loss finds may change with the order
+        for e in effects:
+            gone = e.origin in ("static", "cda") and e.source in loss.targets and e.key not in locked and loses(e, loss)
+            if not gone:
+                continue
+            if min(_slot_index(e, p.op, version) for p in e.parts) <= max(where):
+                return None  # 613.8a: the effect could be ended while it applies, or before, in a slot compared
+            out = [x for x in out if x.key != e.key]
     return out
 
 
@@ -108,7 +154,7 @@ def reason_from(board: Board, effects: Sequence[ContinuousEffect]) -> str | None
     written: frozenset[str] = frozenset()
     for e in effects:
         for p in e.parts:
-            if p.op not in SCOPE_OPS:
+            if p.op not in SCOPE_OPS and not (p.op in LOSSES and e.origin == "resolved" and e.targets is not None):
                 return f"an operation that may create, remove or rewrite effects ({p.op})"
             if p.op == "add_abilities":
                 named = p.args.get("abilities")

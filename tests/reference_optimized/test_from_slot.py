@@ -118,3 +118,70 @@ def test_orders_read_from_the_slot_reach_every_orders_outcomes(board: Board, vid
     assert _keys(fewer) == _keys(every)
     assert fewer.runs <= every.runs
     assert {t.candidates for t in fewer.mattering} == {t.candidates for t in every.mattering}
+
+
+# The tied abilities' operations where the reduction works: settings and additions of colors, power and toughness.
+_SETTLED = st.sampled_from(
+    [
+        {"op": "set_pt", "power": 1, "toughness": 1},
+        {"op": "set_pt", "power": 3, "toughness": 2},
+        {"op": "set_pt", "power": 2},
+        {"op": "set_pt", "toughness": 5},
+        {"op": "modify_pt", "power": 1, "toughness": 0},
+        {"op": "modify_pt", "power": -1, "toughness": 2},
+        {"op": "set_colors", "colors": ["red"]},
+        {"op": "set_colors", "colors": ["blue"]},
+        {"op": "add_colors", "colors": ["white"]},
+        {"op": "add_abilities", "abilities": ["flying"]},
+    ]
+)
+
+
+@st.composite
+def late_ties_after_kinds(draw: st.DrawFn) -> Board:
+    """A creature ``c`` with four or five static abilities of its own (one timestamp: they tie, 613.7a), setting or
+    changing its colors, power and toughness, perhaps on every creature or on red ones, one perhaps conditional;
+    a creature ``d`` entering with it, with abilities too; a creature to copy; and one to three resolved effects of
+    the new kinds (copy, control, text, lost abilities) on ``c`` or ``d``, before or after them."""
+    n = draw(st.integers(4, 5))
+    texts = [f"red ability {i}" for i in range(n)]
+    scopes = st.sampled_from([{"is_source": True}, {"is_source": True}, {"type": "creature"}, {"color": "red"}])
+    abilities: list[dict[str, Any]] = []
+    for t in texts:
+        ability: dict[str, Any] = {"text": t, "applies_to": draw(scopes), "parts": [draw(_SETTLED)]}
+        condition = draw(_CONDITIONS)
+        if condition is not None:
+            ability["condition"] = condition
+        abilities.append(ability)
+    abilities.append({"text": "model ability", "applies_to": {"is_source": True}, "parts": [draw(_SETTLED)]})
+    split = draw(st.integers(3, n))
+    objects = [
+        creature("c", 1, 1, 1, colors=["red"], abilities=texts[:split]),
+        creature("d", 1, 2, 2, colors=["black"], abilities=texts[split:]),
+        creature("model", 0, 3, 3, colors=["green"], abilities=["model ability"], controller="p2"),
+    ]
+    effects = [
+        {
+            "id": f"e{k}",
+            "controller": "p1",
+            "timestamp": draw(st.sampled_from([0.5, 2])),
+            "applies_to": draw(st.sampled_from([["d"], ["d"], ["c"]])),
+            "parts": parts,
+        }
+        for k, parts in enumerate(draw(st.lists(_KINDS, min_size=1, max_size=3)))
+    ]
+    return make_board(objects, effects, abilities, step={"game": {"hand": {"p1": 2, "p2": 5}}})
+
+
+@given(late_ties_after_kinds(), st.sampled_from(VERSION_IDS))
+def test_late_ties_after_copies_control_text_and_lost_abilities(board: Board, vid: str) -> None:
+    """613.7m, 613.1a-f, 611.3a: a tie of four or five abilities in layers 5 to 7 after copy effects, control and
+    text changes and lost abilities: the orders read from its slot on reach exactly every order's outcomes."""
+    version = get_version(vid)
+    every = outcomes(board, version, limit=800)
+    assume(every.complete)
+    fewer = distinct_outcomes(board, version, limit=800)
+    assert fewer.complete
+    assert _keys(fewer) == _keys(every)
+    assert fewer.runs <= every.runs
+    assert {t.candidates for t in fewer.mattering} == {t.candidates for t in every.mattering}
