@@ -17,9 +17,11 @@ from hypothesis import strategies as st
 from reference.choices import Outcomes, outcomes
 from reference.frozen import FrozenMap
 from reference.model import Board
+from reference.resolver import resolve
+from reference.timestamps import Tie
 from reference.versions import get_version
 from reference_optimized import distinct_outcomes
-from reference_optimized.from_slot import SlotOrders, effects_from, reason_from
+from reference_optimized.from_slot import effects_from, reason_from
 from reference_optimized.orders import distinct_outcomes as board_scope_outcomes
 
 from ..builders import creature, make_board
@@ -185,3 +187,147 @@ def test_late_ties_after_copies_control_text_and_lost_abilities(board: Board, vi
     assert _keys(fewer) == _keys(every)
     assert fewer.runs <= every.runs
     assert {t.candidates for t in fewer.mattering} == {t.candidates for t in every.mattering}
+
+
+def _beast(
+    parts: list[dict[str, Any]], condition: dict[str, Any] | None = None
+) -> tuple[list[str], list[dict[str, Any]]]:
+    """The wordings and definitions of a creature's static abilities of its own, the i-th doing ``parts[i]`` (the
+    last one conditional, if a condition is given)."""
+    texts = [f"ability {i}" for i in range(len(parts))]
+    defs: list[dict[str, Any]] = [
+        {"text": t, "applies_to": {"is_source": True}, "parts": [p]} for t, p in zip(texts, parts, strict=True)
+    ]
+    if condition is not None:
+        defs[-1]["condition"] = condition
+    return texts, defs
+
+
+def _resolved(eid: str, ts: float, on: str, *parts: dict[str, Any]) -> dict[str, Any]:
+    """A resolved effect of player p1 on one object."""
+    return {"id": eid, "controller": "p1", "timestamp": ts, "applies_to": [on], "parts": list(parts)}
+
+
+def _first_tie(board: Board) -> Tie:
+    """613.7m: the first tie a resolution of the board leaves undecided."""
+    return resolve(board, CURRENT).undecided[0]
+
+
+_POWERS = [{"op": "set_pt", "power": i % 3} for i in range(12)]
+
+
+def _powers(found: Outcomes, *objects: str) -> set[tuple[int | None, ...]]:
+    """Each outcome's power of these objects."""
+    return {tuple(o.final[x].power for x in objects) for o in found.outcomes}
+
+
+def test_twelve_settings_of_power_on_a_creature_another_player_controls() -> None:
+    """613.4b, 613.7a, 613.7m, 613.1b: twelve abilities of one 1/1 creature set its power to 0, 1 or 2 in turn, and
+    another player gained control of it (layer 2, before the tie's sublayer): the last setting applied wins (three
+    outcomes), found with one resolution to meet the tie and one per value; every order stops at its limit."""
+    texts, defs = _beast(_POWERS)
+    objects = [creature("c", 1, 1, 1, abilities=texts), creature("x", 0, 2, 2, controller="p2")]
+    board = make_board(objects, [_resolved("steal", 3, "c", {"op": "set_controller", "player": "p2"})], defs)
+    assert board_scope_outcomes(board, CURRENT).complete is False
+    found = distinct_outcomes(board, CURRENT)
+    assert _powers(found, "c") == {(0,), (1,), (2,)}
+    assert {o.final["c"].controller for o in found.outcomes} == {"p2"}
+    assert (found.complete, found.runs) == (True, 4)
+
+
+def test_a_copy_of_a_creature_with_tied_abilities_has_its_own_tie() -> None:
+    """707.2, 613.7a, 613.7m, 613.4b: a 1/1 creature with six abilities setting its power to 0, 1 or 2 in turn, and a
+    creature that became a copy of it (layer 1): the copy has the six abilities too, tied among themselves with its
+    own timestamp; each creature's power is its own last setting: nine outcomes. One resolution meets the first tie,
+    three try its values (each meeting the copy's tie) and nine the copy's values: thirteen, not 6! * 6!."""
+    texts, defs = _beast(_POWERS[:6])
+    objects = [creature("c", 1, 1, 1, abilities=texts), creature("clone", 2, 0, 0)]
+    board = make_board(objects, [_resolved("copy", 2, "clone", {"op": "copy_of", "object": "c"})], defs)
+    found = distinct_outcomes(board, CURRENT)
+    assert _powers(found, "c", "clone") == {(a, b) for a in range(3) for b in range(3)}
+    assert {(o.final["c"].toughness, o.final["clone"].toughness) for o in found.outcomes} == {(1, 1)}
+    assert (found.complete, found.runs) == (True, 13)
+
+
+def test_twelve_settings_beside_a_creature_that_lost_its_abilities() -> None:
+    """613.1f, 611.3b, 613.4b, 613.7m: the twelve settings of power, and another creature, a 2/2 whose ability would
+    make it 5/5 (layer 7b), that lost all its abilities (layer 6): its ability's effect never exists in 7b (it stays
+    2/2), and the tie gives three outcomes with four resolutions."""
+    texts, defs = _beast(_POWERS)
+    defs.append(
+        {"text": "grow", "applies_to": {"is_source": True}, "parts": [{"op": "set_pt", "power": 5, "toughness": 5}]}
+    )
+    objects = [creature("c", 1, 1, 1, abilities=texts), creature("x", 2, 2, 2, abilities=["grow"])]
+    board = make_board(objects, [_resolved("hush", 3, "x", {"op": "remove_all_abilities"})], defs)
+    found = distinct_outcomes(board, CURRENT)
+    assert _powers(found, "c", "x") == {(0, 2), (1, 2), (2, 2)}
+    assert (found.complete, found.runs) == (True, 4)
+
+
+def test_twelve_settings_after_a_text_change_and_with_a_condition_on_a_board_fact() -> None:
+    """612, 611.3a, 613.4b, 613.7m: the twelve settings of power on a creature whose text was changed (layer 3), the
+    last setting conditional on its controller having three cards or fewer in hand (two: it holds): three outcomes,
+    four resolutions."""
+    hand = {"left": {"cards_in_hand": "you"}, "op": "<=", "right": 3}
+    texts, defs = _beast(_POWERS, condition=hand)
+    board = make_board(
+        [creature("c", 1, 1, 1, abilities=texts)],
+        [_resolved("hack", 3, "c", {"op": "replace_word", "from": "white", "to": "green"})],
+        defs,
+        step={"game": {"hand": {"p1": 2}}},
+    )
+    found = distinct_outcomes(board, CURRENT)
+    assert _powers(found, "c") == {(0,), (1,), (2,)}
+    assert (found.complete, found.runs) == (True, 4)
+
+
+def test_a_condition_reading_what_the_tie_writes_keeps_every_order() -> None:
+    """611.3a, 613.8a: a condition of one tied ability reads the colors the others set ("as long as you control a red
+    creature"): which effects exist may change with the order, so the slot's reading gives no reduction (a reason)."""
+    red = {"left": {"count": {"all": [{"color": "red"}, {"controller": "you"}]}}, "op": ">=", "right": 1}
+    texts, defs = _beast(
+        [
+            {"op": "set_colors", "colors": ["red"]},
+            {"op": "set_colors", "colors": ["blue"]},
+            {"op": "set_pt", "power": 4},
+        ],
+        condition=red,
+    )
+    board = make_board(
+        [creature("c", 1, 1, 1, abilities=texts)],
+        [_resolved("hack", 3, "c", {"op": "replace_word", "from": "white", "to": "green"})],
+        defs,
+    )
+    effects = effects_from(board, CURRENT, _first_tie(board))
+    assert effects is not None
+    assert (
+        reason_from(board, effects)
+        == "a condition on a static ability reading what is written from this slot on (611.3a)"
+    )
+    assert _keys(distinct_outcomes(board, CURRENT)) == _keys(outcomes(board, CURRENT))
+
+
+def test_a_loss_of_abilities_in_a_slot_the_tie_still_meets_keeps_every_order() -> None:
+    """613.1f, 613.8a: a tie in layer 5 (colors), and a creature tied with it whose ability has parts in layers 5 and
+    7b loses all its abilities in layer 6: its effect exists in layer 5 and not after, so no fixed set of effects
+    is read (None), and the outcomes are every order's."""
+    texts, defs = _beast(
+        [
+            {"op": "set_colors", "colors": ["red"]},
+            {"op": "set_colors", "colors": ["blue"]},
+            {"op": "add_colors", "colors": ["white"]},
+        ]
+    )
+    defs.append(
+        {
+            "text": "grow",
+            "applies_to": {"is_source": True},
+            "parts": [{"op": "set_colors", "colors": ["green"]}, {"op": "set_pt", "power": 5}],
+        }
+    )
+    objects = [creature("c", 1, 1, 1, abilities=texts), creature("x", 1, 2, 2, abilities=["grow"])]
+    board = make_board(objects, [_resolved("hush", 3, "x", {"op": "remove_all_abilities"})], defs)
+    first = _first_tie(board)
+    assert first.slot == "5"
+    assert effects_from(board, CURRENT, first) is None
+    assert _keys(distinct_outcomes(board, CURRENT)) == _keys(outcomes(board, CURRENT))
