@@ -52,7 +52,7 @@ from .reads import FIELDS, WRITES, condition_reads
 
 
 class _Reached(Exception):
-    """The layer loop reached the slot looked for: it need not go on."""
+    """613.1-613.4: the layer loop reached the slot looked for: it need not go on."""
 
 
 class _Reaching(Incremental):
