@@ -31,13 +31,13 @@ changes, text changes, lost abilities and conditions.
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import replace
 from itertools import permutations
 
 from reference.choices import LIMIT, Outcomes, Resolver, every_order, outcomes, tie_keys
-from reference.effects import ContinuousEffect
-from reference.model import Board, Part
+from reference.effects import ContinuousEffect, affected
+from reference.model import Board, Part, State
 from reference.resolver import Resolution
 from reference.resolver import resolve as layer_loop
 from reference.timestamps import Tie, holder
@@ -63,12 +63,14 @@ class _Reaching(Incremental):
         """613.1: the bookkeeping of one resolution, and the slot to stop at."""
         super().__init__(board, version)
         self.slot = slot
-        self.start: tuple[list[ContinuousEffect], dict[str, ContinuousEffect]] | None = None
+        self.start: tuple[list[ContinuousEffect], dict[str, tuple[ContinuousEffect, frozenset[str]]], State] | None = (
+            None
+        )
 
     def parts(self, effect: ContinuousEffect, slot: str) -> tuple[Part, ...]:
         """613.6: the effect's parts in ``slot``; the first question about the slot looked for stops the loop."""
         if slot == self.slot and self.start is None:
-            self.start = (list(self.effects_in_play()), {k: e for k, (e, _) in self.locked.items()})
+            self.start = (list(self.effects_in_play()), dict(self.locked), dict(self.state))
             raise _Reached
         return super().parts(effect, slot)
 
@@ -87,8 +89,8 @@ def effects_from(board: Board, version: RulesVersion, tie: Tie) -> list[Continuo
         layer_loop(board, version, lambda _b, _v: reached)
     if reached.start is None:
         return None
-    start, locked = reached.start
-    if any(k in recorded and holder(e) in keys for k, e in locked.items()):
+    start, locked, state = reached.start
+    if any(k in recorded and holder(e) in keys for k, (e, _) in locked.items()):
         return None
     at = version.slot_index(tie.slot)
     later = {s.id for s in version.slots[at:]}
@@ -97,7 +99,8 @@ def effects_from(board: Board, version: RulesVersion, tie: Tie) -> list[Continuo
         parts = tuple(p for p in e.parts if version.slot_of(OPERATION_KIND[p.op], e.origin) in later)
         if parts:
             out.append(replace(e, parts=parts))
-    return without_lost(out, set(locked), version)
+    losses = {e.key: affected(e, board, state, locked) for e in out if may_lose(e)}
+    return without_lost(out, losses, set(locked), version)
 
 
 # 613.1f: operations that take abilities away from an object
@@ -110,39 +113,42 @@ def _slot_index(e: ContinuousEffect, op: str, version: RulesVersion) -> int:
     return -1 if slot is None else version.slot_index(slot)
 
 
-def loses(e: ContinuousEffect, loss: ContinuousEffect) -> bool:
-    """613.1f, 611.3b: whether the effect's ability is among those the loss effect takes from its source."""
-    for p in loss.parts:
-        if p.op == "remove_abilities":
-            named = p.args.get("abilities")
-            if e.ability in ((named,) if isinstance(named, str) else tuple(named or ())):
-                return True
-        elif p.op in LOSSES:
-            return True
-    return False
+def may_lose(loss: ContinuousEffect) -> bool:
+    """613.1f: the effect may take away an ability generating an effect (a named ability may be any: 612, a text
+    change may have given it that name)."""
+    return any(p.op in LOSSES for p in loss.parts)
+
+
+def surely_loses(loss: ContinuousEffect) -> bool:
+    """613.1f: the effect takes away every ability of its objects, whatever their words."""
+    return any(p.op == "remove_all_abilities" for p in loss.parts)
 
 
 def without_lost(
-    effects: Sequence[ContinuousEffect], locked: set[str], version: RulesVersion
+    effects: Sequence[ContinuousEffect],
+    objects: Mapping[str, frozenset[str]],
+    locked: set[str],
+    version: RulesVersion,
 ) -> list[ContinuousEffect] | None:
-    """613.1f, 611.3b, 613.6: the effects from the slot on, without those a resolved effect's loss of abilities ends
-    before they would first apply (their sources among its fixed objects, all their parts in slots after the loss's,
-    not locked in); such a loss is then kept as the fixed operation it is. None when a loss may end an effect
-    where it has parts at or before the loss's slot (the effects in play would change during the slots compared)."""
+    """613.1f, 611.3b, 613.6: the effects from the slot on, without those a resolved effect's loss of all abilities
+    ends before they would first apply (their sources among the loss's objects, ``objects``, all their parts in
+    slots after the loss's, not locked in); such a loss is then kept as the fixed operation it is. None when a loss
+    may end an effect at or before the loss's slot (the effects in play would change in the slots compared), or
+    when the objects of a loss may change with the order (a static ability's filter)."""
     out = list(effects)
     for loss in effects:
-        where = [_slot_index(loss, p.op, version) for p in loss.parts if p.op in LOSSES]
-        if not where:
+        if not may_lose(loss):
             continue
         if loss.origin != "resolved" or loss.targets is None:
             return None  # 611.3a: the objects a static ability's loss finds may change with the order
+        where = max(_slot_index(loss, p.op, version) for p in loss.parts if p.op in LOSSES)
         for e in effects:
-            gone = e.origin in ("static", "cda") and e.source in loss.targets and e.key not in locked and loses(e, loss)
-            if not gone:
+            if e.origin not in ("static", "cda") or e.source not in objects[loss.key] or e.key in locked:
                 continue
-            if min(_slot_index(e, p.op, version) for p in e.parts) <= max(where):
+            if min(_slot_index(e, p.op, version) for p in e.parts) <= where:
                 return None  # 613.8a: the effect could be ended while it applies, or before, in a slot compared
-            out = [x for x in out if x.key != e.key]
+            if surely_loses(loss):
+                out = [x for x in out if x.key != e.key]
     return out
 
 

@@ -60,6 +60,7 @@ _KINDS = st.sampled_from(
         [{"op": "replace_word", "from": "red", "to": "blue"}],
         [{"op": "remove_all_abilities"}],
         [{"op": "remove_all_abilities"}, {"op": "set_pt", "power": 0, "toughness": 2}],
+        [{"op": "remove_abilities", "abilities": ["red ability 3", "flying"]}],
         [{"op": "set_controller", "player": "p2"}, {"op": "set_pt", "power": 4}],
     ]
 )
