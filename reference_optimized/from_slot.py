@@ -23,7 +23,10 @@ exist and what they read. The classes of ``reference_optimized.orders`` (compone
 from that slot on, no operation creates, removes or rewrites an effect (only the operations of
 ``orders.SCOPE_OPS``; no ability granted that generates an effect, 611.3b), no condition of a static ability
 reads a characteristic written there (611.3a: the effects that exist stay the same), and no object is looked
-at as it enters (614.12). Otherwise every order is tried, as before. ``tests/reference_optimized/
+at as it enters (614.12); a resolved loss of all abilities on fixed objects may end effects from there on when
+their parts all come after its slot (613.1f: they never apply, so they are left out), never one it may end while
+it applies. A tie of resolved copy effects (layer 1) is read by ``reference_optimized.last_copy``: the last copy
+on each object decides. Otherwise every order is tried, as before. ``tests/reference_optimized/
 test_from_slot.py`` compares the outcomes with every order's on generated boards with copy effects, control
 changes, text changes, lost abilities and conditions.
 """
@@ -46,6 +49,7 @@ from reference.vocabulary import OPERATION_KIND
 
 from .bookkeeping import Incremental
 from .features import resolve
+from .last_copy import last_copy_orders
 from .last_touch import last_touch_orders
 from .orders import SCOPE_OPS, DistinctOrders, components, groups, last_writer_orders, pins_later
 from .reads import FIELDS, WRITES, condition_reads
@@ -239,8 +243,11 @@ class SlotOrders(DistinctOrders):
             return every_order(tie)
         board = self.seen[0]
         effects = effects_from(board, self.version, tie)
-        if effects is None or reason_from(board, effects) is not None:
+        if effects is None:
             return every_order(tie)
+        if reason_from(board, effects) is not None:
+            copied = last_copy_orders(tie_keys(tie), effects, tie.slot, self.version, board)
+            return every_order(tie) if copied is None else iter(copied)
         found = orders_from(tie, effects, self.version)
         return every_order(tie) if found is None else _product(found)
 
