@@ -332,3 +332,85 @@ def test_a_loss_of_abilities_in_a_slot_the_tie_still_meets_keeps_every_order() -
     assert first.slot == "5"
     assert effects_from(board, CURRENT, first) is None
     assert _keys(distinct_outcomes(board, CURRENT)) == _keys(outcomes(board, CURRENT))
+
+
+def _models() -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """Three creatures to copy (x, y, z), each with its own size, color and an ability of layer 7b, and their
+    definitions."""
+    defs = [
+        {"text": f"{m} grows", "applies_to": {"is_source": True}, "parts": [{"op": "set_pt", "power": 4 + i}]}
+        for i, m in enumerate("xyz")
+    ]
+    colors = ["white", "blue", "black"]
+    objects = [
+        creature(m, 0.1 * (i + 1), i + 1, i + 2, colors=[colors[i]], abilities=[f"{m} grows"])
+        for i, m in enumerate("xyz")
+    ]
+    return objects, defs
+
+
+@st.composite
+def tied_copies(draw: st.DrawFn) -> Board:
+    """Two creatures (``a``, ``b``), three to copy, and three to five resolved copy effects with one timestamp, each
+    making ``a``, ``b`` or both a copy of one of them (or of ``a``), sometimes with another copy, a lost ability or a
+    control change at another timestamp."""
+    objects, defs = _models()
+    defs.append({"text": "a's own", "applies_to": {"is_source": True}, "parts": [draw(_SETTLED)]})
+    defs.append({"text": "model ability", "applies_to": {"is_source": True}, "parts": [draw(_SETTLED)]})
+    objects += [
+        creature("a", 1, 1, 1, colors=["red"], abilities=["a's own"]),
+        creature("b", 2, 2, 2),
+        creature("model", 0, 3, 3, colors=["green"], abilities=["model ability"], controller="p2"),
+    ]
+    on = st.sampled_from([["a"], ["b"], ["a", "b"]])
+    effects = []
+    for k in range(draw(st.integers(3, 5))):
+        targets = draw(on)
+        model = draw(st.sampled_from(["x", "y", "z", "x", "y", "z", "a"]))
+        copy = {"op": "copy_of", "object": "x" if model in targets else model}
+        effects.append({"id": f"copy{k}", "controller": "p1", "timestamp": 5, "applies_to": targets, "parts": [copy]})
+    extra = draw(st.lists(st.one_of(_KINDS, st.just([{"op": "copy_of", "object": "z"}])), max_size=2))
+    for k, parts in enumerate(extra):
+        ts = draw(st.sampled_from([4, 6]))
+        effects.append({"id": f"e{k}", "controller": "p1", "timestamp": ts, "applies_to": draw(on), "parts": parts})
+    return make_board(objects, effects, defs, step={"game": {"hand": {"p1": 2, "p2": 5}}})
+
+
+@given(tied_copies(), st.sampled_from(VERSION_IDS))
+def test_tied_copy_effects_reach_every_orders_outcomes(board: Board, vid: str) -> None:
+    """707.2, 613.2a, 613.7m: tied resolved copy effects: one order per last copy on each object reaches exactly the
+    outcomes of every order, with no more resolutions."""
+    version = get_version(vid)
+    every = outcomes(board, version, limit=800)
+    assume(every.complete)
+    fewer = distinct_outcomes(board, version, limit=800)
+    assert fewer.complete
+    assert _keys(fewer) == _keys(every)
+    assert fewer.runs <= every.runs
+    assert {t.candidates for t in fewer.mattering} == {t.candidates for t in every.mattering}
+
+
+def test_six_tied_copies_of_three_creatures() -> None:
+    """707.2, 613.2a, 613.7m: six resolved copy effects with one timestamp make a creature a copy of x, y, z, x, y
+    and z: the last one applied decides what it is a copy of (each model's power from its own ability, 4, 5 or 6):
+    three outcomes, one resolution to meet the tie and one per model copied, instead of 720 orders."""
+    objects, defs = _models()
+    objects.append(creature("a", 1, 1, 1))
+    effects = [
+        {
+            "id": f"copy{k}",
+            "controller": "p1",
+            "timestamp": 5,
+            "applies_to": ["a"],
+            "parts": [{"op": "copy_of", "object": "xyz"[k % 3]}],
+        }
+        for k in range(6)
+    ]
+    board = make_board(objects, effects, defs)
+    found = distinct_outcomes(board, CURRENT)
+    assert {(o.final["a"].name, o.final["a"].power, o.final["a"].toughness) for o in found.outcomes} == {
+        ("X", 4, 2),
+        ("Y", 5, 3),
+        ("Z", 6, 4),
+    }
+    assert (found.complete, found.runs) == (True, 4)
