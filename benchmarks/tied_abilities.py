@@ -7,10 +7,11 @@ added colors); ``--setting K`` of them
 set power and toughness to different values, whose order does change the answer (613.4b).
 
 ``--kind`` adds one thing that ``reference_optimized.orders`` once sent to every order (issue 28 item 14):
-``copy`` (a second creature becomes a copy of this one, layer 1: it has the N abilities too), ``control`` (another
-player gains control of it, layer 2), ``text`` (a text change on it, layer 3), ``loses`` (another creature, with
-abilities of its own, loses all abilities, layer 6) or ``condition`` (one of the N abilities is conditional,
-611.3a, on a board fact).
+``copy`` (a second creature becomes a copy of this one, layer 1: it has the N abilities too), ``copies`` (as
+many resolved copy effects with one timestamp make another creature a copy of one of three creatures in turn),
+``control`` (another player gains control of it, layer 2), ``text`` (a text change on it, layer 3), ``loses``
+(another creature, with abilities of its own, loses all abilities, layer 6) or ``condition`` (one of the N
+abilities is conditional, 611.3a, on a board fact).
 
 Run: python benchmarks/tied_abilities.py N [--setting K] [--kind KIND] [--out FILE]
 then time ``mtg-layers explain FILE`` or ``mtg-layers verify --corpus DIR`` on it (figures in the
@@ -20,6 +21,7 @@ report of issue 28 item 14 were taken with ``/usr/bin/time -v``).
 from __future__ import annotations
 
 import argparse
+import json
 from pathlib import Path
 from typing import Any
 
@@ -47,7 +49,7 @@ def ability(i: int, setting: int, mixed: bool) -> dict[str, Any]:
     return {"text": f"this creature's ability {i}", "applies_to": {"is_source": True}, "parts": [part]}
 
 
-KINDS = ("copy", "control", "text", "loses", "condition")
+KINDS = ("copy", "copies", "control", "text", "loses", "condition")
 
 
 def with_kind(data: dict[str, Any], kind: str) -> dict[str, Any]:
@@ -61,6 +63,13 @@ def with_kind(data: dict[str, Any], kind: str) -> dict[str, Any]:
         effects.append(
             {"id": "copy", "timestamp": 2, "applies_to": ["other"], "parts": [{"op": "copy_of", "object": "c"}]}
         )
+    elif kind == "copies":  # 707.2, 613.7m: N resolved copy effects with one timestamp, on another creature
+        for k, (name, size) in enumerate((("Small Model", 1), ("Middle Model", 2), ("Large Model", 3))):
+            objects.append({**other, "id": f"model{k}", "name": name, "power": size, "toughness": size})
+        objects.append({**other, "id": "other", "timestamp": 3})
+        for k in range(len(data["abilities"])):
+            copy = {"op": "copy_of", "object": f"model{k % 3}"}
+            effects.append({"id": f"copy{k}", "timestamp": 4, "applies_to": ["other"], "parts": [copy]})
     elif kind == "control":
         objects.append({**other, "power": 2, "toughness": 2})
         effects.append(
@@ -125,7 +134,9 @@ def case(n: int, setting: int, mixed: bool = False, kind: str | None = None) -> 
         ],
         "steps": [{"description": "the board", "expect": {"current": {}}}],
     }
-    return data if kind is None else with_kind(data, kind)
+    # one value per place (no shared lists): the case format allows no YAML anchors
+    plain: dict[str, Any] = json.loads(json.dumps(data if kind is None else with_kind(data, kind)))
+    return plain
 
 
 def main() -> None:
