@@ -11,9 +11,13 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+import pytest
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
+from benchmarks.tied_abilities import case as tied_case
+from mtg_layers.corpus import case_from_data
+from reference.case import board_at
 from reference.choices import Outcomes, outcomes
 from reference.frozen import FrozenMap
 from reference.model import Board
@@ -414,3 +418,24 @@ def test_six_tied_copies_of_three_creatures() -> None:
         ("Z", 6, 4),
     }
     assert (found.complete, found.runs) == (True, 4)
+
+
+@pytest.mark.parametrize("kind", ["control", "text", "loses", "condition", "copy", "copies"])
+def test_the_benchmark_boards_of_twelve_tied_abilities_with_each_kind_are_complete(kind: str) -> None:
+    """613.4b-c, 613.7a, 613.7m: the benchmark creature (twelve abilities: base 1/1, 2/2 or 3/3, three +1/+1, keywords
+    and colors added) beside each kind (benchmarks/tied_abilities.py): its last setting decides, so 4/4, 5/5 or 6/6;
+    a clone copying it has its own tie (nine pairs), and a creature made a copy of three models in turn by twelve
+    tied copies is the last one's size (nine pairs). Every order stopped at its limit of 120 resolutions."""
+    board = board_at(case_from_data(tied_case(12, 3, True, kind), "bench"), 1, CURRENT)
+    found = distinct_outcomes(board, CURRENT)
+    assert found.complete
+    beast = {(4, 4), (5, 5), (6, 6)}
+    sizes = {tuple((o.final[x].power, o.final[x].toughness) for x in sorted(o.final)) for o in found.outcomes}
+    if kind == "copy":
+        assert {(s[0], s[1]) for s in sizes} == {(a, b) for a in beast for b in beast}  # c, other (the clone)
+    elif kind == "copies":
+        models = {(1, 1), (2, 2), (3, 3)}
+        assert {(s[0], s[4]) for s in sizes} == {(a, b) for a in beast for b in models}  # c, other
+    else:
+        assert {s[0] for s in sizes} == beast
+    assert not board_scope_outcomes(board, CURRENT).complete
