@@ -82,8 +82,8 @@ class _Reaching(Incremental):
 def effects_from(board: Board, version: RulesVersion, tie: Tie) -> list[ContinuousEffect] | None:
     """611, 613.6, 613.1-613.4, 613.7m: the effects in play when the tie's slot begins (those locked in included),
     each with its parts in that slot and the slots after it; None when the orders of the tie's keys might not all
-    meet the same slot (module docstring): a tie before it undecided, a key already recorded, or a recorded effect
-    applied before it that belongs to one of the keys."""
+    meet the same slot (module docstring): a key already recorded, or a recorded effect (applied before the slot or
+    in play at it) that belongs to one of the keys. The tie is the first one the board's resolution left undecided."""
     keys = tie_keys(tie)
     recorded = set(board.tie_order)
     if recorded & set(keys):
@@ -94,7 +94,8 @@ def effects_from(board: Board, version: RulesVersion, tie: Tie) -> list[Continuo
     if reached.start is None:
         return None
     start, locked, state = reached.start
-    if any(k in recorded and holder(e) in keys for k, (e, _) in locked.items()):
+    met = [e for e, _ in locked.values()] + start
+    if any(e.key in recorded and holder(e) in keys for e in met):
         return None
     at = version.slot_index(tie.slot)
     later = {s.id for s in version.slots[at:]}
