@@ -1,20 +1,22 @@
-"""Tied copy effects: the last one applied to an object decides its copiable values, one order per outcome.
+"""Tied copy effects or control changes: the last one applied to an object decides, one order per outcome.
 
 A copy effect (707.2, 613.2a: layer 1) sets every copiable value of the objects it applies to from the object it
 copies: what an earlier copy effect made them is overwritten whole. So when resolved copy effects with one
 timestamp tie (613.7m), the characteristics an order gives after their slot depend only on which of them comes
 last for each object they apply to: its *signature*. ``reference_optimized.from_slot`` reads a tie from its slot
-on; it asks this module when the tie is of that shape, and tries one order per signature instead of n!.
+on; it asks this module when the tie is of that shape, and tries one order per signature instead of n!. A change
+of control (613.1b, layer 2) to a named player sets the controller whole in the same way: the last one wins.
 
 **Scope (``last_copy_orders``; None outside it).** Each key of the tie names one resolved effect (613.7b: its own
-timestamp), with fixed objects (611.2c) and one operation, a copy of one object (``copy_of``), in the tie's slot
-alone; no static ability the board defines has a part in that slot (a copy could give one to an object while the
-tie applies, 611.3b); every effect with parts in that slot has fixed objects, none of them an object a tied effect
-copies (the values copied are then the same in every order, 707.2, 613.8a) and none shares the tie's timestamp
-without being one of its keys (its place among them would be another choice). The keys are effects with no parts in
-another slot, so the order recorded for them decides no later tie (``orders.pins_later``), and what comes after the
-slot reads only the characteristics the signature fixes. ``tests/reference_optimized/test_from_slot.py`` compares
-the outcomes with every order's on generated boards with tied copy effects.
+timestamp), with fixed objects (611.2c) and one operation, a copy of one object (``copy_of``) or a change of
+control to a named player (``set_controller``), in the tie's slot alone; no static ability the board defines has a
+part in that slot (a copy could give one to an object while the tie applies, 611.3b); every effect with parts in
+that slot has fixed objects, none of them an object a tied effect copies (the values copied are then the same in
+every order, 707.2, 613.8a) and none shares the tie's timestamp without being one of its keys (its place among them
+would be another choice). The keys are effects with no parts in another slot, so the order recorded for them
+decides no later tie (``orders.pins_later``), and what comes after the slot reads only the characteristics the
+signature fixes. ``tests/reference_optimized/test_from_slot.py`` compares the outcomes with every order's on
+generated boards with tied copy effects and tied changes of control.
 """
 
 from __future__ import annotations
@@ -27,6 +29,8 @@ from reference.timestamps import holder
 from reference.versions import RulesVersion
 from reference.vocabulary import OPERATION_KIND
 
+# 707.2, 613.2a, 613.2b: operations that set a whole at once: the copiable values, the controller
+WHOLE = frozenset({"copy_of", "set_controller"})
 # The search gives up (every order is tried) past this many states.
 STATES = 20_000
 
@@ -55,13 +59,14 @@ def copies(
     copied: set[object] = set()
     out: dict[str, dict[str, object]] = {}
     for k, e in named.items():
-        if e.origin != "resolved" or e.targets is None or len(e.parts) != 1 or e.parts[0].op != "copy_of":
-            return None
-        if _slot(e, "copy_of", version) != slot:
+        if e.origin != "resolved" or e.targets is None or len(e.parts) != 1 or e.parts[0].op not in WHOLE:
             return None
         part = e.parts[0]
-        copied.add(part.args.get("object"))
-        value = repr(sorted(part.args.items()))
+        if _slot(e, part.op, version) != slot:
+            return None
+        if part.op == "copy_of":
+            copied.add(part.args.get("object"))
+        value = repr((part.op, sorted(part.args.items())))
         out[k] = {t: value for t in e.targets}
     for e in effects:
         here = [p for p in e.parts if _slot(e, p.op, version) == slot]

@@ -355,9 +355,9 @@ def _models() -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
 
 @st.composite
 def tied_copies(draw: st.DrawFn) -> Board:
-    """Two creatures (``a``, ``b``), three to copy, and three to five resolved copy effects with one timestamp, each
-    making ``a``, ``b`` or both a copy of one of them (or of ``a``), sometimes with another copy, a lost ability or a
-    control change at another timestamp."""
+    """Two creatures (``a``, ``b``), three to copy, and three to five resolved effects with one timestamp: copies, each
+    making ``a``, ``b`` or both a copy of one of them (or of ``a``), or changes of control to p1 or p2; sometimes
+    with another copy, a lost ability or a control change at another timestamp."""
     objects, defs = _models()
     defs.append({"text": "a's own", "applies_to": {"is_source": True}, "parts": [draw(_SETTLED)]})
     defs.append({"text": "model ability", "applies_to": {"is_source": True}, "parts": [draw(_SETTLED)]})
@@ -367,11 +367,14 @@ def tied_copies(draw: st.DrawFn) -> Board:
         creature("model", 0, 3, 3, colors=["green"], abilities=["model ability"], controller="p2"),
     ]
     on = st.sampled_from([["a"], ["b"], ["a", "b"]])
+    control = draw(st.booleans())
     effects = []
     for k in range(draw(st.integers(3, 5))):
         targets = draw(on)
         model = draw(st.sampled_from(["x", "y", "z", "x", "y", "z", "a"]))
         copy = {"op": "copy_of", "object": "x" if model in targets else model}
+        if control:  # 613.1b: a change of control to a named player instead
+            copy = {"op": "set_controller", "player": draw(st.sampled_from(["p1", "p2"]))}
         effects.append({"id": f"copy{k}", "controller": "p1", "timestamp": 5, "applies_to": targets, "parts": [copy]})
     extra = draw(st.lists(st.one_of(_KINDS, st.just([{"op": "copy_of", "object": "z"}])), max_size=2))
     for k, parts in enumerate(extra):
