@@ -442,3 +442,23 @@ def test_the_benchmark_boards_of_twelve_tied_abilities_with_each_kind_are_comple
     else:
         assert {s[0] for s in sizes} == beast
     assert not board_scope_outcomes(board, CURRENT).complete
+
+
+def test_seven_tied_changes_of_control() -> None:
+    """613.1b, 613.7m: seven resolved changes of control of one creature with one timestamp, to p1 and p2 in turn:
+    the last one applied decides who controls it: two outcomes, one resolution to meet the tie and one per player,
+    instead of 5040 orders."""
+    steal = [
+        {
+            "id": f"steal{k}",
+            "controller": "p1",
+            "timestamp": 5,
+            "applies_to": ["a"],
+            "parts": [{"op": "set_controller", "player": f"p{1 + k % 2}"}],
+        }
+        for k in range(7)
+    ]
+    board = make_board([creature("a", 1, 1, 1), creature("b", 2, controller="p2")], steal)
+    found = distinct_outcomes(board, CURRENT)
+    assert {o.final["a"].controller for o in found.outcomes} == {"p1", "p2"}
+    assert (found.complete, found.runs) == (True, 3)
