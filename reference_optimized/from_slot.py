@@ -237,11 +237,16 @@ class SlotOrders(DistinctOrders):
 
     def __call__(self, tie: Tie) -> Iterator[tuple[str, ...]]:
         """613.7m: ``DistinctOrders``' orders; on a board outside its scope, the orders read from the tie's slot on
-        (module docstring), or every order where that reading does not hold."""
+        (module docstring), or every order where that reading does not hold: a tie ``reference.choices`` changed
+        (cut to the effects no choice puts after another, or reopened), or one holding abilities of two objects and
+        others of one of them (an order interleaving them is dropped, and a class's one order could be such)."""
         if self.reason is None:
             return super().__call__(tie)
         if self.seen is None or not any(t is tie for t in self.seen[1][:1]):
             return every_order(tie)
+        objects = {h for h, k in zip(tie.holders, tie.candidates, strict=True) if h != k}
+        if tie_keys(tie) != tie.holders and len(objects) > 1:
+            return every_order(tie)  # 613.7a, 613.7m: an order interleaving two objects' abilities is dropped
         board = self.seen[0]
         effects = effects_from(board, self.version, tie)
         if effects is None:
