@@ -13,6 +13,6 @@ never import it.
 """
 
 from .features import resolve
-from .orders import distinct_outcomes
+from .from_slot import distinct_outcomes
 
 __all__ = ["distinct_outcomes", "resolve"]

@@ -87,6 +87,7 @@ KILLING_SUITE = (
     "tests/reference_optimized/test_later_slots.py",
     "tests/reference_optimized/test_indexes.py",
     "tests/reference_optimized/test_orders.py",
+    "tests/reference_optimized/test_from_slot.py",
     "tests/reference_optimized/test_reads.py",
     "tests/reference_optimized/test_witnesses.py",
     # z3 checking the clock, the encoding's reads and state-based actions against the resolver's answers
