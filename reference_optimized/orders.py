@@ -70,8 +70,11 @@ recorded order decides those later ties for all of them at once, as in the singl
 **Scope.** The argument needs the set of effects and what each reads to be fixed: no effect may
 create, remove or rewrite another (a copy effect, a face-down status, a text change, a new
 controller, a lost or granted static ability, 611.3b, 612, 613.1a-b), and none may depend on a
-condition (611.3a) or look at an object as it enters (614.12). A board outside that scope keeps
-every order (``reference.choices.every_order``): never a wrong answer, only the slow one.
+condition (611.3a) or look at an object as it enters (614.12). A board outside that scope is
+read from the tie's own layer on (``reference_optimized.from_slot``: what happened in earlier layers
+is the same under every order of the tie), and tied copies or changes of control by which one is
+last (``reference_optimized.last_copy``); what is outside those too keeps every order
+(``reference.choices.every_order``): never a wrong answer, only the slow one.
 """
 
 from __future__ import annotations
