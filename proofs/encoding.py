@@ -14,7 +14,9 @@ For one board and one rules version the encoding builds:
   *ready* -- every effect it depends on lies in its own dependency loop (613.8b) --
   and no ready effect goes strictly before it (613.7: CDA first, timestamp, then the
   tie rules 613.7a, 613.7n and a recorded 613.7m choice). Effects the rules leave tied
-  are both allowed: ids never order them. Dependency (613.8a) is a formula
+  follow one unknown order of the tied effects, shared by every slot, in which two
+  objects' abilities never interleave (613.7m, 613.7a): every such order is allowed,
+  ids never order them. Dependency (613.8a) is a formula
   over the state at that position: the encoding applies the other effect
   symbolically and compares existence, text, the set of objects and the evaluated
   instruction of the first effect before and after. Loops are strongly connected
@@ -31,6 +33,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from itertools import pairwise
 from typing import Any
 
 import z3
@@ -1301,8 +1304,8 @@ class Encoding:
         then timestamp; between equal timestamps 613.7a's relative order (from 2023-11-17), 613.7n
         (from 2025-08-01), 613.7m's APNAP order between two players' objects (from 2020) and a
         recorded player's choice (613.7m), which orders only one player's objects where APNAP order
-        applies. Otherwise neither goes before the other: both orders are allowed, and the
-        cross-check explores each.
+        applies. Otherwise the one open order of the tied effects decides (``_tie_before``): it is
+        unknown, so the cross-check explores each, but every slot reads the same one.
         """
         cda_first = not self.version.cda_dependency_isolated
         ra = 0 if (cda_first and a.cda) else 1
@@ -1354,7 +1357,7 @@ class Encoding:
                 holders.setdefault(h, []).append(key)
         for h, mine in sorted(holders.items()):
             others = [k for g, theirs in sorted(holders.items()) if g != h for k in theirs]
-            for first, second in zip(mine, mine[1:], strict=False):
+            for first, second in pairwise(mine):
                 out.extend((ranks[first] < ranks[k]) == (ranks[second] < ranks[k]) for k in others)
         return out
 

@@ -77,7 +77,8 @@ def _two_objects() -> Board:
     return make_board(
         [
             creature("c", 1, 3, 3, colors=["green"], abilities=[COLORS_BLUE, PT_1_1]),
-            {"id": "d", "name": "D", "timestamp": 1, "types": ["artifact"], "controller": "p1", "abilities": [RED_2_2_ALL]},
+            {"id": "d", "name": "D", "timestamp": 1, "types": ["artifact"], "controller": "p1"}
+            | {"abilities": [RED_2_2_ALL]},
         ],
         abilities=[
             {"text": COLORS_BLUE, "applies_to": mine, "parts": [{"op": "set_colors", "colors": ["blue"]}]},
