@@ -14,7 +14,9 @@ For one board and one rules version the encoding builds:
   *ready* -- every effect it depends on lies in its own dependency loop (613.8b) --
   and no ready effect goes strictly before it (613.7: CDA first, timestamp, then the
   tie rules 613.7a, 613.7n and a recorded 613.7m choice). Effects the rules leave tied
-  are both allowed: ids never order them. Dependency (613.8a) is a formula
+  follow one unknown order of the tied effects, shared by every slot, in which two
+  objects' abilities never interleave (613.7m, 613.7a): every such order is allowed,
+  ids never order them. Dependency (613.8a) is a formula
   over the state at that position: the encoding applies the other effect
   symbolically and compares existence, text, the set of objects and the evaluated
   instruction of the first effect before and after. Loops are strongly connected
@@ -31,6 +33,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from itertools import pairwise
 from typing import Any
 
 import z3
@@ -272,7 +275,10 @@ class Encoding:
                     FALSE,
                     {w: z3.IntVal(self.u.words.index(w)) for w in self.u.from_words},
                 )
+        # 613.7m, 613.7a: one unknown order of the tied effects, read by every slot (``_tie_before``)
+        self.tie_ranks: dict[str, z3.ArithRef] = {}
         self.final = self._encode()
+        self.constraints.extend(self._one_tie_order())
         self.final.update({i: self.others[i] for i in self.objects if i not in self.final})
 
     # --- effects (611) ---------------------------------------------------------------------------
@@ -1298,8 +1304,8 @@ class Encoding:
         then timestamp; between equal timestamps 613.7a's relative order (from 2023-11-17), 613.7n
         (from 2025-08-01), 613.7m's APNAP order between two players' objects (from 2020) and a
         recorded player's choice (613.7m), which orders only one player's objects where APNAP order
-        applies. Otherwise neither goes before the other: both orders are allowed, and the
-        cross-check explores each.
+        applies. Otherwise the one open order of the tied effects decides (``_tie_before``): it is
+        unknown, so the cross-check explores each, but every slot reads the same one.
         """
         cda_first = not self.version.cda_dependency_isolated
         ra = 0 if (cda_first and a.cda) else 1
@@ -1316,9 +1322,44 @@ class Encoding:
         n_ba = self._own_before_resolving(b, vb, a)
         ap_ab, two = self._apnap(a, b, st) if st is not None else (FALSE, FALSE)
         ap_ba, _ = self._apnap(b, a, st) if st is not None else (FALSE, FALSE)
-        by_choice = conj([_neg(two), z3.BoolVal(self._chosen_before(a, b))])
-        tie = disj([n_ab, conj([_neg(n_ba), disj([ap_ab, conj([_neg(ap_ba), by_choice])])])])
-        return disj([va.ts < vb.ts, conj([va.ts == vb.ts, disj([tb_less, conj([tb_same, tie])])])])
+        chosen_ab, chosen_ba = self._chosen_before(a, b), self._chosen_before(b, a)
+        by_choice = conj([_neg(two), _bool(chosen_ab)])
+        # what no rule and no recorded choice decides: the one open order of the tied effects
+        undecided = two if (chosen_ab or chosen_ba) else TRUE
+        equal = va.ts == vb.ts
+        left_open = FALSE if is_false(z3.simplify(equal)) else conj([undecided, self._tie_before(a, b)])
+        decided = disj([by_choice, left_open])
+        tie = disj([n_ab, conj([_neg(n_ba), disj([ap_ab, conj([_neg(ap_ba), decided])])])])
+        return disj([va.ts < vb.ts, conj([equal, disj([tb_less, conj([tb_same, tie])])])])
+
+    def _tie_before(self, a: PEffect, b: PEffect) -> z3.BoolRef:
+        """613.7m: in the one open order of the tied effects (an unknown rank per effect), ``a`` comes before ``b``."""
+        for e in (a, b):
+            if e.key not in self.tie_ranks:
+                self.tie_ranks[e.key] = z3.Int(f"{self.tag}|tie-rank|{e.key}")
+        return self.tie_ranks[a.key] < self.tie_ranks[b.key]  # type: ignore[no-any-return]
+
+    def _one_tie_order(self) -> list[z3.BoolRef]:
+        """613.7m, 613.7a: the open order is one strict total order of the tied effects (distinct ranks), the same in
+        every slot, in which two objects' abilities never interleave: the player orders the objects (613.7m) and each
+        static ability's effect has its object's timestamp (613.7a). An effect with its own timestamp (613.7b-c) may
+        go anywhere among them."""
+        ranks = self.tie_ranks
+        if len(ranks) < 2:
+            return []
+        out: list[z3.BoolRef] = [z3.Distinct(list(ranks.values()))]
+        out.extend(all_of(r >= 0, r < len(ranks)) for r in ranks.values())
+        by_key = {e.key: e for e in self.effects}
+        holders: dict[str, list[str]] = {}
+        for key in ranks:
+            h = self._holder(by_key[key])
+            if h != key and h in self.board.objects:
+                holders.setdefault(h, []).append(key)
+        for h, mine in sorted(holders.items()):
+            others = [k for g, theirs in sorted(holders.items()) if g != h for k in theirs]
+            for first, second in pairwise(mine):
+                out.extend((ranks[first] < ranks[k]) == (ranks[second] < ranks[k]) for k in others)
+        return out
 
     def _depends(
         self,
