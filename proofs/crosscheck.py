@@ -91,7 +91,9 @@ def check_answers(
     """Is there an order the rules allow whose final state is none of ``results``? (unsat: verified)
 
     With one answer this decides whether every legal order (every choice a player may make
-    for tied timestamps, 613.7m) gives that answer; with several, whether they are all.
+    for tied timestamps, 613.7m) gives that answer; with several, whether they are all, and
+    first whether each of them is reached by some legal order (an outcome none reaches is a
+    counterexample too: the encoding, or the resolver, allows what the other does not).
     """
     start = time.perf_counter()
 
@@ -143,6 +145,17 @@ def check_answers(
         if moved:  # the zone is the board's, not an effect's
             info = [f"{o}.zone: board {mine!r}, resolver {theirs!r}" for o, mine, theirs in moved]
             return done(BoardCheck("counterexample", info, diffs=[(o, "zone", m, t) for o, m, t in moved]))
+    if len(results) > 1:  # 613.7m: each outcome the resolver lists must be one some legal order reaches
+        for i, result in enumerate(results):
+            solver.push()
+            solver.add(*[z3.Not(t) for o in enc.objects for _, t in observable_diff(enc.u, enc.final[o], result[o])])
+            reached = solver.check()
+            solver.pop()
+            if reached == z3.unsat:
+                info = [f"outcome {i + 1} of {len(results)}: no order the rules allow reaches it"]
+                return done(BoardCheck("counterexample", info))
+            if reached != z3.sat:
+                return done(BoardCheck("unknown", [f"outcome {i + 1} check: {solver.reason_unknown()}"]))
     for result in results:
         terms = [t for o in enc.objects for _, t in observable_diff(enc.u, enc.final[o], result[o])]
         solver.add(z3.Or(terms))

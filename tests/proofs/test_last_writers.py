@@ -51,6 +51,18 @@ def test_twenty_tied_settings_verify_and_a_missing_outcome_is_refuted() -> None:
     assert missing.order[-1] == ("7b", "c:this creature's ability 19")
 
 
+def test_an_outcome_no_order_reaches_is_refuted() -> None:
+    """613.4b, 613.7m: four tied abilities setting power and toughness to 1/1 .. 4/4: the four outcomes verify; listed
+    with a fifth, 5/5, which no order gives (no ability sets it), they are a counterexample: every outcome listed must
+    be one some legal order reaches, not only every legal order one of those listed."""
+    board = board_at(case_from_data(tied_case(4, 4), "tied.yaml"), 1, CURRENT)
+    results: list[Mapping[str, Mapping[str, Any]]] = [_with_pt(board, i) for i in range(1, 5)]
+    assert check_answers(board, CURRENT, results).status == "verified"
+    extra = check_answers(board, CURRENT, [*results, _with_pt(board, 5)])
+    assert extra.status == "counterexample"
+    assert extra.info == ["outcome 5 of 5: no order the rules allow reaches it"]
+
+
 def _with_pt(board: Board, value: int) -> dict[str, Any]:
     """The board's one creature as the rules leave it but for power and toughness ``value``/``value`` (stated
     from the rules: the settings change nothing else)."""
