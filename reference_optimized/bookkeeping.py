@@ -26,7 +26,7 @@ readable test itself is run.
 from __future__ import annotations
 
 from collections import ChainMap
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 from reference.dependency import DependencyReason, changes_what_it_does, compare_after_trial
@@ -251,6 +251,17 @@ class _Pair:
         self.b_targets, self.locked, self.watch = b_targets, locked, watch
 
 
+def _replay(
+    start: Mapping[str, Characteristics], history: list[dict[str, Characteristics]]
+) -> Iterator[Mapping[str, Characteristics]]:
+    """613.1: the state after each step, from the state before the first and each step's changes (one mapping,
+    changed in place as it goes: read each before asking for the next)."""
+    state = dict(start)
+    for changes in history:
+        state.update(changes)
+        yield state
+
+
 class Incremental:
     """613.1-613.8: the bookkeeping of one resolution (``reference.resolver.Bookkeeping``), kept between steps."""
 
@@ -264,6 +275,9 @@ class Incremental:
         for i, ch in self.state.items():
             self.state[i] = alike.setdefault(ch, ch)
         self.locked: dict[str, tuple[ContinuousEffect, frozenset[str]]] = {}
+        # the state before the first step and each step's changes (never changed after): the trace's states (``replay``)
+        self.start: dict[str, Characteristics] = dict(self.state)
+        self.history: list[dict[str, Characteristics]] = []
         # One entry per applied step: the objects it changed and the characteristics it changed.
         self.log: list[tuple[frozenset[str], frozenset[str], Names]] = []
         # Objects that do not fit (``fits``), and those without power or toughness, computed when first asked.
@@ -1059,6 +1073,10 @@ class Incremental:
 
     # --- applying one effect (613.1)
 
+    def replay(self) -> Iterator[Mapping[str, Characteristics]]:
+        """613.1: the state after each application so far, in order, made again when read (the trace's ``after``)."""
+        return _replay(self.start, list(self.history))
+
     def apply(self, e: ContinuousEffect, slot: str, targets: frozenset[str]) -> None:
         """613.1: apply the effect's parts for this slot; log what changed; regenerate changed objects' statics.
 
@@ -1087,6 +1105,10 @@ class Incremental:
             for t in changes:
                 self.unindexed.setdefault(t, self.state[t])  # the bitsets follow when next read (``indexes``)
         self.state.update(changes)
+        self.history.append(changes)
+        # the kept changes are the history's now: a later ask makes new ones rather than change these
+        kept = self.changes_cache[e.key]
+        kept.effect, kept.version = None, -1
         if self.no_pt is not None and found & {"power", "toughness"}:
             for t, ch in changes.items():
                 if ch.power is None or ch.toughness is None:
