@@ -213,10 +213,14 @@ class _Affected:
         self.effect, self.objects, self.version = effect, objects, version
 
 
+# objects alike that one application moves together: their value before, their value after, the objects
+Move = tuple[Characteristics, Characteristics, set[str]]
+
+
 class _Changes:
     """An effect's trial application (613.8a): the objects it would change, up to date with a step."""
 
-    __slots__ = ("changed", "changes", "effect", "instrs", "parts", "slot", "targets", "version")
+    __slots__ = ("changed", "changes", "effect", "instrs", "moves", "parts", "slot", "targets", "version")
 
     def __init__(self) -> None:
         self.effect: ContinuousEffect | None = None
@@ -227,6 +231,9 @@ class _Changes:
         self.changes: dict[str, Characteristics] = {}
         self.changed: frozenset[str] | None = None
         self.instrs: list[Instruction | None] = []
+        # when the changes were made class by class (``Incremental.by_class``): each class's old value, new value and
+        # the objects that move (None once the changes were made or touched object by object)
+        self.moves: list[Move] | None = None
 
 
 Graph = dict[str, dict[str, DependencyReason]]
@@ -272,8 +279,15 @@ class Incremental:
         self.state: dict[str, Characteristics] = dict(initial_state(board, version))
         # equal characteristics held as one value: objects alike are grouped by identity (``changes``, ``indexes``)
         alike: dict[Characteristics, Characteristics] = {}
+        # the objects holding each value, by the value's identity (the classes an application moves together)
+        self.holders: dict[int, tuple[Characteristics, set[str]]] = {}
         for i, ch in self.state.items():
-            self.state[i] = alike.setdefault(ch, ch)
+            ch = self.state[i] = alike.setdefault(ch, ch)
+            held = self.holders.get(id(ch))
+            if held is None:
+                self.holders[id(ch)] = (ch, {i})
+            else:
+                held[1].add(i)
         self.locked: dict[str, tuple[ContinuousEffect, frozenset[str]]] = {}
         # the state before the first step and each step's changes (never changed after): the trace's states (``replay``)
         self.start: dict[str, Characteristics] = dict(self.state)
@@ -570,17 +584,25 @@ class Incremental:
             if shared is not None:
                 # 613.1: equal parts applied to the same objects now: the same changes (``shared_parts``)
                 c.effect, c.parts, c.instrs, c.changes, c.changed = e, parts, [None] * len(parts), dict(shared), None
+                c.moves = None
                 c.targets, c.version, c.slot = targets, now, slot
                 return c.changes
-        if dirty is None:
-            c.effect, c.parts, c.instrs, c.changes, c.changed = e, parts, [None] * len(parts), {}, None
-            dirty = set(targets)
-        state, out = self.state, c.changes
         # 613.1: when no part reads its object, the result is a function of the object's characteristics alone:
         # the objects holding the same characteristics (one value, shared) get one application, made once
-        alike: dict[int, tuple[Characteristics, bool]] | None = None
-        if not any(part_reads_object(p) for p in parts):
-            alike = {}
+        by_value = not any(part_reads_object(p) for p in parts)
+        c.moves = None
+        if dirty is None:
+            c.effect, c.parts, c.instrs, c.changes, c.changed = e, parts, [None] * len(parts), {}, None
+            if by_value and len(self.holders) * 4 <= len(targets):
+                # few classes for many objects: each class that meets the objects moves at once (set operations)
+                c.moves = self.by_class(e, parts, targets, c)
+                c.targets, c.version, c.slot = targets, now, slot
+                if self._shares(e, parts):
+                    self.shared_changes[parts] = (now, targets, c.changes)
+                return c.changes
+            dirty = set(targets)
+        state, out = self.state, c.changes
+        alike: dict[int, tuple[Characteristics, bool]] | None = {} if by_value else None
         for t in dirty:
             if t not in targets:
                 out.pop(t, None)
@@ -602,6 +624,44 @@ class Incremental:
         if self._shares(e, parts):
             self.shared_changes[parts] = (now, targets, c.changes)
         return c.changes
+
+    def by_class(
+        self, e: ContinuousEffect, parts: tuple[Part, ...], targets: frozenset[str], c: _Changes
+    ) -> list[Move]:
+        """613.1: the effect's changes on ``targets`` (into ``c.changes``), one application per value held, each
+        class's objects moved together; only for parts that read nothing of the object but its characteristics."""
+        out = c.changes
+        moves: list[Move] = []
+        for old, held in list(self.holders.values()):
+            objs = held & targets
+            if not objs:
+                continue
+            new = self._apply(e, parts, next(iter(objs)), c)
+            if new != old:
+                out.update(dict.fromkeys(objs, new))
+                moves.append((old, new, objs))
+        return moves
+
+    def _move(self, changes: dict[str, Characteristics], moves: list[Move] | None) -> None:
+        """613.1: the objects holding each value (``holders``) once ``changes`` are applied (before the state is)."""
+        holders = self.holders
+        if moves is None:
+            state = self.state
+            moves = []
+            for t, new in changes.items():
+                old = state[t]
+                if old is not new:
+                    moves.append((old, new, {t}))
+        for old, new, objs in moves:
+            held = holders[id(old)][1]
+            held -= objs
+            if not held:
+                del holders[id(old)]
+            into = holders.get(id(new))
+            if into is None:
+                holders[id(new)] = (new, set(objs))
+            else:
+                into[1].update(objs)
 
     def _shares(self, e: ContinuousEffect, parts: tuple[Part, ...]) -> bool:
         """613.1, 613.7a: does what the parts do to each object read only the parts and the object (not the effect's
@@ -1101,35 +1161,53 @@ class Incremental:
             names = {f: frozenset(v) for f, v in differing.items()}
         if info.idle_pt and self.all_have_pt(objs):
             found -= info.idle_pt  # "+x/+0" on objects with power and toughness: their toughness stays
+        kept = self.changes_cache[e.key]
+        moves = kept.moves if kept.changes is changes else None
         if self.index is not None and found & INDEXED:
-            for t in changes:
-                self.unindexed.setdefault(t, self.state[t])  # the bitsets follow when next read (``indexes``)
+            # the bitsets follow when next read (``indexes``): each object's value before its first change since
+            unindexed = self.unindexed
+            if moves is not None:
+                for old, _, moved in moves:
+                    unindexed.update(dict.fromkeys(moved - unindexed.keys(), old))
+            else:
+                for t in changes:
+                    unindexed.setdefault(t, self.state[t])
+        self._move(changes, moves)
         self.state.update(changes)
         self.history.append(changes)
         # the kept changes are the history's now: a later ask makes new ones rather than change these
-        kept = self.changes_cache[e.key]
-        kept.effect, kept.version = None, -1
+        kept.effect, kept.version, kept.moves = None, -1, None
+        # the values each class of objects moved to (one per object when the changes were made object by object)
+        news = (
+            [(new, moved) for _, new, moved in moves]
+            if moves is not None
+            else [(ch, {t}) for t, ch in changes.items()]
+            if found & (FIT_READS | {"power", "toughness", "text_changes"})
+            else []
+        )
         if self.no_pt is not None and found & {"power", "toughness"}:
-            for t, ch in changes.items():
+            for ch, moved in news:
                 if ch.power is None or ch.toughness is None:
-                    self.no_pt.add(t)
+                    self.no_pt |= moved
                 else:
-                    self.no_pt.discard(t)
+                    self.no_pt -= moved
         if self.unfit is not None and not fit and found & FIT_READS:
-            for t, ch in changes.items():
+            for ch, moved in news:
                 if fits(ch):
-                    self.unfit.discard(t)
+                    self.unfit -= moved
                 else:
-                    self.unfit.add(t)
+                    self.unfit |= moved
         self.log.append((objs, frozenset(found), names))
         if found & REGENERATE_ON:
             # Only named abilities changed, none of them a defined one: an object without text changes
             # keeps the same static abilities (612.1: only a defined wording is one).
             named = names.get("abilities")
             undefined = found <= ABILITY_FIELDS and named is not None and named.isdisjoint(self.defined)
-            for t in sorted(changes):
-                if not (undefined and not changes[t].text_changes):
-                    self._regenerate_statics(t)
+            # no object changed has text changes: none has a new static ability (checked class by class)
+            if not (undefined and moves is not None and not any(ch.text_changes for ch, _ in news)):
+                for t in sorted(changes):
+                    if not (undefined and not changes[t].text_changes):
+                        self._regenerate_statics(t)
         if self.conditional_holders and (
             hits(frozenset(found), names, self.condition_reads, self.condition_names)
             or ("controller" in found and not self.conditional_holders.isdisjoint(changes))

@@ -107,6 +107,9 @@ def checked_engine() -> Iterator[list[int]]:
                                                            self.locked)  # fmt: skip
         assert chosen == effects.affected(e, self.board, self.state, self.locked), e.key
         apply(self, e, slot, chosen)
+        # the objects kept as holding each value (moved class by class) are those whose value it is now
+        held = [(i, ch) for ch, objs in self.holders.values() for i in objs]
+        assert len(held) == len(self.state) and all(self.state[i] is ch for i, ch in held)
         # 205.3d, 305.6: the objects kept as not fitting are those that do not fit now
         assert self.unfit is None or self.unfit == {i for i, ch in self.state.items() if not reads.fits(ch)}
         # the bitsets over the objects are those of the new state (reference_optimized.indexes)
