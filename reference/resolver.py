@@ -109,7 +109,7 @@ class Trace:
         self._rows = rows
 
     def rows(self) -> tuple[tuple[TraceStep, ...], tuple[Moment, ...]]:
-        """The trace steps and the moments, made once."""
+        """613.8c: the trace steps and the moments (the graph at each step), made once."""
         if self._build is not None:
             self._rows, self._build = self._build(), None
         return self._rows
@@ -404,7 +404,7 @@ class _Left:
         self.left: list[tuple[str, ...]] | None = None
 
     def at(self, n: int) -> tuple[str, ...]:
-        """The keys left (sorted) before the ``n``-th application (from 0)."""
+        """613.8c: the keys left (sorted) before the ``n``-th application (from 0)."""
         if self.left is None:
             left = sorted(e.key for e in self.group)
             self.left = []

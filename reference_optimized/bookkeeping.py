@@ -297,7 +297,7 @@ class Incremental:
         # Objects that do not fit (``fits``), and those without power or toughness, computed when first asked.
         self.unfit: set[str] | None = None
         self.no_pt: set[str] | None = None
-        self.infos: dict[int, _Info] = {}
+        self.infos: dict[int, tuple[ContinuousEffect, _Info]] = {}  # per effect value (by identity): what is kept
         self.info_like: dict[tuple[Any, ...], _Info] = {}  # per (parts, filter, ...): what is kept (``info``)
         self.affected_cache: dict[str, _Affected] = {}
         self.changes_cache: dict[str, _Changes] = {}
@@ -388,33 +388,29 @@ class Incremental:
 
     def info(self, e: ContinuousEffect) -> _Info:
         """What is kept about one effect value (what it reads and writes, its parts per slot)."""
-        i = self.infos.get(id(e))
-        if i is None or i.effect is not e:
-            condition = self.conditions.get(e.ability or "") if e.origin in ("static", "cda") else None
-            # what is kept reads only the effect's parts, filter, origin, condition and whether it has targets:
-            # effects equal in those (a thousand creatures' counters, 613.7c) share it
-            try:
-                like = (e.parts, e.filter, e.targets is None, e.origin, condition)
-                template = self.info_like.get(like)
-            except TypeError:  # unhashable parts or filter (plain dicts from a caller): read for this effect only
-                like, template = None, None
-            if template is None:
-                i = _Info(e, condition)
-                if like is not None:
-                    self.info_like[like] = i
-            else:
-                i = _Info.__new__(_Info)
-                for name in _Info.__slots__:
-                    setattr(i, name, getattr(template, name))
-                i.effect = e
-            self.infos[id(e)] = i
+        held = self.infos.get(id(e))
+        if held is not None and held[0] is e:
+            return held[1]
+        condition = self.conditions.get(e.ability or "") if e.origin in ("static", "cda") else None
+        # what is kept reads only the effect's parts, filter, origin, condition and whether it has targets:
+        # effects equal in those (a thousand creatures' counters, 613.7c) share it, the first one's
+        try:
+            like = (e.parts, e.filter, e.targets is None, e.origin, condition)
+            i = self.info_like.get(like)
+        except TypeError:  # unhashable parts or filter (plain dicts from a caller): read for this effect only
+            like, i = None, None
+        if i is None:
+            i = _Info(e, condition)
+            if like is not None:
+                self.info_like[like] = i
+        self.infos[id(e)] = (e, i)
         return i
 
     def parts(self, e: ContinuousEffect, slot: str) -> tuple[Part, ...]:
         """613.6: as ``parts_in_slot``, kept per effect value."""
-        i = self.infos.get(id(e))
-        if i is not None and i.effect is e:
-            found = i.slots.get(slot)
+        held = self.infos.get(id(e))
+        if held is not None and held[0] is e:
+            found = held[1].slots.get(slot)
             if found is not None:
                 return found
         i = self.info(e)
@@ -579,7 +575,9 @@ class Incremental:
                     dirty = None
                     break
                 dirty |= objs & targets
-        if dirty is None or len(dirty) > _WHOLE:
+        # shared only between effects on many objects (for a few, each is made as fast as it is found)
+        many = len(targets) > _WHOLE
+        if many and (dirty is None or len(dirty) > _WHOLE):
             shared = self._shared_changes(e, parts, targets, now)
             if shared is not None:
                 # 613.1: equal parts applied to the same objects now: the same changes (``shared_parts``)
@@ -597,7 +595,7 @@ class Incremental:
                 # few classes for many objects: each class that meets the objects moves at once (set operations)
                 c.moves = self.by_class(e, parts, targets, c)
                 c.targets, c.version, c.slot = targets, now, slot
-                if self._shares(e, parts):
+                if many and self._shares(e, parts):
                     self.shared_changes[parts] = (now, targets, c.changes)
                 return c.changes
             dirty = set(targets)
@@ -621,7 +619,7 @@ class Incremental:
         if dirty:
             c.changed = None
         c.targets, c.version, c.slot = targets, now, slot
-        if self._shares(e, parts):
+        if many and self._shares(e, parts):
             self.shared_changes[parts] = (now, targets, c.changes)
         return c.changes
 
