@@ -628,16 +628,21 @@ class Incremental:
     ) -> list[Move]:
         """613.1: the effect's changes on ``targets`` (into ``c.changes``), one application per value held, each
         class's objects moved together; only for parts that read nothing of the object but its characteristics."""
-        out = c.changes
+        out: dict[str, Characteristics] | None = None
         moves: list[Move] = []
         for old, held in list(self.holders.values()):
-            objs = held & targets
+            # a class wholly among the objects moves as it is (its own set: ``_move`` hands it to the new value)
+            objs = held if held <= targets else held & targets
             if not objs:
                 continue
             new = self._apply(e, parts, next(iter(objs)), c)
             if new != old:
-                out.update(dict.fromkeys(objs, new))
+                if out is None:
+                    out = dict.fromkeys(objs, new)
+                else:
+                    out.update(dict.fromkeys(objs, new))
                 moves.append((old, new, objs))
+        c.changes = {} if out is None else out
         return moves
 
     def _move(self, changes: dict[str, Characteristics], moves: list[Move] | None) -> None:
@@ -652,14 +657,21 @@ class Incremental:
                     moves.append((old, new, {t}))
         for old, new, objs in moves:
             held = holders[id(old)][1]
-            held -= objs
-            if not held:
-                del holders[id(old)]
+            if objs is held:
+                del holders[id(old)]  # the whole class moves: its set goes with it
+            else:
+                held -= objs
+                if not held:
+                    del holders[id(old)]
+            # the moved set is handed over (a class's own, or made for this move): those objects all hold ``new``
             into = holders.get(id(new))
             if into is None:
-                holders[id(new)] = (new, set(objs))
-            else:
+                holders[id(new)] = (new, objs)
+            elif len(into[1]) >= len(objs):
                 into[1].update(objs)
+            else:
+                objs.update(into[1])
+                holders[id(new)] = (new, objs)
 
     def _shares(self, e: ContinuousEffect, parts: tuple[Part, ...]) -> bool:
         """613.1, 613.7a: does what the parts do to each object read only the parts and the object (not the effect's
