@@ -215,6 +215,8 @@ class _Affected:
 
 # objects alike that one application moves together: their value before, their value after, the objects
 Move = tuple[Characteristics, Characteristics, set[str]]
+# a move kept for the bitsets: the objects as they were when it was made
+Moved = tuple[Characteristics, Characteristics, frozenset[str]]
 
 
 class _Changes:
@@ -335,7 +337,7 @@ class Incremental:
         # bitsets over the objects by type, subtype, color, controller... built when first asked (``indexes``)
         self.index: Indexes | None = None
         # the objects changed since the bitsets were last brought up to date, with their characteristics then
-        self.unindexed: dict[str, Characteristics] = {}
+        self.unindexed: list[Moved] = []
         for obj_id in sorted(self.state):
             self._regenerate_statics(obj_id)
 
@@ -499,9 +501,8 @@ class Incremental:
         if self.index is None:
             self.index = Indexes(self.board, self.state)
         elif self.unindexed:
-            state = self.state
-            self.index.update((t, old, state[t]) for t, old in self.unindexed.items())
-            self.unindexed = {}
+            self.index.move_sets(self.unindexed)
+            self.unindexed = []
         return self.index
 
     def outside(self, e: ContinuousEffect) -> str | None:
@@ -645,17 +646,11 @@ class Incremental:
         c.changes = {} if out is None else out
         return moves
 
-    def _move(self, changes: dict[str, Characteristics], moves: list[Move] | None) -> None:
-        """613.1: the objects holding each value (``holders``) once ``changes`` are applied (before the state is)."""
+    def _move(self, moves: list[Move]) -> None:
+        """613.1: the objects holding each value (``holders``) once the moves are made (before the state changes)."""
         holders = self.holders
-        if moves is None:
-            state = self.state
-            moves = []
-            for t, new in changes.items():
-                old = state[t]
-                if old is not new:
-                    moves.append((old, new, {t}))
-        for old, new, objs in moves:
+        # first every moved object leaves its class (a value may be both one move's old and another's new) ...
+        for old, _, objs in moves:
             held = holders[id(old)][1]
             if objs is held:
                 del holders[id(old)]  # the whole class moves: its set goes with it
@@ -663,7 +658,8 @@ class Incremental:
                 held -= objs
                 if not held:
                     del holders[id(old)]
-            # the moved set is handed over (a class's own, or made for this move): those objects all hold ``new``
+        # ... then joins its new one: the moved set is handed over (a class's own, or made for this move)
+        for _, new, objs in moves:
             into = holders.get(id(new))
             if into is None:
                 holders[id(new)] = (new, objs)
@@ -1173,28 +1169,21 @@ class Incremental:
             found -= info.idle_pt  # "+x/+0" on objects with power and toughness: their toughness stays
         kept = self.changes_cache[e.key]
         moves = kept.moves if kept.changes is changes else None
+        if moves is None:
+            # made object by object: each object that changed is a move of its own
+            state = self.state
+            moves = [(state[t], ch, {t}) for t, ch in changes.items() if state[t] is not ch]
         if self.index is not None and found & INDEXED:
-            # the bitsets follow when next read (``indexes``): each object's value before its first change since
-            unindexed = self.unindexed
-            if moves is not None:
-                for old, _, moved in moves:
-                    unindexed.update(dict.fromkeys(moved - unindexed.keys(), old))
-            else:
-                for t in changes:
-                    unindexed.setdefault(t, self.state[t])
-        self._move(changes, moves)
+            # the bitsets follow when next read (``indexes``), in order: each move's objects as they are now (the
+            # classes' own sets change later)
+            self.unindexed.extend((old, new, frozenset(objs)) for old, new, objs in moves)
+        self._move(moves)
         self.state.update(changes)
         self.history.append(changes)
         # the kept changes are the history's now: a later ask makes new ones rather than change these
         kept.effect, kept.version, kept.moves = None, -1, None
         # the values each class of objects moved to (one per object when the changes were made object by object)
-        news = (
-            [(new, moved) for _, new, moved in moves]
-            if moves is not None
-            else [(ch, {t}) for t, ch in changes.items()]
-            if found & (FIT_READS | {"power", "toughness", "text_changes"})
-            else []
-        )
+        news = [(new, moved) for _, new, moved in moves]
         if self.no_pt is not None and found & {"power", "toughness"}:
             for ch, moved in news:
                 if ch.power is None or ch.toughness is None:
@@ -1214,7 +1203,7 @@ class Incremental:
             named = names.get("abilities")
             undefined = found <= ABILITY_FIELDS and named is not None and named.isdisjoint(self.defined)
             # no object changed has text changes: none has a new static ability (checked class by class)
-            if not (undefined and moves is not None and not any(ch.text_changes for ch, _ in news)):
+            if not (undefined and not any(ch.text_changes for ch, _ in news)):
                 for t in sorted(changes):
                     if not (undefined and not changes[t].text_changes):
                         self._regenerate_statics(t)

@@ -1135,3 +1135,29 @@ def test_effects_with_equal_trials_share_answers_and_changes_and_stay_equal(monk
     with checked_engine():
         assert fast_resolve(board, version) == resolve(board, version)
     assert any(answers) and any(copies)
+
+
+@pytest.mark.parametrize("family", ["a", "c"])
+def test_classes_of_alike_objects_follow_every_step_on_the_peer_boards(family: str) -> None:
+    """613.1: on issue 39's peer boards at 100 creatures (one effect moving a class onto a value another class
+    holds, and that class on, in one step), every object is kept in the class of the value it holds after each
+    step, and the fast path equals the readable resolver, result and trace."""
+    import peers
+
+    version = get_version("2025-08-01")
+    board = peers.project_board(peers.events(family, 100, 10), catalogue(), version)
+    apply = bookkeeping.Incremental.apply
+    steps = [0]
+
+    def checked(self: bookkeeping.Incremental, e: effects.ContinuousEffect, slot: str, chosen: frozenset[str]) -> None:
+        apply(self, e, slot, chosen)
+        held = [(i, ch) for ch, objs in self.holders.values() for i in objs]
+        assert len(held) == len(self.state) and all(self.state[i] is ch for i, ch in held), e.key
+        steps[0] += 1
+
+    bookkeeping.Incremental.apply = checked  # type: ignore[method-assign]
+    try:
+        assert_same(board, version)
+    finally:
+        bookkeeping.Incremental.apply = apply  # type: ignore[method-assign]
+    assert steps[0] >= 10
