@@ -346,6 +346,9 @@ class Incremental:
     def _regenerate_statics(self, obj_id: str) -> None:
         """611.3b: the effects of one object's static abilities, as ``static_effects`` lists them."""
         ch = self.state[obj_id]
+        if not ch.abilities:
+            self.statics.pop(obj_id, None)  # no ability: no static ability
+            return
         out = []
         # 612.1: without text changes only a defined wording can be a static ability.
         wordings = ch.abilities if ch.text_changes else ch.abilities & self.defined
