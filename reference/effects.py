@@ -207,7 +207,7 @@ def rule_effects(
     out = []
     for obj_id in sorted(state):
         obj = board.objects[obj_id]
-        for key, ts, part in merge_effects(obj) if obj.zone == "battlefield" else ():
+        for key, ts, part in merge_effects(obj) if obj.merges and obj.zone == "battlefield" else ():
             out.append(
                 ContinuousEffect(
                     key=key,
@@ -230,7 +230,8 @@ def rule_effects(
                     targets=(obj_id,),
                 )
             )
-        for key, ts, part in sticker_effects(obj):  # 123.6-123.8, 613.7k: a sticker's effect, in any public zone
+        # 123.6-123.8, 613.7k: a sticker's effect, in any public zone
+        for key, ts, part in sticker_effects(obj) if obj.stickers else ():
             out.append(
                 ContinuousEffect(
                     key=key,
