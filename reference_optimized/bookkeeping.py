@@ -334,6 +334,8 @@ class Incremental:
                     self.condition_names[field] = frozenset().union(*names)  # type: ignore[arg-type]
         self.conditional_holders: set[str] = set()
         self.statics: dict[str, list[ContinuousEffect]] = {}
+        # the effects that exist (resolved, static, the rules'), with their keys, while no object's statics change
+        self.in_play: tuple[list[ContinuousEffect], set[str]] | None = None
         # bitsets over the objects by type, subtype, color, controller... built when first asked (``indexes``)
         self.index: Indexes | None = None
         # the objects changed since the bitsets were last brought up to date, with their characteristics then
@@ -347,8 +349,10 @@ class Incremental:
         """611.3b: the effects of one object's static abilities, as ``static_effects`` lists them."""
         ch = self.state[obj_id]
         if not ch.abilities:
-            self.statics.pop(obj_id, None)  # no ability: no static ability
+            if self.statics.pop(obj_id, None) is not None:  # no ability: no static ability
+                self.in_play = None
             return
+        self.in_play = None  # the effects in play are listed again when next asked (``effects_in_play``)
         out = []
         # 612.1: without text changes only a defined wording can be a static ability.
         wordings = ch.abilities if ch.text_changes else ch.abilities & self.defined
@@ -382,14 +386,19 @@ class Incremental:
             self.statics.pop(obj_id, None)
 
     def effects_in_play(self) -> list[ContinuousEffect]:
-        """611, 613.6: as ``reference.effects.effects_in_play``."""
-        effects = list(self.resolved)
-        for obj_id in sorted(self.statics):
-            effects += self.statics[obj_id]
-        effects += self.rules
-        keys = {e.key for e in effects}
-        effects += [e for k, (e, _) in sorted(self.locked.items()) if k not in keys]
-        return effects
+        """611, 613.6: as ``reference.effects.effects_in_play``; the effects that exist are kept until an object's
+        static abilities are made again, and only the locked effects outside them are looked up each time."""
+        if self.in_play is None:
+            effects = list(self.resolved)
+            for obj_id in sorted(self.statics):
+                effects += self.statics[obj_id]
+            effects += self.rules
+            self.in_play = (effects, {e.key for e in effects})
+        effects, keys = self.in_play
+        extra = self.locked.keys() - keys
+        if not extra:
+            return list(effects)
+        return effects + [self.locked[k][0] for k in sorted(extra)]
 
     def info(self, e: ContinuousEffect) -> _Info:
         """What is kept about one effect value (what it reads and writes, its parts per slot)."""
