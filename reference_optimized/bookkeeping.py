@@ -622,7 +622,7 @@ class Incremental:
             done = alike.get(id(old)) if alike is not None else None
             if done is None:
                 ch = self._apply(e, parts, t, c)
-                done = (ch, ch != old)
+                done = (ch, ch is not old and ch != old)
                 if alike is not None:
                     alike[id(old)] = done
             if done[1]:
@@ -649,7 +649,7 @@ class Incremental:
             if not objs:
                 continue
             new = self._apply(e, parts, next(iter(objs)), c)
-            if new != old:
+            if new is not old and new != old:
                 if out is None:
                     out = dict.fromkeys(objs, new)
                 else:
