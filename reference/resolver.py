@@ -387,10 +387,10 @@ def _in_one_pass(
     if independent is None or len(group) < 2 or any(waited.get(e.key) for e in group):
         return False
     cda_first = not version.cda_dependency_isolated
-    by_rank = sorted(group, key=lambda e: rank(e, version, cda_first))
-    for x, y in pairwise(by_rank):
+    by_rank = sorted(((rank(e, version, cda_first), e) for e in group), key=lambda ranked: ranked[0])
+    for (rank_x, x), (rank_y, y) in pairwise(by_rank):
         # a tie, or a rank order against the timestamps the trace's "went before" reads (613.7)
-        if rank(x, version, cda_first) == rank(y, version, cda_first) or _order_key(x) > _order_key(y):
+        if rank_x == rank_y or _order_key(x) > _order_key(y):
             return False
     return bool(independent(group, slot))
 
