@@ -83,6 +83,10 @@ from .reads import (
     writes_of,
 )
 
+# Objects per value, at least, for a class to move at once (``Incremental.by_class``); with fewer (every object
+# its own value) the classes are not kept.
+_CLASS_SIZE = 4
+
 # Past this many objects to read again, an effect's objects are found afresh by the bitsets (``indexes``).
 _WHOLE = 32
 
@@ -215,8 +219,6 @@ class _Affected:
 
 # objects alike that one application moves together: their value before, their value after, the objects
 Move = tuple[Characteristics, Characteristics, set[str]]
-# a move kept for the bitsets: the objects as they were when it was made
-Moved = tuple[Characteristics, Characteristics, frozenset[str]]
 
 
 class _Changes:
@@ -281,15 +283,19 @@ class Incremental:
         self.state: dict[str, Characteristics] = dict(initial_state(board, version))
         # equal characteristics held as one value: objects alike are grouped by identity (``changes``, ``indexes``)
         alike: dict[Characteristics, Characteristics] = {}
-        # the objects holding each value, by the value's identity (the classes an application moves together)
-        self.holders: dict[int, tuple[Characteristics, set[str]]] = {}
+        # the objects holding each value, by the value's identity (the classes an application moves together);
+        # None where there are too many values for a class to move many objects at once (``by_class``)
+        holders: dict[int, tuple[Characteristics, set[str]]] = {}
         for i, ch in self.state.items():
             ch = self.state[i] = alike.setdefault(ch, ch)
-            held = self.holders.get(id(ch))
+            held = holders.get(id(ch))
             if held is None:
-                self.holders[id(ch)] = (ch, {i})
+                holders[id(ch)] = (ch, {i})
             else:
                 held[1].add(i)
+        self.holders: dict[int, tuple[Characteristics, set[str]]] | None = (
+            holders if len(holders) * _CLASS_SIZE <= len(self.state) else None
+        )
         self.locked: dict[str, tuple[ContinuousEffect, frozenset[str]]] = {}
         # the state before the first step and each step's changes (never changed after): the trace's states (``replay``)
         self.start: dict[str, Characteristics] = dict(self.state)
@@ -339,7 +345,7 @@ class Incremental:
         # bitsets over the objects by type, subtype, color, controller... built when first asked (``indexes``)
         self.index: Indexes | None = None
         # the objects changed since the bitsets were last brought up to date, with their characteristics then
-        self.unindexed: list[Moved] = []
+        self.unindexed: dict[str, Characteristics] = {}
         for obj_id in sorted(self.state):
             self._regenerate_statics(obj_id)
 
@@ -513,8 +519,9 @@ class Incremental:
         if self.index is None:
             self.index = Indexes(self.board, self.state)
         elif self.unindexed:
-            self.index.move_sets(self.unindexed)
-            self.unindexed = []
+            state = self.state
+            self.index.update((t, old, state[t]) for t, old in self.unindexed.items())
+            self.unindexed = {}
         return self.index
 
     def outside(self, e: ContinuousEffect) -> str | None:
@@ -604,7 +611,7 @@ class Incremental:
         c.moves = None
         if dirty is None:
             c.effect, c.parts, c.instrs, c.changes, c.changed = e, parts, [None] * len(parts), {}, None
-            if by_value and len(self.holders) * 4 <= len(targets):
+            if by_value and self.holders is not None and len(self.holders) * _CLASS_SIZE <= len(targets):
                 # few classes for many objects: each class that meets the objects moves at once (set operations)
                 c.moves = self.by_class(e, parts, targets, c)
                 c.targets, c.version, c.slot = targets, now, slot
@@ -641,6 +648,7 @@ class Incremental:
     ) -> list[Move]:
         """613.1: the effect's changes on ``targets`` (into ``c.changes``), one application per value held, each
         class's objects moved together; only for parts that read nothing of the object but its characteristics."""
+        assert self.holders is not None
         out: dict[str, Characteristics] | None = None
         moves: list[Move] = []
         for old, held in list(self.holders.values()):
@@ -658,9 +666,25 @@ class Incremental:
         c.changes = {} if out is None else out
         return moves
 
+    def _moves_of(self, changes: dict[str, Characteristics]) -> list[Move]:
+        """613.1: changes made object by object as moves: the objects going from one value to another together."""
+        state = self.state
+        groups: dict[tuple[int, int], Move] = {}
+        for t, new in changes.items():
+            old = state[t]
+            if old is not new:
+                found = groups.get((id(old), id(new)))
+                if found is None:
+                    groups[(id(old), id(new))] = (old, new, {t})
+                else:
+                    found[2].add(t)
+        return list(groups.values())
+
     def _move(self, moves: list[Move]) -> None:
-        """613.1: the objects holding each value (``holders``) once the moves are made (before the state changes)."""
+        """613.1: the objects holding each value (``holders``) once the moves are made (before the state changes);
+        no longer kept once there are too many values (``_CLASS_SIZE``)."""
         holders = self.holders
+        assert holders is not None
         # first every moved object leaves its class (a value may be both one move's old and another's new) ...
         for old, _, objs in moves:
             held = holders[id(old)][1]
@@ -680,6 +704,8 @@ class Incremental:
             else:
                 objs.update(into[1])
                 holders[id(new)] = (new, objs)
+        if len(holders) * _CLASS_SIZE > len(self.state):
+            self.holders = None
 
     def _shares(self, e: ContinuousEffect, parts: tuple[Part, ...]) -> bool:
         """613.1, 613.7a: does what the parts do to each object read only the parts and the object (not the effect's
@@ -1181,33 +1207,40 @@ class Incremental:
             found -= info.idle_pt  # "+x/+0" on objects with power and toughness: their toughness stays
         kept = self.changes_cache[e.key]
         moves = kept.moves if kept.changes is changes else None
-        if moves is None:
-            # made object by object: each object that changed is a move of its own
-            state = self.state
-            moves = [(state[t], ch, {t}) for t, ch in changes.items() if state[t] is not ch]
-        if self.index is not None and found & INDEXED:
-            # the bitsets follow when next read (``indexes``), in order: each move's objects as they are now (the
-            # classes' own sets change later)
-            self.unindexed.extend((old, new, frozenset(objs)) for old, new, objs in moves)
-        self._move(moves)
+        indexed = self.index is not None and bool(found & INDEXED)
+        pt = self.no_pt is not None and bool(found & {"power", "toughness"})
+        fitting = self.unfit is not None and not fit and bool(found & FIT_READS)
+        if indexed:
+            # the bitsets follow when next read (``indexes``): each object's value before its first change since
+            unindexed = self.unindexed
+            if moves is not None:
+                for old, _, moved in moves:
+                    unindexed.update(dict.fromkeys(moved - unindexed.keys(), old))
+            else:
+                for t in changes:
+                    unindexed.setdefault(t, self.state[t])
+        if moves is None and (self.holders is not None or pt or fitting or found & REGENERATE_ON):
+            moves = self._moves_of(changes)  # made object by object: the objects alike that moved alike
+        if self.holders is not None and moves:
+            self._move(moves)
         self.state.update(changes)
         self.history.append(changes)
         # the kept changes are the history's now: a later ask makes new ones rather than change these
         kept.effect, kept.version, kept.moves = None, -1, None
-        # the values each class of objects moved to (one per object when the changes were made object by object)
-        news = [(new, moved) for _, new, moved in moves]
-        if self.no_pt is not None and found & {"power", "toughness"}:
+        # the values each class of objects moved to
+        news = [(new, moved) for _, new, moved in moves or ()]
+        if pt:
             for ch, moved in news:
                 if ch.power is None or ch.toughness is None:
-                    self.no_pt |= moved
+                    self.no_pt |= moved  # type: ignore[operator]
                 else:
-                    self.no_pt -= moved
-        if self.unfit is not None and not fit and found & FIT_READS:
+                    self.no_pt -= moved  # type: ignore[operator]
+        if fitting:
             for ch, moved in news:
                 if fits(ch):
-                    self.unfit -= moved
+                    self.unfit -= moved  # type: ignore[operator]
                 else:
-                    self.unfit |= moved
+                    self.unfit |= moved  # type: ignore[operator]
         self.log.append((objs, frozenset(found), names))
         if found & REGENERATE_ON:
             # Only named abilities changed, none of them a defined one: an object without text changes

@@ -104,7 +104,6 @@ class Indexes:
         self.board = board
         self.ids: list[str] = sorted(board.objects)
         self.pos: dict[str, int] = {i: n for n, i in enumerate(self.ids)}
-        self.bit: dict[str, int] = {i: 1 << n for n, i in enumerate(self.ids)}  # each object's own bitset
         self.bits: dict[Key, int] = {}
         self.universe = 0
         self.members_memo: dict[int, frozenset[str]] = {}
@@ -154,25 +153,10 @@ class Indexes:
             for k in gained:
                 bits[k] = bits.get(k, 0) | mask
 
-    def move_sets(self, moves: Iterable[tuple[Characteristics, Characteristics, Iterable[str]]]) -> None:
-        """613.1: move the objects of each step, in order (before, after, the objects that went from one to the
-        other together), to their new facts: one mask per group of objects alike."""
-        bits, bit = self.bits, self.bit
-        for old, new, objs in moves:
-            lost, gained = moved_facts(old, new)
-            if not (lost or gained):
-                continue
-            mask = sum(map(bit.__getitem__, objs))  # distinct positions: the sum is their union
-            for k in lost:
-                bits[k] &= ~mask
-            for k in gained:
-                bits[k] = bits.get(k, 0) | mask
-
     def moved(self, moves: Iterable[tuple[str, Characteristics, Characteristics]]) -> Indexes:
         """613.8a: the bitsets once some objects are moved (a trial application), these left as they are."""
         new = object.__new__(Indexes)
         new.board, new.ids, new.pos, new.universe = self.board, self.ids, self.pos, self.universe
-        new.bit = self.bit
         new.members_memo = self.members_memo  # the same positions: the same ids
         new.bits = dict(self.bits)
         new.update(moves)

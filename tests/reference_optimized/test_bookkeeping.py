@@ -108,8 +108,9 @@ def checked_engine() -> Iterator[list[int]]:
         assert chosen == effects.affected(e, self.board, self.state, self.locked), e.key
         apply(self, e, slot, chosen)
         # the objects kept as holding each value (moved class by class) are those whose value it is now
-        held = [(i, ch) for ch, objs in self.holders.values() for i in objs]
-        assert len(held) == len(self.state) and all(self.state[i] is ch for i, ch in held)
+        if self.holders is not None:
+            held = [(i, ch) for ch, objs in self.holders.values() for i in objs]
+            assert len(held) == len(self.state) and all(self.state[i] is ch for i, ch in held)
         # 205.3d, 305.6: the objects kept as not fitting are those that do not fit now
         assert self.unfit is None or self.unfit == {i for i, ch in self.state.items() if not reads.fits(ch)}
         # the bitsets over the objects are those of the new state (reference_optimized.indexes)
@@ -1151,6 +1152,7 @@ def test_classes_of_alike_objects_follow_every_step_on_the_peer_boards(family: s
 
     def checked(self: bookkeeping.Incremental, e: effects.ContinuousEffect, slot: str, chosen: frozenset[str]) -> None:
         apply(self, e, slot, chosen)
+        assert self.holders is not None  # a few values for many objects: the classes are kept
         held = [(i, ch) for ch, objs in self.holders.values() for i in objs]
         assert len(held) == len(self.state) and all(self.state[i] is ch for i, ch in held), e.key
         steps[0] += 1
