@@ -1219,7 +1219,7 @@ class Incremental:
             else:
                 for t in changes:
                     unindexed.setdefault(t, self.state[t])
-        if moves is None and (self.holders is not None or pt or fitting or found & REGENERATE_ON):
+        if moves is None and self.holders is not None:
             moves = self._moves_of(changes)  # made object by object: the objects alike that moved alike
         if self.holders is not None and moves:
             self._move(moves)
@@ -1227,20 +1227,26 @@ class Incremental:
         self.history.append(changes)
         # the kept changes are the history's now: a later ask makes new ones rather than change these
         kept.effect, kept.version, kept.moves = None, -1, None
-        # the values each class of objects moved to
-        news = [(new, moved) for _, new, moved in moves or ()]
-        if pt:
-            for ch, moved in news:
+        # the values each class of objects moved to (without classes: each object's own)
+        news: list[tuple[Characteristics, set[str] | frozenset[str]]] = (
+            [(new, moved) for _, new, moved in moves]
+            if moves is not None
+            else [(ch, frozenset((t,))) for t, ch in changes.items()]
+            if pt or fitting or found & REGENERATE_ON
+            else []
+        )
+        if pt and self.no_pt is not None:
+            for ch, gone in news:
                 if ch.power is None or ch.toughness is None:
-                    self.no_pt |= moved  # type: ignore[operator]
+                    self.no_pt.update(gone)
                 else:
-                    self.no_pt -= moved  # type: ignore[operator]
-        if fitting:
-            for ch, moved in news:
+                    self.no_pt.difference_update(gone)
+        if fitting and self.unfit is not None:
+            for ch, gone in news:
                 if fits(ch):
-                    self.unfit -= moved  # type: ignore[operator]
+                    self.unfit.difference_update(gone)
                 else:
-                    self.unfit |= moved  # type: ignore[operator]
+                    self.unfit.update(gone)
         self.log.append((objs, frozenset(found), names))
         if found & REGENERATE_ON:
             # Only named abilities changed, none of them a defined one: an object without text changes
