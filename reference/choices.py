@@ -10,6 +10,19 @@ decide but the board does not say whose turn it is or the turn order, the board 
 once for every active player and turn order it leaves possible (101.4), not for every order
 of the objects.
 
+**One order of the tied effects.** The choices made are read as one total order of the tied
+effects, which every tie, in every slot, follows. Each tie's chosen order adds pairs (this effect
+before that one; an object's key stands for its effect in that tie). Two objects' abilities never
+interleave: 613.7m orders the objects, and a static ability's effect has its object's timestamp
+(613.7a), so one ability of C before one of D puts all of C's before all of D's. An effect with its
+own timestamp (613.7b-c) and two abilities of one object are ordered pair by pair. The order
+recorded for the next resolution is one total order keeping the pairs (``recorded_order``); where
+the pairs leave two effects unordered, that order is nobody's choice, so a later tie it decided
+alone is taken as still open (``incidental``) and its orders are tried in turn. A later tie can
+thus put an effect before or after any effect already recorded that no choice ordered it against.
+``tests/reference/test_choices_total_order.py`` compares the outcomes with a brute force over
+every such total order on small boards.
+
 The orders are tried lazily: the branches of a tie are an iterator, drawn one at a time, so
 the memory held is bounded by the resolutions made (``limit``), never by the number of orders
 (n! for a tie of n). Which orders of a tie are tried is a parameter (``orders``): by default every
@@ -21,9 +34,9 @@ fewer resolutions.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
-from itertools import permutations
+from itertools import pairwise, permutations
 
 from .game_state import apnap_before, players_of
 from .model import Board, Characteristics, FrozenMap
@@ -76,31 +89,143 @@ def every_order(tie: Tie) -> Iterator[tuple[str, ...]]:
 Orders = Callable[[Tie], Iterable[tuple[str, ...]]]
 # A resolver: the layer process (613.1-613.8) of a board under a version.
 Resolver = Callable[[Board, RulesVersion], Resolution]
-# An enumeration branch: its extra order, the turn order it assumes (or none) and its path of
-# (tie, branch number) choices.
-Branch = tuple[tuple[str, ...], tuple[str, ...], tuple[tuple[int, int], ...]]
+# An enumeration branch: its extra order (one order of the tied effects chosen so far), the turn order it assumes
+# (or none), its path of (tie, branch number) choices, and the pairs of effects chosen in order (first, then).
+Branch = tuple[tuple[str, ...], tuple[str, ...], tuple[tuple[int, int], ...], tuple[tuple[str, str], ...]]
 
 
 # 613.7m: whether APNAP order puts the first key's object after the second's (False: it does not say so).
 Later = Callable[[str, str], bool]
 
 
-def _tie_branches(base: Branch, t: int, orders: Iterable[tuple[str, ...]], later: Later) -> Iterator[Branch]:
-    """613.7m: the branches below ``base`` for each order tried of its tie number ``t``, drawn lazily."""
-    extra, seats, path = base
+def _tie_branches(
+    base: Branch,
+    t: int,
+    tie: Tie,
+    orders: Iterable[tuple[str, ...]],
+    later: Later,
+    holder_of: Mapping[str, str],
+    implied: tuple[tuple[str, str], ...] = (),
+) -> Iterator[Branch]:
+    """613.7m: the branches below ``base`` for each order tried of its tie number ``t`` that the pairs chosen so far,
+    the order of whole objects and APNAP order allow, drawn lazily (with the pairs ``front`` found implied)."""
+    _, seats, path, pairs = base
     for k, b in enumerate(orders):
-        yield (placed(extra, b, later), seats, path + ((t, k),))
+        effects = chosen_effects(tie, b)
+        more = pairs + tuple(p for p in (*pairwise(effects), *implied) if p not in pairs)
+        record = recorded_order(more, holder_of, later)
+        if record is not None:
+            yield (record, seats, path + ((t, k),), more)
 
 
-def placed(recorded: tuple[str, ...], chosen: tuple[str, ...], later: Later) -> tuple[str, ...]:
-    """613.7m: a tie's chosen order put into the order recorded so far: before the first of its keys already
-    recorded, and before any recorded key whose object APNAP order puts after one of the chosen keys' (an
-    order recorded in an earlier tie among one player's objects says nothing against another player's)."""
-    at = next((i for i, k in enumerate(recorded) if k in chosen or any(later(k, c) for c in chosen)), None)
-    if at is None:
-        return recorded + chosen
-    rest = tuple(k for k in recorded if k not in chosen)
-    return rest[:at] + chosen + rest[at:]
+def front(
+    tie: Tie, pairs: tuple[tuple[str, str], ...], holder_of: Mapping[str, str], later: Later
+) -> tuple[Tie, tuple[tuple[str, str], ...]]:
+    """613.7m, 613.7a: an open tie cut to the effects no choice made so far puts after another of them (those can
+    come first; every order of them keeps the choices made), and, for each effect left out, a pair naming the one
+    it comes after (already implied: it puts the effect into the recorded order)."""
+    first = [x for x in tie.candidates if not any(chosen_before(pairs, holder_of, later, y, x) for y in tie.candidates)]
+    if len(first) == len(tie.candidates):
+        return tie, ()
+    implied = tuple(
+        (next(y for y in tie.candidates if chosen_before(pairs, holder_of, later, y, x)), x)
+        for x in tie.candidates
+        if x not in first
+    )
+    holders = dict(zip(tie.candidates, tie.holders, strict=True))
+    return replace(tie, candidates=tuple(first), holders=tuple(holders[x] for x in first)), implied
+
+
+def chosen_effects(tie: Tie, chosen: tuple[str, ...]) -> tuple[str, ...]:
+    """613.7a, 613.7m: a tie's chosen order of its keys as the order of the tied effects it puts first (an object's
+    key stands for its effect in this tie)."""
+    effect_of = dict(zip(tie.holders, tie.candidates, strict=True)) if tie_keys(tie) == tie.holders else {}
+    return tuple(effect_of.get(k, k) for k in chosen)
+
+
+def _successors(
+    pairs: tuple[tuple[str, str], ...], holder_of: Mapping[str, str], later: Later, nodes: Sequence[str]
+) -> dict[str, set[str]]:
+    """613.7a, 613.7m: the effects each effect must come before: the chosen pairs; every effect of an object after
+    every effect of another object some chosen pairs put after it (613.7m orders objects, and a static ability's
+    effect has its object's timestamp, 613.7a: two objects' abilities never interleave); APNAP order."""
+
+    def obj(k: str) -> str | None:
+        h = holder_of.get(k, k)
+        return h if h != k else None  # None: the effect's own timestamp (613.7b-c), ordered by itself
+
+    units: set[tuple[str | None, str | None]] = set()
+    while True:
+        after = {
+            u: {y for x, y in pairs if x == u}
+            | {v for v in nodes if v != u and (later(v, u) or (obj(u) != obj(v) and (obj(u), obj(v)) in units))}
+            for u in nodes
+        }
+        new = {
+            (obj(u), obj(v))
+            for u in nodes
+            for v in _reach(after, u)
+            if obj(u) is not None and obj(v) is not None and obj(u) != obj(v)
+        } - units
+        if not new:
+            return after
+        units |= new
+
+
+def _reach(after: Mapping[str, set[str]], start: str) -> set[str]:
+    """613.7m: every effect some chain of ``after`` puts after ``start``."""
+    seen: set[str] = set()
+    todo = [start]
+    while todo:
+        for y in after.get(todo.pop(), set()):
+            if y not in seen:
+                seen.add(y)
+                todo.append(y)
+    return seen
+
+
+def recorded_order(
+    pairs: tuple[tuple[str, str], ...], holder_of: Mapping[str, str], later: Later
+) -> tuple[str, ...] | None:
+    """613.7m: one total order of the effects the chosen pairs name that keeps every pair, whole objects in one
+    order and APNAP order between them (the earliest-named effect first where several are free); None when none
+    does. Where the pairs leave two effects unordered, the order given here is no one's choice: ``incidental``
+    finds a tie it decides."""
+    keys = list(dict.fromkeys(k for p in pairs for k in p))
+    after = _successors(pairs, holder_of, later, keys)
+    waiting = {k: sum(k in after[a] for a in keys) for k in keys}
+    out: list[str] = []
+    while len(out) < len(keys):
+        free = next((k for k in keys if waiting[k] == 0 and k not in out), None)
+        if free is None:
+            return None
+        out.append(free)
+        for b in after[free]:
+            waiting[b] -= 1
+    return tuple(out)
+
+
+def chosen_before(
+    pairs: tuple[tuple[str, str], ...], holder_of: Mapping[str, str], later: Later, a: str, b: str
+) -> bool:
+    """613.7m: whether the pairs chosen so far (with whole objects in one order and APNAP order) put ``a`` before
+    ``b``."""
+    keys = list(dict.fromkeys([*(k for p in pairs for k in p), a, b]))
+    return b in _reach(_successors(pairs, holder_of, later, keys), a)
+
+
+def incidental(
+    tie: Tie, pairs: tuple[tuple[str, str], ...], holder_of: Mapping[str, str], later: Later, base: tuple[str, ...]
+) -> bool:
+    """613.7m: a tie the branch's extra order decided though no choice made so far puts its effect applied first
+    before the others (nor the board's own recorded order): that choice is still open."""
+    if tie.decided_by != "choice" or tie.chosen is None:
+        return False
+    named = set(base)
+    holders = dict(zip(tie.candidates, tie.holders, strict=True))
+    if tie.chosen in named or holders.get(tie.chosen) in named:
+        return False  # 613.7m: the case's own tie_order decides it
+    return not all(chosen_before(pairs, holder_of, later, tie.chosen, f) for f in tie.candidates if f != tie.chosen)
 
 
 def apnap_later(ties: Iterable[Tie], board: Board, res: Resolution, version: RulesVersion) -> Later:
@@ -130,9 +255,9 @@ def apnap_later(ties: Iterable[Tie], board: Board, res: Resolution, version: Rul
 
 def _seat_branches(base: Branch, t: int, seats: Iterable[tuple[str, ...]]) -> Iterator[Branch]:
     """101.4, 613.7m: the branches below ``base`` for each turn order the board leaves open."""
-    extra, _, path = base
+    extra, _, path, pairs = base
     for k, s in enumerate(seats):
-        yield (extra, s, path + ((t, k),))
+        yield (extra, s, path + ((t, k),), pairs)
 
 
 def turn_orders(board: Board) -> list[tuple[str, ...]]:
@@ -163,17 +288,26 @@ def outcomes(
     """
     found: dict[object, Outcome] = {}
     met: list[Tie] = []
-    todo: deque[Iterator[Branch]] = deque([iter([((), (), ())])])
+    holder_of: dict[str, str] = {}
+    todo: deque[Iterator[Branch]] = deque([iter([((), (), (), ())])])
     leaves: list[tuple[tuple[tuple[int, int], ...], object]] = []
     runs = 0
     while runs < limit and (branch := _next(todo)) is not None:
-        extra, seats, path = branch
+        extra, seats, path, pairs = branch
         runs += 1
         here = board if not seats else replace(board, game=seated(board.game, seats))
         res = resolver(replace(here, tie_order=board.tie_order + extra), version)
-        open_ties = res.undecided
+        later = apnap_later([*met, *res.ties], here, res, version)
+        for tie in res.ties:  # 613.7a-d: what holds each tied effect's timestamp
+            holder_of.update(zip(tie.candidates, tie.holders, strict=True))
+        # 613.7m: the first tie no choice made so far decides (one the extra order decided alone is still open)
+        open_ties = [
+            t if not t.decided else replace(t, decided_by=None)
+            for t in res.ties
+            if not t.decided or incidental(t, pairs, holder_of, later, board.tie_order)
+        ]
         if open_ties:
-            first = open_ties[0]
+            first, implied = front(open_ties[0], pairs, holder_of, later)
             known = [t.candidates for t in met]
             if first.candidates not in known:
                 met.append(first)
@@ -182,8 +316,8 @@ def outcomes(
             if first.missing is not None and not seats:  # 613.7m, 101.4: every turn order the board leaves open
                 todo.append(_seat_branches(branch, t, turn_orders(board)))
             else:
-                later = apnap_later([*met, *open_ties], here, res, version)
-                todo.append(_tie_branches(branch, t, orders(first), later))
+                tried = orders(first) if len(first.candidates) > 1 else [tie_keys(first)]
+                todo.append(_tie_branches(branch, t, first, tried, later, holder_of, implied))
             continue
         key = tuple(sorted((i, replace(ch, granted=FrozenMap())) for i, ch in res.final.items()))
         leaves.append((path, key))

@@ -8,7 +8,7 @@ does the same thing to each of them.
 from __future__ import annotations
 
 from collections import ChainMap
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass
 
 from .effects import (
@@ -85,16 +85,22 @@ def compare_after_trial(
         # only the objects b changed can enter or leave, by the same rules as affected (611.3a zones, 614.12)
         after = (before - changed) | affected(a_after, board, trial, locked, among=changed)
     if before != after:
-        gained, lost = sorted(after - before), sorted(before - after)
-        return DependencyReason(
-            "applies-to",
-            f"{b.description} would change what {a.description} applies to (gains {gained}, loses {lost})",
-        )
+        return changes_what_it_applies_to(a, b, after - before, before - after)
     if not fixed_doing and (reads_values(a) or a.source in changed):
         a_parts = parts_in_slot(a, version, slot)
         if doing != instructions(a_after, a_parts, before, board, trial, version):
             return changes_what_it_does(a, b)
     return None
+
+
+def changes_what_it_applies_to(
+    a: ContinuousEffect, b: ContinuousEffect, gained: Collection[str], lost: Collection[str]
+) -> DependencyReason:
+    """613.8a(b): applying ``b`` would make ``a`` apply to the objects ``gained`` and no longer to those ``lost``."""
+    return DependencyReason(
+        "applies-to",
+        f"{b.description} would change what {a.description} applies to (gains {sorted(gained)}, loses {sorted(lost)})",
+    )
 
 
 def changes_what_it_does(a: ContinuousEffect, b: ContinuousEffect) -> DependencyReason:

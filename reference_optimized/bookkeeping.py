@@ -16,6 +16,9 @@ class answers those questions and keeps what it can between steps:
 - the effects that could depend on others are indexed by what they read, by source and by
   wording, so that each effect meets only those it could change (not every pair, every step);
 - a trial's result is kept per effect and recomputed only on the objects that changed;
+- a pair's dependency answer is kept across steps (``witnesses``): an "applies to" answer by the objects that
+  make it, tested again only on the objects a step changed in what the pair reads; amounts read off their own
+  object are answered once per class of equal effects and objects in each graph;
 - a value expression that does not read its object is evaluated once per effect, not per object.
 
 Every shortcut returns "no dependency" only where the readable test
@@ -26,7 +29,7 @@ readable test itself is run.
 from __future__ import annotations
 
 from collections import ChainMap
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
 from reference.dependency import DependencyReason, changes_what_it_does, compare_after_trial
@@ -82,6 +85,7 @@ from .reads import (
     words_of,
     writes_of,
 )
+from .witnesses import KeptPair, moved_since, rewitness, step_reads, witnessed_answer
 
 # Objects per value, at least, for a class to move at once (``Incremental.by_class``); with fewer (every object
 # its own value) the classes are not kept.
@@ -243,25 +247,6 @@ class _Changes:
 Graph = dict[str, dict[str, DependencyReason]]
 
 
-class _Pair:
-    """A pair's dependency answer (613.8a) and what it was read from: kept while none of that changes."""
-
-    __slots__ = ("a", "answer", "b", "b_targets", "locked", "version", "watch")
-
-    def __init__(
-        self,
-        a: ContinuousEffect,
-        b: ContinuousEffect,
-        answer: DependencyReason | None,
-        version: int,
-        b_targets: frozenset[str],
-        locked: tuple[bool, bool],
-        watch: frozenset[str | None],
-    ) -> None:
-        self.a, self.b, self.answer, self.version = a, b, answer, version
-        self.b_targets, self.locked, self.watch = b_targets, locked, watch
-
-
 def _replay(
     start: Mapping[str, Characteristics], history: list[dict[str, Characteristics]]
 ) -> Iterator[Mapping[str, Characteristics]]:
@@ -316,8 +301,10 @@ class Incremental:
         # per filter: the filter a trial reads (less "other than its source"), whether that was taken off, and
         # whether what is read is free of the source (``_after_trial``)
         self.filter_splits: dict[Any, tuple[Any, bool, bool]] = {}
+        # b's trial state at a step, shared by the witnesses tested again against it (``_takes_after``)
+        self.trial_state: tuple[str, int, dict[str, Characteristics], dict[str, Characteristics]] | None = None
         # per (a, b, slot): the readable test's answer, kept while its inputs stay (``_kept_answer``)
-        self.pairs: dict[tuple[str, str, str], _Pair] = {}
+        self.pairs: dict[tuple[str, str, str], KeptPair] = {}
         # per slot: the last graph, the step it was read at, the effects it was read for and those locked in then
         self.last_graph: dict[str, tuple[int, dict[str, ContinuousEffect], Graph, frozenset[str]]] = {}
         # 613.6: per (parts, origin), the parts in each slot of the version
@@ -863,6 +850,7 @@ class Incremental:
         # one object's instructions now and on b's trial of it (by effect, or by parts), b's trial of one object
         own: dict[tuple[Any, ...], Any] = {}
         trials: dict[Any, list[Any]] = {}  # per (origin, size): the trials met, with their answers (``_same_trial``)
+        twins = self._twins(group, slot)
         for b in group:
             ib = self.info(b)
             writes, wnames = ib.writes, ib.write_names
@@ -902,7 +890,7 @@ class Incremental:
             # description: effects whose trials are equal get the same answers, the first one's (``_same_trial``).
             # b's trial is read when a pair first needs the readable test.
             ns = sorted(reach)
-            asked = False
+            asked = kept_any = False
             changes: dict[str, Characteristics] = {}
             same: tuple[ContinuousEffect, list[tuple[str, DependencyReason]]] | None = None
             for n in ns:
@@ -929,6 +917,13 @@ class Incremental:
                 # and then b hits a's filter or values; so here b names a's wording or does not name abilities.
                 if src_hit and not (filt_hit or val_hit) and not self._source_may_change(a, b, slot):
                     continue
+                pair = self.pairs.get((a.key, b.key, slot))
+                if pair is not None and self._kept_answer(pair, a, b):
+                    # 613.8c: the answer kept from an earlier step, brought up to date on what changed since
+                    if pair.answer is not None:
+                        graph[a.key][b.key] = pair.answer
+                    kept_any = True
+                    continue
                 if not asked:
                     asked = True
                     changes = self.changes(b, slot)
@@ -946,9 +941,24 @@ class Incremental:
                 r = self._readable_test(a, ia, b, slot, doing)
                 if r is not None:
                     graph[a.key][b.key] = r
+            if not asked and kept_any and b.key in twins:
+                # every pair b met was kept: b's trial is still offered to its twins met next (``_same_trial``)
+                changes = self.changes(b, slot)
+                asked = bool(changes) and self._same_trial(b, changes, trials) is None
             if asked and changes and same is None:
                 self._first_trial(b, changes, trials, [sensitive[n][0].key for n in ns], graph)
         return graph
+
+    def _twins(self, group: list[ContinuousEffect], slot: str) -> set[str]:
+        """613.8a: the effects of the group with another of equal origin, filter and parts in ``slot`` (whose trials
+        may be equal, ``_same_trial``); an effect with an unhashable filter or part counts as one."""
+        seen: dict[Any, list[str]] = {}
+        for e in group:
+            try:
+                seen.setdefault((e.origin, e.filter, self.parts(e, slot)), []).append(e.key)
+            except TypeError:
+                continue
+        return {k for keys in seen.values() if len(keys) > 1 for k in keys}
 
     def _same_trial(
         self, b: ContinuousEffect, changes: dict[str, Characteristics], trials: dict[Any, list[Any]]
@@ -981,9 +991,49 @@ class Incremental:
         ``graph`` asks only when a's amounts each read only the object they are computed for (``self_only``)
         and b can change neither a's existence, nor its text, nor its objects.
         """
-        both = self.affected(a) & self.affected(b)
-        parts = self.parts(a, slot)
-        by: Any = parts if self.info(a).shared_parts else a.key  # equal parts, equal instructions (``shared_parts``)
+        # 613.8a: the answer reads a's instructions and b's trial on the objects both apply to: a's parts (when equal
+        # parts give equal instructions, ``shared_parts``) and objects, b's parts (``_shares``) and objects. Pairs
+        # equal in those get one answer: twenty "+X/+0, where X is its toughness" against twenty "+0/+1" ask once
+        # per step, not four hundred times. Each effect's class is read once per graph.
+        ca = own.get(("\0a", a.key))
+        if ca is None:
+            parts = self.parts(a, slot)
+            by: Any = parts if self.info(a).shared_parts else a.key
+            ca = own[("\0a", a.key)] = (self._amount_class(("\0by", by, self.affected(a)), own), by, parts)
+        cb = own.get(("\0b", b.key))
+        if cb is None:
+            b_parts = self.parts(b, slot)
+            b_by: Any = b_parts if self._shares(b, b_parts) else b.key
+            cb = own[("\0b", b.key)] = self._amount_class(("\0trial-by", b_by, self.affected(b)), own)
+        key = ("\0pair", ca[0], cb)
+        found = own.get(key)
+        if found is None:
+            both = self.affected(a) & self.affected(b)
+            found = own[key] = self._own_amounts_differ(a, b, slot, own, ca[1], both, ca[2])
+        return bool(found)
+
+    def _amount_class(self, key: tuple[Any, ...], own: dict[tuple[Any, ...], Any]) -> int:
+        """613.8a: a number for what a pair's amounts answer reads of one effect (``_own_amounts_change``); effects
+        with an unhashable part (plain dicts from a caller) each get their own."""
+        try:
+            found = own.get(key)
+        except TypeError:
+            return -len(own) - 1
+        if found is None:
+            found = own[key] = len(own)
+        return int(found)
+
+    def _own_amounts_differ(
+        self,
+        a: ContinuousEffect,
+        b: ContinuousEffect,
+        slot: str,
+        own: dict[tuple[Any, ...], Any],
+        by: Any,
+        both: frozenset[str],
+        parts: tuple[Part, ...],
+    ) -> bool:
+        """613.8a: is there an object both apply to whose instructions from ``a`` b's trial of it would change?"""
         for t in both:
             new = own.get((b.key + "\0trial", t))  # b's trial on this object alone: a's amounts for t read only t
             if new is None:
@@ -1018,10 +1068,8 @@ class Incremental:
     def _readable_test(
         self, a: ContinuousEffect, ia: _Info, b: ContinuousEffect, slot: str, doing: dict[str, object]
     ) -> DependencyReason | None:
-        """613.8a: the readable test (``dependency.compare_after_trial``) on b's trial application."""
-        pair = self.pairs.get((a.key, b.key, slot))
-        if pair is not None and self._kept_answer(pair, a, b):
-            return pair.answer
+        """613.8a: the readable test (``dependency.compare_after_trial``) on b's trial application (``_graph`` asks
+        only when no kept answer is still the readable test's, ``_kept_answer``), kept for the next steps."""
         changes = self.changes(b, slot)
         if not changes:
             return None  # applying b changes nothing, so nothing can depend on it
@@ -1031,9 +1079,39 @@ class Incremental:
         if keep and a.source not in changed and all(p.op in WRITES for p in self.parts(b, slot)):
             b_targets = self.affected(b)
             locked = (a.key in self.locked, b.key in self.locked)
-            watch = frozenset(b_targets | {a.source, b.source})
-            self.pairs[(a.key, b.key, slot)] = _Pair(a, b, answer, len(self.log), b_targets, locked, watch)
+            watch: frozenset[str | None] = frozenset()  # what a pair not kept by its witnesses watches
+            witnesses: tuple[set[str], set[str]] | None = None
+            if not locked[0] and a.targets is None and (answer is None or answer.test == "applies-to"):
+                # 613.8a: the answer is a union over the objects b's trial changes (``witnesses``)
+                witnesses = (set(), set())
+                if answer is not None:
+                    # a's objects after the trial, as the readable test just read them (kept in ``doing``)
+                    before = self.affected(a)
+                    after = self._after_trial(a, b, before, changes, doing)
+                    witnesses = (set(after - before), set(before - after))
+            touched = None
+            if witnesses is None:
+                watch = frozenset(b_targets | {a.source, b.source})
+            else:
+                touched = step_reads(self.parts(b, slot), ia.filter_reads, ia.filter_names)
+            kept = KeptPair(a, b, slot, answer, len(self.log), b_targets, locked, watch, witnesses, touched)
+            self.pairs[(a.key, b.key, slot)] = kept
         return answer
+
+    def _takes_after(
+        self, a: ContinuousEffect, b: ContinuousEffect, changes: dict[str, Characteristics]
+    ) -> Callable[[str], bool]:
+        """611.3a: whether a's filter takes an object once b's trial (``changes``) is made, a's source left alone."""
+        now = len(self.log)
+        kept = self.trial_state
+        if kept is None or kept[0] != b.key or kept[1] != now or kept[2] is not changes:
+            # the trial state as one dict, for every effect that meets b at this step (``_graph`` meets b's in turn)
+            kept = self.trial_state = (b.key, now, changes, {**self.state, **changes})
+        trial = kept[3]
+        ctx = Context(board=self.board, state=trial, source=a.source, controller=self.context(a).controller)
+        anywhere = a.origin == "cda" or names_zone(a.filter)
+        test, outside, objects = compiled(a.filter), self.outside(a), self.board.objects
+        return lambda t: (anywhere or objects[t].zone == "battlefield") and t != outside and test(t, ctx)
 
     def _reads_values_in(self, e: ContinuousEffect, slot: str) -> bool:
         """613.8a: do the effect's parts in this slot read amounts (or what they give) as they apply?"""
@@ -1053,27 +1131,49 @@ class Incremental:
             return False
         return a.source not in changed or all(p.op not in ("copy_of", "set_controller") for p in self.parts(a, slot))
 
-    def _kept_answer(self, pair: _Pair, a: ContinuousEffect, b: ContinuousEffect) -> bool:
-        """613.8a: is a kept answer still the readable test's? Yes while the same two effects meet, b applies to the
-        same objects, and no step since changed any of them nor either source.
+    def _kept_answer(self, pair: KeptPair, a: ContinuousEffect, b: ContinuousEffect) -> bool:
+        """613.8a, 613.8c: is a kept answer (brought up to date) still the readable test's? Yes while the same two
+        effects meet, each as locked in as it was, and no step since changed either source.
 
-        Then b's trial changes the same objects the same way (its amounts read nothing that varies, and its operations
-        read only the object they change), and a's existence, text and controller stay (its source is unchanged and not
-        changed by the trial; it has no condition and reads no values): a's objects before and after the trial differ
-        only on objects the trial changes, each as it was when the answer was read.
+        Then b's trial changes each object the way it did (its amounts read nothing that varies, and its operations
+        read only the object they change), and a's existence, text and controller stay (its source is unchanged and
+        not changed by the trial; it has no condition and reads no values): a's objects before and after the trial
+        differ only on objects the trial changes. A pair kept by its witnesses (``witnesses``) is tested again on
+        the objects a step changed or that entered or left b's objects; any other pair is kept only while b applies
+        to the same objects and no step changed any of them.
         """
         if pair.a is not a or pair.b is not b:
             return False
         if pair.locked != (a.key in self.locked, b.key in self.locked):
             return False
         targets = self.affected(b)
-        if targets is not pair.b_targets and targets != pair.b_targets:
-            return False
-        watch = pair.watch
-        for objs, _, _ in self.log[pair.version :]:
-            if not watch.isdisjoint(objs):
+        same_targets = targets is pair.b_targets or targets == pair.b_targets
+        if pair.gained is None or pair.lost is None:
+            if not same_targets:
                 return False
-        pair.version = len(self.log)
+            watch = pair.watch
+            for objs, _, _ in self.log[pair.version :]:
+                if not watch.isdisjoint(objs):
+                    return False
+            pair.version = len(self.log)
+            return True
+        then = pair.b_targets
+        among = (targets,) if then is targets else (targets, then)
+        # what the pair reads of the sources: a's existence, text and "you" (611.3, 612.1, 109.4), what a's filter
+        # reads of its source (205.3m), b's "you" (its operations read no other characteristic, nor amounts)
+        reads = SOURCE_READS | self.info(a).source_reads
+        moved = moved_since(self.log, pair.version, (a.source, b.source), among, _WHOLE, pair.touched, reads)
+        if moved is None:
+            return False
+        if not same_targets:
+            moved |= targets ^ then
+        if moved:
+            changes = self.changes(b, pair.slot)
+            if a.source in changes:
+                return False  # 109.4: the trial would change a's source: its filter's "you" may change
+            rewitness(pair.gained, pair.lost, moved, self.affected(a), changes, self._takes_after(a, b, changes))
+            pair.answer = witnessed_answer(a, b, pair.gained, pair.lost)
+        pair.version, pair.b_targets = len(self.log), targets
         return True
 
     def _compare(

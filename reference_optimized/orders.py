@@ -52,19 +52,19 @@ tried, ``reference_optimized.last_touch`` handles the wider one where every oper
 to characteristics element by element (settings of power alone, settings mixed with additions, effects on
 different fixed objects): one order per signature of the last effect touching each element.
 
-**Later slots.** A tie's chosen order is recorded as one list of keys (``Board.tie_order``: effects, or the
-objects holding their timestamps), and that list also decides, or shapes, the ties met in later slots: an
-effect is placed there by the earlier of its own record and its object's, and a later tie's order is put
-before the first of its keys already recorded (``reference.choices.placed``). So two orders of a tie that end
-alike in its own slot may still end differently later: where an effect the keys name ties in a later slot
-with an effect they do not name, the place the recording gave it against the keys recorded afterwards may be
-the only thing deciding that later tie (``proofs/findings/README.md``: a commuting tie of one creature's
-abilities, recorded by effect, pinned one of them before a resolved effect in the tie of power and
-toughness). The argument above looks only inside the tie's slot, so a tie whose keys name an effect with
-parts in another slot, where an effect of the same timestamp that the keys do not name also has parts, keeps
-every order (``pins_later``). Where every effect meeting them in the other slots is named by the keys (each
-ability of one creature setting both its colors and its power, say), the recorded order decides those later
-ties for all of them at once, as in the single slot, and the reduction stands.
+**Later slots.** A tie's chosen order adds pairs of tied effects to one total order of them that every later tie
+follows (``reference.choices``, module docstring "One order of the tied effects": whole objects in one order, an
+effect with its own timestamp placed pair by pair). So two orders of a tie that end alike in its own slot may still
+end differently later: where an effect the keys name ties in a later slot with an effect they do not name, the place
+the recording gave it against the keys recorded afterwards may be the only thing deciding that later tie
+(``proofs/findings/README.md``: a commuting tie of one creature's abilities, recorded by effect, pinned one of them
+before a resolved effect in the tie of power and toughness). A tie holding abilities of two objects and others of
+one of them keeps every order: an order of such a tie that interleaves the objects' abilities is dropped by
+``reference.choices``, and it could be the one order tried for its class. The argument above looks only inside the
+tie's slot, so a tie whose keys name an effect with parts in another slot, where an effect of the same timestamp
+that the keys do not name also has parts, keeps every order (``pins_later``). Where every effect meeting them in the
+other slots is named by the keys (each ability of one creature setting both its colors and its power, say), the
+recorded order decides those later ties for all of them at once, as in the single slot, and the reduction stands.
 ``tests/reference_optimized/test_later_slots.py`` compares it with every order on boards tied in two slots.
 
 **Scope.** The argument needs the set of effects and what each reads to be fixed: no effect may
@@ -379,11 +379,16 @@ class DistinctOrders:
         self.components = {} if self.reason else components(self.effects, version)
 
     def __call__(self, tie: Tie) -> Iterator[tuple[str, ...]]:
-        """613.7m: one order per class of the tie's orders that end alike; every order outside the scope, or
-        where the recorded order of the tie's keys may also place them in a later slot's tie (``pins_later``)."""
+        """613.7m: one order per class of the tie's orders that end alike; every order outside the scope, where
+        the recorded order of the tie's keys may also place them in a later slot's tie (``pins_later``), or where
+        the tie holds abilities of two objects and others of one of them (``reference.choices`` keeps whole objects
+        in one order, 613.7a, 613.7m, and drops an order interleaving them: a class's one order could be such)."""
         if self.reason is not None:
             return every_order(tie)
         keys = tie_keys(tie)
+        objects = {h for h, k in zip(tie.holders, tie.candidates, strict=True) if h != k}
+        if keys != tie.holders and len(objects) > 1:
+            return every_order(tie)
         if pins_later(keys, tie.slot, self.effects, self.version):
             return every_order(tie)
         return _product([self._orders(g) for g in groups(keys, self.effects, self.components)])

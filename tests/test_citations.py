@@ -136,7 +136,7 @@ PLUMBING: dict[str, tuple[str, ...]] = {
         "reference_optimized/bookkeeping.py::_Info.names_abilities",
         "reference_optimized/bookkeeping.py::_Affected.__init__",
         "reference_optimized/bookkeeping.py::_Changes.__init__",
-        "reference_optimized/bookkeeping.py::_Pair.__init__",
+        "reference_optimized/witnesses.py::KeptPair.__init__",
         "reference_optimized/bookkeeping.py::Incremental.info",
         "reference_optimized/indexes.py::Indexes.members",
         "reference_optimized/indexes.py::Indexes._position",

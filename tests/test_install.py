@@ -161,11 +161,9 @@ def build_sdist(tmp_path: Path) -> Path:
     return archive
 
 
-@pytest.mark.slow
-def test_the_sdist_installs_outside_the_checkout_and_verifies(tmp_path: Path) -> None:
-    """``pip install mtg-layers-VERSION.tar.gz`` in a fresh virtual environment (its wheel built from the sdist
-    alone) reads the bundled corpus and verifies a case; dependencies as in the recipe test."""
-    archive = build_sdist(tmp_path)
+def install_outside_and_verify(tmp_path: Path, requirement: str) -> None:
+    """``pip install REQUIREMENT`` in a fresh virtual environment outside the checkout, with the test's own
+    dependencies on its path (no download): it verifies a case and reads the corpus bundled in the package."""
     deps = sysconfig.get_paths()["purelib"]
     version = f"python{sys.version_info.major}.{sys.version_info.minor}"
     work = tmp_path / "elsewhere"
@@ -175,7 +173,7 @@ def test_the_sdist_installs_outside_the_checkout_and_verifies(tmp_path: Path) ->
             "set -ex",
             f"{sys.executable} -m venv v",
             f"echo {deps} > v/lib/{version}/site-packages/_test_dependencies.pth",
-            f"v/bin/pip install -q {archive}",
+            f"v/bin/pip install -q {requirement}",
             "v/bin/mtg-layers verify --no-z3 -j 1 --case seed-gray-ogre",
             "v/bin/python -c 'import mtg_layers.paths as p; print(p.CASES_DIR)'",
         ]
@@ -187,6 +185,14 @@ def test_the_sdist_installs_outside_the_checkout_and_verifies(tmp_path: Path) ->
     lines = done.stdout.strip().splitlines()
     assert lines[-1] == str(work / "v" / "lib" / version / "site-packages" / "mtg_layers" / "_corpus" / "cases")
     assert re.search(r"1 cases, (\d+) case/version pairs: \1 passed, 0 failed", done.stdout), done.stdout[-2000:]
+
+
+@pytest.mark.slow
+def test_the_sdist_installs_outside_the_checkout_and_verifies(tmp_path: Path) -> None:
+    """``pip install mtg-layers-VERSION.tar.gz`` in a fresh virtual environment (its wheel built from the sdist
+    alone) reads the bundled corpus and verifies a case; dependencies as in the recipe test."""
+    archive = build_sdist(tmp_path)
+    install_outside_and_verify(tmp_path, str(archive))
 
 
 @pytest.mark.slow
@@ -202,24 +208,4 @@ def test_an_install_from_the_repository_url_reads_the_bundled_corpus(tmp_path: P
     git = ["git", "-c", "user.name=test", "-c", "user.email=test@example.invalid", "-c", "init.defaultBranch=main"]
     for args in (["init", "-q"], ["add", "-A"], ["commit", "-q", "-m", "the checkout"]):
         subprocess.run([*git, *args], cwd=repo, check=True, capture_output=True)
-    deps = sysconfig.get_paths()["purelib"]
-    version = f"python{sys.version_info.major}.{sys.version_info.minor}"
-    work = tmp_path / "elsewhere"
-    work.mkdir()
-    script = "\n".join(
-        [
-            "set -ex",
-            f"{sys.executable} -m venv v",
-            f"echo {deps} > v/lib/{version}/site-packages/_test_dependencies.pth",
-            f'v/bin/pip install -q "mtg-layers @ git+file://localhost{repo}"',
-            "v/bin/mtg-layers verify --no-z3 -j 1 --case seed-gray-ogre",
-            "v/bin/python -c 'import mtg_layers.paths as p; print(p.CASES_DIR)'",
-        ]
-    )
-    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "VIRTUAL_ENV", "PYTHONHOME")}
-    env |= {"PIP_NO_DEPS": "1", "PIP_DISABLE_PIP_VERSION_CHECK": "1"}
-    done = subprocess.run(["bash", "-c", script], cwd=work, env=env, capture_output=True, text=True, timeout=600)
-    assert done.returncode == 0, done.stdout[-4000:] + done.stderr[-4000:]
-    lines = done.stdout.strip().splitlines()
-    assert lines[-1] == str(work / "v" / "lib" / version / "site-packages" / "mtg_layers" / "_corpus" / "cases")
-    assert re.search(r"1 cases, (\d+) case/version pairs: \1 passed, 0 failed", done.stdout), done.stdout[-2000:]
+    install_outside_and_verify(tmp_path, f'"mtg-layers @ git+file://localhost{repo}"')

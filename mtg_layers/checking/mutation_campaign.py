@@ -54,6 +54,7 @@ KILLING_SUITE = (
     "tests/reference/test_attachments.py",
     "tests/reference/test_case.py",
     "tests/reference/test_choices.py",
+    "tests/reference/test_choices_total_order.py",
     "tests/reference/test_chosen.py",
     "tests/reference/test_clock.py",
     "tests/reference/test_conditional_copy.py",
@@ -87,6 +88,7 @@ KILLING_SUITE = (
     "tests/reference_optimized/test_indexes.py",
     "tests/reference_optimized/test_orders.py",
     "tests/reference_optimized/test_reads.py",
+    "tests/reference_optimized/test_witnesses.py",
     # z3 checking the clock, the encoding's reads and state-based actions against the resolver's answers
     "tests/proofs/test_clock.py",
     "tests/proofs/test_encoding.py",

@@ -232,17 +232,7 @@ class MeaningChecker:
             both = sorted(set(step.get("turn_face_up", {})) & set(step.get("turn_face_down", {})))
             if both:
                 self.fail(f"{where}.turn_face_up.{both[0]}", "an object is turned face up or face down, not both")
-        for key in (
-            "set_counters",
-            "attach",
-            "set_timestamp",
-            "move",
-            "turn_face_up",
-            "turn_face_down",
-            "transform",
-            "merge",
-            "put_stickers",
-        ):
+        for key in _object_events():
             for oid, target in step.get(key, {}).items():
                 with self.item():
                     self.declared(oid, objects, f"{where}.{key}.{oid}")

@@ -11,14 +11,24 @@ from mtg_layers.catalogue.link import link_files, link_text, same_ability, self_
 from mtg_layers.catalogue.load import catalogue
 from mtg_layers.corpus import CASES_DIR, case_from_data
 
-CASE = """\
-id: link-test
-title: "Glorious Anthem and a Gray Ogre"
-status: derived
-versions: [m10]
-features: [layer-7c-modify]
-sources:
-  - {kind: derived, ref: test, passage: "a test board"}
+
+def case_text(case_id: str, title: str, feature: str, board: str, expect: str) -> str:
+    """A derived one-step case under m10 as a file writes it: the header, the board's lines (``cards``,
+    ``abilities``, ``objects``) as given, and one step expecting ``expect`` (a flow mapping)."""
+    return (
+        f'id: {case_id}\ntitle: "{title}"\n'
+        f"status: derived\nversions: [m10]\nfeatures: [{feature}]\n"
+        'sources:\n  - {kind: derived, ref: test, passage: "a test board"}\n'
+        f"{board}"
+        f'steps:\n  - description: "nothing happens"\n    expect:\n      m10: {expect}\n'
+    )
+
+
+CASE = case_text(
+    "link-test",
+    "Glorious Anthem and a Gray Ogre",
+    "layer-7c-modify",
+    """\
 cards:
   - {name: Gray Ogre, mana_cost: "{2}{R}", type_line: "Creature — Ogre", oracle: "", power: 2, toughness: 2}
 abilities:
@@ -30,11 +40,9 @@ objects:
   - {id: anthem, card: Glorious Anthem, name: Glorious Anthem, controller: p1, timestamp: 1, mana_value: 3, colors: [white], types: [enchantment], abilities: ["creatures you control get +1/+1."]}
   - {id: ogre, card: Gray Ogre, name: Gray Ogre, controller: p1, timestamp: 2, mana_value: 3, colors: [red], types: [creature], subtypes: [ogre], power: 2, toughness: 2}
   - {id: big, card: Gray Ogre, name: Gray Ogre, controller: p1, timestamp: 3, mana_value: 3, colors: [red], types: [creature], subtypes: [ogre], power: 5, toughness: 5}
-steps:
-  - description: "nothing happens"
-    expect:
-      m10: {ogre: {power: 3, toughness: 3}}
-"""
+""",
+    "{ogre: {power: 3, toughness: 3}}",
+)
 
 
 def test_cards_written_out_become_references_when_the_case_loads_the_same() -> None:
@@ -85,23 +93,18 @@ def test_an_object_named_as_a_card_with_no_card_field_is_linked_too() -> None:
     assert forest == {"id": "forest", "card": "Forest", "controller": "p2", "timestamp": 4}
 
 
-FLIP = """\
-id: link-flip
-title: "A flip card written out"
-status: derived
-versions: [m10]
-features: [multi-step]
-sources:
-  - {kind: derived, ref: test, passage: "a test board"}
+FLIP = case_text(
+    "link-flip",
+    "A flip card written out",
+    "multi-step",
+    """\
 cards:
   - {name: "Nezumi Shortfang // Stabwhisker the Odious", mana_cost: "{1}{B}", type_line: "Creature — Rat Rogue // Legendary Creature — Rat Shaman", oracle: "x", power: 1, toughness: 1}
 objects:
   - {id: nezumi, card: "Nezumi Shortfang // Stabwhisker the Odious", name: Nezumi Shortfang, controller: p2, timestamp: 2, mana_cost: "{1}{B}", colors: [black], types: [creature], subtypes: [rat, rogue], abilities: ["{1}{b}, {t}: target opponent discards a card. then if that player has no cards in hand, flip nezumi shortfang."], power: 1, toughness: 1, flip_face: {name: Stabwhisker the Odious, supertypes: [legendary], types: [creature], subtypes: [rat, shaman], abilities: ["at the beginning of each opponent's upkeep, that player loses 1 life for each card fewer than three in their hand."], power: 3, toughness: 3}}
-steps:
-  - description: "nothing happens"
-    expect:
-      m10: {nezumi: {name: Nezumi Shortfang, power: 1}}
-"""
+""",
+    "{nezumi: {name: Nezumi Shortfang, power: 1}}",
+)
 
 
 def test_a_flip_card_named_by_both_halves_is_linked_and_its_joined_entry_dropped() -> None:
@@ -119,14 +122,11 @@ def test_nothing_is_reported_linked_when_nothing_changes() -> None:
     assert link_text(Path("flip.yaml"), done, catalogue()).linked == []
 
 
-BLOCK = """\
-id: link-block
-title: "Objects written block-style"
-status: derived
-versions: [m10]
-features: [layer-7c-modify]
-sources:
-  - {kind: derived, ref: test, passage: "a test board"}
+BLOCK = case_text(
+    "link-block",
+    "Objects written block-style",
+    "layer-7c-modify",
+    """\
 abilities: []
 objects:
 - id: ogre
@@ -154,11 +154,9 @@ objects:
   subtypes: [ogre]
   power: 2
   toughness: 2
-steps:
-  - description: "nothing happens"
-    expect:
-      m10: {ogre: {power: 3, toughness: 3}}
-"""
+""",
+    "{ogre: {power: 3, toughness: 3}}",
+)
 
 
 def test_a_block_style_object_is_rewritten_in_place_and_an_emptied_list_dropped() -> None:
@@ -184,14 +182,11 @@ def test_a_block_style_object_is_rewritten_in_place_and_an_emptied_list_dropped(
     assert link_text(Path("block.yaml"), report.text, catalogue()).text is None
 
 
-LOOSE = """\
-id: link-loose
-title: "Older wordings and a card's unmodelled ability left out"
-status: derived
-versions: [m10]
-features: [layer-7c-modify]
-sources:
-  - {kind: derived, ref: test, passage: "a test board"}
+LOOSE = case_text(
+    "link-loose",
+    "Older wordings and a card's unmodelled ability left out",
+    "layer-7c-modify",
+    """\
 abilities:
   - text: "creatures you control get +1/+1"
     applies_to: {all: [{type: creature}, {controller: you}]}
@@ -200,11 +195,9 @@ objects:
   - {id: anthem, card: Glorious Anthem, name: Glorious Anthem, controller: p1, timestamp: 1, mana_value: 3, colors: [white], types: [enchantment], abilities: ["creatures you control get +1/+1"]}
   - {id: piker, card: Goblin Piker, name: Goblin Piker, controller: p1, timestamp: 2, mana_value: 2, colors: [red], types: [creature], subtypes: [goblin, warrior], power: 2, toughness: 1, abilities: ["goblin piker can't block"]}
   - {id: bears, name: Grizzly Bears, controller: p1, timestamp: 3, token: true, types: [creature], power: 2, toughness: 2}
-steps:
-  - description: "nothing happens"
-    expect:
-      m10: {piker: {power: 3, toughness: 2, abilities: ["goblin piker can't block"]}, anthem: {abilities: [creatures you control get +1/+1]}}
-"""
+""",
+    '{piker: {power: 3, toughness: 2, abilities: ["goblin piker can\'t block"]}, anthem: {abilities: [creatures you control get +1/+1]}}',
+)
 
 
 def test_without_unmodelled_another_wording_is_a_different_board() -> None:

@@ -58,7 +58,9 @@ def test_resolve_json_lists_every_outcome_and_what_differs() -> None:
     assert len(report["depends_on_choice"]) == 1 and "same timestamp" in report["depends_on_choice"][0]
     colors = sorted(sorted(o["objects"]["creature"]["colors"]) for o in report["outcomes"])
     assert colors == _listed("2023-11-17") == [["black", "blue"], ["blue"]]
-    assert sorted(o["order"] for o in report["outcomes"]) == [["creature", "rise"], ["rise", "creature"]]
+    # 613.7m (reference.choices): each outcome's order names the tied effects, the creature's ability by its key
+    own = "creature:as long as you control an island, this creature is blue."
+    assert sorted(o["order"] for o in report["outcomes"]) == [[own, "rise"], ["rise", own]]
 
 
 def test_resolve_table_says_the_answer_depends_on_a_choice() -> None:

@@ -61,7 +61,8 @@ def test_a_board_without_open_ties_has_one_outcome() -> None:
 
 
 def test_tied_static_abilities_are_ordered_by_their_objects_or_themselves() -> None:
-    """613.7a, 613.7m: tied objects are ordered as objects; two abilities of one object as abilities."""
+    """613.7a, 613.7m: tied objects' abilities and two abilities of one object are both recorded as the effects
+    they order (one order of the tied effects: a later tie of an object's other abilities is ordered afresh)."""
     from ..builders import creature, make_board
 
     blue = {
@@ -77,9 +78,10 @@ def test_tied_static_abilities_are_ordered_by_their_objects_or_themselves() -> N
     two = make_board(
         [creature("a", 5, abilities=[blue["text"]]), creature("b", 5, abilities=[red["text"]])], abilities=[blue, red]
     )
+    a_blue, b_red = "a:all creatures are blue", "b:all creatures are red"
     assert [(sorted(o.final["a"].colors), o.orders) for o in outcomes(two, IKORIA).outcomes] == [
-        (["red"], (("a", "b"),)),
-        (["blue"], (("b", "a"),)),
+        (["red"], ((a_blue, b_red),)),
+        (["blue"], ((b_red, a_blue),)),
     ]
     one = make_board([creature("a", 5, abilities=[blue["text"], red["text"]])], abilities=[blue, red])
     blue_key, red_key = "a:all creatures are blue", "a:all creatures are red"

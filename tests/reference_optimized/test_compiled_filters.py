@@ -7,7 +7,7 @@ generated filters on generated boards; and the same errors for what is not a fil
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from typing import Any
 
 import pytest
@@ -15,38 +15,17 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from mtg_layers.corpus import load_corpus
-from reference.case import board_at, initial_board
-from reference.filters import FILTER_KEYS, Context, matches
+from reference.case import board_at
+from reference.filters import Context, matches
 from reference.frozen import freeze
 from reference.model import Board, State
 from reference.resolver import initial_state, resolve
 from reference.versions import builtin_versions
 from reference_optimized.compiled_filters import compiled
+from tests.reference_optimized.filter_samples import board_filters, key_samples
 from tests.strategies import boards, filters
 
 CASES = load_corpus()
-
-
-def _filters(data: Any) -> Iterator[Mapping[str, Any]]:
-    """Every mapping under a key naming a filter, anywhere in a board's effects and abilities."""
-    if isinstance(data, Mapping):
-        for key, value in data.items():
-            if key in ("applies_to", "from", "count", "filter") and isinstance(value, Mapping):
-                yield value
-            yield from _filters(value)
-    elif isinstance(data, tuple | list):
-        for v in data:
-            yield from _filters(v)
-
-
-def _board_filters(board: Board) -> list[Mapping[str, Any]]:
-    found = [*_filters([e.applies_to for e in board.effects]), *_filters([e.parts for e in board.effects])]
-    for d in board.abilities.values():
-        found += [*_filters(d.applies_to), *_filters(d.parts)]
-        if isinstance(d.applies_to, Mapping):
-            found.append(d.applies_to)
-    found += [e.applies_to for e in board.effects if isinstance(e.applies_to, Mapping)]
-    return found
 
 
 def _agree(board: Board, state: State, filt: Mapping[str, Any]) -> None:
@@ -65,7 +44,7 @@ def test_every_corpus_filter_compiles_to_the_same_test(case: Any) -> None:
     version = builtin_versions()[case.versions[0]]
     board = board_at(case, len(case.steps), version)
     states = [initial_state(board), resolve(board, version).final]
-    for filt in _board_filters(board):
+    for filt in board_filters(board):
         for state in states:
             _agree(board, state, filt)
 
@@ -78,34 +57,13 @@ def test_generated_filters_compile_to_the_same_test(board: Board, data: st.DataO
     _agree(board, initial_state(board), filt)
 
 
-SAMPLE = {
-    "all": (freeze({"type": "artifact"}), freeze({})),
-    "any": (freeze({"type": "creature"}), freeze({"type": "artifact"})),
-    "not": freeze({"type": "creature"}),
-    "ids": ("stone", "nothing"),
-    "mana_value": freeze({"op": "<=", "value": 3}),
-    "controller": "opponent",
-    "owner": "you",
-    "shares_creature_type_with": "source",
-}
-
-
 def test_every_filter_key_is_compiled() -> None:
     """Each key, with a value some object of the board matches and one none does, from every object's point of view
     (source and "it" apart): the compiled test answers as filters.matches does, True or False exactly."""
-    case = max(CASES, key=lambda c: len(initial_board(c).objects))
-    board = board_at(case, 1, builtin_versions()[case.versions[0]])
-    state = initial_state(board)
-    first = sorted(board.objects)[0]
-    named = {
-        "id": (first, "nothing"),
-        "ids": ((first, "nothing"), ("nothing",)),
-        "name": (state[first].name, "Nothing"),
-        "shares_creature_type_with": ("source", "it"),
-    }
+    sample = key_samples(CASES)
+    board, state, first = sample.board, sample.state, sample.first
     matched: set[str] = set()
-    for key in FILTER_KEYS:
-        wants = named.get(key) or ((SAMPLE[key],) if key in SAMPLE else ("stone", True, False))
+    for key, wants in sample.wants.items():
         for source in [None, *board.objects]:
             for it in {None, source, first}:
                 ctx = Context(board=board, state=state, source=source, controller="alice", it=it)

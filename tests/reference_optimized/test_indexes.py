@@ -16,14 +16,14 @@ from hypothesis import strategies as st
 
 from mtg_layers.corpus import load_corpus
 from reference.case import board_at, initial_board
-from reference.filters import FILTER_KEYS, Context, objects_matching
+from reference.filters import Context, objects_matching
 from reference.frozen import freeze
 from reference.model import Board, State
 from reference.resolver import initial_state, resolve
 from reference.versions import builtin_versions
 from reference_optimized.compiled_filters import compiled
 from reference_optimized.indexes import Indexes, facts, moved_facts
-from tests.reference_optimized.test_compiled_filters import SAMPLE, _board_filters
+from tests.reference_optimized.filter_samples import board_filters, key_samples
 from tests.strategies import boards, filters
 
 CASES = load_corpus()
@@ -54,7 +54,7 @@ def test_every_corpus_filter_finds_the_same_objects(case: Any) -> None:
     board = board_at(case, len(case.steps), version)
     start = initial_state(board)
     final = resolve(board, version).final
-    for filt in _board_filters(board):
+    for filt in board_filters(board):
         _agree(board, start, filt)
         _agree(board, final, filt)
 
@@ -74,19 +74,10 @@ def test_bitsets_moved_to_the_final_state_equal_bitsets_built_afresh() -> None:
 def test_every_filter_key_is_read_or_left_to_the_compiled_filter() -> None:
     """Each key alone, with a value some object matches and one none does: the same objects, or None (mana_value and
     unknown keys, which the caller tests object by object, raising what the readable filter raises)."""
-    case = max(CASES, key=lambda c: len(initial_board(c).objects))
-    board = board_at(case, 1, builtin_versions()[case.versions[0]])
-    state = initial_state(board)
-    first = sorted(board.objects)[0]
-    named = {
-        "id": (first, "nothing"),
-        "ids": ((first, "nothing"), ("nothing",)),
-        "name": (state[first].name, "Nothing"),
-        "shares_creature_type_with": ("source", "it"),
-    }
+    sample = key_samples(CASES)
+    board, state = sample.board, sample.state
     unread: set[str] = set()
-    for key in FILTER_KEYS:
-        wants = named.get(key) or ((SAMPLE[key],) if key in SAMPLE else ("stone", True, False))
+    for key, wants in sample.wants.items():
         for want in wants:
             filt = freeze({key: want})
             if not _agree(board, state, filt):

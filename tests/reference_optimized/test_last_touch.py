@@ -8,16 +8,14 @@ resolutions made, never the time taken.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
-from hypothesis import assume, given
+from hypothesis import given
 from hypothesis import strategies as st
 
 from mtg_layers.corpus import CASES_DIR, load_case
 from reference.case import board_at
-from reference.choices import Outcomes, outcomes
-from reference.frozen import FrozenMap
+from reference.choices import outcomes
 from reference.model import Board
 from reference.versions import get_version
 from reference_optimized import distinct_outcomes
@@ -25,14 +23,10 @@ from reference_optimized.last_touch import contested, last_touch_orders, touches
 from reference_optimized.orders import DistinctOrders
 
 from ..builders import IKORIA, creature, make_board
+from .reduction_checks import assert_reduction_reaches_every_orders_outcomes, outcome_keys
 
 CURRENT = get_version("current")
 VERSION_IDS = ("pre-m10", "m10", "ikoria", "current")
-
-
-def _keys(found: Outcomes) -> set[object]:
-    """The outcomes as values: every object's final characteristics (who granted an ability aside)."""
-    return {tuple(sorted((i, replace(ch, granted=FrozenMap())) for i, ch in o.final.items())) for o in found.outcomes}
 
 
 # Settings and additions, one characteristic or several, over layers 4, 5 and 7 (6 under 418.5).
@@ -88,14 +82,7 @@ def tied_settings(draw: st.DrawFn) -> Board:
 def test_one_order_per_signature_reaches_every_orders_outcomes(board: Board, vid: str) -> None:
     """613.4b-c, 613.1e-f, 613.7m: the orders of the last touching effects reach exactly the outcomes of every
     order, with no more resolutions."""
-    version = get_version(vid)
-    every = outcomes(board, version, limit=1500)
-    assume(every.complete)
-    fewer = distinct_outcomes(board, version, limit=1500)
-    assert fewer.complete
-    assert _keys(fewer) == _keys(every)
-    assert fewer.runs <= every.runs
-    assert {t.candidates for t in fewer.mattering} == {t.candidates for t in every.mattering}
+    assert_reduction_reaches_every_orders_outcomes(board, get_version(vid))
 
 
 def _own(parts: list[dict[str, Any] | list[dict[str, Any]]], effects: list[dict[str, Any]] | None = None) -> Board:
@@ -150,7 +137,7 @@ def test_a_setting_and_the_amounts_after_it() -> None:
     assert tried is not None and len(tried) == 4
     found = distinct_outcomes(board, pre_m10)
     assert sorted((o.final["c"].power or 0) for o in found.outcomes) == [0, 1, 5, 6]
-    assert _keys(found) == _keys(outcomes(board, pre_m10))
+    assert outcome_keys(found) == outcome_keys(outcomes(board, pre_m10))
 
 
 def test_settings_of_colors_and_additions_of_one_color() -> None:
@@ -168,7 +155,7 @@ def test_settings_of_colors_and_additions_of_one_color() -> None:
     colors = {frozenset(o.final["c"].colors) for o in found.outcomes}
     base: list[frozenset[str]] = [frozenset({"red"}), frozenset({"blue"}), frozenset()]
     assert colors == set(base) | {b | {"white"} for b in base}
-    assert _keys(found) == _keys(outcomes(board, IKORIA))
+    assert outcome_keys(found) == outcome_keys(outcomes(board, IKORIA))
 
 
 def test_settings_on_fixed_objects_each_decided_by_its_own_last_one() -> None:
@@ -188,7 +175,7 @@ def test_settings_on_fixed_objects_each_decided_by_its_own_last_one() -> None:
     powers = {(o.final["bear"].power, o.final["elk"].power) for o in found.outcomes}
     # b last: 2 and 2; b before both: 1 and 3; b between them: 2 and 3 (a first) or 1 and 2 (c first)
     assert powers == {(2, 2), (1, 3), (2, 3), (1, 2)}
-    assert _keys(found) == _keys(outcomes(board, IKORIA))
+    assert outcome_keys(found) == outcome_keys(outcomes(board, IKORIA))
 
 
 def test_a_filter_reading_a_written_color_is_outside_the_scope() -> None:

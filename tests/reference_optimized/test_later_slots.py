@@ -9,31 +9,25 @@ the rules; the property compares both enumerations on boards tied in two slots.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 import pytest
-from hypothesis import assume, example, given
+from hypothesis import example, given
 from hypothesis import strategies as st
 
-from reference.choices import Outcomes, outcomes
-from reference.frozen import FrozenMap
+from reference.choices import outcomes
 from reference.model import Board
 from reference.versions import get_version
 from reference_optimized import distinct_outcomes
 from reference_optimized.orders import DistinctOrders, pins_later
 
 from ..builders import creature, make_board
+from .reduction_checks import assert_reduction_reaches_every_orders_outcomes, outcome_keys
 
 PT_1: dict[str, Any] = {"op": "set_pt", "power": 1, "toughness": 1}
 BLUE: dict[str, Any] = {"op": "set_colors", "colors": ["blue", "green"]}
 LEGENDARY: dict[str, Any] = {"op": "add_supertypes", "supertypes": ["legendary"]}
 LAND: dict[str, Any] = {"op": "set_types", "types": ["land"]}
-
-
-def _keys(found: Outcomes) -> set[object]:
-    """The outcomes as values: every object's final characteristics (who granted an ability aside)."""
-    return {tuple(sorted((i, replace(ch, granted=FrozenMap())) for i, ch in o.final.items())) for o in found.outcomes}
 
 
 def _board(own: list[list[dict[str, Any]]], split: int, effects: list[dict[str, Any]]) -> Board:
@@ -64,7 +58,7 @@ def test_the_findings_board_has_both_settings_last(vid: str) -> None:
     fewer = distinct_outcomes(board, version, limit=1500)
     assert every.complete and fewer.complete
     assert {(o.final["c"].power, o.final["c"].toughness) for o in fewer.outcomes} == {(1, 1), (3, 2)}
-    assert _keys(fewer) == _keys(every)
+    assert outcome_keys(fewer) == outcome_keys(every)
     assert fewer.runs <= every.runs
 
 
@@ -87,7 +81,7 @@ def test_one_creatures_settings_and_a_resolved_one_each_last(vid: str) -> None:
     fewer = distinct_outcomes(_one_creature(), version, limit=1500)
     assert every.complete and fewer.complete
     assert {(o.final["c"].power, o.final["c"].toughness) for o in fewer.outcomes} == {(1, 1), (3, 2)}
-    assert _keys(fewer) == _keys(every)
+    assert outcome_keys(fewer) == outcome_keys(every)
 
 
 def test_613_7n_puts_the_resolved_setting_last() -> None:
@@ -172,11 +166,4 @@ def tied_in_two_slots(draw: st.DrawFn) -> Board:
 def test_the_reduction_reaches_every_orders_outcomes_across_slots(board: Board, vid: str) -> None:
     """613.7m, 613.1: with ties in two slots, the orders tried reach exactly the outcomes of every order, with no
     more resolutions, and the same ties matter."""
-    version = get_version(vid)
-    every = outcomes(board, version, limit=1500)
-    assume(every.complete)
-    fewer = distinct_outcomes(board, version, limit=1500)
-    assert fewer.complete
-    assert _keys(fewer) == _keys(every)
-    assert fewer.runs <= every.runs
-    assert {t.candidates for t in fewer.mattering} == {t.candidates for t in every.mattering}
+    assert_reduction_reaches_every_orders_outcomes(board, get_version(vid))

@@ -20,9 +20,9 @@ from benchmarks.tied_abilities import case as tied_case
 from mtg_layers.boards import property_boards as props
 from mtg_layers.corpus import case_from_data
 from reference.case import board_at
-from reference.choices import Outcomes, outcomes, seated
+from reference.choices import outcomes, seated
 from reference.effects import ContinuousEffect
-from reference.frozen import FrozenMap, freeze
+from reference.frozen import freeze
 from reference.model import Board, Part
 from reference.timestamps import TieOrderError
 from reference.versions import get_version
@@ -31,14 +31,10 @@ from reference_optimized.orders import SCOPE_OPS, DistinctOrders, interact, last
 
 from ..builders import IKORIA, creature, make_board
 from ..strategies import COLORS, board_data
+from .reduction_checks import assert_reduction_reaches_every_orders_outcomes, outcome_keys
 
 CURRENT = get_version("current")
 VERSION_IDS = ("pre-m10", "m10", "ikoria", "current")
-
-
-def _keys(found: Outcomes) -> set[object]:
-    """The outcomes as values: every object's final characteristics (who granted an ability aside)."""
-    return {tuple(sorted((i, replace(ch, granted=FrozenMap())) for i, ch in o.final.items())) for o in found.outcomes}
 
 
 @st.composite
@@ -111,7 +107,7 @@ def test_the_orders_tried_reach_every_orders_outcomes(board: Board, vid: str) ->
     assume(max((len(t.candidates) for t in every.ties), default=0) <= 5)
     fewer = distinct_outcomes(board, version, limit=1500)
     assert fewer.complete
-    assert _keys(fewer) == _keys(every)
+    assert outcome_keys(fewer) == outcome_keys(every)
     assert fewer.runs <= every.runs
     assert {t.candidates for t in fewer.mattering} == {t.candidates for t in every.mattering}
 
@@ -195,7 +191,7 @@ def test_a_value_reading_what_another_tied_effect_writes_keeps_both_orders() -> 
     )
     found = distinct_outcomes(board, IKORIA)
     assert [(o.final["bear"].power, o.final["bear"].toughness) for o in found.outcomes] == [(5, 3)]
-    assert (found.runs, found.ties) == (1, ()) and _keys(found) == _keys(outcomes(board, IKORIA))
+    assert (found.runs, found.ties) == (1, ()) and outcome_keys(found) == outcome_keys(outcomes(board, IKORIA))
     effects = {e.key: e for e in DistinctOrders(board, IKORIA).effects}
     assert interact(effects[f"bear:{x_text}"], effects[f"bear:{t_text}"], IKORIA)
 
@@ -278,14 +274,7 @@ def own_tied_boards(draw: st.DrawFn) -> Board:
 def test_settings_tried_by_their_last_one_reach_every_orders_outcomes(board: Board, vid: str) -> None:
     """613.4b, 613.1e, 613.7m: trying one order per last setting effect (and additions after it) reaches exactly
     the outcomes of every order, on a creature with up to five tied abilities of its own."""
-    version = get_version(vid)
-    every = outcomes(board, version, limit=1500)
-    assume(every.complete)
-    fewer = distinct_outcomes(board, version, limit=1500)
-    assert fewer.complete
-    assert _keys(fewer) == _keys(every)
-    assert fewer.runs <= every.runs
-    assert {t.candidates for t in fewer.mattering} == {t.candidates for t in every.mattering}
+    assert_reduction_reaches_every_orders_outcomes(board, get_version(vid))
 
 
 def _setting(n: int) -> Board:

@@ -1,0 +1,30 @@
+"""What every test of a tie-order reduction asserts: it reaches exactly the outcomes of trying every order."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from hypothesis import assume
+
+from reference.choices import Outcomes, outcomes
+from reference.frozen import FrozenMap
+from reference.model import Board
+from reference.versions import RulesVersion
+from reference_optimized import distinct_outcomes
+
+
+def outcome_keys(found: Outcomes) -> set[object]:
+    """The outcomes as values: every object's final characteristics (who granted an ability aside)."""
+    return {tuple(sorted((i, replace(ch, granted=FrozenMap())) for i, ch in o.final.items())) for o in found.outcomes}
+
+
+def assert_reduction_reaches_every_orders_outcomes(board: Board, version: RulesVersion, limit: int = 1500) -> None:
+    """613.7m: the reduced orders reach exactly every order's outcomes, complete, with no more resolutions,
+    and the same ties matter (a board whose every-order enumeration does not finish is not judged)."""
+    every = outcomes(board, version, limit=limit)
+    assume(every.complete)
+    fewer = distinct_outcomes(board, version, limit=limit)
+    assert fewer.complete
+    assert outcome_keys(fewer) == outcome_keys(every)
+    assert fewer.runs <= every.runs
+    assert {t.candidates for t in fewer.mattering} == {t.candidates for t in every.mattering}
