@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from .chosen import reads_choice, with_choices
@@ -187,6 +188,18 @@ def merged_counters(counters: tuple[Counter, ...]) -> list[Counter]:
     return [by_kind[k] for k in sorted(by_kind)]
 
 
+@lru_cache(maxsize=4096)
+def counter_part(kind: str, count: int, keyword: bool) -> Part | None:
+    """122.1a-b, 613.4c: what ``count`` counters of one kind do to the object (a keyword counter's only when the
+    version lists its kind: ``keyword``); None for a kind that changes no characteristic."""
+    m = PT_COUNTER.match(kind)
+    if m:
+        return Part("counter_pt", FrozenMap({"power": int(m[1]) * count, "toughness": int(m[2]) * count}))
+    if keyword:
+        return Part("counter_keyword", FrozenMap({"ability": kind}))
+    return None
+
+
 def rule_effects(
     board: Board, state: State, keyword_counters: Collection[str] = KEYWORD_COUNTERS
 ) -> list[ContinuousEffect]:
@@ -194,7 +207,7 @@ def rule_effects(
     out = []
     for obj_id in sorted(state):
         obj = board.objects[obj_id]
-        for key, ts, part in merge_effects(obj) if obj.zone == "battlefield" else ():
+        for key, ts, part in merge_effects(obj) if obj.merges and obj.zone == "battlefield" else ():
             out.append(
                 ContinuousEffect(
                     key=key,
@@ -217,7 +230,8 @@ def rule_effects(
                     targets=(obj_id,),
                 )
             )
-        for key, ts, part in sticker_effects(obj):  # 123.6-123.8, 613.7k: a sticker's effect, in any public zone
+        # 123.6-123.8, 613.7k: a sticker's effect, in any public zone
+        for key, ts, part in sticker_effects(obj) if obj.stickers else ():
             out.append(
                 ContinuousEffect(
                     key=key,
@@ -229,21 +243,16 @@ def rule_effects(
                     anywhere=True,
                 )
             )
-        for c in merged_counters(obj.counters):
-            m = PT_COUNTER.match(c.kind)
-            if m:
-                args = FrozenMap({"power": int(m[1]) * c.count, "toughness": int(m[2]) * c.count})
-                part = Part("counter_pt", args)
-            elif c.kind in keyword_counters:
-                part = Part("counter_keyword", FrozenMap({"ability": c.kind}))
-            else:
+        for c in merged_counters(obj.counters) if obj.counters else ():
+            counted = counter_part(c.kind, c.count, c.kind in keyword_counters)
+            if counted is None:
                 continue
             out.append(
                 ContinuousEffect(
                     key=f"counters:{obj_id}:{c.kind}",
                     origin="rule",
                     timestamp=c.timestamp,
-                    parts=(part,),
+                    parts=(counted,),
                     description=f"{c.count} {c.kind} counter(s) on {obj_id}",
                     targets=(obj_id,),
                 )

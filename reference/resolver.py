@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from functools import partial
 from itertools import pairwise
-from typing import Protocol
+from typing import Any, Protocol
 
 from .copiable import entered_values
 from .dependency import DependencyReason, dependency_graph, ready, strongly_connected
@@ -90,18 +91,71 @@ class Moment:
     edges: tuple[tuple[str, str], ...]  # (dependent, on)
 
 
-@dataclass(frozen=True)
+class Trace:
+    """The trace of a resolution (its steps and the dependency graph at each, 613.8c), built when first read.
+
+    The layer loop keeps, per application, what ``record_application`` reads; the rows are made from those the
+    first time ``steps`` or ``moments`` is read (a caller that reads only the final values never pays for them).
+    """
+
+    __slots__ = ("_build", "_rows")
+
+    def __init__(
+        self,
+        build: Callable[[], tuple[tuple[TraceStep, ...], tuple[Moment, ...]]] | None = None,
+        rows: tuple[tuple[TraceStep, ...], tuple[Moment, ...]] = ((), ()),
+    ) -> None:
+        self._build = build
+        self._rows = rows
+
+    def rows(self) -> tuple[tuple[TraceStep, ...], tuple[Moment, ...]]:
+        """613.8c: the trace steps and the moments (the graph at each step), made once."""
+        if self._build is not None:
+            self._rows, self._build = self._build(), None
+        return self._rows
+
+    def __getstate__(self) -> tuple[tuple[TraceStep, ...], tuple[Moment, ...]]:
+        return self.rows()
+
+    def __setstate__(self, rows: tuple[tuple[TraceStep, ...], tuple[Moment, ...]]) -> None:
+        self._build, self._rows = None, rows
+
+
+@dataclass(frozen=True, eq=False)
 class Resolution:
     """The result of the layer process under one rules version."""
 
     version: str
     final: Mapping[str, Characteristics]
-    steps: tuple[TraceStep, ...]
     skipped: tuple[Skipped, ...]
     edges: tuple[Edge, ...]
-    # one per trace step: the dependency graph in force when that step's effect was chosen
-    moments: tuple[Moment, ...] = ()
     ties: tuple[Tie, ...] = ()
+    trace: Trace = field(default_factory=Trace, repr=False)
+
+    @property
+    def steps(self) -> tuple[TraceStep, ...]:
+        """613.1-613.8: every application of an effect's parts in one slot, in order."""
+        return self.trace.rows()[0]
+
+    @property
+    def moments(self) -> tuple[Moment, ...]:
+        """613.8c: one per trace step, the dependency graph in force when that step's effect was chosen."""
+        return self.trace.rows()[1]
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Resolution):
+            return NotImplemented
+        return (self.version, self.final, self.steps, self.skipped, self.edges, self.moments, self.ties) == (
+            other.version,
+            other.final,
+            other.steps,
+            other.skipped,
+            other.edges,
+            other.moments,
+            other.ties,
+        )
+
+    __hash__ = None  # type: ignore[assignment]
 
     @property
     def undecided(self) -> tuple[Tie, ...]:
@@ -333,32 +387,96 @@ def _in_one_pass(
     if independent is None or len(group) < 2 or any(waited.get(e.key) for e in group):
         return False
     cda_first = not version.cda_dependency_isolated
-    by_rank = sorted(group, key=lambda e: rank(e, version, cda_first))
-    for x, y in pairwise(by_rank):
+    by_rank = sorted(((rank(e, version, cda_first), e) for e in group), key=lambda ranked: ranked[0])
+    for (rank_x, x), (rank_y, y) in pairwise(by_rank):
         # a tie, or a rank order against the timestamps the trace's "went before" reads (613.7)
-        if rank(x, version, cda_first) == rank(y, version, cda_first) or _order_key(x) > _order_key(y):
+        if rank_x == rank_y or _order_key(x) > _order_key(y):
             return False
     return bool(independent(group, slot))
 
 
+class _Left:
+    """613.8c: the keys of a group's effects not applied yet before each application of a group applied in one
+    pass, worked out when the trace is read."""
+
+    def __init__(self, group: list[ContinuousEffect], picks: list[ContinuousEffect]) -> None:
+        self.group, self.picks = group, picks
+        self.left: list[tuple[str, ...]] | None = None
+
+    def at(self, n: int) -> tuple[str, ...]:
+        """613.8c: the keys left (sorted) before the ``n``-th application (from 0)."""
+        if self.left is None:
+            left = sorted(e.key for e in self.group)
+            self.left = []
+            for pick in self.picks:
+                self.left.append(tuple(left))
+                del left[bisect_left(left, pick.key)]
+        return self.left[n]
+
+
 def in_one_pass(
     group: list[ContinuousEffect], waited: Mapping[str, set[str]], done: set[str], version: RulesVersion
-) -> Iterator[tuple[ContinuousEffect, Why, tuple[str, ...], Mapping[str, Mapping[str, DependencyReason]]]]:
+) -> Iterator[tuple[ContinuousEffect, Callable[[], Why], Callable[[], tuple[str, ...]], Mapping[str, Any]]]:
     """613.7, 613.8c: the group in rank order, each with why it applies then, the keys left and the (empty) graph.
 
     What ``choose_next`` and ``why_chosen`` would answer after each application when no effect of the group
-    depends on another and none comes to (``_in_one_pass``): read lazily, as ``done`` grows.
+    depends on another and none comes to (``_in_one_pass``). The reasons and the keys left are read when the trace
+    is: no effect of the group waited for another, so its reason reads nothing ``done`` adds later.
     """
-    left = sorted(e.key for e in group)
     cda_first = not version.cda_dependency_isolated
-    for pick in sorted(group, key=lambda e: rank(e, version, cda_first)):
+    picks = sorted(group, key=lambda e: rank(e, version, cda_first))
+    left = _Left(group, picks)
+    for n, pick in enumerate(picks):
         # in rank order, which is timestamp order: no effect left went before it (613.7); the others are read
         # only for a characteristic-defining ability, which comes before every other effect (613.3)
         others = group if pick.origin == "cda" else []
-        why = why_chosen(pick, [pick], others, {pick.key: {}}, waited, done)
-        remaining = tuple(left)
-        del left[bisect_left(left, pick.key)]
-        yield pick, why, remaining, {}
+        why = partial(why_chosen, pick, [pick], others, {pick.key: {}}, waited, done)
+        yield pick, why, partial(left.at, n), {}
+
+
+# What the loop keeps of one application for its trace row (``record_application``): the slot, the effect, the keys
+# left (or how to read them), the graph in force, the parts, why (or how to read it), the objects, whether it was
+# the effect's first application, and the state after it (None: the bookkeeping's ``replay`` gives it).
+_Row = tuple[
+    Slot,
+    ContinuousEffect,
+    "tuple[str, ...] | Callable[[], tuple[str, ...]]",
+    Mapping[str, Mapping[str, DependencyReason]],
+    tuple[Part, ...],
+    "Why | Callable[[], Why]",
+    frozenset[str],
+    bool,
+    "Mapping[str, Characteristics] | None",
+]
+
+
+def trace_rows(
+    rows: list[_Row], locked_slot: Mapping[str, str], states: Iterator[Mapping[str, Characteristics]] | None
+) -> tuple[tuple[TraceStep, ...], tuple[Moment, ...]]:
+    """613.8c: the trace steps and moments of the applications kept by the loop, in order (``record_application``);
+    ``states`` gives the state after each application the loop kept none for."""
+    steps: list[TraceStep] = []
+    moments: list[Moment] = []
+    for n, (slot, pick, remaining, in_force, parts, why, targets, first, state) in enumerate(rows, 1):
+        if state is None:
+            assert states is not None
+            state = next(states)
+        moment, step = record_application(
+            n,
+            slot,
+            pick,
+            remaining if isinstance(remaining, tuple) else remaining(),
+            in_force,
+            parts,
+            why if isinstance(why, Why) else why(),
+            targets,
+            locked_slot,
+            first,
+            state,
+        )
+        moments.append(moment)
+        steps.append(step)
+    return tuple(steps), tuple(moments)
 
 
 def resolve(
@@ -368,11 +486,12 @@ def resolve(
 ) -> Resolution:
     """613.1-613.8: apply every continuous effect in layer, dependency and timestamp order."""
     game = bookkeeping(board, version)
+    # a bookkeeping that changes its state in place gives the states after each application again when asked
+    replay: Callable[[], Iterator[Mapping[str, Characteristics]]] | None = getattr(game, "replay", None)
     locked_slot: dict[str, str] = {}
-    steps: list[TraceStep] = []
+    rows: list[_Row] = []
     skipped: list[Skipped] = []
     edges: list[Edge] = []
-    moments: list[Moment] = []
     ties: list[Tie] = []
     for slot in version.slots:
         done: set[str] = set()
@@ -394,7 +513,7 @@ def resolve(
                     if (a, b) not in seen_edges:
                         seen_edges.add((a, b))
                         edges.append(Edge(slot.id, a, b, r.test, r.detail))
-            order: Iterable[tuple[ContinuousEffect, Why, tuple[str, ...], Mapping[str, Mapping[str, DependencyReason]]]]
+            order: Iterable[tuple[ContinuousEffect, Any, Any, Mapping[str, Mapping[str, DependencyReason]]]]
             if group is candidates and not any(graph.values()) and _in_one_pass(game, group, slot.id, waited, version):
                 order = in_one_pass(group, waited, done, version)
             else:
@@ -402,8 +521,8 @@ def resolve(
                 pick, tie = choose_next(group, ok, waited, done, board, game.state, version, slot.id)
                 if tie is not None:
                     ties.append(tie)
-                why = why_chosen(pick, group, candidates, graph, waited, done)
-                order = [(pick, why, tuple(sorted(e.key for e in group)), graph)]
+                reason = why_chosen(pick, group, candidates, graph, waited, done)
+                order = [(pick, reason, tuple(sorted(e.key for e in group)), graph)]
             for pick, why, remaining, in_force in order:
                 targets = game.affected(pick)
                 first = pick.key not in game.locked
@@ -413,18 +532,17 @@ def resolve(
                 parts = game.parts(pick, slot.id)
                 game.apply(pick, slot.id, targets)
                 done.add(pick.key)
-                moment, step = record_application(
-                    len(steps) + 1, slot, pick, remaining, in_force, parts, why, targets, locked_slot, first, game.state
+                # the trace row is made when the trace is read (``Trace``)
+                rows.append(
+                    (slot, pick, remaining, in_force, parts, why, targets, first, None if replay else game.state)
                 )
-                moments.append(moment)
-                steps.append(step)
         skipped.extend(not_applied(slot, seen, done, board, game.state))
+    states = replay() if replay is not None else None
     return Resolution(
         version=version.id,
         final=dict(game.state),
-        steps=tuple(steps),
         skipped=tuple(skipped),
         edges=tuple(edges),
-        moments=tuple(moments),
         ties=tuple(ties),
+        trace=Trace(partial(trace_rows, rows, locked_slot, states)),
     )

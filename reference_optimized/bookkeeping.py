@@ -29,7 +29,7 @@ readable test itself is run.
 from __future__ import annotations
 
 from collections import ChainMap
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
 from reference.dependency import DependencyReason, changes_what_it_does, compare_after_trial
@@ -86,6 +86,10 @@ from .reads import (
     writes_of,
 )
 from .witnesses import KeptPair, moved_since, rewitness, step_reads, witnessed_answer
+
+# Objects per value, at least, for a class to move at once (``Incremental.by_class``); with fewer (every object
+# its own value) the classes are not kept.
+_CLASS_SIZE = 4
 
 # Past this many objects to read again, an effect's objects are found afresh by the bitsets (``indexes``).
 _WHOLE = 32
@@ -217,10 +221,14 @@ class _Affected:
         self.effect, self.objects, self.version = effect, objects, version
 
 
+# objects alike that one application moves together: their value before, their value after, the objects
+Move = tuple[Characteristics, Characteristics, set[str]]
+
+
 class _Changes:
     """An effect's trial application (613.8a): the objects it would change, up to date with a step."""
 
-    __slots__ = ("changed", "changes", "effect", "instrs", "parts", "slot", "targets", "version")
+    __slots__ = ("changed", "changes", "effect", "instrs", "moves", "parts", "slot", "targets", "version")
 
     def __init__(self) -> None:
         self.effect: ContinuousEffect | None = None
@@ -231,9 +239,23 @@ class _Changes:
         self.changes: dict[str, Characteristics] = {}
         self.changed: frozenset[str] | None = None
         self.instrs: list[Instruction | None] = []
+        # when the changes were made class by class (``Incremental.by_class``): each class's old value, new value and
+        # the objects that move (None once the changes were made or touched object by object)
+        self.moves: list[Move] | None = None
 
 
 Graph = dict[str, dict[str, DependencyReason]]
+
+
+def _replay(
+    start: Mapping[str, Characteristics], history: list[dict[str, Characteristics]]
+) -> Iterator[Mapping[str, Characteristics]]:
+    """613.1: the state after each step, from the state before the first and each step's changes (one mapping,
+    changed in place as it goes: read each before asking for the next)."""
+    state = dict(start)
+    for changes in history:
+        state.update(changes)
+        yield state
 
 
 class Incremental:
@@ -246,15 +268,29 @@ class Incremental:
         self.state: dict[str, Characteristics] = dict(initial_state(board, version))
         # equal characteristics held as one value: objects alike are grouped by identity (``changes``, ``indexes``)
         alike: dict[Characteristics, Characteristics] = {}
+        # the objects holding each value, by the value's identity (the classes an application moves together);
+        # None where there are too many values for a class to move many objects at once (``by_class``)
+        holders: dict[int, tuple[Characteristics, set[str]]] = {}
         for i, ch in self.state.items():
-            self.state[i] = alike.setdefault(ch, ch)
+            ch = self.state[i] = alike.setdefault(ch, ch)
+            held = holders.get(id(ch))
+            if held is None:
+                holders[id(ch)] = (ch, {i})
+            else:
+                held[1].add(i)
+        self.holders: dict[int, tuple[Characteristics, set[str]]] | None = (
+            holders if len(holders) * _CLASS_SIZE <= len(self.state) else None
+        )
         self.locked: dict[str, tuple[ContinuousEffect, frozenset[str]]] = {}
+        # the state before the first step and each step's changes (never changed after): the trace's states (``replay``)
+        self.start: dict[str, Characteristics] = dict(self.state)
+        self.history: list[dict[str, Characteristics]] = []
         # One entry per applied step: the objects it changed and the characteristics it changed.
         self.log: list[tuple[frozenset[str], frozenset[str], Names]] = []
         # Objects that do not fit (``fits``), and those without power or toughness, computed when first asked.
         self.unfit: set[str] | None = None
         self.no_pt: set[str] | None = None
-        self.infos: dict[int, _Info] = {}
+        self.infos: dict[int, tuple[ContinuousEffect, _Info]] = {}  # per effect value (by identity): what is kept
         self.info_like: dict[tuple[Any, ...], _Info] = {}  # per (parts, filter, ...): what is kept (``info``)
         self.affected_cache: dict[str, _Affected] = {}
         self.changes_cache: dict[str, _Changes] = {}
@@ -291,6 +327,8 @@ class Incremental:
                     self.condition_names[field] = frozenset().union(*names)  # type: ignore[arg-type]
         self.conditional_holders: set[str] = set()
         self.statics: dict[str, list[ContinuousEffect]] = {}
+        # the effects that exist (resolved, static, the rules'), with their keys, while no object's statics change
+        self.in_play: tuple[list[ContinuousEffect], set[str]] | None = None
         # bitsets over the objects by type, subtype, color, controller... built when first asked (``indexes``)
         self.index: Indexes | None = None
         # the objects changed since the bitsets were last brought up to date, with their characteristics then
@@ -303,6 +341,11 @@ class Incremental:
     def _regenerate_statics(self, obj_id: str) -> None:
         """611.3b: the effects of one object's static abilities, as ``static_effects`` lists them."""
         ch = self.state[obj_id]
+        if not ch.abilities:
+            if self.statics.pop(obj_id, None) is not None:  # no ability: no static ability
+                self.in_play = None
+            return
+        self.in_play = None  # the effects in play are listed again when next asked (``effects_in_play``)
         out = []
         # 612.1: without text changes only a defined wording can be a static ability.
         wordings = ch.abilities if ch.text_changes else ch.abilities & self.defined
@@ -336,44 +379,45 @@ class Incremental:
             self.statics.pop(obj_id, None)
 
     def effects_in_play(self) -> list[ContinuousEffect]:
-        """611, 613.6: as ``reference.effects.effects_in_play``."""
-        effects = list(self.resolved)
-        for obj_id in sorted(self.statics):
-            effects += self.statics[obj_id]
-        effects += self.rules
-        keys = {e.key for e in effects}
-        effects += [e for k, (e, _) in sorted(self.locked.items()) if k not in keys]
-        return effects
+        """611, 613.6: as ``reference.effects.effects_in_play``; the effects that exist are kept until an object's
+        static abilities are made again, and only the locked effects outside them are looked up each time."""
+        if self.in_play is None:
+            effects = list(self.resolved)
+            for obj_id in sorted(self.statics):
+                effects += self.statics[obj_id]
+            effects += self.rules
+            self.in_play = (effects, {e.key for e in effects})
+        effects, keys = self.in_play
+        extra = self.locked.keys() - keys
+        if not extra:
+            return list(effects)
+        return effects + [self.locked[k][0] for k in sorted(extra)]
 
     def info(self, e: ContinuousEffect) -> _Info:
         """What is kept about one effect value (what it reads and writes, its parts per slot)."""
-        i = self.infos.get(id(e))
-        if i is None or i.effect is not e:
-            condition = self.conditions.get(e.ability or "") if e.origin in ("static", "cda") else None
-            # what is kept reads only the effect's parts, filter, origin, condition and whether it has targets:
-            # effects equal in those (a thousand creatures' counters, 613.7c) share it
-            try:
-                like = (e.parts, e.filter, e.targets is None, e.origin, condition)
-                template = self.info_like.get(like)
-            except TypeError:  # unhashable parts or filter (plain dicts from a caller): read for this effect only
-                like, template = None, None
-            if template is None:
-                i = _Info(e, condition)
-                if like is not None:
-                    self.info_like[like] = i
-            else:
-                i = _Info.__new__(_Info)
-                for name in _Info.__slots__:
-                    setattr(i, name, getattr(template, name))
-                i.effect = e
-            self.infos[id(e)] = i
+        held = self.infos.get(id(e))
+        if held is not None and held[0] is e:
+            return held[1]
+        condition = self.conditions.get(e.ability or "") if e.origin in ("static", "cda") else None
+        # what is kept reads only the effect's parts, filter, origin, condition and whether it has targets:
+        # effects equal in those (a thousand creatures' counters, 613.7c) share it, the first one's
+        try:
+            like = (e.parts, e.filter, e.targets is None, e.origin, condition)
+            i = self.info_like.get(like)
+        except TypeError:  # unhashable parts or filter (plain dicts from a caller): read for this effect only
+            like, i = None, None
+        if i is None:
+            i = _Info(e, condition)
+            if like is not None:
+                self.info_like[like] = i
+        self.infos[id(e)] = (e, i)
         return i
 
     def parts(self, e: ContinuousEffect, slot: str) -> tuple[Part, ...]:
         """613.6: as ``parts_in_slot``, kept per effect value."""
-        i = self.infos.get(id(e))
-        if i is not None and i.effect is e:
-            found = i.slots.get(slot)
+        held = self.infos.get(id(e))
+        if held is not None and held[0] is e:
+            found = held[1].slots.get(slot)
             if found is not None:
                 return found
         i = self.info(e)
@@ -538,22 +582,32 @@ class Incremental:
                     dirty = None
                     break
                 dirty |= objs & targets
-        if dirty is None or len(dirty) > _WHOLE:
+        # shared only between effects on many objects (for a few, each is made as fast as it is found)
+        many = len(targets) > _WHOLE
+        if many and (dirty is None or len(dirty) > _WHOLE):
             shared = self._shared_changes(e, parts, targets, now)
             if shared is not None:
                 # 613.1: equal parts applied to the same objects now: the same changes (``shared_parts``)
                 c.effect, c.parts, c.instrs, c.changes, c.changed = e, parts, [None] * len(parts), dict(shared), None
+                c.moves = None
                 c.targets, c.version, c.slot = targets, now, slot
                 return c.changes
-        if dirty is None:
-            c.effect, c.parts, c.instrs, c.changes, c.changed = e, parts, [None] * len(parts), {}, None
-            dirty = set(targets)
-        state, out = self.state, c.changes
         # 613.1: when no part reads its object, the result is a function of the object's characteristics alone:
         # the objects holding the same characteristics (one value, shared) get one application, made once
-        alike: dict[int, tuple[Characteristics, bool]] | None = None
-        if not any(part_reads_object(p) for p in parts):
-            alike = {}
+        by_value = not any(part_reads_object(p) for p in parts)
+        c.moves = None
+        if dirty is None:
+            c.effect, c.parts, c.instrs, c.changes, c.changed = e, parts, [None] * len(parts), {}, None
+            if by_value and self.holders is not None and len(self.holders) * _CLASS_SIZE <= len(targets):
+                # few classes for many objects: each class that meets the objects moves at once (set operations)
+                c.moves = self.by_class(e, parts, targets, c)
+                c.targets, c.version, c.slot = targets, now, slot
+                if many and self._shares(e, parts):
+                    self.shared_changes[parts] = (now, targets, c.changes)
+                return c.changes
+            dirty = set(targets)
+        state, out = self.state, c.changes
+        alike: dict[int, tuple[Characteristics, bool]] | None = {} if by_value else None
         for t in dirty:
             if t not in targets:
                 out.pop(t, None)
@@ -562,7 +616,7 @@ class Incremental:
             done = alike.get(id(old)) if alike is not None else None
             if done is None:
                 ch = self._apply(e, parts, t, c)
-                done = (ch, ch != old)
+                done = (ch, ch is not old and ch != old)
                 if alike is not None:
                     alike[id(old)] = done
             if done[1]:
@@ -572,9 +626,73 @@ class Incremental:
         if dirty:
             c.changed = None
         c.targets, c.version, c.slot = targets, now, slot
-        if self._shares(e, parts):
+        if many and self._shares(e, parts):
             self.shared_changes[parts] = (now, targets, c.changes)
         return c.changes
+
+    def by_class(
+        self, e: ContinuousEffect, parts: tuple[Part, ...], targets: frozenset[str], c: _Changes
+    ) -> list[Move]:
+        """613.1: the effect's changes on ``targets`` (into ``c.changes``), one application per value held, each
+        class's objects moved together; only for parts that read nothing of the object but its characteristics."""
+        assert self.holders is not None
+        out: dict[str, Characteristics] | None = None
+        moves: list[Move] = []
+        for old, held in list(self.holders.values()):
+            # a class wholly among the objects moves as it is (its own set: ``_move`` hands it to the new value)
+            objs = held if held <= targets else held & targets
+            if not objs:
+                continue
+            new = self._apply(e, parts, next(iter(objs)), c)
+            if new is not old and new != old:
+                if out is None:
+                    out = dict.fromkeys(objs, new)
+                else:
+                    out.update(dict.fromkeys(objs, new))
+                moves.append((old, new, objs))
+        c.changes = {} if out is None else out
+        return moves
+
+    def _moves_of(self, changes: dict[str, Characteristics]) -> list[Move]:
+        """613.1: changes made object by object as moves: the objects going from one value to another together."""
+        state = self.state
+        groups: dict[tuple[int, int], Move] = {}
+        for t, new in changes.items():
+            old = state[t]
+            if old is not new:
+                found = groups.get((id(old), id(new)))
+                if found is None:
+                    groups[(id(old), id(new))] = (old, new, {t})
+                else:
+                    found[2].add(t)
+        return list(groups.values())
+
+    def _move(self, moves: list[Move]) -> None:
+        """613.1: the objects holding each value (``holders``) once the moves are made (before the state changes);
+        no longer kept once there are too many values (``_CLASS_SIZE``)."""
+        holders = self.holders
+        assert holders is not None
+        # first every moved object leaves its class (a value may be both one move's old and another's new) ...
+        for old, _, objs in moves:
+            held = holders[id(old)][1]
+            if objs is held:
+                del holders[id(old)]  # the whole class moves: its set goes with it
+            else:
+                held -= objs
+                if not held:
+                    del holders[id(old)]
+        # ... then joins its new one: the moved set is handed over (a class's own, or made for this move)
+        for _, new, objs in moves:
+            into = holders.get(id(new))
+            if into is None:
+                holders[id(new)] = (new, objs)
+            elif len(into[1]) >= len(objs):
+                into[1].update(objs)
+            else:
+                objs.update(into[1])
+                holders[id(new)] = (new, objs)
+        if len(holders) * _CLASS_SIZE > len(self.state):
+            self.holders = None
 
     def _shares(self, e: ContinuousEffect, parts: tuple[Part, ...]) -> bool:
         """613.1, 613.7a: does what the parts do to each object read only the parts and the object (not the effect's
@@ -1159,6 +1277,10 @@ class Incremental:
 
     # --- applying one effect (613.1)
 
+    def replay(self) -> Iterator[Mapping[str, Characteristics]]:
+        """613.1: the state after each application so far, in order, made again when read (the trace's ``after``)."""
+        return _replay(self.start, list(self.history))
+
     def apply(self, e: ContinuousEffect, slot: str, targets: frozenset[str]) -> None:
         """613.1: apply the effect's parts for this slot; log what changed; regenerate changed objects' statics.
 
@@ -1183,31 +1305,59 @@ class Incremental:
             names = {f: frozenset(v) for f, v in differing.items()}
         if info.idle_pt and self.all_have_pt(objs):
             found -= info.idle_pt  # "+x/+0" on objects with power and toughness: their toughness stays
-        if self.index is not None and found & INDEXED:
-            for t in changes:
-                self.unindexed.setdefault(t, self.state[t])  # the bitsets follow when next read (``indexes``)
+        kept = self.changes_cache[e.key]
+        moves = kept.moves if kept.changes is changes else None
+        indexed = self.index is not None and bool(found & INDEXED)
+        pt = self.no_pt is not None and bool(found & {"power", "toughness"})
+        fitting = self.unfit is not None and not fit and bool(found & FIT_READS)
+        if indexed:
+            # the bitsets follow when next read (``indexes``): each object's value before its first change since
+            unindexed = self.unindexed
+            if moves is not None:
+                for old, _, moved in moves:
+                    unindexed.update(dict.fromkeys(moved - unindexed.keys(), old))
+            else:
+                for t in changes:
+                    unindexed.setdefault(t, self.state[t])
+        if moves is None and self.holders is not None:
+            moves = self._moves_of(changes)  # made object by object: the objects alike that moved alike
+        if self.holders is not None and moves:
+            self._move(moves)
         self.state.update(changes)
-        if self.no_pt is not None and found & {"power", "toughness"}:
-            for t, ch in changes.items():
+        self.history.append(changes)
+        # the kept changes are the history's now: a later ask makes new ones rather than change these
+        kept.effect, kept.version, kept.moves = None, -1, None
+        # the values each class of objects moved to (without classes: each object's own)
+        news: list[tuple[Characteristics, set[str] | frozenset[str]]] = (
+            [(new, moved) for _, new, moved in moves]
+            if moves is not None
+            else [(ch, frozenset((t,))) for t, ch in changes.items()]
+            if pt or fitting or found & REGENERATE_ON
+            else []
+        )
+        if pt and self.no_pt is not None:
+            for ch, gone in news:
                 if ch.power is None or ch.toughness is None:
-                    self.no_pt.add(t)
+                    self.no_pt.update(gone)
                 else:
-                    self.no_pt.discard(t)
-        if self.unfit is not None and not fit and found & FIT_READS:
-            for t, ch in changes.items():
+                    self.no_pt.difference_update(gone)
+        if fitting and self.unfit is not None:
+            for ch, gone in news:
                 if fits(ch):
-                    self.unfit.discard(t)
+                    self.unfit.difference_update(gone)
                 else:
-                    self.unfit.add(t)
+                    self.unfit.update(gone)
         self.log.append((objs, frozenset(found), names))
         if found & REGENERATE_ON:
             # Only named abilities changed, none of them a defined one: an object without text changes
             # keeps the same static abilities (612.1: only a defined wording is one).
             named = names.get("abilities")
             undefined = found <= ABILITY_FIELDS and named is not None and named.isdisjoint(self.defined)
-            for t in sorted(changes):
-                if not (undefined and not changes[t].text_changes):
-                    self._regenerate_statics(t)
+            # no object changed has text changes: none has a new static ability (checked class by class)
+            if not (undefined and not any(ch.text_changes for ch, _ in news)):
+                for t in sorted(changes):
+                    if not (undefined and not changes[t].text_changes):
+                        self._regenerate_statics(t)
         if self.conditional_holders and (
             hits(frozenset(found), names, self.condition_reads, self.condition_names)
             or ("controller" in found and not self.conditional_holders.isdisjoint(changes))

@@ -107,22 +107,30 @@ class Indexes:
         self.bits: dict[Key, int] = {}
         self.universe = 0
         self.members_memo: dict[int, frozenset[str]] = {}
+        # objects alike (one characteristics value, the same board facts) get their facts once and one bitset
+        groups: dict[tuple[Any, ...], tuple[Characteristics, Any, int]] = {}
         for n, i in enumerate(self.ids):
             obj = board.objects[i]
             bit = 1 << n
             if obj.zone != "battlefield" or i in state:  # objects_matching's objects
                 self.universe |= bit
             ch = state.get(i, obj.printed)
+            counters = frozenset(c.kind for c in obj.counters if c.count > 0) if obj.counters else frozenset()
+            key = (id(ch), obj.zone, obj.owner, counters, obj.token, obj.monstrous)
+            group = groups.get(key)
+            groups[key] = (ch, obj, bit) if group is None else (ch, obj, group[2] | bit)
+        bits = self.bits
+        for (_, zone, owner, counters, token, monstrous), (ch, _, mask) in groups.items():
             keys = facts(ch)
-            keys.add(("zone", obj.zone))
-            keys.add(("owner", obj.owner))
-            keys.update(("has_counter", c.kind) for c in obj.counters if c.count > 0)
-            if obj.token:
+            keys.add(("zone", zone))
+            keys.add(("owner", owner))
+            keys.update(("has_counter", c) for c in counters)
+            if token:
                 keys.add(("token",))
-            if obj.monstrous:
+            if monstrous:
                 keys.add(("monstrous",))
             for k in keys:
-                self.bits[k] = self.bits.get(k, 0) | bit
+                bits[k] = bits.get(k, 0) | mask
 
     def update(self, moved: Iterable[tuple[str, Characteristics, Characteristics]]) -> None:
         """613.1: move the objects a step changed (id, before, after) to their new facts, alike objects together."""

@@ -35,6 +35,13 @@ PLUMBING: dict[str, tuple[str, ...]] = {
         "reference/frozen.py::thaw",
         "reference/model.py::Characteristics.with_",
     ),
+    "storing a resolution's trace until it is read, comparing and pickling it: how values are kept, no rule": (
+        "reference/resolver.py::Trace.__init__",
+        "reference/resolver.py::Trace.__getstate__",
+        "reference/resolver.py::Trace.__setstate__",
+        "reference/resolver.py::Resolution.__eq__",
+        "reference/resolver.py::_Left.__init__",
+    ),
     "a container helper or a query over values already built (a set's intersection, a sorted tuple, ids)": (
         "reference/effects.py::_of",
         "reference/effects.py::_listed",

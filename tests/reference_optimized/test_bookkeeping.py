@@ -107,6 +107,10 @@ def checked_engine() -> Iterator[list[int]]:
                                                            self.locked)  # fmt: skip
         assert chosen == effects.affected(e, self.board, self.state, self.locked), e.key
         apply(self, e, slot, chosen)
+        # the objects kept as holding each value (moved class by class) are those whose value it is now
+        if self.holders is not None:
+            held = [(i, ch) for ch, objs in self.holders.values() for i in objs]
+            assert len(held) == len(self.state) and all(self.state[i] is ch for i, ch in held)
         # 205.3d, 305.6: the objects kept as not fitting are those that do not fit now
         assert self.unfit is None or self.unfit == {i for i, ch in self.state.items() if not reads.fits(ch)}
         # the bitsets over the objects are those of the new state (reference_optimized.indexes)
@@ -1132,3 +1136,30 @@ def test_effects_with_equal_trials_share_answers_and_changes_and_stay_equal(monk
     with checked_engine():
         assert fast_resolve(board, version) == resolve(board, version)
     assert any(answers) and any(copies)
+
+
+@pytest.mark.parametrize("family", ["a", "c"])
+def test_classes_of_alike_objects_follow_every_step_on_the_peer_boards(family: str) -> None:
+    """613.1: on issue 39's peer boards at 100 creatures (one effect moving a class onto a value another class
+    holds, and that class on, in one step), every object is kept in the class of the value it holds after each
+    step, and the fast path equals the readable resolver, result and trace."""
+    import peers
+
+    version = get_version("2025-08-01")
+    board = peers.project_board(peers.events(family, 100, 10), catalogue(), version)
+    apply = bookkeeping.Incremental.apply
+    steps = [0]
+
+    def checked(self: bookkeeping.Incremental, e: effects.ContinuousEffect, slot: str, chosen: frozenset[str]) -> None:
+        apply(self, e, slot, chosen)
+        assert self.holders is not None  # a few values for many objects: the classes are kept
+        held = [(i, ch) for ch, objs in self.holders.values() for i in objs]
+        assert len(held) == len(self.state) and all(self.state[i] is ch for i, ch in held), e.key
+        steps[0] += 1
+
+    bookkeeping.Incremental.apply = checked  # type: ignore[method-assign]
+    try:
+        assert_same(board, version)
+    finally:
+        bookkeeping.Incremental.apply = apply  # type: ignore[method-assign]
+    assert steps[0] >= 10
