@@ -67,14 +67,12 @@ class _Reaching(Incremental):
         """613.1: the bookkeeping of one resolution, and the slot to stop at."""
         super().__init__(board, version)
         self.slot = slot
-        self.start: tuple[list[ContinuousEffect], dict[str, tuple[ContinuousEffect, frozenset[str]]], State] | None = (
-            None
-        )
+        self.met: tuple[list[ContinuousEffect], dict[str, tuple[ContinuousEffect, frozenset[str]]], State] | None = None
 
     def parts(self, effect: ContinuousEffect, slot: str) -> tuple[Part, ...]:
         """613.6: the effect's parts in ``slot``; the first question about the slot looked for stops the loop."""
-        if slot == self.slot and self.start is None:
-            self.start = (list(self.effects_in_play()), dict(self.locked), dict(self.state))
+        if slot == self.slot and self.met is None:
+            self.met = (list(self.effects_in_play()), dict(self.locked), dict(self.state))
             raise _Reached
         return super().parts(effect, slot)
 
@@ -91,9 +89,9 @@ def effects_from(board: Board, version: RulesVersion, tie: Tie) -> list[Continuo
     reached = _Reaching(board, version, tie.slot)
     with contextlib.suppress(_Reached):
         layer_loop(board, version, lambda _b, _v: reached)
-    if reached.start is None:
+    if reached.met is None:
         return None
-    start, locked, state = reached.start
+    start, locked, state = reached.met
     met = [e for e, _ in locked.values()] + start
     if any(e.key in recorded and holder(e) in keys for e in met):
         return None
