@@ -227,6 +227,11 @@ def test_which_pairs_of_effects_interact() -> None:
     assert interact(reads_blue, blue, IKORIA)
     assert not interact(set_one, blue, IKORIA) and not interact(only_red, flying, IKORIA)
     assert not interact(set_one, set_one, IKORIA)
+    # an operation the reads module lists no writes for is taken to write every characteristic (its slot's filters
+    # and amounts may read any): a creature losing all its creature types and one gaining a goblin's type interact
+    no_creature_types = _effect("k", {"op": "remove_all_creature_types"})
+    goblin = _effect("l", {"op": "add_subtypes", "subtypes": ["goblin"]})
+    assert interact(no_creature_types, goblin, IKORIA) and interact(goblin, no_creature_types, IKORIA)
 
 
 # One creature's own abilities, tied (613.7a: one timestamp): settings and additions of one characteristic
