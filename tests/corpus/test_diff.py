@@ -120,4 +120,5 @@ def test_consecutive_dated_profiles_move_the_tie_cases() -> None:
         "ruling-layer6-lord-loses-abilities-dependency",
         # 613.7n (2025-07-25): an object's own static ability goes first, so its tie with a resolved effect is decided
         "own-ability-recorded-in-an-earlier-tie-against-a-resolved-setting",
+        "own-ability-ordered-in-two-ties-then-against-a-resolved-setting",
     }
