@@ -51,7 +51,7 @@ from .bookkeeping import Incremental
 from .features import resolve
 from .last_copy import last_copy_orders
 from .last_touch import last_touch_orders
-from .orders import SCOPE_OPS, DistinctOrders, components, groups, last_writer_orders, pins_later
+from .orders import SCOPE_OPS, DistinctOrders, components, groups, last_writer_orders, orders_product, pins_later
 from .reads import FIELDS, WRITES, condition_reads
 
 
@@ -205,16 +205,6 @@ def _these(found: tuple[tuple[str, ...], ...]) -> Callable[[], Iterable[tuple[st
     return lambda: iter(found)
 
 
-def _product(parts: Sequence[Callable[[], Iterable[tuple[str, ...]]]]) -> Iterator[tuple[str, ...]]:
-    """613.7m: the orders tried of each group, concatenated in the groups' order, lazily."""
-    if not parts:
-        yield ()
-        return
-    for head in parts[0]():
-        for rest in _product(parts[1:]):
-            yield head + rest
-
-
 class SlotOrders(DistinctOrders):
     """613.7m: ``orders.DistinctOrders``, and on boards outside its scope the orders read from the tie's slot on."""
 
@@ -253,7 +243,7 @@ class SlotOrders(DistinctOrders):
             copied = last_copy_orders(tie_keys(tie), effects, tie.slot, self.version, board)
             return every_order(tie) if copied is None else iter(copied)
         found = orders_from(tie, effects, self.version)
-        return every_order(tie) if found is None else _product(found)
+        return every_order(tie) if found is None else orders_product(found)
 
 
 def distinct_outcomes(

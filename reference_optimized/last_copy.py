@@ -25,9 +25,10 @@ from collections.abc import Sequence
 
 from reference.effects import ContinuousEffect
 from reference.model import Board
-from reference.timestamps import holder
 from reference.versions import RulesVersion
 from reference.vocabulary import OPERATION_KIND
+
+from .orders import named_effects
 
 # 707.2, 613.2a, 613.2b: operations that set a whole at once: the copiable values, the controller
 WHOLE = frozenset({"copy_of", "set_controller"})
@@ -48,12 +49,9 @@ def copies(
     for d in board.abilities.values():
         if any(version.slot_of(OPERATION_KIND[p.op], o) == slot for p in d.parts for o in ("static", "cda")):
             return None  # 611.3b, 613.6: a copied ability could generate an effect in the slot while the tie applies
-    named: dict[str, ContinuousEffect] = {}
-    for k in keys:
-        found = [e for e in effects if k in (holder(e), e.key)]
-        if len(found) != 1:
-            return None
-        named[k] = found[0]
+    named = named_effects(keys, effects)
+    if named is None:
+        return None
     group = {e.key for e in named.values()}
     stamps = {e.timestamp for e in named.values()}
     copied: set[object] = set()

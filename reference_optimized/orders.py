@@ -251,13 +251,13 @@ def groups(keys: Sequence[str], effects: Sequence[ContinuousEffect], comp: Mappi
     return list(out.values())
 
 
-def _product(groups: Sequence[Callable[[], Iterable[tuple[str, ...]]]]) -> Iterator[tuple[str, ...]]:
+def orders_product(groups: Sequence[Callable[[], Iterable[tuple[str, ...]]]]) -> Iterator[tuple[str, ...]]:
     """613.7m: the orders tried of each group, concatenated in the groups' order, lazily."""
     if not groups:
         yield ()
         return
     for head in groups[0]():
-        for rest in _product(groups[1:]):
+        for rest in orders_product(groups[1:]):
             yield head + rest
 
 
@@ -273,18 +273,26 @@ def _writes(parts: Sequence[Part]) -> frozenset[str]:
     return frozenset().union(*(WRITES.get(p.op, FIELDS) for p in parts))
 
 
-def last_writer_orders(
-    keys: Sequence[str], effects: Sequence[ContinuousEffect], version: RulesVersion
-) -> list[tuple[str, ...]] | None:
-    """613.4b, 613.1e, 613.7m: the orders worth trying of a group whose effects set one characteristic (module
-    docstring, "Settings"): one per choice of the last setting effect and of the additions after it; None when
-    the group is not of that shape."""
+def named_effects(keys: Sequence[str], effects: Sequence[ContinuousEffect]) -> dict[str, ContinuousEffect] | None:
+    """613.7m: the one effect each tie key names (its holder's or its own key); None when one names none or several."""
     members: dict[str, ContinuousEffect] = {}
     for k in keys:
         named = [e for e in effects if k in (holder(e), e.key)]
         if len(named) != 1:
             return None
         members[k] = named[0]
+    return members
+
+
+def last_writer_orders(
+    keys: Sequence[str], effects: Sequence[ContinuousEffect], version: RulesVersion
+) -> list[tuple[str, ...]] | None:
+    """613.4b, 613.1e, 613.7m: the orders worth trying of a group whose effects set one characteristic (module
+    docstring, "Settings"): one per choice of the last setting effect and of the additions after it; None when
+    the group is not of that shape."""
+    members = named_effects(keys, effects)
+    if members is None:
+        return None
     first = members[keys[0]]
     if any((e.source, e.targets, e.filter) != (first.source, first.targets, first.filter) for e in members.values()):
         return None  # 611.3a, 611.2c: they may apply to different objects
@@ -394,7 +402,7 @@ class DistinctOrders:
             return every_order(tie)
         if pins_later(keys, tie.slot, self.effects, self.version):
             return every_order(tie)
-        return _product([self._orders(g) for g in groups(keys, self.effects, self.components)])
+        return orders_product([self._orders(g) for g in groups(keys, self.effects, self.components)])
 
     def _orders(self, group: Sequence[str]) -> Callable[[], Iterable[tuple[str, ...]]]:
         """613.7m: the orders worth trying of one group: one per signature of the last effect touching each

@@ -8,18 +8,16 @@ the resolutions made, never the time taken.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 import pytest
-from hypothesis import assume, given
+from hypothesis import given
 from hypothesis import strategies as st
 
 from benchmarks.tied_abilities import case as tied_case
 from mtg_layers.corpus import case_from_data
 from reference.case import board_at
 from reference.choices import Outcomes, outcomes
-from reference.frozen import FrozenMap
 from reference.model import Board
 from reference.resolver import resolve
 from reference.timestamps import Tie
@@ -29,14 +27,10 @@ from reference_optimized.from_slot import effects_from, reason_from
 from reference_optimized.orders import distinct_outcomes as board_scope_outcomes
 
 from ..builders import creature, make_board
+from .reduction_checks import assert_reduction_reaches_every_orders_outcomes, outcome_keys
 
 VERSION_IDS = ("pre-m10", "m10", "ikoria", "current")
 CURRENT = get_version("current")
-
-
-def _keys(found: Outcomes) -> set[object]:
-    """The outcomes as values: every object's final characteristics (who granted an ability aside)."""
-    return {tuple(sorted((i, replace(ch, granted=FrozenMap())) for i, ch in o.final.items())) for o in found.outcomes}
 
 
 # The tied abilities' operations: settings and additions over layers 4, 5, 6 and 7.
@@ -117,14 +111,7 @@ def test_orders_read_from_the_slot_reach_every_orders_outcomes(board: Board, vid
     """613.7m, 613.1a-f, 611.3a: on boards with copies, control and text changes, lost abilities and conditions,
     the orders read from each tie's slot on reach exactly the outcomes of every order, with no more resolutions,
     and the same ties matter."""
-    version = get_version(vid)
-    every = outcomes(board, version, limit=800)
-    assume(every.complete)
-    fewer = distinct_outcomes(board, version, limit=800)
-    assert fewer.complete
-    assert _keys(fewer) == _keys(every)
-    assert fewer.runs <= every.runs
-    assert {t.candidates for t in fewer.mattering} == {t.candidates for t in every.mattering}
+    assert_reduction_reaches_every_orders_outcomes(board, get_version(vid), limit=800)
 
 
 # The tied abilities' operations where the reduction works: settings and additions of colors, power and toughness.
@@ -184,14 +171,7 @@ def late_ties_after_kinds(draw: st.DrawFn) -> Board:
 def test_late_ties_after_copies_control_text_and_lost_abilities(board: Board, vid: str) -> None:
     """613.7m, 613.1a-f, 611.3a: a tie of four or five abilities in layers 5 to 7 after copy effects, control and
     text changes and lost abilities: the orders read from its slot on reach exactly every order's outcomes."""
-    version = get_version(vid)
-    every = outcomes(board, version, limit=800)
-    assume(every.complete)
-    fewer = distinct_outcomes(board, version, limit=800)
-    assert fewer.complete
-    assert _keys(fewer) == _keys(every)
-    assert fewer.runs <= every.runs
-    assert {t.candidates for t in fewer.mattering} == {t.candidates for t in every.mattering}
+    assert_reduction_reaches_every_orders_outcomes(board, get_version(vid), limit=800)
 
 
 def _beast(
@@ -309,7 +289,7 @@ def test_a_condition_reading_what_the_tie_writes_keeps_every_order() -> None:
         reason_from(board, effects)
         == "a condition on a static ability reading what is written from this slot on (611.3a)"
     )
-    assert _keys(distinct_outcomes(board, CURRENT)) == _keys(outcomes(board, CURRENT))
+    assert outcome_keys(distinct_outcomes(board, CURRENT)) == outcome_keys(outcomes(board, CURRENT))
 
 
 def test_a_loss_of_abilities_in_a_slot_the_tie_still_meets_keeps_every_order() -> None:
@@ -335,7 +315,7 @@ def test_a_loss_of_abilities_in_a_slot_the_tie_still_meets_keeps_every_order() -
     first = _first_tie(board)
     assert first.slot == "5"
     assert effects_from(board, CURRENT, first) is None
-    assert _keys(distinct_outcomes(board, CURRENT)) == _keys(outcomes(board, CURRENT))
+    assert outcome_keys(distinct_outcomes(board, CURRENT)) == outcome_keys(outcomes(board, CURRENT))
 
 
 def _models() -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
@@ -387,14 +367,7 @@ def tied_copies(draw: st.DrawFn) -> Board:
 def test_tied_copy_effects_reach_every_orders_outcomes(board: Board, vid: str) -> None:
     """707.2, 613.2a, 613.7m: tied resolved copy effects: one order per last copy on each object reaches exactly the
     outcomes of every order, with no more resolutions."""
-    version = get_version(vid)
-    every = outcomes(board, version, limit=800)
-    assume(every.complete)
-    fewer = distinct_outcomes(board, version, limit=800)
-    assert fewer.complete
-    assert _keys(fewer) == _keys(every)
-    assert fewer.runs <= every.runs
-    assert {t.candidates for t in fewer.mattering} == {t.candidates for t in every.mattering}
+    assert_reduction_reaches_every_orders_outcomes(board, get_version(vid), limit=800)
 
 
 def test_six_tied_copies_of_three_creatures() -> None:
