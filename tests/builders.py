@@ -13,7 +13,7 @@ from typing import Any
 
 from mtg_layers.checking.results import board_result
 from mtg_layers.corpus import CASES_DIR, case_from_data, load_case, load_corpus, read_yaml
-from reference.case import board_at
+from reference.case import Case, board_at
 from reference.frozen import freeze
 from reference.model import Board, Characteristics, GameObject, Part
 from reference.resolver import Resolution, resolve
@@ -24,6 +24,15 @@ from reference.vocabulary import KINDS
 VERSIONS = builtin_versions()
 PRE_M10, M10, IKORIA = VERSIONS["pre-m10"], VERSIONS["m10"], VERSIONS["ikoria"]
 CASES = load_corpus()
+
+
+def corpus() -> list[Case]:
+    """The corpus as this process loaded it while collecting the tests (``CASES``), in a list of its own.
+
+    The modules that walk the corpus share this one load instead of each loading it again at collection:
+    the files are the same and a case is a frozen value (its mappings ``FrozenMap``), so every module gets
+    what its own load gave it."""
+    return list(CASES)
 
 
 def make_board(

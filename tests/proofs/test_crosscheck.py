@@ -14,7 +14,7 @@ from hypothesis import given, settings
 
 from mtg_layers.checking.results import board_result
 from mtg_layers.checking.z3_crosscheck import check_board
-from mtg_layers.corpus import case_from_data, load_corpus
+from mtg_layers.corpus import case_from_data
 from mtg_layers.corpus.serialise import FINDINGS_DIR, board_to_case, to_yaml
 from reference.case import board_at
 from reference.model import Board
@@ -22,12 +22,13 @@ from reference.resolver import resolve
 from reference.versions import get_version
 
 from .. import shared_results
+from ..builders import corpus
 from ..strategies import boards, versions
 
 # z3 on every corpus case and version, and on hundreds of generated boards: the slow tier.
 pytestmark = pytest.mark.slow
 
-CORPUS = load_corpus()
+CORPUS = corpus()
 
 
 @pytest.mark.parametrize("case", CORPUS, ids=[c.id for c in CORPUS])
