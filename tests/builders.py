@@ -7,6 +7,7 @@ loader, corpus cases by id or path, and the clock-test case of the timestamp tes
 
 from __future__ import annotations
 
+import os
 from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
@@ -29,9 +30,12 @@ CASES = load_corpus()
 def corpus() -> list[Case]:
     """The corpus as this process loaded it while collecting the tests (``CASES``), in a list of its own.
 
-    The modules that walk the corpus share this one load instead of each loading it again at collection:
-    the files are the same and a case is a frozen value (its mappings ``FrozenMap``), so every module gets
-    what its own load gave it."""
+    The tests that walk the corpus share this one load instead of each loading it again: no test writes to the
+    corpus and a case is a frozen value (its mappings ``FrozenMap``), so each gets what its own load gave it.
+    Under mutmut (``MUTANT_UNDER_TEST``, tests/conftest.py) each call loads the corpus afresh, so a test that
+    loaded it in its body still loads it with the mutant's code, as before."""
+    if os.environ.get("MUTANT_UNDER_TEST"):
+        return load_corpus()
     return list(CASES)
 
 
