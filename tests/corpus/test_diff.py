@@ -72,6 +72,14 @@ def test_formats_table_and_markdown() -> None:
     assert md.stdout == diff_markdown(diff_corpus(FIXTURES, get_version("pre-m10"), get_version("m10")))
 
 
+def test_a_corpus_already_loaded_diffs_as_its_directory_does() -> None:
+    from mtg_layers.corpus import load_corpus
+
+    left, right = get_version("pre-m10"), get_version("m10")
+    loaded = diff_corpus(FIXTURES, left, right, cases=load_corpus(FIXTURES))
+    assert loaded == diff_corpus(FIXTURES, left, right) and loaded.diffs
+
+
 def test_usage_errors() -> None:
     cli = CliRunner()
     assert cli.invoke(main, ["diff", "m10"]).exit_code == 2
