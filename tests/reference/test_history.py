@@ -260,6 +260,7 @@ def _commands(rules: str) -> dict[str, list[str]]:
     }
 
 
+@pytest.mark.slow  # a heavy group: about 46 s of CPU in all (diff, prove --observable and conformance per form)
 @pytest.mark.parametrize("command", list(_commands("m10")))
 @pytest.mark.parametrize(
     ("forms", "says"),
