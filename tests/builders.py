@@ -7,13 +7,14 @@ loader, corpus cases by id or path, and the clock-test case of the timestamp tes
 
 from __future__ import annotations
 
+import os
 from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
 from mtg_layers.checking.results import board_result
 from mtg_layers.corpus import CASES_DIR, case_from_data, load_case, load_corpus, read_yaml
-from reference.case import board_at
+from reference.case import Case, board_at
 from reference.frozen import freeze
 from reference.model import Board, Characteristics, GameObject, Part
 from reference.resolver import Resolution, resolve
@@ -24,6 +25,18 @@ from reference.vocabulary import KINDS
 VERSIONS = builtin_versions()
 PRE_M10, M10, IKORIA = VERSIONS["pre-m10"], VERSIONS["m10"], VERSIONS["ikoria"]
 CASES = load_corpus()
+
+
+def corpus() -> list[Case]:
+    """The corpus as this process loaded it while collecting the tests (``CASES``), in a list of its own.
+
+    The tests that walk the corpus share this one load instead of each loading it again: no test writes to the
+    corpus and a case is a frozen value (its mappings ``FrozenMap``), so each gets what its own load gave it.
+    Under mutmut (``MUTANT_UNDER_TEST``, tests/conftest.py) each call loads the corpus afresh, so a test that
+    loaded it in its body still loads it with the mutant's code, as before."""
+    if os.environ.get("MUTANT_UNDER_TEST"):
+        return load_corpus()
+    return list(CASES)
 
 
 def make_board(

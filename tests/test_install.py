@@ -23,6 +23,7 @@ from pathlib import Path
 import pytest
 
 from mtg_layers import paths
+from tests import session_shared
 
 ROOT = Path(__file__).resolve().parent.parent
 RECIPE = re.compile(r"<!-- ci-recipe:start -->\s*```sh\n(.*?)```\s*<!-- ci-recipe:end -->", re.S)
@@ -110,14 +111,16 @@ def test_the_ci_recipe_works_from_a_wheel_outside_the_checkout(tmp_path: Path) -
     assert (work / "conformance.md").read_text("utf-8").strip()
 
 
-def test_the_sdist_carries_the_corpus_profiles_licence_and_changelog_with_publishable_metadata(tmp_path: Path) -> None:
+def test_the_sdist_carries_the_corpus_profiles_licence_and_changelog_with_publishable_metadata(
+    tmp_path_factory: pytest.TempPathFactory,
+) -> None:
     """The sdist a wheel is built from (and what a package index gets): every corpus file, schema and rules
     profile of the checkout, the licence and the changelog, and metadata naming the package's own version."""
     import tarfile
 
     from mtg_layers import __version__
 
-    archive = build_sdist(tmp_path)
+    archive = shared_sdist(tmp_path_factory)
     with tarfile.open(archive) as tar:
         names = {n.partition("/")[2] for n in tar.getnames()}
         member = next(m for m in tar.getmembers() if m.name.count("/") == 1 and m.name.endswith("/PKG-INFO"))
@@ -161,6 +164,18 @@ def build_sdist(tmp_path: Path) -> Path:
     return archive
 
 
+def shared_sdist(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """``build_sdist``'s archive, built once in the test run (tests/session_shared.py) for the tests that read it
+    and the one that installs it; none of them writes to it."""
+
+    def build(path: Path) -> None:
+        build_sdist(path)
+
+    built = session_shared.once(tmp_path_factory, "sdist", build)
+    (archive,) = (built / "dist").glob("*.tar.gz")
+    return archive
+
+
 def install_outside_and_verify(tmp_path: Path, requirement: str) -> None:
     """``pip install REQUIREMENT`` in a fresh virtual environment outside the checkout, with the test's own
     dependencies on its path (no download): it verifies a case and reads the corpus bundled in the package."""
@@ -188,11 +203,13 @@ def install_outside_and_verify(tmp_path: Path, requirement: str) -> None:
 
 
 @pytest.mark.slow
-def test_the_sdist_installs_outside_the_checkout_and_verifies(tmp_path: Path) -> None:
+def test_the_sdist_installs_outside_the_checkout_and_verifies(
+    tmp_path: Path, tmp_path_factory: pytest.TempPathFactory
+) -> None:
     """``pip install mtg-layers-VERSION.tar.gz`` in a fresh virtual environment (its wheel built from the sdist
-    alone) reads the bundled corpus and verifies a case; dependencies as in the recipe test."""
-    archive = build_sdist(tmp_path)
-    install_outside_and_verify(tmp_path, str(archive))
+    alone) reads the bundled corpus and verifies a case; dependencies as in the recipe test. The sdist is the one
+    the metadata test reads (``shared_sdist``)."""
+    install_outside_and_verify(tmp_path, str(shared_sdist(tmp_path_factory)))
 
 
 @pytest.mark.slow

@@ -17,7 +17,7 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
-from reference.case import board_at
+from reference.case import Case, board_at
 from reference.choices import Outcomes
 from reference.double_faced import DoubleFacedError
 from reference.frozen import thaw
@@ -183,11 +183,18 @@ def value_diffs(left: Mapping[str, Mapping[str, Any]], right: Mapping[str, Mappi
     return out
 
 
-def diff_corpus(corpus_dir: Path, left: RulesVersion, right: RulesVersion, ids: Sequence[str] = ()) -> CorpusDiff:
-    """Resolve every case step under both versions and keep the steps that differ."""
+def diff_corpus(
+    corpus_dir: Path,
+    left: RulesVersion,
+    right: RulesVersion,
+    ids: Sequence[str] = (),
+    cases: Sequence[Case] | None = None,
+) -> CorpusDiff:
+    """Resolve every case step under both versions and keep the steps that differ (``cases``: the corpus of
+    ``corpus_dir`` already loaded, or None to load it)."""
     out = CorpusDiff(left.id, right.id)
     out.aspects = tuple(_aspect_name(a, left, right) for a, _ in _aspects(left, right))
-    for case in load_corpus(corpus_dir):
+    for case in load_corpus(corpus_dir) if cases is None else cases:
         if ids and case.id not in ids:
             continue
         out.cases += 1

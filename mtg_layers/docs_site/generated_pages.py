@@ -11,7 +11,7 @@ import re
 from collections.abc import Callable, Iterable, Mapping
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from reference.case import Case, board_at
 from reference.clock import by_rules
@@ -36,6 +36,9 @@ from .era_citations import explanation_in_era
 from .reader_text import for_readers
 from .rule_pages import OLDER_613, era_page, linker
 from .rules_history import history_fragment, load_history
+
+if TYPE_CHECKING:
+    from ..analysis.version_diff import CorpusDiff
 
 
 def _cell(value: Any) -> str:
@@ -362,12 +365,17 @@ def z3_result(case: Case, vid: str) -> tuple[str, tuple[str, ...]]:
     return str(status), tuple(str(x) for x in info)
 
 
-def z3_status(case: Case, vid: str) -> str:
+Z3Results = Callable[[Case, str], tuple[str, tuple[str, ...]]]
+"""Where the pages read the z3 cross-check's verdicts: ``z3_result`` by default, or the same verdicts computed once
+for a whole test run (tests/shared_results.py)."""
+
+
+def z3_status(case: Case, vid: str, z3: Z3Results = z3_result) -> str:
     """The z3 cross-check's verdict on a case under one version."""
-    return z3_result(case, vid)[0]
+    return z3(case, vid)[0]
 
 
-def index_page(cases: list[Case], versions: Mapping[str, RulesVersion]) -> str:
+def index_page(cases: list[Case], versions: Mapping[str, RulesVersion], z3: Z3Results = z3_result) -> str:
     """The corpus index: one row per case with its golden and z3 status per version."""
     rows = []
     for case in cases:
@@ -379,7 +387,8 @@ def index_page(cases: list[Case], versions: Mapping[str, RulesVersion]) -> str:
             )
             status.append(f"{vid} {'✔' if ok else '✘'}")
         verified = [
-            f"{vid} {'✔' if z3_status(case, vid) == 'verified' else z3_status(case, vid)}" for vid in case.versions
+            f"{vid} {'✔' if z3_status(case, vid, z3) == 'verified' else z3_status(case, vid, z3)}"
+            for vid in case.versions
         ]
         rows.append(
             [
@@ -509,18 +518,18 @@ def _demote(markdown: str) -> str:
     return "\n".join("##" + line if line.startswith("#") else line for line in markdown.splitlines()) + "\n"
 
 
-def proofs_fragments(cases: list[Case]) -> dict[str, str]:
+def proofs_fragments(cases: list[Case], z3: Z3Results = z3_result) -> dict[str, str]:
     """The theorem table (without times), the z3 cross-check status of every case and version, mutation testing."""
     from mtg_layers.checking.theorems import markdown, run  # type: ignore[import-not-found,unused-ignore]
 
     rows = []
     for case in cases:
-        statuses = [f"{vid}: {z3_status(case, vid)}" for vid in case.versions]
+        statuses = [f"{vid}: {z3_status(case, vid, z3)}" for vid in case.versions]
         unread = sorted(
             {
                 line.split("not encoded: ", 1)[1]
                 for vid in case.versions
-                for line in z3_result(case, vid)[1]
+                for line in z3(case, vid)[1]
                 if "not encoded: " in line
             }
         )
@@ -535,8 +544,18 @@ def proofs_fragments(cases: list[Case]) -> dict[str, str]:
     }
 
 
-def fragments(cases: list[Case], corpus_dir: Path | None, proofs: bool = True) -> dict[str, str]:
-    """Generated fragments included by hand-written pages (docs/generated/)."""
+def fragments(
+    cases: list[Case],
+    corpus_dir: Path | None,
+    proofs: bool = True,
+    *,
+    z3: Z3Results = z3_result,
+    diff: Callable[[Path, RulesVersion, RulesVersion], CorpusDiff] | None = None,
+) -> dict[str, str]:
+    """Generated fragments included by hand-written pages (docs/generated/).
+
+    ``z3`` gives the z3 cross-check's verdicts and ``diff`` the corpus diff of two versions (``diff_corpus`` when
+    None): the tests pass the same computations, done once for the whole test run."""
     from ..analysis.coverage import coverage, to_markdown
     from ..analysis.version_diff import diff_corpus, diff_markdown
     from ..corpus.rulings import load_rulings
@@ -559,11 +578,11 @@ def fragments(cases: list[Case], corpus_dir: Path | None, proofs: bool = True) -
     if ogre:
         out["gray-ogre-trace.md"] = gray_ogre_fragment(ogre[0], versions)
     if proofs:
-        out.update(proofs_fragments(cases))
+        out.update(proofs_fragments(cases, z3))
     if corpus_dir is not None:
         ids = list(versions)
         for left, right in itertools.pairwise(ids):
-            result = diff_corpus(corpus_dir, versions[left], versions[right])
+            result = (diff or diff_corpus)(corpus_dir, versions[left], versions[right])
             out[f"diff-{left}-{right}.md"] = _demote(diff_markdown(result))
     return out
 
@@ -579,8 +598,8 @@ def generate_fragments(cases: list[Case], corpus_dir: Path | None, out_dir: Path
     return written
 
 
-def generate(cases: list[Case], out_dir: Path) -> list[Path]:
-    """Write every case page and the index; return the paths written."""
+def generate(cases: list[Case], out_dir: Path, z3: Z3Results = z3_result) -> list[Path]:
+    """Write every case page and the index (its z3 column from ``z3``); return the paths written."""
     versions = builtin_versions()
     out_dir.mkdir(parents=True, exist_ok=True)
     written = []
@@ -590,7 +609,7 @@ def generate(cases: list[Case], out_dir: Path) -> list[Path]:
         path.write_text(case_page(case, versions, cases), encoding="utf-8")
         written.append(path)
     index = out_dir / "index.md"
-    index.write_text(index_page(cases, versions), encoding="utf-8")
+    index.write_text(index_page(cases, versions, z3), encoding="utf-8")
     written.append(index)
     cards = out_dir / "cards.md"
     cards.write_text(cards_page(cases), encoding="utf-8")

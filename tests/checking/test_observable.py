@@ -22,9 +22,10 @@ from typing import Any
 import pytest
 
 from mtg_layers.checking.theorems import observable_difference
-from mtg_layers.corpus import CASES_DIR, load_corpus
 from reference.history import LAYER_ENTRIES, history, same_rules
 from reference.versions import ProfileError, RulesVersion, get_version, version_from_mapping
+
+from ..builders import corpus
 
 
 def proposed_profile(kind: str, slot: str, name: str) -> dict[str, Any]:
@@ -109,7 +110,7 @@ def witnesses(day: str) -> list[str]:
     if before is None:
         return []
     out = []
-    for case in load_corpus(CASES_DIR):
+    for case in corpus():
         olds = [v for v in case.versions if (x := _version(v)) is not None and same_rules(x, before)]
         news = [v for v in case.versions if (x := _version(v)) is not None and same_rules(x, after)]
         for n, step in enumerate(case.steps, start=1):

@@ -8,7 +8,8 @@ from click.testing import CliRunner
 
 from mtg_layers.analysis.coverage import LABELS, RULES, below_minimum, coverage, feature_tags, implied, to_markdown
 from mtg_layers.cli import main
-from mtg_layers.corpus import load_corpus
+
+from ..builders import corpus
 
 
 def test_every_rule_and_feature_has_a_row() -> None:
@@ -21,7 +22,7 @@ def test_every_rule_and_feature_has_a_row() -> None:
 
 
 def test_label_rows_count_every_case_once() -> None:
-    cases = load_corpus()
+    cases = corpus()
     rows = [r for r in coverage(cases) if r.kind == "label"]
     assert sum(r.count for r in rows) == len(cases)
     assert not any(r.flagged for r in rows)
@@ -32,14 +33,14 @@ def test_label_rows_count_every_case_once() -> None:
 
 
 def test_content_implies_rules() -> None:
-    cases = {c.id: c for c in load_corpus()}
+    cases = {c.id: c for c in corpus()}
     rules, features = implied(cases["ruling-clone-chimeric-staff"])
     assert {"707.2", "613.2a", "613.1a"} <= rules
     assert "layer-1-copy" in features
 
 
 def test_every_row_is_covered_by_at_least_two_cases() -> None:
-    rows = coverage(load_corpus())
+    rows = coverage(corpus())
     assert [f"{r.kind} {r.key}: {r.count}" for r in below_minimum(rows)] == []
 
 

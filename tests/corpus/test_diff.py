@@ -12,6 +12,8 @@ from mtg_layers.analysis.version_diff import diff_corpus, diff_markdown
 from mtg_layers.cli import main
 from reference.versions import get_version
 
+from .. import shared_results
+
 FIXTURES = Path(__file__).parents[1] / "fake_adapters" / "corpus"
 
 
@@ -70,6 +72,14 @@ def test_formats_table_and_markdown() -> None:
     assert md.stdout == diff_markdown(diff_corpus(FIXTURES, get_version("pre-m10"), get_version("m10")))
 
 
+def test_a_corpus_already_loaded_diffs_as_its_directory_does() -> None:
+    from mtg_layers.corpus import load_corpus
+
+    left, right = get_version("pre-m10"), get_version("m10")
+    loaded = diff_corpus(FIXTURES, left, right, cases=load_corpus(FIXTURES))
+    assert loaded == diff_corpus(FIXTURES, left, right) and loaded.diffs
+
+
 def test_usage_errors() -> None:
     cli = CliRunner()
     assert cli.invoke(main, ["diff", "m10"]).exit_code == 2
@@ -78,20 +88,17 @@ def test_usage_errors() -> None:
 
 
 @pytest.mark.slow
-def test_the_whole_corpus_diffs_without_errors() -> None:
-    from mtg_layers.corpus import CASES_DIR
-
+def test_the_whole_corpus_diffs_without_errors(tmp_path_factory: pytest.TempPathFactory) -> None:
+    """``diff_corpus`` of the bundled corpus, computed once in the run (tests/shared_results.py)."""
     for a, b in (("pre-m10", "m10"), ("m10", "ikoria"), ("ikoria", "2023-11-17"), ("2023-11-17", "2025-08-01")):
-        result = diff_corpus(CASES_DIR, get_version(a), get_version(b))
+        result = shared_results.corpus_diff(tmp_path_factory, get_version(a), get_version(b))
         assert result.steps > 0
         assert [d for d in result.diffs if d.error] == []
 
 
 @pytest.mark.slow
-def test_consecutive_dated_profiles_move_the_tie_cases() -> None:
-    from mtg_layers.corpus import CASES_DIR
-
-    moved = diff_corpus(CASES_DIR, get_version("2020-04-17"), get_version("2023-11-17"))
+def test_consecutive_dated_profiles_move_the_tie_cases(tmp_path_factory: pytest.TempPathFactory) -> None:
+    moved = shared_results.corpus_diff(tmp_path_factory, get_version("2020-04-17"), get_version("2023-11-17"))
     # issue 29: each profile states its day's rules, so 2021-2023's token name (111.4), double-faced token
     # copies (707.8a) and shadow counters (122.1b) move cases too
     assert {d.case for d in moved.diffs} <= {
@@ -107,7 +114,7 @@ def test_consecutive_dated_profiles_move_the_tie_cases() -> None:
         "release-notes-war-arlinn-voice-of-the-pack",
         "release-notes-war-blast-zone-mana-values",
     }
-    n = diff_corpus(CASES_DIR, get_version("2023-11-17"), get_version("2025-08-01"))
+    n = shared_results.corpus_diff(tmp_path_factory, get_version("2023-11-17"), get_version("2025-08-01"))
     assert {d.case for d in n.diffs} == {
         "cr-613-7n-own-static-ability-before-resolving-effect",
         "history-122-1b-keyword-counters-by-date",  # exalted and decayed counters (122.1b)

@@ -18,6 +18,8 @@ from mtg_layers.corpus.profile_file import load_profile
 from mtg_layers.paths import CASES_DIR, ROOT
 from reference.versions import get_version
 
+from ..builders import corpus
+
 KEYWORD_CASE = "ruling-flying-counter-vs-turn-to-frog"
 COPY_CASES = ["ruling-glasspool-mimic-changeling", "regression-707-9d-vesuvan-doppelganger-devoid"]
 
@@ -34,7 +36,7 @@ def m10_profile(tmp_path: Path, name: str, **flags: Any) -> Path:
 
 def test_a_proposal_that_changes_nothing_says_so(tmp_path: Path) -> None:
     same = load_profile(m10_profile(tmp_path, "same-as-m10"))
-    result = diff_corpus(CASES_DIR, get_version("m10"), same, ids=[KEYWORD_CASE])
+    result = diff_corpus(CASES_DIR, get_version("m10"), same, ids=[KEYWORD_CASE], cases=corpus())
     assert result.diffs == [] and result.changes_nothing
     assert result.verdict().endswith("so the change changes nothing")
     assert "changes nothing" in diff_markdown(result)
@@ -42,14 +44,14 @@ def test_a_proposal_that_changes_nothing_says_so(tmp_path: Path) -> None:
 
 def test_a_flag_change_no_case_shows_is_named(tmp_path: Path) -> None:
     proposal = load_profile(m10_profile(tmp_path, "kw", keyword_counters=["flying"]))
-    result = diff_corpus(CASES_DIR, get_version("m10"), proposal, ids=["seed-gray-ogre"])
+    result = diff_corpus(CASES_DIR, get_version("m10"), proposal, ids=["seed-gray-ogre"], cases=corpus())
     assert result.diffs == [] and not result.changes_nothing
     assert 'flag keyword_counters ([] -> ["flying"])' in result.verdict()
     assert result.verdict().endswith("but no corpus step shows it")
 
 
 def test_each_change_names_its_flag_and_entry() -> None:
-    result = diff_corpus(CASES_DIR, get_version("m10"), get_version("ikoria"), ids=[KEYWORD_CASE])
+    result = diff_corpus(CASES_DIR, get_version("m10"), get_version("ikoria"), ids=[KEYWORD_CASE], cases=corpus())
     assert result.diffs
     for d in result.diffs:
         assert len(d.behind) == 1 and d.behind[0].startswith("flag keyword_counters ([] -> [")
@@ -58,7 +60,7 @@ def test_each_change_names_its_flag_and_entry() -> None:
 
 
 def test_the_divergence_shows_no_internal_field_and_is_about_the_changed_values() -> None:
-    result = diff_corpus(CASES_DIR, get_version("m10"), get_version("ikoria"), ids=COPY_CASES)
+    result = diff_corpus(CASES_DIR, get_version("m10"), get_version("ikoria"), ids=COPY_CASES, cases=corpus())
     assert result.diffs
     for d in result.diffs:
         assert d.divergence is not None

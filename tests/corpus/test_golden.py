@@ -6,11 +6,12 @@ import pytest
 
 from mtg_layers.checking.results import compare
 from mtg_layers.checking.verify import resolve_step
-from mtg_layers.corpus import load_corpus
 from reference.case import Case
 from reference.versions import builtin_versions
 
-CASES = load_corpus()
+from ..builders import corpus
+
+CASES = corpus()
 PARAMS = [
     pytest.param(case, n, vid, id=f"{case.id}-step{n}-{vid}")
     for case in CASES

@@ -9,16 +9,17 @@ from __future__ import annotations
 import copy
 from dataclasses import replace
 
-from mtg_layers.corpus import case_from_data, load_corpus
+from mtg_layers.corpus import case_from_data
 from proofs.clock import assigned_timestamps, disagreements
 from reference.case import apply_step, board_at, initial_board, needs_version
 
 from ..builders import CLOCK_CASE as CASE
+from ..builders import corpus
 
 
 def test_the_encodings_own_reading_agrees_on_every_corpus_step() -> None:
     checked = 0
-    for case in load_corpus():
+    for case in corpus():
         before = initial_board(case)
         for step in case.steps:
             if needs_version(replace(step, state_based_actions=False), case.abilities):

@@ -13,33 +13,36 @@ import pytest
 from hypothesis import given, settings
 
 from mtg_layers.checking.results import board_result
-from mtg_layers.checking.z3_crosscheck import check_board, crosscheck_case
-from mtg_layers.corpus import case_from_data, load_corpus
+from mtg_layers.checking.z3_crosscheck import check_board
+from mtg_layers.corpus import case_from_data
 from mtg_layers.corpus.serialise import FINDINGS_DIR, board_to_case, to_yaml
 from reference.case import board_at
 from reference.model import Board
 from reference.resolver import resolve
-from reference.versions import builtin_versions, get_version
+from reference.versions import get_version
 
+from .. import shared_results
+from ..builders import corpus
 from ..strategies import boards, versions
 
 # z3 on every corpus case and version, and on hundreds of generated boards: the slow tier.
 pytestmark = pytest.mark.slow
 
-CORPUS = load_corpus()
+CORPUS = corpus()
 
 
 @pytest.mark.parametrize("case", CORPUS, ids=[c.id for c in CORPUS])
-def test_corpus_case_verified(case: object) -> None:
+def test_corpus_case_verified(case: object, tmp_path_factory: pytest.TempPathFactory) -> None:
     """Every corpus case, every declared version: z3 finds no other answer the rules allow.
 
     Since issue 28 the z3 side derives every step's board itself (proofs.steps) and reads every
     board and expectation of the corpus: no pair may be "not encoded" or "not encodable" (the
     names of the gaps, proofs.reads.OFF and NOT_MODELLED, appear in the info if one comes back).
+    Each verdict is ``crosscheck_case(case, builtin_versions()[vid])``, computed once in the run and shared
+    with the generated pages' tests (tests/shared_results.py).
     """
-    vs = builtin_versions()
     for vid in case.versions:  # type: ignore[attr-defined]
-        status, info = crosscheck_case(case, vs[vid])  # type: ignore[arg-type]
+        status, info = shared_results.crosscheck(tmp_path_factory, case, vid)  # type: ignore[arg-type]
         assert status == "verified", f"{vid}: {status}\n" + "\n".join(info)
 
 

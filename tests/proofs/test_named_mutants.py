@@ -16,12 +16,11 @@ from mtg_layers.checking.mutation_campaign import read_results
 from mtg_layers.checking.mutation_report import named_mutant_catchers
 from mtg_layers.checking.results import board_result
 from mtg_layers.checking.z3_crosscheck import check_board, reference_resolver
-from mtg_layers.corpus import load_corpus
 from reference.case import board_at
 from reference.model import Board
 from reference.versions import RulesVersion, builtin_versions, get_version
 
-from ..builders import loop_waiting_for_a_later_effect
+from ..builders import corpus, loop_waiting_for_a_later_effect
 from ..strategies import boards
 
 # Each named mutant against the whole corpus (and generated boards) under z3: the slow tier.
@@ -52,7 +51,7 @@ def test_mutant_is_caught(name: str) -> None:
     """The cross-check reports a counterexample for the mutant on some corpus case or generated board."""
     mutant = MUTANTS[name]
     versions = builtin_versions()
-    for case in load_corpus():
+    for case in corpus():
         for vid in case.versions:
             for n in range(1, len(case.steps) + 1):
                 if _caught(board_at(case, n, versions[vid]), versions[vid], mutant):

@@ -10,14 +10,14 @@ from dataclasses import replace
 from typing import Any
 
 from mtg_layers.conformance.protocol import board_data
-from mtg_layers.corpus import case_from_data, load_corpus
+from mtg_layers.corpus import case_from_data
 from reference.case import apply_step, board_at, needs_version
 from reference.clock import BY_RULES, Clock, placed_counters
 from reference.frozen import FrozenMap
 from reference.model import Board, Counter, Effect
 
 from ..builders import CLOCK_CASE as CASE
-from ..builders import creature, make_board
+from ..builders import corpus, creature, make_board
 
 
 def _stamps(board: Board) -> dict[str, Any]:
@@ -62,7 +62,7 @@ def test_the_clock_starts_after_every_timestamp_on_the_board() -> None:
 
 
 def test_no_board_keeps_a_timestamp_left_to_the_rules() -> None:
-    for case in load_corpus():
+    for case in corpus():
         for n in range(1, len(case.steps) + 1):
             board = board_at(case, n) if not any(needs_version(s, case.abilities) for s in case.steps[:n]) else None
             if board is None:

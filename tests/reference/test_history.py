@@ -21,10 +21,11 @@ from click.testing import CliRunner
 
 from mtg_layers.checking.verify import resolve_step
 from mtg_layers.cli import main
-from mtg_layers.corpus import CASES_DIR, load_corpus
 from mtg_layers.docs_site.rules_history import load_history
 from reference.history import history, same_rules, version_warnings
 from reference.versions import FLAGS, NotStated, RulesVersion, builtin_versions, era_end, get_version
+
+from ..builders import corpus
 
 FIRST = date(2004, 10, 1)  # the oldest profile (corpus/sources/cr-history.yaml, entry legend-rule-all-die)
 
@@ -65,7 +66,7 @@ def test_every_random_date_gives_a_version_named_by_the_date_or_its_profile() ->
 @pytest.mark.parametrize("version", list(_distinct_versions().values()), ids=lambda v: v.id)
 def test_every_case_resolves_under_the_rules_of_random_dates_without_a_traceback(version: RulesVersion) -> None:
     crashes = []
-    for case in load_corpus(CASES_DIR):
+    for case in corpus():
         for n in range(1, len(case.steps) + 1):
             try:
                 resolve_step(case, n, version)
@@ -259,6 +260,7 @@ def _commands(rules: str) -> dict[str, list[str]]:
     }
 
 
+@pytest.mark.slow  # a heavy group: about 46 s of CPU in all (diff, prove --observable and conformance per form)
 @pytest.mark.parametrize("command", list(_commands("m10")))
 @pytest.mark.parametrize(
     ("forms", "says"),

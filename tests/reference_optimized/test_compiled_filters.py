@@ -14,7 +14,6 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from mtg_layers.corpus import load_corpus
 from reference.case import board_at
 from reference.filters import Context, matches
 from reference.frozen import freeze
@@ -25,7 +24,9 @@ from reference_optimized.compiled_filters import compiled
 from tests.reference_optimized.filter_samples import board_filters, key_samples
 from tests.strategies import boards, filters
 
-CASES = load_corpus()
+from ..builders import corpus
+
+CASES = corpus()
 
 
 def _agree(board: Board, state: State, filt: Mapping[str, Any]) -> None:

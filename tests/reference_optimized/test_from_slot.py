@@ -363,6 +363,7 @@ def tied_copies(draw: st.DrawFn) -> Board:
     return make_board(objects, effects, defs, step={"game": {"hand": {"p1": 2, "p2": 5}}})
 
 
+@pytest.mark.slow  # over 10 s: about 25 s of CPU
 @given(tied_copies(), st.sampled_from(VERSION_IDS))
 def test_tied_copy_effects_reach_every_orders_outcomes(board: Board, vid: str) -> None:
     """707.2, 613.2a, 613.7m: tied resolved copy effects: one order per last copy on each object reaches exactly the

@@ -161,6 +161,7 @@ def tied_in_two_slots(draw: st.DrawFn) -> Board:
     return _board(own, split, effects)
 
 
+@pytest.mark.slow  # over 10 s: about 13 s of CPU
 @given(tied_in_two_slots(), st.sampled_from(("pre-m10", "m10", "ikoria", "current")))
 @example(_one_creature(), "m10")  # the old reduction's miss, rare under random boards (about 1 in 300 of this shape)
 def test_the_reduction_reaches_every_orders_outcomes_across_slots(board: Board, vid: str) -> None:

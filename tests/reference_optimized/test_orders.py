@@ -13,6 +13,7 @@ import copy
 from dataclasses import replace
 from typing import Any
 
+import pytest
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
@@ -270,6 +271,7 @@ def own_tied_boards(draw: st.DrawFn) -> Board:
     return make_board(objects, effects, abilities)
 
 
+@pytest.mark.slow  # over 10 s: about 30 s of CPU
 @given(own_tied_boards(), st.sampled_from(VERSION_IDS))
 def test_settings_tried_by_their_last_one_reach_every_orders_outcomes(board: Board, vid: str) -> None:
     """613.4b, 613.1e, 613.7m: trying one order per last setting effect (and additions after it) reaches exactly

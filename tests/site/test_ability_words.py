@@ -7,9 +7,9 @@ import re
 
 import pytest
 
-from mtg_layers.corpus import load_corpus
 from mtg_layers.docs_site.ability_words import condition_words, filter_words, part_words, value_words
 from mtg_layers.docs_site.generated_pages import setup_section
+from tests.builders import corpus
 
 # a JSON object or list of objects, or a mapping key in quotes: what the setup tables used to show
 DATA_LITERAL = re.compile(r"\{\s*\"|\"\s*:|\[\s*\{|\bNone\b")
@@ -107,7 +107,7 @@ def test_values_and_conditions_read_as_words() -> None:
 def test_no_setup_table_shows_a_data_literal() -> None:
     """Every case's setup section (as its generated page shows it) is words: no JSON object literal."""
     found = []
-    for case in load_corpus():
+    for case in corpus():
         for line in setup_section(case):
             if m := DATA_LITERAL.search(line):
                 found.append(f"{case.id}: {m.group(0)!r} in {line[:120]}")

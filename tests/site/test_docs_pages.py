@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from mtg_layers.corpus import CASES_DIR, load_corpus
+from mtg_layers.corpus import CASES_DIR
 from mtg_layers.docs_site.generated_pages import fragments, generate, generate_schemas
 from mtg_layers.docs_site.rule_pages import (
     DATA_DIR,
@@ -21,14 +21,18 @@ from mtg_layers.docs_site.rule_pages import (
     rule_target,
 )
 from mtg_layers.docs_site.transcript import session, transcript_markdown
-from tests import cr_fingerprint
+from tests import cr_fingerprint, shared_results
+from tests.builders import corpus
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.mark.slow
-def test_generated_case_pages_are_current(tmp_path: Path) -> None:
-    fresh = {p.name: p.read_text(encoding="utf-8") for p in generate(load_corpus(), tmp_path)}
+def test_generated_case_pages_are_current(tmp_path: Path, tmp_path_factory: pytest.TempPathFactory) -> None:
+    """The index's z3 column reads the cross-check of every case that tests/proofs/test_crosscheck.py runs (the same
+    call, made once in the run: tests/shared_results.py)."""
+    z3 = shared_results.crosscheck_results(tmp_path_factory)
+    fresh = {p.name: p.read_text(encoding="utf-8") for p in generate(corpus(), tmp_path, z3)}
     committed_dir = ROOT / "docs" / "cases"
     committed = {p.name: p.read_text(encoding="utf-8") for p in committed_dir.glob("*.md")}
     stale = sorted(n for n in fresh if committed.get(n) != fresh[n]) + sorted(set(committed) - set(fresh))
@@ -36,7 +40,7 @@ def test_generated_case_pages_are_current(tmp_path: Path) -> None:
 
 
 def test_gray_ogre_page_has_version_tabs_and_trace(tmp_path: Path) -> None:
-    generate([c for c in load_corpus() if c.id == "seed-gray-ogre"], tmp_path)
+    generate([c for c in corpus() if c.id == "seed-gray-ogre"], tmp_path)
     page = (tmp_path / "seed-gray-ogre.md").read_text(encoding="utf-8")
     tabs = ['=== "2020–2023 · ikoria"', '=== "2009–2020 · m10"', '=== "2004–2009, rule 418.5 · pre-m10"']
     positions = [page.index(t) for t in tabs]
@@ -47,8 +51,11 @@ def test_gray_ogre_page_has_version_tabs_and_trace(tmp_path: Path) -> None:
 
 
 @pytest.mark.slow
-def test_generated_fragments_are_current() -> None:
-    fresh = fragments(load_corpus(), CASES_DIR)
+def test_generated_fragments_are_current(tmp_path_factory: pytest.TempPathFactory) -> None:
+    """The z3 verdicts and the corpus diffs are computed once in the run (tests/shared_results.py), shared with
+    tests/proofs/test_crosscheck.py, tests/corpus/test_diff.py and the case pages' test."""
+    z3, diff = shared_results.crosscheck_results(tmp_path_factory), shared_results.corpus_diffs(tmp_path_factory)
+    fresh = fragments(corpus(), CASES_DIR, z3=z3, diff=diff)
     generated = ROOT / "docs" / "generated"
     stale = [
         n

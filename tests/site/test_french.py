@@ -6,12 +6,12 @@ import json
 import re
 from pathlib import Path
 
-from mtg_layers.corpus import load_corpus
 from mtg_layers.docs_site.generated_pages import FRENCH_NAMES, french_names
+from tests.builders import corpus
 
 ROOT = Path(__file__).resolve().parents[2]
 DATA = json.loads(FRENCH_NAMES.read_text("utf-8"))
-CASES = load_corpus()
+CASES = corpus()
 
 
 def corpus_cards() -> set[str]:

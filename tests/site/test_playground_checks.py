@@ -86,6 +86,7 @@ def test_most_of_the_suite_can_be_pasted() -> None:
     assert len(BOARDS) >= 100, len(BOARDS)
 
 
+@pytest.mark.slow  # over 10 s: every pasteable bad board through the bundle's pure-Python YAML, about 22 s of CPU
 def test_the_playground_says_what_the_cli_says(tmp_path: Path, playground_answers: list[dict[str, object]]) -> None:
     differ = []
     for (name, text), answer in zip(BOARDS, playground_answers, strict=True):

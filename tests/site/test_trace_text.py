@@ -8,11 +8,11 @@ from mtg_layers.analysis.trace_text import describe, detail_text, explain_resolu
 from mtg_layers.checking.results import observed
 from mtg_layers.checking.verify import resolve_step
 from mtg_layers.cli import main
-from mtg_layers.corpus import load_corpus
 from reference.case import board_at
 from reference.versions import builtin_versions
+from tests.builders import corpus
 
-CASES = {c.id: c for c in load_corpus()}
+CASES = {c.id: c for c in corpus()}
 VERSIONS = builtin_versions()
 
 

@@ -1,0 +1,72 @@
+"""Whole-corpus results that several tests compute alike, computed once per test run (tests/session_shared.py).
+
+* The z3 cross-check of one case under one rules version: ``crosscheck_case(case, builtin_versions()[vid])``,
+  asked by tests/proofs/test_crosscheck.py (every case verified) and by the generated pages' tests (the corpus
+  index's z3 column, docs/generated/crosscheck.md). One result per case and version, each under its own lock, so
+  xdist's workers still share the work out.
+* The corpus diff of two rules versions: ``diff_corpus(CASES_DIR, left, right)``, asked by
+  tests/corpus/test_diff.py and by the generated fragments' test (the diff fragments).
+
+Each is the very call the tests made on their own before, with the same arguments, on the corpus loaded from the
+same files; it is done by the first test that asks and read back by the others. A computation that raises leaves
+nothing, so every test that asks for it raises alike.
+"""
+
+from __future__ import annotations
+
+import pickle
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from mtg_layers.analysis.version_diff import CorpusDiff, diff_corpus
+from mtg_layers.corpus import CASES_DIR
+from mtg_layers.docs_site.generated_pages import Z3Results
+from reference.case import Case
+from reference.versions import RulesVersion, builtin_versions
+from tests import session_shared
+
+Diffs = Callable[[Path, RulesVersion, RulesVersion], CorpusDiff]
+
+
+def crosscheck(tmp_path_factory: pytest.TempPathFactory, case: Case, vid: str) -> tuple[str, tuple[str, ...]]:
+    """The z3 cross-check's verdict and details on a corpus case under the built-in version ``vid``."""
+    from mtg_layers.checking.z3_crosscheck import crosscheck_case
+
+    def compute() -> list[object]:
+        status, info = crosscheck_case(case, builtin_versions()[vid])
+        return [str(status), [str(x) for x in info]]
+
+    status, info = session_shared.once_json(tmp_path_factory, f"z3-{case.id}-{vid}", compute)
+    return str(status), tuple(str(x) for x in info)
+
+
+def crosscheck_results(tmp_path_factory: pytest.TempPathFactory) -> Z3Results:
+    """``crosscheck`` as the generated pages read their z3 verdicts (``generated_pages.Z3Results``)."""
+    return lambda case, vid: crosscheck(tmp_path_factory, case, vid)
+
+
+def corpus_diff(tmp_path_factory: pytest.TempPathFactory, left: RulesVersion, right: RulesVersion) -> CorpusDiff:
+    """``diff_corpus`` of the bundled corpus (``CASES_DIR``) between two built-in versions."""
+    builtin = builtin_versions()
+    if builtin.get(left.id) is not left or builtin.get(right.id) is not right:
+        return diff_corpus(CASES_DIR, left, right)  # a profile of its own: nothing to share
+
+    def build(path: Path) -> None:
+        path.write_bytes(pickle.dumps(diff_corpus(CASES_DIR, left, right)))
+
+    out = session_shared.once(tmp_path_factory, f"diff-{left.id}-{right.id}.pickle", build)
+    result: CorpusDiff = pickle.loads(out.read_bytes())
+    return result
+
+
+def corpus_diffs(tmp_path_factory: pytest.TempPathFactory) -> Diffs:
+    """``corpus_diff`` as the generated fragments take their diffs (shared for the bundled corpus only)."""
+
+    def diff(corpus_dir: Path, left: RulesVersion, right: RulesVersion) -> CorpusDiff:
+        if corpus_dir != CASES_DIR:
+            return diff_corpus(corpus_dir, left, right)
+        return corpus_diff(tmp_path_factory, left, right)
+
+    return diff
