@@ -49,3 +49,62 @@ def test_a_sampled_mutant_whose_tests_outrun_the_cpu_limit_is_a_detected_timeout
     assert mutation.status_of(codes[passing]) == "survived"
     statuses = {m.name: m for m in mutation.classify({looping: codes[looping]}, [], tmp_path)}
     assert statuses[looping].detected
+
+
+# A fake scratch copy's tests: each notes in imports.log that its module was imported, so a test can tell a fork of the
+# server (which imported the module once, before any mutant) from a fresh run (which imports it again).
+NOTE_IMPORT = (
+    "import os\nfrom pathlib import Path\n\n"
+    "with open(Path(__file__).parent / 'imports.log', 'a') as log:\n"
+    "    log.write(os.environ.get('MUTANT_UNDER_TEST', '') + '\\n')\n"
+    "AT_IMPORT = os.environ.get('MUTANT_UNDER_TEST')\n"
+)
+KILLED, LATE = "reference.clock.x_see__mutmut_1", "reference.clock.x_see__mutmut_2"
+
+
+def _scratch(tmp_path: Path, test: str) -> Path:
+    tests = tmp_path / "mutants" / "tests"
+    tests.mkdir(parents=True)
+    (tests / "test_clock.py").write_text(NOTE_IMPORT + test)
+    return tests / "imports.log"
+
+
+def test_a_mutant_a_test_fails_under_is_killed_in_a_fork_of_the_server(tmp_path: Path) -> None:
+    log = _scratch(tmp_path, f"\ndef test_see() -> None:\n    assert os.environ['MUTANT_UNDER_TEST'] != {KILLED!r}\n")
+    codes = mutation.run_sample([KILLED], ["tests/test_clock.py"], workdir=tmp_path, jobs=1)
+    assert mutation.status_of(codes[KILLED]) == "killed"
+    assert log.read_text().splitlines() == ["stats"], "imported once, by the server: the test ran in a fork"
+
+
+def test_a_mutant_that_survives_in_a_fork_is_judged_by_a_fresh_run(tmp_path: Path) -> None:
+    """What a module computes at import, a fork of the server computed without the mutant: a fresh run with it."""
+    log = _scratch(tmp_path, f"\ndef test_see() -> None:\n    assert AT_IMPORT != {LATE!r}\n")
+    env = {**os.environ, "MTG_LAYERS_KILLING_SUITE": ""}
+    forked = mutation.run_in_forks({LATE: [["tests/test_clock.py"]]}, tmp_path / "mutants", env, ["-q"], 1, 60)
+    assert forked.codes[LATE] == (0,), "in the fork the module was imported with no mutant: the test passes"
+    codes = mutation.run_sample([LATE], ["tests/test_clock.py"], workdir=tmp_path, jobs=1)
+    assert mutation.status_of(codes[LATE]) == "killed", "the fresh run imported the module with the mutant"
+    assert log.read_text().splitlines() == ["stats", "stats", LATE]
+
+
+def test_a_mutant_whose_function_runs_at_import_is_not_forked(tmp_path: Path) -> None:
+    """The server notes the mutated functions its import of the suite ran (mutmut's trampolines): those run fresh."""
+    _scratch(tmp_path, "\nfrom reference.clock import see\nSEEN = see()\n\ndef test_see() -> None:\n    assert SEEN\n")
+    rules = tmp_path / "mutants" / "reference"
+    rules.mkdir()
+    (rules / "__init__.py").write_text("__version__ = '0'\n")
+    (rules / "clock.py").write_text(
+        "from mutmut.mutation.trampoline import wrap_in_trampoline as _mutmut_mutated\n"
+        "mutants_x_see__mutmut = {}\n\n"
+        "@_mutmut_mutated(mutants_x_see__mutmut)\n"
+        "def see() -> bool:\n    return True\n\n"
+        "def x_see__mutmut_orig() -> bool:\n    return True\n\n"
+        "def x_see__mutmut_1() -> bool:\n    return False\n\n"
+        "mutants_x_see__mutmut['_mutmut_orig'] = x_see__mutmut_orig\n"
+        "mutants_x_see__mutmut['x_see__mutmut_1'] = x_see__mutmut_1\n"
+    )
+    env = {**os.environ, "MTG_LAYERS_KILLING_SUITE": ""}
+    forked = mutation.run_in_forks({KILLED: [["tests/test_clock.py"]]}, tmp_path / "mutants", env, ["-q"], 1, 60)
+    assert forked.at_import == {KILLED} and not forked.codes
+    codes = mutation.run_sample([KILLED], ["tests/test_clock.py"], workdir=tmp_path, jobs=1)
+    assert mutation.status_of(codes[KILLED]) == "killed", "fresh, see() ran the mutant at import"
