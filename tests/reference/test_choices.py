@@ -176,7 +176,7 @@ def test_orders_that_differ_only_in_who_granted_an_ability_are_one_outcome() -> 
 def test_613_7m_only_the_ties_whose_order_changes_the_outcome_matter() -> None:
     """613.7m: of two ties of timestamps left open, the one between two effects setting power matters (each order
     gives another power); the one between two effects each granting an ability does not (same abilities)."""
-    from reference.choices import front, outcomes
+    from reference.choices import outcomes
 
     board = _two_ties()
     found = outcomes(board, get_version("ikoria"))
@@ -204,7 +204,7 @@ def _two_ties() -> Board:
 def test_613_7m_the_orders_tried_stop_at_the_limit() -> None:
     """613.7m: every order of the open ties is tried, one resolution each, up to ``limit`` resolutions: two ties
     of two effects take 7 (the first, each order of the first tie, each order of the second after each)."""
-    from reference.choices import front, outcomes
+    from reference.choices import outcomes
 
     version = get_version("ikoria")
     assert outcomes(_two_ties(), version, limit=7).complete
