@@ -108,3 +108,29 @@ def test_a_mutant_whose_function_runs_at_import_is_not_forked(tmp_path: Path) ->
     assert forked.at_import == {KILLED} and not forked.codes
     codes = mutation.run_sample([KILLED], ["tests/test_clock.py"], workdir=tmp_path, jobs=1)
     assert mutation.status_of(codes[KILLED]) == "killed", "fresh, see() ran the mutant at import"
+
+
+NAMES = [f"reference.clock.x_see__mutmut_{k}" for k in range(1, 21)] + [
+    f"reference.zones.x_move__mutmut_{k}" for k in range(1, 6)
+]
+
+
+def test_the_draw_leaves_out_the_mutants_a_file_accounts_for_and_keeps_one_per_module() -> None:
+    """A mutant the equivalents file or the survivors list names cannot fail the sample: it is never drawn."""
+    open_draw = mutation.sample_open(NAMES, 1, 18, lambda _n: False)
+    assert [mutation.parse_name(n)[0] for n in open_draw] == ["clock", "zones"]
+    assert open_draw == mutation.sample_open(NAMES, 1, 18, lambda _n: False), "a fixed seed: the same draw"
+    first = set(open_draw)
+    redrawn = mutation.sample_open(NAMES, 1, 18, lambda n: n in first)
+    assert len(redrawn) == 2 and not first & set(redrawn), "each module's next open mutant instead"
+    zones = {n for n in NAMES if ".zones." in n}
+    assert [mutation.parse_name(n)[0] for n in mutation.sample_open(NAMES, 1, 18, zones.__contains__)] == ["clock"]
+    every_clock = {n for n in NAMES if ".clock." in n}
+    assert set(mutation.sample_open(NAMES, 30, 18, zones.__contains__)) == every_clock
+
+
+def test_a_mutant_of_a_function_no_file_names_is_open_without_diffing(tmp_path: Path) -> None:
+    """Only a mutant of a function the files name is diffed (there is no scratch copy here to diff in)."""
+    recorded = [{"module": "clock", "function": "tick", "before": ["a"], "after": ["b"]}]
+    accounted = mutation.accounts_for(recorded, [], tmp_path)
+    assert not accounted("reference.clock.x_see__mutmut_1")
