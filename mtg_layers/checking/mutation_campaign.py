@@ -84,6 +84,7 @@ KILLING_SUITE = (
     "tests/reference_optimized/test_bookkeeping.py",
     "tests/reference_optimized/test_compiled_filters.py",
     "tests/reference_optimized/test_features.py",
+    "tests/reference_optimized/test_last_copy.py",
     "tests/reference_optimized/test_last_touch.py",
     "tests/reference_optimized/test_later_slots.py",
     "tests/reference_optimized/test_indexes.py",
