@@ -77,6 +77,7 @@ KILLING_SUITE = (
     "tests/reference/test_stickers.py",
     "tests/reference/test_timestamps.py",
     "tests/reference/test_tokens.py",
+    "tests/reference/test_type_names.py",
     "tests/reference/test_versions.py",
     "tests/reference/test_vocabulary.py",
     "tests/reference/test_zones.py",
