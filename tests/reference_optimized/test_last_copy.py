@@ -15,7 +15,15 @@ from reference_optimized.last_copy import copies, last_copy_orders
 
 from ..builders import IKORIA, board, obj
 
-LAYER_1 = IKORIA.slot_of(OPERATION_KIND["copy_of"], "resolved")
+
+def _copy_slot() -> str:
+    """613.2a: the slot a resolved copy effect applies in (layer 1)."""
+    slot = IKORIA.slot_of(OPERATION_KIND["copy_of"], "resolved")
+    assert slot is not None
+    return slot
+
+
+LAYER_1 = _copy_slot()
 BOARD = board(obj("a"), obj("b"), obj("c"), obj("x"), obj("y"))
 
 
