@@ -581,7 +581,9 @@ def run_sample(
     (``mutation_forkserver``, ``jobs`` children at a time). A mutant killed there is killed. A mutant that
     survives there, or whose function ran while the suite was imported (a fork would have missed what it
     computes at import), is run the old way, a fresh ``python -m pytest`` per stage (``run_with_cpu_limit``):
-    every survivor's verdict is a fresh run's.
+    every survivor's verdict is a fresh run's. A forked child's CPU time starts at the fork, so under the same
+    limit it has at least the time a fresh run has for its tests: a fork stopped by the limit would be stopped
+    fresh too.
     """
     from concurrent.futures import ThreadPoolExecutor
 

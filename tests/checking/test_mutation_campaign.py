@@ -90,19 +90,7 @@ def test_a_mutant_that_survives_in_a_fork_is_judged_by_a_fresh_run(tmp_path: Pat
 def test_a_mutant_whose_function_runs_at_import_is_not_forked(tmp_path: Path) -> None:
     """The server notes the mutated functions its import of the suite ran (mutmut's trampolines): those run fresh."""
     _scratch(tmp_path, "\nfrom reference.clock import see\nSEEN = see()\n\ndef test_see() -> None:\n    assert SEEN\n")
-    rules = tmp_path / "mutants" / "reference"
-    rules.mkdir()
-    (rules / "__init__.py").write_text("__version__ = '0'\n")
-    (rules / "clock.py").write_text(
-        "from mutmut.mutation.trampoline import wrap_in_trampoline as _mutmut_mutated\n"
-        "mutants_x_see__mutmut = {}\n\n"
-        "@_mutmut_mutated(mutants_x_see__mutmut)\n"
-        "def see() -> bool:\n    return True\n\n"
-        "def x_see__mutmut_orig() -> bool:\n    return True\n\n"
-        "def x_see__mutmut_1() -> bool:\n    return False\n\n"
-        "mutants_x_see__mutmut['_mutmut_orig'] = x_see__mutmut_orig\n"
-        "mutants_x_see__mutmut['x_see__mutmut_1'] = x_see__mutmut_1\n"
-    )
+    _rules_clock(tmp_path)
     env = {**os.environ, "MTG_LAYERS_KILLING_SUITE": ""}
     forked = mutation.run_in_forks({KILLED: [["tests/test_clock.py"]]}, tmp_path / "mutants", env, ["-q"], 1, 60)
     assert forked.at_import == {KILLED} and not forked.codes
@@ -134,3 +122,48 @@ def test_a_mutant_of_a_function_no_file_names_is_open_without_diffing(tmp_path: 
     recorded = [{"module": "clock", "function": "tick", "before": ["a"], "after": ["b"]}]
     accounted = mutation.accounts_for(recorded, [], tmp_path)
     assert not accounted("reference.clock.x_see__mutmut_1")
+
+
+def _rules_clock(tmp_path: Path) -> None:
+    """A mutated ``reference.clock`` as mutmut writes one: ``see`` goes through a trampoline, mutant 1 says False."""
+    rules = tmp_path / "mutants" / "reference"
+    rules.mkdir()
+    (rules / "__init__.py").write_text("__version__ = '0'\n")
+    (rules / "clock.py").write_text(
+        "from mutmut.mutation.trampoline import wrap_in_trampoline as _mutmut_mutated\n"
+        "mutants_x_see__mutmut = {}\n\n"
+        "@_mutmut_mutated(mutants_x_see__mutmut)\n"
+        "def see() -> bool:\n    return True\n\n"
+        "def x_see__mutmut_orig() -> bool:\n    return True\n\n"
+        "def x_see__mutmut_1() -> bool:\n    return False\n\n"
+        "mutants_x_see__mutmut['_mutmut_orig'] = x_see__mutmut_orig\n"
+        "mutants_x_see__mutmut['x_see__mutmut_1'] = x_see__mutmut_1\n"
+    )
+
+
+def test_a_later_stage_is_collected_only_when_a_mutant_reaches_it(tmp_path: Path) -> None:
+    """A mutant killed by its own tests never makes the server import the rest of the suite; one that passes them
+    does, and when its function runs as the rest is imported, the rest is left to a fresh run."""
+    _scratch(tmp_path, "\nfrom reference.clock import see\n\ndef test_see() -> None:\n    assert see()\n")
+    _rules_clock(tmp_path)
+    rest = tmp_path / "mutants" / "tests" / "test_rest.py"
+    rest.write_text(
+        "from pathlib import Path\nfrom reference.clock import see\n\n"
+        "(Path(__file__).parent / 'rest.log').write_text('imported')\nSEEN = see()\n\n"
+        "def test_seen() -> None:\n    assert SEEN\n"
+    )
+    env = {**os.environ, "MTG_LAYERS_KILLING_SUITE": ""}
+    stages = {KILLED: [["tests/test_clock.py"], ["tests/test_rest.py"]]}
+    forked = mutation.run_in_forks(stages, tmp_path / "mutants", env, ["-q"], 1, 60)
+    assert forked.codes[KILLED] == (1,) and not forked.at_import, "killed in a fork by its own tests"
+    assert not (rest.parent / "rest.log").exists(), "the rest of the suite was never imported"
+    unused = "reference.clock.x_tick__mutmut_1"  # a mutant of a function no test calls: it passes every stage
+    forked = mutation.run_in_forks({unused: stages[KILLED]}, tmp_path / "mutants", env, ["-q"], 1, 60)
+    assert forked.codes[unused] == (0, 0) and (rest.parent / "rest.log").exists()
+    # the rest calls see() as it is imported: a mutant of see() that passes its own tests is not forked for it
+    passing = NOTE_IMPORT + "\ndef test_nothing() -> None:\n    pass\n"
+    (tmp_path / "mutants" / "tests" / "test_clock.py").write_text(passing)
+    forked = mutation.run_in_forks(stages, tmp_path / "mutants", env, ["-q"], 1, 60)
+    assert forked.at_import == {KILLED} and not forked.codes
+    codes = mutation.run_sample([KILLED], ["tests/test_clock.py", "tests/test_rest.py"], workdir=tmp_path, jobs=1)
+    assert mutation.status_of(codes[KILLED]) == "killed", "fresh, the rest imported see() under the mutant"
