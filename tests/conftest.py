@@ -15,7 +15,7 @@ import os
 from collections.abc import Iterator
 
 import pytest
-from hypothesis import HealthCheck, settings
+from hypothesis import HealthCheck, Phase, settings
 
 settings.register_profile(
     "ci", derandomize=True, max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow]
@@ -24,13 +24,16 @@ settings.register_profile(
     "long", derandomize=False, max_examples=10_000, deadline=None, suppress_health_check=[HealthCheck.too_slow]
 )
 # The mutation campaign (benchmarks/mutation.py sets HYPOTHESIS_PROFILE=mutation): every surviving
-# mutant runs every test that reaches its function, so generated boards are kept few there.
+# mutant runs every test that reaches its function, so generated boards are kept few there. No shrinking: a
+# mutant's verdict is whether a test fails, and a failing example fails the test shrunk or not (shrinking one
+# that a mutant makes fail took minutes).
 settings.register_profile(
     "mutation",
     derandomize=True,
     max_examples=10,
     deadline=None,
     database=None,
+    phases=[Phase.explicit, Phase.reuse, Phase.generate, Phase.target],
     suppress_health_check=[HealthCheck.too_slow],
 )
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))

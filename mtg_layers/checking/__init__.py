@@ -9,6 +9,8 @@
 * ``misreadings``: deliberately wrong resolvers, each with one rule misread (the named
   mutants), which the checks must catch;
 * ``mutation_campaign``: mutation testing of ``reference/`` with mutmut, and its results.
+* ``mutation_forkserver``: the CI sample's mutants run in children forked from one process that imported the
+  suite once.
 
 It may import ``reference``, ``proofs``, ``mtg_layers.corpus``, ``mtg_layers.boards`` (the
 stored boards ``prove`` checks) and third-party packages (z3; mutmut, for the campaign only).

@@ -17,6 +17,7 @@ corpus cases catch each named mutant of ``mtg_layers.checking.misreadings``.
 from __future__ import annotations
 
 import contextlib
+import itertools
 import json
 import os
 import random
@@ -26,7 +27,7 @@ import subprocess
 import sys
 import time
 import tomllib
-from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -76,6 +77,7 @@ KILLING_SUITE = (
     "tests/reference/test_stickers.py",
     "tests/reference/test_timestamps.py",
     "tests/reference/test_tokens.py",
+    "tests/reference/test_type_names.py",
     "tests/reference/test_versions.py",
     "tests/reference/test_vocabulary.py",
     "tests/reference/test_zones.py",
@@ -83,6 +85,7 @@ KILLING_SUITE = (
     "tests/reference_optimized/test_bookkeeping.py",
     "tests/reference_optimized/test_compiled_filters.py",
     "tests/reference_optimized/test_features.py",
+    "tests/reference_optimized/test_last_copy.py",
     "tests/reference_optimized/test_last_touch.py",
     "tests/reference_optimized/test_later_slots.py",
     "tests/reference_optimized/test_indexes.py",
@@ -571,8 +574,16 @@ def run_sample(
     from measured durations, so a verdict does not follow the machine's load: each mutant runs the whole suite
     unless a test fails, with ``MUTANT_UNDER_TEST`` naming it in mutmut's scratch copy (``generate`` wrote it).
     A mutant named in ``own_tests_only`` runs its module's own tests only (the first stage). ``cpu_limit_s``
-    (CPU time, per pytest run: ``run_with_cpu_limit``) only stops a mutant that never ends; such a mutant counts
-    as a timeout, as mutmut counts it.
+    (CPU time, per pytest run) only stops a mutant that never ends; such a mutant counts as a timeout, as mutmut
+    counts it.
+
+    The mutants run first in children forked from one process that imported the suite once
+    (``mutation_forkserver``, ``jobs`` children at a time). A mutant killed there is killed. A mutant that
+    survives there, or whose function ran while the suite was imported (a fork would have missed what it
+    computes at import), is run the old way, a fresh ``python -m pytest`` per stage (``run_with_cpu_limit``):
+    every survivor's verdict is a fresh run's. A forked child's CPU time starts at the fork, so under the same
+    limit it has at least the time a fresh run has for its tests: a fork stopped by the limit would be stopped
+    fresh too.
     """
     from concurrent.futures import ThreadPoolExecutor
 
@@ -583,31 +594,100 @@ def run_sample(
         "HYPOTHESIS_PROFILE": "mutation",
         "MTG_LAYERS_KILLING_SUITE": "1",
     }
-    base = [sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider", "-p", "no:xdist", "-p", "no:randomly"]
-    base += ["-k", deselect] if deselect else []
+    env.pop("MUTANT_UNDER_TEST", None)
+    args = ["-x", "-q", "-p", "no:cacheprovider", "-p", "no:xdist", "-p", "no:randomly"]
+    args += ["-k", deselect] if deselect else []
+    stages = {
+        name: sample_stages(parse_name(name)[0], suite)[: 1 if name in own_tests_only else None] for name in names
+    }
+
+    def verdict(name: str, code: int) -> int:
+        if code < 0:
+            return code  # ended by a signal: SIGXCPU is a timeout, another a crash (status_of)
+        if code not in _PYTEST_TO_MUTMUT:
+            raise RuntimeError(f"pytest could not run {name}'s tests (exit {code})")
+        return _PYTEST_TO_MUTMUT[code]
+
+    def judged(name: str, codes: Sequence[int]) -> int:
+        for code in codes:
+            if verdict(name, code) not in (0, 5):
+                return verdict(name, code)  # detected: the later stages did not run
+        return 0 if any(verdict(name, c) == 0 for c in codes) else 5
+
+    forked = run_in_forks(stages, mutants, env, args, jobs, cpu_limit_s)
+    out = {n: judged(n, forked.codes[n]) for n in names if n in forked.codes}
 
     def stage(name: str, files: Sequence[str]) -> int:
-        proc = run_with_cpu_limit([*base, *files], mutants, {**env, "MUTANT_UNDER_TEST": name}, cpu_limit_s)
-        if proc.returncode < 0:
-            return proc.returncode  # ended by a signal: SIGXCPU is a timeout, another a crash (status_of)
-        if proc.returncode not in _PYTEST_TO_MUTMUT:
+        cmd = [sys.executable, "-m", "pytest", *args, *files]
+        proc = run_with_cpu_limit(cmd, mutants, {**env, "MUTANT_UNDER_TEST": name}, cpu_limit_s)
+        if proc.returncode >= 0 and proc.returncode not in _PYTEST_TO_MUTMUT:
             raise RuntimeError(
                 f"pytest could not run {name}'s tests (exit {proc.returncode}):\n{proc.stdout[-2000:]!r}"
             )
-        return _PYTEST_TO_MUTMUT[proc.returncode]
+        return proc.returncode
 
-    def one(name: str) -> int:
+    def fresh(name: str) -> int:
         codes = []
-        stages = sample_stages(parse_name(name)[0], suite)
-        for files in stages[:1] if name in own_tests_only else stages:
-            code = stage(name, files)
-            if code not in (0, 5):
-                return code  # detected: the later tests need not run
-            codes.append(code)
-        return 0 if 0 in codes else 5
+        for files in stages[name]:
+            codes.append(stage(name, files))
+            if verdict(name, codes[-1]) not in (0, 5):
+                break
+        return judged(name, codes)
 
+    again = [n for n in names if n not in out or out[n] in (0, 5)]
     with ThreadPoolExecutor(max_workers=jobs) as pool:
-        return dict(zip(names, pool.map(one, names), strict=True))
+        out.update(zip(again, pool.map(fresh, again), strict=True))
+    return {n: out[n] for n in names}
+
+
+@dataclass(frozen=True)
+class Forked:
+    """What the fork server did: each forked mutant's pytest exit codes, stage by stage, and who it did not fork."""
+
+    codes: Mapping[str, Sequence[int]]
+    at_import: frozenset[str]
+
+
+def run_in_forks(
+    stages: Mapping[str, Sequence[Sequence[str]]],
+    mutants: Path,
+    env: Mapping[str, str],
+    args: Sequence[str],
+    jobs: int,
+    cpu_limit_s: int,
+) -> Forked:
+    """Each mutant's stages in forked children of one fork server (``mutation_forkserver``) in ``mutants``.
+
+    Stops a mutant at its first failing stage. A mutant whose function ran while the server imported the suite
+    is not run (``at_import``): only a fresh run judges it.
+    """
+    import tempfile
+
+    from . import mutation_forkserver
+
+    if not stages:
+        return Forked({}, frozenset())
+    with tempfile.TemporaryDirectory(prefix="mutation-forks-") as tmp:
+        job_file, result_file, logs = Path(tmp, "job.json"), Path(tmp, "result.json"), Path(tmp, "logs")
+        logs.mkdir()
+        job = {
+            "args": list(args),
+            "cpu_limit_s": cpu_limit_s,
+            "jobs": jobs,
+            "log_dir": str(logs),
+            "mutants": [{"name": n, "stages": [list(s) for s in st]} for n, st in stages.items()],
+        }
+        job_file.write_text(json.dumps(job), encoding="utf-8")
+        cmd = [sys.executable, "-c", mutation_forkserver.LAUNCH, str(job_file), str(result_file)]
+        server_env = {**env, "MUTANT_UNDER_TEST": "stats"}
+        proc = subprocess.run(cmd, cwd=mutants, env=server_env, capture_output=True, check=False)
+        if proc.returncode != 0 or not result_file.exists():
+            raise RuntimeError(
+                f"the mutation fork server failed (exit {proc.returncode}):\n"
+                f"{proc.stdout[-2000:]!r}\n{proc.stderr[-2000:]!r}"
+            )
+        result = json.loads(result_file.read_text(encoding="utf-8"))
+    return Forked({n: tuple(c) for n, c in result["codes"].items()}, frozenset(result["at_import"]))
 
 
 def sample(names: Sequence[str], per_module: int, seed: int) -> list[str]:
@@ -621,3 +701,42 @@ def sample(names: Sequence[str], per_module: int, seed: int) -> list[str]:
         group = by_module[module]
         out.extend(rng.sample(group, min(per_module, len(group))))
     return out
+
+
+def sample_open(names: Sequence[str], per_module: int, seed: int, accounted: Callable[[str], bool]) -> list[str]:
+    """A fixed seeded sample of the mutants whose verdict is open: up to ``per_module`` of each module.
+
+    ``accounted(name)`` says whether a file already accounts for a mutant (``accounts_for``): such a mutant cannot
+    make the sample fail, so it is not drawn. Each module's mutants are shuffled with ``seed`` and the first open
+    ones are taken, so only the mutants before them are asked about, and the draw is uniform over the open ones.
+    """
+    by_module: dict[str, list[str]] = {}
+    for n in sorted(names):
+        by_module.setdefault(parse_name(n)[0], []).append(n)
+    rng = random.Random(seed)
+    out = []
+    for module in sorted(by_module):
+        group = by_module[module]
+        shuffled = rng.sample(group, len(group))
+        out.extend(list(itertools.islice((n for n in shuffled if not accounted(n)), per_module)))
+    return out
+
+
+def accounts_for(
+    equivalents: Sequence[Mapping[str, Any]], survivors: Sequence[Mapping[str, Any]], workdir: Path = WORKDIR
+) -> Callable[[str], bool]:
+    """Whether the equivalents file or the last campaign's survivors (``mutation-results.json``) name a mutant.
+
+    A mutant of a function neither names is open at once; only the others are diffed (``changed_lines``).
+    """
+    recorded: dict[tuple[str, str], list[tuple[tuple[str, ...], tuple[str, ...]]]] = {}
+    for e in [*equivalents, *survivors]:
+        recorded.setdefault((e["module"], e["function"]), []).append((_lines(e["before"]), _lines(e["after"])))
+
+    def accounted(name: str) -> bool:
+        where = parse_name(name)
+        if where not in recorded:
+            return False
+        return changed_lines([name], workdir)[name] in recorded[where]
+
+    return accounted

@@ -49,3 +49,121 @@ def test_a_sampled_mutant_whose_tests_outrun_the_cpu_limit_is_a_detected_timeout
     assert mutation.status_of(codes[passing]) == "survived"
     statuses = {m.name: m for m in mutation.classify({looping: codes[looping]}, [], tmp_path)}
     assert statuses[looping].detected
+
+
+# A fake scratch copy's tests: each notes in imports.log that its module was imported, so a test can tell a fork of the
+# server (which imported the module once, before any mutant) from a fresh run (which imports it again).
+NOTE_IMPORT = (
+    "import os\nfrom pathlib import Path\n\n"
+    "with open(Path(__file__).parent / 'imports.log', 'a') as log:\n"
+    "    log.write(os.environ.get('MUTANT_UNDER_TEST', '') + '\\n')\n"
+    "AT_IMPORT = os.environ.get('MUTANT_UNDER_TEST')\n"
+)
+KILLED, LATE = "reference.clock.x_see__mutmut_1", "reference.clock.x_see__mutmut_2"
+
+
+def _scratch(tmp_path: Path, test: str) -> Path:
+    tests = tmp_path / "mutants" / "tests"
+    tests.mkdir(parents=True)
+    (tests / "test_clock.py").write_text(NOTE_IMPORT + test)
+    return tests / "imports.log"
+
+
+def test_a_mutant_a_test_fails_under_is_killed_in_a_fork_of_the_server(tmp_path: Path) -> None:
+    log = _scratch(tmp_path, f"\ndef test_see() -> None:\n    assert os.environ['MUTANT_UNDER_TEST'] != {KILLED!r}\n")
+    codes = mutation.run_sample([KILLED], ["tests/test_clock.py"], workdir=tmp_path, jobs=1)
+    assert mutation.status_of(codes[KILLED]) == "killed"
+    assert log.read_text().splitlines() == ["stats"], "imported once, by the server: the test ran in a fork"
+
+
+def test_a_mutant_that_survives_in_a_fork_is_judged_by_a_fresh_run(tmp_path: Path) -> None:
+    """What a module computes at import, a fork of the server computed without the mutant: a fresh run with it."""
+    log = _scratch(tmp_path, f"\ndef test_see() -> None:\n    assert AT_IMPORT != {LATE!r}\n")
+    env = {**os.environ, "MTG_LAYERS_KILLING_SUITE": ""}
+    forked = mutation.run_in_forks({LATE: [["tests/test_clock.py"]]}, tmp_path / "mutants", env, ["-q"], 1, 60)
+    assert forked.codes[LATE] == (0,), "in the fork the module was imported with no mutant: the test passes"
+    codes = mutation.run_sample([LATE], ["tests/test_clock.py"], workdir=tmp_path, jobs=1)
+    assert mutation.status_of(codes[LATE]) == "killed", "the fresh run imported the module with the mutant"
+    assert log.read_text().splitlines() == ["stats", "stats", LATE]
+
+
+def test_a_mutant_whose_function_runs_at_import_is_not_forked(tmp_path: Path) -> None:
+    """The server notes the mutated functions its import of the suite ran (mutmut's trampolines): those run fresh."""
+    _scratch(tmp_path, "\nfrom reference.clock import see\nSEEN = see()\n\ndef test_see() -> None:\n    assert SEEN\n")
+    _rules_clock(tmp_path)
+    env = {**os.environ, "MTG_LAYERS_KILLING_SUITE": ""}
+    forked = mutation.run_in_forks({KILLED: [["tests/test_clock.py"]]}, tmp_path / "mutants", env, ["-q"], 1, 60)
+    assert forked.at_import == {KILLED} and not forked.codes
+    codes = mutation.run_sample([KILLED], ["tests/test_clock.py"], workdir=tmp_path, jobs=1)
+    assert mutation.status_of(codes[KILLED]) == "killed", "fresh, see() ran the mutant at import"
+
+
+NAMES = [f"reference.clock.x_see__mutmut_{k}" for k in range(1, 21)] + [
+    f"reference.zones.x_move__mutmut_{k}" for k in range(1, 6)
+]
+
+
+def test_the_draw_leaves_out_the_mutants_a_file_accounts_for_and_keeps_one_per_module() -> None:
+    """A mutant the equivalents file or the survivors list names cannot fail the sample: it is never drawn."""
+    open_draw = mutation.sample_open(NAMES, 1, 18, lambda _n: False)
+    assert [mutation.parse_name(n)[0] for n in open_draw] == ["clock", "zones"]
+    assert open_draw == mutation.sample_open(NAMES, 1, 18, lambda _n: False), "a fixed seed: the same draw"
+    first = set(open_draw)
+    redrawn = mutation.sample_open(NAMES, 1, 18, lambda n: n in first)
+    assert len(redrawn) == 2 and not first & set(redrawn), "each module's next open mutant instead"
+    zones = {n for n in NAMES if ".zones." in n}
+    assert [mutation.parse_name(n)[0] for n in mutation.sample_open(NAMES, 1, 18, zones.__contains__)] == ["clock"]
+    every_clock = {n for n in NAMES if ".clock." in n}
+    assert set(mutation.sample_open(NAMES, 30, 18, zones.__contains__)) == every_clock
+
+
+def test_a_mutant_of_a_function_no_file_names_is_open_without_diffing(tmp_path: Path) -> None:
+    """Only a mutant of a function the files name is diffed (there is no scratch copy here to diff in)."""
+    recorded = [{"module": "clock", "function": "tick", "before": ["a"], "after": ["b"]}]
+    accounted = mutation.accounts_for(recorded, [], tmp_path)
+    assert not accounted("reference.clock.x_see__mutmut_1")
+
+
+def _rules_clock(tmp_path: Path) -> None:
+    """A mutated ``reference.clock`` as mutmut writes one: ``see`` goes through a trampoline, mutant 1 says False."""
+    rules = tmp_path / "mutants" / "reference"
+    rules.mkdir()
+    (rules / "__init__.py").write_text("__version__ = '0'\n")
+    (rules / "clock.py").write_text(
+        "from mutmut.mutation.trampoline import wrap_in_trampoline as _mutmut_mutated\n"
+        "mutants_x_see__mutmut = {}\n\n"
+        "@_mutmut_mutated(mutants_x_see__mutmut)\n"
+        "def see() -> bool:\n    return True\n\n"
+        "def x_see__mutmut_orig() -> bool:\n    return True\n\n"
+        "def x_see__mutmut_1() -> bool:\n    return False\n\n"
+        "mutants_x_see__mutmut['_mutmut_orig'] = x_see__mutmut_orig\n"
+        "mutants_x_see__mutmut['x_see__mutmut_1'] = x_see__mutmut_1\n"
+    )
+
+
+def test_a_later_stage_is_collected_only_when_a_mutant_reaches_it(tmp_path: Path) -> None:
+    """A mutant killed by its own tests never makes the server import the rest of the suite; one that passes them
+    does, and when its function runs as the rest is imported, the rest is left to a fresh run."""
+    _scratch(tmp_path, "\nfrom reference.clock import see\n\ndef test_see() -> None:\n    assert see()\n")
+    _rules_clock(tmp_path)
+    rest = tmp_path / "mutants" / "tests" / "test_rest.py"
+    rest.write_text(
+        "from pathlib import Path\nfrom reference.clock import see\n\n"
+        "(Path(__file__).parent / 'rest.log').write_text('imported')\nSEEN = see()\n\n"
+        "def test_seen() -> None:\n    assert SEEN\n"
+    )
+    env = {**os.environ, "MTG_LAYERS_KILLING_SUITE": ""}
+    stages = {KILLED: [["tests/test_clock.py"], ["tests/test_rest.py"]]}
+    forked = mutation.run_in_forks(stages, tmp_path / "mutants", env, ["-q"], 1, 60)
+    assert forked.codes[KILLED] == (1,) and not forked.at_import, "killed in a fork by its own tests"
+    assert not (rest.parent / "rest.log").exists(), "the rest of the suite was never imported"
+    unused = "reference.clock.x_tick__mutmut_1"  # a mutant of a function no test calls: it passes every stage
+    forked = mutation.run_in_forks({unused: stages[KILLED]}, tmp_path / "mutants", env, ["-q"], 1, 60)
+    assert forked.codes[unused] == (0, 0) and (rest.parent / "rest.log").exists()
+    # the rest calls see() as it is imported: a mutant of see() that passes its own tests is not forked for it
+    passing = NOTE_IMPORT + "\ndef test_nothing() -> None:\n    pass\n"
+    (tmp_path / "mutants" / "tests" / "test_clock.py").write_text(passing)
+    forked = mutation.run_in_forks(stages, tmp_path / "mutants", env, ["-q"], 1, 60)
+    assert forked.at_import == {KILLED} and not forked.codes
+    codes = mutation.run_sample([KILLED], ["tests/test_clock.py", "tests/test_rest.py"], workdir=tmp_path, jobs=1)
+    assert mutation.status_of(codes[KILLED]) == "killed", "fresh, the rest imported see() under the mutant"

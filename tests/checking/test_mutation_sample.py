@@ -4,9 +4,11 @@ The full campaign (``python benchmarks/mutation.py``) runs every mutant by hand;
 its mutants, in a scratch copy of the repository, and runs a bounded sample of them itself
 (``mutation_campaign.run_sample``): one mutant of every rules module, drawn with a fixed seed from what
 mutmut generates from the sources as they are now, so a change to a module is sampled on the next run.
-Each sampled mutant must be killed by the sample's killing suite (the campaign's, less its slowest tests),
-or be recorded as equivalent, or be one of the survivors the last campaign reported
-(mtg_layers/data/mutation-results.json lists them: known gaps, not new ones).
+Each sampled mutant must be killed by the sample's killing suite (the campaign's, less its slowest tests).
+The draw leaves out the mutants a file already accounts for (``mutation_campaign.sample_open``): those recorded
+as equivalent and the survivors the last campaign reported (mtg_layers/data/mutation-results.json lists them:
+known gaps, not new ones). Such a mutant cannot fail the test, so running it (the whole suite, minutes) would
+prove nothing; every module with functions still gets one mutant whose verdict is open.
 
 mutmut writes the mutants once per test run (``mutants``: the first test that needs them does it, the others,
 on any xdist worker, wait for it and share it); the sample is drawn from all of them at once, then judged in
@@ -18,7 +20,10 @@ It can fail: a mutant recorded as equivalent, which no test can kill, is run and
 The sample runs no statistics or clean run first and sets no time limit from measured durations (mutmut's
 do both): each mutant runs its module's unit tests, then the rest of the suite, until a test fails, so the
 verdict is the same on a loaded machine (issue 18 asks for a sample that runs within a few minutes). What stops
-a mutant that never ends is a CPU-time limit (``run_with_cpu_limit``), not the wall clock.
+a mutant that never ends is a CPU-time limit (``RLIMIT_CPU``, set in each child), not the wall clock. The runs are
+children forked from one process that imported the suite once (``mutation_forkserver``, as mutmut 3 does); a
+mutant that survives in a fork, or whose function ran while the suite was imported, is run again in a fresh
+pytest, whose verdict is the one kept (tests/checking/test_mutation_campaign.py tests the runner).
 """
 
 from __future__ import annotations
@@ -92,7 +97,9 @@ def test_a_seeded_sample_of_mutants_is_killed(mutants: Path, part: int) -> None:
     work = mutants
     names = list(mutation.exit_codes(work))
     equivalents = mutation.load_equivalents()
-    drawn = mutation.sample(names, PER_MODULE, SEED)  # the whole sample, then this part's share of it
+    results = mutation.read_results()
+    accounted = mutation.accounts_for(equivalents, results.get("survivors", []), work)
+    drawn = mutation.sample_open(names, PER_MODULE, SEED, accounted)  # the whole sample, then this part's share
     mine = MODULES[part::PARTS]
     with_functions = [m for m in mine if _defines_a_function(m)]  # __init__ files, errors.py: none
     assert with_functions, f"part {part + 1} of {PARTS} has no module to mutate"
@@ -102,7 +109,6 @@ def test_a_seeded_sample_of_mutants_is_killed(mutants: Path, part: int) -> None:
     run = mutation.run_sample(drawn, SUITE, DESELECT, workdir=work, jobs=JOBS)
 
     judged = {m.name: m for m in mutation.classify(run, equivalents, work)}
-    results = mutation.read_results()
     new = [
         m for n, m in judged.items() if not m.detected and m.status != "equivalent" and not _known_survivor(m, results)
     ]

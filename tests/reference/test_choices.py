@@ -6,8 +6,9 @@ import copy
 from typing import Any
 
 from reference.case import board_at
-from reference.choices import outcomes
+from reference.choices import front, outcomes
 from reference.model import Board
+from reference.timestamps import Tie
 from reference.versions import get_version
 
 from ..builders import IKORIA, board, creature, make_board, obj
@@ -16,6 +17,19 @@ from ..builders import IKORIA, board, creature, make_board, obj
 # expected values are reasoned from the rules, not read off the resolver.
 
 # 613.7m: every outcome of an open order
+
+
+def test_613_7m_an_open_tie_is_cut_to_the_effects_no_choice_puts_after_another() -> None:
+    """A choice made earlier put a before b: of the tie a, b, c only a and c can come first, and b's place is implied.
+
+    613.7m lets the controller order the tied effects, but a choice already made (a before b) must be kept: b
+    cannot be applied first among a, b and c, and it comes after a, the pair the cut leaves implied.
+    """
+    tie = Tie("7c", ("a", "b", "c"), ("a", "b", "c"), ("a", "b", "c"), None, "P1", None)
+    cut, implied = front(tie, (("a", "b"),), {"a": "a", "b": "b", "c": "c"}, lambda _x, _y: False)
+    assert (cut.candidates, cut.holders) == (("a", "c"), ("a", "c"))
+    assert implied == (("a", "b"),)
+    assert front(tie, (), {"a": "a", "b": "b", "c": "c"}, lambda _x, _y: False) == (tie, ()), "no choice: all open"
 
 
 def _two_pt_ties() -> Board:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from reference.chosen import is_choice_word, mentions_choice
+from reference.chosen import NOTHING_CHOSEN, is_choice_word, mentions_choice, with_choices
 from reference.frozen import freeze
 
 # Written for mutants the mutation campaign (issue 18) found unpinned: each states the rule it pins;
@@ -28,3 +28,17 @@ def test_607_2d_an_ability_reads_a_choice_only_where_a_chosen_word_appears() -> 
     assert not mentions_choice(freeze({"all": (freeze({"type": "creature"}), freeze({"subtype": "elf"}))}))
     assert not mentions_choice(freeze({"chosen": "creature_type", "extra": 1}))
     assert not mentions_choice("creature_type")
+
+
+def test_614_1c_607_2d_each_chosen_word_reads_as_the_choice_made_and_an_unmade_one_as_nothing() -> None:
+    """A chosen word is replaced by what the object chose as it entered, at any depth; a choice it did not make reads
+    as a word no object has, and drops out of a list of words."""
+    word = freeze({"chosen": "creature_type"})
+    chosen = {"creature_type": "elf"}
+    assert with_choices(word, chosen) == "elf"
+    nested = freeze({"all": (freeze({"type": "creature"}), freeze({"subtype": word}))})
+    assert with_choices(nested, chosen) == freeze({"all": (freeze({"type": "creature"}), freeze({"subtype": "elf"}))})
+    assert with_choices(("goblin", word), chosen) == ("goblin", "elf")
+    assert with_choices(word, {}) == NOTHING_CHOSEN
+    assert with_choices(("goblin", word), {"color": "red"}) == ("goblin",)
+    assert with_choices("elf", {}) == "elf"

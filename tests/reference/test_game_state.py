@@ -7,10 +7,31 @@ from dataclasses import replace
 import pytest
 
 from reference.frozen import freeze
-from reference.game_state import GameStateError, changed_game, game_value, turn_condition_holds
+from reference.game_state import GameStateError, apnap_before, changed_game, game_value, turn_condition_holds
 from reference.model import Board
 
 from ..builders import creature, make_board
+
+
+def test_101_4_apnap_order_puts_the_active_player_first_then_follows_the_turn_order() -> None:
+    """101.4: the active player first, then the others in turn order; where the game state doesn't say, None."""
+    three = {"turn": "P2", "turn_order": ["P1", "P2", "P3"]}
+    assert [apnap_before(three, a, b) for a, b in [("P2", "P1"), ("P3", "P1"), ("P1", "P3"), ("P1", "P2")]] == [
+        True,
+        True,
+        False,
+        False,
+    ]
+    assert apnap_before(three, "P1", "P1") is None, "a player is not before itself"
+    # the active player comes before every other even without a turn order; two others are not ordered then
+    assert apnap_before({"turn": "P1"}, "P1", "P2") is True
+    assert apnap_before({"turn": "P1"}, "P2", "P1") is False
+    assert apnap_before({"turn": "P1"}, "P2", "P3") is None
+    # a player the turn order leaves out has no place after the active player's
+    two = {"turn": "P1", "turn_order": ["P1", "P2"]}
+    assert apnap_before(two, "P2", "P3") is None
+    assert apnap_before(two, "P3", "P2") is None
+    assert apnap_before({}, "P1", "P2") is None, "no active player: nothing is said"
 
 
 def test_102_1_a_turn_condition_with_no_active_player_is_an_error_naming_the_field() -> None:

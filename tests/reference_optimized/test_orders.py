@@ -27,7 +27,14 @@ from reference.frozen import freeze
 from reference.model import Board, Part
 from reference.versions import get_version
 from reference_optimized import distinct_outcomes
-from reference_optimized.orders import SCOPE_OPS, DistinctOrders, interact, last_writer_orders, out_of_scope
+from reference_optimized.orders import (
+    SCOPE_OPS,
+    DistinctOrders,
+    components,
+    interact,
+    last_writer_orders,
+    out_of_scope,
+)
 
 from ..builders import IKORIA, creature, make_board
 from ..strategies import COLORS, board_data
@@ -92,6 +99,23 @@ def scoped_tied_boards(draw: st.DrawFn) -> Board:
     if draw(st.booleans()):  # 101.4: the turn and turn order given, or neither (613.7m's APNAP order open)
         board = replace(board, game=seated(board.game, ("p1", "p2")))
     return board
+
+
+def test_613_8a_effects_that_interact_with_none_of_the_others_are_each_their_own_component() -> None:
+    """613.8a: the components are the classes of the transitive closure of ``interact``: two settings of power
+    and toughness are one component, an addition and a setting of colors another, and a modification of power
+    and toughness (layer 7c, not 7b) and an addition of an ability each stand alone."""
+    effects = [
+        _effect("a", {"op": "modify_pt", "power": 1}),
+        _effect("c", {"op": "set_pt", "power": 1, "toughness": 1}),
+        _effect("d", {"op": "set_pt", "power": 2, "toughness": 2}),
+        _effect("e", {"op": "add_colors", "colors": ["blue"]}),
+        _effect("g", {"op": "set_colors", "colors": ["red"]}),
+        _effect("h", {"op": "add_abilities", "abilities": ["flying"]}),
+    ]
+    comp = components(effects, IKORIA)
+    classes = {frozenset(k for k in comp if comp[k] == c) for c in comp.values()}
+    assert classes == {frozenset("a"), frozenset("cd"), frozenset("eg"), frozenset("h")}
 
 
 @given(st.one_of(tied_boards(), scoped_tied_boards()), st.sampled_from(VERSION_IDS))
