@@ -36,14 +36,16 @@ def test_a_sampled_mutant_whose_tests_outrun_the_cpu_limit_is_a_detected_timeout
     tests = tmp_path / "mutants" / "tests"
     tests.mkdir(parents=True)
     (tests / "test_clock.py").write_text(
-        "import time\n\ndef test_runs_past_the_limit() -> None:\n    while time.process_time() < 10:\n        pass\n"
+        "import time\n\ndef test_runs_past_the_limit() -> None:\n    while time.process_time() < 60:\n        pass\n"
     )
     (tests / "test_other.py").write_text("def test_passes() -> None:\n    assert True\n")
     looping, passing = "reference.clock.x_see__mutmut_1", "reference.other.x_f__mutmut_2"
     suite = ["tests/test_clock.py", "tests/test_other.py"]
-    # the passing one runs its own module's tests only: the rest of this suite is test_clock.py
+    # the passing one runs its own module's tests only: the rest of this suite is test_clock.py. The limit leaves a
+    # fresh pytest's start-up (about a second of CPU, more on a loaded machine) room several times over; the looping
+    # test needs 60 s of CPU, past it whatever the load.
     codes = mutation.run_sample(
-        [looping, passing], suite, workdir=tmp_path, jobs=1, cpu_limit_s=1, own_tests_only={passing}
+        [looping, passing], suite, workdir=tmp_path, jobs=1, cpu_limit_s=8, own_tests_only={passing}
     )
     assert mutation.status_of(codes[looping]) == "timeout"
     assert mutation.status_of(codes[passing]) == "survived"
