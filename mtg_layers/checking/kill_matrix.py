@@ -110,10 +110,13 @@ def _row_by_id(args: tuple[str, Sequence[Case], reach.Baseline | None]) -> Row:
 def watched(chosen: Sequence[Misreading], vids: Iterable[str]) -> list[reach.Target]:
     """Every function some misreading of ``chosen`` replaces, under some of the (known) versions ``vids``."""
     versions = builtin_versions()
+    wanted = {vid: versions[vid] for vid in vids}
     out: list[reach.Target] = []
-    for vid in dict.fromkeys(vids):
-        for m in chosen:
-            seen = _reach(m, vid, versions[vid])
+    for m in chosen:
+        missing = {vid: v for vid, v in wanted.items() if (m.id, vid) not in _REACH}
+        _REACH.update({(m.id, vid): r for vid, r in reach.observe_all(m, missing).items()})
+        for vid in wanted:
+            seen = _REACH[(m.id, vid)]
             out.extend(seen.targets if seen is not None else ())
     return list(dict.fromkeys(out))
 

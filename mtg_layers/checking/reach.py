@@ -27,7 +27,10 @@ miss, so a baseline run that hits a cache might not see a call the misreading's 
 The baseline therefore empties every ``functools`` cache of the rules modules before each pair:
 within the pair each distinct call then runs its body at least once, and the misreading's run,
 identical up to its first use of a replaced function, can make no call of one that the baseline
-did not record first.
+did not record first. The caches of the bundled version data (``VERSION_DATA``: costly to fill
+again) are not emptied: a pair's run does not call them (the version is looked up before a
+block opens), and the baseline checks it: if one of them misses during the baseline, the
+baseline watches nothing and no pair is skipped.
 
 The baseline also gives ``kill_matrix.judgeable``'s answer (613.7m: whether the readable
 enumeration of tie orders finishes for each step): it computes the very same outcomes.
@@ -36,6 +39,7 @@ enumeration of tie orders finishes for each step): it computes the very same out
 from __future__ import annotations
 
 import dataclasses
+import operator
 import sys
 import types
 from collections.abc import Callable, Iterator, Mapping, Sequence
@@ -102,46 +106,57 @@ def _members(v: Any) -> tuple[Any, ...]:
 @dataclass(frozen=True)
 class _Owner:
     """One module's or class's attributes, and what its containers hold, as they were (strong references: no
-    object seen can be freed, so no id below can be reused while the record lives)."""
+    object seen can be freed, so no identity compared below can be another object's)."""
 
     owner: Any
-    attrs: dict[str, Any]
+    keys: tuple[str, ...]
+    values: tuple[Any, ...]
     held: tuple[tuple[Any, tuple[Any, ...]], ...]  # (container, its members)
-    ids: tuple[tuple[int, ...], ...]
 
 
 def _record(owner: Any) -> _Owner:
-    attrs = dict(vars(owner))
-    held = tuple((v, _members(v)) for v in attrs.values() if type(v) in (dict, list, set))
-    ids = (tuple(map(id, attrs)), tuple(map(id, attrs.values())), *(tuple(map(id, ms)) for _, ms in held))
-    return _Owner(owner, attrs, held, ids)
+    attrs = vars(owner)
+    values = tuple(attrs.values())
+    held = tuple((v, _members(v)) for v in values if type(v) in _CONTAINERS)
+    return _Owner(owner, tuple(attrs), values, held)
 
 
-def _snapshot() -> dict[int, _Owner]:
-    """Every watched module and each class it defines, by id."""
-    out: dict[int, _Owner] = {}
-    for m in _watched_modules():
-        for owner in [m, *(v for v in vars(m).values() if isinstance(v, type) and v.__module__ == m.__name__)]:
-            out[id(owner)] = _record(owner)
-    return out
+_CONTAINERS = (dict, list, set)
 
 
-def _unexplained(before: Mapping[int, _Owner], during: Mapping[int, _Owner], explained: set[tuple[int, str]]) -> bool:
-    """True when something changed between the snapshots that no seen patch explains: an attribute replaced,
-    added or gone, a module or class appeared or went, or a container changed in place."""
-    if before.keys() != during.keys():
+def _snapshot() -> list[_Owner]:
+    """Every watched module and each class it defines, as they are."""
+    return [_record(owner) for owner in _owners()]
+
+
+def _identical(a: tuple[Any, ...], b: tuple[Any, ...]) -> bool:
+    return len(a) == len(b) and all(map(operator.is_, a, b))
+
+
+def _unexplained(before: Sequence[_Owner], explained: set[tuple[int, str]]) -> bool:
+    """True when something changed since ``before`` that no seen patch (``explained``) explains: a module or
+    class appeared or went, an attribute was replaced, added or removed, or a container changed in place."""
+    if not _identical(tuple(r.owner for r in before), tuple(_owners())):
         return True
-    for key, now in during.items():
-        was = before[key]
-        if was.ids == now.ids:
-            continue
-        for attr in was.attrs.keys() | now.attrs.keys():
-            old, new = was.attrs.get(attr, _MISSING), now.attrs.get(attr, _MISSING)
-            if old is not new and (key, attr) not in explained:
-                return True
-        if any(tuple(map(id, _members(c))) != tuple(map(id, ms)) for c, ms in was.held):
+    for was in before:
+        attrs = vars(was.owner)
+        if tuple(attrs) != was.keys or not _identical(tuple(attrs.values()), was.values):
+            old = dict(zip(was.keys, was.values, strict=True))
+            for attr in old.keys() | attrs.keys():
+                if old.get(attr, _MISSING) is not attrs.get(attr, _MISSING) and (id(was.owner), attr) not in explained:
+                    return True
+        if not all(_identical(_members(c), ms) for c, ms in was.held):
             return True
     return False
+
+
+def _owners() -> list[Any]:
+    """Every watched module and each class it defines."""
+    out: list[Any] = []
+    for m in _watched_modules():
+        out.append(m)
+        out.extend(v for v in vars(m).values() if isinstance(v, type) and v.__module__ == m.__name__)
+    return out
 
 
 def _is_base(owner: Any, attr: str, new: Any) -> bool:
@@ -164,18 +179,31 @@ def _targets(owner: Any, attr: str, old: Any, new: Any) -> list[Target] | None:
 
 
 def observe(m: Misreading, version: RulesVersion) -> Reach | None:
-    """The functions ``m``'s block replaces under ``version``; None when its block does anything else (never skip).
+    """The functions ``m``'s block replaces under ``version``; None when its block does anything else (never skip)."""
+    return observe_all(m, {version.id: version})[version.id]
+
+
+def observe_all(m: Misreading, versions: Mapping[str, RulesVersion]) -> dict[str, Reach | None]:
+    """``observe`` under each version (by id): the state before is taken once, and must be the state after.
 
     A block that imports a module for the first time adds attributes no patch explains: it is seen again, once.
     """
     imported = len(sys.modules)
-    found = _observe(m, version)
-    if found is None and len(sys.modules) != imported:
-        found = _observe(m, version)
+    found = _observe_all(m, versions)
+    if len(sys.modules) != imported:
+        found = _observe_all(m, versions)
     return found
 
 
-def _observe(m: Misreading, version: RulesVersion) -> Reach | None:
+def _observe_all(m: Misreading, versions: Mapping[str, RulesVersion]) -> dict[str, Reach | None]:
+    before = _snapshot()
+    found = {vid: _observe(m, version, before) for vid, version in versions.items()}
+    if _unexplained(before, set()):
+        return dict.fromkeys(versions)  # a block left something changed: none of its blocks is trusted
+    return found
+
+
+def _observe(m: Misreading, version: RulesVersion, before: Sequence[_Owner]) -> Reach | None:
     seen: list[tuple[Any, str, Any, Any]] = []
     hidden: list[str] = []
     enter, enter_dict = mock._patch.__enter__, mock._patch_dict.__enter__
@@ -191,14 +219,13 @@ def _observe(m: Misreading, version: RulesVersion) -> Reach | None:
         hidden.append("patch.dict")
         return enter_dict(self)
 
-    before = _snapshot()
     mock._patch.__enter__ = recording_enter  # type: ignore[method-assign]
     mock._patch_dict.__enter__ = dict_enter  # type: ignore[method-assign]
     try:
         with m.apply(version) as doctored:
             mock._patch.__enter__ = enter  # type: ignore[method-assign]
             mock._patch_dict.__enter__ = enter_dict  # type: ignore[method-assign]
-            during = _snapshot()
+            changed = _unexplained(before, {(id(owner), attr) for owner, attr, _, _ in seen})
     except Exception:
         return None
     finally:
@@ -206,7 +233,7 @@ def _observe(m: Misreading, version: RulesVersion) -> Reach | None:
         mock._patch_dict.__enter__ = enter_dict  # type: ignore[method-assign]
     if hidden or not isinstance(doctored, RulesVersion) or doctored != version:
         return None
-    if _unexplained(before, during, {(id(owner), attr) for owner, attr, _, _ in seen}):
+    if changed:
         return None
     targets: list[Target] = []
     for owner, attr, old, new in seen:
@@ -281,7 +308,9 @@ def _recording(targets: Sequence[Target], hit: set[str]) -> Iterator[None]:
         tables: dict[tuple[int, str], tuple[Any, str, dict[Any, Any]]] = {}
         for t in targets:
             if t.key is None:
-                stack.enter_context(mock.patch.object(t.owner, t.attr, _recorder(getattr(t.owner, t.attr), t.name, hit)))
+                stack.enter_context(
+                    mock.patch.object(t.owner, t.attr, _recorder(getattr(t.owner, t.attr), t.name, hit))
+                )
             else:
                 at = (id(t.owner), t.attr)
                 if at not in tables:
@@ -293,13 +322,24 @@ def _recording(targets: Sequence[Target], hit: set[str]) -> Iterator[None]:
         yield
 
 
-def _clear_caches() -> None:
-    """Empty every ``functools`` cache of the rules modules (see the module docstring)."""
+# The caches of the bundled rules-version data: a version is looked up before a misreading's block opens, and the
+# rules functions do not call these (``baseline`` checks that their bodies do not run during any pair).
+VERSION_DATA = ("reference.versions", "reference.history")
+
+
+def _caches(data: bool) -> list[Any]:
+    """The ``functools`` caches of the rules modules: of the version data (``data``), or of the rest."""
+    out: list[Any] = []
     for m in _watched_modules():
-        if m.__name__.split(".")[0] in ("reference", "reference_optimized"):
-            for v in list(vars(m).values()):
-                if callable(getattr(v, "cache_clear", None)) and hasattr(v, "__wrapped__"):
-                    v.cache_clear()
+        if m.__name__.split(".")[0] in ("reference", "reference_optimized") and (m.__name__ in VERSION_DATA) == data:
+            out.extend(
+                v for v in vars(m).values() if callable(getattr(v, "cache_clear", None)) and hasattr(v, "__wrapped__")
+            )
+    return list({id(v): v for v in out}.values())
+
+
+def _misses() -> list[int]:
+    return [c.cache_info().misses for c in _caches(data=True)]
 
 
 def baseline(
@@ -320,25 +360,36 @@ def baseline(
         return found
 
     pairs: dict[tuple[str, str], Pair] = {}
-    with base.patched({}), _recording(targets, hit):
-        with mock.patch("mtg_layers.checking.verify.distinct_outcomes", every_order):
-            for case in cases:
-                for vid in case.versions:
-                    if vid not in versions:
-                        continue
-                    _clear_caches()
-                    hit.clear()
-                    complete.clear()
-                    try:
-                        checks = verify.check_case(dataclasses.replace(case, versions=(vid,)), {vid: versions[vid]})
-                        caught = any(not c.ok for c in checks)
-                    except Exception:
-                        caught = True
-                    pairs[(case.id, vid)] = Pair(case.id, vid, frozenset(hit), caught, tuple(complete))
+    known = {vid: versions[vid] for case in cases for vid in case.versions if vid in versions}  # looked up first
+    clearing = _caches(data=False)
+    misses = _misses()
+    with (
+        base.patched({}),
+        _recording(targets, hit),
+        mock.patch("mtg_layers.checking.verify.distinct_outcomes", every_order),
+    ):
+        for case in cases:
+            for vid in case.versions:
+                if vid not in known:
+                    continue
+                for cache in clearing:
+                    cache.cache_clear()
+                hit.clear()
+                complete.clear()
+                try:
+                    checks = verify.check_case(dataclasses.replace(case, versions=(vid,)), {vid: known[vid]})
+                    caught = any(not c.ok for c in checks)
+                except Exception:
+                    caught = True
+                pairs[(case.id, vid)] = Pair(case.id, vid, frozenset(hit), caught, tuple(complete))
+    if _misses() != misses:  # a version-data cache filled during a pair: its hits may hide calls; ask none
+        return Baseline(frozenset(), pairs, dict(reaches))
     return Baseline(frozenset(t.name for t in targets), pairs, dict(reaches))
 
 
-def judgeable_from(baseline: Baseline, cases: Sequence[Case], versions: Mapping[str, RulesVersion]) -> list[Case] | None:
+def judgeable_from(
+    baseline: Baseline, cases: Sequence[Case], versions: Mapping[str, RulesVersion]
+) -> list[Case] | None:
     """613.7m: ``kill_matrix.judgeable``'s answer from the baseline; None when a step's outcomes were not found
     (the board did not build: ``judgeable`` itself must be asked, to fail as it fails)."""
     out = []

@@ -74,10 +74,13 @@ def test_a_doctored_version_is_never_skipped() -> None:
 
 
 def test_what_a_block_does_beyond_a_patch_of_a_function_is_never_skipped() -> None:
+    def _no_legend_rule(board: object) -> list[str]:
+        return []
+
     @misreading("704.5j", "m", "e", "setattr-test")
     def by_setattr(version: RulesVersion) -> Iterator[RulesVersion]:
         old = reference.sba.legend_rule
-        reference.sba.legend_rule = lambda board: []  # type: ignore[assignment]
+        reference.sba.legend_rule = _no_legend_rule  # type: ignore[assignment]
         try:
             yield version
         finally:
@@ -131,7 +134,7 @@ def test_the_baseline_records_the_replaced_functions_each_pair_calls(known: reac
 
 def test_a_pair_is_skipped_only_when_its_run_calls_nothing_the_misreading_replaces(known: reach.Baseline) -> None:
     turn = known.reaches[(TURN.id, VID)]
-    assert turn == {"reference.case.turn_face"}
+    assert turn == frozenset({"reference.case.turn_face"})
     assert known.skips(turn, AURA, VID)  # not called: skipped
     assert not known.skips(turn, FACE_DOWN, VID)  # called: run
     assert not known.skips(known.reaches[(APPLY_STEP.id, VID)], AURA, VID)
