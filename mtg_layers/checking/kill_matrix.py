@@ -6,6 +6,11 @@ expected values exactly as ``verify`` compares them (``verify.check_case``: ever
 rules leave open, the listed outcomes). No unit test and no z3 cross-check take part. A case
 catches the misreading when one of its steps fails under one of its versions (a wrong value, a
 crash of the wrong engine, or outcomes that no longer match the case's).
+
+``matrix`` first runs every case/version once under the rules as they are (``reach.baseline``), recording which of
+the functions the misreadings replace each run calls; a misreading is then not run again on a case/version whose
+run calls none of the functions it replaces, under the version it was given: that run would be the same
+computation, with the same verdict (``reach`` says why). The rows are those of running every pair.
 """
 
 from __future__ import annotations

@@ -191,7 +191,7 @@ def test_the_shortcut_gives_the_rows_of_the_full_run() -> None:
     from mtg_layers.checking.misreadings import BY_ID
 
     chosen = [BY_ID[i] for i in SAMPLE]
-    cases = list(_corpus())[::6]
+    cases = list(_corpus())[1::6]
     known = kill_matrix.baseline(cases, chosen)
     judged = kill_matrix.judged(cases, known)
     assert judged == kill_matrix.judgeable(cases)
