@@ -6,6 +6,11 @@ expected values exactly as ``verify`` compares them (``verify.check_case``: ever
 rules leave open, the listed outcomes). No unit test and no z3 cross-check take part. A case
 catches the misreading when one of its steps fails under one of its versions (a wrong value, a
 crash of the wrong engine, or outcomes that no longer match the case's).
+
+``matrix`` first runs every case/version once under the rules as they are (``reach.baseline``), recording which of
+the functions the misreadings replace each run calls; a misreading is then not run again on a case/version whose
+run calls none of the functions it replaces, under the version it was given: that run would be the same
+computation, with the same verdict (``reach`` says why). The rows are those of running every pair.
 """
 
 from __future__ import annotations
@@ -18,6 +23,7 @@ from typing import Any
 from reference.case import Case
 from reference.versions import RulesVersion, builtin_versions
 
+from . import reach
 from .misreadings import BY_ID, CATALOGUE, Misreading
 from .verify import check_case
 
@@ -67,16 +73,73 @@ def catches(m: Misreading, case: Case, vid: str, version: RulesVersion) -> bool:
     return any(not c.ok for c in checks)
 
 
-def row(m: Misreading, cases: Sequence[Case]) -> Row:
-    """The misreading's row: every case and version that catches it."""
+def row(m: Misreading, cases: Sequence[Case], known: reach.Baseline | None = None) -> Row:
+    """The misreading's row: every case and version that catches it.
+
+    With ``known`` (``reach.baseline`` of the cases), a pair whose correct run calls none of the functions the
+    misreading replaces, under the version it was given, is not run again: its verdict is the baseline's
+    (``reach``: the two runs are one computation).
+    """
     versions = builtin_versions()
-    pairs = [(c.id, vid) for c in cases for vid in c.versions if vid in versions and catches(m, c, vid, versions[vid])]
+
+    def caught(case: Case, vid: str) -> bool:
+        if known is not None:
+            if (m.id, vid) in known.reaches:
+                names = known.reaches[(m.id, vid)]
+            else:
+                seen = _reach(m, vid, versions[vid])
+                names = None if seen is None else seen.names
+            if known.skips(names, case.id, vid):
+                return known.pairs[(case.id, vid)].caught
+        return catches(m, case, vid, versions[vid])
+
+    pairs = [(c.id, vid) for c in cases for vid in c.versions if vid in versions and caught(c, vid)]
     ids = tuple(dict.fromkeys(c for c, _ in pairs))
     return Row(m.id, m.rule, m.misreading, m.wrong_engine, ids, tuple(pairs))
 
 
-def _row_by_id(args: tuple[str, Sequence[Case]]) -> Row:
-    return row(BY_ID[args[0]], args[1])
+_REACH: dict[tuple[str, str], reach.Reach | None] = {}
+
+
+def _reach(m: Misreading, vid: str, version: RulesVersion) -> reach.Reach | None:
+    """``reach.observe`` of a misreading under a built-in version, seen once per process."""
+    if (m.id, vid) not in _REACH:
+        _REACH[(m.id, vid)] = reach.observe(m, version)
+    return _REACH[(m.id, vid)]
+
+
+def _row_by_id(args: tuple[str, Sequence[Case], reach.Baseline | None]) -> Row:
+    return row(BY_ID[args[0]], args[1], args[2])
+
+
+def watched(chosen: Sequence[Misreading], vids: Iterable[str]) -> list[reach.Target]:
+    """Every function some misreading of ``chosen`` replaces, under some of the (known) versions ``vids``."""
+    versions = builtin_versions()
+    wanted = {vid: versions[vid] for vid in vids}
+    out: list[reach.Target] = []
+    for m in chosen:
+        missing = {vid: v for vid, v in wanted.items() if (m.id, vid) not in _REACH}
+        _REACH.update({(m.id, vid): r for vid, r in reach.observe_all(m, missing).items()})
+        for vid in wanted:
+            seen = _REACH[(m.id, vid)]
+            out.extend(seen.targets if seen is not None else ())
+    return list(dict.fromkeys(out))
+
+
+def baseline(cases: Sequence[Case], chosen: Sequence[Misreading] = CATALOGUE) -> reach.Baseline:
+    """``reach.baseline`` of the cases, watching every function the ``chosen`` misreadings replace."""
+    versions = builtin_versions()
+    vids = list(dict.fromkeys(vid for c in cases for vid in c.versions if vid in versions))
+    targets = watched(chosen, vids)
+    seen = {(m.id, vid): _reach(m, vid, versions[vid]) for m in chosen for vid in vids}
+    reaches = {k: None if r is None else r.names for k, r in seen.items()}
+    return reach.baseline(cases, versions, targets, reaches)
+
+
+def judged(cases: Sequence[Case], known: reach.Baseline) -> list[Case]:
+    """``judgeable(cases)``, read off the baseline of the cases when it can be (one pass instead of two)."""
+    found = reach.judgeable_from(known, cases, builtin_versions())
+    return judgeable(cases) if found is None else found
 
 
 def judgeable(cases: Sequence[Case]) -> list[Case]:
@@ -109,15 +172,16 @@ def judgeable(cases: Sequence[Case]) -> list[Case]:
 
 def matrix(cases: Sequence[Case], only: Iterable[str] = (), jobs: int = 1) -> list[Row]:
     """Every misreading's row (or those named in ``only``), in catalogue order, over the ``judgeable`` cases."""
-    cases = judgeable(cases)
     wanted = set(only)
     chosen = [m for m in CATALOGUE if not wanted or m.id in wanted]
+    known = baseline(cases, chosen)
+    cases = judged(cases, known)
     if jobs <= 1 or len(chosen) <= 1:
-        return [row(m, cases) for m in chosen]
+        return [row(m, cases, known) for m in chosen]
     from concurrent.futures import ProcessPoolExecutor
 
     with ProcessPoolExecutor(max_workers=jobs) as pool:
-        return list(pool.map(_row_by_id, [(m.id, cases) for m in chosen], chunksize=1))
+        return list(pool.map(_row_by_id, [(m.id, cases, known) for m in chosen], chunksize=1))
 
 
 def rule_sort_key(rule: str) -> tuple[Any, ...]:

@@ -1,7 +1,9 @@
 """Issue 38: the corpus alone catches every named misreading (``mtg-layers mutants``), most of them twice.
 
 The matrix is computed in ``PARTS`` tests, each the rows of every ``PARTS``-th misreading, so xdist spreads it over
-its workers; each part's rows are computed once per test run and shared (``tests/session_shared``), as is the set of
+its workers; each part's rows are computed once per test run and shared (``tests/session_shared``), as is the
+correct run of every case/version (``kill_matrix.baseline``: which functions a misreading replaces each one calls,
+so a misreading does not run again where it changes nothing, ``checking.reach``), which also gives the set of
 case/versions the matrix judges (``kill_matrix.judgeable``). The page test assembles the parts in catalogue order.
 """
 
@@ -17,7 +19,7 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
-from mtg_layers.checking import kill_matrix
+from mtg_layers.checking import kill_matrix, reach
 from mtg_layers.checking.kill_matrix import Row, markdown
 from mtg_layers.checking.misreadings import CATALOGUE
 from mtg_layers.cli import main
@@ -74,22 +76,27 @@ def _corpus() -> tuple[Case, ...]:
     return tuple(load_corpus())
 
 
+def _baseline(tmp_path_factory: pytest.TempPathFactory) -> reach.Baseline:
+    """``kill_matrix.baseline`` of the corpus: computed once per test run and shared."""
+
+    def compute() -> dict[str, Any]:
+        return kill_matrix.baseline(list(_corpus())).as_json()
+
+    return reach.Baseline.from_json(session_shared.once_json(tmp_path_factory, "kill-matrix-baseline.json", compute))
+
+
 def _judged(tmp_path_factory: pytest.TempPathFactory) -> list[Case]:
-    """``kill_matrix.judgeable`` of the corpus: computed once per test run, its versions per case shared."""
-
-    def compute() -> dict[str, list[str]]:
-        return {c.id: list(c.versions) for c in kill_matrix.judgeable(list(_corpus()))}
-
-    kept = session_shared.once_json(tmp_path_factory, "kill-matrix-judgeable.json", compute)
-    return [dataclasses.replace(c, versions=tuple(kept[c.id])) for c in _corpus() if c.id in kept]
+    """``kill_matrix.judgeable`` of the corpus, read off the shared baseline."""
+    return kill_matrix.judged(list(_corpus()), _baseline(tmp_path_factory))
 
 
 def _part(tmp_path_factory: pytest.TempPathFactory, part: int) -> list[dict[str, Any]]:
     """The rows (as ``--json`` prints them) of the misreadings of one part: computed once per test run."""
 
     def compute() -> list[dict[str, Any]]:
-        cases = _judged(tmp_path_factory)
-        return [kill_matrix.row(m, cases).as_json() for m in CATALOGUE[part::PARTS]]
+        known = _baseline(tmp_path_factory)
+        cases = kill_matrix.judged(list(_corpus()), known)
+        return [kill_matrix.row(m, cases, known).as_json() for m in CATALOGUE[part::PARTS]]
 
     rows: list[dict[str, Any]] = session_shared.once_json(tmp_path_factory, f"kill-matrix-{part}.json", compute)
     return rows
@@ -160,3 +167,41 @@ def test_the_page_is_current_and_the_command_prints_the_rows(
     alone = CliRunner().invoke(main, cli)
     assert alone.exit_code == 0, alone.output
     assert json.loads(alone.output) == [first.as_json()]
+
+
+# One misreading of each kind: a patch of a plain function (613.8a; 612.2, plurals), of an entry of the table of
+# operations (708.2), of the function every step calls (613.7d), a doctored version (613.4b; 704.5j, which leaves the
+# older legend rule be), and a generator patching several functions at once (613.6).
+SAMPLE = (
+    "no-dependency",
+    "face-down-keeps-supertypes",
+    "zone-change-keeps-timestamp",
+    "set-after-modify",
+    "legend-rule-all-go",
+    "no-lock-in",
+    "plural-adds-s",
+)
+
+
+@pytest.mark.slow
+def test_the_shortcut_gives_the_rows_of_the_full_run() -> None:
+    """``kill_matrix.row`` with the baseline (pairs where the misreading changes nothing are not run again) gives
+    the row of running every pair, on every sixth judgeable case of the corpus; some pairs are skipped and some run,
+    for each kind of misreading that can skip."""
+    from mtg_layers.checking.misreadings import BY_ID
+
+    chosen = [BY_ID[i] for i in SAMPLE]
+    cases = list(_corpus())[1::6]
+    known = kill_matrix.baseline(cases, chosen)
+    judged = kill_matrix.judged(cases, known)
+    assert judged == kill_matrix.judgeable(cases)
+    pairs = [(c.id, vid) for c in judged for vid in c.versions]
+    skipped = {}
+    for m in chosen:
+        fast, full = kill_matrix.row(m, judged, known), kill_matrix.row(m, judged)
+        assert fast == full, m.id
+        skipped[m.id] = sum(known.skips(known.reaches[(m.id, vid)], c, vid) for c, vid in pairs)
+    assert skipped["zone-change-keeps-timestamp"] == 0  # every step calls apply_step
+    # a doctoring skips only where the version it is given has no sublayers to swap (the one layer 6 of pre-m10)
+    for i in ("no-dependency", "face-down-keeps-supertypes", "plural-adds-s", "set-after-modify", "legend-rule-all-go"):
+        assert 0 < skipped[i] < len(pairs), (i, skipped[i], len(pairs))
