@@ -692,15 +692,16 @@ def run_in_forks(
 
 def sample(names: Sequence[str], per_module: int, seed: int) -> list[str]:
     """A fixed seeded sample: up to ``per_module`` mutants of each module, drawn with ``seed``."""
+    rng = random.Random(seed)
+    return [n for group in _by_module(names) for n in rng.sample(group, min(per_module, len(group)))]
+
+
+def _by_module(names: Sequence[str]) -> list[list[str]]:
+    """The mutants grouped by module, the modules in order and each group sorted (what a seeded draw reads)."""
     by_module: dict[str, list[str]] = {}
     for n in sorted(names):
         by_module.setdefault(parse_name(n)[0], []).append(n)
-    rng = random.Random(seed)
-    out = []
-    for module in sorted(by_module):
-        group = by_module[module]
-        out.extend(rng.sample(group, min(per_module, len(group))))
-    return out
+    return [by_module[module] for module in sorted(by_module)]
 
 
 def sample_open(names: Sequence[str], per_module: int, seed: int, accounted: Callable[[str], bool]) -> list[str]:
@@ -710,13 +711,9 @@ def sample_open(names: Sequence[str], per_module: int, seed: int, accounted: Cal
     make the sample fail, so it is not drawn. Each module's mutants are shuffled with ``seed`` and the first open
     ones are taken, so only the mutants before them are asked about, and the draw is uniform over the open ones.
     """
-    by_module: dict[str, list[str]] = {}
-    for n in sorted(names):
-        by_module.setdefault(parse_name(n)[0], []).append(n)
     rng = random.Random(seed)
     out = []
-    for module in sorted(by_module):
-        group = by_module[module]
+    for group in _by_module(names):
         shuffled = rng.sample(group, len(group))
         out.extend(list(itertools.islice((n for n in shuffled if not accounted(n)), per_module)))
     return out
