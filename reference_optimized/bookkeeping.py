@@ -333,6 +333,14 @@ class Incremental:
         self.index: Indexes | None = None
         # the objects changed since the bitsets were last brought up to date, with their characteristics then
         self.unindexed: dict[str, Characteristics] = {}
+        # 613.7c: applications made at once and not yet logged (``_apply_at_once``): each object's value before the
+        # first of them, and what each of them is (whose writes the log entry reads), by identity
+        self.pending_old: dict[str, Characteristics] = {}
+        self.pending_infos: dict[int, _Info] = {}
+        # per (what is kept of an effect, slot): the parts applied at once, or None (``_at_once``)
+        self.at_once: dict[tuple[int, str], tuple[Part, ...] | None] = {}
+        # per parts applied at once: their instructions (read off the parts alone: ``_Info.shared_parts``)
+        self.at_once_instrs: dict[tuple[Part, ...], list[Instruction]] = {}
         for obj_id in sorted(self.state):
             self._regenerate_statics(obj_id)
 
@@ -381,6 +389,8 @@ class Incremental:
     def effects_in_play(self) -> list[ContinuousEffect]:
         """611, 613.6: as ``reference.effects.effects_in_play``; the effects that exist are kept until an object's
         static abilities are made again, and only the locked effects outside them are looked up each time."""
+        if self.pending_infos:
+            self._flush()
         if self.in_play is None:
             effects = list(self.resolved)
             for obj_id in sorted(self.statics):
@@ -438,6 +448,8 @@ class Incremental:
 
     def affected(self, e: ContinuousEffect) -> frozenset[str]:
         """611.2c, 611.3a, 613.6: as ``reference.effects.affected``, re-reading only objects changed since last time."""
+        if self.pending_infos and e.targets is None and e.key not in self.locked:
+            self._flush()  # a filter's objects read the values (fixed objects read only which objects exist)
         now = len(self.log)
         if e.key in self.locked:
             held = self.locked[e.key]
@@ -503,6 +515,8 @@ class Incremental:
 
     def indexes(self) -> Indexes:
         """611.3a: the bitsets over the objects as they are now, built when first asked, then moved as asked."""
+        if self.pending_infos:
+            self._flush()
         if self.index is None:
             self.index = Indexes(self.board, self.state)
         elif self.unindexed:
@@ -560,6 +574,8 @@ class Incremental:
 
     def changes(self, e: ContinuousEffect, slot: str) -> dict[str, Characteristics]:
         """613.1, 613.8a: as ``reference.effects.changes_of`` for the effect's parts in ``slot``, now."""
+        if self.pending_infos:
+            self._flush()
         now = len(self.log)
         c = self.changes_cache.get(e.key)
         if c is not None and c.version == now and c.effect is e and c.slot == slot:
@@ -726,6 +742,8 @@ class Incremental:
 
     def trial_of(self, b: ContinuousEffect, slot: str, obj_id: str) -> Characteristics:
         """One object's characteristics once ``b`` is applied (613.8a's trial), without the others."""
+        if self.pending_infos:
+            self._flush()
         c = self.changes_cache.get(b.key)
         parts = self.parts(b, slot)
         if c is not None and c.version == len(self.log) and c.effect is b and c.parts == parts:
@@ -738,12 +756,16 @@ class Incremental:
 
     def all_fit(self, objects: frozenset[str]) -> bool:
         """205.3d, 305.6: True when every one of the objects fits (``fits``): subtypes, types and land abilities."""
+        if self.pending_infos:
+            self._flush()
         if self.unfit is None:
             self.unfit = {i for i, ch in self.state.items() if not fits(ch)}
         return self.unfit.isdisjoint(objects)
 
     def all_have_pt(self, objects: frozenset[str]) -> bool:
         """208.3: True when every one of the objects has both a power and a toughness now."""
+        if self.pending_infos:
+            self._flush()
         if self.no_pt is None:
             self.no_pt = {i for i, ch in self.state.items() if ch.power is None or ch.toughness is None}
         return self.no_pt.isdisjoint(objects)
@@ -779,6 +801,8 @@ class Incremental:
 
     def graph(self, group: list[ContinuousEffect], slot: str) -> dict[str, dict[str, DependencyReason]]:
         """613.8a, 613.8c: as ``reference.dependency.dependency_graph``, trying only what could matter."""
+        if self.pending_infos:
+            self._flush()
         kept = self._kept_graph(group, slot)
         if kept is not None:
             return kept
@@ -1277,8 +1301,122 @@ class Incremental:
 
     # --- applying one effect (613.1)
 
+    def _at_once(self, e: ContinuousEffect, slot: str) -> tuple[Part, ...] | None:
+        """613.7c, 613.4c: the effect's parts in ``slot`` when applying them can wait to be logged (else None).
+
+        So for an effect with fixed objects (a resolved effect's, 611.2c, or a rule's: counters, 613.7c) whose parts
+        read nothing (constant amounts, the same instruction for every effect with those parts: ``shared_parts``)
+        and write nothing any filter's bitsets, any static ability, any "as long as" condition or whether an object
+        fits reads (power and toughness): its applications in a row change only those values of their objects,
+        which no effect's fixed objects read; the log, the classes and the kept answers are brought up to date
+        (``_flush``) before anything that reads them is asked.
+        """
+        if e.targets is None:
+            return None
+        info = self.info(e)
+        key = (id(info), slot)
+        try:
+            parts = self.at_once[key]
+        except KeyError:
+            parts = self.parts(e, slot)
+            writes = info.writes
+            fixed = (
+                bool(parts)
+                and info.shared_parts
+                and not info.reads_values
+                and not any(part_reads_object(p) for p in parts)
+                and writes != FIELDS
+                and info.fit_writes == writes
+                and writes.isdisjoint(REGENERATE_ON | FIT_READS | INDEXED | {"controller"})
+            )
+            if fixed:
+                try:
+                    hash(parts)
+                except TypeError:  # unhashable parts (plain dicts from a caller)
+                    fixed = False
+            parts = self.at_once[key] = parts if fixed else None
+        if parts is None:
+            return None
+        if self.conditional_holders and hits(info.writes, info.write_names, self.condition_reads, self.condition_names):
+            return None  # 611.3a: a condition reads what it writes: its ability's effect may begin or end
+        return parts
+
+    def _apply_at_once(self, e: ContinuousEffect, parts: tuple[Part, ...], targets: frozenset[str]) -> None:
+        """613.1: apply the parts (``_at_once``) to ``targets`` at once, the state and the history as ``apply`` leaves
+        them; what the step changed is logged with the next steps applied so (``_flush``)."""
+        instrs = self.at_once_instrs.get(parts)
+        if instrs is None:
+            some = next(iter(targets), None)
+            if some is None:
+                instrs = None
+            else:
+                instrs = [instruction(e, p, some, self.board, self.state, self.version) for p in parts]
+                self.at_once_instrs[parts] = instrs
+        state, applied, olds = self.state, self.applied, self.pending_old
+        changes: dict[str, Characteristics] = {}
+        for t in targets if instrs is not None else ():
+            old = ch = state[t]
+            for instr in instrs:  # type: ignore[union-attr]
+                key = (ch, instr, e.timestamp if instr[0] in TIMED_OPERATIONS else None)
+                new = applied.get(key)
+                if new is None:
+                    if len(applied) > 100_000:
+                        applied.clear()
+                    new = applied[key] = apply_instruction(ch, instr, e.timestamp)
+                ch = new
+            if ch is not old and ch != old:
+                changes[t] = ch
+                if t not in olds:
+                    olds[t] = old
+        state.update(changes)
+        self.history.append(changes)
+        kept = self.changes_cache.get(e.key)
+        if kept is not None:
+            kept.effect, kept.version, kept.moves = None, -1, None
+        info = self.info(e)
+        self.pending_infos[id(info)] = info
+
+    def _flush(self) -> None:
+        """613.1: log the applications made at once since the last entry (``_apply_at_once``) as one step: the
+        objects they changed, what their parts write; the classes and the objects without power or toughness
+        follow the values now held."""
+        olds, infos = self.pending_old, self.pending_infos
+        self.pending_old, self.pending_infos = {}, {}
+        found: set[str] = set()
+        names: dict[str, frozenset[str]] = {}
+        for info in infos.values():
+            found |= info.writes
+            for f, v in info.write_names.items():
+                names[f] = names[f] | v if f in names else v
+        for info in infos.values():  # a name is known only where every application writing it knows its names
+            for f in [f for f in names if f in info.writes and f not in info.write_names]:
+                del names[f]
+        state = self.state
+        if self.holders is not None:
+            groups: dict[tuple[int, int], Move] = {}
+            for t, old in olds.items():
+                new = state[t]
+                if new is not old:
+                    held = groups.get((id(old), id(new)))
+                    if held is None:
+                        groups[(id(old), id(new))] = (old, new, {t})
+                    else:
+                        held[2].add(t)
+            if groups:
+                self._move(list(groups.values()))
+        if self.no_pt is not None and found & {"power", "toughness"}:
+            for t in olds:
+                ch = state[t]
+                if ch.power is None or ch.toughness is None:
+                    self.no_pt.add(t)
+                else:
+                    self.no_pt.discard(t)
+        self.log.append((frozenset(olds), frozenset(found), names))
+
     def replay(self) -> Iterator[Mapping[str, Characteristics]]:
         """613.1: the state after each application so far, in order, made again when read (the trace's ``after``)."""
+        if self.pending_infos:
+            self._flush()
         return _replay(self.start, list(self.history))
 
     def apply(self, e: ContinuousEffect, slot: str, targets: frozenset[str]) -> None:
@@ -1286,6 +1424,12 @@ class Incremental:
 
         ``targets`` is what ``affected`` gave the loop: ``changes`` applies to the same objects.
         """
+        at_once = self._at_once(e, slot)
+        if at_once is not None:
+            self._apply_at_once(e, at_once, targets)
+            return
+        if self.pending_infos:
+            self._flush()
         changes = self.changes(e, slot)
         info = self.info(e)
         found: set[str] = set(info.writes)  # what the operations can change (613.1) ...
