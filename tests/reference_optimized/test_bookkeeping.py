@@ -44,7 +44,8 @@ from ..builders import (
     enchantment,
     make_board,
 )
-from ..strategies import boards, versions
+from ..strategies import VERSIONS as VERSION_IDS
+from ..strategies import board_from_data, boards, versions
 
 AURA: dict[str, Any] = {"types": ["enchantment"], "subtypes": ["aura"], "mana_value": 4}
 
@@ -107,6 +108,9 @@ def checked_engine() -> Iterator[list[int]]:
                                                            self.locked)  # fmt: skip
         assert chosen == effects.affected(e, self.board, self.state, self.locked), e.key
         apply(self, e, slot, chosen)
+        # an application made at once is logged with the next ones (613.7c): what is kept follows when logged
+        if self.pending_infos:
+            self._flush()
         # the objects kept as holding each value (moved class by class) are those whose value it is now
         if self.holders is not None:
             held = [(i, ch) for ch, objs in self.holders.values() for i in objs]
@@ -1147,19 +1151,137 @@ def test_classes_of_alike_objects_follow_every_step_on_the_peer_boards(family: s
 
     version = get_version("2025-08-01")
     board = peers.project_board(peers.events(family, 100, 10), catalogue(), version)
-    apply = bookkeeping.Incremental.apply
+    apply, flush = bookkeeping.Incremental.apply, bookkeeping.Incremental._flush
     steps = [0]
+
+    def held(self: bookkeeping.Incremental, key: str) -> None:
+        assert self.holders is not None  # a few values for many objects: the classes are kept
+        held = [(i, ch) for ch, objs in self.holders.values() for i in objs]
+        assert len(held) == len(self.state) and all(self.state[i] is ch for i, ch in held), key
 
     def checked(self: bookkeeping.Incremental, e: effects.ContinuousEffect, slot: str, chosen: frozenset[str]) -> None:
         apply(self, e, slot, chosen)
-        assert self.holders is not None  # a few values for many objects: the classes are kept
-        held = [(i, ch) for ch, objs in self.holders.values() for i in objs]
-        assert len(held) == len(self.state) and all(self.state[i] is ch for i, ch in held), e.key
+        if not self.pending_infos:  # else the classes follow when the applications made at once are logged
+            held(self, e.key)
         steps[0] += 1
 
+    def checked_flush(self: bookkeeping.Incremental) -> None:
+        flush(self)
+        held(self, "flush")
+
     bookkeeping.Incremental.apply = checked  # type: ignore[method-assign]
+    bookkeeping.Incremental._flush = checked_flush  # type: ignore[method-assign]
     try:
         assert_same(board, version)
     finally:
         bookkeeping.Incremental.apply = apply  # type: ignore[method-assign]
+        bookkeeping.Incremental._flush = flush  # type: ignore[method-assign]
     assert steps[0] >= 10
+
+
+@st.composite
+def counter_board_data(draw: st.DrawFn) -> dict[str, Any]:
+    """Corpus-format data: many creatures with +1/+1 and -1/-1 counters (613.7c: each kind on each object one
+    effect, with its own timestamp) between resolved and static effects of 7b, 7c and 7d with earlier and later
+    timestamps, some of whose amounts count counters (122.1)."""
+    n = draw(st.integers(4, 14))
+    n_eff = draw(st.integers(0, 5))
+    stamps = draw(st.permutations(list(range(1, 1 + n + n_eff + 2 * n))))
+    counted = st.one_of(st.integers(-1, 2), st.sampled_from(({"counters": "+1/+1"}, {"counters": "-1/-1"})))
+
+    def part(amount: st.SearchStrategy[Any]) -> st.SearchStrategy[dict[str, Any]]:
+        return st.one_of(
+            st.tuples(st.sampled_from(("modify_pt", "set_pt")), amount, amount).map(
+                lambda x: {"op": x[0], "power": x[1], "toughness": x[2]}
+            ),
+            st.just({"op": "switch_pt"}),
+        )
+
+    abilities = [
+        {
+            "text": "anthem",
+            "applies_to": {"type": "creature"},
+            "parts": [{"op": "modify_pt", "power": 1, "toughness": 1}],
+        },
+        {"text": "counted", "applies_to": {"type": "creature"}, "parts": [draw(part(counted))]},
+    ]
+    objects = []
+    for i in range(n):
+        o: dict[str, Any] = {
+            "id": f"o{i + 1}",
+            "name": f"Card o{i + 1}",
+            "controller": draw(st.sampled_from(("p1", "p2"))),
+            "timestamp": stamps[i],
+            "mana_value": 2,
+            "types": ["creature"],
+            "power": draw(st.integers(0, 3)),
+            "toughness": draw(st.integers(1, 4)),
+            "abilities": draw(st.lists(st.sampled_from(("anthem", "counted")), max_size=1)) if i < 3 else [],
+        }
+        kinds = draw(st.lists(st.sampled_from(("+1/+1", "-1/-1")), max_size=2, unique=True))
+        if kinds:
+            o["counters"] = [
+                {"kind": k, "count": draw(st.integers(1, 3)), "timestamp": stamps[n + n_eff + 2 * i + j]}
+                for j, k in enumerate(kinds)
+            ]
+        objects.append(o)
+    effects_ = [
+        {
+            "id": f"e{k + 1}",
+            "controller": "p1",
+            "timestamp": stamps[n + k],
+            "applies_to": draw(st.lists(st.sampled_from([o["id"] for o in objects]), min_size=1, unique=True)),
+            "parts": [draw(part(st.integers(-1, 2)))],  # 611.2d, 608.2h: fixed as it resolved
+        }
+        for k in range(n_eff)
+    ]
+    return {
+        "id": "generated",
+        "title": "counters among 7c effects",
+        "status": "derived",
+        "versions": list(VERSION_IDS),
+        "features": ["counters"],
+        "sources": [{"kind": "derived", "ref": "tests/reference_optimized/test_bookkeeping.py"}],
+        "abilities": abilities,
+        "objects": objects,
+        "effects": effects_,
+        "steps": [{"description": "the board", "expect": {v: {} for v in VERSION_IDS}}],
+    }
+
+
+@pytest.mark.slow
+@given(data=counter_board_data(), vid=versions)
+def test_counters_applied_at_once_among_other_effects_on_generated_boards(data: dict[str, Any], vid: str) -> None:
+    """613.7c: many counters between 7c effects of earlier and later timestamps (and 7b, 7d; amounts counting
+    counters): the applications made at once, logged together, leave the fast path equal to the readable resolver,
+    result and trace; and every kept value is fresh whenever it is logged (the classes, the objects without power
+    or toughness)."""
+    board = board_from_data(data)
+    flush = bookkeeping.Incremental._flush
+
+    def checked_flush(self: bookkeeping.Incremental) -> None:
+        flush(self)
+        if self.holders is not None:
+            held = [(i, ch) for ch, objs in self.holders.values() for i in objs]
+            assert len(held) == len(self.state) and all(self.state[i] is ch for i, ch in held)
+        if self.no_pt is not None:
+            assert self.no_pt == {i for i, ch in self.state.items() if ch.power is None or ch.toughness is None}
+
+    bookkeeping.Incremental._flush = checked_flush  # type: ignore[method-assign]
+    try:
+        assert_same(board, get_version(vid))
+    finally:
+        bookkeeping.Incremental._flush = flush  # type: ignore[method-assign]
+
+
+def test_a_run_of_counters_is_applied_at_once_and_logged_as_one_step() -> None:
+    """613.7c: on the peer board of counters, switches and pumps, the counters in a row of 7c's order are logged as
+    one step (fewer log entries than applications), and the result and trace equal the readable resolver's."""
+    import peers
+
+    version = get_version("2025-08-01")
+    board = peers.project_board(peers.events("c", 40, 6), catalogue(), version)
+    engine = bookkeeping.Incremental(board, version)
+    quick = resolve(board, version, lambda _b, _v: engine)
+    assert len(engine.log) < len(engine.history) - 20
+    assert quick == resolve(board, version)
