@@ -125,7 +125,6 @@ class _Info:
         "self_only",
         "shared_parts",
         "slot_reads",
-        "slots",
         "source_reads",
         "value_names",
         "value_reads",
@@ -135,7 +134,6 @@ class _Info:
 
     def __init__(self, effect: ContinuousEffect, condition: Any = None) -> None:
         self.effect = effect
-        self.slots: dict[str, tuple[Part, ...]] = {}
         self.slot_reads: dict[str, bool] = {}
         self.named: dict[str, frozenset[str] | None] = {}
         self.filter_reads = filter_reads(effect.filter) if effect.targets is None else frozenset()
@@ -309,6 +307,8 @@ class Incremental:
         self.last_graph: dict[str, tuple[int, dict[str, ContinuousEffect], Graph, frozenset[str]]] = {}
         # 613.6: per (parts, origin), the parts in each slot of the version
         self.slot_parts: dict[tuple[tuple[Part, ...], str], dict[str, tuple[Part, ...]]] = {}
+        # 613.6: by an effect value's identity: the value and its parts in every slot (``parts``)
+        self.effect_slots: dict[int, tuple[ContinuousEffect, dict[str, tuple[Part, ...]]]] = {}
         self.slot_ids = tuple(s.id for s in version.slots)
         self.locked_objects: dict[str, tuple[tuple[ContinuousEffect, frozenset[str]], frozenset[str]]] = {}
         self.resolved = resolved_effects(board)
@@ -424,32 +424,39 @@ class Incremental:
         return i
 
     def parts(self, e: ContinuousEffect, slot: str) -> tuple[Part, ...]:
-        """613.6: as ``parts_in_slot``, kept per effect value."""
-        held = self.infos.get(id(e))
-        if held is not None and held[0] is e:
-            found = held[1].slots.get(slot)
+        """613.6: as ``parts_in_slot``, kept per effect value (by its identity: its parts in every slot at once)."""
+        kept = self.effect_slots.get(id(e))
+        if kept is not None and kept[0] is e:
+            found = kept[1].get(slot)
             if found is not None:
                 return found
-        i = self.info(e)
-        found = i.slots.get(slot)
-        if found is None:
-            # the slot of each part is read off its operation and the effect's origin: asked once per pair of them
-            try:
-                every = self.slot_parts.get((e.parts, e.origin))
-            except TypeError:  # unhashable parts (plain dicts from a caller): read for this effect only
-                every = {}
-            if every is None:
-                every = {s: parts_in_slot(e, self.version, s) for s in self.slot_ids}
-                self.slot_parts[(e.parts, e.origin)] = every
-            found = i.slots[slot] = every[slot] if slot in every else parts_in_slot(e, self.version, slot)
-        return found
+        # the slot of each part is read off its operation and the effect's origin: asked once per pair of them
+        try:
+            every = self.slot_parts.get((e.parts, e.origin))
+        except TypeError:  # unhashable parts (plain dicts from a caller): read for this effect only
+            return parts_in_slot(e, self.version, slot)
+        if every is None:
+            every = self.slot_parts[(e.parts, e.origin)] = {s: parts_in_slot(e, self.version, s) for s in self.slot_ids}
+        self.effect_slots[id(e)] = (e, every)
+        return every[slot] if slot in every else parts_in_slot(e, self.version, slot)
 
     # --- what an effect applies to (611.2c, 611.3a, 613.6), kept up to date
 
     def affected(self, e: ContinuousEffect) -> frozenset[str]:
         """611.2c, 611.3a, 613.6: as ``reference.effects.affected``, re-reading only objects changed since last time."""
-        if self.pending_infos and e.targets is None and e.key not in self.locked:
-            self._flush()  # a filter's objects read the values (fixed objects read only which objects exist)
+        if e.targets is not None and e.key not in self.locked:
+            # 611.2c, 400.7: fixed objects (a resolved effect's, a rule's) read only which objects exist and where
+            cached = self.affected_cache.get(e.key)
+            if cached is not None and cached.effect is e:
+                return cached.objects
+            state, objects_of = self.state, self.board.objects
+            objects = frozenset(
+                i for i in e.targets if i in state and (e.anywhere or objects_of[i].zone == "battlefield")
+            )
+            self.affected_cache[e.key] = _Affected(e, objects, len(self.log))
+            return objects
+        if self.pending_infos and e.key not in self.locked:
+            self._flush()  # a filter's objects read the values
         now = len(self.log)
         if e.key in self.locked:
             held = self.locked[e.key]
@@ -1301,7 +1308,7 @@ class Incremental:
 
     # --- applying one effect (613.1)
 
-    def _at_once(self, e: ContinuousEffect, slot: str) -> tuple[Part, ...] | None:
+    def _at_once(self, e: ContinuousEffect, slot: str) -> tuple[tuple[Part, ...], _Info] | None:
         """613.7c, 613.4c: the effect's parts in ``slot`` when applying them can wait to be logged (else None).
 
         So for an effect with fixed objects (a resolved effect's, 611.2c, or a rule's: counters, 613.7c) whose parts
@@ -1339,9 +1346,11 @@ class Incremental:
             return None
         if self.conditional_holders and hits(info.writes, info.write_names, self.condition_reads, self.condition_names):
             return None  # 611.3a: a condition reads what it writes: its ability's effect may begin or end
-        return parts
+        return parts, info
 
-    def _apply_at_once(self, e: ContinuousEffect, parts: tuple[Part, ...], targets: frozenset[str]) -> None:
+    def _apply_at_once(
+        self, e: ContinuousEffect, parts: tuple[Part, ...], info: _Info, targets: frozenset[str]
+    ) -> None:
         """613.1: apply the parts (``_at_once``) to ``targets`` at once, the state and the history as ``apply`` leaves
         them; what the step changed is logged with the next steps applied so (``_flush``)."""
         instrs = self.at_once_instrs.get(parts)
@@ -1373,7 +1382,6 @@ class Incremental:
         kept = self.changes_cache.get(e.key)
         if kept is not None:
             kept.effect, kept.version, kept.moves = None, -1, None
-        info = self.info(e)
         self.pending_infos[id(info)] = info
 
     def _flush(self) -> None:
@@ -1426,7 +1434,7 @@ class Incremental:
         """
         at_once = self._at_once(e, slot)
         if at_once is not None:
-            self._apply_at_once(e, at_once, targets)
+            self._apply_at_once(e, *at_once, targets)
             return
         if self.pending_infos:
             self._flush()
