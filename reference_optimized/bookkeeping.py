@@ -341,6 +341,8 @@ class Incremental:
         self.at_once: dict[tuple[int, str], tuple[Part, ...] | None] = {}
         # per parts applied at once: their instructions (read off the parts alone: ``_Info.shared_parts``)
         self.at_once_instrs: dict[tuple[Part, ...], list[Instruction]] = {}
+        # per (value, instructions, timestamp if read), by identity: the value (kept alive), its result, whether changed
+        self.at_once_applied: dict[tuple[int, int, Any], tuple[Characteristics, Characteristics, bool]] = {}
         for obj_id in sorted(self.state):
             self._regenerate_statics(obj_id)
 
@@ -1361,20 +1363,27 @@ class Incremental:
             else:
                 instrs = [instruction(e, p, some, self.board, self.state, self.version) for p in parts]
                 self.at_once_instrs[parts] = instrs
-        state, applied, olds = self.state, self.applied, self.pending_old
+        state, applied, olds, by_id = self.state, self.applied, self.pending_old, self.at_once_applied
         changes: dict[str, Characteristics] = {}
+        # 613.7a: only a timed operation's result reads the timestamp
+        stamp = e.timestamp if instrs is not None and any(i[0] in TIMED_OPERATIONS for i in instrs) else None
         for t in targets if instrs is not None else ():
-            old = ch = state[t]
-            for instr in instrs:  # type: ignore[union-attr]
-                key = (ch, instr, e.timestamp if instr[0] in TIMED_OPERATIONS else None)
-                new = applied.get(key)
-                if new is None:
-                    if len(applied) > 100_000:
-                        applied.clear()
-                    new = applied[key] = apply_instruction(ch, instr, e.timestamp)
-                ch = new
-            if ch is not old and ch != old:
-                changes[t] = ch
+            old = state[t]
+            # objects alike hold one value (``alike``): its result is looked up by the value's identity
+            held = by_id.get((id(old), id(instrs), stamp))
+            if held is None:
+                ch = old
+                for instr in instrs:  # type: ignore[union-attr]
+                    key = (ch, instr, stamp)
+                    new = applied.get(key)
+                    if new is None:
+                        if len(applied) > 100_000:
+                            applied.clear()
+                        new = applied[key] = apply_instruction(ch, instr, e.timestamp)
+                    ch = new
+                held = by_id[(id(old), id(instrs), stamp)] = (old, ch, ch is not old and ch != old)
+            if held[2]:
+                changes[t] = held[1]
                 if t not in olds:
                     olds[t] = old
         state.update(changes)
