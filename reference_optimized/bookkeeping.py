@@ -309,6 +309,8 @@ class Incremental:
         self.slot_parts: dict[tuple[tuple[Part, ...], str], dict[str, tuple[Part, ...]]] = {}
         # 613.6: by an effect value's identity: the value and its parts in every slot (``parts``)
         self.effect_slots: dict[int, tuple[ContinuousEffect, dict[str, tuple[Part, ...]]]] = {}
+        # by a slot's parts' identity: those parts (kept alive) and what they can write (``independent``)
+        self.slot_writes: dict[int, tuple[tuple[Part, ...], frozenset[str]]] = {}
         self.slot_ids = tuple(s.id for s in version.slots)
         self.locked_objects: dict[str, tuple[tuple[ContinuousEffect, frozenset[str]], frozenset[str]]] = {}
         self.resolved = resolved_effects(board)
@@ -794,9 +796,14 @@ class Incremental:
         if self.conditional_holders:
             reads |= self.condition_reads
         writes: set[str] = set()
+        slot_writes = self.slot_writes
         for e in group:
             info = self.info(e)
-            writes |= writes_of(self.parts(e, slot), fit=False)[0]  # only this slot's parts are applied here
+            parts = self.parts(e, slot)
+            held = slot_writes.get(id(parts))
+            if held is None or held[0] is not parts:
+                held = slot_writes[id(parts)] = (parts, writes_of(parts, fit=False)[0])
+            writes |= held[1]  # only this slot's parts are applied here
             if e.key not in self.locked and e.targets is None:
                 reads |= info.filter_reads
             reads |= info.value_reads | info.exist_reads
