@@ -453,10 +453,18 @@ class Incremental:
             cached = self.affected_cache.get(e.key)
             if cached is not None and cached.effect is e:
                 return cached.objects
-            state, objects_of = self.state, self.board.objects
-            objects = frozenset(
-                i for i in e.targets if i in state and (e.anywhere or objects_of[i].zone == "battlefield")
-            )
+            state, objects_of, targets = self.state, self.board.objects, e.targets
+            if len(targets) == 1:  # one object (its counters, 613.7c): it, if it exists where the effect reaches
+                (i,) = targets
+                objects = (
+                    frozenset(targets)
+                    if i in state and (e.anywhere or objects_of[i].zone == "battlefield")
+                    else frozenset()
+                )
+            else:
+                objects = frozenset(
+                    i for i in targets if i in state and (e.anywhere or objects_of[i].zone == "battlefield")
+                )
             self.affected_cache[e.key] = _Affected(e, objects, len(self.log))
             return objects
         if self.pending_infos and e.key not in self.locked:
