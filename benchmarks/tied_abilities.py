@@ -13,6 +13,17 @@ many resolved copy effects with one timestamp make another creature a copy of on
 (another creature, with abilities of its own, loses all abilities, layer 6) or ``condition`` (one of the N
 abilities is conditional, 611.3a, on a board fact).
 
+The ``group-*`` kinds put the thing inside the tied group itself (issue 28 item 14, the shapes still left): the
+creature's N abilities are all of one kind, each on one of N other creatures ``o0``, ``o1``, ... (named by id), two
+of them on ``o0`` so that their order matters there. ``group-text``: each changes the text of its creature (612,
+layer 3), white to green, and green to blue on ``o0`` (every ``oK`` says "this creature is white", 105.3);
+``group-loses``: each makes its creature lose all abilities (613.1f, layer 6; every ``oK`` has flying of its own,
+from a later timestamp), and one gives ``o0`` flying instead; ``group-keyword-counters``: half of them give their
+creature trample, the other creatures have a trample counter put on them as the creature came (122.1b, 613.7c: the
+same timestamp), and one makes ``o0``, which has a flying counter, lose flying; ``group-grants``: each gives its
+creature an ability that makes it get +1/+1 (611.3b), and ``o0`` gets instead two abilities that set its power and
+toughness to 4/4 and to 2/2 (613.4b).
+
 Run: python benchmarks/tied_abilities.py N [--setting K] [--kind KIND] [--out FILE]
 then time ``mtg-layers explain FILE`` or ``mtg-layers verify --corpus DIR`` on it (figures in the
 report of issue 28 item 14 were taken with ``/usr/bin/time -v``).
@@ -50,6 +61,72 @@ def ability(i: int, setting: int, mixed: bool) -> dict[str, Any]:
 
 
 KINDS = ("copy", "copies", "control", "text", "loses", "condition")
+GROUP_KINDS = ("group-text", "group-loses", "group-keyword-counters", "group-grants")
+
+
+def _on(target: str, text: str, part: dict[str, Any]) -> dict[str, Any]:
+    """A static ability of the tied creature that acts on one other creature, named by id."""
+    return {"text": text, "applies_to": {"id": target}, "parts": [part]}
+
+
+def with_group_kind(data: dict[str, Any], kind: str) -> dict[str, Any]:
+    """The board with the creature's abilities all of ``kind`` (module docstring), each on another creature."""
+    n = len(data["abilities"])
+    beast = data["objects"][0]
+    others = [
+        {"id": f"o{k}", "name": f"Other {k}", "timestamp": 0.5, "controller": "p1", "types": ["creature"]}
+        for k in range(n - 1)
+    ]
+    own: list[dict[str, Any]] = []  # abilities the other creatures have
+    abilities: list[dict[str, Any]] = []
+    if kind == "group-text":
+        own.append({"text": "this creature is white", "applies_to": {"is_source": True}, "parts": []})
+        own[0]["parts"].append({"op": "add_colors", "colors": ["white"]})
+        for k in range(n - 1):
+            swap = {"op": "replace_word", "from": "white", "to": "green"}
+            abilities.append(_on(f"o{k}", f"o{k}'s white becomes green", swap))
+        abilities.append(_on("o0", "o0's green becomes blue", {"op": "replace_word", "from": "green", "to": "blue"}))
+        for o in others:
+            o.update(power=1, toughness=1, abilities=["this creature is white"])
+    elif kind == "group-loses":
+        own.append({"text": "this creature has flying", "applies_to": {"is_source": True}, "parts": []})
+        own[0]["parts"].append({"op": "add_abilities", "abilities": ["flying"]})
+        for k in range(n - 1):
+            abilities.append(_on(f"o{k}", f"o{k} loses all abilities", {"op": "remove_all_abilities"}))
+        abilities.append(_on("o0", "o0 has haste", {"op": "add_abilities", "abilities": ["haste"]}))
+        for o in others:
+            o.update(power=1, toughness=1, timestamp=2, abilities=["this creature has flying"])
+    elif kind == "group-keyword-counters":
+        half = (n - 1) // 2
+        for k in range(1, half + 1):
+            abilities.append(_on(f"o{k}", f"o{k} has trample", {"op": "add_abilities", "abilities": ["trample"]}))
+        for k in range(half + 1, n - 1):
+            others[k]["counters"] = [{"kind": "trample", "count": 1, "timestamp": 1}]
+        others[0]["counters"] = [{"kind": "flying", "count": 1, "timestamp": 1}]
+        abilities.append(_on("o0", "o0 loses flying", {"op": "remove_abilities", "abilities": ["flying"]}))
+        for o in others:
+            o.update(power=1, toughness=1)
+    elif kind == "group-grants":
+        for name, part in (
+            ("this creature gets +1/+1", {"op": "modify_pt", "power": 1, "toughness": 1}),
+            ("this creature is 4/4", {"op": "set_pt", "power": 4, "toughness": 4}),
+            ("this creature is 2/2", {"op": "set_pt", "power": 2, "toughness": 2}),
+        ):
+            own.append({"text": name, "applies_to": {"is_source": True}, "parts": [part]})
+        for k in range(1, n - 1):
+            grant = {"op": "add_abilities", "abilities": ["this creature gets +1/+1"]}
+            abilities.append(_on(f"o{k}", f"o{k} gets +1/+1", grant))
+        for size in (4, 2):
+            grant = {"op": "add_abilities", "abilities": [f"this creature is {size}/{size}"]}
+            abilities.append(_on("o0", f"o0 is {size}/{size}", grant))
+        for o in others:
+            o.update(power=1, toughness=1)
+    beast["abilities"] = [a["text"] for a in abilities]
+    data["abilities"] = abilities + own
+    data["objects"] = [beast, *others]
+    data["id"] += f"-{kind}"
+    data["effects"] = []
+    return data
 
 
 def with_kind(data: dict[str, Any], kind: str) -> dict[str, Any]:
@@ -135,7 +212,11 @@ def case(n: int, setting: int, mixed: bool = False, kind: str | None = None) -> 
         "steps": [{"description": "the board", "expect": {"current": {}}}],
     }
     # one value per place (no shared lists): the case format allows no YAML anchors
-    plain: dict[str, Any] = json.loads(json.dumps(data if kind is None else with_kind(data, kind)))
+    if kind in GROUP_KINDS:
+        data = with_group_kind(data, kind)
+    elif kind is not None:
+        data = with_kind(data, kind)
+    plain: dict[str, Any] = json.loads(json.dumps(data))
     return plain
 
 
@@ -145,7 +226,9 @@ def main() -> None:
     ap.add_argument("n", type=int)
     ap.add_argument("--setting", type=int, default=0, help="how many of the abilities set power and toughness")
     ap.add_argument("--mixed", action="store_true", help="spread the commuting abilities over layers 5, 6 and 7c")
-    ap.add_argument("--kind", choices=KINDS, default=None, help="add a copy, control or text change, lost abilities")
+    ap.add_argument(
+        "--kind", choices=KINDS + GROUP_KINDS, default=None, help="add one thing of a kind, or make the group of it"
+    )
     ap.add_argument("--out", type=Path, default=None)
     args = ap.parse_args()
     out = args.out or Path(f"tied-{args.n}.yaml")

@@ -53,6 +53,7 @@ from .last_copy import last_copy_orders
 from .last_touch import last_touch_orders
 from .orders import SCOPE_OPS, DistinctOrders, components, groups, last_writer_orders, orders_product, pins_later
 from .reads import FIELDS, WRITES, condition_reads
+from .territories import territory_orders
 
 
 class _Reached(Exception):
@@ -77,11 +78,27 @@ class _Reaching(Incremental):
         return super().parts(effect, slot)
 
 
+# The effects in play as a tie's slot begins, from that slot on; those locked in (613.6); the characteristics then.
+SlotStart = tuple[list[ContinuousEffect], dict[str, tuple[ContinuousEffect, frozenset[str]]], State]
+
+
 def effects_from(board: Board, version: RulesVersion, tie: Tie) -> list[ContinuousEffect] | None:
     """611, 613.6, 613.1-613.4, 613.7m: the effects in play when the tie's slot begins (those locked in included),
     each with its parts in that slot and the slots after it; None when the orders of the tie's keys might not all
     meet the same slot (module docstring): a key already recorded, or a recorded effect (applied before the slot or
     in play at it) that belongs to one of the keys. The tie is the first one the board's resolution left undecided."""
+    start = slot_start(board, version, tie)
+    if start is None:
+        return None
+    out, locked, state = start
+    losses = {e.key: affected(e, board, state, locked) for e in out if may_lose(e)}
+    return without_lost(out, losses, set(locked), version)
+
+
+def slot_start(board: Board, version: RulesVersion, tie: Tie) -> SlotStart | None:
+    """611, 613.6, 613.1-613.4, 613.7m: ``effects_from`` before any loss of abilities is read: the effects in play
+    as the tie's slot begins, with their parts from that slot on, the effects locked in and the characteristics
+    then; None when the orders of the tie's keys might not all meet the same slot."""
     keys = tie_keys(tie)
     recorded = set(board.tie_order)
     if recorded & set(keys):
@@ -102,8 +119,7 @@ def effects_from(board: Board, version: RulesVersion, tie: Tie) -> list[Continuo
         parts = tuple(p for p in e.parts if version.slot_of(OPERATION_KIND[p.op], e.origin) in later)
         if parts:
             out.append(replace(e, parts=parts))
-    losses = {e.key: affected(e, board, state, locked) for e in out if may_lose(e)}
-    return without_lost(out, losses, set(locked), version)
+    return out, locked, state
 
 
 # 613.1f: operations that take abilities away from an object
@@ -236,14 +252,22 @@ class SlotOrders(DistinctOrders):
         if tie_keys(tie) != tie.holders and len(objects) > 1:
             return every_order(tie)  # 613.7a, 613.7m: an order interleaving two objects' abilities is dropped
         board = self.seen[0]
-        effects = effects_from(board, self.version, tie)
-        if effects is None:
+        start = slot_start(board, self.version, tie)
+        if start is None:
             return every_order(tie)
-        if reason_from(board, effects) is not None:
+        met, locked, state = start
+        losses = {e.key: affected(e, board, state, locked) for e in met if may_lose(e)}
+        effects = without_lost(met, losses, set(locked), self.version)
+        if effects is not None and reason_from(board, effects) is None:
+            found = orders_from(tie, effects, self.version)
+            return every_order(tie) if found is None else orders_product(found)
+        if effects is not None:
             copied = last_copy_orders(tie_keys(tie), effects, tie.slot, self.version, board)
-            return every_order(tie) if copied is None else iter(copied)
-        found = orders_from(tie, effects, self.version)
-        return every_order(tie) if found is None else orders_product(found)
+            if copied is not None:
+                return iter(copied)
+        # 611.3b, 612, 613.1f: text changes, losses, keyword counters or grants on objects nothing links
+        split = territory_orders(tie, met, locked, board, self.version)
+        return every_order(tie) if split is None else orders_product(split)
 
 
 def distinct_outcomes(

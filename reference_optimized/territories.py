@@ -1,0 +1,221 @@
+"""Tied effects on objects that nothing links: one order per group of a territory, for the shapes ``orders`` leaves.
+
+``reference_optimized.from_slot`` reads a tie (613.7m) from its own slot on, but where the effects from there on
+may still create, remove or rewrite effects (a text change, 612; a loss of abilities, 613.1f; a keyword counter
+that may be lost again, 122.1b; an ability granted that generates an effect, 611.3b) it tried every order of the
+tie: n! resolutions for n keys, and "incomplete" past five. This module splits such a tie by *territory*.
+
+**Territories.** From the tie's slot on, each effect in play *touches* a set of objects: those it applies to, which
+must be fixed (its list of objects, 611.2c; those it locked in, 613.6; or a static ability's filter naming objects by
+identity alone, "this creature" or one object, so that no characteristic changes them, 611.3a), and, when any effect
+from the slot on may change the abilities or the text of its source (a text change, a loss or a gain of abilities,
+a keyword counter), its source: the effect exists and reads its words only while its source has the ability
+(611.3b, 612, 613.1f, 613.8a). An ability granted that generates an effect (611.3b) touches, besides, the objects
+that effect would apply to (the object given it, or the object its definition names). Every value an effect uses is
+a number (it reads no characteristic, 613.8a "what it does"), no static ability has a condition (611.3a), no object
+is looked at as it enters (614.12), and every operation is local to the object it changes: it reads and writes only
+that object's characteristics (the operations of ``orders.SCOPE_OPS``, text changes, losses and gains of abilities
+and keyword counters; not a copy, a new controller or a face-down status, which change what other effects read or
+whose choice a tie is). Territories are the classes of objects linked by being touched by one effect; an effect's
+territory is that of the objects it touches.
+
+**Why one order per group suffices (proof sketch).** A tie's keys are grouped by the territories of the effects
+they name (``orders.groups``); the orders tried are the products of the orders tried of each group. Take any order
+of the tie and the tried one with the same order inside each group. An effect of territory T changes only T's
+objects; every effect of T reads only T's objects (its existence and words, its source's abilities; its objects,
+fixed; its values, numbers). So 613.8a's trial (does applying B change whether A exists, its text, what it applies
+to, what it does) can link only effects of one territory, and dependency, readiness (613.8b) and so the sequence
+in which the layer loop applies the effects of T are decided by T's state alone and, where the order decides,
+by the order inside T's group, the same in both orders. T's objects end alike; effects of other territories
+commute with T's and read nothing of it. The keys' order recorded for later ties (``reference.choices``) orders
+effects of different territories there too, where again it changes nothing; inside one group, the orders tried
+are every order (or, where every effect of the group's territories is in ``orders``' scope, the classes of
+``orders`` read on those effects alone: the other territories do not meet them). A tie whose keys name an effect
+that meets, in a later slot, an effect of the same timestamp the keys do not name keeps every order
+(``orders.pins_later``), as before. Every tried order is an order of the tie, so no outcome is added.
+``tests/reference_optimized/test_territories.py`` compares the outcomes with every order's on generated boards.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from itertools import permutations
+from typing import Any
+
+from reference.choices import tie_keys
+from reference.effects import ContinuousEffect
+from reference.model import Board, Part
+from reference.timestamps import Tie, holder
+from reference.versions import RulesVersion
+
+from .last_touch import last_touch_orders
+from .orders import SCOPE_OPS, components, groups, last_writer_orders, orders_product, pins_later
+from .reads import ABILITY_FIELDS, WRITES
+
+# 612, 613.1f, 122.1b: operations beyond ``SCOPE_OPS`` that read and write only the object they change
+LOCAL_OPS = SCOPE_OPS | {
+    "replace_word",
+    "remove_abilities",
+    "remove_all_abilities",
+    "remove_all_abilities_except_mana",
+    "counter_keyword",
+}
+# 611.3b, 612, 613.1f: what an object's abilities, and so the effects they generate, are read from
+_WORDS = ABILITY_FIELDS | {"text_changes"}
+# 611.3b: operations that give an object abilities, by name
+_GIVING = frozenset({"add_abilities", "counter_keyword"})
+Locked = Mapping[str, tuple[ContinuousEffect, frozenset[str]]]
+
+
+def identity_objects(filt: Any, source: str | None) -> frozenset[str] | None:
+    """611.3a, 109.2: the objects a filter names by identity alone ("this creature", one object, listed objects);
+    None when it reads a characteristic (which objects it finds might change)."""
+    if not isinstance(filt, Mapping) or len(filt) != 1:
+        return None
+    ((key, value),) = filt.items()
+    if key == "is_source" and value is True:
+        return None if source is None else frozenset({source})
+    if key == "id" and isinstance(value, str):
+        return frozenset({value})
+    if key == "ids" and isinstance(value, (list, tuple)) and all(isinstance(v, str) for v in value):
+        return frozenset(value)
+    return None
+
+
+def constant(part: Part) -> bool:
+    """613.8a: the operation is local to its object (``LOCAL_OPS``) and its values are numbers, reading nothing."""
+    if part.op not in LOCAL_OPS:
+        return False
+    for k, v in part.args.items():
+        if k in ("power", "toughness") and not isinstance(v, int):
+            return False
+        if isinstance(v, Mapping):
+            return False
+    return True
+
+
+def given(part: Part, board: Board) -> tuple[str, ...]:
+    """611.3b: the defined abilities (ones that may generate an effect) an operation gives, by name."""
+    if part.op not in _GIVING:
+        return ()
+    named = part.args.get("abilities", part.args.get("ability"))
+    words = (named,) if isinstance(named, str) else tuple(named or ())
+    return tuple(w for w in words if w in board.abilities)
+
+
+def touched(e: ContinuousEffect, locked: Locked) -> frozenset[str] | None:
+    """611.2c, 611.3a, 613.6: the fixed objects the effect applies to from the slot on; None when they may change."""
+    if e.key in locked:
+        return locked[e.key][1]
+    if e.targets is not None:
+        return frozenset(e.targets)
+    return identity_objects(e.filter, e.source)
+
+
+def territories(effects: Sequence[ContinuousEffect], locked: Locked, board: Board) -> dict[str, int] | None:
+    """611.3b, 612, 613.1f, 613.8a: each effect's territory (module docstring); None outside the shape."""
+    if board.entering is not None:
+        return None  # 614.12: which abilities reach the entering object is read otherwise
+    if any(d.condition is not None for d in board.abilities.values()):
+        return None  # 611.3a: an effect that exists only while a condition holds
+    objects: dict[str, frozenset[str]] = {}
+    links: list[frozenset[str]] = []
+    worded: set[str] = set()  # objects whose abilities or text may change from the slot on
+    text: set[str] = set()  # objects whose text may change
+    for e in effects:
+        fixed = touched(e, locked)
+        if fixed is None or not all(constant(p) for p in e.parts):
+            return None
+        objects[e.key] = fixed
+        for p in e.parts:
+            if WRITES[p.op] & _WORDS:
+                worded |= fixed
+            if p.op == "replace_word":
+                text |= fixed
+            for w in given(p, board):
+                d = board.abilities[w]
+                own = d.applies_to == {"is_source": True}  # "this creature": the object given it
+                named = frozenset() if own else identity_objects(d.applies_to, None)
+                if named is None or not all(constant(q) and not given(q, board) for q in d.parts):
+                    return None
+                reach = named | fixed
+                links.append(reach)
+                if any(WRITES[q.op] & _WORDS for q in d.parts):
+                    worded |= reach
+    for e in effects:
+        if e.source is not None and e.source in text and any(p.op in _GIVING for p in e.parts):
+            return None  # 612.2: a text change could make what it gives name another ability
+        own = e.origin in ("static", "cda") and e.source is not None and e.source in worded and e.key not in locked
+        links.append(objects[e.key] | ({e.source} if own and e.source is not None else set()))
+    parent: dict[str, str] = {}
+
+    def find(x: str) -> str:
+        parent.setdefault(x, x)
+        while parent[x] != x:
+            parent[x] = parent[parent[x]]
+            x = parent[x]
+        return x
+
+    for group in links:
+        first, *rest = sorted(group) or [""]
+        for x in rest:
+            parent[find(x)] = find(first)
+    roots: dict[str, int] = {}
+    out: dict[str, int] = {}
+    for i, e in enumerate(effects):
+        touched_here = sorted(objects[e.key])
+        root = find(touched_here[0]) if touched_here else f"\x00{i}"  # touching nothing: a territory of its own
+        out[e.key] = roots.setdefault(root, len(roots))
+    return out
+
+
+def territory_orders(
+    tie: Tie, effects: Sequence[ContinuousEffect], locked: Locked, board: Board, version: RulesVersion
+) -> list[Callable[[], Iterable[tuple[str, ...]]]] | None:
+    """613.7m, 613.8a: the orders worth trying of each group of the tie's keys, grouped by territory (module
+    docstring); None outside the shape, or where the recorded order may also place the keys in a later tie."""
+    keys = tie_keys(tie)
+    if pins_later(keys, tie.slot, effects, version):
+        return None
+    where = territories(effects, locked, board)
+    if where is None:
+        return None
+    out: list[Callable[[], Iterable[tuple[str, ...]]]] = []
+    for group in groups(keys, effects, where):
+        out.append(_inside(tuple(group), effects, where, board, version))
+    return out
+
+
+def _inside(
+    group: tuple[str, ...],
+    effects: Sequence[ContinuousEffect],
+    where: Mapping[str, int],
+    board: Board,
+    version: RulesVersion,
+) -> Callable[[], Iterable[tuple[str, ...]]]:
+    """613.7m: the orders tried of one group: ``orders``' classes read on the effects of its territories alone when
+    they are all in ``orders``' scope (no text change, loss or keyword counter, nothing granted that generates an
+    effect), else every order of the group; lazily."""
+    if len(group) < 2:
+        return lambda: iter([group])
+    mine = {where[e.key] for e in effects if any(k in (holder(e), e.key) for k in group)}
+    near = [e for e in effects if where[e.key] in mine]
+    if not all(p.op in SCOPE_OPS and not given(p, board) for e in near for p in e.parts):
+        return lambda: permutations(group)
+    subs: list[Callable[[], Iterable[tuple[str, ...]]]] = []
+    for sub in groups(list(group), near, components(near, version)):
+        fewer = None if len(sub) < 3 else last_touch_orders(sub, near, version)
+        if fewer is None and len(sub) >= 3:
+            fewer = last_writer_orders(sub, near, version)
+        subs.append(_every(tuple(sub)) if fewer is None else _these(tuple(fewer)))
+    return lambda: orders_product(subs)
+
+
+def _every(group: tuple[str, ...]) -> Callable[[], Iterable[tuple[str, ...]]]:
+    """613.7m: every order of a group, drawn lazily each time it is asked."""
+    return lambda: permutations(group)
+
+
+def _these(found: tuple[tuple[str, ...], ...]) -> Callable[[], Iterable[tuple[str, ...]]]:
+    """613.7m: these orders of a group, each time it is asked."""
+    return lambda: iter(found)
