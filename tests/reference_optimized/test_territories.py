@@ -1,0 +1,186 @@
+"""Tied effects split by territory (reference_optimized.territories): the same outcomes as every order, without n!.
+
+The groups hold text changes (612), losses of abilities (613.1f), keyword counters (122.1b) and abilities granted
+that generate effects (611.3b), on objects the tied abilities name by id or on their own object.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from benchmarks.tied_abilities import case as tied_case
+from mtg_layers.corpus import case_from_data
+from reference.case import board_at
+from reference.model import Board
+from reference.versions import get_version
+from reference_optimized import distinct_outcomes
+from reference_optimized.from_slot import slot_start
+from reference_optimized.territories import identity_objects, territories
+
+from ..builders import creature, make_board
+from .reduction_checks import assert_reduction_reaches_every_orders_outcomes
+
+VERSION_IDS = ("pre-m10", "m10", "ikoria", "current")
+CURRENT = get_version("current")
+
+# What a tied ability does: the kinds item 14 left (text changes, losses, grants that generate effects, a keyword
+# lost) beside settings and additions that read nothing.
+_TIED = st.sampled_from(
+    [
+        {"op": "replace_word", "from": "white", "to": "green"},
+        {"op": "replace_word", "from": "green", "to": "blue"},
+        {"op": "remove_all_abilities"},
+        {"op": "remove_abilities", "abilities": ["flying"]},
+        {"op": "add_abilities", "abilities": ["flying"]},
+        {"op": "add_abilities", "abilities": ["this creature gets +1/+1"]},
+        {"op": "add_abilities", "abilities": ["this creature is 2/2"]},
+        {"op": "add_abilities", "abilities": ["this creature is white"]},
+        {"op": "set_pt", "power": 3, "toughness": 3},
+        {"op": "modify_pt", "power": 1, "toughness": 0},
+        {"op": "add_colors", "colors": ["white"]},
+    ]
+)
+# The abilities the other creatures may have (and the tied ones may grant).
+_OWN = [
+    {
+        "text": "this creature gets +1/+1",
+        "applies_to": {"is_source": True},
+        "parts": [{"op": "modify_pt", "power": 1, "toughness": 1}],
+    },
+    {
+        "text": "this creature is 2/2",
+        "applies_to": {"is_source": True},
+        "parts": [{"op": "set_pt", "power": 2, "toughness": 2}],
+    },
+    {
+        "text": "this creature is white",
+        "applies_to": {"is_source": True},
+        "parts": [{"op": "add_colors", "colors": ["white"]}],
+    },
+    {
+        "text": "this creature has flying",
+        "applies_to": {"is_source": True},
+        "parts": [{"op": "add_abilities", "abilities": ["flying"]}],
+    },
+]
+# Whom a tied ability names: its own creature, another by id, or (outside the territories' shape) every creature.
+_SCOPES = st.sampled_from(
+    [{"is_source": True}, {"id": "o0"}, {"id": "o1"}, {"id": "o2"}, {"id": "o0"}, {"type": "creature"}]
+)
+_STAMPS = st.sampled_from([0.5, 1, 2])
+
+
+@st.composite
+def tied_kinds(draw: st.DrawFn) -> Board:
+    """A creature (timestamp 1) with two to five static abilities of the kinds above, each on itself or on one of
+    three other creatures (timestamps 0.5, 1 or 2: the same as the tied abilities' or not), which may have abilities
+    of their own and a flying or trample counter (whose timestamp may be the tied abilities', 613.7c)."""
+    n = draw(st.integers(2, 5))
+    abilities = [{"text": f"tied ability {i}", "applies_to": draw(_SCOPES), "parts": [draw(_TIED)]} for i in range(n)]
+    objects = [creature("c", 1, 1, 1, abilities=[a["text"] for a in abilities])]
+    for k in range(3):
+        extra: dict[str, Any] = {
+            "abilities": draw(st.lists(st.sampled_from([a["text"] for a in _OWN]), max_size=2, unique=True))
+        }
+        if draw(st.booleans()):
+            extra["counters"] = [
+                {"kind": draw(st.sampled_from(["flying", "trample"])), "count": 1, "timestamp": draw(_STAMPS)}
+            ]
+        objects.append(creature(f"o{k}", draw(_STAMPS), 1, 1, **extra))
+    return make_board(objects, [], abilities + _OWN)
+
+
+@pytest.mark.slow  # every order of up to five tied effects, on 150 boards: about a minute of CPU
+@given(tied_kinds(), st.sampled_from(VERSION_IDS))
+def test_territories_reach_every_orders_outcomes(board: Board, vid: str) -> None:
+    """613.7m, 611.3b, 612, 613.1f, 122.1b: with text changes, losses of abilities, keyword counters and grants that
+    generate effects in the tied group, the orders tried reach exactly the outcomes of every order, complete, with no
+    more resolutions, and the same ties matter."""
+    version = get_version(vid)
+    assert_reduction_reaches_every_orders_outcomes(board, version, limit=800)
+
+
+def test_identity_filters_name_fixed_objects() -> None:
+    """611.3a, 109.2: "this creature", one object and listed objects are fixed; a filter on a characteristic is not."""
+    assert identity_objects({"is_source": True}, "c") == frozenset({"c"})
+    assert identity_objects({"id": "o1"}, "c") == frozenset({"o1"})
+    assert identity_objects({"ids": ["o1", "o2"]}, None) == frozenset({"o1", "o2"})
+    assert identity_objects({"type": "creature"}, "c") is None
+    assert identity_objects({"is_source": True, "id": "o1"}, "c") is None
+
+
+def _first_tie_start(kind: str, n: int) -> tuple[Board, Any]:
+    board = board_at(case_from_data(tied_case(n, 0, False, kind), "bench"), 1, CURRENT)
+    tie = distinct_outcomes(board, CURRENT, limit=1).ties[0]
+    return board, slot_start(board, CURRENT, tie)
+
+
+def test_two_text_changes_on_one_creature_share_a_territory_and_others_do_not() -> None:
+    """612, 613.8a: the text changes on o0 share its territory; each other creature's is its own; the creature whose
+    abilities they are is in none of them (nothing changes its abilities)."""
+    board, start = _first_tie_start("group-text", 5)
+    effects, locked, _ = start
+    where = territories(effects, locked, board)
+    assert where is not None
+    tied = {e.key: where[e.key] for e in effects if e.source == "c"}
+    on_o0 = {tied["c:o0's white becomes green"], tied["c:o0's green becomes blue"]}
+    assert len(on_o0) == 1
+    assert len(set(tied.values())) == 4  # o0, o1, o2, o3
+
+
+def test_a_filter_on_a_characteristic_is_outside_the_shape() -> None:
+    """611.3a: an ability reaching every creature could reach other objects in other orders: no territories."""
+    abilities = [
+        {
+            "text": "all gain",
+            "applies_to": {"type": "creature"},
+            "parts": [{"op": "add_abilities", "abilities": ["haste"]}],
+        },
+        {"text": "o0 loses", "applies_to": {"id": "o0"}, "parts": [{"op": "remove_all_abilities"}]},
+    ]
+    board = make_board([creature("c", 1, abilities=["all gain", "o0 loses"]), creature("o0", 2)], [], abilities)
+    version = get_version("ikoria")
+    tie = distinct_outcomes(board, version, limit=1).ties[0]
+    start = slot_start(board, version, tie)
+    assert start is not None
+    assert territories(start[0], start[1], board) is None
+
+
+def _outcome_count_and_runs(kind: str) -> tuple[bool, int, int]:
+    board = board_at(case_from_data(tied_case(12, 0, False, kind), "bench"), 1, CURRENT)
+    found = distinct_outcomes(board, CURRENT)
+    return found.complete, len(found.outcomes), found.runs
+
+
+@pytest.mark.parametrize(
+    ("kind", "runs"),
+    [("group-text", 5), ("group-loses", 3), ("group-keyword-counters", 3), ("group-grants", 11)],
+)
+def test_twelve_tied_abilities_of_each_group_kind_are_complete(kind: str, runs: int) -> None:
+    """613.7a, 613.7m: the benchmark creature's twelve abilities (benchmarks/tied_abilities.py, the group kinds), all
+    tied, each acting on one of eleven other creatures, two of them on o0. Only the order of those two decides
+    anything, so there are two outcomes in each kind (reasoning below); every order (12! of them) stopped at its
+    limit of 120 resolutions, incomplete (benchmarks/issue28-item14-results.md).
+
+    - group-text (612.2, 105.3): o0's "this creature is white" reads "green" after white->green, then "blue" after
+      green->blue: o0 is blue; in the other order green->blue finds no "green", then white->green: o0 is green. Two
+      outcomes. Every other creature gets its one change and is green in any order.
+    - group-loses (613.1f, 611.3b): o0 loses all abilities and gains haste: haste stays only when the gain comes
+      after the loss. Its own flying ability (a later timestamp) is gone either way, as every other creature's.
+    - group-keyword-counters (122.1b, 613.7c): o0's flying counter has the tied abilities' timestamp, so its flying
+      and the loss of flying tie: o0 flies only when the counter's effect comes after the loss. The trample granted
+      or given by counters to the others is there in any order.
+    - group-grants (611.3b, 613.4b): o0 is given "is 4/4" and "is 2/2"; both effects then tie in layer 7b (the
+      same timestamp and, where 613.7a keeps grants' order, grants tied): the last one decides, 4/4 or 2/2. Each
+      other creature given "+1/+1" is 2/2 in any order.
+
+    The resolutions: one meets the first tie; one per order tried of o0's group (two); then, for group-text, one
+    per order of o0's text changes meets the tie of the other creatures' colors (layer 5, commuting: one order); for
+    group-grants, the ties of layer 7b (two orders) and 7c (the +1/+1 abilities, commuting: one order).
+    """
+    complete, count, made = _outcome_count_and_runs(kind)
+    assert (complete, count, made) == (True, 2, runs)
