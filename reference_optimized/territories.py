@@ -12,12 +12,14 @@ from the slot on may change the abilities or the text of its source (a text chan
 a keyword counter), its source: the effect exists and reads its words only while its source has the ability
 (611.3b, 612, 613.1f, 613.8a). An ability granted that generates an effect (611.3b) touches, besides, the objects
 that effect would apply to (the object given it, or the object its definition names). Every value an effect uses is
-a number (it reads no characteristic, 613.8a "what it does"), no static ability has a condition (611.3a), no object
-is looked at as it enters (614.12), and every operation is local to the object it changes: it reads and writes only
+a number (it reads no characteristic, 613.8a "what it does"), no static ability has a condition (611.3a), and every
+operation is local to the object it changes: it reads and writes only
 that object's characteristics (the operations of ``orders.SCOPE_OPS``, text changes, losses and gains of abilities
 and keyword counters; not a copy, a new controller or a face-down status, which change what other effects read or
 whose choice a tie is). Territories are the classes of objects linked by being touched by one effect; an effect's
-territory is that of the objects it touches.
+territory is that of the objects it touches. A board looked at as an object would enter (614.12) is in the shape
+too: another object's static ability does not reach the entering object yet, which only takes an object, named by
+identity, out of what an effect touches (the set above still holds every object it may change).
 
 **Why one order per group suffices (proof sketch).** A tie's keys are grouped by the territories of the effects
 they name (``orders.groups``); the orders tried are the products of the orders tried of each group. Take any order
@@ -114,8 +116,6 @@ def touched(e: ContinuousEffect, locked: Locked) -> frozenset[str] | None:
 
 def territories(effects: Sequence[ContinuousEffect], locked: Locked, board: Board) -> dict[str, int] | None:
     """611.3b, 612, 613.1f, 613.8a: each effect's territory (module docstring); None outside the shape."""
-    if board.entering is not None:
-        return None  # 614.12: which abilities reach the entering object is read otherwise
     if any(d.condition is not None for d in board.abilities.values()):
         return None  # 611.3a: an effect that exists only while a condition holds
     objects: dict[str, frozenset[str]] = {}

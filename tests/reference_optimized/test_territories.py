@@ -6,6 +6,7 @@ that generate effects (611.3b), on objects the tied abilities name by id or on t
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -78,7 +79,8 @@ _STAMPS = st.sampled_from([0.5, 1, 2])
 def tied_kinds(draw: st.DrawFn) -> Board:
     """A creature (timestamp 1) with two to five static abilities of the kinds above, each on itself or on one of
     three other creatures (timestamps 0.5, 1 or 2: the same as the tied abilities' or not), which may have abilities
-    of their own and a flying or trample counter (whose timestamp may be the tied abilities', 613.7c)."""
+    of their own and a flying or trample counter (whose timestamp may be the tied abilities', 613.7c); the board
+    perhaps looked at as o0 would enter (614.12)."""
     n = draw(st.integers(2, 5))
     abilities = [{"text": f"tied ability {i}", "applies_to": draw(_SCOPES), "parts": [draw(_TIED)]} for i in range(n)]
     objects = [creature("c", 1, 1, 1, abilities=[a["text"] for a in abilities])]
@@ -91,7 +93,9 @@ def tied_kinds(draw: st.DrawFn) -> Board:
                 {"kind": draw(st.sampled_from(["flying", "trample"])), "count": 1, "timestamp": draw(_STAMPS)}
             ]
         objects.append(creature(f"o{k}", draw(_STAMPS), 1, 1, **extra))
-    return make_board(objects, [], abilities + _OWN)
+    board = make_board(objects, [], abilities + _OWN)
+    # 614.12: the board as o0 would enter (another object's static ability does not reach it yet)
+    return replace(board, entering="o0") if draw(st.booleans()) else board
 
 
 @pytest.mark.slow  # every order of up to five tied effects, on 150 boards: about a minute of CPU
@@ -184,3 +188,16 @@ def test_twelve_tied_abilities_of_each_group_kind_are_complete(kind: str, runs: 
     """
     complete, count, made = _outcome_count_and_runs(kind)
     assert (complete, count, made) == (True, 2, runs)
+
+
+def test_twelve_tied_losses_and_a_gain_as_o0_would_enter() -> None:
+    """614.12, 613.1f, 613.7m: the group-loses board looked at as o0 would enter: the creature's twelve tied
+    abilities do not reach o0 yet (they are another object's static abilities), so o0 keeps its own flying whatever
+    their order, and every other creature loses all its abilities: one outcome. The resolutions: one meets the tie,
+    one per order tried of o0's group of two (the loss and the gain of haste, which touch o0 and nothing else)."""
+    board = board_at(case_from_data(tied_case(12, 0, False, "group-loses"), "bench"), 1, CURRENT)
+    found = distinct_outcomes(replace(board, entering="o0"), CURRENT)
+    assert (found.complete, len(found.outcomes), found.runs) == (True, 1, 3)
+    (only,) = found.outcomes
+    assert only.final["o0"].abilities == frozenset({"this creature has flying", "flying"})
+    assert all(only.final[f"o{k}"].abilities == frozenset() for k in range(1, 11))
