@@ -26,9 +26,12 @@ reads a characteristic written there (611.3a: the effects that exist stay the sa
 at as it enters (614.12); a resolved loss of all abilities on fixed objects may end effects from there on when
 their parts all come after its slot (613.1f: they never apply, so they are left out), never one it may end while
 it applies. A tie of resolved copy effects (layer 1) is read by ``reference_optimized.last_copy``: the last copy
-on each object decides. Otherwise every order is tried, as before. ``tests/reference_optimized/
-test_from_slot.py`` compares the outcomes with every order's on generated boards with copy effects, control
-changes, text changes, lost abilities and conditions.
+on each object decides. A tie whose effects from its slot on act on fixed objects, named by identity, with
+numbers for values, is split by the objects they touch (``reference_optimized.territories``: text changes, losses
+of abilities, keyword counters and abilities granted that generate effects, each on objects nothing else links).
+Otherwise every order is tried, as before. ``tests/reference_optimized/test_from_slot.py`` compares the outcomes
+with every order's on generated boards with copy effects, control changes, text changes, lost abilities and
+conditions.
 """
 
 from __future__ import annotations

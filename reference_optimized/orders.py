@@ -73,7 +73,8 @@ controller, a lost or granted static ability, 611.3b, 612, 613.1a-b), and none m
 condition (611.3a) or look at an object as it enters (614.12). A board outside that scope is
 read from the tie's own layer on (``reference_optimized.from_slot``: what happened in earlier layers
 is the same under every order of the tie), and tied copies or changes of control by which one is
-last (``reference_optimized.last_copy``); what is outside those too keeps every order
+last (``reference_optimized.last_copy``), or split by the objects its effects touch where nothing links them
+(``reference_optimized.territories``); what is outside those too keeps every order
 (``reference.choices.every_order``): never a wrong answer, only the slow one.
 """
 
