@@ -269,7 +269,7 @@ class SlotOrders(DistinctOrders):
             if copied is not None:
                 return iter(copied)
         # 611.3b, 612, 613.1f: text changes, losses, keyword counters or grants on objects nothing links
-        split = territory_orders(tie, met, locked, board, self.version)
+        split = territory_orders(tie, met, locked, board, state, self.version)
         return every_order(tie) if split is None else orders_product(split)
 
 

@@ -45,14 +45,14 @@ from itertools import permutations
 from typing import Any
 
 from reference.choices import tie_keys
-from reference.effects import ContinuousEffect
-from reference.model import Board, Part
+from reference.effects import ContinuousEffect, affected
+from reference.model import Board, Part, State
 from reference.timestamps import Tie, holder
 from reference.versions import RulesVersion
 
 from .last_touch import last_touch_orders
 from .orders import SCOPE_OPS, components, groups, last_writer_orders, orders_product, pins_later
-from .reads import ABILITY_FIELDS, WRITES
+from .reads import ABILITY_FIELDS, WRITES, condition_reads, filter_reads, value_reads
 
 # 612, 613.1f, 122.1b: operations beyond ``SCOPE_OPS`` that read and write only the object they change
 LOCAL_OPS = SCOPE_OPS | {
@@ -84,14 +84,15 @@ def identity_objects(filt: Any, source: str | None) -> frozenset[str] | None:
     return None
 
 
-def constant(part: Part) -> bool:
-    """613.8a: the operation is local to its object (``LOCAL_OPS``) and its values are numbers, reading nothing."""
+def constant(part: Part, written: frozenset[str] = frozenset()) -> bool:
+    """613.8a: the operation is local to its object (``LOCAL_OPS``) and its values read nothing ``written`` (a number
+    reads nothing; another value is the same wherever it is read from the slot on)."""
     if part.op not in LOCAL_OPS:
         return False
     for k, v in part.args.items():
-        if k in ("power", "toughness") and not isinstance(v, int):
+        if k in ("power", "toughness") and not isinstance(v, int) and value_reads(v) & written:
             return False
-        if isinstance(v, Mapping):
+        if k not in ("power", "toughness") and isinstance(v, Mapping):
             return False
     return True
 
@@ -105,26 +106,57 @@ def given(part: Part, board: Board) -> tuple[str, ...]:
     return tuple(w for w in words if w in board.abilities)
 
 
-def touched(e: ContinuousEffect, locked: Locked) -> frozenset[str] | None:
-    """611.2c, 611.3a, 613.6: the fixed objects the effect applies to from the slot on; None when they may change."""
+def touched(
+    e: ContinuousEffect, locked: Locked, board: Board, state: State, written: frozenset[str]
+) -> frozenset[str] | None:
+    """611.2c, 611.3a, 613.6: the fixed objects the effect applies to from the slot on: its list, those it locked
+    in, those a filter names by identity, or those a filter reading nothing ``written`` finds now (it finds the same
+    ones wherever it is read from the slot on); None when they may change."""
     if e.key in locked:
         return locked[e.key][1]
     if e.targets is not None:
         return frozenset(e.targets)
-    return identity_objects(e.filter, e.source)
+    named = identity_objects(e.filter, e.source)
+    if named is not None:
+        return named
+    if filter_reads(e.filter) & written:
+        return None
+    return affected(e, board, state, dict(locked))
 
 
-def territories(effects: Sequence[ContinuousEffect], locked: Locked, board: Board) -> dict[str, int] | None:
+def writes_from(effects: Sequence[ContinuousEffect], board: Board) -> frozenset[str] | None:
+    """613.1: every characteristic an effect from the slot on may write, with the effects of abilities they may give
+    (611.3b); None when an operation or a given ability is outside the shape (not local, or giving in turn)."""
+    out: set[str] = set()
+    for e in effects:
+        for p in e.parts:
+            if p.op not in LOCAL_OPS:
+                return None
+            out |= WRITES[p.op]
+            for w in given(p, board):
+                for q in board.abilities[w].parts:
+                    if q.op not in LOCAL_OPS or given(q, board):
+                        return None
+                    out |= WRITES[q.op]
+    return frozenset(out)
+
+
+def territories(
+    effects: Sequence[ContinuousEffect], locked: Locked, board: Board, state: State
+) -> dict[str, int] | None:
     """611.3b, 612, 613.1f, 613.8a: each effect's territory (module docstring); None outside the shape."""
-    if any(d.condition is not None for d in board.abilities.values()):
-        return None  # 611.3a: an effect that exists only while a condition holds
+    written = writes_from(effects, board)
+    if written is None:
+        return None
+    if any(d.condition is not None and condition_reads(d.condition)[0] & written for d in board.abilities.values()):
+        return None  # 611.3a: an effect that exists only while a condition holds, and it may stop or start holding
     objects: dict[str, frozenset[str]] = {}
     links: list[frozenset[str]] = []
     worded: set[str] = set()  # objects whose abilities or text may change from the slot on
     text: set[str] = set()  # objects whose text may change
     for e in effects:
-        fixed = touched(e, locked)
-        if fixed is None or not all(constant(p) for p in e.parts):
+        fixed = touched(e, locked, board, state, written)
+        if fixed is None or not all(constant(p, written) for p in e.parts):
             return None
         objects[e.key] = fixed
         for p in e.parts:
@@ -136,15 +168,20 @@ def territories(effects: Sequence[ContinuousEffect], locked: Locked, board: Boar
                 d = board.abilities[w]
                 own = d.applies_to == {"is_source": True}  # "this creature": the object given it
                 named = frozenset() if own else identity_objects(d.applies_to, None)
-                if named is None or not all(constant(q) and not given(q, board) for q in d.parts):
+                if named is None or not all(constant(q, written) for q in d.parts):
                     return None
                 reach = named | fixed
                 links.append(reach)
                 if any(WRITES[q.op] & _WORDS for q in d.parts):
                     worded |= reach
     for e in effects:
-        if e.source is not None and e.source in text and any(p.op in _GIVING for p in e.parts):
-            return None  # 612.2: a text change could make what it gives name another ability
+        if e.source is not None and e.source in text and e.key not in locked:
+            if any(p.op in _GIVING for p in e.parts):
+                return None  # 612.2: a text change could make what it gives name another ability
+            if identity_objects(e.filter, e.source) is None and e.targets is None:
+                return None  # 612.2: a text change could change the words its filter reads
+            if any(not isinstance(p.args.get(k, 0), int) for p in e.parts for k in ("power", "toughness")):
+                return None  # 612.2: or the words its values read
         own = e.origin in ("static", "cda") and e.source is not None and e.source in worded and e.key not in locked
         links.append(objects[e.key] | ({e.source} if own and e.source is not None else set()))
     parent: dict[str, str] = {}
@@ -170,14 +207,14 @@ def territories(effects: Sequence[ContinuousEffect], locked: Locked, board: Boar
 
 
 def territory_orders(
-    tie: Tie, effects: Sequence[ContinuousEffect], locked: Locked, board: Board, version: RulesVersion
+    tie: Tie, effects: Sequence[ContinuousEffect], locked: Locked, board: Board, state: State, version: RulesVersion
 ) -> list[Callable[[], Iterable[tuple[str, ...]]]] | None:
     """613.7m, 613.8a: the orders worth trying of each group of the tie's keys, grouped by territory (module
     docstring); None outside the shape, or where the recorded order may also place the keys in a later tie."""
     keys = tie_keys(tie)
     if pins_later(keys, tie.slot, effects, version):
         return None
-    where = territories(effects, locked, board)
+    where = territories(effects, locked, board, state)
     if where is None:
         return None
     out: list[Callable[[], Iterable[tuple[str, ...]]]] = []

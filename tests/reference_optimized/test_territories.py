@@ -22,7 +22,7 @@ from reference_optimized import distinct_outcomes
 from reference_optimized.from_slot import slot_start
 from reference_optimized.territories import identity_objects, territories
 
-from ..builders import creature, make_board
+from ..builders import creature, enchantment, make_board
 from .reduction_checks import assert_reduction_reaches_every_orders_outcomes
 
 VERSION_IDS = ("pre-m10", "m10", "ikoria", "current")
@@ -43,6 +43,7 @@ _TIED = st.sampled_from(
         {"op": "set_pt", "power": 3, "toughness": 3},
         {"op": "modify_pt", "power": 1, "toughness": 0},
         {"op": "add_colors", "colors": ["white"]},
+        {"op": "modify_pt", "power": {"count": {"type": "creature"}}, "toughness": 0},
     ]
 )
 # The abilities the other creatures may have (and the tied ones may grant).
@@ -68,9 +69,18 @@ _OWN = [
         "parts": [{"op": "add_abilities", "abilities": ["flying"]}],
     },
 ]
-# Whom a tied ability names: its own creature, another by id, or (outside the territories' shape) every creature.
+# Whom a tied ability names: its own creature, another by id, or every creature or every white one (by a characteristic:
+# in the territories' shape only where nothing from the slot on writes it).
 _SCOPES = st.sampled_from(
-    [{"is_source": True}, {"id": "o0"}, {"id": "o1"}, {"id": "o2"}, {"id": "o0"}, {"type": "creature"}]
+    [
+        {"is_source": True},
+        {"id": "o0"},
+        {"id": "o1"},
+        {"id": "o2"},
+        {"id": "o0"},
+        {"type": "creature"},
+        {"color": "white"},
+    ]
 )
 _STAMPS = st.sampled_from([0.5, 1, 2])
 
@@ -127,8 +137,8 @@ def test_two_text_changes_on_one_creature_share_a_territory_and_others_do_not() 
     """612, 613.8a: the text changes on o0 share its territory; each other creature's is its own; the creature whose
     abilities they are is in none of them (nothing changes its abilities)."""
     board, start = _first_tie_start("group-text", 5)
-    effects, locked, _ = start
-    where = territories(effects, locked, board)
+    effects, locked, state = start
+    where = territories(effects, locked, board, state)
     assert where is not None
     tied = {e.key: where[e.key] for e in effects if e.source == "c"}
     on_o0 = {tied["c:o0's white becomes green"], tied["c:o0's green becomes blue"]}
@@ -136,8 +146,34 @@ def test_two_text_changes_on_one_creature_share_a_territory_and_others_do_not() 
     assert len(set(tied.values())) == 4  # o0, o1, o2, o3
 
 
-def test_a_filter_on_a_characteristic_is_outside_the_shape() -> None:
-    """611.3a: an ability reaching every creature could reach other objects in other orders: no territories."""
+def _territories_at_first_tie(abilities: list[dict[str, Any]], objects: list[dict[str, Any]]) -> dict[str, int] | None:
+    board = make_board(objects, [], abilities)
+    version = get_version("ikoria")
+    tie = distinct_outcomes(board, version, limit=1).ties[0]
+    start = slot_start(board, version, tie)
+    assert start is not None
+    return territories(*start[:2], board, start[2])
+
+
+def test_a_filter_reading_what_is_written_from_the_slot_on_is_outside_the_shape() -> None:
+    """611.3a, 613.1f: "creatures with flying gain haste" beside a loss of all abilities could reach other objects in
+    other orders: no territories."""
+    abilities = [
+        {
+            "text": "fliers gain",
+            "applies_to": {"has_ability": "flying"},
+            "parts": [{"op": "add_abilities", "abilities": ["haste"]}],
+        },
+        {"text": "o0 loses", "applies_to": {"id": "o0"}, "parts": [{"op": "remove_all_abilities"}]},
+    ]
+    objects = [creature("c", 1, abilities=["fliers gain", "o0 loses"]), creature("o0", 2)]
+    assert _territories_at_first_tie(abilities, objects) is None
+
+
+def test_a_filter_reading_nothing_written_finds_fixed_objects() -> None:
+    """611.3a, 613.6: "creatures gain haste" reads card types, which nothing changes from layer 6 on: it touches
+    every creature, so o0's loss and o1's loss share its territory, and a loss on a noncreature artifact does not
+    (the abilities are an enchantment's, which nothing gives or takes abilities)."""
     abilities = [
         {
             "text": "all gain",
@@ -145,13 +181,16 @@ def test_a_filter_on_a_characteristic_is_outside_the_shape() -> None:
             "parts": [{"op": "add_abilities", "abilities": ["haste"]}],
         },
         {"text": "o0 loses", "applies_to": {"id": "o0"}, "parts": [{"op": "remove_all_abilities"}]},
+        {"text": "o1 loses", "applies_to": {"id": "o1"}, "parts": [{"op": "remove_all_abilities"}]},
+        {"text": "rock loses", "applies_to": {"id": "rock"}, "parts": [{"op": "remove_all_abilities"}]},
     ]
-    board = make_board([creature("c", 1, abilities=["all gain", "o0 loses"]), creature("o0", 2)], [], abilities)
-    version = get_version("ikoria")
-    tie = distinct_outcomes(board, version, limit=1).ties[0]
-    start = slot_start(board, version, tie)
-    assert start is not None
-    assert territories(start[0], start[1], board) is None
+    rock = {"id": "rock", "name": "Rock", "timestamp": 2, "controller": "p1", "types": ["artifact"]}
+    texts = [a["text"] for a in abilities]
+    objects = [enchantment("c", 1, *texts), creature("o0", 2), creature("o1", 2), rock]
+    where = _territories_at_first_tie(abilities, objects)
+    assert where is not None
+    mine = {t: where[f"c:{t}"] for t in texts}
+    assert mine["all gain"] == mine["o0 loses"] == mine["o1 loses"] != mine["rock loses"]
 
 
 def _outcome_count_and_runs(kind: str) -> tuple[bool, int, int]:
