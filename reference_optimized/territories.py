@@ -5,27 +5,32 @@ may still create, remove or rewrite effects (a text change, 612; a loss of abili
 that may be lost again, 122.1b; an ability granted that generates an effect, 611.3b) it tried every order of the
 tie: n! resolutions for n keys, and "incomplete" past five. This module splits such a tie by *territory*.
 
-**Territories.** From the tie's slot on, each effect in play *touches* a set of objects: those it applies to, which
-must be fixed (its list of objects, 611.2c; those it locked in, 613.6; or a static ability's filter naming objects by
-identity alone, "this creature" or one object, so that no characteristic changes them, 611.3a), and, when any effect
-from the slot on may change the abilities or the text of its source (a text change, a loss or a gain of abilities,
-a keyword counter), its source: the effect exists and reads its words only while its source has the ability
-(611.3b, 612, 613.1f, 613.8a). An ability granted that generates an effect (611.3b) touches, besides, the objects
-that effect would apply to (the object given it, or the object its definition names). Every value an effect uses is
-a number (it reads no characteristic, 613.8a "what it does"), no static ability has a condition (611.3a), and every
-operation is local to the object it changes: it reads and writes only
-that object's characteristics (the operations of ``orders.SCOPE_OPS``, text changes, losses and gains of abilities
-and keyword counters; not a copy, a new controller or a face-down status, which change what other effects read or
-whose choice a tie is). Territories are the classes of objects linked by being touched by one effect; an effect's
-territory is that of the objects it touches. A board looked at as an object would enter (614.12) is in the shape
-too: another object's static ability does not reach the entering object yet, which only takes an object, named by
-identity, out of what an effect touches (the set above still holds every object it may change).
+**Territories.** From the tie's slot on, each effect in play *touches* a set of objects. First, the objects it
+applies to, which must be fixed: its list of objects (611.2c), those it locked in (613.6), those a static ability's
+filter names by identity alone ("this creature", one object), or those a filter finds that reads no characteristic
+any effect from the slot on may write (it finds the same objects wherever it is read, 611.3a, 613.6). Second, its
+source, when any effect from the slot on may change the abilities or the text of that source (a text change, a loss
+or gain of abilities, a keyword counter): the effect exists, and reads its words, only while its source has the
+ability (611.3b, 612, 613.1f, 613.8a). An ability granted that generates an effect (611.3b) also touches the
+objects that effect would apply to (the object given it, or the object its definition names). Every value an
+effect uses reads nothing written from the slot on (613.8a, "what it does": it is the same wherever it is read). So
+does every condition of a static ability (611.3a: the effect exists or not throughout). Every operation is local to
+the object it changes: it reads and writes only that object's characteristics. These are the operations of
+``orders.SCOPE_OPS``, text changes, losses and gains of abilities and keyword counters. A copy, a new controller or
+a face-down status is not local: each changes what other effects read, or whose choice a tie is. An object whose
+text may change must not be the source of an effect that gives abilities or reads words (filters by a
+characteristic, values), since the change could rewrite those (612.2). Territories are the classes of objects
+linked by being touched by one effect; an effect's territory is that of the objects it touches. A board looked at
+as an object would enter (614.12) is in the shape too: another object's static ability does not reach the entering
+object yet, which only takes an object, named by identity, out of what an effect touches (the set above still holds
+every object it may change).
 
 **Why one order per group suffices (proof sketch).** A tie's keys are grouped by the territories of the effects
 they name (``orders.groups``); the orders tried are the products of the orders tried of each group. Take any order
 of the tie and the tried one with the same order inside each group. An effect of territory T changes only T's
 objects; every effect of T reads only T's objects (its existence and words, its source's abilities; its objects,
-fixed; its values, numbers). So 613.8a's trial (does applying B change whether A exists, its text, what it applies
+fixed) or what no effect from the slot on writes (its values, its filter, its condition). So 613.8a's trial
+(does applying B change whether A exists, its text, what it applies
 to, what it does) can link only effects of one territory, and dependency, readiness (613.8b) and so the sequence
 in which the layer loop applies the effects of T are decided by T's state alone and, where the order decides,
 by the order inside T's group, the same in both orders. T's objects end alike; effects of other territories
