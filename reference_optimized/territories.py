@@ -52,7 +52,7 @@ from typing import Any
 from reference.choices import tie_keys
 from reference.effects import ContinuousEffect, affected
 from reference.model import Board, Part, State
-from reference.timestamps import Tie, holder
+from reference.timestamps import Tie, holder, must_precede, timestamp_player
 from reference.versions import RulesVersion
 
 from .last_touch import last_touch_orders
@@ -211,6 +211,25 @@ def territories(
     return out
 
 
+def ruled_across(
+    effects: Sequence[ContinuousEffect], where: Mapping[str, int], board: Board, state: State, version: RulesVersion
+) -> bool:
+    """613.7n, 613.7m: two effects of one timestamp in different territories that a rule may order (an object's own
+    static ability before a resolving effect on it; APNAP order between two players' objects). Such a rule takes an
+    effect out of a tie until an effect of another territory has applied, so the order inside a territory could
+    then depend on another territory's (``tests/reference_optimized/test_territories.py`` has such a board)."""
+    controllers = {i: ch.controller for i, ch in state.items()}
+    player = {e.key: timestamp_player(e, board, controllers) for e in effects}
+    for i, a in enumerate(effects):
+        for b in effects[i + 1 :]:
+            if a.timestamp != b.timestamp or where[a.key] == where[b.key]:
+                continue
+            pa, pb = player[a.key], player[b.key]
+            if must_precede(a, b, version) or must_precede(b, a, version) or (None not in (pa, pb) and pa != pb):
+                return True
+    return False
+
+
 def territory_orders(
     tie: Tie, effects: Sequence[ContinuousEffect], locked: Locked, board: Board, state: State, version: RulesVersion
 ) -> list[Callable[[], Iterable[tuple[str, ...]]]] | None:
@@ -220,7 +239,7 @@ def territory_orders(
     if pins_later(keys, tie.slot, effects, version):
         return None
     where = territories(effects, locked, board, state)
-    if where is None:
+    if where is None or ruled_across(effects, where, board, state, version):
         return None
     out: list[Callable[[], Iterable[tuple[str, ...]]]] = []
     for group in groups(keys, effects, where):

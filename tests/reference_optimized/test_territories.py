@@ -83,14 +83,22 @@ _SCOPES = st.sampled_from(
     ]
 )
 _STAMPS = st.sampled_from([0.5, 1, 2])
+_RESOLVED = st.sampled_from(
+    [
+        {"op": "add_colors", "colors": ["green"]},
+        {"op": "set_colors", "colors": ["red"]},
+        {"op": "set_pt", "power": 4, "toughness": 4},
+        {"op": "remove_abilities", "abilities": ["flying"]},
+    ]
+)
 
 
 @st.composite
 def tied_kinds(draw: st.DrawFn) -> Board:
     """A creature (timestamp 1) with two to five static abilities of the kinds above, each on itself or on one of
     three other creatures (timestamps 0.5, 1 or 2: the same as the tied abilities' or not), which may have abilities
-    of their own and a flying or trample counter (whose timestamp may be the tied abilities', 613.7c); the board
-    perhaps looked at as o0 would enter (614.12)."""
+    of their own and a flying or trample counter (whose timestamp may be the tied abilities', 613.7c); up to two
+    resolved effects; the board perhaps looked at as o0 would enter (614.12)."""
     n = draw(st.integers(2, 5))
     abilities = [{"text": f"tied ability {i}", "applies_to": draw(_SCOPES), "parts": [draw(_TIED)]} for i in range(n)]
     objects = [creature("c", 1, 1, 1, abilities=[a["text"] for a in abilities])]
@@ -103,7 +111,18 @@ def tied_kinds(draw: st.DrawFn) -> Board:
                 {"kind": draw(st.sampled_from(["flying", "trample"])), "count": 1, "timestamp": draw(_STAMPS)}
             ]
         objects.append(creature(f"o{k}", draw(_STAMPS), 1, 1, **extra))
-    board = make_board(objects, [], abilities + _OWN)
+    # 613.7n: a resolved effect with the tied timestamp (or not) on the creature or another: a rule may order it
+    effects = [
+        {
+            "id": f"r{k}",
+            "controller": "p1",
+            "timestamp": draw(_STAMPS),
+            "applies_to": [draw(st.sampled_from(["c", "o0", "o1"]))],
+            "parts": [draw(_RESOLVED)],
+        }
+        for k in range(draw(st.integers(0, 2)))
+    ]
+    board = make_board(objects, effects, abilities + _OWN)
     # 614.12: the board as o0 would enter (another object's static ability does not reach it yet)
     return replace(board, entering="o0") if draw(st.booleans()) else board
 
@@ -185,7 +204,7 @@ def test_a_filter_reading_nothing_written_finds_fixed_objects() -> None:
         {"text": "rock loses", "applies_to": {"id": "rock"}, "parts": [{"op": "remove_all_abilities"}]},
     ]
     rock = {"id": "rock", "name": "Rock", "timestamp": 2, "controller": "p1", "types": ["artifact"]}
-    texts = [a["text"] for a in abilities]
+    texts = [str(a["text"]) for a in abilities]
     objects = [enchantment("c", 1, *texts), creature("o0", 2), creature("o1", 2), rock]
     where = _territories_at_first_tie(abilities, objects)
     assert where is not None
@@ -240,3 +259,47 @@ def test_twelve_tied_losses_and_a_gain_as_o0_would_enter() -> None:
     (only,) = found.outcomes
     assert only.final["o0"].abilities == frozenset({"this creature has flying", "flying"})
     assert all(only.final[f"o{k}"].abilities == frozenset() for k in range(1, 11))
+
+
+def test_a_rule_ordering_effects_of_two_territories_keeps_every_order() -> None:
+    """613.7n, 613.7m: x's own static ability (on o9) goes before a resolving effect on x, so that effect (adding
+    green to x) waits for it, while w's static ability setting x red does not. Applying w's first, then x's, lets the
+    green come after the red (red and green); applying x's first opens a tie of w's and the green (red and green, or
+    red alone). Split by territory (x's on o9 alone; w's and the green on x), the one order tried applied w's first
+    and missed red alone: such a board keeps every order, and both outcomes are found."""
+    abilities = [
+        {"text": "x makes o9 red", "applies_to": {"id": "o9"}, "parts": [{"op": "set_colors", "colors": ["red"]}]},
+        {"text": "w makes x red", "applies_to": {"id": "x"}, "parts": [{"op": "set_colors", "colors": ["red"]}]},
+        {
+            "text": "this creature gets +1/+1",
+            "applies_to": {"is_source": True},
+            "parts": [{"op": "modify_pt", "power": 1, "toughness": 1}],
+        },
+    ]
+    objects = [
+        creature("x", 1, 1, 1, abilities=["x makes o9 red"]),
+        creature("a-w", 1, 1, 1, abilities=["w makes x red"]),
+        creature("o9", 0.5, 1, 1),
+        creature("z", 0.5, 1, 1),
+    ]
+    green = {"op": "add_colors", "colors": ["green"]}
+    grant = {"op": "add_abilities", "abilities": ["this creature gets +1/+1"]}  # 611.3b: out of orders' scope
+    effects = [
+        {"id": "c", "controller": "p1", "timestamp": 1, "applies_to": ["x"], "parts": [green]},
+        {"id": "g", "controller": "p1", "timestamp": 3, "applies_to": ["z"], "parts": [grant]},
+    ]
+    data = {
+        "id": "unit",
+        "title": "unit test board",
+        "versions": ["current"],
+        "features": ["timestamps"],
+        "sources": [{"kind": "derived", "ref": "unit test"}],
+        "abilities": abilities,
+        "objects": objects,
+        "effects": effects,
+        "steps": [{"description": "board", "expect": {"current": {}}}],
+    }
+    board = board_at(case_from_data(data, "unit"), 1, CURRENT)
+    found = distinct_outcomes(board, CURRENT)
+    assert found.complete
+    assert {frozenset(o.final["x"].colors) for o in found.outcomes} == {frozenset({"red"}), frozenset({"red", "green"})}
