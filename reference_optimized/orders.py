@@ -89,7 +89,7 @@ from reference.choices import LIMIT, Outcomes, Resolver, every_order, outcomes, 
 from reference.effects import ContinuousEffect, effects_in_play, parts_in_slot
 from reference.model import Board, Part
 from reference.resolver import initial_state
-from reference.timestamps import Tie, holder
+from reference.timestamps import Tie, holder, must_precede
 from reference.versions import RulesVersion
 from reference.vocabulary import OPERATION_KIND
 
@@ -210,7 +210,10 @@ def interact(a: ContinuousEffect, b: ContinuousEffect, version: RulesVersion) ->
 
 
 def components(effects: Sequence[ContinuousEffect], version: RulesVersion) -> dict[str, int]:
-    """613.8a: each effect's component: the classes of the transitive closure of ``interact``."""
+    """613.8a, 613.7n: each effect's component: the classes of the transitive closure of ``interact`` and of 613.7n's
+    order between two effects of one timestamp (an object's own static ability before a resolving effect on it keeps
+    that effect out of a tie until the static one has applied, so the order of the effects of the resolving effect's
+    component could depend on when the static one's applies: ``tests/reference_optimized/test_orders.py``)."""
     parent = list(range(len(effects)))
 
     def find(i: int) -> int:
@@ -221,7 +224,9 @@ def components(effects: Sequence[ContinuousEffect], version: RulesVersion) -> di
 
     for i, a in enumerate(effects):
         for j in range(i + 1, len(effects)):
-            if find(i) != find(j) and interact(a, effects[j], version):
+            b = effects[j]
+            ruled = a.timestamp == b.timestamp and (must_precede(a, b, version) or must_precede(b, a, version))
+            if find(i) != find(j) and (ruled or interact(a, b, version)):
                 parent[find(j)] = find(i)
     return {e.key: find(i) for i, e in enumerate(effects)}
 

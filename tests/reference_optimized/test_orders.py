@@ -422,3 +422,48 @@ def test_an_effect_granting_a_static_ability_is_out_of_scope_and_one_granting_a_
     )
     board = granting("flying")
     assert out_of_scope(board, DistinctOrders(board, IKORIA).effects) is None
+
+
+@pytest.mark.parametrize("w", ["a-w", "zz-w"])
+def test_an_own_static_ability_before_a_resolving_effect_links_their_components(w: str) -> None:
+    """613.7n, 613.7m: x's own static ability (o9 is legendary) goes before a resolving effect on x (x is no longer an
+    artifact), with one timestamp, while w's static ability making x an artifact does not. The legendary one commutes
+    with both, so it had a component of its own, and one order per group was tried: the tie's order. With w's key
+    first, w's ability applied first and the removal last (not an artifact); the other outcome, where x's applies
+    first and the removal then ties with w's and may come first (an artifact), was missed. 613.7n's order now links
+    the two components: both outcomes, as every order gives."""
+    abilities = [
+        {
+            "text": "x makes o9 legendary",
+            "applies_to": {"id": "o9"},
+            "parts": [{"op": "add_supertypes", "supertypes": ["legendary"]}],
+        },
+        {
+            "text": "w makes x an artifact",
+            "applies_to": {"id": "x"},
+            "parts": [{"op": "add_types", "types": ["artifact"]}],
+        },
+    ]
+    objects = [
+        creature("x", 1, 1, 1, abilities=["x makes o9 legendary"]),
+        creature(w, 1, 1, 1, abilities=["w makes x an artifact"]),
+        creature("o9", 0.5, 1, 1),
+    ]
+    removal = {"op": "remove_types", "types": ["artifact"]}
+    effects = [{"id": "c", "controller": "p1", "timestamp": 1, "applies_to": ["x"], "parts": [removal]}]
+    data = {
+        "id": "unit",
+        "title": "unit test board",
+        "versions": ["current"],
+        "features": ["timestamps"],
+        "sources": [{"kind": "derived", "ref": "unit test"}],
+        "abilities": abilities,
+        "objects": objects,
+        "effects": effects,
+        "steps": [{"description": "board", "expect": {"current": {}}}],
+    }
+    current = get_version("current")
+    board = board_at(case_from_data(data, "unit"), 1, current)
+    found = distinct_outcomes(board, current)
+    assert found.complete
+    assert {"artifact" in o.final["x"].types for o in found.outcomes} == {True, False}
