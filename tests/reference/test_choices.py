@@ -169,7 +169,10 @@ def test_orders_that_differ_only_in_who_granted_an_ability_are_one_outcome() -> 
     )
     found = outcomes(board, IKORIA)
     assert len(found.outcomes) == 1 and sorted(found.outcomes[0].orders) == [("e1", "e2"), ("e2", "e1")]
-    assert (found.outcomes[0].final["c"].name, found.outcomes[0].final["c"].abilities) == ("Bear", {"flying"})
+    assert (found.outcomes[0].final["c"].name, found.outcomes[0].final["c"].abilities) == (
+        "Bear",
+        frozenset({"flying"}),
+    )
     assert [t.candidates for t in found.ties] == [("e1", "e2")] and found.mattering == ()
 
 
@@ -183,7 +186,7 @@ def test_613_7m_only_the_ties_whose_order_changes_the_outcome_matter() -> None:
     assert found.complete
     assert sorted(sorted(t.candidates) for t in found.ties) == [["a", "b"], ["c", "d"]]
     assert [sorted(t.candidates) for t in found.mattering] == [["a", "b"]]
-    assert sorted(o.final["bear"].power for o in found.outcomes) == [1, 3]
+    assert sorted(str(o.final["bear"].power) for o in found.outcomes) == ["1", "3"]
 
 
 def _two_ties() -> Board:
@@ -332,5 +335,5 @@ def test_613_7m_the_turn_the_board_leaves_open_is_a_tie_that_matters() -> None:
     )
     found = outcomes(board, get_version("ikoria"))
     assert found.complete
-    assert sorted(o.final["a"].power for o in found.outcomes) == [1, 2]
+    assert sorted(str(o.final["a"].power) for o in found.outcomes) == ["1", "2"]
     assert [t.missing for t in found.mattering] == ["game.turn"]
