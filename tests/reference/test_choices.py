@@ -176,6 +176,35 @@ def test_orders_that_differ_only_in_who_granted_an_ability_are_one_outcome() -> 
     assert [t.candidates for t in found.ties] == [("e1", "e2")] and found.mattering == ()
 
 
+def test_612_2_two_tied_text_changes_of_different_words_are_one_outcome() -> None:
+    """612.2, 613.7m: two text changes with one timestamp, white to black and forest to island, on a creature with
+    protection from white and forestwalk: either order gives protection from black and islandwalk, one outcome (the
+    order the changes were made in is no characteristic: it is how the text came to be)."""
+    data = {
+        "objects": [
+            creature("o1", 1, 2, 2, abilities=["protection from white", "forestwalk"]),
+        ],
+        "effects": [
+            {
+                "id": "e1",
+                "timestamp": 2,
+                "applies_to": ["o1"],
+                "parts": [{"op": "replace_word", "from": "white", "to": "black"}],
+            },
+            {
+                "id": "e2",
+                "timestamp": 2,
+                "applies_to": ["o1"],
+                "parts": [{"op": "replace_word", "from": "forest", "to": "island"}],
+            },
+        ],
+    }
+    found = outcomes(make_board(data["objects"], data["effects"]), get_version("current"))
+    assert found.complete and not found.depends_on_choice
+    assert [sorted(o.final["o1"].abilities) for o in found.outcomes] == [["islandwalk", "protection from black"]]
+    assert sorted(found.outcomes[0].orders) == [("e1", "e2"), ("e2", "e1")]
+
+
 def test_613_7m_only_the_ties_whose_order_changes_the_outcome_matter() -> None:
     """613.7m: of two ties of timestamps left open, the one between two effects setting power matters (each order
     gives another power); the one between two effects each granting an ability does not (same abilities)."""
