@@ -334,10 +334,17 @@ def outcomes(
 
 
 def _as_seen(ch: Characteristics) -> Characteristics:
-    """613.7m, 612.2, 613.7a: a final state as an outcome: without the record of how it came about (the timestamps
-    of granted abilities; the text changes made, whose result is already in the abilities and subtypes), so that
-    two orders ending in the same characteristics are one outcome."""
-    return replace(ch, granted=FrozenMap(), text_changes=())
+    """613.7m, 612.2, 613.7a, 205.1a, 305.6: a final state as an outcome: its characteristics without the record of
+    how they came about (the timestamps of granted abilities; the text changes made, whose result is already in the
+    abilities and subtypes; the subtypes set aside with a removed card type; which abilities come from basic land
+    types), so that two orders ending in the same characteristics are one outcome."""
+    return ch.with_(
+        granted=FrozenMap(),
+        text_changes=(),
+        intrinsic=frozenset(),
+        aside_subtypes=frozenset(),
+        aside_all_creature_types=False,
+    )
 
 
 def _next(todo: deque[Iterator[Branch]]) -> Branch | None:
