@@ -231,6 +231,8 @@ def explain(case_ref: str, rules: str | None, rules_file: Path | None, step: int
     for tie in resolution.ties:
         out.print(f"tie in {tie.slot}: {tie.describe()}", markup=False, highlight=False)
     found, results = step_outcomes(case, n, version)
+    if not found.complete:  # 613.7m: the outcomes below may not be every one the rules allow
+        out.print(INCOMPLETE.format(runs=found.runs), markup=False, highlight=False)
     if len(found.outcomes) > 1:
         ties = "; ".join(t.describe() for t in (found.mattering or found.ties))
         out.print(f"the answer depends on a choice: {ties}", markup=False, highlight=False)
@@ -244,7 +246,16 @@ def explain(case_ref: str, rules: str | None, rules_file: Path | None, step: int
             f"expected ({version.id}): {json.dumps(_plain(expect), ensure_ascii=False)}", markup=False, highlight=False
         )
         for line in differing_lines(_plain(expect), list(results) or [result]):
+            if not found.complete:
+                line += " (on the outcomes found: not every order was tried)"
             out.print(line, markup=False, highlight=False)
+
+
+# 613.7m: what `explain` says when the enumeration of the tied orders stopped at its limit (reference.choices.LIMIT)
+INCOMPLETE = (
+    "not every order was tried: the enumeration of the tied effects' orders stopped at its limit ({runs} resolutions); "
+    "the outcomes below are those found, not necessarily every one the rules allow"
+)
 
 
 def differing_lines(expect: Mapping[str, Any], results: Sequence[Mapping[str, Any]]) -> list[str]:

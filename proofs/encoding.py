@@ -1037,10 +1037,11 @@ class Encoding:
     last_writer_from = 6
 
     def _blind_settings(self, slot: Slot, effects: Sequence[PEffect]) -> bool:
-        """613.4b, 613.1e, 613.8a: every effect in the slot sets power, toughness or colors to given values (or adds
-        given colors) on fixed objects or on its own source, and no text change can rewrite it (612): none can
-        change another's existence, objects or values, so none depends on another and they apply in timestamp
-        order, ties in any order."""
+        """613.4b, 613.4c, 613.1e, 613.8a: every effect in the slot sets power, toughness or colors to given values
+        (or adds given colors), or changes power and toughness by given amounts, on fixed objects or on its own
+        source, and no text change can rewrite it (612): none can change another's existence, objects or values, so
+        none depends on another and they apply in timestamp order, ties in any order. An effect's parts there
+        either all set or all change by amounts."""
         if self.u.from_words:
             return False
         for e in effects:
@@ -1053,8 +1054,11 @@ class Encoding:
                     return False
             elif e.targets is None:
                 return False
-            for p in self.parts_in(e, slot):
-                if p.op == "set_pt":
+            parts = self.parts_in(e, slot)
+            if any(p.op == "modify_pt" for p in parts) and any(p.op != "modify_pt" for p in parts):
+                return False
+            for p in parts:
+                if p.op in ("set_pt", "modify_pt"):
                     if not all(isinstance(p.args.get(f, 0), int) for f in VALUE_KEYS):
                         return False
                 elif p.op in ("set_colors", "add_colors"):
@@ -1068,6 +1072,8 @@ class Encoding:
         """613.4b, 613.1e, 105.3: what blind settings write, term by term (a later part over an earlier one)."""
         out: dict[tuple[str, str], z3.ExprRef] = {}
         for p in parts:
+            if p.op == "modify_pt":
+                continue  # 613.4c: an amount, added after the last setting (``_changed_by_amounts``)
             if p.op == "set_pt":
                 for f, key, none in (("power", "p", "pn"), ("toughness", "t", "tn")):
                     if f in p.args:
@@ -1082,10 +1088,11 @@ class Encoding:
         return out
 
     def _last_writers(self, slot: Slot, effects: list[PEffect], st: dict[str, Obj]) -> dict[str, Obj]:
-        """613.4b, 613.1e, 613.7, 613.7m: a slot of blind settings (``_blind_settings``): each effect gets an unknown
-        position, the positions distinct and following timestamp order and the tie rules (613.7: no effect after
-        one the rules put after it); each term of each object ends with the value of the effect with the latest
-        position among those that write it there (the earlier ones are overwritten), or as it was."""
+        """613.4b, 613.4c, 613.1e, 613.7, 613.7m: a slot of blind settings (``_blind_settings``): each effect gets an
+        unknown position, the positions distinct and following timestamp order and the tie rules (613.7: no effect
+        after one the rules put after it); each term of each object ends with the value of the effect with the
+        latest position among those that write it there (the earlier ones are overwritten), or as it was; then
+        power and toughness change by the amounts of the effects positioned after that (``_changed_by_amounts``)."""
         tag = f"{self.tag}|{slot.id}|last"
         views = {e.key: self.view(e, st) for e in effects}
         pos = {e.key: z3.Int(f"{tag}|{e.key}") for e in effects}
@@ -1112,6 +1119,8 @@ class Encoding:
                     later = [z3.Implies(applies[x.key], pos[x.key] < pos[w.key]) for x in writers if x.key != w.key]
                     value = z3.If(conj([applies[w.key], *later]), written[w.key][key], value)
                 changes[key] = value
+            for value_key, v, none in (("power", "p", "pn"), ("toughness", "t", "tn")):
+                self._changed_by_amounts(slot, effects, value_key, (v, none), st[o], changes, applies, pos)
             nxt[o] = settled(f"{tag}|{o}", st[o], st[o].with_(changes), self.constraints)
         for e in effects:  # 613.6: what a static effect had when it started to apply
             if e.kind != "static":
@@ -1128,6 +1137,38 @@ class Encoding:
                 when(now, view.grant_ts, lock.grant_ts),
             )
         return nxt
+
+    def _changed_by_amounts(
+        self,
+        slot: Slot,
+        effects: Sequence[PEffect],
+        field: str,
+        keys: tuple[str, str],
+        before: Obj,
+        changes: dict[tuple[str, str], z3.ExprRef],
+        applies: Mapping[str, z3.BoolRef],
+        pos: Mapping[str, z3.ArithRef],
+    ) -> None:
+        """613.4c, 613.4b: in a slot of blind settings, a change by an amount counts when it applies to the object after
+        every setting of that value that applies to it (earlier changes are overwritten); changes add up in any
+        order, and a value the object did not have counts as 0 (as ``proofs.state.modify_pt`` reads it)."""
+        v, none = keys
+        setters = [e for e in effects if any(p.op == "set_pt" and field in p.args for p in self.parts_in(e, slot))]
+        counted: list[tuple[z3.BoolRef, int]] = []
+        for e in effects:
+            amounts = [p for p in self.parts_in(e, slot) if p.op == "modify_pt"]
+            if not amounts or is_false(applies[e.key]):
+                continue
+            after = [z3.Implies(applies[w.key], pos[w.key] < pos[e.key]) for w in setters]
+            counted.append((conj([applies[e.key], *after]), sum(int(p.args.get(field, 0)) for p in amounts)))
+        if not counted:
+            return
+        value = changes.get((v, ""), before[(v, "")])
+        missing = changes.get((none, ""), before[(none, "")])
+        changed = disj([c for c, _ in counted])
+        total = z3.Sum([z3.If(c, amount, 0) for c, amount in counted])
+        changes[(v, "")] = z3.If(changed, z3.If(missing, 0, value) + total, value)
+        changes[(none, "")] = z3.If(changed, FALSE, missing)
 
     def _position(
         self, slot: Slot, k: int, effects: list[PEffect], st: dict[str, Obj], done: dict[str, z3.BoolRef]

@@ -319,7 +319,7 @@ def outcomes(
                 tried = orders(first) if len(first.candidates) > 1 else [tie_keys(first)]
                 todo.append(_tie_branches(branch, t, first, tried, later, holder_of, implied))
             continue
-        key = tuple(sorted((i, replace(ch, granted=FrozenMap())) for i, ch in res.final.items()))
+        key = tuple(sorted((i, _as_seen(ch)) for i, ch in res.final.items()))
         leaves.append((path, key))
         assumed = (seats,) if seats else ()
         if key in found:
@@ -331,6 +331,20 @@ def outcomes(
     mattering = tuple(t for i, t in enumerate(met) if _matters(i, leaves))
     complete = _next(todo) is None
     return Outcomes(tuple(found.values()), tuple(met), complete=complete, mattering=mattering, runs=runs)
+
+
+def _as_seen(ch: Characteristics) -> Characteristics:
+    """613.7m, 612.2, 613.7a, 205.1a, 305.6: a final state as an outcome: its characteristics without the record of
+    how they came about (the timestamps of granted abilities; the text changes made, whose result is already in the
+    abilities and subtypes; the subtypes set aside with a removed card type; which abilities come from basic land
+    types), so that two orders ending in the same characteristics are one outcome."""
+    return ch.with_(
+        granted=FrozenMap(),
+        text_changes=(),
+        intrinsic=frozenset(),
+        aside_subtypes=frozenset(),
+        aside_all_creature_types=False,
+    )
 
 
 def _next(todo: deque[Iterator[Branch]]) -> Branch | None:

@@ -5,11 +5,7 @@ from __future__ import annotations
 from hypothesis import settings
 
 from mtg_layers.boards.property_boards import (
-    COLORS,
-    KEYWORDS,
-    PLAYERS,
     SUBTYPES,
-    TYPES,
     VERSIONS,
     board_data,
     board_from_data,
@@ -19,6 +15,7 @@ from mtg_layers.boards.property_boards import (
     values,
     versions,
 )
+from mtg_layers.boards.vocabulary import COLORS, KEYWORDS, PLAYERS, TYPES
 
 __all__ = [
     "COLORS",

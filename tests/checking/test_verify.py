@@ -15,12 +15,15 @@ import json
 from dataclasses import replace
 from pathlib import Path
 
+import pytest
 import yaml
 from click.testing import CliRunner
 
 from mtg_layers.checking.verify import check_case
 from mtg_layers.cli import main
-from reference.versions import builtin_versions
+from reference.choices import Outcomes
+from reference.model import Board
+from reference.versions import RulesVersion, builtin_versions
 
 from ..builders import CASE_7N
 from ..builders import corpus_case as _case
@@ -69,6 +72,26 @@ def test_resolve_table_says_the_answer_depends_on_a_choice() -> None:
     assert "the answer depends on a choice" in got.output
     assert "what differs between the outcomes: creature.colors" in got.output
     assert "outcome 1" in got.output and "outcome 2" in got.output
+
+
+def test_explain_says_when_the_enumeration_stopped_at_its_limit(monkeypatch: pytest.MonkeyPatch) -> None:
+    """613.7m: with the limit lowered below the resolutions the board needs (three: one to meet the tie, one per
+    order), explain says that not every order was tried and qualifies its comparison with the expected values."""
+    from mtg_layers.checking import verify
+    from reference_optimized import distinct_outcomes
+
+    def stopping(board: Board, version: RulesVersion) -> Outcomes:
+        return distinct_outcomes(board, version, limit=2)
+
+    monkeypatch.setattr(verify, "distinct_outcomes", stopping)
+    got = CliRunner().invoke(main, ["explain", str(CASE), "--rules", "2023-11-17"])
+    assert got.exit_code == 0, got.output
+    text = " ".join(got.output.split())
+    assert "not every order was tried: the enumeration of the tied effects' orders stopped at its limit (2" in text
+    assert "(on the outcomes found: not every order was tried)" in text
+    monkeypatch.undo()
+    whole = " ".join(CliRunner().invoke(main, ["explain", str(CASE), "--rules", "2023-11-17"]).output.split())
+    assert "not every order was tried" not in whole and "the answer depends on a choice" in whole
 
 
 def test_a_decided_board_keeps_the_plain_json_shape() -> None:

@@ -100,7 +100,7 @@ def check_reports(tmp_path: Path, runs: int, complete: bool = True) -> dict[str,
     for p in paths.values():
         assert p.exists(), p
         assert p.stat().st_size < REPORT_LIMIT, (p, p.stat().st_size)
-    report = json.loads(paths["json"].read_text(encoding="utf-8"))
+    report: dict[str, Any] = json.loads(paths["json"].read_text(encoding="utf-8"))
     errors = sorted(validator("report").iter_errors(report), key=str)
     assert not errors, errors[0]
     assert report["complete"] is complete
@@ -166,7 +166,7 @@ SCENARIOS: list[tuple[str, str, list[str], list[str]]] = [
     ("skipped", "skip", ["no counters"], []),
     ("hang", "timeout", ["no answer within 2 s"], []),
 ]
-PERSISTENT_ONLY = [
+PERSISTENT_ONLY: list[tuple[str, str, list[str], list[str]]] = [
     ("close-stdout", "error", ["closed its standard output", "kept running"], []),  # item 7
     ("chatty", "error", ["not JSON"], []),
 ]

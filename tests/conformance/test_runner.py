@@ -318,7 +318,7 @@ def _header() -> dict[str, Any]:
 
 
 def test_junit_and_markdown_show_every_verdict() -> None:
-    base = dict(
+    base: dict[str, Any] = dict(
         title="t",
         path="p",
         features=("counters",),
@@ -341,7 +341,7 @@ def test_junit_and_markdown_show_every_verdict() -> None:
             diff=({"object": "a", "field": "power", "expected": 1, "actual": 2},) if s == "fail" else (),
             known_failure="k" if v in ("xfail", "fixed") else None,
             **base,
-        )  # type: ignore[arg-type]
+        )
         for i, (s, v) in enumerate(
             [
                 ("pass", "pass"),

@@ -44,6 +44,7 @@ import re
 import subprocess
 import sys
 import time
+from typing import Any
 
 sys.path.insert(0, __file__.rsplit("/tests/", 1)[0])  # the repository root, for `reference`
 
@@ -66,7 +67,14 @@ def out(text: str) -> None:
     sys.stdout.flush()
 
 
-def answer(message: dict) -> int | None:
+def replied(message: dict[str, Any]) -> tuple[dict[str, Any], int]:
+    """The real adapter's reply to a message that has one (start, run)."""
+    reply, status = handle(message)
+    assert reply is not None
+    return reply, status
+
+
+def answer(message: dict[str, Any]) -> int | None:
     """Answer one message; return an exit status to stop with (one-shot), or None to go on."""
     cmd = message.get("cmd")
     if cmd == "start":
@@ -78,7 +86,7 @@ def answer(message: dict) -> int | None:
         if FAULT == "not-ready":
             out(json.dumps({"ready": False, "version": 1, "error": "fake refuses"}))
             return 1
-        reply, status = handle(message)
+        reply, status = replied(message)
         reply["implementation"]["name"] = f"fake ({FAULT})"
         out(json.dumps(reply))
         return status
@@ -109,7 +117,7 @@ def answer(message: dict) -> int | None:
             sys.stderr.flush()
             sys.exit(3)
         if FAULT == "huge":
-            reply, status = handle(message)
+            reply, status = replied(message)
             for obj in reply["results"].values():
                 obj["abilities"] = ["x" * 150_000]  # every object: the ones the run expects are quoted
                 obj["power"] = -1
@@ -138,7 +146,7 @@ def answer(message: dict) -> int | None:
             out(json.dumps({"seq": seq, "results": {}, "padding": "x" * 200_000}))
             return 0
         if FAULT == "out-of-order":
-            reply, status = handle(message)
+            reply, status = replied(message)
             reply["seq"] = seq + 7
             out(json.dumps(reply))
             return status
@@ -156,9 +164,9 @@ def answer(message: dict) -> int | None:
             return 2
         if FAULT == "chatty":
             out("loading card database...")
-    reply, status = handle(message)
+    answered, status = handle(message)
     assert all("expect" not in s for s in message["case"]["steps"]), "the runner sent expected answers"
-    out(json.dumps(reply))
+    out(json.dumps(answered))
     return status
 
 

@@ -67,7 +67,7 @@ def write_disagreement(
     return path
 
 
-@settings(max_examples=max(300, settings.default.max_examples))
+@settings(max_examples=max(300, settings.get_profile(settings.get_current_profile_name()).max_examples))
 @given(boards(), versions)
 def test_resolver_equals_z3(board: Board, version: str) -> None:
     """On a random board, no order the rules allow gives a result other than the resolver's."""

@@ -30,6 +30,7 @@ from proofs.reads import (
     not_encoded,
 )
 from reference.case import board_at
+from reference.frozen import FrozenMap
 from reference.model import Board, Effect, GameObject, Part
 from reference.versions import get_version
 
@@ -54,7 +55,7 @@ def test_a_plain_board_is_read_in_full_and_verified() -> None:
 def test_an_unknown_part_argument_is_not_encoded() -> None:
     board = _pumped()
     pump = board.effects[0]
-    odd = dataclasses.replace(pump, parts=(Part("modify_pt", {"power": 1, "until": "end of turn"}),))
+    odd = dataclasses.replace(pump, parts=(Part("modify_pt", FrozenMap({"power": 1, "until": "end of turn"})),))
     board = dataclasses.replace(board, effects=(odd,))
     check = check_board(board, get_version("ikoria"))
     assert check.status == "not encoded"
@@ -78,7 +79,7 @@ def test_a_field_the_model_gains_later_is_not_encoded() -> None:
 
 def test_an_effect_on_an_object_outside_the_battlefield_is_not_encoded() -> None:
     board = _pumped()
-    on_card = Effect("grow", 3, ("card",), (Part("modify_pt", {"power": 1}),))
+    on_card = Effect("grow", 3, ("card",), (Part("modify_pt", FrozenMap({"power": 1})),))
     board = dataclasses.replace(board, effects=(*board.effects, on_card))
     assert check_board(board, get_version("ikoria")).status == "not encoded"
 

@@ -7,6 +7,7 @@ loops (613.8b) and re-evaluation after each application (613.8c).
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 from reference.dependency import ready, strongly_connected
 from reference.resolver import initial_state, resolve
@@ -37,7 +38,7 @@ BLOOD_MOON = {
 }
 
 
-def lands(urborg_ts: float, moon_ts: float) -> dict[str, dict]:
+def lands(urborg_ts: float, moon_ts: float) -> dict[str, dict[str, Any]]:
     board = make_board(
         [
             {
@@ -390,4 +391,4 @@ def test_where_the_cda_waits_for_the_land_type_change_it_never_applies() -> None
 
     board = arbor_under_blood_moon()
     old = resolve(board, PRE_M10).final["arbor"]
-    assert (old.subtypes, old.all_creature_types) == ({"mountain"}, False)
+    assert (old.subtypes, old.all_creature_types) == (frozenset({"mountain"}), False)

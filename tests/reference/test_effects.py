@@ -468,7 +468,7 @@ OPALESCENCE = {
 }
 
 
-def humility_opalescence(humility_ts: float, opal_ts: float, version: str = "m10") -> dict[str, dict]:
+def humility_opalescence(humility_ts: float, opal_ts: float, version: str = "m10") -> dict[str, dict[str, Any]]:
     board = make_board(
         [
             {

@@ -79,11 +79,8 @@ def test_710_3_flipping_is_one_way_keeps_the_timestamp_and_ends_off_the_battlefi
 
 def _step(**changes: Any) -> Step:
     """A step with only these changes."""
-    return Step(
-        description="",
-        expect=FrozenMap(),
-        **{k: FrozenMap(v) if isinstance(v, dict) else v for k, v in changes.items()},
-    )
+    values: dict[str, Any] = {k: FrozenMap(v) if isinstance(v, dict) else v for k, v in changes.items()}
+    return Step(description="", expect=FrozenMap(), **values)
 
 
 def test_a_flipped_copy_of_a_copy_of_a_flip_card_is_an_error_naming_it() -> None:

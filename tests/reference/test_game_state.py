@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
 
 import pytest
@@ -42,7 +43,7 @@ def test_102_1_a_turn_condition_with_no_active_player_is_an_error_naming_the_fie
     assert str(err.value) == "the case gives no active player (game.turn, 102.1), and a condition reads it"
 
 
-def _with_game(game: dict[str, object]) -> Board:
+def _with_game(game: Mapping[str, object]) -> Board:
     return replace(make_board([creature("a", 1)]), game=freeze(game))
 
 

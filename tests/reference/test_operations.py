@@ -361,7 +361,7 @@ def test_a_copy_effect_overwrites_what_was_granted_before_it() -> None:
     values = {k: (tuple(sorted(v)) if isinstance(v, frozenset) else v) for k, v in values.items()}
     bear = chars(abilities=frozenset({"flying"}), granted=FrozenMap({"flying": 2.0}), intrinsic=frozenset())
     copied = copy_values(bear, {"values": values})
-    assert (copied.name, copied.abilities, dict(copied.granted.items())) == ("Ogre", {"trample"}, {})
+    assert (copied.name, copied.abilities, dict(copied.granted.items())) == ("Ogre", frozenset({"trample"}), {})
 
 
 def test_305_7_set_land_type_removes_rules_text_but_not_granted_abilities() -> None:

@@ -33,8 +33,8 @@ def test_a_loop_member_is_explained_by_its_loop_and_what_it_waited_for() -> None
     """613.8b: a member of a dependency loop applies in timestamp order; the trace names the loop's other members."""
     a, b, e = _e("a", 2), _e("b", 1), _e("e", 4)
     c, d = _e("c", 3, origin="cda"), _e("d", 2)
-    graph = {"a": {"b": None}, "b": {"e": None}, "e": {"a": None}, "c": {}, "d": {}}
-    why = why_chosen(a, [a, b, e, c, d], [a, b, e, c, d], graph, {"a": {"b", "x"}}, {"x", "y"})  # type: ignore[dict-item]
+    graph: dict[str, dict[str, Any]] = {"a": {"b": None}, "b": {"e": None}, "e": {"a": None}, "c": {}, "d": {}}
+    why = why_chosen(a, [a, b, e, c, d], [a, b, e, c, d], graph, {"a": {"b", "x"}}, {"x", "y"})
     # only b has an earlier timestamp than a (d's is equal; c's is later: 613.3's CDA rank plays no part here)
     assert why == Why(
         "loop",
@@ -241,8 +241,8 @@ def test_the_trace_numbers_steps_keeps_an_effects_objects_from_its_first_layer_a
 def test_two_effects_depending_on_each_other_are_a_loop() -> None:
     """613.8b: two effects each depending on the other form a loop (of two): each is explained as a loop member."""
     a, b = _e("a", 1), _e("b", 2)
-    graph = {"a": {"b": None}, "b": {"a": None}}
-    why = why_chosen(a, [a, b], [a, b], graph, {"a": {"b"}}, set())  # type: ignore[dict-item]
+    graph: dict[str, dict[str, Any]] = {"a": {"b": None}, "b": {"a": None}}
+    why = why_chosen(a, [a, b], [a, b], graph, {"a": {"b"}}, set())
     assert why == Why(
         "loop", "part of a dependency loop with b: the loop applies in timestamp order (613.8b)", loop=("a", "b")
     )
@@ -323,7 +323,7 @@ def test_input_order_of_objects_and_effects_is_irrelevant(board: Board, version:
 
 def _rename_filter(data: Any, names: dict[str, str]) -> Any:
     if isinstance(data, dict | FrozenMap):
-        out = {}
+        out: dict[str, Any] = {}
         for k, v in data.items():
             if k == "id":
                 out[k] = names.get(v, v)

@@ -175,7 +175,7 @@ def test_a_sticker_of_the_wrong_shape_is_a_schema_error_naming_the_field() -> No
 def test_a_third_component_merged_with_stickers_keeps_the_two_before_it() -> None:
     """729.2, 123.5b: a mutating spell with a sticker merges onto a permanent already merged twice; the merged
     permanent keeps every earlier component and the new one carries no sticker (the permanent holds them)."""
-    data = {
+    data: dict[str, Any] = {
         "id": "stickers-third-merge",
         "title": "three merges, the last with a sticker",
         "versions": ["2025-08-01"],

@@ -246,7 +246,8 @@ def test_versions_answer_ids_aliases_and_current() -> None:
     vs = Versions({"a": a, "b": b})
     assert list(vs) == ["a", "b"] and len(vs) == 2
     assert vs["alpha"] is a and vs["current"] is b and vs["a"] is a
-    assert "alpha" in vs and "current" in vs and "zz" not in vs and 5 not in vs
+    not_a_name: object = 5
+    assert "alpha" in vs and "current" in vs and "zz" not in vs and not_a_name not in vs
     assert vs.canonical("alpha") == "a" and vs.canonical("zz") == "zz"
     assert vs.names() == ["a", "b", "alpha", "current"]
     assert Versions({"a": a, "b": b}, current="a")["current"] is a

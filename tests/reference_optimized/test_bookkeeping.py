@@ -9,7 +9,7 @@ values go stale if the bookkeeping forgot to re-read it, with answers reasoned f
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import replace
 from pathlib import Path
@@ -123,7 +123,7 @@ def checked_engine() -> Iterator[list[int]]:
             kept = self.indexes().bits
             assert {k: v for k, v in kept.items() if v} == {k: v for k, v in rebuilt.items() if v}
 
-    bookkeeping.Incremental.apply = checked  # type: ignore[method-assign]
+    bookkeeping.Incremental.apply = checked  # type: ignore[method-assign,assignment]
     try:
         yield checks
     finally:
@@ -394,7 +394,7 @@ def test_an_effect_on_cards_in_graveyards_sees_a_card_another_effect_changed_the
     ],
     ids=["613.8b", "loop-ignores-dependency", "member-waits-alone", "released-applies-at-once"],
 )
-def test_a_loop_waiting_for_a_later_effect_under_each_reading_of_613_8b(flags: dict[str, bool]) -> None:
+def test_a_loop_waiting_for_a_later_effect_under_each_reading_of_613_8b(flags: dict[str, Any]) -> None:
     """613.8b, each reading a profile can state: A and B form a loop, A also depends on C (timestamp later). The fast
     path must order them as the readable resolver does, trace and reasons included (5/5 by the rules, timestamp
     order 3/5 when the loop ignores dependency altogether; for the other readings only the agreement is checked)."""
@@ -640,7 +640,7 @@ BENCHMARK_KINDS = [
 def test_benchmark_board(name: str) -> None:
     import floor_ratio
 
-    build = {
+    build: Callable[[], Board] = {
         "mixed": lambda: floor_ratio.mixed_board(60, 12),
         "7c": lambda: floor_ratio.mixed_board(60, 12, ("7c",)),
         "chain": lambda: floor_ratio.chain_board(6, 40),
@@ -710,7 +710,7 @@ def test_generated_benchmark_kind(kind: str, k: int, extra: int, vid: str) -> No
     """Every new board kind (issue 32) at generated sizes, under every rules version: fast equals readable."""
     import floor_ratio
 
-    build = {
+    build: Callable[[], Board] = {
         "cond": lambda: floor_ratio.conditional_board(k, 27 + k + extra),
         "amounts": lambda: floor_ratio.amounts_board(k, k + 1 + extra),
         "touch4": lambda: floor_ratio.touch4_board(k, k + 1 + extra),
@@ -1169,7 +1169,7 @@ def test_classes_of_alike_objects_follow_every_step_on_the_peer_boards(family: s
         flush(self)
         held(self, "flush")
 
-    bookkeeping.Incremental.apply = checked  # type: ignore[method-assign]
+    bookkeeping.Incremental.apply = checked  # type: ignore[method-assign,assignment]
     bookkeeping.Incremental._flush = checked_flush  # type: ignore[method-assign]
     try:
         assert_same(board, version)

@@ -403,7 +403,10 @@ def test_twelve_abilities_each_setting_power_and_colors_give_one_outcome_per_las
 def test_an_effect_granting_a_static_ability_is_out_of_scope_and_one_granting_a_keyword_is_not() -> None:
     """611.3b, 613.1f: granting an ability the board defines as a static ability makes a new effect, so the classes
     of orders no longer hold; granting a keyword (no definition) makes none."""
-    anthem = {"text": "other creatures get +1/+1", "applies_to": {"type": "creature", "other_than_source": True}}
+    anthem: dict[str, Any] = {
+        "text": "other creatures get +1/+1",
+        "applies_to": {"type": "creature", "other_than_source": True},
+    }
     anthem["parts"] = [{"op": "modify_pt", "power": 1, "toughness": 1}]
 
     def granting(ability: str) -> Board:

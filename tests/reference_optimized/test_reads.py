@@ -81,7 +81,7 @@ def test_changed_names_collects_abilities_and_grant_timestamps_and_subtypes_that
         "abilities": {"first strike", "vigilance", "trample", "lifelink", "haste", "flying"},
         "subtypes": {"human", "warrior", "goblin"},
     }
-    only_grants = {"abilities": set(), "subtypes": set()}
+    only_grants: dict[str, set[str]] = {"abilities": set(), "subtypes": set()}
     reads.changed_names(_ch(granted=FrozenMap({"haste": 1})), _ch(granted=FrozenMap({"haste": 2})), only_grants)
     assert only_grants == {"abilities": {"haste"}, "subtypes": set()}
 
