@@ -39,7 +39,11 @@ effects of different territories there too, where again it changes nothing; insi
 are every order (or, where every effect of the group's territories is in ``orders``' scope, the classes of
 ``orders`` read on those effects alone: the other territories do not meet them). A tie whose keys name an effect
 that meets, in a later slot, an effect of the same timestamp the keys do not name keeps every order
-(``orders.pins_later``), as before. Every tried order is an order of the tie, so no outcome is added.
+(``orders.pins_later``), as before. So does a tie where a rule orders two effects of one timestamp in different
+territories (``ruled_across``: 613.7n puts an object's own static ability before a resolving effect on it, and
+613.7m's APNAP order puts one player's objects first). Such a rule keeps an effect out of a tie until an effect of
+another territory has applied, so the order inside one territory could depend on another's. Every tried order is
+an order of the tie, so no outcome is added.
 ``tests/reference_optimized/test_territories.py`` compares the outcomes with every order's on generated boards.
 """
 
