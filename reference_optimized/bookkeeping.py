@@ -791,11 +791,21 @@ class Incremental:
         return self._apply(b, parts, obj_id, scratch)
 
     def all_fit(self, objects: frozenset[str]) -> bool:
-        """205.3d, 305.6: True when every one of the objects fits (``fits``): subtypes, types and land abilities."""
+        """205.3d, 305.6, 205.1a: True when every one of the objects fits (``fits``): subtypes, types and land
+        abilities, nothing set aside."""
         if self.pending_infos:
             self._flush()
         if self.unfit is None:
-            self.unfit = {i for i, ch in self.state.items() if not fits(ch)}
+            # objects alike hold one value (``alike``): each value is asked once, by its identity (held in the state)
+            seen: dict[int, bool] = {}
+            unfit: set[str] = set()
+            for i, ch in self.state.items():
+                ok = seen.get(id(ch))
+                if ok is None:
+                    ok = seen[id(ch)] = fits(ch)
+                if not ok:
+                    unfit.add(i)
+            self.unfit = unfit
         return self.unfit.isdisjoint(objects)
 
     def all_have_pt(self, objects: frozenset[str]) -> bool:
