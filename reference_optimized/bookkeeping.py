@@ -35,7 +35,7 @@ readable test itself is run.
 from __future__ import annotations
 
 from collections import ChainMap
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any
 
 from reference.dependency import (
@@ -233,6 +233,19 @@ class _Affected:
 
 # objects alike that one application moves together: their value before, their value after, the objects
 Move = tuple[Characteristics, Characteristics, set[str]]
+
+
+def _grouped_moves(changes: Iterable[tuple[str, Characteristics, Characteristics]]) -> list[Move]:
+    """613.1: (object, old value, new value) changes as moves: the objects going from one value to another together."""
+    groups: dict[tuple[int, int], Move] = {}
+    for t, old, new in changes:
+        if old is not new:
+            found = groups.get((id(old), id(new)))
+            if found is None:
+                groups[(id(old), id(new))] = (old, new, {t})
+            else:
+                found[2].add(t)
+    return list(groups.values())
 
 
 class _Changes:
@@ -708,16 +721,7 @@ class Incremental:
     def _moves_of(self, changes: dict[str, Characteristics]) -> list[Move]:
         """613.1: changes made object by object as moves: the objects going from one value to another together."""
         state = self.state
-        groups: dict[tuple[int, int], Move] = {}
-        for t, new in changes.items():
-            old = state[t]
-            if old is not new:
-                found = groups.get((id(old), id(new)))
-                if found is None:
-                    groups[(id(old), id(new))] = (old, new, {t})
-                else:
-                    found[2].add(t)
-        return list(groups.values())
+        return _grouped_moves((t, state[t], new) for t, new in changes.items())
 
     def _move(self, moves: list[Move]) -> None:
         """613.1: the objects holding each value (``holders``) once the moves are made (before the state changes);
@@ -1570,17 +1574,9 @@ class Incremental:
                 del names[f]
         state = self.state
         if self.holders is not None:
-            groups: dict[tuple[int, int], Move] = {}
-            for t, old in olds.items():
-                new = state[t]
-                if new is not old:
-                    held = groups.get((id(old), id(new)))
-                    if held is None:
-                        groups[(id(old), id(new))] = (old, new, {t})
-                    else:
-                        held[2].add(t)
-            if groups:
-                self._move(list(groups.values()))
+            moves = _grouped_moves((t, old, state[t]) for t, old in olds.items())
+            if moves:
+                self._move(moves)
         if self.no_pt is not None and found & {"power", "toughness"}:
             for t in olds:
                 ch = state[t]
