@@ -19,7 +19,13 @@ class answers those questions and keeps what it can between steps:
 - a pair's dependency answer is kept across steps (``witnesses``): an "applies to" answer by the objects that
   make it, tested again only on the objects a step changed in what the pair reads; amounts read off their own
   object are answered once per class of equal effects and objects in each graph;
-- a value expression that does not read its object is evaluated once per effect, not per object.
+- a value expression that does not read its object is evaluated once per effect, not per object; one that reads
+  only its characteristics ("its" mana value) once per class of objects with equal characteristics;
+- card types are written and read by name (adding "creature" changes no "land" a filter asks about; on objects
+  that fit with nothing set aside, adding a card type changes that type only);
+- a pair whose trial leaves a's existence and text alone (its source's abilities, text and name unchanged, no
+  condition) and cannot change what a does is answered off the objects the trial changes, and effects with equal
+  filters, "you" and objects share that answer within a graph.
 
 Every shortcut returns "no dependency" only where the readable test
 (``reference.dependency.compare_after_trial``) would; where a shortcut cannot tell, the
@@ -29,10 +35,15 @@ readable test itself is run.
 from __future__ import annotations
 
 from collections import ChainMap
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any
 
-from reference.dependency import DependencyReason, changes_what_it_does, compare_after_trial
+from reference.dependency import (
+    DependencyReason,
+    changes_what_it_applies_to,
+    changes_what_it_does,
+    compare_after_trial,
+)
 from reference.effects import (
     READS_OTHERS,
     VALUE_ARGS,
@@ -74,6 +85,7 @@ from .reads import (
     index_reads,
     names_read,
     part_reads_object,
+    part_reads_only_characteristics,
     self_only,
     source_free,
     source_free_filter,
@@ -223,6 +235,19 @@ class _Affected:
 Move = tuple[Characteristics, Characteristics, set[str]]
 
 
+def _grouped_moves(changes: Iterable[tuple[str, Characteristics, Characteristics]]) -> list[Move]:
+    """613.1: (object, old value, new value) changes as moves: the objects going from one value to another together."""
+    groups: dict[tuple[int, int], Move] = {}
+    for t, old, new in changes:
+        if old is not new:
+            found = groups.get((id(old), id(new)))
+            if found is None:
+                groups[(id(old), id(new))] = (old, new, {t})
+            else:
+                found[2].add(t)
+    return list(groups.values())
+
+
 class _Changes:
     """An effect's trial application (613.8a): the objects it would change, up to date with a step."""
 
@@ -318,6 +343,10 @@ class Incremental:
         self.defined = frozenset(board.abilities)
         # 611.3a: "as long as" conditions, what they read (together), and the objects holding a wording that has one
         self.conditions = {t: d.condition for t, d in board.abilities.items() if d.condition is not None}
+        # the abilities (as keyed and as defined) whose effects have a condition (``_same_effect_after``)
+        self.conditioned = frozenset(self.conditions) | {
+            d.text for d in board.abilities.values() if d.condition is not None
+        }
         self.condition_reads: frozenset[str] = frozenset()
         self.condition_names: Names = {}
         if self.conditions:
@@ -479,7 +508,7 @@ class Incremental:
                 kept = self.locked_objects[e.key] = (held, objects)
             return kept[1]
         cached = self.affected_cache.get(e.key)
-        if cached is not None and cached.effect == e:
+        if cached is not None and (cached.effect is e or cached.effect == e):
             if cached.version == now:
                 return cached.objects
             if e.targets is not None:
@@ -627,9 +656,10 @@ class Incremental:
                 c.moves = None
                 c.targets, c.version, c.slot = targets, now, slot
                 return c.changes
-        # 613.1: when no part reads its object, the result is a function of the object's characteristics alone:
-        # the objects holding the same characteristics (one value, shared) get one application, made once
-        by_value = not any(part_reads_object(p) for p in parts)
+        # 613.1: when no part reads its object but through its characteristics (an amount off "its" mana value), the
+        # result is a function of the object's characteristics alone: the objects holding the same characteristics
+        # (one value, shared) get one application, made once
+        by_value = all(part_reads_only_characteristics(p) for p in parts)
         c.moves = None
         if dirty is None:
             c.effect, c.parts, c.instrs, c.changes, c.changed = e, parts, [None] * len(parts), {}, None
@@ -691,16 +721,7 @@ class Incremental:
     def _moves_of(self, changes: dict[str, Characteristics]) -> list[Move]:
         """613.1: changes made object by object as moves: the objects going from one value to another together."""
         state = self.state
-        groups: dict[tuple[int, int], Move] = {}
-        for t, new in changes.items():
-            old = state[t]
-            if old is not new:
-                found = groups.get((id(old), id(new)))
-                if found is None:
-                    groups[(id(old), id(new))] = (old, new, {t})
-                else:
-                    found[2].add(t)
-        return list(groups.values())
+        return _grouped_moves((t, state[t], new) for t, new in changes.items())
 
     def _move(self, moves: list[Move]) -> None:
         """613.1: the objects holding each value (``holders``) once the moves are made (before the state changes);
@@ -774,11 +795,21 @@ class Incremental:
         return self._apply(b, parts, obj_id, scratch)
 
     def all_fit(self, objects: frozenset[str]) -> bool:
-        """205.3d, 305.6: True when every one of the objects fits (``fits``): subtypes, types and land abilities."""
+        """205.3d, 305.6, 205.1a: True when every one of the objects fits (``fits``): subtypes, types and land
+        abilities, nothing set aside."""
         if self.pending_infos:
             self._flush()
         if self.unfit is None:
-            self.unfit = {i for i, ch in self.state.items() if not fits(ch)}
+            # objects alike hold one value (``alike``): each value is asked once, by its identity (held in the state)
+            seen: dict[int, bool] = {}
+            unfit: set[str] = set()
+            for i, ch in self.state.items():
+                ok = seen.get(id(ch))
+                if ok is None:
+                    ok = seen[id(ch)] = fits(ch)
+                if not ok:
+                    unfit.add(i)
+            self.unfit = unfit
         return self.unfit.isdisjoint(objects)
 
     def all_have_pt(self, objects: frozenset[str]) -> bool:
@@ -986,7 +1017,11 @@ class Incremental:
                                 graph[a_key][b.key] = DependencyReason(kept.test, b.description + kept.detail[cut:])
                         if a is not first:
                             continue
-                r = self._readable_test(a, ia, b, slot, doing)
+                known = False
+                if a.source is not None and a.source in changes:  # (then no answer is kept: ``_readable_test``)
+                    known, r = self._twin_answer(a, b, slot, changes, doing)
+                if not known:
+                    r = self._readable_test(a, ia, b, slot, doing)
                 if r is not None:
                     graph[a.key][b.key] = r
             if not asked and kept_any and b.key in twins:
@@ -1134,9 +1169,8 @@ class Incremental:
                 witnesses = (set(), set())
                 if answer is not None:
                     # a's objects after the trial, as the readable test just read them (kept in ``doing``)
-                    before = self.affected(a)
-                    after = self._after_trial(a, b, before, changes, doing)
-                    witnesses = (set(after - before), set(before - after))
+                    gained, lost = self._trial_change(a, b, self.affected(a), changes, changed, doing)
+                    witnesses = (set(gained), set(lost))
             touched = None
             if witnesses is None:
                 watch = frozenset(b_targets | {a.source, b.source})
@@ -1235,10 +1269,21 @@ class Incremental:
         changed: frozenset[str],
     ) -> DependencyReason | None:
         """613.8a: ``dependency.compare_after_trial`` on b's trial application (``changes``)."""
-        trial: State = ChainMap(changes, self.state)  # type: ignore[arg-type]
         before = self.affected(a)
         # 613.8a: a's parts here read no amount and b leaves a's source: what a does to each object stays
         fixed = self._fixed_doing(a, slot, changed)
+        if (fixed or not (ia.reads_values or a.source in changed)) and self._same_effect_after(a, changes):
+            # The readable test's first two questions (existence, text) answer no (``_same_effect_after``), and its
+            # last (what a does) is not asked (``fixed``, or a reads no amount and b leaves its source): only a's
+            # objects are compared, read off the objects b's trial changes (``_trial_change``), not every object.
+            if a.key in self.locked or a.targets is not None:
+                return None  # 611.2c: its objects are fixed
+            gained, lost = self._trial_change(a, b, before, changes, changed, doing)
+            twin = self._twin_key(a, slot, changes) if a.source in changes else None
+            if twin is not None:
+                doing[("\0twin", b.key, *twin)] = (before, gained, lost)  # type: ignore[index]
+            return changes_what_it_applies_to(a, b, gained, lost) if gained or lost else None
+        trial: State = ChainMap(changes, self.state)  # type: ignore[arg-type]
         if not fixed and a.key not in doing and (ia.reads_values or a.source in changed):
             doing[a.key] = {
                 t: tuple(instruction(a, p, t, self.board, self.state, self.version) for p in self.parts(a, slot))
@@ -1259,6 +1304,70 @@ class Incremental:
             fixed,
         )
 
+    def _twin_key(self, a: ContinuousEffect, slot: str, changes: dict[str, Characteristics]) -> tuple[Any, ...] | None:
+        """613.8a: for an effect whose source b's trial (``changes``) changes, the inputs its readable test reads
+        beside b and a's objects now, when that test compares only a's objects (``_compare``) and a's filter reads
+        nothing of its source but its controller, which the trial leaves: its filter, that player, where it reads
+        (611.3a, 614.12) and the source "other than" leaves out; None otherwise. Effects with equal inputs and equal
+        objects get the same objects gained and lost (``_twin_answer``)."""
+        if a.origin not in ("static", "cda") or a.source is None or a.key in self.locked or a.targets is not None:
+            return None
+        if not self._fixed_doing(a, slot, frozenset((a.source,))) or not self._same_effect_after(a, changes):
+            return None  # (``_fixed_doing`` asks only whether b's trial changes a's source: it does)
+        try:
+            split = self.filter_splits.get(a.filter)
+        except TypeError:  # an unhashable filter (plain dicts from a caller)
+            return None
+        if split is None:
+            split = self.filter_splits[a.filter] = _split(a.filter)
+        filt, other, free = split
+        controller = self.state[a.source].controller
+        if not free or changes[a.source].controller != controller:
+            return None
+        return (filt, controller, a.origin == "cda", self.outside(a), a.source if other else None)
+
+    def _twin_answer(
+        self, a: ContinuousEffect, b: ContinuousEffect, slot: str, changes: dict[str, Characteristics], doing: Any
+    ) -> tuple[bool, DependencyReason | None]:
+        """613.8a: the readable test's answer for a against b's trial, from an effect met before it in this graph with
+        the same inputs (``_twin_key``) and the same objects now: the same objects gained and lost, with a's
+        description (True), or nothing known (False): twenty March of the Machines against one Opalescence ask once.
+        """
+        twin = self._twin_key(a, slot, changes)
+        if twin is None:
+            return False, None
+        held = doing.get(("\0twin", b.key, *twin))
+        if held is None:
+            return False, None
+        before = self.affected(a)
+        if not (held[0] is before or held[0] == before):
+            return False, None
+        gained, lost = held[1], held[2]
+        return True, changes_what_it_applies_to(a, b, gained, lost) if gained or lost else None
+
+    def _same_effect_after(self, a: ContinuousEffect, changes: dict[str, Characteristics]) -> bool:
+        """611.3, 612.1, 613.8a: does a still exist, with the same text, once b's trial (``changes``) is made?
+
+        True when a is not a static ability's effect (``regenerate`` gives it back as it is), or when it has no
+        "as long as" condition (which may read any object) and the trial leaves everything ``static_effect`` reads
+        of its source as it is: its name, text changes, abilities and granted abilities (the board, which gives
+        its definition, timestamp and choices, is not changed by a trial). Then ``regenerate`` on the trial state
+        reads what it reads now, where a is the effect it gives. Otherwise False: the readable test is asked.
+        """
+        if a.origin not in ("static", "cda"):
+            return True
+        new = changes.get(a.source) if a.source is not None else None
+        if new is None:
+            return a.ability not in self.conditioned
+        old = self.state[a.source]  # type: ignore[index]
+        return (
+            a.ability not in self.conditioned
+            and new.name == old.name
+            and new.text_changes == old.text_changes
+            and new.abilities == old.abilities
+            and new.granted == old.granted
+        )
+
     def _after_trial(
         self,
         a: ContinuousEffect,
@@ -1267,7 +1376,47 @@ class Incremental:
         changes: dict[str, Characteristics],
         doing: dict[str, Any],
     ) -> frozenset[str]:
-        """611.3a: the objects a applies to once b's trial is made (``affected`` on the trial state).
+        """611.3a: the objects a applies to once b's trial is made (``affected`` on the trial state)."""
+        objects, every, _, less = self._trial_objects(a, b, changes, doing)
+        after: frozenset[str] = objects if every else (before - changes.keys()) | objects
+        return after - less if less else after
+
+    def _trial_change(
+        self,
+        a: ContinuousEffect,
+        b: ContinuousEffect,
+        before: frozenset[str],
+        changes: dict[str, Characteristics],
+        changed: frozenset[str],
+        doing: dict[str, Any],
+    ) -> tuple[frozenset[str], frozenset[str]]:
+        """611.3a, 613.8a: the objects a would gain and lose once b's trial is made (``_after_trial`` less
+        ``before``, and ``before`` less it), read only off the objects the trial changes where only those can
+        enter or leave: with ``after = ((before - C) | found) - less``, C the changed objects and ``found`` those
+        of them a's filter takes, ``after - before`` is ``found - less - before`` and ``before - after`` is what
+        ``before`` holds of ``less`` or of C outside ``found`` (``changed``: C as a set, for set operations)."""
+        objects, every, whole, less = self._trial_objects(a, b, changes, doing)
+        if whole:
+            after = objects - less if less else objects
+            return after - before, before - after
+        found = objects & changed if every else objects
+        gained = found - before
+        lost = (before & changed) - found
+        if less:
+            gained -= less
+            lost |= less & before
+        return gained, lost
+
+    def _trial_objects(
+        self,
+        a: ContinuousEffect,
+        b: ContinuousEffect,
+        changes: dict[str, Characteristics],
+        doing: dict[str, Any],
+    ) -> tuple[frozenset[str], bool, bool, frozenset[str]]:
+        """611.3a: what a's filter takes once b's trial is made: the objects (every one it takes when the second
+        value is True, else those among the changed objects), whether objects the trial does not change can enter
+        or leave (the third), and what "other than its source" leaves out.
 
         Only the objects the trial changes can enter or leave, unless it changes what the filter reads of a's
         source: its controller, or anything else when the filter names the source. Effects whose filters are
@@ -1285,7 +1434,8 @@ class Incremental:
         if split is None:
             split = self.filter_splits[a.filter] = _split(a.filter)
         filt, other, free = split
-        less: frozenset[str | None] = frozenset({a.source}) if other else frozenset()
+        # (a source of None is no object: "other than" it leaves nothing out)
+        less: frozenset[str] = frozenset({a.source}) if other and a.source is not None else frozenset()
         whole = a.source in changes and (not free or trial_controller != controller)
         key: tuple[Any, ...] = ("\0after", b.key, filt, trial_controller, a.origin == "cda", self.outside(a), whole)
         if not free:
@@ -1295,7 +1445,7 @@ class Incremental:
             # the whole answer from the bitsets moved by b's trial (kept per b): by set operations
             every: frozenset[str] | None = doing.get(("\0every", *key))  # type: ignore[call-overload]
             if every is not None:
-                return every - less if less else every
+                return every, True, whole, less
             ikey = ("\0index", b.key)
             index: Indexes | None = doing.get(ikey)  # type: ignore[call-overload]
             if index is None:
@@ -1307,7 +1457,7 @@ class Incremental:
                 outside = self.outside(a)
                 every = every - {outside} if outside in every else every
                 doing[("\0every", *key)] = every  # type: ignore[index]
-                return every - less if less else every
+                return every, True, whole, less
         if found is None:
             trial = doing.get(("\0trial", b.key))  # type: ignore[call-overload]
             if trial is None:
@@ -1320,8 +1470,7 @@ class Incremental:
                 o for o in among if (anywhere or objects[o].zone == "battlefield") and o != outside and test(o, ctx)
             )
             doing[key] = found  # type: ignore[index]
-        after: frozenset[str] = found if whole else (before - changes.keys()) | found
-        return after - less if less else after
+        return found, whole, whole, less
 
     # --- applying one effect (613.1)
 
@@ -1425,17 +1574,9 @@ class Incremental:
                 del names[f]
         state = self.state
         if self.holders is not None:
-            groups: dict[tuple[int, int], Move] = {}
-            for t, old in olds.items():
-                new = state[t]
-                if new is not old:
-                    held = groups.get((id(old), id(new)))
-                    if held is None:
-                        groups[(id(old), id(new))] = (old, new, {t})
-                    else:
-                        held[2].add(t)
-            if groups:
-                self._move(list(groups.values()))
+            moves = _grouped_moves((t, old, state[t]) for t, old in olds.items())
+            if moves:
+                self._move(moves)
         if self.no_pt is not None and found & {"power", "toughness"}:
             for t in olds:
                 ch = state[t]

@@ -48,30 +48,49 @@ def _compile(filt: Any) -> Predicate:
     if not isinstance(filt, Mapping):
 
         def not_a_filter(obj_id: str, ctx: Context) -> bool:
+            raise ValueError(f"a filter must be a mapping, got {filt!r}")  # before the object is read, as ``matches``
+
+        return not_a_filter
+    test = _tests(filt)
+
+    def predicate(obj_id: str, ctx: Context) -> bool:
+        return test(obj_id, ctx.board.objects[obj_id], characteristics_of(ctx, obj_id), ctx)
+
+    return predicate
+
+
+def _tests(filt: Any) -> Test:
+    """611.3a: the filter as one test of an object already read (its board object and characteristics): a filter
+    inside "all", "any" or "not" reads the same object (``matches`` reads it again, the same)."""
+    if not isinstance(filt, Mapping):
+
+        def not_a_filter(i: str, o: GameObject, ch: Characteristics, ctx: Context) -> bool:
             raise ValueError(f"a filter must be a mapping, got {filt!r}")
 
         return not_a_filter
     tests = tuple(_test(key, want) for key, want in filt.items())
-
-    def predicate(obj_id: str, ctx: Context) -> bool:
-        obj = ctx.board.objects[obj_id]
-        ch = characteristics_of(ctx, obj_id)
-        return all(t(obj_id, obj, ch, ctx) for t in tests)
-
-    return predicate
+    if len(tests) == 1:
+        return tests[0]
+    if len(tests) == 2:
+        first, second = tests
+        return lambda i, o, ch, ctx: first(i, o, ch, ctx) and second(i, o, ch, ctx)
+    return lambda i, o, ch, ctx: all(t(i, o, ch, ctx) for t in tests)
 
 
 def _test(key: str, want: Any) -> Test:
     """611.3a: one key of a filter as a test (the meaning of each key is ``filters.matches``'s)."""
     if key == "all":
-        subs = tuple(compiled(f) for f in want)
-        return lambda i, o, ch, ctx: all(s(i, ctx) for s in subs)
+        subs = tuple(_tests(f) for f in want)
+        if len(subs) == 2:
+            first, second = subs
+            return lambda i, o, ch, ctx: first(i, o, ch, ctx) and second(i, o, ch, ctx)
+        return lambda i, o, ch, ctx: all(s(i, o, ch, ctx) for s in subs)
     if key == "any":
-        subs = tuple(compiled(f) for f in want)
-        return lambda i, o, ch, ctx: any(s(i, ctx) for s in subs)
+        subs = tuple(_tests(f) for f in want)
+        return lambda i, o, ch, ctx: any(s(i, o, ch, ctx) for s in subs)
     if key == "not":
-        sub = compiled(want)
-        return lambda i, o, ch, ctx: not sub(i, ctx)
+        sub = _tests(want)
+        return lambda i, o, ch, ctx: not sub(i, o, ch, ctx)
     if key == "id":
         return lambda i, o, ch, ctx: i == want
     if key == "ids":

@@ -142,8 +142,12 @@ def value_reads(value: Any) -> frozenset[str]:
     return FIELDS
 
 
-# Characteristics a filter can ask about by name, and the filter key that asks.
-NAMED: dict[str, str] = {"abilities": "has_ability", "subtypes": "subtype"}
+# Characteristics a filter can ask about by name, and the filter key that asks (card types: 205.2a, each one by
+# name; "type" asks whether the object has that one card type).
+NAMED: dict[str, str] = {"abilities": "has_ability", "subtypes": "subtype", "types": "type"}
+
+# Operations that touch only the card types they name in the ``types`` characteristic (205.1a, 205.1b).
+_TYPE_NAMING = frozenset({"add_types", "remove_types"})
 
 # Known names per characteristic (a characteristic not in the mapping: any of its names).
 Names = Mapping[str, frozenset[str]]
@@ -181,6 +185,8 @@ def value_names_read(value: Any, ask: str) -> frozenset[str] | None:
     if not isinstance(value, Mapping) or len(value) != 1:
         return None
     ((key, arg),) = value.items()
+    if key == "card_types_among" and ask == "type":
+        return None  # 205.2a: every card type of the objects counted, not by name
     if key in ("count", "card_types_among"):
         return names_read(arg, ask)
     if key == "its" or key in BOARD_VALUES or key == "devotion":
@@ -337,6 +343,37 @@ def part_reads_object(part: Part) -> bool:
     )
 
 
+def reads_only_its_characteristics(value: Any) -> bool:
+    """613.4a-c, 611.3a: True when an amount reads of its object only characteristics ("its" power, toughness or mana
+    value; numbers; sums and products of those): then objects with equal characteristics get the same amount."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return True
+    if not isinstance(value, Mapping) or len(value) != 1:
+        return False
+    ((key, arg),) = value.items()
+    if key == "its":
+        return arg in ("mana_value", "power", "toughness")
+    if key == "sum":
+        return isinstance(arg, list | tuple) and all(reads_only_its_characteristics(v) for v in arg)
+    if key == "times":
+        return (
+            isinstance(arg, list | tuple)
+            and len(arg) == 2
+            and isinstance(arg[0], int)
+            and not isinstance(arg[0], bool)
+            and reads_only_its_characteristics(arg[1])
+        )
+    return False
+
+
+def part_reads_only_characteristics(part: Part) -> bool:
+    """613.1: True when what a part does to an object reads, of that object, only its characteristics (an amount
+    off "its" power, toughness or mana value, or none): equal characteristics, equal instruction and result."""
+    if not part_reads_object(part):
+        return True
+    return all(reads_only_its_characteristics(v) for k, v in part.args.items() if k in VALUE_ARGS)
+
+
 def changed_fields(old: Characteristics, new: Characteristics, found: set[str]) -> None:
     """Add to ``found`` the characteristics that differ between ``old`` and ``new``."""
     for f in FIELDS - found:
@@ -365,6 +402,7 @@ def writes_of(parts: tuple[Part, ...], fit: bool) -> tuple[frozenset[str], Names
     writes: set[str] = set()
     abilities: set[str] | None = set()
     subtypes: set[str] | None = set()
+    types: set[str] | None = set()
     for p in parts:
         if fit and p.op in _SUBTYPE_NAMING:
             value = p.args.get("subtypes")
@@ -376,6 +414,14 @@ def writes_of(parts: tuple[Part, ...], fit: bool) -> tuple[frozenset[str], Names
                 if subtypes is not None:
                     subtypes |= named
                 continue
+        if fit and p.op == "add_types":
+            # 205.1a, 205.3d, 305.6: on an object that fits with nothing set aside, added card types keep every subtype
+            # (each still has its card type), set none aside and bring none back, and leave its land types (so its
+            # intrinsic mana abilities) as they were: only the named card types change, and it still fits
+            writes.add("types")
+            if types is not None:
+                types |= set(p.args.get("types") or ())  # as the operation reads them (``operations._set``)
+            continue
         op_writes = WRITES.get(p.op, FIELDS)
         writes |= op_writes
         if p.op in NAMING and abilities is not None:
@@ -385,11 +431,17 @@ def writes_of(parts: tuple[Part, ...], fit: bool) -> tuple[frozenset[str], Names
             abilities = None
         if "subtypes" in op_writes:
             subtypes = None
+        if p.op in _TYPE_NAMING and types is not None:
+            types |= set(p.args.get("types") or ())  # as the operation reads them (``operations._set``)
+        elif "types" in op_writes:
+            types = None
     names: dict[str, frozenset[str]] = {}
     if abilities is not None:
         names["abilities"] = frozenset(abilities)
     if subtypes is not None:
         names["subtypes"] = frozenset(subtypes)
+    if types is not None:
+        names["types"] = frozenset(types)
     return frozenset(writes), names
 
 
@@ -398,18 +450,25 @@ FIT_READS = frozenset({"types", "subtypes", "all_creature_types", "abilities", "
 
 
 def fits(ch: Characteristics) -> bool:
-    """205.3d, 305.6: the object's subtypes fit its card types and its intrinsic mana abilities are its land types'."""
-    return fit_subtypes(ch) is ch and intrinsic_abilities(ch) is ch
+    """205.3d, 305.6, 205.1a: the object's subtypes fit its card types, its intrinsic mana abilities are its land
+    types', and no subtype is set aside."""
+    return (
+        fit_subtypes(ch) is ch
+        and intrinsic_abilities(ch) is ch
+        and not ch.aside_subtypes
+        and not ch.aside_all_creature_types
+    )
 
 
 def changed_names(old: Characteristics, new: Characteristics, names: dict[str, set[str]]) -> None:
-    """Add to ``names`` the abilities (had, or granted at another time) and subtypes that differ."""
+    """Add to ``names`` the abilities (had, or granted at another time), subtypes and card types that differ."""
     names["abilities"] |= old.abilities ^ new.abilities
     if old.granted != new.granted:
         names["abilities"] |= {
             a for a in old.granted.keys() | new.granted.keys() if old.granted.get(a) != new.granted.get(a)
         }
     names["subtypes"] |= old.subtypes ^ new.subtypes
+    names["types"] |= old.types ^ new.types
 
 
 # Operations that touch only the abilities they name (and those abilities' grant timestamps).

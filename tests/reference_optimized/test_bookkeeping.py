@@ -1285,3 +1285,158 @@ def test_a_run_of_counters_is_applied_at_once_and_logged_as_one_step() -> None:
     quick = resolve(board, version, lambda _b, _v: engine)
     assert len(engine.log) < len(engine.history) - 20
     assert quick == resolve(board, version)
+
+
+# Issue 39, family b: card types by name, objects answered off their trial's changed objects, and effects that exist
+# on the trial state as they do now. Each board is one where a shortcut must not apply.
+
+GOBLINS_ENCHANTED = "goblins are enchantments in addition to their other types."
+
+ARTIFACTS_ANIMATED = "artifacts are creatures in addition to their other types."
+
+
+def test_a_card_type_brings_back_a_subtype_set_aside_so_the_effect_reading_it_waits() -> None:
+    """205.1a, 613.8a: an artifact creature Goblin lost its creature type (the Goblin set aside); an effect making
+    artifacts creatures would bring it back, so "goblins are enchantments" depends on it and applies after it. Adding
+    a card type changes only that type on objects that fit with nothing set aside: this one has a subtype aside."""
+    board = make_board(
+        [
+            {"id": "x", "name": "X", "timestamp": 1, "controller": "p1", "types": ["artifact", "creature"],
+             "subtypes": ["goblin"], "power": 1, "toughness": 1},
+            enchantment("e1", 3, GOBLINS_ENCHANTED),
+            enchantment("e2", 4, ARTIFACTS_ANIMATED),
+        ],
+        effects=[{"id": "r", "controller": "p1", "timestamp": 2, "applies_to": ["x"],
+                  "parts": [{"op": "remove_types", "types": ["creature"]}]}],
+        abilities=[
+            {"text": GOBLINS_ENCHANTED, "applies_to": {"subtype": "goblin"},
+             "parts": [{"op": "add_types", "types": ["enchantment"]}]},
+            {"text": ARTIFACTS_ANIMATED, "applies_to": {"type": "artifact"},
+             "parts": [{"op": "add_types", "types": ["creature"]}]},
+        ],
+    )  # fmt: skip
+    final = same(board)
+    assert final["x"].types == frozenset({"artifact", "creature", "enchantment"})
+    assert final["x"].subtypes == frozenset({"goblin"})
+    quick = fast_resolve(board, VERSIONS["ikoria"])
+    assert any(e.dependent == f"e1:{GOBLINS_ENCHANTED}" and e.on == f"e2:{ARTIFACTS_ANIMATED}" for e in quick.edges)
+
+
+NO_ARTIFACT_ELVES = "as long as you control no artifacts, creatures are elves in addition to their other types."
+
+LANDS_ARTIFACTS = "lands are artifacts in addition to their other types."
+
+
+def test_an_effect_whose_condition_a_trial_changes_waits_though_its_source_and_objects_stay() -> None:
+    """611.3a, 613.8a: "as long as you control no artifacts, creatures are elves" would stop existing once lands
+    become artifacts: it depends on that effect, whose trial changes neither its source nor its objects, and so does
+    not apply (the creature is no Elf). An effect with a condition is never answered off its objects alone."""
+    board = make_board(
+        [
+            creature("bear", 1),
+            {"id": "land", "name": "Land", "timestamp": 1.5, "controller": "p1", "types": ["land"]},
+            enchantment("e1", 3, NO_ARTIFACT_ELVES),
+            enchantment("e2", 4, LANDS_ARTIFACTS),
+        ],
+        abilities=[
+            {"text": NO_ARTIFACT_ELVES, "applies_to": {"type": "creature"},
+             "condition": {"left": {"count": {"all": [{"type": "artifact"}, {"controller": "you"}]}}, "op": "<=",
+                           "right": 0},
+             "parts": [{"op": "add_subtypes", "subtypes": ["elf"]}]},
+            {"text": LANDS_ARTIFACTS, "applies_to": {"type": "land"},
+             "parts": [{"op": "add_types", "types": ["artifact"]}]},
+        ],
+    )  # fmt: skip
+    final = same(board)
+    assert "elf" not in final["bear"].subtypes
+    assert final["land"].types == frozenset({"land", "artifact"})
+    quick = fast_resolve(board, VERSIONS["ikoria"])
+    assert [(e.dependent, e.test) for e in quick.edges] == [(f"e1:{NO_ARTIFACT_ELVES}", "existence")]
+
+
+def test_an_effect_answered_off_its_objects_alone_still_waits_for_a_trial_taking_its_ability() -> None:
+    """613.8a: an effect that would take "creatures have flying" from the enchantment holding it (its trial changes
+    that source's abilities, in the same layer) is asked the readable way: the first depends on it (existence) and
+    never applies, though that trial leaves its objects alone."""
+    fliers, strip = "creatures have flying.", "enchantments lose all abilities."
+    board = make_board(
+        [creature("bear", 1), enchantment("e1", 3, fliers), enchantment("e2", 4, strip)],
+        abilities=[
+            {"text": fliers, "applies_to": {"type": "creature"},
+             "parts": [{"op": "add_abilities", "abilities": ["flying"]}]},
+            {"text": strip, "applies_to": {"type": "enchantment"}, "parts": [{"op": "remove_all_abilities"}]},
+        ],
+    )  # fmt: skip
+    for vid in ("m10", "ikoria"):
+        final = same(board, vid)
+        assert "flying" not in final["bear"].abilities
+        quick = fast_resolve(board, VERSIONS[vid])
+        assert [(e.dependent, e.test) for e in quick.edges] == [(f"e1:{fliers}", "existence")]
+
+
+GOLD_POWER = "each creature has base power equal to the number of gold counters on it."
+
+MANA_VALUE_POWER = "each creature has base power and toughness each equal to its mana value."
+
+
+def test_alike_creatures_share_an_amount_read_off_their_characteristics_but_not_off_their_counters() -> None:
+    """613.4b, 122.1: two creatures with equal characteristics get one application of "power and toughness each equal
+    to its mana value" (their mana values are equal); "power equal to the number of gold counters on it" reads a board
+    fact of each object, not its characteristics: one gets 1, the other 3."""
+    bear: dict[str, Any] = {
+        "name": "Bear",
+        "types": ["creature"],
+        "power": 2,
+        "toughness": 2,
+        "mana_value": 2,
+        "controller": "p1",
+    }
+    for text, parts in (
+        (GOLD_POWER, [{"op": "set_pt", "power": {"counters": "gold"}}]),
+        (MANA_VALUE_POWER, [{"op": "set_pt", "power": {"its": "mana_value"}, "toughness": {"its": "mana_value"}}]),
+    ):
+        board = make_board(
+            [
+                {"id": "b1", "timestamp": 1, "counters": [{"kind": "gold", "count": 1}], **bear},
+                {"id": "b2", "timestamp": 2, "counters": [{"kind": "gold", "count": 3}], **bear},
+                {"id": "b3", "timestamp": 3, **bear},
+                enchantment("e", 4, text),
+            ],
+            abilities=[{"text": text, "applies_to": {"type": "creature"}, "parts": parts}],
+        )  # fmt: skip
+        final = same(board)
+        powers = [final[i].power for i in ("b1", "b2", "b3")]
+        assert powers == ([1, 3, 0] if text == GOLD_POWER else [2, 2, 2])
+
+
+ANIMATE_MINE = "noncreature artifacts you control are creatures in addition to their other types."
+
+ENCHANTMENTS_ARTIFACTS = "each enchantment is an artifact in addition to its other types."
+
+
+def test_equal_effects_of_two_controllers_get_each_their_own_objects_gained() -> None:
+    """613.8a, 109.4: two "noncreature artifacts you control are creatures" of two players each depend on "each
+    enchantment is an artifact" (which changes their sources, the enchantments holding them): one gains the first
+    player's enchantments, the other the second's, though both apply to nothing now. Equal effects with equal objects
+    share an answer only when "you" is the same player."""
+    board = make_board(
+        [
+            creature("bear", 1),
+            enchantment("e1", 3, ANIMATE_MINE),
+            enchantment("e2", 4, ANIMATE_MINE, controller="p2"),
+            enchantment("e3", 5, ENCHANTMENTS_ARTIFACTS),
+        ],
+        abilities=[
+            {"text": ANIMATE_MINE,
+             "applies_to": {"all": [{"type": "artifact"}, {"not": {"type": "creature"}}, {"controller": "you"}]},
+             "parts": [{"op": "add_types", "types": ["creature"]}]},
+            {"text": ENCHANTMENTS_ARTIFACTS, "applies_to": {"type": "enchantment"},
+             "parts": [{"op": "add_types", "types": ["artifact"]}]},
+        ],
+    )  # fmt: skip
+    final = same(board)
+    assert all("creature" in final[i].types for i in ("e1", "e2", "e3"))
+    quick = fast_resolve(board, VERSIONS["ikoria"])
+    details = {e.dependent: e.detail for e in quick.edges if e.on == f"e3:{ENCHANTMENTS_ARTIFACTS}"}
+    assert "gains ['e1', 'e3']" in details[f"e1:{ANIMATE_MINE}"]  # e3 is the first player's too
+    assert "gains ['e2']," in details[f"e2:{ANIMATE_MINE}"]

@@ -59,6 +59,9 @@ def test_fits_is_true_for_an_object_whose_subtypes_and_mana_abilities_are_its_ty
     forest = _ch(types=frozenset({"land"}), subtypes=frozenset({"forest"}))
     assert not reads.fits(forest)  # 305.6: a Forest without "{t}: add {g}." does not fit
     assert reads.fits(forest.with_(abilities=frozenset({"{t}: add {g}."}), intrinsic=frozenset({"{t}: add {g}."})))
+    # 205.1a: a subtype set aside (its card type gone) comes back when the type does: such an object does not fit
+    assert not reads.fits(_ch(types=frozenset({"artifact"}), aside_subtypes=frozenset({"goblin"})))
+    assert not reads.fits(_ch(types=frozenset({"artifact"}), aside_all_creature_types=True))
 
 
 def test_changed_names_collects_abilities_and_grant_timestamps_and_subtypes_that_differ() -> None:
@@ -73,17 +76,22 @@ def test_changed_names_collects_abilities_and_grant_timestamps_and_subtypes_that
         granted=FrozenMap({"flying": 3, "lifelink": 4, "reach": 5}),
         subtypes=frozenset({"elf", "goblin"}),
     )
-    names: dict[str, set[str]] = {"abilities": {"first strike"}, "subtypes": {"human"}}
+    names: dict[str, set[str]] = {"abilities": {"first strike"}, "subtypes": {"human"}, "types": set()}
     reads.changed_names(old, new, names)
     # abilities: vigilance lost, trample and lifelink gained; haste no longer granted (1 -> printed),
     # flying granted at another time (2 -> 3), lifelink granted; reach granted alike (5 -> 5): unchanged
     assert names == {
         "abilities": {"first strike", "vigilance", "trample", "lifelink", "haste", "flying"},
         "subtypes": {"human", "warrior", "goblin"},
+        "types": set(),
     }
-    only_grants: dict[str, set[str]] = {"abilities": set(), "subtypes": set()}
+    only_grants: dict[str, set[str]] = {"abilities": set(), "subtypes": set(), "types": set()}
     reads.changed_names(_ch(granted=FrozenMap({"haste": 1})), _ch(granted=FrozenMap({"haste": 2})), only_grants)
-    assert only_grants == {"abilities": {"haste"}, "subtypes": set()}
+    assert only_grants == {"abilities": {"haste"}, "subtypes": set(), "types": set()}
+    # 205.2a: the card types gained or lost, by name
+    types: dict[str, set[str]] = {"abilities": set(), "subtypes": set(), "types": set()}
+    reads.changed_names(_ch(), _ch(types=frozenset({"artifact", "creature"})), types)
+    assert types == {"abilities": set(), "subtypes": set(), "types": {"artifact"}}
 
 
 def test_reads_its_object_only_through_its_or_an_unknown_expression() -> None:
@@ -129,7 +137,7 @@ def test_what_values_filters_and_conditions_read_of_other_objects() -> None:
     fliers = {"count": {"has_ability": "flying"}}
     assert reads.condition_reads({"left": fliers, "op": ">=", "right": 1}) == (
         frozenset({"abilities"}),
-        {"abilities": frozenset({"flying"}), "subtypes": frozenset()},
+        {"abilities": frozenset({"flying"}), "subtypes": frozenset(), "types": frozenset()},
     )
     assert reads.condition_reads({"your_turn": True}) == (frozenset(), {})
 
@@ -163,6 +171,20 @@ def _effect(ability: str | None) -> ContinuousEffect:
     return ContinuousEffect(
         key="k", origin="static", timestamp=1, parts=(), description="d", source="s", ability=ability
     )
+
+
+def test_an_amount_reads_only_characteristics_through_its_values_numbers_sums_and_products() -> None:
+    """613.4a-c: "its" power, toughness or mana value (and sums and products of those with numbers) read only the
+    object's characteristics; its counters (a board fact, 122.1), other objects or an unknown form read more."""
+    only = reads.reads_only_its_characteristics
+    assert only(2) and only({"its": "mana_value"}) and only({"its": "toughness"})
+    assert only({"sum": [1, {"times": [2, {"its": "power"}]}]})
+    assert not only(True)
+    assert not only({"counters": "+1/+1"}) and not only({"its": "colors"}) and not only({"count": {"type": "elf"}})
+    assert not only({"sum": [1, {"counters": "gold"}]}) and not only({"times": [{"its": "power"}, 2]})
+    assert reads.part_reads_only_characteristics(Part("set_pt", FrozenMap({"power": {"its": "mana_value"}})))
+    assert reads.part_reads_only_characteristics(Part("modify_pt", FrozenMap({"power": 1})))
+    assert not reads.part_reads_only_characteristics(Part("set_pt", FrozenMap({"power": {"counters": "gold"}})))
 
 
 def test_words_are_the_defined_and_the_changed_wording() -> None:
@@ -220,6 +242,9 @@ def test_value_names_read_are_the_names_a_value_asks_about() -> None:
     assert reads.value_names_read({"devotion": ["green"]}, ask) == frozenset()
     assert reads.value_names_read({"life": "you"}, ask) == frozenset()
     assert reads.value_names_read({"unknown": "you"}, ask) is None
+    # 205.2a: the card types among objects read every card type, not by name; a count asks for the ones it names
+    assert reads.value_names_read({"card_types_among": {"type": "creature"}}, "type") is None
+    assert reads.value_names_read({"count": {"type": "creature"}}, "type") == frozenset({"creature"})
 
 
 def test_filter_and_value_reads_are_the_characteristics_they_read() -> None:
@@ -265,30 +290,39 @@ def test_writes_are_what_the_parts_can_change_with_the_names_they_touch() -> Non
     none: frozenset[str] = frozenset()
     assert w(False, ("add_abilities", {"abilities": ("flying", "reach")})) == (
         reads.WRITES["add_abilities"],
-        {"abilities": frozenset({"flying", "reach"}), "subtypes": none},
+        {"abilities": frozenset({"flying", "reach"}), "subtypes": none, "types": none},
     )
     assert w(False, ("counter_keyword", {"ability": "flying"})) == (
         reads.WRITES["counter_keyword"],
-        {"abilities": frozenset({"flying"}), "subtypes": none},
+        {"abilities": frozenset({"flying"}), "subtypes": none, "types": none},
     )
     assert w(True, ("add_subtypes", {"subtypes": ("elf",)})) == (
         frozenset({"subtypes"}),
-        {"abilities": none, "subtypes": frozenset({"elf"})},
+        {"abilities": none, "subtypes": frozenset({"elf"}), "types": none},
     )
     assert w(True, ("remove_subtypes", {"subtypes": "goblin"})) == (
         frozenset({"subtypes", "aside_subtypes"}),  # 205.1a: one set aside is removed too
-        {"abilities": none, "subtypes": frozenset({"goblin"})},
+        {"abilities": none, "subtypes": frozenset({"goblin"}), "types": none},
     )
-    assert w(False, ("add_subtypes", {"subtypes": ("elf",)})) == (reads.WRITES["add_subtypes"], {})
-    assert w(True, ("add_subtypes", {"subtypes": ("forest",)})) == (reads.WRITES["add_subtypes"], {})
-    assert w(True, ("set_subtypes", {"subtypes": ("elf",)})) == (reads.WRITES["set_subtypes"], {})
+    assert w(False, ("add_subtypes", {"subtypes": ("elf",)})) == (reads.WRITES["add_subtypes"], {"types": frozenset()})
+    assert w(True, ("add_subtypes", {"subtypes": ("forest",)})) == (
+        reads.WRITES["add_subtypes"],
+        {"types": frozenset()},
+    )
+    assert w(True, ("set_subtypes", {"subtypes": ("elf",)})) == (reads.WRITES["set_subtypes"], {"types": frozenset()})
     # 205.3d: a subtype that is no creature type (an Equipment's) is not one of the named creature types
-    assert w(True, ("add_subtypes", {"subtypes": ("equipment",)})) == (reads.WRITES["add_subtypes"], {})
+    assert w(True, ("add_subtypes", {"subtypes": ("equipment",)})) == (
+        reads.WRITES["add_subtypes"],
+        {"types": frozenset()},
+    )
     assert w(True, ("add_subtypes", {"subtypes": ("elf",)}), ("add_subtypes", {"subtypes": ("goblin",)})) == (
         frozenset({"subtypes"}),
-        {"abilities": none, "subtypes": frozenset({"elf", "goblin"})},
+        {"abilities": none, "subtypes": frozenset({"elf", "goblin"}), "types": none},
     )
-    assert w(False, ("set_pt", {"power": 1})) == (reads.WRITES["set_pt"], {"abilities": none, "subtypes": none})
+    assert w(False, ("set_pt", {"power": 1})) == (
+        reads.WRITES["set_pt"],
+        {"abilities": none, "subtypes": none, "types": none},
+    )
     assert w(False, ("copy_of", {"object": "x"})) == (reads.FIELDS, {})
     assert w(False, ("add_abilities", {"abilities": ("flying",)}), ("set_types", {"types": ("land",)})) == (
         reads.WRITES["add_abilities"] | reads.WRITES["set_types"],
@@ -296,7 +330,26 @@ def test_writes_are_what_the_parts_can_change_with_the_names_they_touch() -> Non
     )
     assert w(True, ("add_subtypes", {"subtypes": ("elf",)}), ("remove_abilities", {"abilities": ("x",)})) == (
         frozenset({"subtypes"}) | reads.WRITES["remove_abilities"],
-        {"abilities": frozenset({"x"}), "subtypes": frozenset({"elf"})},
+        {"abilities": frozenset({"x"}), "subtypes": frozenset({"elf"}), "types": none},
+    )
+    # 205.2a, 205.1a: adding or removing card types changes those card types by name (and, but on objects that fit
+    # with nothing set aside, subtypes and land abilities); setting them changes any
+    assert w(False, ("add_types", {"types": ("creature",)})) == (
+        reads.WRITES["add_types"],
+        {"types": frozenset({"creature"})},
+    )
+    assert w(False, ("remove_types", {"types": ("land",)})) == (
+        reads.WRITES["remove_types"],
+        {"types": frozenset({"land"})},
+    )
+    assert w(False, ("set_types", {"types": ("land",)})) == (reads.WRITES["set_types"], {})
+    assert w(True, ("add_types", {"types": ("artifact",)}), ("set_pt", {"power": 1})) == (
+        frozenset({"types"}) | reads.WRITES["set_pt"],
+        {"abilities": none, "subtypes": none, "types": frozenset({"artifact"})},
+    )
+    assert w(True, ("remove_types", {"types": ("creature",)})) == (
+        reads.WRITES["remove_types"],
+        {"types": frozenset({"creature"})},
     )
 
 
