@@ -14,15 +14,15 @@ many resolved copy effects with one timestamp make another creature a copy of on
 abilities is conditional, 611.3a, on a board fact).
 
 The ``group-*`` kinds put the thing inside the tied group itself (issue 28 item 14, the shapes still left): the
-creature's N abilities are all of one kind, each on one of N other creatures ``o0``, ``o1``, ... (named by id), two
+creature's N abilities are all of one kind, each on one of N - 1 other creatures ``o0``, ``o1``, ... (named by id), two
 of them on ``o0`` so that their order matters there. ``group-text``: each changes the text of its creature (612,
 layer 3), white to green, and green to blue on ``o0`` (every ``oK`` says "this creature is white", 105.3);
 ``group-loses``: each makes its creature lose all abilities (613.1f, layer 6; every ``oK`` has flying of its own,
-from a later timestamp), and one gives ``o0`` flying instead; ``group-keyword-counters``: half of them give their
-creature trample, the other creatures have a trample counter put on them as the creature came (122.1b, 613.7c: the
-same timestamp), and one makes ``o0``, which has a flying counter, lose flying; ``group-grants``: each gives its
-creature an ability that makes it get +1/+1 (611.3b), and ``o0`` gets instead two abilities that set its power and
-toughness to 4/4 and to 2/2 (613.4b).
+from a later timestamp), and one gives ``o0`` haste; ``group-keyword-counters``: N tied effects, not all
+abilities: about half of the creature's abilities give their creature trample, the other creatures have a trample
+counter put on them as the creature came (122.1b, 613.7c: the same timestamp), and one ability makes ``o0``, which
+has a flying counter, lose flying; ``group-grants``: each gives its creature an ability that makes it get +1/+1
+(611.3b), and ``o0`` gets instead two abilities that set its power and toughness to 4/4 and to 2/2 (613.4b).
 
 Run: python benchmarks/tied_abilities.py N [--setting K] [--kind KIND] [--out FILE]
 then time ``mtg-layers explain FILE`` or ``mtg-layers verify --corpus DIR`` on it (figures in the
