@@ -115,6 +115,8 @@ def part_touches(e: ContinuousEffect, p: Part) -> list[tuple[str, str, Touch]] |
         return [("types", t, ("set", t in chosen)) for t in sorted((set(CARD_TYPES) | chosen) - kept)]
     if p.op == "add_abilities":
         return [("abilities", w, ("set", True)) for w in _names(a.get("abilities"))]
+    if p.op == "remove_abilities":
+        return [("abilities", w, ("set", False)) for w in _names(a.get("abilities"))]
     if p.op == "add_supertypes":
         return [("supertypes", s, ("set", True)) for s in _names(a.get("supertypes"))]
     if p.op == "remove_supertypes":
@@ -142,7 +144,7 @@ def _commute(a: Part, b: Part) -> bool:
     """613.4c, 613.1e-f: two operations give the same result in either order (equal, or both additions)."""
     if a == b:
         return True
-    sums, unions = {"modify_pt", "counter_pt"}, {"add_colors", "add_supertypes", "add_abilities"}
+    sums, unions = {"modify_pt", "counter_pt"}, {"add_colors", "add_supertypes", "add_abilities", "remove_abilities"}
     if (a.op in sums and b.op in sums) or (a.op == b.op and a.op in unions):
         return True
     return not (_writes([a]) & _writes([b]))

@@ -14,7 +14,7 @@ that may matter, so it gives the same outcomes with far fewer resolutions.
 - their operations, on one object, may give different results in the two orders (613.4b: the
   later setting of power wins). Operations that commute are named: two changes of power and
   toughness by amounts (613.4c, counters included), two additions of colors, supertypes or
-  abilities, and two identical operations.
+  abilities, two losses of named abilities, and two identical operations.
 
 An effect's parts in other slots do not interact with it there: the slots apply in their order
 whatever the timestamps (613.1-613.4). The effects are split into *components*, the classes of
@@ -69,7 +69,8 @@ recorded order decides those later ties for all of them at once, as in the singl
 
 **Scope.** The argument needs the set of effects and what each reads to be fixed: no effect may
 create, remove or rewrite another (a copy effect, a face-down status, a text change, a new
-controller, a lost or granted static ability, 611.3b, 612, 613.1a-b), and none may depend on a
+controller, a lost or granted static ability, 611.3b, 612, 613.1a-b; gaining or losing a keyword,
+which generates no effect, is inside it), and none may depend on a
 condition (611.3a) or look at an object as it enters (614.12). A board outside that scope is
 read from the tie's own layer on (``reference_optimized.from_slot``: what happened in earlier layers
 is the same under every order of the tie), and tied copies or changes of control by which one is
@@ -116,6 +117,7 @@ SCOPE_OPS = frozenset(
         "set_colors",
         "add_colors",
         "add_abilities",
+        "remove_abilities",
     }
 )
 _PT = frozenset({"power", "toughness"})
@@ -141,10 +143,11 @@ OPERATION_READS: Mapping[str, frozenset[str]] = {
     "set_colors": frozenset(),
     "add_colors": frozenset({"colors"}),
     "add_abilities": frozenset({"abilities", "granted"}),
+    "remove_abilities": frozenset({"abilities", "granted", "intrinsic"}),
 }
-# 613.4c: changes by amounts add up in any order; 105.3, 205.4, 613.1f: additions are unions
+# 613.4c: changes by amounts add up in any order; 105.3, 205.4, 613.1f: additions are unions, losses differences
 SUMS = frozenset({"modify_pt", "counter_pt"})
-UNIONS = frozenset({"add_colors", "add_supertypes", "add_abilities"})
+UNIONS = frozenset({"add_colors", "add_supertypes", "add_abilities", "remove_abilities"})
 
 
 def out_of_scope(board: Board, effects: Sequence[ContinuousEffect]) -> str | None:
@@ -155,11 +158,19 @@ def out_of_scope(board: Board, effects: Sequence[ContinuousEffect]) -> str | Non
     if any(d.condition is not None for d in board.abilities.values()):
         return "a condition on a static ability (611.3a)"
     parts = [p for e in effects for p in e.parts] + [p for d in board.abilities.values() for p in d.parts]
-    for p in parts:
-        if p.op not in SCOPE_OPS:
-            return f"an operation that may create, remove or rewrite effects ({p.op})"
-        if p.op == "add_abilities" and any(w in board.abilities for w in _words(p.args.get("abilities"))):
-            return "an ability granted that generates an effect (611.3b)"
+    return next((why for p in parts if (why := part_out_of_scope(p, board)) is not None), None)
+
+
+def part_out_of_scope(p: Part, board: Board) -> str | None:
+    """611.3b, 613.1f: why one operation may create, remove or rewrite effects (None: it cannot): an operation
+    outside ``SCOPE_OPS``, or a gain or loss of an ability the board defines (one that generates an effect)."""
+    if p.op not in SCOPE_OPS:
+        return f"an operation that may create, remove or rewrite effects ({p.op})"
+    defined = any(w in board.abilities for w in _words(p.args.get("abilities")))
+    if p.op == "add_abilities" and defined:
+        return "an ability granted that generates an effect (611.3b)"
+    if p.op == "remove_abilities" and defined:
+        return "a loss of an ability that generates an effect (611.3b, 613.1f)"
     return None
 
 

@@ -60,7 +60,7 @@ from reference.timestamps import Tie, holder, must_precede, timestamp_player
 from reference.versions import RulesVersion
 
 from .last_touch import last_touch_orders
-from .orders import SCOPE_OPS, components, groups, last_writer_orders, orders_product, pins_later
+from .orders import SCOPE_OPS, components, groups, last_writer_orders, orders_product, part_out_of_scope, pins_later
 from .reads import ABILITY_FIELDS, WRITES, condition_reads, filter_reads, value_reads
 
 # 612, 613.1f, 122.1b: operations beyond ``SCOPE_OPS`` that read and write only the object they change
@@ -265,7 +265,7 @@ def _inside(
         return lambda: iter([group])
     mine = {where[e.key] for e in effects if any(k in (holder(e), e.key) for k in group)}
     near = [e for e in effects if where[e.key] in mine]
-    if not all(p.op in SCOPE_OPS and not given(p, board) for e in near for p in e.parts):
+    if not all(part_out_of_scope(p, board) is None for e in near for p in e.parts):
         return lambda: permutations(group)
     subs: list[Callable[[], Iterable[tuple[str, ...]]]] = []
     for sub in groups(list(group), near, components(near, version)):

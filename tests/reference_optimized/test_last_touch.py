@@ -45,6 +45,8 @@ _PARTS = st.sampled_from(
         {"op": "add_colors", "colors": ["white"]},
         {"op": "add_colors", "colors": ["red"]},
         {"op": "add_abilities", "abilities": ["flying"]},
+        {"op": "remove_abilities", "abilities": ["flying"]},
+        {"op": "remove_abilities", "abilities": ["trample"]},
         {"op": "add_supertypes", "supertypes": ["legendary"]},
         {"op": "remove_supertypes", "supertypes": ["legendary"]},
         {"op": "add_types", "types": ["artifact"]},
@@ -104,6 +106,32 @@ def test_twelve_settings_of_power_alone_give_one_outcome_per_value() -> None:
     pts = sorted((o.final["c"].power, o.final["c"].toughness) for o in found.outcomes)
     assert pts == [(0, 1), (1, 1), (2, 1)]
     assert (found.complete, found.runs, found.depends_on_choice) == (True, 4, True)
+
+
+def test_twelve_gains_and_losses_of_six_keywords_give_each_keyword_present_or_not() -> None:
+    """613.1f, 613.7m: twelve abilities of one creature: six give it a keyword each (flying, trample, vigilance,
+    reach, lifelink, deathtouch), six take the same six away. For each keyword the later of its two abilities
+    decides, and the six keywords are decided apart: 2 ** 6 = 64 outcomes, every subset of the six, complete (every
+    order would take 12! resolutions; the limit stopped it after 120 before losses of keywords were in scope)."""
+    keywords = ["flying", "trample", "vigilance", "reach", "lifelink", "deathtouch"]
+    parts = [{"op": "add_abilities", "abilities": [k]} for k in keywords]
+    parts += [{"op": "remove_abilities", "abilities": [k]} for k in keywords]
+    found = distinct_outcomes(_own(parts), CURRENT)
+    kept = {frozenset(o.final["c"].abilities) & frozenset(keywords) for o in found.outcomes}
+    assert found.complete and len(found.outcomes) == 64 and len(kept) == 64
+    assert found.runs == 1 + 64  # one resolution to meet the tie, then one per signature (each an outcome)
+
+
+def test_a_loss_of_an_ability_the_board_defines_keeps_every_order() -> None:
+    """611.3b, 613.1f: losing an ability that generates an effect removes that effect, so the classes of orders no
+    longer hold (``orders.part_out_of_scope``); losing a keyword generates nothing and stays in scope."""
+    from reference_optimized.orders import part_out_of_scope
+
+    board = _own([{"op": "remove_abilities", "abilities": ["ability 0"]}, {"op": "set_pt", "power": 3}])
+    loses = board.abilities["ability 0"].parts[0]
+    assert part_out_of_scope(loses, board) == "a loss of an ability that generates an effect (611.3b, 613.1f)"
+    keyword = _own([{"op": "remove_abilities", "abilities": ["flying"]}])
+    assert part_out_of_scope(keyword.abilities["ability 0"].parts[0], keyword) is None
 
 
 def test_thirty_settings_of_power_and_of_toughness_apart_multiply() -> None:
