@@ -295,8 +295,8 @@ CASE_7N = "cr-613-7n-own-static-ability-before-resolving-effect"
 
 
 def corpus_case(cid: str) -> Any:
-    """The corpus case with this id."""
-    return next(c for c in load_corpus() if c.id == cid)
+    """The corpus case with this id, from the shared load (``corpus``: afresh under mutmut), not a load of its own."""
+    return next(c for c in corpus() if c.id == cid)
 
 
 def corpus_data(path: str) -> Any:
