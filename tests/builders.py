@@ -7,12 +7,14 @@ loader, corpus cases by id or path, and the clock-test case of the timestamp tes
 
 from __future__ import annotations
 
+import functools
 import os
 from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
 from mtg_layers.checking.results import board_result
+from mtg_layers.conformance.protocol import SuiteCase, load_suite
 from mtg_layers.corpus import CASES_DIR, case_from_data, load_case, load_corpus, read_yaml
 from reference.case import Case, board_at
 from reference.frozen import freeze
@@ -37,6 +39,23 @@ def corpus() -> list[Case]:
     if os.environ.get("MUTANT_UNDER_TEST"):
         return load_corpus()
     return list(CASES)
+
+
+@functools.cache
+def _suite() -> tuple[SuiteCase, ...]:
+    return tuple(load_suite())
+
+
+def suite() -> list[SuiteCase]:
+    """``load_suite()`` of the corpus, loaded once per process (2 s of CPU a load; four test modules read it as they
+    are collected), in a list of its own.
+
+    No test writes to a suite case or its data (an adapter is handed ``case_input``'s deep copy), so each gets what
+    its own load gave it. Under mutmut (``MUTANT_UNDER_TEST``) each call loads the suite afresh, as ``corpus`` does.
+    """
+    if os.environ.get("MUTANT_UNDER_TEST"):
+        return load_suite()
+    return list(_suite())
 
 
 def make_board(
@@ -276,8 +295,8 @@ CASE_7N = "cr-613-7n-own-static-ability-before-resolving-effect"
 
 
 def corpus_case(cid: str) -> Any:
-    """The corpus case with this id."""
-    return next(c for c in load_corpus() if c.id == cid)
+    """The corpus case with this id, from the shared load (``corpus``: afresh under mutmut), not a load of its own."""
+    return next(c for c in corpus() if c.id == cid)
 
 
 def corpus_data(path: str) -> Any:

@@ -8,9 +8,10 @@ catches the misreading when one of its steps fails under one of its versions (a 
 crash of the wrong engine, or outcomes that no longer match the case's).
 
 ``matrix`` first runs every case/version once under the rules as they are (``reach.baseline``), recording which of
-the functions the misreadings replace each run calls; a misreading is then not run again on a case/version whose
-run calls none of the functions it replaces, under the version it was given: that run would be the same
-computation, with the same verdict (``reach`` says why). The rows are those of running every pair.
+the functions the misreadings replace each run calls and which fields of the rules version it reads; a misreading is
+then not run again on a case/version whose run calls none of the functions it replaces and reads none of the fields
+its doctored version changes: that run would be the same computation, with the same verdict (``reach`` says why).
+The rows are those of running every pair.
 """
 
 from __future__ import annotations
@@ -77,8 +78,8 @@ def row(m: Misreading, cases: Sequence[Case], known: reach.Baseline | None = Non
     """The misreading's row: every case and version that catches it.
 
     With ``known`` (``reach.baseline`` of the cases), a pair whose correct run calls none of the functions the
-    misreading replaces, under the version it was given, is not run again: its verdict is the baseline's
-    (``reach``: the two runs are one computation).
+    misreading replaces and reads none of the fields of the version it changes is not run again: its verdict is the
+    baseline's (``reach``: the two runs are one computation).
     """
     versions = builtin_versions()
 

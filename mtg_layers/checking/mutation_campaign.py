@@ -17,6 +17,7 @@ corpus cases catch each named mutant of ``mtg_layers.checking.misreadings``.
 from __future__ import annotations
 
 import contextlib
+import functools
 import itertools
 import json
 import os
@@ -547,17 +548,43 @@ def run_with_cpu_limit(
     return subprocess.run(list(cmd), cwd=cwd, env=dict(env), preexec_fn=limit, capture_output=True, check=False)
 
 
-def sample_stages(module: str, suite: Sequence[str]) -> list[list[str]]:
-    """A mutant's test files in two runs: the mutated module's own unit tests, then the rest of the suite.
+def sample_stages(module: str, suite: Sequence[str], root: Path = ROOT) -> list[list[str]]:
+    """A mutant's test files in up to three runs: the mutated module's own unit tests, the other files that import
+    the module (``root``: where the test files are read), then the rest of the suite.
 
     Most mutants die in their module's own tests, and a run of one test file starts in a second or two, where
-    collecting the whole suite (the corpus's golden tests) takes several. The rest runs the unit tests before the
-    corpus's tests (``tests/corpus/``), the longest files: a mutant another module's unit test kills dies sooner.
+    collecting the whole suite (the corpus's golden tests) takes several. A test file that imports the mutated
+    module calls its functions itself, so it is the likeliest to kill what the module's own tests let through,
+    and a mutant killed there never collects the rest. Each run puts the unit tests before the corpus's tests
+    (``tests/corpus/``), the longest files: a mutant another module's unit test kills dies sooner. The runs hold
+    every file of ``suite`` between them, each once, so a mutant that survives them all ran the whole suite.
     """
     stem = module.rpartition(".")[2]
     own = [f for f in suite if Path(f).name == f"test_{stem}.py"]
-    rest = sorted((f for f in suite if f not in own), key=lambda f: f.startswith("tests/corpus/"))
-    return [stage for stage in (own, rest) if stage]
+    dotted = name_prefix(module).removesuffix(".")
+    near = [f for f in suite if f not in own and dotted in _imported(root / f)]
+    rest = [f for f in suite if f not in own and f not in near]
+    return [sorted(stage, key=lambda f: f.startswith("tests/corpus/")) for stage in (own, near, rest) if stage]
+
+
+@functools.cache
+def _imported(path: Path) -> frozenset[str]:
+    """The modules a Python file imports by absolute name (``from a.b import c`` names ``a.b`` and ``a.b.c``);
+    nothing for a file that cannot be read or parsed."""
+    import ast
+
+    try:
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+    except (OSError, SyntaxError, ValueError):
+        return frozenset()
+    out: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            out.update(a.name for a in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            out.add(node.module)
+            out.update(f"{node.module}.{a.name}" for a in node.names)
+    return frozenset(out)
 
 
 def run_sample(
@@ -599,7 +626,8 @@ def run_sample(
     args = ["-x", "-q", "-p", "no:cacheprovider", "-p", "no:xdist", "-p", "no:randomly"]
     args += ["-k", deselect] if deselect else []
     stages = {
-        name: sample_stages(parse_name(name)[0], suite)[: 1 if name in own_tests_only else None] for name in names
+        name: sample_stages(parse_name(name)[0], suite, mutants)[: 1 if name in own_tests_only else None]
+        for name in names
     }
 
     def verdict(name: str, code: int) -> int:

@@ -19,8 +19,30 @@ changes is seen (``observe``) and is such a replacement of a plain function, and
 of the pair calls none of them, the misreading's run *is* the baseline run, to the last value,
 and its verdict (caught or not) is the baseline's. Anything else is run as before: a patch of a
 non-function (a constant, a class, a table whose keys change), a ``patch.dict``, a change to a
-module, class or module-level container the patches do not explain, a doctored version, or a
-block that fails to open.
+module, class or module-level container the patches do not explain, or a block that fails to open.
+
+Doctored versions. A block may also hand the resolver a doctored version ``D`` in place of the
+version ``V`` it was given. ``D`` is seen (``observe``) as the fields whose value it holds as
+another object than ``V`` holds (``Reach.fields``), and only when it is of ``V``'s very class and
+has the same attributes; anything else is run. The baseline runs each pair with a fresh copy
+``V'`` of ``V`` (a new object of the same class holding the very same values) and records which
+fields of ``V'`` the run reads: the class's attribute lookup is replaced by a recording one for the
+baseline, which notes each field read on ``V'``, and counts a read of any other attribute of
+``V'`` than ``__class__``, the dataclass's records of its fields and the methods and properties
+the class defines (whose own reads go through that lookup) as a read of every field: ``__dict__``,
+``__getstate__`` and the like hand out the object's state without reading a field by name. A
+comparison or hash of ``V'`` (``==``, a dict or set lookup, a cache key) reads every field, since
+the dataclass's ``__eq__`` and ``__hash__`` read them by name. Now ``V'`` and ``D`` can differ
+only (1) in the fields ``Reach.fields`` names, which a run can learn only by reading them, and
+(2) in being other objects: but ``V'`` is held by nothing the run did not make itself, so a
+test of it against anything held before (``in``, ``list.index``, a dict key) cannot be decided by
+identity and goes to ``__eq__``, which reads every field; the rules code tests the version's
+identity against ``None`` only. ``V'`` equals ``V``, so a block that hands over ``V`` itself
+(every block that only patches functions) computes on ``V`` what the baseline computes on ``V'``.
+So when, besides (b) and (c) above, the baseline of a pair reads none of the fields ``D``
+changes, the misreading's run of the pair is again the baseline's run, value for value: a
+changed field is a name like a replaced function's (``version.<field>``), watched by every
+baseline, and a pair that read it is run.
 
 Caches. A function cached with ``functools`` runs its body (and the functions it calls) only on a
 miss, so a baseline run that hits a cache might not see a call the misreading's run would make.
@@ -38,7 +60,9 @@ enumeration of tie orders finishes for each step): it computes the very same out
 
 from __future__ import annotations
 
+import copy
 import dataclasses
+import functools
 import operator
 import sys
 import types
@@ -70,16 +94,22 @@ class Target:
     key: Any = None
 
 
+# How a field of the rules version is named among the replaced functions' names (``version.legend_rule``).
+FIELD = "version."
+
+
 @dataclass(frozen=True)
 class Reach:
-    """What a misreading's block changes under one version: the functions it replaces (and nothing else)."""
+    """What a misreading's block changes under one version: the functions it replaces and the fields of the
+    version it hands over that hold other values (and nothing else)."""
 
     targets: tuple[Target, ...]
+    fields: tuple[str, ...] = ()
 
     @property
     def names(self) -> frozenset[str]:
-        """The replaced functions' names."""
-        return frozenset(t.name for t in self.targets)
+        """The replaced functions' names and the changed fields' (``FIELD`` + field)."""
+        return frozenset(t.name for t in self.targets) | {FIELD + f for f in self.fields}
 
 
 def _owner_name(owner: Any) -> str | None:
@@ -231,9 +261,10 @@ def _observe(m: Misreading, version: RulesVersion, before: Sequence[_Owner]) -> 
     finally:
         mock._patch.__enter__ = enter  # type: ignore[method-assign]
         mock._patch_dict.__enter__ = enter_dict  # type: ignore[method-assign]
-    if hidden or not isinstance(doctored, RulesVersion) or doctored != version:
+    if hidden or changed:
         return None
-    if changed:
+    fields = _changed_fields(version, doctored)
+    if fields is None:
         return None
     targets: list[Target] = []
     for owner, attr, old, new in seen:
@@ -243,7 +274,23 @@ def _observe(m: Misreading, version: RulesVersion, before: Sequence[_Owner]) -> 
         if found is None:
             return None
         targets.extend(found)
-    return Reach(tuple(dict.fromkeys(targets)))
+    return Reach(tuple(dict.fromkeys(targets)), fields)
+
+
+def _changed_fields(version: RulesVersion, doctored: Any) -> tuple[str, ...] | None:
+    """The fields whose value ``doctored`` holds as another object than ``version`` holds; None unless it is of the
+    very class of ``version`` with the same attributes."""
+    if type(doctored) is not type(version):
+        return None
+    given, handed = vars(version), vars(doctored)
+    if given.keys() != handed.keys() or given.keys() != _version_fields():
+        return None
+    return tuple(f for f in given if handed[f] is not given[f])
+
+
+@functools.cache
+def _version_fields() -> frozenset[str]:
+    return frozenset(f.name for f in dataclasses.fields(RulesVersion))
 
 
 @dataclass(frozen=True)
@@ -322,6 +369,30 @@ def _recording(targets: Sequence[Target], hit: set[str]) -> Iterator[None]:
         yield
 
 
+@contextmanager
+def _reading(current: list[RulesVersion | None], hit: set[str]) -> Iterator[None]:
+    """Each field read on the version ``current[0]`` noted in ``hit`` (``FIELD`` + field); a read of any other of
+    its attributes than ``__class__``, the dataclass's records and the class's own methods notes every field."""
+    fields = _version_fields()
+    every = {FIELD + f for f in fields}
+    plain = {
+        n for n, v in vars(RulesVersion).items() if n not in fields and isinstance(v, types.FunctionType | property)
+    }
+    plain |= {"__class__", "__dataclass_fields__", "__dataclass_params__"}
+    get = RulesVersion.__getattribute__
+
+    def read(self: RulesVersion, name: str) -> Any:
+        if self is current[0]:
+            if name in fields:
+                hit.add(FIELD + name)
+            elif name not in plain:
+                hit.update(every)
+        return get(self, name)
+
+    with mock.patch.object(RulesVersion, "__getattribute__", read):
+        yield
+
+
 # The caches of the bundled rules-version data: a version is looked up before a misreading's block opens, and the
 # rules functions do not call these (``baseline`` checks that their bodies do not run during any pair).
 VERSION_DATA = ("reference.versions", "reference.history")
@@ -348,8 +419,8 @@ def baseline(
     targets: Sequence[Target],
     reaches: Mapping[tuple[str, str], frozenset[str] | None],
 ) -> Baseline:
-    """The correct run, under the base patches, of each case under each of its known versions, watching ``targets``
-    (``reaches``: kept with it, as ``Baseline.reaches``)."""
+    """The correct run, under the base patches, of each case under each of its known versions (a fresh copy of it),
+    watching ``targets`` and the fields of the version read (``reaches``: kept with it, as ``Baseline.reaches``)."""
     targets = list(dict.fromkeys(targets))
     hit: set[str] = set()
     complete: list[bool] = []
@@ -363,10 +434,12 @@ def baseline(
     known = {vid: versions[vid] for case in cases for vid in case.versions if vid in versions}  # looked up first
     clearing = _caches(data=False)
     misses = _misses()
+    current: list[RulesVersion | None] = [None]
     with (
         base.patched({}),
         _recording(targets, hit),
         mock.patch("mtg_layers.checking.verify.distinct_outcomes", every_order),
+        _reading(current, hit),
     ):
         for case in cases:
             for vid in case.versions:
@@ -376,15 +449,17 @@ def baseline(
                     cache.cache_clear()
                 hit.clear()
                 complete.clear()
+                fresh = current[0] = copy.copy(known[vid])  # held by nothing but this pair's run
                 try:
-                    checks = verify.check_case(dataclasses.replace(case, versions=(vid,)), {vid: known[vid]})
+                    checks = verify.check_case(dataclasses.replace(case, versions=(vid,)), {vid: fresh})
                     caught = any(not c.ok for c in checks)
                 except Exception:
                     caught = True
                 pairs[(case.id, vid)] = Pair(case.id, vid, frozenset(hit), caught, tuple(complete))
     if _misses() != misses:  # a version-data cache filled during a pair: its hits may hide calls; ask none
         return Baseline(frozenset(), pairs, dict(reaches))
-    return Baseline(frozenset(t.name for t in targets), pairs, dict(reaches))
+    fields = {FIELD + f for f in _version_fields()}
+    return Baseline(frozenset(t.name for t in targets) | fields, pairs, dict(reaches))
 
 
 def judgeable_from(

@@ -169,3 +169,36 @@ def test_a_later_stage_is_collected_only_when_a_mutant_reaches_it(tmp_path: Path
     assert forked.at_import == {KILLED} and not forked.codes
     codes = mutation.run_sample([KILLED], ["tests/test_clock.py", "tests/test_rest.py"], workdir=tmp_path, jobs=1)
     assert mutation.status_of(codes[KILLED]) == "killed", "fresh, the rest imported see() under the mutant"
+
+
+def test_a_mutants_stages_are_its_own_tests_then_the_files_that_import_its_module_then_the_rest(
+    tmp_path: Path,
+) -> None:
+    """``sample_stages``: every file of the suite once; the module's own tests, then the files importing the module
+    (by any absolute form of import), then the others; in each stage the corpus's tests last."""
+    files = {
+        "tests/corpus/test_golden.py": "from reference.case import board_at\n",
+        "tests/reference/test_case.py": "from reference.case import apply_step\n",
+        "tests/reference/test_stickers.py": "import reference.case\n",
+        "tests/reference/test_merged.py": "from reference import case\n",
+        "tests/reference/test_model.py": "from reference.model import Board  # reference.case in a comment\n",
+        "tests/reference/test_zones.py": "from .builders import case\n",
+        "tests/corpus/test_loader.py": "def test() -> None:\n    import reference.model\n",
+    }
+    for name, text in files.items():
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text(text)
+    suite = list(files) + ["tests/reference/test_missing.py"]
+    stages = mutation.sample_stages("case", suite, tmp_path)
+    assert stages == [
+        ["tests/reference/test_case.py"],
+        ["tests/reference/test_stickers.py", "tests/reference/test_merged.py", "tests/corpus/test_golden.py"],
+        [
+            "tests/reference/test_model.py",
+            "tests/reference/test_zones.py",
+            "tests/reference/test_missing.py",
+            "tests/corpus/test_loader.py",
+        ],
+    ]
+    # a module no other file imports: its own tests, then the rest
+    assert [len(s) for s in mutation.sample_stages("stickers", suite, tmp_path)] == [1, len(suite) - 1]

@@ -18,8 +18,9 @@ It can fail: a mutant recorded as equivalent, which no test can kill, is run and
 (``test_an_equivalent_mutant_comes_back_as_a_survivor_only_the_equivalents_file_accounts_for``).
 
 The sample runs no statistics or clean run first and sets no time limit from measured durations (mutmut's
-do both): each mutant runs its module's unit tests, then the rest of the suite, until a test fails, so the
-verdict is the same on a loaded machine (issue 18 asks for a sample that runs within a few minutes). What stops
+do both): each mutant runs its module's unit tests, then the files that import its module, then the rest of the
+suite, until a test fails, so the verdict is the same on a loaded machine (issue 18 asks for a sample that runs
+within a few minutes). What stops
 a mutant that never ends is a CPU-time limit (``RLIMIT_CPU``, set in each child), not the wall clock. The runs are
 children forked from one process that imported the suite once (``mutation_forkserver``, as mutmut 3 does); a
 mutant that survives in a fork, or whose function ran while the suite was imported, is run again in a fresh

@@ -16,10 +16,12 @@ import yaml
 from mtg_layers.checking.results import compare
 from mtg_layers.conformance import phase_adapter
 from mtg_layers.conformance.engines_page import ENGINES_DIR
-from mtg_layers.conformance.protocol import load_suite, run_message
+from mtg_layers.conformance.protocol import run_message
 from mtg_layers.corpus import ROOT, case_from_data
 
-SUITE = {sc.id: sc for sc in load_suite()}
+from ..builders import suite
+
+SUITE = {sc.id: sc for sc in suite()}
 RULES = "2025-08-01"
 TRIAGE = yaml.safe_load((ENGINES_DIR / "phase" / "triage.yaml").read_text("utf-8"))
 SUMMARY = json.loads((ENGINES_DIR / "phase" / "summary.json").read_text("utf-8"))

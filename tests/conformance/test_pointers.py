@@ -19,7 +19,7 @@ from typing import Any
 from rich.console import Console
 
 from mtg_layers.conformance.pointers import case_page, explain_command, parting, pointer_lines, where_to_look
-from mtg_layers.conformance.protocol import load_suite, validator
+from mtg_layers.conformance.protocol import validator
 from mtg_layers.conformance.reports import build_report, junit_xml, markdown, print_tables
 from mtg_layers.conformance.runner import Runner, RunnerOptions, RunResult, plan
 from mtg_layers.paths import CASES_DIR, ROOT
@@ -27,17 +27,19 @@ from reference.case import board_at
 from reference.resolver import resolve
 from reference.versions import get_version
 
+from ..builders import suite
+
 ENGINE = [sys.executable, str(ROOT / "examples" / "adapters" / "almost-right-engine.py")]
 CASE = "regression-dependency-appears-after-an-application"
 SITE = "https://mtg-layers.github.io/mtg-layers/"
 
 
 def suite_case(case_id: str) -> Any:
-    return next(sc for sc in load_suite() if sc.id == case_id)
+    return next(sc for sc in suite() if sc.id == case_id)
 
 
 def engine_runs(ids: tuple[str, ...]) -> list[RunResult]:
-    jobs = plan(load_suite(), ids=ids, rules=("m10",))
+    jobs = plan(suite(), ids=ids, rules=("m10",))
     return Runner(RunnerOptions(argv=ENGINE, cwd=str(ROOT))).run(jobs)
 
 

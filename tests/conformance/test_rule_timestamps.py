@@ -21,7 +21,6 @@ from mtg_layers.conformance.protocol import (
     board_data,
     case_input,
     leaves_timestamps,
-    load_suite,
     message_error,
     run_message,
 )
@@ -29,7 +28,9 @@ from mtg_layers.conformance.runner import Runner, RunnerOptions, plan
 from mtg_layers.corpus import ROOT
 from reference.versions import builtin_versions
 
-SUITE = load_suite()
+from ..builders import suite
+
+SUITE = suite()
 WRONG = [sys.executable, str(Path(__file__).parents[1] / "fake_adapters" / "old_timestamps_adapter.py")]
 REFERENCE = [sys.executable, "-m", "mtg_layers.adapter"]
 # One case per timestamp rule whose step leaves the timestamp to the rules (613.7c, d, e, f, g).

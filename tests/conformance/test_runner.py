@@ -28,10 +28,12 @@ from mtg_layers.conformance.runner import Runner, RunnerOptions, RunResult, exit
 from mtg_layers.corpus import ROOT, case_from_data
 from reference.versions import builtin_versions
 
+from ..builders import suite
+
 FIXTURES = Path(__file__).parents[1] / "fake_adapters" / "corpus"
 REFERENCE = [sys.executable, "-m", "mtg_layers.cli", "adapter"]
 JS_ENGINE = ROOT / "examples" / "adapters" / "simple-engine.js"
-SUITE = load_suite()
+SUITE = suite()
 FIXTURE_SUITE = load_suite(FIXTURES)
 
 

@@ -13,6 +13,7 @@ within a bound (memory: the growth of the process's peak resident size).
 from __future__ import annotations
 
 import copy
+import functools
 import json
 import os
 import resource
@@ -48,15 +49,28 @@ class Kind:
     """One kind of bad input: the file's bytes (or a special file), the field and words the error must name."""
 
     name: str
-    content: bytes | None  # None: ``make`` builds the path itself
+    # the bytes, or what makes them when first asked (``dump_later``); None: ``make`` builds the path itself
+    source: bytes | Callable[[], bytes] | None
     field: str
     words: tuple[str, ...] = ()
     make: Callable[[Path], Path] | None = None
     rules_file: bool = False  # the bad file is a rules profile given to resolve --rules-file
 
+    @property
+    def content(self) -> bytes | None:
+        """The file's bytes (None: ``make`` builds the path itself)."""
+        return self.source() if callable(self.source) else self.source
+
 
 def dump(data: Any) -> bytes:
     return yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=100_000).encode("utf-8")
+
+
+def dump_later(data: Any) -> Callable[[], bytes]:
+    """``dump(data)``, made when first asked: a run that collects the kinds and runs none of them (another tier, a
+    worker given other tests) spends nothing on the hundreds of generated files. ``data`` is the kind's own copy,
+    which nothing changes afterwards."""
+    return functools.cache(lambda: dump(data))
 
 
 def first_case(pred: Callable[[dict[str, Any]], bool]) -> dict[str, Any]:
@@ -133,7 +147,12 @@ def generated_kinds() -> list[Kind]:
     and an unknown field in every mapping shape that allows none."""
     found, _ = bad_fields(WALK, FREE_TEXT)
     kinds = [
-        Kind(f"{b.kind}:{b.field}", dump(b.data), b.where, (b.field.rsplit(".", 1)[-1],) if b.kind == "missing" else ())
+        Kind(
+            f"{b.kind}:{b.field}",
+            dump_later(b.data),
+            b.where,
+            (b.field.rsplit(".", 1)[-1],) if b.kind == "missing" else (),
+        )
         for b in found
     ]
     for shape in shapes_of(WALK):
@@ -142,7 +161,7 @@ def generated_kinds() -> list[Kind]:
             bad = copy.deepcopy(WALK.cases[case])
             locate(bad, path)["colour"] = "red"
             # issue 11: the message names the unknown field itself (and the nearest known one)
-            kinds.append(Kind(f"unknown:{shape.name}", dump(bad), _where(path, "colour"), ("unknown field",)))
+            kinds.append(Kind(f"unknown:{shape.name}", dump_later(bad), _where(path, "colour"), ("unknown field",)))
     return kinds
 
 
