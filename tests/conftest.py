@@ -81,6 +81,10 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     import json
     from pathlib import Path
 
+    if "__mutmut_" not in os.environ.get("MUTANT_UNDER_TEST", ""):
+        # the whole suite in one run (README, "Run the tests"): the slow tier first, so that xdist hands out the
+        # longest work first and the quick tests fill in around it (the order within each tier is kept)
+        items.sort(key=lambda item: item.get_closest_marker("slow") is None)
     if os.environ.get("MTG_LAYERS_KILLING_SUITE"):
         from mtg_layers.checking.mutation_campaign import KILLING_SUITE
 

@@ -12,18 +12,29 @@ the functions the misreadings replace each run calls and which fields of the rul
 then not run again on a case/version whose run calls none of the functions it replaces and reads none of the fields
 its doctored version changes: that run would be the same computation, with the same verdict (``reach`` says why).
 The rows are those of running every pair.
+
+**The page and the test.** The page (``markdown``) holds every row, and says in its first line what it was computed
+from: a hash of the inputs a row depends on (``fingerprint``: the rules code, the fast path ``verify`` resolves ties
+with, the misreadings, the loader, the catalogue and the corpus). The test suite checks that hash (a change to any
+input without the page made again fails), re-runs one misreading's row on the cases the page names, and checks that
+the corpus catches every misreading by finding, for each, one case/version that catches it (``first_catch``, trying
+the page's cases first): the whole matrix is the command's work, not every test run's.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import hashlib
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from reference.case import Case
 from reference.versions import RulesVersion, builtin_versions
 
+from ..paths import CORPUS_DIR, ROOT
 from . import reach
 from .misreadings import BY_ID, CATALOGUE, Misreading
 from .verify import check_case
@@ -185,6 +196,71 @@ def matrix(cases: Sequence[Case], only: Iterable[str] = (), jobs: int = 1) -> li
         return list(pool.map(_row_by_id, [(m.id, cases, known) for m in chosen], chunksize=1))
 
 
+def first_catch(m: Misreading, cases: Sequence[Case], prefer: Iterable[str] = ()) -> tuple[str, str] | None:
+    """One (case id, version) of the ``judgeable`` cases whose golden answers catch the misreading, the cases named in
+    ``prefer`` tried first (in that order), then the others in theirs; None when no case catches it."""
+    versions = builtin_versions()
+    first = list(dict.fromkeys(prefer))
+    for case in sorted(cases, key=lambda c: first.index(c.id) if c.id in first else len(first)):
+        for judged_case in judgeable([case]):
+            for vid in judged_case.versions:
+                if catches(m, judged_case, vid, versions[vid]):
+                    return case.id, vid
+    return None
+
+
+# What a row depends on (module docstring, "The page"): under the code's root, under the corpus directory, and the
+# case files.
+CODE_INPUTS = (
+    "reference",
+    "reference_optimized",
+    "mtg_layers/checking/misreadings",
+    "mtg_layers/checking/kill_matrix.py",
+    "mtg_layers/checking/reach.py",
+    "mtg_layers/checking/verify.py",
+    "mtg_layers/checking/results.py",
+    "mtg_layers/corpus",
+    "mtg_layers/catalogue",
+)
+CORPUS_INPUTS = ("catalogue", "schema")
+_INPUT_SUFFIXES = frozenset({".py", ".json", ".yaml", ".yml"})
+
+
+def fingerprint(cases: Path, code_root: Path = ROOT, corpus: Path = CORPUS_DIR) -> str:
+    """A hash of the inputs of the matrix (``CODE_INPUTS``, ``CORPUS_INPUTS``, the case files under ``cases``): file
+    names and contents, in order."""
+    digest = hashlib.sha256()
+    for root, names in ((code_root, CODE_INPUTS), (corpus, CORPUS_INPUTS), (cases, (".",))):
+        for name in names:
+            base = root / name
+            found = [base] if base.is_file() else sorted(base.rglob("*")) if base.is_dir() else []
+            for path in found:
+                if path.is_file() and path.suffix in _INPUT_SUFFIXES and "__pycache__" not in path.parts:
+                    digest.update(f"{name}/{path.relative_to(base).as_posix()}".encode() + b"\0")
+                    digest.update(path.read_bytes() + b"\0")
+    return digest.hexdigest()[:16]
+
+
+_PAGE_ROW = re.compile(r"^\| [^|]+ \| `([^`]+)`:")
+_PAGE_CASE = re.compile(r"\[([^\]]+)\]\(cases/")
+
+
+def page_rows(page: str) -> dict[str, tuple[str, ...]]:
+    """The page's rows as (misreading id -> the case ids it names as catching it, in its order)."""
+    out: dict[str, tuple[str, ...]] = {}
+    for line in page.splitlines():
+        found = _PAGE_ROW.match(line)
+        if found:
+            out[found.group(1)] = tuple(_PAGE_CASE.findall(line.rsplit(" | ", 1)[-1]))
+    return out
+
+
+def page_inputs(page: str) -> str | None:
+    """The fingerprint of the inputs the page says it was computed from (None: it says none)."""
+    found = re.search(r"inputs ([0-9a-f]{16})", page.split("\n", 1)[0])
+    return found.group(1) if found else None
+
+
 def rule_sort_key(rule: str) -> tuple[Any, ...]:
     """Rule numbers in the Comprehensive Rules' order (613.7c before 613.10)."""
     import re
@@ -223,11 +299,12 @@ def text_report(rows: Sequence[Row]) -> str:
     return "\n".join(lines) + "\n"
 
 
-def markdown(rows: Sequence[Row]) -> str:
-    """The page "What passing the corpus means": rule -> misreading -> the cases that catch it."""
+def markdown(rows: Sequence[Row], inputs: str) -> str:
+    """The page "What passing the corpus means": rule -> misreading -> the cases that catch it; its first line names
+    the ``fingerprint`` of the inputs it was computed from."""
     s = summary(rows)
     lines = [
-        "<!-- generated by `mtg-layers mutants --markdown`: do not edit -->",
+        f"<!-- generated by `mtg-layers mutants --markdown`: do not edit; inputs {inputs} -->",
         "",
         "An engine that passes every corpus case reads none of these rule sentences the wrong way: each",
         "misreading below, applied to the reference resolver, makes the golden answers of the cases",

@@ -21,13 +21,13 @@ from ..cli_support import corpus_option, friendly_errors
 def mutants(corpus_dir: Path, as_json: bool, as_markdown: bool, only: tuple[str, ...], jobs: int) -> None:
     """Run every named misreading against the corpus's golden answers alone; exit 0 only if each is caught."""
     from ..corpus import load_corpus
-    from .kill_matrix import markdown, matrix, text_report
+    from .kill_matrix import fingerprint, markdown, matrix, text_report
 
     rows = matrix(load_corpus(corpus_dir), only, jobs)
     if as_json:
         click.echo(json.dumps([r.as_json() for r in rows], indent=2, ensure_ascii=False))
     elif as_markdown:
-        click.echo(markdown(rows), nl=False)
+        click.echo(markdown(rows, fingerprint(corpus_dir)), nl=False)
     else:
         click.echo(text_report(rows), nl=False)
     sys.exit(0 if all(r.caught for r in rows) else 1)

@@ -1,33 +1,30 @@
 """Issue 38: the corpus alone catches every named misreading (``mtg-layers mutants``), most of them twice.
 
-The matrix is computed in ``PARTS`` tests, each the rows of every ``PARTS``-th misreading, so xdist spreads it over
-its workers; each part's rows are computed once per test run and shared (``tests/session_shared``), as is the
-correct run of every case/version (``kill_matrix.baseline``: which functions a misreading replaces each one calls,
-so a misreading does not run again where it changes nothing, ``checking.reach``), which also gives the set of
-case/versions the matrix judges (``kill_matrix.judgeable``). The page test assembles the parts in catalogue order.
+The whole matrix (every misreading against every case/version) is the command's work: the page it writes says which
+inputs it was computed from (``kill_matrix.fingerprint``), and the page test fails when any of them changed since.
+Each test run checks, for every misreading, that some case catches it (``kill_matrix.first_catch``, the page's
+cases first, in ``PARTS`` tests that xdist spreads over its workers), and re-runs one misreading's row through the
+command on the cases the page names. ``test_the_shortcut_gives_the_rows_of_the_full_run`` checks the command's
+shortcut (``checking.reach``) against running every pair.
 """
 
 from __future__ import annotations
 
-import dataclasses
 import functools
 import json
 import shutil
 from pathlib import Path
-from typing import Any
 
 import pytest
 from click.testing import CliRunner
 
-from mtg_layers.checking import kill_matrix, reach
-from mtg_layers.checking.kill_matrix import Row, markdown
+from mtg_layers.checking import kill_matrix
 from mtg_layers.checking.misreadings import CATALOGUE
 from mtg_layers.cli import main
 from mtg_layers.conformance.protocol import case_input, leaves_timestamps
 from mtg_layers.corpus import CASES_DIR, load_corpus
 from mtg_layers.paths import ROOT
 from reference.case import Case
-from tests import session_shared
 from tests.builders import suite
 
 # 613.7c (the newest counters), 613.7d (zone change), 613.7e (attachment), 613.7f (face turn), 613.7g (transform)
@@ -67,9 +64,11 @@ def test_the_catalogue_names_every_numbered_rule_of_613() -> None:
     assert len(CATALOGUE) >= 80
 
 
-# The matrix is computed in this many tests (misreading i of the catalogue in part i % PARTS).
+# The corpus's catching of every misreading is checked in this many tests (misreading i of the catalogue in part
+# i % PARTS), so that xdist spreads them over its workers.
 PARTS = 6
 TWELVE_TIED = "twelve-tied-abilities-last-setting-of-power"
+PAGE = ROOT / "docs" / "generated" / "kill-matrix.md"
 
 
 @functools.cache
@@ -77,97 +76,100 @@ def _corpus() -> tuple[Case, ...]:
     return tuple(load_corpus())
 
 
-def _baseline(tmp_path_factory: pytest.TempPathFactory) -> reach.Baseline:
-    """``kill_matrix.baseline`` of the corpus: computed once per test run and shared."""
-
-    def compute() -> dict[str, Any]:
-        return kill_matrix.baseline(list(_corpus())).as_json()
-
-    return reach.Baseline.from_json(session_shared.once_json(tmp_path_factory, "kill-matrix-baseline.json", compute))
-
-
-def _judged(tmp_path_factory: pytest.TempPathFactory) -> list[Case]:
-    """``kill_matrix.judgeable`` of the corpus, read off the shared baseline."""
-    return kill_matrix.judged(list(_corpus()), _baseline(tmp_path_factory))
-
-
-def _part(tmp_path_factory: pytest.TempPathFactory, part: int) -> list[dict[str, Any]]:
-    """The rows (as ``--json`` prints them) of the misreadings of one part: computed once per test run."""
-
-    def compute() -> list[dict[str, Any]]:
-        known = _baseline(tmp_path_factory)
-        cases = kill_matrix.judged(list(_corpus()), known)
-        return [kill_matrix.row(m, cases, known).as_json() for m in CATALOGUE[part::PARTS]]
-
-    rows: list[dict[str, Any]] = session_shared.once_json(tmp_path_factory, f"kill-matrix-{part}.json", compute)
-    return rows
-
-
-def _row(r: dict[str, Any]) -> Row:
-    return Row(
-        r["id"],
-        r["rule"],
-        r["misreading"],
-        r["wrong_engine"],
-        tuple(r["caught_by"]),
-        tuple((p["case"], p["version"]) for p in r["caught_by_pairs"]),
-    )
+@functools.cache
+def _page() -> dict[str, tuple[str, ...]]:
+    """The page's rows: misreading id -> the cases it names as catching it."""
+    return kill_matrix.page_rows(PAGE.read_text("utf-8"))
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("part", range(PARTS), ids=[f"part{k + 1}of{PARTS}" for k in range(PARTS)])
-def test_the_corpus_alone_catches_every_misreading(tmp_path_factory: pytest.TempPathFactory, part: int) -> None:
-    """Every misreading of the part is caught by some case; the rows name the catching cases."""
-    data = _part(tmp_path_factory, part)
-    assert [r["id"] for r in data] == [m.id for m in CATALOGUE[part::PARTS]]
-    # kill_matrix.judgeable: twelve tied abilities are more orders than the readable enumeration finishes, under the
-    # rules as under a misreading; the case takes no part, rather than "catching" every misreading by running out.
-    assert not [r["id"] for r in data if TWELVE_TIED in r["caught_by"]]
-    uncaught = [r["id"] for r in data if not r["caught_by"]]
-    assert not uncaught, f"no corpus case catches {uncaught}"
-    assert {"id", "rule", "misreading", "caught_by"} <= set(data[0])
+def test_the_corpus_alone_catches_every_misreading(part: int) -> None:
+    """Every misreading of the part is caught by some case of the corpus (its golden answers fail with the
+    misreading as the engine), the cases the page names tried first."""
+    cases = [c for c in _corpus() if c.id != TWELVE_TIED]
     # issue 38: each timestamp misreading is caught by a case whose step leaves that timestamp to the rules
-    mine = [r for r in data if r["id"] in TIMESTAMP_MISREADINGS]
-    if mine:
-        left = {sc.id for sc in suite() if any(leaves_timestamps(s) for s in case_input(sc.data)["steps"])}
-        for r in mine:
-            assert set(r["caught_by"]) & left, f"{r['id']}: no catching case leaves a timestamp to the rules"
+    left = {sc.id for sc in suite() if any(leaves_timestamps(s) for s in case_input(sc.data)["steps"])}
+    uncaught = []
+    for m in CATALOGUE[part::PARTS]:
+        among = [c for c in cases if c.id in left] if m.id in TIMESTAMP_MISREADINGS else cases
+        if kill_matrix.first_catch(m, among, _page().get(m.id, ())) is None:
+            uncaught.append(m.id)
+    assert not uncaught, f"no corpus case catches {uncaught}"
+
+
+def test_a_misreading_no_case_catches_is_found_uncaught() -> None:
+    """``first_catch`` says None when no case catches the misreading (here: the cases of another misreading's
+    page row, none of which catches the first one), and names a catching pair of the page's first case."""
+    from mtg_layers.checking.misreadings import BY_ID
+
+    gains = BY_ID["gains-every-kind-of-ability"]
+    named = _page()[gains.id]
+    catching = kill_matrix.first_catch(gains, [c for c in _corpus() if c.id in named], named)
+    assert catching is not None and catching[0] == named[0]
+    others = [c for c in _corpus() if c.id in _page()["counters-survive-zone-change"]]
+    assert not set(named) & {c.id for c in others}
+    assert kill_matrix.first_catch(gains, others) is None
+
+
+def test_the_fingerprint_follows_every_input(tmp_path: Path) -> None:
+    """The page's fingerprint changes with a case file, a rules module or a misreading, not with a cache file."""
+    code, corpus, cases = tmp_path / "code", tmp_path / "corpus", tmp_path / "cases"
+    files = [code / "reference" / "resolver.py", code / "mtg_layers/checking/misreadings/base.py"]
+    files += [corpus / "schema" / "case.json", cases / "a" / "b.yaml"]
+    for f in files:
+        f.parent.mkdir(parents=True, exist_ok=True)
+        f.write_text("x", encoding="utf-8")
+    seen = {kill_matrix.fingerprint(cases, code, corpus)}
+    for f in files:
+        f.write_text("y", encoding="utf-8")
+        seen.add(kill_matrix.fingerprint(cases, code, corpus))
+    assert len(seen) == 1 + len(files)
+    cache = code / "reference" / "__pycache__" / "resolver.cpython-311.pyc"
+    cache.parent.mkdir()
+    cache.write_bytes(b"z")
+    assert kill_matrix.fingerprint(cases, code, corpus) in seen
 
 
 @pytest.mark.slow
-def test_the_page_is_current_and_the_command_prints_the_rows(
-    tmp_path_factory: pytest.TempPathFactory, tmp_path: Path
-) -> None:
-    """docs/generated/kill-matrix.md is the whole matrix as Markdown (`mtg-layers mutants --markdown`), most
-    misreadings caught twice; `mtg-layers mutants --json` prints the same rows, and exits 0 only if each is caught."""
-    parts = [_part(tmp_path_factory, k) for k in range(PARTS)]
-    by_id = {r["id"]: r for part in parts for r in part}
-    assert len(by_id) == len(CATALOGUE)
-    rows = [_row(by_id[m.id]) for m in CATALOGUE]
-    page = ROOT / "docs" / "generated" / "kill-matrix.md"
-    assert page.read_text("utf-8") == markdown(rows), "stale: run `mtg-layers mutants --markdown`"
-    twice = sum(len(r.caught_by) >= 2 for r in rows)
+def test_the_page_is_current_and_the_command_prints_the_rows(tmp_path: Path) -> None:
+    """docs/generated/kill-matrix.md (`mtg-layers mutants --markdown`) was computed from the inputs as they are (its
+    fingerprint), names every misreading of the catalogue, most caught twice; `mtg-layers mutants --json`, on a
+    corpus of the cases the page says catch the first misreading, gives that misreading the page's row, and exits 0
+    only if each misreading asked for is caught."""
+    text = PAGE.read_text("utf-8")
+    assert kill_matrix.page_inputs(text) == kill_matrix.fingerprint(CASES_DIR), (
+        "stale: run `mtg-layers mutants --markdown`"
+    )
+    rows = _page()
+    assert set(rows) == {m.id for m in CATALOGUE}
+    assert not [i for i, cases in rows.items() if TWELVE_TIED in cases]
+    twice = sum(len(cases) >= 2 for cases in rows.values())
     assert twice >= 0.9 * len(rows), f"only {twice} of {len(rows)} misreadings are caught by two or more cases"
 
-    # The command, on a corpus of the cases that catch the first misreading: its row is the matrix's row; a
+    # The command, on a corpus of the cases that catch the first misreading: its row is the page's row; a
     # misreading none of those cases catches is uncaught there, and the command then exits 1.
-    first = rows[0]
-    other = next(r for r in rows if r.caught and not set(r.caught_by) & set(first.caught_by))
+    first = CATALOGUE[0].id
+    other = next(i for i, cases in rows.items() if cases and not set(cases) & set(rows[first]))
     small = tmp_path / "cases"
     for case in _corpus():
-        if case.id in first.caught_by:
+        if case.id in rows[first]:
             assert case.path is not None
             source = Path(case.path).resolve()  # the loader names it relative to the working directory
             target = small / source.relative_to(CASES_DIR.resolve())
             target.parent.mkdir(parents=True, exist_ok=True)
             shutil.copy2(source, target)
-    cli = ["mutants", "--json", "--corpus", str(small), "--only", first.id]
-    both = CliRunner().invoke(main, [*cli, "--only", other.id, "--jobs", "2"])
+    cli = ["mutants", "--json", "--corpus", str(small), "--only", first]
+    both = CliRunner().invoke(main, [*cli, "--only", other, "--jobs", "2"])
     assert both.exit_code == 1, both.output
-    assert json.loads(both.output) == [first.as_json(), dataclasses.replace(other, caught_by=(), pairs=()).as_json()]
+    printed = json.loads(both.output)
+    assert [(r["id"], tuple(r["caught_by"])) for r in printed] == [(first, rows[first]), (other, ())]
     alone = CliRunner().invoke(main, cli)
     assert alone.exit_code == 0, alone.output
-    assert json.loads(alone.output) == [first.as_json()]
+    assert json.loads(alone.output) == printed[:1]
+    page = CliRunner().invoke(main, ["mutants", "--markdown", "--corpus", str(small), "--only", first])
+    assert page.output.startswith("<!-- generated by `mtg-layers mutants --markdown`: do not edit; inputs ")
+    assert kill_matrix.page_inputs(page.output) == kill_matrix.fingerprint(small)
 
 
 # One misreading of each kind: a patch of a plain function (613.8a; 612.2, plurals), of an entry of the table of
