@@ -374,6 +374,18 @@ class Readable:
         self.state = apply_effect(effect, self.parts(effect, slot), targets, self.board, self.state, self.version)
 
 
+def in_slot(game: Bookkeeping, slot: str) -> list[ContinuousEffect]:
+    """611, 613.6: the effects in play with a part in ``slot``, in the order ``effects_in_play`` gives them.
+
+    A faster bookkeeping may answer with an optional ``in_slot`` of its own (the same list, kept while the effects
+    in play stay); the readable one asks every effect in play for its parts in the slot.
+    """
+    kept: Callable[[str], list[ContinuousEffect]] | None = getattr(game, "in_slot", None)
+    if kept is not None:
+        return kept(slot)
+    return [e for e in game.effects_in_play() if game.parts(e, slot)]
+
+
 def _in_one_pass(
     game: Bookkeeping, group: list[ContinuousEffect], slot: str, waited: Mapping[str, set[str]], version: RulesVersion
 ) -> bool:
@@ -499,7 +511,7 @@ def resolve(
         waited: dict[str, set[str]] = {}
         seen_edges: set[tuple[str, str]] = set()
         while True:
-            candidates = [e for e in game.effects_in_play() if e.key not in done and game.parts(e, slot.id)]
+            candidates = [e for e in in_slot(game, slot.id) if e.key not in done]
             for e in candidates:
                 seen.setdefault(e.key, e)
             if not candidates:

@@ -360,6 +360,11 @@ class Incremental:
         self.statics: dict[str, list[ContinuousEffect]] = {}
         # the effects that exist (resolved, static, the rules'), with their keys, while no object's statics change
         self.in_play: tuple[list[ContinuousEffect], set[str]] | None = None
+        # per slot: the effects in play (``in_play``, kept alive) and those of them with a part in it (``in_slot``)
+        self.slot_effects: dict[str, tuple[tuple[list[ContinuousEffect], set[str]], list[ContinuousEffect]]] = {}
+        # by the identity of an effect's parts in every slot (``effect_slots``): those (kept alive), and the slots
+        # where they are some (``_by_slot``)
+        self.slots_of: dict[int, tuple[dict[str, tuple[Part, ...]], tuple[str, ...]]] = {}
         # bitsets over the objects by type, subtype, color, controller... built when first asked (``indexes``)
         self.index: Indexes | None = None
         # the objects changed since the bitsets were last brought up to date, with their characteristics then
@@ -435,6 +440,51 @@ class Incremental:
         if not extra:
             return list(effects)
         return effects + [self.locked[k][0] for k in sorted(extra)]
+
+    def in_slot(self, slot: str) -> list[ContinuousEffect]:
+        """611, 613.6: the effects in play with a part in ``slot`` (``reference.resolver.in_slot``): while the effects
+        that exist stay (``in_play``), each is asked once for the slots it has parts in, and the locked effects
+        outside them each time."""
+        effects = self.effects_in_play()  # (brings ``in_play`` up to date)
+        in_play = self.in_play
+        assert in_play is not None
+        held = self.slot_effects.get(slot)
+        if held is None or held[0] is not in_play:
+            if type(self).parts is Incremental.parts:
+                for s, found in self._by_slot(in_play[0]).items():
+                    self.slot_effects[s] = (in_play, found)
+                held = self.slot_effects.get(slot)
+            if held is None or held[0] is not in_play:
+                # (a bookkeeping that watches the questions asked of ``parts`` is asked them, slot by slot)
+                held = self.slot_effects[slot] = (in_play, [e for e in in_play[0] if self.parts(e, slot)])
+        if len(effects) == len(in_play[0]):
+            return list(held[1])
+        # 613.6: the effects locked in that no longer exist, after those that do (as ``effects_in_play`` lists them)
+        return held[1] + [e for e in effects[len(in_play[0]) :] if self.parts(e, slot)]
+
+    def _by_slot(self, effects: list[ContinuousEffect]) -> dict[str, list[ContinuousEffect]]:
+        """613.6: for each slot of the version, the effects with a part in it, in order; each effect's slots are read
+        off its parts in every slot (``parts``), those of equal parts and origin once."""
+        ids = self.slot_ids
+        out: dict[str, list[ContinuousEffect]] = {s: [] for s in ids}
+        kept_slots, slots_of = self.effect_slots, self.slots_of
+        for e in effects:
+            kept = kept_slots.get(id(e))
+            if kept is None or kept[0] is not e:
+                self.parts(e, ids[0])  # keeps its parts in every slot, when they can be kept
+                kept = kept_slots.get(id(e))
+                if kept is None or kept[0] is not e:  # unhashable parts: asked slot by slot
+                    for s in ids:
+                        if self.parts(e, s):
+                            out[s].append(e)
+                    continue
+            every = kept[1]
+            found = slots_of.get(id(every))
+            if found is None or found[0] is not every:
+                found = slots_of[id(every)] = (every, tuple(s for s in ids if every.get(s)))
+            for s in found[1]:
+                out[s].append(e)
+        return out
 
     def info(self, e: ContinuousEffect) -> _Info:
         """What is kept about one effect value (what it reads and writes, its parts per slot)."""

@@ -97,6 +97,7 @@ def checked_engine() -> Iterator[list[int]]:
         fresh = effects.effects_in_play(self.board, self.state, self.locked, self.version.keyword_counters)
         assert sorted(x.key for x in live) == sorted(x.key for x in fresh)
         group = [x for x in live if self.parts(x, slot)]
+        assert self.in_slot(slot) == group  # 613.6: the effects in play with a part in the slot, kept while they stay
         for x in group:
             targets = effects.affected(x, self.board, self.state, self.locked)
             assert self.affected(x) == targets, x.key
