@@ -58,9 +58,9 @@ from reference.effects import (
     static_effect,
 )
 from reference.filters import Context, condition_holds, names_zone, objects_matching
-from reference.model import Board, Characteristics, Part, State
+from reference.model import Board, Characteristics, GameObject, Part, State
 from reference.operations import TIMED_OPERATIONS, Instruction, apply_instruction
-from reference.resolver import initial_state
+from reference.resolver import initial_values
 from reference.versions import RulesVersion
 
 from .compiled_filters import compiled
@@ -281,6 +281,33 @@ def _replay(
         yield state
 
 
+def _printed_only(obj: GameObject) -> bool:
+    """613.1: an object whose first values are its printed ones with their intrinsic abilities (305.6): no back face
+    (712), no flip face (710), no "as this enters" choice (614.1c, 707.2), not a modal card (712.3)."""
+    return obj.back_face is None and obj.flip_face is None and not obj.entered_as and not obj.modal
+
+
+def shared_initial_state(board: Board, version: RulesVersion) -> dict[str, Characteristics]:
+    """613.1: as ``reference.resolver.initial_state``, with equal values held as one (objects alike share it); an
+    object with its printed values alone (``_printed_only``) gets one value per printed value, made once."""
+    out: dict[str, Characteristics] = {}
+    alike: dict[Characteristics, Characteristics] = {}
+    printed: dict[Characteristics, Characteristics] = {}  # printed value -> its first value (``initial_values``)
+    objects = board.objects
+    for i in sorted(objects):
+        obj = objects[i]
+        if _printed_only(obj):
+            ch = printed.get(obj.printed)
+            if ch is None:
+                ch = initial_values(obj, version)
+                ch = printed[obj.printed] = alike.setdefault(ch, ch)
+        else:
+            ch = initial_values(obj, version)
+            ch = alike.setdefault(ch, ch)
+        out[i] = ch
+    return out
+
+
 class Incremental:
     """613.1-613.8: the bookkeeping of one resolution (``reference.resolver.Bookkeeping``), kept between steps."""
 
@@ -288,14 +315,12 @@ class Incremental:
         """613.1, 613.6: every object's printed values, no effect locked in yet, and each object's statics."""
         self.board = board
         self.version = version
-        self.state: dict[str, Characteristics] = dict(initial_state(board, version))
         # equal characteristics held as one value: objects alike are grouped by identity (``changes``, ``indexes``)
-        alike: dict[Characteristics, Characteristics] = {}
+        self.state: dict[str, Characteristics] = shared_initial_state(board, version)
         # the objects holding each value, by the value's identity (the classes an application moves together);
         # None where there are too many values for a class to move many objects at once (``by_class``)
         holders: dict[int, tuple[Characteristics, set[str]]] = {}
         for i, ch in self.state.items():
-            ch = self.state[i] = alike.setdefault(ch, ch)
             held = holders.get(id(ch))
             if held is None:
                 holders[id(ch)] = (ch, {i})
@@ -553,8 +578,13 @@ class Incremental:
             held = self.locked[e.key]
             kept = self.locked_objects.get(e.key)
             if kept is None or kept[0] is not held:
-                # 611.2c: the objects fixed when it first applied (the objects of a resolution never change)
-                objects = held[1] if held[1] <= self.state.keys() else frozenset(i for i in held[1] if i in self.state)
+                # 611.2c: the objects fixed when it first applied, those still in the state (none leaves it during a
+                # resolution: a set this bookkeeping gave, ``affected_cache``'s, is wholly in it)
+                given = self.affected_cache.get(e.key)
+                if (given is not None and given.objects is held[1]) or held[1] <= self.state.keys():
+                    objects = held[1]
+                else:
+                    objects = frozenset(i for i in held[1] if i in self.state)
                 kept = self.locked_objects[e.key] = (held, objects)
             return kept[1]
         cached = self.affected_cache.get(e.key)
