@@ -1009,7 +1009,7 @@ class Incremental:
         # one object's instructions now and on b's trial of it (by effect, or by parts), b's trial of one object
         own: dict[tuple[Any, ...], Any] = {}
         trials: dict[Any, list[Any]] = {}  # per (origin, size): the trials met, with their answers (``_same_trial``)
-        twins = self._twins(group, slot)
+        twins: set[str] | None = None  # the group's effects with an equal one (``_twins``), found when first needed
         for b in group:
             ib = self.info(b)
             writes, wnames = ib.writes, ib.write_names
@@ -1104,10 +1104,13 @@ class Incremental:
                     r = self._readable_test(a, ia, b, slot, doing)
                 if r is not None:
                     graph[a.key][b.key] = r
-            if not asked and kept_any and b.key in twins:
-                # every pair b met was kept: b's trial is still offered to its twins met next (``_same_trial``)
-                changes = self.changes(b, slot)
-                asked = bool(changes) and self._same_trial(b, changes, trials) is None
+            if not asked and kept_any:
+                if twins is None:
+                    twins = self._twins(group, slot)
+                if b.key in twins:
+                    # every pair b met was kept: b's trial is still offered to its twins met next (``_same_trial``)
+                    changes = self.changes(b, slot)
+                    asked = bool(changes) and self._same_trial(b, changes, trials) is None
             if asked and changes and same is None:
                 self._first_trial(b, changes, trials, [sensitive[n][0].key for n in ns], graph)
         return graph
