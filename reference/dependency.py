@@ -184,7 +184,10 @@ def strongly_connected(graph: Mapping[str, Mapping[str, object]]) -> dict[str, f
 
 
 def ready(
-    graph: Mapping[str, Mapping[str, object]], loop_waits_as_unit: bool = True, loop_ignores_dependency: bool = False
+    graph: Mapping[str, Mapping[str, object]],
+    loop_waits_as_unit: bool = True,
+    loop_ignores_dependency: bool = False,
+    loops: Mapping[str, frozenset[str]] | None = None,
 ) -> list[str]:
     """613.8b: effects that wait for nothing outside their own dependency loop.
 
@@ -192,9 +195,11 @@ def ready(
     effect outside it, so that the loop's members still apply in timestamp order
     relative to each other; without it only that member waits. With
     ``loop_ignores_dependency`` (the literal reading of "this rule is ignored") a loop's
-    members never wait at all, not even for an effect outside the loop.
+    members never wait at all, not even for an effect outside the loop. ``loops``: the graph's loops
+    (``strongly_connected``), when the caller has found them already.
     """
-    loops = strongly_connected(graph)
+    if loops is None:
+        loops = strongly_connected(graph)
     waiting = {a for a in graph if any(b not in loops[a] for b in graph[a])}
     if loop_ignores_dependency:
         waiting = {a for a in waiting if len(loops[a]) == 1}

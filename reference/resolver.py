@@ -25,7 +25,7 @@ from .effects import (
     parts_in_slot,
 )
 from .flip import own_flipped_values
-from .model import Board, Characteristics, Part, State, Timestamp
+from .model import Board, Characteristics, GameObject, Part, State, Timestamp
 from .operations import intrinsic_abilities
 from .timestamps import Tie, choose, rank
 from .versions import RulesVersion, Slot
@@ -166,14 +166,16 @@ class Resolution:
 def initial_state(board: Board, version: RulesVersion | None = None) -> dict[str, Characteristics]:
     """613.1, 707.2, 305.6, 712: every object's printed (or token-defined) values, in every zone, with entry
     choices, of the face that is up (202.3b: a back face's mana value as the version says)."""
-    out = {}
-    for i in sorted(board.objects):
-        obj = board.objects[i]
-        ch = own_flipped_values(obj, entered_values(obj))  # 710.2
-        if version is not None:
-            ch = own_mana_value(obj, ch, version)  # 202.3b (a merge over it replaces this value in layer 1a)
-        out[i] = intrinsic_abilities(ch)
-    return out
+    return {i: initial_values(board.objects[i], version) for i in sorted(board.objects)}
+
+
+def initial_values(obj: GameObject, version: RulesVersion | None = None) -> Characteristics:
+    """613.1, 707.2, 305.6, 712: one object's printed (or token-defined) values with its entry choices, of the face
+    that is up (202.3b: a back face's mana value as the version says)."""
+    ch = own_flipped_values(obj, entered_values(obj))  # 710.2
+    if version is not None:
+        ch = own_mana_value(obj, ch, version)  # 202.3b (a merge over it replaces this value in layer 1a)
+    return intrinsic_abilities(ch)
 
 
 def _order_key(e: ContinuousEffect) -> tuple[Timestamp, Timestamp]:
@@ -188,9 +190,11 @@ def why_chosen(
     graph: Mapping[str, Mapping[str, DependencyReason]],
     waited: Mapping[str, set[str]],
     done: set[str],
+    loops: Mapping[str, frozenset[str]] | None = None,
 ) -> Why:
-    """Explain the choice: 613.3 (CDA first), 613.7 (timestamp), 613.8b (dependency, loops)."""
-    loop = strongly_connected(graph)[pick.key]
+    """Explain the choice: 613.3 (CDA first), 613.7 (timestamp), 613.8b (dependency, loops); ``loops``: the graph's
+    loops (``strongly_connected``), when the caller has found them already."""
+    loop = (strongly_connected(graph) if loops is None else loops)[pick.key]
     went_before = tuple(e.key for e in group if e.key != pick.key and _order_key(e) < _order_key(pick))
     waited_for = tuple(sorted(waited.get(pick.key, set()) & done))
     if len(loop) > 1:
@@ -374,6 +378,18 @@ class Readable:
         self.state = apply_effect(effect, self.parts(effect, slot), targets, self.board, self.state, self.version)
 
 
+def in_slot(game: Bookkeeping, slot: str) -> list[ContinuousEffect]:
+    """611, 613.6: the effects in play with a part in ``slot``, in the order ``effects_in_play`` gives them.
+
+    A faster bookkeeping may answer with an optional ``in_slot`` of its own (the same list, kept while the effects
+    in play stay); the readable one asks every effect in play for its parts in the slot.
+    """
+    kept: Callable[[str], list[ContinuousEffect]] | None = getattr(game, "in_slot", None)
+    if kept is not None:
+        return kept(slot)
+    return [e for e in game.effects_in_play() if game.parts(e, slot)]
+
+
 def _in_one_pass(
     game: Bookkeeping, group: list[ContinuousEffect], slot: str, waited: Mapping[str, set[str]], version: RulesVersion
 ) -> bool:
@@ -499,7 +515,7 @@ def resolve(
         waited: dict[str, set[str]] = {}
         seen_edges: set[tuple[str, str]] = set()
         while True:
-            candidates = [e for e in game.effects_in_play() if e.key not in done and game.parts(e, slot.id)]
+            candidates = [e for e in in_slot(game, slot.id) if e.key not in done]
             for e in candidates:
                 seen.setdefault(e.key, e)
             if not candidates:
@@ -517,11 +533,12 @@ def resolve(
             if group is candidates and not any(graph.values()) and _in_one_pass(game, group, slot.id, waited, version):
                 order = in_one_pass(group, waited, done, version)
             else:
-                ok = set(ready(graph, version.loop_waits_as_unit, version.loop_ignores_dependency))
+                loops = strongly_connected(graph)  # 613.8b: found once, read by both questions below
+                ok = set(ready(graph, version.loop_waits_as_unit, version.loop_ignores_dependency, loops))
                 pick, tie = choose_next(group, ok, waited, done, board, game.state, version, slot.id)
                 if tie is not None:
                     ties.append(tie)
-                reason = why_chosen(pick, group, candidates, graph, waited, done)
+                reason = why_chosen(pick, group, candidates, graph, waited, done, loops)
                 order = [(pick, reason, tuple(sorted(e.key for e in group)), graph)]
             for pick, why, remaining, in_force in order:
                 targets = game.affected(pick)

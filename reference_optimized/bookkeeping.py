@@ -58,9 +58,9 @@ from reference.effects import (
     static_effect,
 )
 from reference.filters import Context, condition_holds, names_zone, objects_matching
-from reference.model import Board, Characteristics, Part, State
+from reference.model import Board, Characteristics, GameObject, Part, State
 from reference.operations import TIMED_OPERATIONS, Instruction, apply_instruction
-from reference.resolver import initial_state
+from reference.resolver import initial_values
 from reference.versions import RulesVersion
 
 from .compiled_filters import compiled
@@ -281,6 +281,33 @@ def _replay(
         yield state
 
 
+def _printed_only(obj: GameObject) -> bool:
+    """613.1: an object whose first values are its printed ones with their intrinsic abilities (305.6): no back face
+    (712), no flip face (710), no "as this enters" choice (614.1c, 707.2), not a modal card (712.3)."""
+    return obj.back_face is None and obj.flip_face is None and not obj.entered_as and not obj.modal
+
+
+def shared_initial_state(board: Board, version: RulesVersion) -> dict[str, Characteristics]:
+    """613.1: as ``reference.resolver.initial_state``, with equal values held as one (objects alike share it); an
+    object with its printed values alone (``_printed_only``) gets one value per printed value, made once."""
+    out: dict[str, Characteristics] = {}
+    alike: dict[Characteristics, Characteristics] = {}
+    printed: dict[Characteristics, Characteristics] = {}  # printed value -> its first value (``initial_values``)
+    objects = board.objects
+    for i in sorted(objects):
+        obj = objects[i]
+        if _printed_only(obj):
+            ch = printed.get(obj.printed)
+            if ch is None:
+                ch = initial_values(obj, version)
+                ch = printed[obj.printed] = alike.setdefault(ch, ch)
+        else:
+            ch = initial_values(obj, version)
+            ch = alike.setdefault(ch, ch)
+        out[i] = ch
+    return out
+
+
 class Incremental:
     """613.1-613.8: the bookkeeping of one resolution (``reference.resolver.Bookkeeping``), kept between steps."""
 
@@ -288,14 +315,12 @@ class Incremental:
         """613.1, 613.6: every object's printed values, no effect locked in yet, and each object's statics."""
         self.board = board
         self.version = version
-        self.state: dict[str, Characteristics] = dict(initial_state(board, version))
         # equal characteristics held as one value: objects alike are grouped by identity (``changes``, ``indexes``)
-        alike: dict[Characteristics, Characteristics] = {}
+        self.state: dict[str, Characteristics] = shared_initial_state(board, version)
         # the objects holding each value, by the value's identity (the classes an application moves together);
         # None where there are too many values for a class to move many objects at once (``by_class``)
         holders: dict[int, tuple[Characteristics, set[str]]] = {}
         for i, ch in self.state.items():
-            ch = self.state[i] = alike.setdefault(ch, ch)
             held = holders.get(id(ch))
             if held is None:
                 holders[id(ch)] = (ch, {i})
@@ -360,6 +385,11 @@ class Incremental:
         self.statics: dict[str, list[ContinuousEffect]] = {}
         # the effects that exist (resolved, static, the rules'), with their keys, while no object's statics change
         self.in_play: tuple[list[ContinuousEffect], set[str]] | None = None
+        # per slot: the effects in play (``in_play``, kept alive) and those of them with a part in it (``in_slot``)
+        self.slot_effects: dict[str, tuple[tuple[list[ContinuousEffect], set[str]], list[ContinuousEffect]]] = {}
+        # by the identity of an effect's parts in every slot (``effect_slots``): those (kept alive), and the slots
+        # where they are some (``_by_slot``)
+        self.slots_of: dict[int, tuple[dict[str, tuple[Part, ...]], tuple[str, ...]]] = {}
         # bitsets over the objects by type, subtype, color, controller... built when first asked (``indexes``)
         self.index: Indexes | None = None
         # the objects changed since the bitsets were last brought up to date, with their characteristics then
@@ -436,6 +466,51 @@ class Incremental:
             return list(effects)
         return effects + [self.locked[k][0] for k in sorted(extra)]
 
+    def in_slot(self, slot: str) -> list[ContinuousEffect]:
+        """611, 613.6: the effects in play with a part in ``slot`` (``reference.resolver.in_slot``): while the effects
+        that exist stay (``in_play``), each is asked once for the slots it has parts in, and the locked effects
+        outside them each time."""
+        effects = self.effects_in_play()  # (brings ``in_play`` up to date)
+        in_play = self.in_play
+        assert in_play is not None
+        held = self.slot_effects.get(slot)
+        if held is None or held[0] is not in_play:
+            if type(self).parts is Incremental.parts:
+                for s, found in self._by_slot(in_play[0]).items():
+                    self.slot_effects[s] = (in_play, found)
+                held = self.slot_effects.get(slot)
+            if held is None or held[0] is not in_play:
+                # (a bookkeeping that watches the questions asked of ``parts`` is asked them, slot by slot)
+                held = self.slot_effects[slot] = (in_play, [e for e in in_play[0] if self.parts(e, slot)])
+        if len(effects) == len(in_play[0]):
+            return list(held[1])
+        # 613.6: the effects locked in that no longer exist, after those that do (as ``effects_in_play`` lists them)
+        return held[1] + [e for e in effects[len(in_play[0]) :] if self.parts(e, slot)]
+
+    def _by_slot(self, effects: list[ContinuousEffect]) -> dict[str, list[ContinuousEffect]]:
+        """613.6: for each slot of the version, the effects with a part in it, in order; each effect's slots are read
+        off its parts in every slot (``parts``), those of equal parts and origin once."""
+        ids = self.slot_ids
+        out: dict[str, list[ContinuousEffect]] = {s: [] for s in ids}
+        kept_slots, slots_of = self.effect_slots, self.slots_of
+        for e in effects:
+            kept = kept_slots.get(id(e))
+            if kept is None or kept[0] is not e:
+                self.parts(e, ids[0])  # keeps its parts in every slot, when they can be kept
+                kept = kept_slots.get(id(e))
+                if kept is None or kept[0] is not e:  # unhashable parts: asked slot by slot
+                    for s in ids:
+                        if self.parts(e, s):
+                            out[s].append(e)
+                    continue
+            every = kept[1]
+            found = slots_of.get(id(every))
+            if found is None or found[0] is not every:
+                found = slots_of[id(every)] = (every, tuple(s for s in ids if every.get(s)))
+            for s in found[1]:
+                out[s].append(e)
+        return out
+
     def info(self, e: ContinuousEffect) -> _Info:
         """What is kept about one effect value (what it reads and writes, its parts per slot)."""
         held = self.infos.get(id(e))
@@ -503,8 +578,13 @@ class Incremental:
             held = self.locked[e.key]
             kept = self.locked_objects.get(e.key)
             if kept is None or kept[0] is not held:
-                # 611.2c: the objects fixed when it first applied (the objects of a resolution never change)
-                objects = held[1] if held[1] <= self.state.keys() else frozenset(i for i in held[1] if i in self.state)
+                # 611.2c: the objects fixed when it first applied, those still in the state (none leaves it during a
+                # resolution: a set this bookkeeping gave, ``affected_cache``'s, is wholly in it)
+                given = self.affected_cache.get(e.key)
+                if (given is not None and given.objects is held[1]) or held[1] <= self.state.keys():
+                    objects = held[1]
+                else:
+                    objects = frozenset(i for i in held[1] if i in self.state)
                 kept = self.locked_objects[e.key] = (held, objects)
             return kept[1]
         cached = self.affected_cache.get(e.key)
@@ -929,7 +1009,7 @@ class Incremental:
         # one object's instructions now and on b's trial of it (by effect, or by parts), b's trial of one object
         own: dict[tuple[Any, ...], Any] = {}
         trials: dict[Any, list[Any]] = {}  # per (origin, size): the trials met, with their answers (``_same_trial``)
-        twins = self._twins(group, slot)
+        twins: set[str] | None = None  # the group's effects with an equal one (``_twins``), found when first needed
         for b in group:
             ib = self.info(b)
             writes, wnames = ib.writes, ib.write_names
@@ -1024,10 +1104,13 @@ class Incremental:
                     r = self._readable_test(a, ia, b, slot, doing)
                 if r is not None:
                     graph[a.key][b.key] = r
-            if not asked and kept_any and b.key in twins:
-                # every pair b met was kept: b's trial is still offered to its twins met next (``_same_trial``)
-                changes = self.changes(b, slot)
-                asked = bool(changes) and self._same_trial(b, changes, trials) is None
+            if not asked and kept_any:
+                if twins is None:
+                    twins = self._twins(group, slot)
+                if b.key in twins:
+                    # every pair b met was kept: b's trial is still offered to its twins met next (``_same_trial``)
+                    changes = self.changes(b, slot)
+                    asked = bool(changes) and self._same_trial(b, changes, trials) is None
             if asked and changes and same is None:
                 self._first_trial(b, changes, trials, [sensitive[n][0].key for n in ns], graph)
         return graph

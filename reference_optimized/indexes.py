@@ -17,6 +17,7 @@ readable filter raises.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
+from itertools import compress
 from typing import Any
 
 from reference.filters import Context, names_zone, player_named
@@ -35,6 +36,11 @@ _RESIDUAL = frozenset(
     {"attached_to_source", "exiled_with_source", "top_of_graveyard", "shares_creature_type_with", "is_it"}
 )
 _FLAGS = {"token": ("token",), "monstrous": ("monstrous",), "face_down": ("face_down",)}
+
+# A bitset with at least one position in this many set is read digit by digit in one pass (``members``); the digits
+# "0" and "1" as the bytes 0 and 1 (false and true)
+_DENSE = 16
+_DIGITS = bytes.maketrans(b"01", b"\x00\x01")
 
 _ALL_TYPES = ("all_creature_types",)
 _COLORLESS = ("colorless",)
@@ -170,12 +176,17 @@ class Indexes:
                 self.members_memo.clear()
             ids = self.ids
             digits = bin(bits)[:1:-1]  # lowest position first
-            out = []
-            p = digits.find("1")
-            while p >= 0:
-                out.append(ids[p])
-                p = digits.find("1", p + 1)
-            found = self.members_memo[bits] = frozenset(out)
+            if bits.bit_count() * _DENSE >= len(digits):
+                # many positions set: each id kept or not by its digit (0 or 1), in one pass
+                found = frozenset(compress(ids, digits.encode().translate(_DIGITS)))
+            else:
+                out = []
+                p = digits.find("1")
+                while p >= 0:
+                    out.append(ids[p])
+                    p = digits.find("1", p + 1)
+                found = frozenset(out)
+            self.members_memo[bits] = found
         return found
 
     def matching(

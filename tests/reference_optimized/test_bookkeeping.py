@@ -24,8 +24,8 @@ from reference import effects
 from reference.case import board_at
 from reference.dependency import dependency_graph
 from reference.frozen import freeze
-from reference.model import Board, Part
-from reference.resolver import resolve
+from reference.model import Board, GameObject, Part
+from reference.resolver import initial_state, resolve
 from reference.versions import RulesVersion, builtin_versions, get_version
 from reference_optimized import bookkeeping, indexes, reads
 from reference_optimized import resolve as fast_resolve
@@ -40,6 +40,7 @@ from ..builders import (
     IKORIA,
     VERSIONS,
     arbor_under_blood_moon,
+    chars,
     creature,
     enchantment,
     make_board,
@@ -97,6 +98,7 @@ def checked_engine() -> Iterator[list[int]]:
         fresh = effects.effects_in_play(self.board, self.state, self.locked, self.version.keyword_counters)
         assert sorted(x.key for x in live) == sorted(x.key for x in fresh)
         group = [x for x in live if self.parts(x, slot)]
+        assert self.in_slot(slot) == group  # 613.6: the effects in play with a part in the slot, kept while they stay
         for x in group:
             targets = effects.affected(x, self.board, self.state, self.locked)
             assert self.affected(x) == targets, x.key
@@ -1440,3 +1442,42 @@ def test_equal_effects_of_two_controllers_get_each_their_own_objects_gained() ->
     details = {e.dependent: e.detail for e in quick.edges if e.on == f"e3:{ENCHANTMENTS_ARTIFACTS}"}
     assert "gains ['e1', 'e3']" in details[f"e1:{ANIMATE_MINE}"]  # e3 is the first player's too
     assert "gains ['e2']," in details[f"e2:{ANIMATE_MINE}"]
+
+
+def test_objects_alike_share_their_first_values_but_not_an_entry_choice_or_a_back_face() -> None:
+    """613.1, 707.2, 712: the bookkeeping's first values are ``initial_state``'s, equal values held as one value. Four
+    objects print the same values: two have those alone and share one value; one entered as a 5/5 ("as this enters",
+    614.1c) and one has its back face up (712), and each gets its own values, not the printed ones."""
+    printed = chars("Bear")
+    back = chars("Werebear", power=4, toughness=4)
+    objects = [
+        GameObject(id="b1", printed=printed, owner="p1", timestamp=1),
+        GameObject(id="b2", printed=chars("Bear"), owner="p1", timestamp=2),
+        GameObject(
+            id="clay", printed=printed, owner="p1", timestamp=3, entered_as=freeze({"power": 5, "toughness": 5})
+        ),
+        GameObject(id="were", printed=printed, owner="p1", timestamp=4, back_face=back, transformed=True),
+    ]
+    board = Board(objects={o.id: o for o in objects}, effects=(), abilities={})
+    version = VERSIONS["current"]
+    shared = bookkeeping.shared_initial_state(board, version)
+    assert shared == initial_state(board, version)
+    assert shared["b1"] is shared["b2"]
+    assert (shared["clay"].power, shared["were"].name) == (5, "Werebear")
+
+
+def test_a_locked_effect_keeps_only_its_objects_still_in_the_state_unless_the_bookkeeping_gave_them() -> None:
+    """611.2c, 613.6: a locked effect applies to the objects it had when it began, those that still exist. The set
+    the bookkeeping gave is wholly in the state and is kept as it is; a set locked from elsewhere (here with an object
+    not on the board) is read against the state, as ``effects.affected`` reads it."""
+    board = make_board(
+        [creature("elf", 1, subtypes=["elf"]), enchantment("lord", 2, ELVES_PUMP)], abilities=[ELVES_PUMP_DEF]
+    )
+    engine = bookkeeping.Incremental(board, VERSIONS["ikoria"])
+    (pump,) = engine.statics["lord"]
+    given = engine.affected(pump)
+    assert given == {"elf"}
+    engine.locked[pump.key] = (pump, given | {"ghost"})
+    assert engine.affected(pump) == effects.affected(pump, board, engine.state, engine.locked) == {"elf"}
+    engine.locked[pump.key] = (pump, given)
+    assert engine.affected(pump) is given

@@ -25,7 +25,8 @@ from reference_optimized.indexes import Indexes, facts, moved_facts
 from tests.reference_optimized.filter_samples import board_filters, key_samples
 from tests.strategies import boards, filters
 
-from ..builders import corpus
+from ..builders import board as value_board
+from ..builders import corpus, obj
 
 CASES = corpus()
 
@@ -152,3 +153,18 @@ def test_the_facts_an_object_loses_and_gains_are_the_difference_of_its_facts() -
         assert sorted(lost, key=repr) == sorted(facts(was) - facts(now), key=repr)
         assert sorted(gained, key=repr) == sorted(facts(now) - facts(was), key=repr)
     assert len(pairs) > 100
+
+
+def test_the_objects_of_a_bitset_are_those_at_its_positions_dense_or_sparse() -> None:
+    """109.2: a bitset's objects are the ids at its set positions, read one way when few positions are set and another
+    when many are (one in sixteen or more): bitsets from none to all, dense and sparse, over a hundred objects."""
+    board = value_board(*(obj(f"o{p:03d}", p) for p in range(100)))
+    index = Indexes(board, initial_state(board))
+    n = len(index.ids)
+    every = (1 << n) - 1
+    samples = [0, 1, 1 << (n - 1), every, every & ~(1 << 50)]
+    samples += [sum(1 << p for p in range(start, n, step)) for start, step in ((0, 3), (7, 16), (0, 40), (99, 1))]
+    for bits in samples:
+        want = frozenset(index.ids[p] for p in range(n) if bits >> p & 1)
+        assert index.members(bits) == want
+        assert index.members(bits) is index.members(bits)  # kept
