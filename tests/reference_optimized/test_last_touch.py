@@ -114,7 +114,7 @@ def test_twelve_gains_and_losses_of_six_keywords_give_each_keyword_present_or_no
     decides, and the six keywords are decided apart: 2 ** 6 = 64 outcomes, every subset of the six, complete (every
     order would take 12! resolutions; the limit stopped it after 120 before losses of keywords were in scope)."""
     keywords = ["flying", "trample", "vigilance", "reach", "lifelink", "deathtouch"]
-    parts = [{"op": "add_abilities", "abilities": [k]} for k in keywords]
+    parts: list[dict[str, Any] | list[dict[str, Any]]] = [{"op": "add_abilities", "abilities": [k]} for k in keywords]
     parts += [{"op": "remove_abilities", "abilities": [k]} for k in keywords]
     found = distinct_outcomes(_own(parts), CURRENT)
     kept = {frozenset(o.final["c"].abilities) & frozenset(keywords) for o in found.outcomes}

@@ -28,7 +28,11 @@ import sys
 import tempfile
 import threading
 import time
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
+
+import pytest
 
 CHROMIUM = "/usr/bin/chromium"
 INSTALL_HINT = (
@@ -51,7 +55,7 @@ CHROMIUM_FLAGS = [
 ]
 
 
-def build_site(repo_root: Path, site_dir: Path) -> subprocess.CompletedProcess:
+def build_site(repo_root: Path, site_dir: Path) -> subprocess.CompletedProcess[str]:
     """Run ``mkdocs build --strict`` for the repository into ``site_dir``."""
     return subprocess.run(
         [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(site_dir)],
@@ -62,7 +66,7 @@ def build_site(repo_root: Path, site_dir: Path) -> subprocess.CompletedProcess:
     )
 
 
-def shared_site(tmp_path_factory, repo_root: Path) -> tuple[Path, subprocess.CompletedProcess | None]:
+def shared_site(tmp_path_factory: pytest.TempPathFactory, repo_root: Path) -> Site:
     """One build of the site for the whole test run, shared by the modules and the xdist workers.
 
     The first caller builds it (``mkdocs build --strict``, then without ``--strict`` when that fails, so the
@@ -110,6 +114,10 @@ def shared_site(tmp_path_factory, repo_root: Path) -> tuple[Path, subprocess.Com
     return out, strict
 
 
+# A built site: its directory, and the strict build's result (None when it was built elsewhere).
+Site = tuple[Path, "subprocess.CompletedProcess[str] | None"]
+
+
 def overlay_site(site: Path, into: Path, pages: dict[str, str]) -> Path:
     """A directory that serves ``site`` as it is (links to its top-level entries) plus ``pages`` (path -> HTML)."""
     into.mkdir(parents=True, exist_ok=True)
@@ -123,7 +131,7 @@ def overlay_site(site: Path, into: Path, pages: dict[str, str]) -> Path:
 
 
 class _QuietHandler(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, format, *args):  # signature fixed by the base class
+    def log_message(self, format: str, *args: Any) -> None:  # signature fixed by the base class
         pass
 
 
@@ -142,7 +150,7 @@ class SiteServer:
         self.thread.start()
         return self
 
-    def __exit__(self, *exc) -> None:
+    def __exit__(self, *exc: object) -> None:
         self.httpd.shutdown()
         self.httpd.server_close()
         self.thread.join(timeout=10)
@@ -193,11 +201,11 @@ class DevToolsSession:
         os.close(from_chrome_w)
         self._buffer = b""
         self._next_id = 0
-        self._events: list[dict] = []
+        self._events: list[dict[str, Any]] = []
         self.session_id: str | None = None
 
     # -- transport -------------------------------------------------------
-    def _read_message(self, deadline: float) -> dict:
+    def _read_message(self, deadline: float) -> dict[str, Any]:
         while b"\0" not in self._buffer:
             remaining = deadline - time.monotonic()
             if remaining <= 0:
@@ -210,14 +218,17 @@ class DevToolsSession:
                 raise CDPError(f"Chromium closed the pipe (exit code {self.proc.poll()}): {self._stderr_tail()}")
             self._buffer += chunk
         raw, self._buffer = self._buffer.split(b"\0", 1)
-        return json.loads(raw)
+        message: dict[str, Any] = json.loads(raw)
+        return message
 
     def _stderr_tail(self) -> str:
         if self.proc.poll() is None or not self.proc.stderr:
             return ""
         return self.proc.stderr.read().decode(errors="replace")[-2000:]
 
-    def send(self, method: str, params: dict | None = None, *, session: bool = True, timeout: float = 30):
+    def send(
+        self, method: str, params: dict[str, Any] | None = None, *, session: bool = True, timeout: float = 30
+    ) -> dict[str, Any]:
         self._next_id += 1
         message = {"id": self._next_id, "method": method, "params": params or {}}
         if session and self.session_id:
@@ -229,10 +240,11 @@ class DevToolsSession:
             if reply.get("id") == self._next_id:
                 if "error" in reply:
                     raise CDPError(f"{method}: {reply['error']}")
-                return reply.get("result", {})
+                result: dict[str, Any] = reply.get("result", {})
+                return result
             self._events.append(reply)
 
-    def wait_event(self, method: str, timeout: float = 30) -> dict:
+    def wait_event(self, method: str, timeout: float = 30) -> dict[str, Any]:
         deadline = time.monotonic() + timeout
         while True:
             for i, event in enumerate(self._events):
@@ -255,13 +267,13 @@ class DevToolsSession:
             raise CDPError(f"navigation to {url} failed: {result['errorText']}")
         self.wait_event("Page.loadEventFired", timeout=timeout)
 
-    def evaluate(self, expression: str):
+    def evaluate(self, expression: str) -> Any:
         result = self.send("Runtime.evaluate", {"expression": expression, "returnByValue": True, "awaitPromise": True})
         if "exceptionDetails" in result:
             raise CDPError(f"script failed: {result['exceptionDetails']}")
         return result["result"].get("value")
 
-    def poll(self, expression: str, timeout: float = 20, interval: float = 0.25):
+    def poll(self, expression: str, timeout: float = 20, interval: float = 0.25) -> Any:
         """Evaluate ``expression`` until it is truthy; return the last value."""
         deadline = time.monotonic() + timeout
         value = None
@@ -272,9 +284,10 @@ class DevToolsSession:
             time.sleep(interval)
         return value
 
-    def document_tree(self) -> dict:
+    def document_tree(self) -> dict[str, Any]:
         """The whole DOM, shadow roots (open and closed) included."""
-        return self.send("DOM.getDocument", {"depth": -1, "pierce": True})["root"]
+        root: dict[str, Any] = self.send("DOM.getDocument", {"depth": -1, "pierce": True})["root"]
+        return root
 
     def type_text(self, text: str) -> None:
         """Type into the focused element key by key (keydown, input, keyup)."""
@@ -315,7 +328,7 @@ class Chromium:
         profile.mkdir()
         return profile
 
-    def _run(self, extra: list[str], url: str, timeout: float = 120) -> subprocess.CompletedProcess:
+    def _run(self, extra: list[str], url: str, timeout: float = 120) -> subprocess.CompletedProcess[str]:
         args = [self.path, *CHROMIUM_FLAGS, f"--user-data-dir={self._profile()}", *extra, url]
         return subprocess.run(args, capture_output=True, text=True, timeout=timeout, stdin=subprocess.DEVNULL)
 
@@ -347,7 +360,7 @@ class Chromium:
         shutil.rmtree(self._tmp, ignore_errors=True)
 
 
-def walk(node: dict):
+def walk(node: dict[str, Any]) -> Iterator[dict[str, Any]]:
     """Yield every node of a DevTools DOM tree, entering shadow roots."""
     yield node
     for key in ("children", "shadowRoots"):
@@ -357,7 +370,7 @@ def walk(node: dict):
         yield from walk(node["contentDocument"])
 
 
-def node_classes(node: dict) -> set[str]:
+def node_classes(node: dict[str, Any]) -> set[str]:
     attributes = node.get("attributes", [])
     pairs = dict(zip(attributes[::2], attributes[1::2], strict=True))
     return set(pairs.get("class", "").split())

@@ -15,16 +15,14 @@ The site is built once (``MTG_LAYERS_SITE_DIR`` names a built one to reuse, as i
 from __future__ import annotations
 
 import os
-import sys
 import time
+from typing import Any
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-from site_helpers import (
+from .site_helpers import (
     CHROMIUM,
     INSTALL_HINT,
     CDPError,
@@ -94,7 +92,7 @@ def session(browser: Chromium) -> Iterator[DevToolsSession]:
     devtools.close()
 
 
-def problems(events: list[dict]) -> list[str]:
+def problems(events: list[dict[str, Any]]) -> list[str]:
     """The errors among the DevTools events a page load produced."""
     found = []
     for event in events:

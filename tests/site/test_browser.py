@@ -21,22 +21,23 @@ from __future__ import annotations
 import json
 import os
 import re
-import sys
 import time
 import urllib.error
 import urllib.parse
 import urllib.request
+from collections.abc import Iterator
 from html.parser import HTMLParser
 from pathlib import Path
+from typing import Any
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-from site_helpers import (
+from .site_helpers import (
     CHROMIUM,
     INSTALL_HINT,
     Chromium,
+    DevToolsSession,
+    Site,
     SiteServer,
     node_classes,
     shared_site,
@@ -68,7 +69,7 @@ SEARCH_TERMS = ("Gray Ogre", "Grey Ogre", "Ogre gris")
 
 
 @pytest.fixture(scope="module")
-def chromium():
+def chromium() -> Iterator[Chromium]:
     if not os.path.exists(CHROMIUM):
         pytest.fail(INSTALL_HINT, pytrace=False)
     browser = Chromium(CHROMIUM)
@@ -77,7 +78,7 @@ def chromium():
 
 
 @pytest.fixture(scope="module")
-def site(tmp_path_factory):
+def site(tmp_path_factory: pytest.TempPathFactory) -> Site:
     """(site directory, strict build result or None when prebuilt): the run's shared build."""
     try:
         return shared_site(tmp_path_factory, REPO)
@@ -86,18 +87,18 @@ def site(tmp_path_factory):
 
 
 @pytest.fixture(scope="module")
-def server(site):
+def server(site: Site) -> Iterator[SiteServer]:
     with SiteServer(site[0]) as srv:
         yield srv
 
 
 @pytest.fixture(scope="module")
-def artifacts():
+def artifacts() -> Path:
     ARTIFACTS.mkdir(exist_ok=True)
     return ARTIFACTS
 
 
-def require_page(server, path: str) -> str:
+def require_page(server: SiteServer, path: str) -> str:
     url = server.base_url + path
     try:
         with urllib.request.urlopen(url, timeout=10) as response:
@@ -121,7 +122,7 @@ _VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "me
 class _Collector(HTMLParser):
     """Collects the <title>, the page <h1>, tab labels and tables of a page."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         super().__init__()
         self.title = ""
         self._in_title = False
@@ -140,7 +141,7 @@ class _Collector(HTMLParser):
     def _inside(self, cls: str) -> bool:
         return any(cls in classes for _, classes in self.stack)
 
-    def handle_starttag(self, tag, attrs):
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         attributes = dict(attrs)
         classes = set((attributes.get("class") or "").split())
         if tag in _VOID:
@@ -158,7 +159,7 @@ class _Collector(HTMLParser):
         if tag == "h1" and self._inside("md-content"):
             self._h1_depth, self._h1_text = depth, ""
 
-    def handle_endtag(self, tag):
+    def handle_endtag(self, tag: str) -> None:
         if not self.stack:
             return
         # tolerate unbalanced markup: pop to the matching tag
@@ -181,7 +182,7 @@ class _Collector(HTMLParser):
             self._h1_depth = None
         del self.stack[i:]
 
-    def handle_data(self, data):
+    def handle_data(self, data: str) -> None:
         if self._in_title:
             self.title += data
         if self._label_depth is not None:
@@ -203,7 +204,7 @@ def parse(html: str) -> _Collector:
 # tests
 
 
-def test_strict_build(site):
+def test_strict_build(site: Site) -> None:
     _, strict = site
     if strict is None:
         pytest.skip("MTG_LAYERS_SITE_DIR is set: the site was built elsewhere")
@@ -212,7 +213,7 @@ def test_strict_build(site):
     )
 
 
-def test_home_page_renders(chromium, server, artifacts):
+def test_home_page_renders(chromium: Chromium, server: SiteServer, artifacts: Path) -> None:
     html = chromium.dump_dom(server.base_url)
     page = parse(html)
     assert "mtg-layers" in page.title, page.title
@@ -224,7 +225,9 @@ def test_home_page_renders(chromium, server, artifacts):
     chromium.screenshot(server.base_url, artifacts / "home.png")
 
 
-def test_gray_ogre_case_page_has_version_tabs_and_trace(chromium, server, artifacts):
+def test_gray_ogre_case_page_has_version_tabs_and_trace(
+    chromium: Chromium, server: SiteServer, artifacts: Path
+) -> None:
     url = require_page(server, GRAY_OGRE_PAGE)
     page = parse(chromium.dump_dom(url))
     for label in VERSION_LABELS:
@@ -237,7 +240,7 @@ def test_gray_ogre_case_page_has_version_tabs_and_trace(chromium, server, artifa
     chromium.screenshot(url, artifacts / "case-seed-gray-ogre.png")
 
 
-def _mermaid_svgs(session) -> int:
+def _mermaid_svgs(session: DevToolsSession) -> int:
     """Count <svg> elements inside Mermaid hosts, shadow roots included."""
     count = 0
     for node in walk(session.document_tree()):
@@ -246,7 +249,7 @@ def _mermaid_svgs(session) -> int:
     return count
 
 
-def _assert_mermaid_renders(chromium, url: str, shot: Path):
+def _assert_mermaid_renders(chromium: Chromium, url: str, shot: Path) -> None:
     session = chromium.devtools()
     try:
         session.navigate(url)
@@ -264,16 +267,16 @@ def _assert_mermaid_renders(chromium, url: str, shot: Path):
         session.close()
 
 
-def test_mermaid_renders_on_hand_written_page(chromium, server, artifacts):
+def test_mermaid_renders_on_hand_written_page(chromium: Chromium, server: SiteServer, artifacts: Path) -> None:
     _assert_mermaid_renders(chromium, server.base_url + MERMAID_DOC_PAGE, artifacts / "layers-mermaid.png")
 
 
-def test_mermaid_renders_on_case_page(chromium, server, artifacts):
+def test_mermaid_renders_on_case_page(chromium: Chromium, server: SiteServer, artifacts: Path) -> None:
     url = require_page(server, MERMAID_CASE_PAGE)
     _assert_mermaid_renders(chromium, url, artifacts / "case-urborg-blood-moon-mermaid.png")
 
 
-def test_search_index_contains_terms(site):
+def test_search_index_contains_terms(site: Site) -> None:
     index = json.loads((site[0] / "search" / "search_index.json").read_text(encoding="utf-8"))
     assert set(index["config"]["lang"]) >= {"en", "fr"}, index["config"]
     docs = index["docs"]
@@ -296,7 +299,7 @@ SEARCH_RESULTS_JS = """
 """
 
 
-def search_results(session, timeout: float = 20):
+def search_results(session: DevToolsSession, timeout: float = 20) -> Any:
     """The search results once they stop changing (the worker answers each prefix as it is typed)."""
     deadline = time.monotonic() + timeout
     last = None
@@ -309,7 +312,7 @@ def search_results(session, timeout: float = 20):
     return last
 
 
-def open_search(session, timeout: float = 60) -> None:
+def open_search(session: DevToolsSession, timeout: float = 60) -> None:
     """Open the search dialog and focus its box, like a reader; the index loads then (search on demand),
     and the worker is ready when the static "Initializing" text goes away."""
     session.evaluate("document.querySelector('label[for=__search]').click()")
@@ -321,14 +324,14 @@ def open_search(session, timeout: float = 60) -> None:
     ), "the search worker did not start"
 
 
-def _check_results(term: str, results) -> None:
+def _check_results(term: str, results: Any) -> None:
     assert results, f"search for {term!r} found nothing"
     texts = " ".join(r["text"] for r in results).lower()
     assert "ogre" in texts, f"search for {term!r} found no page about the Ogre: {results[:5]}"
 
 
 @pytest.mark.parametrize("term", SEARCH_TERMS)
-def test_search_box_finds(term, chromium, server, artifacts):
+def test_search_box_finds(term: str, chromium: Chromium, server: SiteServer, artifacts: Path) -> None:
     """Type the term into the theme's search box, like a reader."""
     session = chromium.devtools()
     try:
@@ -344,7 +347,7 @@ def test_search_box_finds(term, chromium, server, artifacts):
 
 
 @pytest.mark.parametrize("term", SEARCH_TERMS)
-def test_search_query_parameter_finds(term, chromium, server):
+def test_search_query_parameter_finds(term: str, chromium: Chromium, server: SiteServer) -> None:
     """A shared search link (?q=...) opens the search dialog with results.
 
     Read through the DevTools protocol rather than --dump-dom: the search runs
@@ -372,7 +375,7 @@ PLAYGROUND_OGRE_JS = """
 """
 
 
-def test_playground_runs_gray_ogre_under_two_versions(chromium, server, artifacts):
+def test_playground_runs_gray_ogre_under_two_versions(chromium: Chromium, server: SiteServer, artifacts: Path) -> None:
     """The playground page runs the project's resolver under Pyodide, bundled into the site (no network)."""
     session = chromium.devtools()
     try:
@@ -399,7 +402,7 @@ def test_playground_runs_gray_ogre_under_two_versions(chromium, server, artifact
         session.close()
 
 
-def test_trace_row_in_words(chromium, server):
+def test_trace_row_in_words(chromium: Chromium, server: SiteServer) -> None:
     html = chromium.dump_dom(require_page(server, GRAY_OGRE_PAGE))
     text = re.sub(r"<[^>]+>", "", html)
     assert "sets power/toughness: layer 7b, 613.4b" in text, "the trace does not say which layer and rule"
@@ -417,7 +420,7 @@ DATED_CASE_PAGE = "cases/cr-613-7n-own-static-ability-before-resolving-effect/"
 DATED_LABELS = ("Today (2025–) · 2025-08-01", "2023–2025 · 2023-11-17")
 
 
-def test_dated_profiles_tabs_today_first(chromium, server, artifacts):
+def test_dated_profiles_tabs_today_first(chromium: Chromium, server: SiteServer, artifacts: Path) -> None:
     url = require_page(server, DATED_CASE_PAGE)
     page = parse(chromium.dump_dom(url))
     # today's tab first, then the older ones newest first (since issue 29 the case also declares the day before
@@ -439,7 +442,7 @@ NO_LIST_PAGES = (
 
 
 @pytest.mark.parametrize("path", NO_LIST_PAGES)
-def test_no_python_list_printed_as_text(path, chromium, server):
+def test_no_python_list_printed_as_text(path: str, chromium: Chromium, server: SiteServer) -> None:
     session = chromium.devtools()
     try:
         session.navigate(require_page(server, path))
@@ -476,7 +479,7 @@ HAND_WRITTEN_RULE_JS = """
 """
 
 
-def test_rule_number_on_a_hand_written_page_links_to_its_text(chromium, server):
+def test_rule_number_on_a_hand_written_page_links_to_its_text(chromium: Chromium, server: SiteServer) -> None:
     session = chromium.devtools()
     try:
         session.navigate(server.base_url + MERMAID_DOC_PAGE)
@@ -499,7 +502,7 @@ RULE_LINK_JS = """
 """
 
 
-def test_rule_number_links_to_its_text(chromium, server, artifacts):
+def test_rule_number_links_to_its_text(chromium: Chromium, server: SiteServer, artifacts: Path) -> None:
     session = chromium.devtools()
     try:
         session.navigate(require_page(server, GRAY_OGRE_PAGE))
@@ -516,14 +519,14 @@ def test_rule_number_links_to_its_text(chromium, server, artifacts):
         session.close()
 
 
-def test_footer_links_repository_and_licence(chromium, server):
+def test_footer_links_repository_and_licence(chromium: Chromium, server: SiteServer) -> None:
     html = chromium.dump_dom(server.base_url)
     assert 'class="footer-repo"' in html and 'class="footer-licence"' in html
     assert re.search(r'href="(\./)?licence/" class="footer-licence"', html), "no licence link in the footer"
     require_page(server, "licence/")
 
 
-def test_mermaid_only_on_pages_with_a_diagram(site, chromium, server):
+def test_mermaid_only_on_pages_with_a_diagram(site: Site, chromium: Chromium, server: SiteServer) -> None:
     root = site[0]
     for page in ("index.html", "cases/seed-gray-ogre/index.html", "glossary/index.html"):
         assert "mermaid.min.js" not in (root / page).read_text("utf-8"), f"{page} loads Mermaid without a diagram"
@@ -537,7 +540,7 @@ def test_mermaid_only_on_pages_with_a_diagram(site, chromium, server):
         session.close()
 
 
-def test_french_pages_say_they_are_french(site):
+def test_french_pages_say_they_are_french(site: Site) -> None:
     root = site[0]
     for page in ("fr/index.html", "fr/layers/index.html", "fr/glossary/index.html"):
         assert '<html lang="fr"' in (root / page).read_text("utf-8"), f"{page} does not declare French"
@@ -545,7 +548,7 @@ def test_french_pages_say_they_are_french(site):
 
 
 @pytest.mark.parametrize("path", [GRAY_OGRE_PAGE, MERMAID_CASE_PAGE, "", "playground/"])
-def test_no_horizontal_overflow_on_a_phone(path, chromium, server, artifacts):
+def test_no_horizontal_overflow_on_a_phone(path: str, chromium: Chromium, server: SiteServer, artifacts: Path) -> None:
     """At 390 px wide, tables scroll inside their box or reflow: the page itself never scrolls sideways."""
     session = chromium.devtools()
     try:
@@ -571,7 +574,7 @@ FRENCH_SEARCHES = {
 
 
 @pytest.mark.parametrize("term", list(FRENCH_SEARCHES))
-def test_search_box_finds_french(term, chromium, server, artifacts):
+def test_search_box_finds_french(term: str, chromium: Chromium, server: SiteServer, artifacts: Path) -> None:
     session = chromium.devtools()
     try:
         session.navigate(server.base_url)

@@ -10,14 +10,12 @@ from __future__ import annotations
 
 import json
 import os
-import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-from site_helpers import CHROMIUM, INSTALL_HINT, Chromium, SiteServer, shared_site
+from .site_helpers import CHROMIUM, INSTALL_HINT, Chromium, SiteServer, shared_site
 
 pytestmark = pytest.mark.slow
 
@@ -38,7 +36,7 @@ RESULT_JS = """
 
 
 @pytest.fixture(scope="module")
-def chromium():
+def chromium() -> Iterator[Chromium]:
     if not os.path.exists(CHROMIUM):
         pytest.fail(INSTALL_HINT, pytrace=False)
     browser = Chromium(CHROMIUM)
@@ -47,7 +45,7 @@ def chromium():
 
 
 @pytest.fixture(scope="module")
-def server(tmp_path_factory):
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[SiteServer]:
     try:
         site = shared_site(tmp_path_factory, REPO)[0]
     except RuntimeError as e:
@@ -58,7 +56,7 @@ def server(tmp_path_factory):
         yield srv
 
 
-def test_a_board_picked_by_french_names_runs_in_the_page(chromium, server):
+def test_a_board_picked_by_french_names_runs_in_the_page(chromium: Chromium, server: SiteServer) -> None:
     ARTIFACTS.mkdir(exist_ok=True)
     session = chromium.devtools()
     try:

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import re
 
-from mtg_layers.corpus import load_case
-from mtg_layers.corpus.load import CASES_DIR
+from mtg_layers.corpus import CASES_DIR, load_case
 from mtg_layers.docs_site.era_citations import in_era
 from mtg_layers.docs_site.generated_pages import _version_tab
 from mtg_layers.docs_site.rule_pages import linker
+from reference.case import Case
 from reference.versions import builtin_versions
 
 VERSIONS = {a: v for v in builtin_versions().values() for a in (v.id, *v.aliases)}
@@ -29,7 +29,7 @@ def test_reasons_in_each_era() -> None:
     assert loop.endswith("(418.5 has no rule for a loop)")
 
 
-def _tab(case, version: str) -> str:
+def _tab(case: Case, version: str) -> str:
     n = len(case.steps)
     return "\n".join(_version_tab(case, n, VERSIONS[version], linker("../")))
 

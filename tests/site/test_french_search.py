@@ -11,18 +11,14 @@ French name, the French page for a French rules word.
 from __future__ import annotations
 
 import re
-import sys
 import time
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-from site_helpers import DevToolsSession, SiteServer
-from test_all_pages import browser, built, server  # noqa: F401  (the module's fixtures: one build, one server)
-from test_browser import SEARCH_RESULTS_JS, open_search
+from .site_helpers import Chromium, DevToolsSession, SiteServer
+from .test_all_pages import browser, built, server  # noqa: F401  (the module's fixtures: one build, one server)
+from .test_browser import SEARCH_RESULTS_JS, open_search
 
 pytestmark = pytest.mark.slow
 
@@ -45,7 +41,7 @@ PAGE_BUDGET = 1 << 20  # bytes: what a page without search may load, its scripts
 
 
 @pytest.fixture(scope="module")
-def page(browser) -> Iterator[DevToolsSession]:  # noqa: F811
+def page(browser: Chromium) -> Iterator[DevToolsSession]:  # noqa: F811
     devtools = browser.devtools()
     yield devtools
     devtools.close()
@@ -58,7 +54,8 @@ def first_results(session: DevToolsSession, timeout: float = 60) -> list[dict[st
     while time.monotonic() < deadline:
         results = session.evaluate(SEARCH_RESULTS_JS)
         if results and results == last:
-            return results
+            found: list[dict[str, str]] = results
+            return found
         last = results
         session.evaluate("new Promise(r => setTimeout(r, 1000))")
     return last or []

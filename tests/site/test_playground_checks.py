@@ -24,8 +24,8 @@ from mtg_layers.docs_site.mkdocs_hooks import python_bundle
 from reference.versions import CURRENT, builtin_versions
 from tests.corpus.test_malformed_inputs import KINDS, Kind
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from test_all_pages import browser, built, server  # noqa: F401  (one build and server for the browser test)
+from .site_helpers import Chromium, SiteServer
+from .test_all_pages import browser, built, server  # noqa: F401  (one build and server for the browser test)
 
 OGRE = (Path(__file__).resolve().parents[2] / "corpus" / "cases" / "seed" / "gray-ogre.yaml").read_text("utf-8")
 
@@ -109,7 +109,7 @@ PLAYGROUND_BOARDS = {
 
 
 @pytest.mark.slow
-def test_the_page_reports_errors_as_the_cli_does(tmp_path: Path, server, browser) -> None:  # noqa: F811
+def test_the_page_reports_errors_as_the_cli_does(tmp_path: Path, server: SiteServer, browser: Chromium) -> None:  # noqa: F811
     """In the browser: each bad board's status line is the CLI's error line for the same file."""
     session = browser.devtools()
     try:
