@@ -92,6 +92,22 @@ def test_every_filter_key_is_read_or_left_to_the_compiled_filter() -> None:
     assert _agree(board, state, freeze({"all": ("creature",)})) == 0
 
 
+def test_tokens_and_monstrous_objects_are_found_by_their_flags() -> None:
+    """111.1, 701.37b: a token and a monstrous creature beside plain objects: the flags' bitsets find them (and the
+    others when the filter asks for the flag's absence), as objects_matching does; the corpus's largest board has
+    neither, so the key-by-key test above cannot tell a flag's bitset from an empty one."""
+    board = value_board(obj("a"), obj("t", token=True), obj("m", monstrous=True), obj("u", token=True, monstrous=True))
+    state = initial_state(board)
+    for key in ("token", "monstrous"):
+        for want in (True, False):
+            filt = freeze({key: want})
+            assert _agree(board, state, filt) > 0
+            ctx = Context(board=board, state=state, source=None, controller=None)
+            found = Indexes(board, state).matching(filt, ctx, False, compiled(filt))
+            flagged = frozenset({"t", "u"} if key == "token" else {"m", "u"})
+            assert found == (flagged if want else frozenset({"a", "t", "m", "u"}) - flagged)
+
+
 def test_bitsets_follow_a_change_of_every_indexed_characteristic() -> None:
     """Types, subtypes, colors, abilities, controller, name, all creature types, face down: moved objects are found
     by their new values and not by their old ones, and alike objects move together."""
