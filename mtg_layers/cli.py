@@ -321,7 +321,7 @@ def resolve(file: Path, rules: str | None, rules_file: Path | None, step: int | 
     # 613.7m: when the answer depends on an order the rules leave to a player (or leave open), every
     # outcome is shown, never one of them as if it were the answer.
     found, results = step_outcomes(case, n, version) if resolution.undecided else (None, [result])
-    if found is None or len(results) == 1:
+    if found is None or (len(results) == 1 and found.complete):
         if as_json:
             click.echo(json.dumps(result, indent=2, ensure_ascii=False))
         else:
@@ -341,10 +341,11 @@ def resolve(file: Path, rules: str | None, rules_file: Path | None, step: int | 
         click.echo(json.dumps(report, indent=2, ensure_ascii=False))
         return
     out = console()
-    out.print(f"the answer depends on a choice: {'; '.join(ties)}", markup=False, highlight=False)
-    out.print(f"what differs between the outcomes: {', '.join(differ)}", markup=False, highlight=False)
-    if not found.complete:
-        out.print("(not every order was tried: the enumeration stopped at its limit)", markup=False, highlight=False)
+    if len(results) > 1:
+        out.print(f"the answer depends on a choice: {'; '.join(ties)}", markup=False, highlight=False)
+        out.print(f"what differs between the outcomes: {', '.join(differ)}", markup=False, highlight=False)
+    if not found.complete:  # 613.7m: one outcome found is not the answer when not every order was tried
+        out.print(INCOMPLETE.format(runs=found.runs), markup=False, highlight=False)
     for k, (order, r) in enumerate(zip(orders, results, strict=True), start=1):
         title = f"{case.id}, step {n}, rules {version.id}: outcome {k} (order chosen: {', then '.join(order) or 'any'})"
         out.print(result_table(r, title))

@@ -94,6 +94,28 @@ def test_explain_says_when_the_enumeration_stopped_at_its_limit(monkeypatch: pyt
     assert "not every order was tried" not in whole and "the answer depends on a choice" in whole
 
 
+def test_resolve_never_shows_one_outcome_as_the_answer_when_the_enumeration_stopped(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """613.7m: with the limit lowered so that the enumeration stops after one order (the board has two outcomes),
+    the one outcome found is not printed as the answer: --json gives the outcomes object with complete false, and the
+    table says that not every order was tried (and not that the answer depends on a choice: one outcome was seen)."""
+    from mtg_layers.checking import verify
+    from reference_optimized import distinct_outcomes
+
+    def stopping(board: Board, version: RulesVersion) -> Outcomes:
+        return distinct_outcomes(board, version, limit=2)
+
+    monkeypatch.setattr(verify, "distinct_outcomes", stopping)
+    got = CliRunner().invoke(main, ["resolve", str(CASE), "--rules", "2023-11-17", "--json"])
+    assert got.exit_code == 0, got.output
+    report = json.loads(got.output)
+    assert report["complete"] is False and len(report["outcomes"]) == 1 and report["differ"] == []
+    table = CliRunner().invoke(main, ["resolve", str(CASE), "--rules", "2023-11-17"])
+    text = " ".join(table.output.split())
+    assert "not every order was tried" in text and "the answer depends on a choice" not in text
+
+
 def test_a_decided_board_keeps_the_plain_json_shape() -> None:
     """613.7n decides the same board from 2025-08-01: one object keyed by object id, as before."""
     got = CliRunner().invoke(main, ["resolve", str(CASE), "--rules", "2025-08-01", "--json"])
