@@ -20,7 +20,7 @@ from reference.case import Case, board_at
 from reference.frozen import freeze
 from reference.model import Board, Characteristics, GameObject, Part
 from reference.resolver import Resolution, resolve
-from reference.versions import builtin_versions, get_version
+from reference.versions import RulesVersion, builtin_versions, get_version
 from reference.vocabulary import KINDS
 
 # The built-in rules versions, and the corpus as loaded once for the tests that walk it.
@@ -63,8 +63,10 @@ def make_board(
     effects: list[dict[str, Any]] | None = None,
     abilities: list[dict[str, Any]] | None = None,
     step: dict[str, Any] | None = None,
+    version: RulesVersion | None = None,
 ) -> Board:
-    """A board through the real loader (schema and meaning checks included), after ``step``'s events if given."""
+    """A board through the real loader (schema and meaning checks included), after ``step``'s events if given (read
+    under ``version`` when given, as ``board_at`` reads it)."""
     data = {
         "id": "unit",
         "title": "unit test board",
@@ -76,7 +78,7 @@ def make_board(
         "effects": effects or [],
         "steps": [{"description": "board", **(step or {}), "expect": {"pre-m10": {}, "m10": {}, "ikoria": {}}}],
     }
-    return board_at(case_from_data(data, "unit"), 1)
+    return board_at(case_from_data(data, "unit"), 1, version)
 
 
 def read_in_layers(board: Board, amounts: Mapping[str, Mapping[str, Any]]) -> Board:

@@ -454,19 +454,8 @@ def test_an_own_static_ability_before_a_resolving_effect_links_their_components(
     ]
     removal = {"op": "remove_types", "types": ["artifact"]}
     effects = [{"id": "c", "controller": "p1", "timestamp": 1, "applies_to": ["x"], "parts": [removal]}]
-    data = {
-        "id": "unit",
-        "title": "unit test board",
-        "versions": ["current"],
-        "features": ["timestamps"],
-        "sources": [{"kind": "derived", "ref": "unit test"}],
-        "abilities": abilities,
-        "objects": objects,
-        "effects": effects,
-        "steps": [{"description": "board", "expect": {"current": {}}}],
-    }
     current = get_version("current")
-    board = board_at(case_from_data(data, "unit"), 1, current)
+    board = make_board(objects, effects, abilities, version=current)
     found = distinct_outcomes(board, current)
     assert found.complete
     assert {"artifact" in o.final["x"].types for o in found.outcomes} == {True, False}

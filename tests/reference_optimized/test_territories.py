@@ -288,18 +288,7 @@ def test_a_rule_ordering_effects_of_two_territories_keeps_every_order() -> None:
         {"id": "c", "controller": "p1", "timestamp": 1, "applies_to": ["x"], "parts": [green]},
         {"id": "g", "controller": "p1", "timestamp": 3, "applies_to": ["z"], "parts": [grant]},
     ]
-    data = {
-        "id": "unit",
-        "title": "unit test board",
-        "versions": ["current"],
-        "features": ["timestamps"],
-        "sources": [{"kind": "derived", "ref": "unit test"}],
-        "abilities": abilities,
-        "objects": objects,
-        "effects": effects,
-        "steps": [{"description": "board", "expect": {"current": {}}}],
-    }
-    board = board_at(case_from_data(data, "unit"), 1, CURRENT)
+    board = make_board(objects, effects, abilities, version=CURRENT)
     found = distinct_outcomes(board, CURRENT)
     assert found.complete
     assert {frozenset(o.final["x"].colors) for o in found.outcomes} == {frozenset({"red"}), frozenset({"red", "green"})}
