@@ -339,6 +339,10 @@ class Bookkeeping(Protocol):
         """613.8a, 613.8c: for each effect of the group, the effects it depends on now."""
         ...
 
+    def in_slot(self, slot: str) -> list[ContinuousEffect]:
+        """611, 613.6: the effects in play with a part in ``slot``, in the order ``effects_in_play`` gives them."""
+        ...
+
     def affected(self, effect: ContinuousEffect) -> frozenset[str]:
         """611.2c, 611.3a, 613.6: the objects the effect applies to now."""
         ...
@@ -365,6 +369,10 @@ class Readable:
         """613.6: ``effects.parts_in_slot``."""
         return parts_in_slot(effect, self.version, slot)
 
+    def in_slot(self, slot: str) -> list[ContinuousEffect]:
+        """611, 613.6: every effect in play asked for its parts in ``slot``."""
+        return [e for e in self.effects_in_play() if self.parts(e, slot)]
+
     def graph(self, group: list[ContinuousEffect], slot: str) -> dict[str, dict[str, DependencyReason]]:
         """613.8a, 613.8c: ``dependency.dependency_graph`` on the current state."""
         return dependency_graph(group, self.board, self.state, self.version, slot, self.locked)
@@ -376,18 +384,6 @@ class Readable:
     def apply(self, effect: ContinuousEffect, slot: str, targets: frozenset[str]) -> None:
         """613.1: ``effects.apply_effect``; the state is a new value, the old one is left as it was."""
         self.state = apply_effect(effect, self.parts(effect, slot), targets, self.board, self.state, self.version)
-
-
-def in_slot(game: Bookkeeping, slot: str) -> list[ContinuousEffect]:
-    """611, 613.6: the effects in play with a part in ``slot``, in the order ``effects_in_play`` gives them.
-
-    A faster bookkeeping may answer with an optional ``in_slot`` of its own (the same list, kept while the effects
-    in play stay); the readable one asks every effect in play for its parts in the slot.
-    """
-    kept: Callable[[str], list[ContinuousEffect]] | None = getattr(game, "in_slot", None)
-    if kept is not None:
-        return kept(slot)
-    return [e for e in game.effects_in_play() if game.parts(e, slot)]
 
 
 def _in_one_pass(
@@ -515,7 +511,7 @@ def resolve(
         waited: dict[str, set[str]] = {}
         seen_edges: set[tuple[str, str]] = set()
         while True:
-            candidates = [e for e in in_slot(game, slot.id) if e.key not in done]
+            candidates = [e for e in game.in_slot(slot.id) if e.key not in done]
             for e in candidates:
                 seen.setdefault(e.key, e)
             if not candidates:

@@ -467,9 +467,9 @@ class Incremental:
         return effects + [self.locked[k][0] for k in sorted(extra)]
 
     def in_slot(self, slot: str) -> list[ContinuousEffect]:
-        """611, 613.6: the effects in play with a part in ``slot`` (``reference.resolver.in_slot``): while the effects
-        that exist stay (``in_play``), each is asked once for the slots it has parts in, and the locked effects
-        outside them each time."""
+        """611, 613.6: the effects in play with a part in ``slot`` (``reference.resolver.Bookkeeping.in_slot``): while
+        the effects that exist stay (``in_play``), each is asked once for the slots it has parts in, and the locked
+        effects outside them each time."""
         effects = self.effects_in_play()  # (brings ``in_play`` up to date)
         in_play = self.in_play
         assert in_play is not None
