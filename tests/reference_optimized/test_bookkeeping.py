@@ -1481,3 +1481,43 @@ def test_a_locked_effect_keeps_only_its_objects_still_in_the_state_unless_the_bo
     assert engine.affected(pump) == effects.affected(pump, board, engine.state, engine.locked) == {"elf"}
     engine.locked[pump.key] = (pump, given)
     assert engine.affected(pump) is given
+
+
+def test_effects_are_read_once_per_rules_version_for_every_resolution(monkeypatch: pytest.MonkeyPatch) -> None:
+    """613.6: what an effect reads and writes, and its parts in each slot, are read once for every resolution under
+    one rules version (the same reading: a second resolution reads nothing again), apart under another version."""
+    monkeypatch.setattr(bookkeeping, "_READINGS", {})
+    case = CASES[0]
+    version = VERSIONS[case.versions[0]]
+    board = board_at(case, len(case.steps), version)
+    first, second = bookkeeping.Incremental(board, version), bookkeeping.Incremental(board, version)
+    assert first.info_like is second.info_like and first.slot_parts is second.slot_parts
+    effects = first.effects_in_play()
+    assert effects
+    assert [first.info(e) for e in effects] == [second.info(e) for e in second.effects_in_play()]
+    other = replace(version)
+    assert bookkeeping.readings(other) is not bookkeeping.readings(version)
+    assert bookkeeping.readings(other).version is other
+    assert bookkeeping.Incremental(board, other).info_like is not first.info_like
+
+
+def test_the_readings_kept_are_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
+    """613.6: past a number of rules versions the readings kept are dropped, and past a number of effects read under
+    one version that version's are (read again when next asked)."""
+    monkeypatch.setattr(bookkeeping, "_READINGS", {})
+    monkeypatch.setattr(bookkeeping, "_VERSIONS_KEPT", 2)
+    monkeypatch.setattr(bookkeeping, "_READINGS_KEPT", 2)
+    v1, v2, v3 = (replace(get_version("ikoria"), id=f"v{n}") for n in (1, 2, 3))
+    kept = bookkeeping.readings(v1)
+    bookkeeping.readings(v2)
+    assert bookkeeping.readings(v1) is kept and len(bookkeeping._READINGS) == 2
+    bookkeeping.readings(v3)
+    assert list(bookkeeping._READINGS.values()) == [bookkeeping.readings(v3)]  # the two kept before were dropped
+    three = bookkeeping.readings(v3)
+    three.info_like.update({("a",): None, ("b",): None})  # type: ignore[dict-item]
+    three.slot_parts.update({((), "a"): {}, ((), "b"): {}})
+    assert len(bookkeeping.readings(v3).info_like) == 2 and len(three.slot_parts) == 2  # at the bound: kept
+    three.info_like[("c",)] = None  # type: ignore[assignment]
+    assert bookkeeping.readings(v3).info_like == {} and len(three.slot_parts) == 2
+    three.slot_parts[((), "c")] = {}
+    assert bookkeeping.readings(v3).slot_parts == {}
