@@ -329,14 +329,19 @@ def shared_initial_state(board: Board, version: RulesVersion) -> dict[str, Chara
     out: dict[str, Characteristics] = {}
     alike: dict[Characteristics, Characteristics] = {}
     printed: dict[Characteristics, Characteristics] = {}  # printed value -> its first value (``initial_values``)
+    # the same, by the printed value's identity (objects built alike share one printed value: it is hashed once)
+    by_id: dict[int, Characteristics] = {}
     objects = board.objects
     for i in sorted(objects):
         obj = objects[i]
         if _printed_only(obj):
-            ch = printed.get(obj.printed)
+            ch = by_id.get(id(obj.printed))
             if ch is None:
-                ch = initial_values(obj, version)
-                ch = printed[obj.printed] = alike.setdefault(ch, ch)
+                ch = printed.get(obj.printed)
+                if ch is None:
+                    ch = initial_values(obj, version)
+                    ch = printed[obj.printed] = alike.setdefault(ch, ch)
+                by_id[id(obj.printed)] = ch
         else:
             ch = initial_values(obj, version)
             ch = alike.setdefault(ch, ch)

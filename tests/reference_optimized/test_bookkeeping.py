@@ -24,7 +24,7 @@ from reference import effects
 from reference.case import board_at
 from reference.dependency import dependency_graph
 from reference.frozen import freeze
-from reference.model import Board, GameObject, Part
+from reference.model import Board, Characteristics, GameObject, Part
 from reference.resolver import initial_state, resolve
 from reference.versions import RulesVersion, builtin_versions, get_version
 from reference_optimized import bookkeeping, indexes, reads
@@ -1464,6 +1464,33 @@ def test_objects_alike_share_their_first_values_but_not_an_entry_choice_or_a_bac
     assert shared == initial_state(board, version)
     assert shared["b1"] is shared["b2"]
     assert (shared["clay"].power, shared["were"].name) == (5, "Werebear")
+
+
+def test_objects_sharing_one_printed_value_have_it_read_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """613.1: objects built alike share one printed value (``mtg_layers.corpus.build``); it is hashed as often for
+    three objects as for one, and an equal value held apart is looked up once more."""
+    printed, apart = chars("Bear"), chars("Bear")
+    hashed: list[str] = []
+    plain = Characteristics.__hash__
+
+    def counted(ch: Characteristics) -> int:
+        hashed.extend(["printed"] if ch is printed else ["apart"] if ch is apart else [])
+        return plain(ch)
+
+    monkeypatch.setattr(Characteristics, "__hash__", counted)
+    counts = []
+    for sharing in (("b1",), ("b1", "b2", "b3")):
+        held = [(i, printed) for i in sharing] + [("b4", apart)]
+        board = Board(
+            objects={i: GameObject(id=i, printed=p, owner="p1", timestamp=n) for n, (i, p) in enumerate(held, 1)},
+            effects=(),
+            abilities={},
+        )
+        hashed.clear()
+        shared = bookkeeping.shared_initial_state(board, VERSIONS["current"])
+        assert shared == initial_state(board, VERSIONS["current"]) and len({id(v) for v in shared.values()}) == 1
+        counts.append((hashed.count("printed"), hashed.count("apart")))
+    assert counts[0] == counts[1] and counts[0][1] == 1
 
 
 def test_a_locked_effect_keeps_only_its_objects_still_in_the_state_unless_the_bookkeeping_gave_them() -> None:
