@@ -441,8 +441,9 @@ class Incremental:
         self.pending_infos: dict[int, _Info] = {}
         # per (what is kept of an effect, slot): the parts applied at once, or None (``_at_once``)
         self.at_once: dict[tuple[int, str], tuple[Part, ...] | None] = {}
-        # per parts applied at once: their instructions (read off the parts alone: ``_Info.shared_parts``)
-        self.at_once_instrs: dict[tuple[Part, ...], list[Instruction]] = {}
+        # per parts applied at once (by identity, kept alive): their instructions (read off the parts alone:
+        # ``_Info.shared_parts``) and whether one is timed (613.7a)
+        self.at_once_instrs: dict[int, tuple[tuple[Part, ...], list[Instruction], bool]] = {}
         # per (value, instructions, timestamp if read), by identity: the value (kept alive), its result, whether changed
         self.at_once_applied: dict[tuple[int, int, Any], tuple[Characteristics, Characteristics, bool]] = {}
         for obj_id in sorted(self.state):
@@ -1645,18 +1646,19 @@ class Incremental:
     ) -> None:
         """613.1: apply the parts (``_at_once``) to ``targets`` at once, the state and the history as ``apply`` leaves
         them; what the step changed is logged with the next steps applied so (``_flush``)."""
-        instrs = self.at_once_instrs.get(parts)
-        if instrs is None:
+        made = self.at_once_instrs.get(id(parts))
+        if made is None or made[0] is not parts:
             some = next(iter(targets), None)
             if some is None:
-                instrs = None
+                made = None
             else:
-                instrs = [instruction(e, p, some, self.board, self.state, self.version) for p in parts]
-                self.at_once_instrs[parts] = instrs
+                first = [instruction(e, p, some, self.board, self.state, self.version) for p in parts]
+                # 613.7a: only a timed operation's result reads the timestamp
+                made = self.at_once_instrs[id(parts)] = (parts, first, any(i[0] in TIMED_OPERATIONS for i in first))
+        instrs = None if made is None else made[1]
+        stamp = e.timestamp if made is not None and made[2] else None
         state, applied, olds, by_id = self.state, self.applied, self.pending_old, self.at_once_applied
         changes: dict[str, Characteristics] = {}
-        # 613.7a: only a timed operation's result reads the timestamp
-        stamp = e.timestamp if instrs is not None and any(i[0] in TIMED_OPERATIONS for i in instrs) else None
         for t in targets if instrs is not None else ():
             old = state[t]
             # objects alike hold one value (``alike``): its result is looked up by the value's identity

@@ -1548,3 +1548,22 @@ def test_the_readings_kept_are_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
     assert bookkeeping.readings(v3).info_like == {} and len(three.slot_parts) == 2
     three.slot_parts[((), "c")] = {}
     assert bookkeeping.readings(v3).slot_parts == {}
+
+
+def test_counters_alike_read_their_instruction_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """613.7c: counters of one kind and number on many objects apply at once; their instruction is read off their
+    part once, whatever number of objects has them, and each object gets the readable resolver's values."""
+    read: list[str] = []
+    plain = effects.instruction
+
+    def counted(e: effects.ContinuousEffect, *rest: Any) -> Any:
+        read.append(e.key)
+        return plain(e, *rest)
+
+    monkeypatch.setattr(bookkeeping, "instruction", counted)
+    for n in (1, 4):
+        objects = [creature(f"c{i}", i + 1, counters=[{"kind": "+1/+1", "count": 2}]) for i in range(n)]
+        board = make_board(objects)
+        read.clear()
+        assert fast_resolve(board, VERSIONS["ikoria"]) == resolve(board, VERSIONS["ikoria"])
+        assert len(read) == 1
