@@ -760,7 +760,7 @@ class Incremental:
         info = self.info(e)
         dirty: set[str] | None = None
         if c.effect is e and c.parts == parts:
-            dirty = set(targets ^ c.targets)
+            dirty = set() if targets is c.targets else set(targets ^ c.targets)
             for objs, changed, names in self.log[c.version :]:
                 if (info.reads_values and hits(changed, names, info.value_reads, info.value_names)) or (
                     e.source in objs and "controller" in changed
