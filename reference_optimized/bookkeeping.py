@@ -57,13 +57,13 @@ from reference.effects import (
     rule_effects,
     static_effect,
 )
-from reference.filters import Context, condition_holds, names_zone, objects_matching
+from reference.filters import Context, condition_holds, objects_matching
 from reference.model import Board, Characteristics, GameObject, Part, State
 from reference.operations import TIMED_OPERATIONS, Instruction, apply_instruction
 from reference.resolver import initial_values
 from reference.versions import RulesVersion
 
-from .compiled_filters import compiled
+from .compiled_filters import compiled, zone_named
 from .indexes import INDEXED, Indexes
 from .reads import (
     ABILITY_FIELDS,
@@ -136,6 +136,7 @@ class _Info:
         "reads_values",
         "self_only",
         "shared_parts",
+        "slot_by_value",
         "slot_reads",
         "source_reads",
         "value_names",
@@ -147,6 +148,7 @@ class _Info:
     def __init__(self, effect: ContinuousEffect, condition: Any = None) -> None:
         self.effect = effect
         self.slot_reads: dict[str, bool] = {}
+        self.slot_by_value: dict[str, bool] = {}  # per slot: its parts read of an object only its characteristics
         self.named: dict[str, frozenset[str] | None] = {}
         self.filter_reads = filter_reads(effect.filter) if effect.targets is None else frozenset()
         # what the filter reads of the source itself, beyond the controller its "you" means
@@ -222,6 +224,40 @@ class _Info:
         return self.named[slot]
 
 
+class _Readings:
+    """613.6: what is read off effects alone under one rules version, for every resolution under it: what each
+    effect reads and writes (``_Info``, per parts, filter, origin and condition) and its parts in each slot (per
+    parts and origin: the version's slots place each part)."""
+
+    __slots__ = ("info_like", "slot_parts", "version")
+
+    def __init__(self, version: RulesVersion) -> None:
+        self.version = version
+        self.info_like: dict[tuple[Any, ...], _Info] = {}
+        self.slot_parts: dict[tuple[tuple[Part, ...], str], dict[str, tuple[Part, ...]]] = {}
+
+
+# 613.6: the readings kept per rules version (by its identity: the version is held with them), at most this many
+# versions, and at most this many effects' readings each (then they are read again)
+_READINGS: dict[int, _Readings] = {}
+_VERSIONS_KEPT = 16
+_READINGS_KEPT = 4096
+
+
+def readings(version: RulesVersion) -> _Readings:
+    """613.6: the readings of effects kept for this rules version (``_Readings``), made when first asked."""
+    held = _READINGS.get(id(version))
+    if held is None or held.version is not version:
+        if len(_READINGS) >= _VERSIONS_KEPT:
+            _READINGS.clear()
+        held = _READINGS[id(version)] = _Readings(version)
+    if len(held.info_like) > _READINGS_KEPT:
+        held.info_like.clear()
+    if len(held.slot_parts) > _READINGS_KEPT:
+        held.slot_parts.clear()
+    return held
+
+
 class _Affected:
     """An effect's set of objects (611.3a) and the step it is up to date with."""
 
@@ -293,14 +329,19 @@ def shared_initial_state(board: Board, version: RulesVersion) -> dict[str, Chara
     out: dict[str, Characteristics] = {}
     alike: dict[Characteristics, Characteristics] = {}
     printed: dict[Characteristics, Characteristics] = {}  # printed value -> its first value (``initial_values``)
+    # the same, by the printed value's identity (objects built alike share one printed value: it is hashed once)
+    by_id: dict[int, Characteristics] = {}
     objects = board.objects
     for i in sorted(objects):
         obj = objects[i]
         if _printed_only(obj):
-            ch = printed.get(obj.printed)
+            ch = by_id.get(id(obj.printed))
             if ch is None:
-                ch = initial_values(obj, version)
-                ch = printed[obj.printed] = alike.setdefault(ch, ch)
+                ch = printed.get(obj.printed)
+                if ch is None:
+                    ch = initial_values(obj, version)
+                    ch = printed[obj.printed] = alike.setdefault(ch, ch)
+                by_id[id(obj.printed)] = ch
         else:
             ch = initial_values(obj, version)
             ch = alike.setdefault(ch, ch)
@@ -339,7 +380,9 @@ class Incremental:
         self.unfit: set[str] | None = None
         self.no_pt: set[str] | None = None
         self.infos: dict[int, tuple[ContinuousEffect, _Info]] = {}  # per effect value (by identity): what is kept
-        self.info_like: dict[tuple[Any, ...], _Info] = {}  # per (parts, filter, ...): what is kept (``info``)
+        # per (parts, filter, ...): what is kept (``info``); per (parts, origin): the parts in each slot (``parts``)
+        kept = readings(version)
+        self.info_like, self.slot_parts = kept.info_like, kept.slot_parts
         self.affected_cache: dict[str, _Affected] = {}
         self.changes_cache: dict[str, _Changes] = {}
         self.static_memo: dict[tuple[Any, ...], ContinuousEffect | None] = {}
@@ -355,8 +398,6 @@ class Incremental:
         self.pairs: dict[tuple[str, str, str], KeptPair] = {}
         # per slot: the last graph, the step it was read at, the effects it was read for and those locked in then
         self.last_graph: dict[str, tuple[int, dict[str, ContinuousEffect], Graph, frozenset[str]]] = {}
-        # 613.6: per (parts, origin), the parts in each slot of the version
-        self.slot_parts: dict[tuple[tuple[Part, ...], str], dict[str, tuple[Part, ...]]] = {}
         # 613.6: by an effect value's identity: the value and its parts in every slot (``parts``)
         self.effect_slots: dict[int, tuple[ContinuousEffect, dict[str, tuple[Part, ...]]]] = {}
         # by a slot's parts' identity: those parts (kept alive) and what they can write (``independent``)
@@ -400,8 +441,9 @@ class Incremental:
         self.pending_infos: dict[int, _Info] = {}
         # per (what is kept of an effect, slot): the parts applied at once, or None (``_at_once``)
         self.at_once: dict[tuple[int, str], tuple[Part, ...] | None] = {}
-        # per parts applied at once: their instructions (read off the parts alone: ``_Info.shared_parts``)
-        self.at_once_instrs: dict[tuple[Part, ...], list[Instruction]] = {}
+        # per parts applied at once (by identity, kept alive): their instructions (read off the parts alone:
+        # ``_Info.shared_parts``) and whether one is timed (613.7a)
+        self.at_once_instrs: dict[int, tuple[tuple[Part, ...], list[Instruction], bool]] = {}
         # per (value, instructions, timestamp if read), by identity: the value (kept alive), its result, whether changed
         self.at_once_applied: dict[tuple[int, int, Any], tuple[Characteristics, Characteristics, bool]] = {}
         for obj_id in sorted(self.state):
@@ -616,7 +658,7 @@ class Incremental:
                 objects = cached.objects
                 if dirty:
                     ctx = self.context(e)
-                    anywhere = e.origin == "cda" or names_zone(e.filter)
+                    anywhere = e.origin == "cda" or zone_named(e.filter)
                     dirty = {o for o in dirty if anywhere or self.board.objects[o].zone == "battlefield"}
                     test = compiled(e.filter)
                     gained = {o for o in dirty if o not in objects and o != self.outside(e) and test(o, ctx)}
@@ -715,10 +757,10 @@ class Incremental:
         if c.version == now and c.effect is e and c.parts == parts:
             c.slot = slot
             return c.changes
+        info = self.info(e)
         dirty: set[str] | None = None
         if c.effect is e and c.parts == parts:
-            info = self.info(e)
-            dirty = set(targets ^ c.targets)
+            dirty = set() if targets is c.targets else set(targets ^ c.targets)
             for objs, changed, names in self.log[c.version :]:
                 if (info.reads_values and hits(changed, names, info.value_reads, info.value_names)) or (
                     e.source in objs and "controller" in changed
@@ -739,7 +781,9 @@ class Incremental:
         # 613.1: when no part reads its object but through its characteristics (an amount off "its" mana value), the
         # result is a function of the object's characteristics alone: the objects holding the same characteristics
         # (one value, shared) get one application, made once
-        by_value = all(part_reads_only_characteristics(p) for p in parts)
+        by_value = info.slot_by_value.get(slot)
+        if by_value is None:
+            by_value = info.slot_by_value[slot] = all(part_reads_only_characteristics(p) for p in parts)
         c.moves = None
         if dirty is None:
             c.effect, c.parts, c.instrs, c.changes, c.changed = e, parts, [None] * len(parts), {}, None
@@ -1274,7 +1318,7 @@ class Incremental:
             kept = self.trial_state = (b.key, now, changes, {**self.state, **changes})
         trial = kept[3]
         ctx = Context(board=self.board, state=trial, source=a.source, controller=self.context(a).controller)
-        anywhere = a.origin == "cda" or names_zone(a.filter)
+        anywhere = a.origin == "cda" or zone_named(a.filter)
         test, outside, objects = compiled(a.filter), self.outside(a), self.board.objects
         return lambda t: (anywhere or objects[t].zone == "battlefield") and t != outside and test(t, ctx)
 
@@ -1546,7 +1590,7 @@ class Incremental:
             if trial is None:
                 trial = doing[("\0trial", b.key)] = {**self.state, **changes}  # type: ignore[index]
             ctx = Context(board=self.board, state=trial, source=a.source, controller=trial_controller)
-            anywhere = a.origin == "cda" or names_zone(filt)
+            anywhere = a.origin == "cda" or zone_named(filt)
             test, outside, objects = compiled(filt), self.outside(a), self.board.objects
             among = self.state if whole else changes
             found = frozenset(
@@ -1602,18 +1646,19 @@ class Incremental:
     ) -> None:
         """613.1: apply the parts (``_at_once``) to ``targets`` at once, the state and the history as ``apply`` leaves
         them; what the step changed is logged with the next steps applied so (``_flush``)."""
-        instrs = self.at_once_instrs.get(parts)
-        if instrs is None:
+        made = self.at_once_instrs.get(id(parts))
+        if made is None or made[0] is not parts:
             some = next(iter(targets), None)
             if some is None:
-                instrs = None
+                made = None
             else:
-                instrs = [instruction(e, p, some, self.board, self.state, self.version) for p in parts]
-                self.at_once_instrs[parts] = instrs
+                first = [instruction(e, p, some, self.board, self.state, self.version) for p in parts]
+                # 613.7a: only a timed operation's result reads the timestamp
+                made = self.at_once_instrs[id(parts)] = (parts, first, any(i[0] in TIMED_OPERATIONS for i in first))
+        instrs = None if made is None else made[1]
+        stamp = e.timestamp if made is not None and made[2] else None
         state, applied, olds, by_id = self.state, self.applied, self.pending_old, self.at_once_applied
         changes: dict[str, Characteristics] = {}
-        # 613.7a: only a timed operation's result reads the timestamp
-        stamp = e.timestamp if instrs is not None and any(i[0] in TIMED_OPERATIONS for i in instrs) else None
         for t in targets if instrs is not None else ():
             old = state[t]
             # objects alike hold one value (``alike``): its result is looked up by the value's identity

@@ -20,6 +20,7 @@ from reference.filters import (
     characteristics_of,
     has_subtype,
     is_top_of_graveyard,
+    names_zone,
     player_named,
     shares_creature_type,
 )
@@ -41,6 +42,20 @@ def compiled(filt: Any) -> Predicate:
 def _compiled(filt: Any) -> Predicate:
     """611.3a: a hashable filter's predicate, built once and kept."""
     return _compile(filt)
+
+
+def zone_named(filt: Any) -> bool:
+    """109.2, 109.2a: ``filters.names_zone`` (does the filter look in a zone it names?), read once per filter."""
+    try:
+        return _zone_named(filt)
+    except TypeError:  # an unhashable filter (plain dicts from a caller): read for this call only
+        return names_zone(filt)
+
+
+@lru_cache(maxsize=4096)
+def _zone_named(filt: Any) -> bool:
+    """109.2, 109.2a: a hashable filter's ``names_zone``, read once and kept."""
+    return names_zone(filt)
 
 
 def _compile(filt: Any) -> Predicate:

@@ -20,9 +20,11 @@ from collections.abc import Callable, Iterable, Mapping
 from itertools import compress
 from typing import Any
 
-from reference.filters import Context, names_zone, player_named
+from reference.filters import Context, player_named
 from reference.model import Board, Characteristics
 from reference.vocabulary import is_creature_type
+
+from .compiled_filters import zone_named
 
 Key = tuple[Any, ...]
 
@@ -110,6 +112,7 @@ class Indexes:
         self.board = board
         self.ids: list[str] = sorted(board.objects)
         self.pos: dict[str, int] = {i: n for n, i in enumerate(self.ids)}
+        self.bit: dict[str, int] = {}  # each object's own bitset (its position alone), made once
         self.bits: dict[Key, int] = {}
         self.universe = 0
         self.members_memo: dict[int, frozenset[str]] = {}
@@ -117,7 +120,7 @@ class Indexes:
         groups: dict[tuple[Any, ...], tuple[Characteristics, Any, int]] = {}
         for n, i in enumerate(self.ids):
             obj = board.objects[i]
-            bit = 1 << n
+            bit = self.bit[i] = 1 << n
             if obj.zone != "battlefield" or i in state:  # objects_matching's objects
                 self.universe |= bit
             ch = state.get(i, obj.printed)
@@ -139,21 +142,20 @@ class Indexes:
                 bits[k] = bits.get(k, 0) | mask
 
     def update(self, moved: Iterable[tuple[str, Characteristics, Characteristics]]) -> None:
-        """613.1: move the objects a step changed (id, before, after) to their new facts, alike objects together."""
-        groups: dict[tuple[int, int], tuple[Characteristics, Characteristics, list[int]]] = {}
+        """613.1: move the objects a step changed (id, before, after; each once) to their new facts, alike together."""
+        groups: dict[tuple[int, int], tuple[Characteristics, Characteristics, list[str]]] = {}
         for i, old, new in moved:
             g = groups.get((id(old), id(new)))
             if g is None:
-                g = groups[(id(old), id(new))] = (old, new, [])
-            g[2].append(self.pos[i])
-        bits = self.bits
-        for old, new, positions in groups.values():
+                groups[(id(old), id(new))] = (old, new, [i])
+            else:
+                g[2].append(i)
+        bits, bit = self.bits, self.bit.__getitem__
+        for old, new, ids in groups.values():
             lost, gained = moved_facts(old, new)
             if not (lost or gained):
                 continue
-            mask = 0
-            for p in positions:
-                mask |= 1 << p
+            mask = sum(map(bit, ids))  # each object once: the sum of their positions is their union
             for k in lost:
                 bits[k] &= ~mask
             for k in gained:
@@ -162,7 +164,7 @@ class Indexes:
     def moved(self, moves: Iterable[tuple[str, Characteristics, Characteristics]]) -> Indexes:
         """613.8a: the bitsets once some objects are moved (a trial application), these left as they are."""
         new = object.__new__(Indexes)
-        new.board, new.ids, new.pos, new.universe = self.board, self.ids, self.pos, self.universe
+        new.board, new.ids, new.pos, new.bit, new.universe = self.board, self.ids, self.pos, self.bit, self.universe
         new.members_memo = self.members_memo  # the same positions: the same ids
         new.bits = dict(self.bits)
         new.update(moves)
@@ -200,7 +202,7 @@ class Indexes:
         if found is None:
             return None
         bits, exact = found
-        if not (anywhere or names_zone(filt)):
+        if not (anywhere or zone_named(filt)):
             bits &= self.bits.get(("zone", "battlefield"), 0)
         if exact:
             return self.members(bits)

@@ -136,10 +136,14 @@ PLUMBING: dict[str, tuple[str, ...]] = {
         "reference_optimized/bookkeeping.py::_Info.names_abilities",
         "reference_optimized/bookkeeping.py::_Affected.__init__",
         "reference_optimized/bookkeeping.py::_Changes.__init__",
+        "reference_optimized/bookkeeping.py::_Readings.__init__",
         "reference_optimized/witnesses.py::KeptPair.__init__",
         "reference_optimized/bookkeeping.py::Incremental.info",
         "reference_optimized/indexes.py::Indexes.members",
         "reference_optimized/indexes.py::Indexes._position",
+    ),
+    "the Python runtime around one resolution (the cyclic garbage collector held off), no rule": (
+        "reference_optimized/features.py::collector_held_off",
     ),
     "the oracle's honesty check: lists what the encoding does not read, decides no answer": (
         "proofs/reads.py::_unread_fields",

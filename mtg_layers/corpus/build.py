@@ -16,8 +16,20 @@ from reference.model import AbilityDef, Characteristics, Counter, Effect, GameOb
 
 from . import authoring
 
+# Equal characteristics built from case data are one value (bounded): a board's objects of one card share their
+# printed value, which the fast path reads once (``reference_optimized.bookkeeping.shared_initial_state``).
+_BUILT: dict[Characteristics, Characteristics] = {}
+_BUILT_KEPT = 65536
+
 
 def _characteristics(o: Mapping[str, Any]) -> Characteristics:
+    built = _new_characteristics(o)
+    if len(_BUILT) >= _BUILT_KEPT:
+        _BUILT.clear()
+    return _BUILT.setdefault(built, built)
+
+
+def _new_characteristics(o: Mapping[str, Any]) -> Characteristics:
     cost = o.get("mana_cost")
     return Characteristics(
         name=o["name"] if "name" in o else o.get("card", o.get("id")),

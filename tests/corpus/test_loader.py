@@ -786,3 +786,20 @@ def test_a_role_with_state_based_actions_is_refused_before_wilds_of_eldraine() -
     assert "objects[1].subtypes" in str(err.value) and "704.5y" in str(err.value)
     data["steps"][0]["state_based_actions"] = False
     assert case_from_data(data, "roles.yaml").objects[1].id == "r"
+
+
+def test_objects_built_alike_share_one_printed_value(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Equal characteristics built from case data are one value (the fast path reads a shared value once); unequal
+    ones are not; past its bound the record of built values starts again."""
+    from mtg_layers.corpus import build
+
+    monkeypatch.setattr(build, "_BUILT", {})
+    bear = {"id": "b1", "name": "Bear", "types": ["creature"], "power": 2, "toughness": 2}
+    first, second = build._object(bear), build._object({**bear, "id": "b2"})
+    other = build._object({**bear, "id": "b3", "power": 3})
+    assert first.printed is second.printed and first.printed == second.printed
+    assert other.printed != first.printed and other.printed is not first.printed
+    assert len(build._BUILT) == 2
+    monkeypatch.setattr(build, "_BUILT_KEPT", 2)
+    again = build._object({**bear, "id": "b4", "power": 4})
+    assert list(build._BUILT) == [again.printed]

@@ -24,7 +24,7 @@ from reference import effects
 from reference.case import board_at
 from reference.dependency import dependency_graph
 from reference.frozen import freeze
-from reference.model import Board, GameObject, Part
+from reference.model import Board, Characteristics, GameObject, Part
 from reference.resolver import initial_state, resolve
 from reference.versions import RulesVersion, builtin_versions, get_version
 from reference_optimized import bookkeeping, indexes, reads
@@ -1466,6 +1466,33 @@ def test_objects_alike_share_their_first_values_but_not_an_entry_choice_or_a_bac
     assert (shared["clay"].power, shared["were"].name) == (5, "Werebear")
 
 
+def test_objects_sharing_one_printed_value_have_it_read_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """613.1: objects built alike share one printed value (``mtg_layers.corpus.build``); it is hashed as often for
+    three objects as for one, and an equal value held apart is looked up once more."""
+    printed, apart = chars("Bear"), chars("Bear")
+    hashed: list[str] = []
+    plain = Characteristics.__hash__
+
+    def counted(ch: Characteristics) -> int:
+        hashed.extend(["printed"] if ch is printed else ["apart"] if ch is apart else [])
+        return plain(ch)
+
+    monkeypatch.setattr(Characteristics, "__hash__", counted)
+    counts = []
+    for sharing in (("b1",), ("b1", "b2", "b3")):
+        held = [(i, printed) for i in sharing] + [("b4", apart)]
+        board = Board(
+            objects={i: GameObject(id=i, printed=p, owner="p1", timestamp=n) for n, (i, p) in enumerate(held, 1)},
+            effects=(),
+            abilities={},
+        )
+        hashed.clear()
+        shared = bookkeeping.shared_initial_state(board, VERSIONS["current"])
+        assert shared == initial_state(board, VERSIONS["current"]) and len({id(v) for v in shared.values()}) == 1
+        counts.append((hashed.count("printed"), hashed.count("apart")))
+    assert counts[0] == counts[1] and counts[0][1] == 1
+
+
 def test_a_locked_effect_keeps_only_its_objects_still_in_the_state_unless_the_bookkeeping_gave_them() -> None:
     """611.2c, 613.6: a locked effect applies to the objects it had when it began, those that still exist. The set
     the bookkeeping gave is wholly in the state and is kept as it is; a set locked from elsewhere (here with an object
@@ -1481,3 +1508,62 @@ def test_a_locked_effect_keeps_only_its_objects_still_in_the_state_unless_the_bo
     assert engine.affected(pump) == effects.affected(pump, board, engine.state, engine.locked) == {"elf"}
     engine.locked[pump.key] = (pump, given)
     assert engine.affected(pump) is given
+
+
+def test_effects_are_read_once_per_rules_version_for_every_resolution(monkeypatch: pytest.MonkeyPatch) -> None:
+    """613.6: what an effect reads and writes, and its parts in each slot, are read once for every resolution under
+    one rules version (the same reading: a second resolution reads nothing again), apart under another version."""
+    monkeypatch.setattr(bookkeeping, "_READINGS", {})
+    case = CASES[0]
+    version = VERSIONS[case.versions[0]]
+    board = board_at(case, len(case.steps), version)
+    first, second = bookkeeping.Incremental(board, version), bookkeeping.Incremental(board, version)
+    assert first.info_like is second.info_like and first.slot_parts is second.slot_parts
+    effects = first.effects_in_play()
+    assert effects
+    assert [first.info(e) for e in effects] == [second.info(e) for e in second.effects_in_play()]
+    other = replace(version)
+    assert bookkeeping.readings(other) is not bookkeeping.readings(version)
+    assert bookkeeping.readings(other).version is other
+    assert bookkeeping.Incremental(board, other).info_like is not first.info_like
+
+
+def test_the_readings_kept_are_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
+    """613.6: past a number of rules versions the readings kept are dropped, and past a number of effects read under
+    one version that version's are (read again when next asked)."""
+    monkeypatch.setattr(bookkeeping, "_READINGS", {})
+    monkeypatch.setattr(bookkeeping, "_VERSIONS_KEPT", 2)
+    monkeypatch.setattr(bookkeeping, "_READINGS_KEPT", 2)
+    v1, v2, v3 = (replace(get_version("ikoria"), id=f"v{n}") for n in (1, 2, 3))
+    kept = bookkeeping.readings(v1)
+    bookkeeping.readings(v2)
+    assert bookkeeping.readings(v1) is kept and len(bookkeeping._READINGS) == 2
+    bookkeeping.readings(v3)
+    assert list(bookkeeping._READINGS.values()) == [bookkeeping.readings(v3)]  # the two kept before were dropped
+    three = bookkeeping.readings(v3)
+    three.info_like.update({("a",): None, ("b",): None})  # type: ignore[dict-item]
+    three.slot_parts.update({((), "a"): {}, ((), "b"): {}})
+    assert len(bookkeeping.readings(v3).info_like) == 2 and len(three.slot_parts) == 2  # at the bound: kept
+    three.info_like[("c",)] = None  # type: ignore[assignment]
+    assert bookkeeping.readings(v3).info_like == {} and len(three.slot_parts) == 2
+    three.slot_parts[((), "c")] = {}
+    assert bookkeeping.readings(v3).slot_parts == {}
+
+
+def test_counters_alike_read_their_instruction_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """613.7c: counters of one kind and number on many objects apply at once; their instruction is read off their
+    part once, whatever number of objects has them, and each object gets the readable resolver's values."""
+    read: list[str] = []
+    plain = effects.instruction
+
+    def counted(e: effects.ContinuousEffect, *rest: Any) -> Any:
+        read.append(e.key)
+        return plain(e, *rest)
+
+    monkeypatch.setattr(bookkeeping, "instruction", counted)
+    for n in (1, 4):
+        objects = [creature(f"c{i}", i + 1, counters=[{"kind": "+1/+1", "count": 2}]) for i in range(n)]
+        board = make_board(objects)
+        read.clear()
+        assert fast_resolve(board, VERSIONS["ikoria"]) == resolve(board, VERSIONS["ikoria"])
+        assert len(read) == 1

@@ -15,12 +15,12 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from reference.case import board_at
-from reference.filters import Context, matches
+from reference.filters import Context, matches, names_zone
 from reference.frozen import freeze
 from reference.model import Board, State
 from reference.resolver import initial_state, resolve
 from reference.versions import builtin_versions
-from reference_optimized.compiled_filters import compiled
+from reference_optimized.compiled_filters import compiled, zone_named
 from tests.reference_optimized.filter_samples import board_filters, key_samples
 from tests.strategies import boards, filters
 
@@ -90,3 +90,24 @@ def test_what_is_not_a_filter_fails_the_same_way(filt: Any) -> None:
     with pytest.raises(ValueError) as quick:
         compiled(filt)(oid, ctx)
     assert str(quick.value) == str(readable.value)
+
+
+def test_a_filter_names_a_zone_as_the_readable_filter_reads_it() -> None:
+    """109.2, 109.2a: ``zone_named`` answers ``filters.names_zone`` for every filter of the corpus, for a zone named
+    inside "all", "any" or "not", and for an unhashable filter (plain dicts from a caller)."""
+    seen = set()
+    for case in CASES:
+        board = board_at(case, len(case.steps), builtin_versions()[case.versions[0]])
+        for filt in board_filters(board):
+            assert zone_named(filt) == names_zone(filt)
+            seen.add(names_zone(filt))
+    assert seen == {True, False}
+    for filt in (
+        freeze({"type": "creature"}),
+        freeze({"zone": "graveyard"}),
+        freeze({"not": {"zone": "exile"}}),
+        freeze({"any": ({"type": "land"}, {"all": ({"zone": "hand"},)})}),
+    ):
+        assert zone_named(filt) == names_zone(filt)
+    assert zone_named({"all": ({"zone": "library"},)}) is True  # unhashable: read for this call
+    assert zone_named({"type": "creature", "x": [1]}) is False

@@ -319,3 +319,35 @@ def test_stickers_are_followed_on_the_fast_path() -> None:
         board, objects={**board.objects, "bear": replace(bear, stickers=(Sticker("pt", 1.5, power=4, toughness=5),))}
     )
     same_on_the_fast_path(stuck, "2025-08-01")
+
+
+@pytest.mark.parametrize("was_on", [True, False])
+def test_the_collector_is_held_off_for_one_resolution_and_left_as_found(
+    monkeypatch: pytest.MonkeyPatch, was_on: bool
+) -> None:
+    """A resolution runs with the cyclic garbage collector off; after it (and after one that fails) the collector is
+    on again only if it was on before."""
+    import gc
+
+    from reference_optimized import features
+
+    seen: list[bool] = []
+
+    def loop(board: Board, version: Any, bookkeeping: Any) -> Any:
+        seen.append(gc.isenabled())
+        if len(seen) == 2:
+            raise RuntimeError("a failing resolution")
+        return "resolved"
+
+    monkeypatch.setattr(features, "layer_loop", loop)
+    try:
+        if not was_on:
+            gc.disable()
+        assert features.resolve(make_board([]), IKORIA) == "resolved"  # type: ignore[comparison-overlap]
+        assert gc.isenabled() == was_on
+        with pytest.raises(RuntimeError):
+            features.resolve(make_board([]), IKORIA)
+        assert gc.isenabled() == was_on
+    finally:
+        gc.enable()
+    assert seen == [False, False]
