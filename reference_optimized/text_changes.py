@@ -18,10 +18,10 @@ intrinsic mana abilities (305.6) follow: ``intrinsic_abilities`` recomputes them
 subtypes, and the other wordings evolve by the composite alone, provided no change's words occur in a basic land
 type's mana wording (then a change neither alters such a wording nor makes another wording into one).
 
-**The shape** (None outside it, and the caller tries every order). Each key of the group names one effect, and
-every part of those effects is a text change (so they have no part in a later slot, where the order recorded for
-the tie would order them again, ``reference.choices``). Every effect of the territory with a part in the tie's
-slot is a text change (612: layer 3 holds nothing else in the territories' shape). No effect there touches the
+**The shape** (None outside it, and the caller tries every order). Each key of the group names one effect. Every
+effect of the territory with a part in the tie's slot, the group's among them, is a text change and nothing else
+(so the group's effects have no part in a later slot, where the order recorded for the tie would order them again,
+``reference.choices``; and 612: layer 3 holds nothing else in the territories' shape). No effect there touches the
 source of a static ability's effect there: a change of its source's text could turn its wording into another
 definition's (``find_definition`` tries the exact wording first), ending one effect and starting another while the
 slot applies. The objects each effect touches are fixed (``territories.touched``), and the closure of the seeds
@@ -145,7 +145,7 @@ def text_change_components(
     members: dict[str, ContinuousEffect] = {}
     for k in group:
         named = [e for e in effects if k in (holder(e), e.key)]
-        if len(named) != 1 or not all(p.op == "replace_word" for p in named[0].parts):
+        if len(named) != 1:
             return None
         members[k] = named[0]
     here = [e for e in effects if parts_in_slot(e, version, slot)]
