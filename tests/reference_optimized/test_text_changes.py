@@ -229,7 +229,7 @@ def test_every_string_of_a_definition_is_found() -> None:
     )
     assert strings_in(d) >= {"elves are white", "subtype", "elf", "add_colors", "colors", "white"}
     assert strings_in(3) == set()
-    assert strings_in(("a", ["b"], frozenset({"c"}))) == {"a", "b", "c"}
+    assert strings_in(("a", ["b"], frozenset({"c"}), {"d"})) == {"a", "b", "c", "d"}
 
 
 def _ch(**values: Any) -> Characteristics:
@@ -267,6 +267,9 @@ def test_the_closure_holds_each_images_and_stops_at_its_bound(monkeypatch: pytes
     assert not clashes(
         closure({("text", "white black")}, changes[:1] + [change_of(_effect("c", ("black", "red")))]) or {}, 0, 1
     )
+    many = {("word", f"w{i}") for i in range(text_changes.STATES)}
+    assert closure(many, []) is not None  # the bound itself is reached, not passed
+    assert closure(many | {("word", "one more")}, []) is None
     monkeypatch.setattr(text_changes, "STATES", 2)
     assert closure({("text", "white")}, changes) is None
     assert closure({("text", "red"), ("text", "black")}, changes) is not None
@@ -278,6 +281,13 @@ def test_a_word_of_a_basic_land_types_mana_wording_is_out_of_the_shape() -> None
     assert not keeps_mana_wordings(_effect("e", ("add", "cat")))
     assert not keeps_mana_wordings(_effect("e", ("cat", "add")))
     assert not keeps_mana_wordings(_effect("e", ("elf", "t")))
+
+
+def test_a_plural_in_a_mana_wording_is_out_of_the_shape(monkeypatch: pytest.MonkeyPatch) -> None:
+    """305.6, 612.2: a change of "elf" also changes "elves", which holds no "elf": the plural is looked for too."""
+    monkeypatch.setattr(text_changes, "INTRINSIC_MANA", {"grove": "{t}: add one mana per elves."})
+    assert not keeps_mana_wordings(_effect("e", ("elf", "cat")))
+    assert keeps_mana_wordings(_effect("e", ("goblin", "cat")))
 
 
 def _components(effects: list[Any], group: list[str], state: dict[str, Characteristics] | None = None) -> Any:
@@ -310,6 +320,10 @@ def test_the_components_of_a_group_of_text_changes() -> None:
     assert _components([resolved, c], ["r", "c"]) == [("r",), ("c",)]  # a resolved effect exists whatever its text
     kept = ContinuousEffect("k", "static", 1, a.parts, "k", source="o1", targets=("o0",))
     assert _components([kept, c], ["k", "c"]) == [("k",), ("c",)]
+    cda = ContinuousEffect("d", "cda", 1, a.parts, "d", source="o0", targets=("o1",))
+    assert _components([cda, c], ["d", "c"]) is None  # a characteristic-defining ability's source, likewise
+    gone = _effect("g", ("black", "red"), targets=("o9",))  # an object not on the battlefield: nothing to read
+    assert _components([a, c, gone], ["a", "c", "g"]) == [("a",), ("c",), ("g",)]
     add = _effect("x", ("add", "cat"))
     assert _components([add, c], ["x", "c"]) is None
     twice = [a, _effect("a", ("black", "red")), c]
