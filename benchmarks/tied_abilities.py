@@ -23,6 +23,10 @@ abilities: about half of the creature's abilities give their creature trample, t
 counter put on them as the creature came (122.1b, 613.7c: the same timestamp), and one ability makes ``o0``, which
 has a flying counter, lose flying; ``group-grants``: each gives its creature an ability that makes it get +1/+1
 (611.3b), and ``o0`` gets instead two abilities that set its power and toughness to 4/4 and to 2/2 (613.4b).
+``group-text-one``: all N abilities change the text of ``o0`` alone (612, layer 3), each a different word to a word no
+other one changes (white to green, black to red, then creature types: elf to cat, goblin to dog, ...); ``o0`` says
+"this creature is white" and "this creature is black" (105.3) and has every creature type changed, so every change
+rewrites something, and every order ends alike (``reference_optimized.text_changes``).
 
 Run: python benchmarks/tied_abilities.py N [--setting K] [--kind KIND] [--out FILE]
 then time ``mtg-layers explain FILE`` or ``mtg-layers verify --corpus DIR`` on it (figures in the
@@ -61,12 +65,22 @@ def ability(i: int, setting: int, mixed: bool) -> dict[str, Any]:
 
 
 KINDS = ("copy", "copies", "control", "text", "loses", "condition")
-GROUP_KINDS = ("group-text", "group-loses", "group-keyword-counters", "group-grants")
+GROUP_KINDS = ("group-text", "group-loses", "group-keyword-counters", "group-grants", "group-text-one")
+# group-text-one: the words changed, and what each becomes (612.2: color words, then creature types)
+WORDS_FROM: tuple[str, ...] = ("white", "black", "elf", "goblin", "human", "wizard", "soldier", "zombie", "knight")
+WORDS_FROM += ("cleric", "rogue", "warrior", "shaman", "druid", "beast", "spirit")
+WORDS_TO: tuple[str, ...] = ("green", "red", "cat", "dog", "bird", "fish", "ox", "rat", "bat", "ape", "elk", "fox")
+WORDS_TO += ("boar", "mole", "wolf", "bear")
 
 
 def _on(target: str, text: str, part: dict[str, Any]) -> dict[str, Any]:
     """A static ability of the tied creature that acts on one other creature, named by id."""
     return {"text": text, "applies_to": {"id": target}, "parts": [part]}
+
+
+def _swap(old: str, new: str) -> dict[str, Any]:
+    """612.1: a text change of one word."""
+    return {"op": "replace_word", "from": old, "to": new}
 
 
 def with_group_kind(data: dict[str, Any], kind: str) -> dict[str, Any]:
@@ -106,6 +120,15 @@ def with_group_kind(data: dict[str, Any], kind: str) -> dict[str, Any]:
         abilities.append(_on("o0", "o0 loses flying", {"op": "remove_abilities", "abilities": ["flying"]}))
         for o in others:
             o.update(power=1, toughness=1)
+    elif kind == "group-text-one":
+        for color in ("white", "black"):
+            own.append({"text": f"this creature is {color}", "applies_to": {"is_source": True}, "parts": []})
+            own[-1]["parts"].append({"op": "add_colors", "colors": [color]})
+        for k, (old, new) in enumerate(zip(WORDS_FROM[:n], WORDS_TO[:n], strict=True)):
+            abilities.append(_on("o0", f"change {k}: o0's {old} becomes {new}", _swap(old, new)))
+        others[0].update(power=1, toughness=1, abilities=[a["text"] for a in own])
+        others[0]["subtypes"] = list(WORDS_FROM[2:n])
+        others = others[:1]
     elif kind == "group-grants":
         for name, part in (
             ("this creature gets +1/+1", {"op": "modify_pt", "power": 1, "toughness": 1}),

@@ -62,6 +62,7 @@ from reference.versions import RulesVersion
 from .last_touch import last_touch_orders
 from .orders import SCOPE_OPS, components, groups, last_writer_orders, orders_product, part_out_of_scope, pins_later
 from .reads import ABILITY_FIELDS, WRITES, condition_reads, filter_reads, value_reads
+from .text_changes import text_change_components
 
 # 612, 613.1f, 122.1b: operations beyond ``SCOPE_OPS`` that read and write only the object they change
 LOCAL_OPS = SCOPE_OPS | {
@@ -245,9 +246,11 @@ def territory_orders(
     where = territories(effects, locked, board, state)
     if where is None or ruled_across(effects, where, board, state, version):
         return None
+    written = writes_from(effects, board) or frozenset()
+    objects = {e.key: touched(e, locked, board, state, written) or frozenset() for e in effects}
     out: list[Callable[[], Iterable[tuple[str, ...]]]] = []
     for group in groups(keys, effects, where):
-        out.append(_inside(tuple(group), effects, where, board, version))
+        out.append(_inside(tuple(group), effects, where, board, version, (objects, state, tie.slot)))
     return out
 
 
@@ -257,14 +260,21 @@ def _inside(
     where: Mapping[str, int],
     board: Board,
     version: RulesVersion,
+    at: tuple[Mapping[str, frozenset[str]], State, str],
 ) -> Callable[[], Iterable[tuple[str, ...]]]:
     """613.7m: the orders tried of one group: ``orders``' classes read on the effects of its territories alone when
     they are all in ``orders``' scope (no text change, loss or keyword counter, nothing granted that generates an
-    effect), else every order of the group; lazily."""
+    effect), the components of its text changes (``reference_optimized.text_changes``; ``at``: the objects each
+    effect touches, the characteristics as the slot begins, the slot), else every order of the group; lazily."""
     if len(group) < 2:
         return lambda: iter([group])
     mine = {where[e.key] for e in effects if any(k in (holder(e), e.key) for k in group)}
     near = [e for e in effects if where[e.key] in mine]
+    objects, state, slot = at
+    texts = text_change_components(group, near, objects, board, state, slot, version)
+    if texts is not None:
+        split = [_every(c) for c in texts]
+        return lambda: orders_product(split)
     if not all(part_out_of_scope(p, board) is None for e in near for p in e.parts):
         return lambda: permutations(group)
     subs: list[Callable[[], Iterable[tuple[str, ...]]]] = []

@@ -38,3 +38,9 @@ __all__ = [
 def examples(n: int) -> int:
     """A property test's own number of examples, capped by the loaded profile's (the mutation profile's 10)."""
     return min(n, settings().max_examples)
+
+
+def ci_examples(n: int) -> int:
+    """A property test's examples under the CI profile (``n``: a few seconds); any other profile keeps its own count
+    (the long profile's, by hand; the mutation profile's 10)."""
+    return n if settings.get_current_profile_name() == "ci" else settings().max_examples

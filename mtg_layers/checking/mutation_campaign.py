@@ -94,6 +94,7 @@ KILLING_SUITE = (
     "tests/reference_optimized/test_from_slot.py",
     "tests/reference_optimized/test_reads.py",
     "tests/reference_optimized/test_territories.py",
+    "tests/reference_optimized/test_text_changes.py",
     "tests/reference_optimized/test_witnesses.py",
     # z3 checking the clock, the encoding's reads and state-based actions against the resolver's answers
     "tests/proofs/test_clock.py",

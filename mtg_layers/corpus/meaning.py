@@ -164,10 +164,23 @@ class MeaningChecker:
         for s, step in enumerate(data["steps"]):
             with self.item(defines=True):
                 self.step(objects, effects, step, f"steps[{s}]", data, declared)
+        for i, a in enumerate(data.get("abilities", ())):  # 109.2: the objects an ability names are the case's
+            with self.item():
+                self.named_objects(a.get("applies_to"), objects, f"abilities[{i}].applies_to")
         for i, x in enumerate(data.get("tie_order", ())):
             with self.item():
                 if x not in objects and x not in effects and self.ids_complete:
                     self.fail(f"tie_order[{i}]", f"expected an object or effect id, got {x!r}")
+
+    def named_objects(self, filt: Any, objects: Mapping[str, Any], where: str) -> None:
+        """109.2, 611.3a: a filter naming objects by id ("id", "ids") names objects the case declares (at the start or
+        in some step): an id no object has would make the ability apply to nothing, silently."""
+        if not isinstance(filt, Mapping):
+            return
+        if isinstance(filt.get("id"), str):
+            self.declared(filt["id"], objects, f"{where}.id")
+        for j, oid in enumerate(filt.get("ids") or ()):
+            self.declared(oid, objects, f"{where}.ids[{j}]")
 
     def ability(self, a: Mapping[str, Any], where: str, texts: set[str], declared: list[str]) -> None:
         """604.3, 113.6: one ability definition (its text once, a CDA unconditional and about its own object)."""

@@ -87,6 +87,26 @@ BAD: list[tuple[str, Any, str, str]] = [
         "effects[0].applies_to[0]",
         "unknown object id 'zz'",
     ),
+    (
+        "ability-names-no-object",
+        mutated(
+            lambda d: d["abilities"].append(
+                {"text": "x", "applies_to": {"id": "zz"}, "parts": [{"op": "add_colors", "colors": ["red"]}]}
+            )
+        ),
+        "abilities[0].applies_to.id",
+        "unknown object id 'zz'",
+    ),
+    (
+        "ability-lists-no-object",
+        mutated(
+            lambda d: d["abilities"].append(
+                {"text": "x", "applies_to": {"ids": ["a", "zz"]}, "parts": [{"op": "add_colors", "colors": ["red"]}]}
+            )
+        ),
+        "abilities[0].applies_to.ids[1]",
+        "unknown object id 'zz'",
+    ),
     ("duplicate-object", mutated(lambda d: d["objects"][1].update(id="a")), "objects[1].id", "duplicate object id 'a'"),
     (
         "duplicate-effect",
