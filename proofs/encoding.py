@@ -25,6 +25,54 @@ For one board and one rules version the encoding builds:
 * 613.6 lock-in: the set of objects (and timestamp and text) an effect had when it
   first applied are state, and later slots use them.
 
+Two kinds of slot are encoded by one unknown *rank* per effect instead of positions (the ranks distinct, and
+``a`` ranked before ``b`` whenever both apply and 613.7 puts ``a`` first, as ``_less`` reads it): the blind
+settings of ``_last_writers`` (613.4b, 613.4c, 613.1e), and local slots, below.
+
+**Local slots** (issue 28 item 14). By positions, a slot of n tied effects has n choices at each of n positions,
+and proving that no order ends otherwise means refuting every interleaving: past eight effects z3 does not finish.
+When the effects touch fixed objects and read nothing another writes, only the order of the effects on each object
+matters. What an effect reads and writes is read off this encoding's own formulas, on a state of fresh constants
+(``proofs.footprint``): it *reads* what decides whether it exists or has started to apply (611.3, 613.6), how its
+words read (612), its timestamp and the player whose timestamp it is (613.7a, 613.7m), its controller (109.4),
+the objects it applies to (611.3a) and the evaluated instruction it applies to each (613.8a); it *writes* the
+terms its parts change on the objects it may apply to (613.1). ``_local_phases`` then reads the slot in three steps.
+
+1. *Effects that never apply.* An effect applies in a slot only while it exists or has started to apply (611.3b,
+   613.6). One that does not exist at the slot's start comes to exist only when an effect applied in the slot
+   changes what its existence reads; as long as none of those that may apply writes it, it stays absent. Nor does
+   it come to exist when what it reads is one object's, written only by local effects (step 2), and it exists after
+   no sequence of their instructions on that object (the text changes of 612 rewrite an object's wordings: every
+   object may have every wording, and few of those wordings can ever be made). Positions would never choose such an
+   effect: it is left out, and so are the positions it would have taken.
+2. *Local effects.* An effect is local when nothing it reads is written by another effect that may apply in the
+   slot (what it writes itself no longer matters once it has applied: it applies once, 613.6). Applying another
+   effect then never changes its existence, its text, the objects it applies to or what it does, so it depends on
+   none (613.8a), nothing holds it back (613.8b), and its place follows from 613.7 alone: timestamps, 613.7a's
+   relative order, 613.7n, APNAP order between two players' objects (613.7m, read from the controllers no other
+   effect of the slot changes) and a recorded choice; what no rule decides follows the one open order of the tied
+   effects, the same in every slot, in which two objects' abilities never interleave (``_one_tie_order``). When
+   every effect that may apply is local, the orders positions allow are the sequences in which no effect comes after
+   one that 613.7 puts after it: the ranks. Each instruction is fixed and changes only the objects it applies to,
+   so an object ends as its start state taken through the effects that apply to it, in the order of their ranks;
+   the effects on other objects do not matter to it. ``_local`` gives each object one step per effect on it (an
+   effect's place: how many of them have a lower rank), k steps of k choices for an object with k effects instead
+   of n of n; one rank per effect keeps every object's order one global order (a tie between two objects' effects
+   is one order for both).
+3. *Local effects first.* When some effects are not local (an object's own ability that the slot's other effects
+   take away, 613.1f), the local ones go first when each one's timestamp is known at the slot's start and earlier
+   than every other one's object's or effect's timestamp (a static ability's timestamp is never earlier than its
+   object's, 613.7a): while one local effect is left it is ready and goes before every other (613.7), so all of
+   them apply before any of the rest. The rest are then read as a slot of their own, from the state the local ones
+   left (steps 1 to 3 again).
+
+Otherwise the slot goes by positions (without the effects of step 1): when a characteristic-defining ability may
+apply (613.3 orders it by another rule), when no effect is local, or when the local ones need not go first. Copy
+effects, face-down status and a text that replaces a whole text (707.2, 708.2, 612.6) write every characteristic,
+so the effects of any object they reach are not local; a filter or a value that reads the board reads every term it
+names. The argument reads the rules and this encoding's formulas only; it is not the resolver's reduction of tied
+orders (``reference_optimized``), and nothing of it is imported here.
+
 Nothing here calls the resolver's layer loop, dependency or operation functions.
 """
 
