@@ -1531,7 +1531,7 @@ class Encoding:
             return FALSE
         return _neg(va.granted)
 
-    def _timestamp_player(self, e: PEffect, st: Mapping[str, Obj]) -> z3.ArithRef | None:
+    def timestamp_player(self, e: PEffect, st: Mapping[str, Obj]) -> z3.ArithRef | None:
         """613.7m, 108.4a: the player whose object holds ``e``'s timestamp (its owner off the battlefield, stack)."""
         h = self._holder(e)
         obj = self.board.objects.get(h)
@@ -1559,7 +1559,7 @@ class Encoding:
         """613.7m (from 2020): (``a``'s object comes first by APNAP order, the two objects are two players')."""
         if not self.apnap or self._holder(a) == self._holder(b):
             return FALSE, FALSE
-        pa, pb = self._timestamp_player(a, st), self._timestamp_player(b, st)
+        pa, pb = self.timestamp_player(a, st), self.timestamp_player(b, st)
         if pa is None or pb is None:
             return FALSE, FALSE
         two = pa != pb

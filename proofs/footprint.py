@@ -88,7 +88,7 @@ def reads(enc: Encoding, e: PEffect, slot: Slot, probe: Probe, existence_only: b
         return probe.cells_in([view.live])
     terms: list[Any] = [view.exists, view.live, view.reading.active, *view.reading.wmap.values(), view.ts]
     terms += [view.controller, *view.targets.values(), view.granted, view.grant_ts]
-    player = enc._timestamp_player(e, probe.states)
+    player = enc.timestamp_player(e, probe.states)
     if player is not None:
         terms.append(player)
     for o in enc.live:
