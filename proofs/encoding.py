@@ -25,6 +25,54 @@ For one board and one rules version the encoding builds:
 * 613.6 lock-in: the set of objects (and timestamp and text) an effect had when it
   first applied are state, and later slots use them.
 
+Two kinds of slot are encoded by one unknown *rank* per effect instead of positions (the ranks distinct, and
+``a`` ranked before ``b`` whenever both apply and 613.7 puts ``a`` first, as ``_less`` reads it): the blind
+settings of ``_last_writers`` (613.4b, 613.4c, 613.1e), and local slots, below.
+
+**Local slots** (issue 28 item 14). By positions, a slot of n tied effects has n choices at each of n positions,
+and proving that no order ends otherwise means refuting every interleaving: past eight effects z3 does not finish.
+When the effects touch fixed objects and read nothing another writes, only the order of the effects on each object
+matters. What an effect reads and writes is read off this encoding's own formulas, on a state of fresh constants
+(``proofs.footprint``): it *reads* what decides whether it exists or has started to apply (611.3, 613.6), how its
+words read (612), its timestamp and the player whose timestamp it is (613.7a, 613.7m), its controller (109.4),
+the objects it applies to (611.3a) and the evaluated instruction it applies to each (613.8a); it *writes* the
+terms its parts change on the objects it may apply to (613.1). ``_local_phases`` then reads the slot in three steps.
+
+1. *Effects that never apply.* An effect applies in a slot only while it exists or has started to apply (611.3b,
+   613.6). One that does not exist at the slot's start comes to exist only when an effect applied in the slot
+   changes what its existence reads; as long as none of those that may apply writes it, it stays absent. Nor does
+   it come to exist when what it reads is one object's, written only by local effects (step 2), and it exists after
+   no sequence of their instructions on that object (the text changes of 612 rewrite an object's wordings: every
+   object may have every wording, and few of those wordings can ever be made). Positions would never choose such an
+   effect: it is left out, and so are the positions it would have taken.
+2. *Local effects.* An effect is local when nothing it reads is written by another effect that may apply in the
+   slot (what it writes itself no longer matters once it has applied: it applies once, 613.6). Applying another
+   effect then never changes its existence, its text, the objects it applies to or what it does, so it depends on
+   none (613.8a), nothing holds it back (613.8b), and its place follows from 613.7 alone: timestamps, 613.7a's
+   relative order, 613.7n, APNAP order between two players' objects (613.7m, read from the controllers no other
+   effect of the slot changes) and a recorded choice; what no rule decides follows the one open order of the tied
+   effects, the same in every slot, in which two objects' abilities never interleave (``_one_tie_order``). When
+   every effect that may apply is local, the orders positions allow are the sequences in which no effect comes after
+   one that 613.7 puts after it: the ranks. Each instruction is fixed and changes only the objects it applies to,
+   so an object ends as its start state taken through the effects that apply to it, in the order of their ranks;
+   the effects on other objects do not matter to it. ``_local`` gives each object one step per effect on it (an
+   effect's place: how many of them have a lower rank), k steps of k choices for an object with k effects instead
+   of n of n; one rank per effect keeps every object's order one global order (a tie between two objects' effects
+   is one order for both).
+3. *Local effects first.* When some effects are not local (an object's own ability that the slot's other effects
+   take away, 613.1f), the local ones go first when each one's timestamp is known at the slot's start and earlier
+   than every other one's object's or effect's timestamp (a static ability's timestamp is never earlier than its
+   object's, 613.7a): while one local effect is left it is ready and goes before every other (613.7), so all of
+   them apply before any of the rest. The rest are then read as a slot of their own, from the state the local ones
+   left (steps 1 to 3 again).
+
+Otherwise the slot goes by positions (without the effects of step 1): when a characteristic-defining ability may
+apply (613.3 orders it by another rule), when no effect is local, or when the local ones need not go first. Copy
+effects, face-down status and a text that replaces a whole text (707.2, 708.2, 612.6) write every characteristic,
+so the effects of any object they reach are not local; a filter or a value that reads the board reads every term it
+names. The argument reads the rules and this encoding's formulas only; it is not the resolver's reduction of tied
+orders (``reference_optimized``), and nothing of it is imported here.
+
 Nothing here calls the resolver's layer loop, dependency or operation functions.
 """
 
@@ -33,6 +81,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from fractions import Fraction
 from itertools import pairwise
 from typing import Any
 
@@ -41,7 +90,9 @@ import z3
 from reference.model import AbilityDef, Board, FrozenMap, Part
 from reference.versions import RulesVersion, Slot
 
+from . import footprint
 from .choices import own_definition
+from .footprint import Cell
 from .game_state import FIELDS as GAME_FIELDS
 from .game_state import apnap_places, player_number, your_turn
 from .state import (
@@ -197,6 +248,16 @@ class Position:
     done: dict[str, z3.BoolRef] = field(default_factory=dict)
 
 
+@dataclass
+class Ranked:
+    """Effects of a slot encoded by one unknown rank each (``_last_writers``, ``_local``), and whether each applies."""
+
+    slot: str
+    effects: list[PEffect]
+    rank: dict[str, z3.ArithRef]
+    live: dict[str, z3.BoolRef]
+
+
 COMPARATORS = {
     "<": lambda a, b: a < b,
     "<=": lambda a, b: a <= b,
@@ -253,8 +314,10 @@ class Encoding:
             self.places, seating = apnap_places(board.game, self.u.players, tag)
             self.constraints.extend(seating)
         self.positions: list[Position] = []
-        # 613.7: the slots encoded by positions of blind settings: (slot, effects, position, exists) (_last_writers)
-        self.last_writer_slots: list[tuple[str, list[PEffect], dict[str, z3.ArithRef], dict[str, z3.BoolRef]]] = []
+        # 613.7: the positions and the parts of slots encoded by one rank per effect (``_last_writers``,
+        # ``_local``), in the order they apply
+        self.sequence: list[Position | Ranked] = []
+        self.probe: footprint.Probe | None = None
         self.copy_cache: dict[Any, dict[str, Any]] = {}
         # Formulas already built, by what they read (a term of the same inputs is the same term: z3 shares
         # equal terms, so a kept one is what building it again would give). Each entry holds its inputs, so
@@ -1019,19 +1082,169 @@ class Encoding:
     # --- the layer process ------------------------------------------------------------------------
 
     def _encode(self) -> dict[str, Obj]:
-        """613.1-613.4: the version's layers and sublayers in order, one position per effect that could apply."""
+        """613.1-613.4: the version's layers and sublayers in order, each from the state the one before left."""
         state = dict(self.initial)
         for slot in self.version.slots:
             effects = [e for e in self.effects if self.parts_in(e, slot)]
-            if not effects:
-                continue
-            if len(effects) >= self.last_writer_from and self._blind_settings(slot, effects):
-                state = self._last_writers(slot, effects, state)
-                continue
-            done = {e.key: FALSE for e in effects}
-            for k in range(len(effects)):
-                state, done = self._position(slot, k, effects, state, done)
+            if effects:
+                state = self._slot(slot, effects, state)
         return state
+
+    def _slot(self, slot: Slot, effects: list[PEffect], st: dict[str, Obj], phase: int = 0) -> dict[str, Obj]:
+        """613.7, 613.8: one slot: blind settings by their last writers, the effects that apply from this state on
+        (module docstring, "Local slots") by their order on each object while they are local, the rest (or all, when
+        the slot is small) by positions, one per effect that could apply."""
+        if len(effects) >= self.last_writer_from and self._blind_settings(slot, effects):
+            return self._last_writers(slot, effects, st)
+        if len(effects) >= self.local_from:
+            applying, first, then = self._local_phases(slot, effects, st)
+            if first:
+                st = self._local(slot, first, st, phase)
+                return self._slot(slot, then, st, phase + 1) if then else st
+            effects = applying
+        done = {e.key: FALSE for e in effects}
+        for k in range(len(effects)):
+            st, done = self._position(slot, k, effects, st, done)
+        return st
+
+    # A slot of at least this many effects is read for local effects (``_local_phases``); below, by positions.
+    local_from = 2
+
+    def _local_phases(
+        self, slot: Slot, effects: list[PEffect], st: dict[str, Obj]
+    ) -> tuple[list[PEffect], list[PEffect], list[PEffect]]:
+        """611.3b, 613.6, 613.7, 613.8a: the effects of the slot that may apply from ``st`` on (the others never
+        exist in it), the local ones to apply first, and the rest after them (module docstring, "Local slots").
+        No local ones: ``first`` is empty, and the slot goes by positions."""
+        probe = self._probe()
+        applying = [e for e in effects if not is_false(z3.simplify(self.view(e, st).live))]
+        asleep = [e for e in effects if e not in applying]
+        writes = {e.key: footprint.writes(self, e, slot, probe) for e in applying}
+        reads = {e.key: footprint.reads(self, e, slot, probe) for e in applying}
+        while True:
+            written: dict[Cell, set[str]] = {}
+            for e in applying:
+                for cell in writes[e.key]:
+                    written.setdefault(cell, set()).add(e.key)
+            first = [e for e in applying if all(written.get(c, set()) <= {e.key} for c in reads[e.key])]
+            woke = [e for e in asleep if self._may_wake(e, slot, st, probe, written, first)]
+            if not woke:
+                break
+            for e in woke:
+                asleep.remove(e)
+                applying.append(e)
+                writes[e.key] = footprint.writes(self, e, slot, probe)
+                reads[e.key] = footprint.reads(self, e, slot, probe)
+        then = [e for e in applying if e not in first]
+        if any(e.cda for e in applying):
+            return applying, [], []
+        if not first or not then:
+            return applying, first, then
+        # 613.7: the local ones go first only if each starts before every other one's timestamp
+        stamps = [z3.simplify(self.view(e, st).ts) for e in first]
+        if not all(z3.is_rational_value(t) for t in stamps):
+            return applying, [], []
+        latest = max(Fraction(t.numerator_as_long(), t.denominator_as_long()) for t in stamps)  # type: ignore[attr-defined]
+        if all(Fraction(e.base_ts) > latest for e in then):
+            return applying, first, then
+        return applying, [], []
+
+    def _may_wake(
+        self,
+        e: PEffect,
+        slot: Slot,
+        st: dict[str, Obj],
+        probe: footprint.Probe,
+        written: Mapping[Cell, set[str]],
+        first: Sequence[PEffect],
+    ) -> bool:
+        """611.3b, 613.1: whether an effect that does not exist at the slot's start might come to exist in it. Not
+        when no effect that may apply writes what its existence reads, nor when that is one object's, written only by
+        local effects (whose instructions are fixed), and it exists after no sequence of theirs on that object (each
+        applied or not at each step, as many steps as there are of them: more sequences than any order gives)."""
+        cells = footprint.reads(self, e, slot, probe, existence_only=True)
+        if not cells & written.keys():
+            return False
+        objects = {o for o, _ in cells}
+        if len(objects) != 1:
+            return True
+        (o,) = objects
+        local = {x.key for x in first}
+        if any(not writers <= local for (obj, _), writers in written.items() if obj == o):
+            return True
+        mine = [x for x in first if not is_false(self.view(x, st).targets[o])]
+        args = {
+            x.key: [self.resolve_args(x, p, st, self.view(x, st), o)[0] for p in self.parts_in(x, slot)] for x in mine
+        }
+        ch = st[o]
+        for j in range(len(mine)):
+            pick = z3.Int(f"{self.tag}|{slot.id}|wake|{o}|{j}")  # any of them, or none (never constrained)
+            new = ch
+            for i, x in enumerate(mine):
+                new = _ite_obj(pick == i, self._applied(x, slot, args[x.key], ch, self.view(x, st).ts), new)
+            ch = new
+            if not is_false(z3.simplify(self.view(e, {**st, o: ch}).live)):
+                return True
+        return False
+
+    def _probe(self) -> footprint.Probe:
+        """A state of fresh constants for every object followed (``proofs.footprint``), built once."""
+        if self.probe is None:
+            self.probe = footprint.Probe(self.u, self.live, self.tag)
+        return self.probe
+
+    def _local(self, slot: Slot, effects: list[PEffect], st: dict[str, Obj], phase: int) -> dict[str, Obj]:
+        """613.7, 613.7m, 613.6: local effects (module docstring, "Local slots"): an unknown rank per effect, the ranks
+        distinct and following timestamp order and the tie rules (as ``_last_writers``' positions); each object
+        takes, one after the other, the effects that apply to it, in the order of their ranks."""
+        tag = f"{self.tag}|{slot.id}|local{phase}"
+        views = {e.key: self.view(e, st) for e in effects}
+        rank = {e.key: z3.Int(f"{tag}|{e.key}") for e in effects}
+        n = len(effects)
+        if n > 1:
+            self.constraints.extend(all_of(rank[e.key] >= 0, rank[e.key] < n) for e in effects)
+            self.constraints.append(z3.Distinct([rank[e.key] for e in effects]))
+        for a in effects:
+            for b in effects:
+                if a.key == b.key:
+                    continue
+                va, vb = views[a.key], views[b.key]
+                before = self._less(a, va, b, vb, st)
+                if not is_false(before):
+                    self.constraints.append(z3.Implies(conj([va.live, vb.live, before]), rank[a.key] < rank[b.key]))
+        self.sequence.append(Ranked(slot.id, effects, rank, {e.key: views[e.key].live for e in effects}))
+        nxt: dict[str, Obj] = dict(st)
+        for o in self.live:
+            applies = {e.key: conj([views[e.key].live, views[e.key].targets[o]]) for e in effects}
+            mine = [e for e in effects if not is_false(applies[e.key])]
+            if not mine:
+                continue
+            # the instruction each applies to it, evaluated once: nothing it reads changes in the slot
+            args = {
+                e.key: [self.resolve_args(e, p, st, views[e.key], o)[0] for p in self.parts_in(e, slot)] for e in mine
+            }
+
+            ch = st[o]
+            if len(mine) == 1:
+                e = mine[0]
+                ch = _ite_obj(applies[e.key], self._applied(e, slot, args[e.key], ch, views[e.key].ts), ch)
+            else:
+                # the place of each among those that apply to it: how many of them have a lower rank
+                place = {
+                    e.key: z3.Sum(
+                        [z3.If(conj([applies[x.key], rank[x.key] < rank[e.key]]), 1, 0) for x in mine if x is not e]
+                    )
+                    for e in mine
+                }
+                for j in range(len(mine)):
+                    new = ch
+                    for e in mine:
+                        done = self._applied(e, slot, args[e.key], ch, views[e.key].ts)
+                        new = _ite_obj(conj([applies[e.key], place[e.key] == j]), done, new)
+                    ch = settled(f"{tag}|{j}|{o}", ch, new, self.constraints)
+            nxt[o] = settled(f"{tag}|{o}", st[o], ch, self.constraints)
+        self._lock_in(effects, views)
+        return nxt
 
     # A slot of at least this many effects, all blind settings (``_blind_settings``), is encoded by positions.
     last_writer_from = 6
@@ -1106,7 +1319,7 @@ class Encoding:
                 va, vb = views[a.key], views[b.key]
                 before = self._less(a, va, b, vb, st)
                 self.constraints.append(z3.Implies(conj([va.live, vb.live, before]), pos[a.key] < pos[b.key]))
-        self.last_writer_slots.append((slot.id, effects, pos, {e.key: views[e.key].live for e in effects}))
+        self.sequence.append(Ranked(slot.id, effects, pos, {e.key: views[e.key].live for e in effects}))
         written = {e.key: self._written(self.parts_in(e, slot)) for e in effects}
         nxt: dict[str, Obj] = dict(st)
         for o in self.live:
@@ -1122,7 +1335,19 @@ class Encoding:
             for value_key, v, none in (("power", "p", "pn"), ("toughness", "t", "tn")):
                 self._changed_by_amounts(slot, effects, value_key, (v, none), st[o], changes, applies, pos)
             nxt[o] = settled(f"{tag}|{o}", st[o], st[o].with_(changes), self.constraints)
-        for e in effects:  # 613.6: what a static effect had when it started to apply
+        self._lock_in(effects, views)
+        return nxt
+
+    def _applied(self, e: PEffect, slot: Slot, args: Sequence[Mapping[str, Any]], ch: Obj, ts: z3.ArithRef) -> Obj:
+        """613.1: one object after the effect's parts in this slot, their arguments already evaluated."""
+        for p, a in zip(self.parts_in(e, slot), args, strict=True):
+            ch = apply_op(self.u, ch, p.op, a, ts)
+        return ch
+
+    def _lock_in(self, effects: Sequence[PEffect], views: Mapping[str, View]) -> None:
+        """613.6: what each static effect of a slot encoded as one step had when it started to apply (its view at
+        the slot's start: nothing it reads changes there)."""
+        for e in effects:
             if e.kind != "static":
                 continue
             lock, view = self.locks[e.key], views[e.key]
@@ -1136,7 +1361,6 @@ class Encoding:
                 when(now, view.granted, lock.granted),
                 when(now, view.grant_ts, lock.grant_ts),
             )
-        return nxt
 
     def _changed_by_amounts(
         self,
@@ -1179,6 +1403,7 @@ class Encoding:
         choice = z3.Int(f"{tag}|choice")
         pos = Position(slot.id, k, choice, effects, st)
         self.positions.append(pos)
+        self.sequence.append(pos)
         views = {e.key: self.view(e, st) for e in effects}
         live = {e.key: all_of(views[e.key].live, _neg(done[e.key])) for e in effects}
         cdas = [live[e.key] for e in effects if e.cda]
@@ -1306,7 +1531,7 @@ class Encoding:
             return FALSE
         return _neg(va.granted)
 
-    def _timestamp_player(self, e: PEffect, st: Mapping[str, Obj]) -> z3.ArithRef | None:
+    def timestamp_player(self, e: PEffect, st: Mapping[str, Obj]) -> z3.ArithRef | None:
         """613.7m, 108.4a: the player whose object holds ``e``'s timestamp (its owner off the battlefield, stack)."""
         h = self._holder(e)
         obj = self.board.objects.get(h)
@@ -1334,7 +1559,7 @@ class Encoding:
         """613.7m (from 2020): (``a``'s object comes first by APNAP order, the two objects are two players')."""
         if not self.apnap or self._holder(a) == self._holder(b):
             return FALSE, FALSE
-        pa, pb = self._timestamp_player(a, st), self._timestamp_player(b, st)
+        pa, pb = self.timestamp_player(a, st), self.timestamp_player(b, st)
         if pa is None or pb is None:
             return FALSE, FALSE
         two = pa != pb
@@ -1438,14 +1663,15 @@ class Encoding:
     def order(self, model: z3.ModelRef) -> list[tuple[str, str]]:
         """The application order in a model: (slot, effect key) pairs."""
         out = []
-        for pos in self.positions:
-            c = model.eval(pos.choice, model_completion=True).as_long()
-            if c >= 0:
-                out.append((pos.slot, pos.effects[c].key))
-        for slot, effects, where, live in self.last_writer_slots:
-            applied = [e for e in effects if z3.is_true(model.eval(live[e.key], model_completion=True))]
-            ranked = sorted(applied, key=lambda e: model.eval(where[e.key], model_completion=True).as_long())
-            out.extend((slot, e.key) for e in ranked)
+        for step in self.sequence:
+            if isinstance(step, Position):
+                c = model.eval(step.choice, model_completion=True).as_long()
+                if c >= 0:
+                    out.append((step.slot, step.effects[c].key))
+                continue
+            applied = [e for e in step.effects if z3.is_true(model.eval(step.live[e.key], model_completion=True))]
+            ranked = sorted(applied, key=lambda e: model.eval(step.rank[e.key], model_completion=True).as_long())
+            out.extend((step.slot, e.key) for e in ranked)
         return out
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import difflib
 import itertools
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from types import TracebackType
@@ -164,23 +164,14 @@ class MeaningChecker:
         for s, step in enumerate(data["steps"]):
             with self.item(defines=True):
                 self.step(objects, effects, step, f"steps[{s}]", data, declared)
-        for i, a in enumerate(data.get("abilities", ())):  # 109.2: the objects an ability names are the case's
-            with self.item():
-                self.named_objects(a.get("applies_to"), objects, f"abilities[{i}].applies_to")
         for i, x in enumerate(data.get("tie_order", ())):
             with self.item():
                 if x not in objects and x not in effects and self.ids_complete:
                     self.fail(f"tie_order[{i}]", f"expected an object or effect id, got {x!r}")
-
-    def named_objects(self, filt: Any, objects: Mapping[str, Any], where: str) -> None:
-        """109.2, 611.3a: a filter naming objects by id ("id", "ids") names objects the case declares (at the start or
-        in some step): an id no object has would make the ability apply to nothing, silently."""
-        if not isinstance(filt, Mapping):
-            return
-        if isinstance(filt.get("id"), str):
-            self.declared(filt["id"], objects, f"{where}.id")
-        for j, oid in enumerate(filt.get("ids") or ()):
-            self.declared(oid, objects, f"{where}.ids[{j}]")
+        for i, a in enumerate(data.get("abilities", ())):  # an object an ability names by id is one of the case's
+            for where, ident in _filter_ids(a.get("applies_to"), f"abilities[{i}].applies_to"):
+                with self.item():
+                    self.declared(ident, objects, where)
 
     def ability(self, a: Mapping[str, Any], where: str, texts: set[str], declared: list[str]) -> None:
         """604.3, 113.6: one ability definition (its text once, a CDA unconditional and about its own object)."""
@@ -882,6 +873,22 @@ class MeaningChecker:
 
 
 _PATH_PART = re.compile(r"\[(\d+)\]|\.?([^.\[]+)")
+
+
+def _filter_ids(filt: Any, where: str) -> Iterator[tuple[str, Any]]:
+    """The object ids a filter names (``id``, ``ids``), inside ``all``, ``any`` and ``not`` too, with their fields."""
+    if not isinstance(filt, Mapping):
+        return
+    for key, want in filt.items():
+        if key == "id":
+            yield f"{where}.id", want
+        elif key == "ids" and isinstance(want, list | tuple):
+            yield from ((f"{where}.ids[{k}]", x) for k, x in enumerate(want))
+        elif key in ("all", "any") and isinstance(want, list | tuple):
+            for k, inner in enumerate(want):
+                yield from _filter_ids(inner, f"{where}.{key}[{k}]")
+        elif key == "not":
+            yield from _filter_ids(want, f"{where}.not")
 
 
 def file_order(data: Any, path: str) -> tuple[int, ...]:

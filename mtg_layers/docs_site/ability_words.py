@@ -199,6 +199,11 @@ def filter_words(filt: Any, plural: bool = False) -> str:
     filt = thaw(filt)
     if not isinstance(filt, Mapping):
         return _plain(filt)
+    if set(filt) == {"id"} or set(filt) == {"ids"}:  # objects the case names by id (as a target would be chosen)
+        named = [str(filt["id"])] if "id" in filt else [str(i) for i in filt["ids"]]
+        if len(named) == 1:
+            return f"the object {named[0]}"
+        return "the objects " + ", ".join(named[:-1]) + " and " + named[-1]
     simple: dict[str, Any] = {}
     clauses: list[tuple[str, Any]] = []
     itself = False

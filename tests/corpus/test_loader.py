@@ -107,6 +107,20 @@ BAD: list[tuple[str, Any, str, str]] = [
         "abilities[0].applies_to.ids[1]",
         "unknown object id 'zz'",
     ),
+    (
+        "filter-unknown-object",
+        mutated(
+            lambda d: d["abilities"].append(
+                {
+                    "text": "x",
+                    "applies_to": {"any": [{"id": "a"}, {"not": {"ids": ["a", "zz"]}}]},
+                    "parts": [{"op": "add_colors", "colors": ["red"]}],
+                }
+            )
+        ),
+        "abilities[0].applies_to.any[1].not.ids[1]",
+        "unknown object id 'zz'",
+    ),
     ("duplicate-object", mutated(lambda d: d["objects"][1].update(id="a")), "objects[1].id", "duplicate object id 'a'"),
     (
         "duplicate-effect",

@@ -21,6 +21,8 @@ DATA_LITERAL = re.compile(r"\{\s*\"|\"\s*:|\[\s*\{|\bNone\b")
         ({"all": [{"type": "creature"}, {"controller": "you"}]}, "each creature you control"),
         ({"type": "land"}, "each land"),
         ({"is_source": True}, "this object itself"),
+        ({"id": "o0"}, "the object o0"),
+        ({"ids": ["o0", "o1", "o2"]}, "the objects o0, o1 and o2"),
         ({"all": [{"type": "creature"}, {"other_than_source": True}, {"color": "blue"}]}, "each other blue creature"),
         ({"all": [{"type": "land"}, {"not": {"supertype": "basic"}}]}, "each nonbasic land"),
         (
