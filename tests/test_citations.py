@@ -145,6 +145,13 @@ PLUMBING: dict[str, tuple[str, ...]] = {
     "the Python runtime around one resolution (the cyclic garbage collector held off), no rule": (
         "reference_optimized/features.py::collector_held_off",
     ),
+    "z3 term plumbing for the local slots' reads and writes (fresh constants, walking terms), no rule": (
+        "proofs/encoding.py::Encoding._probe",
+        "proofs/footprint.py::Probe.__init__",
+        "proofs/footprint.py::Probe.cells_in",
+        "proofs/footprint.py::terms_in",
+        "proofs/footprint.py::constants_in",
+    ),
     "the oracle's honesty check: lists what the encoding does not read, decides no answer": (
         "proofs/reads.py::_unread_fields",
         "proofs/reads.py::_filter",
