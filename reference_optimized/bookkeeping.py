@@ -1620,10 +1620,11 @@ class Incremental:
             ikey = ("\0index", b.key)
             index: Indexes | None = doing.get(ikey)  # type: ignore[call-overload]
             if index is None:
-                kept = self.changes_cache.get(b.key)
-                if kept is not None and kept.changes is changes and kept.moves is not None:
+                # (``changes`` is b's kept changes at this step, ``changes``' answer: its moves describe them)
+                moves = self.changes_cache[b.key].moves
+                if moves is not None:
                     # b's trial made class by class (``by_class``): its classes move at once
-                    index = self.indexes().moved_classes(kept.moves)
+                    index = self.indexes().moved_classes(moves)
                 else:
                     index = self.indexes().moved((t, self.state[t], ch) for t, ch in changes.items())
                 doing[ikey] = index  # type: ignore[index]

@@ -1632,3 +1632,41 @@ def test_effects_alike_share_the_objects_their_filter_takes_at_a_step_and_no_lon
     assert inc.affected(later) == {"bear", "wolf", "e1", "e2", "e3", "e4"}
     for e in (later, plain, by_key[f"e2:{OTHERS}"]):
         assert inc.affected(e) == effects.affected(e, board, inc.state, {})
+
+
+def test_trials_made_class_by_class_move_the_bitsets_by_class(monkeypatch: pytest.MonkeyPatch) -> None:
+    """613.8a, 613.1: on issue 39's type-change family Mycosynth Lattice's trial is made class by class, and so is the
+    trial of each equal Lattice (its changes and moves copied): the bitsets of those trials move by class, and every
+    graph and the resolution still equal the readable ones."""
+    import peers
+
+    version = get_version("2025-08-01")
+    board = peers.project_board(peers.events("b", 60, 24), catalogue(), version)
+    by_class: list[bool] = []
+    copied: list[bool] = []  # the last copy's source had moves
+    shared_moves: list[bool] = []  # a copy made from changes with moves kept them
+    moved_classes = indexes.Indexes.moved_classes
+    shared_changes, changes = bookkeeping.Incremental._shared_changes, bookkeeping.Incremental.changes
+
+    def spy_moved(self: indexes.Indexes, moves: Any) -> Any:
+        by_class.append(True)
+        return moved_classes(self, moves)
+
+    def spy_shared(self: bookkeeping.Incremental, *args: Any) -> Any:
+        found = shared_changes(self, *args)
+        copied[:] = [found is not None and found[1] is not None]
+        return found
+
+    def spy_changes(self: bookkeeping.Incremental, e: Any, slot: str) -> Any:
+        copied[:] = [False]
+        found = changes(self, e, slot)
+        if copied[0]:
+            shared_moves.append(self.changes_cache[e.key].moves is not None)
+        return found
+
+    monkeypatch.setattr(indexes.Indexes, "moved_classes", spy_moved)
+    monkeypatch.setattr(bookkeeping.Incremental, "_shared_changes", spy_shared)
+    monkeypatch.setattr(bookkeeping.Incremental, "changes", spy_changes)
+    with checked_engine():
+        assert fast_resolve(board, version) == resolve(board, version)
+    assert by_class and any(shared_moves)
