@@ -25,7 +25,14 @@ class answers those questions and keeps what it can between steps:
   that fit with nothing set aside, adding a card type changes that type only);
 - a pair whose trial leaves a's existence and text alone (its source's abilities, text and name unchanged, no
   condition) and cannot change what a does is answered off the objects the trial changes, and effects with equal
-  filters, "you" and objects share that answer within a graph.
+  filters, "you" and objects share that answer within a graph;
+- effects alike read their objects once per step (611.3a, 109.4): what a filter takes is read off the filter, the
+  state, "you" and the zones it reads, and off its source only where it names it, so equal filters free of their
+  sources with the same "you" take the same objects until a step changes the state ("other than its source" then
+  leaves each one's own source out: five Blood Moons or Opalescences ask once);
+- the bitsets follow a step class by class (613.1): the objects moving from one value to another together lose and
+  gain the same facts, so each class of a step is moved at once, the steps in order (an object moved twice ends with
+  its last value's facts), and a trial made class by class moves a copy of the bitsets the same way (613.8a).
 
 Every shortcut returns "no dependency" only where the readable test
 (``reference.dependency.compare_after_trial``) would; where a shortcut cannot tell, the
@@ -388,10 +395,15 @@ class Incremental:
         self.static_memo: dict[tuple[Any, ...], ContinuousEffect | None] = {}
         self.applied: dict[tuple[Characteristics, Instruction, Any], Characteristics] = {}
         # per parts (``_shares``): the step, the objects and the changes of the last effect with those parts
-        self.shared_changes: dict[tuple[Part, ...], tuple[int, frozenset[str], dict[str, Characteristics]]] = {}
+        # (and its moves, when made class by class: ``by_class``)
+        self.shared_changes: dict[
+            tuple[Part, ...], tuple[int, frozenset[str], dict[str, Characteristics], list[Move] | None]
+        ] = {}
         # per filter: the filter a trial reads (less "other than its source"), whether that was taken off, and
         # whether what is read is free of the source (``_after_trial``)
         self.filter_splits: dict[Any, tuple[Any, bool, bool]] = {}
+        # per (filter free of its source, "you", cda, step): the objects it takes then (``_taken``)
+        self.taken: dict[tuple[Any, ...], frozenset[str]] = {}
         # b's trial state at a step, shared by the witnesses tested again against it (``_takes_after``)
         self.trial_state: tuple[str, int, dict[str, Characteristics], dict[str, Characteristics]] | None = None
         # per (a, b, slot): the readable test's answer, kept while its inputs stay (``_kept_answer``)
@@ -434,7 +446,8 @@ class Incremental:
         # bitsets over the objects by type, subtype, color, controller... built when first asked (``indexes``)
         self.index: Indexes | None = None
         # the objects changed since the bitsets were last brought up to date, with their characteristics then
-        self.unindexed: dict[str, Characteristics] = {}
+        # the classes of objects moved since (value before, value after, their positions), in the order moved
+        self.unindexed: list[tuple[Characteristics, Characteristics, int]] = []
         # 613.7c: applications made at once and not yet logged (``_apply_at_once``): each object's value before the
         # first of them, and what each of them is (whose writes the log entry reads), by identity
         self.pending_old: dict[str, Characteristics] = {}
@@ -647,13 +660,11 @@ class Incremental:
                     dirty |= objs
             if not full and len(dirty) > _WHOLE and self.index is not None:
                 # many objects to read again: the bitsets give the whole answer at once
-                ctx = self.context(e)
-                found = self.indexes().matching(e.filter, ctx, e.origin == "cda", compiled(e.filter))
-                if found is not None:
-                    out = self.outside(e)
-                    objects = found - {out} if out in found else found
-                    cached.objects, cached.version = objects, now
-                    return objects
+                found = self._taken(e)
+                out = self.outside(e)
+                objects = found - {out} if out in found else found
+                cached.objects, cached.version = objects, now
+                return objects
             if not full:
                 objects = cached.objects
                 if dirty:
@@ -673,15 +684,48 @@ class Incremental:
                 i for i in e.targets if i in self.state and (e.anywhere or self.board.objects[i].zone == "battlefield")
             )
         else:
-            ctx, test = self.context(e), compiled(e.filter)
-            found = self.indexes().matching(e.filter, ctx, e.origin == "cda", test)
-            if found is None:
-                found = objects_matching(e.filter, ctx, anywhere=e.origin == "cda", test=test)
-            objects = found
+            objects = self._taken(e)
             if self.outside(e) in objects:
                 objects = objects - {self.outside(e)}
         self.affected_cache[e.key] = _Affected(e, objects, now)
         return objects
+
+    def _taken(self, e: ContinuousEffect) -> frozenset[str]:
+        """611.3a, 109.4: the objects e's filter takes now (before ``outside``), shared by effects alike at a step.
+
+        What a filter takes is read off the filter, the board, the state, the player "you" means and where it reads
+        (``objects_matching``); of its source only when the filter reads it (``source_free_filter``). So effects
+        whose filters are equal, free of their sources, with the same "you" and place take the same objects while
+        the state is the same (no step logged since: ``log``); "other than its source" (``_split``) only leaves the
+        source out of what the rest of the filter takes. Five Blood Moons, Mycosynth Lattices or Opalescences read
+        their objects once per step.
+        """
+        try:
+            split = self.filter_splits.get(e.filter)
+        except TypeError:  # an unhashable filter (plain dicts from a caller): read for this effect alone
+            filt, other, free = e.filter, False, False
+        else:
+            if split is None:
+                split = self.filter_splits[e.filter] = _split(e.filter)
+            filt, other, free = split
+        ctx = self.context(e)
+        cda = e.origin == "cda"
+        key: tuple[Any, ...] | None = None
+        if free:
+            key = (filt, ctx.controller, cda, len(self.log))
+            found = self.taken.get(key)
+            if found is not None:
+                return found - {e.source} if other else found
+        test = compiled(filt)
+        found = self.indexes().matching(filt, ctx, cda, test)
+        if found is None:
+            found = objects_matching(filt, ctx, anywhere=cda, test=test)
+        if key is not None:
+            if len(self.taken) > 4096:
+                self.taken.clear()
+            self.taken[key] = found
+            return found - {e.source} if other else found
+        return found
 
     def indexes(self) -> Indexes:
         """611.3a: the bitsets over the objects as they are now, built when first asked, then moved as asked."""
@@ -690,9 +734,8 @@ class Incremental:
         if self.index is None:
             self.index = Indexes(self.board, self.state)
         elif self.unindexed:
-            state = self.state
-            self.index.update((t, old, state[t]) for t, old in self.unindexed.items())
-            self.unindexed = {}
+            self.index.update_classes(self.unindexed)
+            self.unindexed = []
         return self.index
 
     def outside(self, e: ContinuousEffect) -> str | None:
@@ -774,8 +817,8 @@ class Incremental:
             shared = self._shared_changes(e, parts, targets, now)
             if shared is not None:
                 # 613.1: equal parts applied to the same objects now: the same changes (``shared_parts``)
-                c.effect, c.parts, c.instrs, c.changes, c.changed = e, parts, [None] * len(parts), dict(shared), None
-                c.moves = None
+                c.effect, c.parts, c.instrs, c.changes, c.changed = e, parts, [None] * len(parts), dict(shared[0]), None
+                c.moves = shared[1]  # (the classes as they are at this step, as the changes are)
                 c.targets, c.version, c.slot = targets, now, slot
                 return c.changes
         # 613.1: when no part reads its object but through its characteristics (an amount off "its" mana value), the
@@ -792,7 +835,7 @@ class Incremental:
                 c.moves = self.by_class(e, parts, targets, c)
                 c.targets, c.version, c.slot = targets, now, slot
                 if many and self._shares(e, parts):
-                    self.shared_changes[parts] = (now, targets, c.changes)
+                    self.shared_changes[parts] = (now, targets, c.changes, c.moves)
                 return c.changes
             dirty = set(targets)
         state, out = self.state, c.changes
@@ -816,7 +859,7 @@ class Incremental:
             c.changed = None
         c.targets, c.version, c.slot = targets, now, slot
         if many and self._shares(e, parts):
-            self.shared_changes[parts] = (now, targets, c.changes)
+            self.shared_changes[parts] = (now, targets, c.changes, None)
         return c.changes
 
     def by_class(
@@ -887,14 +930,15 @@ class Incremental:
 
     def _shared_changes(
         self, e: ContinuousEffect, parts: tuple[Part, ...], targets: frozenset[str], now: int
-    ) -> dict[str, Characteristics] | None:
-        """613.1: the changes another effect with equal parts (``_shares``) made on the same objects at this step."""
+    ) -> tuple[dict[str, Characteristics], list[Move] | None] | None:
+        """613.1: the changes another effect with equal parts (``_shares``) made on the same objects at this step,
+        and its moves when it made them class by class."""
         if not self._shares(e, parts):
             return None
         found = self.shared_changes.get(parts)
         if found is None or found[0] != now or not (found[1] is targets or found[1] == targets):
             return None
-        return found[2]
+        return found[2], found[3]
 
     def changed(self, e: ContinuousEffect, slot: str) -> frozenset[str]:
         """613.8a: the objects applying the effect's parts in ``slot`` would change now."""
@@ -1576,7 +1620,14 @@ class Incremental:
             ikey = ("\0index", b.key)
             index: Indexes | None = doing.get(ikey)  # type: ignore[call-overload]
             if index is None:
-                index = doing[ikey] = self.indexes().moved((t, self.state[t], ch) for t, ch in changes.items())  # type: ignore[index]
+                # (``changes`` is b's kept changes at this step, ``changes``' answer: its moves describe them)
+                moves = self.changes_cache[b.key].moves
+                if moves is not None:
+                    # b's trial made class by class (``by_class``): its classes move at once
+                    index = self.indexes().moved_classes(moves)
+                else:
+                    index = self.indexes().moved((t, self.state[t], ch) for t, ch in changes.items())
+                doing[ikey] = index  # type: ignore[index]
             trial_state: State = ChainMap(changes, self.state)  # type: ignore[arg-type]
             ctx = Context(board=self.board, state=trial_state, source=a.source, controller=trial_controller)
             every = index.matching(filt, ctx, a.origin == "cda", compiled(filt))
@@ -1755,17 +1806,14 @@ class Incremental:
         indexed = self.index is not None and bool(found & INDEXED)
         pt = self.no_pt is not None and bool(found & {"power", "toughness"})
         fitting = self.unfit is not None and not fit and bool(found & FIT_READS)
-        if indexed:
-            # the bitsets follow when next read (``indexes``): each object's value before its first change since
-            unindexed = self.unindexed
-            if moves is not None:
-                for old, _, moved in moves:
-                    unindexed.update(dict.fromkeys(moved - unindexed.keys(), old))
-            else:
-                for t in changes:
-                    unindexed.setdefault(t, self.state[t])
-        if moves is None and self.holders is not None:
+        if moves is None and (self.holders is not None or indexed):
             moves = self._moves_of(changes)  # made object by object: the objects alike that moved alike
+        if indexed and moves:
+            # the bitsets follow when next read (``indexes``): each class moved, in order (its objects' positions read
+            # now: ``_move`` hands the moved sets on to the classes, which later steps change)
+            index = self.index
+            assert index is not None
+            self.unindexed.extend((old, new, index.mask(moved)) for old, new, moved in moves)
         if self.holders is not None and moves:
             self._move(moves)
         self.state.update(changes)

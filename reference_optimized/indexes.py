@@ -150,24 +150,44 @@ class Indexes:
                 groups[(id(old), id(new))] = (old, new, [i])
             else:
                 g[2].append(i)
-        bits, bit = self.bits, self.bit.__getitem__
-        for old, new, ids in groups.values():
+        self.update_classes((old, new, self.mask(ids)) for old, new, ids in groups.values())
+
+    def mask(self, ids: Iterable[str]) -> int:
+        """The bitset of the objects' positions (each object once: the sum of their positions is their union)."""
+        return sum(map(self.bit.__getitem__, ids))
+
+    def update_classes(self, moves: Iterable[tuple[Characteristics, Characteristics, int]]) -> None:
+        """613.1: move classes of objects (value before, value after, their positions' bitset), one after another.
+
+        Each class's objects hold its value before when it moves: they lose that value's facts the other lacks and
+        gain the other's (``moved_facts``); classes moved in the order their steps changed them leave every bitset
+        as the objects' last values give it, as moving each object once from its first value to its last does."""
+        bits = self.bits
+        for old, new, mask in moves:
             lost, gained = moved_facts(old, new)
-            if not (lost or gained):
-                continue
-            mask = sum(map(bit, ids))  # each object once: the sum of their positions is their union
             for k in lost:
                 bits[k] &= ~mask
             for k in gained:
                 bits[k] = bits.get(k, 0) | mask
 
-    def moved(self, moves: Iterable[tuple[str, Characteristics, Characteristics]]) -> Indexes:
-        """613.8a: the bitsets once some objects are moved (a trial application), these left as they are."""
+    def _copy(self) -> Indexes:
+        """The same positions and facts, in bitsets of its own (moved without moving these)."""
         new = object.__new__(Indexes)
         new.board, new.ids, new.pos, new.bit, new.universe = self.board, self.ids, self.pos, self.bit, self.universe
         new.members_memo = self.members_memo  # the same positions: the same ids
         new.bits = dict(self.bits)
+        return new
+
+    def moved(self, moves: Iterable[tuple[str, Characteristics, Characteristics]]) -> Indexes:
+        """613.8a: the bitsets once some objects are moved (a trial application), these left as they are."""
+        new = self._copy()
         new.update(moves)
+        return new
+
+    def moved_classes(self, moves: Iterable[tuple[Characteristics, Characteristics, Iterable[str]]]) -> Indexes:
+        """613.8a: as ``moved``, for moves made class by class (value before, value after, the objects)."""
+        new = self._copy()
+        new.update_classes((old, now, self.mask(objs)) for old, now, objs in moves)
         return new
 
     def members(self, bits: int) -> frozenset[str]:

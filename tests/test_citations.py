@@ -141,6 +141,8 @@ PLUMBING: dict[str, tuple[str, ...]] = {
         "reference_optimized/bookkeeping.py::Incremental.info",
         "reference_optimized/indexes.py::Indexes.members",
         "reference_optimized/indexes.py::Indexes._position",
+        "reference_optimized/indexes.py::Indexes.mask",
+        "reference_optimized/indexes.py::Indexes._copy",
     ),
     "the Python runtime around one resolution (the cyclic garbage collector held off), no rule": (
         "reference_optimized/features.py::collector_held_off",

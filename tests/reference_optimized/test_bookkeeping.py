@@ -1567,3 +1567,106 @@ def test_counters_alike_read_their_instruction_once(monkeypatch: pytest.MonkeyPa
         read.clear()
         assert fast_resolve(board, VERSIONS["ikoria"]) == resolve(board, VERSIONS["ikoria"])
         assert len(read) == 1
+
+
+TO_CREATURES = "each creature is an artifact."
+OTHERS = "each other enchantment is an artifact."
+ITSELF = "this is an artifact."
+MINE = "creatures you control are artifacts."
+ENCHANTMENTS_CREATURES = "each enchantment is a creature."
+
+
+def _taken_board() -> Board:
+    """Two creatures of two players, and enchantments holding effects alike (equal filters) of two players."""
+    artifact = [{"op": "add_types", "types": ["artifact"]}]
+    return make_board(
+        [
+            creature("bear", 1),
+            creature("wolf", 2, controller="p2"),
+            enchantment("e1", 3, TO_CREATURES, OTHERS, ITSELF, MINE),
+            enchantment("e2", 4, TO_CREATURES, OTHERS, ITSELF, MINE, controller="p2"),
+            enchantment("e3", 5, ENCHANTMENTS_CREATURES),
+            enchantment("e4", 6, OTHERS),
+            creature("ghost", 7, zone="graveyard"),
+        ],
+        abilities=[
+            {"text": TO_CREATURES, "applies_to": {"type": "creature"}, "parts": artifact},
+            {"text": OTHERS, "applies_to": {"all": [{"type": "enchantment"}, {"other_than_source": True}]},
+             "parts": artifact},
+            {"text": ITSELF, "applies_to": {"is_source": True}, "parts": artifact},
+            {"text": MINE, "applies_to": {"all": [{"type": "creature"}, {"controller": "you"}]}, "parts": artifact},
+            {"text": ENCHANTMENTS_CREATURES, "applies_to": {"type": "enchantment"},
+             "parts": [{"op": "add_types", "types": ["creature"]}]},
+        ],
+    )  # fmt: skip
+
+
+def test_effects_alike_share_the_objects_their_filter_takes_at_a_step_and_no_longer() -> None:
+    """611.3a, 109.4: effects with equal filters free of their sources, of the same "you", take the same objects (one
+    set, read once at a step); "other than its source" leaves out each one's own source, a filter reading its source
+    (this object) is each one's own, "you" is each one's controller, a characteristic-defining ability's reads every
+    zone, and a filter given as plain dicts is read for its effect alone. After a step the objects are read again:
+    "each creature" takes the enchantments made creatures.
+    """
+    board = _taken_board()
+    version = VERSIONS["ikoria"]
+    same(board)
+    inc = bookkeeping.Incremental(board, version)
+    by_key = {e.key: e for e in inc.effects_in_play()}
+    first, second = by_key[f"e1:{TO_CREATURES}"], by_key[f"e2:{TO_CREATURES}"]
+    assert inc.affected(first) == {"bear", "wolf"}
+    assert inc.affected(second) is inc.affected(first)  # one set, read once
+    assert inc.affected(by_key[f"e1:{OTHERS}"]) == {"e2", "e3", "e4"}
+    assert inc.affected(by_key[f"e4:{OTHERS}"]) == {"e1", "e2", "e3"}  # read off e1's: the same "you"
+    assert inc.affected(by_key[f"e2:{OTHERS}"]) == {"e1", "e3", "e4"}
+    assert inc.affected(by_key[f"e1:{ITSELF}"]) == {"e1"}
+    assert inc.affected(by_key[f"e2:{ITSELF}"]) == {"e2"}
+    assert inc.affected(by_key[f"e1:{MINE}"]) == {"bear"}
+    assert inc.affected(by_key[f"e2:{MINE}"]) == {"wolf"}
+    assert inc.affected(replace(first, key="anywhere", origin="cda")) == {"bear", "wolf", "ghost"}  # 604.3: every zone
+    plain = replace(first, key="plain", filter={"type": "creature"})
+    assert inc.affected(plain) == {"bear", "wolf"}
+    animate = by_key[f"e3:{ENCHANTMENTS_CREATURES}"]
+    inc.apply(animate, "4", inc.affected(animate))
+    later = replace(first, key="later")  # an effect alike, first asked after the step
+    assert inc.affected(later) == {"bear", "wolf", "e1", "e2", "e3", "e4"}
+    for e in (later, plain, by_key[f"e2:{OTHERS}"]):
+        assert inc.affected(e) == effects.affected(e, board, inc.state, {})
+
+
+def test_trials_made_class_by_class_move_the_bitsets_by_class(monkeypatch: pytest.MonkeyPatch) -> None:
+    """613.8a, 613.1: on issue 39's type-change family Mycosynth Lattice's trial is made class by class, and so is the
+    trial of each equal Lattice (its changes and moves copied): the bitsets of those trials move by class, and every
+    graph and the resolution still equal the readable ones."""
+    import peers
+
+    version = get_version("2025-08-01")
+    board = peers.project_board(peers.events("b", 60, 24), catalogue(), version)
+    by_class: list[bool] = []
+    copied: list[bool] = []  # the last copy's source had moves
+    shared_moves: list[bool] = []  # a copy made from changes with moves kept them
+    moved_classes = indexes.Indexes.moved_classes
+    shared_changes, changes = bookkeeping.Incremental._shared_changes, bookkeeping.Incremental.changes
+
+    def spy_moved(self: indexes.Indexes, moves: Any) -> Any:
+        by_class.append(True)
+        return moved_classes(self, moves)
+
+    def spy_shared(self: bookkeeping.Incremental, *args: Any) -> Any:
+        found = shared_changes(self, *args)
+        copied[:] = [found is not None and found[1] is not None]
+        return found
+
+    def spy_changes(self: bookkeeping.Incremental, e: Any, slot: str) -> Any:
+        copied[:] = [False]
+        found = changes(self, e, slot)
+        if copied[0]:
+            shared_moves.append(self.changes_cache[e.key].moves is not None)
+        return found
+
+    monkeypatch.setattr(indexes.Indexes, "moved_classes", spy_moved)
+    monkeypatch.setattr(bookkeeping.Incremental, "_shared_changes", spy_shared)
+    monkeypatch.setattr(bookkeeping.Incremental, "changes", spy_changes)
+    with checked_engine():
+        assert fast_resolve(board, version) == resolve(board, version)
+    assert by_class and any(shared_moves)

@@ -184,3 +184,33 @@ def test_the_objects_of_a_bitset_are_those_at_its_positions_dense_or_sparse() ->
         want = frozenset(index.ids[p] for p in range(n) if bits >> p & 1)
         assert index.members(bits) == want
         assert index.members(bits) is index.members(bits)  # kept
+
+
+def _classes(moves: list[tuple[str, Any, Any]]) -> list[tuple[Any, Any, set[str]]]:
+    """The moves grouped by (value before, value after), as the bookkeeping's classes move."""
+    groups: dict[tuple[int, int], tuple[Any, Any, set[str]]] = {}
+    for i, old, new in moves:
+        groups.setdefault((id(old), id(new)), (old, new, set()))[2].add(i)
+    return list(groups.values())
+
+
+def test_classes_moved_one_step_after_another_give_the_bitsets_of_the_last_values() -> None:
+    """613.1, 613.8a: the objects the layers changed, on every corpus case, moved class by class to their final values,
+    back, and to them again (each step's classes in turn, ``update_classes``) give the final state's bitsets; a trial
+    moved class by class (``moved_classes``) gives them too, and leaves the bitsets it was moved from as they were."""
+    for case in CASES:
+        version = builtin_versions()[case.versions[0]]
+        board = board_at(case, len(case.steps), version)
+        state = initial_state(board, version)
+        final = resolve(board, version).final
+        changed = [i for i in state if final[i] != state[i]]
+        there = _classes([(i, state[i], final[i]) for i in changed])
+        back = _classes([(i, final[i], state[i]) for i in changed])
+        index = Indexes(board, state)
+        start = _fresh_bits(index)
+        trial = index.moved_classes(there)
+        assert _fresh_bits(trial) == _fresh_bits(Indexes(board, final)), case.id
+        assert _fresh_bits(index) == start, case.id
+        for step in (there, back, there):
+            index.update_classes((old, new, index.mask(objs)) for old, new, objs in step)
+        assert _fresh_bits(index) == _fresh_bits(Indexes(board, final)), case.id
