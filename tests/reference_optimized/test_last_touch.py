@@ -16,10 +16,13 @@ from hypothesis import strategies as st
 from mtg_layers.corpus import CASES_DIR, load_case
 from reference.case import board_at
 from reference.choices import outcomes
-from reference.model import Board
+from reference.effects import ContinuousEffect
+from reference.frozen import freeze
+from reference.model import Board, Part
 from reference.versions import get_version
+from reference.vocabulary import CARD_TYPES
 from reference_optimized import distinct_outcomes
-from reference_optimized.last_touch import contested, last_touch_orders, touches
+from reference_optimized.last_touch import contested, last_touch_orders, part_touches, touches
 from reference_optimized.orders import DistinctOrders
 
 from ..builders import IKORIA, creature, make_board
@@ -233,3 +236,15 @@ def test_the_corpus_case_of_twelve_tied_settings_is_complete_with_ten_resolution
     assert pts == [(p, 3) for p in range(9)]
     assert (found.complete, found.runs) == (True, 10)
     assert not outcomes(board, CURRENT).complete
+
+
+def test_a_setting_of_card_types_touches_every_card_type_but_instant_and_sorcery() -> None:
+    """205.1a: a setting of card types sets each card type present or absent, and keeps instant and sorcery."""
+    part = Part("set_types", freeze({"types": ["creature", "artifact"]}))
+    effect = ContinuousEffect("e", "resolved", 5, (part,), "e", targets=("x",))
+    done = part_touches(effect, part)
+    assert done is not None
+    assert {element: touch for field, element, touch in done if field == "types"} == {
+        t: ("set", t in ("creature", "artifact")) for t in CARD_TYPES if t not in ("instant", "sorcery")
+    }
+    assert {field for field, _, _ in done} == {"types"}

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from reference.case import board_at
 from reference.effects import ContinuousEffect, instruction
-from reference.frozen import FrozenMap
+from reference.frozen import FrozenMap, freeze
 from reference.model import Characteristics, Part
 from reference.operations import apply_instruction
 from reference.versions import builtin_versions, get_version
@@ -424,3 +424,15 @@ def test_a_filter_asking_for_the_source_is_not_source_free() -> None:
     assert not source_free_filter({"controller": "source"})
     assert not source_free_filter({"all": [{"type": "creature"}, {"controller": "source"}]})
     assert source_free_filter({"controller": "you"})
+
+
+def test_an_all_filter_without_its_other_than_source_item() -> None:
+    """109.2: the "other than its source" item taken out of an "all" filter, every other item kept in order."""
+    white, creature = {"colors": ["white"]}, {"types": ["creature"]}
+    other = {"other_than_source": True}
+    assert reads.without_other_than_source({"all": [white, other, creature]}) == freeze({"all": [white, creature]})
+    assert reads.without_other_than_source({"all": [other]}) == freeze({"all": []})
+    assert reads.without_other_than_source({"all": [white, creature]}) is None
+    assert reads.without_other_than_source({"all": [white], "not": other}) is None
+    assert reads.without_other_than_source({"any": [white, other]}) is None
+    assert reads.without_other_than_source(other) is None
