@@ -1199,19 +1199,7 @@ class Encoding:
         takes, one after the other, the effects that apply to it, in the order of their ranks."""
         tag = f"{self.tag}|{slot.id}|local{phase}"
         views = {e.key: self.view(e, st) for e in effects}
-        rank = {e.key: z3.Int(f"{tag}|{e.key}") for e in effects}
-        n = len(effects)
-        if n > 1:
-            self.constraints.extend(all_of(rank[e.key] >= 0, rank[e.key] < n) for e in effects)
-            self.constraints.append(z3.Distinct([rank[e.key] for e in effects]))
-        for a in effects:
-            for b in effects:
-                if a.key == b.key:
-                    continue
-                va, vb = views[a.key], views[b.key]
-                before = self._less(a, va, b, vb, st)
-                if not is_false(before):
-                    self.constraints.append(z3.Implies(conj([va.live, vb.live, before]), rank[a.key] < rank[b.key]))
+        rank = self._ranks(tag, effects, views, st)
         self.sequence.append(Ranked(slot.id, effects, rank, {e.key: views[e.key].live for e in effects}))
         nxt: dict[str, Obj] = dict(st)
         for o in self.live:
@@ -1308,17 +1296,7 @@ class Encoding:
         power and toughness change by the amounts of the effects positioned after that (``_changed_by_amounts``)."""
         tag = f"{self.tag}|{slot.id}|last"
         views = {e.key: self.view(e, st) for e in effects}
-        pos = {e.key: z3.Int(f"{tag}|{e.key}") for e in effects}
-        n = len(effects)
-        self.constraints.extend(all_of(pos[e.key] >= 0, pos[e.key] < n) for e in effects)
-        self.constraints.append(z3.Distinct([pos[e.key] for e in effects]))
-        for a in effects:
-            for b in effects:
-                if a.key == b.key:
-                    continue
-                va, vb = views[a.key], views[b.key]
-                before = self._less(a, va, b, vb, st)
-                self.constraints.append(z3.Implies(conj([va.live, vb.live, before]), pos[a.key] < pos[b.key]))
+        pos = self._ranks(tag, effects, views, st)
         self.sequence.append(Ranked(slot.id, effects, pos, {e.key: views[e.key].live for e in effects}))
         written = {e.key: self._written(self.parts_in(e, slot)) for e in effects}
         nxt: dict[str, Obj] = dict(st)
@@ -1564,6 +1542,26 @@ class Encoding:
             return FALSE, FALSE
         two = pa != pb
         return all_of(two, self._place(pa) < self._place(pb)), two
+
+    def _ranks(
+        self, tag: str, effects: list[PEffect], views: Mapping[str, View], st: Mapping[str, Obj]
+    ) -> dict[str, z3.ArithRef]:
+        """613.7, 613.7m: an unknown rank per effect, the ranks distinct (0 to n - 1) and an effect ranked before each
+        one the rules put after it, when both exist (``_less``); shared by local slots and blind settings."""
+        rank = {e.key: z3.Int(f"{tag}|{e.key}") for e in effects}
+        n = len(effects)
+        if n > 1:
+            self.constraints.extend(all_of(rank[e.key] >= 0, rank[e.key] < n) for e in effects)
+            self.constraints.append(z3.Distinct([rank[e.key] for e in effects]))
+        for a in effects:
+            for b in effects:
+                if a.key == b.key:
+                    continue
+                va, vb = views[a.key], views[b.key]
+                before = self._less(a, va, b, vb, st)
+                if not is_false(before):
+                    self.constraints.append(z3.Implies(conj([va.live, vb.live, before]), rank[a.key] < rank[b.key]))
+        return rank
 
     def _less(self, a: PEffect, va: View, b: PEffect, vb: View, st: Mapping[str, Obj] | None = None) -> z3.BoolRef:
         """613.3, 613.7: ``a`` goes strictly before ``b``: CDA first where the version orders by it,
