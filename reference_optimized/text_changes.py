@@ -53,9 +53,10 @@ from typing import Any
 from reference.effects import ContinuousEffect, parts_in_slot
 from reference.filters import apply_text_changes, replace_in_text
 from reference.model import Board, State
-from reference.timestamps import holder
 from reference.versions import RulesVersion
 from reference.vocabulary import INTRINSIC_MANA, plural
+
+from .orders import named_effects
 
 # The closure of the seeds is given up (the caller tries every order) past this many strings.
 STATES = 4000
@@ -142,12 +143,9 @@ def text_change_components(
     order, the components in the order of their first key; None outside the shape, or when that gives no fewer
     orders than every order. ``effects``: the territory's effects from the slot on; ``objects``: the fixed objects
     each touches."""
-    members: dict[str, ContinuousEffect] = {}
-    for k in group:
-        named = [e for e in effects if k in (holder(e), e.key)]
-        if len(named) != 1:
-            return None
-        members[k] = named[0]
+    members = named_effects(group, effects)
+    if members is None:
+        return None
     here = [e for e in effects if parts_in_slot(e, version, slot)]
     if not all(p.op == "replace_word" for e in here for p in e.parts):
         return None
