@@ -54,10 +54,11 @@ from itertools import permutations
 from typing import Any
 
 from reference.choices import tie_keys
-from reference.effects import ContinuousEffect, affected
+from reference.effects import ContinuousEffect, affected, find_definition
 from reference.model import Board, Part, State
 from reference.timestamps import Tie, holder, must_precede, timestamp_player
 from reference.versions import RulesVersion
+from reference.vocabulary import INTRINSIC_MANA
 
 from .last_touch import last_touch_orders
 from .orders import SCOPE_OPS, components, groups, last_writer_orders, orders_product, part_out_of_scope, pins_later
@@ -275,15 +276,44 @@ def _inside(
     if texts is not None:
         split = [_every(c) for c in texts]
         return lambda: orders_product(split)
-    if not all(part_out_of_scope(p, board) is None for e in near for p in e.parts):
+    lose_all = holds_no_definition(near, objects, board, state)
+    if not lose_all and not all(part_out_of_scope(p, board) is None for e in near for p in e.parts):
         return lambda: permutations(group)
     subs: list[Callable[[], Iterable[tuple[str, ...]]]] = []
     for sub in groups(list(group), near, components(near, version)):
-        fewer = None if len(sub) < 3 else last_touch_orders(sub, near, version)
+        fewer = None if len(sub) < 3 else last_touch_orders(sub, near, version, lose_all)
         if fewer is None and len(sub) >= 3:
             fewer = last_writer_orders(sub, near, version)
         subs.append(_every(tuple(sub)) if fewer is None else _these(tuple(fewer)))
     return lambda: orders_product(subs)
+
+
+def holds_no_definition(
+    near: Sequence[ContinuousEffect], objects: Mapping[str, frozenset[str]], board: Board, state: State
+) -> bool:
+    """611.3b, 613.1f: every operation of the territories is in ``orders``' scope or a loss of all abilities (one at
+    least), and no object such a loss applies to can hold, from the slot on, an ability whose wording stands for a
+    definition: not one it has as the slot begins, one an effect gives (``part_out_of_scope``: none gives a defined
+    one), or a basic land type's mana ability (305.6). Its losses and gains then end and start no effect
+    (``reference_optimized.last_touch``, "Losses of all abilities")."""
+    parts = [(e, p) for e in near for p in e.parts]
+    losers = [e for e, p in parts if p.op == "remove_all_abilities"]
+    if not losers or any(p.op != "remove_all_abilities" and part_out_of_scope(p, board) is not None for _, p in parts):
+        return False
+    for obj in sorted({o for e in losers for o in objects[e.key]}):
+        if obj not in state:
+            return False
+        ch = state[obj]
+        wordings = ch.abilities | frozenset(INTRINSIC_MANA.values())
+        wordings |= {w for _, p in parts if p.op == "add_abilities" for w in _names(p.args.get("abilities"))}
+        if any(find_definition(board, w, ch.text_changes) is not None for w in wordings):
+            return False
+    return True
+
+
+def _names(value: Any) -> tuple[str, ...]:
+    """613.1f: the wordings an addition of abilities names."""
+    return (value,) if isinstance(value, str) else tuple(str(v) for v in value or ())
 
 
 def _every(group: tuple[str, ...]) -> Callable[[], Iterable[tuple[str, ...]]]:
