@@ -62,7 +62,7 @@ from reference.vocabulary import INTRINSIC_MANA
 
 from .last_touch import last_touch_orders
 from .orders import SCOPE_OPS, components, groups, last_writer_orders, orders_product, part_out_of_scope, pins_later
-from .reads import ABILITY_FIELDS, WRITES, condition_reads, filter_reads, value_reads
+from .reads import ABILITY_FIELDS, FIELDS, WRITES, condition_reads, filter_reads, value_reads
 from .text_changes import text_change_components
 
 # 612, 613.1f, 122.1b: operations beyond ``SCOPE_OPS`` that read and write only the object they change
@@ -143,12 +143,12 @@ def writes_from(effects: Sequence[ContinuousEffect], board: Board) -> frozenset[
         for p in e.parts:
             if p.op not in LOCAL_OPS:
                 return None
-            out |= WRITES[p.op]
+            out |= WRITES.get(p.op, FIELDS)
             for w in given(p, board):
                 for q in board.abilities[w].parts:
                     if q.op not in LOCAL_OPS or given(q, board):
                         return None
-                    out |= WRITES[q.op]
+                    out |= WRITES.get(q.op, FIELDS)
     return frozenset(out)
 
 
@@ -171,7 +171,7 @@ def territories(
             return None
         objects[e.key] = fixed
         for p in e.parts:
-            if WRITES[p.op] & _WORDS:
+            if WRITES.get(p.op, FIELDS) & _WORDS:
                 worded |= fixed
             if p.op == "replace_word":
                 text |= fixed
@@ -183,7 +183,7 @@ def territories(
                     return None
                 reach = named | fixed
                 links.append(reach)
-                if any(WRITES[q.op] & _WORDS for q in d.parts):
+                if any(WRITES.get(q.op, FIELDS) & _WORDS for q in d.parts):
                     worded |= reach
     for e in effects:
         if e.source is not None and e.source in text and e.key not in locked:
