@@ -293,27 +293,18 @@ def holds_no_definition(
 ) -> bool:
     """611.3b, 613.1f: every operation of the territories is in ``orders``' scope or a loss of all abilities (one at
     least), and no object such a loss applies to can hold, from the slot on, an ability whose wording stands for a
-    definition: not one it has as the slot begins, one an effect gives (``part_out_of_scope``: none gives a defined
-    one), or a basic land type's mana ability (305.6). Its losses and gains then end and start no effect
-    (``reference_optimized.last_touch``, "Losses of all abilities")."""
+    definition: not one it has as the slot begins (read through its text changes, 612), one an effect gives
+    (``part_out_of_scope``: none gives a defined one), or a basic land type's mana ability (305.6). Its losses and
+    gains then end and start no effect (``reference_optimized.last_touch``, "Losses of all abilities")."""
     parts = [(e, p) for e in near for p in e.parts]
     losers = [e for e, p in parts if p.op == "remove_all_abilities"]
     if not losers or any(p.op != "remove_all_abilities" and part_out_of_scope(p, board) is not None for _, p in parts):
         return False
-    for obj in sorted({o for e in losers for o in objects[e.key]}):
-        if obj not in state:
-            return False
-        ch = state[obj]
+    for ch in (state[o] for o in sorted({o for e in losers for o in objects[e.key]}) if o in state):
         wordings = ch.abilities | frozenset(INTRINSIC_MANA.values())
-        wordings |= {w for _, p in parts if p.op == "add_abilities" for w in _names(p.args.get("abilities"))}
         if any(find_definition(board, w, ch.text_changes) is not None for w in wordings):
             return False
     return True
-
-
-def _names(value: Any) -> tuple[str, ...]:
-    """613.1f: the wordings an addition of abilities names."""
-    return (value,) if isinstance(value, str) else tuple(str(v) for v in value or ())
 
 
 def _every(group: tuple[str, ...]) -> Callable[[], Iterable[tuple[str, ...]]]:
