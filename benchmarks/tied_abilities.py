@@ -71,7 +71,7 @@ def ability(i: int, setting: int, mixed: bool) -> dict[str, Any]:
 
 
 KINDS = ("copy", "copies", "control", "text", "loses", "condition")
-GROUP_KINDS = ("group-text", "group-loses", "group-keyword-counters", "group-grants", "group-text-one")
+GROUP_KINDS: tuple[str, ...] = ("group-text", "group-loses", "group-keyword-counters", "group-grants", "group-text-one")
 GROUP_KINDS += ("group-loses-one",)
 # group-loses-one: the keywords the odd abilities give o0, in turn
 GRANTED = ("flying", "haste", "trample")

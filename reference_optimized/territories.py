@@ -37,7 +37,9 @@ by the order inside T's group, the same in both orders. T's objects end alike; e
 commute with T's and read nothing of it. The keys' order recorded for later ties (``reference.choices``) orders
 effects of different territories there too, where again it changes nothing; inside one group, the orders tried
 are every order (or, where every effect of the group's territories is in ``orders``' scope, the classes of
-``orders`` read on those effects alone: the other territories do not meet them). A tie whose keys name an effect
+``orders`` read on those effects alone: the other territories do not meet them; losses of all abilities are allowed
+among them where no object they reach can hold a defined ability, ``holds_no_definition``, and
+``reference_optimized.last_touch`` reads them as settings). A tie whose keys name an effect
 that meets, in a later slot, an effect of the same timestamp the keys do not name keeps every order
 (``orders.pins_later``), as before. So does a tie where a rule orders two effects of one timestamp in different
 territories (``ruled_across``: 613.7n puts an object's own static ability before a resolving effect on it, and
@@ -265,8 +267,9 @@ def _inside(
 ) -> Callable[[], Iterable[tuple[str, ...]]]:
     """613.7m: the orders tried of one group: ``orders``' classes read on the effects of its territories alone when
     they are all in ``orders``' scope (no text change, loss or keyword counter, nothing granted that generates an
-    effect), the components of its text changes (``reference_optimized.text_changes``; ``at``: the objects each
-    effect touches, the characteristics as the slot begins, the slot), else every order of the group; lazily."""
+    effect) or losses of all abilities that end and start no effect (``holds_no_definition``), the components of
+    its text changes (``reference_optimized.text_changes``; ``at``: the objects each effect touches, the
+    characteristics as the slot begins, the slot), else every order of the group; lazily."""
     if len(group) < 2:
         return lambda: iter([group])
     mine = {where[e.key] for e in effects if any(k in (holder(e), e.key) for k in group)}
