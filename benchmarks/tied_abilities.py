@@ -27,6 +27,12 @@ has a flying counter, lose flying; ``group-grants``: each gives its creature an 
 other one changes (white to green, black to red, then creature types: elf to cat, goblin to dog, ...); ``o0`` says
 "this creature is white" and "this creature is black" (105.3) and has every creature type changed, so every change
 rewrites something, and every order ends alike (``reference_optimized.text_changes``).
+``group-loses-one``: all N abilities act on ``o0`` alone (613.1f, layer 6): the even ones (0, 2, ...) make it lose all
+abilities, the odd ones give it flying, haste and trample in turn (702.9, 702.10, 702.19); ``o0`` has flying and
+vigilance of its own, plain keywords that generate no effect (611.3b). ``o0`` loses vigilance in every order, and
+keeps each granted keyword when one of its grants comes after the last loss: one outcome per set of the granted
+keywords (two to the number of different keywords granted, 8 from N = 6 on; ``reference_optimized.last_touch``,
+"Losses of all abilities").
 
 Run: python benchmarks/tied_abilities.py N [--setting K] [--kind KIND] [--out FILE]
 then time ``mtg-layers explain FILE`` or ``mtg-layers verify --corpus DIR`` on it (figures in the
@@ -65,7 +71,10 @@ def ability(i: int, setting: int, mixed: bool) -> dict[str, Any]:
 
 
 KINDS = ("copy", "copies", "control", "text", "loses", "condition")
-GROUP_KINDS = ("group-text", "group-loses", "group-keyword-counters", "group-grants", "group-text-one")
+GROUP_KINDS: tuple[str, ...] = ("group-text", "group-loses", "group-keyword-counters", "group-grants", "group-text-one")
+GROUP_KINDS += ("group-loses-one",)
+# group-loses-one: the keywords the odd abilities give o0, in turn
+GRANTED = ("flying", "haste", "trample")
 # group-text-one: the words changed, and what each becomes (612.2: color words, then creature types)
 WORDS_FROM: tuple[str, ...] = ("white", "black", "elf", "goblin", "human", "wizard", "soldier", "zombie", "knight")
 WORDS_FROM += ("cleric", "rogue", "warrior", "shaman", "druid", "beast", "spirit")
@@ -128,6 +137,16 @@ def with_group_kind(data: dict[str, Any], kind: str) -> dict[str, Any]:
             abilities.append(_on("o0", f"change {k}: o0's {old} becomes {new}", _swap(old, new)))
         others[0].update(power=1, toughness=1, abilities=[a["text"] for a in own])
         others[0]["subtypes"] = list(WORDS_FROM[2:n])
+        others = others[:1]
+    elif kind == "group-loses-one":
+        for k in range(n):
+            if k % 2 == 0:
+                abilities.append(_on("o0", f"ability {k}: o0 loses all abilities", {"op": "remove_all_abilities"}))
+            else:
+                word = GRANTED[(k // 2) % len(GRANTED)]
+                grant = {"op": "add_abilities", "abilities": [word]}
+                abilities.append(_on("o0", f"ability {k}: o0 has {word}", grant))
+        others[0].update(power=1, toughness=1, abilities=["flying", "vigilance"])
         others = others[:1]
     elif kind == "group-grants":
         for name, part in (

@@ -25,7 +25,10 @@ from that slot on, no operation creates, removes or rewrites an effect (only the
 reads a characteristic written there (611.3a: the effects that exist stay the same), and no object is looked
 at as it enters (614.12); a resolved loss of all abilities on fixed objects may end effects from there on when
 their parts all come after its slot (613.1f: they never apply, so they are left out), never one it may end while
-it applies. A tie of resolved copy effects (layer 1) is read by ``reference_optimized.last_copy``: the last copy
+it applies. So in that shape a loss of all abilities on fixed objects, tied with gains of abilities, is read by
+``reference_optimized.last_touch`` as settings of their abilities ("Losses of all abilities": no object it applies
+to holds a static ability whose effect could still apply from its slot on, and no ability given generates an
+effect). A tie of resolved copy effects (layer 1) is read by ``reference_optimized.last_copy``: the last copy
 on each object decides. A tie whose effects from its slot on act on fixed objects, named by identity, with
 numbers for values, is split by the objects they touch (``reference_optimized.territories``: text changes, losses
 of abilities, keyword counters and abilities granted that generate effects, each on objects nothing else links).
@@ -207,7 +210,9 @@ def orders_from(
     comp = components(effects, version)
     out: list[Callable[[], Iterable[tuple[str, ...]]]] = []
     for group in groups(keys, effects, comp):
-        fewer = None if len(group) < 3 else last_touch_orders(group, effects, version)
+        # 611.3b, 613.1f: a resolved loss of all abilities here ends only effects left out in every order
+        # (``without_lost``) and nothing gives a defined ability (``reason_from``): ``last_touch`` reads it as settings
+        fewer = None if len(group) < 3 else last_touch_orders(group, effects, version, lose_all=True)
         if fewer is None and len(group) >= 3:
             fewer = last_writer_orders(group, effects, version)
         out.append(_every(tuple(group)) if fewer is None else _these(tuple(fewer)))

@@ -41,6 +41,25 @@ each effect applies to are known to be the same or disjoint: fixed objects (611.
 alone ("this creature"), or one filter of one source read at one moment for all of them (613.6).
 ``tests/reference_optimized/test_last_touch.py`` compares the outcomes with every order's on generated
 ties of up to six effects.
+
+**Losses of all abilities (``lose_all``).** An ability of an object is an element of its abilities: absent, or
+present (its own, intrinsic, 305.6, or granted, 613.1f). An effect that gains an ability sets that element present
+(granted, with the effect's timestamp, one for the whole group) unless it is present as the object's own; a loss of
+a named ability sets it absent; a loss of all abilities (613.1f) sets every element absent. So read a loss of all
+abilities as a setting to absent of one atom per ability named anywhere in the group's operations of the slot (a
+gain or a named loss), and of one more atom, *the others*: every other ability the object may have. No gain touches
+the others, so that atom is never contested: every order loses them, or none does. A gain is a setting too where it
+is contested: it is contested only beside a loss (two gains set one value), and if a gain is the last touch of its
+atom, a loss of that atom came before it, so the element was absent and the gain makes it granted, whatever it was
+before the group; if a loss is last, absent. So the signature of an order decides the object's abilities, and the
+search above finds every outcome. This needs one thing more: that an ability gained or lost generates no effect
+(611.3b: its effect would appear or end partway through the slot, and the effects in play would no longer be fixed).
+This module cannot see the board, so a loss of all abilities is read this way only when the caller passes
+``lose_all``, having checked that no object a loss of all abilities applies to can hold, from the tie's slot on,
+an ability whose wording stands for a definition (``reference.effects.find_definition``): the territories' shape
+(``reference_optimized.territories.holds_no_definition``), or the resolved losses ``reference_optimized.from_slot``
+keeps (their objects' static effects end before they would apply, and no definition is granted). Without it, or for
+a loss of all abilities but mana abilities, the group is outside the scope (None).
 """
 
 from __future__ import annotations
@@ -62,6 +81,8 @@ Atom = tuple[str, Any, str, str]
 Touch = tuple[str, Any]
 # The search gives up (the caller keeps its other orders) past this many states.
 STATES = 20_000
+# 613.1f: the atom of every ability a loss of all abilities takes away that no operation of the group names
+OTHERS = "\x00every other ability"
 
 
 def _reads(e: ContinuousEffect, parts: Sequence[Part]) -> frozenset[str]:
@@ -92,10 +113,15 @@ def _number(e: ContinuousEffect, field: str, value: Any) -> Any:
     return value if isinstance(value, int) and not isinstance(value, bool) else ("value of", e.key, field)
 
 
-def part_touches(e: ContinuousEffect, p: Part) -> list[tuple[str, str, Touch]] | None:
+def part_touches(
+    e: ContinuousEffect, p: Part, named: frozenset[str] | None = None
+) -> list[tuple[str, str, Touch]] | None:
     """613.4b-c, 613.1e-f, 205.4, 205.1a-b: what one operation does to each element it touches: (characteristic,
-    element, touch); None for an operation that is not a setting or an addition of elements or amounts."""
+    element, touch); None for an operation that is not a setting or an addition of elements or amounts (a loss of all
+    abilities is one only with ``named``: the abilities the group names, module docstring)."""
     a = p.args
+    if p.op == "remove_all_abilities" and named is not None:
+        return [("abilities", w, ("set", False)) for w in sorted(named | {OTHERS})]
     if p.op == "set_pt":
         return [(f, "", ("set", _number(e, f, a[f]))) for f in ("power", "toughness") if f in a]
     if p.op == "modify_pt":
@@ -151,10 +177,11 @@ def _commute(a: Part, b: Part) -> bool:
 
 
 def touches(
-    keys: Sequence[str], effects: Sequence[ContinuousEffect], version: RulesVersion
+    keys: Sequence[str], effects: Sequence[ContinuousEffect], version: RulesVersion, lose_all: bool = False
 ) -> dict[str, dict[Atom, Touch]] | None:
     """613.4b-c, 613.1e-f, 613.6, 613.8a: for each key of a tie's group, what its effect does to each atom in the
-    layers where the group's effects interact; None when the group is outside this module's scope (docstring)."""
+    layers where the group's effects interact; None when the group is outside this module's scope (docstring;
+    ``lose_all``: the caller has checked that a loss of all abilities ends and starts no effect, 611.3b)."""
     named = {k: [e for e in effects if k in (holder(e), e.key)] for k in keys}
     if any(not es for es in named.values()):
         return None
@@ -197,9 +224,10 @@ def touches(
         )
         if not clash:
             continue  # 613.1: in any order the same result here
+        words = named_abilities([p for ps in own.values() for p in ps]) if lose_all else None
         for k in present:
             for p in own[k]:
-                done = part_touches(members[k], p)
+                done = part_touches(members[k], p, words)
                 if done is None:
                     return None
                 for obj in _objects(members[k]):
@@ -207,6 +235,13 @@ def touches(
                         atom = (slot, obj, field, element)
                         out[k][atom] = then(out[k][atom], touch) if atom in out[k] else touch
     return out
+
+
+def named_abilities(parts: Sequence[Part]) -> frozenset[str]:
+    """613.1f: the abilities these operations gain or lose by name (each an atom of its own beside the others)."""
+    return frozenset(
+        w for p in parts if p.op in ("add_abilities", "remove_abilities") for w in _names(p.args.get("abilities"))
+    )
 
 
 def then(first: Touch, second: Touch) -> Touch:
@@ -242,11 +277,12 @@ def _value(touch: Touch, adds: Sequence[Any]) -> Any:
 
 
 def last_touch_orders(
-    keys: Sequence[str], effects: Sequence[ContinuousEffect], version: RulesVersion
+    keys: Sequence[str], effects: Sequence[ContinuousEffect], version: RulesVersion, lose_all: bool = False
 ) -> list[tuple[str, ...]] | None:
     """613.4b-c, 613.1e-f, 613.7m: one order of the group's keys per signature (module docstring): each outcome
-    the group's orders can give is the outcome of one of these; None outside the scope or past ``STATES``."""
-    touched = touches(keys, effects, version)
+    the group's orders can give is the outcome of one of these; None outside the scope or past ``STATES``
+    (``lose_all``: losses of all abilities may be read as settings, ``touches``)."""
+    touched = touches(keys, effects, version, lose_all)
     if touched is None:
         return None
     atoms = contested(touched)

@@ -37,7 +37,9 @@ by the order inside T's group, the same in both orders. T's objects end alike; e
 commute with T's and read nothing of it. The keys' order recorded for later ties (``reference.choices``) orders
 effects of different territories there too, where again it changes nothing; inside one group, the orders tried
 are every order (or, where every effect of the group's territories is in ``orders``' scope, the classes of
-``orders`` read on those effects alone: the other territories do not meet them). A tie whose keys name an effect
+``orders`` read on those effects alone: the other territories do not meet them; losses of all abilities are allowed
+among them where no object they reach can hold a defined ability, ``holds_no_definition``, and
+``reference_optimized.last_touch`` reads them as settings). A tie whose keys name an effect
 that meets, in a later slot, an effect of the same timestamp the keys do not name keeps every order
 (``orders.pins_later``), as before. So does a tie where a rule orders two effects of one timestamp in different
 territories (``ruled_across``: 613.7n puts an object's own static ability before a resolving effect on it, and
@@ -54,14 +56,15 @@ from itertools import permutations
 from typing import Any
 
 from reference.choices import tie_keys
-from reference.effects import ContinuousEffect, affected
+from reference.effects import ContinuousEffect, affected, find_definition
 from reference.model import Board, Part, State
 from reference.timestamps import Tie, holder, must_precede, timestamp_player
 from reference.versions import RulesVersion
+from reference.vocabulary import INTRINSIC_MANA
 
 from .last_touch import last_touch_orders
 from .orders import SCOPE_OPS, components, groups, last_writer_orders, orders_product, part_out_of_scope, pins_later
-from .reads import ABILITY_FIELDS, WRITES, condition_reads, filter_reads, value_reads
+from .reads import ABILITY_FIELDS, FIELDS, WRITES, condition_reads, filter_reads, value_reads
 from .text_changes import text_change_components
 
 # 612, 613.1f, 122.1b: operations beyond ``SCOPE_OPS`` that read and write only the object they change
@@ -142,12 +145,12 @@ def writes_from(effects: Sequence[ContinuousEffect], board: Board) -> frozenset[
         for p in e.parts:
             if p.op not in LOCAL_OPS:
                 return None
-            out |= WRITES[p.op]
+            out |= WRITES.get(p.op, FIELDS)
             for w in given(p, board):
                 for q in board.abilities[w].parts:
                     if q.op not in LOCAL_OPS or given(q, board):
                         return None
-                    out |= WRITES[q.op]
+                    out |= WRITES.get(q.op, FIELDS)
     return frozenset(out)
 
 
@@ -170,7 +173,7 @@ def territories(
             return None
         objects[e.key] = fixed
         for p in e.parts:
-            if WRITES[p.op] & _WORDS:
+            if WRITES.get(p.op, FIELDS) & _WORDS:
                 worded |= fixed
             if p.op == "replace_word":
                 text |= fixed
@@ -182,7 +185,7 @@ def territories(
                     return None
                 reach = named | fixed
                 links.append(reach)
-                if any(WRITES[q.op] & _WORDS for q in d.parts):
+                if any(WRITES.get(q.op, FIELDS) & _WORDS for q in d.parts):
                     worded |= reach
     for e in effects:
         if e.source is not None and e.source in text and e.key not in locked:
@@ -264,8 +267,9 @@ def _inside(
 ) -> Callable[[], Iterable[tuple[str, ...]]]:
     """613.7m: the orders tried of one group: ``orders``' classes read on the effects of its territories alone when
     they are all in ``orders``' scope (no text change, loss or keyword counter, nothing granted that generates an
-    effect), the components of its text changes (``reference_optimized.text_changes``; ``at``: the objects each
-    effect touches, the characteristics as the slot begins, the slot), else every order of the group; lazily."""
+    effect) or losses of all abilities that end and start no effect (``holds_no_definition``), the components of
+    its text changes (``reference_optimized.text_changes``; ``at``: the objects each effect touches, the
+    characteristics as the slot begins, the slot), else every order of the group; lazily."""
     if len(group) < 2:
         return lambda: iter([group])
     mine = {where[e.key] for e in effects if any(k in (holder(e), e.key) for k in group)}
@@ -275,15 +279,35 @@ def _inside(
     if texts is not None:
         split = [_every(c) for c in texts]
         return lambda: orders_product(split)
-    if not all(part_out_of_scope(p, board) is None for e in near for p in e.parts):
+    lose_all = holds_no_definition(near, objects, board, state)
+    if not lose_all and not all(part_out_of_scope(p, board) is None for e in near for p in e.parts):
         return lambda: permutations(group)
     subs: list[Callable[[], Iterable[tuple[str, ...]]]] = []
     for sub in groups(list(group), near, components(near, version)):
-        fewer = None if len(sub) < 3 else last_touch_orders(sub, near, version)
+        fewer = None if len(sub) < 3 else last_touch_orders(sub, near, version, lose_all)
         if fewer is None and len(sub) >= 3:
             fewer = last_writer_orders(sub, near, version)
         subs.append(_every(tuple(sub)) if fewer is None else _these(tuple(fewer)))
     return lambda: orders_product(subs)
+
+
+def holds_no_definition(
+    near: Sequence[ContinuousEffect], objects: Mapping[str, frozenset[str]], board: Board, state: State
+) -> bool:
+    """611.3b, 613.1f: every operation of the territories is in ``orders``' scope or a loss of all abilities (one at
+    least), and no object such a loss applies to can hold, from the slot on, an ability whose wording stands for a
+    definition: not one it has as the slot begins (read through its text changes, 612), one an effect gives
+    (``part_out_of_scope``: none gives a defined one), or a basic land type's mana ability (305.6). Its losses and
+    gains then end and start no effect (``reference_optimized.last_touch``, "Losses of all abilities")."""
+    parts = [(e, p) for e in near for p in e.parts]
+    losers = [e for e, p in parts if p.op == "remove_all_abilities"]
+    if not losers or any(p.op != "remove_all_abilities" and part_out_of_scope(p, board) is not None for _, p in parts):
+        return False
+    for ch in (state[o] for o in sorted({o for e in losers for o in objects[e.key]}) if o in state):
+        wordings = ch.abilities | frozenset(INTRINSIC_MANA.values())
+        if any(find_definition(board, w, ch.text_changes) is not None for w in wordings):
+            return False
+    return True
 
 
 def _every(group: tuple[str, ...]) -> Callable[[], Iterable[tuple[str, ...]]]:
