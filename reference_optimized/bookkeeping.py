@@ -58,10 +58,10 @@ from reference.effects import (
     definition_of,
     functions,
     instruction,
+    object_rule_effects,
     parts_in_slot,
     reads_values,
     resolved_effects,
-    rule_effects,
     static_effect,
 )
 from reference.filters import Context, condition_holds, objects_matching
@@ -356,6 +356,31 @@ def shared_initial_state(board: Board, version: RulesVersion) -> dict[str, Chara
     return out
 
 
+# 122.1, 613.7c: each object's rules' effects, by the object's identity (objects are immutable values: the object,
+# its id and the keyword counters read are held with them), for every resolution of a board holding it; at most
+# this many objects (then they are read again)
+_OBJECT_RULES: dict[int, tuple[GameObject, str, Any, list[ContinuousEffect]]] = {}
+_OBJECT_RULES_KEPT = 65_536
+
+
+def shared_rule_effects(board: Board, state: State, keyword_counters: Any) -> list[ContinuousEffect]:
+    """122.1a-b, 613.7c, 708.2: as ``reference.effects.rule_effects``, each object's effects read once for every
+    resolution of a board holding it (``object_rule_effects`` reads the object alone)."""
+    kept = _OBJECT_RULES
+    if len(kept) > _OBJECT_RULES_KEPT:
+        kept.clear()
+    objects = board.objects
+    out: list[ContinuousEffect] = []
+    for obj_id in sorted(state):
+        obj = objects[obj_id]
+        held = kept.get(id(obj))
+        if held is None or held[0] is not obj or held[1] != obj_id or held[2] != keyword_counters:
+            held = kept[id(obj)] = (obj, obj_id, keyword_counters, object_rule_effects(obj_id, obj, keyword_counters))
+        if held[3]:
+            out += held[3]
+    return out
+
+
 class Incremental:
     """613.1-613.8: the bookkeeping of one resolution (``reference.resolver.Bookkeeping``), kept between steps."""
 
@@ -417,7 +442,7 @@ class Incremental:
         self.slot_ids = tuple(s.id for s in version.slots)
         self.locked_objects: dict[str, tuple[tuple[ContinuousEffect, frozenset[str]], frozenset[str]]] = {}
         self.resolved = resolved_effects(board)
-        self.rules = rule_effects(board, self.state, version.keyword_counters)
+        self.rules = shared_rule_effects(board, self.state, version.keyword_counters)
         self.defined = frozenset(board.abilities)
         # 611.3a: "as long as" conditions, what they read (together), and the objects holding a wording that has one
         self.conditions = {t: d.condition for t, d in board.abilities.items() if d.condition is not None}
@@ -1770,6 +1795,40 @@ class Incremental:
         if self.pending_infos:
             self._flush()
         return _replay(self.start, list(self.history))
+
+    def apply_in_order(
+        self, picks: list[ContinuousEffect], slot: str
+    ) -> list[tuple[frozenset[str], bool, tuple[Part, ...]]]:
+        """613.1, 613.6: as the layer loop's ``one_by_one``: each effect in turn, its objects (locked in at its first
+        application), its parts in ``slot`` applied to them; those of each, with whether it was its first application.
+
+        An effect with fixed objects (611.2c: a resolved effect's; 613.7c: the rules' counters) first applied here
+        whose parts wait to be logged (``_at_once``) is applied without the questions of ``affected`` and ``apply``:
+        its objects are those of its fixed ones that exist where it reaches (400.7, 123.5), as ``affected`` reads them,
+        and a run of such effects (three creatures in four with their counters) is logged as one step (``_flush``).
+        """
+        out: list[tuple[frozenset[str], bool, tuple[Part, ...]]] = []
+        locked, state, objects = self.locked, self.state, self.board.objects
+        for e in picks:
+            fixed = e.targets
+            if fixed is not None and e.key not in locked:
+                at_once = self._at_once(e, slot)
+                if at_once is not None:
+                    targets = frozenset(
+                        i for i in fixed if i in state and (e.anywhere or objects[i].zone == "battlefield")
+                    )
+                    locked[e.key] = (e, targets)
+                    self._apply_at_once(e, *at_once, targets)
+                    out.append((targets, True, at_once[0]))
+                    continue
+            targets = self.affected(e)
+            first = e.key not in locked
+            if first:
+                locked[e.key] = (e, targets)
+            parts = self.parts(e, slot)
+            self.apply(e, slot, targets)
+            out.append((targets, first, parts))
+        return out
 
     def apply(self, e: ContinuousEffect, slot: str, targets: frozenset[str]) -> None:
         """613.1: apply the effect's parts for this slot; log what changed; regenerate changed objects' statics.
