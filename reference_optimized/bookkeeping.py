@@ -381,6 +381,46 @@ def shared_rule_effects(board: Board, state: State, keyword_counters: Any) -> li
     return out
 
 
+class _BoardRules:
+    """122.1, 613.7c, 708.2: one board's rules' effects (``shared_rule_effects``: counters, face-down status, merges,
+    stickers; facts of the board the layers never change) and, under each rules version (613.6), what a resolution
+    reads off them alone: the slots each is in, its parts in every slot and what is kept about it (``_Info``),
+    read by the first resolution of the board and handed to the next ones."""
+
+    __slots__ = ("board", "effects", "keyword_counters", "read")
+
+    def __init__(self, board: Board, keyword_counters: Any, effects: list[ContinuousEffect]) -> None:
+        self.board, self.keyword_counters, self.effects = board, keyword_counters, effects
+        # by the version's identity: the version (held), the effects by slot, their parts in every slot, their infos
+        self.read: dict[
+            int,
+            tuple[
+                RulesVersion,
+                dict[str, list[ContinuousEffect]],
+                dict[int, tuple[ContinuousEffect, dict[str, tuple[Part, ...]]]],
+                dict[int, tuple[ContinuousEffect, _Info]],
+            ],
+        ] = {}
+
+
+# the rules' effects of the boards resolved last, by the board's identity (the board is held), at most this many
+_BOARD_RULES: dict[int, _BoardRules] = {}
+_BOARDS_KEPT = 64
+
+
+def board_rules(board: Board, state: State, keyword_counters: Any) -> _BoardRules:
+    """122.1a-b, 613.7c, 708.2: the board's rules' effects (as ``reference.effects.rule_effects`` on every object of
+    the board: ``state``), read once for every resolution of the board (``_BoardRules``)."""
+    held = _BOARD_RULES.get(id(board))
+    if held is None or held.board is not board or held.keyword_counters != keyword_counters:
+        if len(_BOARD_RULES) >= _BOARDS_KEPT:
+            _BOARD_RULES.clear()
+        held = _BOARD_RULES[id(board)] = _BoardRules(
+            board, keyword_counters, shared_rule_effects(board, state, keyword_counters)
+        )
+    return held
+
+
 class Incremental:
     """613.1-613.8: the bookkeeping of one resolution (``reference.resolver.Bookkeeping``), kept between steps."""
 
@@ -442,7 +482,9 @@ class Incremental:
         self.slot_ids = tuple(s.id for s in version.slots)
         self.locked_objects: dict[str, tuple[tuple[ContinuousEffect, frozenset[str]], frozenset[str]]] = {}
         self.resolved = resolved_effects(board)
-        self.rules = shared_rule_effects(board, self.state, version.keyword_counters)
+        # 122.1, 613.7c: the rules' effects, the same for every resolution of the board (``board_rules``)
+        self.board_rules = board_rules(board, self.state, version.keyword_counters)
+        self.rules = self.board_rules.effects
         self.defined = frozenset(board.abilities)
         # 611.3a: "as long as" conditions, what they read (together), and the objects holding a wording that has one
         self.conditions = {t: d.condition for t, d in board.abilities.items() if d.condition is not None}
@@ -484,6 +526,14 @@ class Incremental:
         self.at_once_instrs: dict[int, tuple[tuple[Part, ...], list[Instruction], bool]] = {}
         # per (value, instructions, timestamp if read), by identity: the value (kept alive), its result, whether changed
         self.at_once_applied: dict[tuple[int, int, Any], tuple[Characteristics, Characteristics, bool]] = {}
+        # 613.6: the rules' effects by slot (``_by_slot``), with their parts and infos, as an earlier resolution of
+        # the board under this version read them (else read when first asked)
+        self.rules_by_slot: dict[str, list[ContinuousEffect]] | None = None
+        known = self.board_rules.read.get(id(version))
+        if known is not None and known[0] is version:
+            self.rules_by_slot = known[1]
+            self.effect_slots.update(known[2])
+            self.infos.update(known[3])
         for obj_id in sorted(self.state):
             self._regenerate_statics(obj_id)
 
@@ -568,6 +618,21 @@ class Incremental:
         return held[1] + [e for e in effects[len(in_play[0]) :] if self.parts(e, slot)]
 
     def _by_slot(self, effects: list[ContinuousEffect]) -> dict[str, list[ContinuousEffect]]:
+        """613.6: for each slot of the version, the effects in play (``effects_in_play``'s list, which ends with the
+        rules' effects) with a part in it, in order. The rules' effects are the same for every resolution of the board
+        (``_BoardRules``): they are sorted into the slots once per board and version, their parts and infos kept."""
+        rules = self.rules
+        if self.rules_by_slot is None:
+            self.rules_by_slot = self._slots_of(rules)
+            slotted = {id(e): self.effect_slots[id(e)] for e in rules if id(e) in self.effect_slots}
+            infos = {id(e): (e, self.info(e)) for e in rules}
+            self.board_rules.read[id(self.version)] = (self.version, self.rules_by_slot, slotted, infos)
+        out = self._slots_of(effects[: len(effects) - len(rules)])
+        for s, found in self.rules_by_slot.items():
+            out[s] = out[s] + found if out[s] else list(found)
+        return out
+
+    def _slots_of(self, effects: list[ContinuousEffect]) -> dict[str, list[ContinuousEffect]]:
         """613.6: for each slot of the version, the effects with a part in it, in order; each effect's slots are read
         off its parts in every slot (``parts``), those of equal parts and origin once."""
         ids = self.slot_ids
