@@ -390,6 +390,7 @@ class _BoardRules:
     __slots__ = ("board", "effects", "keyword_counters", "read")
 
     def __init__(self, board: Board, keyword_counters: Any, effects: list[ContinuousEffect]) -> None:
+        """122.1, 613.7c: the board's rules' effects, read under these keyword counters (122.1b), nothing read yet."""
         self.board, self.keyword_counters, self.effects = board, keyword_counters, effects
         # by the version's identity: the version (held), the effects by slot, their parts in every slot, their infos
         self.read: dict[
