@@ -392,16 +392,28 @@ class _BoardRules:
     def __init__(self, board: Board, keyword_counters: Any, effects: list[ContinuousEffect]) -> None:
         """122.1, 613.7c: the board's rules' effects, read under these keyword counters (122.1b), nothing read yet."""
         self.board, self.keyword_counters, self.effects = board, keyword_counters, effects
-        # by the version's identity: the version (held), the effects by slot, their parts in every slot, their infos
-        self.read: dict[
-            int,
-            tuple[
-                RulesVersion,
-                dict[str, list[ContinuousEffect]],
-                dict[int, tuple[ContinuousEffect, dict[str, tuple[Part, ...]]]],
-                dict[int, tuple[ContinuousEffect, _Info]],
-            ],
-        ] = {}
+        # by the version's identity: what the first resolution under it read off the effects (``_RulesRead``)
+        self.read: dict[int, _RulesRead] = {}
+
+
+class _RulesRead:
+    """613.6, 613.8a: what resolutions under one rules version read off a board's rules' effects alone: the effects
+    by slot, each one's parts in every slot and what is kept about it (``_Info``), their identities, and per slot
+    what those with a part in it read and write (``Incremental.independent``)."""
+
+    __slots__ = ("by_slot", "ids", "infos", "reads_writes", "slotted", "version")
+
+    def __init__(
+        self,
+        version: RulesVersion,
+        by_slot: dict[str, list[ContinuousEffect]],
+        slotted: dict[int, tuple[ContinuousEffect, dict[str, tuple[Part, ...]]]],
+        infos: dict[int, tuple[ContinuousEffect, _Info]],
+    ) -> None:
+        """613.6: the effects by slot, their parts and infos, as one resolution read them; per slot, read when asked."""
+        self.version, self.by_slot, self.slotted, self.infos = version, by_slot, slotted, infos
+        self.ids = frozenset(infos)
+        self.reads_writes: dict[str, tuple[frozenset[str], frozenset[str]]] = {}
 
 
 # the rules' effects of the boards resolved last, by the board's identity (the board is held), at most this many
@@ -530,11 +542,13 @@ class Incremental:
         # 613.6: the rules' effects by slot (``_by_slot``), with their parts and infos, as an earlier resolution of
         # the board under this version read them (else read when first asked)
         self.rules_by_slot: dict[str, list[ContinuousEffect]] | None = None
-        known = self.board_rules.read.get(id(version))
-        if known is not None and known[0] is version:
-            self.rules_by_slot = known[1]
-            self.effect_slots.update(known[2])
-            self.infos.update(known[3])
+        self.rules_read: _RulesRead | None = self.board_rules.read.get(id(version))
+        if self.rules_read is not None and self.rules_read.version is version:
+            self.rules_by_slot = self.rules_read.by_slot
+            self.effect_slots.update(self.rules_read.slotted)
+            self.infos.update(self.rules_read.infos)
+        else:
+            self.rules_read = None
         for obj_id in sorted(self.state):
             self._regenerate_statics(obj_id)
 
@@ -627,7 +641,8 @@ class Incremental:
             self.rules_by_slot = self._slots_of(rules)
             slotted = {id(e): self.effect_slots[id(e)] for e in rules if id(e) in self.effect_slots}
             infos = {id(e): (e, self.info(e)) for e in rules}
-            self.board_rules.read[id(self.version)] = (self.version, self.rules_by_slot, slotted, infos)
+            self.rules_read = _RulesRead(self.version, self.rules_by_slot, slotted, infos)
+            self.board_rules.read[id(self.version)] = self.rules_read
         out = self._slots_of(effects[: len(effects) - len(rules)])
         for s, found in self.rules_by_slot.items():
             out[s] = out[s] + found if out[s] else list(found)
@@ -1095,7 +1110,14 @@ class Incremental:
             reads |= self.condition_reads
         writes: set[str] = set()
         slot_writes = self.slot_writes
+        # the rules' effects (counters, 613.7c: fixed objects, no filter, no source) are read as one class: what all
+        # those with a part in the slot read and write, read once per board and version (``_rules_reads_writes``)
+        rules = self.rules_read.ids if self.rules_read is not None else frozenset()
+        met_rules = False
         for e in group:
+            if id(e) in rules:
+                met_rules = True
+                continue
             info = self.info(e)
             parts = self.parts(e, slot)
             held = slot_writes.get(id(parts))
@@ -1109,7 +1131,28 @@ class Incremental:
                 reads |= SOURCE_READS
             if writes & reads:
                 return False
+        if met_rules:
+            rule_reads, rule_writes = self._rules_reads_writes(slot)
+            reads |= rule_reads
+            writes |= rule_writes
         return not writes & reads
+
+    def _rules_reads_writes(self, slot: str) -> tuple[frozenset[str], frozenset[str]]:
+        """613.8a: what the rules' effects with a part in ``slot`` read (their amounts, 122.1) and write, all of them
+        together, read once per board and version: a group holding some of them reads and writes no more (a rule's
+        effect has fixed objects, 611.2c, and no source)."""
+        known = self.rules_read
+        assert known is not None and self.rules_by_slot is not None
+        found = known.reads_writes.get(slot)
+        if found is None:
+            reads: set[str] = set()
+            writes: set[str] = set()
+            for e in self.rules_by_slot.get(slot, ()):
+                info = self.info(e)
+                reads |= info.value_reads | info.exist_reads
+                writes |= writes_of(self.parts(e, slot), fit=False)[0]
+            found = known.reads_writes[slot] = (frozenset(reads), frozenset(writes))
+        return found
 
     # --- dependency (613.8a)
 

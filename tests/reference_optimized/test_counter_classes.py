@@ -188,3 +188,49 @@ def test_counters_apply_without_asking_affected_or_apply(monkeypatch: pytest.Mon
     assert off and off[0].affected == ()
     on = [s for s in quick.steps if s.effect.startswith("counters:") and s.affected]
     assert on and all(s.locked_from is None and s.affected == (s.effect.split(":")[1],) for s in on)
+
+
+def test_counters_are_read_as_one_class_by_independent() -> None:
+    """613.8a, 613.4c: the rules' counters count in what a group writes, read as one class: a +1/+1 counter beside
+    "creatures get +X/+0, where X is its toughness" changes what that effect does (its X), so the group is not
+    independent and the counter applies first (613.8b), as the readable resolver has it; without the anthem the
+    counters and pumps are."""
+    import floor_ratio
+
+    board = floor_ratio.amounts_board(1, 4)
+    some = sorted(i for i, o in board.objects.items() if "creature" in o.printed.types and not o.printed.abilities)[0]
+    counted = replace(board.objects[some], counters=(Counter("+1/+1", 1, 100),))
+    board = replace(board, objects={**board.objects, some: counted})
+    fast_resolve(board, VERSION)  # the first resolution reads the rules' effects; the second reads them as a class
+    engine = bookkeeping.Incremental(board, VERSION)
+    group = engine.in_slot("7c")
+    assert engine.rules_read is not None and any(id(e) in engine.rules_read.ids for e in group)
+    assert len(group) == 2 and not engine.independent(group, "7c")
+    assert engine.independent([e for e in group if id(e) in engine.rules_read.ids], "7c")
+    assert fast_resolve(board, VERSION) == resolve(board, VERSION)
+    in_7c = [s.effect for s in resolve(board, VERSION).steps if s.slot == "7c"]
+    assert len(in_7c) == 2 and in_7c[0].startswith("counters:")  # later timestamp, applied first (613.8b)
+    peers = peer_board(12, 5)
+    fast_resolve(peers, VERSION)
+    engine = bookkeeping.Incremental(peers, VERSION)
+    group = engine.in_slot("7c")
+    assert engine.rules_read is not None and engine.independent(group, "7c")
+
+
+def test_keyword_counters_read_as_one_class_write_abilities() -> None:
+    """122.1b, 613.1f, 611.3b: keyword counters, read as one class by ``independent``, write abilities (which static
+    abilities are read off): a group of two is not independent, as each one read alone is not."""
+    board = make_board([creature("a", 1), creature("b", 2)])
+    objects = {
+        i: replace(o, counters=(Counter(kind, 1, 5 + n),))
+        for n, ((i, o), kind) in enumerate(zip(sorted(board.objects.items()), ("flying", "trample"), strict=True))
+    }
+    board = replace(board, objects=objects)
+    fast_resolve(board, VERSION)
+    engine = bookkeeping.Incremental(board, VERSION)
+    group = engine.in_slot("6")
+    assert engine.rules_read is not None and len(group) == 2 and all(id(e) in engine.rules_read.ids for e in group)
+    assert not engine.independent(group, "6")
+    fresh = bookkeeping.Incremental(board, get_version("ikoria"))  # nothing read yet: each effect read alone
+    assert fresh.rules_read is None and not fresh.independent(fresh.in_slot("6"), "6")
+    assert fast_resolve(board, VERSION) == resolve(board, VERSION)
