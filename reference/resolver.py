@@ -407,12 +407,13 @@ def one_pass_order(
     if independent is None or group is not candidates or len(group) < 2 or any(waited.get(e.key) for e in group):
         return None
     cda_first = not version.cda_dependency_isolated
-    by_rank = sorted(((rank(e, version, cda_first), e) for e in group), key=lambda ranked: ranked[0])
-    for (rank_x, x), (rank_y, y) in pairwise(by_rank):
+    ranks = [rank(e, version, cda_first) for e in group]
+    by_rank = sorted(range(len(group)), key=ranks.__getitem__)
+    for x, y in pairwise(by_rank):
         # a tie, or a rank order against the timestamps the trace's "went before" reads (613.7)
-        if rank_x == rank_y or _order_key(x) > _order_key(y):
+        if ranks[x] == ranks[y] or _order_key(group[x]) > _order_key(group[y]):
             return None
-    return [e for _, e in by_rank] if independent(group, slot) else None
+    return [group[n] for n in by_rank] if independent(group, slot) else None
 
 
 class _Left:

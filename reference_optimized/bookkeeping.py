@@ -32,7 +32,13 @@ class answers those questions and keeps what it can between steps:
   leaves each one's own source out: five Blood Moons or Opalescences ask once);
 - the bitsets follow a step class by class (613.1): the objects moving from one value to another together lose and
   gain the same facts, so each class of a step is moved at once, the steps in order (an object moved twice ends with
-  its last value's facts), and a trial made class by class moves a copy of the bitsets the same way (613.8a).
+  its last value's facts), and a trial made class by class moves a copy of the bitsets the same way (613.8a);
+- the rules' effects (122.1, 613.7c: counters, each kind on each object one effect with its own timestamp) are facts
+  of the board the layers never change: they are read once for every resolution of a board (``board_rules``), sorted
+  into their slots with their parts and infos once per board and version, and read as one class by ``independent``
+  (what all of a slot's read and write); a counter applied in a group that applies in one pass (the layer loop's
+  ``one_pass_order``) reads its fixed object without ``affected``'s and ``apply``'s questions (``apply_in_order``).
+  Each counter still applies at its own timestamp, its own step in the trace (below, ``apply_in_order``).
 
 Every shortcut returns "no dependency" only where the readable test
 (``reference.dependency.compare_after_trial``) would; where a shortcut cannot tell, the
@@ -1915,6 +1921,18 @@ class Incremental:
         whose parts wait to be logged (``_at_once``) is applied without the questions of ``affected`` and ``apply``:
         its objects are those of its fixed ones that exist where it reaches (400.7, 123.5), as ``affected`` reads them,
         and a run of such effects (three creatures in four with their counters) is logged as one step (``_flush``).
+
+        Why the counters of a one-pass group need no more than this (the loop hands a list longer than one effect
+        only for a group ``one_pass_order`` gave): a +1/+1 counter is an effect of the rules with a fixed object and a
+        constant amount (122.1a, 613.4c), so it depends on nothing (613.8a: nothing changes its existence, its
+        object or what it does). Another effect depends on it only by reading power or toughness (an amount off "its
+        toughness", a filter on power): ``independent``, which reads every counter of the slot as one class writing
+        power and toughness, then says no, and the loop asks the graph and applies one effect at a time (613.8b: the
+        counter first). A P/T setting (7b, 613.4b) is applied in its own sublayer before and a switch (7d, 613.4d)
+        after, reading the sum: neither is in the group. Within 7c, the pass applies in rank order (613.7, 613.7c:
+        each counter at its own timestamp, between the pumps and anthems of earlier and later timestamps), one
+        application each, so the state after each step, and the trace, are the readable resolver's
+        (``tests/reference_optimized``: the corpus and generated boards with interleaved timestamps).
         """
         out: list[tuple[frozenset[str], bool, tuple[Part, ...]]] = []
         locked, state, objects = self.locked, self.state, self.board.objects
