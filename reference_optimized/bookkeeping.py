@@ -369,7 +369,7 @@ _OBJECT_RULES: dict[int, tuple[GameObject, str, Any, list[ContinuousEffect]]] = 
 _OBJECT_RULES_KEPT = 65_536
 
 
-def shared_rule_effects(board: Board, state: State, keyword_counters: Any) -> list[ContinuousEffect]:
+def shared_rule_effects(board: Board, state: Mapping[str, Any], keyword_counters: Any) -> list[ContinuousEffect]:
     """122.1a-b, 613.7c, 708.2: as ``reference.effects.rule_effects``, each object's effects read once for every
     resolution of a board holding it (``object_rule_effects`` reads the object alone)."""
     kept = _OBJECT_RULES
@@ -391,15 +391,26 @@ class _BoardRules:
     """122.1, 613.7c, 708.2: one board's rules' effects (``shared_rule_effects``: counters, face-down status, merges,
     stickers; facts of the board the layers never change) and, under each rules version (613.6), what a resolution
     reads off them alone: the slots each is in, its parts in every slot and what is kept about it (``_Info``),
-    read by the first resolution of the board and handed to the next ones."""
+    read by the first resolution of the board and handed to the next ones; and every object's first values under
+    each version (613.1: a function of the board and the version)."""
 
-    __slots__ = ("board", "effects", "keyword_counters", "read")
+    __slots__ = ("board", "effects", "first", "keyword_counters", "read")
 
     def __init__(self, board: Board, keyword_counters: Any, effects: list[ContinuousEffect]) -> None:
         """122.1, 613.7c: the board's rules' effects, read under these keyword counters (122.1b), nothing read yet."""
         self.board, self.keyword_counters, self.effects = board, keyword_counters, effects
         # by the version's identity: what the first resolution under it read off the effects (``_RulesRead``)
         self.read: dict[int, _RulesRead] = {}
+        # by the version's identity: the version (held) and every object's first values under it
+        self.first: dict[int, tuple[RulesVersion, dict[str, Characteristics]]] = {}
+
+    def initial_state(self, version: RulesVersion) -> dict[str, Characteristics]:
+        """613.1: every object's first values under the version (``shared_initial_state``), made once per version
+        for every resolution of the board (never changed: each resolution changes its own copy)."""
+        known = self.first.get(id(version))
+        if known is None or known[0] is not version:
+            known = self.first[id(version)] = (version, shared_initial_state(self.board, version))
+        return known[1]
 
 
 class _RulesRead:
@@ -427,7 +438,7 @@ _BOARD_RULES: dict[int, _BoardRules] = {}
 _BOARDS_KEPT = 64
 
 
-def board_rules(board: Board, state: State, keyword_counters: Any) -> _BoardRules:
+def board_rules(board: Board, state: Mapping[str, Any], keyword_counters: Any) -> _BoardRules:
     """122.1a-b, 613.7c, 708.2: the board's rules' effects (as ``reference.effects.rule_effects`` on every object of
     the board: ``state``), read once for every resolution of the board (``_BoardRules``)."""
     held = _BOARD_RULES.get(id(board))
@@ -448,7 +459,9 @@ class Incremental:
         self.board = board
         self.version = version
         # equal characteristics held as one value: objects alike are grouped by identity (``changes``, ``indexes``)
-        self.state: dict[str, Characteristics] = shared_initial_state(board, version)
+        # 122.1, 613.7c: the rules' effects, the same for every resolution of the board (``board_rules``)
+        self.board_rules = board_rules(board, board.objects, version.keyword_counters)
+        self.state: dict[str, Characteristics] = dict(self.board_rules.initial_state(version))
         # the objects holding each value, by the value's identity (the classes an application moves together);
         # None where there are too many values for a class to move many objects at once (``by_class``)
         holders: dict[int, tuple[Characteristics, set[str]]] = {}
@@ -501,8 +514,6 @@ class Incremental:
         self.slot_ids = tuple(s.id for s in version.slots)
         self.locked_objects: dict[str, tuple[tuple[ContinuousEffect, frozenset[str]], frozenset[str]]] = {}
         self.resolved = resolved_effects(board)
-        # 122.1, 613.7c: the rules' effects, the same for every resolution of the board (``board_rules``)
-        self.board_rules = board_rules(board, self.state, version.keyword_counters)
         self.rules = self.board_rules.effects
         self.defined = frozenset(board.abilities)
         # 611.3a: "as long as" conditions, what they read (together), and the objects holding a wording that has one

@@ -21,7 +21,7 @@ import pytest
 from mtg_layers.catalogue.load import catalogue
 from reference import effects
 from reference.model import Board, Counter
-from reference.resolver import Readable, one_pass_order, resolve
+from reference.resolver import Readable, initial_state, one_pass_order, resolve
 from reference.versions import get_version
 from reference_optimized import bookkeeping
 from reference_optimized import resolve as fast_resolve
@@ -234,3 +234,26 @@ def test_keyword_counters_read_as_one_class_write_abilities() -> None:
     fresh = bookkeeping.Incremental(board, get_version("ikoria"))  # nothing read yet: each effect read alone
     assert fresh.rules_read is None and not fresh.independent(fresh.in_slot("6"), "6")
     assert fast_resolve(board, VERSION) == resolve(board, VERSION)
+
+
+def test_first_values_are_made_once_per_board_and_version(monkeypatch: pytest.MonkeyPatch) -> None:
+    """613.1: every object's first values are a function of the board and the version: a second resolution of the
+    board gets the first one's values (in its own mapping), another version its own."""
+    made: list[str] = []
+    shared = bookkeeping.shared_initial_state
+
+    def spy(board: Board, version: Any) -> Any:
+        made.append(version.id)
+        return shared(board, version)
+
+    monkeypatch.setattr(bookkeeping, "shared_initial_state", spy)
+    board = peer_board(12, 5)
+    first = bookkeeping.Incremental(board, VERSION)
+    second = bookkeeping.Incremental(board, VERSION)
+    assert made == [VERSION.id]
+    assert first.state is not second.state and second.state == initial_state(board, VERSION)
+    other = get_version("ikoria")
+    assert bookkeeping.Incremental(board, other).state == initial_state(board, other)
+    assert made == [VERSION.id, other.id]
+    second.state[next(iter(second.state))] = None  # type: ignore[assignment]
+    assert bookkeeping.Incremental(board, VERSION).state == initial_state(board, VERSION)
