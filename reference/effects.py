@@ -28,7 +28,7 @@ from .filters import (
 )
 from .frozen import FrozenMap, freeze
 from .merged import merge_effects
-from .model import COPIED_FIELDS, AbilityDef, Board, Characteristics, Counter, Part, State, Timestamp
+from .model import COPIED_FIELDS, AbilityDef, Board, Characteristics, Counter, GameObject, Part, State, Timestamp
 from .operations import Instruction, apply_instruction
 from .stickers import sticker_effects
 from .versions import RulesVersion
@@ -204,59 +204,68 @@ def rule_effects(
     board: Board, state: State, keyword_counters: Collection[str] = KEYWORD_COUNTERS
 ) -> list[ContinuousEffect]:
     """122.1a-b, 613.7c, 708.2: counters (a keyword one if the version lists it) and face-down status as effects."""
-    out = []
+    out: list[ContinuousEffect] = []
     for obj_id in sorted(state):
-        obj = board.objects[obj_id]
-        for key, ts, part in merge_effects(obj) if obj.merges and obj.zone == "battlefield" else ():
-            out.append(
-                ContinuousEffect(
-                    key=key,
-                    origin="rule",
-                    timestamp=ts,
-                    parts=(part,),
-                    description=f"{part.args['component']} merged {'over' if part.args['over'] else 'under'} "
-                    f"{obj_id} (721.2a, 729.2)",
-                    targets=(obj_id,),
-                )
+        out += object_rule_effects(obj_id, board.objects[obj_id], keyword_counters)
+    return out
+
+
+def object_rule_effects(
+    obj_id: str, obj: GameObject, keyword_counters: Collection[str] = KEYWORD_COUNTERS
+) -> list[ContinuousEffect]:
+    """122.1a-b, 613.7c, 708.2, 721.2a, 123.6: the rules' effects on one object (its merges, its face-down status,
+    its stickers, its counters), read off the object alone."""
+    out = []
+    for key, ts, part in merge_effects(obj) if obj.merges and obj.zone == "battlefield" else ():
+        out.append(
+            ContinuousEffect(
+                key=key,
+                origin="rule",
+                timestamp=ts,
+                parts=(part,),
+                description=f"{part.args['component']} merged {'over' if part.args['over'] else 'under'} "
+                f"{obj_id} (721.2a, 729.2)",
+                targets=(obj_id,),
             )
-        if obj.face_down:
-            out.append(
-                ContinuousEffect(
-                    key=f"face-down:{obj_id}",
-                    origin="rule",
-                    timestamp=obj.timestamp,
-                    parts=(Part("face_down", obj.face_down_values),),
-                    description=f"{obj_id} is face down (708.2)",
-                    targets=(obj_id,),
-                )
+        )
+    if obj.face_down:
+        out.append(
+            ContinuousEffect(
+                key=f"face-down:{obj_id}",
+                origin="rule",
+                timestamp=obj.timestamp,
+                parts=(Part("face_down", obj.face_down_values),),
+                description=f"{obj_id} is face down (708.2)",
+                targets=(obj_id,),
             )
-        # 123.6-123.8, 613.7k: a sticker's effect, in any public zone
-        for key, ts, part in sticker_effects(obj) if obj.stickers else ():
-            out.append(
-                ContinuousEffect(
-                    key=key,
-                    origin="rule",
-                    timestamp=ts,
-                    parts=(part,),
-                    description=f"a {part.op.replace('_', ' ')} sticker on {obj_id} (123)",
-                    targets=(obj_id,),
-                    anywhere=True,
-                )
+        )
+    # 123.6-123.8, 613.7k: a sticker's effect, in any public zone
+    for key, ts, part in sticker_effects(obj) if obj.stickers else ():
+        out.append(
+            ContinuousEffect(
+                key=key,
+                origin="rule",
+                timestamp=ts,
+                parts=(part,),
+                description=f"a {part.op.replace('_', ' ')} sticker on {obj_id} (123)",
+                targets=(obj_id,),
+                anywhere=True,
             )
-        for c in merged_counters(obj.counters) if obj.counters else ():
-            counted = counter_part(c.kind, c.count, c.kind in keyword_counters)
-            if counted is None:
-                continue
-            out.append(
-                ContinuousEffect(
-                    key=f"counters:{obj_id}:{c.kind}",
-                    origin="rule",
-                    timestamp=c.timestamp,
-                    parts=(counted,),
-                    description=f"{c.count} {c.kind} counter(s) on {obj_id}",
-                    targets=(obj_id,),
-                )
+        )
+    for c in merged_counters(obj.counters) if obj.counters else ():
+        counted = counter_part(c.kind, c.count, c.kind in keyword_counters)
+        if counted is None:
+            continue
+        out.append(
+            ContinuousEffect(
+                key=f"counters:{obj_id}:{c.kind}",
+                origin="rule",
+                timestamp=c.timestamp,
+                parts=(counted,),
+                description=f"{c.count} {c.kind} counter(s) on {obj_id}",
+                targets=(obj_id,),
             )
+        )
     return out
 
 

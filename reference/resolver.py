@@ -386,33 +386,48 @@ class Readable:
         self.state = apply_effect(effect, self.parts(effect, slot), targets, self.board, self.state, self.version)
 
 
-def _in_one_pass(
-    game: Bookkeeping, group: list[ContinuousEffect], slot: str, waited: Mapping[str, set[str]], version: RulesVersion
-) -> bool:
-    """613.7, 613.8c: may the group apply in rank order without the loop asking again after each effect?
+def one_pass_order(
+    game: Bookkeeping,
+    group: list[ContinuousEffect],
+    candidates: list[ContinuousEffect],
+    slot: str,
+    waited: Mapping[str, set[str]],
+    version: RulesVersion,
+) -> list[ContinuousEffect] | None:
+    """613.7, 613.8a, 613.8c: the group in rank order when it may apply in one pass, its dependency graph unasked
+    and the loop not asking again after each effect (else None).
 
-    Only when the bookkeeping says no application can change what any effect of the group reads (an optional
-    ``independent`` of a faster bookkeeping; the readable one always asks again), no effect has waited for
-    another (613.8b), and no two share a rank (613.7m: a tie is settled one choice at a time).
+    Only when the group is every candidate, the bookkeeping says no application can change what any effect of the
+    group reads (an optional ``independent`` of a faster bookkeeping; the readable one always asks again), no
+    effect has waited for another (613.8b), and no two share a rank (613.7m: a tie is settled one choice at a time).
+    Then no effect of the group depends on another: applying one would change neither another's existence, nor its
+    text, nor what it applies to, nor what it does (613.8a), so the graph has no edge, and none comes to.
     """
     independent = getattr(game, "independent", None)
-    if independent is None or len(group) < 2 or any(waited.get(e.key) for e in group):
-        return False
+    if independent is None or group is not candidates or len(group) < 2 or any(waited.get(e.key) for e in group):
+        return None
     cda_first = not version.cda_dependency_isolated
-    by_rank = sorted(((rank(e, version, cda_first), e) for e in group), key=lambda ranked: ranked[0])
-    for (rank_x, x), (rank_y, y) in pairwise(by_rank):
+    ranks = [rank(e, version, cda_first) for e in group]
+    by_rank = sorted(range(len(group)), key=ranks.__getitem__)
+    for x, y in pairwise(by_rank):
         # a tie, or a rank order against the timestamps the trace's "went before" reads (613.7)
-        if rank_x == rank_y or _order_key(x) > _order_key(y):
-            return False
-    return bool(independent(group, slot))
+        if ranks[x] == ranks[y] or _order_key(group[x]) > _order_key(group[y]):
+            return None
+    return [group[n] for n in by_rank] if independent(group, slot) else None
 
 
 class _Left:
     """613.8c: the keys of a group's effects not applied yet before each application of a group applied in one
-    pass, worked out when the trace is read."""
+    pass, and why each applied then, worked out when the trace is read."""
 
-    def __init__(self, group: list[ContinuousEffect], picks: list[ContinuousEffect]) -> None:
-        self.group, self.picks = group, picks
+    def __init__(
+        self,
+        group: list[ContinuousEffect],
+        picks: list[ContinuousEffect],
+        waited: Mapping[str, set[str]],
+        done: set[str],
+    ) -> None:
+        self.group, self.picks, self.waited, self.done = group, picks, waited, done
         self.left: list[tuple[str, ...]] | None = None
 
     def at(self, n: int) -> tuple[str, ...]:
@@ -425,25 +440,33 @@ class _Left:
                 del left[bisect_left(left, pick.key)]
         return self.left[n]
 
+    def why(self, n: int) -> Why:
+        """613.3, 613.7: why the ``n``-th application (from 0) came then: in rank order, which is timestamp order, no
+        effect left went before it; the others are read only for a characteristic-defining ability, which comes
+        before every other effect (613.3)."""
+        pick = self.picks[n]
+        others = self.group if pick.origin == "cda" else []
+        return why_chosen(pick, [pick], others, {pick.key: {}}, self.waited, self.done)
+
 
 def in_one_pass(
-    group: list[ContinuousEffect], waited: Mapping[str, set[str]], done: set[str], version: RulesVersion
+    picks: list[ContinuousEffect],
+    group: list[ContinuousEffect],
+    waited: Mapping[str, set[str]],
+    done: set[str],
+    version: RulesVersion,
 ) -> Iterator[tuple[ContinuousEffect, Callable[[], Why], Callable[[], tuple[str, ...]], Mapping[str, Any]]]:
-    """613.7, 613.8c: the group in rank order, each with why it applies then, the keys left and the (empty) graph.
+    """613.7, 613.8c: the group's effects in rank order (``picks``), each with why it applies then, the keys left and
+    the (empty) graph.
 
     What ``choose_next`` and ``why_chosen`` would answer after each application when no effect of the group
-    depends on another and none comes to (``_in_one_pass``). The reasons and the keys left are read when the trace
+    depends on another and none comes to (``one_pass_order``). The reasons and the keys left are read when the trace
     is: no effect of the group waited for another, so its reason reads nothing ``done`` adds later.
     """
-    cda_first = not version.cda_dependency_isolated
-    picks = sorted(group, key=lambda e: rank(e, version, cda_first))
-    left = _Left(group, picks)
+    left = _Left(group, picks, waited, done)
+    why, at = left.why, left.at
     for n, pick in enumerate(picks):
-        # in rank order, which is timestamp order: no effect left went before it (613.7); the others are read
-        # only for a characteristic-defining ability, which comes before every other effect (613.3)
-        others = group if pick.origin == "cda" else []
-        why = partial(why_chosen, pick, [pick], others, {pick.key: {}}, waited, done)
-        yield pick, why, partial(left.at, n), {}
+        yield pick, partial(why, n), partial(at, n), {}
 
 
 # What the loop keeps of one application for its trace row (``record_application``): the slot, the effect, the keys
@@ -491,6 +514,21 @@ def trace_rows(
     return tuple(steps), tuple(moments)
 
 
+def one_by_one(
+    game: Bookkeeping, picks: list[ContinuousEffect], slot: str
+) -> Iterator[tuple[frozenset[str], bool, tuple[Part, ...]]]:
+    """613.1, 613.6: each effect in turn: the objects it applies to now, locked in at its first application (then
+    True), its parts in ``slot``, applied to them before the next effect is asked about."""
+    for pick in picks:
+        targets = game.affected(pick)
+        first = pick.key not in game.locked
+        if first:
+            game.locked[pick.key] = (pick, targets)
+        parts = game.parts(pick, slot)
+        game.apply(pick, slot, targets)
+        yield targets, first, parts
+
+
 def resolve(
     board: Board,
     version: RulesVersion,
@@ -500,6 +538,10 @@ def resolve(
     game = bookkeeping(board, version)
     # a bookkeeping that changes its state in place gives the states after each application again when asked
     replay: Callable[[], Iterator[Mapping[str, Characteristics]]] | None = getattr(game, "replay", None)
+    # a bookkeeping may apply a group applied in one pass at once (``Incremental.apply_in_order``)
+    apply_in_order: Callable[[list[ContinuousEffect], str], Iterable[tuple[frozenset[str], bool, tuple[Part, ...]]]] = (
+        getattr(game, "apply_in_order", None) or partial(one_by_one, game)
+    )
     locked_slot: dict[str, str] = {}
     rows: list[_Row] = []
     skipped: list[Skipped] = []
@@ -518,7 +560,9 @@ def resolve(
                 break
             cdas = [e for e in candidates if e.origin == "cda"]
             group = (cdas or candidates) if version.cda_dependency_isolated else candidates
-            graph = game.graph(group, slot.id)
+            # 613.8a: a group that may apply in one pass has no dependency: its graph is not asked (``one_pass_order``)
+            picks = one_pass_order(game, group, candidates, slot.id, waited, version)
+            graph = {} if picks is not None else game.graph(group, slot.id)
             for a, deps in graph.items():
                 waited.setdefault(a, set()).update(deps)
                 for b, r in deps.items():
@@ -526,8 +570,8 @@ def resolve(
                         seen_edges.add((a, b))
                         edges.append(Edge(slot.id, a, b, r.test, r.detail))
             order: Iterable[tuple[ContinuousEffect, Any, Any, Mapping[str, Mapping[str, DependencyReason]]]]
-            if group is candidates and not any(graph.values()) and _in_one_pass(game, group, slot.id, waited, version):
-                order = in_one_pass(group, waited, done, version)
+            if picks is not None:
+                order = in_one_pass(picks, group, waited, done, version)
             else:
                 loops = strongly_connected(graph)  # 613.8b: found once, read by both questions below
                 ok = set(ready(graph, version.loop_waits_as_unit, version.loop_ignores_dependency, loops))
@@ -536,14 +580,11 @@ def resolve(
                     ties.append(tie)
                 reason = why_chosen(pick, group, candidates, graph, waited, done, loops)
                 order = [(pick, reason, tuple(sorted(e.key for e in group)), graph)]
-            for pick, why, remaining, in_force in order:
-                targets = game.affected(pick)
-                first = pick.key not in game.locked
+                picks = [pick]
+            applied = apply_in_order(picks, slot.id)
+            for (pick, why, remaining, in_force), (targets, first, parts) in zip(order, applied, strict=True):
                 if first:
-                    game.locked[pick.key] = (pick, targets)
                     locked_slot[pick.key] = slot.id
-                parts = game.parts(pick, slot.id)
-                game.apply(pick, slot.id, targets)
                 done.add(pick.key)
                 # the trace row is made when the trace is read (``Trace``)
                 rows.append(

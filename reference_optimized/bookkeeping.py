@@ -32,7 +32,13 @@ class answers those questions and keeps what it can between steps:
   leaves each one's own source out: five Blood Moons or Opalescences ask once);
 - the bitsets follow a step class by class (613.1): the objects moving from one value to another together lose and
   gain the same facts, so each class of a step is moved at once, the steps in order (an object moved twice ends with
-  its last value's facts), and a trial made class by class moves a copy of the bitsets the same way (613.8a).
+  its last value's facts), and a trial made class by class moves a copy of the bitsets the same way (613.8a);
+- the rules' effects (122.1, 613.7c: counters, each kind on each object one effect with its own timestamp) are facts
+  of the board the layers never change: they are read once for every resolution of a board (``board_rules``), sorted
+  into their slots with their parts and infos once per board and version, and read as one class by ``independent``
+  (what all of a slot's read and write); a counter applied in a group that applies in one pass (the layer loop's
+  ``one_pass_order``) reads its fixed object without ``affected``'s and ``apply``'s questions (``apply_in_order``).
+  Each counter still applies at its own timestamp, its own step in the trace (below, ``apply_in_order``).
 
 Every shortcut returns "no dependency" only where the readable test
 (``reference.dependency.compare_after_trial``) would; where a shortcut cannot tell, the
@@ -58,10 +64,10 @@ from reference.effects import (
     definition_of,
     functions,
     instruction,
+    object_rule_effects,
     parts_in_slot,
     reads_values,
     resolved_effects,
-    rule_effects,
     static_effect,
 )
 from reference.filters import Context, condition_holds, objects_matching
@@ -356,6 +362,95 @@ def shared_initial_state(board: Board, version: RulesVersion) -> dict[str, Chara
     return out
 
 
+# 122.1, 613.7c: each object's rules' effects, by the object's identity (objects are immutable values: the object,
+# its id and the keyword counters read are held with them), for every resolution of a board holding it; at most
+# this many objects (then they are read again)
+_OBJECT_RULES: dict[int, tuple[GameObject, str, Any, list[ContinuousEffect]]] = {}
+_OBJECT_RULES_KEPT = 65_536
+
+
+def shared_rule_effects(board: Board, state: Mapping[str, Any], keyword_counters: Any) -> list[ContinuousEffect]:
+    """122.1a-b, 613.7c, 708.2: as ``reference.effects.rule_effects``, each object's effects read once for every
+    resolution of a board holding it (``object_rule_effects`` reads the object alone)."""
+    kept = _OBJECT_RULES
+    if len(kept) > _OBJECT_RULES_KEPT:
+        kept.clear()
+    objects = board.objects
+    out: list[ContinuousEffect] = []
+    for obj_id in sorted(state):
+        obj = objects[obj_id]
+        held = kept.get(id(obj))
+        if held is None or held[0] is not obj or held[1] != obj_id or held[2] != keyword_counters:
+            held = kept[id(obj)] = (obj, obj_id, keyword_counters, object_rule_effects(obj_id, obj, keyword_counters))
+        if held[3]:
+            out += held[3]
+    return out
+
+
+class _BoardRules:
+    """122.1, 613.7c, 708.2: one board's rules' effects (``shared_rule_effects``: counters, face-down status, merges,
+    stickers; facts of the board the layers never change) and, under each rules version (613.6), what a resolution
+    reads off them alone: the slots each is in, its parts in every slot and what is kept about it (``_Info``),
+    read by the first resolution of the board and handed to the next ones; and every object's first values under
+    each version (613.1: a function of the board and the version)."""
+
+    __slots__ = ("board", "effects", "first", "keyword_counters", "read")
+
+    def __init__(self, board: Board, keyword_counters: Any, effects: list[ContinuousEffect]) -> None:
+        """122.1, 613.7c: the board's rules' effects, read under these keyword counters (122.1b), nothing read yet."""
+        self.board, self.keyword_counters, self.effects = board, keyword_counters, effects
+        # by the version's identity: what the first resolution under it read off the effects (``_RulesRead``)
+        self.read: dict[int, _RulesRead] = {}
+        # by the version's identity: the version (held) and every object's first values under it
+        self.first: dict[int, tuple[RulesVersion, dict[str, Characteristics]]] = {}
+
+    def initial_state(self, version: RulesVersion) -> dict[str, Characteristics]:
+        """613.1: every object's first values under the version (``shared_initial_state``), made once per version
+        for every resolution of the board (never changed: each resolution changes its own copy)."""
+        known = self.first.get(id(version))
+        if known is None or known[0] is not version:
+            known = self.first[id(version)] = (version, shared_initial_state(self.board, version))
+        return known[1]
+
+
+class _RulesRead:
+    """613.6, 613.8a: what resolutions under one rules version read off a board's rules' effects alone: the effects
+    by slot, each one's parts in every slot and what is kept about it (``_Info``), their identities, and per slot
+    what those with a part in it read and write (``Incremental.independent``)."""
+
+    __slots__ = ("by_slot", "ids", "infos", "reads_writes", "slotted", "version")
+
+    def __init__(
+        self,
+        version: RulesVersion,
+        by_slot: dict[str, list[ContinuousEffect]],
+        slotted: dict[int, tuple[ContinuousEffect, dict[str, tuple[Part, ...]]]],
+        infos: dict[int, tuple[ContinuousEffect, _Info]],
+    ) -> None:
+        """613.6: the effects by slot, their parts and infos, as one resolution read them; per slot, read when asked."""
+        self.version, self.by_slot, self.slotted, self.infos = version, by_slot, slotted, infos
+        self.ids = frozenset(infos)
+        self.reads_writes: dict[str, tuple[frozenset[str], frozenset[str]]] = {}
+
+
+# the rules' effects of the boards resolved last, by the board's identity (the board is held), at most this many
+_BOARD_RULES: dict[int, _BoardRules] = {}
+_BOARDS_KEPT = 64
+
+
+def board_rules(board: Board, state: Mapping[str, Any], keyword_counters: Any) -> _BoardRules:
+    """122.1a-b, 613.7c, 708.2: the board's rules' effects (as ``reference.effects.rule_effects`` on every object of
+    the board: ``state``), read once for every resolution of the board (``_BoardRules``)."""
+    held = _BOARD_RULES.get(id(board))
+    if held is None or held.board is not board or held.keyword_counters != keyword_counters:
+        if len(_BOARD_RULES) >= _BOARDS_KEPT:
+            _BOARD_RULES.clear()
+        held = _BOARD_RULES[id(board)] = _BoardRules(
+            board, keyword_counters, shared_rule_effects(board, state, keyword_counters)
+        )
+    return held
+
+
 class Incremental:
     """613.1-613.8: the bookkeeping of one resolution (``reference.resolver.Bookkeeping``), kept between steps."""
 
@@ -364,7 +459,9 @@ class Incremental:
         self.board = board
         self.version = version
         # equal characteristics held as one value: objects alike are grouped by identity (``changes``, ``indexes``)
-        self.state: dict[str, Characteristics] = shared_initial_state(board, version)
+        # 122.1, 613.7c: the rules' effects, the same for every resolution of the board (``board_rules``)
+        self.board_rules = board_rules(board, board.objects, version.keyword_counters)
+        self.state: dict[str, Characteristics] = dict(self.board_rules.initial_state(version))
         # the objects holding each value, by the value's identity (the classes an application moves together);
         # None where there are too many values for a class to move many objects at once (``by_class``)
         holders: dict[int, tuple[Characteristics, set[str]]] = {}
@@ -417,7 +514,7 @@ class Incremental:
         self.slot_ids = tuple(s.id for s in version.slots)
         self.locked_objects: dict[str, tuple[tuple[ContinuousEffect, frozenset[str]], frozenset[str]]] = {}
         self.resolved = resolved_effects(board)
-        self.rules = rule_effects(board, self.state, version.keyword_counters)
+        self.rules = self.board_rules.effects
         self.defined = frozenset(board.abilities)
         # 611.3a: "as long as" conditions, what they read (together), and the objects holding a wording that has one
         self.conditions = {t: d.condition for t, d in board.abilities.items() if d.condition is not None}
@@ -459,6 +556,16 @@ class Incremental:
         self.at_once_instrs: dict[int, tuple[tuple[Part, ...], list[Instruction], bool]] = {}
         # per (value, instructions, timestamp if read), by identity: the value (kept alive), its result, whether changed
         self.at_once_applied: dict[tuple[int, int, Any], tuple[Characteristics, Characteristics, bool]] = {}
+        # 613.6: the rules' effects by slot (``_by_slot``), with their parts and infos, as an earlier resolution of
+        # the board under this version read them (else read when first asked)
+        self.rules_by_slot: dict[str, list[ContinuousEffect]] | None = None
+        self.rules_read: _RulesRead | None = self.board_rules.read.get(id(version))
+        if self.rules_read is not None and self.rules_read.version is version:
+            self.rules_by_slot = self.rules_read.by_slot
+            self.effect_slots.update(self.rules_read.slotted)
+            self.infos.update(self.rules_read.infos)
+        else:
+            self.rules_read = None
         for obj_id in sorted(self.state):
             self._regenerate_statics(obj_id)
 
@@ -543,6 +650,22 @@ class Incremental:
         return held[1] + [e for e in effects[len(in_play[0]) :] if self.parts(e, slot)]
 
     def _by_slot(self, effects: list[ContinuousEffect]) -> dict[str, list[ContinuousEffect]]:
+        """613.6: for each slot of the version, the effects in play (``effects_in_play``'s list, which ends with the
+        rules' effects) with a part in it, in order. The rules' effects are the same for every resolution of the board
+        (``_BoardRules``): they are sorted into the slots once per board and version, their parts and infos kept."""
+        rules = self.rules
+        if self.rules_by_slot is None:
+            self.rules_by_slot = self._slots_of(rules)
+            slotted = {id(e): self.effect_slots[id(e)] for e in rules if id(e) in self.effect_slots}
+            infos = {id(e): (e, self.info(e)) for e in rules}
+            self.rules_read = _RulesRead(self.version, self.rules_by_slot, slotted, infos)
+            self.board_rules.read[id(self.version)] = self.rules_read
+        out = self._slots_of(effects[: len(effects) - len(rules)])
+        for s, found in self.rules_by_slot.items():
+            out[s] = out[s] + found if out[s] else list(found)
+        return out
+
+    def _slots_of(self, effects: list[ContinuousEffect]) -> dict[str, list[ContinuousEffect]]:
         """613.6: for each slot of the version, the effects with a part in it, in order; each effect's slots are read
         off its parts in every slot (``parts``), those of equal parts and origin once."""
         ids = self.slot_ids
@@ -1004,7 +1127,14 @@ class Incremental:
             reads |= self.condition_reads
         writes: set[str] = set()
         slot_writes = self.slot_writes
+        # the rules' effects (counters, 613.7c: fixed objects, no filter, no source) are read as one class: what all
+        # those with a part in the slot read and write, read once per board and version (``_rules_reads_writes``)
+        rules = self.rules_read.ids if self.rules_read is not None else frozenset()
+        met_rules = False
         for e in group:
+            if id(e) in rules:
+                met_rules = True
+                continue
             info = self.info(e)
             parts = self.parts(e, slot)
             held = slot_writes.get(id(parts))
@@ -1018,7 +1148,28 @@ class Incremental:
                 reads |= SOURCE_READS
             if writes & reads:
                 return False
+        if met_rules:
+            rule_reads, rule_writes = self._rules_reads_writes(slot)
+            reads |= rule_reads
+            writes |= rule_writes
         return not writes & reads
+
+    def _rules_reads_writes(self, slot: str) -> tuple[frozenset[str], frozenset[str]]:
+        """613.8a: what the rules' effects with a part in ``slot`` read (their amounts, 122.1) and write, all of them
+        together, read once per board and version: a group holding some of them reads and writes no more (a rule's
+        effect has fixed objects, 611.2c, and no source)."""
+        known = self.rules_read
+        assert known is not None and self.rules_by_slot is not None
+        found = known.reads_writes.get(slot)
+        if found is None:
+            reads: set[str] = set()
+            writes: set[str] = set()
+            for e in self.rules_by_slot.get(slot, ()):
+                info = self.info(e)
+                reads |= info.value_reads | info.exist_reads
+                writes |= writes_of(self.parts(e, slot), fit=False)[0]
+            found = known.reads_writes[slot] = (frozenset(reads), frozenset(writes))
+        return found
 
     # --- dependency (613.8a)
 
@@ -1770,6 +1921,52 @@ class Incremental:
         if self.pending_infos:
             self._flush()
         return _replay(self.start, list(self.history))
+
+    def apply_in_order(
+        self, picks: list[ContinuousEffect], slot: str
+    ) -> list[tuple[frozenset[str], bool, tuple[Part, ...]]]:
+        """613.1, 613.6: as the layer loop's ``one_by_one``: each effect in turn, its objects (locked in at its first
+        application), its parts in ``slot`` applied to them; those of each, with whether it was its first application.
+
+        An effect with fixed objects (611.2c: a resolved effect's; 613.7c: the rules' counters) first applied here
+        whose parts wait to be logged (``_at_once``) is applied without the questions of ``affected`` and ``apply``:
+        its objects are those of its fixed ones that exist where it reaches (400.7, 123.5), as ``affected`` reads them,
+        and a run of such effects (three creatures in four with their counters) is logged as one step (``_flush``).
+
+        Why the counters of a one-pass group need no more than this (the loop hands a list longer than one effect
+        only for a group ``one_pass_order`` gave): a +1/+1 counter is an effect of the rules with a fixed object and a
+        constant amount (122.1a, 613.4c), so it depends on nothing (613.8a: nothing changes its existence, its
+        object or what it does). Another effect depends on it only by reading power or toughness (an amount off "its
+        toughness", a filter on power): ``independent``, which reads every counter of the slot as one class writing
+        power and toughness, then says no, and the loop asks the graph and applies one effect at a time (613.8b: the
+        counter first). A P/T setting (7b, 613.4b) is applied in its own sublayer before and a switch (7d, 613.4d)
+        after, reading the sum: neither is in the group. Within 7c, the pass applies in rank order (613.7, 613.7c:
+        each counter at its own timestamp, between the pumps and anthems of earlier and later timestamps), one
+        application each, so the state after each step, and the trace, are the readable resolver's
+        (``tests/reference_optimized``: the corpus and generated boards with interleaved timestamps).
+        """
+        out: list[tuple[frozenset[str], bool, tuple[Part, ...]]] = []
+        locked, state, objects = self.locked, self.state, self.board.objects
+        for e in picks:
+            fixed = e.targets
+            if fixed is not None and e.key not in locked:
+                at_once = self._at_once(e, slot)
+                if at_once is not None:
+                    targets = frozenset(
+                        i for i in fixed if i in state and (e.anywhere or objects[i].zone == "battlefield")
+                    )
+                    locked[e.key] = (e, targets)
+                    self._apply_at_once(e, *at_once, targets)
+                    out.append((targets, True, at_once[0]))
+                    continue
+            targets = self.affected(e)
+            first = e.key not in locked
+            if first:
+                locked[e.key] = (e, targets)
+            parts = self.parts(e, slot)
+            self.apply(e, slot, targets)
+            out.append((targets, first, parts))
+        return out
 
     def apply(self, e: ContinuousEffect, slot: str, targets: frozenset[str]) -> None:
         """613.1: apply the effect's parts for this slot; log what changed; regenerate changed objects' statics.

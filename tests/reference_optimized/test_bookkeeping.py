@@ -1171,13 +1171,20 @@ def test_classes_of_alike_objects_follow_every_step_on_the_peer_boards(family: s
         flush(self)
         held(self, "flush")
 
+    def counted_at_once(self: bookkeeping.Incremental, *args: Any) -> None:
+        at_once(self, *args)  # (``apply_in_order`` applies a counter without asking ``apply``)
+        steps[0] += 1
+
+    at_once = bookkeeping.Incremental._apply_at_once
     bookkeeping.Incremental.apply = checked  # type: ignore[method-assign,assignment]
     bookkeeping.Incremental._flush = checked_flush  # type: ignore[method-assign]
+    bookkeeping.Incremental._apply_at_once = counted_at_once  # type: ignore[method-assign,assignment]
     try:
         assert_same(board, version)
     finally:
         bookkeeping.Incremental.apply = apply  # type: ignore[method-assign]
         bookkeeping.Incremental._flush = flush  # type: ignore[method-assign]
+        bookkeeping.Incremental._apply_at_once = at_once  # type: ignore[method-assign]
     assert steps[0] >= 10
 
 
