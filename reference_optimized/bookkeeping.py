@@ -1471,10 +1471,12 @@ class Incremental:
             if a.key in self.locked or a.targets is not None:
                 return None  # 611.2c: its objects are fixed
             gained, lost = self._trial_change(a, b, before, changes, changed, doing)
+            r = changes_what_it_applies_to(a, b, gained, lost) if gained or lost else None
             twin = self._twin_key(a, slot, changes) if a.source in changes else None
             if twin is not None:
-                doing[("\0twin", b.key, *twin)] = (before, gained, lost)  # type: ignore[index]
-            return changes_what_it_applies_to(a, b, gained, lost) if gained or lost else None
+                # (the answer per description: twins with a's description get this one, ``_twin_answer``)
+                doing[("\0twin", b.key, *twin)] = (before, gained, lost, {a.description: r})  # type: ignore[index]
+            return r
         trial: State = ChainMap(changes, self.state)  # type: ignore[arg-type]
         if not fixed and a.key not in doing and (ia.reads_values or a.source in changed):
             doing[a.key] = {
@@ -1534,8 +1536,11 @@ class Incremental:
         before = self.affected(a)
         if not (held[0] is before or held[0] == before):
             return False, None
-        gained, lost = held[1], held[2]
-        return True, changes_what_it_applies_to(a, b, gained, lost) if gained or lost else None
+        gained, lost, answers = held[1], held[2], held[3]
+        # the answer reads a only through its description: twins that share it share the answer (made once)
+        if a.description not in answers:
+            answers[a.description] = changes_what_it_applies_to(a, b, gained, lost) if gained or lost else None
+        return True, answers[a.description]
 
     def _same_effect_after(self, a: ContinuousEffect, changes: dict[str, Characteristics]) -> bool:
         """611.3, 612.1, 613.8a: does a still exist, with the same text, once b's trial (``changes``) is made?

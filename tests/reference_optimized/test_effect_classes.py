@@ -178,3 +178,28 @@ def test_shared_changes_follow_every_step_of_the_family() -> None:
     board = peers.project_board(peers.events("b", 60, 14), catalogue(), version)
     with checked_engine():
         assert fast_resolve(board, version) == resolve(board, version)
+
+
+def test_twins_share_the_answer_made_for_their_description() -> None:
+    """613.8a: a twin's answer (``_twin_answer``) reads a only through its description: twins with one description
+    get the answer made once, another description its own."""
+    engine, _ = _engine()
+    m1, m2 = _named(engine, "4", "March of the Machines")[:2]
+    lattice = _named(engine, "4", "Mycosynth Lattice")[0]
+    changes = engine.changes(lattice, "4")
+    twin = engine._twin_key(m1, "4", changes)
+    assert twin is not None and twin == engine._twin_key(m2, "4", changes)
+    held: tuple[Any, ...] = (engine.affected(m1), frozenset({"gained"}), frozenset(), {})
+    doing: dict[Any, Any] = {("\0twin", lattice.key, *twin): held}
+    known, r1 = engine._twin_answer(m1, lattice, "4", changes, doing)
+    assert known and r1 is not None and m1.description in r1.detail and "gained" in r1.detail
+    known, r2 = engine._twin_answer(m2, lattice, "4", changes, doing)
+    assert known and r2 is r1
+    other = replace(m2, description="another March")
+    known, r3 = engine._twin_answer(other, lattice, "4", changes, doing)
+    assert known and r3 is not None and "another March" in r3.detail and r3 != r1
+    # the readable test of the first twin keeps its answer under its description
+    doing = {}
+    r = engine._compare(m1, engine.info(m1), lattice, "4", doing, changes, engine.changed(lattice, "4"))
+    assert r is not None and doing[("\0twin", lattice.key, *twin)][3] == {m1.description: r}
+    assert engine._twin_answer(m2, lattice, "4", changes, doing) == (True, r)
