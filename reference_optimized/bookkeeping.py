@@ -1192,7 +1192,8 @@ class Incremental:
                     same = self._same_trial(b, changes, trials)
                     if same is not None:
                         first, first_edges = same
-                        trial_key = first.key  # (b's trial is first's: ``_class_key``)
+                        trial_key = first.key  # (b's trial is first's: ``_class_key``, ``_trial_id``)
+                        doing[("\0trial-of", b.key)] = first.key  # type: ignore[index]
                         cut = len(first.description)
                         for a_key, kept in first_edges:
                             if a_key != b.key:
@@ -1475,7 +1476,8 @@ class Incremental:
             twin = self._twin_key(a, slot, changes) if a.source in changes else None
             if twin is not None:
                 # (the answer per description: twins with a's description get this one, ``_twin_answer``)
-                doing[("\0twin", b.key, *twin)] = (before, gained, lost, {a.description: r})  # type: ignore[index]
+                held = (before, gained, lost, {(a.description, b.description): r})
+                doing[("\0twin", self._trial_id(b, doing), *twin)] = held  # type: ignore[index]
             return r
         trial: State = ChainMap(changes, self.state)  # type: ignore[arg-type]
         if not fixed and a.key not in doing and (ia.reads_values or a.source in changed):
@@ -1497,6 +1499,13 @@ class Incremental:
             lambda: self._after_trial(a, b, before, changes, doing),
             fixed,
         )
+
+    @staticmethod
+    def _trial_id(b: ContinuousEffect, doing: dict[Any, Any]) -> str:
+        """613.8a: the key of the first effect of this graph whose trial is b's (``_same_trial``), or b's own: what is
+        read off a trial (its state, its bitsets, what a filter takes on it, a twin's objects) is kept under it, as
+        the readable test reads b only through its trial (the objects it changes, and how) and its description."""
+        return doing.get(("\0trial-of", b.key), b.key)  # type: ignore[no-any-return]
 
     def _twin_key(self, a: ContinuousEffect, slot: str, changes: dict[str, Characteristics]) -> tuple[Any, ...] | None:
         """613.8a: for an effect whose source b's trial (``changes``) changes, the inputs its readable test reads
@@ -1530,17 +1539,19 @@ class Incremental:
         twin = self._twin_key(a, slot, changes)
         if twin is None:
             return False, None
-        held = doing.get(("\0twin", b.key, *twin))
+        held = doing.get(("\0twin", self._trial_id(b, doing), *twin))
         if held is None:
             return False, None
         before = self.affected(a)
         if not (held[0] is before or held[0] == before):
             return False, None
         gained, lost, answers = held[1], held[2], held[3]
-        # the answer reads a only through its description: twins that share it share the answer (made once)
-        if a.description not in answers:
-            answers[a.description] = changes_what_it_applies_to(a, b, gained, lost) if gained or lost else None
-        return True, answers[a.description]
+        # the answer reads a and b only through their descriptions: twins met by one trial with the same two
+        # descriptions share the answer (made once)
+        said = (a.description, b.description)
+        if said not in answers:
+            answers[said] = changes_what_it_applies_to(a, b, gained, lost) if gained or lost else None
+        return True, answers[said]
 
     def _same_effect_after(self, a: ContinuousEffect, changes: dict[str, Characteristics]) -> bool:
         """611.3, 612.1, 613.8a: does a still exist, with the same text, once b's trial (``changes``) is made?
@@ -1693,7 +1704,8 @@ class Incremental:
         # (a source of None is no object: "other than" it leaves nothing out)
         less: frozenset[str] = frozenset({a.source}) if other and a.source is not None else frozenset()
         whole = a.source in changes and (not free or trial_controller != controller)
-        key: tuple[Any, ...] = ("\0after", b.key, filt, trial_controller, a.origin == "cda", self.outside(a), whole)
+        trial_id = self._trial_id(b, doing)  # (the trial state and its objects are read once per trial)
+        key: tuple[Any, ...] = ("\0after", trial_id, filt, trial_controller, a.origin == "cda", self.outside(a), whole)
         if not free:
             key += (a.source,)
         found = doing.get(key)  # type: ignore[call-overload]
@@ -1702,7 +1714,7 @@ class Incremental:
             every: frozenset[str] | None = doing.get(("\0every", *key))  # type: ignore[call-overload]
             if every is not None:
                 return every, True, whole, less
-            ikey = ("\0index", b.key)
+            ikey = ("\0index", trial_id)
             index: Indexes | None = doing.get(ikey)  # type: ignore[call-overload]
             if index is None:
                 # (``changes`` is b's kept changes at this step, ``changes``' answer: its moves describe them)
@@ -1722,9 +1734,9 @@ class Incremental:
                 doing[("\0every", *key)] = every  # type: ignore[index]
                 return every, True, whole, less
         if found is None:
-            trial = doing.get(("\0trial", b.key))  # type: ignore[call-overload]
+            trial = doing.get(("\0trial", trial_id))  # type: ignore[call-overload]
             if trial is None:
-                trial = doing[("\0trial", b.key)] = {**self.state, **changes}  # type: ignore[index]
+                trial = doing[("\0trial", trial_id)] = {**self.state, **changes}  # type: ignore[index]
             ctx = Context(board=self.board, state=trial, source=a.source, controller=trial_controller)
             anywhere = a.origin == "cda" or zone_named(filt)
             test, outside, objects = compiled(filt), self.outside(a), self.board.objects

@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 
 from mtg_layers.catalogue.load import catalogue
+from reference.dependency import dependency_graph
 from reference.frozen import freeze
 from reference.resolver import resolve
 from reference.versions import get_version
@@ -201,5 +202,66 @@ def test_twins_share_the_answer_made_for_their_description() -> None:
     # the readable test of the first twin keeps its answer under its description
     doing = {}
     r = engine._compare(m1, engine.info(m1), lattice, "4", doing, changes, engine.changed(lattice, "4"))
-    assert r is not None and doing[("\0twin", lattice.key, *twin)][3] == {m1.description: r}
+    assert r is not None and doing[("\0twin", lattice.key, *twin)][3] == {(m1.description, lattice.description): r}
     assert engine._twin_answer(m2, lattice, "4", changes, doing) == (True, r)
+    # another b with the same trial and another description: its own answer
+    renamed = replace(lattice, description="another Lattice")
+    known, r4 = engine._twin_answer(m2, renamed, "4", changes, doing)
+    assert known and r4 is not None and r4.detail.startswith("another Lattice") and r4 != r
+
+
+def test_what_is_read_off_a_trial_is_kept_under_the_first_equal_trial() -> None:
+    """613.8a: the readable test reads b only through its trial and its description: what is read off a trial (its
+    state, its bitsets, what a filter takes on it, a twin's objects) is kept under the first effect of the graph with
+    that trial (``_trial_id``), for every b with an equal trial."""
+    engine, _ = _engine(40, 12)
+    m1 = _named(engine, "4", "March of the Machines")[0]
+    lattice = _named(engine, "4", "Mycosynth Lattice")[0]
+    moon = _named(engine, "4", "Blood Moon")[0]
+    assert engine._trial_id(lattice, {}) == lattice.key
+    assert engine._trial_id(lattice, {("\0trial-of", lattice.key): "first"}) == "first"
+    # a trial of many objects: its bitsets and what March takes on them; March's source is changed: a twin
+    doing: dict[Any, Any] = {("\0trial-of", lattice.key): "first"}
+    changes = engine.changes(lattice, "4")
+    assert len(changes) > bookkeeping._WHOLE and engine.indexes() is not None
+    engine._compare(m1, engine.info(m1), lattice, "4", doing, changes, engine.changed(lattice, "4"))
+    twin = engine._twin_key(m1, "4", changes)
+    assert twin is not None and ("\0twin", "first", *twin) in doing and ("\0index", "first") in doing
+    assert any(k[:3] == ("\0every", "\0after", "first") for k in doing if isinstance(k, tuple))
+    m2 = _named(engine, "4", "March of the Machines")[1]
+    assert engine._twin_answer(m2, lattice, "4", changes, doing)[0]
+    assert not any(lattice.key in k for k in doing if isinstance(k, tuple) and k[0] != "\0trial-of")
+    # a trial of a few objects: its state and what March takes among them
+    doing = {("\0trial-of", moon.key): "second"}
+    changes = engine.changes(moon, "4")
+    assert 0 < len(changes) <= bookkeeping._WHOLE
+    engine._compare(m1, engine.info(m1), moon, "4", doing, changes, engine.changed(moon, "4"))
+    state = doing[("\0trial", "second")]
+    opal = _named(engine, "4", "Opalescence")[0]
+    engine._compare(opal, engine.info(opal), moon, "4", doing, changes, engine.changed(moon, "4"))
+    assert doing[("\0trial", "second")] is state
+    assert any(k[:2] == ("\0after", "second") for k in doing if isinstance(k, tuple))
+    assert not any(moon.key in k for k in doing if isinstance(k, tuple) and k[0] != "\0trial-of")
+
+
+def test_the_trials_of_effects_alike_are_one_trial_after_a_step() -> None:
+    """613.8a: once Mycosynth Lattice has made every permanent an artifact, each March of the Machines's trial changes
+    the other Marches' sources (they become creatures): the trials of the Marches are one trial, and the first March
+    is answered off its twins' objects (``_twin_answer``), not tested once per March."""
+    engine, _ = _engine(20, 18)
+    for lattice in _named(engine, "4", "Mycosynth Lattice"):
+        engine.apply(lattice, "4", engine.affected(lattice))
+    group = [e for e in engine.in_slot("4") if e.description.startswith("March of the Machines")]
+    assert len(group) == 4
+    tested: list[tuple[str, str]] = []
+    readable_test = engine._readable_test
+
+    def spy(a: Any, ia: Any, b: Any, *rest: Any) -> Any:
+        tested.append((a.key, b.key))
+        return readable_test(a, ia, b, *rest)
+
+    engine._readable_test = spy  # type: ignore[method-assign,assignment]
+    graph = engine.graph(group, "4")
+    assert len(tested) == 1, tested
+    assert all(len(deps) == 3 for deps in graph.values())
+    assert graph == dependency_graph(group, engine.board, engine.state, engine.version, "4", engine.locked)
