@@ -1535,6 +1535,7 @@ class Incremental:
         """613.8a: the readable test's answer for a against b's trial, from an effect met before it in this graph with
         the same inputs (``_twin_key``) and the same objects now: the same objects gained and lost, with a's
         description (True), or nothing known (False): twenty March of the Machines against one Opalescence ask once.
+        Kept per trial (``_trial_id``): b's with equal trials read the same objects gained and lost.
         """
         twin = self._twin_key(a, slot, changes)
         if twin is None:
@@ -1688,7 +1689,7 @@ class Incremental:
         Only the objects the trial changes can enter or leave, unless it changes what the filter reads of a's
         source: its controller, or anything else when the filter names the source. Effects whose filters are
         equal and read nothing of their source but its controller share the answer (five Blood Moons ask once
-        per trial); the trial state is built once per b.
+        per trial); the trial state is built once per trial (``_trial_id``: equal trials of the graph are one).
         """
         controller = self.context(a).controller
         static = a.origin in ("static", "cda") and a.source is not None
