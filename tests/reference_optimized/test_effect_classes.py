@@ -265,3 +265,18 @@ def test_the_trials_of_effects_alike_are_one_trial_after_a_step() -> None:
     assert len(tested) == 1, tested
     assert all(len(deps) == 3 for deps in graph.values())
     assert graph == dependency_graph(group, engine.board, engine.state, engine.version, "4", engine.locked)
+
+
+def test_the_class_key_holds_the_object_entering() -> None:
+    """614.12: the object entering is left out of the objects of every static ability but its own: the class key
+    holds it (what a filter takes differs with it)."""
+    import peers
+
+    version = get_version(VERSION)
+    board = peers.project_board(peers.events("b", 20, 12), catalogue(), version)
+    entering = sorted(i for i in board.objects if i.startswith("grizzly-bears"))[0]
+    engine = bookkeeping.Incremental(replace(board, entering=entering), version)
+    m1 = _named(engine, "4", "March of the Machines")[0]
+    moon = _named(engine, "4", "Blood Moon")[0]
+    key = engine._class_key(m1, engine.info(m1), moon, "4", {}, moon.key)
+    assert key is not None and key[7] == entering == engine.outside(m1)
