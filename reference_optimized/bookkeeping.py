@@ -39,6 +39,10 @@ class answers those questions and keeps what it can between steps:
   (what all of a slot's read and write); a counter applied in a group that applies in one pass (the layer loop's
   ``one_pass_order``) reads its fixed object without ``affected``'s and ``apply``'s questions (``apply_in_order``).
   Each counter still applies at its own timestamp, its own step in the trace (below, ``apply_in_order``).
+- effects of one class (the same card's ability: same filter, same parts, other sources and timestamps) meet one
+  trial once in each graph (613.8a, 613.7; ``_class_key`` argues when the answer is the class's: not where the test
+  reads the effect's source, its fixed objects, its amounts or its condition), and equal effects on the same objects
+  hold one dict of changes, each changing it only as a copy of its own (613.1).
 
 Every shortcut returns "no dependency" only where the readable test
 (``reference.dependency.compare_after_trial``) would; where a shortcut cannot tell, the
@@ -300,7 +304,7 @@ def _grouped_moves(changes: Iterable[tuple[str, Characteristics, Characteristics
 class _Changes:
     """An effect's trial application (613.8a): the objects it would change, up to date with a step."""
 
-    __slots__ = ("changed", "changes", "effect", "instrs", "moves", "parts", "slot", "targets", "version")
+    __slots__ = ("changed", "changes", "effect", "instrs", "moves", "parts", "shared", "slot", "targets", "version")
 
     def __init__(self) -> None:
         self.effect: ContinuousEffect | None = None
@@ -314,6 +318,8 @@ class _Changes:
         # when the changes were made class by class (``Incremental.by_class``): each class's old value, new value and
         # the objects that move (None once the changes were made or touched object by object)
         self.moves: list[Move] | None = None
+        # the changes are also another effect's (handed on by ``Incremental._shared_changes``): changed only as a copy
+        self.shared = False
 
 
 Graph = dict[str, dict[str, DependencyReason]]
@@ -494,7 +500,7 @@ class Incremental:
         # per parts (``_shares``): the step, the objects and the changes of the last effect with those parts
         # (and its moves, when made class by class: ``by_class``)
         self.shared_changes: dict[
-            tuple[Part, ...], tuple[int, frozenset[str], dict[str, Characteristics], list[Move] | None]
+            tuple[Part, ...], tuple[int, frozenset[str], dict[str, Characteristics], list[Move] | None, _Changes]
         ] = {}
         # per filter: the filter a trial reads (less "other than its source"), whether that was taken off, and
         # whether what is read is free of the source (``_after_trial``)
@@ -923,6 +929,17 @@ class Incremental:
         if c.version == now and c.effect is e and c.parts == parts:
             c.slot = slot
             return c.changes
+        # shared only between effects on many objects (for a few, each is made as fast as it is found)
+        many = len(targets) > _WHOLE
+        if many:
+            shared = self._shared_changes(e, parts, targets, now)
+            if shared is not None:
+                # 613.1: equal parts applied to the same objects now: the same changes (``shared_parts``), one dict
+                # for the class (each changes it only as a copy of its own: ``shared``)
+                c.effect, c.parts, c.instrs, c.changes, c.changed = e, parts, [None] * len(parts), shared[0], None
+                c.moves, c.shared = shared[1], True  # (the classes as they are at this step, as the changes are)
+                c.targets, c.version, c.slot = targets, now, slot
+                return c.changes
         info = self.info(e)
         dirty: set[str] | None = None
         if c.effect is e and c.parts == parts:
@@ -934,16 +951,6 @@ class Incremental:
                     dirty = None
                     break
                 dirty |= objs & targets
-        # shared only between effects on many objects (for a few, each is made as fast as it is found)
-        many = len(targets) > _WHOLE
-        if many and (dirty is None or len(dirty) > _WHOLE):
-            shared = self._shared_changes(e, parts, targets, now)
-            if shared is not None:
-                # 613.1: equal parts applied to the same objects now: the same changes (``shared_parts``)
-                c.effect, c.parts, c.instrs, c.changes, c.changed = e, parts, [None] * len(parts), dict(shared[0]), None
-                c.moves = shared[1]  # (the classes as they are at this step, as the changes are)
-                c.targets, c.version, c.slot = targets, now, slot
-                return c.changes
         # 613.1: when no part reads its object but through its characteristics (an amount off "its" mana value), the
         # result is a function of the object's characteristics alone: the objects holding the same characteristics
         # (one value, shared) get one application, made once
@@ -953,14 +960,17 @@ class Incremental:
         c.moves = None
         if dirty is None:
             c.effect, c.parts, c.instrs, c.changes, c.changed = e, parts, [None] * len(parts), {}, None
+            c.shared = False
             if by_value and self.holders is not None and len(self.holders) * _CLASS_SIZE <= len(targets):
                 # few classes for many objects: each class that meets the objects moves at once (set operations)
                 c.moves = self.by_class(e, parts, targets, c)
                 c.targets, c.version, c.slot = targets, now, slot
                 if many and self._shares(e, parts):
-                    self.shared_changes[parts] = (now, targets, c.changes, c.moves)
+                    self.shared_changes[parts] = (now, targets, c.changes, c.moves, c)
                 return c.changes
             dirty = set(targets)
+        elif dirty and c.shared:
+            c.changes, c.shared = dict(c.changes), False  # another effect's too: this one's own copy is changed
         state, out = self.state, c.changes
         alike: dict[int, tuple[Characteristics, bool]] | None = {} if by_value else None
         for t in dirty:
@@ -982,7 +992,7 @@ class Incremental:
             c.changed = None
         c.targets, c.version, c.slot = targets, now, slot
         if many and self._shares(e, parts):
-            self.shared_changes[parts] = (now, targets, c.changes, None)
+            self.shared_changes[parts] = (now, targets, c.changes, None, c)
         return c.changes
 
     def by_class(
@@ -1061,6 +1071,7 @@ class Incremental:
         found = self.shared_changes.get(parts)
         if found is None or found[0] != now or not (found[1] is targets or found[1] == targets):
             return None
+        found[4].shared = True  # (the giver's changes are now the taker's too: neither changes them in place)
         return found[2], found[3]
 
     def changed(self, e: ContinuousEffect, slot: str) -> frozenset[str]:
@@ -1249,6 +1260,7 @@ class Incremental:
         own: dict[tuple[Any, ...], Any] = {}
         trials: dict[Any, list[Any]] = {}  # per (origin, size): the trials met, with their answers (``_same_trial``)
         twins: set[str] | None = None  # the group's effects with an equal one (``_twins``), found when first needed
+        classed: dict[tuple[Any, ...], DependencyReason | None] = {}  # the answers per class and trial (``_class_key``)
         for b in group:
             ib = self.info(b)
             writes, wnames = ib.writes, ib.write_names
@@ -1289,6 +1301,7 @@ class Incremental:
             # b's trial is read when a pair first needs the readable test.
             ns = sorted(reach)
             asked = kept_any = False
+            trial_key = b.key  # the first effect of this graph with b's trial (``_same_trial``)
             changes: dict[str, Characteristics] = {}
             same: tuple[ContinuousEffect, list[tuple[str, DependencyReason]]] | None = None
             for n in ns:
@@ -1330,6 +1343,8 @@ class Incremental:
                     same = self._same_trial(b, changes, trials)
                     if same is not None:
                         first, first_edges = same
+                        trial_key = first.key  # (b's trial is first's: ``_class_key``, ``_trial_id``)
+                        doing[("\0trial-of", b.key)] = first.key  # type: ignore[index]
                         cut = len(first.description)
                         for a_key, kept in first_edges:
                             if a_key != b.key:
@@ -1340,7 +1355,14 @@ class Incremental:
                 if a.source is not None and a.source in changes:  # (then no answer is kept: ``_readable_test``)
                     known, r = self._twin_answer(a, b, slot, changes, doing)
                 if not known:
-                    r = self._readable_test(a, ia, b, slot, doing)
+                    # 613.8a: an effect of a's class met b's trial already in this graph: its answer (``_class_key``)
+                    alike = self._class_key(a, ia, b, slot, changes, trial_key)
+                    if alike is None or alike not in classed:
+                        r = self._readable_test(a, ia, b, slot, doing)
+                        if alike is not None:
+                            classed[alike] = r
+                    else:
+                        r = classed[alike]
                 if r is not None:
                     graph[a.key][b.key] = r
             if not asked and kept_any:
@@ -1601,10 +1623,13 @@ class Incremental:
             if a.key in self.locked or a.targets is not None:
                 return None  # 611.2c: its objects are fixed
             gained, lost = self._trial_change(a, b, before, changes, changed, doing)
+            r = changes_what_it_applies_to(a, b, gained, lost) if gained or lost else None
             twin = self._twin_key(a, slot, changes) if a.source in changes else None
             if twin is not None:
-                doing[("\0twin", b.key, *twin)] = (before, gained, lost)  # type: ignore[index]
-            return changes_what_it_applies_to(a, b, gained, lost) if gained or lost else None
+                # (the answer per description: twins with a's description get this one, ``_twin_answer``)
+                held = (before, gained, lost, {(a.description, b.description): r})
+                doing[("\0twin", self._trial_id(b, doing), *twin)] = held  # type: ignore[index]
+            return r
         trial: State = ChainMap(changes, self.state)  # type: ignore[arg-type]
         if not fixed and a.key not in doing and (ia.reads_values or a.source in changed):
             doing[a.key] = {
@@ -1625,6 +1650,13 @@ class Incremental:
             lambda: self._after_trial(a, b, before, changes, doing),
             fixed,
         )
+
+    @staticmethod
+    def _trial_id(b: ContinuousEffect, doing: dict[Any, Any]) -> str:
+        """613.8a: the key of the first effect of this graph whose trial is b's (``_same_trial``), or b's own: what is
+        read off a trial (its state, its bitsets, what a filter takes on it, a twin's objects) is kept under it, as
+        the readable test reads b only through its trial (the objects it changes, and how) and its description."""
+        return doing.get(("\0trial-of", b.key), b.key)  # type: ignore[no-any-return]
 
     def _twin_key(self, a: ContinuousEffect, slot: str, changes: dict[str, Characteristics]) -> tuple[Any, ...] | None:
         """613.8a: for an effect whose source b's trial (``changes``) changes, the inputs its readable test reads
@@ -1654,18 +1686,24 @@ class Incremental:
         """613.8a: the readable test's answer for a against b's trial, from an effect met before it in this graph with
         the same inputs (``_twin_key``) and the same objects now: the same objects gained and lost, with a's
         description (True), or nothing known (False): twenty March of the Machines against one Opalescence ask once.
+        Kept per trial (``_trial_id``): b's with equal trials read the same objects gained and lost.
         """
         twin = self._twin_key(a, slot, changes)
         if twin is None:
             return False, None
-        held = doing.get(("\0twin", b.key, *twin))
+        held = doing.get(("\0twin", self._trial_id(b, doing), *twin))
         if held is None:
             return False, None
         before = self.affected(a)
         if not (held[0] is before or held[0] == before):
             return False, None
-        gained, lost = held[1], held[2]
-        return True, changes_what_it_applies_to(a, b, gained, lost) if gained or lost else None
+        gained, lost, answers = held[1], held[2], held[3]
+        # the answer reads a and b only through their descriptions: twins met by one trial with the same two
+        # descriptions share the answer (made once)
+        said = (a.description, b.description)
+        if said not in answers:
+            answers[said] = changes_what_it_applies_to(a, b, gained, lost) if gained or lost else None
+        return True, answers[said]
 
     def _same_effect_after(self, a: ContinuousEffect, changes: dict[str, Characteristics]) -> bool:
         """611.3, 612.1, 613.8a: does a still exist, with the same text, once b's trial (``changes``) is made?
@@ -1702,6 +1740,65 @@ class Incremental:
         objects, every, _, less = self._trial_objects(a, b, changes, doing)
         after: frozenset[str] = objects if every else (before - changes.keys()) | objects
         return after - less if less else after
+
+    def _class_key(
+        self,
+        a: ContinuousEffect,
+        ia: _Info,
+        b: ContinuousEffect,
+        slot: str,
+        changes: dict[str, Characteristics],
+        trial: str,
+    ) -> tuple[Any, ...] | None:
+        """613.8a, 613.7: what the readable test of a against b's trial (``changes``) reads, when that is the same for
+        every effect of a's class, so that the class meets the trial once; None when the test reads what differs.
+
+        Two effects of one class (the same card's ability, say five March of the Machines) read and write the same
+        things of the same objects; only their sources and timestamps differ (613.7: the timestamp orders, it is
+        not read by the test). The test's answer for a against b is the same for every member a, with the same
+        description, where it reads neither a's source nor its timestamp. Let C be the objects b's trial changes:
+
+        - 613.8a's trial reads b only through the objects it changes and how (``changes``) and its description:
+          b's with equal changes are one trial (``_same_trial``; ``trial`` is the key of the first such effect of
+          this graph), and the key holds b's description;
+        - existence, text and what a does (613.8a's first and last questions) read a's source only through the
+          trial (``_same_effect_after``, ``_fixed_doing``): the trial leaves a's source alone (a.source is not in
+          C), a has no "as long as" condition, and its parts here read no amount or it reads none at all: then
+          these questions answer no (``_compare``'s first path), for every member;
+        - a's objects: its filter less "other than its source" (``_split``) reads nothing of a's source (``free``)
+          but its controller, unchanged by the trial: what it takes now and after the trial (X, Y) is read off the
+          filter, "you", the zones it reads (a characteristic-defining ability: every zone) and the object entering
+          (614.12). a's objects now are X, less its source s with "other"; after the trial (``_trial_change``)
+          ``(before - C) | (Y & C)``, less s. As s is not in C, a gains ``(Y & C) - X`` and loses ``(X & C) - Y``:
+          the same for every member (s, the only difference, is in neither). Without "other" both read X alone;
+        - a's objects fixed (locked in, 611.2c, or targets) are not keyed (the test answers no for them, read alone).
+
+        So the key is the trial, b's and a's descriptions, the filter less "other", "you", the zones, the object
+        entering and whether "other" leaves a source out. 613.8b's loops read the graph these answers make, pair by
+        pair, each under its own effects' keys. An effect whose source the trial changes, whose filter names its
+        source or cannot be hashed, or which reads amounts its parts here use, is tested alone (``_twin_key`` may
+        still share its objects).
+        """
+        if a.source in changes:
+            return None  # 109.4, 613.8a: the trial changes a's source: each effect asks of its own
+        if a.key in self.locked or a.targets is not None:
+            return None  # 611.2c: its objects are fixed
+        if ia.reads_values and self._reads_values_in(a, slot):
+            return None  # 613.8a: what a does may change with the trial: asked of each
+        if not self._same_effect_after(a, changes):
+            return None  # 611.3: its condition may read any object
+        try:
+            split = self.filter_splits.get(a.filter)
+        except TypeError:  # an unhashable filter (plain dicts from a caller)
+            return None
+        if split is None:
+            split = self.filter_splits[a.filter] = _split(a.filter)
+        filt, other, free = split
+        if not free:
+            return None  # the filter reads its source beyond its controller
+        controller = self.context(a).controller
+        where = (a.origin == "cda", self.outside(a), other and a.source is not None)
+        return ("\0class", trial, b.description, a.description, filt, controller, *where)
 
     def _trial_change(
         self,
@@ -1743,7 +1840,7 @@ class Incremental:
         Only the objects the trial changes can enter or leave, unless it changes what the filter reads of a's
         source: its controller, or anything else when the filter names the source. Effects whose filters are
         equal and read nothing of their source but its controller share the answer (five Blood Moons ask once
-        per trial); the trial state is built once per b.
+        per trial); the trial state is built once per trial (``_trial_id``: equal trials of the graph are one).
         """
         controller = self.context(a).controller
         static = a.origin in ("static", "cda") and a.source is not None
@@ -1759,7 +1856,8 @@ class Incremental:
         # (a source of None is no object: "other than" it leaves nothing out)
         less: frozenset[str] = frozenset({a.source}) if other and a.source is not None else frozenset()
         whole = a.source in changes and (not free or trial_controller != controller)
-        key: tuple[Any, ...] = ("\0after", b.key, filt, trial_controller, a.origin == "cda", self.outside(a), whole)
+        trial_id = self._trial_id(b, doing)  # (the trial state and its objects are read once per trial)
+        key: tuple[Any, ...] = ("\0after", trial_id, filt, trial_controller, a.origin == "cda", self.outside(a), whole)
         if not free:
             key += (a.source,)
         found = doing.get(key)  # type: ignore[call-overload]
@@ -1768,7 +1866,7 @@ class Incremental:
             every: frozenset[str] | None = doing.get(("\0every", *key))  # type: ignore[call-overload]
             if every is not None:
                 return every, True, whole, less
-            ikey = ("\0index", b.key)
+            ikey = ("\0index", trial_id)
             index: Indexes | None = doing.get(ikey)  # type: ignore[call-overload]
             if index is None:
                 # (``changes`` is b's kept changes at this step, ``changes``' answer: its moves describe them)
@@ -1788,9 +1886,9 @@ class Incremental:
                 doing[("\0every", *key)] = every  # type: ignore[index]
                 return every, True, whole, less
         if found is None:
-            trial = doing.get(("\0trial", b.key))  # type: ignore[call-overload]
+            trial = doing.get(("\0trial", trial_id))  # type: ignore[call-overload]
             if trial is None:
-                trial = doing[("\0trial", b.key)] = {**self.state, **changes}  # type: ignore[index]
+                trial = doing[("\0trial", trial_id)] = {**self.state, **changes}  # type: ignore[index]
             ctx = Context(board=self.board, state=trial, source=a.source, controller=trial_controller)
             anywhere = a.origin == "cda" or zone_named(filt)
             test, outside, objects = compiled(filt), self.outside(a), self.board.objects
