@@ -242,3 +242,20 @@ def test_a_wrong_outcome_is_refuted_by_both_encodings() -> None:
             assert check_answers(board, CURRENT, wrong).status == "counterexample"
     finally:
         Encoding.local_from = before
+
+
+def test_tied_losses_and_grants_on_one_creature_verify_and_a_missing_or_impossible_outcome_is_refuted() -> None:
+    """613.1f, 613.7m: the corpus case of seven tied losses and grants on one creature (twelve outcomes, reasoned in
+    its notes) is verified; without one of its outcomes, or with one no order reaches (o0 keeping its own reach:
+    every order has a loss of all abilities, and no gain gives reach), z3 finds the order that refutes it."""
+    from mtg_layers.checking.verify import step_outcomes
+    from mtg_layers.corpus import CASES_DIR, load_case
+
+    case = load_case(CASES_DIR / "timestamps/seven-tied-losses-and-grants-of-abilities-on-one-creature.yaml")
+    board = board_at(case, 1, CURRENT)
+    results: Answers = list(step_outcomes(case, 1, CURRENT)[1])
+    assert len(results) == 12
+    assert check_answers(board, CURRENT, results).status == "verified"
+    assert check_answers(board, CURRENT, results[1:]).status == "counterexample"
+    impossible = {**results[0], "o0": {**results[0]["o0"], "abilities": ["reach"]}}
+    assert check_answers(board, CURRENT, [*results, impossible]).status == "counterexample"
