@@ -85,10 +85,13 @@ KILLING_SUITE = (
     # the incremental bookkeeping gives the readable one's results and traces; its tables
     "tests/reference_optimized/test_bookkeeping.py",
     "tests/reference_optimized/test_compiled_filters.py",
+    "tests/reference_optimized/test_counter_classes.py",
+    "tests/reference_optimized/test_effect_classes.py",
     "tests/reference_optimized/test_features.py",
     "tests/reference_optimized/test_last_copy.py",
     "tests/reference_optimized/test_last_touch.py",
     "tests/reference_optimized/test_later_slots.py",
+    "tests/reference_optimized/test_lose_all.py",
     "tests/reference_optimized/test_indexes.py",
     "tests/reference_optimized/test_orders.py",
     "tests/reference_optimized/test_from_slot.py",

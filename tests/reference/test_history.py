@@ -324,3 +324,10 @@ def test_a_dated_change_without_its_rule_number_is_refused_naming_the_field(rule
         change["rule"] = rule
     with pytest.raises(ProfileError, match=r"changes\[0\]\.rule: expected the number of the rule"):
         history_from_mapping({"changes": [change], "newest_text": "2025-08-01"})
+
+
+def test_a_history_may_leave_out_its_changes_and_its_unknown_periods() -> None:
+    """A history with only the date of the newest text read has no dated change and no unknown period."""
+    from reference.history import History, history_from_mapping
+
+    assert history_from_mapping({"newest_text": "2025-08-01"}) == History((), (), "2025-08-01")
