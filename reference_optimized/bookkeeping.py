@@ -400,7 +400,7 @@ class _BoardRules:
     read by the first resolution of the board and handed to the next ones; and every object's first values under
     each version (613.1: a function of the board and the version)."""
 
-    __slots__ = ("board", "effects", "first", "keyword_counters", "read")
+    __slots__ = ("bitsets", "board", "effects", "first", "keyword_counters", "read")
 
     def __init__(self, board: Board, keyword_counters: Any, effects: list[ContinuousEffect]) -> None:
         """122.1, 613.7c: the board's rules' effects, read under these keyword counters (122.1b), nothing read yet."""
@@ -409,6 +409,8 @@ class _BoardRules:
         self.read: dict[int, _RulesRead] = {}
         # by the version's identity: the version (held) and every object's first values under it
         self.first: dict[int, tuple[RulesVersion, dict[str, Characteristics]]] = {}
+        # by the version's identity: the version (held) and the bitsets over the first values (``first_indexes``)
+        self.bitsets: dict[int, tuple[RulesVersion, Indexes]] = {}
 
     def initial_state(self, version: RulesVersion) -> dict[str, Characteristics]:
         """613.1: every object's first values under the version (``shared_initial_state``), made once per version
@@ -417,6 +419,18 @@ class _BoardRules:
         if known is None or known[0] is not version:
             known = self.first[id(version)] = (version, shared_initial_state(self.board, version))
         return known[1]
+
+    def first_indexes(self, version: RulesVersion, state: Mapping[str, Characteristics]) -> Indexes:
+        """611.3a, 613.1: the bitsets over ``state`` (one resolution's values now, of the objects holding first values
+        under the version), as ``Indexes(board, state)`` gives them: those over the first values are built once per
+        board and version, and each resolution gets a copy of its own with the objects whose values differ from
+        their first ones moved (``Indexes.update``: an object moved once from its first value to its value now
+        loses and gains exactly the facts the two differ in; its board facts, position and zone are the board's)."""
+        first = self.initial_state(version)
+        known = self.bitsets.get(id(version))
+        if known is None or known[0] is not version:
+            known = self.bitsets[id(version)] = (version, Indexes(self.board, first))
+        return known[1].moved((i, first[i], ch) for i, ch in state.items() if ch is not first[i])
 
 
 class _RulesRead:
@@ -861,7 +875,7 @@ class Incremental:
         if self.pending_infos:
             self._flush()
         if self.index is None:
-            self.index = Indexes(self.board, self.state)
+            self.index = self.board_rules.first_indexes(self.version, self.state)
         elif self.unindexed:
             self.index.update_classes(self.unindexed)
             self.unindexed = []

@@ -1,0 +1,89 @@
+"""The bitsets over a board's first values, built once per board and version (issue 39, family b's fixed costs).
+
+611.3a, 613.1: ``Indexes(board, state)`` is a function of the board and the values now; the bitsets over the first
+values (a function of the board and the version) are built once (``_BoardRules.first_indexes``) and each resolution
+gets a copy of its own, moved to its values. These tests pin that the copy is the bitsets built afresh, that the kept
+ones are built once and never changed by a resolution, and that another version gets its own.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from mtg_layers.catalogue.load import catalogue
+from reference.model import Board
+from reference.resolver import resolve
+from reference.versions import get_version
+from reference_optimized import bookkeeping
+from reference_optimized import resolve as fast_resolve
+from reference_optimized.indexes import Indexes
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
+
+VERSION = get_version("2025-08-01")
+
+
+def peer_board(n: int = 24, k: int = 6) -> Board:
+    """Issue 39's family b: creatures and lands with Opalescence, Blood Moon, March of the Machines, Lattices."""
+    import peers
+
+    return peers.project_board(peers.events("b", n, k), catalogue(), VERSION)
+
+
+def facts_of(index: Indexes) -> tuple[dict[Any, int], int, list[str]]:
+    """What the bitsets answer: each fact held by some object, the objects filters read, the positions."""
+    return {k: v for k, v in index.bits.items() if v}, index.universe, index.ids
+
+
+def test_a_resolution_gets_the_bitsets_built_afresh_over_its_values() -> None:
+    """611.3a: after some objects changed (a name, a controller, a card type, colors) and at the first values, the
+    copy moved to the values now is what ``Indexes(board, state)`` builds."""
+    board = peer_board()
+    later = bookkeeping.Incremental(board, VERSION)
+    ids = sorted(later.state)
+    for n, i in enumerate(ids[:6]):
+        ch = later.state[i]
+        later.state[i] = ch.with_(
+            name=ch.name + "!" if n % 2 else ch.name,
+            controller="p9" if n % 3 == 0 else ch.controller,
+            types=ch.types | {"artifact"},
+            colors=frozenset() if n % 2 else frozenset({"red", "blue"}),
+        )
+    moved = later.indexes()  # the first asked of the board: the kept bitsets are the first values' all the same
+    assert facts_of(moved) == facts_of(Indexes(board, later.state))
+    inc = bookkeeping.Incremental(board, VERSION)
+    assert facts_of(inc.indexes()) == facts_of(Indexes(board, inc.state))
+    assert facts_of(moved) != facts_of(Indexes(board, inc.state))
+
+
+def test_the_first_bitsets_are_built_once_per_board_and_version(monkeypatch: pytest.MonkeyPatch) -> None:
+    """613.1: a second resolution of the board builds no bitsets; each resolution moves its own copy (the kept
+    ones stay as built); another version builds its own. The fast path equals the readable resolver."""
+    built: list[int] = []
+
+    class Counted(Indexes):
+        def __init__(self, board: Board, state: Any) -> None:
+            built.append(len(state))
+            super().__init__(board, state)
+
+    monkeypatch.setattr(bookkeeping, "Indexes", Counted)
+    board = peer_board(20, 5)
+    first = bookkeeping.Incremental(board, VERSION)
+    fresh = facts_of(Indexes(board, first.state))
+    first_index = first.indexes()
+    assert len(built) == 1
+    for k in list(first_index.bits):
+        first_index.bits[k] = 0  # one resolution's bitsets moved: the kept ones are not
+    second = bookkeeping.Incremental(board, VERSION)
+    assert facts_of(second.indexes()) == fresh
+    assert len(built) == 1 and second.index is not first_index
+    other = get_version("ikoria")
+    third = bookkeeping.Incremental(board, other)
+    assert facts_of(third.indexes()) == facts_of(Indexes(board, third.state))
+    assert len(built) == 2
+    for _ in range(2):
+        assert fast_resolve(board, VERSION) == resolve(board, VERSION)
