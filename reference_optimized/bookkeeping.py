@@ -400,7 +400,7 @@ class _BoardRules:
     read by the first resolution of the board and handed to the next ones; and every object's first values under
     each version (613.1: a function of the board and the version)."""
 
-    __slots__ = ("bitsets", "board", "effects", "first", "keyword_counters", "read")
+    __slots__ = ("bitsets", "board", "effects", "first", "keyword_counters", "read", "statics")
 
     def __init__(self, board: Board, keyword_counters: Any, effects: list[ContinuousEffect]) -> None:
         """122.1, 613.7c: the board's rules' effects, read under these keyword counters (122.1b), nothing read yet."""
@@ -411,6 +411,8 @@ class _BoardRules:
         self.first: dict[int, tuple[RulesVersion, dict[str, Characteristics]]] = {}
         # by the version's identity: the version (held) and the bitsets over the first values (``first_indexes``)
         self.bitsets: dict[int, tuple[RulesVersion, Indexes]] = {}
+        # by the version's identity: the version (held) and the statics read off the first values (``Incremental``)
+        self.statics: dict[int, tuple[RulesVersion, _FirstStatics]] = {}
 
     def initial_state(self, version: RulesVersion) -> dict[str, Characteristics]:
         """613.1: every object's first values under the version (``shared_initial_state``), made once per version
@@ -431,6 +433,10 @@ class _BoardRules:
         if known is None or known[0] is not version:
             known = self.bitsets[id(version)] = (version, Indexes(self.board, first))
         return known[1].moved((i, first[i], ch) for i, ch in state.items() if ch is not first[i])
+
+
+# an object's static effects at the first values, the memo of static effects read then, the objects with a condition
+_FirstStatics = tuple[dict[str, list[ContinuousEffect]], dict[tuple[Any, ...], ContinuousEffect | None], frozenset[str]]
 
 
 class _RulesRead:
@@ -586,8 +592,24 @@ class Incremental:
             self.infos.update(self.rules_read.infos)
         else:
             self.rules_read = None
+        self._first_statics()
+
+    def _first_statics(self) -> None:
+        """611.3b, 613.6: every object's static effects at its first values (``_regenerate_statics`` on each).
+
+        Those are a function of the board and the version (the first values are: ``initial_state``; a condition
+        (611.3a) is read on them): the first resolution of a board under a version reads them, and the next ones
+        get its statics, the memo of its static effects and the objects holding a condition, each in a mapping of
+        its own (the lists of effects are never changed, only replaced)."""
+        kept = self.board_rules.statics.get(id(self.version))
+        if kept is not None and kept[0] is self.version:
+            statics, memo, conditional = kept[1]
+            self.statics, self.static_memo, self.conditional_holders = dict(statics), dict(memo), set(conditional)
+            return
         for obj_id in sorted(self.state):
             self._regenerate_statics(obj_id)
+        first = (dict(self.statics), dict(self.static_memo), frozenset(self.conditional_holders))
+        self.board_rules.statics[id(self.version)] = (self.version, first)
 
     # --- effects in play (611, 613.6)
 

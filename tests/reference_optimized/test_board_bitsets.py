@@ -22,6 +22,8 @@ from reference_optimized import bookkeeping
 from reference_optimized import resolve as fast_resolve
 from reference_optimized.indexes import Indexes
 
+from ..builders import creature, enchantment, make_board
+
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
 
 VERSION = get_version("2025-08-01")
@@ -82,8 +84,75 @@ def test_the_first_bitsets_are_built_once_per_board_and_version(monkeypatch: pyt
     assert facts_of(second.indexes()) == fresh
     assert len(built) == 1 and second.index is not first_index
     other = get_version("ikoria")
+    # what another version object left under this one's identity is not this version's (an identity reused)
+    held = bookkeeping.board_rules(board, board.objects, other.keyword_counters)
+    held.bitsets[id(other)] = (VERSION, Indexes(board, {}))
+    built.clear()
     third = bookkeeping.Incremental(board, other)
     assert facts_of(third.indexes()) == facts_of(Indexes(board, third.state))
-    assert len(built) == 2
+    assert len(built) == 1
+    for _ in range(2):
+        assert fast_resolve(board, VERSION) == resolve(board, VERSION)
+
+
+def test_the_first_statics_are_read_once_per_board_and_version(monkeypatch: pytest.MonkeyPatch) -> None:
+    """611.3a-b, 613.6: every object's static effects at the first values (conditions read on them) are read by the
+    first resolution of a board under a version; the next ones get them (no static effect made again), each in
+    mappings of its own; another version reads its own. The fast path equals the readable resolver."""
+    made: list[str] = []
+    static_effect = bookkeeping.static_effect
+
+    def spy(board: Board, state: Any, obj_id: str, wording: str) -> Any:
+        made.append(obj_id)
+        return static_effect(board, state, obj_id, wording)
+
+    monkeypatch.setattr(bookkeeping, "static_effect", spy)
+    regenerate = bookkeeping.Incremental._regenerate_statics
+
+    def regenerated(self: bookkeeping.Incremental, obj_id: str) -> None:
+        made.append("again " + obj_id)
+        regenerate(self, obj_id)
+
+    monkeypatch.setattr(bookkeeping.Incremental, "_regenerate_statics", regenerated)
+    no_artifact_elves = "as long as you control no artifacts, creatures are elves."
+    lands_artifacts = "lands are artifacts."
+    board = make_board(
+        [
+            creature("bear", 1),
+            {"id": "land", "name": "Land", "timestamp": 1.5, "controller": "p1", "types": ["land"]},
+            enchantment("e1", 3, no_artifact_elves),
+            enchantment("e2", 4, lands_artifacts),
+        ],
+        abilities=[
+            {"text": no_artifact_elves, "applies_to": {"type": "creature"},
+             "condition": {"left": {"count": {"all": [{"type": "artifact"}, {"controller": "you"}]}}, "op": "<=",
+                           "right": 0},
+             "parts": [{"op": "add_subtypes", "subtypes": ["elf"]}]},
+            {"text": lands_artifacts, "applies_to": {"type": "land"},
+             "parts": [{"op": "add_types", "types": ["artifact"]}]},
+        ],
+    )  # fmt: skip
+    first = bookkeeping.Incremental(board, VERSION)
+    statics, memo, conditional = dict(first.statics), dict(first.static_memo), set(first.conditional_holders)
+    assert made and statics and conditional
+    count = len(made)
+    first.statics.clear()
+    first.static_memo.clear()
+    first.conditional_holders.clear()  # one resolution's own: the kept ones stay
+    second = bookkeeping.Incremental(board, VERSION)
+    assert len(made) == count
+    assert (second.statics, second.static_memo, second.conditional_holders) == (statics, memo, conditional)
+    second.statics.clear()
+    second.static_memo.clear()
+    second.conditional_holders.add("nobody")
+    third = bookkeeping.Incremental(board, VERSION)
+    assert (third.statics, third.static_memo, third.conditional_holders) == (statics, memo, conditional)
+    assert len(made) == count
+    ikoria = get_version("ikoria")
+    # what another version object left under this one's identity is not this version's (an identity reused)
+    held = bookkeeping.board_rules(board, board.objects, ikoria.keyword_counters)
+    held.statics[id(ikoria)] = (VERSION, ({}, {}, frozenset()))
+    other = bookkeeping.Incremental(board, ikoria)
+    assert len(made) > count and other.conditional_holders == conditional and other.statics == statics
     for _ in range(2):
         assert fast_resolve(board, VERSION) == resolve(board, VERSION)
