@@ -43,6 +43,10 @@ class answers those questions and keeps what it can between steps:
   trial once in each graph (613.8a, 613.7; ``_class_key`` argues when the answer is the class's: not where the test
   reads the effect's source, its fixed objects, its amounts or its condition), and equal effects on the same objects
   hold one dict of changes, each changing it only as a copy of its own (613.1).
+- what a resolution reads off the board and the version alone is read once for every resolution of the board
+  (613.1, 611.3, 611.3a): the bitsets over the first values (``first_indexes``: each resolution moves a copy of its
+  own), every object's statics at its first values (``_first_statics``), and the result of applying one instruction
+  to one value (``_APPLIED``: a pure function of the value, the instruction and, timed, the timestamp).
 
 Every shortcut returns "no dependency" only where the readable test
 (``reference.dependency.compare_after_trial``) would; where a shortcut cannot tell, the
@@ -477,6 +481,11 @@ def board_rules(board: Board, state: Mapping[str, Any], keyword_counters: Any) -
     return held
 
 
+# 613.1: the results of ``apply_instruction`` per (value, instruction, timestamp if timed), for every resolution
+# (each value and instruction an immutable value: equal inputs, the same result); emptied past 100,000 entries
+_APPLIED: dict[tuple[Characteristics, Instruction, Any], Characteristics] = {}
+
+
 class Incremental:
     """613.1-613.8: the bookkeeping of one resolution (``reference.resolver.Bookkeeping``), kept between steps."""
 
@@ -516,7 +525,9 @@ class Incremental:
         self.affected_cache: dict[str, _Affected] = {}
         self.changes_cache: dict[str, _Changes] = {}
         self.static_memo: dict[tuple[Any, ...], ContinuousEffect | None] = {}
-        self.applied: dict[tuple[Characteristics, Instruction, Any], Characteristics] = {}
+        # 613.1: one instruction's result on one value (``apply_instruction``, a pure function of the value, the
+        # instruction and, for a timed operation, the timestamp), shared by every resolution (``_APPLIED``)
+        self.applied = _APPLIED
         # per parts (``_shares``): the step, the objects and the changes of the last effect with those parts
         # (and its moves, when made class by class: ``by_class``)
         self.shared_changes: dict[

@@ -156,3 +156,25 @@ def test_the_first_statics_are_read_once_per_board_and_version(monkeypatch: pyte
     assert len(made) > count and other.conditional_holders == conditional and other.statics == statics
     for _ in range(2):
         assert fast_resolve(board, VERSION) == resolve(board, VERSION)
+
+
+def test_an_instruction_applied_to_a_value_is_applied_once_for_every_resolution(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """613.1: ``apply_instruction`` is a pure function of the value, the instruction and (timed) the timestamp: a
+    second resolution of the board applies none again, and gives the readable resolver's resolution."""
+    calls: list[Any] = []
+    apply_instruction = bookkeeping.apply_instruction
+
+    def spy(ch: Any, instr: Any, timestamp: Any) -> Any:
+        calls.append(instr)
+        return apply_instruction(ch, instr, timestamp)
+
+    monkeypatch.setattr(bookkeeping, "apply_instruction", spy)
+    bookkeeping._APPLIED.clear()  # (bounded: emptied past 100,000 entries; here none are left from other tests)
+    board = peer_board(20, 5)
+    first = fast_resolve(board, VERSION)
+    assert calls
+    calls.clear()
+    assert fast_resolve(board, VERSION) == first == resolve(board, VERSION)
+    assert not calls
