@@ -18,9 +18,9 @@ from mtg_layers.catalogue.load import catalogue
 from reference.model import Board
 from reference.resolver import resolve
 from reference.versions import get_version
-from reference_optimized import bookkeeping
+from reference_optimized import bookkeeping, indexes
 from reference_optimized import resolve as fast_resolve
-from reference_optimized.indexes import Indexes
+from reference_optimized.indexes import Indexes, moved_facts
 
 from ..builders import creature, enchantment, make_board
 
@@ -178,3 +178,16 @@ def test_an_instruction_applied_to_a_value_is_applied_once_for_every_resolution(
     calls.clear()
     assert fast_resolve(board, VERSION) == first == resolve(board, VERSION)
     assert not calls
+
+
+def test_the_facts_moved_between_two_values_are_read_once() -> None:
+    """611.3a: what an object moved from one value to another loses and gains (``moved_facts``) is read once per
+    pair of values, kept by their identities; what another pair left under those identities is read again."""
+    ch = bookkeeping.Incremental(peer_board(), VERSION).state
+    a, b = ch[sorted(ch)[0]], ch[sorted(ch)[-1]]
+    c = a.with_(name=a.name + "!", types=a.types | {"artifact"})
+    assert indexes.kept_moved_facts(a, c) == moved_facts(a, c) != ([], [])
+    assert indexes.kept_moved_facts(a, c)[0] is indexes.kept_moved_facts(a, c)[0]
+    for stale in ((b, c), (a, b)):
+        indexes._MOVED[(id(a), id(c))] = (*stale, [("stale",)], [])
+        assert indexes.kept_moved_facts(a, c) == moved_facts(a, c)
