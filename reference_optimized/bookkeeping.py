@@ -43,6 +43,10 @@ class answers those questions and keeps what it can between steps:
   trial once in each graph (613.8a, 613.7; ``_class_key`` argues when the answer is the class's: not where the test
   reads the effect's source, its fixed objects, its amounts or its condition), and equal effects on the same objects
   hold one dict of changes, each changing it only as a copy of its own (613.1).
+- what a resolution reads off the board and the version alone is read once for every resolution of the board
+  (613.1, 611.3, 611.3a): the bitsets over the first values (``first_indexes``: each resolution moves a copy of its
+  own), every object's statics at its first values (``_first_statics``), and the result of applying one instruction
+  to one value (``_APPLIED``: a pure function of the value, the instruction and, timed, the timestamp).
 
 Every shortcut returns "no dependency" only where the readable test
 (``reference.dependency.compare_after_trial``) would; where a shortcut cannot tell, the
@@ -400,7 +404,7 @@ class _BoardRules:
     read by the first resolution of the board and handed to the next ones; and every object's first values under
     each version (613.1: a function of the board and the version)."""
 
-    __slots__ = ("board", "effects", "first", "keyword_counters", "read")
+    __slots__ = ("bitsets", "board", "effects", "first", "keyword_counters", "read", "statics")
 
     def __init__(self, board: Board, keyword_counters: Any, effects: list[ContinuousEffect]) -> None:
         """122.1, 613.7c: the board's rules' effects, read under these keyword counters (122.1b), nothing read yet."""
@@ -409,6 +413,10 @@ class _BoardRules:
         self.read: dict[int, _RulesRead] = {}
         # by the version's identity: the version (held) and every object's first values under it
         self.first: dict[int, tuple[RulesVersion, dict[str, Characteristics]]] = {}
+        # by the version's identity: the version (held) and the bitsets over the first values (``first_indexes``)
+        self.bitsets: dict[int, tuple[RulesVersion, Indexes]] = {}
+        # by the version's identity: the version (held) and the statics read off the first values (``Incremental``)
+        self.statics: dict[int, tuple[RulesVersion, _FirstStatics]] = {}
 
     def initial_state(self, version: RulesVersion) -> dict[str, Characteristics]:
         """613.1: every object's first values under the version (``shared_initial_state``), made once per version
@@ -417,6 +425,22 @@ class _BoardRules:
         if known is None or known[0] is not version:
             known = self.first[id(version)] = (version, shared_initial_state(self.board, version))
         return known[1]
+
+    def first_indexes(self, version: RulesVersion, state: Mapping[str, Characteristics]) -> Indexes:
+        """611.3a, 613.1: the bitsets over ``state`` (one resolution's values now, of the objects holding first values
+        under the version), as ``Indexes(board, state)`` gives them: those over the first values are built once per
+        board and version, and each resolution gets a copy of its own with the objects whose values differ from
+        their first ones moved (``Indexes.update``: an object moved once from its first value to its value now
+        loses and gains exactly the facts the two differ in; its board facts, position and zone are the board's)."""
+        first = self.initial_state(version)
+        known = self.bitsets.get(id(version))
+        if known is None or known[0] is not version:
+            known = self.bitsets[id(version)] = (version, Indexes(self.board, first))
+        return known[1].moved((i, first[i], ch) for i, ch in state.items() if ch is not first[i])
+
+
+# an object's static effects at the first values, the memo of static effects read then, the objects with a condition
+_FirstStatics = tuple[dict[str, list[ContinuousEffect]], dict[tuple[Any, ...], ContinuousEffect | None], frozenset[str]]
 
 
 class _RulesRead:
@@ -455,6 +479,11 @@ def board_rules(board: Board, state: Mapping[str, Any], keyword_counters: Any) -
             board, keyword_counters, shared_rule_effects(board, state, keyword_counters)
         )
     return held
+
+
+# 613.1: the results of ``apply_instruction`` per (value, instruction, timestamp if timed), for every resolution
+# (each value and instruction an immutable value: equal inputs, the same result); emptied past 100,000 entries
+_APPLIED: dict[tuple[Characteristics, Instruction, Any], Characteristics] = {}
 
 
 class Incremental:
@@ -496,7 +525,9 @@ class Incremental:
         self.affected_cache: dict[str, _Affected] = {}
         self.changes_cache: dict[str, _Changes] = {}
         self.static_memo: dict[tuple[Any, ...], ContinuousEffect | None] = {}
-        self.applied: dict[tuple[Characteristics, Instruction, Any], Characteristics] = {}
+        # 613.1: one instruction's result on one value (``apply_instruction``, a pure function of the value, the
+        # instruction and, for a timed operation, the timestamp), shared by every resolution (``_APPLIED``)
+        self.applied = _APPLIED
         # per parts (``_shares``): the step, the objects and the changes of the last effect with those parts
         # (and its moves, when made class by class: ``by_class``)
         self.shared_changes: dict[
@@ -572,8 +603,24 @@ class Incremental:
             self.infos.update(self.rules_read.infos)
         else:
             self.rules_read = None
+        self._first_statics()
+
+    def _first_statics(self) -> None:
+        """611.3b, 613.6: every object's static effects at its first values (``_regenerate_statics`` on each).
+
+        Those are a function of the board and the version (the first values are: ``initial_state``; a condition
+        (611.3a) is read on them): the first resolution of a board under a version reads them, and the next ones
+        get its statics, the memo of its static effects and the objects holding a condition, each in a mapping of
+        its own (the lists of effects are never changed, only replaced)."""
+        kept = self.board_rules.statics.get(id(self.version))
+        if kept is not None and kept[0] is self.version:
+            statics, memo, conditional = kept[1]
+            self.statics, self.static_memo, self.conditional_holders = dict(statics), dict(memo), set(conditional)
+            return
         for obj_id in sorted(self.state):
             self._regenerate_statics(obj_id)
+        first = (dict(self.statics), dict(self.static_memo), frozenset(self.conditional_holders))
+        self.board_rules.statics[id(self.version)] = (self.version, first)
 
     # --- effects in play (611, 613.6)
 
@@ -861,7 +908,7 @@ class Incremental:
         if self.pending_infos:
             self._flush()
         if self.index is None:
-            self.index = Indexes(self.board, self.state)
+            self.index = self.board_rules.first_indexes(self.version, self.state)
         elif self.unindexed:
             self.index.update_classes(self.unindexed)
             self.unindexed = []

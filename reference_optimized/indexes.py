@@ -104,6 +104,22 @@ def moved_facts(old: Characteristics, new: Characteristics) -> tuple[list[Key], 
     return lost, gained
 
 
+# by the two values' identities: the values (held) and what an object moved from one to the other loses and gains,
+# for every resolution (``moved_facts`` reads the two values alone); emptied past this many
+_MOVED: dict[tuple[int, int], tuple[Characteristics, Characteristics, list[Key], list[Key]]] = {}
+_MOVED_KEPT = 20_000
+
+
+def kept_moved_facts(old: Characteristics, new: Characteristics) -> tuple[list[Key], list[Key]]:
+    """611.3a: ``moved_facts`` of the two values, read once for every resolution (the lists are never changed)."""
+    held = _MOVED.get((id(old), id(new)))
+    if held is None or held[0] is not old or held[1] is not new:
+        if len(_MOVED) > _MOVED_KEPT:
+            _MOVED.clear()
+        held = _MOVED[(id(old), id(new))] = (old, new, *moved_facts(old, new))
+    return held[2], held[3]
+
+
 class Indexes:
     """Bitsets over object positions, one per fact, for the current characteristics of a resolution."""
 
@@ -164,7 +180,7 @@ class Indexes:
         as the objects' last values give it, as moving each object once from its first value to its last does."""
         bits = self.bits
         for old, new, mask in moves:
-            lost, gained = moved_facts(old, new)
+            lost, gained = kept_moved_facts(old, new)
             for k in lost:
                 bits[k] &= ~mask
             for k in gained:
