@@ -38,7 +38,9 @@ class answers those questions and keeps what it can between steps:
   into their slots with their parts and infos once per board and version, and read as one class by ``independent``
   (what all of a slot's read and write); a counter applied in a group that applies in one pass (the layer loop's
   ``one_pass_order``) reads its fixed object without ``affected``'s and ``apply``'s questions (``apply_in_order``).
-  Each counter still applies at its own timestamp, its own step in the trace (below, ``apply_in_order``).
+  A run of such counters in a row is applied in one loop (``_apply_run``: their objects and parts kept per board and
+  version) and is one entry of the history; each counter is still its own step at its own timestamp, its state
+  made again when the trace reads it (``_Run``).
 - effects of one class (the same card's ability: same filter, same parts, other sources and timestamps) meet one
   trial once in each graph (613.8a, 613.7; ``_class_key`` argues when the answer is the class's: not where the test
   reads the effect's source, its fixed objects, its amounts or its condition), and equal effects on the same objects
@@ -332,6 +334,7 @@ class _Run:
     __slots__ = ("each", "news")
 
     def __init__(self, each: list[frozenset[str]], news: list[Characteristics]) -> None:
+        """613.1, 613.7c: the run's effects' objects, in order, and their values after each (``_apply_run``)."""
         self.each, self.news = each, news
 
     def states(self, state: dict[str, Characteristics]) -> Iterator[Mapping[str, Characteristics]]:
@@ -2040,15 +2043,22 @@ class Incremental:
         the history (``_Run``): the value each object holds after each of its effects, the state after each effect
         made again when the trace reads it (``replay``); what the run changed is logged with the next ones (``_flush``).
 
-        Why each effect's application is the same as ``apply``'s, in the same order: each has fixed objects (611.2c,
-        613.7c: a counter's object is fixed, 122.1a), the objects of those that exist where it reaches (400.7, 123.5),
-        as ``affected`` reads them (a fact of the board: no application changes which objects exist or where); its
-        parts read nothing (``_at_once``: constant amounts, the same instruction for any effect with those parts), so
-        what it does to an object reads that object's value alone, and it writes only power and toughness, which no
-        effect of the run reads (613.8a: none depends on another; a +1/+1 counter adds a fixed amount, and such
-        additions commute, 613.4c). Applying the run's effects in turn, each to its objects, in the order given
-        (613.7, 613.7c: each counter at its own timestamp), leaves every object with the value the effects on it
-        give in that order, and the state after each effect is the one before it with its objects' values after it.
+        Why the run is the loop's one-at-a-time application, effect by effect (613.4c, 613.7c, 613.8a): each has
+        fixed objects (611.2c; 613.7c: a counter's object is fixed, 122.1a), the objects of those that exist where it
+        reaches (400.7, 123.5), as ``affected`` reads them (a fact of the board: no application changes which objects
+        exist or where); its parts read nothing (``_at_once``: constant amounts, the same instruction for any effect
+        with those parts), so what it does to an object reads that object's value alone, and it writes only power and
+        toughness, which no effect of the run reads (613.8a: none depends on another; a +1/+1 counter adds a fixed
+        amount, and such additions commute, 613.4c). Applying the run's effects in turn, each to its objects, in the
+        order given (613.7, 613.7c: each counter at its own timestamp), leaves every object with the value the effects
+        on it give in that order, and the state after each effect is the one before it with its objects' values after
+        it.
+        Nothing else is read between two of them: the run stops at an effect locked in earlier (613.6: its objects
+        were fixed in an earlier slot, not a first application), at one whose parts must be logged as they apply
+        (``_at_once``), and where an "as long as" condition reads what it writes (611.3a, ``_condition_reads``:
+        checked again for objects and parts kept from an earlier resolution, the only part of ``_at_once`` that
+        reads the state). The history holds, per effect, its objects and their values after it (``_Run``): ``replay``
+        gives one state per effect, as ``apply`` would have logged it.
         """
         locked, state, objects = self.locked, self.state, self.board.objects
         by_id, olds, infos, kept_changes = (
@@ -2071,11 +2081,12 @@ class Incremental:
                 break
             held = None if known is None else known.get(id(e))
             if held is None or held[0] is not e:
-                fixed = e.targets
-                at_once = None if fixed is None else self._at_once(e, slot)
-                if fixed is None or at_once is None:
+                at_once = self._at_once(e, slot)  # (None without fixed objects)
+                if at_once is None:
                     break
-                objs = frozenset(i for i in fixed if i in state and (e.anywhere or objects[i].zone == "battlefield"))
+                objs = frozenset(
+                    i for i in e.targets or () if i in state and (e.anywhere or objects[i].zone == "battlefield")
+                )
                 held = (e, objs, *at_once)
                 if known is not None and rules is not None and id(e) in rules.ids:
                     known[id(e)] = held
@@ -2155,7 +2166,8 @@ class Incremental:
         An effect with fixed objects (611.2c: a resolved effect's; 613.7c: the rules' counters) first applied here
         whose parts wait to be logged (``_at_once``) is applied without the questions of ``affected`` and ``apply``:
         its objects are those of its fixed ones that exist where it reaches (400.7, 123.5), as ``affected`` reads them,
-        and a run of such effects (three creatures in four with their counters) is logged as one step (``_flush``).
+        and a run of such effects (three creatures in four with their counters) is applied in one loop, one entry of
+        the history (``_apply_run``, which argues why), and logged as one step (``_flush``).
 
         Why the counters of a one-pass group need no more than this (the loop hands a list longer than one effect
         only for a group ``one_pass_order`` gave): a +1/+1 counter is an effect of the rules with a fixed object and a
@@ -2167,7 +2179,9 @@ class Incremental:
         after, reading the sum: neither is in the group. Within 7c, the pass applies in rank order (613.7, 613.7c:
         each counter at its own timestamp, between the pumps and anthems of earlier and later timestamps), one
         application each, so the state after each step, and the trace, are the readable resolver's
-        (``tests/reference_optimized``: the corpus and generated boards with interleaved timestamps).
+        (``tests/reference_optimized``: the corpus and generated boards with interleaved timestamps). The run's
+        trace steps read their states off the run's entry (``_Run``) when the trace is read: one per counter, in
+        rank order, each the state before it with its object's value after it.
         """
         out: list[tuple[frozenset[str], bool, tuple[Part, ...]]] = []
         locked, n = self.locked, 0
