@@ -2061,12 +2061,7 @@ class Incremental:
         gives one state per effect, as ``apply`` would have logged it.
         """
         locked, state, objects = self.locked, self.state, self.board.objects
-        by_id, olds, infos, kept_changes = (
-            self.at_once_applied,
-            self.pending_old,
-            self.pending_infos,
-            self.changes_cache,
-        )
+        by_id, olds, infos = self.at_once_applied, self.pending_old, self.pending_infos
         # the rules' effects (the same for every resolution of the board) keep what the run reads off them alone: their
         # objects, their parts and what is kept about them (``_RulesRead.runs``)
         rules = self.rules_read
@@ -2114,9 +2109,6 @@ class Incremental:
                         if t not in olds:
                             olds[t] = old
                     news.append(state[t])
-            kept = kept_changes.get(e.key)
-            if kept is not None:
-                kept.effect, kept.version, kept.moves = None, -1, None
             infos[id(info)] = info
         if each:
             self.history.append(_Run(each, news))

@@ -110,3 +110,30 @@ def test_a_condition_reading_what_the_run_writes_ends_a_kept_run() -> None:
     assert engine._apply_run(picks, 0, "7c", out) == 0 and not out and not engine.history
     engine.condition_reads = frozenset({"colors"})
     assert engine._apply_run(picks, 0, "7c", out) == len(picks) == len(out) >= 10
+
+
+def test_an_object_changed_twice_in_a_run_moves_from_its_value_before_the_run() -> None:
+    """613.1, 613.7c: alike creatures each with a +1/+1 and a -1/-1 counter (two effects on one object in the run):
+    each object's class follows from its value before the run's first effect on it to its value after the last
+    (``_flush``), and the result and trace equal the readable resolver's."""
+    board = make_board(
+        [
+            creature(
+                f"c{i}",
+                1 + i,
+                name="Bear",
+                counters=[
+                    {"kind": "+1/+1", "count": 2, "timestamp": 20 + i},
+                    {"kind": "-1/-1", "count": 1, "timestamp": 40 + i},
+                ],
+            )
+            for i in range(8)
+        ]
+    )
+    engine = bookkeeping.Incremental(board, VERSION)
+    quick = resolve(board, VERSION, lambda _b, _v: engine)
+    assert quick == resolve(board, VERSION)
+    assert engine.holders is not None and not engine.pending_infos
+    held = [(i, ch) for ch, objs in engine.holders.values() for i in objs]
+    assert len(held) == len(engine.state) == 8 and all(engine.state[i] is ch for i, ch in held)
+    assert {(ch.power, ch.toughness) for ch in quick.final.values()} == {(3, 3)}
