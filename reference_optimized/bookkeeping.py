@@ -38,7 +38,9 @@ class answers those questions and keeps what it can between steps:
   into their slots with their parts and infos once per board and version, and read as one class by ``independent``
   (what all of a slot's read and write); a counter applied in a group that applies in one pass (the layer loop's
   ``one_pass_order``) reads its fixed object without ``affected``'s and ``apply``'s questions (``apply_in_order``).
-  Each counter still applies at its own timestamp, its own step in the trace (below, ``apply_in_order``).
+  A run of such counters in a row is applied in one loop (``_apply_run``: their objects and parts kept per board and
+  version) and is one entry of the history; each counter is still its own step at its own timestamp, its state
+  made again when the trace reads it (``_Run``).
 - effects of one class (the same card's ability: same filter, same parts, other sources and timestamps) meet one
   trial once in each graph (613.8a, 613.7; ``_class_key`` argues when the answer is the class's: not where the test
   reads the effect's source, its fixed objects, its amounts or its condition), and equal effects on the same objects
@@ -329,15 +331,37 @@ class _Changes:
 Graph = dict[str, dict[str, DependencyReason]]
 
 
+class _Run:
+    """613.1, 613.7c: the history's entry for a run of effects applied at once (``Incremental._apply_run``): the
+    objects of each effect, in order, and the value each of them holds after that effect, in the same order."""
+
+    __slots__ = ("each", "news")
+
+    def __init__(self, each: list[frozenset[str]], news: list[Characteristics]) -> None:
+        """613.1, 613.7c: the run's effects' objects, in order, and their values after each (``_apply_run``)."""
+        self.each, self.news = each, news
+
+    def states(self, state: dict[str, Characteristics]) -> Iterator[Mapping[str, Characteristics]]:
+        """613.1: the state after each effect of the run, from ``state``, the state before it (changed in place)."""
+        news = iter(self.news)
+        for targets in self.each:
+            for t in targets:
+                state[t] = next(news)
+            yield state
+
+
 def _replay(
-    start: Mapping[str, Characteristics], history: list[dict[str, Characteristics]]
+    start: Mapping[str, Characteristics], history: list[dict[str, Characteristics] | _Run]
 ) -> Iterator[Mapping[str, Characteristics]]:
     """613.1: the state after each step, from the state before the first and each step's changes (one mapping,
     changed in place as it goes: read each before asking for the next)."""
     state = dict(start)
     for changes in history:
-        state.update(changes)
-        yield state
+        if isinstance(changes, _Run):
+            yield from changes.states(state)
+        else:
+            state.update(changes)
+            yield state
 
 
 def _printed_only(obj: GameObject) -> bool:
@@ -448,7 +472,7 @@ class _RulesRead:
     by slot, each one's parts in every slot and what is kept about it (``_Info``), their identities, and per slot
     what those with a part in it read and write (``Incremental.independent``)."""
 
-    __slots__ = ("by_slot", "ids", "infos", "reads_writes", "slotted", "version")
+    __slots__ = ("by_slot", "ids", "infos", "reads_writes", "runs", "slotted", "version")
 
     def __init__(
         self,
@@ -461,6 +485,9 @@ class _RulesRead:
         self.version, self.by_slot, self.slotted, self.infos = version, by_slot, slotted, infos
         self.ids = frozenset(infos)
         self.reads_writes: dict[str, tuple[frozenset[str], frozenset[str]]] = {}
+        # per slot, by an effect's identity: the effect, its objects (a fact of the board: which objects exist and
+        # where, 400.7), its parts applied at once and what is kept about it (``Incremental._apply_run``)
+        self.runs: dict[str, dict[int, tuple[ContinuousEffect, frozenset[str], tuple[Part, ...], _Info]]] = {}
 
 
 # the rules' effects of the boards resolved last, by the board's identity (the board is held), at most this many
@@ -512,7 +539,7 @@ class Incremental:
         self.locked: dict[str, tuple[ContinuousEffect, frozenset[str]]] = {}
         # the state before the first step and each step's changes (never changed after): the trace's states (``replay``)
         self.start: dict[str, Characteristics] = dict(self.state)
-        self.history: list[dict[str, Characteristics]] = []
+        self.history: list[dict[str, Characteristics] | _Run] = []
         # One entry per applied step: the objects it changed and the characteristics it changed.
         self.log: list[tuple[frozenset[str], frozenset[str], Names]] = []
         # Objects that do not fit (``fits``), and those without power or toughness, computed when first asked.
@@ -1982,45 +2009,65 @@ class Incremental:
                 except TypeError:  # unhashable parts (plain dicts from a caller)
                     fixed = False
             parts = self.at_once[key] = parts if fixed else None
-        if parts is None:
+        if parts is None or self._condition_reads(info):
             return None
-        if self.conditional_holders and hits(info.writes, info.write_names, self.condition_reads, self.condition_names):
-            return None  # 611.3a: a condition reads what it writes: its ability's effect may begin or end
         return parts, info
+
+    def _condition_reads(self, info: _Info) -> bool:
+        """611.3a: whether an "as long as" condition of an object here reads what the effect writes (its ability's
+        effect may begin or end: the effect's applications are logged as they are made)."""
+        return bool(self.conditional_holders) and hits(
+            info.writes, info.write_names, self.condition_reads, self.condition_names
+        )
+
+    def _at_once_instructions(
+        self, e: ContinuousEffect, parts: tuple[Part, ...], targets: frozenset[str]
+    ) -> tuple[tuple[Part, ...], list[Instruction], bool] | None:
+        """613.7a, 613.8a: the instructions of parts applied at once (read off the parts alone: ``_at_once``), made
+        once per parts, and whether one is timed (613.7a: only its result reads the timestamp); None without objects."""
+        made = self.at_once_instrs.get(id(parts))
+        if made is None or made[0] is not parts:
+            some = next(iter(targets), None)
+            if some is None:
+                return None
+            first = [instruction(e, p, some, self.board, self.state, self.version) for p in parts]
+            made = self.at_once_instrs[id(parts)] = (parts, first, any(i[0] in TIMED_OPERATIONS for i in first))
+        return made
+
+    def _at_once_value(
+        self, old: Characteristics, instrs: list[Instruction], stamp: Any, timestamp: Any
+    ) -> tuple[Characteristics, Characteristics, bool]:
+        """613.1: a value with the instructions applied (``_at_once``), kept by the value's identity (objects alike
+        hold one value): the value (kept alive), its result, and whether it changed."""
+        ch = old
+        applied = self.applied
+        for instr in instrs:
+            key = (ch, instr, stamp)
+            new = applied.get(key)
+            if new is None:
+                if len(applied) > 100_000:
+                    applied.clear()
+                new = applied[key] = apply_instruction(ch, instr, timestamp)
+            ch = new
+        held = self.at_once_applied[(id(old), id(instrs), stamp)] = (old, ch, ch is not old and ch != old)
+        return held
 
     def _apply_at_once(
         self, e: ContinuousEffect, parts: tuple[Part, ...], info: _Info, targets: frozenset[str]
     ) -> None:
         """613.1: apply the parts (``_at_once``) to ``targets`` at once, the state and the history as ``apply`` leaves
         them; what the step changed is logged with the next steps applied so (``_flush``)."""
-        made = self.at_once_instrs.get(id(parts))
-        if made is None or made[0] is not parts:
-            some = next(iter(targets), None)
-            if some is None:
-                made = None
-            else:
-                first = [instruction(e, p, some, self.board, self.state, self.version) for p in parts]
-                # 613.7a: only a timed operation's result reads the timestamp
-                made = self.at_once_instrs[id(parts)] = (parts, first, any(i[0] in TIMED_OPERATIONS for i in first))
+        made = self._at_once_instructions(e, parts, targets)
         instrs = None if made is None else made[1]
         stamp = e.timestamp if made is not None and made[2] else None
-        state, applied, olds, by_id = self.state, self.applied, self.pending_old, self.at_once_applied
+        state, olds, by_id = self.state, self.pending_old, self.at_once_applied
         changes: dict[str, Characteristics] = {}
         for t in targets if instrs is not None else ():
             old = state[t]
             # objects alike hold one value (``alike``): its result is looked up by the value's identity
             held = by_id.get((id(old), id(instrs), stamp))
             if held is None:
-                ch = old
-                for instr in instrs:  # type: ignore[union-attr]
-                    key = (ch, instr, stamp)
-                    new = applied.get(key)
-                    if new is None:
-                        if len(applied) > 100_000:
-                            applied.clear()
-                        new = applied[key] = apply_instruction(ch, instr, e.timestamp)
-                    ch = new
-                held = by_id[(id(old), id(instrs), stamp)] = (old, ch, ch is not old and ch != old)
+                held = self._at_once_value(old, instrs, stamp, e.timestamp)  # type: ignore[arg-type]
             if held[2]:
                 changes[t] = held[1]
                 if t not in olds:
@@ -2031,6 +2078,88 @@ class Incremental:
         if kept is not None:
             kept.effect, kept.version, kept.moves = None, -1, None
         self.pending_infos[id(info)] = info
+
+    def _apply_run(
+        self, picks: list[ContinuousEffect], n: int, slot: str, out: list[tuple[frozenset[str], bool, tuple[Part, ...]]]
+    ) -> int:
+        """613.1, 613.4c, 613.7c: apply at once the run of effects from ``picks[n]`` on that are first applied here
+        and whose parts wait to be logged (``_at_once``), each to its fixed objects in turn; the index after the run.
+
+        Each effect is locked in (613.6) and its objects, whether first, and parts are added to ``out``, as
+        ``one_by_one`` gives them; the state is the one applying them one at a time leaves. The run is one entry of
+        the history (``_Run``): the value each object holds after each of its effects, the state after each effect
+        made again when the trace reads it (``replay``); what the run changed is logged with the next ones (``_flush``).
+
+        Why the run is the loop's one-at-a-time application, effect by effect (613.4c, 613.7c, 613.8a): each has
+        fixed objects (611.2c; 613.7c: a counter's object is fixed, 122.1a), the objects of those that exist where it
+        reaches (400.7, 123.5), as ``affected`` reads them (a fact of the board: no application changes which objects
+        exist or where); its parts read nothing (``_at_once``: constant amounts, the same instruction for any effect
+        with those parts), so what it does to an object reads that object's value alone, and it writes only power and
+        toughness, which no effect of the run reads (613.8a: none depends on another; a +1/+1 counter adds a fixed
+        amount, and such additions commute, 613.4c). Applying the run's effects in turn, each to its objects, in the
+        order given (613.7, 613.7c: each counter at its own timestamp), leaves every object with the value the effects
+        on it give in that order, and the state after each effect is the one before it with its objects' values after
+        it.
+        Nothing else is read between two of them: the run stops at an effect locked in earlier (613.6: its objects
+        were fixed in an earlier slot, not a first application), at one whose parts must be logged as they apply
+        (``_at_once``), and where an "as long as" condition reads what it writes (611.3a, ``_condition_reads``:
+        checked again for objects and parts kept from an earlier resolution, the only part of ``_at_once`` that
+        reads the state). The history holds, per effect, its objects and their values after it (``_Run``): ``replay``
+        gives one state per effect, as ``apply`` would have logged it.
+        """
+        locked, state, objects = self.locked, self.state, self.board.objects
+        by_id, olds, infos = self.at_once_applied, self.pending_old, self.pending_infos
+        # the rules' effects (the same for every resolution of the board) keep what the run reads off them alone: their
+        # objects, their parts and what is kept about them (``_RulesRead.runs``)
+        rules = self.rules_read
+        known = None if rules is None else rules.runs.setdefault(slot, {})
+        conditional, made_of = self.conditional_holders, self.at_once_instrs
+        each: list[frozenset[str]] = []  # the objects of each effect of the run, in order
+        news: list[Characteristics] = []  # the value of each of those objects after that effect, in the same order
+        end = len(picks)
+        while n < end:
+            e = picks[n]
+            if e.key in locked:
+                break
+            held = None if known is None else known.get(id(e))
+            if held is None or held[0] is not e:
+                at_once = self._at_once(e, slot)  # (None without fixed objects)
+                if at_once is None:
+                    break
+                objs = frozenset(
+                    i for i in e.targets or () if i in state and (e.anywhere or objects[i].zone == "battlefield")
+                )
+                held = (e, objs, *at_once)
+                if known is not None and rules is not None and id(e) in rules.ids:
+                    known[id(e)] = held
+            elif conditional and self._condition_reads(held[3]):
+                break
+            _, targets, parts, info = held
+            locked[e.key] = (e, targets)
+            out.append((targets, True, parts))
+            each.append(targets)
+            n += 1
+            made = made_of.get(id(parts))
+            if made is None or made[0] is not parts:
+                made = self._at_once_instructions(e, parts, targets)
+            if made is not None:
+                instrs = made[1]
+                stamp = e.timestamp if made[2] else None
+                for t in targets:
+                    old = state[t]
+                    # objects alike hold one value (``alike``): its result is looked up by the value's identity
+                    result = by_id.get((id(old), id(instrs), stamp))
+                    if result is None:
+                        result = self._at_once_value(old, instrs, stamp, e.timestamp)
+                    if result[2]:
+                        state[t] = result[1]
+                        if t not in olds:
+                            olds[t] = old
+                    news.append(state[t])
+            infos[id(info)] = info
+        if each:
+            self.history.append(_Run(each, news))
+        return n
 
     def _flush(self) -> None:
         """613.1: log the applications made at once since the last entry (``_apply_at_once``) as one step: the
@@ -2076,7 +2205,8 @@ class Incremental:
         An effect with fixed objects (611.2c: a resolved effect's; 613.7c: the rules' counters) first applied here
         whose parts wait to be logged (``_at_once``) is applied without the questions of ``affected`` and ``apply``:
         its objects are those of its fixed ones that exist where it reaches (400.7, 123.5), as ``affected`` reads them,
-        and a run of such effects (three creatures in four with their counters) is logged as one step (``_flush``).
+        and a run of such effects (three creatures in four with their counters) is applied in one loop, one entry of
+        the history (``_apply_run``, which argues why), and logged as one step (``_flush``).
 
         Why the counters of a one-pass group need no more than this (the loop hands a list longer than one effect
         only for a group ``one_pass_order`` gave): a +1/+1 counter is an effect of the rules with a fixed object and a
@@ -2088,22 +2218,19 @@ class Incremental:
         after, reading the sum: neither is in the group. Within 7c, the pass applies in rank order (613.7, 613.7c:
         each counter at its own timestamp, between the pumps and anthems of earlier and later timestamps), one
         application each, so the state after each step, and the trace, are the readable resolver's
-        (``tests/reference_optimized``: the corpus and generated boards with interleaved timestamps).
+        (``tests/reference_optimized``: the corpus and generated boards with interleaved timestamps). The run's
+        trace steps read their states off the run's entry (``_Run``) when the trace is read: one per counter, in
+        rank order, each the state before it with its object's value after it.
         """
         out: list[tuple[frozenset[str], bool, tuple[Part, ...]]] = []
-        locked, state, objects = self.locked, self.state, self.board.objects
-        for e in picks:
-            fixed = e.targets
-            if fixed is not None and e.key not in locked:
-                at_once = self._at_once(e, slot)
-                if at_once is not None:
-                    targets = frozenset(
-                        i for i in fixed if i in state and (e.anywhere or objects[i].zone == "battlefield")
-                    )
-                    locked[e.key] = (e, targets)
-                    self._apply_at_once(e, *at_once, targets)
-                    out.append((targets, True, at_once[0]))
-                    continue
+        locked, n = self.locked, 0
+        while n < len(picks):
+            after = self._apply_run(picks, n, slot, out)
+            if after > n:
+                n = after
+                continue
+            e = picks[n]
+            n += 1
             targets = self.affected(e)
             first = e.key not in locked
             if first:

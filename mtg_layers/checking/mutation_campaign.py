@@ -83,9 +83,11 @@ KILLING_SUITE = (
     "tests/reference/test_vocabulary.py",
     "tests/reference/test_zones.py",
     # the incremental bookkeeping gives the readable one's results and traces; its tables
+    "tests/reference_optimized/test_board_bitsets.py",
     "tests/reference_optimized/test_bookkeeping.py",
     "tests/reference_optimized/test_compiled_filters.py",
     "tests/reference_optimized/test_counter_classes.py",
+    "tests/reference_optimized/test_counter_runs.py",
     "tests/reference_optimized/test_effect_classes.py",
     "tests/reference_optimized/test_features.py",
     "tests/reference_optimized/test_last_copy.py",
