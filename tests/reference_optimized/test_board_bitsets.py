@@ -50,7 +50,7 @@ def test_a_resolution_gets_the_bitsets_built_afresh_over_its_values() -> None:
     for n, i in enumerate(ids[:6]):
         ch = later.state[i]
         later.state[i] = ch.with_(
-            name=ch.name + "!" if n % 2 else ch.name,
+            name=f"{ch.name}!" if n % 2 else ch.name,
             controller="p9" if n % 3 == 0 else ch.controller,
             types=ch.types | {"artifact"},
             colors=frozenset() if n % 2 else frozenset({"red", "blue"}),
@@ -100,7 +100,7 @@ def test_the_first_statics_are_read_once_per_board_and_version(monkeypatch: pyte
     first resolution of a board under a version; the next ones get them (no static effect made again), each in
     mappings of its own; another version reads its own. The fast path equals the readable resolver."""
     made: list[str] = []
-    static_effect = bookkeeping.static_effect
+    static_effect = bookkeeping.static_effect  # type: ignore[attr-defined]
 
     def spy(board: Board, state: Any, obj_id: str, wording: str) -> Any:
         made.append(obj_id)
@@ -164,7 +164,7 @@ def test_an_instruction_applied_to_a_value_is_applied_once_for_every_resolution(
     """613.1: ``apply_instruction`` is a pure function of the value, the instruction and (timed) the timestamp: a
     second resolution of the board applies none again, and gives the readable resolver's resolution."""
     calls: list[Any] = []
-    apply_instruction = bookkeeping.apply_instruction
+    apply_instruction = bookkeeping.apply_instruction  # type: ignore[attr-defined]
 
     def spy(ch: Any, instr: Any, timestamp: Any) -> Any:
         calls.append(instr)
@@ -185,7 +185,7 @@ def test_the_facts_moved_between_two_values_are_read_once() -> None:
     pair of values, kept by their identities; what another pair left under those identities is read again."""
     ch = bookkeeping.Incremental(peer_board(), VERSION).state
     a, b = ch[sorted(ch)[0]], ch[sorted(ch)[-1]]
-    c = a.with_(name=a.name + "!", types=a.types | {"artifact"})
+    c = a.with_(name=f"{a.name}!", types=a.types | {"artifact"})
     assert indexes.kept_moved_facts(a, c) == moved_facts(a, c) != ([], [])
     assert indexes.kept_moved_facts(a, c)[0] is indexes.kept_moved_facts(a, c)[0]
     for stale in ((b, c), (a, b)):

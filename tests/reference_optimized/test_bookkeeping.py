@@ -1179,7 +1179,7 @@ def test_classes_of_alike_objects_follow_every_step_on_the_peer_boards(family: s
     run = bookkeeping.Incremental._apply_run
     bookkeeping.Incremental.apply = checked  # type: ignore[method-assign,assignment]
     bookkeeping.Incremental._flush = checked_flush  # type: ignore[method-assign]
-    bookkeeping.Incremental._apply_run = counted_run  # type: ignore[method-assign]
+    bookkeeping.Incremental._apply_run = counted_run  # type: ignore[method-assign,assignment]
     try:
         assert_same(board, version)
     finally:
