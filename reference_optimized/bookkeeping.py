@@ -52,7 +52,7 @@ readable test itself is run.
 from __future__ import annotations
 
 from collections import ChainMap
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping
 from typing import Any
 
 from reference.dependency import (
@@ -77,7 +77,7 @@ from reference.effects import (
 from reference.filters import Context, condition_holds, objects_matching
 from reference.model import Board, Characteristics, GameObject, Part, State
 from reference.operations import TIMED_OPERATIONS, Instruction, apply_instruction
-from reference.resolver import initial_values
+from reference.resolver import initial_values, one_by_one
 from reference.versions import RulesVersion
 
 from .compiled_filters import compiled, zone_named
@@ -366,6 +366,16 @@ def shared_initial_state(board: Board, version: RulesVersion) -> dict[str, Chara
             ch = alike.setdefault(ch, ch)
         out[i] = ch
     return out
+
+
+def fixed_objects(
+    targets: Collection[str], anywhere: bool, state: Mapping[str, Any], objects: Mapping[str, GameObject]
+) -> frozenset[str]:
+    """611.2c, 400.7, 123.5: an effect's fixed objects that exist where it reaches (the battlefield, or every zone)."""
+    if len(targets) == 1:  # one object (its counters, 613.7c): it, if it exists where the effect reaches
+        (i,) = targets
+        return frozenset(targets) if i in state and (anywhere or objects[i].zone == "battlefield") else frozenset()
+    return frozenset(i for i in targets if i in state and (anywhere or objects[i].zone == "battlefield"))
 
 
 # 122.1, 613.7c: each object's rules' effects, by the object's identity (objects are immutable values: the object,
@@ -741,18 +751,7 @@ class Incremental:
             cached = self.affected_cache.get(e.key)
             if cached is not None and cached.effect is e:
                 return cached.objects
-            state, objects_of, targets = self.state, self.board.objects, e.targets
-            if len(targets) == 1:  # one object (its counters, 613.7c): it, if it exists where the effect reaches
-                (i,) = targets
-                objects = (
-                    frozenset(targets)
-                    if i in state and (e.anywhere or objects_of[i].zone == "battlefield")
-                    else frozenset()
-                )
-            else:
-                objects = frozenset(
-                    i for i in targets if i in state and (e.anywhere or objects_of[i].zone == "battlefield")
-                )
+            objects = fixed_objects(e.targets, e.anywhere, self.state, self.board.objects)
             self.affected_cache[e.key] = _Affected(e, objects, len(self.log))
             return objects
         if self.pending_infos and e.key not in self.locked:
@@ -2044,26 +2043,17 @@ class Incremental:
         (``tests/reference_optimized``: the corpus and generated boards with interleaved timestamps).
         """
         out: list[tuple[frozenset[str], bool, tuple[Part, ...]]] = []
-        locked, state, objects = self.locked, self.state, self.board.objects
+        locked = self.locked
         for e in picks:
             fixed = e.targets
-            if fixed is not None and e.key not in locked:
-                at_once = self._at_once(e, slot)
-                if at_once is not None:
-                    targets = frozenset(
-                        i for i in fixed if i in state and (e.anywhere or objects[i].zone == "battlefield")
-                    )
-                    locked[e.key] = (e, targets)
-                    self._apply_at_once(e, *at_once, targets)
-                    out.append((targets, True, at_once[0]))
-                    continue
-            targets = self.affected(e)
-            first = e.key not in locked
-            if first:
-                locked[e.key] = (e, targets)
-            parts = self.parts(e, slot)
-            self.apply(e, slot, targets)
-            out.append((targets, first, parts))
+            at_once = self._at_once(e, slot) if fixed is not None and e.key not in locked else None
+            if fixed is None or at_once is None:
+                out.extend(one_by_one(self, [e], slot))  # the layer loop's own steps (``affected``, ``apply``)
+                continue
+            targets = fixed_objects(fixed, e.anywhere, self.state, self.board.objects)
+            locked[e.key] = (e, targets)
+            self._apply_at_once(e, *at_once, targets)
+            out.append((targets, True, at_once[0]))
         return out
 
     def apply(self, e: ContinuousEffect, slot: str, targets: frozenset[str]) -> None:
