@@ -58,7 +58,7 @@ readable test itself is run.
 from __future__ import annotations
 
 from collections import ChainMap
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping
 from typing import Any
 
 from reference.dependency import (
@@ -83,7 +83,7 @@ from reference.effects import (
 from reference.filters import Context, condition_holds, objects_matching
 from reference.model import Board, Characteristics, GameObject, Part, State
 from reference.operations import TIMED_OPERATIONS, Instruction, apply_instruction
-from reference.resolver import initial_values
+from reference.resolver import initial_values, one_by_one
 from reference.versions import RulesVersion
 
 from .compiled_filters import compiled, zone_named
@@ -394,6 +394,16 @@ def shared_initial_state(board: Board, version: RulesVersion) -> dict[str, Chara
             ch = alike.setdefault(ch, ch)
         out[i] = ch
     return out
+
+
+def fixed_objects(
+    targets: Collection[str], anywhere: bool, state: Mapping[str, Any], objects: Mapping[str, GameObject]
+) -> frozenset[str]:
+    """611.2c, 400.7, 123.5: an effect's fixed objects that exist where it reaches (the battlefield, or every zone)."""
+    if len(targets) == 1:  # one object (its counters, 613.7c): it, if it exists where the effect reaches
+        (i,) = targets
+        return frozenset(targets) if i in state and (anywhere or objects[i].zone == "battlefield") else frozenset()
+    return frozenset(i for i in targets if i in state and (anywhere or objects[i].zone == "battlefield"))
 
 
 # 122.1, 613.7c: each object's rules' effects, by the object's identity (objects are immutable values: the object,
@@ -815,18 +825,7 @@ class Incremental:
             cached = self.affected_cache.get(e.key)
             if cached is not None and cached.effect is e:
                 return cached.objects
-            state, objects_of, targets = self.state, self.board.objects, e.targets
-            if len(targets) == 1:  # one object (its counters, 613.7c): it, if it exists where the effect reaches
-                (i,) = targets
-                objects = (
-                    frozenset(targets)
-                    if i in state and (e.anywhere or objects_of[i].zone == "battlefield")
-                    else frozenset()
-                )
-            else:
-                objects = frozenset(
-                    i for i in targets if i in state and (e.anywhere or objects_of[i].zone == "battlefield")
-                )
+            objects = fixed_objects(e.targets, e.anywhere, self.state, self.board.objects)
             self.affected_cache[e.key] = _Affected(e, objects, len(self.log))
             return objects
         if self.pending_infos and e.key not in self.locked:
@@ -2126,9 +2125,7 @@ class Incremental:
                 at_once = self._at_once(e, slot)  # (None without fixed objects)
                 if at_once is None:
                     break
-                objs = frozenset(
-                    i for i in e.targets or () if i in state and (e.anywhere or objects[i].zone == "battlefield")
-                )
+                objs = fixed_objects(e.targets or (), e.anywhere, state, objects)
                 held = (e, objs, *at_once)
                 if known is not None and rules is not None and id(e) in rules.ids:
                     known[id(e)] = held
@@ -2223,21 +2220,14 @@ class Incremental:
         rank order, each the state before it with its object's value after it.
         """
         out: list[tuple[frozenset[str], bool, tuple[Part, ...]]] = []
-        locked, n = self.locked, 0
+        n = 0
         while n < len(picks):
             after = self._apply_run(picks, n, slot, out)
             if after > n:
                 n = after
                 continue
-            e = picks[n]
+            out.extend(one_by_one(self, [picks[n]], slot))  # the layer loop's own steps (``affected``, ``apply``)
             n += 1
-            targets = self.affected(e)
-            first = e.key not in locked
-            if first:
-                locked[e.key] = (e, targets)
-            parts = self.parts(e, slot)
-            self.apply(e, slot, targets)
-            out.append((targets, first, parts))
         return out
 
     def apply(self, e: ContinuousEffect, slot: str, targets: frozenset[str]) -> None:

@@ -149,6 +149,17 @@ def test_tied_resolved_losses_and_gains_are_one_order_per_signature() -> None:
     assert _abilities(found) == _subsets(("flying", "haste"))
 
 
+def test_three_tied_resolved_losses_and_gains_are_one_order_per_signature() -> None:
+    """613.1f, 613.7m: three resolved effects with one timestamp on o0 (vigilance of its own): one loses all
+    abilities, one gives flying, one haste. Vigilance is lost in every order; flying and haste each stay when their
+    grant comes after the loss: four outcomes. One resolution meets the tie, then four orders (a group of three is
+    read as settings too); every order would take six."""
+    board = _resolved_tie(["vigilance"], _LOSE, _gain("flying"), _gain("haste"))
+    found = distinct_outcomes(board, IKORIA)
+    assert (found.complete, found.runs) == (True, 5)
+    assert _abilities(found) == _subsets(("flying", "haste"))
+
+
 def test_a_defined_ability_held_keeps_every_order() -> None:
     """611.3b, 613.1f: c's four tied abilities on o0: two losses of all abilities, flying and haste; o0 has "this
     creature gets +1/+1", whose effect a loss ends: outside the shape, every order is tried (24, and one resolution
