@@ -530,11 +530,19 @@ def rerun_without_time_limit(name: str, workdir: Path = WORKDIR, limit_s: float 
 # pytest's 0 (no test failed) and 5 (no test ran) as they are; a failing test, or a run the mutant broke before any
 # test could fail (collection error, internal error), is a kill. A run stopped by its CPU limit ends by SIGXCPU
 # (-24, one of mutmut's timeout codes): a timeout.
-_PYTEST_TO_MUTMUT = {0: 0, 1: 1, 2: 1, 3: 1, 5: 5}
+# A test past its own CPU limit ends the run with SIGXCPU's number (``mutation_test_limit.EXIT_CODE``, 24, one of
+# mutmut's timeout codes): a timeout.
+_PYTEST_TO_MUTMUT = {0: 0, 1: 1, 2: 1, 3: 1, 5: 5, 24: 24}
 # The CPU time one pytest run of a sampled mutant may use (seconds): a survivor's longest run, the whole rest of the
 # sample's suite, used 224 s (an equivalent of choices.outcomes, measured 2026-12-05), so only a mutant that never
 # ends reaches it.
 SAMPLE_CPU_LIMIT_S = 1200
+# The CPU time one test's call may use under a sampled mutant (seconds, ``mutation_test_limit``): the sample's suite's
+# longest test used 7.0 s without a mutant (tests/reference_optimized/test_bookkeeping.py's game resolved after each
+# event; of 10,281 tests, the next 6.6 s, then 4.3 s; measured 2026-12-05 under the mutation profile, load 4 to 5),
+# so a test past this limit is one a mutant slowed many times over or never lets end (a draw of
+# ``text_changes.text_change_components``' ``while parent[k] == k`` once held CI up for the whole run's limit).
+TEST_CPU_LIMIT_S = 60
 
 
 def run_with_cpu_limit(
@@ -601,6 +609,7 @@ def run_sample(
     jobs: int = 2,
     cpu_limit_s: int = SAMPLE_CPU_LIMIT_S,
     own_tests_only: Collection[str] = (),
+    test_cpu_limit_s: float = TEST_CPU_LIMIT_S,
 ) -> dict[str, int]:
     """Run each named mutant's tests (``sample_stages``, stopping at the first failure); its mutmut exit code.
 
@@ -609,7 +618,8 @@ def run_sample(
     unless a test fails, with ``MUTANT_UNDER_TEST`` naming it in mutmut's scratch copy (``generate`` wrote it).
     A mutant named in ``own_tests_only`` runs its module's own tests only (the first stage). ``cpu_limit_s``
     (CPU time, per pytest run) only stops a mutant that never ends; such a mutant counts as a timeout, as mutmut
-    counts it.
+    counts it. ``test_cpu_limit_s`` (CPU time, per test, ``mutation_test_limit``) stops it sooner, at the first
+    test that outruns it: a timeout too.
 
     The mutants run first in children forked from one process that imported the suite once
     (``mutation_forkserver``, ``jobs`` children at a time). A mutant killed there is killed. A mutant that
@@ -621,15 +631,19 @@ def run_sample(
     """
     from concurrent.futures import ThreadPoolExecutor
 
+    from . import mutation_test_limit
+
     mutants = workdir / "mutants"
     env = {
         **os.environ,
         "PYTHONDONTWRITEBYTECODE": "1",
         "HYPOTHESIS_PROFILE": "mutation",
         "MTG_LAYERS_KILLING_SUITE": "1",
+        mutation_test_limit.ENV: str(test_cpu_limit_s),
     }
     env.pop("MUTANT_UNDER_TEST", None)
     args = ["-x", "-q", "-p", "no:cacheprovider", "-p", "no:xdist", "-p", "no:randomly"]
+    args += ["-p", mutation_test_limit.__name__]
     args += ["-k", deselect] if deselect else []
     stages = {
         name: sample_stages(parse_name(name)[0], suite, mutants)[: 1 if name in own_tests_only else None]

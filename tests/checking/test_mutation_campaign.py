@@ -12,7 +12,10 @@ import signal
 import sys
 from pathlib import Path
 
+import pytest
+
 from mtg_layers.checking import mutation_campaign as mutation
+from mtg_layers.checking import mutation_test_limit
 
 # Ten seconds of CPU time, then an ordinary end: past a one-second limit only if the limit does not hold.
 LOOP = "import time\nwhile time.process_time() < 10:\n    pass\n"
@@ -51,6 +54,44 @@ def test_a_sampled_mutant_whose_tests_outrun_the_cpu_limit_is_a_detected_timeout
     assert mutation.status_of(codes[passing]) == "survived"
     statuses = {m.name: m for m in mutation.classify({looping: codes[looping]}, [], tmp_path)}
     assert statuses[looping].detected
+
+
+def test_a_sampled_mutant_whose_test_outruns_the_per_test_limit_is_a_timeout_long_before_the_runs(
+    tmp_path: Path,
+) -> None:
+    """run_sample on a scratch copy whose one test would end on its own after 60 s of CPU time: under a per-test
+    limit of 2 s (``mutation_test_limit``) it is stopped there, a timeout; without that limit it would pass (the
+    run's limit, 600 s, is never reached), so the verdict comes from the per-test limit alone."""
+    tests = tmp_path / "mutants" / "tests"
+    tests.mkdir(parents=True)
+    (tests / "test_clock.py").write_text(
+        "import time\n\ndef test_runs_past_the_limit() -> None:\n    while time.process_time() < 60:\n        pass\n"
+    )
+    (tests / "test_other.py").write_text("def test_passes() -> None:\n    assert True\n")
+    looping, passing = "reference.clock.x_see__mutmut_1", "reference.other.x_f__mutmut_2"
+    suite = ["tests/test_clock.py", "tests/test_other.py"]
+    codes = mutation.run_sample(
+        [looping, passing],
+        suite,
+        workdir=tmp_path,
+        jobs=1,
+        cpu_limit_s=600,
+        own_tests_only={looping, passing},
+        test_cpu_limit_s=2,
+    )
+    assert codes[looping] == mutation_test_limit.EXIT_CODE
+    assert mutation.status_of(codes[looping]) == "timeout"
+    assert mutation.status_of(codes[passing]) == "survived"
+
+
+def test_the_per_test_limit_does_nothing_without_a_mutant_under_test(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(mutation_test_limit.ENV, "2")
+    monkeypatch.setenv("MUTANT_UNDER_TEST", "stats")
+    assert mutation_test_limit._limit() == 0
+    monkeypatch.setenv("MUTANT_UNDER_TEST", "reference.clock.x_see__mutmut_1")
+    assert mutation_test_limit._limit() == 2
+    monkeypatch.delenv(mutation_test_limit.ENV)
+    assert mutation_test_limit._limit() == 0
 
 
 # A fake scratch copy's tests: each notes in imports.log that its module was imported, so a test can tell a fork of the
