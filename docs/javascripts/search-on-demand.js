@@ -93,10 +93,21 @@
       const worker = new RealWorker(url, options);
       if (/workers\/search\.[^/]*\.js/.test(String(url))) {
         const post = worker.postMessage.bind(worker);
+        // what the worker was asked and has answered, in order (it answers one query at a time): the browser
+        // tests read the results once the last query typed is answered, not while a prefix's still show
+        window.mtgLayersSearchSent = 0;
+        window.mtgLayersSearchAnswered = 0;
+        window.mtgLayersSearchLastSent = null;
+        worker.addEventListener("message", (event) => {
+          // 3 is the theme's result message (SearchMessageType.RESULT)
+          if (event.data && event.data.type === 3) window.mtgLayersSearchAnswered += 1;
+        });
         worker.postMessage = function (message, ...rest) {
           // 2 is the theme's query message (SearchMessageType.QUERY)
           if (message && message.type === 2 && typeof message.data === "string") {
             message = Object.assign({}, message, { data: meaningful(message.data) });
+            window.mtgLayersSearchSent += 1;
+            window.mtgLayersSearchLastSent = message.data;
           }
           return post(message, ...rest);
         };

@@ -299,8 +299,16 @@ SEARCH_RESULTS_JS = """
 """
 
 
-def search_results(session: DevToolsSession, timeout: float = 20) -> Any:
-    """The search results once they stop changing (the worker answers each prefix as it is typed)."""
+def search_results(session: DevToolsSession, query: str, timeout: float = 60) -> Any:
+    """The search results for ``query``: once the worker has answered it, the last query sent (it answers each
+    prefix as it is typed, and a prefix's results can stay still for a second on a loaded machine), when they stop
+    changing (the theme draws them after the answer). The page counts the queries it sent and the answers that came
+    back (docs/javascripts/search-on-demand.js)."""
+    answered = (
+        f"window.mtgLayersSearchLastSent === window.mtgLayersSearchQuery({json.dumps(query)})"
+        " && window.mtgLayersSearchAnswered === window.mtgLayersSearchSent"
+    )
+    assert session.poll(answered, timeout=timeout), f"the search worker did not answer {query!r}"
     deadline = time.monotonic() + timeout
     last = None
     while time.monotonic() < deadline:
@@ -338,7 +346,7 @@ def test_search_box_finds(term: str, chromium: Chromium, server: SiteServer, art
         session.navigate(server.base_url)
         open_search(session)
         session.type_text(term)
-        results = search_results(session)
+        results = search_results(session, term)
         _check_results(term, results)
         slug = re.sub(r"[^a-z]+", "-", term.lower())
         session.screenshot(artifacts / f"search-{slug}.png")
@@ -356,7 +364,7 @@ def test_search_query_parameter_finds(term: str, chromium: Chromium, server: Sit
     session = chromium.devtools()
     try:
         session.navigate(server.base_url + "?q=" + urllib.parse.quote(term))
-        results = search_results(session)
+        results = search_results(session, term)
         _check_results(term, results)
         assert session.evaluate("document.querySelector('.md-search__input').value") == term
     finally:
@@ -580,7 +588,7 @@ def test_search_box_finds_french(term: str, chromium: Chromium, server: SiteServ
         session.navigate(server.base_url)
         open_search(session)
         session.type_text(term)
-        results = search_results(session)
+        results = search_results(session, term)
         assert results, f"search for {term!r} found nothing"
         top = " ".join(r["text"] for r in results[:5]).lower()
         assert any(word in top for word in FRENCH_SEARCHES[term]), f"{term!r}: top results {results[:5]}"

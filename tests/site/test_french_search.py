@@ -11,14 +11,13 @@ French name, the French page for a French rules word.
 from __future__ import annotations
 
 import re
-import time
 from collections.abc import Iterator
 
 import pytest
 
 from .site_helpers import Chromium, DevToolsSession, SiteServer
 from .test_all_pages import browser, built, server  # noqa: F401  (the module's fixtures: one build, one server)
-from .test_browser import SEARCH_RESULTS_JS, open_search
+from .test_browser import open_search, search_results
 
 pytestmark = pytest.mark.slow
 
@@ -47,26 +46,12 @@ def page(browser: Chromium) -> Iterator[DevToolsSession]:  # noqa: F811
     devtools.close()
 
 
-def first_results(session: DevToolsSession, timeout: float = 60) -> list[dict[str, str]]:
-    """The results once they stop changing (the worker answers each prefix as it is typed)."""
-    deadline = time.monotonic() + timeout
-    last = None
-    while time.monotonic() < deadline:
-        results = session.evaluate(SEARCH_RESULTS_JS)
-        if results and results == last:
-            found: list[dict[str, str]] = results
-            return found
-        last = results
-        session.evaluate("new Promise(r => setTimeout(r, 1000))")
-    return last or []
-
-
 @pytest.mark.parametrize("query", list(FRENCH_QUERIES))
 def test_french_query_finds_its_page_first(query: str, page: DevToolsSession, server: SiteServer) -> None:  # noqa: F811
     page.navigate(server.base_url + "fr/")
     open_search(page)
     page.type_text(query)
-    results = first_results(page)
+    results = search_results(page, query)
     assert results, f"search for {query!r} found nothing"
     first = results[0]
     found = f"{first['href']} {first['text'][:200]}"
