@@ -5,7 +5,7 @@
 otherwise run until the whole run's limit (``RLIMIT_CPU``, minutes, sized for the longest stage), so a draw that
 picked it held CI up for that long. Here each test's call gets the limit in CPU time of the process
 (``ITIMER_PROF``: user and system time, not the wall clock, so how loaded the machine is decides nothing); past it
-pytest ends with ``EXIT_CODE``, which the sample reads as a timeout, detected, as mutmut counts its own timeouts.
+the process ends with ``EXIT_CODE``, which the sample reads as a timeout, detected, as mutmut counts its own timeouts.
 The limit is far above what any test of the sample's suite uses without a mutant (``TEST_CPU_LIMIT_S``), so only a
 mutant that slows a test that many times over, or never lets it end, reaches it. Without the variable, or without a
 mutant under test, the plugin does nothing.
@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import os
 import signal
+import sys
 from collections.abc import Iterator
 from types import FrameType
 
@@ -34,13 +35,18 @@ def _limit() -> float:
 
 @pytest.hookimpl(wrapper=True)
 def pytest_runtest_call(item: pytest.Item) -> Iterator[None]:
-    """Run the test's call with at most the limit of CPU time; past it, end the whole run with ``EXIT_CODE``."""
+    """Run the test's call with at most the limit of CPU time; past it, end the process with ``EXIT_CODE``."""
     limit = _limit()
     if limit <= 0:
         return (yield)
 
     def stop(signum: int, frame: FrameType | None) -> None:
-        pytest.exit(f"{item.nodeid} used more than {limit:g} s of CPU time", returncode=EXIT_CODE)
+        # the process ends here: an exception raised in the test could be caught by what it runs (hypothesis takes
+        # any Exception, pytest's exit included, for a failing example and runs it again, past the limit this time)
+        sys.stderr.write(f"\n{item.nodeid} used more than {limit:g} s of CPU time: the run ends (exit {EXIT_CODE})\n")
+        sys.stderr.flush()
+        sys.stdout.flush()
+        os._exit(EXIT_CODE)
 
     previous = signal.signal(signal.SIGPROF, stop)
     signal.setitimer(signal.ITIMER_PROF, limit)
