@@ -66,6 +66,7 @@ from reference.dependency import (
     changes_what_it_applies_to,
     changes_what_it_does,
     compare_after_trial,
+    strongly_connected,
 )
 from reference.effects import (
     READS_OTHERS,
@@ -521,6 +522,10 @@ def board_rules(board: Board, state: Mapping[str, Any], keyword_counters: Any) -
 # 613.1: the results of ``apply_instruction`` per (value, instruction, timestamp if timed), for every resolution
 # (each value and instruction an immutable value: equal inputs, the same result); emptied past 100,000 entries
 _APPLIED: dict[tuple[Characteristics, Instruction, Any], Characteristics] = {}
+# the same results by the value's identity (the value held with its result: objects alike hold one value, and the
+# values a resolution makes are ``_APPLIED``'s, shared by every resolution), so that a value is not hashed field by
+# field at each ask; emptied past 100,000 entries
+_APPLIED_BY_ID: dict[tuple[int, Instruction, Any], tuple[Characteristics, Characteristics]] = {}
 
 
 class Incremental:
@@ -581,6 +586,8 @@ class Incremental:
         self.pairs: dict[tuple[str, str, str], KeptPair] = {}
         # per slot: the last graph, the step it was read at, the effects it was read for and those locked in then
         self.last_graph: dict[str, tuple[int, dict[str, ContinuousEffect], Graph, frozenset[str]]] = {}
+        # by a graph's identity: the graph (held) and its loops (613.8b), found once per graph (``loops``)
+        self.graph_loops: dict[int, tuple[Graph, dict[str, frozenset[str]]]] = {}
         # 613.6: by an effect value's identity: the value and its parts in every slot (``parts``)
         self.effect_slots: dict[int, tuple[ContinuousEffect, dict[str, tuple[Part, ...]]]] = {}
         # by a slot's parts' identity: those parts (kept alive) and what they can write (``independent``)
@@ -975,15 +982,24 @@ class Incremental:
     def _apply(self, e: ContinuousEffect, parts: tuple[Part, ...], target: str, c: _Changes) -> Characteristics:
         """613.1: one object's characteristics once the effect's parts are applied to it."""
         ch = self.state[target]
+        by_id = _APPLIED_BY_ID
         for instr in self._instructions(e, parts, target, c):
             # a pure function of its inputs: objects with equal characteristics get one result, computed once
             # 613.7a: only a timed operation's result reads the timestamp: others are shared between effects
-            key = (ch, instr, e.timestamp if instr[0] in TIMED_OPERATIONS else None)
+            stamp = e.timestamp if instr[0] in TIMED_OPERATIONS else None
+            held = by_id.get((id(ch), instr, stamp))
+            if held is not None and held[0] is ch:
+                ch = held[1]  # (this very value asked before: its result, the value not hashed again)
+                continue
+            key = (ch, instr, stamp)
             new = self.applied.get(key)
             if new is None:
                 if len(self.applied) > 100_000:
                     self.applied.clear()
                 new = self.applied[key] = apply_instruction(ch, instr, e.timestamp)
+            if len(by_id) > 100_000:
+                by_id.clear()
+            by_id[(id(ch), instr, stamp)] = (ch, new)
             ch = new
         return ch
 
@@ -1031,6 +1047,8 @@ class Incremental:
         if by_value is None:
             by_value = info.slot_by_value[slot] = all(part_reads_only_characteristics(p) for p in parts)
         c.moves = None
+        if dirty is not None and by_value and self._class_by_class(dirty, targets):
+            dirty = None  # 613.1: many objects to apply to again and few classes: made class by class (``by_class``)
         if dirty is None:
             c.effect, c.parts, c.instrs, c.changes, c.changed = e, parts, [None] * len(parts), {}, None
             c.shared = False
@@ -1068,6 +1086,18 @@ class Incremental:
             self.shared_changes[parts] = (now, targets, c.changes, None, c)
         return c.changes
 
+    def _class_by_class(self, dirty: set[str], targets: frozenset[str]) -> bool:
+        """613.1: are the objects to apply to again (``dirty``) many, and the classes few, so that making the changes
+        afresh class by class (``by_class``, for parts that read only characteristics) reads less than going object
+        by object? Either way the changes are those of the parts on each object's value now."""
+        holders = self.holders
+        return (
+            holders is not None
+            and len(dirty) > _WHOLE
+            and len(holders) * _CLASS_SIZE <= len(targets)
+            and len(holders) * _CLASS_SIZE <= len(dirty)
+        )
+
     def by_class(
         self, e: ContinuousEffect, parts: tuple[Part, ...], targets: frozenset[str], c: _Changes
     ) -> list[Move]:
@@ -1089,6 +1119,27 @@ class Incremental:
                     out.update(dict.fromkeys(objs, new))
                 moves.append((old, new, objs))
         c.changes = {} if out is None else out
+        return moves
+
+    def _trial_moves(self, b: ContinuousEffect, changes: dict[str, Characteristics]) -> list[Move] | None:
+        """613.1, 613.8a: b's trial (``changes``, its kept changes now) as moves of whole classes: as ``by_class`` made
+        them, else, where b's parts read of an object only its characteristics, read off the classes of objects now
+        (``holders``): the objects of one class hold one value, so those the trial changes all get one value. None
+        where neither holds, or the trial changes few objects (then read object by object)."""
+        c = self.changes_cache[b.key]
+        if c.moves is not None:
+            return c.moves
+        holders = self.holders
+        if holders is None or c.slot is None or not self.info(b).slot_by_value.get(c.slot):
+            return None
+        if len(changes) < len(holders) * _CLASS_SIZE:
+            return None
+        changed = self.changed(b, c.slot)
+        moves: list[Move] = []
+        for old, held in holders.values():
+            objs = held & changed
+            if objs:
+                moves.append((old, changes[next(iter(objs))], objs))
         return moves
 
     def _moves_of(self, changes: dict[str, Characteristics]) -> list[Move]:
@@ -1269,6 +1320,24 @@ class Incremental:
         self.last_graph[slot] = (len(self.log), {a.key: a for a in group}, graph, locked)
         return graph
 
+    def loops(self, graph: Graph) -> dict[str, frozenset[str]]:
+        """613.8b: ``dependency.strongly_connected`` of a graph this bookkeeping gave, found once per graph; for a graph
+        narrowed from an earlier one (``_kept_graph``), read off the earlier one's loops when none of the effects taken
+        away was in a loop with another: no loop through the others passed through them, so each effect left keeps
+        its loop (an effect alone stays alone)."""
+        held = self.graph_loops.get(id(graph))
+        if held is not None and held[0] is graph:
+            return held[1]
+        found = strongly_connected(graph)
+        self._keep_loops(graph, found)
+        return found
+
+    def _keep_loops(self, graph: Graph, found: dict[str, frozenset[str]]) -> None:
+        """613.8b: hold a graph's loops (``loops``), with the graph, by its identity; a few graphs at most."""
+        if len(self.graph_loops) > 64:
+            self.graph_loops.clear()
+        self.graph_loops[id(graph)] = (graph, found)
+
     def _kept_graph(self, group: list[ContinuousEffect], slot: str) -> dict[str, dict[str, DependencyReason]] | None:
         """613.8a: the last graph of this slot, narrowed to the group, when no step since changed any object.
 
@@ -1287,6 +1356,12 @@ class Incremental:
             return None  # 611.2c: an effect locked in since applies to fixed objects: its answers change
         keys = {a.key for a in group}
         narrowed = {a.key: {b: r for b, r in graph[a.key].items() if b in keys} for a in group}
+        held = self.graph_loops.get(id(graph))
+        if held is not None and held[0] is graph:
+            # 613.8b: no effect taken away was in a loop with another: the others keep their loops (``loops``)
+            loops = held[1]
+            if all(len(loops[k]) == 1 for k in graph if k not in keys):
+                self._keep_loops(narrowed, {k: loops[k] for k in narrowed})
         self.last_graph[slot] = (len(self.log), {a.key: a for a in group}, narrowed, locked)
         return narrowed
 
@@ -1943,7 +2018,7 @@ class Incremental:
             index: Indexes | None = doing.get(ikey)  # type: ignore[call-overload]
             if index is None:
                 # (``changes`` is b's kept changes at this step, ``changes``' answer: its moves describe them)
-                moves = self.changes_cache[b.key].moves
+                moves = self._trial_moves(b, changes)
                 if moves is not None:
                     # b's trial made class by class (``by_class``): its classes move at once
                     index = self.indexes().moved_classes(moves)
