@@ -253,12 +253,15 @@ class _Readings:
     effect reads and writes (``_Info``, per parts, filter, origin and condition) and its parts in each slot (per
     parts and origin: the version's slots place each part)."""
 
-    __slots__ = ("info_like", "slot_parts", "version")
+    __slots__ = ("by_value", "info_like", "slot_parts", "version")
 
     def __init__(self, version: RulesVersion) -> None:
         self.version = version
         self.info_like: dict[tuple[Any, ...], _Info] = {}
         self.slot_parts: dict[tuple[tuple[Part, ...], str], dict[str, tuple[Part, ...]]] = {}
+        # by the identities of parts and a value: the parts, the value (both held) and the value once the parts are
+        # applied to it, for parts whose result reads the value alone (``Incremental._value_result``)
+        self.by_value: dict[tuple[int, int], tuple[tuple[Part, ...], Characteristics, Characteristics]] = {}
 
 
 # 613.6: the readings kept per rules version (by its identity: the version is held with them), at most this many
@@ -266,6 +269,8 @@ class _Readings:
 _READINGS: dict[int, _Readings] = {}
 _VERSIONS_KEPT = 16
 _READINGS_KEPT = 4096
+# at most this many results of parts on values (``_Readings.by_value``), then read again
+_BY_VALUE_KEPT = 65_536
 
 
 def readings(version: RulesVersion) -> _Readings:
@@ -279,6 +284,8 @@ def readings(version: RulesVersion) -> _Readings:
         held.info_like.clear()
     if len(held.slot_parts) > _READINGS_KEPT:
         held.slot_parts.clear()
+    if len(held.by_value) > _BY_VALUE_KEPT:
+        held.by_value.clear()
     return held
 
 
@@ -563,7 +570,7 @@ class Incremental:
         self.infos: dict[int, tuple[ContinuousEffect, _Info]] = {}  # per effect value (by identity): what is kept
         # per (parts, filter, ...): what is kept (``info``); per (parts, origin): the parts in each slot (``parts``)
         kept = readings(version)
-        self.info_like, self.slot_parts = kept.info_like, kept.slot_parts
+        self.info_like, self.slot_parts, self.by_value = kept.info_like, kept.slot_parts, kept.by_value
         self.affected_cache: dict[str, _Affected] = {}
         self.changes_cache: dict[str, _Changes] = {}
         self.static_memo: dict[tuple[Any, ...], ContinuousEffect | None] = {}
@@ -1003,6 +1010,18 @@ class Incremental:
             ch = new
         return ch
 
+    def _value_result(self, e: ContinuousEffect, parts: tuple[Part, ...], target: str, c: _Changes) -> Characteristics:
+        """613.1: ``_apply`` for parts whose result reads of the object only its value (``changes``' ``by_value``) and
+        not the effect's source, controller or timestamp (``_shares``): a function of the parts and the value, made
+        once per rules version for every resolution (``_Readings.by_value``, by the two identities)."""
+        old = self.state[target]
+        held = self.by_value.get((id(parts), id(old)))
+        if held is not None and held[0] is parts and held[1] is old:
+            return held[2]
+        new = self._apply(e, parts, target, c)
+        self.by_value[(id(parts), id(old))] = (parts, old, new)
+        return new
+
     def changes(self, e: ContinuousEffect, slot: str) -> dict[str, Characteristics]:
         """613.1, 613.8a: as ``reference.effects.changes_of`` for the effect's parts in ``slot``, now."""
         if self.pending_infos:
@@ -1064,6 +1083,7 @@ class Incremental:
             c.changes, c.shared = dict(c.changes), False  # another effect's too: this one's own copy is changed
         state, out = self.state, c.changes
         alike: dict[int, tuple[Characteristics, bool]] | None = {} if by_value else None
+        by_parts = by_value and self._shares(e, parts)
         for t in dirty:
             if t not in targets:
                 out.pop(t, None)
@@ -1071,7 +1091,7 @@ class Incremental:
             old = state[t]
             done = alike.get(id(old)) if alike is not None else None
             if done is None:
-                ch = self._apply(e, parts, t, c)
+                ch = self._value_result(e, parts, t, c) if by_parts else self._apply(e, parts, t, c)
                 done = (ch, ch is not old and ch != old)
                 if alike is not None:
                     alike[id(old)] = done
@@ -1106,12 +1126,13 @@ class Incremental:
         assert self.holders is not None
         out: dict[str, Characteristics] | None = None
         moves: list[Move] = []
+        apply = self._value_result if self._shares(e, parts) else self._apply
         for old, held in list(self.holders.values()):
             # a class wholly among the objects moves as it is (its own set: ``_move`` hands it to the new value)
             objs = held if held <= targets else held & targets
             if not objs:
                 continue
-            new = self._apply(e, parts, next(iter(objs)), c)
+            new = apply(e, parts, next(iter(objs)), c)
             if new is not old and new != old:
                 if out is None:
                     out = dict.fromkeys(objs, new)

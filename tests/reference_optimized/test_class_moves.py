@@ -211,3 +211,71 @@ def test_a_graph_s_loops_are_found_once_and_kept_when_narrowed(monkeypatch: pyte
     assert again is not None
     assert engine.loops(again) == strongly_connected(again) and found == [5, 3]
     assert engine.loops(again)[b] == frozenset({b})
+
+
+def test_parts_on_a_value_are_applied_once_per_rules_version(monkeypatch: pytest.MonkeyPatch) -> None:
+    """613.1: parts whose result reads only the value (a Lattice's, 205.1a) are applied to one value once for every
+    resolution under the version (``_value_result``): a second resolution's changes apply nothing, and are the
+    readable ones; an entry held for another value under a reused identity is not read."""
+    first = _engine()
+    lattice = _named(first, "4", "Mycosynth Lattice")[0]
+    want = first.changes(lattice, "4")
+    assert want == _readable_changes(first, lattice, "4") and len(want) > bookkeeping._WHOLE
+    applied: list[str] = []
+    apply = bookkeeping.Incremental._apply
+
+    def counted(self: bookkeeping.Incremental, e: Any, parts: Any, target: str, c: Any) -> Any:
+        applied.append(target)
+        return apply(self, e, parts, target, c)
+
+    monkeypatch.setattr(bookkeeping.Incremental, "_apply", counted)
+    second = bookkeeping.Incremental(first.board, VERSION)
+    again = _named(second, "4", "Mycosynth Lattice")[0]
+    assert second.changes(again, "4") == want
+    assert applied == []
+    # a stale entry (another value held under a value's identity): the parts are applied again
+    parts = second.parts(again, "4")
+    target = sorted(want)[0]
+    old = second.state[target]
+    key = (id(parts), id(old))
+    assert second.by_value[key][1] is old
+    other = old.with_(name=f"{old.name}!")
+    second.by_value[key] = (parts, other, other)
+    scratch = bookkeeping._Changes()
+    scratch.instrs = [None] * len(parts)
+    assert second._value_result(again, parts, target, scratch) == want[target]
+    assert applied == [target] and second.by_value[key][1] is old
+    # held for other parts under the same identities: not read either
+    second.by_value[key] = ((), old, other)
+    assert second._value_result(again, parts, target, scratch) == want[target]
+    assert applied == [target, target]
+
+
+def test_parts_reading_more_than_the_value_are_applied_each_time() -> None:
+    """613.1, 613.7a: parts whose result reads the effect (a timed operation, its timestamp) are not kept by value:
+    ``_shares`` says no, and the changes are made by ``_apply`` on each class."""
+    engine = _engine()
+    lattice = _named(engine, "4", "Mycosynth Lattice")[0]
+    parts = engine.parts(lattice, "4")
+    assert engine._shares(lattice, parts)
+    info = engine.info(lattice)
+    monkey = bookkeeping._Readings(VERSION).by_value
+    engine.by_value = monkey
+    info.shared_parts = False
+    try:
+        assert engine.changes(lattice, "4") == _readable_changes(engine, lattice, "4")
+        assert monkey == {}
+    finally:
+        info.shared_parts = True
+    # made object by object (Blood Moon's one land): kept by value only where the parts share
+    (moon,) = _named(engine, "4", "Blood Moon")[:1]
+    moon_info = engine.info(moon)
+    moon_info.shared_parts = False
+    try:
+        assert engine.changes(moon, "4") == _readable_changes(engine, moon, "4") != {}
+        assert monkey == {}
+    finally:
+        moon_info.shared_parts = True
+    engine.changes_cache.pop(moon.key)
+    assert engine.changes(moon, "4") == _readable_changes(engine, moon, "4")
+    assert [held[0] for held in monkey.values()] == [engine.parts(moon, "4")]
