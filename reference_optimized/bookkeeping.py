@@ -593,6 +593,10 @@ class Incremental:
         self.pairs: dict[tuple[str, str, str], KeptPair] = {}
         # per slot: the last graph, the step it was read at, the effects it was read for and those locked in then
         self.last_graph: dict[str, tuple[int, dict[str, ContinuousEffect], Graph, frozenset[str]]] = {}
+        # by parts' identity: the parts and what is kept of the effect (both held), and ``_shares``' answer
+        self.shares: dict[int, tuple[tuple[Part, ...], _Info, bool]] = {}
+        # by an effect's key: the effect and the player "you" means (held), and its context (``context``)
+        self.contexts: dict[str, tuple[ContinuousEffect, Any, Context]] = {}
         # by a graph's identity: the graph (held) and its loops (613.8b), found once per graph (``loops``)
         self.graph_loops: dict[int, tuple[Graph, dict[str, frozenset[str]]]] = {}
         # 613.6: by an effect value's identity: the value and its parts in every slot (``parts``)
@@ -966,7 +970,12 @@ class Incremental:
         controller = e.controller
         if e.origin in ("static", "cda") and e.source is not None and e.source in self.state:
             controller = self.state[e.source].controller
-        return Context(board=self.board, state=self.state, source=e.source, controller=controller)
+        held = self.contexts.get(e.key)
+        if held is not None and held[0] is e and held[1] == controller:
+            return held[2]  # (the same source and player; the state read is this resolution's, changed in place)
+        ctx = Context(board=self.board, state=self.state, source=e.source, controller=controller)
+        self.contexts[e.key] = (e, controller, ctx)
+        return ctx
 
     # --- what an effect would change (613.1), kept up to date
 
@@ -1198,13 +1207,18 @@ class Incremental:
     def _shares(self, e: ContinuousEffect, parts: tuple[Part, ...]) -> bool:
         """613.1, 613.7a: does what the parts do to each object read only the parts and the object (not the effect's
         source, controller or timestamp), so that effects with equal parts change the same objects the same way?"""
-        if not self.info(e).shared_parts or any(p.op in TIMED_OPERATIONS for p in parts):
-            return False
-        try:
-            hash(parts)
-        except TypeError:  # unhashable parts (plain dicts from a caller)
-            return False
-        return True
+        info = self.info(e)
+        held = self.shares.get(id(parts))
+        if held is not None and held[0] is parts and held[1] is info:
+            return held[2]  # (asked before for these parts and what is kept of the effect)
+        found = info.shared_parts and not any(p.op in TIMED_OPERATIONS for p in parts)
+        if found:
+            try:
+                hash(parts)
+            except TypeError:  # unhashable parts (plain dicts from a caller)
+                found = False
+        self.shares[id(parts)] = (parts, info, found)
+        return found
 
     def _shared_changes(
         self, e: ContinuousEffect, parts: tuple[Part, ...], targets: frozenset[str], now: int

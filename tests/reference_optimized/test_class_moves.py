@@ -262,7 +262,9 @@ def test_parts_reading_more_than_the_value_are_applied_each_time() -> None:
     monkey = bookkeeping._Readings(VERSION).by_value
     engine.by_value = monkey
     info.shared_parts = False
+    engine.shares.clear()  # (``_shares`` is kept per parts and what is kept of the effect)
     try:
+        assert not engine._shares(lattice, parts)
         assert engine.changes(lattice, "4") == _readable_changes(engine, lattice, "4")
         assert monkey == {}
     finally:
@@ -271,11 +273,41 @@ def test_parts_reading_more_than_the_value_are_applied_each_time() -> None:
     (moon,) = _named(engine, "4", "Blood Moon")[:1]
     moon_info = engine.info(moon)
     moon_info.shared_parts = False
+    engine.shares.clear()
     try:
         assert engine.changes(moon, "4") == _readable_changes(engine, moon, "4") != {}
         assert monkey == {}
     finally:
         moon_info.shared_parts = True
     engine.changes_cache.pop(moon.key)
+    engine.shares.clear()
     assert engine.changes(moon, "4") == _readable_changes(engine, moon, "4")
     assert [held[0] for held in monkey.values()] == [engine.parts(moon, "4")]
+
+
+def test_what_is_read_per_parts_and_per_effect_is_kept_by_identity() -> None:
+    """613.1, 109.4: ``_shares`` is asked once per parts (and what is kept of the effect): an entry held for other
+    parts or another effect's reading under the same identity is not read; an effect's context is made again when
+    the player its "you" means changes, and is the same context while it does not."""
+    engine = _engine()
+    lattice = _named(engine, "4", "Mycosynth Lattice")[0]
+    parts = engine.parts(lattice, "4")
+    assert engine._shares(lattice, parts)
+    assert engine.shares[id(parts)] == (parts, engine.info(lattice), True)
+    engine.shares[id(parts)] = (parts, engine.info(lattice), False)
+    assert not engine._shares(lattice, parts)  # (held: read as it is)
+    engine.shares[id(parts)] = ((), engine.info(lattice), False)
+    assert engine._shares(lattice, parts)
+    engine.shares[id(parts)] = (parts, bookkeeping._Info(lattice), False)
+    assert engine._shares(lattice, parts)
+    ctx = engine.context(lattice)
+    assert engine.context(lattice) is ctx and ctx.state is engine.state
+    assert lattice.source is not None
+    source = engine.state[lattice.source]
+    engine.state[lattice.source] = source.with_(controller="p9")
+    other = engine.context(lattice)
+    assert other is not ctx and other.controller == "p9" and other.source == lattice.source
+    engine.state[lattice.source] = source
+    assert engine.context(lattice).controller == ctx.controller
+    twin = _named(engine, "4", "Mycosynth Lattice")[1]
+    assert engine.context(twin).source == twin.source != lattice.source
