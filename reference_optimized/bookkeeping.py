@@ -260,8 +260,8 @@ class _Readings:
         self.info_like: dict[tuple[Any, ...], _Info] = {}
         self.slot_parts: dict[tuple[tuple[Part, ...], str], dict[str, tuple[Part, ...]]] = {}
         # by the identities of parts and a value: the parts, the value (both held) and the value once the parts are
-        # applied to it, for parts whose result reads the value alone (``Incremental._value_result``)
-        self.by_value: dict[tuple[int, int], tuple[tuple[Part, ...], Characteristics, Characteristics]] = {}
+        # applied to it, for parts whose result reads the value alone (``Incremental._value_change``)
+        self.by_value: dict[tuple[int, int], tuple[tuple[Part, ...], Characteristics, Characteristics, bool]] = {}
 
 
 # 613.6: the readings kept per rules version (by its identity: the version is held with them), at most this many
@@ -529,6 +529,26 @@ def board_rules(board: Board, state: Mapping[str, Any], keyword_counters: Any) -
 # 613.1: the results of ``apply_instruction`` per (value, instruction, timestamp if timed), for every resolution
 # (each value and instruction an immutable value: equal inputs, the same result); emptied past 100,000 entries
 _APPLIED: dict[tuple[Characteristics, Instruction, Any], Characteristics] = {}
+# 205.3d, 305.6, 205.1a: whether a value fits (``fits``, a pure function of the value), by the value's identity (the
+# value held), for every resolution; emptied past this many
+_FITS: dict[int, tuple[Characteristics, bool]] = {}
+_FITS_KEPT = 65_536
+# per filter: what a trial reads of it (``_split``, a function of the filter alone), for every resolution; emptied
+# past this many
+_FILTER_SPLITS: dict[Any, tuple[Any, bool, bool]] = {}
+_SPLITS_KEPT = 4096
+
+
+def fits_kept(ch: Characteristics) -> bool:
+    """205.3d, 305.6, 205.1a: ``fits`` of the value, read once per value for every resolution (``_FITS``)."""
+    held = _FITS.get(id(ch))
+    if held is None or held[0] is not ch:
+        if len(_FITS) > _FITS_KEPT:
+            _FITS.clear()
+        held = _FITS[id(ch)] = (ch, fits(ch))
+    return held[1]
+
+
 # the same results by the value's identity (the value held with its result: objects alike hold one value, and the
 # values a resolution makes are ``_APPLIED``'s, shared by every resolution), so that a value is not hashed field by
 # field at each ask; emptied past 100,000 entries
@@ -584,7 +604,9 @@ class Incremental:
         ] = {}
         # per filter: the filter a trial reads (less "other than its source"), whether that was taken off, and
         # whether what is read is free of the source (``_after_trial``)
-        self.filter_splits: dict[Any, tuple[Any, bool, bool]] = {}
+        if len(_FILTER_SPLITS) > _SPLITS_KEPT:
+            _FILTER_SPLITS.clear()
+        self.filter_splits: dict[Any, tuple[Any, bool, bool]] = _FILTER_SPLITS  # (``_split`` reads the filter alone)
         # per (filter free of its source, "you", cda, step): the objects it takes then (``_taken``)
         self.taken: dict[tuple[Any, ...], frozenset[str]] = {}
         # b's trial state at a step, shared by the witnesses tested again against it (``_takes_after``)
@@ -1019,17 +1041,21 @@ class Incremental:
             ch = new
         return ch
 
-    def _value_result(self, e: ContinuousEffect, parts: tuple[Part, ...], target: str, c: _Changes) -> Characteristics:
+    def _value_change(
+        self, e: ContinuousEffect, parts: tuple[Part, ...], target: str, c: _Changes
+    ) -> tuple[Characteristics, bool]:
         """613.1: ``_apply`` for parts whose result reads of the object only its value (``changes``' ``by_value``) and
-        not the effect's source, controller or timestamp (``_shares``): a function of the parts and the value, made
-        once per rules version for every resolution (``_Readings.by_value``, by the two identities)."""
+        not the effect's source, controller or timestamp (``_shares``), and whether the result differs from the
+        value: a function of the parts and the value, made (and compared) once per rules version for every
+        resolution (``_Readings.by_value``, by the two identities)."""
         old = self.state[target]
         held = self.by_value.get((id(parts), id(old)))
         if held is not None and held[0] is parts and held[1] is old:
-            return held[2]
+            return held[2], held[3]
         new = self._apply(e, parts, target, c)
-        self.by_value[(id(parts), id(old))] = (parts, old, new)
-        return new
+        changed = new is not old and new != old
+        self.by_value[(id(parts), id(old))] = (parts, old, new, changed)
+        return new, changed
 
     def changes(self, e: ContinuousEffect, slot: str) -> dict[str, Characteristics]:
         """613.1, 613.8a: as ``reference.effects.changes_of`` for the effect's parts in ``slot``, now."""
@@ -1100,8 +1126,11 @@ class Incremental:
             old = state[t]
             done = alike.get(id(old)) if alike is not None else None
             if done is None:
-                ch = self._value_result(e, parts, t, c) if by_parts else self._apply(e, parts, t, c)
-                done = (ch, ch is not old and ch != old)
+                if by_parts:
+                    done = self._value_change(e, parts, t, c)
+                else:
+                    ch = self._apply(e, parts, t, c)
+                    done = (ch, ch is not old and ch != old)
                 if alike is not None:
                     alike[id(old)] = done
             if done[1]:
@@ -1135,14 +1164,18 @@ class Incremental:
         assert self.holders is not None
         out: dict[str, Characteristics] | None = None
         moves: list[Move] = []
-        apply = self._value_result if self._shares(e, parts) else self._apply
+        by_parts = self._shares(e, parts)
         for old, held in list(self.holders.values()):
             # a class wholly among the objects moves as it is (its own set: ``_move`` hands it to the new value)
             objs = held if held <= targets else held & targets
             if not objs:
                 continue
-            new = apply(e, parts, next(iter(objs)), c)
-            if new is not old and new != old:
+            if by_parts:
+                new, changed = self._value_change(e, parts, next(iter(objs)), c)
+            else:
+                new = self._apply(e, parts, next(iter(objs)), c)
+                changed = new is not old and new != old
+            if changed:
                 if out is None:
                     out = dict.fromkeys(objs, new)
                 else:
@@ -1267,7 +1300,7 @@ class Incremental:
             for i, ch in self.state.items():
                 ok = seen.get(id(ch))
                 if ok is None:
-                    ok = seen[id(ch)] = fits(ch)
+                    ok = seen[id(ch)] = fits_kept(ch)
                 if not ok:
                     unfit.add(i)
             self.unfit = unfit
@@ -2405,7 +2438,7 @@ class Incremental:
                     self.no_pt.difference_update(gone)
         if fitting and self.unfit is not None:
             for ch, gone in news:
-                if fits(ch):
+                if fits_kept(ch):
                     self.unfit.difference_update(gone)
                 else:
                     self.unfit.update(gone)

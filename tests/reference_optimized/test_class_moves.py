@@ -215,7 +215,7 @@ def test_a_graph_s_loops_are_found_once_and_kept_when_narrowed(monkeypatch: pyte
 
 def test_parts_on_a_value_are_applied_once_per_rules_version(monkeypatch: pytest.MonkeyPatch) -> None:
     """613.1: parts whose result reads only the value (a Lattice's, 205.1a) are applied to one value once for every
-    resolution under the version (``_value_result``): a second resolution's changes apply nothing, and are the
+    resolution under the version (``_value_change``): a second resolution's changes apply nothing, and are the
     readable ones; an entry held for another value under a reused identity is not read."""
     first = _engine()
     lattice = _named(first, "4", "Mycosynth Lattice")[0]
@@ -240,14 +240,18 @@ def test_parts_on_a_value_are_applied_once_per_rules_version(monkeypatch: pytest
     key = (id(parts), id(old))
     assert second.by_value[key][1] is old
     other = old.with_(name=f"{old.name}!")
-    second.by_value[key] = (parts, other, other)
+    second.by_value[key] = (parts, other, other, False)
     scratch = bookkeeping._Changes()
     scratch.instrs = [None] * len(parts)
-    assert second._value_result(again, parts, target, scratch) == want[target]
+    assert second._value_change(again, parts, target, scratch) == (want[target], True)
     assert applied == [target] and second.by_value[key][1] is old
     # held for other parts under the same identities: not read either
-    second.by_value[key] = ((), old, other)
-    assert second._value_result(again, parts, target, scratch) == want[target]
+    second.by_value[key] = ((), old, other, False)
+    assert second._value_change(again, parts, target, scratch) == (want[target], True)
+    # held for these parts and this value: read as held, the result and whether it changed
+    second.by_value[key] = (parts, old, other, False)
+    assert second._value_change(again, parts, target, scratch) == (other, False)
+    second.by_value.pop(key)  # (kept for every resolution under the version: not left wrong for the next tests)
     assert applied == [target, target]
 
 
@@ -311,3 +315,43 @@ def test_what_is_read_per_parts_and_per_effect_is_kept_by_identity() -> None:
     assert engine.context(lattice).controller == ctx.controller
     twin = _named(engine, "4", "Mycosynth Lattice")[1]
     assert engine.context(twin).source == twin.source != lattice.source
+
+
+def test_whether_a_value_fits_and_a_filter_s_split_are_read_once_for_every_resolution(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """205.3d, 305.6: whether a value fits is read once per value (``fits_kept``; a stale entry under a reused identity
+    read again); what a trial reads of a filter (``_split``) is kept for every resolution: a second resolution of a
+    board splits no filter, and its resolution is the readable one."""
+    from reference_optimized import reads
+
+    engine = _engine()
+    ch = next(iter(engine.state.values()))
+    asked: list[Any] = []
+
+    def counted(value: Any) -> bool:
+        asked.append(value)
+        return reads.fits(value)
+
+    monkeypatch.setattr(bookkeeping, "fits", counted)
+    bookkeeping._FITS.pop(id(ch), None)
+    assert bookkeeping.fits_kept(ch) == reads.fits(ch) and asked == [ch]
+    assert bookkeeping.fits_kept(ch) == reads.fits(ch) and asked == [ch]
+    bookkeeping._FITS[id(ch)] = (ch.with_(name=f"{ch.name}!"), not reads.fits(ch))
+    assert bookkeeping.fits_kept(ch) == reads.fits(ch) and asked == [ch, ch]
+    bookkeeping._FITS[id(ch)] = (ch, not reads.fits(ch))
+    assert bookkeeping.fits_kept(ch) != reads.fits(ch)  # (held: read as it is)
+    bookkeeping._FITS.pop(id(ch))
+    split = bookkeeping._split
+    splits: list[Any] = []
+
+    def counted_split(filt: Any) -> Any:
+        splits.append(filt)
+        return split(filt)
+
+    monkeypatch.setattr(bookkeeping, "_split", counted_split)
+    board = engine.board
+    assert fast_resolve(board, VERSION) == resolve(board, VERSION)
+    splits.clear()
+    assert fast_resolve(board, VERSION) == resolve(board, VERSION)
+    assert splits == []
