@@ -539,6 +539,25 @@ _FILTER_SPLITS: dict[Any, tuple[Any, bool, bool]] = {}
 _SPLITS_KEPT = 4096
 
 
+# 613.8a(b): the applies-to reasons made, by the two descriptions and the objects gained and lost (what the reason
+# reads of the two effects and the trial), for every resolution; emptied past this many
+_REASONS: dict[tuple[str, str, frozenset[str], frozenset[str]], DependencyReason] = {}
+_REASONS_KEPT = 16_384
+
+
+def applies_to_reason(
+    a: ContinuousEffect, b: ContinuousEffect, gained: frozenset[str], lost: frozenset[str]
+) -> DependencyReason:
+    """613.8a(b): ``dependency.changes_what_it_applies_to``, made once per descriptions and objects (``_REASONS``)."""
+    key = (a.description, b.description, gained, lost)
+    found = _REASONS.get(key)
+    if found is None:
+        if len(_REASONS) > _REASONS_KEPT:
+            _REASONS.clear()
+        found = _REASONS[key] = changes_what_it_applies_to(a, b, gained, lost)
+    return found
+
+
 def fits_kept(ch: Characteristics) -> bool:
     """205.3d, 305.6, 205.1a: ``fits`` of the value, read once per value for every resolution (``_FITS``)."""
     held = _FITS.get(id(ch))
@@ -1839,7 +1858,7 @@ class Incremental:
             if a.key in self.locked or a.targets is not None:
                 return None  # 611.2c: its objects are fixed
             gained, lost = self._trial_change(a, b, before, changes, changed, doing)
-            r = changes_what_it_applies_to(a, b, gained, lost) if gained or lost else None
+            r = applies_to_reason(a, b, gained, lost) if gained or lost else None
             twin = self._twin_key(a, slot, changes) if a.source in changes else None
             if twin is not None:
                 # (the answer per description: twins with a's description get this one, ``_twin_answer``)
@@ -1918,7 +1937,7 @@ class Incremental:
         # descriptions share the answer (made once)
         said = (a.description, b.description)
         if said not in answers:
-            answers[said] = changes_what_it_applies_to(a, b, gained, lost) if gained or lost else None
+            answers[said] = applies_to_reason(a, b, gained, lost) if gained or lost else None
         return True, answers[said]
 
     def _same_effect_after(self, a: ContinuousEffect, changes: dict[str, Characteristics]) -> bool:

@@ -355,3 +355,24 @@ def test_whether_a_value_fits_and_a_filter_s_split_are_read_once_for_every_resol
     splits.clear()
     assert fast_resolve(board, VERSION) == resolve(board, VERSION)
     assert splits == []
+
+
+def test_an_applies_to_reason_is_made_once_per_descriptions_and_objects() -> None:
+    """613.8a(b): the reason reads the two descriptions and the objects gained and lost: made once for them (the same
+    reason given again), another for other objects or another description; each the readable one."""
+    from reference.dependency import changes_what_it_applies_to
+
+    engine = _engine()
+    march, other = _named(engine, "4", "March of the Machines")[:2]
+    lattice = _named(engine, "4", "Mycosynth Lattice")[0]
+    gained, lost = frozenset({"x", "y"}), frozenset({"z"})
+    r = bookkeeping.applies_to_reason(march, lattice, gained, lost)
+    assert r == changes_what_it_applies_to(march, lattice, gained, lost)
+    assert bookkeeping.applies_to_reason(march, lattice, frozenset({"y", "x"}), frozenset({"z"})) is r
+    assert other.description == march.description and bookkeeping.applies_to_reason(other, lattice, gained, lost) is r
+    for a, b, g, lo in (
+        (march, lattice, frozenset({"x"}), lost),
+        (march, lattice, gained, frozenset()),
+        (lattice, march, gained, lost),
+    ):
+        assert bookkeeping.applies_to_reason(a, b, g, lo) == changes_what_it_applies_to(a, b, g, lo) != r
