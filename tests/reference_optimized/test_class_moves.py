@@ -211,6 +211,10 @@ def test_a_graph_s_loops_are_found_once_and_kept_when_narrowed(monkeypatch: pyte
     assert again is not None
     assert engine.loops(again) == strongly_connected(again) and found == [5, 3]
     assert engine.loops(again)[b] == frozenset({b})
+    # loops held for another graph under a graph's identity are not read
+    fresh = {a: {}, b: {a: why}}
+    engine.graph_loops[id(fresh)] = (graph, loops)
+    assert engine.loops(fresh) == strongly_connected(fresh) == {a: frozenset({a}), b: frozenset({b})}
 
 
 def test_parts_on_a_value_are_applied_once_per_rules_version(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -374,5 +378,6 @@ def test_an_applies_to_reason_is_made_once_per_descriptions_and_objects() -> Non
         (march, lattice, frozenset({"x"}), lost),
         (march, lattice, gained, frozenset()),
         (lattice, march, gained, lost),
+        (march, _named(engine, "4", "Blood Moon")[0], gained, lost),
     ):
         assert bookkeeping.applies_to_reason(a, b, g, lo) == changes_what_it_applies_to(a, b, g, lo) != r
