@@ -81,6 +81,10 @@ def test_class_by_class_reads_the_classes_and_the_objects_to_apply_again() -> No
     assert len(few) > bookkeeping._WHOLE
     assert not engine._class_by_class(few, every)
     assert not engine._class_by_class(many, frozenset(few))
+    # with two classes only: more than ``_WHOLE`` objects to apply again is still asked
+    engine.holders = dict(list(engine.holders.items())[:2])
+    assert not engine._class_by_class(set(sorted(every)[: bookkeeping._WHOLE]), every)
+    assert engine._class_by_class(set(sorted(every)[: bookkeeping._WHOLE + 1]), every)
     engine.holders = None
     assert not engine._class_by_class(many, every)
 
