@@ -636,8 +636,8 @@ class Incremental:
         self.last_graph: dict[str, tuple[int, dict[str, ContinuousEffect], Graph, frozenset[str]]] = {}
         # by parts' identity: the parts and what is kept of the effect (both held), and ``_shares``' answer
         self.shares: dict[int, tuple[tuple[Part, ...], _Info, bool]] = {}
-        # by an effect's key: the effect and the player "you" means (held), and its context (``context``)
-        self.contexts: dict[str, tuple[ContinuousEffect, Any, Context]] = {}
+        # by an effect's key: its context (``context``), read again when its source or player differs
+        self.contexts: dict[str, Context] = {}
         # by a graph's identity: the graph (held) and its loops (613.8b), found once per graph (``loops``)
         self.graph_loops: dict[int, tuple[Graph, dict[str, frozenset[str]]]] = {}
         # 613.6: by an effect value's identity: the value and its parts in every slot (``parts``)
@@ -1012,10 +1012,9 @@ class Incremental:
         if e.origin in ("static", "cda") and e.source is not None and e.source in self.state:
             controller = self.state[e.source].controller
         held = self.contexts.get(e.key)
-        if held is not None and held[0] is e and held[1] == controller:
-            return held[2]  # (the same source and player; the state read is this resolution's, changed in place)
-        ctx = Context(board=self.board, state=self.state, source=e.source, controller=controller)
-        self.contexts[e.key] = (e, controller, ctx)
+        if held is not None and held.source == e.source and held.controller == controller:
+            return held  # (the same source and player; the state read is this resolution's, changed in place)
+        ctx = self.contexts[e.key] = Context(board=self.board, state=self.state, source=e.source, controller=controller)
         return ctx
 
     # --- what an effect would change (613.1), kept up to date

@@ -10,6 +10,7 @@ object is read as moves of whole classes (``_trial_moves``), that one value's re
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -323,6 +324,9 @@ def test_what_is_read_per_parts_and_per_effect_is_kept_by_identity() -> None:
     assert engine.context(lattice).controller == ctx.controller
     twin = _named(engine, "4", "Mycosynth Lattice")[1]
     assert engine.context(twin).source == twin.source != lattice.source
+    # another effect value under the key (another source): its own context
+    moved = replace(lattice, source=twin.source)
+    assert engine.context(moved).source == twin.source and engine.context(lattice).source == lattice.source
 
 
 def test_whether_a_value_fits_and_a_filter_s_split_are_read_once_for_every_resolution(
