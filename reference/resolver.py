@@ -542,6 +542,10 @@ def resolve(
     apply_in_order: Callable[[list[ContinuousEffect], str], Iterable[tuple[frozenset[str], bool, tuple[Part, ...]]]] = (
         getattr(game, "apply_in_order", None) or partial(one_by_one, game)
     )
+    # a bookkeeping may find a graph's loops faster (``Incremental.loops``: the same components)
+    loops_of: Callable[[Mapping[str, Mapping[str, DependencyReason]]], Mapping[str, frozenset[str]]] = (
+        getattr(game, "loops", None) or strongly_connected
+    )
     locked_slot: dict[str, str] = {}
     rows: list[_Row] = []
     skipped: list[Skipped] = []
@@ -573,7 +577,7 @@ def resolve(
             if picks is not None:
                 order = in_one_pass(picks, group, waited, done, version)
             else:
-                loops = strongly_connected(graph)  # 613.8b: found once, read by both questions below
+                loops = loops_of(graph)  # 613.8b: found once, read by both questions below
                 ok = set(ready(graph, version.loop_waits_as_unit, version.loop_ignores_dependency, loops))
                 pick, tie = choose_next(group, ok, waited, done, board, game.state, version, slot.id)
                 if tie is not None:

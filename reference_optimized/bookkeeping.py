@@ -66,6 +66,7 @@ from reference.dependency import (
     changes_what_it_applies_to,
     changes_what_it_does,
     compare_after_trial,
+    strongly_connected,
 )
 from reference.effects import (
     READS_OTHERS,
@@ -252,12 +253,15 @@ class _Readings:
     effect reads and writes (``_Info``, per parts, filter, origin and condition) and its parts in each slot (per
     parts and origin: the version's slots place each part)."""
 
-    __slots__ = ("info_like", "slot_parts", "version")
+    __slots__ = ("by_value", "info_like", "slot_parts", "version")
 
     def __init__(self, version: RulesVersion) -> None:
         self.version = version
         self.info_like: dict[tuple[Any, ...], _Info] = {}
         self.slot_parts: dict[tuple[tuple[Part, ...], str], dict[str, tuple[Part, ...]]] = {}
+        # by the identities of parts and a value: the parts, the value (both held) and the value once the parts are
+        # applied to it, for parts whose result reads the value alone (``Incremental._value_change``)
+        self.by_value: dict[tuple[int, int], tuple[tuple[Part, ...], Characteristics, Characteristics, bool]] = {}
 
 
 # 613.6: the readings kept per rules version (by its identity: the version is held with them), at most this many
@@ -265,6 +269,8 @@ class _Readings:
 _READINGS: dict[int, _Readings] = {}
 _VERSIONS_KEPT = 16
 _READINGS_KEPT = 4096
+# at most this many results of parts on values (``_Readings.by_value``), then read again
+_BY_VALUE_KEPT = 65_536
 
 
 def readings(version: RulesVersion) -> _Readings:
@@ -278,6 +284,8 @@ def readings(version: RulesVersion) -> _Readings:
         held.info_like.clear()
     if len(held.slot_parts) > _READINGS_KEPT:
         held.slot_parts.clear()
+    if len(held.by_value) > _BY_VALUE_KEPT:
+        held.by_value.clear()
     return held
 
 
@@ -521,6 +529,49 @@ def board_rules(board: Board, state: Mapping[str, Any], keyword_counters: Any) -
 # 613.1: the results of ``apply_instruction`` per (value, instruction, timestamp if timed), for every resolution
 # (each value and instruction an immutable value: equal inputs, the same result); emptied past 100,000 entries
 _APPLIED: dict[tuple[Characteristics, Instruction, Any], Characteristics] = {}
+# 205.3d, 305.6, 205.1a: whether a value fits (``fits``, a pure function of the value), by the value's identity (the
+# value held), for every resolution; emptied past this many
+_FITS: dict[int, tuple[Characteristics, bool]] = {}
+_FITS_KEPT = 65_536
+# per filter: what a trial reads of it (``_split``, a function of the filter alone), for every resolution; emptied
+# past this many
+_FILTER_SPLITS: dict[Any, tuple[Any, bool, bool]] = {}
+_SPLITS_KEPT = 4096
+
+
+# 613.8a(b): the applies-to reasons made, by the two descriptions and the objects gained and lost (what the reason
+# reads of the two effects and the trial), for every resolution; emptied past this many
+_REASONS: dict[tuple[str, str, frozenset[str], frozenset[str]], DependencyReason] = {}
+_REASONS_KEPT = 16_384
+
+
+def applies_to_reason(
+    a: ContinuousEffect, b: ContinuousEffect, gained: frozenset[str], lost: frozenset[str]
+) -> DependencyReason:
+    """613.8a(b): ``dependency.changes_what_it_applies_to``, made once per descriptions and objects (``_REASONS``)."""
+    key = (a.description, b.description, gained, lost)
+    found = _REASONS.get(key)
+    if found is None:
+        if len(_REASONS) > _REASONS_KEPT:
+            _REASONS.clear()
+        found = _REASONS[key] = changes_what_it_applies_to(a, b, gained, lost)
+    return found
+
+
+def fits_kept(ch: Characteristics) -> bool:
+    """205.3d, 305.6, 205.1a: ``fits`` of the value, read once per value for every resolution (``_FITS``)."""
+    held = _FITS.get(id(ch))
+    if held is None or held[0] is not ch:
+        if len(_FITS) > _FITS_KEPT:
+            _FITS.clear()
+        held = _FITS[id(ch)] = (ch, fits(ch))
+    return held[1]
+
+
+# the same results by the value's identity (the value held with its result: objects alike hold one value, and the
+# values a resolution makes are ``_APPLIED``'s, shared by every resolution), so that a value is not hashed field by
+# field at each ask; emptied past 100,000 entries
+_APPLIED_BY_ID: dict[tuple[int, Instruction, Any], tuple[Characteristics, Characteristics]] = {}
 
 
 class Incremental:
@@ -558,7 +609,7 @@ class Incremental:
         self.infos: dict[int, tuple[ContinuousEffect, _Info]] = {}  # per effect value (by identity): what is kept
         # per (parts, filter, ...): what is kept (``info``); per (parts, origin): the parts in each slot (``parts``)
         kept = readings(version)
-        self.info_like, self.slot_parts = kept.info_like, kept.slot_parts
+        self.info_like, self.slot_parts, self.by_value = kept.info_like, kept.slot_parts, kept.by_value
         self.affected_cache: dict[str, _Affected] = {}
         self.changes_cache: dict[str, _Changes] = {}
         self.static_memo: dict[tuple[Any, ...], ContinuousEffect | None] = {}
@@ -572,7 +623,9 @@ class Incremental:
         ] = {}
         # per filter: the filter a trial reads (less "other than its source"), whether that was taken off, and
         # whether what is read is free of the source (``_after_trial``)
-        self.filter_splits: dict[Any, tuple[Any, bool, bool]] = {}
+        if len(_FILTER_SPLITS) > _SPLITS_KEPT:
+            _FILTER_SPLITS.clear()
+        self.filter_splits: dict[Any, tuple[Any, bool, bool]] = _FILTER_SPLITS  # (``_split`` reads the filter alone)
         # per (filter free of its source, "you", cda, step): the objects it takes then (``_taken``)
         self.taken: dict[tuple[Any, ...], frozenset[str]] = {}
         # b's trial state at a step, shared by the witnesses tested again against it (``_takes_after``)
@@ -581,6 +634,12 @@ class Incremental:
         self.pairs: dict[tuple[str, str, str], KeptPair] = {}
         # per slot: the last graph, the step it was read at, the effects it was read for and those locked in then
         self.last_graph: dict[str, tuple[int, dict[str, ContinuousEffect], Graph, frozenset[str]]] = {}
+        # by parts' identity: the parts and what is kept of the effect (both held), and ``_shares``' answer
+        self.shares: dict[int, tuple[tuple[Part, ...], _Info, bool]] = {}
+        # by an effect's key: its context (``context``), read again when its source or player differs
+        self.contexts: dict[str, Context] = {}
+        # by a graph's identity: the graph (held) and its loops (613.8b), found once per graph (``loops``)
+        self.graph_loops: dict[int, tuple[Graph, dict[str, frozenset[str]]]] = {}
         # 613.6: by an effect value's identity: the value and its parts in every slot (``parts``)
         self.effect_slots: dict[int, tuple[ContinuousEffect, dict[str, tuple[Part, ...]]]] = {}
         # by a slot's parts' identity: those parts (kept alive) and what they can write (``independent``)
@@ -952,7 +1011,11 @@ class Incremental:
         controller = e.controller
         if e.origin in ("static", "cda") and e.source is not None and e.source in self.state:
             controller = self.state[e.source].controller
-        return Context(board=self.board, state=self.state, source=e.source, controller=controller)
+        held = self.contexts.get(e.key)
+        if held is not None and held.source == e.source and held.controller == controller:
+            return held  # (the same source and player; the state read is this resolution's, changed in place)
+        ctx = self.contexts[e.key] = Context(board=self.board, state=self.state, source=e.source, controller=controller)
+        return ctx
 
     # --- what an effect would change (613.1), kept up to date
 
@@ -975,17 +1038,42 @@ class Incremental:
     def _apply(self, e: ContinuousEffect, parts: tuple[Part, ...], target: str, c: _Changes) -> Characteristics:
         """613.1: one object's characteristics once the effect's parts are applied to it."""
         ch = self.state[target]
+        by_id = _APPLIED_BY_ID
         for instr in self._instructions(e, parts, target, c):
             # a pure function of its inputs: objects with equal characteristics get one result, computed once
             # 613.7a: only a timed operation's result reads the timestamp: others are shared between effects
-            key = (ch, instr, e.timestamp if instr[0] in TIMED_OPERATIONS else None)
+            stamp = e.timestamp if instr[0] in TIMED_OPERATIONS else None
+            held = by_id.get((id(ch), instr, stamp))
+            if held is not None and held[0] is ch:
+                ch = held[1]  # (this very value asked before: its result, the value not hashed again)
+                continue
+            key = (ch, instr, stamp)
             new = self.applied.get(key)
             if new is None:
                 if len(self.applied) > 100_000:
                     self.applied.clear()
                 new = self.applied[key] = apply_instruction(ch, instr, e.timestamp)
+            if len(by_id) > 100_000:
+                by_id.clear()
+            by_id[(id(ch), instr, stamp)] = (ch, new)
             ch = new
         return ch
+
+    def _value_change(
+        self, e: ContinuousEffect, parts: tuple[Part, ...], target: str, c: _Changes
+    ) -> tuple[Characteristics, bool]:
+        """613.1: ``_apply`` for parts whose result reads of the object only its value (``changes``' ``by_value``) and
+        not the effect's source, controller or timestamp (``_shares``), and whether the result differs from the
+        value: a function of the parts and the value, made (and compared) once per rules version for every
+        resolution (``_Readings.by_value``, by the two identities)."""
+        old = self.state[target]
+        held = self.by_value.get((id(parts), id(old)))
+        if held is not None and held[0] is parts and held[1] is old:
+            return held[2], held[3]
+        new = self._apply(e, parts, target, c)
+        changed = new is not old and new != old
+        self.by_value[(id(parts), id(old))] = (parts, old, new, changed)
+        return new, changed
 
     def changes(self, e: ContinuousEffect, slot: str) -> dict[str, Characteristics]:
         """613.1, 613.8a: as ``reference.effects.changes_of`` for the effect's parts in ``slot``, now."""
@@ -1031,6 +1119,8 @@ class Incremental:
         if by_value is None:
             by_value = info.slot_by_value[slot] = all(part_reads_only_characteristics(p) for p in parts)
         c.moves = None
+        if dirty is not None and by_value and self._class_by_class(dirty, targets):
+            dirty = None  # 613.1: many objects to apply to again and few classes: made class by class (``by_class``)
         if dirty is None:
             c.effect, c.parts, c.instrs, c.changes, c.changed = e, parts, [None] * len(parts), {}, None
             c.shared = False
@@ -1046,6 +1136,7 @@ class Incremental:
             c.changes, c.shared = dict(c.changes), False  # another effect's too: this one's own copy is changed
         state, out = self.state, c.changes
         alike: dict[int, tuple[Characteristics, bool]] | None = {} if by_value else None
+        by_parts = by_value and self._shares(e, parts)
         for t in dirty:
             if t not in targets:
                 out.pop(t, None)
@@ -1053,8 +1144,11 @@ class Incremental:
             old = state[t]
             done = alike.get(id(old)) if alike is not None else None
             if done is None:
-                ch = self._apply(e, parts, t, c)
-                done = (ch, ch is not old and ch != old)
+                if by_parts:
+                    done = self._value_change(e, parts, t, c)
+                else:
+                    ch = self._apply(e, parts, t, c)
+                    done = (ch, ch is not old and ch != old)
                 if alike is not None:
                     alike[id(old)] = done
             if done[1]:
@@ -1068,6 +1162,18 @@ class Incremental:
             self.shared_changes[parts] = (now, targets, c.changes, None, c)
         return c.changes
 
+    def _class_by_class(self, dirty: set[str], targets: frozenset[str]) -> bool:
+        """613.1: are the objects to apply to again (``dirty``) many, and the classes few, so that making the changes
+        afresh class by class (``by_class``, for parts that read only characteristics) reads less than going object
+        by object? Either way the changes are those of the parts on each object's value now."""
+        holders = self.holders
+        return (
+            holders is not None
+            and len(dirty) > _WHOLE
+            and len(holders) * _CLASS_SIZE <= len(targets)
+            and len(holders) * _CLASS_SIZE <= len(dirty)
+        )
+
     def by_class(
         self, e: ContinuousEffect, parts: tuple[Part, ...], targets: frozenset[str], c: _Changes
     ) -> list[Move]:
@@ -1076,19 +1182,45 @@ class Incremental:
         assert self.holders is not None
         out: dict[str, Characteristics] | None = None
         moves: list[Move] = []
+        by_parts = self._shares(e, parts)
         for old, held in list(self.holders.values()):
             # a class wholly among the objects moves as it is (its own set: ``_move`` hands it to the new value)
             objs = held if held <= targets else held & targets
             if not objs:
                 continue
-            new = self._apply(e, parts, next(iter(objs)), c)
-            if new is not old and new != old:
+            if by_parts:
+                new, changed = self._value_change(e, parts, next(iter(objs)), c)
+            else:
+                new = self._apply(e, parts, next(iter(objs)), c)
+                changed = new is not old and new != old
+            if changed:
                 if out is None:
                     out = dict.fromkeys(objs, new)
                 else:
                     out.update(dict.fromkeys(objs, new))
                 moves.append((old, new, objs))
         c.changes = {} if out is None else out
+        return moves
+
+    def _trial_moves(self, b: ContinuousEffect, changes: dict[str, Characteristics]) -> list[Move] | None:
+        """613.1, 613.8a: b's trial (``changes``, its kept changes now) as moves of whole classes: as ``by_class`` made
+        them, else, where b's parts read of an object only its characteristics, read off the classes of objects now
+        (``holders``): the objects of one class hold one value, so those the trial changes all get one value. None
+        where neither holds, or the trial changes few objects (then read object by object)."""
+        c = self.changes_cache[b.key]
+        if c.moves is not None:
+            return c.moves
+        holders = self.holders
+        if holders is None or c.slot is None or not self.info(b).slot_by_value.get(c.slot):
+            return None
+        if len(changes) < len(holders) * _CLASS_SIZE:
+            return None
+        changed = self.changed(b, c.slot)
+        moves: list[Move] = []
+        for old, held in holders.values():
+            objs = held & changed
+            if objs:
+                moves.append((old, changes[next(iter(objs))], objs))
         return moves
 
     def _moves_of(self, changes: dict[str, Characteristics]) -> list[Move]:
@@ -1126,13 +1258,18 @@ class Incremental:
     def _shares(self, e: ContinuousEffect, parts: tuple[Part, ...]) -> bool:
         """613.1, 613.7a: does what the parts do to each object read only the parts and the object (not the effect's
         source, controller or timestamp), so that effects with equal parts change the same objects the same way?"""
-        if not self.info(e).shared_parts or any(p.op in TIMED_OPERATIONS for p in parts):
-            return False
-        try:
-            hash(parts)
-        except TypeError:  # unhashable parts (plain dicts from a caller)
-            return False
-        return True
+        info = self.info(e)
+        held = self.shares.get(id(parts))
+        if held is not None and held[0] is parts and held[1] is info:
+            return held[2]  # (asked before for these parts and what is kept of the effect)
+        found = info.shared_parts and not any(p.op in TIMED_OPERATIONS for p in parts)
+        if found:
+            try:
+                hash(parts)
+            except TypeError:  # unhashable parts (plain dicts from a caller)
+                found = False
+        self.shares[id(parts)] = (parts, info, found)
+        return found
 
     def _shared_changes(
         self, e: ContinuousEffect, parts: tuple[Part, ...], targets: frozenset[str], now: int
@@ -1181,7 +1318,7 @@ class Incremental:
             for i, ch in self.state.items():
                 ok = seen.get(id(ch))
                 if ok is None:
-                    ok = seen[id(ch)] = fits(ch)
+                    ok = seen[id(ch)] = fits_kept(ch)
                 if not ok:
                     unfit.add(i)
             self.unfit = unfit
@@ -1269,6 +1406,24 @@ class Incremental:
         self.last_graph[slot] = (len(self.log), {a.key: a for a in group}, graph, locked)
         return graph
 
+    def loops(self, graph: Graph) -> dict[str, frozenset[str]]:
+        """613.8b: ``dependency.strongly_connected`` of a graph this bookkeeping gave, found once per graph; for a graph
+        narrowed from an earlier one (``_kept_graph``), read off the earlier one's loops when none of the effects taken
+        away was in a loop with another: no loop through the others passed through them, so each effect left keeps
+        its loop (an effect alone stays alone)."""
+        held = self.graph_loops.get(id(graph))
+        if held is not None and held[0] is graph:
+            return held[1]
+        found = strongly_connected(graph)
+        self._keep_loops(graph, found)
+        return found
+
+    def _keep_loops(self, graph: Graph, found: dict[str, frozenset[str]]) -> None:
+        """613.8b: hold a graph's loops (``loops``), with the graph, by its identity; a few graphs at most."""
+        if len(self.graph_loops) > 64:
+            self.graph_loops.clear()
+        self.graph_loops[id(graph)] = (graph, found)
+
     def _kept_graph(self, group: list[ContinuousEffect], slot: str) -> dict[str, dict[str, DependencyReason]] | None:
         """613.8a: the last graph of this slot, narrowed to the group, when no step since changed any object.
 
@@ -1287,6 +1442,12 @@ class Incremental:
             return None  # 611.2c: an effect locked in since applies to fixed objects: its answers change
         keys = {a.key for a in group}
         narrowed = {a.key: {b: r for b, r in graph[a.key].items() if b in keys} for a in group}
+        held = self.graph_loops.get(id(graph))
+        if held is not None and held[0] is graph:
+            # 613.8b: no effect taken away was in a loop with another: the others keep their loops (``loops``)
+            loops = held[1]
+            if all(len(loops[k]) == 1 for k in graph if k not in keys):
+                self._keep_loops(narrowed, {k: loops[k] for k in narrowed})
         self.last_graph[slot] = (len(self.log), {a.key: a for a in group}, narrowed, locked)
         return narrowed
 
@@ -1696,7 +1857,7 @@ class Incremental:
             if a.key in self.locked or a.targets is not None:
                 return None  # 611.2c: its objects are fixed
             gained, lost = self._trial_change(a, b, before, changes, changed, doing)
-            r = changes_what_it_applies_to(a, b, gained, lost) if gained or lost else None
+            r = applies_to_reason(a, b, gained, lost) if gained or lost else None
             twin = self._twin_key(a, slot, changes) if a.source in changes else None
             if twin is not None:
                 # (the answer per description: twins with a's description get this one, ``_twin_answer``)
@@ -1775,7 +1936,7 @@ class Incremental:
         # descriptions share the answer (made once)
         said = (a.description, b.description)
         if said not in answers:
-            answers[said] = changes_what_it_applies_to(a, b, gained, lost) if gained or lost else None
+            answers[said] = applies_to_reason(a, b, gained, lost) if gained or lost else None
         return True, answers[said]
 
     def _same_effect_after(self, a: ContinuousEffect, changes: dict[str, Characteristics]) -> bool:
@@ -1943,7 +2104,7 @@ class Incremental:
             index: Indexes | None = doing.get(ikey)  # type: ignore[call-overload]
             if index is None:
                 # (``changes`` is b's kept changes at this step, ``changes``' answer: its moves describe them)
-                moves = self.changes_cache[b.key].moves
+                moves = self._trial_moves(b, changes)
                 if moves is not None:
                     # b's trial made class by class (``by_class``): its classes move at once
                     index = self.indexes().moved_classes(moves)
@@ -2295,7 +2456,7 @@ class Incremental:
                     self.no_pt.difference_update(gone)
         if fitting and self.unfit is not None:
             for ch, gone in news:
-                if fits(ch):
+                if fits_kept(ch):
                     self.unfit.difference_update(gone)
                 else:
                     self.unfit.update(gone)

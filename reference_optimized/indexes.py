@@ -129,6 +129,7 @@ class Indexes:
         self.ids: list[str] = sorted(board.objects)
         self.pos: dict[str, int] = {i: n for n, i in enumerate(self.ids)}
         self.bit: dict[str, int] = {}  # each object's own bitset (its position alone), made once
+        self.id_set = frozenset(self.ids)  # (``mask``: the objects a class leaves out, when it holds most)
         self.bits: dict[Key, int] = {}
         self.universe = 0
         self.members_memo: dict[int, frozenset[str]] = {}
@@ -169,7 +170,10 @@ class Indexes:
         self.update_classes((old, new, self.mask(ids)) for old, new, ids in groups.values())
 
     def mask(self, ids: Iterable[str]) -> int:
-        """The bitset of the objects' positions (each object once: the sum of their positions is their union)."""
+        """The bitset of the objects' positions (each object once: the sum of their positions is their union); for a
+        set holding most objects, every position less those of the objects it leaves out (fewer sums)."""
+        if isinstance(ids, (set, frozenset)) and len(ids) * 2 > len(self.ids) and ids <= self.id_set:
+            return ((1 << len(self.ids)) - 1) ^ sum(map(self.bit.__getitem__, self.id_set - ids))
         return sum(map(self.bit.__getitem__, ids))
 
     def update_classes(self, moves: Iterable[tuple[Characteristics, Characteristics, int]]) -> None:
@@ -190,6 +194,7 @@ class Indexes:
         """The same positions and facts, in bitsets of its own (moved without moving these)."""
         new = object.__new__(Indexes)
         new.board, new.ids, new.pos, new.bit, new.universe = self.board, self.ids, self.pos, self.bit, self.universe
+        new.id_set = self.id_set
         new.members_memo = self.members_memo  # the same positions: the same ids
         new.bits = dict(self.bits)
         return new
