@@ -33,6 +33,13 @@ vigilance of its own, plain keywords that generate no effect (611.3b). ``o0`` lo
 keeps each granted keyword when one of its grants comes after the last loss: one outcome per set of the granted
 keywords (two to the number of different keywords granted, 8 from N = 6 on; ``reference_optimized.last_touch``,
 "Losses of all abilities").
+``group-loses-but-mana-one``: as ``group-loses-one``, but ability 0 makes ``o0`` lose all abilities and the other even
+ones make it lose all abilities but mana abilities (605.1a, 613.1f); the odd ones give it flying, haste and "{t}: add
+{r}." in turn; ``o0`` has flying, vigilance and "{t}: add {g}." of its own. Ability 0 applies in every order, so ``o0``
+loses vigilance and "{t}: add {g}." in every order; flying and haste stay when a grant of theirs comes after the last
+loss of either kind, "{t}: add {r}." when one of its grants comes after ability 0 (the losses but mana abilities leave
+it): one outcome per set of the three (4 at N = 5, 8 from N = 6 on; ``reference_optimized.last_touch``, "Losses of
+all abilities but mana abilities").
 
 Run: python benchmarks/tied_abilities.py N [--setting K] [--kind KIND] [--out FILE]
 then time ``mtg-layers explain FILE`` or ``mtg-layers verify --corpus DIR`` on it (figures in the
@@ -72,9 +79,11 @@ def ability(i: int, setting: int, mixed: bool) -> dict[str, Any]:
 
 KINDS = ("copy", "copies", "control", "text", "loses", "condition")
 GROUP_KINDS: tuple[str, ...] = ("group-text", "group-loses", "group-keyword-counters", "group-grants", "group-text-one")
-GROUP_KINDS += ("group-loses-one",)
+GROUP_KINDS += ("group-loses-one", "group-loses-but-mana-one")
 # group-loses-one: the keywords the odd abilities give o0, in turn
 GRANTED = ("flying", "haste", "trample")
+# group-loses-but-mana-one: what the odd abilities give o0, in turn (a keyword, a keyword, a mana ability, 605.1a)
+GRANTED_BUT_MANA = ("flying", "haste", "{t}: add {r}.")
 # group-text-one: the words changed, and what each becomes (612.2: color words, then creature types)
 WORDS_FROM: tuple[str, ...] = ("white", "black", "elf", "goblin", "human", "wizard", "soldier", "zombie", "knight")
 WORDS_FROM += ("cleric", "rogue", "warrior", "shaman", "druid", "beast", "spirit")
@@ -147,6 +156,19 @@ def with_group_kind(data: dict[str, Any], kind: str) -> dict[str, Any]:
                 grant = {"op": "add_abilities", "abilities": [word]}
                 abilities.append(_on("o0", f"ability {k}: o0 has {word}", grant))
         others[0].update(power=1, toughness=1, abilities=["flying", "vigilance"])
+        others = others[:1]
+    elif kind == "group-loses-but-mana-one":
+        for k in range(n):
+            if k == 0:
+                abilities.append(_on("o0", "ability 0: o0 loses all abilities", {"op": "remove_all_abilities"}))
+            elif k % 2 == 0:
+                loss = {"op": "remove_all_abilities_except_mana"}
+                abilities.append(_on("o0", f"ability {k}: o0 loses all abilities but mana abilities", loss))
+            else:
+                word = GRANTED_BUT_MANA[(k // 2) % len(GRANTED_BUT_MANA)]
+                grant = {"op": "add_abilities", "abilities": [word]}
+                abilities.append(_on("o0", f"ability {k}: o0 has {word}", grant))
+        others[0].update(power=1, toughness=1, abilities=["flying", "vigilance", "{t}: add {g}."])
         others = others[:1]
     elif kind == "group-grants":
         for name, part in (

@@ -58,8 +58,22 @@ This module cannot see the board, so a loss of all abilities is read this way on
 ``lose_all``, having checked that no object a loss of all abilities applies to can hold, from the tie's slot on,
 an ability whose wording stands for a definition (``reference.effects.find_definition``): the territories' shape
 (``reference_optimized.territories.holds_no_definition``), or the resolved losses ``reference_optimized.from_slot``
-keeps (their objects' static effects end before they would apply, and no definition is granted). Without it, or for
-a loss of all abilities but mana abilities, the group is outside the scope (None).
+keeps (their objects' static effects end before they would apply, and no definition is granted). Without it, the
+group is outside the scope (None).
+
+**Losses of all abilities but mana abilities.** Whether an ability is a mana ability is read off its wording (605.1a:
+an activated ability that adds mana, with no target and no loyalty cost; ``reference.vocabulary.is_mana_ability``), and
+the wordings an object has in layer 6 were fixed before it (612, layer 3). So an effect that makes an object lose all
+its abilities except mana abilities (613.1f) sets absent every element whose wording is not a mana ability's and leaves
+the rest as they were. Read it as a setting to absent of each named atom whose wording is not a mana ability's, and of
+*the others*, which split in two: the other abilities that are not mana abilities (``OTHERS``: every loss of all
+abilities touches it) and the other mana abilities (``OTHER_MANA``: only a loss of all abilities with no exception
+touches it). Each element of the object's abilities is in exactly one atom (a named one, or one of the two others). A
+named mana ability is touched by gains and named losses only; no gain touches either of the others, so neither is ever
+contested (lost in every order, or in none). The argument above then holds atom by atom (613.7m): where a gain is the
+last touch of a contested atom, a loss of that atom came before it (of all abilities, of all but mana abilities, or by
+name) and left it absent. Such a loss takes away abilities that may generate effects, so it needs the same check from
+the caller (611.3b, ``lose_all``): no object it applies to holds or is given a defined ability.
 """
 
 from __future__ import annotations
@@ -71,7 +85,7 @@ from reference.effects import ContinuousEffect, parts_in_slot
 from reference.model import Part
 from reference.timestamps import holder
 from reference.versions import RulesVersion
-from reference.vocabulary import CARD_TYPES, COLORS, OPERATION_KIND
+from reference.vocabulary import CARD_TYPES, COLORS, OPERATION_KIND, is_mana_ability
 
 from .reads import FIELDS, WRITES, filter_reads, value_reads
 
@@ -81,8 +95,13 @@ Atom = tuple[str, Any, str, str]
 Touch = tuple[str, Any]
 # The search gives up (the caller keeps its other orders) past this many states.
 STATES = 20_000
-# 613.1f: the atom of every ability a loss of all abilities takes away that no operation of the group names
+# 613.1f, 605.1a: the atom of every ability that is not a mana ability and that no operation of the group names
 OTHERS = "\x00every other ability"
+# 613.1f, 605.1a: the atom of every mana ability that no operation of the group names (a loss of all abilities but mana
+# abilities leaves it)
+OTHER_MANA = "\x00every other mana ability"
+# 613.1f: the operations that take away every ability of their objects, and those that spare mana abilities (605.1a)
+LOSE_ALL = frozenset({"remove_all_abilities", "remove_all_abilities_except_mana"})
 
 
 def _reads(e: ContinuousEffect, parts: Sequence[Part]) -> frozenset[str]:
@@ -116,12 +135,16 @@ def _number(e: ContinuousEffect, field: str, value: Any) -> Any:
 def part_touches(
     e: ContinuousEffect, p: Part, named: frozenset[str] | None = None
 ) -> list[tuple[str, str, Touch]] | None:
-    """613.4b-c, 613.1e-f, 205.4, 205.1a-b: what one operation does to each element it touches: (characteristic,
+    """613.4b-c, 613.1e-f, 205.4, 205.1a-b, 605.1a: what one operation does to each element it touches: (characteristic,
     element, touch); None for an operation that is not a setting or an addition of elements or amounts (a loss of all
-    abilities is one only with ``named``: the abilities the group names, module docstring)."""
+    abilities, or of all but mana abilities, is one only with ``named``: the abilities the group names, module
+    docstring)."""
     a = p.args
     if p.op == "remove_all_abilities" and named is not None:
-        return [("abilities", w, ("set", False)) for w in sorted(named | {OTHERS})]
+        return [("abilities", w, ("set", False)) for w in sorted(named | {OTHERS, OTHER_MANA})]
+    if p.op == "remove_all_abilities_except_mana" and named is not None:
+        lost = {w for w in named if not is_mana_ability(w)} | {OTHERS}
+        return [("abilities", w, ("set", False)) for w in sorted(lost)]
     if p.op == "set_pt":
         return [(f, "", ("set", _number(e, f, a[f]))) for f in ("power", "toughness") if f in a]
     if p.op == "modify_pt":

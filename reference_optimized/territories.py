@@ -62,7 +62,7 @@ from reference.timestamps import Tie, holder, must_precede, timestamp_player
 from reference.versions import RulesVersion
 from reference.vocabulary import INTRINSIC_MANA
 
-from .last_touch import last_touch_orders
+from .last_touch import LOSE_ALL, last_touch_orders
 from .orders import SCOPE_OPS, components, groups, last_writer_orders, orders_product, part_out_of_scope, pins_later
 from .reads import ABILITY_FIELDS, FIELDS, WRITES, condition_reads, filter_reads, value_reads
 from .text_changes import text_change_components
@@ -294,14 +294,15 @@ def _inside(
 def holds_no_definition(
     near: Sequence[ContinuousEffect], objects: Mapping[str, frozenset[str]], board: Board, state: State
 ) -> bool:
-    """611.3b, 613.1f: every operation of the territories is in ``orders``' scope or a loss of all abilities (one at
-    least), and no object such a loss applies to can hold, from the slot on, an ability whose wording stands for a
-    definition: not one it has as the slot begins (read through its text changes, 612), one an effect gives
-    (``part_out_of_scope``: none gives a defined one), or a basic land type's mana ability (305.6). Its losses and
-    gains then end and start no effect (``reference_optimized.last_touch``, "Losses of all abilities")."""
+    """611.3b, 613.1f, 605.1a: every operation of the territories is in ``orders``' scope or a loss of all abilities,
+    or of all but mana abilities (one at least), and no object such a loss applies to can hold, from the slot on, an
+    ability whose wording stands for a definition: not one it has as the slot begins (read through its text changes,
+    612), one an effect gives (``part_out_of_scope``: none gives a defined one), or a basic land type's mana ability
+    (305.6). Its losses and gains then end and start no effect (``reference_optimized.last_touch``, "Losses of all
+    abilities" and "Losses of all abilities but mana abilities")."""
     parts = [(e, p) for e in near for p in e.parts]
-    losers = [e for e, p in parts if p.op == "remove_all_abilities"]
-    if not losers or any(p.op != "remove_all_abilities" and part_out_of_scope(p, board) is not None for _, p in parts):
+    losers = [e for e, p in parts if p.op in LOSE_ALL]
+    if not losers or any(p.op not in LOSE_ALL and part_out_of_scope(p, board) is not None for _, p in parts):
         return False
     for ch in (state[o] for o in sorted({o for e in losers for o in objects[e.key]}) if o in state):
         wordings = ch.abilities | frozenset(INTRINSIC_MANA.values())

@@ -20,7 +20,7 @@ from reference.versions import get_version
 from reference.vocabulary import INTRINSIC_MANA
 from reference_optimized import distinct_outcomes
 from reference_optimized.from_slot import slot_start
-from reference_optimized.last_touch import OTHERS, named_abilities, part_touches
+from reference_optimized.last_touch import OTHER_MANA, OTHERS, named_abilities, part_touches
 from reference_optimized.territories import holds_no_definition, touched, writes_from
 
 from ..builders import creature, make_board
@@ -184,18 +184,20 @@ def _effect(*parts: Part) -> ContinuousEffect:
 
 
 def test_a_loss_of_all_abilities_sets_each_named_ability_and_the_others_absent() -> None:
-    """613.1f: with the abilities the group names, a loss of all abilities sets each of them, and the others' atom,
-    absent; without them it is outside the scope (None); a loss of all but mana abilities stays outside."""
+    """613.1f: with the abilities the group names, a loss of all abilities sets each of them, and the others' atoms
+    (other abilities, other mana abilities), absent; without them it is outside the scope (None), as is a loss of all
+    but mana abilities (``test_lose_all_but_mana.py`` reads it with them)."""
     lose = Part("remove_all_abilities", FrozenMap())
     named = frozenset({"haste", "flying"})
     assert part_touches(_effect(lose), lose, named) == [
         ("abilities", OTHERS, ("set", False)),
+        ("abilities", OTHER_MANA, ("set", False)),
         ("abilities", "flying", ("set", False)),
         ("abilities", "haste", ("set", False)),
     ]
     assert part_touches(_effect(lose), lose) is None
     mana = Part("remove_all_abilities_except_mana", FrozenMap())
-    assert part_touches(_effect(mana), mana, named) is None
+    assert part_touches(_effect(mana), mana) is None
 
 
 def test_the_named_abilities_are_those_gained_or_lost_by_name() -> None:
@@ -210,10 +212,15 @@ def test_the_named_abilities_are_those_gained_or_lost_by_name() -> None:
 
 
 def _holds_no_definition(
-    own: list[str], *parts: dict[str, Any], extra: list[dict[str, Any]] | None = None, defined: Any = None
+    own: list[str],
+    *parts: dict[str, Any],
+    extra: list[dict[str, Any]] | None = None,
+    defined: Any = None,
+    counters: list[dict[str, Any]] | None = None,
 ) -> bool:
     abilities = [{"text": f"tied {i}", "applies_to": {"id": "o0"}, "parts": [p]} for i, p in enumerate(parts)]
-    objects = [creature("c", 2, 1, 1, abilities=[a["text"] for a in abilities]), creature("o0", 1, 1, 1, abilities=own)]
+    o0 = creature("o0", 1, 1, 1, abilities=own, **({"counters": counters} if counters else {}))
+    objects = [creature("c", 2, 1, 1, abilities=[a["text"] for a in abilities]), o0]
     board = make_board(objects, extra or [], abilities + _DEFINED + (defined or []))
     tie = distinct_outcomes(board, IKORIA, limit=1).ties[0]
     start = slot_start(board, IKORIA, tie)
@@ -268,11 +275,13 @@ def test_no_loss_of_all_abilities_is_not_this_shape() -> None:
 
 
 def test_an_operation_outside_the_scope_is_outside() -> None:
-    """613.1f, 605.1a: a later resolved effect makes o0 lose all abilities but mana abilities, an operation this
-    shape does not read: outside it."""
+    """613.1f, 122.1b: o0 has a flying counter (a keyword counter, an operation this shape does not read): outside
+    it. A later resolved loss of all abilities but mana abilities on o0 is inside it (605.1a, ``last_touch``)."""
+    flying = [{"kind": "flying", "count": 1, "timestamp": 3}]
+    assert not _holds_no_definition(["vigilance"], _LOSE, _gain("flying"), _LOSE, counters=flying)
     lose = {"id": "r", "controller": "p1", "timestamp": 3, "applies_to": ["o0"]}
     lose["parts"] = [{"op": "remove_all_abilities_except_mana"}]
-    assert not _holds_no_definition(["vigilance"], _LOSE, _gain("flying"), _LOSE, extra=[lose])
+    assert _holds_no_definition(["vigilance"], _LOSE, _gain("flying"), _LOSE, extra=[lose])
 
 
 _EXCEPT_MANA = {"op": "remove_all_abilities_except_mana"}
