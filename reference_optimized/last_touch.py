@@ -38,7 +38,12 @@ group writes and no effect of the group reads what any effect writes (so depende
 reorders them and every value is fixed); no effect outside the group with the same timestamp
 interacts with one of the group there (its place among them would be another choice); and the objects
 each effect applies to are known to be the same or disjoint: fixed objects (611.2c), the source
-alone ("this creature"), or one filter of one source read at one moment for all of them (613.6).
+alone ("this creature"), one filter of one source read at one moment for all of them (613.6), or the objects
+the caller passes for each effect (``fixed``), known to be the same in every order of the tie: each effect is then
+read on each object it applies to, atom by atom, whatever filter found them. ``reference_optimized.territories``
+passes them for filters that read nothing any effect from the tie's slot on writes (611.3a: they find the same
+objects wherever they are read, 613.6), so losses of all abilities on objects "creatures you control" finds are read
+as settings too.
 ``tests/reference_optimized/test_last_touch.py`` compares the outcomes with every order's on generated
 ties of up to six effects.
 
@@ -173,9 +178,11 @@ def part_touches(
     return None
 
 
-def _objects(e: ContinuousEffect) -> tuple[Any, ...]:
-    """611.2c, 611.3a, 613.6: the objects the effect applies to: its fixed objects, its source alone, or (one
-    item) the objects its source's filter finds."""
+def _objects(e: ContinuousEffect, fixed: Mapping[str, frozenset[str]] | None = None) -> tuple[Any, ...]:
+    """611.2c, 611.3a, 613.6: the objects the effect applies to: those the caller knows fixed (``fixed``), its fixed
+    objects, its source alone, or (one item) the objects its source's filter finds."""
+    if fixed is not None and e.key in fixed:
+        return tuple(sorted(fixed[e.key]))
     if e.targets is not None:
         return tuple(e.targets)
     if e.filter is not None and dict(e.filter) == {"is_source": True} and e.source is not None:
@@ -200,11 +207,16 @@ def _commute(a: Part, b: Part) -> bool:
 
 
 def touches(
-    keys: Sequence[str], effects: Sequence[ContinuousEffect], version: RulesVersion, lose_all: bool = False
+    keys: Sequence[str],
+    effects: Sequence[ContinuousEffect],
+    version: RulesVersion,
+    lose_all: bool = False,
+    fixed: Mapping[str, frozenset[str]] | None = None,
 ) -> dict[str, dict[Atom, Touch]] | None:
     """613.4b-c, 613.1e-f, 613.6, 613.8a: for each key of a tie's group, what its effect does to each atom in the
     layers where the group's effects interact; None when the group is outside this module's scope (docstring;
-    ``lose_all``: the caller has checked that a loss of all abilities ends and starts no effect, 611.3b)."""
+    ``lose_all``: the caller has checked that a loss of all abilities ends and starts no effect, 611.3b; ``fixed``:
+    the objects each effect applies to, which the caller knows are the same in every order, 611.3a)."""
     named = {k: [e for e in effects if k in (holder(e), e.key)] for k in keys}
     if any(not es for es in named.values()):
         return None
@@ -213,7 +225,7 @@ def touches(
     stamps = {e.timestamp for e in every}
     if len(stamps) != 1 or len(group) != len(every):
         return None
-    kinds = {_objects(e) for e in every}
+    kinds = {_objects(e, fixed) for e in every}
     opaque = {o for o in kinds if len(o) == 1 and isinstance(o[0], tuple)}
     if opaque and len(kinds) > 1:
         return None  # 611.3a: two filters, or a filter and fixed objects, may find the same objects or not
@@ -253,7 +265,7 @@ def touches(
                 done = part_touches(members[k], p, words)
                 if done is None:
                     return None
-                for obj in _objects(members[k]):
+                for obj in _objects(members[k], fixed):
                     for field, element, touch in done:
                         atom = (slot, obj, field, element)
                         out[k][atom] = then(out[k][atom], touch) if atom in out[k] else touch
@@ -300,12 +312,17 @@ def _value(touch: Touch, adds: Sequence[Any]) -> Any:
 
 
 def last_touch_orders(
-    keys: Sequence[str], effects: Sequence[ContinuousEffect], version: RulesVersion, lose_all: bool = False
+    keys: Sequence[str],
+    effects: Sequence[ContinuousEffect],
+    version: RulesVersion,
+    lose_all: bool = False,
+    fixed: Mapping[str, frozenset[str]] | None = None,
 ) -> list[tuple[str, ...]] | None:
     """613.4b-c, 613.1e-f, 613.7m: one order of the group's keys per signature (module docstring): each outcome
     the group's orders can give is the outcome of one of these; None outside the scope or past ``STATES``
-    (``lose_all``: losses of all abilities may be read as settings, ``touches``)."""
-    touched = touches(keys, effects, version, lose_all)
+    (``lose_all``: losses of all abilities may be read as settings; ``fixed``: each effect's objects, the same in
+    every order; ``touches``)."""
+    touched = touches(keys, effects, version, lose_all, fixed)
     if touched is None:
         return None
     atoms = contested(touched)

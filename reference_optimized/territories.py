@@ -39,7 +39,8 @@ effects of different territories there too, where again it changes nothing; insi
 are every order (or, where every effect of the group's territories is in ``orders``' scope, the classes of
 ``orders`` read on those effects alone: the other territories do not meet them; losses of all abilities are allowed
 among them where no object they reach can hold a defined ability, ``holds_no_definition``, and
-``reference_optimized.last_touch`` reads them as settings). A tie whose keys name an effect
+``reference_optimized.last_touch`` reads them as settings, on the objects each effect applies to, which are fixed
+here even where a filter on characteristics finds them). A tie whose keys name an effect
 that meets, in a later slot, an effect of the same timestamp the keys do not name keeps every order
 (``orders.pins_later``), as before. So does a tie where a rule orders two effects of one timestamp in different
 territories (``ruled_across``: 613.7n puts an object's own static ability before a resolving effect on it, and
@@ -251,9 +252,11 @@ def territory_orders(
         return None
     written = writes_from(effects, board) or frozenset()
     objects = {e.key: touched(e, locked, board, state, written) or frozenset() for e in effects}
+    # 611.2c, 611.3a, 613.6: the objects each effect applies to, the same wherever it is read from the slot on
+    applies = {e.key: affected(e, board, state, dict(locked)) for e in effects}
     out: list[Callable[[], Iterable[tuple[str, ...]]]] = []
     for group in groups(keys, effects, where):
-        out.append(_inside(tuple(group), effects, where, board, version, (objects, state, tie.slot)))
+        out.append(_inside(tuple(group), effects, where, board, version, (objects, state, tie.slot, applies)))
     return out
 
 
@@ -263,18 +266,19 @@ def _inside(
     where: Mapping[str, int],
     board: Board,
     version: RulesVersion,
-    at: tuple[Mapping[str, frozenset[str]], State, str],
+    at: tuple[Mapping[str, frozenset[str]], State, str, Mapping[str, frozenset[str]]],
 ) -> Callable[[], Iterable[tuple[str, ...]]]:
     """613.7m: the orders tried of one group: ``orders``' classes read on the effects of its territories alone when
     they are all in ``orders``' scope (no text change, loss or keyword counter, nothing granted that generates an
     effect) or losses of all abilities that end and start no effect (``holds_no_definition``), the components of
     its text changes (``reference_optimized.text_changes``; ``at``: the objects each effect touches, the
-    characteristics as the slot begins, the slot), else every order of the group; lazily."""
+    characteristics as the slot begins, the slot, the objects each effect applies to, which ``last_touch`` reads per
+    object, 611.3a, 613.6), else every order of the group; lazily."""
     if len(group) < 2:
         return lambda: iter([group])
     mine = {where[e.key] for e in effects if any(k in (holder(e), e.key) for k in group)}
     near = [e for e in effects if where[e.key] in mine]
-    objects, state, slot = at
+    objects, state, slot, applies = at
     texts = text_change_components(group, near, objects, board, state, slot, version)
     if texts is not None:
         split = [_every(c) for c in texts]
@@ -282,9 +286,12 @@ def _inside(
     lose_all = holds_no_definition(near, objects, board, state)
     if not lose_all and not all(part_out_of_scope(p, board) is None for e in near for p in e.parts):
         return lambda: permutations(group)
+    # 611.3a, 613.6: each effect's objects, the same in every order (the shape's filters read nothing written from the
+    # slot on); 614.12: not for an object looked at as it would enter (kept as before)
+    fixed = applies if board.entering is None else None
     subs: list[Callable[[], Iterable[tuple[str, ...]]]] = []
     for sub in groups(list(group), near, components(near, version)):
-        fewer = None if len(sub) < 3 else last_touch_orders(sub, near, version, lose_all)
+        fewer = None if len(sub) < 3 else last_touch_orders(sub, near, version, lose_all, fixed)
         if fewer is None and len(sub) >= 3:
             fewer = last_writer_orders(sub, near, version)
         subs.append(_every(tuple(sub)) if fewer is None else _these(tuple(fewer)))

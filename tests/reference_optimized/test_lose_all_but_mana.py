@@ -239,7 +239,9 @@ def test_a_targeted_adding_of_mana_is_no_mana_ability() -> None:
     absent too."""
     but_mana = Part("remove_all_abilities_except_mana", FrozenMap())
     targeted = "{t}: add {g}. target player gains 1 life."
-    assert ("abilities", targeted, ("set", False)) in (part_touches(_effect(but_mana), but_mana, {targeted}) or [])
+    assert ("abilities", targeted, ("set", False)) in (
+        part_touches(_effect(but_mana), but_mana, frozenset({targeted})) or []
+    )
 
 
 def _tied(*parts: dict[str, Any]) -> tuple[list[str], list[ContinuousEffect]]:
