@@ -61,10 +61,12 @@ search above finds every outcome. This needs one thing more: that an ability gai
 (611.3b: its effect would appear or end partway through the slot, and the effects in play would no longer be fixed).
 This module cannot see the board, so a loss of all abilities is read this way only when the caller passes
 ``lose_all``, having checked that no object a loss of all abilities applies to can hold, from the tie's slot on,
-an ability whose wording stands for a definition (``reference.effects.find_definition``): the territories' shape
-(``reference_optimized.territories.holds_no_definition``), or the resolved losses ``reference_optimized.from_slot``
-keeps (their objects' static effects end before they would apply, and no definition is granted). Without it, the
-group is outside the scope (None).
+an ability whose wording stands for a definition (``reference.effects.find_definition``) whose effect could apply
+while the order matters: the territories' shape (``reference_optimized.territories.holds_no_definition``: none held,
+or each held one's effect applying only in layers after the losses', ``territories.ends_after``, so that it applies
+in every order or in none), or the resolved losses ``reference_optimized.from_slot`` keeps (their objects' static
+effects end before they would apply). In both, no definition is granted. Without it, the group is outside the scope
+(None).
 
 **Losses of all abilities but mana abilities.** Whether an ability is a mana ability is read off its wording (605.1a:
 an activated ability that adds mana, with no target and no loyalty cost; ``reference.vocabulary.is_mana_ability``), and

@@ -38,7 +38,8 @@ commute with T's and read nothing of it. The keys' order recorded for later ties
 effects of different territories there too, where again it changes nothing; inside one group, the orders tried
 are every order (or, where every effect of the group's territories is in ``orders``' scope, the classes of
 ``orders`` read on those effects alone: the other territories do not meet them; losses of all abilities are allowed
-among them where no object they reach can hold a defined ability, ``holds_no_definition``, and
+among them where no object they reach can hold a defined ability whose effect applies in or before the losses' layer,
+``holds_no_definition``, and
 ``reference_optimized.last_touch`` reads them as settings, on the objects each effect applies to, which are fixed
 here even where a filter on characteristics finds them). A tie whose keys name an effect
 that meets, in a later slot, an effect of the same timestamp the keys do not name keeps every order
@@ -58,10 +59,10 @@ from typing import Any
 
 from reference.choices import tie_keys
 from reference.effects import ContinuousEffect, affected, find_definition
-from reference.model import Board, Part, State
+from reference.model import AbilityDef, Board, Part, State
 from reference.timestamps import Tie, holder, must_precede, timestamp_player
 from reference.versions import RulesVersion
-from reference.vocabulary import INTRINSIC_MANA
+from reference.vocabulary import INTRINSIC_MANA, OPERATION_KIND
 
 from .last_touch import LOSE_ALL, last_touch_orders
 from .orders import SCOPE_OPS, components, groups, last_writer_orders, orders_product, part_out_of_scope, pins_later
@@ -283,7 +284,7 @@ def _inside(
     if texts is not None:
         split = [_every(c) for c in texts]
         return lambda: orders_product(split)
-    lose_all = holds_no_definition(near, objects, board, state)
+    lose_all = holds_no_definition(near, objects, board, state, version)
     if not lose_all and not all(part_out_of_scope(p, board) is None for e in near for p in e.parts):
         return lambda: permutations(group)
     # 611.3a, 613.6: each effect's objects, the same in every order (the shape's filters read nothing written from the
@@ -299,23 +300,53 @@ def _inside(
 
 
 def holds_no_definition(
-    near: Sequence[ContinuousEffect], objects: Mapping[str, frozenset[str]], board: Board, state: State
+    near: Sequence[ContinuousEffect],
+    objects: Mapping[str, frozenset[str]],
+    board: Board,
+    state: State,
+    version: RulesVersion | None = None,
 ) -> bool:
     """611.3b, 613.1f, 605.1a: every operation of the territories is in ``orders``' scope or a loss of all abilities,
     or of all but mana abilities (one at least), and no object such a loss applies to can hold, from the slot on, an
     ability whose wording stands for a definition: not one it has as the slot begins (read through its text changes,
     612), one an effect gives (``part_out_of_scope``: none gives a defined one), or a basic land type's mana ability
-    (305.6). Its losses and gains then end and start no effect (``reference_optimized.last_touch``, "Losses of all
-    abilities" and "Losses of all abilities but mana abilities")."""
+    (305.6). With ``version``, one it has as the slot begins is allowed when its effect applies only in layers after
+    every such loss (``ends_after``). Its losses and gains then end and start no effect that could apply while the
+    order matters (``reference_optimized.last_touch``, "Losses of all abilities" and "Losses of all abilities but
+    mana abilities")."""
     parts = [(e, p) for e in near for p in e.parts]
     losers = [e for e, p in parts if p.op in LOSE_ALL]
     if not losers or any(p.op not in LOSE_ALL and part_out_of_scope(p, board) is not None for _, p in parts):
         return False
+    where = max(_slot_index(e.origin, p.op, version) for e, p in parts if p.op in LOSE_ALL) if version else 0
     for ch in (state[o] for o in sorted({o for e in losers for o in objects[e.key]}) if o in state):
-        wordings = ch.abilities | frozenset(INTRINSIC_MANA.values())
-        if any(find_definition(board, w, ch.text_changes) is not None for w in wordings):
+        if any(find_definition(board, w, ch.text_changes) is not None for w in INTRINSIC_MANA.values()):
             return False
+        for w in ch.abilities:
+            d = find_definition(board, w, ch.text_changes)
+            if d is not None and (version is None or not ends_after(d, where, version)):
+                return False
     return True
+
+
+def _slot_index(origin: str, op: str, version: RulesVersion) -> int:
+    """613.1-613.4: where the slot of an operation from ``origin`` comes in the version's order (-1: none)."""
+    slot = version.slot_of(OPERATION_KIND[op], origin)
+    return -1 if slot is None else version.slot_index(slot)
+
+
+def ends_after(d: AbilityDef, where: int, version: RulesVersion) -> bool:
+    """611.3b, 613.1, 613.6: the effect the definition generates applies only in slots after ``where`` (the slots of
+    the losses of all abilities from the tie's slot on), and does nothing else (no condition, no replacement, no
+    token). A loss then ends it before it would first apply, and its object loses it in every order of the tie or in
+    none (the losses reaching the object are fixed, no gain names a defined ability, and a mana ability's wording is
+    spared alike in every order, 605.1a), so it applies in every order or in none."""
+    if not d.parts or d.condition is not None or d.enters_with is not None or d.creates is not None:
+        return False
+    if d.functions_in is not None:
+        return False
+    origins = ("static", "cda") if d.cda else ("static",)
+    return all(_slot_index(o, p.op, version) > where for p in d.parts for o in origins)
 
 
 def _every(group: tuple[str, ...]) -> Callable[[], Iterable[tuple[str, ...]]]:

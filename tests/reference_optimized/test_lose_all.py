@@ -160,23 +160,36 @@ def test_three_tied_resolved_losses_and_gains_are_one_order_per_signature() -> N
     assert _abilities(found) == _subsets(("flying", "haste"))
 
 
-def test_a_defined_ability_held_keeps_every_order() -> None:
-    """611.3b, 613.1f: c's four tied abilities on o0: two losses of all abilities, flying and haste; o0 has "this
-    creature gets +1/+1", whose effect a loss ends: outside the shape, every order is tried (24, and one resolution
-    meeting the tie). The outcomes are the same four sets of keywords, and o0 is 1/1 in each (the +1/+1 is lost in
-    every order)."""
+def _held(own: list[str]) -> Any:
     abilities = [
         {"text": f"tied {i}", "applies_to": {"id": "o0"}, "parts": [p]}
         for i, p in enumerate([_LOSE, _gain("flying"), _LOSE, _gain("haste")])
     ]
     objects = [
         creature("c", 2, 1, 1, abilities=[a["text"] for a in abilities]),
-        creature("o0", 1, 1, 1, abilities=["this creature gets +1/+1"]),
+        creature("o0", 1, 1, 1, abilities=own),
     ]
-    found = distinct_outcomes(make_board(objects, [], abilities + _DEFINED), IKORIA)
-    assert (found.complete, found.runs) == (True, 25)
+    return distinct_outcomes(make_board(objects, [], abilities + _DEFINED), IKORIA)
+
+
+def test_a_defined_ability_held_whose_effect_comes_after_the_losses_is_read_by_last_touch() -> None:
+    """611.3b, 613.1f, 613.7m: c's four tied abilities on o0: two losses of all abilities, flying and haste; o0 has
+    "this creature gets +1/+1", whose effect applies in layer 7c only: every order loses it in layer 6, before its
+    effect would first apply, so it applies in no order, and the losses are read as settings: one resolution meets
+    the tie, then four orders (every order would take 24). Four sets of keywords, o0 1/1 in each."""
+    found = _held(["this creature gets +1/+1"])
+    assert (found.complete, found.runs) == (True, 5)
     assert _abilities(found) == _subsets(("flying", "haste"))
     assert {(o.final["o0"].power, o.final["o0"].toughness) for o in found.outcomes} == {(1, 1)}
+
+
+def test_a_defined_ability_held_whose_effect_applies_with_the_losses_keeps_every_order() -> None:
+    """611.3b, 613.1f: the same tie, o0 holding "this creature has haste" instead, whose effect applies in layer 6,
+    where the losses do (whether it applies before one ends it is a question of that layer): outside the shape,
+    every order is tried (24, and one resolution meeting the tie); the same four sets of keywords."""
+    found = _held(["this creature has haste"])
+    assert (found.complete, found.runs) == (True, 25)
+    assert _abilities(found) == _subsets(("flying", "haste"))
 
 
 def _effect(*parts: Part) -> ContinuousEffect:

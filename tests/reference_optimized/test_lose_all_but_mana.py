@@ -16,12 +16,12 @@ from reference.case import board_at
 from reference.choices import outcomes
 from reference.effects import ContinuousEffect
 from reference.frozen import FrozenMap
-from reference.model import Board, Part
+from reference.model import AbilityDef, Board, Part
 from reference.versions import get_version
 from reference_optimized import distinct_outcomes
 from reference_optimized.from_slot import slot_start
 from reference_optimized.last_touch import OTHER_MANA, OTHERS, part_touches, touches
-from reference_optimized.territories import holds_no_definition, touched, writes_from
+from reference_optimized.territories import ends_after, holds_no_definition, touched, writes_from
 
 from ..builders import creature, make_board
 from ..strategies import ci_examples
@@ -191,10 +191,11 @@ def test_a_forest_keeps_its_intrinsic_mana_ability_only_without_a_loss_of_all() 
         assert _abilities(found) == {frozenset(kept), frozenset(kept | {"haste"})}
 
 
-def test_a_defined_ability_held_keeps_every_order() -> None:
-    """611.3b, 613.1f: c's four tied abilities on o0: two losses of all abilities but mana abilities, flying and
-    haste; o0 has "this creature gets +1/+1", whose effect such a loss ends: outside the shape, every order is tried
-    (24, and one resolution meeting the tie). The outcomes are the four sets of keywords, o0 1/1 in each."""
+def test_a_defined_ability_held_whose_effect_comes_after_the_losses_is_read_by_last_touch() -> None:
+    """611.3b, 613.1f, 605.1a: c's four tied abilities on o0: two losses of all abilities but mana abilities, flying
+    and haste; o0 has "this creature gets +1/+1" (not a mana ability), whose effect applies in layer 7c only: every
+    order loses it before its effect would apply, so the losses are read as settings: one resolution meets the tie,
+    then four orders (every order: 24). The outcomes are the four sets of keywords, o0 1/1 in each."""
     abilities = [
         {"text": f"tied {i}", "applies_to": {"id": "o0"}, "parts": [p]}
         for i, p in enumerate([_BUT_MANA, _gain("flying"), _BUT_MANA, _gain("haste")])
@@ -204,7 +205,7 @@ def test_a_defined_ability_held_keeps_every_order() -> None:
         creature("o0", 1, 1, 1, abilities=["this creature gets +1/+1"]),
     ]
     found = distinct_outcomes(make_board(objects, [], abilities + _DEFINED), IKORIA)
-    assert (found.complete, found.runs) == (True, 25)
+    assert (found.complete, found.runs) == (True, 5)
     assert _abilities(found) == _subsets(("flying", "haste"))
     assert {(o.final["o0"].power, o.final["o0"].toughness) for o in found.outcomes} == {(1, 1)}
 
@@ -271,7 +272,7 @@ def test_a_loss_but_mana_is_read_only_with_lose_all() -> None:
     assert {a[3] for a in found["t2"]} == {RED}
 
 
-def _holds_no_definition(own: list[str], *parts: dict[str, Any], defined: Any = None) -> bool:
+def _holds_no_definition(own: list[str], *parts: dict[str, Any], defined: Any = None, version: Any = None) -> bool:
     abilities = [{"text": f"tied {i}", "applies_to": {"id": "o0"}, "parts": [p]} for i, p in enumerate(parts)]
     objects = [creature("c", 2, 1, 1, abilities=[a["text"] for a in abilities]), creature("o0", 1, 1, 1, abilities=own)]
     board = make_board(objects, [], abilities + _DEFINED + (defined or []))
@@ -281,7 +282,7 @@ def _holds_no_definition(own: list[str], *parts: dict[str, Any], defined: Any = 
     effects, locked, state = start
     written = writes_from(effects, board) or frozenset()
     objects_of = {e.key: touched(e, locked, board, state, written) or frozenset() for e in effects}
-    return holds_no_definition(effects, objects_of, board, state)
+    return holds_no_definition(effects, objects_of, board, state, version)
 
 
 def test_a_loss_but_mana_alone_is_in_the_shape() -> None:
@@ -298,3 +299,43 @@ def test_a_defined_ability_held_by_the_object_that_loses_all_but_mana_is_outside
 def test_a_defined_ability_given_beside_a_loss_but_mana_is_outside() -> None:
     """611.3b: a tied ability gives o0 "this creature gets +1/+1": a gain starts its effect."""
     assert not _holds_no_definition(["vigilance"], _BUT_MANA, _gain("this creature gets +1/+1"), _BUT_MANA)
+
+
+def _definition(*parts: tuple[str, dict[str, Any]], **extra: Any) -> AbilityDef:
+    built = tuple(Part(op, FrozenMap(args)) for op, args in parts)
+    return AbilityDef(text="d", cda=False, applies_to=FrozenMap({"is_source": True}), parts=built, **extra)
+
+
+_PLUS = ("modify_pt", {"power": 1, "toughness": 1})
+_HASTE = ("add_abilities", {"abilities": ("haste",)})
+
+
+def test_an_effect_applying_after_the_losses_ends_alike_in_every_order() -> None:
+    """611.3b, 613.1, 613.6: a definition whose parts all apply after the losses' layer (6) is allowed; one with a
+    part in that layer or before, a condition, a replacement on entering, a token it creates, other zones it works
+    in, or no part at all is not; a characteristic-defining one is read in its own layer (7a for power)."""
+    six = CURRENT.slot_index(CURRENT.slot_of("ability", "static") or "")
+    assert ends_after(_definition(_PLUS), six, CURRENT)
+    assert not ends_after(_definition(_PLUS), CURRENT.slot_index(CURRENT.slot_of("pt_modify", "static") or ""), CURRENT)
+    assert not ends_after(_definition(_HASTE), six, CURRENT)
+    assert not ends_after(_definition(_PLUS, _HASTE), six, CURRENT)
+    assert not ends_after(_definition(), six, CURRENT)
+    condition = FrozenMap({"left": 1, "op": "<=", "right": 2})
+    assert not ends_after(_definition(_PLUS, condition=condition), six, CURRENT)
+    assert not ends_after(_definition(_PLUS, enters_with=FrozenMap({"+1/+1": 1})), six, CURRENT)
+    assert not ends_after(_definition(_PLUS, creates=FrozenMap({"name": "x"})), six, CURRENT)
+    assert not ends_after(_definition(_PLUS, functions_in=("graveyard",)), six, CURRENT)
+    cda = AbilityDef(
+        text="d", cda=True, applies_to=FrozenMap({"is_source": True}), parts=(Part("set_pt", FrozenMap({"power": 1})),)
+    )
+    assert ends_after(cda, six, CURRENT)
+    seven_a = CURRENT.slot_index(CURRENT.slot_of("pt_set", "cda") or "")
+    assert not ends_after(cda, seven_a, CURRENT)  # 7a, not 7b where a static setting of power applies
+
+
+def test_a_held_definition_after_the_losses_is_in_the_shape_only_with_the_version() -> None:
+    """611.3b, 613.1f: o0 has "this creature gets +1/+1" (layer 7c) and loses all abilities but mana abilities: with the
+    rules version (which says where each layer comes) it is in the shape; without it, outside (the strict reading)."""
+    own = ["this creature gets +1/+1"]
+    assert not _holds_no_definition(own, _BUT_MANA, _gain("flying"), _BUT_MANA)
+    assert _holds_no_definition(own, _BUT_MANA, _gain("flying"), _BUT_MANA, version=IKORIA)
