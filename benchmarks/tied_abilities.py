@@ -46,6 +46,9 @@ turn; the odd ones give white creatures flying, creatures haste and ``o2`` tramp
 are white creatures (vigilance, reach), ``o2`` a green one ("{t}: add {g}."). No filter reads abilities, so the
 objects each ability reaches are the same in every order (``reference_optimized.territories``, then ``last_touch``
 per object): each creature keeps a keyword when one of its grants comes after the last loss reaching it.
+``group-loses-held-one``: as ``group-loses-one``, ``o0`` also having "this creature gets +1/+1", a defined ability whose
+effect applies in layer 7c (611.3b): every order loses it in layer 6, before that effect would first apply, so it
+applies in no order (``reference_optimized.territories.ends_after``); the same outcomes, ``o0`` 1/1 in each.
 
 Run: python benchmarks/tied_abilities.py N [--setting K] [--kind KIND] [--out FILE]
 then time ``mtg-layers explain FILE`` or ``mtg-layers verify --corpus DIR`` on it (figures in the
@@ -85,7 +88,7 @@ def ability(i: int, setting: int, mixed: bool) -> dict[str, Any]:
 
 KINDS = ("copy", "copies", "control", "text", "loses", "condition")
 GROUP_KINDS: tuple[str, ...] = ("group-text", "group-loses", "group-keyword-counters", "group-grants", "group-text-one")
-GROUP_KINDS += ("group-loses-one", "group-loses-but-mana-one", "group-loses-filtered")
+GROUP_KINDS += ("group-loses-one", "group-loses-but-mana-one", "group-loses-filtered", "group-loses-held-one")
 # group-loses-one: the keywords the odd abilities give o0, in turn
 GRANTED = ("flying", "haste", "trample")
 # group-loses-but-mana-one: what the odd abilities give o0, in turn (a keyword, a keyword, a mana ability, 605.1a)
@@ -160,7 +163,7 @@ def with_group_kind(data: dict[str, Any], kind: str) -> dict[str, Any]:
         others[0].update(power=1, toughness=1, abilities=[a["text"] for a in own])
         others[0]["subtypes"] = list(WORDS_FROM[2:n])
         others = others[:1]
-    elif kind == "group-loses-one":
+    elif kind in ("group-loses-one", "group-loses-held-one"):
         for k in range(n):
             if k % 2 == 0:
                 abilities.append(_on("o0", f"ability {k}: o0 loses all abilities", {"op": "remove_all_abilities"}))
@@ -169,6 +172,10 @@ def with_group_kind(data: dict[str, Any], kind: str) -> dict[str, Any]:
                 grant = {"op": "add_abilities", "abilities": [word]}
                 abilities.append(_on("o0", f"ability {k}: o0 has {word}", grant))
         others[0].update(power=1, toughness=1, abilities=["flying", "vigilance"])
+        if kind == "group-loses-held-one":  # 611.3b: a defined ability whose effect applies in 7c, after the losses
+            own.append({"text": "this creature gets +1/+1", "applies_to": {"is_source": True}, "parts": []})
+            own[-1]["parts"].append({"op": "modify_pt", "power": 1, "toughness": 1})
+            others[0]["abilities"].append(own[-1]["text"])
         others = others[:1]
     elif kind == "group-loses-but-mana-one":
         for k in range(n):
@@ -200,6 +207,7 @@ def with_group_kind(data: dict[str, Any], kind: str) -> dict[str, Any]:
         for o, color, word in zip(others, ("white", "white", "green"), kept, strict=False):
             o.update(power=1, toughness=1, colors=[color], abilities=[word])
         others = others[:3]
+        data["title"] = f"an enchantment with {n} static abilities of its own"
     elif kind == "group-grants":
         for name, part in (
             ("this creature gets +1/+1", {"op": "modify_pt", "power": 1, "toughness": 1}),

@@ -338,3 +338,14 @@ def test_a_granted_loss_of_all_but_mana_abilities_is_read_by_territory() -> None
         creature("o1", 1, 1, 1, abilities=["trample"]),
     ]
     _same_as_every_order(make_board(objects, [], [*abilities, hush]))
+
+
+def test_twelve_tied_losses_and_gains_beside_a_held_defined_ability_are_eight_orders() -> None:
+    """611.3b, 613.1f, 613.7m: the benchmark's group-loses-held-one at twelve: as group-loses-one, o0 also holding
+    "this creature gets +1/+1" (layer 7c). Every order loses it in layer 6, so o0 is 1/1 in every outcome; the same
+    eight sets of keywords in nine resolutions (every order stopped at 120)."""
+    board = board_at(case_from_data(tied_case(12, 0, False, "group-loses-held-one"), "bench"), 1, CURRENT)
+    found = distinct_outcomes(board, CURRENT)
+    assert (found.complete, found.runs) == (True, 9)
+    assert _abilities(found) == _subsets(("flying", "haste", "trample"))
+    assert {(o.final["o0"].power, o.final["o0"].toughness) for o in found.outcomes} == {(1, 1)}

@@ -211,3 +211,19 @@ def test_the_objects_passed_are_read_per_object() -> None:
     assert {a[1] for a in found["a"]} == {"o0", "o1"} and {a[1] for a in found["b"]} == {"o0"}
     orders = last_touch_orders(keys, effects, CURRENT, lose_all=True, fixed=fixed)
     assert orders is not None and len(orders) == 4  # flying on o0 or not, haste on o1 or not
+
+
+def test_a_loss_but_mana_beside_filters_on_types_is_read_per_object() -> None:
+    """605.1a, 613.1f, 611.3a: creatures lose all abilities but mana abilities, white creatures gain flying, creatures
+    gain haste: such a loss writes only abilities (``reads.WRITES``), so the filters on types and colors find the
+    same creatures in every order and the tie is read per object, in fewer resolutions than every order's, with the
+    same outcomes (o1 keeps its mana ability in each)."""
+    board = _shrine(
+        ({"type": "creature"}, _BUT_MANA),
+        (WHITE_CREATURES, _gain("flying")),
+        ({"type": "creature"}, _gain("haste")),
+    )
+    every = outcomes(board, IKORIA)
+    found = distinct_outcomes(board, IKORIA)
+    assert found.complete and every.complete and found.runs < every.runs
+    assert outcome_keys(found) == outcome_keys(every)
