@@ -171,11 +171,12 @@ def with_group_kind(data: dict[str, Any], kind: str) -> dict[str, Any]:
                 word = GRANTED[(k // 2) % len(GRANTED)]
                 grant = {"op": "add_abilities", "abilities": [word]}
                 abilities.append(_on("o0", f"ability {k}: o0 has {word}", grant))
-        others[0].update(power=1, toughness=1, abilities=["flying", "vigilance"])
+        own_words = ["flying", "vigilance"]
         if kind == "group-loses-held-one":  # 611.3b: a defined ability whose effect applies in 7c, after the losses
             own.append({"text": "this creature gets +1/+1", "applies_to": {"is_source": True}, "parts": []})
             own[-1]["parts"].append({"op": "modify_pt", "power": 1, "toughness": 1})
-            others[0]["abilities"].append(own[-1]["text"])
+            own_words.append("this creature gets +1/+1")
+        others[0].update(power=1, toughness=1, abilities=own_words)
         others = others[:1]
     elif kind == "group-loses-but-mana-one":
         for k in range(n):
