@@ -33,6 +33,22 @@ vigilance of its own, plain keywords that generate no effect (611.3b). ``o0`` lo
 keeps each granted keyword when one of its grants comes after the last loss: one outcome per set of the granted
 keywords (two to the number of different keywords granted, 8 from N = 6 on; ``reference_optimized.last_touch``,
 "Losses of all abilities").
+``group-loses-but-mana-one``: as ``group-loses-one``, but ability 0 makes ``o0`` lose all abilities and the other even
+ones make it lose all abilities but mana abilities (605.1a, 613.1f); the odd ones give it flying, haste and "{t}: add
+{r}." in turn; ``o0`` has flying, vigilance and "{t}: add {g}." of its own. Ability 0 applies in every order, so ``o0``
+loses vigilance and "{t}: add {g}." in every order; flying and haste stay when a grant of theirs comes after the last
+loss of either kind, "{t}: add {r}." when one of its grants comes after ability 0 (the losses but mana abilities leave
+it): one outcome per set of the three (4 at N = 5, 8 from N = 6 on; ``reference_optimized.last_touch``, "Losses of
+all abilities but mana abilities").
+``group-loses-filtered``: the tied object is an enchantment (the Shrine) whose N abilities find their creatures by
+filters (611.3a, 613.1f, layer 6): the even ones make white creatures, then all creatures, lose all abilities, in
+turn; the odd ones give white creatures flying, creatures haste and ``o2`` trample (by id), in turn. ``o0`` and ``o1``
+are white creatures (vigilance, reach), ``o2`` a green one ("{t}: add {g}."). No filter reads abilities, so the
+objects each ability reaches are the same in every order (``reference_optimized.territories``, then ``last_touch``
+per object): each creature keeps a keyword when one of its grants comes after the last loss reaching it.
+``group-loses-held-one``: as ``group-loses-one``, ``o0`` also having "this creature gets +1/+1", a defined ability whose
+effect applies in layer 7c (611.3b): every order loses it in layer 6, before that effect would first apply, so it
+applies in no order (``reference_optimized.territories.ends_after``); the same outcomes, ``o0`` 1/1 in each.
 
 Run: python benchmarks/tied_abilities.py N [--setting K] [--kind KIND] [--out FILE]
 then time ``mtg-layers explain FILE`` or ``mtg-layers verify --corpus DIR`` on it (figures in the
@@ -72,9 +88,18 @@ def ability(i: int, setting: int, mixed: bool) -> dict[str, Any]:
 
 KINDS = ("copy", "copies", "control", "text", "loses", "condition")
 GROUP_KINDS: tuple[str, ...] = ("group-text", "group-loses", "group-keyword-counters", "group-grants", "group-text-one")
-GROUP_KINDS += ("group-loses-one",)
+GROUP_KINDS += ("group-loses-one", "group-loses-but-mana-one", "group-loses-filtered", "group-loses-held-one")
 # group-loses-one: the keywords the odd abilities give o0, in turn
 GRANTED = ("flying", "haste", "trample")
+# group-loses-but-mana-one: what the odd abilities give o0, in turn (a keyword, a keyword, a mana ability, 605.1a)
+GRANTED_BUT_MANA = ("flying", "haste", "{t}: add {r}.")
+# group-loses-filtered: what the odd abilities give, in turn: (text, objects found, ability)
+WHITE_CREATURES = {"all": [{"type": "creature"}, {"color": "white"}]}
+FILTERED_GRANTS: tuple[tuple[str, dict[str, Any], str], ...] = (
+    ("white creatures have flying", WHITE_CREATURES, "flying"),
+    ("creatures have haste", {"type": "creature"}, "haste"),
+    ("o2 has trample", {"id": "o2"}, "trample"),
+)
 # group-text-one: the words changed, and what each becomes (612.2: color words, then creature types)
 WORDS_FROM: tuple[str, ...] = ("white", "black", "elf", "goblin", "human", "wizard", "soldier", "zombie", "knight")
 WORDS_FROM += ("cleric", "rogue", "warrior", "shaman", "druid", "beast", "spirit")
@@ -138,7 +163,7 @@ def with_group_kind(data: dict[str, Any], kind: str) -> dict[str, Any]:
         others[0].update(power=1, toughness=1, abilities=[a["text"] for a in own])
         others[0]["subtypes"] = list(WORDS_FROM[2:n])
         others = others[:1]
-    elif kind == "group-loses-one":
+    elif kind in ("group-loses-one", "group-loses-held-one"):
         for k in range(n):
             if k % 2 == 0:
                 abilities.append(_on("o0", f"ability {k}: o0 loses all abilities", {"op": "remove_all_abilities"}))
@@ -146,8 +171,44 @@ def with_group_kind(data: dict[str, Any], kind: str) -> dict[str, Any]:
                 word = GRANTED[(k // 2) % len(GRANTED)]
                 grant = {"op": "add_abilities", "abilities": [word]}
                 abilities.append(_on("o0", f"ability {k}: o0 has {word}", grant))
-        others[0].update(power=1, toughness=1, abilities=["flying", "vigilance"])
+        own_words = ["flying", "vigilance"]
+        if kind == "group-loses-held-one":  # 611.3b: a defined ability whose effect applies in 7c, after the losses
+            own.append({"text": "this creature gets +1/+1", "applies_to": {"is_source": True}, "parts": []})
+            own[-1]["parts"].append({"op": "modify_pt", "power": 1, "toughness": 1})
+            own_words.append("this creature gets +1/+1")
+        others[0].update(power=1, toughness=1, abilities=own_words)
         others = others[:1]
+    elif kind == "group-loses-but-mana-one":
+        for k in range(n):
+            if k == 0:
+                abilities.append(_on("o0", "ability 0: o0 loses all abilities", {"op": "remove_all_abilities"}))
+            elif k % 2 == 0:
+                loss = {"op": "remove_all_abilities_except_mana"}
+                abilities.append(_on("o0", f"ability {k}: o0 loses all abilities but mana abilities", loss))
+            else:
+                word = GRANTED_BUT_MANA[(k // 2) % len(GRANTED_BUT_MANA)]
+                grant = {"op": "add_abilities", "abilities": [word]}
+                abilities.append(_on("o0", f"ability {k}: o0 has {word}", grant))
+        others[0].update(power=1, toughness=1, abilities=["flying", "vigilance", "{t}: add {g}."])
+        others = others[:1]
+    elif kind == "group-loses-filtered":
+        beast.update(types=["enchantment"], name="Many-Abilities Shrine")
+        del beast["power"], beast["toughness"]
+        for k in range(n):
+            if k % 2 == 0:
+                white = k % 4 == 0
+                text = f"ability {k}: {'white creatures' if white else 'creatures'} lose all abilities"
+                scope = WHITE_CREATURES if white else {"type": "creature"}
+                abilities.append({"text": text, "applies_to": scope, "parts": [{"op": "remove_all_abilities"}]})
+            else:
+                text, scope, word = FILTERED_GRANTS[(k // 2) % len(FILTERED_GRANTS)]
+                grant = {"op": "add_abilities", "abilities": [word]}
+                abilities.append({"text": f"ability {k}: {text}", "applies_to": scope, "parts": [grant]})
+        kept = ("vigilance", "reach", "{t}: add {g}.")
+        for o, color, word in zip(others, ("white", "white", "green"), kept, strict=False):
+            o.update(power=1, toughness=1, colors=[color], abilities=[word])
+        others = others[:3]
+        data["title"] = f"an enchantment with {n} static abilities of its own"
     elif kind == "group-grants":
         for name, part in (
             ("this creature gets +1/+1", {"op": "modify_pt", "power": 1, "toughness": 1}),

@@ -211,7 +211,10 @@ def orders_from(
     out: list[Callable[[], Iterable[tuple[str, ...]]]] = []
     for group in groups(keys, effects, comp):
         # 611.3b, 613.1f: a resolved loss of all abilities here ends only effects left out in every order
-        # (``without_lost``) and nothing gives a defined ability (``reason_from``): ``last_touch`` reads it as settings
+        # (``without_lost``) and nothing gives a defined ability (``reason_from``): ``last_touch`` reads it as settings.
+        # 605.1a: a loss of all but mana abilities too; the effects it may end are kept, but each has its parts after
+        # the slot, and its ability is lost in every order or in none (a mana ability's wording; no gain gives a
+        # defined ability), so each applies in every order or in none
         fewer = None if len(group) < 3 else last_touch_orders(group, effects, version, lose_all=True)
         if fewer is None and len(group) >= 3:
             fewer = last_writer_orders(group, effects, version)

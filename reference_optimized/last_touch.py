@@ -38,7 +38,12 @@ group writes and no effect of the group reads what any effect writes (so depende
 reorders them and every value is fixed); no effect outside the group with the same timestamp
 interacts with one of the group there (its place among them would be another choice); and the objects
 each effect applies to are known to be the same or disjoint: fixed objects (611.2c), the source
-alone ("this creature"), or one filter of one source read at one moment for all of them (613.6).
+alone ("this creature"), one filter of one source read at one moment for all of them (613.6), or the objects
+the caller passes for each effect (``fixed``), known to be the same in every order of the tie: each effect is then
+read on each object it applies to, atom by atom, whatever filter found them. ``reference_optimized.territories``
+passes them for filters that read nothing any effect from the tie's slot on writes (611.3a: they find the same
+objects wherever they are read, 613.6), so losses of all abilities on objects "creatures you control" finds are read
+as settings too.
 ``tests/reference_optimized/test_last_touch.py`` compares the outcomes with every order's on generated
 ties of up to six effects.
 
@@ -56,10 +61,26 @@ search above finds every outcome. This needs one thing more: that an ability gai
 (611.3b: its effect would appear or end partway through the slot, and the effects in play would no longer be fixed).
 This module cannot see the board, so a loss of all abilities is read this way only when the caller passes
 ``lose_all``, having checked that no object a loss of all abilities applies to can hold, from the tie's slot on,
-an ability whose wording stands for a definition (``reference.effects.find_definition``): the territories' shape
-(``reference_optimized.territories.holds_no_definition``), or the resolved losses ``reference_optimized.from_slot``
-keeps (their objects' static effects end before they would apply, and no definition is granted). Without it, or for
-a loss of all abilities but mana abilities, the group is outside the scope (None).
+an ability whose wording stands for a definition (``reference.effects.find_definition``) whose effect could apply
+while the order matters: the territories' shape (``reference_optimized.territories.holds_no_definition``: none held,
+or each held one's effect applying only in layers after the losses', ``territories.ends_after``, so that it applies
+in every order or in none), or the resolved losses ``reference_optimized.from_slot`` keeps (their objects' static
+effects end before they would apply). In both, no definition is granted. Without it, the group is outside the scope
+(None).
+
+**Losses of all abilities but mana abilities.** Whether an ability is a mana ability is read off its wording (605.1a:
+an activated ability that adds mana, with no target and no loyalty cost; ``reference.vocabulary.is_mana_ability``), and
+the wordings an object has in layer 6 were fixed before it (612, layer 3). So an effect that makes an object lose all
+its abilities except mana abilities (613.1f) sets absent every element whose wording is not a mana ability's and leaves
+the rest as they were. Read it as a setting to absent of each named atom whose wording is not a mana ability's, and of
+*the others*, which split in two: the other abilities that are not mana abilities (``OTHERS``: every loss of all
+abilities touches it) and the other mana abilities (``OTHER_MANA``: only a loss of all abilities with no exception
+touches it). Each element of the object's abilities is in exactly one atom (a named one, or one of the two others). A
+named mana ability is touched by gains and named losses only; no gain touches either of the others, so neither is ever
+contested (lost in every order, or in none). The argument above then holds atom by atom (613.7m): where a gain is the
+last touch of a contested atom, a loss of that atom came before it (of all abilities, of all but mana abilities, or by
+name) and left it absent. Such a loss takes away abilities that may generate effects, so it needs the same check from
+the caller (611.3b, ``lose_all``): no object it applies to holds or is given a defined ability.
 """
 
 from __future__ import annotations
@@ -71,7 +92,7 @@ from reference.effects import ContinuousEffect, parts_in_slot
 from reference.model import Part
 from reference.timestamps import holder
 from reference.versions import RulesVersion
-from reference.vocabulary import CARD_TYPES, COLORS, OPERATION_KIND
+from reference.vocabulary import CARD_TYPES, COLORS, OPERATION_KIND, is_mana_ability
 
 from .reads import FIELDS, WRITES, filter_reads, value_reads
 
@@ -81,8 +102,13 @@ Atom = tuple[str, Any, str, str]
 Touch = tuple[str, Any]
 # The search gives up (the caller keeps its other orders) past this many states.
 STATES = 20_000
-# 613.1f: the atom of every ability a loss of all abilities takes away that no operation of the group names
+# 613.1f, 605.1a: the atom of every ability that is not a mana ability and that no operation of the group names
 OTHERS = "\x00every other ability"
+# 613.1f, 605.1a: the atom of every mana ability that no operation of the group names (a loss of all abilities but mana
+# abilities leaves it)
+OTHER_MANA = "\x00every other mana ability"
+# 613.1f: the operations that take away every ability of their objects, and those that spare mana abilities (605.1a)
+LOSE_ALL = frozenset({"remove_all_abilities", "remove_all_abilities_except_mana"})
 
 
 def _reads(e: ContinuousEffect, parts: Sequence[Part]) -> frozenset[str]:
@@ -116,12 +142,16 @@ def _number(e: ContinuousEffect, field: str, value: Any) -> Any:
 def part_touches(
     e: ContinuousEffect, p: Part, named: frozenset[str] | None = None
 ) -> list[tuple[str, str, Touch]] | None:
-    """613.4b-c, 613.1e-f, 205.4, 205.1a-b: what one operation does to each element it touches: (characteristic,
+    """613.4b-c, 613.1e-f, 205.4, 205.1a-b, 605.1a: what one operation does to each element it touches: (characteristic,
     element, touch); None for an operation that is not a setting or an addition of elements or amounts (a loss of all
-    abilities is one only with ``named``: the abilities the group names, module docstring)."""
+    abilities, or of all but mana abilities, is one only with ``named``: the abilities the group names, module
+    docstring)."""
     a = p.args
     if p.op == "remove_all_abilities" and named is not None:
-        return [("abilities", w, ("set", False)) for w in sorted(named | {OTHERS})]
+        return [("abilities", w, ("set", False)) for w in sorted(named | {OTHERS, OTHER_MANA})]
+    if p.op == "remove_all_abilities_except_mana" and named is not None:
+        lost = {w for w in named if not is_mana_ability(w)} | {OTHERS}
+        return [("abilities", w, ("set", False)) for w in sorted(lost)]
     if p.op == "set_pt":
         return [(f, "", ("set", _number(e, f, a[f]))) for f in ("power", "toughness") if f in a]
     if p.op == "modify_pt":
@@ -150,9 +180,11 @@ def part_touches(
     return None
 
 
-def _objects(e: ContinuousEffect) -> tuple[Any, ...]:
-    """611.2c, 611.3a, 613.6: the objects the effect applies to: its fixed objects, its source alone, or (one
-    item) the objects its source's filter finds."""
+def _objects(e: ContinuousEffect, fixed: Mapping[str, frozenset[str]] | None = None) -> tuple[Any, ...]:
+    """611.2c, 611.3a, 613.6: the objects the effect applies to: those the caller knows fixed (``fixed``), its fixed
+    objects, its source alone, or (one item) the objects its source's filter finds."""
+    if fixed is not None and e.key in fixed:
+        return tuple(sorted(fixed[e.key]))
     if e.targets is not None:
         return tuple(e.targets)
     if e.filter is not None and dict(e.filter) == {"is_source": True} and e.source is not None:
@@ -177,11 +209,16 @@ def _commute(a: Part, b: Part) -> bool:
 
 
 def touches(
-    keys: Sequence[str], effects: Sequence[ContinuousEffect], version: RulesVersion, lose_all: bool = False
+    keys: Sequence[str],
+    effects: Sequence[ContinuousEffect],
+    version: RulesVersion,
+    lose_all: bool = False,
+    fixed: Mapping[str, frozenset[str]] | None = None,
 ) -> dict[str, dict[Atom, Touch]] | None:
     """613.4b-c, 613.1e-f, 613.6, 613.8a: for each key of a tie's group, what its effect does to each atom in the
     layers where the group's effects interact; None when the group is outside this module's scope (docstring;
-    ``lose_all``: the caller has checked that a loss of all abilities ends and starts no effect, 611.3b)."""
+    ``lose_all``: the caller has checked that a loss of all abilities ends and starts no effect, 611.3b; ``fixed``:
+    the objects each effect applies to, which the caller knows are the same in every order, 611.3a)."""
     named = {k: [e for e in effects if k in (holder(e), e.key)] for k in keys}
     if any(not es for es in named.values()):
         return None
@@ -190,7 +227,7 @@ def touches(
     stamps = {e.timestamp for e in every}
     if len(stamps) != 1 or len(group) != len(every):
         return None
-    kinds = {_objects(e) for e in every}
+    kinds = {_objects(e, fixed) for e in every}
     opaque = {o for o in kinds if len(o) == 1 and isinstance(o[0], tuple)}
     if opaque and len(kinds) > 1:
         return None  # 611.3a: two filters, or a filter and fixed objects, may find the same objects or not
@@ -230,7 +267,7 @@ def touches(
                 done = part_touches(members[k], p, words)
                 if done is None:
                     return None
-                for obj in _objects(members[k]):
+                for obj in _objects(members[k], fixed):
                     for field, element, touch in done:
                         atom = (slot, obj, field, element)
                         out[k][atom] = then(out[k][atom], touch) if atom in out[k] else touch
@@ -277,12 +314,17 @@ def _value(touch: Touch, adds: Sequence[Any]) -> Any:
 
 
 def last_touch_orders(
-    keys: Sequence[str], effects: Sequence[ContinuousEffect], version: RulesVersion, lose_all: bool = False
+    keys: Sequence[str],
+    effects: Sequence[ContinuousEffect],
+    version: RulesVersion,
+    lose_all: bool = False,
+    fixed: Mapping[str, frozenset[str]] | None = None,
 ) -> list[tuple[str, ...]] | None:
     """613.4b-c, 613.1e-f, 613.7m: one order of the group's keys per signature (module docstring): each outcome
     the group's orders can give is the outcome of one of these; None outside the scope or past ``STATES``
-    (``lose_all``: losses of all abilities may be read as settings, ``touches``)."""
-    touched = touches(keys, effects, version, lose_all)
+    (``lose_all``: losses of all abilities may be read as settings; ``fixed``: each effect's objects, the same in
+    every order; ``touches``)."""
+    touched = touches(keys, effects, version, lose_all, fixed)
     if touched is None:
         return None
     atoms = contested(touched)

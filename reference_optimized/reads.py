@@ -49,6 +49,7 @@ WRITES: dict[str, frozenset[str]] = {
     "add_abilities": ABILITY_FIELDS,
     "remove_abilities": ABILITY_FIELDS,
     "remove_all_abilities": ABILITY_FIELDS,
+    "remove_all_abilities_except_mana": ABILITY_FIELDS,
     "counter_keyword": ABILITY_FIELDS,
     "set_pt": _PT,
     "modify_pt": _PT,

@@ -38,8 +38,10 @@ commute with T's and read nothing of it. The keys' order recorded for later ties
 effects of different territories there too, where again it changes nothing; inside one group, the orders tried
 are every order (or, where every effect of the group's territories is in ``orders``' scope, the classes of
 ``orders`` read on those effects alone: the other territories do not meet them; losses of all abilities are allowed
-among them where no object they reach can hold a defined ability, ``holds_no_definition``, and
-``reference_optimized.last_touch`` reads them as settings). A tie whose keys name an effect
+among them where no object they reach can hold a defined ability whose effect applies in or before the losses' layer,
+``holds_no_definition``, and
+``reference_optimized.last_touch`` reads them as settings, on the objects each effect applies to, which are fixed
+here even where a filter on characteristics finds them). A tie whose keys name an effect
 that meets, in a later slot, an effect of the same timestamp the keys do not name keeps every order
 (``orders.pins_later``), as before. So does a tie where a rule orders two effects of one timestamp in different
 territories (``ruled_across``: 613.7n puts an object's own static ability before a resolving effect on it, and
@@ -57,12 +59,12 @@ from typing import Any
 
 from reference.choices import tie_keys
 from reference.effects import ContinuousEffect, affected, find_definition
-from reference.model import Board, Part, State
+from reference.model import AbilityDef, Board, Part, State
 from reference.timestamps import Tie, holder, must_precede, timestamp_player
 from reference.versions import RulesVersion
-from reference.vocabulary import INTRINSIC_MANA
+from reference.vocabulary import INTRINSIC_MANA, OPERATION_KIND
 
-from .last_touch import last_touch_orders
+from .last_touch import LOSE_ALL, last_touch_orders
 from .orders import SCOPE_OPS, components, groups, last_writer_orders, orders_product, part_out_of_scope, pins_later
 from .reads import ABILITY_FIELDS, FIELDS, WRITES, condition_reads, filter_reads, value_reads
 from .text_changes import text_change_components
@@ -251,9 +253,11 @@ def territory_orders(
         return None
     written = writes_from(effects, board) or frozenset()
     objects = {e.key: touched(e, locked, board, state, written) or frozenset() for e in effects}
+    # 611.2c, 611.3a, 613.6: the objects each effect applies to, the same wherever it is read from the slot on
+    applies = {e.key: affected(e, board, state, dict(locked)) for e in effects}
     out: list[Callable[[], Iterable[tuple[str, ...]]]] = []
     for group in groups(keys, effects, where):
-        out.append(_inside(tuple(group), effects, where, board, version, (objects, state, tie.slot)))
+        out.append(_inside(tuple(group), effects, where, board, version, (objects, state, tie.slot, applies)))
     return out
 
 
@@ -263,28 +267,32 @@ def _inside(
     where: Mapping[str, int],
     board: Board,
     version: RulesVersion,
-    at: tuple[Mapping[str, frozenset[str]], State, str],
+    at: tuple[Mapping[str, frozenset[str]], State, str, Mapping[str, frozenset[str]]],
 ) -> Callable[[], Iterable[tuple[str, ...]]]:
     """613.7m: the orders tried of one group: ``orders``' classes read on the effects of its territories alone when
     they are all in ``orders``' scope (no text change, loss or keyword counter, nothing granted that generates an
     effect) or losses of all abilities that end and start no effect (``holds_no_definition``), the components of
     its text changes (``reference_optimized.text_changes``; ``at``: the objects each effect touches, the
-    characteristics as the slot begins, the slot), else every order of the group; lazily."""
+    characteristics as the slot begins, the slot, the objects each effect applies to, which ``last_touch`` reads per
+    object, 611.3a, 613.6), else every order of the group; lazily."""
     if len(group) < 2:
         return lambda: iter([group])
     mine = {where[e.key] for e in effects if any(k in (holder(e), e.key) for k in group)}
     near = [e for e in effects if where[e.key] in mine]
-    objects, state, slot = at
+    objects, state, slot, applies = at
     texts = text_change_components(group, near, objects, board, state, slot, version)
     if texts is not None:
         split = [_every(c) for c in texts]
         return lambda: orders_product(split)
-    lose_all = holds_no_definition(near, objects, board, state)
+    lose_all = holds_no_definition(near, objects, board, state, version)
     if not lose_all and not all(part_out_of_scope(p, board) is None for e in near for p in e.parts):
         return lambda: permutations(group)
+    # 611.3a, 613.6: each effect's objects, the same in every order (the shape's filters read nothing written from the
+    # slot on); 614.12: not for an object looked at as it would enter (kept as before)
+    fixed = applies if board.entering is None else None
     subs: list[Callable[[], Iterable[tuple[str, ...]]]] = []
     for sub in groups(list(group), near, components(near, version)):
-        fewer = None if len(sub) < 3 else last_touch_orders(sub, near, version, lose_all)
+        fewer = None if len(sub) < 3 else last_touch_orders(sub, near, version, lose_all, fixed)
         if fewer is None and len(sub) >= 3:
             fewer = last_writer_orders(sub, near, version)
         subs.append(_every(tuple(sub)) if fewer is None else _these(tuple(fewer)))
@@ -292,22 +300,53 @@ def _inside(
 
 
 def holds_no_definition(
-    near: Sequence[ContinuousEffect], objects: Mapping[str, frozenset[str]], board: Board, state: State
+    near: Sequence[ContinuousEffect],
+    objects: Mapping[str, frozenset[str]],
+    board: Board,
+    state: State,
+    version: RulesVersion | None = None,
 ) -> bool:
-    """611.3b, 613.1f: every operation of the territories is in ``orders``' scope or a loss of all abilities (one at
-    least), and no object such a loss applies to can hold, from the slot on, an ability whose wording stands for a
-    definition: not one it has as the slot begins (read through its text changes, 612), one an effect gives
-    (``part_out_of_scope``: none gives a defined one), or a basic land type's mana ability (305.6). Its losses and
-    gains then end and start no effect (``reference_optimized.last_touch``, "Losses of all abilities")."""
+    """611.3b, 613.1f, 605.1a: every operation of the territories is in ``orders``' scope or a loss of all abilities,
+    or of all but mana abilities (one at least), and no object such a loss applies to can hold, from the slot on, an
+    ability whose wording stands for a definition: not one it has as the slot begins (read through its text changes,
+    612), one an effect gives (``part_out_of_scope``: none gives a defined one), or a basic land type's mana ability
+    (305.6). With ``version``, one it has as the slot begins is allowed when its effect applies only in layers after
+    every such loss (``ends_after``). Its losses and gains then end and start no effect that could apply while the
+    order matters (``reference_optimized.last_touch``, "Losses of all abilities" and "Losses of all abilities but
+    mana abilities")."""
     parts = [(e, p) for e in near for p in e.parts]
-    losers = [e for e, p in parts if p.op == "remove_all_abilities"]
-    if not losers or any(p.op != "remove_all_abilities" and part_out_of_scope(p, board) is not None for _, p in parts):
+    losers = [e for e, p in parts if p.op in LOSE_ALL]
+    if not losers or any(p.op not in LOSE_ALL and part_out_of_scope(p, board) is not None for _, p in parts):
         return False
+    where = max(_slot_index(e.origin, p.op, version) for e, p in parts if p.op in LOSE_ALL) if version else 0
     for ch in (state[o] for o in sorted({o for e in losers for o in objects[e.key]}) if o in state):
-        wordings = ch.abilities | frozenset(INTRINSIC_MANA.values())
-        if any(find_definition(board, w, ch.text_changes) is not None for w in wordings):
+        if any(find_definition(board, w, ch.text_changes) is not None for w in INTRINSIC_MANA.values()):
             return False
+        for w in ch.abilities:
+            d = find_definition(board, w, ch.text_changes)
+            if d is not None and (version is None or not ends_after(d, where, version)):
+                return False
     return True
+
+
+def _slot_index(origin: str, op: str, version: RulesVersion) -> int:
+    """613.1-613.4: where the slot of an operation from ``origin`` comes in the version's order (-1: none)."""
+    slot = version.slot_of(OPERATION_KIND[op], origin)
+    return -1 if slot is None else version.slot_index(slot)
+
+
+def ends_after(d: AbilityDef, where: int, version: RulesVersion) -> bool:
+    """611.3b, 613.1, 613.6: the effect the definition generates applies only in slots after ``where`` (the slots of
+    the losses of all abilities from the tie's slot on), and does nothing else (no condition, no replacement, no
+    token). A loss then ends it before it would first apply, and its object loses it in every order of the tie or in
+    none (the losses reaching the object are fixed, no gain names a defined ability, and a mana ability's wording is
+    spared alike in every order, 605.1a), so it applies in every order or in none."""
+    if not d.parts or d.condition is not None or d.enters_with is not None or d.creates is not None:
+        return False
+    if d.functions_in is not None:
+        return False
+    origins = ("static", "cda") if d.cda else ("static",)
+    return all(_slot_index(o, p.op, version) > where for p in d.parts for o in origins)
 
 
 def _every(group: tuple[str, ...]) -> Callable[[], Iterable[tuple[str, ...]]]:

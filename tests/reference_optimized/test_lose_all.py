@@ -20,7 +20,7 @@ from reference.versions import get_version
 from reference.vocabulary import INTRINSIC_MANA
 from reference_optimized import distinct_outcomes
 from reference_optimized.from_slot import slot_start
-from reference_optimized.last_touch import OTHERS, named_abilities, part_touches
+from reference_optimized.last_touch import OTHER_MANA, OTHERS, named_abilities, part_touches
 from reference_optimized.territories import holds_no_definition, touched, writes_from
 
 from ..builders import creature, make_board
@@ -160,23 +160,36 @@ def test_three_tied_resolved_losses_and_gains_are_one_order_per_signature() -> N
     assert _abilities(found) == _subsets(("flying", "haste"))
 
 
-def test_a_defined_ability_held_keeps_every_order() -> None:
-    """611.3b, 613.1f: c's four tied abilities on o0: two losses of all abilities, flying and haste; o0 has "this
-    creature gets +1/+1", whose effect a loss ends: outside the shape, every order is tried (24, and one resolution
-    meeting the tie). The outcomes are the same four sets of keywords, and o0 is 1/1 in each (the +1/+1 is lost in
-    every order)."""
+def _held(own: list[str]) -> Any:
     abilities = [
         {"text": f"tied {i}", "applies_to": {"id": "o0"}, "parts": [p]}
         for i, p in enumerate([_LOSE, _gain("flying"), _LOSE, _gain("haste")])
     ]
     objects = [
         creature("c", 2, 1, 1, abilities=[a["text"] for a in abilities]),
-        creature("o0", 1, 1, 1, abilities=["this creature gets +1/+1"]),
+        creature("o0", 1, 1, 1, abilities=own),
     ]
-    found = distinct_outcomes(make_board(objects, [], abilities + _DEFINED), IKORIA)
-    assert (found.complete, found.runs) == (True, 25)
+    return distinct_outcomes(make_board(objects, [], abilities + _DEFINED), IKORIA)
+
+
+def test_a_defined_ability_held_whose_effect_comes_after_the_losses_is_read_by_last_touch() -> None:
+    """611.3b, 613.1f, 613.7m: c's four tied abilities on o0: two losses of all abilities, flying and haste; o0 has
+    "this creature gets +1/+1", whose effect applies in layer 7c only: every order loses it in layer 6, before its
+    effect would first apply, so it applies in no order, and the losses are read as settings: one resolution meets
+    the tie, then four orders (every order would take 24). Four sets of keywords, o0 1/1 in each."""
+    found = _held(["this creature gets +1/+1"])
+    assert (found.complete, found.runs) == (True, 5)
     assert _abilities(found) == _subsets(("flying", "haste"))
     assert {(o.final["o0"].power, o.final["o0"].toughness) for o in found.outcomes} == {(1, 1)}
+
+
+def test_a_defined_ability_held_whose_effect_applies_with_the_losses_keeps_every_order() -> None:
+    """611.3b, 613.1f: the same tie, o0 holding "this creature has haste" instead, whose effect applies in layer 6,
+    where the losses do (whether it applies before one ends it is a question of that layer): outside the shape,
+    every order is tried (24, and one resolution meeting the tie); the same four sets of keywords."""
+    found = _held(["this creature has haste"])
+    assert (found.complete, found.runs) == (True, 25)
+    assert _abilities(found) == _subsets(("flying", "haste"))
 
 
 def _effect(*parts: Part) -> ContinuousEffect:
@@ -184,18 +197,20 @@ def _effect(*parts: Part) -> ContinuousEffect:
 
 
 def test_a_loss_of_all_abilities_sets_each_named_ability_and_the_others_absent() -> None:
-    """613.1f: with the abilities the group names, a loss of all abilities sets each of them, and the others' atom,
-    absent; without them it is outside the scope (None); a loss of all but mana abilities stays outside."""
+    """613.1f: with the abilities the group names, a loss of all abilities sets each of them, and the others' atoms
+    (other abilities, other mana abilities), absent; without them it is outside the scope (None), as is a loss of all
+    but mana abilities (``test_lose_all_but_mana.py`` reads it with them)."""
     lose = Part("remove_all_abilities", FrozenMap())
     named = frozenset({"haste", "flying"})
     assert part_touches(_effect(lose), lose, named) == [
         ("abilities", OTHERS, ("set", False)),
+        ("abilities", OTHER_MANA, ("set", False)),
         ("abilities", "flying", ("set", False)),
         ("abilities", "haste", ("set", False)),
     ]
     assert part_touches(_effect(lose), lose) is None
     mana = Part("remove_all_abilities_except_mana", FrozenMap())
-    assert part_touches(_effect(mana), mana, named) is None
+    assert part_touches(_effect(mana), mana) is None
 
 
 def test_the_named_abilities_are_those_gained_or_lost_by_name() -> None:
@@ -210,10 +225,15 @@ def test_the_named_abilities_are_those_gained_or_lost_by_name() -> None:
 
 
 def _holds_no_definition(
-    own: list[str], *parts: dict[str, Any], extra: list[dict[str, Any]] | None = None, defined: Any = None
+    own: list[str],
+    *parts: dict[str, Any],
+    extra: list[dict[str, Any]] | None = None,
+    defined: Any = None,
+    counters: list[dict[str, Any]] | None = None,
 ) -> bool:
     abilities = [{"text": f"tied {i}", "applies_to": {"id": "o0"}, "parts": [p]} for i, p in enumerate(parts)]
-    objects = [creature("c", 2, 1, 1, abilities=[a["text"] for a in abilities]), creature("o0", 1, 1, 1, abilities=own)]
+    o0 = creature("o0", 1, 1, 1, abilities=own, **({"counters": counters} if counters else {}))
+    objects = [creature("c", 2, 1, 1, abilities=[a["text"] for a in abilities]), o0]
     board = make_board(objects, extra or [], abilities + _DEFINED + (defined or []))
     tie = distinct_outcomes(board, IKORIA, limit=1).ties[0]
     start = slot_start(board, IKORIA, tie)
@@ -268,11 +288,13 @@ def test_no_loss_of_all_abilities_is_not_this_shape() -> None:
 
 
 def test_an_operation_outside_the_scope_is_outside() -> None:
-    """613.1f, 605.1a: a later resolved effect makes o0 lose all abilities but mana abilities, an operation this
-    shape does not read: outside it."""
+    """613.1f, 122.1b: o0 has a flying counter (a keyword counter, an operation this shape does not read): outside
+    it. A later resolved loss of all abilities but mana abilities on o0 is inside it (605.1a, ``last_touch``)."""
+    flying = [{"kind": "flying", "count": 1, "timestamp": 3}]
+    assert not _holds_no_definition(["vigilance"], _LOSE, _gain("flying"), _LOSE, counters=flying)
     lose = {"id": "r", "controller": "p1", "timestamp": 3, "applies_to": ["o0"]}
     lose["parts"] = [{"op": "remove_all_abilities_except_mana"}]
-    assert not _holds_no_definition(["vigilance"], _LOSE, _gain("flying"), _LOSE, extra=[lose])
+    assert _holds_no_definition(["vigilance"], _LOSE, _gain("flying"), _LOSE, extra=[lose])
 
 
 _EXCEPT_MANA = {"op": "remove_all_abilities_except_mana"}
@@ -316,3 +338,14 @@ def test_a_granted_loss_of_all_but_mana_abilities_is_read_by_territory() -> None
         creature("o1", 1, 1, 1, abilities=["trample"]),
     ]
     _same_as_every_order(make_board(objects, [], [*abilities, hush]))
+
+
+def test_twelve_tied_losses_and_gains_beside_a_held_defined_ability_are_eight_orders() -> None:
+    """611.3b, 613.1f, 613.7m: the benchmark's group-loses-held-one at twelve: as group-loses-one, o0 also holding
+    "this creature gets +1/+1" (layer 7c). Every order loses it in layer 6, so o0 is 1/1 in every outcome; the same
+    eight sets of keywords in nine resolutions (every order stopped at 120)."""
+    board = board_at(case_from_data(tied_case(12, 0, False, "group-loses-held-one"), "bench"), 1, CURRENT)
+    found = distinct_outcomes(board, CURRENT)
+    assert (found.complete, found.runs) == (True, 9)
+    assert _abilities(found) == _subsets(("flying", "haste", "trample"))
+    assert {(o.final["o0"].power, o.final["o0"].toughness) for o in found.outcomes} == {(1, 1)}
