@@ -492,3 +492,21 @@ def test_the_profile_flag() -> None:
     assert version_from_mapping({**data, "flags": flags}).simultaneous_timestamps == "apnap"
     with pytest.raises(ProfileError, match="simultaneous_timestamps"):
         version_from_mapping({**data, "flags": {**flags, "simultaneous_timestamps": "apnp"}})
+
+
+def test_an_undecided_tie_names_what_the_board_lacks() -> None:
+    """613.7m: a tie the rules would settle by APNAP order names the missing fact: whose turn it is, or the turn
+    order; each of the other descriptions says who or what decided."""
+
+    def tie(decided_by: str | None = None, player: str | None = None, missing: str | None = None) -> Tie:
+        return Tie("5", ("e1", "e2"), ("e1", "e2"), ("a", "b"), decided_by, player, "e1", missing)
+
+    turn = tie(missing="game.turn").describe()
+    assert turn.startswith("depends on whose turn it is (game.turn, which the case does not give) between e1 and e2")
+    order = tie(missing="game.turn_order").describe()
+    assert order.startswith("depends on the turn order (game.turn_order, which the case does not give)")
+    assert "whose turn" not in order
+    assert tie("choice", "p1").describe() == "p1 chose e1 first among e1 and e2 (613.7m)"
+    assert tie("613.7n").describe() == "e1 first among e1, e2 (613.7n)"
+    assert tie(player="p2").describe() == "depends on p2's choice between e1 and e2 (613.7m)"
+    assert tie().describe() == "not decided by the rules: e1 and e2 have the same timestamp"
