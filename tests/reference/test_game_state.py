@@ -81,3 +81,21 @@ def test_players_of_reads_the_turn_order() -> None:
 
     board = replace(make_board([creature("a", 1)]), game=freeze({"turn": "p1", "turn_order": ["p1", "p2", "p3"]}))
     assert "p3" in players_of(board) and "p2" in players_of(board)
+
+
+def test_players_of_reads_a_player_a_control_change_names() -> None:
+    """102.1, 109.4: a player named only as the new controller of a control-changing effect is one of the board's
+    players; "you" names no player of its own."""
+    from reference.game_state import players_of
+
+    donate = {
+        "id": "donate",
+        "description": "Target player gains control of target permanent you control",
+        "timestamp": 3,
+        "applies_to": ["ogre"],
+        "parts": [{"op": "set_controller", "player": "p7"}],
+    }
+    steal = {**donate, "id": "steal", "parts": [{"op": "set_controller", "player": "you"}]}
+    board = make_board([creature("ogre", 1)], [donate, steal])
+    assert "p7" in players_of(board)
+    assert "you" not in players_of(board)
