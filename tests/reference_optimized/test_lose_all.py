@@ -3,7 +3,6 @@ abilities"): the same outcomes as every order, one order per signature, where no
 
 from __future__ import annotations
 
-from itertools import combinations
 from typing import Any
 
 from hypothesis import given, settings
@@ -25,6 +24,9 @@ from reference_optimized.territories import holds_no_definition, touched, writes
 
 from ..builders import creature, make_board
 from ..strategies import ci_examples
+from .lose_all_boards import LOSE as _LOSE
+from .lose_all_boards import draw_tied, final_abilities, resolved_tie, subsets
+from .lose_all_boards import gain as _gain
 from .reduction_checks import assert_reduction_reaches_every_orders_outcomes, outcome_keys
 
 VERSION_IDS = ("pre-m10", "m10", "ikoria", "current")
@@ -33,7 +35,7 @@ IKORIA = get_version("ikoria")
 
 # What a tied effect does: mostly losses of all abilities and gains of plain keywords (702.9, 702.10, 702.19),
 # beside a named loss, a gain of a defined ability (611.3b: outside the shape) and changes of power.
-_TIED = st.sampled_from(
+_TIED: st.SearchStrategy[dict[str, Any]] = st.sampled_from(
     [
         {"op": "remove_all_abilities"},
         {"op": "remove_all_abilities"},
@@ -68,23 +70,8 @@ def tied_losses_and_gains(draw: st.DrawFn) -> Board:
     each losing all abilities, gaining keywords, losing flying, gaining a defined ability or changing power; o0
     with plain keywords or defined abilities of its own; some effects on c itself (its abilities are defined); up to
     one resolved effect with another timestamp on o0."""
-    n = draw(st.integers(2, 5))
-    resolved = draw(st.booleans())
-    parts = [draw(_TIED) for _ in range(n)]
-    on = [draw(st.sampled_from(["o0"] * 5 + ["c"])) for _ in range(n)]
-    own = draw(st.lists(st.sampled_from(_OWN), max_size=2, unique=True))
-    abilities: list[dict[str, Any]] = []
-    effects: list[dict[str, Any]] = []
-    for i, (part, target) in enumerate(zip(parts, on, strict=True)):
-        if resolved:
-            effects.append({"id": f"t{i}", "controller": "p1", "timestamp": 2, "applies_to": [target], "parts": [part]})
-        else:
-            scope = {"is_source": True} if target == "c" else {"id": target}
-            abilities.append({"text": f"tied {i}", "applies_to": scope, "parts": [part]})
-    for k in range(draw(st.integers(0, 1))):
-        other = draw(st.sampled_from([{"op": "remove_all_abilities"}, {"op": "add_abilities", "abilities": ["haste"]}]))
-        stamp = draw(st.sampled_from([0.75, 3]))
-        effects.append({"id": f"r{k}", "controller": "p1", "timestamp": stamp, "applies_to": ["o0"], "parts": [other]})
+    others: list[dict[str, Any]] = [{"op": "remove_all_abilities"}, {"op": "add_abilities", "abilities": ["haste"]}]
+    abilities, effects, own = draw_tied(draw, _TIED, _OWN, 2, others)
     objects = [
         creature("c", 1, 1, 1, abilities=[a["text"] for a in abilities]),
         creature("o0", 0.5, 1, 1, abilities=own),
@@ -102,14 +89,6 @@ def test_losses_and_gains_reach_every_orders_outcomes(board: Board, vid: str) ->
     assert_reduction_reaches_every_orders_outcomes(board, get_version(vid), limit=800)
 
 
-def _abilities(found: Any) -> set[frozenset[str]]:
-    return {frozenset(o.final["o0"].abilities) for o in found.outcomes}
-
-
-def _subsets(words: tuple[str, ...]) -> set[frozenset[str]]:
-    return {frozenset(c) for n in range(len(words) + 1) for c in combinations(words, n)}
-
-
 def test_twelve_tied_losses_and_gains_on_one_creature_are_eight_orders() -> None:
     """613.1f, 613.7m, 702.9, 702.10, 702.19: the benchmark's creature has twelve tied abilities on o0 (which has
     flying and vigilance, plain keywords): six lose all abilities, two each give flying, haste and trample. Every
@@ -120,22 +99,7 @@ def test_twelve_tied_losses_and_gains_on_one_creature_are_eight_orders() -> None
     board = board_at(case_from_data(tied_case(12, 0, False, "group-loses-one"), "bench"), 1, CURRENT)
     found = distinct_outcomes(board, CURRENT)
     assert (found.complete, found.runs) == (True, 9)
-    assert _abilities(found) == _subsets(("flying", "haste", "trample"))
-
-
-def _resolved_tie(own: list[str], *parts: dict[str, Any]) -> Board:
-    effects = [
-        {"id": f"t{i}", "controller": "p1", "timestamp": 2, "applies_to": ["o0"], "parts": [p]}
-        for i, p in enumerate(parts)
-    ]
-    return make_board([creature("o0", 1, 1, 1, abilities=own)], effects, _DEFINED)
-
-
-_LOSE = {"op": "remove_all_abilities"}
-
-
-def _gain(*words: str) -> dict[str, Any]:
-    return {"op": "add_abilities", "abilities": list(words)}
+    assert final_abilities(found) == subsets(("flying", "haste", "trample"))
 
 
 def test_tied_resolved_losses_and_gains_are_one_order_per_signature() -> None:
@@ -143,10 +107,10 @@ def test_tied_resolved_losses_and_gains_are_one_order_per_signature() -> None:
     one gives flying, one haste. Vigilance is lost in every order; flying and haste each stay when their grant comes
     after both losses, and either, both or neither can: four outcomes. One resolution meets the tie, then four orders
     (``from_slot.orders_from`` reads the losses as settings); every order would take 24."""
-    board = _resolved_tie(["vigilance"], _LOSE, _gain("flying"), _LOSE, _gain("haste"))
+    board = resolved_tie(["vigilance"], [_LOSE, _gain("flying"), _LOSE, _gain("haste")], _DEFINED)
     found = distinct_outcomes(board, IKORIA)
     assert (found.complete, found.runs) == (True, 5)
-    assert _abilities(found) == _subsets(("flying", "haste"))
+    assert final_abilities(found) == subsets(("flying", "haste"))
 
 
 def test_three_tied_resolved_losses_and_gains_are_one_order_per_signature() -> None:
@@ -154,10 +118,10 @@ def test_three_tied_resolved_losses_and_gains_are_one_order_per_signature() -> N
     abilities, one gives flying, one haste. Vigilance is lost in every order; flying and haste each stay when their
     grant comes after the loss: four outcomes. One resolution meets the tie, then four orders (a group of three is
     read as settings too); every order would take six."""
-    board = _resolved_tie(["vigilance"], _LOSE, _gain("flying"), _gain("haste"))
+    board = resolved_tie(["vigilance"], [_LOSE, _gain("flying"), _gain("haste")], _DEFINED)
     found = distinct_outcomes(board, IKORIA)
     assert (found.complete, found.runs) == (True, 5)
-    assert _abilities(found) == _subsets(("flying", "haste"))
+    assert final_abilities(found) == subsets(("flying", "haste"))
 
 
 def _held(own: list[str]) -> Any:
@@ -179,7 +143,7 @@ def test_a_defined_ability_held_whose_effect_comes_after_the_losses_is_read_by_l
     the tie, then four orders (every order would take 24). Four sets of keywords, o0 1/1 in each."""
     found = _held(["this creature gets +1/+1"])
     assert (found.complete, found.runs) == (True, 5)
-    assert _abilities(found) == _subsets(("flying", "haste"))
+    assert final_abilities(found) == subsets(("flying", "haste"))
     assert {(o.final["o0"].power, o.final["o0"].toughness) for o in found.outcomes} == {(1, 1)}
 
 
@@ -189,7 +153,7 @@ def test_a_defined_ability_held_whose_effect_applies_with_the_losses_keeps_every
     every order is tried (24, and one resolution meeting the tie); the same four sets of keywords."""
     found = _held(["this creature has haste"])
     assert (found.complete, found.runs) == (True, 25)
-    assert _abilities(found) == _subsets(("flying", "haste"))
+    assert final_abilities(found) == subsets(("flying", "haste"))
 
 
 def _effect(*parts: Part) -> ContinuousEffect:
@@ -347,5 +311,5 @@ def test_twelve_tied_losses_and_gains_beside_a_held_defined_ability_are_eight_or
     board = board_at(case_from_data(tied_case(12, 0, False, "group-loses-held-one"), "bench"), 1, CURRENT)
     found = distinct_outcomes(board, CURRENT)
     assert (found.complete, found.runs) == (True, 9)
-    assert _abilities(found) == _subsets(("flying", "haste", "trample"))
+    assert final_abilities(found) == subsets(("flying", "haste", "trample"))
     assert {(o.final["o0"].power, o.final["o0"].toughness) for o in found.outcomes} == {(1, 1)}

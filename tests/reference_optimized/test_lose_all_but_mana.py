@@ -4,7 +4,6 @@ order per signature, where no defined ability is held or given."""
 
 from __future__ import annotations
 
-from itertools import combinations
 from typing import Any
 
 from hypothesis import given, settings
@@ -25,6 +24,9 @@ from reference_optimized.territories import ends_after, holds_no_definition, tou
 
 from ..builders import creature, make_board
 from ..strategies import ci_examples
+from .lose_all_boards import LOSE as _LOSE
+from .lose_all_boards import draw_tied, final_abilities, resolved_tie, subsets
+from .lose_all_boards import gain as _gain
 from .reduction_checks import assert_reduction_reaches_every_orders_outcomes, outcome_keys
 
 VERSION_IDS = ("pre-m10", "m10", "ikoria", "current")
@@ -33,11 +35,6 @@ IKORIA = get_version("ikoria")
 GREEN, RED = "{t}: add {g}.", "{t}: add {r}."
 
 _BUT_MANA = {"op": "remove_all_abilities_except_mana"}
-_LOSE = {"op": "remove_all_abilities"}
-
-
-def _gain(*words: str) -> dict[str, Any]:
-    return {"op": "add_abilities", "abilities": list(words)}
 
 
 def _lose(*words: str) -> dict[str, Any]:
@@ -79,23 +76,7 @@ def tied_losses_but_mana(draw: st.DrawFn) -> Board:
     by name, gaining a defined ability or changing power; o0 with keywords, mana abilities or a defined ability of its
     own, perhaps a Forest land creature (305.6: its intrinsic mana ability); some effects on c itself (its abilities
     are defined); up to one resolved effect with another timestamp on o0."""
-    n = draw(st.integers(2, 5))
-    resolved = draw(st.booleans())
-    parts = [draw(_TIED) for _ in range(n)]
-    on = [draw(st.sampled_from(["o0"] * 5 + ["c"])) for _ in range(n)]
-    own = draw(st.lists(st.sampled_from(_OWN), max_size=3, unique=True))
-    abilities: list[dict[str, Any]] = []
-    effects: list[dict[str, Any]] = []
-    for i, (part, target) in enumerate(zip(parts, on, strict=True)):
-        if resolved:
-            effects.append({"id": f"t{i}", "controller": "p1", "timestamp": 2, "applies_to": [target], "parts": [part]})
-        else:
-            scope = {"is_source": True} if target == "c" else {"id": target}
-            abilities.append({"text": f"tied {i}", "applies_to": scope, "parts": [part]})
-    for k in range(draw(st.integers(0, 1))):
-        other = draw(st.sampled_from([_BUT_MANA, _LOSE, _gain("haste"), _gain(RED)]))
-        stamp = draw(st.sampled_from([0.75, 3]))
-        effects.append({"id": f"r{k}", "controller": "p1", "timestamp": stamp, "applies_to": ["o0"], "parts": [other]})
+    abilities, effects, own = draw_tied(draw, _TIED, _OWN, 3, [_BUT_MANA, _LOSE, _gain("haste"), _gain(RED)])
     forest = draw(st.booleans())
     land = {"types": ["creature", "land"], "subtypes": ["forest"]} if forest else {}
     objects = [
@@ -115,14 +96,6 @@ def test_losses_but_mana_reach_every_orders_outcomes(board: Board, vid: str) -> 
     assert_reduction_reaches_every_orders_outcomes(board, get_version(vid), limit=800)
 
 
-def _abilities(found: Any) -> set[frozenset[str]]:
-    return {frozenset(o.final["o0"].abilities) for o in found.outcomes}
-
-
-def _subsets(words: tuple[str, ...]) -> set[frozenset[str]]:
-    return {frozenset(c) for n in range(len(words) + 1) for c in combinations(words, n)}
-
-
 def test_twelve_tied_losses_but_mana_and_gains_are_eight_orders() -> None:
     """613.1f, 605.1a, 613.7m: the benchmark's creature has twelve tied abilities on o0 (flying, vigilance and "{t}:
     add {g}." of its own): one loses all abilities, five all but mana abilities, the others give flying, haste and
@@ -133,15 +106,7 @@ def test_twelve_tied_losses_but_mana_and_gains_are_eight_orders() -> None:
     board = board_at(case_from_data(tied_case(12, 0, False, "group-loses-but-mana-one"), "bench"), 1, CURRENT)
     found = distinct_outcomes(board, CURRENT)
     assert (found.complete, found.runs) == (True, 9)
-    assert _abilities(found) == _subsets(("flying", "haste", RED))
-
-
-def _resolved_tie(own: list[str], *parts: dict[str, Any], **extra: Any) -> Board:
-    effects = [
-        {"id": f"t{i}", "controller": "p1", "timestamp": 2, "applies_to": ["o0"], "parts": [p]}
-        for i, p in enumerate(parts)
-    ]
-    return make_board([creature("o0", 1, 1, 1, abilities=own, **extra)], effects, _DEFINED)
+    assert final_abilities(found) == subsets(("flying", "haste", RED))
 
 
 def test_tied_resolved_losses_but_mana_keep_the_mana_abilities() -> None:
@@ -150,10 +115,10 @@ def test_tied_resolved_losses_but_mana_keep_the_mana_abilities() -> None:
     order, "{t}: add {g}." and "{t}: add {r}." are kept in every order (nothing takes mana abilities away), flying
     stays when its grant comes after both losses: two outcomes, read in one order per signature
     (``from_slot.orders_from``): one resolution meets the tie, then two; every order would take 24."""
-    board = _resolved_tie(["vigilance", GREEN], _BUT_MANA, _gain("flying"), _BUT_MANA, _gain(RED))
+    board = resolved_tie(["vigilance", GREEN], [_BUT_MANA, _gain("flying"), _BUT_MANA, _gain(RED)], _DEFINED)
     found = distinct_outcomes(board, IKORIA)
     assert (found.complete, found.runs) == (True, 3)
-    assert _abilities(found) == {frozenset({GREEN, RED}), frozenset({GREEN, RED, "flying"})}
+    assert final_abilities(found) == {frozenset({GREEN, RED}), frozenset({GREEN, RED, "flying"})}
 
 
 def test_a_named_loss_of_a_mana_ability_is_contested_with_its_gain() -> None:
@@ -161,12 +126,12 @@ def test_a_named_loss_of_a_mana_ability_is_contested_with_its_gain() -> None:
     own): one loses all abilities but mana abilities, one loses "{t}: add {g}.", one gives it back. Trample is lost in
     every order; "{t}: add {g}." stays when the gain comes after the named loss (the loss but mana abilities spares it
     wherever it stands): two outcomes, as every order's six give, in three resolutions."""
-    board = _resolved_tie(["trample", GREEN], _BUT_MANA, _lose(GREEN), _gain(GREEN))
+    board = resolved_tie(["trample", GREEN], [_BUT_MANA, _lose(GREEN), _gain(GREEN)], _DEFINED)
     every = outcomes(board, IKORIA)
     found = distinct_outcomes(board, IKORIA)
     assert (found.complete, found.runs, every.runs) == (True, 3, 7)
     assert outcome_keys(found) == outcome_keys(every)
-    assert _abilities(found) == {frozenset(), frozenset({GREEN})}
+    assert final_abilities(found) == {frozenset(), frozenset({GREEN})}
 
 
 def test_a_forest_keeps_its_intrinsic_mana_ability_only_without_a_loss_of_all() -> None:
@@ -188,7 +153,7 @@ def test_a_forest_keeps_its_intrinsic_mana_ability_only_without_a_loss_of_all() 
         found = distinct_outcomes(board, IKORIA)
         assert found.complete and found.runs < every.runs
         assert outcome_keys(found) == outcome_keys(every)
-        assert _abilities(found) == {frozenset(kept), frozenset(kept | {"haste"})}
+        assert final_abilities(found) == {frozenset(kept), frozenset(kept | {"haste"})}
 
 
 def test_a_defined_ability_held_whose_effect_comes_after_the_losses_is_read_by_last_touch() -> None:
@@ -206,7 +171,7 @@ def test_a_defined_ability_held_whose_effect_comes_after_the_losses_is_read_by_l
     ]
     found = distinct_outcomes(make_board(objects, [], abilities + _DEFINED), IKORIA)
     assert (found.complete, found.runs) == (True, 5)
-    assert _abilities(found) == _subsets(("flying", "haste"))
+    assert final_abilities(found) == subsets(("flying", "haste"))
     assert {(o.final["o0"].power, o.final["o0"].toughness) for o in found.outcomes} == {(1, 1)}
 
 
