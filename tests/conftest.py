@@ -68,6 +68,11 @@ def _caches_filled_by_the_code_under_test() -> Iterator[None]:
     yield
 
 
+def _generates_examples(item: pytest.Item) -> bool:
+    """Whether a test is a hypothesis property test (it runs on many generated examples)."""
+    return bool(getattr(getattr(item, "obj", None), "is_hypothesis_test", False))
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Under mutmut: only the killing suite (``checking.mutation_campaign.KILLING_SUITE``), fastest tests first.
 
@@ -76,7 +81,8 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     mutant the tests that reach its function in no particular order and stops at the first
     failure; a mutant that only a quick unit test catches would otherwise wait behind the slow
     property tests. The durations are the ones mutmut measured (``mutmut-stats.json`` in the
-    directory it runs in).
+    directory it runs in); where none were measured (the CI sample), the tests that run one example go
+    before the property tests.
     """
     import json
     from pathlib import Path
@@ -97,6 +103,10 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         return
     stats = Path("mutmut-stats.json")
     if not stats.exists():
+        # the CI sample (``mutation_campaign.run_sample``) measures nothing first: the tests that take one example
+        # run before the property tests, which generate many, so that a mutant a unit test kills dies before the
+        # slow tests of its files run (a survivor runs them all either way: only the time changes, not the verdict)
+        items.sort(key=_generates_examples)
         return
     durations: dict[str, float] = json.loads(stats.read_text("utf-8")).get("duration_by_test", {})
     items.sort(key=lambda item: durations.get(item.nodeid, 0.0))
