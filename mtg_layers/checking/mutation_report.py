@@ -4,49 +4,69 @@ each named misreading (``misreadings``), stored beside the figures (``data/mutat
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING, Any
 
 from .mutation_campaign import RESULTS_FILE, read_results
+
+if TYPE_CHECKING:
+    from reference.case import Case
+    from reference.model import Board
+    from reference.versions import RulesVersion
 
 SHOWN = 6  # catching cases named per named mutant on the page
 
 # --- the named mutants of mtg_layers.checking.misreadings ---------------------------------------------
 
 
-def named_mutant_catchers(name: str) -> list[str]:
-    """The corpus cases whose expected answers the named mutant gets wrong (on some step and version).
+GoldenBoards = list[tuple[str, list[tuple["RulesVersion", "Board", Any]]]]
 
-    A case catches the mutant when its golden test would fail with the mutant as the resolver:
-    some expected value differs, or the mutant raises.
+
+def golden_boards(cases: Iterable[Case] | None = None) -> GoldenBoards:
+    """Each corpus case's boards, version by version and step by step, with the answers its golden test expects.
+
+    The same for every named mutant: built once (``cases``: a corpus already loaded, or the bundled one) and
+    handed to ``named_mutant_catchers`` for each of them.
     """
     from reference.case import board_at
     from reference.versions import builtin_versions
 
     from ..corpus import load_corpus
+
+    versions = builtin_versions()
+    return [
+        (
+            case.id,
+            [
+                (versions[vid], board_at(case, n, versions[vid]), step.expect[vid])
+                for vid in case.versions
+                for n, step in enumerate(case.steps, start=1)
+            ],
+        )
+        for case in (load_corpus() if cases is None else cases)
+    ]
+
+
+def named_mutant_catchers(name: str, boards: GoldenBoards | None = None) -> list[str]:
+    """The corpus cases whose expected answers the named mutant gets wrong (on some step and version).
+
+    A case catches the mutant when its golden test would fail with the mutant as the resolver:
+    some expected value differs, or the mutant raises. ``boards``: ``golden_boards``, built once for many mutants.
+    """
     from .misreadings import EXTRA_MUTANTS, MUTANTS
     from .results import board_result, compare
 
     mutant = {**MUTANTS, **EXTRA_MUTANTS}[name]
-    versions = builtin_versions()
     caught = []
-    for case in load_corpus():
-        hit = False
-        for vid in case.versions:
-            for n, step in enumerate(case.steps, start=1):
-                board = board_at(case, n, versions[vid])
-                try:
-                    actual = board_result(board, mutant(board, versions[vid]))
-                except Exception:
-                    hit = True
-                else:
-                    hit = bool(compare(step.expect[vid], actual))
-                if hit:
-                    break
+    for case_id, steps in golden_boards() if boards is None else boards:
+        for version, board, expected in steps:
+            try:
+                hit = bool(compare(expected, board_result(board, mutant(board, version))))
+            except Exception:
+                hit = True
             if hit:
+                caught.append(case_id)
                 break
-        if hit:
-            caught.append(case.id)
     return caught
 
 
@@ -54,7 +74,8 @@ def write_named_mutants() -> dict[str, list[str]]:
     """Recompute and store which corpus cases catch each named mutant."""
     from .misreadings import EXTRA_MUTANTS, MUTANTS
 
-    found = {name: named_mutant_catchers(name) for name in sorted({**MUTANTS, **EXTRA_MUTANTS})}
+    boards = golden_boards()
+    found = {name: named_mutant_catchers(name, boards) for name in sorted({**MUTANTS, **EXTRA_MUTANTS})}
     data = read_results()
     data["named_mutants"] = found
     RESULTS_FILE.write_text(json.dumps(data, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")

@@ -8,12 +8,14 @@ mutant's), on a corpus case or, failing that, on generated boards.
 
 from __future__ import annotations
 
+import functools
+
 import pytest
 from hypothesis import HealthCheck, find, settings
 
 from mtg_layers.checking.misreadings import EXTRA_MUTANTS, MUTANTS, Resolver
 from mtg_layers.checking.mutation_campaign import read_results
-from mtg_layers.checking.mutation_report import named_mutant_catchers
+from mtg_layers.checking.mutation_report import GoldenBoards, golden_boards, named_mutant_catchers
 from mtg_layers.checking.results import board_result
 from mtg_layers.checking.z3_crosscheck import check_board, reference_resolver
 from reference.case import board_at
@@ -69,10 +71,16 @@ def test_mutant_is_caught(name: str) -> None:
     assert found is not None
 
 
+@functools.cache
+def _golden_boards() -> GoldenBoards:
+    """The corpus's boards and expected answers, built once per process for every named mutant."""
+    return golden_boards(corpus())
+
+
 @pytest.mark.parametrize("name", sorted({**MUTANTS, **EXTRA_MUTANTS}))
 def test_the_stored_corpus_cases_catching_each_named_mutant_are_current(name: str) -> None:
     """The Proofs page lists, per named mutant, the corpus cases whose golden answers it gets wrong (issue 18).
 
     The list is stored in mtg_layers/data/mutation-results.json (``benchmarks/mutation.py --named``).
     """
-    assert read_results()["named_mutants"][name] == named_mutant_catchers(name)
+    assert read_results()["named_mutants"][name] == named_mutant_catchers(name, _golden_boards())
