@@ -7,6 +7,7 @@ deterministic: phase's game seed is fixed and the adapter writes the whole board
 
 from __future__ import annotations
 
+import functools
 import json
 from typing import Any
 
@@ -21,7 +22,13 @@ from mtg_layers.corpus import ROOT, case_from_data
 
 from ..builders import suite
 
-SUITE = {sc.id: sc for sc in suite()}
+
+@functools.cache
+def suite_cases() -> dict[str, Any]:
+    """The corpus's cases by id, as the conformance runner sends them (built when a test first asks)."""
+    return {sc.id: sc for sc in suite()}
+
+
 RULES = "2025-08-01"
 TRIAGE = yaml.safe_load((ENGINES_DIR / "phase" / "triage.yaml").read_text("utf-8"))
 SUMMARY = json.loads((ENGINES_DIR / "phase" / "summary.json").read_text("utf-8"))
@@ -29,7 +36,7 @@ SUMMARY = json.loads((ENGINES_DIR / "phase" / "summary.json").read_text("utf-8")
 
 def answer(case_id: str, step: int) -> dict[str, Any]:
     """The adapter's answer for one run, as the runner would send it."""
-    reply, _ = phase_adapter.handle(run_message(1, SUITE[case_id].data, step, RULES))
+    reply, _ = phase_adapter.handle(run_message(1, suite_cases()[case_id].data, step, RULES))
     assert reply is not None
     return reply
 
@@ -37,7 +44,7 @@ def answer(case_id: str, step: int) -> dict[str, Any]:
 def mismatches(case_id: str, step: int) -> list[Any]:
     reply = answer(case_id, step)
     assert "results" in reply, reply
-    return compare(SUITE[case_id].case.steps[step - 1].expect[RULES], reply["results"])
+    return compare(suite_cases()[case_id].case.steps[step - 1].expect[RULES], reply["results"])
 
 
 def test_handshake_names_phase_and_its_version() -> None:
@@ -269,7 +276,7 @@ def test_made_up_object_is_a_skip_naming_it() -> None:
     reply = answer("model-changeling-loses-all-creature-types", 1)
     assert "results" in reply  # real cards: set up
     made_up = next(
-        sc.id for sc in SUITE.values() if RULES in sc.data["versions"] and not sc.data["objects"][0].get("card")
+        sc.id for sc in suite_cases().values() if RULES in sc.data["versions"] and not sc.data["objects"][0].get("card")
     )
     reply = answer(made_up, 1)
     assert reply["skipped"] is True and "no card of the catalogue" in reply["reason"]
@@ -299,7 +306,7 @@ def test_every_disagreement_of_the_saved_run_is_triaged() -> None:
 )
 def test_engine_wrong_entries_have_their_case_and_still_reproduce(entry: dict[str, Any]) -> None:
     assert (ROOT / entry["case_file"]).is_file() and entry["rule_chain"] and entry["upstream_report"]
-    assert SUITE[entry["case"]].path.resolve() == (ROOT / entry["case_file"]).resolve()
+    assert suite_cases()[entry["case"]].path.resolve() == (ROOT / entry["case_file"]).resolve()
     assert mismatches(entry["case"], entry["step"]) != []
 
 
