@@ -1581,7 +1581,7 @@ class Incremental:
                 pair = self.pairs.get((a.key, b.key, slot))
                 if pair is not None and "\0twinned\0" + b.key in doing and a.source in self.changes(b, slot):
                     # a twin of a met b's trial in this graph: its answer is read off the twin's (``_twin_answer``)
-                    known, r, _ = self._twin_answer(a, b, slot, self.changes(b, slot), doing)
+                    known, r = self._twin_answer(a, b, slot, self.changes(b, slot), doing)
                     if known:
                         if r is not None:
                             graph[a.key][b.key] = r
@@ -1612,7 +1612,7 @@ class Incremental:
                             continue
                 known = False
                 if a.source is not None and a.source in changes:
-                    known, r, _ = self._twin_answer(a, b, slot, changes, doing)
+                    known, r = self._twin_answer(a, b, slot, changes, doing)
                 if not known:
                     # 613.8a: an effect of a's class met b's trial already in this graph: its answer (``_class_key``)
                     alike = self._class_key(a, ia, b, slot, changes, trial_key)
@@ -1979,29 +1979,28 @@ class Incremental:
 
     def _twin_answer(
         self, a: ContinuousEffect, b: ContinuousEffect, slot: str, changes: dict[str, Characteristics], doing: Any
-    ) -> tuple[bool, DependencyReason | None, tuple[frozenset[str], frozenset[str]] | None]:
+    ) -> tuple[bool, DependencyReason | None]:
         """613.8a: the readable test's answer for a against b's trial, from an effect met before it in this graph with
         the same inputs (``_twin_key``) and the same objects now: the same objects gained and lost, with a's
-        description (True, the answer, and those objects), or nothing known (False): twenty March of the Machines
-        against one Opalescence ask once. Kept per trial (``_trial_id``): b's with equal trials read the same objects
-        gained and lost.
+        description (True), or nothing known (False): twenty March of the Machines against one Opalescence ask once.
+        Kept per trial (``_trial_id``): b's with equal trials read the same objects gained and lost.
         """
         twin = self._twin_key(a, slot, changes)
         if twin is None:
-            return False, None, None
+            return False, None
         held = doing.get(("\0twin", self._trial_id(b, doing), *twin))
         if held is None:
-            return False, None, None
+            return False, None
         before = self.affected(a)
         if not (held[0] is before or held[0] == before):
-            return False, None, None
+            return False, None
         gained, lost, answers = held[1], held[2], held[3]
         # the answer reads a and b only through their descriptions: twins met by one trial with the same two
         # descriptions share the answer (made once)
         said = (a.description, b.description)
         if said not in answers:
             answers[said] = applies_to_reason(a, b, gained, lost) if gained or lost else None
-        return True, answers[said], (gained, lost)
+        return True, answers[said]
 
     def _offer_twin(self, a: ContinuousEffect, b: ContinuousEffect, slot: str, pair: KeptPair, doing: Any) -> None:
         """613.8a: a kept answer (``_kept_answer``, up to date) of a pair whose trial changes a's source, offered to a's
