@@ -1927,6 +1927,9 @@ class Incremental:
                 doing[("\0twin", self._trial_id(b, doing), *twin)] = held  # type: ignore[index]
                 doing["\0twinned\0" + b.key] = True  # (``_graph`` reads twins' answers first: ``_offer_twin``)
             return r
+        if self._gone_after(a, changes):
+            # 611.3b, 613.8a: the readable test's first question answers (and it asks no other)
+            return DependencyReason("existence", f"{b.description} would stop {a.description} from existing")
         trial: State = ChainMap(changes, self.state)  # type: ignore[arg-type]
         if not fixed and a.key not in doing and (ia.reads_values or a.source in changed):
             doing[a.key] = {
@@ -1947,6 +1950,15 @@ class Incremental:
             lambda: self._after_trial(a, b, before, changes, doing),
             fixed,
         )
+
+    def _gone_after(self, a: ContinuousEffect, changes: dict[str, Characteristics]) -> bool:
+        """611.3b, 613.8a: does b's trial (``changes``) leave a's source with no ability at all, a a static ability's
+        effect not locked in? Then ``regenerate`` finds no wording on the trial's source and a no longer exists: the
+        readable test answers so before reading a's objects or what it does (Humility against Humility)."""
+        if a.origin not in ("static", "cda") or a.key in self.locked or a.source is None:
+            return False
+        new = changes.get(a.source)
+        return new is not None and not new.abilities
 
     @staticmethod
     def _trial_id(b: ContinuousEffect, doing: dict[Any, Any]) -> str:

@@ -354,3 +354,24 @@ def test_a_trial_that_gives_a_s_source_another_controller_keeps_no_answer(monkey
     assert [(s.slot, s.effect) for s in quick.steps] == [("2", "sc:static c."), ("2", "sa:static a."),
                                                          ("2", "sb:static b.")]  # fmt: skip
     assert quick.final["x"].controller == "p3"
+
+
+def test_a_trial_that_takes_every_ability_from_a_s_source_ends_a() -> None:
+    """611.3b, 613.8a: Humility against Humility (each source a creature, by Opalescence): b's trial leaves a's source
+    with no ability, so a no longer exists, the readable test's first answer, given without reading a's objects; not
+    for a source left an ability, a locked-in effect (611.2c: it goes on) or a resolved one (it has no source)."""
+    engine = bookkeeping.Incremental(_family_b(20, 6), get_version("2025-08-01"))
+    march = _first(engine, "4", "March of the Machines")
+    assert march.source is not None
+    source = engine.state[march.source]
+    assert engine._gone_after(march, {march.source: source.with_(abilities=frozenset())})
+    assert not engine._gone_after(march, {march.source: source.with_(abilities=frozenset({"flying"}))})
+    assert not engine._gone_after(march, {})
+    resolved = dataclasses.replace(march, origin="resolved", source=None, targets=frozenset({march.source}))
+    assert not engine._gone_after(resolved, {march.source: source.with_(abilities=frozenset())})
+    engine.locked[march.key] = (march, engine.affected(march))
+    assert not engine._gone_after(march, {march.source: source.with_(abilities=frozenset())})
+    # the resolution where five Humilities meet in layer 6: every graph before each step is the readable one
+    board = _family_b(40, 26)
+    with checked_engine():
+        assert fast_resolve(board, get_version("2025-08-01")) == resolve(board, get_version("2025-08-01"))
