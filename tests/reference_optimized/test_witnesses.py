@@ -367,7 +367,7 @@ def test_a_trial_that_takes_every_ability_from_a_s_source_ends_a() -> None:
     assert engine._gone_after(march, {march.source: source.with_(abilities=frozenset())})
     assert not engine._gone_after(march, {march.source: source.with_(abilities=frozenset({"flying"}))})
     assert not engine._gone_after(march, {})
-    resolved = dataclasses.replace(march, origin="resolved", source=None, targets=frozenset({march.source}))
+    resolved = dataclasses.replace(march, origin="resolved", source=None, targets=(march.source,))
     assert not engine._gone_after(resolved, {march.source: source.with_(abilities=frozenset())})
     engine.locked[march.key] = (march, engine.affected(march))
     assert not engine._gone_after(march, {march.source: source.with_(abilities=frozenset())})
