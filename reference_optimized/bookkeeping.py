@@ -643,8 +643,6 @@ class Incremental:
         self.filter_splits: dict[Any, tuple[Any, bool, bool]] = _FILTER_SPLITS  # (``_split`` reads the filter alone)
         # per (filter free of its source, "you", cda, step): the objects it takes then (``_taken``)
         self.taken: dict[tuple[Any, ...], frozenset[str]] = {}
-        # b's trial state at a step, shared by the witnesses tested again against it (``_takes_after``)
-        self.trial_state: tuple[str, int, dict[str, Characteristics], dict[str, Characteristics]] | None = None
         # per (a, b, slot): the readable test's answer, kept while its inputs stay (``_kept_answer``)
         self.pairs: dict[tuple[str, str, str], KeptPair] = {}
         # per slot: the last graph, the step it was read at, the effects it was read for and those locked in then
@@ -1819,13 +1817,10 @@ class Incremental:
     def _takes_after(
         self, a: ContinuousEffect, b: ContinuousEffect, changes: dict[str, Characteristics]
     ) -> Callable[[str], bool]:
-        """611.3a: whether a's filter takes an object once b's trial (``changes``) is made, a's source left alone."""
-        now = len(self.log)
-        kept = self.trial_state
-        if kept is None or kept[0] != b.key or kept[1] != now or kept[2] is not changes:
-            # the trial state as one dict, for every effect that meets b at this step (``_graph`` meets b's in turn)
-            kept = self.trial_state = (b.key, now, changes, {**self.state, **changes})
-        trial = kept[3]
+        """611.3a, 109.4: whether a's filter takes an object once b's trial (``changes``) is made, "you" the player it
+        means now (``_kept_answer`` asks only where the trial leaves it: ``_source_left``)."""
+        # the trial state, read through (the objects the witnesses test again are few: not copied whole)
+        trial: State = ChainMap(changes, self.state)  # type: ignore[arg-type]
         ctx = Context(board=self.board, state=trial, source=a.source, controller=self.context(a).controller)
         anywhere = a.origin == "cda" or zone_named(a.filter)
         test, outside, objects = compiled(a.filter), self.outside(a), self.board.objects
