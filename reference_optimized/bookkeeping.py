@@ -1772,12 +1772,11 @@ class Incremental:
         changes: dict[str, Characteristics],
         changed: frozenset[str],
         doing: dict[str, object],
-        witnessed: tuple[frozenset[str], frozenset[str]] | None = None,
     ) -> None:
         """613.8a, 613.8c: keep the readable test's answer for a against b's trial (``changes``) for the next steps,
         where ``_kept_answer`` can tell when it is still the readable test's: a has no condition and neither effect
         reads amounts here, b's operations only write, and b's trial leaves a's source alone or changes nothing the
-        test reads of it (``_source_left``). ``witnessed``: a's objects gained and lost, when already read."""
+        test reads of it (``_source_left``)."""
         if ia.exist_reads or self._reads_values_in(a, slot) or self._reads_values_in(b, slot):
             return
         if a.source in changed and not self._source_left(a, slot, changes):
@@ -1791,9 +1790,7 @@ class Incremental:
         if not locked[0] and a.targets is None and (answer is None or answer.test == "applies-to"):
             # 613.8a: the answer is a union over the objects b's trial changes (``witnesses``)
             witnesses = (set(), set())
-            if witnessed is not None:
-                witnesses = (set(witnessed[0]), set(witnessed[1]))
-            elif answer is not None:
+            if answer is not None:
                 # a's objects after the trial, as the readable test just read them (kept in ``doing``)
                 gained, lost = self._trial_change(a, b, self.affected(a), changes, changed, doing)
                 witnesses = (set(gained), set(lost))
