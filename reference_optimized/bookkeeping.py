@@ -162,6 +162,7 @@ class _Info:
         "shared_parts",
         "slot_by_value",
         "slot_reads",
+        "slot_writes",
         "source_reads",
         "value_names",
         "value_reads",
@@ -173,6 +174,7 @@ class _Info:
         self.effect = effect
         self.slot_reads: dict[str, bool] = {}
         self.slot_by_value: dict[str, bool] = {}  # per slot: its parts read of an object only its characteristics
+        self.slot_writes: dict[str, tuple[frozenset[str], Names, frozenset[str], Names, frozenset[str]]] = {}
         self.named: dict[str, frozenset[str] | None] = {}
         self.filter_reads = filter_reads(effect.filter) if effect.targets is None else frozenset()
         # what the filter reads of the source itself, beyond the controller its "you" means
@@ -232,6 +234,19 @@ class _Info:
                         known = None if names is None else known | names
             if known is not None:
                 self.value_names[field] = known
+
+    def writes_in(
+        self, slot: str, parts: tuple[Part, ...]
+    ) -> tuple[frozenset[str], Names, frozenset[str], Names, frozenset[str]]:
+        """613.1, 613.6: what the effect's parts in ``slot`` (``parts``) can change, with the names they touch, the
+        same on objects that fit (205.3d, 305.6), and what "+x/+0" among them leaves alone (613.4c): a step, or a
+        trial, in a slot applies those parts alone (``writes`` is every part's)."""
+        held = self.slot_writes.get(slot)
+        if held is None:
+            writes, names = writes_of(parts, fit=False)
+            fit_writes, fit_names = writes_of(parts, fit=True)
+            held = self.slot_writes[slot] = (writes, names, fit_writes, fit_names, idle_pt(parts) & writes)
+        return held
 
     def names_abilities(self, slot: str, parts: tuple[Part, ...]) -> frozenset[str] | None:
         """The abilities b's parts in ``slot`` name, when those parts touch nothing else (else None)."""
@@ -628,8 +643,6 @@ class Incremental:
         self.filter_splits: dict[Any, tuple[Any, bool, bool]] = _FILTER_SPLITS  # (``_split`` reads the filter alone)
         # per (filter free of its source, "you", cda, step): the objects it takes then (``_taken``)
         self.taken: dict[tuple[Any, ...], frozenset[str]] = {}
-        # b's trial state at a step, shared by the witnesses tested again against it (``_takes_after``)
-        self.trial_state: tuple[str, int, dict[str, Characteristics], dict[str, Characteristics]] | None = None
         # per (a, b, slot): the readable test's answer, kept while its inputs stay (``_kept_answer``)
         self.pairs: dict[tuple[str, str, str], KeptPair] = {}
         # per slot: the last graph, the step it was read at, the effects it was read for and those locked in then
@@ -1497,11 +1510,12 @@ class Incremental:
         classed: dict[tuple[Any, ...], DependencyReason | None] = {}  # the answers per class and trial (``_class_key``)
         for b in group:
             ib = self.info(b)
-            writes, wnames = ib.writes, ib.write_names
-            if ib.fit_writes != writes and self.all_fit(self.affected(b)):
-                writes, wnames = ib.fit_writes, ib.fit_names
-            if ib.idle_pt and self.all_have_pt(self.affected(b)):
-                writes = writes - ib.idle_pt
+            # 613.6: b's trial applies its parts in this slot alone
+            writes, wnames, fit_writes, fit_names, idle = ib.writes_in(slot, self.parts(b, slot))
+            if fit_writes != writes and self.all_fit(self.affected(b)):
+                writes, wnames = fit_writes, fit_names
+            if idle and self.all_have_pt(self.affected(b)):
+                writes = writes - idle
             if not writes & reads:
                 continue  # nothing b can change is read by any effect of the group
             touches_sources = bool(writes & SOURCE_READS)
@@ -1563,11 +1577,20 @@ class Incremental:
                 if src_hit and not (filt_hit or val_hit) and not self._source_may_change(a, b, slot):
                     continue
                 pair = self.pairs.get((a.key, b.key, slot))
+                if pair is not None and "\0twinned\0" + b.key in doing and a.source in self.changes(b, slot):
+                    # a twin of a met b's trial in this graph: its answer is read off the twin's (``_twin_answer``)
+                    known, r = self._twin_answer(a, b, slot, self.changes(b, slot), doing)
+                    if known:
+                        if r is not None:
+                            graph[a.key][b.key] = r
+                        kept_any = True
+                        continue
                 if pair is not None and self._kept_answer(pair, a, b):
                     # 613.8c: the answer kept from an earlier step, brought up to date on what changed since
                     if pair.answer is not None:
                         graph[a.key][b.key] = pair.answer
                     kept_any = True
+                    self._offer_twin(a, b, slot, pair, doing)
                     continue
                 if not asked:
                     asked = True
@@ -1586,7 +1609,7 @@ class Incremental:
                         if a is not first:
                             continue
                 known = False
-                if a.source is not None and a.source in changes:  # (then no answer is kept: ``_readable_test``)
+                if a.source is not None and a.source in changes:
                     known, r = self._twin_answer(a, b, slot, changes, doing)
                 if not known:
                     # 613.8a: an effect of a's class met b's trial already in this graph: its answer (``_class_key``)
@@ -1736,38 +1759,65 @@ class Incremental:
             return None  # applying b changes nothing, so nothing can depend on it
         changed = self.changed(b, slot)
         answer = self._compare(a, ia, b, slot, doing, changes, changed)
-        keep = not (ia.exist_reads or self._reads_values_in(a, slot) or self._reads_values_in(b, slot))
-        if keep and a.source not in changed and all(p.op in WRITES for p in self.parts(b, slot)):
-            b_targets = self.affected(b)
-            locked = (a.key in self.locked, b.key in self.locked)
-            watch: frozenset[str | None] = frozenset()  # what a pair not kept by its witnesses watches
-            witnesses: tuple[set[str], set[str]] | None = None
-            if not locked[0] and a.targets is None and (answer is None or answer.test == "applies-to"):
-                # 613.8a: the answer is a union over the objects b's trial changes (``witnesses``)
-                witnesses = (set(), set())
-                if answer is not None:
-                    # a's objects after the trial, as the readable test just read them (kept in ``doing``)
-                    gained, lost = self._trial_change(a, b, self.affected(a), changes, changed, doing)
-                    witnesses = (set(gained), set(lost))
-            touched = None
-            if witnesses is None:
-                watch = frozenset(b_targets | {a.source, b.source})
-            else:
-                touched = step_reads(self.parts(b, slot), ia.filter_reads, ia.filter_names)
-            kept = KeptPair(a, b, slot, answer, len(self.log), b_targets, locked, watch, witnesses, touched)
-            self.pairs[(a.key, b.key, slot)] = kept
+        self._keep(a, ia, b, slot, answer, changes, changed, doing)
         return answer
+
+    def _keep(
+        self,
+        a: ContinuousEffect,
+        ia: _Info,
+        b: ContinuousEffect,
+        slot: str,
+        answer: DependencyReason | None,
+        changes: dict[str, Characteristics],
+        changed: frozenset[str],
+        doing: dict[str, object],
+    ) -> None:
+        """613.8a, 613.8c: keep the readable test's answer for a against b's trial (``changes``) for the next steps,
+        where ``_kept_answer`` can tell when it is still the readable test's: a has no condition and neither effect
+        reads amounts here, b's operations only write, and b's trial leaves a's source alone or changes nothing the
+        test reads of it (``_source_left``)."""
+        if ia.exist_reads or self._reads_values_in(a, slot) or self._reads_values_in(b, slot):
+            return
+        if a.source in changed and not self._source_left(a, slot, changes):
+            return
+        if not all(p.op in WRITES for p in self.parts(b, slot)):
+            return
+        b_targets = self.affected(b)
+        locked = (a.key in self.locked, b.key in self.locked)
+        watch: frozenset[str | None] = frozenset()  # what a pair not kept by its witnesses watches
+        witnesses: tuple[set[str], set[str]] | None = None
+        if not locked[0] and a.targets is None and (answer is None or answer.test == "applies-to"):
+            # 613.8a: the answer is a union over the objects b's trial changes (``witnesses``)
+            witnesses = (set(), set())
+            if answer is not None:
+                # a's objects after the trial, as the readable test just read them (kept in ``doing``)
+                gained, lost = self._trial_change(a, b, self.affected(a), changes, changed, doing)
+                witnesses = (set(gained), set(lost))
+        touched = None
+        if witnesses is None:
+            watch = frozenset(b_targets | {a.source, b.source})
+        else:
+            touched = step_reads(self.parts(b, slot), ia.filter_reads, ia.filter_names)
+        kept = KeptPair(a, b, slot, answer, len(self.log), b_targets, locked, watch, witnesses, touched)
+        self.pairs[(a.key, b.key, slot)] = kept
+
+    def _source_left(self, a: ContinuousEffect, slot: str, changes: dict[str, Characteristics]) -> bool:
+        """613.8a, 109.4, 611.3: b's trial (``changes``) changes a's source, but nothing the readable test reads of
+        it: a stays as it is (no condition; the source's name, text, abilities and grants stay: ``_same_effect_after``),
+        its filter reads nothing of its source but its controller, whom the trial leaves, and its parts here read
+        neither amounts nor the source (``_twin_key`` asks exactly this, of an effect whose objects are not fixed).
+        Then the test compares a's objects alone, each object's entering or leaving read as for any object the
+        trial changes: the source is one of them (``witnesses``), and its answer is kept as when the source stays."""
+        return self._twin_key(a, slot, changes) is not None
 
     def _takes_after(
         self, a: ContinuousEffect, b: ContinuousEffect, changes: dict[str, Characteristics]
     ) -> Callable[[str], bool]:
-        """611.3a: whether a's filter takes an object once b's trial (``changes``) is made, a's source left alone."""
-        now = len(self.log)
-        kept = self.trial_state
-        if kept is None or kept[0] != b.key or kept[1] != now or kept[2] is not changes:
-            # the trial state as one dict, for every effect that meets b at this step (``_graph`` meets b's in turn)
-            kept = self.trial_state = (b.key, now, changes, {**self.state, **changes})
-        trial = kept[3]
+        """611.3a, 109.4: whether a's filter takes an object once b's trial (``changes``) is made, "you" the player it
+        means now (``_kept_answer`` asks only where the trial leaves it: ``_source_left``)."""
+        # the trial state, read through (the objects the witnesses test again are few: not copied whole)
+        trial: State = ChainMap(changes, self.state)  # type: ignore[arg-type]
         ctx = Context(board=self.board, state=trial, source=a.source, controller=self.context(a).controller)
         anywhere = a.origin == "cda" or zone_named(a.filter)
         test, outside, objects = compiled(a.filter), self.outside(a), self.board.objects
@@ -1796,11 +1846,15 @@ class Incremental:
         effects meet, each as locked in as it was, and no step since changed either source.
 
         Then b's trial changes each object the way it did (its amounts read nothing that varies, and its operations
-        read only the object they change), and a's existence, text and controller stay (its source is unchanged and
-        not changed by the trial; it has no condition and reads no values): a's objects before and after the trial
-        differ only on objects the trial changes. A pair kept by its witnesses (``witnesses``) is tested again on
-        the objects a step changed or that entered or left b's objects; any other pair is kept only while b applies
-        to the same objects and no step changed any of them.
+        read only the object they change), and a's existence, text and controller stay (its source is unchanged, and
+        the trial leaves it or changes nothing the test reads of it, ``_source_left``; it has no condition and reads
+        no values): a's objects before and after the trial differ only on objects the trial changes. Where the
+        trial changed a's source when the answer was kept, it still changes nothing the test reads of it while no
+        step touched the source: what b's operations give at those characteristics (the source's name, text,
+        abilities, grants, controller) reads only them and what ``step_reads`` watches; a step that moved the pair's
+        objects has the trial of the source read again (``_source_left``). A pair kept by its witnesses
+        (``witnesses``) is tested again on the objects a step changed or that entered or left b's objects; any other
+        pair is kept only while b applies to the same objects and no step changed any of them.
         """
         if pair.a is not a or pair.b is not b:
             return False
@@ -1829,8 +1883,8 @@ class Incremental:
             moved |= targets ^ then
         if moved:
             changes = self.changes(b, pair.slot)
-            if a.source in changes:
-                return False  # 109.4: the trial would change a's source: its filter's "you" may change
+            if a.source in changes and not self._source_left(a, pair.slot, changes):
+                return False  # 109.4, 611.3: the trial would change what the test reads of a's source
             rewitness(pair.gained, pair.lost, moved, self.affected(a), changes, self._takes_after(a, b, changes))
             pair.answer = witnessed_answer(a, b, pair.gained, pair.lost)
         pair.version, pair.b_targets = len(self.log), targets
@@ -1863,7 +1917,11 @@ class Incremental:
                 # (the answer per description: twins with a's description get this one, ``_twin_answer``)
                 held = (before, gained, lost, {(a.description, b.description): r})
                 doing[("\0twin", self._trial_id(b, doing), *twin)] = held  # type: ignore[index]
+                doing["\0twinned\0" + b.key] = True  # (``_graph`` reads twins' answers first: ``_offer_twin``)
             return r
+        if self._gone_after(a, changes):
+            # 611.3b, 613.8a: the readable test's first question answers (and it asks no other)
+            return DependencyReason("existence", f"{b.description} would stop {a.description} from existing")
         trial: State = ChainMap(changes, self.state)  # type: ignore[arg-type]
         if not fixed and a.key not in doing and (ia.reads_values or a.source in changed):
             doing[a.key] = {
@@ -1884,6 +1942,15 @@ class Incremental:
             lambda: self._after_trial(a, b, before, changes, doing),
             fixed,
         )
+
+    def _gone_after(self, a: ContinuousEffect, changes: dict[str, Characteristics]) -> bool:
+        """611.3b, 613.8a: does b's trial (``changes``) leave a's source with no ability at all, a a static ability's
+        effect not locked in? Then ``regenerate`` finds no wording on the trial's source and a no longer exists: the
+        readable test answers so before reading a's objects or what it does (Humility against Humility)."""
+        if a.origin not in ("static", "cda") or a.key in self.locked or a.source is None:
+            return False
+        new = changes.get(a.source)
+        return new is not None and not new.abilities
 
     @staticmethod
     def _trial_id(b: ContinuousEffect, doing: dict[Any, Any]) -> str:
@@ -1938,6 +2005,24 @@ class Incremental:
         if said not in answers:
             answers[said] = applies_to_reason(a, b, gained, lost) if gained or lost else None
         return True, answers[said]
+
+    def _offer_twin(self, a: ContinuousEffect, b: ContinuousEffect, slot: str, pair: KeptPair, doing: Any) -> None:
+        """613.8a: a kept answer (``_kept_answer``, up to date) of a pair whose trial changes a's source, offered to a's
+        twins met next in this graph (``_twin_answer``): its witnesses are the objects the readable test finds a
+        gains and loses, as ``_compare`` would have held them had it asked."""
+        if pair.gained is None or pair.lost is None or a.source is None:
+            return
+        changes = self.changes(b, slot)
+        if a.source not in changes:
+            return
+        twin = self._twin_key(a, slot, changes)
+        if twin is None:
+            return
+        key = ("\0twin", self._trial_id(b, doing), *twin)
+        if key not in doing:
+            said = {(a.description, b.description): pair.answer}
+            doing[key] = (self.affected(a), frozenset(pair.gained), frozenset(pair.lost), said)
+            doing["\0twinned\0" + b.key] = True
 
     def _same_effect_after(self, a: ContinuousEffect, changes: dict[str, Characteristics]) -> bool:
         """611.3, 612.1, 613.8a: does a still exist, with the same text, once b's trial (``changes``) is made?
@@ -2404,14 +2489,15 @@ class Incremental:
             self._flush()
         changes = self.changes(e, slot)
         info = self.info(e)
-        found: set[str] = set(info.writes)  # what the operations can change (613.1) ...
-        names: Names = info.write_names
+        # what the operations in this slot can change (613.1, 613.6) ...
+        writes, names, fit_writes, fit_names, idle = info.writes_in(slot, self.parts(e, slot))
+        found: set[str] = set(writes)
         # creature types added or removed on objects that fit: only those types change (and they still fit)
         objs = frozenset(changes)
-        fit = info.fit_writes != info.writes and self.all_fit(objs)
+        fit = fit_writes != writes and self.all_fit(objs)
         if fit:
-            found, names = set(info.fit_writes), info.fit_names
-        elif info.writes == FIELDS or info.fit_writes != info.writes:
+            found, names = set(fit_writes), fit_names
+        elif writes == FIELDS or fit_writes != writes:
             # ... or, for an operation not in WRITES or one naming subtypes, what they did change
             found = set()
             differing: dict[str, set[str]] = {f: set() for f in NAMED}
@@ -2419,8 +2505,8 @@ class Incremental:
                 changed_fields(self.state[t], ch, found)
                 changed_names(self.state[t], ch, differing)
             names = {f: frozenset(v) for f, v in differing.items()}
-        if info.idle_pt and self.all_have_pt(objs):
-            found -= info.idle_pt  # "+x/+0" on objects with power and toughness: their toughness stays
+        if idle and self.all_have_pt(objs):
+            found -= idle  # "+x/+0" on objects with power and toughness: their toughness stays
         kept = self.changes_cache[e.key]
         moves = kept.moves if kept.changes is changes else None
         indexed = self.index is not None and bool(found & INDEXED)

@@ -389,3 +389,41 @@ def test_an_applies_to_reason_is_made_once_per_descriptions_and_objects() -> Non
         (march, _named(engine, "4", "Blood Moon")[0], gained, lost),
     ):
         assert bookkeeping.applies_to_reason(a, b, g, lo) == changes_what_it_applies_to(a, b, g, lo) != r
+
+
+def test_a_step_and_a_trial_write_only_what_the_slot_s_parts_write(monkeypatch: pytest.MonkeyPatch) -> None:
+    """613.1, 613.6: Humility's parts in layer 6 take abilities away, its part in 7b sets power and toughness: what
+    a step or a trial in a slot can change is what the parts in that slot write (``_Info.writes_in``). Its 7b step
+    logs power and toughness only, and makes no object's static abilities again (611.3b reads abilities, text and
+    name); the resolution is the readable one."""
+    import peers
+
+    board = peers.project_board(peers.events("b", 40, 6), catalogue(), VERSION)
+    engine = bookkeeping.Incremental(board, VERSION)
+    humility = _named(engine, "6", "Humility")[0]
+    info = engine.info(humility)
+    assert info.writes_in("7b", engine.parts(humility, "7b"))[0] == frozenset({"power", "toughness"})
+    assert {"abilities", "power", "toughness"} <= info.writes
+    assert "abilities" in info.writes_in("6", engine.parts(humility, "6"))[0]
+    made: list[tuple[int, str]] = []
+    regenerate = bookkeeping.Incremental._regenerate_statics
+
+    def counted(self: bookkeeping.Incremental, obj_id: str) -> None:
+        made.append((len(self.log), obj_id))
+        regenerate(self, obj_id)
+
+    steps: list[tuple[str, str, int]] = []
+    apply = bookkeeping.Incremental.apply
+
+    def logged(self: bookkeeping.Incremental, e: Any, slot: str, targets: frozenset[str]) -> None:
+        steps.append((slot, e.description, len(self.log)))
+        apply(self, e, slot, targets)
+
+    monkeypatch.setattr(bookkeeping.Incremental, "_regenerate_statics", counted)
+    monkeypatch.setattr(bookkeeping.Incremental, "apply", logged)
+    result = fast_resolve(board, VERSION)
+    assert result == resolve(board, VERSION)
+    at = [n for slot, d, n in steps if slot == "7b" and d.startswith("Humility")]
+    assert len(at) == 1
+    # (a static ability made again during a step is made once the step is logged: the log holds one more entry)
+    assert not any(n == at[0] + 1 for n, _ in made)

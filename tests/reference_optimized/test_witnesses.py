@@ -8,8 +8,10 @@ fast path's resolution equals the readable resolver's, result and trace.
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -226,3 +228,150 @@ def test_twins_are_effects_of_equal_origin_filter_and_parts() -> None:
     plus = {e.key for e in group if "+0/+1" in e.description}
     assert len(plus) == 3 and engine._twins(group, "7c") == {e.key for e in group}
     assert engine._twins([group[0]], "7c") == set()
+
+
+def _family_b(n: int, k: int, renamed: bool = False) -> Any:
+    """The peers benchmark's family b board (issue 39); ``renamed``: every other March of the Machines printed under
+    another name, so that its effect's description differs (``_twin_answer`` then reads the objects gained and lost)."""
+    import peers
+
+    from mtg_layers.catalogue.load import catalogue
+
+    board = peers.project_board(peers.events("b", n, k), catalogue(), get_version("2025-08-01"))
+    if not renamed:
+        return board
+    marches = sorted(i for i, o in board.objects.items() if o.printed.name == "March of the Machines")
+    objects = dict(board.objects)
+    for i in marches[1::2]:
+        objects[i] = dataclasses.replace(objects[i], printed=objects[i].printed.with_(name="Parade of the Machines"))
+    return dataclasses.replace(board, objects=objects)
+
+
+def _first(engine: bookkeeping.Incremental, slot: str, name: str) -> ContinuousEffect:
+    return next(e for e in engine.in_slot(slot) if e.description.startswith(name))
+
+
+def test_a_trial_that_changes_the_source_leaves_it_only_where_the_test_reads_nothing_of_it() -> None:
+    """613.8a, 109.4, 611.3: Opalescence's trial makes March of the Machines' source (an enchantment) a creature:
+    March's filter ("each noncreature artifact") reads nothing of its source, and the source keeps its name, text,
+    abilities and controller: the test reads nothing of it but as one object among those the trial changes. The same
+    source given another controller (its "you"), losing its abilities (March would not exist) or gaining one (its
+    text) is read by the test; so is a source whose effect is locked in (611.2c: its objects are fixed)."""
+    engine = bookkeeping.Incremental(_family_b(20, 6), get_version("2025-08-01"))
+    march, opalescence = _first(engine, "4", "March of the Machines"), _first(engine, "4", "Opalescence")
+    changes = engine.changes(opalescence, "4")
+    assert march.source is not None and march.source in changes
+    assert "creature" in changes[march.source].types and "creature" not in engine.state[march.source].types
+    assert engine._source_left(march, "4", changes)
+    source = changes[march.source]
+    other = "p2" if source.controller != "p2" else "p1"
+    assert not engine._source_left(march, "4", {**changes, march.source: source.with_(controller=other)})
+    assert not engine._source_left(march, "4", {**changes, march.source: source.with_(abilities=frozenset())})
+    more = source.abilities | {"flying"}
+    assert not engine._source_left(march, "4", {**changes, march.source: source.with_(abilities=more)})
+    engine.locked[march.key] = (march, engine.affected(march))
+    assert not engine._source_left(march, "4", changes)
+
+
+@pytest.mark.parametrize("renamed", [False, True])
+def test_kept_answers_of_pairs_whose_trial_changes_a_s_source_stay_the_readable_ones(
+    monkeypatch: Any, renamed: bool
+) -> None:
+    """613.8a, 613.8c: March of the Machines against Opalescence and Mycosynth Lattice (whose trials change March's
+    source, ``_source_left``): their answers kept at one step are used at the next ones, brought up to date by their
+    witnesses (the source one object among them), and offered to March's twins (``_offer_twin``); before each step
+    every graph is the readable one, and the resolution, result and trace, is the readable resolver's; also with
+    twins of other descriptions (``renamed``), whose answers are read off the objects gained and lost."""
+    version = get_version("2025-08-01")
+    board = _family_b(60, 14, renamed)
+    reused: list[tuple[str, str]] = []
+    offered: list[str] = []
+    kept, offer = bookkeeping.Incremental._kept_answer, bookkeeping.Incremental._offer_twin
+
+    def counted(self: bookkeeping.Incremental, pair: Any, a: Any, b: Any) -> bool:
+        found = kept(self, pair, a, b)
+        if found and a.source in self.changes(b, pair.slot):
+            reused.append((a.key, b.key))
+        return found
+
+    def offered_to(self: bookkeeping.Incremental, a: Any, b: Any, slot: str, pair: Any, doing: Any) -> None:
+        before = len(doing)
+        offer(self, a, b, slot, pair, doing)
+        if len(doing) > before:
+            offered.append(a.key)
+
+    monkeypatch.setattr(bookkeeping.Incremental, "_kept_answer", counted)
+    monkeypatch.setattr(bookkeeping.Incremental, "_offer_twin", offered_to)
+    with checked_engine():
+        quick = fast_resolve(board, version)
+    assert quick == resolve(board, version)
+    assert reused and offered
+    monkeypatch.undo()
+    assert fast_resolve(board, version) == quick  # (a second resolution of the board: its kept values shared)
+
+
+def test_a_trial_that_gives_a_s_source_another_controller_keeps_no_answer(monkeypatch: Any) -> None:
+    """109.4, 613.8a, 613.8c: "creatures you control are p2's" (a, p1's) against "enchantments are yours" (b, p2's,
+    whose trial gives a's source to p2): a's objects are p1's creatures, and after b's trial p2's. First p1's flyer
+    makes a depend on b. Then c ("flyers are p3's", earliest) gives it to p3, outside b's objects: neither p1 nor p2
+    controls a creature, so b's trial changes none of a's objects and a no longer depends on b (then a goes before
+    b, 613.7). That answer is asked again, not kept (``_source_left``); every graph is the readable one."""
+    objects = [
+        {"id": "x", "name": "Flyer", "timestamp": 1, "controller": "p1", "owner": "p1", "abilities": ["flying"],
+         "types": ["creature"], "mana_value": 2, "power": 2, "toughness": 2},
+        {"id": "sc", "name": "Thief", "timestamp": 4, "controller": "p3", "mana_value": 3, "types": ["enchantment"],
+         "abilities": ["static c."]},
+        {"id": "sa", "name": "Giver", "timestamp": 5, "controller": "p1", "mana_value": 3, "types": ["enchantment"],
+         "abilities": ["static a."]},
+        {"id": "sb", "name": "Taker", "timestamp": 6, "controller": "p2", "mana_value": 3, "types": ["enchantment"],
+         "abilities": ["static b."]},
+    ]  # fmt: skip
+    abilities = [
+        {"text": "static a.", "applies_to": {"type": "creature", "controller": "you"},
+         "parts": [{"op": "set_controller", "player": "p2"}]},
+        {"text": "static b.", "applies_to": {"type": "enchantment"},
+         "parts": [{"op": "set_controller", "player": "you"}]},
+        {"text": "static c.", "applies_to": {"all": [{"type": "creature"}, {"has_ability": "flying"}]},
+         "parts": [{"op": "set_controller", "player": "p3"}]},
+    ]  # fmt: skip
+    board = make_board(objects, abilities=abilities)
+    version = get_version("2025-08-01")
+    kept: list[tuple[str, str]] = []
+    original = bookkeeping.Incremental._kept_answer
+
+    def counted(self: bookkeeping.Incremental, pair: Any, a: Any, b: Any) -> bool:
+        found = original(self, pair, a, b)
+        if found and a.source in self.changes(b, pair.slot):
+            kept.append((a.key, b.key))
+        return found
+
+    monkeypatch.setattr(bookkeeping.Incremental, "_kept_answer", counted)
+    with checked_engine():
+        quick = fast_resolve(board, version)
+    assert quick == resolve(board, version)
+    assert not kept
+    # c first (a waits for b and c; c is the earlier), then a (it waits for nothing now, and is earlier than b)
+    assert [(s.slot, s.effect) for s in quick.steps] == [("2", "sc:static c."), ("2", "sa:static a."),
+                                                         ("2", "sb:static b.")]  # fmt: skip
+    assert quick.final["x"].controller == "p3"
+
+
+def test_a_trial_that_takes_every_ability_from_a_s_source_ends_a() -> None:
+    """611.3b, 613.8a: Humility against Humility (each source a creature, by Opalescence): b's trial leaves a's source
+    with no ability, so a no longer exists, the readable test's first answer, given without reading a's objects; not
+    for a source left an ability, a locked-in effect (611.2c: it goes on) or a resolved one (it has no source)."""
+    engine = bookkeeping.Incremental(_family_b(20, 6), get_version("2025-08-01"))
+    march = _first(engine, "4", "March of the Machines")
+    assert march.source is not None
+    source = engine.state[march.source]
+    assert engine._gone_after(march, {march.source: source.with_(abilities=frozenset())})
+    assert not engine._gone_after(march, {march.source: source.with_(abilities=frozenset({"flying"}))})
+    assert not engine._gone_after(march, {})
+    resolved = dataclasses.replace(march, origin="resolved", source=None, targets=(march.source,))
+    assert not engine._gone_after(resolved, {march.source: source.with_(abilities=frozenset())})
+    engine.locked[march.key] = (march, engine.affected(march))
+    assert not engine._gone_after(march, {march.source: source.with_(abilities=frozenset())})
+    # the resolution where five Humilities meet in layer 6: every graph before each step is the readable one
+    board = _family_b(40, 26)
+    with checked_engine():
+        assert fast_resolve(board, get_version("2025-08-01")) == resolve(board, get_version("2025-08-01"))
