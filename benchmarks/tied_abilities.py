@@ -51,6 +51,12 @@ Shrine's timestamp (so they tie with its abilities, 613.7m) whose lists of objec
 filters find: ``o0`` and ``o1``, then all three, in turn. The board is then read by ``reference_optimized.from_slot``
 (resolved losses on fixed objects), which passes each effect's objects (``from_slot.fixed_objects``) to ``last_touch``;
 the same outcomes as ``group-loses-filtered``.
+``group-loses-lord-one``: as ``group-loses-one``, ``o0`` holding flying and "other creatures you control have
+vigilance" (a defined ability whose effect applies in layer 6, where the losses do, 611.3b), and ``o1`` a plain
+creature of the same player: the losses reaching ``o0`` end that effect, and where it applies is decided by its
+timestamp and its dependency on them (613.8a), not by the tie's order
+(``reference_optimized.territories.apart_from_tie``); one outcome per set of the granted keywords, as
+``group-loses-one``.
 ``group-loses-held-one``: as ``group-loses-one``, ``o0`` also having "this creature gets +1/+1", a defined ability whose
 effect applies in layer 7c (611.3b): every order loses it in layer 6, before that effect would first apply, so it
 applies in no order (``reference_optimized.territories.ends_after``); the same outcomes, ``o0`` 1/1 in each.
@@ -94,7 +100,7 @@ def ability(i: int, setting: int, mixed: bool) -> dict[str, Any]:
 KINDS = ("copy", "copies", "control", "text", "loses", "condition")
 GROUP_KINDS: tuple[str, ...] = ("group-text", "group-loses", "group-keyword-counters", "group-grants", "group-text-one")
 GROUP_KINDS += ("group-loses-one", "group-loses-but-mana-one", "group-loses-filtered", "group-loses-held-one")
-GROUP_KINDS += ("group-loses-resolved-filtered",)
+GROUP_KINDS += ("group-loses-resolved-filtered", "group-loses-lord-one")
 # group-loses-one: the keywords the odd abilities give o0, in turn
 GRANTED = ("flying", "haste", "trample")
 # group-loses-but-mana-one: what the odd abilities give o0, in turn (a keyword, a keyword, a mana ability, 605.1a)
@@ -170,7 +176,7 @@ def with_group_kind(data: dict[str, Any], kind: str) -> dict[str, Any]:
         others[0].update(power=1, toughness=1, abilities=[a["text"] for a in own])
         others[0]["subtypes"] = list(WORDS_FROM[2:n])
         others = others[:1]
-    elif kind in ("group-loses-one", "group-loses-held-one"):
+    elif kind in ("group-loses-one", "group-loses-held-one", "group-loses-lord-one"):
         for k in range(n):
             if k % 2 == 0:
                 abilities.append(_on("o0", f"ability {k}: o0 loses all abilities", {"op": "remove_all_abilities"}))
@@ -183,8 +189,16 @@ def with_group_kind(data: dict[str, Any], kind: str) -> dict[str, Any]:
             own.append({"text": "this creature gets +1/+1", "applies_to": {"is_source": True}, "parts": []})
             own[-1]["parts"].append({"op": "modify_pt", "power": 1, "toughness": 1})
             own_words.append("this creature gets +1/+1")
+        if kind == "group-loses-lord-one":  # 611.3b: a defined ability whose effect applies in layer 6, on another
+            lord = "other creatures you control have vigilance"
+            yours: dict[str, Any] = {"all": [{"type": "creature"}, {"other_than_source": True}, {"controller": "you"}]}
+            own.append(
+                {"text": lord, "applies_to": yours, "parts": [{"op": "add_abilities", "abilities": ["vigilance"]}]}
+            )
+            own_words = ["flying", lord]
+            others[1].update(power=1, toughness=1)
         others[0].update(power=1, toughness=1, abilities=own_words)
-        others = others[:1]
+        others = others[:2] if kind == "group-loses-lord-one" else others[:1]
     elif kind == "group-loses-but-mana-one":
         for k in range(n):
             if k == 0:

@@ -68,6 +68,21 @@ in every order or in none), or the resolved losses ``reference_optimized.from_sl
 effects end before they would apply). In both, no definition is granted. Without it, the group is outside the scope
 (None).
 
+**A defined ability held apart from the tie.** ``territories.holds_no_definition`` also lets an object a loss reaches
+hold a defined ability whose effect E applies from the losses' layer on and in no layer before (so it was not locked
+in before it, 613.6), when E does nothing else (no condition, replacement or token; not a characteristic-defining
+ability, which 613.8a(c) keeps out of dependency and 613.3 applies first), its wording is no mana ability (so every
+loss reaching its holder takes it away, 605.1a), and E's timestamp is none of the group's effects'
+(``territories.apart_from_tie``). In the losses' layer E exists only until the first loss reaching its holder applies
+(611.3b); those losses are fixed effects, the same in every order. E is not in the group, so it comes before every
+effect of the group's timestamp or after every one (613.7, by timestamp), and 613.8a's dependency (a loss reaching its
+holder changes whether E exists) or E's own readiness is decided by effects the same in every order, not by the order
+inside the group (no effect of the group reads what E writes: the filters and values in this shape read nothing
+written from the slot on). So in every order E applies before the group, or after it, or not at all, the same way; its
+parts in later layers apply when it began to apply in that layer (613.6), the same way too. Its writes are then a
+fixed step before or after the group's effects, and the signature of an order still decides the outcome. The
+property test ``tests/reference_optimized/test_lose_all_held.py`` compares this with every order.
+
 **Losses of all abilities but mana abilities.** Whether an ability is a mana ability is read off its wording (605.1a:
 an activated ability that adds mana, with no target and no loyalty cost; ``reference.vocabulary.is_mana_ability``), and
 the wordings an object has in layer 6 were fixed before it (612, layer 3). So an effect that makes an object lose all
