@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -108,7 +109,8 @@ def losses_beside_held_definitions(draw: st.DrawFn) -> Board:
     return make_board(objects, effects, abilities + _HELD)
 
 
-# Every order of up to five tied effects (120 orders) on each board: CI judges 15 boards.
+# Every order of up to five tied effects (120 orders) on each board: CI judges 15 boards (about 6.5 s of CPU).
+@pytest.mark.slow
 @settings(max_examples=ci_examples(15))
 @given(losses_beside_held_definitions(), st.sampled_from(VERSION_IDS))
 def test_losses_beside_held_definitions_reach_every_orders_outcomes(board: Board, vid: str) -> None:
