@@ -57,6 +57,11 @@ creature of the same player: the losses reaching ``o0`` end that effect, and whe
 timestamp and its dependency on them (613.8a), not by the tie's order
 (``reference_optimized.territories.apart_from_tie``); one outcome per set of the granted keywords, as
 ``group-loses-one``.
+``group-loses-grants-one``: as ``group-loses-one``, but the odd abilities give ``o0`` flying, "this creature gets
++1/+1" (a defined ability whose effect applies in layer 7c, 611.3b) and haste in turn: ``o0`` keeps each when one of its
+grants comes after the last loss, and is 2/2 when it keeps the defined one; that effect commutes with everything in 7c,
+so where it applies there changes nothing (``reference_optimized.territories.granted_apart``). 4 outcomes at N = 5, 8
+from N = 6.
 ``group-loses-held-one``: as ``group-loses-one``, ``o0`` also having "this creature gets +1/+1", a defined ability whose
 effect applies in layer 7c (611.3b): every order loses it in layer 6, before that effect would first apply, so it
 applies in no order (``reference_optimized.territories.ends_after``); the same outcomes, ``o0`` 1/1 in each.
@@ -100,9 +105,11 @@ def ability(i: int, setting: int, mixed: bool) -> dict[str, Any]:
 KINDS = ("copy", "copies", "control", "text", "loses", "condition")
 GROUP_KINDS: tuple[str, ...] = ("group-text", "group-loses", "group-keyword-counters", "group-grants", "group-text-one")
 GROUP_KINDS += ("group-loses-one", "group-loses-but-mana-one", "group-loses-filtered", "group-loses-held-one")
-GROUP_KINDS += ("group-loses-resolved-filtered", "group-loses-lord-one")
+GROUP_KINDS += ("group-loses-resolved-filtered", "group-loses-lord-one", "group-loses-grants-one")
 # group-loses-one: the keywords the odd abilities give o0, in turn
 GRANTED = ("flying", "haste", "trample")
+# group-loses-grants-one: what the odd abilities give o0, in turn (a keyword, a defined ability, 611.3b, a keyword)
+GRANTED_DEFINED = ("flying", "this creature gets +1/+1", "haste")
 # group-loses-but-mana-one: what the odd abilities give o0, in turn (a keyword, a keyword, a mana ability, 605.1a)
 GRANTED_BUT_MANA = ("flying", "haste", "{t}: add {r}.")
 # group-loses-filtered: what the odd abilities give, in turn: (text, objects found, ability)
@@ -176,12 +183,13 @@ def with_group_kind(data: dict[str, Any], kind: str) -> dict[str, Any]:
         others[0].update(power=1, toughness=1, abilities=[a["text"] for a in own])
         others[0]["subtypes"] = list(WORDS_FROM[2:n])
         others = others[:1]
-    elif kind in ("group-loses-one", "group-loses-held-one", "group-loses-lord-one"):
+    elif kind in ("group-loses-one", "group-loses-held-one", "group-loses-lord-one", "group-loses-grants-one"):
+        granted = GRANTED_DEFINED if kind == "group-loses-grants-one" else GRANTED
         for k in range(n):
             if k % 2 == 0:
                 abilities.append(_on("o0", f"ability {k}: o0 loses all abilities", {"op": "remove_all_abilities"}))
             else:
-                word = GRANTED[(k // 2) % len(GRANTED)]
+                word = granted[(k // 2) % len(granted)]
                 grant = {"op": "add_abilities", "abilities": [word]}
                 abilities.append(_on("o0", f"ability {k}: o0 has {word}", grant))
         own_words = ["flying", "vigilance"]
@@ -189,6 +197,9 @@ def with_group_kind(data: dict[str, Any], kind: str) -> dict[str, Any]:
             own.append({"text": "this creature gets +1/+1", "applies_to": {"is_source": True}, "parts": []})
             own[-1]["parts"].append({"op": "modify_pt", "power": 1, "toughness": 1})
             own_words.append("this creature gets +1/+1")
+        if kind == "group-loses-grants-one":  # 611.3b: the defined ability the odd abilities give in turn
+            own.append({"text": GRANTED_DEFINED[1], "applies_to": {"is_source": True}, "parts": []})
+            own[-1]["parts"].append({"op": "modify_pt", "power": 1, "toughness": 1})
         if kind == "group-loses-lord-one":  # 611.3b: a defined ability whose effect applies in layer 6, on another
             lord = "other creatures you control have vigilance"
             yours: dict[str, Any] = {"all": [{"type": "creature"}, {"other_than_source": True}, {"controller": "you"}]}

@@ -39,7 +39,8 @@ effects of different territories there too, where again it changes nothing; insi
 are every order (or, where every effect of the group's territories is in ``orders``' scope, the classes of
 ``orders`` read on those effects alone: the other territories do not meet them; losses of all abilities are allowed
 among them where no object they reach can hold a defined ability whose effect applies before the losses' layer, or
-in it with the group's timestamp, ``holds_no_definition`` and ``apart_from_tie``, and
+in it with the group's timestamp, and every defined ability given applies after it and commutes with everything there,
+``holds_no_definition``, ``apart_from_tie`` and ``granted_apart``, and
 ``reference_optimized.last_touch`` reads them as settings, on the objects each effect applies to, which are fixed
 here even where a filter on characteristics finds them). A tie whose keys name an effect
 that meets, in a later slot, an effect of the same timestamp the keys do not name keeps every order
@@ -65,7 +66,16 @@ from reference.versions import RulesVersion
 from reference.vocabulary import INTRINSIC_MANA, OPERATION_KIND, is_mana_ability
 
 from .last_touch import LOSE_ALL, last_touch_orders
-from .orders import SCOPE_OPS, components, groups, last_writer_orders, orders_product, part_out_of_scope, pins_later
+from .orders import (
+    SCOPE_OPS,
+    commute,
+    components,
+    groups,
+    last_writer_orders,
+    orders_product,
+    part_out_of_scope,
+    pins_later,
+)
 from .reads import ABILITY_FIELDS, FIELDS, WRITES, condition_reads, filter_reads, value_reads
 from .text_changes import text_change_components
 
@@ -311,18 +321,28 @@ def holds_no_definition(
     """611.3b, 613.1f, 605.1a: every operation of the territories is in ``orders``' scope or a loss of all abilities,
     or of all but mana abilities (one at least), and no object such a loss applies to can hold, from the slot on, an
     ability whose wording stands for a definition: not one it has as the slot begins (read through its text changes,
-    612), one an effect gives (``part_out_of_scope``: none gives a defined one), or a basic land type's mana ability
-    (305.6). With ``version``, one it has as the slot begins is allowed when its effect applies only in layers after
-    every such loss (``ends_after``); with ``stamps`` too (the timestamps of the group's effects), when its effect
-    applies from the losses' layer on and has none of those timestamps (``apart_from_tie``). Its losses and gains then
-    end and start no effect that could apply while the order matters, or one that applies, or not, at the same place
-    in every order (``reference_optimized.last_touch``, "Losses of all abilities" and "Losses of all abilities but
-    mana abilities")."""
+    612), one an effect gives (``part_out_of_scope``: none gives a defined one; with ``version`` and ``stamps``, one
+    ``granted_apart`` allows), or a basic land type's mana ability (305.6). With ``version``, one it has as the slot
+    begins is allowed when its effect applies only in layers after every such loss (``ends_after``); with ``stamps``
+    too (the timestamps of the group's effects), when its effect applies from the losses' layer on and has none of
+    those timestamps (``apart_from_tie``). Its losses and gains then end and start no effect that could apply while
+    the order matters, or one that applies, or not, at the same place in every order, or one that commutes with
+    everything where it applies (``reference_optimized.last_touch``, "Losses of all abilities", "A defined ability
+    held apart from the tie", "A defined ability given by the group")."""
     parts = [(e, p) for e in near for p in e.parts]
     losers = [e for e, p in parts if p.op in LOSE_ALL]
-    if not losers or any(p.op not in LOSE_ALL and part_out_of_scope(p, board) is not None for _, p in parts):
+    if not losers:
         return False
     where = max(_slot_index(e.origin, p.op, version) for e, p in parts if p.op in LOSE_ALL) if version else 0
+    granted = [board.abilities[w] for _, p in parts if p.op == "add_abilities" for w in given(p, board)]
+    for _, p in parts:
+        if p.op in LOSE_ALL or part_out_of_scope(p, board) is None:
+            continue
+        # 611.3b: a gain of defined abilities, each of whose effects commutes with everything in its layers
+        if p.op != "add_abilities" or version is None or stamps is None:
+            return False
+        if not all(granted_apart(board.abilities[w], where, near, granted, board, version) for w in given(p, board)):
+            return False
     for oid, ch in ((o, state[o]) for o in sorted({o for e in losers for o in objects[e.key]}) if o in state):
         if any(find_definition(board, w, ch.text_changes) is not None for w in INTRINSIC_MANA.values()):
             return False
@@ -375,6 +395,38 @@ def apart_from_tie(
     if stamps is None or not ends_after(d, where - 1, version) or d.cda or is_mana_ability(wording):
         return False
     return not any(e.source == held_by and e.origin in ("static", "cda") and e.timestamp in stamps for e in near)
+
+
+def granted_apart(
+    d: AbilityDef,
+    where: int,
+    near: Sequence[ContinuousEffect],
+    granted: Sequence[AbilityDef],
+    board: Board,
+    version: RulesVersion,
+) -> bool:
+    """611.3b, 613.4c, 613.7m: a defined ability a gain of the group gives to the object it applies to ("this
+    creature ..."), whose effect applies only in slots after the losses' (``where``) and there commutes with every
+    operation of the territories' effects and of the other definitions the group gives (``granted``), with numbers for
+    values and nothing else to do (no condition, replacement or token; not characteristic-defining): whether it exists
+    is decided by the end of the losses' slot, by the signature of the order (its wording is an atom, ``last_touch``),
+    and where it applies among the effects of its slots, or in a tie there that the recorded order decides, changes
+    nothing (module docstring of ``last_touch``, "A defined ability given by the group")."""
+    if not ends_after(d, where, version) or d.cda or d.applies_to != {"is_source": True}:
+        return False
+    for q in d.parts:
+        if (
+            part_out_of_scope(q, board) is not None
+            or not constant(q)
+            or any(isinstance(v, Mapping) for v in q.args.values())
+        ):
+            return False
+        slot = version.slot_of(OPERATION_KIND[q.op], "static")
+        others = [r for e in near for r in e.parts if version.slot_of(OPERATION_KIND[r.op], e.origin) == slot]
+        others += [r for g in granted for r in g.parts if version.slot_of(OPERATION_KIND[r.op], "static") == slot]
+        if not all(commute(q, r) for r in others):
+            return False
+    return True
 
 
 def _every(group: tuple[str, ...]) -> Callable[[], Iterable[tuple[str, ...]]]:
