@@ -46,6 +46,22 @@ turn; the odd ones give white creatures flying, creatures haste and ``o2`` tramp
 are white creatures (vigilance, reach), ``o2`` a green one ("{t}: add {g}."). No filter reads abilities, so the
 objects each ability reaches are the same in every order (``reference_optimized.territories``, then ``last_touch``
 per object): each creature keeps a keyword when one of its grants comes after the last loss reaching it.
+``group-loses-resolved-filtered``: as ``group-loses-filtered``, but the even ones are resolved effects with the
+Shrine's timestamp (so they tie with its abilities, 613.7m) whose lists of objects (611.2c) are the creatures those
+filters find: ``o0`` and ``o1``, then all three, in turn. The board is then read by ``reference_optimized.from_slot``
+(resolved losses on fixed objects), which passes each effect's objects (``from_slot.fixed_objects``) to ``last_touch``;
+the same outcomes as ``group-loses-filtered``.
+``group-loses-lord-one``: as ``group-loses-one``, ``o0`` holding flying and "other creatures you control have
+vigilance" (a defined ability whose effect applies in layer 6, where the losses do, 611.3b), and ``o1`` a plain
+creature of the same player: the losses reaching ``o0`` end that effect, and where it applies is decided by its
+timestamp and its dependency on them (613.8a), not by the tie's order
+(``reference_optimized.territories.apart_from_tie``); one outcome per set of the granted keywords, as
+``group-loses-one``.
+``group-loses-grants-one``: as ``group-loses-one``, but the odd abilities give ``o0`` flying, "this creature gets
++1/+1" (a defined ability whose effect applies in layer 7c, 611.3b) and haste in turn: ``o0`` keeps each when one of its
+grants comes after the last loss, and is 2/2 when it keeps the defined one; that effect commutes with everything in 7c,
+so where it applies there changes nothing (``reference_optimized.territories.granted_apart``). 4 outcomes at N = 5, 8
+from N = 6.
 ``group-loses-held-one``: as ``group-loses-one``, ``o0`` also having "this creature gets +1/+1", a defined ability whose
 effect applies in layer 7c (611.3b): every order loses it in layer 6, before that effect would first apply, so it
 applies in no order (``reference_optimized.territories.ends_after``); the same outcomes, ``o0`` 1/1 in each.
@@ -89,8 +105,11 @@ def ability(i: int, setting: int, mixed: bool) -> dict[str, Any]:
 KINDS = ("copy", "copies", "control", "text", "loses", "condition")
 GROUP_KINDS: tuple[str, ...] = ("group-text", "group-loses", "group-keyword-counters", "group-grants", "group-text-one")
 GROUP_KINDS += ("group-loses-one", "group-loses-but-mana-one", "group-loses-filtered", "group-loses-held-one")
+GROUP_KINDS += ("group-loses-resolved-filtered", "group-loses-lord-one", "group-loses-grants-one")
 # group-loses-one: the keywords the odd abilities give o0, in turn
 GRANTED = ("flying", "haste", "trample")
+# group-loses-grants-one: what the odd abilities give o0, in turn (a keyword, a defined ability, 611.3b, a keyword)
+GRANTED_DEFINED = ("flying", "this creature gets +1/+1", "haste")
 # group-loses-but-mana-one: what the odd abilities give o0, in turn (a keyword, a keyword, a mana ability, 605.1a)
 GRANTED_BUT_MANA = ("flying", "haste", "{t}: add {r}.")
 # group-loses-filtered: what the odd abilities give, in turn: (text, objects found, ability)
@@ -126,6 +145,7 @@ def with_group_kind(data: dict[str, Any], kind: str) -> dict[str, Any]:
         for k in range(n - 1)
     ]
     own: list[dict[str, Any]] = []  # abilities the other creatures have
+    resolved: list[dict[str, Any]] = []  # resolved effects with the creature's timestamp
     abilities: list[dict[str, Any]] = []
     if kind == "group-text":
         own.append({"text": "this creature is white", "applies_to": {"is_source": True}, "parts": []})
@@ -163,12 +183,13 @@ def with_group_kind(data: dict[str, Any], kind: str) -> dict[str, Any]:
         others[0].update(power=1, toughness=1, abilities=[a["text"] for a in own])
         others[0]["subtypes"] = list(WORDS_FROM[2:n])
         others = others[:1]
-    elif kind in ("group-loses-one", "group-loses-held-one"):
+    elif kind in ("group-loses-one", "group-loses-held-one", "group-loses-lord-one", "group-loses-grants-one"):
+        granted = GRANTED_DEFINED if kind == "group-loses-grants-one" else GRANTED
         for k in range(n):
             if k % 2 == 0:
                 abilities.append(_on("o0", f"ability {k}: o0 loses all abilities", {"op": "remove_all_abilities"}))
             else:
-                word = GRANTED[(k // 2) % len(GRANTED)]
+                word = granted[(k // 2) % len(granted)]
                 grant = {"op": "add_abilities", "abilities": [word]}
                 abilities.append(_on("o0", f"ability {k}: o0 has {word}", grant))
         own_words = ["flying", "vigilance"]
@@ -176,8 +197,19 @@ def with_group_kind(data: dict[str, Any], kind: str) -> dict[str, Any]:
             own.append({"text": "this creature gets +1/+1", "applies_to": {"is_source": True}, "parts": []})
             own[-1]["parts"].append({"op": "modify_pt", "power": 1, "toughness": 1})
             own_words.append("this creature gets +1/+1")
+        if kind == "group-loses-grants-one":  # 611.3b: the defined ability the odd abilities give in turn
+            own.append({"text": GRANTED_DEFINED[1], "applies_to": {"is_source": True}, "parts": []})
+            own[-1]["parts"].append({"op": "modify_pt", "power": 1, "toughness": 1})
+        if kind == "group-loses-lord-one":  # 611.3b: a defined ability whose effect applies in layer 6, on another
+            lord = "other creatures you control have vigilance"
+            yours: dict[str, Any] = {"all": [{"type": "creature"}, {"other_than_source": True}, {"controller": "you"}]}
+            own.append(
+                {"text": lord, "applies_to": yours, "parts": [{"op": "add_abilities", "abilities": ["vigilance"]}]}
+            )
+            own_words = ["flying", lord]
+            others[1].update(power=1, toughness=1)
         others[0].update(power=1, toughness=1, abilities=own_words)
-        others = others[:1]
+        others = others[:2] if kind == "group-loses-lord-one" else others[:1]
     elif kind == "group-loses-but-mana-one":
         for k in range(n):
             if k == 0:
@@ -191,11 +223,17 @@ def with_group_kind(data: dict[str, Any], kind: str) -> dict[str, Any]:
                 abilities.append(_on("o0", f"ability {k}: o0 has {word}", grant))
         others[0].update(power=1, toughness=1, abilities=["flying", "vigilance", "{t}: add {g}."])
         others = others[:1]
-    elif kind == "group-loses-filtered":
+    elif kind in ("group-loses-filtered", "group-loses-resolved-filtered"):
         beast.update(types=["enchantment"], name="Many-Abilities Shrine")
         del beast["power"], beast["toughness"]
         for k in range(n):
-            if k % 2 == 0:
+            if k % 2 == 0 and kind == "group-loses-resolved-filtered":  # 611.2c: a resolved effect's list of objects
+                white = k % 4 == 0
+                targets = ["o0", "o1"] if white else ["o0", "o1", "o2"]
+                said = f"effect {k}: {' and '.join(targets)} lose all abilities"
+                head: dict[str, Any] = {"id": f"hush{k}", "timestamp": 1, "controller": "p1", "applies_to": targets}
+                resolved.append({**head, "description": said, "parts": [{"op": "remove_all_abilities"}]})
+            elif k % 2 == 0:
                 white = k % 4 == 0
                 text = f"ability {k}: {'white creatures' if white else 'creatures'} lose all abilities"
                 scope = WHITE_CREATURES if white else {"type": "creature"}
@@ -228,7 +266,7 @@ def with_group_kind(data: dict[str, Any], kind: str) -> dict[str, Any]:
     data["abilities"] = abilities + own
     data["objects"] = [beast, *others]
     data["id"] += f"-{kind}"
-    data["effects"] = []
+    data["effects"] = resolved
     return data
 
 

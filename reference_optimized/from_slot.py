@@ -28,7 +28,16 @@ their parts all come after its slot (613.1f: they never apply, so they are left 
 it applies. So in that shape a loss of all abilities on fixed objects, tied with gains of abilities, is read by
 ``reference_optimized.last_touch`` as settings of their abilities ("Losses of all abilities": no object it applies
 to holds a static ability whose effect could still apply from its slot on, and no ability given generates an
-effect). A tie of resolved copy effects (layer 1) is read by ``reference_optimized.last_copy``: the last copy
+effect). ``last_touch`` reads each effect on the objects it applies to (``fixed_objects``) where they are the same in
+every order: a resolved effect's list (611.2c), the objects an effect locked in (613.6), or those a filter finds that
+reads no characteristic any effect from the slot on writes. What such a filter reads then has one value from the slot's
+start to the end of the layers, so wherever the effect first applies and locks its objects in (613.6), it finds the
+objects it finds at the slot's start (611.3a); the effects in play from the slot on are fixed in this shape, so the
+objects each effect applies to, and so its atoms, are the same in every order, and the signatures of ``last_touch``
+decide the outcome as they do for listed objects. Resolved losses on listed creatures beside gains by filters
+("white creatures have flying") are read so; a filter reading what may be written (abilities, beside a loss) is left
+as one opaque item, and two such filters, or one beside listed objects, keep every order. A tie of resolved copy
+effects (layer 1) is read by ``reference_optimized.last_copy``: the last copy
 on each object decides. A tie whose effects from its slot on act on fixed objects, named by identity, with
 numbers for values, is split by the objects they touch (``reference_optimized.territories``: text changes, losses
 of abilities, keyword counters and abilities granted that generate effects, each on objects nothing else links).
@@ -58,7 +67,7 @@ from .features import resolve
 from .last_copy import last_copy_orders
 from .last_touch import last_touch_orders
 from .orders import SCOPE_OPS, DistinctOrders, components, groups, last_writer_orders, orders_product, pins_later
-from .reads import FIELDS, WRITES, condition_reads
+from .reads import FIELDS, WRITES, condition_reads, filter_reads
 from .territories import territory_orders
 
 
@@ -200,10 +209,14 @@ def reason_from(board: Board, effects: Sequence[ContinuousEffect]) -> str | None
 
 
 def orders_from(
-    tie: Tie, effects: Sequence[ContinuousEffect], version: RulesVersion
+    tie: Tie,
+    effects: Sequence[ContinuousEffect],
+    version: RulesVersion,
+    fixed: Mapping[str, frozenset[str]] | None = None,
 ) -> list[Callable[[], Iterable[tuple[str, ...]]]] | None:
     """613.7m: the orders worth trying of each group of the tie's keys (``orders.groups``), read from the effects
-    of its slot on; None where the recorded order may also place the keys in a later tie (``orders.pins_later``)."""
+    of its slot on; None where the recorded order may also place the keys in a later tie (``orders.pins_later``)
+    (``fixed``: the objects of the effects whose objects are the same in every order, ``fixed_objects``)."""
     keys = tie_keys(tie)
     if pins_later(keys, tie.slot, effects, version):
         return None
@@ -215,10 +228,31 @@ def orders_from(
         # 605.1a: a loss of all but mana abilities too; the effects it may end are kept, but each has its parts after
         # the slot, and its ability is lost in every order or in none (a mana ability's wording; no gain gives a
         # defined ability), so each applies in every order or in none
-        fewer = None if len(group) < 3 else last_touch_orders(group, effects, version, lose_all=True)
+        # 611.3a, 613.6: each effect read on the objects it applies to where they are the same in every order
+        # (``fixed_objects``), so losses on fixed objects beside gains by filters are read per object too
+        fewer = None if len(group) < 3 else last_touch_orders(group, effects, version, lose_all=True, fixed=fixed)
         if fewer is None and len(group) >= 3:
             fewer = last_writer_orders(group, effects, version)
         out.append(_every(tuple(group)) if fewer is None else _these(tuple(fewer)))
+    return out
+
+
+def fixed_objects(
+    effects: Sequence[ContinuousEffect],
+    board: Board,
+    state: State,
+    locked: Mapping[str, tuple[ContinuousEffect, frozenset[str]]],
+) -> dict[str, frozenset[str]]:
+    """611.2c, 611.3a, 613.6: the objects each effect from the slot on applies to, for the effects whose objects are
+    the same in every order of the tie: those locked in, a resolved effect's list, or those a filter finds that reads
+    no characteristic any effect from the slot on writes (what it reads is the same from the slot's start to the end,
+    so it finds the same objects wherever it is first read, 613.6). Effects whose filter reads what may be written
+    are left out (``last_touch`` then reads their objects as one opaque item, as before)."""
+    written = frozenset().union(*(WRITES.get(p.op, FIELDS) for e in effects for p in e.parts))
+    out = {}
+    for e in effects:
+        if e.key in locked or e.targets is not None or not filter_reads(e.filter) & written:
+            out[e.key] = affected(e, board, state, dict(locked))
     return out
 
 
@@ -270,7 +304,7 @@ class SlotOrders(DistinctOrders):
         losses = {e.key: affected(e, board, state, locked) for e in met if may_lose(e)}
         effects = without_lost(met, losses, set(locked), self.version)
         if effects is not None and reason_from(board, effects) is None:
-            found = orders_from(tie, effects, self.version)
+            found = orders_from(tie, effects, self.version, fixed_objects(effects, board, state, locked))
             return every_order(tie) if found is None else orders_product(found)
         if effects is not None:
             copied = last_copy_orders(tie_keys(tie), effects, tie.slot, self.version, board)

@@ -68,6 +68,34 @@ in every order or in none), or the resolved losses ``reference_optimized.from_sl
 effects end before they would apply). In both, no definition is granted. Without it, the group is outside the scope
 (None).
 
+**A defined ability held apart from the tie.** ``territories.holds_no_definition`` also lets an object a loss reaches
+hold a defined ability whose effect E applies from the losses' layer on and in no layer before (so it was not locked
+in before it, 613.6), when E does nothing else (no condition, replacement or token; not a characteristic-defining
+ability, which 613.8a(c) keeps out of dependency and 613.3 applies first), its wording is no mana ability (so every
+loss reaching its holder takes it away, 605.1a), and E's timestamp is none of the group's effects'
+(``territories.apart_from_tie``). In the losses' layer E exists only until the first loss reaching its holder applies
+(611.3b); those losses are fixed effects, the same in every order. E is not in the group, so it comes before every
+effect of the group's timestamp or after every one (613.7, by timestamp), and 613.8a's dependency (a loss reaching its
+holder changes whether E exists) or E's own readiness is decided by effects the same in every order, not by the order
+inside the group (no effect of the group reads what E writes: the filters and values in this shape read nothing
+written from the slot on). So in every order E applies before the group, or after it, or not at all, the same way; its
+parts in later layers apply when it began to apply in that layer (613.6), the same way too. Its writes are then a
+fixed step before or after the group's effects, and the signature of an order still decides the outcome. The
+property test ``tests/reference_optimized/test_lose_all_held.py`` compares this with every order.
+
+**A defined ability given by the group.** ``territories.holds_no_definition`` also lets a gain of the group (or an
+effect of its territories) give a defined ability (611.3b) that applies to the object given it, when its effect applies
+only in slots after the losses' and there commutes with every operation of the territories' effects and of the other
+defined abilities given (``territories.granted_apart``: numbers for values; no condition, replacement or token; not
+characteristic-defining). Its wording is an atom like any named ability: the signature of an order says whether the
+object has it at the end of the losses' slot (a gain of it last, after a loss, or no loss touching it), and so whether
+its effect exists after that slot (611.3b; a loss later in the slot ends it before it would first apply, as above).
+Where its effect applies among the effects of its slots (by its timestamp, or in a tie there that the order recorded
+for this tie decides, ``reference.choices``) changes nothing, since it commutes with all of them (613.4c), and nothing
+reads what it writes (the territories' shape: filters, values and conditions read nothing written from the slot on).
+So the signature still decides the outcome. The project reads an object's abilities as a set: two gains of one
+wording give it once, as one atom.
+
 **Losses of all abilities but mana abilities.** Whether an ability is a mana ability is read off its wording (605.1a:
 an activated ability that adds mana, with no target and no loyalty cost; ``reference.vocabulary.is_mana_ability``), and
 the wordings an object has in layer 6 were fixed before it (612, layer 3). So an effect that makes an object lose all

@@ -200,6 +200,11 @@ def _commute(a: Part, b: Part) -> bool:
     return not (wa & (wb | rb)) and not (wb & ra)
 
 
+def commute(a: Part, b: Part) -> bool:
+    """613.4c, 613.1e-f: two operations on one object give the same result in either order (``_commute``)."""
+    return _commute(a, b)
+
+
 def _slots(e: ContinuousEffect, version: RulesVersion) -> set[str]:
     """613.1-613.4: the layers and sublayers where the effect has a part."""
     found = (version.slot_of(OPERATION_KIND[p.op], e.origin) for p in e.parts)

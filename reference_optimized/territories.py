@@ -38,8 +38,9 @@ commute with T's and read nothing of it. The keys' order recorded for later ties
 effects of different territories there too, where again it changes nothing; inside one group, the orders tried
 are every order (or, where every effect of the group's territories is in ``orders``' scope, the classes of
 ``orders`` read on those effects alone: the other territories do not meet them; losses of all abilities are allowed
-among them where no object they reach can hold a defined ability whose effect applies in or before the losses' layer,
-``holds_no_definition``, and
+among them where no object they reach can hold a defined ability whose effect applies before the losses' layer, or
+in it with the group's timestamp, and every defined ability given applies after it and commutes with everything there,
+``holds_no_definition``, ``apart_from_tie`` and ``granted_apart``, and
 ``reference_optimized.last_touch`` reads them as settings, on the objects each effect applies to, which are fixed
 here even where a filter on characteristics finds them). A tie whose keys name an effect
 that meets, in a later slot, an effect of the same timestamp the keys do not name keeps every order
@@ -62,10 +63,19 @@ from reference.effects import ContinuousEffect, affected, find_definition
 from reference.model import AbilityDef, Board, Part, State
 from reference.timestamps import Tie, holder, must_precede, timestamp_player
 from reference.versions import RulesVersion
-from reference.vocabulary import INTRINSIC_MANA, OPERATION_KIND
+from reference.vocabulary import INTRINSIC_MANA, OPERATION_KIND, is_mana_ability
 
 from .last_touch import LOSE_ALL, last_touch_orders
-from .orders import SCOPE_OPS, components, groups, last_writer_orders, orders_product, part_out_of_scope, pins_later
+from .orders import (
+    SCOPE_OPS,
+    commute,
+    components,
+    groups,
+    last_writer_orders,
+    orders_product,
+    part_out_of_scope,
+    pins_later,
+)
 from .reads import ABILITY_FIELDS, FIELDS, WRITES, condition_reads, filter_reads, value_reads
 from .text_changes import text_change_components
 
@@ -284,7 +294,8 @@ def _inside(
     if texts is not None:
         split = [_every(c) for c in texts]
         return lambda: orders_product(split)
-    lose_all = holds_no_definition(near, objects, board, state, version)
+    stamps = frozenset(e.timestamp for e in near if any(k in (holder(e), e.key) for k in group))
+    lose_all = holds_no_definition(near, objects, board, state, version, stamps)
     if not lose_all and not all(part_out_of_scope(p, board) is None for e in near for p in e.parts):
         return lambda: permutations(group)
     # 611.3a, 613.6: each effect's objects, the same in every order (the shape's filters read nothing written from the
@@ -305,26 +316,43 @@ def holds_no_definition(
     board: Board,
     state: State,
     version: RulesVersion | None = None,
+    stamps: frozenset[float] | None = None,
 ) -> bool:
     """611.3b, 613.1f, 605.1a: every operation of the territories is in ``orders``' scope or a loss of all abilities,
     or of all but mana abilities (one at least), and no object such a loss applies to can hold, from the slot on, an
     ability whose wording stands for a definition: not one it has as the slot begins (read through its text changes,
-    612), one an effect gives (``part_out_of_scope``: none gives a defined one), or a basic land type's mana ability
-    (305.6). With ``version``, one it has as the slot begins is allowed when its effect applies only in layers after
-    every such loss (``ends_after``). Its losses and gains then end and start no effect that could apply while the
-    order matters (``reference_optimized.last_touch``, "Losses of all abilities" and "Losses of all abilities but
-    mana abilities")."""
+    612), one an effect gives (``part_out_of_scope``: none gives a defined one; with ``version`` and ``stamps``, one
+    ``granted_apart`` allows), or a basic land type's mana ability (305.6). With ``version``, one it has as the slot
+    begins is allowed when its effect applies only in layers after every such loss (``ends_after``); with ``stamps``
+    too (the timestamps of the group's effects), when its effect applies from the losses' layer on and has none of
+    those timestamps (``apart_from_tie``). Its losses and gains then end and start no effect that could apply while
+    the order matters, or one that applies, or not, at the same place in every order, or one that commutes with
+    everything where it applies (``reference_optimized.last_touch``, "Losses of all abilities", "A defined ability
+    held apart from the tie", "A defined ability given by the group")."""
     parts = [(e, p) for e in near for p in e.parts]
     losers = [e for e, p in parts if p.op in LOSE_ALL]
-    if not losers or any(p.op not in LOSE_ALL and part_out_of_scope(p, board) is not None for _, p in parts):
+    if not losers:
         return False
     where = max(_slot_index(e.origin, p.op, version) for e, p in parts if p.op in LOSE_ALL) if version else 0
-    for ch in (state[o] for o in sorted({o for e in losers for o in objects[e.key]}) if o in state):
+    granted = [board.abilities[w] for _, p in parts if p.op == "add_abilities" for w in given(p, board)]
+    for _, p in parts:
+        if p.op in LOSE_ALL or part_out_of_scope(p, board) is None:
+            continue
+        # 611.3b: a gain of defined abilities, each of whose effects commutes with everything in its layers
+        if p.op != "add_abilities" or version is None or stamps is None:
+            return False
+        if not all(granted_apart(board.abilities[w], where, near, granted, board, version) for w in given(p, board)):
+            return False
+    for oid, ch in ((o, state[o]) for o in sorted({o for e in losers for o in objects[e.key]}) if o in state):
         if any(find_definition(board, w, ch.text_changes) is not None for w in INTRINSIC_MANA.values()):
             return False
         for w in ch.abilities:
             d = find_definition(board, w, ch.text_changes)
-            if d is not None and (version is None or not ends_after(d, where, version)):
+            if d is None:
+                continue
+            if version is None:
+                return False
+            if not ends_after(d, where, version) and not apart_from_tie(d, w, oid, near, where, version, stamps):
                 return False
     return True
 
@@ -347,6 +375,58 @@ def ends_after(d: AbilityDef, where: int, version: RulesVersion) -> bool:
         return False
     origins = ("static", "cda") if d.cda else ("static",)
     return all(_slot_index(o, p.op, version) > where for p in d.parts for o in origins)
+
+
+def apart_from_tie(
+    d: AbilityDef,
+    wording: str,
+    held_by: str,
+    near: Sequence[ContinuousEffect],
+    where: int,
+    version: RulesVersion,
+    stamps: frozenset[float] | None,
+) -> bool:
+    """611.3b, 613.6, 613.7, 613.8a: the effect of the definition ``held_by`` holds applies from the losses' slot
+    (``where``) on, in no slot before, and has none of the group's timestamps (``stamps``), so whether and where it
+    applies in that slot is the same in every order of the group (module docstring of ``last_touch``, "A defined
+    ability held apart from the tie"): it does nothing else (no condition, no replacement, no token, not a
+    characteristic-defining ability, 613.3) and is no mana ability (605.1a: every loss reaching its holder takes it
+    away). Every effect of its holder from the slot on is checked, since the held ability's effect is one of them."""
+    if stamps is None or not ends_after(d, where - 1, version) or d.cda or is_mana_ability(wording):
+        return False
+    return not any(e.source == held_by and e.origin in ("static", "cda") and e.timestamp in stamps for e in near)
+
+
+def granted_apart(
+    d: AbilityDef,
+    where: int,
+    near: Sequence[ContinuousEffect],
+    granted: Sequence[AbilityDef],
+    board: Board,
+    version: RulesVersion,
+) -> bool:
+    """611.3b, 613.4c, 613.7m: a defined ability a gain of the group gives to the object it applies to ("this
+    creature ..."), whose effect applies only in slots after the losses' (``where``) and there commutes with every
+    operation of the territories' effects and of the other definitions the group gives (``granted``), with numbers for
+    values and nothing else to do (no condition, replacement or token; not characteristic-defining): whether it exists
+    is decided by the end of the losses' slot, by the signature of the order (its wording is an atom, ``last_touch``),
+    and where it applies among the effects of its slots, or in a tie there that the recorded order decides, changes
+    nothing (module docstring of ``last_touch``, "A defined ability given by the group")."""
+    if not ends_after(d, where, version) or d.cda or d.applies_to != {"is_source": True}:
+        return False
+    for q in d.parts:
+        if (
+            part_out_of_scope(q, board) is not None
+            or not constant(q)
+            or any(isinstance(v, Mapping) for v in q.args.values())
+        ):
+            return False
+        slot = version.slot_of(OPERATION_KIND[q.op], "static")
+        others = [r for e in near for r in e.parts if version.slot_of(OPERATION_KIND[r.op], e.origin) == slot]
+        others += [r for g in granted for r in g.parts if version.slot_of(OPERATION_KIND[r.op], "static") == slot]
+        if not all(commute(q, r) for r in others):
+            return False
+    return True
 
 
 def _every(group: tuple[str, ...]) -> Callable[[], Iterable[tuple[str, ...]]]:

@@ -147,12 +147,14 @@ def test_a_defined_ability_held_whose_effect_comes_after_the_losses_is_read_by_l
     assert {(o.final["o0"].power, o.final["o0"].toughness) for o in found.outcomes} == {(1, 1)}
 
 
-def test_a_defined_ability_held_whose_effect_applies_with_the_losses_keeps_every_order() -> None:
-    """611.3b, 613.1f: the same tie, o0 holding "this creature has haste" instead, whose effect applies in layer 6,
-    where the losses do (whether it applies before one ends it is a question of that layer): outside the shape,
-    every order is tried (24, and one resolution meeting the tie); the same four sets of keywords."""
+def test_a_defined_ability_held_whose_effect_applies_with_the_losses_is_read_by_last_touch() -> None:
+    """611.3b, 613.1f, 613.8a: the same tie, o0 (earlier than c) holding "this creature has haste" instead, whose
+    effect applies in layer 6, where the losses do: both losses reach o0 in every order and end that effect, which
+    applies before them or not at all, the same in every order (its timestamp is not the tie's, and it depends on the
+    losses), so every later loss takes its haste away: the losses are read as settings (``territories.apart_from_tie``),
+    one resolution meets the tie, then four orders (every order: 25); the same four sets of keywords."""
     found = _held(["this creature has haste"])
-    assert (found.complete, found.runs) == (True, 25)
+    assert (found.complete, found.runs) == (True, 5)
     assert final_abilities(found) == subsets(("flying", "haste"))
 
 

@@ -1,0 +1,167 @@
+"""Tied losses of all abilities beside gains of a defined ability (reference_optimized.territories.granted_apart): the
+same outcomes as every order, one order per signature, where the given ability's effect applies after the losses'
+layer and commutes with everything there."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from benchmarks.tied_abilities import case as tied_case
+from mtg_layers.corpus import case_from_data
+from reference.case import board_at
+from reference.choices import outcomes
+from reference.model import Board
+from reference.versions import get_version
+from reference_optimized import distinct_outcomes
+from reference_optimized.territories import granted_apart
+
+from ..builders import creature, make_board
+from ..strategies import ci_examples
+from .reduction_checks import assert_reduction_reaches_every_orders_outcomes, outcome_keys
+
+VERSION_IDS = ("pre-m10", "m10", "ikoria", "current")
+CURRENT = get_version("current")
+IKORIA = get_version("ikoria")
+
+_LOSE = {"op": "remove_all_abilities"}
+_BUT_MANA = {"op": "remove_all_abilities_except_mana"}
+_PLUS = "this creature gets +1/+1"
+_BIG = "this creature is 4/4"
+_SMALL = "this creature is 2/2"
+
+
+def _gain(*words: str) -> dict[str, Any]:
+    return {"op": "add_abilities", "abilities": list(words)}
+
+
+_DEFINED = [
+    {"text": _PLUS, "applies_to": {"is_source": True}, "parts": [{"op": "modify_pt", "power": 1, "toughness": 1}]},
+    {"text": _BIG, "applies_to": {"is_source": True}, "parts": [{"op": "set_pt", "power": 4, "toughness": 4}]},
+    {"text": _SMALL, "applies_to": {"is_source": True}, "parts": [{"op": "set_pt", "power": 2, "toughness": 2}]},
+    {"text": "this creature has haste", "applies_to": {"is_source": True}, "parts": [_gain("haste")]},
+]
+# What a tied effect does: losses of all abilities (or all but mana abilities), gains of keywords and of defined
+# abilities (in 7c, commuting; in 7b, settings that may not commute; in layer 6, where the losses are), changes and a
+# setting of power and toughness
+_OPS = st.sampled_from(
+    [
+        _LOSE,
+        _LOSE,
+        _BUT_MANA,
+        _gain("flying"),
+        _gain("haste"),
+        _gain(_PLUS),
+        _gain(_PLUS),
+        _gain(_PLUS, "flying"),
+        _gain(_BIG),
+        _gain(_SMALL),
+        _gain("this creature has haste"),
+        {"op": "modify_pt", "power": 1, "toughness": 0},
+        {"op": "set_pt", "power": 3, "toughness": 3},
+    ]
+)
+
+
+@st.composite
+def losses_beside_defined_gains(draw: st.DrawFn) -> Board:
+    """Three to five tied effects on o0 (sometimes on c): static abilities of c (timestamp 1) or resolved effects with
+    one timestamp (2), losing all abilities, gaining keywords or defined abilities, changing or setting power; o0
+    holding keywords or "this creature gets +1/+1" of its own; sometimes a resolved effect with another timestamp
+    changing o0's power."""
+    n = draw(st.integers(3, 5))
+    resolved = draw(st.integers(0, 2)) == 0
+    abilities: list[dict[str, Any]] = []
+    effects: list[dict[str, Any]] = []
+    for i in range(n):
+        part = draw(_OPS)
+        target = draw(st.sampled_from(["o0"] * 5 + ["c"]))
+        if resolved:
+            effects.append({"id": f"t{i}", "controller": "p1", "timestamp": 2, "applies_to": [target], "parts": [part]})
+        else:
+            scope = {"is_source": True} if target == "c" else {"id": target}
+            abilities.append({"text": f"tied {i}", "applies_to": scope, "parts": [part]})
+    if draw(st.booleans()):
+        other = {"op": "modify_pt", "power": 0, "toughness": 2}
+        stamp = draw(st.sampled_from([0.75, 3]))
+        effects.append({"id": "r", "controller": "p1", "timestamp": stamp, "applies_to": ["o0"], "parts": [other]})
+    own = draw(st.lists(st.sampled_from(["flying", "vigilance", _PLUS]), max_size=2, unique=True))
+    objects = [
+        creature("c", 1, 1, 1, abilities=[str(a["text"]) for a in abilities]),
+        creature("o0", 0.5, 1, 1, abilities=own),
+    ]
+    return make_board(objects, effects, abilities + _DEFINED)
+
+
+# Every order of up to five tied effects (120 orders) on each board: CI judges 15 boards.
+@settings(max_examples=ci_examples(15))
+@given(losses_beside_defined_gains(), st.sampled_from(VERSION_IDS))
+def test_losses_beside_defined_gains_reach_every_orders_outcomes(board: Board, vid: str) -> None:
+    """611.3b, 613.1f, 613.4c, 613.7m: with tied losses of all abilities beside gains of defined abilities (whose
+    effects commute with everything in their sublayer, or set power and toughness, or apply where the losses do), the
+    orders tried reach exactly the outcomes of every order, complete, with no more resolutions, and the same ties
+    matter."""
+    assert_reduction_reaches_every_orders_outcomes(board, get_version(vid), limit=800)
+
+
+def _board(*parts: dict[str, Any]) -> Board:
+    abilities = [{"text": f"tied {i}", "applies_to": {"id": "o0"}, "parts": [p]} for i, p in enumerate(parts)]
+    objects = [
+        creature("c", 1, 1, 1, abilities=[str(a["text"]) for a in abilities]),
+        creature("o0", 0.5, 1, 1, abilities=["vigilance"]),
+    ]
+    return make_board(objects, [], abilities + _DEFINED)
+
+
+def _sizes(found: Any) -> set[tuple[frozenset[str], int | None, int | None]]:
+    return {(frozenset(o.final["o0"].abilities), o.final["o0"].power, o.final["o0"].toughness) for o in found.outcomes}
+
+
+def test_a_loss_and_two_gains_of_a_defined_ability_are_read_by_last_touch() -> None:
+    """611.3b, 613.1f, 613.7m: c's four tied abilities on o0 (vigilance of its own): a loss of all abilities, flying,
+    "this creature gets +1/+1" twice. o0 loses vigilance in every order; it has flying when that grant follows the
+    loss, and "this creature gets +1/+1" (then 2/2) when either of its grants does (an object has an ability once,
+    however many effects give it): four outcomes. One resolution meets the tie, then four orders; every order: 25."""
+    board = _board(_LOSE, _gain("flying"), _gain(_PLUS), _gain(_PLUS))
+    every = outcomes(board, IKORIA)
+    found = distinct_outcomes(board, IKORIA)
+    assert (found.complete, found.runs, every.runs) == (True, 5, 25)
+    assert outcome_keys(found) == outcome_keys(every)
+    fly, plus = frozenset({"flying"}), frozenset({_PLUS})
+    assert _sizes(found) == {(frozenset(), 1, 1), (fly, 1, 1), (plus, 2, 2), (fly | plus, 2, 2)}
+
+
+def test_two_defined_settings_given_keep_every_order() -> None:
+    """611.3b, 613.4b, 613.7m: a loss of all abilities beside gains of "this creature is 4/4" and "this creature is
+    2/2" (layer 7b): the two effects do not commute, and which applies last may be decided by the order recorded for
+    this tie (a later tie of effects with one timestamp), so ``granted_apart`` refuses them and every order is tried
+    (as many resolutions as every order's enumeration); the outcomes are every order's."""
+    board = _board(_LOSE, _gain(_BIG), _gain(_SMALL))
+    every = outcomes(board, IKORIA)
+    found = distinct_outcomes(board, IKORIA)
+    assert outcome_keys(found) == outcome_keys(every)
+    assert found.runs == every.runs
+    defs = {str(d["text"]): board.abilities[str(d["text"])] for d in _DEFINED}
+    where = IKORIA.slot_index("6")
+    assert not granted_apart(defs[_BIG], where, [], [defs[_BIG], defs[_SMALL]], board, IKORIA)
+    assert granted_apart(defs[_BIG], where, [], [defs[_BIG]], board, IKORIA)
+    assert granted_apart(defs[_PLUS], where, [], [defs[_PLUS], defs[_BIG]], board, IKORIA)
+    assert not granted_apart(defs["this creature has haste"], where, [], [], board, IKORIA)
+
+
+def test_twelve_losses_and_grants_of_a_defined_ability_are_eight_orders() -> None:
+    """611.3b, 613.1f, 613.7m: the benchmark's twelve tied abilities on o0 (flying and vigilance of its own): the even
+    ones make it lose all abilities, the odd ones give it flying, "this creature gets +1/+1" and haste in turn. o0 loses
+    vigilance in every order and keeps each of the three when one of its grants follows the last loss, any set of them
+    (the other grants, then the losses, then that set's): eight outcomes, 2/2 in the four with the defined ability,
+    1/1 in the others. One resolution meets the tie, then eight; every order (12!) stopped at 120 resolutions."""
+    board = board_at(case_from_data(tied_case(12, 0, False, "group-loses-grants-one"), "bench"), 1, CURRENT)
+    found = distinct_outcomes(board, CURRENT)
+    assert (found.complete, found.runs) == (True, 9)
+    seen = _sizes(found)
+    assert len(seen) == 8
+    for words, power, toughness in seen:
+        assert words <= {"flying", _PLUS, "haste"}
+        assert (power, toughness) == ((2, 2) if _PLUS in words else (1, 1))

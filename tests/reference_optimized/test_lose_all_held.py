@@ -1,0 +1,183 @@
+"""Tied losses and gains of abilities reaching an object that holds a defined ability whose effect applies in the
+losses' layer (reference_optimized.territories.apart_from_tie): the same outcomes as every order, one order per
+signature, where that effect's timestamp is not the tie's."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from reference.choices import outcomes
+from reference.model import Board
+from reference.resolver import resolve
+from reference.versions import get_version
+from reference_optimized import distinct_outcomes
+from reference_optimized.from_slot import slot_start
+from reference_optimized.territories import apart_from_tie
+
+from ..builders import creature, enchantment, make_board
+from ..strategies import ci_examples
+from .reduction_checks import assert_reduction_reaches_every_orders_outcomes, outcome_keys
+
+VERSION_IDS = ("pre-m10", "m10", "ikoria", "current")
+CURRENT = get_version("current")
+IKORIA = get_version("ikoria")
+
+_LOSE = {"op": "remove_all_abilities"}
+_BUT_MANA = {"op": "remove_all_abilities_except_mana"}
+
+
+def _gain(*words: str) -> dict[str, Any]:
+    return {"op": "add_abilities", "abilities": list(words)}
+
+
+_OTHERS_YOU_CONTROL = {"all": [{"type": "creature"}, {"other_than_source": True}, {"controller": "you"}]}
+_YOU_CONTROL = {"all": [{"type": "creature"}, {"controller": "you"}]}
+# Defined abilities an object may hold (611.3b): in layer 6 on itself or on other creatures, in layers 6 and 7c, in 7c
+_HELD = [
+    {"text": "this creature has haste", "applies_to": {"is_source": True}, "parts": [_gain("haste")]},
+    {
+        "text": "other creatures you control have vigilance",
+        "applies_to": _OTHERS_YOU_CONTROL,
+        "parts": [_gain("vigilance")],
+    },
+    {"text": "creatures you control have flying", "applies_to": _YOU_CONTROL, "parts": [_gain("flying")]},
+    {
+        "text": "this creature has trample and gets +1/+1",
+        "applies_to": {"is_source": True},
+        "parts": [_gain("trample"), {"op": "modify_pt", "power": 1, "toughness": 1}],
+    },
+    {
+        "text": "this creature gets +1/+1",
+        "applies_to": {"is_source": True},
+        "parts": [{"op": "modify_pt", "power": 1, "toughness": 1}],
+    },
+]
+_HELD_TEXTS = [str(d["text"]) for d in _HELD]
+_OWN = ("flying", "vigilance", "reach", *_HELD_TEXTS)
+# What a tied effect does: mostly losses of all abilities (or all but mana abilities) and gains of keywords, beside a
+# named loss and a change of power
+_OPS = st.sampled_from(
+    [
+        _LOSE,
+        _LOSE,
+        _BUT_MANA,
+        _gain("flying"),
+        _gain("haste"),
+        _gain("vigilance", "trample"),
+        {"op": "remove_abilities", "abilities": ["flying"]},
+        {"op": "modify_pt", "power": 1, "toughness": 0},
+    ]
+)
+
+
+@st.composite
+def losses_beside_held_definitions(draw: st.DrawFn) -> Board:
+    """Three to five tied effects: static abilities of c (timestamp 1; a creature, which its own abilities may reach,
+    or an enchantment) on o0, o1 or c by id, or on every creature, or resolved effects with one timestamp (2) on listed
+    creatures; o0 and o1 (timestamps 0.5 or 3: before or after the tie's) each holding plain keywords and defined
+    abilities (in layer 6 on itself or on other creatures, in layers 6 and 7c, in 7c); c, a creature, may hold one
+    too (its effect then has the tie's timestamp)."""
+    n = draw(st.integers(3, 5))
+    c_creature = draw(st.booleans())
+    resolved = draw(st.integers(0, 3)) == 0
+    targets = ["o0", "o0", "o1"] + (["c"] if c_creature else [])
+    abilities: list[dict[str, Any]] = []
+    effects: list[dict[str, Any]] = []
+    for i in range(n):
+        part = draw(_OPS)
+        if resolved:
+            on = draw(st.lists(st.sampled_from(["o0", "o1"]), min_size=1, max_size=2, unique=True))
+            effects.append({"id": f"t{i}", "controller": "p1", "timestamp": 2, "applies_to": on, "parts": [part]})
+        else:
+            target = draw(st.sampled_from([*targets, "every"]))
+            scope = {"type": "creature"} if target == "every" else {"id": target}
+            abilities.append({"text": f"tied {i}", "applies_to": scope, "parts": [part]})
+    texts = [str(a["text"]) for a in abilities]
+    if c_creature:
+        texts += draw(st.lists(st.sampled_from(_HELD_TEXTS), max_size=1))
+        objects = [creature("c", 1, 1, 1, abilities=texts)]
+    else:
+        objects = [enchantment("c", 1, *texts)]
+    for oid in ("o0", "o1"):
+        own = draw(st.lists(st.sampled_from(_OWN), max_size=3, unique=True))
+        stamp = draw(st.sampled_from([0.5, 3]))
+        objects.append(creature(oid, stamp, 1, 1, abilities=own))
+    return make_board(objects, effects, abilities + _HELD)
+
+
+# Every order of up to five tied effects (120 orders) on each board: CI judges 15 boards (about 6.5 s of CPU).
+@pytest.mark.slow
+@settings(max_examples=ci_examples(15))
+@given(losses_beside_held_definitions(), st.sampled_from(VERSION_IDS))
+def test_losses_beside_held_definitions_reach_every_orders_outcomes(board: Board, vid: str) -> None:
+    """611.3b, 613.1f, 613.6, 613.7m, 613.8a: with tied losses of all abilities and gains of abilities reaching objects
+    that hold defined abilities (in the losses' layer or after, on themselves or on others, earlier or later than the
+    tie, or with its timestamp), the orders tried reach exactly the outcomes of every order, complete, with no more
+    resolutions, and the same ties matter."""
+    assert_reduction_reaches_every_orders_outcomes(board, get_version(vid), limit=800)
+
+
+def _board(own: list[str], stamp: float, *parts: dict[str, Any], c_own: tuple[str, ...] = ()) -> Board:
+    abilities = [{"text": f"tied {i}", "applies_to": {"id": "o0"}, "parts": [p]} for i, p in enumerate(parts)]
+    objects = [
+        creature("c", 1, 1, 1, abilities=[str(a["text"]) for a in abilities] + list(c_own)),
+        creature("o0", stamp, 1, 1, abilities=own),
+        creature("o1", 0.5, 1, 1, abilities=["reach"]),
+    ]
+    return make_board(objects, [], abilities + _HELD)
+
+
+def _abilities(found: Any, oid: str) -> set[frozenset[str]]:
+    return {frozenset(o.final[oid].abilities) for o in found.outcomes}
+
+
+def test_a_lord_in_the_losses_layer_held_by_a_creature_they_reach() -> None:
+    """611.3b, 613.1f, 613.7m, 613.8a: c's four tied abilities on o0: two losses of all abilities, flying and haste;
+    o0 (earlier than c) holds "other creatures you control have vigilance", whose effect applies in layer 6 like the
+    losses. o0 loses it in every order (both losses apply in every order); o1 has vigilance only if that effect
+    applies before the first loss, and whether it does is decided by its timestamp and its dependency on the losses
+    (613.8a: they end it), not by the tie's order: one answer for o1 in every order. o0's flying and haste each stay
+    when their grant follows both losses: four outcomes. One resolution meets the tie, then four orders; every order
+    takes 25, with the same outcomes."""
+    board = _board(["other creatures you control have vigilance"], 0.5, _LOSE, _gain("flying"), _LOSE, _gain("haste"))
+    every = outcomes(board, IKORIA)
+    found = distinct_outcomes(board, IKORIA)
+    assert (found.complete, found.runs, every.runs) == (True, 5, 25)
+    assert outcome_keys(found) == outcome_keys(every)
+    fly, haste = frozenset({"flying"}), frozenset({"haste"})
+    assert _abilities(found, "o0") == {frozenset(), fly, haste, fly | haste}
+    assert len(_abilities(found, "o1")) == 1
+
+
+def test_an_ability_in_the_losses_layer_and_after_held_by_a_later_creature() -> None:
+    """611.3b, 613.6, 613.1f, 613.7m: the same four abilities; o0, later than c, holds "this creature has trample and
+    gets +1/+1" (layers 6 and 7c): the tied effects come first in layer 6 (earlier timestamp, 613.7), their losses end
+    it before it would apply, so it applies in no order, and o0 stays 1/1. Four outcomes, five resolutions."""
+    board = _board(["this creature has trample and gets +1/+1"], 3, _LOSE, _gain("flying"), _LOSE, _gain("haste"))
+    every = outcomes(board, IKORIA)
+    found = distinct_outcomes(board, IKORIA)
+    assert (found.complete, found.runs, every.runs) == (True, 5, 25)
+    assert outcome_keys(found) == outcome_keys(every)
+    assert {(o.final["o0"].power, o.final["o0"].toughness) for o in found.outcomes} == {(1, 1)}
+    assert len(_abilities(found, "o0")) == 4
+
+
+def test_a_defined_ability_with_the_ties_timestamp_is_not_apart() -> None:
+    """613.7a, 613.7m, 611.3b: an ability held by c, whose effect has the timestamp of c's tied abilities, could apply
+    between them: not apart from the tie (``apart_from_tie`` is false for its holder); a later holder's is."""
+    held = _HELD[0]
+    board = _board([], 0.5, _LOSE, _gain("flying"), c_own=("this creature has haste",))
+    tie = resolve(board, IKORIA).undecided[0]
+    start = slot_start(board, IKORIA, tie)
+    assert start is not None
+    near = start[0]
+    where = IKORIA.slot_index("6")
+    stamps = frozenset({1.0})
+    d = board.abilities[str(held["text"])]
+    assert not apart_from_tie(d, "this creature has haste", "c", near, where, IKORIA, stamps)
+    assert apart_from_tie(d, "this creature has haste", "o0", near, where, IKORIA, stamps)
+    assert not apart_from_tie(d, "this creature has haste", "o0", near, where, IKORIA, None)
