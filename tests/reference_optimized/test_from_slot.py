@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from benchmarks.tied_abilities import case as tied_case
@@ -27,6 +27,7 @@ from reference_optimized.from_slot import effects_from, reason_from
 from reference_optimized.orders import distinct_outcomes as board_scope_outcomes
 
 from ..builders import creature, make_board
+from ..strategies import ci_examples
 from .reduction_checks import assert_reduction_reaches_every_orders_outcomes, outcome_keys
 
 VERSION_IDS = ("pre-m10", "m10", "ikoria", "current")
@@ -363,7 +364,8 @@ def tied_copies(draw: st.DrawFn) -> Board:
     return make_board(objects, effects, defs, step={"game": {"hand": {"p1": 2, "p2": 5}}})
 
 
-@pytest.mark.slow  # over 10 s: about 25 s of CPU
+@pytest.mark.slow  # over 10 s: about 13 s of CPU (75 boards in CI; the long profile by hand takes its own count)
+@settings(max_examples=ci_examples(75))
 @given(tied_copies(), st.sampled_from(VERSION_IDS))
 def test_tied_copy_effects_reach_every_orders_outcomes(board: Board, vid: str) -> None:
     """707.2, 613.2a, 613.7m: tied resolved copy effects: one order per last copy on each object reaches exactly the

@@ -14,7 +14,7 @@ from dataclasses import replace
 from typing import Any
 
 import pytest
-from hypothesis import assume, given
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from benchmarks.tied_abilities import case as tied_case
@@ -37,7 +37,7 @@ from reference_optimized.orders import (
 )
 
 from ..builders import IKORIA, creature, make_board
-from ..strategies import COLORS, board_data
+from ..strategies import COLORS, board_data, ci_examples
 from .reduction_checks import assert_reduction_reaches_every_orders_outcomes, outcome_keys
 
 CURRENT = get_version("current")
@@ -295,7 +295,8 @@ def own_tied_boards(draw: st.DrawFn) -> Board:
     return make_board(objects, effects, abilities)
 
 
-@pytest.mark.slow  # over 10 s: about 30 s of CPU
+@pytest.mark.slow  # over 10 s: about 15 s of CPU (75 boards in CI; the long profile by hand takes its own count)
+@settings(max_examples=ci_examples(75))
 @given(own_tied_boards(), st.sampled_from(VERSION_IDS))
 def test_settings_tried_by_their_last_one_reach_every_orders_outcomes(board: Board, vid: str) -> None:
     """613.4b, 613.1e, 613.7m: trying one order per last setting effect (and additions after it) reaches exactly
