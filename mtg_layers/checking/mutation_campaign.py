@@ -85,6 +85,7 @@ KILLING_SUITE = (
     # the incremental bookkeeping gives the readable one's results and traces; its tables
     "tests/reference_optimized/test_board_bitsets.py",
     "tests/reference_optimized/test_bookkeeping.py",
+    "tests/reference_optimized/test_class_members.py",
     "tests/reference_optimized/test_class_moves.py",
     "tests/reference_optimized/test_compiled_filters.py",
     "tests/reference_optimized/test_counter_classes.py",
