@@ -375,3 +375,40 @@ def test_a_trial_that_takes_every_ability_from_a_s_source_ends_a() -> None:
     board = _family_b(40, 26)
     with checked_engine():
         assert fast_resolve(board, get_version("2025-08-01")) == resolve(board, get_version("2025-08-01"))
+
+
+def test_a_step_that_gives_a_s_source_another_controller_asks_the_pair_again() -> None:
+    """109.4, 613.8a, 613.8c: "creatures you control are p2's" (a, p1's Giver) against "creatures with flying are
+    p1's" (b): p2's flyer would become p1's, so a depends on b. c, the earliest ("Givers are p3's"), goes first and
+    gives a's source to p3: a's objects are then p3's creatures, none, and b's trial moves the flyer to p1, not to p3,
+    so a no longer depends on b and goes before it (613.7). The step changed what the pair reads of a's source (its
+    controller), outside b's objects: the kept answer is asked again (``witnesses.moved_since``), and every graph is
+    the readable one."""
+    objects = [
+        {"id": "x", "name": "Flyer", "timestamp": 1, "controller": "p2", "owner": "p2", "abilities": ["flying"],
+         "types": ["creature"], "mana_value": 2, "power": 2, "toughness": 2},
+        {"id": "sc", "name": "Thief", "timestamp": 4, "controller": "p3", "mana_value": 3, "types": ["enchantment"],
+         "abilities": ["static c."]},
+        {"id": "sa", "name": "Giver", "timestamp": 5, "controller": "p1", "mana_value": 3, "types": ["enchantment"],
+         "abilities": ["static a."]},
+        {"id": "sb", "name": "Taker", "timestamp": 6, "controller": "p2", "mana_value": 3, "types": ["enchantment"],
+         "abilities": ["static b."]},
+    ]  # fmt: skip
+    abilities = [
+        {"text": "static a.", "applies_to": {"type": "creature", "controller": "you"},
+         "parts": [{"op": "set_controller", "player": "p2"}]},
+        {"text": "static b.", "applies_to": {"all": [{"type": "creature"}, {"has_ability": "flying"}]},
+         "parts": [{"op": "set_controller", "player": "p1"}]},
+        {"text": "static c.", "applies_to": {"all": [{"type": "enchantment"}, {"has_ability": "static a."}]},
+         "parts": [{"op": "set_controller", "player": "p3"}]},
+    ]  # fmt: skip
+    board = make_board(objects, abilities=abilities)
+    version = get_version("2025-08-01")
+    with checked_engine():
+        quick = fast_resolve(board, version)
+    assert quick == resolve(board, version)
+    # c first (a waits for b and c; c is the earlier of the two free), then a (it waits for nothing now, and is
+    # earlier than b), then b: the flyer ends p1's
+    assert [(s.slot, s.effect) for s in quick.steps] == [("2", "sc:static c."), ("2", "sa:static a."),
+                                                         ("2", "sb:static b.")]  # fmt: skip
+    assert quick.final["x"].controller == "p1" and quick.final["sa"].controller == "p3"
