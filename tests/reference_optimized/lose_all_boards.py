@@ -1,5 +1,7 @@
-"""Boards of tied losses and gains of abilities on one creature, o0, shared by the tests of last touch's reading of
-losses of all abilities (test_lose_all.py) and of all but mana abilities (test_lose_all_but_mana.py)."""
+"""Boards of tied losses and gains of abilities, shared by the tests of last touch's reading of losses of all abilities
+(test_lose_all.py), of all but mana abilities (test_lose_all_but_mana.py), on objects found by filters
+(test_lose_all_filtered.py, test_from_slot_filters.py), beside defined abilities held (test_lose_all_held.py) and
+given (test_lose_all_granted.py): their parts, their rules versions, and the boards on one creature, o0."""
 
 from __future__ import annotations
 
@@ -14,7 +16,11 @@ from reference.model import Board
 
 from ..builders import creature, make_board
 
+# The rules versions the property tests draw from: each reading of 613 the reductions must hold under.
+VERSION_IDS = ("pre-m10", "m10", "ikoria", "current")
 LOSE = {"op": "remove_all_abilities"}
+BUT_MANA = {"op": "remove_all_abilities_except_mana"}
+WHITE_CREATURES = {"all": [{"type": "creature"}, {"color": "white"}]}
 
 
 def gain(*words: str) -> dict[str, Any]:

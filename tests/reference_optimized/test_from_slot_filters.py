@@ -21,19 +21,11 @@ from reference_optimized.from_slot import fixed_objects, slot_start
 
 from ..builders import creature, enchantment, make_board
 from ..strategies import ci_examples
+from .lose_all_boards import BUT_MANA, LOSE, VERSION_IDS, WHITE_CREATURES, gain
 from .reduction_checks import assert_reduction_reaches_every_orders_outcomes, outcome_keys
 
-VERSION_IDS = ("pre-m10", "m10", "ikoria", "current")
 CURRENT = get_version("current")
 IKORIA = get_version("ikoria")
-WHITE_CREATURES = {"all": [{"type": "creature"}, {"color": "white"}]}
-
-_LOSE = {"op": "remove_all_abilities"}
-_BUT_MANA = {"op": "remove_all_abilities_except_mana"}
-
-
-def _gain(*words: str) -> dict[str, Any]:
-    return {"op": "add_abilities", "abilities": list(words)}
 
 
 # Which objects a tied static ability reaches: filters on types, colors or subtypes (written by no effect here but a
@@ -54,19 +46,19 @@ _SCOPES = st.sampled_from(
 # a change of power, and rarely a gain of a defined ability (611.3b: outside the shape)
 _STATIC_OPS = st.sampled_from(
     [
-        _gain("flying"),
-        _gain("haste"),
-        _gain("flying"),
-        _gain("trample", "{t}: add {r}."),
+        gain("flying"),
+        gain("haste"),
+        gain("flying"),
+        gain("trample", "{t}: add {r}."),
         {"op": "set_colors", "colors": ["white"]},
         {"op": "modify_pt", "power": 1, "toughness": 0},
-        _gain("this creature gets +1/+1"),
+        gain("this creature gets +1/+1"),
     ]
 )
 # What a resolved effect does to its listed objects: mostly losses of all abilities (or all but mana abilities), and
 # gains and a named loss of keywords
 _RESOLVED_OPS = st.sampled_from(
-    [_LOSE, _LOSE, _BUT_MANA, _gain("flying"), _gain("haste"), {"op": "remove_abilities", "abilities": ["flying"]}]
+    [LOSE, LOSE, BUT_MANA, gain("flying"), gain("haste"), {"op": "remove_abilities", "abilities": ["flying"]}]
 )
 _DEFINED = [
     {
@@ -143,9 +135,9 @@ def test_a_resolved_loss_beside_grants_by_two_filters_is_one_order_per_signature
     grant): four outcomes (flying or not, haste or not), both creatures losing vigilance and reach in every order.
     One resolution meets the tie, then four orders; every order takes six."""
     board = _board(
-        (WHITE_CREATURES, _gain("flying")),
-        ({"type": "creature"}, _gain("haste")),
-        resolved=[(["o0", "o1"], _LOSE)],
+        (WHITE_CREATURES, gain("flying")),
+        ({"type": "creature"}, gain("haste")),
+        resolved=[(["o0", "o1"], LOSE)],
     )
     every = outcomes(board, IKORIA)
     found = distinct_outcomes(board, IKORIA)
@@ -166,9 +158,9 @@ def test_a_filter_reading_what_the_tie_writes_is_not_passed() -> None:
     so its objects are not passed as fixed (the other filter's, reading types, and the loss's list are); every order
     and the reduced orders give the same outcomes."""
     board = _board(
-        ({"has_ability": "flying"}, _gain("haste")),
-        ({"type": "creature"}, _gain("flying")),
-        resolved=[(["o0", "o1"], _LOSE)],
+        ({"has_ability": "flying"}, gain("haste")),
+        ({"type": "creature"}, gain("flying")),
+        resolved=[(["o0", "o1"], LOSE)],
     )
     tie = resolve(board, IKORIA).undecided[0]
     start = slot_start(board, IKORIA, tie)

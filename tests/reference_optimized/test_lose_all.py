@@ -25,11 +25,10 @@ from reference_optimized.territories import holds_no_definition, touched, writes
 from ..builders import creature, make_board
 from ..strategies import ci_examples
 from .lose_all_boards import LOSE as _LOSE
-from .lose_all_boards import draw_tied, final_abilities, resolved_tie, subsets
+from .lose_all_boards import VERSION_IDS, draw_tied, final_abilities, resolved_tie, subsets
 from .lose_all_boards import gain as _gain
 from .reduction_checks import assert_reduction_reaches_every_orders_outcomes, outcome_keys
 
-VERSION_IDS = ("pre-m10", "m10", "ikoria", "current")
 CURRENT = get_version("current")
 IKORIA = get_version("ikoria")
 

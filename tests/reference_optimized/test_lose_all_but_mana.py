@@ -24,17 +24,14 @@ from reference_optimized.territories import ends_after, holds_no_definition, tou
 
 from ..builders import creature, make_board
 from ..strategies import ci_examples
+from .lose_all_boards import BUT_MANA, VERSION_IDS, draw_tied, final_abilities, resolved_tie, subsets
 from .lose_all_boards import LOSE as _LOSE
-from .lose_all_boards import draw_tied, final_abilities, resolved_tie, subsets
 from .lose_all_boards import gain as _gain
 from .reduction_checks import assert_reduction_reaches_every_orders_outcomes, outcome_keys
 
-VERSION_IDS = ("pre-m10", "m10", "ikoria", "current")
 CURRENT = get_version("current")
 IKORIA = get_version("ikoria")
 GREEN, RED = "{t}: add {g}.", "{t}: add {r}."
-
-_BUT_MANA = {"op": "remove_all_abilities_except_mana"}
 
 
 def _lose(*words: str) -> dict[str, Any]:
@@ -46,8 +43,8 @@ def _lose(*words: str) -> dict[str, Any]:
 # shape) and a change of power.
 _TIED = st.sampled_from(
     [
-        _BUT_MANA,
-        _BUT_MANA,
+        BUT_MANA,
+        BUT_MANA,
         _LOSE,
         _gain("flying"),
         _gain(RED),
@@ -76,7 +73,7 @@ def tied_losses_but_mana(draw: st.DrawFn) -> Board:
     by name, gaining a defined ability or changing power; o0 with keywords, mana abilities or a defined ability of its
     own, perhaps a Forest land creature (305.6: its intrinsic mana ability); some effects on c itself (its abilities
     are defined); up to one resolved effect with another timestamp on o0."""
-    abilities, effects, own = draw_tied(draw, _TIED, _OWN, 3, [_BUT_MANA, _LOSE, _gain("haste"), _gain(RED)])
+    abilities, effects, own = draw_tied(draw, _TIED, _OWN, 3, [BUT_MANA, _LOSE, _gain("haste"), _gain(RED)])
     forest = draw(st.booleans())
     land = {"types": ["creature", "land"], "subtypes": ["forest"]} if forest else {}
     objects = [
@@ -115,7 +112,7 @@ def test_tied_resolved_losses_but_mana_keep_the_mana_abilities() -> None:
     order, "{t}: add {g}." and "{t}: add {r}." are kept in every order (nothing takes mana abilities away), flying
     stays when its grant comes after both losses: two outcomes, read in one order per signature
     (``from_slot.orders_from``): one resolution meets the tie, then two; every order would take 24."""
-    board = resolved_tie(["vigilance", GREEN], [_BUT_MANA, _gain("flying"), _BUT_MANA, _gain(RED)], _DEFINED)
+    board = resolved_tie(["vigilance", GREEN], [BUT_MANA, _gain("flying"), BUT_MANA, _gain(RED)], _DEFINED)
     found = distinct_outcomes(board, IKORIA)
     assert (found.complete, found.runs) == (True, 3)
     assert final_abilities(found) == {frozenset({GREEN, RED}), frozenset({GREEN, RED, "flying"})}
@@ -126,7 +123,7 @@ def test_a_named_loss_of_a_mana_ability_is_contested_with_its_gain() -> None:
     own): one loses all abilities but mana abilities, one loses "{t}: add {g}.", one gives it back. Trample is lost in
     every order; "{t}: add {g}." stays when the gain comes after the named loss (the loss but mana abilities spares it
     wherever it stands): two outcomes, as every order's six give, in three resolutions."""
-    board = resolved_tie(["trample", GREEN], [_BUT_MANA, _lose(GREEN), _gain(GREEN)], _DEFINED)
+    board = resolved_tie(["trample", GREEN], [BUT_MANA, _lose(GREEN), _gain(GREEN)], _DEFINED)
     every = outcomes(board, IKORIA)
     found = distinct_outcomes(board, IKORIA)
     assert (found.complete, found.runs, every.runs) == (True, 3, 7)
@@ -139,10 +136,10 @@ def test_a_forest_keeps_its_intrinsic_mana_ability_only_without_a_loss_of_all() 
     tied abilities make it lose all abilities but mana abilities twice and give it haste. Trample is lost in every
     order, "{t}: add {g}." kept in every order, haste kept when its grant is last: two outcomes. With a loss of all
     abilities in place of one of them, the mana ability is lost in every order."""
-    for loss, kept in ((_BUT_MANA, {GREEN}), (_LOSE, set())):
+    for loss, kept in ((BUT_MANA, {GREEN}), (_LOSE, set())):
         abilities = [
             {"text": f"tied {i}", "applies_to": {"id": "o0"}, "parts": [p]}
-            for i, p in enumerate([_BUT_MANA, _gain("haste"), loss])
+            for i, p in enumerate([BUT_MANA, _gain("haste"), loss])
         ]
         objects = [
             creature("c", 2, 1, 1, abilities=[a["text"] for a in abilities]),
@@ -163,7 +160,7 @@ def test_a_defined_ability_held_whose_effect_comes_after_the_losses_is_read_by_l
     then four orders (every order: 24). The outcomes are the four sets of keywords, o0 1/1 in each."""
     abilities = [
         {"text": f"tied {i}", "applies_to": {"id": "o0"}, "parts": [p]}
-        for i, p in enumerate([_BUT_MANA, _gain("flying"), _BUT_MANA, _gain("haste")])
+        for i, p in enumerate([BUT_MANA, _gain("flying"), BUT_MANA, _gain("haste")])
     ]
     objects = [
         creature("c", 2, 1, 1, abilities=[a["text"] for a in abilities]),
@@ -229,7 +226,7 @@ def _tied(*parts: dict[str, Any]) -> tuple[list[str], list[ContinuousEffect]]:
 def test_a_loss_but_mana_is_read_only_with_lose_all() -> None:
     """611.3b, 613.1f: without the caller's check (``lose_all``), a group holding a loss of all abilities but mana
     abilities is outside the scope; with it, each effect's touches on o0's abilities in layer 6."""
-    keys, effects = _tied(_BUT_MANA, _gain("flying"), _gain(RED))
+    keys, effects = _tied(BUT_MANA, _gain("flying"), _gain(RED))
     assert touches(keys, effects, CURRENT) is None
     found = touches(keys, effects, CURRENT, lose_all=True)
     assert found is not None
@@ -253,17 +250,17 @@ def _holds_no_definition(own: list[str], *parts: dict[str, Any], defined: Any = 
 def test_a_loss_but_mana_alone_is_in_the_shape() -> None:
     """613.1f, 605.1a: o0 with plain keywords and a mana ability, losing all but mana abilities and gaining flying: in
     the shape (no loss of all abilities with no exception needed)."""
-    assert _holds_no_definition(["vigilance", GREEN], _BUT_MANA, _gain("flying"), _BUT_MANA)
+    assert _holds_no_definition(["vigilance", GREEN], BUT_MANA, _gain("flying"), BUT_MANA)
 
 
 def test_a_defined_ability_held_by_the_object_that_loses_all_but_mana_is_outside() -> None:
     """611.3b: o0 has "this creature gets +1/+1": a loss of all but mana abilities ends its effect."""
-    assert not _holds_no_definition(["this creature gets +1/+1"], _BUT_MANA, _gain("flying"), _BUT_MANA)
+    assert not _holds_no_definition(["this creature gets +1/+1"], BUT_MANA, _gain("flying"), BUT_MANA)
 
 
 def test_a_defined_ability_given_beside_a_loss_but_mana_is_outside() -> None:
     """611.3b: a tied ability gives o0 "this creature gets +1/+1": a gain starts its effect."""
-    assert not _holds_no_definition(["vigilance"], _BUT_MANA, _gain("this creature gets +1/+1"), _BUT_MANA)
+    assert not _holds_no_definition(["vigilance"], BUT_MANA, _gain("this creature gets +1/+1"), BUT_MANA)
 
 
 def _definition(*parts: tuple[str, dict[str, Any]], **extra: Any) -> AbilityDef:
@@ -302,5 +299,5 @@ def test_a_held_definition_after_the_losses_is_in_the_shape_only_with_the_versio
     """611.3b, 613.1f: o0 has "this creature gets +1/+1" (layer 7c) and loses all abilities but mana abilities: with the
     rules version (which says where each layer comes) it is in the shape; without it, outside (the strict reading)."""
     own = ["this creature gets +1/+1"]
-    assert not _holds_no_definition(own, _BUT_MANA, _gain("flying"), _BUT_MANA)
-    assert _holds_no_definition(own, _BUT_MANA, _gain("flying"), _BUT_MANA, version=IKORIA)
+    assert not _holds_no_definition(own, BUT_MANA, _gain("flying"), BUT_MANA)
+    assert _holds_no_definition(own, BUT_MANA, _gain("flying"), BUT_MANA, version=IKORIA)

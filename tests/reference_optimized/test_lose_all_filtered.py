@@ -22,19 +22,11 @@ from reference_optimized.last_touch import last_touch_orders, touches
 
 from ..builders import creature, enchantment, make_board
 from ..strategies import ci_examples
+from .lose_all_boards import BUT_MANA, LOSE, VERSION_IDS, WHITE_CREATURES, gain
 from .reduction_checks import assert_reduction_reaches_every_orders_outcomes, outcome_keys
 
-VERSION_IDS = ("pre-m10", "m10", "ikoria", "current")
 CURRENT = get_version("current")
 IKORIA = get_version("ikoria")
-WHITE_CREATURES = {"all": [{"type": "creature"}, {"color": "white"}]}
-
-_LOSE = {"op": "remove_all_abilities"}
-_BUT_MANA = {"op": "remove_all_abilities_except_mana"}
-
-
-def _gain(*words: str) -> dict[str, Any]:
-    return {"op": "add_abilities", "abilities": list(words)}
 
 
 # Which objects a tied ability reaches: filters reading types, colors or subtypes (written by no effect here but a
@@ -54,14 +46,14 @@ _SCOPES = st.sampled_from(
 # a gain of a defined ability (611.3b), a setting of colors (read by the color filters) and a change of power
 _OPS = st.sampled_from(
     [
-        _LOSE,
-        _LOSE,
-        _BUT_MANA,
-        _gain("flying"),
-        _gain("haste"),
-        _gain("trample", "{t}: add {r}."),
+        LOSE,
+        LOSE,
+        BUT_MANA,
+        gain("flying"),
+        gain("haste"),
+        gain("trample", "{t}: add {r}."),
         {"op": "remove_abilities", "abilities": ["flying"]},
-        _gain("this creature gets +1/+1"),
+        gain("this creature gets +1/+1"),
         {"op": "set_colors", "colors": ["white"]},
         {"op": "modify_pt", "power": 1, "toughness": 0},
     ]
@@ -95,7 +87,7 @@ def tied_filtered_losses(draw: st.DrawFn) -> Board:
         objects.append(creature(oid, 0.5, 1, 1, colors=[color], subtypes=subtypes, abilities=own))
     effects: list[dict[str, Any]] = []
     for k in range(draw(st.integers(0, 1))):
-        other = draw(st.sampled_from([_LOSE, _gain("haste"), {"op": "set_colors", "colors": ["green"]}]))
+        other = draw(st.sampled_from([LOSE, gain("haste"), {"op": "set_colors", "colors": ["green"]}]))
         stamp = draw(st.sampled_from([0.75, 3]))
         target = draw(st.sampled_from(["o0", "o1"]))
         effects.append(
@@ -154,10 +146,10 @@ def test_losses_by_filter_and_a_grant_by_id_are_one_order_per_signature() -> Non
     haste when its grant follows the loss of all creatures'. Five outcomes (haste on o0 needs it on o1), as every
     order's 24 give; fewer resolutions."""
     board = _shrine(
-        (WHITE_CREATURES, _LOSE),
-        ({"type": "creature"}, _LOSE),
-        ({"id": "o0"}, _gain("flying")),
-        ({"type": "creature"}, _gain("haste")),
+        (WHITE_CREATURES, LOSE),
+        ({"type": "creature"}, LOSE),
+        ({"id": "o0"}, gain("flying")),
+        ({"type": "creature"}, gain("haste")),
     )
     every = outcomes(board, IKORIA)
     found = distinct_outcomes(board, IKORIA)
@@ -176,9 +168,9 @@ def test_a_filter_reading_abilities_is_left_to_dependency() -> None:
     of flying changes what it applies to (613.8a: it depends on the gain). Both enumerations take three resolutions
     and give the same outcomes."""
     board = _shrine(
-        ({"has_ability": "flying"}, _LOSE),
-        ({"type": "creature"}, _gain("flying")),
-        ({"type": "creature"}, _LOSE),
+        ({"has_ability": "flying"}, LOSE),
+        ({"type": "creature"}, gain("flying")),
+        ({"type": "creature"}, LOSE),
         own=["flying"],
     )
     every = outcomes(board, IKORIA)
@@ -199,9 +191,9 @@ def test_the_objects_passed_are_read_per_object() -> None:
     cannot know their objects (they may overlap or not); with the objects passed, each is read on each object, and
     an order per signature comes back: o0 (both filters) has flying iff its grant follows the loss."""
     effects = [
-        _effect("a", FrozenMap({"type": "creature"}), _LOSE),
-        _effect("b", FrozenMap({"color": "white"}), _gain("flying")),
-        _effect("d", FrozenMap({"id": "o1"}), _gain("haste")),
+        _effect("a", FrozenMap({"type": "creature"}), LOSE),
+        _effect("b", FrozenMap({"color": "white"}), gain("flying")),
+        _effect("d", FrozenMap({"id": "o1"}), gain("haste")),
     ]
     keys = ["a", "b", "d"]
     assert touches(keys, effects, CURRENT, lose_all=True) is None
@@ -219,9 +211,9 @@ def test_a_loss_but_mana_beside_filters_on_types_is_read_per_object() -> None:
     same creatures in every order and the tie is read per object, in fewer resolutions than every order's, with the
     same outcomes (o1 keeps its mana ability in each)."""
     board = _shrine(
-        ({"type": "creature"}, _BUT_MANA),
-        (WHITE_CREATURES, _gain("flying")),
-        ({"type": "creature"}, _gain("haste")),
+        ({"type": "creature"}, BUT_MANA),
+        (WHITE_CREATURES, gain("flying")),
+        ({"type": "creature"}, gain("haste")),
     )
     every = outcomes(board, IKORIA)
     found = distinct_outcomes(board, IKORIA)

@@ -20,45 +20,39 @@ from reference_optimized.territories import granted_apart
 
 from ..builders import creature, make_board
 from ..strategies import ci_examples
+from .lose_all_boards import BUT_MANA, LOSE, VERSION_IDS, gain
 from .reduction_checks import assert_reduction_reaches_every_orders_outcomes, outcome_keys
 
-VERSION_IDS = ("pre-m10", "m10", "ikoria", "current")
 CURRENT = get_version("current")
 IKORIA = get_version("ikoria")
 
-_LOSE = {"op": "remove_all_abilities"}
-_BUT_MANA = {"op": "remove_all_abilities_except_mana"}
 _PLUS = "this creature gets +1/+1"
 _BIG = "this creature is 4/4"
 _SMALL = "this creature is 2/2"
-
-
-def _gain(*words: str) -> dict[str, Any]:
-    return {"op": "add_abilities", "abilities": list(words)}
 
 
 _DEFINED = [
     {"text": _PLUS, "applies_to": {"is_source": True}, "parts": [{"op": "modify_pt", "power": 1, "toughness": 1}]},
     {"text": _BIG, "applies_to": {"is_source": True}, "parts": [{"op": "set_pt", "power": 4, "toughness": 4}]},
     {"text": _SMALL, "applies_to": {"is_source": True}, "parts": [{"op": "set_pt", "power": 2, "toughness": 2}]},
-    {"text": "this creature has haste", "applies_to": {"is_source": True}, "parts": [_gain("haste")]},
+    {"text": "this creature has haste", "applies_to": {"is_source": True}, "parts": [gain("haste")]},
 ]
 # What a tied effect does: losses of all abilities (or all but mana abilities), gains of keywords and of defined
 # abilities (in 7c, commuting; in 7b, settings that may not commute; in layer 6, where the losses are), changes and a
 # setting of power and toughness
 _OPS = st.sampled_from(
     [
-        _LOSE,
-        _LOSE,
-        _BUT_MANA,
-        _gain("flying"),
-        _gain("haste"),
-        _gain(_PLUS),
-        _gain(_PLUS),
-        _gain(_PLUS, "flying"),
-        _gain(_BIG),
-        _gain(_SMALL),
-        _gain("this creature has haste"),
+        LOSE,
+        LOSE,
+        BUT_MANA,
+        gain("flying"),
+        gain("haste"),
+        gain(_PLUS),
+        gain(_PLUS),
+        gain(_PLUS, "flying"),
+        gain(_BIG),
+        gain(_SMALL),
+        gain("this creature has haste"),
         {"op": "modify_pt", "power": 1, "toughness": 0},
         {"op": "set_pt", "power": 3, "toughness": 3},
     ]
@@ -124,7 +118,7 @@ def test_a_loss_and_two_gains_of_a_defined_ability_are_read_by_last_touch() -> N
     "this creature gets +1/+1" twice. o0 loses vigilance in every order; it has flying when that grant follows the
     loss, and "this creature gets +1/+1" (then 2/2) when either of its grants does (an object has an ability once,
     however many effects give it): four outcomes. One resolution meets the tie, then four orders; every order: 25."""
-    board = _board(_LOSE, _gain("flying"), _gain(_PLUS), _gain(_PLUS))
+    board = _board(LOSE, gain("flying"), gain(_PLUS), gain(_PLUS))
     every = outcomes(board, IKORIA)
     found = distinct_outcomes(board, IKORIA)
     assert (found.complete, found.runs, every.runs) == (True, 5, 25)
@@ -138,7 +132,7 @@ def test_two_defined_settings_given_keep_every_order() -> None:
     2/2" (layer 7b): the two effects do not commute, and which applies last may be decided by the order recorded for
     this tie (a later tie of effects with one timestamp), so ``granted_apart`` refuses them and every order is tried
     (as many resolutions as every order's enumeration); the outcomes are every order's."""
-    board = _board(_LOSE, _gain(_BIG), _gain(_SMALL))
+    board = _board(LOSE, gain(_BIG), gain(_SMALL))
     every = outcomes(board, IKORIA)
     found = distinct_outcomes(board, IKORIA)
     assert outcome_keys(found) == outcome_keys(every)

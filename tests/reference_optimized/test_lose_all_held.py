@@ -20,35 +20,28 @@ from reference_optimized.territories import apart_from_tie
 
 from ..builders import creature, enchantment, make_board
 from ..strategies import ci_examples
+from .lose_all_boards import BUT_MANA, LOSE, VERSION_IDS, gain
 from .reduction_checks import assert_reduction_reaches_every_orders_outcomes, outcome_keys
 
-VERSION_IDS = ("pre-m10", "m10", "ikoria", "current")
 CURRENT = get_version("current")
 IKORIA = get_version("ikoria")
-
-_LOSE = {"op": "remove_all_abilities"}
-_BUT_MANA = {"op": "remove_all_abilities_except_mana"}
-
-
-def _gain(*words: str) -> dict[str, Any]:
-    return {"op": "add_abilities", "abilities": list(words)}
 
 
 _OTHERS_YOU_CONTROL = {"all": [{"type": "creature"}, {"other_than_source": True}, {"controller": "you"}]}
 _YOU_CONTROL = {"all": [{"type": "creature"}, {"controller": "you"}]}
 # Defined abilities an object may hold (611.3b): in layer 6 on itself or on other creatures, in layers 6 and 7c, in 7c
 _HELD = [
-    {"text": "this creature has haste", "applies_to": {"is_source": True}, "parts": [_gain("haste")]},
+    {"text": "this creature has haste", "applies_to": {"is_source": True}, "parts": [gain("haste")]},
     {
         "text": "other creatures you control have vigilance",
         "applies_to": _OTHERS_YOU_CONTROL,
-        "parts": [_gain("vigilance")],
+        "parts": [gain("vigilance")],
     },
-    {"text": "creatures you control have flying", "applies_to": _YOU_CONTROL, "parts": [_gain("flying")]},
+    {"text": "creatures you control have flying", "applies_to": _YOU_CONTROL, "parts": [gain("flying")]},
     {
         "text": "this creature has trample and gets +1/+1",
         "applies_to": {"is_source": True},
-        "parts": [_gain("trample"), {"op": "modify_pt", "power": 1, "toughness": 1}],
+        "parts": [gain("trample"), {"op": "modify_pt", "power": 1, "toughness": 1}],
     },
     {
         "text": "this creature gets +1/+1",
@@ -62,12 +55,12 @@ _OWN = ("flying", "vigilance", "reach", *_HELD_TEXTS)
 # named loss and a change of power
 _OPS = st.sampled_from(
     [
-        _LOSE,
-        _LOSE,
-        _BUT_MANA,
-        _gain("flying"),
-        _gain("haste"),
-        _gain("vigilance", "trample"),
+        LOSE,
+        LOSE,
+        BUT_MANA,
+        gain("flying"),
+        gain("haste"),
+        gain("vigilance", "trample"),
         {"op": "remove_abilities", "abilities": ["flying"]},
         {"op": "modify_pt", "power": 1, "toughness": 0},
     ]
@@ -143,7 +136,7 @@ def test_a_lord_in_the_losses_layer_held_by_a_creature_they_reach() -> None:
     (613.8a: they end it), not by the tie's order: one answer for o1 in every order. o0's flying and haste each stay
     when their grant follows both losses: four outcomes. One resolution meets the tie, then four orders; every order
     takes 25, with the same outcomes."""
-    board = _board(["other creatures you control have vigilance"], 0.5, _LOSE, _gain("flying"), _LOSE, _gain("haste"))
+    board = _board(["other creatures you control have vigilance"], 0.5, LOSE, gain("flying"), LOSE, gain("haste"))
     every = outcomes(board, IKORIA)
     found = distinct_outcomes(board, IKORIA)
     assert (found.complete, found.runs, every.runs) == (True, 5, 25)
@@ -157,7 +150,7 @@ def test_an_ability_in_the_losses_layer_and_after_held_by_a_later_creature() -> 
     """611.3b, 613.6, 613.1f, 613.7m: the same four abilities; o0, later than c, holds "this creature has trample and
     gets +1/+1" (layers 6 and 7c): the tied effects come first in layer 6 (earlier timestamp, 613.7), their losses end
     it before it would apply, so it applies in no order, and o0 stays 1/1. Four outcomes, five resolutions."""
-    board = _board(["this creature has trample and gets +1/+1"], 3, _LOSE, _gain("flying"), _LOSE, _gain("haste"))
+    board = _board(["this creature has trample and gets +1/+1"], 3, LOSE, gain("flying"), LOSE, gain("haste"))
     every = outcomes(board, IKORIA)
     found = distinct_outcomes(board, IKORIA)
     assert (found.complete, found.runs, every.runs) == (True, 5, 25)
@@ -170,7 +163,7 @@ def test_a_defined_ability_with_the_ties_timestamp_is_not_apart() -> None:
     """613.7a, 613.7m, 611.3b: an ability held by c, whose effect has the timestamp of c's tied abilities, could apply
     between them: not apart from the tie (``apart_from_tie`` is false for its holder); a later holder's is."""
     held = _HELD[0]
-    board = _board([], 0.5, _LOSE, _gain("flying"), c_own=("this creature has haste",))
+    board = _board([], 0.5, LOSE, gain("flying"), c_own=("this creature has haste",))
     tie = resolve(board, IKORIA).undecided[0]
     start = slot_start(board, IKORIA, tie)
     assert start is not None
