@@ -310,15 +310,12 @@ def test_kept_answers_of_pairs_whose_trial_changes_a_s_source_stay_the_readable_
     assert fast_resolve(board, version) == quick  # (a second resolution of the board: its kept values shared)
 
 
-def test_a_trial_that_gives_a_s_source_another_controller_keeps_no_answer(monkeypatch: Any) -> None:
-    """109.4, 613.8a, 613.8c: "creatures you control are p2's" (a, p1's) against "enchantments are yours" (b, p2's,
-    whose trial gives a's source to p2): a's objects are p1's creatures, and after b's trial p2's. First p1's flyer
-    makes a depend on b. Then c ("flyers are p3's", earliest) gives it to p3, outside b's objects: neither p1 nor p2
-    controls a creature, so b's trial changes none of a's objects and a no longer depends on b (then a goes before
-    b, 613.7). That answer is asked again, not kept (``_source_left``); every graph is the readable one."""
+def _three_control_sources(flyer_controller: str, abilities: list[dict[str, Any]]) -> Any:
+    """A 2/2 flyer ``x`` (its controller's) and three enchantments holding ``static c.``, ``static a.`` and
+    ``static b.`` (p3's Thief, timestamp 4; p1's Giver, 5; p2's Taker, 6), with those ``abilities``."""
     objects = [
-        {"id": "x", "name": "Flyer", "timestamp": 1, "controller": "p1", "owner": "p1", "abilities": ["flying"],
-         "types": ["creature"], "mana_value": 2, "power": 2, "toughness": 2},
+        {"id": "x", "name": "Flyer", "timestamp": 1, "controller": flyer_controller, "owner": flyer_controller,
+         "abilities": ["flying"], "types": ["creature"], "mana_value": 2, "power": 2, "toughness": 2},
         {"id": "sc", "name": "Thief", "timestamp": 4, "controller": "p3", "mana_value": 3, "types": ["enchantment"],
          "abilities": ["static c."]},
         {"id": "sa", "name": "Giver", "timestamp": 5, "controller": "p1", "mana_value": 3, "types": ["enchantment"],
@@ -326,6 +323,15 @@ def test_a_trial_that_gives_a_s_source_another_controller_keeps_no_answer(monkey
         {"id": "sb", "name": "Taker", "timestamp": 6, "controller": "p2", "mana_value": 3, "types": ["enchantment"],
          "abilities": ["static b."]},
     ]  # fmt: skip
+    return make_board(objects, abilities=abilities)
+
+
+def test_a_trial_that_gives_a_s_source_another_controller_keeps_no_answer(monkeypatch: Any) -> None:
+    """109.4, 613.8a, 613.8c: "creatures you control are p2's" (a, p1's) against "enchantments are yours" (b, p2's,
+    whose trial gives a's source to p2): a's objects are p1's creatures, and after b's trial p2's. First p1's flyer
+    makes a depend on b. Then c ("flyers are p3's", earliest) gives it to p3, outside b's objects: neither p1 nor p2
+    controls a creature, so b's trial changes none of a's objects and a no longer depends on b (then a goes before
+    b, 613.7). That answer is asked again, not kept (``_source_left``); every graph is the readable one."""
     abilities = [
         {"text": "static a.", "applies_to": {"type": "creature", "controller": "you"},
          "parts": [{"op": "set_controller", "player": "p2"}]},
@@ -334,7 +340,7 @@ def test_a_trial_that_gives_a_s_source_another_controller_keeps_no_answer(monkey
         {"text": "static c.", "applies_to": {"all": [{"type": "creature"}, {"has_ability": "flying"}]},
          "parts": [{"op": "set_controller", "player": "p3"}]},
     ]  # fmt: skip
-    board = make_board(objects, abilities=abilities)
+    board = _three_control_sources("p1", abilities)
     version = get_version("2025-08-01")
     kept: list[tuple[str, str]] = []
     original = bookkeeping.Incremental._kept_answer
@@ -384,16 +390,6 @@ def test_a_step_that_gives_a_s_source_another_controller_asks_the_pair_again() -
     so a no longer depends on b and goes before it (613.7). The step changed what the pair reads of a's source (its
     controller), outside b's objects: the kept answer is asked again (``witnesses.moved_since``), and every graph is
     the readable one."""
-    objects = [
-        {"id": "x", "name": "Flyer", "timestamp": 1, "controller": "p2", "owner": "p2", "abilities": ["flying"],
-         "types": ["creature"], "mana_value": 2, "power": 2, "toughness": 2},
-        {"id": "sc", "name": "Thief", "timestamp": 4, "controller": "p3", "mana_value": 3, "types": ["enchantment"],
-         "abilities": ["static c."]},
-        {"id": "sa", "name": "Giver", "timestamp": 5, "controller": "p1", "mana_value": 3, "types": ["enchantment"],
-         "abilities": ["static a."]},
-        {"id": "sb", "name": "Taker", "timestamp": 6, "controller": "p2", "mana_value": 3, "types": ["enchantment"],
-         "abilities": ["static b."]},
-    ]  # fmt: skip
     abilities = [
         {"text": "static a.", "applies_to": {"type": "creature", "controller": "you"},
          "parts": [{"op": "set_controller", "player": "p2"}]},
@@ -402,7 +398,7 @@ def test_a_step_that_gives_a_s_source_another_controller_asks_the_pair_again() -
         {"text": "static c.", "applies_to": {"all": [{"type": "enchantment"}, {"has_ability": "static a."}]},
          "parts": [{"op": "set_controller", "player": "p3"}]},
     ]  # fmt: skip
-    board = make_board(objects, abilities=abilities)
+    board = _three_control_sources("p2", abilities)
     version = get_version("2025-08-01")
     with checked_engine():
         quick = fast_resolve(board, version)
