@@ -191,18 +191,13 @@ def _reads(e: ContinuousEffect, parts: tuple[Part, ...]) -> frozenset[str]:
     return out
 
 
-def _commute(a: Part, b: Part) -> bool:
+def commute(a: Part, b: Part) -> bool:
     """613.4c, 613.1e-f: two operations on one object give the same result in either order."""
     if a == b or (a.op in SUMS and b.op in SUMS) or (a.op == b.op and a.op in UNIONS):
         return True
     wa, wb = WRITES.get(a.op, FIELDS), WRITES.get(b.op, FIELDS)
     ra, rb = OPERATION_READS.get(a.op, FIELDS), OPERATION_READS.get(b.op, FIELDS)
     return not (wa & (wb | rb)) and not (wb & ra)
-
-
-def commute(a: Part, b: Part) -> bool:
-    """613.4c, 613.1e-f: two operations on one object give the same result in either order (``_commute``)."""
-    return _commute(a, b)
 
 
 def _slots(e: ContinuousEffect, version: RulesVersion) -> set[str]:
@@ -220,7 +215,7 @@ def interact(a: ContinuousEffect, b: ContinuousEffect, version: RulesVersion) ->
         wb = frozenset().union(*(WRITES.get(p.op, FIELDS) for p in pb))
         if wa & _reads(b, pb) or wb & _reads(a, pa):
             return True
-        if not all(_commute(x, y) for x in pa for y in pb):
+        if not all(commute(x, y) for x in pa for y in pb):
             return True
     return False
 
@@ -372,7 +367,7 @@ def _shape(
             return None
     setters = [k for k in keys if own[k] and all(_overwrites(p) for p in own[k]) and _writes(own[k]) == written]
     others = [k for k in keys if k not in setters]
-    if not setters or not all(_commute(x, y) for a in others for b in others for x in own[a] for y in own[b]):
+    if not setters or not all(commute(x, y) for a in others for b in others for x in own[a] for y in own[b]):
         return None
     return setters, others
 
@@ -384,7 +379,7 @@ def _interact_in(a: ContinuousEffect, b: ContinuousEffect, version: RulesVersion
         return False
     if _writes(pa) & _reads(b, pb) or _writes(pb) & _reads(a, pa):
         return True
-    return not all(_commute(x, y) for x in pa for y in pb)
+    return not all(commute(x, y) for x in pa for y in pb)
 
 
 def pins_later(keys: Sequence[str], slot: str, effects: Sequence[ContinuousEffect], version: RulesVersion) -> bool:
