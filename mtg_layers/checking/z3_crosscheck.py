@@ -8,6 +8,7 @@ reference resolver (or from any resolver, such as a mutant), case step by case s
 from __future__ import annotations
 
 import multiprocessing
+import os
 from collections.abc import Callable, Mapping
 from dataclasses import replace
 from multiprocessing.connection import Connection
@@ -182,42 +183,78 @@ TIMED_OUT = "not verified (timeout)"
 def crosscheck_case(case: Case, version: RulesVersion, budget_s: float | None = None) -> tuple[str, list[str]]:
     """Every step of a case under one version: "verified" only when every step is.
 
-    With ``budget_s``, the check runs in a forked child process that gets that many seconds
-    of wall-clock time for the whole case; past it the child is killed and the answer is
+    With ``budget_s``, the check runs in a child process (``_Checker``) that gets that many seconds
+    of wall-clock time for this case and version; past it the child is killed and the answer is
     ``"not verified (timeout)"``, never a hang. (Building a large encoding is Python work
     that z3's own solver timeout does not cover, and only a process can be stopped safely.)
+    The child lives on from one check to the next while none runs out (a fork per check cost
+    more system time than the checks of most cases), so what it computes once it keeps.
     """
     if budget_s is None or "fork" not in multiprocessing.get_all_start_methods():
         return _crosscheck_case(case, version)
-    ctx = multiprocessing.get_context("fork")
-    receive, send = ctx.Pipe(duplex=False)
-    child = ctx.Process(target=_child, args=(send, case, version, budget_s), daemon=True)
-    child.start()
-    send.close()
+    timeout_ms = max(1, min(TIMEOUT_MS, int(budget_s * 1000)))
+    checker = _Checker.current()
     try:
-        if receive.poll(budget_s):
-            try:
-                status, info = receive.recv()
-            except EOFError:
-                status, info = "cross-check error", [f"the cross-check process ended with status {child.exitcode}"]
-            child.join(5)
-            return status, info
+        checker.conn.send((case, version, timeout_ms))
+    except (BrokenPipeError, EOFError, OSError):  # the child ended since its last answer: a new one
+        checker.stop()
+        checker = _Checker.current()
+        checker.conn.send((case, version, timeout_ms))
+    if not checker.conn.poll(budget_s):
+        checker.stop()
         return TIMED_OUT, [f"no answer within the budget of {budget_s:g} s per case and rules version"]
-    finally:
-        if child.is_alive():
-            child.kill()
-        child.join(5)
-        receive.close()
-
-
-def _child(send: Connection, case: Case, version: RulesVersion, budget_s: float) -> None:
-    """In the forked process: cross-check the case and send (status, info) back."""
     try:
-        send.send(_crosscheck_case(case, version, max(1, min(TIMEOUT_MS, int(budget_s * 1000)))))
-    except Exception as exc:  # reported as the case's status, like a resolver crash
-        send.send(("cross-check error", [f"{type(exc).__name__}: {exc}"]))
-    finally:
-        send.close()
+        status, info = checker.conn.recv()
+    except EOFError:
+        checker.process.join(5)
+        status, info = "cross-check error", [f"the cross-check process ended with status {checker.process.exitcode}"]
+        checker.stop()
+    return status, info
+
+
+class _Checker:
+    """This process's cross-check child (forked): it answers one (case, version, timeout) after another."""
+
+    _current: _Checker | None = None
+
+    def __init__(self) -> None:
+        ctx = multiprocessing.get_context("fork")
+        self.conn, child_end = ctx.Pipe()
+        self.owner = os.getpid()
+        self.process = ctx.Process(target=_serve, args=(child_end,), daemon=True)
+        self.process.start()
+        child_end.close()
+
+    @classmethod
+    def current(cls) -> _Checker:
+        """The running child of this process, started if there is none (or it was a parent's, before a fork)."""
+        c = cls._current
+        if c is None or c.owner != os.getpid() or not c.process.is_alive():
+            c = cls._current = cls()
+        return c
+
+    def stop(self) -> None:
+        """Kill the child (it ran out of its budget, or ended): the next check starts a new one."""
+        if self.process.is_alive():
+            self.process.kill()
+        self.process.join(5)
+        self.conn.close()
+        if _Checker._current is self:
+            _Checker._current = None
+
+
+def _serve(conn: Connection) -> None:
+    """In the forked child: cross-check each (case, version, timeout) received and send (status, info) back."""
+    while True:
+        try:
+            case, version, timeout_ms = conn.recv()
+        except EOFError:  # the parent closed its end, or ended
+            return
+        try:
+            answer = _crosscheck_case(case, version, timeout_ms)
+        except Exception as exc:  # reported as the case's status, like a resolver crash
+            answer = ("cross-check error", [f"{type(exc).__name__}: {exc}"])
+        conn.send(answer)
 
 
 def derived_boards(case: Case, version: RulesVersion) -> tuple[list[Board], list[str]]:
