@@ -12,7 +12,7 @@ that call it. Outside mutmut nothing changes.
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import pytest
 from hypothesis import HealthCheck, Phase, settings
@@ -73,13 +73,40 @@ def _generates_examples(item: pytest.Item) -> bool:
     return bool(getattr(getattr(item, "obj", None), "is_hypothesis_test", False))
 
 
+def sample_order(mutant: str, items: list[pytest.Item]) -> Callable[[pytest.Item], tuple[bool, bool, bool]]:
+    """The CI sample's order of a mutant's tests (no durations measured): a sort key over ``items``.
+
+    First the tests that run one example, then the families of many parametrized tests (a test function with more
+    than ``BULK`` items: corpus boards, every filter key), then the hypothesis property tests, which generate many;
+    within each, the tests of the mutated module's own file (``test_<module>.py``) before the others'. A mutant a
+    unit test kills dies before the long tests of its files run; a survivor runs them all either way: only the time
+    changes, not the verdict.
+    """
+    from collections import Counter
+
+    from mtg_layers.checking.mutation_campaign import parse_name
+
+    own = f"test_{parse_name(mutant)[0].rpartition('.')[2]}.py"
+    family = Counter((item.path, getattr(item, "originalname", item.name)) for item in items)
+
+    def key(item: pytest.Item) -> tuple[bool, bool, bool]:
+        bulk = family[(item.path, getattr(item, "originalname", item.name))] > BULK
+        return _generates_examples(item), bulk, item.path.name != own
+
+    return key
+
+
+# A test function parametrized into more items than this is a family of many (the sample runs them late).
+BULK = 50
+
+
 def slow_tier_first(items: list[pytest.Item], workers: int) -> list[pytest.Item]:
     """The run's order: on each of ``workers`` xdist workers, its share of the slow tier first, then quick tests.
 
     ``--dist worksteal`` hands worker k the k-th of ``workers`` contiguous slices of this list, and a worker that
     runs out takes the back half of the longest queue left, which holds quick tests. With the whole slow tier at
     the head of the list, the first worker ran it all, one long test after another (the six parts of the mutation
-    sample, 700 s), while the other ran every quick test. So the slow tests are dealt out (the k-th slice gets
+    sample, 700 s on a loaded machine), while the other ran every quick test. So the slow tests are dealt out (the k-th slice gets
     every ``workers``-th of them), each slice's share in front of its quick tests. Odd slices take theirs in
     reverse, so that two workers do not both begin with the tests that wait on one build shared by the run
     (mutmut's mutants, the site): one starts the build while the other runs tests that need none. The order
@@ -109,8 +136,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     mutant the tests that reach its function in no particular order and stops at the first
     failure; a mutant that only a quick unit test catches would otherwise wait behind the slow
     property tests. The durations are the ones mutmut measured (``mutmut-stats.json`` in the
-    directory it runs in); where none were measured (the CI sample), the tests that run one example go
-    before the property tests.
+    directory it runs in); where none were measured (the CI sample), ``sample_order``.
     """
     import json
     from pathlib import Path
@@ -130,10 +156,9 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         return
     stats = Path("mutmut-stats.json")
     if not stats.exists():
-        # the CI sample (``mutation_campaign.run_sample``) measures nothing first: the tests that take one example
-        # run before the property tests, which generate many, so that a mutant a unit test kills dies before the
-        # slow tests of its files run (a survivor runs them all either way: only the time changes, not the verdict)
-        items.sort(key=_generates_examples)
+        # the CI sample (``mutation_campaign.run_sample``) measures nothing first: unit tests, then families of
+        # many, then property tests (``sample_order``)
+        items.sort(key=sample_order(os.environ["MUTANT_UNDER_TEST"], items))
         return
     durations: dict[str, float] = json.loads(stats.read_text("utf-8")).get("duration_by_test", {})
     items.sort(key=lambda item: durations.get(item.nodeid, 0.0))

@@ -570,22 +570,30 @@ def run_with_cpu_limit(
 
 
 def sample_stages(module: str, suite: Sequence[str], root: Path = ROOT) -> list[list[str]]:
-    """A mutant's test files in up to three runs: the mutated module's own unit tests, the other files that import
+    """A mutant's test files in up to two runs: the mutated module's own unit tests with the other files that import
     the module (``root``: where the test files are read), then the rest of the suite.
 
-    Most mutants die in their module's own tests, and a run of one test file starts in a second or two, where
+    Most mutants die in their module's own tests, and a run of a few test files starts in a second or two, where
     collecting the whole suite (the corpus's golden tests) takes several. A test file that imports the mutated
     module calls its functions itself, so it is the likeliest to kill what the module's own tests let through,
-    and a mutant killed there never collects the rest. Each run puts the unit tests before the corpus's tests
-    (``tests/corpus/``), the longest files: a mutant another module's unit test kills dies sooner. The runs hold
-    every file of ``suite`` between them, each once, so a mutant that survives them all ran the whole suite.
+    and a mutant killed there never collects the rest. The first run's order puts the tests of one example first,
+    the module's own before the others', then the families of many parametrized tests, then the property tests
+    (tests/conftest.py, ``sample_order``): a mutant that only another file's unit test kills does not first run
+    every corpus board of its own file (``bookkeeping``'s file holds 5,600 of them). Each run lists its files with
+    the corpus's tests (``tests/corpus/``), the longest files, last. The runs hold every file of ``suite`` between
+    them, each once, so a mutant that survives them all ran the whole suite.
     """
-    stem = module.rpartition(".")[2]
-    own = [f for f in suite if Path(f).name == f"test_{stem}.py"]
+    own = own_tests(module, suite)
     dotted = name_prefix(module).removesuffix(".")
     near = [f for f in suite if f not in own and dotted in _imported(root / f)]
     rest = [f for f in suite if f not in own and f not in near]
-    return [sorted(stage, key=lambda f: f.startswith("tests/corpus/")) for stage in (own, near, rest) if stage]
+    return [sorted(stage, key=lambda f: f.startswith("tests/corpus/")) for stage in (own + near, rest) if stage]
+
+
+def own_tests(module: str, suite: Sequence[str]) -> list[str]:
+    """The test files of ``suite`` named for a rules module (``test_<module>.py``): its unit tests."""
+    stem = module.rpartition(".")[2]
+    return [f for f in suite if Path(f).name == f"test_{stem}.py"]
 
 
 @functools.cache
@@ -623,7 +631,7 @@ def run_sample(
     Unlike ``mutmut run``, this measures nothing first (no statistics run, no clean run) and sets no CPU limit
     from measured durations, so a verdict does not follow the machine's load: each mutant runs the whole suite
     unless a test fails, with ``MUTANT_UNDER_TEST`` naming it in mutmut's scratch copy (``generate`` wrote it).
-    A mutant named in ``own_tests_only`` runs its module's own tests only (the first stage). ``cpu_limit_s``
+    A mutant named in ``own_tests_only`` runs its module's own tests only (``own_tests``). ``cpu_limit_s``
     (CPU time, per pytest run) only stops a mutant that never ends; such a mutant counts as a timeout, as mutmut
     counts it. ``test_cpu_limit_s`` (CPU time, per test, ``mutation_test_limit``) stops it sooner, at the first
     test that outruns it: a timeout too.
@@ -653,7 +661,9 @@ def run_sample(
     args += ["-p", mutation_test_limit.__name__]
     args += ["-k", deselect] if deselect else []
     stages = {
-        name: sample_stages(parse_name(name)[0], suite, mutants)[: 1 if name in own_tests_only else None]
+        name: [own_tests(parse_name(name)[0], suite)]
+        if name in own_tests_only
+        else sample_stages(parse_name(name)[0], suite, mutants)
         for name in names
     }
 

@@ -221,11 +221,11 @@ def test_a_later_stage_is_collected_only_when_a_mutant_reaches_it(tmp_path: Path
     assert mutation.status_of(codes[KILLED]) == "killed", "fresh, the rest imported see() under the mutant"
 
 
-def test_a_mutants_stages_are_its_own_tests_then_the_files_that_import_its_module_then_the_rest(
+def test_a_mutants_stages_are_its_own_tests_with_the_files_that_import_its_module_then_the_rest(
     tmp_path: Path,
 ) -> None:
-    """``sample_stages``: every file of the suite once; the module's own tests, then the files importing the module
-    (by any absolute form of import), then the others; in each stage the corpus's tests last."""
+    """``sample_stages``: every file of the suite once; the module's own tests with the files importing the module
+    (by any absolute form of import) in one run, then the others; in each run the corpus's tests last."""
     files = {
         "tests/corpus/test_golden.py": "from reference.case import board_at\n",
         "tests/reference/test_case.py": "from reference.case import apply_step\n",
@@ -241,8 +241,12 @@ def test_a_mutants_stages_are_its_own_tests_then_the_files_that_import_its_modul
     suite = list(files) + ["tests/reference/test_missing.py"]
     stages = mutation.sample_stages("case", suite, tmp_path)
     assert stages == [
-        ["tests/reference/test_case.py"],
-        ["tests/reference/test_stickers.py", "tests/reference/test_merged.py", "tests/corpus/test_golden.py"],
+        [
+            "tests/reference/test_case.py",
+            "tests/reference/test_stickers.py",
+            "tests/reference/test_merged.py",
+            "tests/corpus/test_golden.py",
+        ],
         [
             "tests/reference/test_model.py",
             "tests/reference/test_zones.py",
@@ -252,3 +256,5 @@ def test_a_mutants_stages_are_its_own_tests_then_the_files_that_import_its_modul
     ]
     # a module no other file imports: its own tests, then the rest
     assert [len(s) for s in mutation.sample_stages("stickers", suite, tmp_path)] == [1, len(suite) - 1]
+    # its own tests alone (the equivalent mutant's demonstration runs only them)
+    assert mutation.own_tests("reference_optimized.case", suite) == ["tests/reference/test_case.py"]
