@@ -570,30 +570,42 @@ def run_with_cpu_limit(
 
 
 def sample_stages(module: str, suite: Sequence[str], root: Path = ROOT) -> list[list[str]]:
-    """A mutant's test files in up to two runs: the mutated module's own unit tests with the other files that import
+    """A mutant's test files in up to three runs: the mutated module's own unit tests, the other files that import
     the module (``root``: where the test files are read), then the rest of the suite.
 
-    Most mutants die in their module's own tests, and a run of a few test files starts in a second or two, where
+    Most mutants die in their module's own tests, and a run of one test file starts in a second or two, where
     collecting the whole suite (the corpus's golden tests) takes several. A test file that imports the mutated
     module calls its functions itself, so it is the likeliest to kill what the module's own tests let through,
-    and a mutant killed there never collects the rest. The first run's order puts the tests of one example first,
-    the module's own before the others', then the families of many parametrized tests, then the property tests
-    (tests/conftest.py, ``sample_order``): a mutant that only another file's unit test kills does not first run
-    every corpus board of its own file (``bookkeeping``'s file holds 5,600 of them). Each run lists its files with
-    the corpus's tests (``tests/corpus/``), the longest files, last. The runs hold every file of ``suite`` between
-    them, each once, so a mutant that survives them all ran the whole suite.
+    and a mutant killed there never collects the rest. Each run puts the unit tests before the corpus's tests
+    (``tests/corpus/``), the longest files: a mutant another module's unit test kills dies sooner. The runs hold
+    every file of ``suite`` between them, each once, so a mutant that survives them all ran the whole suite.
     """
-    own = own_tests(module, suite)
-    dotted = name_prefix(module).removesuffix(".")
-    near = [f for f in suite if f not in own and dotted in _imported(root / f)]
-    rest = [f for f in suite if f not in own and f not in near]
+    own, near, rest = _test_groups(module, suite, root)
+    return [sorted(stage, key=lambda f: f.startswith("tests/corpus/")) for stage in (own, near, rest) if stage]
+
+
+def fork_stages(module: str, suite: Sequence[str], root: Path = ROOT) -> list[list[str]]:
+    """``sample_stages`` as a forked child runs them: the module's own tests and the files importing it in one run.
+
+    In a child of the fork server the files are already imported, so one run of both costs no more than two, and
+    the run's order (tests/conftest.py, ``sample_order``) puts the unit tests of both before the families of many
+    parametrized tests of either: a mutant that only another file's unit test kills does not first run every
+    corpus board of its own file (``bookkeeping``'s file holds 5,600 of them: ``_gone_after``'s mutant 9 spent
+    194 s there, under load, before test_witnesses.py killed it in 11 s). A fresh run pays for every file it
+    imports, so it keeps the three runs of ``sample_stages``.
+    """
+    own, near, rest = _test_groups(module, suite, root)
     return [sorted(stage, key=lambda f: f.startswith("tests/corpus/")) for stage in (own + near, rest) if stage]
 
 
-def own_tests(module: str, suite: Sequence[str]) -> list[str]:
-    """The test files of ``suite`` named for a rules module (``test_<module>.py``): its unit tests."""
+def _test_groups(module: str, suite: Sequence[str], root: Path) -> tuple[list[str], list[str], list[str]]:
+    """The files of ``suite``: the module's own tests (``test_<module>.py``), those importing it, the others."""
     stem = module.rpartition(".")[2]
-    return [f for f in suite if Path(f).name == f"test_{stem}.py"]
+    own = [f for f in suite if Path(f).name == f"test_{stem}.py"]
+    dotted = name_prefix(module).removesuffix(".")
+    near = [f for f in suite if f not in own and dotted in _imported(root / f)]
+    rest = [f for f in suite if f not in own and f not in near]
+    return own, near, rest
 
 
 @functools.cache
@@ -631,7 +643,7 @@ def run_sample(
     Unlike ``mutmut run``, this measures nothing first (no statistics run, no clean run) and sets no CPU limit
     from measured durations, so a verdict does not follow the machine's load: each mutant runs the whole suite
     unless a test fails, with ``MUTANT_UNDER_TEST`` naming it in mutmut's scratch copy (``generate`` wrote it).
-    A mutant named in ``own_tests_only`` runs its module's own tests only (``own_tests``). ``cpu_limit_s``
+    A mutant named in ``own_tests_only`` runs its module's own tests only (the first stage). ``cpu_limit_s``
     (CPU time, per pytest run) only stops a mutant that never ends; such a mutant counts as a timeout, as mutmut
     counts it. ``test_cpu_limit_s`` (CPU time, per test, ``mutation_test_limit``) stops it sooner, at the first
     test that outruns it: a timeout too.
@@ -640,9 +652,9 @@ def run_sample(
     (``mutation_forkserver``, ``jobs`` children at a time). A mutant killed there is killed. A mutant that
     survives there, or whose function ran while the suite was imported (a fork would have missed what it
     computes at import), is run the old way, a fresh ``python -m pytest`` per stage (``run_with_cpu_limit``):
-    every survivor's verdict is a fresh run's. A forked child's CPU time starts at the fork, so under the same
-    limit it has at least the time a fresh run has for its tests: a fork stopped by the limit would be stopped
-    fresh too.
+    every survivor's verdict is a fresh run's. A forked child runs a mutant's first two stages in one
+    (``fork_stages``) and gets twice ``cpu_limit_s``; its CPU time starts at the fork, so it has at least the time
+    the fresh runs have for the same tests: a fork stopped by the limit would be stopped fresh too.
     """
     from concurrent.futures import ThreadPoolExecutor
 
@@ -661,9 +673,7 @@ def run_sample(
     args += ["-p", mutation_test_limit.__name__]
     args += ["-k", deselect] if deselect else []
     stages = {
-        name: [own_tests(parse_name(name)[0], suite)]
-        if name in own_tests_only
-        else sample_stages(parse_name(name)[0], suite, mutants)
+        name: sample_stages(parse_name(name)[0], suite, mutants)[: 1 if name in own_tests_only else None]
         for name in names
     }
 
@@ -680,7 +690,11 @@ def run_sample(
                 return verdict(name, code)  # detected: the later stages did not run
         return 0 if any(verdict(name, c) == 0 for c in codes) else 5
 
-    forked = run_in_forks(stages, mutants, env, args, jobs, cpu_limit_s)
+    in_forks = {
+        name: stages[name] if name in own_tests_only else fork_stages(parse_name(name)[0], suite, mutants)
+        for name in names
+    }
+    forked = run_in_forks(in_forks, mutants, env, args, jobs, 2 * cpu_limit_s)  # up to two stages in one
     out = {n: judged(n, forked.codes[n]) for n in names if n in forked.codes}
 
     def stage(name: str, files: Sequence[str]) -> int:

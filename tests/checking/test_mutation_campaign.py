@@ -45,10 +45,10 @@ def test_a_sampled_mutant_whose_tests_outrun_the_cpu_limit_is_a_detected_timeout
     looping, passing = "reference.clock.x_see__mutmut_1", "reference.other.x_f__mutmut_2"
     suite = ["tests/test_clock.py", "tests/test_other.py"]
     # the passing one runs its own module's tests only: the rest of this suite is test_clock.py. The limit leaves a
-    # fresh pytest's start-up (about a second of CPU, more on a loaded machine) room several times over; the looping
-    # test needs 60 s of CPU, past it whatever the load.
+    # fresh pytest's start-up (about a second of CPU) room several times over; the looping test needs 60 s of CPU,
+    # past the limit whatever the load, and past twice the limit too, which a forked run of two stages gets.
     codes = mutation.run_sample(
-        [looping, passing], suite, workdir=tmp_path, jobs=1, cpu_limit_s=8, own_tests_only={passing}
+        [looping, passing], suite, workdir=tmp_path, jobs=1, cpu_limit_s=4, own_tests_only={passing}
     )
     assert mutation.status_of(codes[looping]) == "timeout"
     assert mutation.status_of(codes[passing]) == "survived"
@@ -221,11 +221,11 @@ def test_a_later_stage_is_collected_only_when_a_mutant_reaches_it(tmp_path: Path
     assert mutation.status_of(codes[KILLED]) == "killed", "fresh, the rest imported see() under the mutant"
 
 
-def test_a_mutants_stages_are_its_own_tests_with_the_files_that_import_its_module_then_the_rest(
+def test_a_mutants_stages_are_its_own_tests_then_the_files_that_import_its_module_then_the_rest(
     tmp_path: Path,
 ) -> None:
-    """``sample_stages``: every file of the suite once; the module's own tests with the files importing the module
-    (by any absolute form of import) in one run, then the others; in each run the corpus's tests last."""
+    """``sample_stages``: every file of the suite once; the module's own tests, then the files importing the module
+    (by any absolute form of import), then the others; in each stage the corpus's tests last."""
     files = {
         "tests/corpus/test_golden.py": "from reference.case import board_at\n",
         "tests/reference/test_case.py": "from reference.case import apply_step\n",
@@ -241,12 +241,8 @@ def test_a_mutants_stages_are_its_own_tests_with_the_files_that_import_its_modul
     suite = list(files) + ["tests/reference/test_missing.py"]
     stages = mutation.sample_stages("case", suite, tmp_path)
     assert stages == [
-        [
-            "tests/reference/test_case.py",
-            "tests/reference/test_stickers.py",
-            "tests/reference/test_merged.py",
-            "tests/corpus/test_golden.py",
-        ],
+        ["tests/reference/test_case.py"],
+        ["tests/reference/test_stickers.py", "tests/reference/test_merged.py", "tests/corpus/test_golden.py"],
         [
             "tests/reference/test_model.py",
             "tests/reference/test_zones.py",
@@ -256,5 +252,6 @@ def test_a_mutants_stages_are_its_own_tests_with_the_files_that_import_its_modul
     ]
     # a module no other file imports: its own tests, then the rest
     assert [len(s) for s in mutation.sample_stages("stickers", suite, tmp_path)] == [1, len(suite) - 1]
-    # its own tests alone (the equivalent mutant's demonstration runs only them)
-    assert mutation.own_tests("reference_optimized.case", suite) == ["tests/reference/test_case.py"]
+    # in a fork, the first two stages are one run (the test order puts both files' unit tests first)
+    assert mutation.fork_stages("case", suite, tmp_path) == [stages[0][:1] + stages[1], stages[2]]
+    assert mutation.fork_stages("stickers", suite, tmp_path) == mutation.sample_stages("stickers", suite, tmp_path)
