@@ -84,17 +84,19 @@ fixed step before or after the group's effects, and the signature of an order st
 property test ``tests/reference_optimized/test_lose_all_held.py`` compares this with every order.
 
 **A defined ability given by the group.** ``territories.holds_no_definition`` also lets a gain of the group (or an
-effect of its territories) give a defined ability (611.3b) that applies to the object given it, when its effect applies
-only in slots after the losses' and there commutes with every operation of the territories' effects and of the other
-defined abilities given (``territories.granted_apart``: numbers for values; no condition, replacement or token; not
-characteristic-defining). Its wording is an atom like any named ability: the signature of an order says whether the
-object has it at the end of the losses' slot (a gain of it last, after a loss, or no loss touching it), and so whether
-its effect exists after that slot (611.3b; a loss later in the slot ends it before it would first apply, as above).
-Where its effect applies among the effects of its slots (by its timestamp, or in a tie there that the order recorded
-for this tie decides, ``reference.choices``) changes nothing, since it commutes with all of them (613.4c), and nothing
-reads what it writes (the territories' shape: filters, values and conditions read nothing written from the slot on).
-So the signature still decides the outcome. The project reads an object's abilities as a set: two gains of one
-wording give it once, as one atom.
+effect of its territories) give a defined ability (611.3b) that applies to the object given it, or to objects its
+definition names by identity ("o1 gets +1/+1": the same objects whoever holds it and in every order, 109.2; the
+territories join them to the holder's, so every effect on them is among those it must commute with), when its effect
+applies only in slots after the losses' and there commutes with every operation of the territories' effects and of
+the other defined abilities given (``territories.granted_apart``: numbers for values; no condition, replacement or
+token; not characteristic-defining). Its wording is an atom like any named ability: the signature of an order says
+whether the object has it at the end of the losses' slot (a gain of it last, after a loss, or no loss touching it),
+and so whether its effect exists after that slot (611.3b; a loss later in the slot ends it before it would first
+apply, as above). Where its effect applies among the effects of its slots (by its timestamp, or in a tie there that
+the order recorded for this tie decides, ``reference.choices``) changes nothing, since it commutes with all of them
+(613.4c), and nothing reads what it writes (the territories' shape: filters, values and conditions read nothing
+written from the slot on). So the signature still decides the outcome. The project reads an object's abilities as a
+set: two gains of one wording give it once, as one atom.
 
 **Losses of all abilities but mana abilities.** Whether an ability is a mana ability is read off its wording (605.1a:
 an activated ability that adds mana, with no target and no loyalty cost; ``reference.vocabulary.is_mana_ability``), and

@@ -405,15 +405,18 @@ def granted_apart(
     board: Board,
     version: RulesVersion,
 ) -> bool:
-    """611.3b, 613.4c, 613.7m: a defined ability a gain of the group gives to the object it applies to ("this
-    creature ..."), whose effect applies only in slots after the losses' (``where``) and there commutes with every
+    """611.3b, 613.4c, 613.7m: a defined ability a gain of the group gives, acting on the object given it ("this
+    creature ...") or on objects its definition names by identity ("o1 gets +1/+1", fixed whoever holds it, 109.2),
+    whose effect applies only in slots after the losses' (``where``) and there commutes with every
     operation of the territories' effects and of the other definitions the group gives (``granted``), with numbers for
     values and nothing else to do (no condition, replacement or token; not characteristic-defining): whether it exists
     is decided by the end of the losses' slot, by the signature of the order (its wording is an atom, ``last_touch``),
     and where it applies among the effects of its slots, or in a tie there that the recorded order decides, changes
     nothing (module docstring of ``last_touch``, "A defined ability given by the group")."""
-    if not ends_after(d, where, version) or d.cda or d.applies_to != {"is_source": True}:
+    if not ends_after(d, where, version) or d.cda:
         return False
+    if d.applies_to != {"is_source": True} and identity_objects(d.applies_to, None) is None:
+        return False  # 611.3a: objects a filter finds may differ between orders
     for q in d.parts:
         if (
             part_out_of_scope(q, board) is not None
