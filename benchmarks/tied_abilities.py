@@ -66,6 +66,11 @@ from N = 6.
 its effect applies in layer 7c to ``o1``, a plain 1/1 creature, named by id): ``o1`` is 2/2 when ``o0`` keeps it
 (``reference_optimized.territories.granted_apart``, on the object its definition names). 4 outcomes at N = 5, 8 from
 N = 6.
+``group-loses-held-early-one``: as ``group-loses-one``, ``o0`` also having "this creature is blue", a defined ability
+whose effect applies in layer 5 (611.3b), before the tie's layer 6: it has applied before the tie, in every order, so
+``o0`` is blue in every outcome and its wording is lost like a keyword
+(``reference_optimized.territories.done_before``);
+the same outcomes as ``group-loses-one``, ``o0`` blue in each.
 ``group-loses-held-one``: as ``group-loses-one``, ``o0`` also having "this creature gets +1/+1", a defined ability whose
 effect applies in layer 7c (611.3b): every order loses it in layer 6, before that effect would first apply, so it
 applies in no order (``reference_optimized.territories.ends_after``); the same outcomes, ``o0`` 1/1 in each.
@@ -110,7 +115,7 @@ KINDS = ("copy", "copies", "control", "text", "loses", "condition")
 GROUP_KINDS: tuple[str, ...] = ("group-text", "group-loses", "group-keyword-counters", "group-grants", "group-text-one")
 GROUP_KINDS += ("group-loses-one", "group-loses-but-mana-one", "group-loses-filtered", "group-loses-held-one")
 GROUP_KINDS += ("group-loses-resolved-filtered", "group-loses-lord-one", "group-loses-grants-one")
-GROUP_KINDS += ("group-loses-grants-other",)
+GROUP_KINDS += ("group-loses-grants-other", "group-loses-held-early-one")
 # group-loses-one: the keywords the odd abilities give o0, in turn
 GRANTED = ("flying", "haste", "trample")
 # group-loses-grants-one: what the odd abilities give o0, in turn (a keyword, a defined ability, 611.3b, a keyword)
@@ -191,7 +196,7 @@ def with_group_kind(data: dict[str, Any], kind: str) -> dict[str, Any]:
         others[0]["subtypes"] = list(WORDS_FROM[2:n])
         others = others[:1]
     elif kind in ("group-loses-one", "group-loses-held-one", "group-loses-lord-one", "group-loses-grants-one") or (
-        kind == "group-loses-grants-other"
+        kind in ("group-loses-grants-other", "group-loses-held-early-one")
     ):
         granted = {"group-loses-grants-one": GRANTED_DEFINED, "group-loses-grants-other": GRANTED_OTHER}.get(
             kind, GRANTED
@@ -211,6 +216,10 @@ def with_group_kind(data: dict[str, Any], kind: str) -> dict[str, Any]:
         if kind == "group-loses-grants-one":  # 611.3b: the defined ability the odd abilities give in turn
             own.append({"text": GRANTED_DEFINED[1], "applies_to": {"is_source": True}, "parts": []})
             own[-1]["parts"].append({"op": "modify_pt", "power": 1, "toughness": 1})
+        if kind == "group-loses-held-early-one":  # 611.3b: a defined ability whose effect applies in layer 5, before
+            own.append({"text": "this creature is blue", "applies_to": {"is_source": True}, "parts": []})
+            own[-1]["parts"].append({"op": "set_colors", "colors": ["blue"]})
+            own_words.append("this creature is blue")
         if kind == "group-loses-grants-other":  # 611.3b: the defined ability given to o0 acts on o1, by id
             own.append({"text": GRANTED_OTHER[1], "applies_to": {"id": "o1"}, "parts": []})
             own[-1]["parts"].append({"op": "modify_pt", "power": 1, "toughness": 1})

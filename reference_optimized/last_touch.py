@@ -83,6 +83,16 @@ parts in later layers apply when it began to apply in that layer (613.6), the sa
 fixed step before or after the group's effects, and the signature of an order still decides the outcome. The
 property test ``tests/reference_optimized/test_lose_all_held.py`` compares this with every order.
 
+**A defined ability held, done before the tie.** ``territories.holds_no_definition`` also lets an object a loss
+reaches hold a defined ability whose effect applies only in slots before the tie's (``territories.done_before``: "this
+creature is blue", layer 5, beside a tie in layer 6), when that effect does nothing else (no condition, replacement or
+token; not characteristic-defining). The tie is the first one left open (``reference.choices``), so every slot before
+it is the same in every order: the effect has applied there, or not, the same way, and what it wrote stays (613.6:
+an effect keeps applying once it has begun, even if its ability is removed). From the tie's slot on it generates
+nothing, so a loss or gain of its wording ends and starts no effect, and the wording is an element of its holder's
+abilities like a keyword's: the signature of an order still decides the outcome. Before M10 (418.5) colors and
+abilities share one layer, so "this creature is blue" is in the tie's slot there and this reading does not take it.
+
 **A defined ability given by the group.** ``territories.holds_no_definition`` also lets a gain of the group (or an
 effect of its territories) give a defined ability (611.3b) that applies to the object given it, or to objects its
 definition names by identity ("o1 gets +1/+1": the same objects whoever holds it and in every order, 109.2; the

@@ -295,7 +295,7 @@ def _inside(
         split = [_every(c) for c in texts]
         return lambda: orders_product(split)
     stamps = frozenset(e.timestamp for e in near if any(k in (holder(e), e.key) for k in group))
-    lose_all = holds_no_definition(near, objects, board, state, version, stamps)
+    lose_all = holds_no_definition(near, objects, board, state, version, stamps, version.slot_index(slot))
     if not lose_all and not all(part_out_of_scope(p, board) is None for e in near for p in e.parts):
         return lambda: permutations(group)
     # 611.3a, 613.6: each effect's objects, the same in every order (the shape's filters read nothing written from the
@@ -317,6 +317,7 @@ def holds_no_definition(
     state: State,
     version: RulesVersion | None = None,
     stamps: frozenset[float] | None = None,
+    start: int | None = None,
 ) -> bool:
     """611.3b, 613.1f, 605.1a: every operation of the territories is in ``orders``' scope or a loss of all abilities,
     or of all but mana abilities (one at least), and no object such a loss applies to can hold, from the slot on, an
@@ -325,7 +326,8 @@ def holds_no_definition(
     ``granted_apart`` allows), or a basic land type's mana ability (305.6). With ``version``, one it has as the slot
     begins is allowed when its effect applies only in layers after every such loss (``ends_after``); with ``stamps``
     too (the timestamps of the group's effects), when its effect applies from the losses' layer on and has none of
-    those timestamps (``apart_from_tie``). Its losses and gains then end and start no effect that could apply while
+    those timestamps (``apart_from_tie``); with ``start`` (the tie's slot), when its effect applies only in slots before
+    it (``done_before``). Its losses and gains then end and start no effect that could apply while
     the order matters, or one that applies, or not, at the same place in every order, or one that commutes with
     everything where it applies (``reference_optimized.last_touch``, "Losses of all abilities", "A defined ability
     held apart from the tie", "A defined ability given by the group")."""
@@ -352,6 +354,8 @@ def holds_no_definition(
                 continue
             if version is None:
                 return False
+            if done_before(d, start, version):
+                continue
             if not ends_after(d, where, version) and not apart_from_tie(d, w, oid, near, where, version, stamps):
                 return False
     return True
@@ -375,6 +379,20 @@ def ends_after(d: AbilityDef, where: int, version: RulesVersion) -> bool:
         return False
     origins = ("static", "cda") if d.cda else ("static",)
     return all(_slot_index(o, p.op, version) > where for p in d.parts for o in origins)
+
+
+def done_before(d: AbilityDef, start: int | None, version: RulesVersion) -> bool:
+    """611.3b, 613.1, 613.6: the effect the definition generates applies only in slots before ``start`` (the tie's
+    slot), and does nothing else (no condition, replacement or token; not characteristic-defining). Those slots are the
+    same in every order of the tie (its first open one, ``reference.choices``), and the effect has applied there, or
+    not, before the tie's slot begins: from the slot on it generates nothing, so losing or keeping its wording ends and
+    starts no effect, and the wording is an element of its holder's abilities like a keyword's (module docstring of
+    ``last_touch``, "A defined ability held, done before the tie")."""
+    if start is None or not d.parts or d.cda or d.condition is not None:
+        return False
+    if d.enters_with is not None or d.creates is not None or d.functions_in is not None:
+        return False
+    return all(_slot_index("static", p.op, version) < start for p in d.parts)
 
 
 def apart_from_tie(
