@@ -39,8 +39,9 @@ effects of different territories there too, where again it changes nothing; insi
 are every order (or, where every effect of the group's territories is in ``orders``' scope, the classes of
 ``orders`` read on those effects alone: the other territories do not meet them; losses of all abilities are allowed
 among them where no object they reach can hold a defined ability whose effect applies before the losses' layer, or
-in it with the group's timestamp, and every defined ability given applies after it and commutes with everything there,
-``holds_no_definition``, ``apart_from_tie`` and ``granted_apart``, and
+in it with the group's timestamp, or only in slots before the tie's, and every defined ability given applies after it
+and commutes with everything there, on the object given it or on objects it names by identity, ``holds_no_definition``,
+``apart_from_tie``, ``done_before`` and ``granted_apart``, and
 ``reference_optimized.last_touch`` reads them as settings, on the objects each effect applies to, which are fixed
 here even where a filter on characteristics finds them). A tie whose keys name an effect
 that meets, in a later slot, an effect of the same timestamp the keys do not name keeps every order
