@@ -182,7 +182,7 @@ def test_a_defined_ability_with_the_ties_timestamp_is_not_apart() -> None:
 # (reference_optimized.territories.done_before).
 
 _BLUE = "this creature is blue"
-_EARLY = [
+_EARLY: list[dict[str, Any]] = [
     {"text": _BLUE, "applies_to": {"is_source": True}, "parts": [{"op": "set_colors", "colors": ["blue"]}]},
     {
         "text": "this creature is an artifact",
@@ -288,9 +288,9 @@ def test_a_definition_done_before_the_tie_is_read_as_a_keyword() -> None:
     assert not done_before(replace(blue, functions_in=("graveyard",)), six, IKORIA)
     assert not done_before(replace(blue, parts=()), six, IKORIA)
     pre_m10 = get_version("pre-m10")
-    assert not done_before(
-        blue, pre_m10.slot_index(pre_m10.slot_of(OPERATION_KIND["remove_all_abilities"], "static")), pre_m10
-    )
+    losses = pre_m10.slot_of(OPERATION_KIND["remove_all_abilities"], "static")
+    assert losses is not None
+    assert not done_before(blue, pre_m10.slot_index(losses), pre_m10)
 
 
 def _definition(d: dict[str, Any]) -> Any:
