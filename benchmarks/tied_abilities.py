@@ -71,6 +71,10 @@ whose effect applies in layer 5 (611.3b), before the tie's layer 6: it has appli
 ``o0`` is blue in every outcome and its wording is lost like a keyword
 (``reference_optimized.territories.done_before``);
 the same outcomes as ``group-loses-one``, ``o0`` blue in each.
+``group-loses-held-locked-one``: as ``group-loses-held-early-one``, the ability being "this creature is blue and gets
++1/+1" (layers 5 and 7c): its effect began in layer 5, before the tie, so it keeps applying in 7c though every order
+takes the ability away (613.6): ``o0`` is blue and 2/2 in every outcome
+(``reference_optimized.territories.locked_before``).
 ``group-loses-held-one``: as ``group-loses-one``, ``o0`` also having "this creature gets +1/+1", a defined ability whose
 effect applies in layer 7c (611.3b): every order loses it in layer 6, before that effect would first apply, so it
 applies in no order (``reference_optimized.territories.ends_after``); the same outcomes, ``o0`` 1/1 in each.
@@ -115,7 +119,7 @@ KINDS = ("copy", "copies", "control", "text", "loses", "condition")
 GROUP_KINDS: tuple[str, ...] = ("group-text", "group-loses", "group-keyword-counters", "group-grants", "group-text-one")
 GROUP_KINDS += ("group-loses-one", "group-loses-but-mana-one", "group-loses-filtered", "group-loses-held-one")
 GROUP_KINDS += ("group-loses-resolved-filtered", "group-loses-lord-one", "group-loses-grants-one")
-GROUP_KINDS += ("group-loses-grants-other", "group-loses-held-early-one")
+GROUP_KINDS += ("group-loses-grants-other", "group-loses-held-early-one", "group-loses-held-locked-one")
 # group-loses-one: the keywords the odd abilities give o0, in turn
 GRANTED = ("flying", "haste", "trample")
 # group-loses-grants-one: what the odd abilities give o0, in turn (a keyword, a defined ability, 611.3b, a keyword)
@@ -196,7 +200,7 @@ def with_group_kind(data: dict[str, Any], kind: str) -> dict[str, Any]:
         others[0]["subtypes"] = list(WORDS_FROM[2:n])
         others = others[:1]
     elif kind in ("group-loses-one", "group-loses-held-one", "group-loses-lord-one", "group-loses-grants-one") or (
-        kind in ("group-loses-grants-other", "group-loses-held-early-one")
+        kind in ("group-loses-grants-other", "group-loses-held-early-one", "group-loses-held-locked-one")
     ):
         granted = {"group-loses-grants-one": GRANTED_DEFINED, "group-loses-grants-other": GRANTED_OTHER}.get(
             kind, GRANTED
@@ -220,6 +224,13 @@ def with_group_kind(data: dict[str, Any], kind: str) -> dict[str, Any]:
             own.append({"text": "this creature is blue", "applies_to": {"is_source": True}, "parts": []})
             own[-1]["parts"].append({"op": "set_colors", "colors": ["blue"]})
             own_words.append("this creature is blue")
+        if kind == "group-loses-held-locked-one":  # 611.3b, 613.6: in layer 5, before the tie, and in 7c
+            own.append({"text": "this creature is blue and gets +1/+1", "applies_to": {"is_source": True}, "parts": []})
+            own[-1]["parts"] += [
+                {"op": "set_colors", "colors": ["blue"]},
+                {"op": "modify_pt", "power": 1, "toughness": 1},
+            ]
+            own_words.append("this creature is blue and gets +1/+1")
         if kind == "group-loses-grants-other":  # 611.3b: the defined ability given to o0 acts on o1, by id
             own.append({"text": GRANTED_OTHER[1], "applies_to": {"id": "o1"}, "parts": []})
             own[-1]["parts"].append({"op": "modify_pt", "power": 1, "toughness": 1})

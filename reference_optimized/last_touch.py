@@ -93,6 +93,18 @@ nothing, so a loss or gain of its wording ends and starts no effect, and the wor
 abilities like a keyword's: the signature of an order still decides the outcome. Before M10 (418.5) colors and
 abilities share one layer, so "this creature is blue" is in the tie's slot there and this reading does not take it.
 
+**A defined ability held, locked in before the tie.** ``territories.holds_no_definition`` also lets an object a loss
+reaches hold a defined ability whose effect began to apply in a slot before the tie's and is locked in as that slot
+begins ("this creature is blue and gets +1/+1": layer 5, then 7c, beside a tie in layer 6;
+``territories.locked_before``), when the effect does nothing else (no condition, replacement or token; not
+characteristic-defining) and its holder has no effect with one of the group's timestamps. Once an effect has begun
+to apply it keeps applying, to the same objects, in its later layers even if the ability is removed (613.6): the
+losses take the wording away, but not the effect. So from the tie's slot on the effect exists in every order, with
+fixed objects and values (the territories' shape), and its timestamp is not the group's, so it applies before all of
+the group's effects or after all of them in each of its slots (613.7), never between, the same in every order. Its
+writes are a fixed step, the wording an element of its holder's abilities like a keyword's, and the signature of an
+order still decides the outcome.
+
 **A defined ability given by the group.** ``territories.holds_no_definition`` also lets a gain of the group (or an
 effect of its territories) give a defined ability (611.3b) that applies to the object given it, or to objects its
 definition names by identity ("o1 gets +1/+1": the same objects whoever holds it and in every order, 109.2; the

@@ -4,6 +4,7 @@ signature, where that effect's timestamp is not the tie's."""
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import replace
 from typing import Any
 
@@ -18,7 +19,7 @@ from reference.versions import get_version
 from reference.vocabulary import OPERATION_KIND
 from reference_optimized import distinct_outcomes
 from reference_optimized.from_slot import slot_start
-from reference_optimized.territories import apart_from_tie, done_before
+from reference_optimized.territories import apart_from_tie, done_before, locked_before
 
 from ..builders import creature, enchantment, make_board
 from ..strategies import ci_examples
@@ -295,3 +296,57 @@ def test_a_definition_done_before_the_tie_is_read_as_a_keyword() -> None:
 
 def _definition(d: dict[str, Any]) -> Any:
     return make_board([], [], [d]).abilities[str(d["text"])]
+
+
+def test_a_definition_locked_in_before_the_tie_keeps_applying_in_every_order() -> None:
+    """611.3b, 613.6, 613.1f, 613.4c, 613.7m: the same four tied abilities on o0, which holds "this creature is blue
+    and gets +1/+1" (layers 5 and 7c). Its effect began in layer 5, before the tie in layer 6, so it keeps applying in
+    7c though every order takes the ability away (613.6): o0 is blue and 2/2 in every outcome, its abilities as in
+    the four outcomes above. Five resolutions, against 25 for every order."""
+    both = "this creature is blue and gets +1/+1"
+    board = _early_board([both], LOSE, gain("flying"), LOSE, gain("haste"))
+    every = outcomes(board, IKORIA)
+    found = distinct_outcomes(board, IKORIA)
+    assert (found.complete, found.runs, every.runs) == (True, 5, 25)
+    assert outcome_keys(found) == outcome_keys(every)
+    assert {(frozenset(o.final["o0"].colors), o.final["o0"].power) for o in found.outcomes} == {
+        (frozenset({"blue"}), 2)
+    }
+    assert len(_abilities(found, "o0")) == 4
+
+
+def test_locked_before_asks_for_the_locked_effect_and_the_holders_timestamps() -> None:
+    """613.6, 613.7: ``locked_before`` takes the held ability only when its effect is locked in as the tie's slot
+    begins and its holder has no effect with the group's timestamps; not one that does more than apply in layers."""
+    both = "this creature is blue and gets +1/+1"
+    board = _early_board([both], LOSE, gain("flying"), c_own=(both,))
+    tie = resolve(board, IKORIA).undecided[0]
+    start = slot_start(board, IKORIA, tie)
+    assert start is not None
+    near, locked = start[0], frozenset(start[1])
+    assert {f"o0:{both}", f"c:{both}"} <= locked
+    d = board.abilities[both]
+    stamps = frozenset({1.0})
+    assert locked_before(d, f"o0:{both}", "o0", near, locked, stamps)
+    assert not locked_before(d, f"c:{both}", "c", near, locked, stamps)  # c's effects have the group's timestamp
+    assert not locked_before(d, f"o0:{both}", "o0", near, frozenset(), stamps)  # not locked in
+    assert not locked_before(d, f"o0:{both}", "o0", near, locked, None)
+    # a resolved effect from the holder with the group's timestamp is not its static ability's effect (613.7b)
+    resolved = [dataclasses.replace(e, source="o0", origin="resolved") for e in near if e.source == "c"]
+    assert locked_before(d, f"o0:{both}", "o0", resolved, locked, stamps)
+    static = [dataclasses.replace(resolved[0], origin="static")]
+    assert not locked_before(d, f"o0:{both}", "o0", static, locked, stamps)
+    cond = {"left": 1, "op": ">=", "right": 1}
+    for other in ({"cda": True}, {"condition": cond}, {"enters_with": {"+1/+1": 1}}, {"creates": {"name": "x"}}):
+        assert not locked_before(replace(d, **other), f"o0:{both}", "o0", near, locked, stamps)
+    assert not locked_before(replace(d, functions_in=("graveyard",)), f"o0:{both}", "o0", near, locked, stamps)
+
+
+def _early_board(own: list[str], *parts: dict[str, Any], c_own: tuple[str, ...] = ()) -> Board:
+    """c's tied abilities (timestamp 1) on o0 (timestamp 0.5, holding ``own``), with the early definitions."""
+    abilities = [{"text": f"tied {i}", "applies_to": {"id": "o0"}, "parts": [p]} for i, p in enumerate(parts)]
+    objects = [
+        creature("c", 1, 1, 1, abilities=[str(a["text"]) for a in abilities] + list(c_own)),
+        creature("o0", 0.5, 1, 1, abilities=own),
+    ]
+    return make_board(objects, [], abilities + _HELD + _EARLY)
