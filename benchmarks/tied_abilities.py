@@ -62,6 +62,19 @@ timestamp and its dependency on them (613.8a), not by the tie's order
 grants comes after the last loss, and is 2/2 when it keeps the defined one; that effect commutes with everything in 7c,
 so where it applies there changes nothing (``reference_optimized.territories.granted_apart``). 4 outcomes at N = 5, 8
 from N = 6.
+``group-loses-grants-other``: as ``group-loses-grants-one``, but the defined ability given is "o1 gets +1/+1" (611.3b:
+its effect applies in layer 7c to ``o1``, a plain 1/1 creature, named by id): ``o1`` is 2/2 when ``o0`` keeps it
+(``reference_optimized.territories.granted_apart``, on the object its definition names). 4 outcomes at N = 5, 8 from
+N = 6.
+``group-loses-held-early-one``: as ``group-loses-one``, ``o0`` also having "this creature is blue", a defined ability
+whose effect applies in layer 5 (611.3b), before the tie's layer 6: it has applied before the tie, in every order, so
+``o0`` is blue in every outcome and its wording is lost like a keyword
+(``reference_optimized.territories.done_before``);
+the same outcomes as ``group-loses-one``, ``o0`` blue in each.
+``group-loses-held-locked-one``: as ``group-loses-held-early-one``, the ability being "this creature is blue and gets
++1/+1" (layers 5 and 7c): its effect began in layer 5, before the tie, so it keeps applying in 7c though every order
+takes the ability away (613.6): ``o0`` is blue and 2/2 in every outcome
+(``reference_optimized.territories.locked_before``).
 ``group-loses-held-one``: as ``group-loses-one``, ``o0`` also having "this creature gets +1/+1", a defined ability whose
 effect applies in layer 7c (611.3b): every order loses it in layer 6, before that effect would first apply, so it
 applies in no order (``reference_optimized.territories.ends_after``); the same outcomes, ``o0`` 1/1 in each.
@@ -106,10 +119,13 @@ KINDS = ("copy", "copies", "control", "text", "loses", "condition")
 GROUP_KINDS: tuple[str, ...] = ("group-text", "group-loses", "group-keyword-counters", "group-grants", "group-text-one")
 GROUP_KINDS += ("group-loses-one", "group-loses-but-mana-one", "group-loses-filtered", "group-loses-held-one")
 GROUP_KINDS += ("group-loses-resolved-filtered", "group-loses-lord-one", "group-loses-grants-one")
+GROUP_KINDS += ("group-loses-grants-other", "group-loses-held-early-one", "group-loses-held-locked-one")
 # group-loses-one: the keywords the odd abilities give o0, in turn
 GRANTED = ("flying", "haste", "trample")
 # group-loses-grants-one: what the odd abilities give o0, in turn (a keyword, a defined ability, 611.3b, a keyword)
 GRANTED_DEFINED = ("flying", "this creature gets +1/+1", "haste")
+# group-loses-grants-other: as group-loses-grants-one, the defined ability acting on o1, named by id (611.3b)
+GRANTED_OTHER = ("flying", "o1 gets +1/+1", "haste")
 # group-loses-but-mana-one: what the odd abilities give o0, in turn (a keyword, a keyword, a mana ability, 605.1a)
 GRANTED_BUT_MANA = ("flying", "haste", "{t}: add {r}.")
 # group-loses-filtered: what the odd abilities give, in turn: (text, objects found, ability)
@@ -183,8 +199,12 @@ def with_group_kind(data: dict[str, Any], kind: str) -> dict[str, Any]:
         others[0].update(power=1, toughness=1, abilities=[a["text"] for a in own])
         others[0]["subtypes"] = list(WORDS_FROM[2:n])
         others = others[:1]
-    elif kind in ("group-loses-one", "group-loses-held-one", "group-loses-lord-one", "group-loses-grants-one"):
-        granted = GRANTED_DEFINED if kind == "group-loses-grants-one" else GRANTED
+    elif kind in ("group-loses-one", "group-loses-held-one", "group-loses-lord-one", "group-loses-grants-one") or (
+        kind in ("group-loses-grants-other", "group-loses-held-early-one", "group-loses-held-locked-one")
+    ):
+        granted = {"group-loses-grants-one": GRANTED_DEFINED, "group-loses-grants-other": GRANTED_OTHER}.get(
+            kind, GRANTED
+        )
         for k in range(n):
             if k % 2 == 0:
                 abilities.append(_on("o0", f"ability {k}: o0 loses all abilities", {"op": "remove_all_abilities"}))
@@ -200,6 +220,21 @@ def with_group_kind(data: dict[str, Any], kind: str) -> dict[str, Any]:
         if kind == "group-loses-grants-one":  # 611.3b: the defined ability the odd abilities give in turn
             own.append({"text": GRANTED_DEFINED[1], "applies_to": {"is_source": True}, "parts": []})
             own[-1]["parts"].append({"op": "modify_pt", "power": 1, "toughness": 1})
+        if kind == "group-loses-held-early-one":  # 611.3b: a defined ability whose effect applies in layer 5, before
+            own.append({"text": "this creature is blue", "applies_to": {"is_source": True}, "parts": []})
+            own[-1]["parts"].append({"op": "set_colors", "colors": ["blue"]})
+            own_words.append("this creature is blue")
+        if kind == "group-loses-held-locked-one":  # 611.3b, 613.6: in layer 5, before the tie, and in 7c
+            own.append({"text": "this creature is blue and gets +1/+1", "applies_to": {"is_source": True}, "parts": []})
+            own[-1]["parts"] += [
+                {"op": "set_colors", "colors": ["blue"]},
+                {"op": "modify_pt", "power": 1, "toughness": 1},
+            ]
+            own_words.append("this creature is blue and gets +1/+1")
+        if kind == "group-loses-grants-other":  # 611.3b: the defined ability given to o0 acts on o1, by id
+            own.append({"text": GRANTED_OTHER[1], "applies_to": {"id": "o1"}, "parts": []})
+            own[-1]["parts"].append({"op": "modify_pt", "power": 1, "toughness": 1})
+            others[1].update(power=1, toughness=1)
         if kind == "group-loses-lord-one":  # 611.3b: a defined ability whose effect applies in layer 6, on another
             lord = "other creatures you control have vigilance"
             yours: dict[str, Any] = {"all": [{"type": "creature"}, {"other_than_source": True}, {"controller": "you"}]}
@@ -209,7 +244,7 @@ def with_group_kind(data: dict[str, Any], kind: str) -> dict[str, Any]:
             own_words = ["flying", lord]
             others[1].update(power=1, toughness=1)
         others[0].update(power=1, toughness=1, abilities=own_words)
-        others = others[:2] if kind == "group-loses-lord-one" else others[:1]
+        others = others[:2] if kind in ("group-loses-lord-one", "group-loses-grants-other") else others[:1]
     elif kind == "group-loses-but-mana-one":
         for k in range(n):
             if k == 0:

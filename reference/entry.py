@@ -22,6 +22,12 @@ when it affects only that object (614.12: "each creature you control enters with
 +1/+1 counter" does not give the entering creature one). An "as long as" condition on such an
 ability is read as the object enters (611.3a). Each puts its counters on it as it enters, with the object's
 timestamp (613.7c-d); two such abilities add up.
+
+The entering object is read under the order of tied effects the players chose (613.7m, the case's
+``tie_order``), the one order the object then follows on the battlefield. Where the board leaves that
+order open and the counters differ between its orders, no single count is right: an error naming the
+counters of each, until the case records the order (reading it under one order only gave, with the
+object's other values enumerated per order, outcomes no order allows).
 """
 
 from __future__ import annotations
@@ -29,12 +35,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import replace
 
+from .choices import outcomes
 from .chosen import with_choices
 from .effects import definition_of, functions_in
 from .errors import ResolutionError
 from .filters import Context, condition_holds, matches, substitute
 from .model import AbilityDef, Board, Characteristics, Counter, GameObject, State
-from .resolver import resolve
+from .resolver import Resolution, resolve
 from .versions import RulesVersion
 
 
@@ -62,8 +69,7 @@ def as_it_would_exist(
     include the copy effects that apply to the copied object (707.3: a copy of a Clone that
     copied Elite Vanguard is an Elite Vanguard).
     """
-    aside = (arriving - {obj_id}) if version.entry_sees_existing_effects else None
-    return resolve(replace(board, entering=obj_id, entering_aside=aside), version).final[obj_id]
+    return resolve(_as_looked_at(board, obj_id, version, arriving), version).final[obj_id]
 
 
 def arriving_with(before: Board, after: Board) -> frozenset[str]:
@@ -128,6 +134,13 @@ def entry_counters(before: Board, after: Board, obj_id: str, version: RulesVersi
     the graveyard, an emblem's from the command zone), ``after`` the board with it and whatever
     modified how it enters. The entering object's own ability applies to it only when it affects
     only it (614.12).
+
+    Where the boards leave an order of tied effects to the players (613.7m) and the counters differ
+    between those orders, the counters depend on that choice: an error, until the case records the
+    order chosen (``tie_order``), as for an amount fixed on resolution (611.2d). The orders of ``before``
+    (the sources) and of the entering object's board are taken apart, each pair of their outcomes
+    counted: a pair may mix two orders no one player chose together, so the check errs on the side of
+    refusing, never of a wrong count.
     """
     obj = after.objects[obj_id]
     if obj.zone != "battlefield" or not entry_abilities(after):
@@ -137,8 +150,55 @@ def entry_counters(before: Board, after: Board, obj_id: str, version: RulesVersi
             f"{obj_id} enters while an ability may give it counters by its characteristics (614.12): "
             "a rules version is needed to read them"
         )
-    entering = as_it_would_exist(after, obj_id, version, arriving_with(before, after))
-    sources = resolve(before, version).final
+    arriving = arriving_with(before, after)
+    entering = as_it_would_exist(after, obj_id, version, arriving)
+    added = counters_added(before, after, obj_id, entering, resolve(before, version).final)
+    if _looked_at(after, obj_id, version, arriving).undecided:  # its board holds every tie of ``before`` too
+        choices = {
+            counters_added(before, after, obj_id, seen[obj_id], sources)
+            for seen in _every_final(_as_looked_at(after, obj_id, version, arriving), version, obj_id)
+            for sources in _every_final(before, version, obj_id)
+        }
+        if choices != {added}:
+            shown = " or ".join(repr(dict(c)) for c in sorted(choices))
+            raise EntryError(
+                f"{obj_id} enters with counters that depend on the order the players choose for tied effects "
+                f"(613.7m, 614.12): {shown}; record the chosen order (tie_order)"
+            )
+    return tuple(Counter(kind, n, obj.timestamp) for kind, n in added)
+
+
+def _as_looked_at(board: Board, obj_id: str, version: RulesVersion, arriving: frozenset[str]) -> Board:
+    """614.12: the board with ``obj_id`` looked at as it would exist on the battlefield (``as_it_would_exist``)."""
+    aside = (arriving - {obj_id}) if version.entry_sees_existing_effects else None
+    return replace(board, entering=obj_id, entering_aside=aside)
+
+
+def _looked_at(board: Board, obj_id: str, version: RulesVersion, arriving: frozenset[str]) -> Resolution:
+    """614.12: the layer process of the board with ``obj_id`` looked at as it would enter."""
+    return resolve(_as_looked_at(board, obj_id, version, arriving), version)
+
+
+def _every_final(board: Board, version: RulesVersion, obj_id: str) -> list[Mapping[str, Characteristics]]:
+    """613.7m: the final states of ``board`` under every order of its tied effects the players may choose."""
+    found = outcomes(board, version)
+    if not found.complete:
+        raise EntryError(
+            f"{obj_id} enters while too many tied effects leave orders open (613.7m) to read it as it would "
+            "exist under each: record the chosen order (tie_order)"
+        )
+    return [o.final for o in found.outcomes]
+
+
+def counters_added(
+    before: Board,
+    after: Board,
+    obj_id: str,
+    entering: Characteristics,
+    sources: Mapping[str, Characteristics],
+) -> tuple[tuple[str, int], ...]:
+    """614.1c, 614.12, 611.3a: the counters (kind, number) the enters-with abilities of ``sources`` (the objects as
+    they are before it enters) and its own give ``obj_id``, looked at as ``entering``."""
     state = {**{i: ch for i, ch in sources.items() if before.objects[i].zone == "battlefield"}, obj_id: entering}
     prior = {i: ch for i, ch in state.items() if i != obj_id}  # 611.3a: the condition reads the game before it enters
     candidates = [(i, ch) for i, ch in sorted(sources.items()) if i != obj_id] + [(obj_id, entering)]
@@ -156,7 +216,7 @@ def entry_counters(before: Board, after: Board, obj_id: str, version: RulesVersi
             if replacement_applies(d, source, ch, after, state, obj_id, wording):
                 for kind, n in d.enters_with.items():
                     added[kind] = added.get(kind, 0) + int(n)
-    return tuple(Counter(kind, n, obj.timestamp) for kind, n in sorted(added.items()))
+    return tuple(sorted(added.items()))
 
 
 def entered(before: Board, after: Board, added: tuple[GameObject, ...], version: RulesVersion | None) -> Board:

@@ -83,18 +83,42 @@ parts in later layers apply when it began to apply in that layer (613.6), the sa
 fixed step before or after the group's effects, and the signature of an order still decides the outcome. The
 property test ``tests/reference_optimized/test_lose_all_held.py`` compares this with every order.
 
+**A defined ability held, done before the tie.** ``territories.holds_no_definition`` also lets an object a loss
+reaches hold a defined ability whose effect applies only in slots before the tie's (``territories.done_before``: "this
+creature is blue", layer 5, beside a tie in layer 6), when that effect does nothing else (no condition, replacement or
+token; not characteristic-defining). The tie is the first one left open (``reference.choices``), so every slot before
+it is the same in every order: the effect has applied there, or not, the same way, and what it wrote stays (613.6:
+an effect keeps applying once it has begun, even if its ability is removed). From the tie's slot on it generates
+nothing, so a loss or gain of its wording ends and starts no effect, and the wording is an element of its holder's
+abilities like a keyword's: the signature of an order still decides the outcome. Before M10 (418.5) colors and
+abilities share one layer, so "this creature is blue" is in the tie's slot there and this reading does not take it.
+
+**A defined ability held, locked in before the tie.** ``territories.holds_no_definition`` also lets an object a loss
+reaches hold a defined ability whose effect began to apply in a slot before the tie's and is locked in as that slot
+begins ("this creature is blue and gets +1/+1": layer 5, then 7c, beside a tie in layer 6;
+``territories.locked_before``), when the effect does nothing else (no condition, replacement or token; not
+characteristic-defining) and its holder has no effect with one of the group's timestamps. Once an effect has begun
+to apply it keeps applying, to the same objects, in its later layers even if the ability is removed (613.6): the
+losses take the wording away, but not the effect. So from the tie's slot on the effect exists in every order, with
+fixed objects and values (the territories' shape), and its timestamp is not the group's, so it applies before all of
+the group's effects or after all of them in each of its slots (613.7), never between, the same in every order. Its
+writes are a fixed step, the wording an element of its holder's abilities like a keyword's, and the signature of an
+order still decides the outcome.
+
 **A defined ability given by the group.** ``territories.holds_no_definition`` also lets a gain of the group (or an
-effect of its territories) give a defined ability (611.3b) that applies to the object given it, when its effect applies
-only in slots after the losses' and there commutes with every operation of the territories' effects and of the other
-defined abilities given (``territories.granted_apart``: numbers for values; no condition, replacement or token; not
-characteristic-defining). Its wording is an atom like any named ability: the signature of an order says whether the
-object has it at the end of the losses' slot (a gain of it last, after a loss, or no loss touching it), and so whether
-its effect exists after that slot (611.3b; a loss later in the slot ends it before it would first apply, as above).
-Where its effect applies among the effects of its slots (by its timestamp, or in a tie there that the order recorded
-for this tie decides, ``reference.choices``) changes nothing, since it commutes with all of them (613.4c), and nothing
-reads what it writes (the territories' shape: filters, values and conditions read nothing written from the slot on).
-So the signature still decides the outcome. The project reads an object's abilities as a set: two gains of one
-wording give it once, as one atom.
+effect of its territories) give a defined ability (611.3b) that applies to the object given it, or to objects its
+definition names by identity ("o1 gets +1/+1": the same objects whoever holds it and in every order, 109.2; the
+territories join them to the holder's, so every effect on them is among those it must commute with), when its effect
+applies only in slots after the losses' and there commutes with every operation of the territories' effects and of
+the other defined abilities given (``territories.granted_apart``: numbers for values; no condition, replacement or
+token; not characteristic-defining). Its wording is an atom like any named ability: the signature of an order says
+whether the object has it at the end of the losses' slot (a gain of it last, after a loss, or no loss touching it),
+and so whether its effect exists after that slot (611.3b; a loss later in the slot ends it before it would first
+apply, as above). Where its effect applies among the effects of its slots (by its timestamp, or in a tie there that
+the order recorded for this tie decides, ``reference.choices``) changes nothing, since it commutes with all of them
+(613.4c), and nothing reads what it writes (the territories' shape: filters, values and conditions read nothing
+written from the slot on). So the signature still decides the outcome. The project reads an object's abilities as a
+set: two gains of one wording give it once, as one atom.
 
 **Losses of all abilities but mana abilities.** Whether an ability is a mana ability is read off its wording (605.1a:
 an activated ability that adds mana, with no target and no loyalty cost; ``reference.vocabulary.is_mana_ability``), and

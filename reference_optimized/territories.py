@@ -38,9 +38,11 @@ commute with T's and read nothing of it. The keys' order recorded for later ties
 effects of different territories there too, where again it changes nothing; inside one group, the orders tried
 are every order (or, where every effect of the group's territories is in ``orders``' scope, the classes of
 ``orders`` read on those effects alone: the other territories do not meet them; losses of all abilities are allowed
-among them where no object they reach can hold a defined ability whose effect applies before the losses' layer, or
-in it with the group's timestamp, and every defined ability given applies after it and commutes with everything there,
-``holds_no_definition``, ``apart_from_tie`` and ``granted_apart``, and
+among them where no object they reach can hold a defined ability whose effect applies before the losses' layer
+(unless only in slots before the tie's, or begun before it and locked in, 613.6), or in it with the group's
+timestamp, and every defined ability given applies after it and commutes with everything there, on the object given it
+or on objects it names by identity, ``holds_no_definition``, ``apart_from_tie``, ``done_before``, ``locked_before``
+and ``granted_apart``, and
 ``reference_optimized.last_touch`` reads them as settings, on the objects each effect applies to, which are fixed
 here even where a filter on characteristics finds them). A tie whose keys name an effect
 that meets, in a later slot, an effect of the same timestamp the keys do not name keeps every order
@@ -267,7 +269,8 @@ def territory_orders(
     applies = {e.key: affected(e, board, state, dict(locked)) for e in effects}
     out: list[Callable[[], Iterable[tuple[str, ...]]]] = []
     for group in groups(keys, effects, where):
-        out.append(_inside(tuple(group), effects, where, board, version, (objects, state, tie.slot, applies)))
+        at = (objects, state, tie.slot, applies, frozenset(locked))
+        out.append(_inside(tuple(group), effects, where, board, version, at))
     return out
 
 
@@ -277,25 +280,25 @@ def _inside(
     where: Mapping[str, int],
     board: Board,
     version: RulesVersion,
-    at: tuple[Mapping[str, frozenset[str]], State, str, Mapping[str, frozenset[str]]],
+    at: tuple[Mapping[str, frozenset[str]], State, str, Mapping[str, frozenset[str]], frozenset[str]],
 ) -> Callable[[], Iterable[tuple[str, ...]]]:
     """613.7m: the orders tried of one group: ``orders``' classes read on the effects of its territories alone when
     they are all in ``orders``' scope (no text change, loss or keyword counter, nothing granted that generates an
     effect) or losses of all abilities that end and start no effect (``holds_no_definition``), the components of
     its text changes (``reference_optimized.text_changes``; ``at``: the objects each effect touches, the
     characteristics as the slot begins, the slot, the objects each effect applies to, which ``last_touch`` reads per
-    object, 611.3a, 613.6), else every order of the group; lazily."""
+    object, 611.3a, 613.6, and the effects locked in as it begins), else every order of the group; lazily."""
     if len(group) < 2:
         return lambda: iter([group])
     mine = {where[e.key] for e in effects if any(k in (holder(e), e.key) for k in group)}
     near = [e for e in effects if where[e.key] in mine]
-    objects, state, slot, applies = at
+    objects, state, slot, applies, locked = at
     texts = text_change_components(group, near, objects, board, state, slot, version)
     if texts is not None:
         split = [_every(c) for c in texts]
         return lambda: orders_product(split)
     stamps = frozenset(e.timestamp for e in near if any(k in (holder(e), e.key) for k in group))
-    lose_all = holds_no_definition(near, objects, board, state, version, stamps)
+    lose_all = holds_no_definition(near, objects, board, state, version, stamps, version.slot_index(slot), locked)
     if not lose_all and not all(part_out_of_scope(p, board) is None for e in near for p in e.parts):
         return lambda: permutations(group)
     # 611.3a, 613.6: each effect's objects, the same in every order (the shape's filters read nothing written from the
@@ -317,6 +320,8 @@ def holds_no_definition(
     state: State,
     version: RulesVersion | None = None,
     stamps: frozenset[float] | None = None,
+    start: int | None = None,
+    locked: frozenset[str] = frozenset(),
 ) -> bool:
     """611.3b, 613.1f, 605.1a: every operation of the territories is in ``orders``' scope or a loss of all abilities,
     or of all but mana abilities (one at least), and no object such a loss applies to can hold, from the slot on, an
@@ -325,7 +330,10 @@ def holds_no_definition(
     ``granted_apart`` allows), or a basic land type's mana ability (305.6). With ``version``, one it has as the slot
     begins is allowed when its effect applies only in layers after every such loss (``ends_after``); with ``stamps``
     too (the timestamps of the group's effects), when its effect applies from the losses' layer on and has none of
-    those timestamps (``apart_from_tie``). Its losses and gains then end and start no effect that could apply while
+    those timestamps (``apart_from_tie``); with ``start`` (the tie's slot), when its effect applies only in slots before
+    it (``done_before``), or when it began to apply before it and is locked in (``locked``: the keys of the effects
+    locked in as the slot begins) with none of ``stamps`` (``locked_before``). Its losses and gains then end and start
+    no effect that could apply while
     the order matters, or one that applies, or not, at the same place in every order, or one that commutes with
     everything where it applies (``reference_optimized.last_touch``, "Losses of all abilities", "A defined ability
     held apart from the tie", "A defined ability given by the group")."""
@@ -352,6 +360,8 @@ def holds_no_definition(
                 continue
             if version is None:
                 return False
+            if done_before(d, start, version) or locked_before(d, f"{oid}:{d.text}", oid, near, locked, stamps):
+                continue
             if not ends_after(d, where, version) and not apart_from_tie(d, w, oid, near, where, version, stamps):
                 return False
     return True
@@ -375,6 +385,42 @@ def ends_after(d: AbilityDef, where: int, version: RulesVersion) -> bool:
         return False
     origins = ("static", "cda") if d.cda else ("static",)
     return all(_slot_index(o, p.op, version) > where for p in d.parts for o in origins)
+
+
+def done_before(d: AbilityDef, start: int | None, version: RulesVersion) -> bool:
+    """611.3b, 613.1, 613.6: the effect the definition generates applies only in slots before ``start`` (the tie's
+    slot), and does nothing else (no condition, replacement or token; not characteristic-defining). Those slots are the
+    same in every order of the tie (its first open one, ``reference.choices``), and the effect has applied there, or
+    not, before the tie's slot begins: from the slot on it generates nothing, so losing or keeping its wording ends and
+    starts no effect, and the wording is an element of its holder's abilities like a keyword's (module docstring of
+    ``last_touch``, "A defined ability held, done before the tie")."""
+    if start is None or not d.parts or d.cda or d.condition is not None:
+        return False
+    if d.enters_with is not None or d.creates is not None or d.functions_in is not None:
+        return False
+    return all(_slot_index("static", p.op, version) < start for p in d.parts)
+
+
+def locked_before(
+    d: AbilityDef,
+    key: str,
+    held_by: str,
+    near: Sequence[ContinuousEffect],
+    locked: frozenset[str],
+    stamps: frozenset[float] | None,
+) -> bool:
+    """611.3b, 613.6, 613.7: the effect of the definition ``held_by`` holds (``key``) began to apply in a slot before
+    the tie's and is locked in (``locked``), does nothing else (no condition, replacement or token; not
+    characteristic-defining), and its holder has no effect with one of the group's timestamps (``stamps``). Once begun
+    it keeps applying to the same objects even if the ability is removed (613.6), so from the tie's slot on it exists
+    in every order, a fixed effect whose place among the group's is decided by its timestamp alone (613.7): before or
+    after all of them, never between (module docstring of ``last_touch``, "A defined ability held, locked in before
+    the tie")."""
+    if stamps is None or key not in locked or d.cda or d.condition is not None:
+        return False
+    if d.enters_with is not None or d.creates is not None or d.functions_in is not None:
+        return False
+    return not any(e.source == held_by and e.origin in ("static", "cda") and e.timestamp in stamps for e in near)
 
 
 def apart_from_tie(
@@ -405,15 +451,18 @@ def granted_apart(
     board: Board,
     version: RulesVersion,
 ) -> bool:
-    """611.3b, 613.4c, 613.7m: a defined ability a gain of the group gives to the object it applies to ("this
-    creature ..."), whose effect applies only in slots after the losses' (``where``) and there commutes with every
+    """611.3b, 613.4c, 613.7m: a defined ability a gain of the group gives, acting on the object given it ("this
+    creature ...") or on objects its definition names by identity ("o1 gets +1/+1", fixed whoever holds it, 109.2),
+    whose effect applies only in slots after the losses' (``where``) and there commutes with every
     operation of the territories' effects and of the other definitions the group gives (``granted``), with numbers for
     values and nothing else to do (no condition, replacement or token; not characteristic-defining): whether it exists
     is decided by the end of the losses' slot, by the signature of the order (its wording is an atom, ``last_touch``),
     and where it applies among the effects of its slots, or in a tie there that the recorded order decides, changes
     nothing (module docstring of ``last_touch``, "A defined ability given by the group")."""
-    if not ends_after(d, where, version) or d.cda or d.applies_to != {"is_source": True}:
+    if not ends_after(d, where, version) or d.cda:
         return False
+    if d.applies_to != {"is_source": True} and identity_objects(d.applies_to, None) is None:
+        return False  # 611.3a: objects a filter finds may differ between orders
     for q in d.parts:
         if (
             part_out_of_scope(q, board) is not None

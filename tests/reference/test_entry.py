@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 import pytest
@@ -458,3 +459,80 @@ def test_a_card_moved_onto_the_battlefield_enters_with_the_counter() -> None:
     assert two.objects["bear2"].counters == ()
     with pytest.raises(EntryError, match="rules version"):
         board_at(case, 1)  # 614.12: reading the Bear as it would enter needs a version
+
+
+# Issue 28, item 14: an entering object looked at under an order of tied effects the players choose (613.7m).
+
+GREENER = "other creatures you control are green."
+BLUER = "other creatures you control are blue."
+GREEN_PATRON = "each green creature you control enters with an additional +1/+1 counter on it."
+PAINTS = [
+    {
+        "text": text,
+        "applies_to": {"all": [{"type": "creature"}, {"controller": "you"}, {"other_than_source": True}]},
+        "parts": [{"op": "set_colors", "colors": [color]}],
+    }
+    for text, color in ((GREENER, "green"), (BLUER, "blue"))
+] + [
+    {
+        "text": GREEN_PATRON,
+        "applies_to": {"all": [{"type": "creature"}, {"controller": "you"}, {"color": "green"}]},
+        "enters_with": {"+1/+1": 1},
+    }
+]
+
+
+def _painted(tie_order: list[str], vid: str, painters: int = 1) -> dict[str, Any]:
+    """A white 2/1 entering under p1 while two enchantments with one timestamp (1) make other creatures p1 controls
+    green and blue (layer 5, 613.1e), and a third (timestamp 0.5): each green creature p1 controls enters with a
+    +1/+1 counter. ``painters`` more pairs of painters, all with timestamp 1, widen the tie."""
+
+    def enchantment(oid: str, ability: str, timestamp: float) -> dict[str, Any]:
+        return {"id": oid, "name": oid, "controller": "p1", "types": ["enchantment"], "timestamp": timestamp,
+                "abilities": [ability]}  # fmt: skip
+
+    objects = [enchantment("patron", GREEN_PATRON, 0.5)]
+    for k in range(painters):
+        objects += [enchantment(f"greener{k}", GREENER, 1), enchantment(f"bluer{k}", BLUER, 1)]
+    lions = {"id": "lions", "name": "lions", "controller": "p1", "colors": ["white"], "types": ["creature"],
+             "power": 2, "toughness": 1}  # fmt: skip
+    data = {"tie_order": tie_order} if tie_order else {}
+    case = _case(objects, [{"description": "it enters", "add_objects": [lions]}], PAINTS)
+    case = dataclasses.replace(case, **data)
+    _, result = _after(case, 1, vid)
+    return {k: result["lions"][k] for k in ("colors", "counters", "power", "toughness")}
+
+
+@pytest.mark.parametrize(
+    ("order", "lions"),
+    [
+        (["greener0", "bluer0"], {"colors": ["blue"], "counters": {}, "power": 2, "toughness": 1}),
+        (["bluer0", "greener0"], {"colors": ["green"], "counters": {"+1/+1": 1}, "power": 3, "toughness": 2}),
+    ],
+)
+def test_613_7m_614_12_the_entering_creature_is_read_under_the_order_chosen(
+    order: list[str], lions: dict[str, Any]
+) -> None:
+    """From Ixalan the painters' effects already exist and apply to the creature as it would enter (614.12). In the
+    order chosen, the later set_colors wins (613.7): blue last, a blue creature, no counter; green last, green, the
+    counter. The same order holds on the battlefield, so its colour there agrees with the counter it got."""
+    assert _painted(order, "current") == lions
+
+
+def test_613_7m_614_12_entry_counters_that_depend_on_an_open_order_are_an_error() -> None:
+    """With no order recorded, the Lions would enter green with a counter in one order and blue without one in the
+    other: its counters depend on p1's choice (613.7m), and no single count is right."""
+    with pytest.raises(EntryError, match=r"613\.7m.*\{\} or \{'\+1/\+1': 1\}"):
+        _painted([], "current")
+
+
+def test_614_12_an_open_order_that_does_not_change_the_counters_is_no_error() -> None:
+    """Before Ixalan another permanent's static ability does not reach the creature as it enters: white in either
+    order, no counter; on the battlefield its colour still depends on the order (the step's outcomes)."""
+    assert _painted([], "m10")["counters"] == {}
+
+
+def test_613_7m_614_12_too_many_open_orders_to_read_the_entering_creature_are_an_error() -> None:
+    """Three pairs of painters with one timestamp: 6! orders, more than the enumeration tries (LIMIT)."""
+    with pytest.raises(EntryError, match="too many tied effects"):
+        _painted([], "current", painters=3)
