@@ -209,3 +209,34 @@ def test_the_shortcut_gives_the_rows_of_the_full_run() -> None:
     # pre-m10 has no sublayers to swap) or where the run reads none of the fields it changes (legend-rule-all-go)
     for i in ("no-dependency", "face-down-keeps-supertypes", "plural-adds-s", "set-after-modify", "legend-rule-all-go"):
         assert 0 < skipped[i] < len(pairs), (i, skipped[i], len(pairs))
+
+
+def test_every_misreading_replaces_a_function_by_one_that_takes_the_same_calls() -> None:
+    """A replacement that took fewer parameters than the function it replaces raised ``TypeError`` at each call, and
+    the matrix counted the crash as the corpus catching the misreading: ``copy-enters-then-becomes`` was "caught" by
+    twelve cases after ``entry.as_it_would_exist`` gained ``arriving``. ``misreadings.base.patched`` now refuses such
+    a replacement when the misreading is applied, so every misreading must apply."""
+    from reference.versions import builtin_versions
+
+    version = builtin_versions()["2025-08-01"]
+    for m in CATALOGUE:
+        with m.apply(version):
+            pass
+
+
+def test_a_replacement_with_fewer_parameters_is_refused() -> None:
+    from mtg_layers.checking.misreadings.base import patched
+
+    def narrower(board: object, obj_id: str, version: object) -> object:
+        return None
+
+    def any_call(*args: object, **kwargs: object) -> object:
+        return None
+
+    with (
+        pytest.raises(TypeError, match=r"replaces reference\.entry\.as_it_would_exist\(board"),
+        patched({"reference.entry.as_it_would_exist": narrower}),
+    ):
+        pass
+    with patched({"reference.entry.as_it_would_exist": any_call}):
+        pass

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import inspect
+import pkgutil
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -67,8 +69,28 @@ def patched(patches: Mapping[str, Any]) -> Iterator[None]:
         stack.enter_context(mock.patch("mtg_layers.checking.verify.resolve", _refused))
         stack.enter_context(mock.patch("mtg_layers.checking.verify.distinct_outcomes", _every_order))
         for target, new in patches.items():
+            _same_calls(target, pkgutil.resolve_name(target), new)
             stack.enter_context(mock.patch(target, new))
         yield
+
+
+def _same_calls(target: str, original: Any, new: Any) -> None:
+    """A replacement function takes the calls the original takes: as many parameters, of the same kinds.
+
+    A replacement that took fewer would raise ``TypeError`` at each call, and the kill matrix would count the crash
+    as the corpus catching the misreading (``kill_matrix.catches``): ``copy-enters-then-becomes`` did so on twelve
+    cases after ``as_it_would_exist`` gained a parameter. A replacement taking ``*args`` takes any call.
+    """
+    if not (inspect.isfunction(original) and inspect.isfunction(new)):
+        return
+    kinds = [p.kind for p in inspect.signature(new).parameters.values()]
+    if inspect.Parameter.VAR_POSITIONAL in kinds:
+        return
+    if kinds != [p.kind for p in inspect.signature(original).parameters.values()]:
+        raise TypeError(
+            f"the misreading replaces {target}{inspect.signature(original)} with a function of another signature: "
+            f"{inspect.signature(new)}"
+        )
 
 
 def misreading(

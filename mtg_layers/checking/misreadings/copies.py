@@ -150,9 +150,9 @@ def copy_enters_then_becomes(version: RulesVersion) -> Iterator[RulesVersion]:
 
     original = entry.as_it_would_exist
 
-    def as_it_would_exist(board: Any, obj_id: str, v: RulesVersion) -> Any:
+    def as_it_would_exist(board: Any, obj_id: str, v: RulesVersion, arriving: frozenset[str] = frozenset()) -> Any:
         effects = tuple(e for e in board.effects if not (obj_id in e.applies_to and _copies(e)))
-        return original(dataclasses.replace(board, effects=effects), obj_id, v)
+        return original(dataclasses.replace(board, effects=effects), obj_id, v, arriving)
 
     with patched({"reference.entry.as_it_would_exist": as_it_would_exist}):
         yield version

@@ -237,8 +237,10 @@ def copy_follows_face(version: RulesVersion) -> Iterator[RulesVersion]:
 def static_abilities_stay_on_battlefield(version: RulesVersion) -> Iterator[RulesVersion]:
     import reference.filters as flt
 
-    def battlefield_only(filt: Any, ctx: Any, anywhere: bool = False, among: Any = None) -> frozenset[str]:
-        found = flt.objects_matching(filt, ctx, anywhere, among=among)
+    def battlefield_only(
+        filt: Any, ctx: Any, anywhere: bool = False, test: Any = None, among: Any = None
+    ) -> frozenset[str]:
+        found = flt.objects_matching(filt, ctx, anywhere, test, among)
         return frozenset(i for i in found if ctx.board.objects[i].zone == "battlefield" or anywhere)
 
     with patched({"reference.effects.objects_matching": battlefield_only}):
