@@ -1511,6 +1511,7 @@ class Incremental:
         twins: set[str] | None = None  # the group's effects with an equal one (``_twins``), found when first needed
         opened: set[Any] = set()  # the classes (``_twin_class``) of the effects whose trials were offered (``trials``)
         classed: dict[tuple[Any, ...], DependencyReason | None] = {}  # the answers per class and trial (``_class_key``)
+        blocks: dict[Any, Any] = {}  # per class "other than its source" (``_other_block``): its trial, its answers
         for b in group:
             ib = self.info(b)
             # 613.6: b's trial applies its parts in this slot alone
@@ -1539,6 +1540,10 @@ class Incremental:
                     if not changes:
                         continue  # applying b changes nothing, so nothing can depend on it
                     same = self._block(b, changes, trials, doing, graph)
+            # 613.8a: b's class leaves each member's own source out: its column read off the class's trial
+            block = None
+            if b.key in self.other_members(group, slot, blocks):
+                block = self._other_block(b, slot, blocks)
             ns: list[int]
             if same is not None:
                 # (first's pair against b is the one the block does not answer: asked below, as any pair is)
@@ -1597,6 +1602,20 @@ class Incremental:
                 # and then b hits a's filter or values; so here b names a's wording or does not name abilities.
                 if src_hit and not (filt_hit or val_hit) and not self._source_may_change(a, b, slot):
                     continue
+                if block is not None:
+                    held = block[2].get(a.key)
+                    if held is None:
+                        held = block[2][a.key] = self._block_witnesses(a, ia, slot, block)
+                    if held:
+                        # (``_other_block``: the block's objects gained and lost, less b's own source)
+                        s_b, gained, lost, less_lost = b.source, held[0], held[1], held[2]
+                        if s_b in gained:
+                            gained = gained - {s_b}
+                        if s_b in lost:
+                            lost = (lost - {s_b}) | less_lost
+                        if gained or lost:
+                            graph[a.key][b.key] = applies_to_reason(a, b, gained, lost)
+                        continue
                 pair = self.pairs.get((a.key, b.key, slot))
                 if pair is not None and "\0twinned\0" + b.key in doing and a.source in self.changes(b, slot):
                     # a twin of a met b's trial in this graph: its answer is read off the twin's (``_twin_answer``)
@@ -1660,6 +1679,124 @@ class Incremental:
             except TypeError:
                 continue
         return {k for keys in seen.values() if len(keys) > 1 for k in keys}
+
+    def other_members(self, group: list[ContinuousEffect], slot: str, blocks: dict[Any, Any]) -> frozenset[str]:
+        """613.8a: the effects of the group whose filter leaves its source out ("other") with another of the same
+        origin and filter: the only ones ``_other_block`` is asked of (a class of one gains nothing by it), found
+        once per graph."""
+        found = blocks.get("\0members")
+        if found is None:
+            alike: dict[Any, list[str]] = {}
+            for e in group:
+                try:
+                    split = self.filter_splits.get(e.filter)
+                    if split is None:
+                        split = self.filter_splits[e.filter] = _split(e.filter)
+                except TypeError:  # an unhashable filter (plain dicts from a caller)
+                    continue
+                if split[1]:
+                    alike.setdefault((e.origin, e.filter), []).append(e.key)
+            found = blocks["\0members"] = frozenset(k for keys in alike.values() if len(keys) > 1 for k in keys)
+        return found  # type: ignore[no-any-return]
+
+    def _other_block(self, b: ContinuousEffect, slot: str, blocks: dict[Any, Any]) -> Any:
+        """613.8a, 611.3a: for b of a class whose filter leaves its own source out ("each other ..."), the class's
+        trial, read once per graph: (U, C, answers per a), U what the class's parts give every object its filter
+        less "other" takes (b's changes and, where it takes b's own source, that source's), C its objects; None
+        when b is no such member.
+
+        b is a member when it is a static ability's effect, not locked in, with no targets (its objects read off
+        its filter, 611.3a), its filter less "other than its source" free of the source (``_split``: it reads only
+        its controller), and its parts here only write (``WRITES``), each object's result read off the parts and
+        that object alone (``_shares``, ``part_reads_only_characteristics``). The class key is its origin, filter,
+        parts, "you" and the object entering (614.12). Then every member b' takes X less its own source s' (X what
+        the filter less "other" takes: the same for all, 611.3a, 109.4), and its trial (613.8a) changes each object
+        of X - {s'} exactly as U does: b's changes are U less s'. ``_block_witnesses`` reads each a once against U.
+        """
+        if b.origin not in ("static", "cda") or b.source is None or b.key in self.locked or b.targets is not None:
+            return None
+        try:
+            split = self.filter_splits.get(b.filter)
+        except TypeError:  # an unhashable filter (plain dicts from a caller)
+            return None
+        if split is None:
+            split = self.filter_splits[b.filter] = _split(b.filter)
+        filt, other, free = split
+        if not (other and free):
+            return None
+        parts = self.parts(b, slot)
+        info = self.info(b)
+        by_value = info.slot_by_value.get(slot)
+        if by_value is None:
+            by_value = info.slot_by_value[slot] = all(part_reads_only_characteristics(p) for p in parts)
+        if not (by_value and self._shares(b, parts) and all(p.op in WRITES for p in parts)):
+            return None
+        controller = self.context(b).controller
+        key = (b.origin, filt, parts, controller, self.outside(b))
+        if key in blocks:
+            return blocks[key]
+        changes = self.changes(b, slot)
+        s = b.source
+        ctx = Context(board=self.board, state=self.state, source=s, controller=controller)
+        anywhere = b.origin == "cda" or zone_named(filt)
+        if (anywhere or self.board.objects[s].zone == "battlefield") and s != key[4] and compiled(filt)(s, ctx):
+            scratch = _Changes()
+            scratch.instrs = [None] * len(parts)
+            own = self._apply(b, parts, s, scratch)
+            if own != self.state[s]:
+                changes = {**changes, s: own}
+        blocks[key] = (changes, frozenset(changes), {}, {})
+        return blocks[key]
+
+    def _block_witnesses(
+        self, a: ContinuousEffect, ia: _Info, slot: str, block: Any
+    ) -> tuple[frozenset[str], frozenset[str], frozenset[str]] | None:
+        """613.8a: what a gains and loses against the class trial U of ``_other_block`` (its objects C), when that
+        is what it gains and loses against every member's (U less the member's source s'), less s': (gained, lost,
+        a's own source where "other" left it out of a's objects); None when a is asked of each member alone.
+
+        The readable test's first two questions (existence, text: 611.3) read a's source on the trial: when U leaves
+        what ``_same_effect_after`` reads of it, so does each member's trial (the source's value is U's or the
+        state's). Its last (what a does) is not asked when ``_fixed_doing`` holds for C, or a reads no amount and C
+        leaves its source (C holds each member's changed objects). a's objects fixed (611.2c): no dependency. Else
+        a's filter less "other" reads nothing of a's source but its controller, whom U leaves (109.4): only changed
+        objects enter or leave (``_trial_change``), each by its own value on the trial, U's. So with F the objects
+        of C a takes on U, a gains ``F - before - less`` and loses ``(before & C) - F``, plus ``before & less``
+        (less: a's source with "other"); against a member, whose trial changes C - {s'}, the same less s' (s' is
+        neither gained nor lost, as the trial leaves it), but ``before & less`` (kept apart for that).
+        """
+        u, c = block[0], block[1]
+        if not self._same_effect_after(a, u):
+            return None
+        if not (self._fixed_doing(a, slot, c) or not (ia.reads_values or a.source in c)):
+            return None
+        if a.key in self.locked or a.targets is not None:
+            return frozenset(), frozenset(), frozenset()  # 611.2c: its objects are fixed
+        try:
+            split = self.filter_splits.get(a.filter)
+        except TypeError:  # an unhashable filter (plain dicts from a caller)
+            return None
+        if split is None:
+            split = self.filter_splits[a.filter] = _split(a.filter)
+        filt, other, free = split
+        controller = self.context(a).controller
+        if not free or (a.source in u and u[a.source].controller != controller):
+            return None
+        outside = self.outside(a)
+        fkey = (filt, controller, a.origin == "cda", outside)
+        found = block[3].get(fkey)
+        if found is None:
+            trial: State = ChainMap(u, self.state)  # type: ignore[arg-type]
+            ctx = Context(board=self.board, state=trial, source=a.source, controller=controller)
+            anywhere = a.origin == "cda" or zone_named(filt)
+            test, objects = compiled(filt), self.board.objects
+            found = block[3][fkey] = frozenset(
+                o for o in c if (anywhere or objects[o].zone == "battlefield") and o != outside and test(o, ctx)
+            )
+        before = self.affected(a)
+        less: frozenset[str] = frozenset({a.source}) if other and a.source is not None else frozenset()
+        less_lost = before & less
+        return found - before - less, ((before & c) - found) | less_lost, less_lost
 
     def _twin_class(self, e: ContinuousEffect, slot: str) -> tuple[Any, ...]:
         """613.8a: the class ``_twins`` puts an effect in: its origin, filter and parts in ``slot`` (hashable: asked
