@@ -1603,18 +1603,14 @@ class Incremental:
                 if src_hit and not (filt_hit or val_hit) and not self._source_may_change(a, b, slot):
                     continue
                 if block is not None:
-                    held = block[2].get(a.key)
-                    if held is None:
-                        held = block[2][a.key] = self._block_witnesses(a, ia, slot, block)
-                    if held:
-                        # (``_other_block``: the block's objects gained and lost, less b's own source)
-                        s_b, gained, lost, less_lost = b.source, held[0], held[1], held[2]
-                        if s_b in gained:
-                            gained = gained - {s_b}
-                        if s_b in lost:
-                            lost = (lost - {s_b}) | less_lost
-                        if gained or lost:
-                            graph[a.key][b.key] = applies_to_reason(a, b, gained, lost)
+                    # (what a gains and loses against the block's trial, read once per graph: ``_block_witnesses``)
+                    witnessed = block[2].get(a.key, False)
+                    if witnessed is False:
+                        witnessed = block[2][a.key] = self._block_witnesses(a, ia, slot, block)
+                    if witnessed is not None:
+                        r = self._member_answer(a, b, witnessed)
+                        if r is not None:
+                            graph[a.key][b.key] = r
                         continue
                 pair = self.pairs.get((a.key, b.key, slot))
                 if pair is not None and "\0twinned\0" + b.key in doing and a.source in self.changes(b, slot):
@@ -1748,22 +1744,38 @@ class Incremental:
         blocks[key] = (changes, frozenset(changes), {}, {})
         return blocks[key]
 
+    @staticmethod
+    def _member_answer(
+        a: ContinuousEffect, b: ContinuousEffect, held: tuple[frozenset[str], frozenset[str]]
+    ) -> DependencyReason | None:
+        """613.8a(b): a's answer against one member b of a block (``_other_block``), off what a gains and loses against
+        the block's trial (``_block_witnesses``): b's trial leaves b's own source, which is neither gained nor lost."""
+        gained, lost = held
+        if b.source in gained:
+            gained = gained - {b.source}
+        if b.source in lost:
+            lost = lost - {b.source}
+        return applies_to_reason(a, b, gained, lost) if gained or lost else None
+
     def _block_witnesses(
         self, a: ContinuousEffect, ia: _Info, slot: str, block: Any
-    ) -> tuple[frozenset[str], frozenset[str], frozenset[str]] | None:
+    ) -> tuple[frozenset[str], frozenset[str]] | None:
         """613.8a: what a gains and loses against the class trial U of ``_other_block`` (its objects C), when that
-        is what it gains and loses against every member's (U less the member's source s'), less s': (gained, lost,
-        a's own source where "other" left it out of a's objects); None when a is asked of each member alone.
+        less s' is what it gains and loses against each member's trial (U less the member's source s'): (gained,
+        lost); None when a is asked of each member alone.
 
-        The readable test's first two questions (existence, text: 611.3) read a's source on the trial: when U leaves
-        what ``_same_effect_after`` reads of it, so does each member's trial (the source's value is U's or the
-        state's). Its last (what a does) is not asked when ``_fixed_doing`` holds for C, or a reads no amount and C
-        leaves its source (C holds each member's changed objects). a's objects fixed (611.2c): no dependency. Else
-        a's filter less "other" reads nothing of a's source but its controller, whom U leaves (109.4): only changed
-        objects enter or leave (``_trial_change``), each by its own value on the trial, U's. So with F the objects
-        of C a takes on U, a gains ``F - before - less`` and loses ``(before & C) - F``, plus ``before & less``
-        (less: a's source with "other"); against a member, whose trial changes C - {s'}, the same less s' (s' is
-        neither gained nor lost, as the trial leaves it), but ``before & less`` (kept apart for that).
+        The readable test (``dependency.compare_after_trial``) asks whether b's trial changes a's existence, its text
+        (611.3), what it applies to or what it does. The first two read a's source on the trial: when U leaves what
+        ``_same_effect_after`` reads of it, so does each member's trial (the source's value there is U's or the
+        state's). The last is not asked when ``_fixed_doing`` holds for C, or a reads no amount and C leaves its
+        source (each member's changed objects are within C). a's objects fixed (611.2c, locked in or targets): they
+        do not change, no dependency. Else a's filter less "other" reads nothing of a's source but its controller
+        (``_split``), and no member's trial changes a controller (the block's parts share their results, ``_shares``:
+        no control change, 613.1b), so on each trial only the changed objects can enter or leave a's objects
+        (``_trial_change``), each by its own value there, U's. With F the objects of C a takes on U, a gains
+        ``F - before - less`` (less: a's source, with "other") and loses ``(before & C) - F`` (``before`` never holds
+        a's own source with "other", 611.3a). Against a member, whose trial changes C - {s'}, it gains and loses
+        the same less s': the member's trial leaves s' as it is (``_member_answer``).
         """
         u, c = block[0], block[1]
         if not self._same_effect_after(a, u):
@@ -1771,7 +1783,7 @@ class Incremental:
         if not (self._fixed_doing(a, slot, c) or not (ia.reads_values or a.source in c)):
             return None
         if a.key in self.locked or a.targets is not None:
-            return frozenset(), frozenset(), frozenset()  # 611.2c: its objects are fixed
+            return frozenset(), frozenset()  # 611.2c: its objects are fixed
         try:
             split = self.filter_splits.get(a.filter)
         except TypeError:  # an unhashable filter (plain dicts from a caller)
@@ -1779,9 +1791,9 @@ class Incremental:
         if split is None:
             split = self.filter_splits[a.filter] = _split(a.filter)
         filt, other, free = split
-        controller = self.context(a).controller
-        if not free or (a.source in u and u[a.source].controller != controller):
+        if not free:
             return None
+        controller = self.context(a).controller
         outside = self.outside(a)
         fkey = (filt, controller, a.origin == "cda", outside)
         found = block[3].get(fkey)
@@ -1794,9 +1806,10 @@ class Incremental:
                 o for o in c if (anywhere or objects[o].zone == "battlefield") and o != outside and test(o, ctx)
             )
         before = self.affected(a)
-        less: frozenset[str] = frozenset({a.source}) if other and a.source is not None else frozenset()
-        less_lost = before & less
-        return found - before - less, ((before & c) - found) | less_lost, less_lost
+        gained = found - before
+        if other and a.source in gained:
+            gained = gained - {a.source}  # (what "other than its source" leaves out)
+        return gained, (before & c) - found
 
     def _twin_class(self, e: ContinuousEffect, slot: str) -> tuple[Any, ...]:
         """613.8a: the class ``_twins`` puts an effect in: its origin, filter and parts in ``slot`` (hashable: asked
