@@ -45,6 +45,11 @@ class answers those questions and keeps what it can between steps:
   trial once in each graph (613.8a, 613.7; ``_class_key`` argues when the answer is the class's: not where the test
   reads the effect's source, its fixed objects, its amounts or its condition), and equal effects on the same objects
   hold one dict of changes, each changing it only as a copy of its own (613.1).
+- effects of one class whose filter leaves its own source out ("each other non-Aura enchantment": five
+  Opalescences) are one block as b in each graph (613.8a, ``_other_block``): the class's trial (what their parts
+  give every object the filter less "other" takes, the sources too) is read once, each a is read against it once
+  (``_block_witnesses``), and each member's answer is that one less its own source, which its trial leaves
+  (``_member_answer``); an a whose test reads what the block does not settle is asked of each member alone.
 - what a resolution reads off the board and the version alone is read once for every resolution of the board
   (613.1, 611.3, 611.3a): the bitsets over the first values (``first_indexes``: each resolution moves a copy of its
   own), every object's statics at its first values (``_first_statics``), and the result of applying one instruction
@@ -1477,7 +1482,6 @@ class Incremental:
         by_name: dict[tuple[str, str], list[int]] = {}
         by_source: dict[str, list[int]] = {}
         by_word: dict[str, list[int]] = {}
-        at: dict[str, int] = {}  # each sensitive effect's place
         for a in group:
             ia = self.info(a)
             static = a.origin in ("static", "cda") and a.source is not None
@@ -1487,7 +1491,6 @@ class Incremental:
             words = words_of(a, self.state[a.source]) if static and a.source in self.state else frozenset()
             n = len(sensitive)
             sensitive.append((a, ia, static, live))
-            at[a.key] = n
             if live:
                 reads |= ia.filter_reads
                 index_reads(n, ia.filter_reads, ia.filter_names, by_read, by_name)
@@ -1509,7 +1512,6 @@ class Incremental:
         own: dict[tuple[Any, ...], Any] = {}
         trials: dict[Any, list[Any]] = {}  # per (origin, size): the trials met, with their answers (``_same_trial``)
         twins: set[str] | None = None  # the group's effects with an equal one (``_twins``), found when first needed
-        opened: set[Any] = set()  # the classes (``_twin_class``) of the effects whose trials were offered (``trials``)
         classed: dict[tuple[Any, ...], DependencyReason | None] = {}  # the answers per class and trial (``_class_key``)
         blocks: dict[Any, Any] = {}  # per class "other than its source" (``_other_block``): its trial, its answers
         for b in group:
@@ -1525,59 +1527,41 @@ class Incremental:
             touches_sources = bool(writes & SOURCE_READS)
             b_targets = self.affected(b) if touches_sources else frozenset()
             named = ib.names_abilities(slot, self.parts(b, slot)) if touches_sources else None
-            asked = kept_any = False
-            trial_key = b.key  # the first effect of this graph with b's trial (``_same_trial``)
-            changes: dict[str, Characteristics] = {}
-            same: tuple[ContinuousEffect, list[tuple[str, DependencyReason]]] | None = None
-            if opened:
-                if twins is None:
-                    twins = self._twins(group, slot)
-                if b.key in twins and self._twin_class(b, slot) in opened:
-                    # 613.8a: an effect of b's class offered its trial in this graph: when b's is the same, b's
-                    # column is that block's (``_block``), and only the pair of the first effect and b is asked
-                    asked = True
-                    changes = self.changes(b, slot)
-                    if not changes:
-                        continue  # applying b changes nothing, so nothing can depend on it
-                    same = self._block(b, changes, trials, doing, graph)
             # 613.8a: b's class leaves each member's own source out: its column read off the class's trial
             block = None
             if b.key in self.other_members(group, slot, blocks):
                 block = self._other_block(b, slot, blocks)
-            ns: list[int]
-            if same is not None:
-                # (first's pair against b is the one the block does not answer: asked below, as any pair is)
-                trial_key = same[0].key
-                ns = [at[same[0].key]] if same[0].key in at else []
-            else:
-                # Every effect the test below does not skip at once: one whose reads b writes, one whose
-                # source b changes (when b names the abilities it touches: one with such a wording).
-                reach: set[int] = set()
-                for f in writes:
-                    if f in wnames:
-                        reach.update(by_read.get(f + "?", ()))
-                        for name in wnames[f]:
-                            reach.update(by_name.get((f, name), ()))
-                    else:
-                        reach.update(by_read.get(f, ()))
-                if touches_sources:
-                    if named is not None:
-                        for w in named:
-                            reach.update(n for n in by_word.get(w, ()) if sensitive[n][0].source in b_targets)
-                    elif len(b_targets) < len(by_source):
-                        for t in b_targets:
-                            reach.update(by_source.get(t, ()))
-                    else:
-                        for src, held in by_source.items():
-                            if src in b_targets:
-                                reach.update(held)
-                if not reach:
-                    continue
-                # 613.8a: the readable test reads b only through its trial (the objects it changes and how) and its
-                # description: effects whose trials are equal get the same answers, the first one's
-                # (``_same_trial``). b's trial is read when a pair first needs the readable test, or at once when an
-                # effect of b's class (``_twins``) offered its trial in this graph: then b's column is that block's.
-                ns = sorted(reach)
+            # Every effect the test below does not skip at once: one whose reads b writes, one whose
+            # source b changes (when b names the abilities it touches: one with such a wording).
+            reach: set[int] = set()
+            for f in writes:
+                if f in wnames:
+                    reach.update(by_read.get(f + "?", ()))
+                    for name in wnames[f]:
+                        reach.update(by_name.get((f, name), ()))
+                else:
+                    reach.update(by_read.get(f, ()))
+            if touches_sources:
+                if named is not None:
+                    for w in named:
+                        reach.update(n for n in by_word.get(w, ()) if sensitive[n][0].source in b_targets)
+                elif len(b_targets) < len(by_source):
+                    for t in b_targets:
+                        reach.update(by_source.get(t, ()))
+                else:
+                    for src, ns in by_source.items():
+                        if src in b_targets:
+                            reach.update(ns)
+            if not reach:
+                continue
+            # 613.8a: the readable test reads b only through its trial (the objects it changes and how) and its
+            # description: effects whose trials are equal get the same answers, the first one's (``_same_trial``).
+            # b's trial is read when a pair first needs the readable test.
+            ns = sorted(reach)
+            asked = kept_any = False
+            trial_key = b.key  # the first effect of this graph with b's trial (``_same_trial``)
+            changes: dict[str, Characteristics] = {}
+            same: tuple[ContinuousEffect, list[tuple[str, DependencyReason]]] | None = None
             for n in ns:
                 a, ia, static, live = sensitive[n]
                 if same is not None and a is not same[0]:
@@ -1633,10 +1617,16 @@ class Incremental:
                     changes = self.changes(b, slot)
                     if not changes:
                         break  # applying b changes nothing, so nothing can depend on it
-                    same = self._block(b, changes, trials, doing, graph)
+                    same = self._same_trial(b, changes, trials)
                     if same is not None:
-                        trial_key = same[0].key  # (b's trial is first's: ``_class_key``, ``_trial_id``)
-                        if a is not same[0]:
+                        first, first_edges = same
+                        trial_key = first.key  # (b's trial is first's: ``_class_key``, ``_trial_id``)
+                        doing[("\0trial-of", b.key)] = first.key  # type: ignore[index]
+                        cut = len(first.description)
+                        for a_key, kept in first_edges:
+                            if a_key != b.key:
+                                graph[a_key][b.key] = DependencyReason(kept.test, b.description + kept.detail[cut:])
+                        if a is not first:
                             continue
                 known = False
                 if a.source is not None and a.source in changes:
@@ -1661,8 +1651,6 @@ class Incremental:
                     asked = bool(changes) and self._same_trial(b, changes, trials) is None
             if asked and changes and same is None:
                 self._first_trial(b, changes, trials, [sensitive[n][0].key for n in ns], graph)
-                if twins is not None and b.key in twins:
-                    opened.add(self._twin_class(b, slot))
         return graph
 
     def _twins(self, group: list[ContinuousEffect], slot: str) -> set[str]:
@@ -1810,45 +1798,6 @@ class Incremental:
         if other and a.source in gained:
             gained = gained - {a.source}  # (what "other than its source" leaves out)
         return gained, (before & c) - found
-
-    def _twin_class(self, e: ContinuousEffect, slot: str) -> tuple[Any, ...]:
-        """613.8a: the class ``_twins`` puts an effect in: its origin, filter and parts in ``slot`` (hashable: asked
-        only of an effect ``_twins`` found)."""
-        return (e.origin, e.filter, self.parts(e, slot))
-
-    def _block(
-        self,
-        b: ContinuousEffect,
-        changes: dict[str, Characteristics],
-        trials: dict[Any, list[Any]],
-        doing: dict[str, object],
-        graph: Graph,
-    ) -> tuple[ContinuousEffect, list[tuple[str, DependencyReason]]] | None:
-        """613.8a: b's column of the graph as one block, when an effect met earlier in this graph (``first``) made
-        the same trial (``_same_trial``): the found effect and its answers, b's column filled from them; else None.
-
-        613.8a asks, of each a, whether applying b would change whether a exists, its text, what it applies to or
-        what it does. The readable test (``dependency.compare_after_trial``) reads b only through the trial (the
-        objects it changes and how: ``changes``, equal to first's) and b's description, which only names b in the
-        answer. So for every a but b and first, a's answer against b is its answer against first, with b's name
-        where first's stood (``_first_trial`` keeps first's answers only when each begins with first's
-        description). The a's first's column has no answer for are those first's trial does not reach or does not
-        change (613.8a: no dependency), the same for b's equal trial. Two members differ from the block: b itself
-        (613.8a: an effect does not depend on itself; first's answer for b is dropped) and first, which never met
-        its own trial: ``_graph`` asks first against b alone. 613.8b's loops read the graph pair by pair as the
-        readable one does, so an edge copied is an edge like any other; 613.8c: the graph is made again after each
-        step, and a kept pair not visited here is brought up to date from its own step when next asked.
-        """
-        same = self._same_trial(b, changes, trials)
-        if same is None:
-            return None
-        first, first_edges = same
-        doing[("\0trial-of", b.key)] = first.key  # type: ignore[index]
-        cut = len(first.description)
-        for a_key, kept in first_edges:
-            if a_key != b.key:
-                graph[a_key][b.key] = DependencyReason(kept.test, b.description + kept.detail[cut:])
-        return same
 
     def _same_trial(
         self, b: ContinuousEffect, changes: dict[str, Characteristics], trials: dict[Any, list[Any]]
