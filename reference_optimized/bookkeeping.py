@@ -45,6 +45,11 @@ class answers those questions and keeps what it can between steps:
   trial once in each graph (613.8a, 613.7; ``_class_key`` argues when the answer is the class's: not where the test
   reads the effect's source, its fixed objects, its amounts or its condition), and equal effects on the same objects
   hold one dict of changes, each changing it only as a copy of its own (613.1).
+- effects of one class whose filter leaves its own source out ("each other non-Aura enchantment": five
+  Opalescences) are one block as b in each graph (613.8a, ``_other_block``): the class's trial (what their parts
+  give every object the filter less "other" takes, the sources too) is read once, each a is read against it once
+  (``_block_witnesses``), and each member's answer is that one less its own source, which its trial leaves
+  (``_member_answer``); an a whose test reads what the block does not settle is asked of each member alone.
 - what a resolution reads off the board and the version alone is read once for every resolution of the board
   (613.1, 611.3, 611.3a): the bitsets over the first values (``first_indexes``: each resolution moves a copy of its
   own), every object's statics at its first values (``_first_statics``), and the result of applying one instruction
@@ -1508,6 +1513,7 @@ class Incremental:
         trials: dict[Any, list[Any]] = {}  # per (origin, size): the trials met, with their answers (``_same_trial``)
         twins: set[str] | None = None  # the group's effects with an equal one (``_twins``), found when first needed
         classed: dict[tuple[Any, ...], DependencyReason | None] = {}  # the answers per class and trial (``_class_key``)
+        blocks: dict[Any, Any] = {}  # per class "other than its source" (``_other_block``): its trial, its answers
         for b in group:
             ib = self.info(b)
             # 613.6: b's trial applies its parts in this slot alone
@@ -1521,6 +1527,10 @@ class Incremental:
             touches_sources = bool(writes & SOURCE_READS)
             b_targets = self.affected(b) if touches_sources else frozenset()
             named = ib.names_abilities(slot, self.parts(b, slot)) if touches_sources else None
+            # 613.8a: b's class leaves each member's own source out: its column read off the class's trial
+            block = None
+            if b.key in self.other_members(group, slot, blocks):
+                block = self._other_block(b, slot, blocks)
             # Every effect the test below does not skip at once: one whose reads b writes, one whose
             # source b changes (when b names the abilities it touches: one with such a wording).
             reach: set[int] = set()
@@ -1576,6 +1586,16 @@ class Incremental:
                 # and then b hits a's filter or values; so here b names a's wording or does not name abilities.
                 if src_hit and not (filt_hit or val_hit) and not self._source_may_change(a, b, slot):
                     continue
+                if block is not None:
+                    # (what a gains and loses against the block's trial, read once per graph: ``_block_witnesses``)
+                    witnessed = block[2].get(a.key, False)
+                    if witnessed is False:
+                        witnessed = block[2][a.key] = self._block_witnesses(a, ia, slot, block)
+                    if witnessed is not None:
+                        r = self._member_answer(a, b, witnessed)
+                        if r is not None:
+                            graph[a.key][b.key] = r
+                        continue
                 pair = self.pairs.get((a.key, b.key, slot))
                 if pair is not None and "\0twinned\0" + b.key in doing and a.source in self.changes(b, slot):
                     # a twin of a met b's trial in this graph: its answer is read off the twin's (``_twin_answer``)
@@ -1643,6 +1663,141 @@ class Incremental:
             except TypeError:
                 continue
         return {k for keys in seen.values() if len(keys) > 1 for k in keys}
+
+    def other_members(self, group: list[ContinuousEffect], slot: str, blocks: dict[Any, Any]) -> frozenset[str]:
+        """613.8a: the effects of the group whose filter leaves its source out ("other") with another of the same
+        origin and filter: the only ones ``_other_block`` is asked of (a class of one gains nothing by it), found
+        once per graph."""
+        found = blocks.get("\0members")
+        if found is None:
+            alike: dict[Any, list[str]] = {}
+            for e in group:
+                try:
+                    split = self.filter_splits.get(e.filter)
+                    if split is None:
+                        split = self.filter_splits[e.filter] = _split(e.filter)
+                except TypeError:  # an unhashable filter (plain dicts from a caller)
+                    continue
+                if split[1]:
+                    alike.setdefault((e.origin, e.filter), []).append(e.key)
+            found = blocks["\0members"] = frozenset(k for keys in alike.values() if len(keys) > 1 for k in keys)
+        return found  # type: ignore[no-any-return]
+
+    def _other_block(self, b: ContinuousEffect, slot: str, blocks: dict[Any, Any]) -> Any:
+        """613.8a, 611.3a: for b of a class whose filter leaves its own source out ("each other ..."), the class's
+        trial, read once per graph: (U, C, answers per a), U what the class's parts give every object its filter
+        less "other" takes (b's changes and, where it takes b's own source, that source's), C its objects; None
+        when b is no such member.
+
+        b is a member when it is a static ability's effect, not locked in, with no targets (its objects read off
+        its filter, 611.3a), its filter less "other than its source" free of the source (``_split``: it reads only
+        its controller), and its parts here only write (``WRITES``), each object's result read off the parts and
+        that object alone (``_shares``, ``part_reads_only_characteristics``). The class key is its origin, filter,
+        parts, "you" and the object entering (614.12). Then every member b' takes X less its own source s' (X what
+        the filter less "other" takes: the same for all, 611.3a, 109.4), and its trial (613.8a) changes each object
+        of X - {s'} exactly as U does: b's changes are U less s'. ``_block_witnesses`` reads each a once against U.
+        """
+        if b.origin not in ("static", "cda") or b.source is None or b.key in self.locked or b.targets is not None:
+            return None
+        try:
+            split = self.filter_splits.get(b.filter)
+        except TypeError:  # an unhashable filter (plain dicts from a caller)
+            return None
+        if split is None:
+            split = self.filter_splits[b.filter] = _split(b.filter)
+        filt, other, free = split
+        if not (other and free):
+            return None
+        parts = self.parts(b, slot)
+        info = self.info(b)
+        by_value = info.slot_by_value.get(slot)
+        if by_value is None:
+            by_value = info.slot_by_value[slot] = all(part_reads_only_characteristics(p) for p in parts)
+        if not (by_value and self._shares(b, parts) and all(p.op in WRITES for p in parts)):
+            return None
+        controller = self.context(b).controller
+        key = (b.origin, filt, parts, controller, self.outside(b))
+        if key in blocks:
+            return blocks[key]
+        changes = self.changes(b, slot)
+        s = b.source
+        ctx = Context(board=self.board, state=self.state, source=s, controller=controller)
+        anywhere = b.origin == "cda" or zone_named(filt)
+        if (anywhere or self.board.objects[s].zone == "battlefield") and s != key[4] and compiled(filt)(s, ctx):
+            scratch = _Changes()
+            scratch.instrs = [None] * len(parts)
+            own = self._apply(b, parts, s, scratch)
+            if own != self.state[s]:
+                changes = {**changes, s: own}
+        blocks[key] = (changes, frozenset(changes), {}, {})
+        return blocks[key]
+
+    @staticmethod
+    def _member_answer(
+        a: ContinuousEffect, b: ContinuousEffect, held: tuple[frozenset[str], frozenset[str]]
+    ) -> DependencyReason | None:
+        """613.8a(b): a's answer against one member b of a block (``_other_block``), off what a gains and loses against
+        the block's trial (``_block_witnesses``): b's trial leaves b's own source, which is neither gained nor lost."""
+        gained, lost = held
+        if b.source in gained:
+            gained = gained - {b.source}
+        if b.source in lost:
+            lost = lost - {b.source}
+        return applies_to_reason(a, b, gained, lost) if gained or lost else None
+
+    def _block_witnesses(
+        self, a: ContinuousEffect, ia: _Info, slot: str, block: Any
+    ) -> tuple[frozenset[str], frozenset[str]] | None:
+        """613.8a: what a gains and loses against the class trial U of ``_other_block`` (its objects C), when that
+        less s' is what it gains and loses against each member's trial (U less the member's source s'): (gained,
+        lost); None when a is asked of each member alone.
+
+        The readable test (``dependency.compare_after_trial``) asks whether b's trial changes a's existence, its text
+        (611.3), what it applies to or what it does. The first two read a's source on the trial: when U leaves what
+        ``_same_effect_after`` reads of it, so does each member's trial (the source's value there is U's or the
+        state's). The last is not asked when ``_fixed_doing`` holds for C, or a reads no amount and C leaves its
+        source (each member's changed objects are within C). a's objects fixed (611.2c, locked in or targets): they
+        do not change, no dependency. Else a's filter less "other" reads nothing of a's source but its controller
+        (``_split``), and no member's trial changes a controller (the block's parts share their results, ``_shares``:
+        no control change, 613.1b), so on each trial only the changed objects can enter or leave a's objects
+        (``_trial_change``), each by its own value there, U's. With F the objects of C a takes on U, a gains
+        ``F - before - less`` (less: a's source, with "other") and loses ``(before & C) - F`` (``before`` never holds
+        a's own source with "other", 611.3a). Against a member, whose trial changes C - {s'}, it gains and loses
+        the same less s': the member's trial leaves s' as it is (``_member_answer``).
+        """
+        u, c = block[0], block[1]
+        if not self._same_effect_after(a, u):
+            return None
+        if not (self._fixed_doing(a, slot, c) or not (ia.reads_values or a.source in c)):
+            return None
+        if a.key in self.locked or a.targets is not None:
+            return frozenset(), frozenset()  # 611.2c: its objects are fixed
+        try:
+            split = self.filter_splits.get(a.filter)
+        except TypeError:  # an unhashable filter (plain dicts from a caller)
+            return None
+        if split is None:
+            split = self.filter_splits[a.filter] = _split(a.filter)
+        filt, other, free = split
+        if not free:
+            return None
+        controller = self.context(a).controller
+        outside = self.outside(a)
+        fkey = (filt, controller, a.origin == "cda", outside)
+        found = block[3].get(fkey)
+        if found is None:
+            trial: State = ChainMap(u, self.state)  # type: ignore[arg-type]
+            ctx = Context(board=self.board, state=trial, source=a.source, controller=controller)
+            anywhere = a.origin == "cda" or zone_named(filt)
+            test, objects = compiled(filt), self.board.objects
+            found = block[3][fkey] = frozenset(
+                o for o in c if (anywhere or objects[o].zone == "battlefield") and o != outside and test(o, ctx)
+            )
+        before = self.affected(a)
+        gained = found - before
+        if other and a.source in gained:
+            gained = gained - {a.source}  # (what "other than its source" leaves out)
+        return gained, (before & c) - found
 
     def _same_trial(
         self, b: ContinuousEffect, changes: dict[str, Characteristics], trials: dict[Any, list[Any]]

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from mtg_layers.catalogue.load import catalogue
-from reference.dependency import dependency_graph
+from reference.dependency import changes_what_it_applies_to, dependency_graph
 from reference.frozen import freeze
 from reference.resolver import resolve
 from reference.versions import get_version
@@ -280,3 +280,156 @@ def test_the_class_key_holds_the_object_entering() -> None:
     moon = _named(engine, "4", "Blood Moon")[0]
     key = engine._class_key(m1, engine.info(m1), moon, "4", {}, moon.key)
     assert key is not None and key[7] == entering == engine.outside(m1)
+
+
+def _after_lattices(n: int = 20, k: int = 18) -> bookkeeping.Incremental:
+    """Family b once every Mycosynth Lattice applied: every permanent an artifact (March takes the enchantments)."""
+    engine, _ = _engine(n, k)
+    for lattice in _named(engine, "4", "Mycosynth Lattice"):
+        engine.apply(lattice, "4", engine.affected(lattice))
+    return engine
+
+
+def test_a_class_that_leaves_its_own_source_out_is_one_block_whose_trial_is_each_members_and_its_source(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """613.8a, 611.3a: the Opalescences ("each other non-Aura enchantment") are one block: its trial is what their
+    parts give every non-Aura enchantment (their own sources too), and each member's trial is it less its source."""
+    engine = _after_lattices()
+    group = engine.in_slot("4")
+    opals = _named(engine, "4", "Opalescence")
+    assert len(opals) >= 2
+    blocks: dict[Any, Any] = {}
+    assert engine.other_members(group, "4", blocks) == {o.key for o in opals}
+    assert engine.other_members(group[:1] + opals[:1], "4", {}) == frozenset()  # a class of one: not a block
+    block = engine._other_block(opals[0], "4", blocks)
+    assert block is not None and engine._other_block(opals[1], "4", blocks) is block
+    trial, changed = block[0], block[1]
+    assert changed == frozenset(trial)
+    for o in opals:
+        assert o.source in trial
+        assert {t: v for t, v in trial.items() if t != o.source} == engine.changes(o, "4")
+    # not members: no "other than its source", a source-less or resolved effect, objects fixed, parts that share no
+    # result per object
+    march = _named(engine, "4", "March of the Machines")[0]
+    assert engine._other_block(march, "4", {}) is None
+    assert engine._other_block(replace(opals[0], origin="resolved"), "4", {}) is None
+    assert engine._other_block(replace(opals[0], targets=frozenset()), "4", {}) is None
+    engine.locked[opals[0].key] = (opals[0], frozenset())
+    assert engine._other_block(opals[0], "4", {}) is None
+    del engine.locked[opals[0].key]
+    monkeypatch.setattr(engine, "_shares", lambda e, parts: False)
+    assert engine._other_block(opals[0], "4", {}) is None
+    monkeypatch.undo()
+    assert engine._other_block(opals[0], "4", {}) is not None
+    monkeypatch.setitem(engine.info(opals[0]).slot_by_value, "4", False)  # (an info is shared by every resolution)
+    assert engine._other_block(opals[0], "4", {}) is None
+
+
+def test_each_member_of_a_block_gets_its_own_answer_less_its_own_source() -> None:
+    """613.8a: once the Lattices made every permanent an artifact, each Opalescence's trial takes the other
+    Opalescences' sources (and every other enchantment) from March of the Machines' noncreature artifacts, never its
+    own: the block's objects lost hold every source, and each member's answer is the readable one (its own source
+    neither gained nor lost)."""
+    engine = _after_lattices()
+    group = engine.in_slot("4")
+    readable = dependency_graph(group, engine.board, engine.state, engine.version, "4", engine.locked)
+    opals = _named(engine, "4", "Opalescence")
+    blocks: dict[Any, Any] = {}
+    block = engine._other_block(opals[0], "4", blocks)
+    march = _named(engine, "4", "March of the Machines")[0]
+    held = engine._block_witnesses(march, engine.info(march), "4", block)
+    assert held is not None
+    gained, lost = held
+    assert {o.source for o in opals} <= lost and not gained
+    # an Opalescence against the block: its own source stays out of its objects ("other than its source")
+    assert engine._block_witnesses(opals[0], engine.info(opals[0]), "4", block) == (frozenset(), frozenset())
+    graph = engine.graph(group, "4")
+    assert graph == readable
+    for o in opals:
+        assert o.source is not None
+        r = readable[march.key][o.key]
+        assert f"loses {sorted(lost - {o.source})}" in r.detail and repr(o.source) not in r.detail
+
+
+def test_a_block_answers_no_pair_whose_test_reads_the_effect_itself(monkeypatch: pytest.MonkeyPatch) -> None:
+    """613.8a, 611.2c, 611.3, 109.4: no block answer where the test reads a's condition, what a does, or a filter that
+    names its source (or is a plain dict); a's objects fixed (locked in, or targets): no dependency."""
+    engine = _after_lattices()
+    opals = _named(engine, "4", "Opalescence")
+    block = engine._other_block(opals[0], "4", {})
+    march = _named(engine, "4", "March of the Machines")[0]
+    ia = engine.info(march)
+    assert engine._block_witnesses(march, ia, "4", block) is not None
+    # (an effect of March's source taking creatures: on the block's trial it would gain every source)
+    watcher = replace(march, key="watcher", filter=freeze({"all": [{"type": "creature"}]}))
+    assert {o.source for o in opals} <= engine._block_witnesses(watcher, ia, "4", block)[0]  # type: ignore[index]
+    none: tuple[frozenset[str], frozenset[str]] = (frozenset(), frozenset())
+    assert engine._block_witnesses(replace(watcher, targets=("watcher",)), ia, "4", block) == none
+    engine.locked[watcher.key] = (watcher, frozenset())
+    assert engine._block_witnesses(watcher, ia, "4", block) == none
+    del engine.locked[watcher.key]
+    named = replace(march, filter=freeze({"all": [{"type": "artifact"}, {"is_it": True}]}))
+    assert engine._block_witnesses(named, engine.info(named), "4", block) is None
+    plain = replace(march, filter={"type": "artifact"})
+    assert engine._block_witnesses(plain, engine.info(plain), "4", block) is None
+    monkeypatch.setattr(engine, "_fixed_doing", lambda *args: False)
+    monkeypatch.setattr(ia, "reads_values", True)
+    assert engine._block_witnesses(march, ia, "4", block) is None  # what March does may change: asked alone
+    monkeypatch.setattr(ia, "reads_values", False)
+    assert march.source in block[0]
+    assert engine._block_witnesses(march, ia, "4", block) is None  # the block changes March's source: asked alone
+    monkeypatch.undo()
+    monkeypatch.setattr(engine, "conditioned", engine.conditioned | {march.ability})
+    assert engine._block_witnesses(march, ia, "4", block) is None
+
+
+def test_the_block_answers_hold_on_every_graph_of_the_type_change_family(monkeypatch: pytest.MonkeyPatch) -> None:
+    """613.8a, 613.8b: on the type-change family the Opalescences' columns are read off their block, with answers
+    whose objects hold members' sources, and every graph and the resolution, result and trace, equal the readable
+    ones (the checked engine compares the graphs before each step)."""
+    import peers
+
+    version = get_version(VERSION)
+    board = peers.project_board(peers.events("b", 20, 18), catalogue(), version)
+    held: list[Any] = []
+    witnesses = bookkeeping.Incremental._block_witnesses
+
+    def spy(self: bookkeeping.Incremental, a: Any, ia: Any, slot: str, block: Any) -> Any:
+        found = witnesses(self, a, ia, slot, block)
+        held.append(found)
+        return found
+
+    answers: list[Any] = []
+    member_answer = bookkeeping.Incremental._member_answer
+
+    def answered(a: Any, b: Any, witnesses: Any) -> Any:
+        answers.append(member_answer(a, b, witnesses))
+        return answers[-1]
+
+    monkeypatch.setattr(bookkeeping.Incremental, "_block_witnesses", spy)
+    monkeypatch.setattr(bookkeeping.Incremental, "_member_answer", staticmethod(answered))
+    with checked_engine():
+        assert fast_resolve(board, version) == resolve(board, version)
+    assert any(h is not None and h[1] for h in held)
+    assert any(r is not None for r in answers)
+
+
+def test_a_member_of_a_block_neither_gains_nor_loses_its_own_source() -> None:
+    """613.8a: a member's trial leaves its own source as it is: what a gains or loses against the block less that
+    source, and no dependency when nothing else is left."""
+    engine = _after_lattices()
+    opals = _named(engine, "4", "Opalescence")
+    march = _named(engine, "4", "March of the Machines")[0]
+    o1, o2 = opals[0], opals[1]
+    assert o1.source is not None and o2.source is not None
+    both = frozenset({o1.source, o2.source})
+    for gained, lost in ((both, frozenset()), (frozenset(), both), (both, both)):
+        r = engine._member_answer(march, o1, (gained, lost))
+        assert r == changes_what_it_applies_to(march, o1, gained - {o1.source}, lost - {o1.source})
+    alone = frozenset({o1.source})
+    assert engine._member_answer(march, o1, (alone, frozenset())) is None
+    assert engine._member_answer(march, o1, (frozenset(), alone)) is None
+    assert engine._member_answer(march, o2, (frozenset(), alone)) == changes_what_it_applies_to(
+        march, o2, frozenset(), alone
+    )
