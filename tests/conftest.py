@@ -106,10 +106,10 @@ def slow_tier_first(items: list[pytest.Item], workers: int) -> list[pytest.Item]
     ``--dist worksteal`` hands worker k the k-th of ``workers`` contiguous slices of this list, and a worker that
     runs out takes the back half of the longest queue left, which holds quick tests. With the whole slow tier at
     the head of the list, the first worker ran it all, one long test after another (the six parts of the mutation
-    sample, 700 s on a loaded machine), while the other ran every quick test. So the slow tests are dealt out (the k-th slice gets
-    every ``workers``-th of them), each slice's share in front of its quick tests. Odd slices take theirs in
-    reverse, so that two workers do not both begin with the tests that wait on one build shared by the run
-    (mutmut's mutants, the site): one starts the build while the other runs tests that need none. The order
+    sample, 700 s on a loaded machine), while the other ran every quick test. So the slow tests are dealt out (the
+    k-th slice gets every ``workers``-th of them), each slice's share in front of its quick tests. Odd slices take
+    theirs in reverse, so that two workers do not both begin with the tests that wait on one build shared by the
+    run (mutmut's mutants, the site): one starts the build while the other runs tests that need none. The order
     within each tier is otherwise kept; one worker (or none) gets the slow tier first, then the quick one.
     """
     slow = [item for item in items if item.get_closest_marker("slow") is not None]
