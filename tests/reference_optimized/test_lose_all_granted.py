@@ -286,3 +286,19 @@ def test_twelve_losses_and_grants_acting_on_another_object_are_eight_orders() ->
     for words, power, toughness in seen:
         assert words <= {"flying", _O1_PLUS, "haste"}
         assert (power, toughness) == ((2, 2) if _O1_PLUS in words else (1, 1))
+
+
+def test_a_defined_setting_given_beside_a_tied_setting_keeps_every_order() -> None:
+    """611.3b, 613.4b, 613.7m: a loss of all abilities, a gain of "this creature is 4/4" (layer 7b), a setting of
+    power and toughness to 3/3 with the same timestamp (7b) and a gain of flying, all on o0. The given ability's
+    effect does not commute with the tied setting, so ``granted_apart`` refuses it and every order is tried, as many
+    resolutions as every order's enumeration (13 under Ikoria's rules, 7 under today's). With the check against the
+    territories' effects dropped (a drawn mutant of the CI sample), 9 and 5 resolutions reached the same outcomes
+    on this board: the refusal is what the module's argument needs (it covers settings that commute), and this
+    pins it."""
+    board = _board(LOSE, gain(_BIG), {"op": "set_pt", "power": 3, "toughness": 3}, gain("flying"))
+    for version, runs in ((IKORIA, 13), (CURRENT, 7)):
+        every = outcomes(board, version)
+        found = distinct_outcomes(board, version)
+        assert outcome_keys(found) == outcome_keys(every)
+        assert (found.runs, every.runs) == (runs, runs)
