@@ -44,7 +44,7 @@ def _noted(rule: str, name: str, patches: dict[str, object]) -> Misreading:
 
 # A misreading of the legend rule (704.5j) that replaces one plain function, and one of face-down status (708.2)
 # that replaces one entry of the table of simple operations.
-LEGEND = _noted("704.5j", "legend-test", {"reference.sba.legend_rule": lambda board: []})
+LEGEND = _noted("704.5j", "legend-test", {"reference.sba.legend_rule": lambda final, version, keeps: []})
 FACE_DOWN_OP = BY_ID["face-down-keeps-supertypes"]
 APPLY_STEP = BY_ID["zone-change-keeps-timestamp"]
 TURN = BY_ID["turn-face-keeps-timestamp"]  # 613.7f: replaces reference.case.turn_face
