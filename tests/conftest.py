@@ -100,34 +100,6 @@ def sample_order(mutant: str, items: list[pytest.Item]) -> Callable[[pytest.Item
 BULK = 50
 
 
-def slow_tier_first(items: list[pytest.Item], workers: int) -> list[pytest.Item]:
-    """The run's order: on each of ``workers`` xdist workers, its share of the slow tier first, then quick tests.
-
-    ``--dist worksteal`` hands worker k the k-th of ``workers`` contiguous slices of this list, and a worker that
-    runs out takes the back half of the longest queue left, which holds quick tests. With the whole slow tier at
-    the head of the list, the first worker ran it all, one long test after another (the six parts of the mutation
-    sample, 700 s on a loaded machine), while the other ran every quick test. So the slow tests are dealt out (the
-    k-th slice gets every ``workers``-th of them), each slice's share in front of its quick tests. Odd slices take
-    theirs in reverse, so that two workers do not both begin with the tests that wait on one build shared by the
-    run (mutmut's mutants, the site): one starts the build while the other runs tests that need none. The order
-    within each tier is otherwise kept; one worker (or none) gets the slow tier first, then the quick one.
-    """
-    slow = [item for item in items if item.get_closest_marker("slow") is not None]
-    quick = [item for item in items if item.get_closest_marker("slow") is None]
-    if workers <= 1:
-        return slow + quick
-    ordered: list[pytest.Item] = []
-    left = len(items)
-    for k in range(workers):
-        size = left // (workers - k)  # worksteal's first hand-out: the items left, split evenly among the rest
-        share = slow[k::workers][:: -1 if k % 2 else 1]
-        fill = max(0, size - len(share))
-        ordered += share + quick[:fill]
-        quick = quick[fill:]
-        left -= len(share) + fill
-    return ordered + quick
-
-
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Under mutmut: only the killing suite (``checking.mutation_campaign.KILLING_SUITE``), fastest tests first.
 
@@ -142,8 +114,11 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     from pathlib import Path
 
     if "__mutmut_" not in os.environ.get("MUTANT_UNDER_TEST", ""):
-        # the whole suite in one run (README, "Run the tests"): each worker starts with its share of the slow tier
-        items[:] = slow_tier_first(items, int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "1")))
+        # the whole suite in one run (README, "Run the tests"): the slow tier first, so that xdist hands out the
+        # longest work first and the quick tests fill in around it (the order within each tier is kept). Dealing the
+        # slow tier out between the workers' slices was tried (2026-12-06) and the run took longer: both workers then
+        # ran multi-process slow tests (mutmut, chromium, pip) at once, where one ran them beside quick tests.
+        items.sort(key=lambda item: item.get_closest_marker("slow") is None)
     if os.environ.get("MTG_LAYERS_KILLING_SUITE"):
         from mtg_layers.checking.mutation_campaign import KILLING_SUITE
 
