@@ -69,7 +69,7 @@ def as_it_would_exist(
     include the copy effects that apply to the copied object (707.3: a copy of a Clone that
     copied Elite Vanguard is an Elite Vanguard).
     """
-    return resolve(_as_looked_at(board, obj_id, version, arriving), version).final[obj_id]
+    return looked_at(board, obj_id, version, arriving).final[obj_id]
 
 
 def arriving_with(before: Board, after: Board) -> frozenset[str]:
@@ -151,9 +151,9 @@ def entry_counters(before: Board, after: Board, obj_id: str, version: RulesVersi
             "a rules version is needed to read them"
         )
     arriving = arriving_with(before, after)
-    entering = as_it_would_exist(after, obj_id, version, arriving)
-    added = counters_added(before, after, obj_id, entering, resolve(before, version).final)
-    if _looked_at(after, obj_id, version, arriving).undecided:  # its board holds every tie of ``before`` too
+    looked = looked_at(after, obj_id, version, arriving)  # (``as_it_would_exist``, with its open ties)
+    added = counters_added(before, after, obj_id, looked.final[obj_id], resolve(before, version).final)
+    if looked.undecided:  # its board holds every tie of ``before`` too
         choices = {
             counters_added(before, after, obj_id, seen[obj_id], sources)
             for seen in _every_final(_as_looked_at(after, obj_id, version, arriving), version, obj_id)
@@ -174,8 +174,9 @@ def _as_looked_at(board: Board, obj_id: str, version: RulesVersion, arriving: fr
     return replace(board, entering=obj_id, entering_aside=aside)
 
 
-def _looked_at(board: Board, obj_id: str, version: RulesVersion, arriving: frozenset[str]) -> Resolution:
-    """614.12: the layer process of the board with ``obj_id`` looked at as it would enter."""
+def looked_at(board: Board, obj_id: str, version: RulesVersion, arriving: frozenset[str]) -> Resolution:
+    """614.12: the layer process of the board with ``obj_id`` looked at as it would enter (``as_it_would_exist`` reads
+    the object from it)."""
     return resolve(_as_looked_at(board, obj_id, version, arriving), version)
 
 

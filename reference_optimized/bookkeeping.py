@@ -979,14 +979,8 @@ class Incremental:
         source out of what the rest of the filter takes. Five Blood Moons, Mycosynth Lattices or Opalescences read
         their objects once per step.
         """
-        try:
-            split = self.filter_splits.get(e.filter)
-        except TypeError:  # an unhashable filter (plain dicts from a caller): read for this effect alone
-            filt, other, free = e.filter, False, False
-        else:
-            if split is None:
-                split = self.filter_splits[e.filter] = _split(e.filter)
-            filt, other, free = split
+        split = self._split_of(e.filter)  # (an unhashable filter: read for this effect alone)
+        filt, other, free = (e.filter, False, False) if split is None else split
         ctx = self.context(e)
         cda = e.origin == "cda"
         key: tuple[Any, ...] | None = None
@@ -1664,6 +1658,17 @@ class Incremental:
                 continue
         return {k for keys in seen.values() if len(keys) > 1 for k in keys}
 
+    def _split_of(self, filt: Any) -> tuple[Any, bool, bool] | None:
+        """109.4, 611.3a: what a trial reads of a filter (``_split``), kept per filter; None for a filter that cannot be
+        hashed (plain dicts from a caller), which each caller reads on its own."""
+        try:
+            split = self.filter_splits.get(filt)
+        except TypeError:
+            return None
+        if split is None:
+            split = self.filter_splits[filt] = _split(filt)
+        return split
+
     def other_members(self, group: list[ContinuousEffect], slot: str, blocks: dict[Any, Any]) -> frozenset[str]:
         """613.8a: the effects of the group whose filter leaves its source out ("other") with another of the same
         origin and filter: the only ones ``_other_block`` is asked of (a class of one gains nothing by it), found
@@ -1672,13 +1677,8 @@ class Incremental:
         if found is None:
             alike: dict[Any, list[str]] = {}
             for e in group:
-                try:
-                    split = self.filter_splits.get(e.filter)
-                    if split is None:
-                        split = self.filter_splits[e.filter] = _split(e.filter)
-                except TypeError:  # an unhashable filter (plain dicts from a caller)
-                    continue
-                if split[1]:
+                split = self._split_of(e.filter)
+                if split is not None and split[1]:
                     alike.setdefault((e.origin, e.filter), []).append(e.key)
             found = blocks["\0members"] = frozenset(k for keys in alike.values() if len(keys) > 1 for k in keys)
         return found  # type: ignore[no-any-return]
@@ -1699,12 +1699,9 @@ class Incremental:
         """
         if b.origin not in ("static", "cda") or b.source is None or b.key in self.locked or b.targets is not None:
             return None
-        try:
-            split = self.filter_splits.get(b.filter)
-        except TypeError:  # an unhashable filter (plain dicts from a caller)
-            return None
+        split = self._split_of(b.filter)
         if split is None:
-            split = self.filter_splits[b.filter] = _split(b.filter)
+            return None
         filt, other, free = split
         if not (other and free):
             return None
@@ -1772,12 +1769,9 @@ class Incremental:
             return None
         if a.key in self.locked or a.targets is not None:
             return frozenset(), frozenset()  # 611.2c: its objects are fixed
-        try:
-            split = self.filter_splits.get(a.filter)
-        except TypeError:  # an unhashable filter (plain dicts from a caller)
-            return None
+        split = self._split_of(a.filter)
         if split is None:
-            split = self.filter_splits[a.filter] = _split(a.filter)
+            return None
         filt, other, free = split
         if not free:
             return None
@@ -2124,12 +2118,9 @@ class Incremental:
             return None
         if not self._fixed_doing(a, slot, frozenset((a.source,))) or not self._same_effect_after(a, changes):
             return None  # (``_fixed_doing`` asks only whether b's trial changes a's source: it does)
-        try:
-            split = self.filter_splits.get(a.filter)
-        except TypeError:  # an unhashable filter (plain dicts from a caller)
-            return None
+        split = self._split_of(a.filter)
         if split is None:
-            split = self.filter_splits[a.filter] = _split(a.filter)
+            return None
         filt, other, free = split
         controller = self.state[a.source].controller
         if not free or changes[a.source].controller != controller:
@@ -2261,12 +2252,9 @@ class Incremental:
             return None  # 613.8a: what a does may change with the trial: asked of each
         if not self._same_effect_after(a, changes):
             return None  # 611.3: its condition may read any object
-        try:
-            split = self.filter_splits.get(a.filter)
-        except TypeError:  # an unhashable filter (plain dicts from a caller)
-            return None
+        split = self._split_of(a.filter)
         if split is None:
-            split = self.filter_splits[a.filter] = _split(a.filter)
+            return None
         filt, other, free = split
         if not free:
             return None  # the filter reads its source beyond its controller
@@ -2320,13 +2308,8 @@ class Incremental:
         static = a.origin in ("static", "cda") and a.source is not None
         # 109.4: the player "you" means once the trial is made (a static ability's: its source's controller)
         trial_controller = changes[a.source].controller if static and a.source in changes else controller
-        try:
-            split = self.filter_splits.get(a.filter)
-        except TypeError:  # an unhashable filter (plain dicts from a caller): read for this call only
-            split = _split(a.filter)
-        if split is None:
-            split = self.filter_splits[a.filter] = _split(a.filter)
-        filt, other, free = split
+        split = self._split_of(a.filter)
+        filt, other, free = _split(a.filter) if split is None else split  # (unhashable: read for this call only)
         # (a source of None is no object: "other than" it leaves nothing out)
         less: frozenset[str] = frozenset({a.source}) if other and a.source is not None else frozenset()
         whole = a.source in changes and (not free or trial_controller != controller)

@@ -373,15 +373,25 @@ def _slot_index(origin: str, op: str, version: RulesVersion) -> int:
     return -1 if slot is None else version.slot_index(slot)
 
 
+def layers_only(d: AbilityDef) -> bool:
+    """611.3a, 614.1c, 111.3, 113.6: the effect a definition generates does nothing but apply its parts in layers: no
+    condition, no "enters with" replacement, no token, and no zone other than the battlefield it functions from."""
+    return d.condition is None and d.enters_with is None and d.creates is None and d.functions_in is None
+
+
+def _holder_untied(held_by: str, near: Sequence[ContinuousEffect], stamps: frozenset[float]) -> bool:
+    """613.7: no static ability of ``held_by`` generates an effect with one of the group's timestamps (``stamps``), so
+    each effect of its holder applies before the group's effects or after them, never among them."""
+    return not any(e.source == held_by and e.origin in ("static", "cda") and e.timestamp in stamps for e in near)
+
+
 def ends_after(d: AbilityDef, where: int, version: RulesVersion) -> bool:
     """611.3b, 613.1, 613.6: the effect the definition generates applies only in slots after ``where`` (the slots of
     the losses of all abilities from the tie's slot on), and does nothing else (no condition, no replacement, no
     token). A loss then ends it before it would first apply, and its object loses it in every order of the tie or in
     none (the losses reaching the object are fixed, no gain names a defined ability, and a mana ability's wording is
     spared alike in every order, 605.1a), so it applies in every order or in none."""
-    if not d.parts or d.condition is not None or d.enters_with is not None or d.creates is not None:
-        return False
-    if d.functions_in is not None:
+    if not d.parts or not layers_only(d):
         return False
     origins = ("static", "cda") if d.cda else ("static",)
     return all(_slot_index(o, p.op, version) > where for p in d.parts for o in origins)
@@ -394,9 +404,7 @@ def done_before(d: AbilityDef, start: int | None, version: RulesVersion) -> bool
     not, before the tie's slot begins: from the slot on it generates nothing, so losing or keeping its wording ends and
     starts no effect, and the wording is an element of its holder's abilities like a keyword's (module docstring of
     ``last_touch``, "A defined ability held, done before the tie")."""
-    if start is None or not d.parts or d.cda or d.condition is not None:
-        return False
-    if d.enters_with is not None or d.creates is not None or d.functions_in is not None:
+    if start is None or not d.parts or d.cda or not layers_only(d):
         return False
     return all(_slot_index("static", p.op, version) < start for p in d.parts)
 
@@ -416,11 +424,9 @@ def locked_before(
     in every order, a fixed effect whose place among the group's is decided by its timestamp alone (613.7): before or
     after all of them, never between (module docstring of ``last_touch``, "A defined ability held, locked in before
     the tie")."""
-    if stamps is None or key not in locked or d.cda or d.condition is not None:
+    if stamps is None or key not in locked or d.cda or not layers_only(d):
         return False
-    if d.enters_with is not None or d.creates is not None or d.functions_in is not None:
-        return False
-    return not any(e.source == held_by and e.origin in ("static", "cda") and e.timestamp in stamps for e in near)
+    return _holder_untied(held_by, near, stamps)
 
 
 def apart_from_tie(
@@ -440,7 +446,7 @@ def apart_from_tie(
     away). Every effect of its holder from the slot on is checked, since the held ability's effect is one of them."""
     if stamps is None or not ends_after(d, where - 1, version) or d.cda or is_mana_ability(wording):
         return False
-    return not any(e.source == held_by and e.origin in ("static", "cda") and e.timestamp in stamps for e in near)
+    return _holder_untied(held_by, near, stamps)
 
 
 def granted_apart(

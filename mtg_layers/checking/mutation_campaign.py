@@ -581,7 +581,7 @@ def sample_stages(module: str, suite: Sequence[str], root: Path = ROOT) -> list[
     every file of ``suite`` between them, each once, so a mutant that survives them all ran the whole suite.
     """
     own, near, rest = _test_groups(module, suite, root)
-    return [sorted(stage, key=lambda f: f.startswith("tests/corpus/")) for stage in (own, near, rest) if stage]
+    return _corpus_last(own, near, rest)
 
 
 def fork_stages(module: str, suite: Sequence[str], root: Path = ROOT) -> list[list[str]]:
@@ -595,7 +595,12 @@ def fork_stages(module: str, suite: Sequence[str], root: Path = ROOT) -> list[li
     imports, so it keeps the three runs of ``sample_stages``.
     """
     own, near, rest = _test_groups(module, suite, root)
-    return [sorted(stage, key=lambda f: f.startswith("tests/corpus/")) for stage in (own + near, rest) if stage]
+    return _corpus_last(own + near, rest)
+
+
+def _corpus_last(*stages: list[str]) -> list[list[str]]:
+    """The stages that hold a file, each with the corpus's tests (``tests/corpus/``, the longest files) last."""
+    return [sorted(stage, key=lambda f: f.startswith("tests/corpus/")) for stage in stages if stage]
 
 
 def _test_groups(module: str, suite: Sequence[str], root: Path) -> tuple[list[str], list[str], list[str]]:

@@ -148,13 +148,13 @@ def copy_change_drops_effects(version: RulesVersion) -> Iterator[RulesVersion]:
 def copy_enters_then_becomes(version: RulesVersion) -> Iterator[RulesVersion]:
     import reference.entry as entry
 
-    original = entry.as_it_would_exist
+    original = entry.looked_at
 
-    def as_it_would_exist(board: Any, obj_id: str, v: RulesVersion, arriving: frozenset[str] = frozenset()) -> Any:
+    def looked_at(board: Any, obj_id: str, v: RulesVersion, arriving: frozenset[str]) -> Any:
         effects = tuple(e for e in board.effects if not (obj_id in e.applies_to and _copies(e)))
         return original(dataclasses.replace(board, effects=effects), obj_id, v, arriving)
 
-    with patched({"reference.entry.as_it_would_exist": as_it_would_exist}):
+    with patched({"reference.entry.looked_at": looked_at}):
         yield version
 
 
