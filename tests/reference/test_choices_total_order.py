@@ -16,7 +16,7 @@ from itertools import permutations
 from typing import Any
 
 import pytest
-from hypothesis import assume, example, given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from reference.choices import incidental, outcomes, recorded_order
@@ -194,9 +194,11 @@ def tied_in_two_slots(draw: st.DrawFn, d_controller: str = "p1") -> Board:
     return _board(own, split, effects, d_controller)
 
 
+# The finding's board is checked against brute force by test_the_findings_board_has_both_settings_last, not given
+# here as an @example: that would build it while the module is imported (the mutation sample's fork server
+# imports the suite once, and a rules function that runs then leaves its mutant to a slower fresh run).
 @settings(max_examples=40)
 @given(tied_in_two_slots(), st.sampled_from(("pre-m10", "m10", "ikoria", "2023-11-17", "2025-08-01")))
-@example(_finding(), "m10")
 def test_every_order_reaches_exactly_the_total_orders_outcomes(board: Board, vid: str) -> None:
     """613.7m, 613.7a, 613.7n: with ties in two slots, the outcomes of every order are exactly those of the total
     orders of the tied effects (brute force: every permutation recorded whole)."""
