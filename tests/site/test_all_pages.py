@@ -16,9 +16,9 @@ from __future__ import annotations
 
 import os
 import time
-from typing import Any
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 

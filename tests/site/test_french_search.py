@@ -17,7 +17,7 @@ import pytest
 
 from .site_helpers import Chromium, DevToolsSession, SiteServer
 from .test_all_pages import browser, built, server  # noqa: F401  (the module's fixtures: one build, one server)
-from .test_browser import open_search, search_results
+from .test_browser import open_search, search_box_emptied, search_results
 
 pytestmark = pytest.mark.slow
 
@@ -46,27 +46,9 @@ def page(browser: Chromium) -> Iterator[DevToolsSession]:  # noqa: F811
     devtools.close()
 
 
-def search_box_on_the_french_home(page: DevToolsSession, server: SiteServer) -> None:  # noqa: F811
-    """The French home page with its search box open and emptied, as a reader leaves it between two searches.
-
-    The page is opened (and the index built, about 2 s of the browser's CPU for 9 MB) only when the session is not
-    already there with search open: the queries follow one another in one page, as a reader's do.
-    """
-    here = page.evaluate("location.href") == server.base_url + "fr/"
-    if not (here and page.evaluate("!!window.mtgLayersSearchSent && document.getElementById('__search').checked")):
-        page.navigate(server.base_url + "fr/")
-        open_search(page)
-        return
-    page.evaluate("document.querySelector('.md-search__input').select()")
-    key = {"key": "Backspace", "code": "Backspace", "windowsVirtualKeyCode": 8}
-    page.send("Input.dispatchKeyEvent", {"type": "keyDown", **key})
-    page.send("Input.dispatchKeyEvent", {"type": "keyUp", **key})
-    assert page.poll("document.querySelector('.md-search__input').value === ''", timeout=10), "the box kept its text"
-
-
 @pytest.mark.parametrize("query", list(FRENCH_QUERIES))
 def test_french_query_finds_its_page_first(query: str, page: DevToolsSession, server: SiteServer) -> None:  # noqa: F811
-    search_box_on_the_french_home(page, server)
+    search_box_emptied(page, server.base_url + "fr/")
     page.type_text(query)
     results = search_results(page, query)
     assert results, f"search for {query!r} found nothing"
