@@ -27,26 +27,55 @@ The entering object is read under the order of tied effects the players chose (6
 ``tie_order``), the one order the object then follows on the battlefield. Where the board leaves that
 order open and the counters differ between its orders, no single count is right: an error naming the
 counters of each, until the case records the order (reading it under one order only gave, with the
-object's other values enumerated per order, outcomes no order allows).
+object's other values enumerated per order, outcomes no order allows). A step's outcomes are listed all the
+same by reading the whole step under each order (``through_step``, ``step_outcomes``): the counters and the
+board after it under one order, every order in turn.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
-from .choices import outcomes
+from .choices import LIMIT, Outcome, Outcomes, Resolver, _as_seen, every_order, outcomes
 from .chosen import with_choices
 from .effects import definition_of, functions_in
 from .errors import ResolutionError
 from .filters import Context, condition_holds, matches, substitute
 from .model import AbilityDef, Board, Characteristics, Counter, GameObject, State
 from .resolver import Resolution, resolve
+from .timestamps import Tie
 from .versions import RulesVersion
+
+if TYPE_CHECKING:
+    from .case import Case
 
 
 class EntryError(ResolutionError):
     """An entry the case asks about cannot be decided (no rules version to read characteristics with)."""
+
+
+class OpenEntryError(EntryError):
+    """613.7m, 614.12: the counters an object enters with depend on an order of tied effects the board leaves open."""
+
+
+# 613.7m, 614.12: while ``meeting_ties`` is open, the ties entry readings meet (else None: they refuse an open order)
+_MET: ContextVar[list[Tie] | None] = ContextVar("entry_ties_met", default=None)
+
+
+@contextmanager
+def meeting_ties() -> Iterator[list[Tie]]:
+    """613.7m, 614.12: entry readings read the counters under the board's recorded order and list the ties they met
+    (of the sources' board and of the entering object looked at), for the caller to enumerate, instead of refusing."""
+    met: list[Tie] = []
+    token = _MET.set(met)
+    try:
+        yield met
+    finally:
+        _MET.reset(token)
 
 
 def entry_abilities(board: Board) -> bool:
@@ -152,8 +181,12 @@ def entry_counters(before: Board, after: Board, obj_id: str, version: RulesVersi
         )
     arriving = arriving_with(before, after)
     looked = looked_at(after, obj_id, version, arriving)  # (``as_it_would_exist``, with its open ties)
-    added = counters_added(before, after, obj_id, looked.final[obj_id], resolve(before, version).final)
-    if looked.undecided:  # its board holds every tie of ``before`` too
+    sources = resolve(before, version)
+    added = counters_added(before, after, obj_id, looked.final[obj_id], sources.final)
+    met = _MET.get()
+    if met is not None:  # 613.7m: the caller enumerates the orders of every tie met here (``through_step``)
+        met.extend(t for t in (*looked.ties, *sources.ties) if t not in met)
+    elif looked.undecided or sources.undecided:  # (a source's tie is not the entering board's when its holder leaves)
         choices = {
             counters_added(before, after, obj_id, seen[obj_id], sources)
             for seen in _every_final(_as_looked_at(after, obj_id, version, arriving), version, obj_id)
@@ -161,7 +194,7 @@ def entry_counters(before: Board, after: Board, obj_id: str, version: RulesVersi
         }
         if choices != {added}:
             shown = " or ".join(repr(dict(c)) for c in sorted(choices))
-            raise EntryError(
+            raise OpenEntryError(
                 f"{obj_id} enters with counters that depend on the order the players choose for tied effects "
                 f"(613.7m, 614.12): {shown}; record the chosen order (tie_order)"
             )
@@ -184,7 +217,7 @@ def _every_final(board: Board, version: RulesVersion, obj_id: str) -> list[Mappi
     """613.7m: the final states of ``board`` under every order of its tied effects the players may choose."""
     found = outcomes(board, version)
     if not found.complete:
-        raise EntryError(
+        raise OpenEntryError(
             f"{obj_id} enters while too many tied effects leave orders open (613.7m) to read it as it would "
             "exist under each: record the chosen order (tie_order)"
         )
@@ -230,3 +263,59 @@ def entered(before: Board, after: Board, added: tuple[GameObject, ...], version:
         if extra:
             objects[o.id] = replace(objects[o.id], counters=objects[o.id].counters + extra)
     return replace(after, objects=objects)
+
+
+def through_step(
+    case: Case, step: int, version: RulesVersion, resolver: Resolver = resolve
+) -> tuple[Board, Resolution]:
+    """613.7m, 614.12: the board at ``step`` with each entry read under the case's recorded order, and its resolution
+    with the ties met by those readings too (after its own): undecided while an entering object's order is open."""
+    from .case import board_at  # (reference.case reads entries through this module)
+
+    with meeting_ties() as met:
+        board = board_at(case, step, version)
+    res = resolver(board, version)
+    return board, replace(res, ties=res.ties + tuple(t for t in met if t not in res.ties))
+
+
+def step_outcomes(
+    case: Case, step: int, version: RulesVersion, limit: int = LIMIT, resolver: Resolver = resolve
+) -> tuple[tuple[Board, ...], Outcomes]:
+    """613.7m, 614.12: every outcome of a case's step, each order of the tied effects read through the whole step (the
+    counters an object enters with, as it would exist, and the board after it, in one order), with each one's board.
+
+    ``reference.choices.outcomes`` with every order (the reductions argue about one board, not a step), its resolver
+    building the step again under each order tried; an outcome is split where two of its orders give the objects
+    different counters."""
+    skeleton, _ = through_step(case, step, version, resolver)
+    built: dict[tuple[object, ...], tuple[Board, Resolution]] = {}
+
+    def under(board: Board, v: RulesVersion) -> Resolution:
+        seats = {k: board.game[k] for k in ("turn", "turn_order") if k in board.game and k not in skeleton.game}
+        chosen = replace(case, tie_order=board.tie_order, game={**case.game, **seats})
+        b, res = through_step(chosen, step, v, resolver)
+        built[(board.tie_order, tuple(sorted(seats.items())))] = (b, res)
+        return res
+
+    found = outcomes(skeleton, version, limit, every_order, under)
+    boards: list[Board] = []
+    split: list[Outcome] = []
+    for o in found.outcomes:
+        key = _seen(o.final)
+        by_counters: dict[object, tuple[Board, list[tuple[str, ...]]]] = {}
+        for extra in o.orders:
+            for (order, _seats), (b, res) in built.items():
+                if order == skeleton.tie_order + extra and _seen(res.final) == key:
+                    counted = tuple(sorted((i, x.counters) for i, x in b.objects.items()))
+                    by_counters.setdefault(counted, (b, []))[1].append(extra)
+        if not by_counters:  # every outcome's order was resolved by ``under``: none is dropped
+            raise EntryError(f"{case.id}: an outcome of step {step} without the board it was found on")
+        for b, extras in by_counters.values():
+            boards.append(b)
+            split.append(replace(o, orders=tuple(dict.fromkeys(extras))))
+    return tuple(boards), replace(found, outcomes=tuple(split))
+
+
+def _seen(final: Mapping[str, Characteristics]) -> tuple[tuple[str, Characteristics], ...]:
+    """613.7m: a final state as ``reference.choices.outcomes`` tells outcomes apart."""
+    return tuple(sorted((i, _as_seen(ch)) for i, ch in final.items()))

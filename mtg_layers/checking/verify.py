@@ -6,6 +6,7 @@ from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
 
+from reference import entry
 from reference.case import Case, board_at
 from reference.choices import Outcomes
 from reference.errors import ResolutionError
@@ -51,15 +52,23 @@ def resolve_step(case: Case, step: int, version: RulesVersion) -> tuple[Resoluti
     (tests/reference_optimized/test_bookkeeping.py checks that on every case, step and version).
     """
     with naming_the_step(case, step, version):
-        board = board_at(case, step, version)
-        resolution = resolve(board, version)
+        try:
+            board = board_at(case, step, version)
+        except entry.OpenEntryError:  # 613.7m, 614.12: one order's board, its resolution undecided (step_outcomes)
+            board, resolution = entry.through_step(case, step, version, resolve)
+        else:
+            resolution = resolve(board, version)
     return resolution, board_result(board, resolution.final)
 
 
 def step_outcomes(case: Case, step: int, version: RulesVersion) -> tuple[Outcomes, list[dict[str, dict[str, object]]]]:
     """613.7m, 613.7n: every outcome of a case step the rules allow, and each one's result."""
     with naming_the_step(case, step, version):
-        board = board_at(case, step, version)
+        try:
+            board = board_at(case, step, version)
+        except entry.OpenEntryError:  # 613.7m, 614.12: the orders of the whole step, each with its board
+            boards, found = entry.step_outcomes(case, step, version, resolver=resolve)
+            return found, [board_result(b, o.final) for b, o in zip(boards, found.outcomes, strict=True)]
         found = distinct_outcomes(board, version)
     return found, [board_result(board, o.final) for o in found.outcomes]
 
