@@ -52,12 +52,8 @@ def resolve_step(case: Case, step: int, version: RulesVersion) -> tuple[Resoluti
     (tests/reference_optimized/test_bookkeeping.py checks that on every case, step and version).
     """
     with naming_the_step(case, step, version):
-        try:
-            board = board_at(case, step, version)
-        except entry.OpenEntryError:  # 613.7m, 614.12: one order's board, its resolution undecided (step_outcomes)
-            board, resolution = entry.through_step(case, step, version, resolve)
-        else:
-            resolution = resolve(board, version)
+        board = board_at(case, step, version)
+        resolution = resolve(board, version)
     return resolution, board_result(board, resolution.final)
 
 

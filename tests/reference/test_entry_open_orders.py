@@ -17,7 +17,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from mtg_layers.checking.results import board_result
-from mtg_layers.checking.verify import check_case, resolve_step, step_outcomes
+from mtg_layers.checking.verify import check_case, step_outcomes
 from reference import entry
 from reference.case import board_at
 from reference.entry import OpenEntryError
@@ -153,6 +153,9 @@ def test_613_7m_614_12_each_order_is_read_through_the_whole_step() -> None:
     assert lions("m10") == {(("green",), "{}", 2), (("blue",), "{}", 2)}
     with pytest.raises(OpenEntryError):  # one board cannot hold both: board_at still refuses it
         board_at(case, 2, get_version("current"))
+    later = dataclasses.replace(case, steps=(*case.steps, dataclasses.replace(case.steps[0], description="later")))
+    _, results = step_outcomes(later, 3, get_version("current"))  # a later step keeps the order of the entry's
+    assert {(tuple(r["lions0"]["colors"]), r["lions0"]["power"]) for r in results} == {(("green",), 3), (("blue",), 2)}
 
 
 def test_613_7m_an_outcome_is_split_where_its_orders_give_different_counters() -> None:
@@ -166,11 +169,9 @@ def test_613_7m_an_outcome_is_split_where_its_orders_give_different_counters() -
     assert counters == {"{}", '{"charge": 1}'}
 
 
-def test_613_7m_resolve_step_is_undecided_where_the_entry_depends_on_an_open_order() -> None:
+def test_613_7m_through_step_is_undecided_where_the_entry_depends_on_an_open_order() -> None:
     """The board read under the recorded order only, its resolution undecided: the ties the entry met are its own."""
     case = board_case([("greener", 1), ("bluer", 1)], ["green"], 1)
-    resolution, _ = resolve_step(case, 2, get_version("current"))
-    assert resolution.undecided
     board, res = entry.through_step(case, 2, get_version("current"))
     assert res.undecided and board.objects["lions0"].zone == "battlefield"
 
