@@ -286,7 +286,7 @@ def step_outcomes(
 
     ``reference.choices.outcomes`` with every order (the reductions argue about one board, not a step), its resolver
     building the step again under each order tried; an outcome is split where two of its orders give the objects
-    different counters."""
+    different counters (or zones, or owners: what its final state does not hold)."""
     skeleton, _ = through_step(case, step, version, resolver)
     built: dict[tuple[object, ...], tuple[Board, Resolution]] = {}
 
@@ -302,15 +302,15 @@ def step_outcomes(
     split: list[Outcome] = []
     for o in found.outcomes:
         key = _seen(o.final)
-        by_counters: dict[object, tuple[Board, list[tuple[str, ...]]]] = {}
+        by_board: dict[object, tuple[Board, list[tuple[str, ...]]]] = {}
         for extra in o.orders:
             for (order, _seats), (b, res) in built.items():
                 if order == skeleton.tie_order + extra and _seen(res.final) == key:
-                    counted = tuple(sorted((i, x.counters) for i, x in b.objects.items()))
-                    by_counters.setdefault(counted, (b, []))[1].append(extra)
-        if not by_counters:  # every outcome's order was resolved by ``under``: none is dropped
+                    placed = tuple(sorted((i, x.counters, x.zone, x.owner) for i, x in b.objects.items()))
+                    by_board.setdefault(placed, (b, []))[1].append(extra)
+        if not by_board:  # every outcome's order was resolved by ``under``: none is dropped
             raise EntryError(f"{case.id}: an outcome of step {step} without the board it was found on")
-        for b, extras in by_counters.values():
+        for b, extras in by_board.values():
             boards.append(b)
             split.append(replace(o, orders=tuple(dict.fromkeys(extras))))
     return tuple(boards), replace(found, outcomes=tuple(split))
