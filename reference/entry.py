@@ -34,9 +34,7 @@ board after it under one order, every order in turn.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
-from contextlib import contextmanager
-from contextvars import ContextVar
+from collections.abc import Mapping
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
@@ -60,22 +58,6 @@ class EntryError(ResolutionError):
 
 class OpenEntryError(EntryError):
     """613.7m, 614.12: the counters an object enters with depend on an order of tied effects the board leaves open."""
-
-
-# 613.7m, 614.12: while ``meeting_ties`` is open, the ties entry readings meet (else None: they refuse an open order)
-_MET: ContextVar[list[Tie] | None] = ContextVar("entry_ties_met", default=None)
-
-
-@contextmanager
-def meeting_ties() -> Iterator[list[Tie]]:
-    """613.7m, 614.12: entry readings read the counters under the board's recorded order and list the ties they met
-    (of the sources' board and of the entering object looked at), for the caller to enumerate, instead of refusing."""
-    met: list[Tie] = []
-    token = _MET.set(met)
-    try:
-        yield met
-    finally:
-        _MET.reset(token)
 
 
 def entry_abilities(board: Board) -> bool:
@@ -171,9 +153,17 @@ def entry_counters(before: Board, after: Board, obj_id: str, version: RulesVersi
     counted: a pair may mix two orders no one player chose together, so the check errs on the side of
     refusing, never of a wrong count.
     """
+    return _entry(before, after, obj_id, version, refuse_open=True)[0]
+
+
+def _entry(
+    before: Board, after: Board, obj_id: str, version: RulesVersion | None, refuse_open: bool
+) -> tuple[tuple[Counter, ...], tuple[Tie, ...]]:
+    """614.1c, 614.12, 613.7m: ``entry_counters`` (``refuse_open``), or under the recorded order with the ties met
+    (of the sources' board and of the entering object looked at), for the caller to enumerate their orders."""
     obj = after.objects[obj_id]
     if obj.zone != "battlefield" or not entry_abilities(after):
-        return ()
+        return (), ()
     if version is None:
         raise EntryError(
             f"{obj_id} enters while an ability may give it counters by its characteristics (614.12): "
@@ -183,10 +173,8 @@ def entry_counters(before: Board, after: Board, obj_id: str, version: RulesVersi
     looked = looked_at(after, obj_id, version, arriving)  # (``as_it_would_exist``, with its open ties)
     sources = resolve(before, version)
     added = counters_added(before, after, obj_id, looked.final[obj_id], sources.final)
-    met = _MET.get()
-    if met is not None:  # 613.7m: the caller enumerates the orders of every tie met here (``through_step``)
-        met.extend(t for t in (*looked.ties, *sources.ties) if t not in met)
-    elif looked.undecided or sources.undecided:  # (a source's tie is not the entering board's when its holder leaves)
+    met = tuple(dict.fromkeys((*looked.ties, *sources.ties)))
+    if refuse_open and (looked.undecided or sources.undecided):  # (a source's tie is not the entering board's)
         choices = {
             counters_added(before, after, obj_id, seen[obj_id], sources)
             for seen in _every_final(_as_looked_at(after, obj_id, version, arriving), version, obj_id)
@@ -198,7 +186,7 @@ def entry_counters(before: Board, after: Board, obj_id: str, version: RulesVersi
                 f"{obj_id} enters with counters that depend on the order the players choose for tied effects "
                 f"(613.7m, 614.12): {shown}; record the chosen order (tie_order)"
             )
-    return tuple(Counter(kind, n, obj.timestamp) for kind, n in added)
+    return tuple(Counter(kind, n, obj.timestamp) for kind, n in added), met
 
 
 def _as_looked_at(board: Board, obj_id: str, version: RulesVersion, arriving: frozenset[str]) -> Board:
@@ -255,14 +243,30 @@ def counters_added(
 
 def entered(before: Board, after: Board, added: tuple[GameObject, ...], version: RulesVersion | None) -> Board:
     """614.1c: each object a step puts onto the battlefield, with the counters it enters with."""
+    return _entered(before, after, added, version, refuse_open=True)[0]
+
+
+def entered_meeting(
+    before: Board, after: Board, added: tuple[GameObject, ...], version: RulesVersion | None
+) -> tuple[Board, tuple[Tie, ...]]:
+    """614.1c, 613.7m: ``entered`` under the boards' recorded order, with the ties its entry readings met."""
+    return _entered(before, after, added, version, refuse_open=False)
+
+
+def _entered(
+    before: Board, after: Board, added: tuple[GameObject, ...], version: RulesVersion | None, refuse_open: bool
+) -> tuple[Board, tuple[Tie, ...]]:
+    """614.1c, 613.7m: ``entered`` (``refuse_open``) or ``entered_meeting``: the board and the ties met."""
     objects = dict(after.objects)
+    met: dict[Tie, None] = {}
     for o in added:
         if o.id not in objects:
             continue
-        extra = entry_counters(before, after, o.id, version)
+        extra, ties = _entry(before, after, o.id, version, refuse_open)
+        met.update(dict.fromkeys(ties))
         if extra:
             objects[o.id] = replace(objects[o.id], counters=objects[o.id].counters + extra)
-    return replace(after, objects=objects)
+    return replace(after, objects=objects), tuple(met)
 
 
 def through_step(
@@ -270,10 +274,9 @@ def through_step(
 ) -> tuple[Board, Resolution]:
     """613.7m, 614.12: the board at ``step`` with each entry read under the case's recorded order, and its resolution
     with the ties met by those readings too (after its own): undecided while an entering object's order is open."""
-    from .case import board_at  # (reference.case reads entries through this module)
+    from .case import board_meeting  # (reference.case reads entries through this module)
 
-    with meeting_ties() as met:
-        board = board_at(case, step, version)
+    board, met = board_meeting(case, step, version)
     res = resolver(board, version)
     return board, replace(res, ties=res.ties + tuple(t for t in met if t not in res.ties))
 

@@ -275,3 +275,31 @@ def test_613_7m_614_12_boards_that_refused_to_load_get_every_orders_outcomes(
     got, complete = found(case, 2, vid)
     assert complete and got == every_order(case, 2, vid)
     assert not refused or len(got) > 1
+
+
+def test_613_7m_614_12_the_ties_an_entry_met_are_returned_with_the_board() -> None:
+    """``apply_step_meeting`` returns the board read under the recorded order and the ties its entry met (values, no
+    state kept aside); ``apply_step`` refuses the same step, and an entry under a decided order meets no tie."""
+    from reference.case import apply_step, apply_step_meeting, board_meeting
+
+    version = get_version("current")
+    case = board_case([("greener", 1), ("bluer", 1)], ["green"], 1)
+    before = board_at(case, 1, version)
+    board, met = apply_step_meeting(before, case.steps[1], version)
+    assert board.objects["lions0"].zone == "battlefield"
+    assert any(t.decided_by is None for t in met)  # the Greener and the Bluer, tied, open
+    assert board_meeting(case, 2, version)[1] == met
+    with pytest.raises(OpenEntryError):
+        apply_step(before, case.steps[1], version)
+    decided = board_case([("greener", 1), ("bluer", 2)], ["green"], 1)
+    assert not any(t.decided_by is None for t in board_meeting(decided, 2, version)[1])
+
+
+def test_the_rules_core_keeps_no_context_variable() -> None:
+    """The rules core is pure functions over values: no context variable carries what a reading met."""
+    import pathlib
+
+    import reference
+
+    root = pathlib.Path(reference.__file__).parent
+    assert not [p.name for p in root.rglob("*.py") if "contextvars" in p.read_text() or "ContextVar" in p.read_text()]
