@@ -212,6 +212,18 @@ def _every_final(board: Board, version: RulesVersion, obj_id: str) -> list[Mappi
     return [o.final for o in found.outcomes]
 
 
+def looking_back(before: Board, after: Board) -> Board:
+    """614.12: ``after`` with each object that left the board in the step (``remove_objects``) back as it was before it.
+
+    The replacement effects that modify how an object enters are those that exist as it would enter, so a source
+    leaving in the same step still applies, read as it was then (its choices, counters, attachments): the look-back
+    is 614.12's own, not 603.10a's (that one is for leaves-the-battlefield triggers, not replacement effects). An object
+    moved to another zone stays where the step put it (its ability applied from where it was, ``before``).
+    """
+    gone = {i: o for i, o in before.objects.items() if i not in after.objects}
+    return replace(after, objects={**after.objects, **gone}) if gone else after
+
+
 def counters_added(
     before: Board,
     after: Board,
@@ -221,6 +233,7 @@ def counters_added(
 ) -> tuple[tuple[str, int], ...]:
     """614.1c, 614.12, 611.3a: the counters (kind, number) the enters-with abilities of ``sources`` (the objects as
     they are before it enters) and its own give ``obj_id``, looked at as ``entering``."""
+    after = looking_back(before, after)  # 614.12: a source that left the game in the step, as it was
     state = {**{i: ch for i, ch in sources.items() if before.objects[i].zone == "battlefield"}, obj_id: entering}
     prior = {i: ch for i, ch in state.items() if i != obj_id}  # 611.3a: the condition reads the game before it enters
     candidates = [(i, ch) for i, ch in sorted(sources.items()) if i != obj_id] + [(obj_id, entering)]
