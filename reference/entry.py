@@ -217,8 +217,9 @@ def looking_back(before: Board, after: Board) -> Board:
 
     The replacement effects that modify how an object enters are those that exist as it would enter, so a source
     leaving in the same step still applies, read as it was then (its choices, counters, attachments): the look-back
-    is 614.12's own, not 603.10a's (that one is for leaves-the-battlefield triggers, not replacement effects). An object
-    moved to another zone stays where the step put it (its ability applied from where it was, ``before``).
+    is 614.12's own, not that of leaves-the-battlefield triggers (which is for triggered abilities, not replacement
+    effects). An object moved to another zone stays where the step put it (its ability applied from where it was,
+    ``before``).
     """
     gone = {i: o for i, o in before.objects.items() if i not in after.objects}
     return replace(after, objects={**after.objects, **gone}) if gone else after

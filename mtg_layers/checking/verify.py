@@ -50,11 +50,11 @@ def resolve_step(case: Case, step: int, version: RulesVersion) -> tuple[Resoluti
     """Resolve a case at one step: the resolution and its JSON-ready result.
 
     With the fast path (``reference_optimized``), which gives the readable resolver's results and traces
-    (tests/reference_optimized/test_bookkeeping.py checks that on every case, step and version).
+    (tests/reference_optimized/test_bookkeeping.py checks that on every case, step and version). As for any order
+    the board leaves open (613.7m), an entry whose counters depend on one gives the result of the recorded order and
+    an undecided resolution (``step_board``): ``step_outcomes`` lists every outcome.
     """
-    with naming_the_step(case, step, version):
-        board = board_at(case, step, version)
-        resolution = resolve(board, version)
+    board, resolution = step_board(case, step, version)
     return resolution, board_result(board, resolution.final)
 
 
