@@ -38,11 +38,12 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from .choices import LIMIT, Outcome, Outcomes, Resolver, _as_seen, every_order, outcomes
+from .choices import LIMIT, Outcome, Outcomes, Resolver, every_order, outcomes
 from .chosen import with_choices
 from .effects import definition_of, functions_in
 from .errors import ResolutionError
 from .filters import Context, condition_holds, matches, substitute
+from .frozen import FrozenMap
 from .model import AbilityDef, Board, Characteristics, Counter, GameObject, State
 from .resolver import Resolution, resolve
 from .timestamps import Tie
@@ -336,3 +337,15 @@ def step_outcomes(
 def _seen(final: Mapping[str, Characteristics]) -> tuple[tuple[str, Characteristics], ...]:
     """613.7m: a final state as ``reference.choices.outcomes`` tells outcomes apart."""
     return tuple(sorted((i, _as_seen(ch)) for i, ch in final.items()))
+
+
+def _as_seen(ch: Characteristics) -> Characteristics:
+    """613.7m: a final state's characteristics as ``reference.choices.outcomes`` compares them (without the record of
+    how they came about: granted abilities' timestamps, text changes made, intrinsic abilities, subtypes set aside)."""
+    return ch.with_(
+        granted=FrozenMap(),
+        text_changes=(),
+        intrinsic=frozenset(),
+        aside_subtypes=frozenset(),
+        aside_all_creature_types=False,
+    )

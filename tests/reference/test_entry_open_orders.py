@@ -94,7 +94,7 @@ def board_case(painters: list[Painter], patrons: list[str], entering: int, leavi
     for k, (kinds, ts) in enumerate(painters):
         kinds = (kinds,) if isinstance(kinds, str) else kinds
         objects.append(_enchantment(f"{'-'.join(kinds)}{k}", [PAINTERS[kind][0] for kind in kinds], ts))
-    steps = [
+    steps: list[dict[str, Any]] = [
         {"description": "the board"},
         {"description": "they enter", "add_objects": [_lions(f"lions{k}") for k in range(entering)]},
     ]
@@ -143,7 +143,7 @@ def test_613_7m_614_12_each_order_is_read_through_the_whole_step() -> None:
     case = board_case([("greener", 1), ("bluer", 1)], ["green"], 1)
 
     def lions(vid: str) -> set[tuple[Any, ...]]:
-        _, results = step_outcomes(case, 2, get_version(vid))
+        results: list[Any] = step_outcomes(case, 2, get_version(vid))[1]
         return {
             (tuple(r["lions0"]["colors"]), json.dumps(r["lions0"]["counters"]), r["lions0"]["power"]) for r in results
         }
@@ -154,8 +154,13 @@ def test_613_7m_614_12_each_order_is_read_through_the_whole_step() -> None:
     with pytest.raises(OpenEntryError):  # one board cannot hold both: board_at still refuses it
         board_at(case, 2, get_version("current"))
     later = dataclasses.replace(case, steps=(*case.steps, dataclasses.replace(case.steps[0], description="later")))
-    _, results = step_outcomes(later, 3, get_version("current"))  # a later step keeps the order of the entry's
-    assert {(tuple(r["lions0"]["colors"]), r["lions0"]["power"]) for r in results} == {(("green",), 3), (("blue",), 2)}
+    later_results: list[Any] = step_outcomes(later, 3, get_version("current"))[
+        1
+    ]  # a later step keeps the order of the entry's
+    assert {(tuple(r["lions0"]["colors"]), r["lions0"]["power"]) for r in later_results} == {
+        (("green",), 3),
+        (("blue",), 2),
+    }
 
 
 def test_613_7m_an_outcome_is_split_where_its_orders_give_different_counters() -> None:
