@@ -214,30 +214,36 @@ def _z3_checker() -> Callable[[Case, RulesVersion, float], tuple[str, list[str]]
 @friendly_errors
 def explain(case_ref: str, rules: str | None, rules_file: Path | None, step: int | None, corpus_dir: Path) -> None:
     """Print the layer-by-layer trace of a case: each effect, why it applied then, and the values after it."""
-    from reference.case import board_at
+    from reference_optimized import resolve as resolve_board
 
     from .analysis.terminal_render import print_explanation, result_table
-    from .checking.verify import resolve_step, step_outcomes
+    from .checking.results import board_result
+    from .checking.verify import step_board, step_boards
 
     case = find_case(case_ref, corpus_dir)
     version = choose_version(rules, rules_file)
     n = _step_number(case, step)
-    resolution, result = resolve_step(case, n, version)
+    board, resolution = step_board(case, n, version)
+    result = board_result(board, resolution.final)
     out = console()
     out.print(f"[bold]{case.id}[/bold]: {case.title}", highlight=False)
     out.print(f"step {n}/{len(case.steps)}: {case.steps[n - 1].description}", markup=False, highlight=False)
     out.print(f"rules version: {version.id} — {version.title}", markup=False, highlight=False)
-    print_explanation(out, board_at(case, n, version), resolution, version, f"trace ({version.id})")
+    print_explanation(out, board, resolution, version, f"trace ({version.id})")
     for tie in resolution.ties:
         out.print(f"tie in {tie.slot}: {tie.describe()}", markup=False, highlight=False)
-    found, results = step_outcomes(case, n, version)
+    found, boards = step_boards(case, n, version)
+    results = [board_result(b, o.final) for b, o in zip(boards, found.outcomes, strict=True)]
     if not found.complete:  # 613.7m: the outcomes below may not be every one the rules allow
         out.print(INCOMPLETE.format(runs=found.runs), markup=False, highlight=False)
     if len(found.outcomes) > 1:
         ties = "; ".join(t.describe() for t in (found.mattering or found.ties))
         out.print(f"the answer depends on a choice: {ties}", markup=False, highlight=False)
-        for k, (o, r) in enumerate(zip(found.outcomes, results, strict=True), start=1):
+        own_boards = any(b is not boards[0] for b in boards)  # 614.12: an entry read under each order, each traced
+        for k, (o, r, b) in enumerate(zip(found.outcomes, results, boards, strict=True), start=1):
             order = ", then ".join(o.orders[0]) if o.orders and o.orders[0] else "any"
+            if own_boards:
+                print_explanation(out, b, resolve_board(b, version), version, f"trace of outcome {k} ({version.id})")
             out.print(result_table(r, f"outcome {k} (order chosen: {order})"))
     step_expect = case.steps[n - 1].expect
     expect = next((step_expect[k] for k in (version.id, *version.aliases) if k in step_expect), None)
@@ -310,14 +316,16 @@ def _step_number(case: Case, step: int | None) -> int:
 def resolve(file: Path, rules: str | None, rules_file: Path | None, step: int | None, as_json: bool) -> None:
     """Resolve any case file (your own board) and print every object's characteristics."""
     from .analysis.terminal_render import result_table
-    from .checking.verify import resolve_step, step_outcomes
+    from .checking.results import board_result
+    from .checking.verify import step_board, step_outcomes
     from .corpus import load_case
     from .corpus.profile_file import load_profile
 
     case = load_case(file, {rules_file.stem: load_profile(rules_file)} if rules_file else None)
     version = choose_version(rules, rules_file)
     n = _step_number(case, step)
-    resolution, result = resolve_step(case, n, version)
+    board, resolution = step_board(case, n, version)  # 614.12: an entry under an open order: undecided, see below
+    result = board_result(board, resolution.final)
     # 613.7m: when the answer depends on an order the rules leave to a player (or leave open), every
     # outcome is shown, never one of them as if it were the answer.
     found, results = step_outcomes(case, n, version) if resolution.undecided else (None, [result])

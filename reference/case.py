@@ -8,7 +8,7 @@ from typing import Any
 
 from .clock import Clock, by_rules, placed_counters
 from .double_faced import transform
-from .entry import entered
+from .entry import entered, entered_meeting
 from .fixed_amounts import on_resolution, unfixed
 from .flip import flip
 from .frozen import FrozenMap
@@ -18,6 +18,7 @@ from .model import AbilityDef, Board, Characteristics, Counter, Effect, GameObje
 from .resolver import resolve
 from .sba import Action, state_based_actions
 from .stickers import joined, stamped_at_start, with_new_timestamp
+from .timestamps import Tie
 from .tokens import creating_tokens
 from .type_names import with_type_names
 from .versions import RulesVersion
@@ -135,7 +136,22 @@ def apply_step(board: Board, step: Step, version: RulesVersion | None = None) ->
     """The board after one step's changes (and its state-based actions, 704.3, under ``version``).
 
     613.7b-f: each event the case gives no timestamp gets the one the rules assign (reference.clock).
+    614.12, 613.7m: an object entering with counters that depend on an order the board leaves open is an error
+    (``reference.entry.OpenEntryError``); ``apply_step_meeting`` reads it under the recorded order instead.
     """
+    return _apply_step(board, step, version, refuse_open=True)[0]
+
+
+def apply_step_meeting(board: Board, step: Step, version: RulesVersion | None = None) -> tuple[Board, tuple[Tie, ...]]:
+    """614.12, 613.7m: ``apply_step`` with each entry read under the recorded order, and the ties those readings met."""
+    return _apply_step(board, step, version, refuse_open=False)
+
+
+def _apply_step(
+    board: Board, step: Step, version: RulesVersion | None, refuse_open: bool
+) -> tuple[Board, tuple[Tie, ...]]:
+    """613.7b-f, 614.12, 704.3: ``apply_step`` (``refuse_open``) or ``apply_step_meeting``: the board, the ties met."""
+    met: tuple[Tie, ...] = ()
     clock = Clock(board)
     start = board
     objects = dict(board.objects)
@@ -201,11 +217,15 @@ def apply_step(board: Board, step: Step, version: RulesVersion | None = None) ->
     arrived = tuple(objects[oid] for oid in moved if step.move[oid] == "battlefield")  # 400.7: it enters too
     if step.add_objects or tokens or arrived:
         # 614.1c, 614.12: counters each object entering the battlefield enters with (added, created or moved there)
-        board = entered(start, board, step.add_objects + tokens + arrived, version)
+        arriving = step.add_objects + tokens + arrived
+        if refuse_open:
+            board = entered(start, board, arriving, version)
+        else:
+            board, met = entered_meeting(start, board, arriving, version)
     board = on_resolution(board, tuple(e.id for e in step.add_effects), version)  # 611.2d: X fixed as it resolves
     if step.state_based_actions:
         board = state_based_actions_of(board, step, version)[0]
-    return board
+    return board, met
 
 
 def needs_version(step: Step, abilities: Mapping[str, AbilityDef]) -> bool:
@@ -253,3 +273,16 @@ def board_at(case: Case, step_number: int, version: RulesVersion | None = None) 
     for step in case.steps[:step_number]:
         board = apply_step(board, step, version)
     return board if version is None else with_type_names(board, version)  # 205.2a: tribal or kindred
+
+
+def board_meeting(case: Case, step_number: int, version: RulesVersion | None = None) -> tuple[Board, tuple[Tie, ...]]:
+    """614.12, 613.7m: ``board_at`` with each entry read under the case's recorded order, and the ties the entry
+    readings of every step up to ``step_number`` met (each in the order first met)."""
+    if not 1 <= step_number <= len(case.steps):
+        raise IndexError(f"case {case.id} has steps 1 to {len(case.steps)}, not {step_number}")
+    board = initial_board(case)
+    met: dict[Tie, None] = {}
+    for step in case.steps[:step_number]:
+        board, ties = apply_step_meeting(board, step, version)
+        met.update(dict.fromkeys(ties))
+    return (board if version is None else with_type_names(board, version)), tuple(met)  # 205.2a: tribal or kindred

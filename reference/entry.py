@@ -27,26 +27,38 @@ The entering object is read under the order of tied effects the players chose (6
 ``tie_order``), the one order the object then follows on the battlefield. Where the board leaves that
 order open and the counters differ between its orders, no single count is right: an error naming the
 counters of each, until the case records the order (reading it under one order only gave, with the
-object's other values enumerated per order, outcomes no order allows).
+object's other values enumerated per order, outcomes no order allows). A step's outcomes are listed all the
+same by reading the whole step under each order (``through_step``, ``step_outcomes``): the counters and the
+board after it under one order, every order in turn.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
-from .choices import outcomes
+from .choices import LIMIT, Outcome, Outcomes, Resolver, every_order, outcomes
 from .chosen import with_choices
 from .effects import definition_of, functions_in
 from .errors import ResolutionError
 from .filters import Context, condition_holds, matches, substitute
+from .frozen import FrozenMap
 from .model import AbilityDef, Board, Characteristics, Counter, GameObject, State
 from .resolver import Resolution, resolve
+from .timestamps import Tie
 from .versions import RulesVersion
+
+if TYPE_CHECKING:
+    from .case import Case
 
 
 class EntryError(ResolutionError):
     """An entry the case asks about cannot be decided (no rules version to read characteristics with)."""
+
+
+class OpenEntryError(EntryError):
+    """613.7m, 614.12: the counters an object enters with depend on an order of tied effects the board leaves open."""
 
 
 def entry_abilities(board: Board) -> bool:
@@ -142,9 +154,17 @@ def entry_counters(before: Board, after: Board, obj_id: str, version: RulesVersi
     counted: a pair may mix two orders no one player chose together, so the check errs on the side of
     refusing, never of a wrong count.
     """
+    return _entry(before, after, obj_id, version, refuse_open=True)[0]
+
+
+def _entry(
+    before: Board, after: Board, obj_id: str, version: RulesVersion | None, refuse_open: bool
+) -> tuple[tuple[Counter, ...], tuple[Tie, ...]]:
+    """614.1c, 614.12, 613.7m: ``entry_counters`` (``refuse_open``), or under the recorded order with the ties met
+    (of the sources' board and of the entering object looked at), for the caller to enumerate their orders."""
     obj = after.objects[obj_id]
     if obj.zone != "battlefield" or not entry_abilities(after):
-        return ()
+        return (), ()
     if version is None:
         raise EntryError(
             f"{obj_id} enters while an ability may give it counters by its characteristics (614.12): "
@@ -152,8 +172,10 @@ def entry_counters(before: Board, after: Board, obj_id: str, version: RulesVersi
         )
     arriving = arriving_with(before, after)
     looked = looked_at(after, obj_id, version, arriving)  # (``as_it_would_exist``, with its open ties)
-    added = counters_added(before, after, obj_id, looked.final[obj_id], resolve(before, version).final)
-    if looked.undecided:  # its board holds every tie of ``before`` too
+    sources = resolve(before, version)
+    added = counters_added(before, after, obj_id, looked.final[obj_id], sources.final)
+    met = tuple(dict.fromkeys((*looked.ties, *sources.ties)))
+    if refuse_open and (looked.undecided or sources.undecided):  # (a source's tie is not the entering board's)
         choices = {
             counters_added(before, after, obj_id, seen[obj_id], sources)
             for seen in _every_final(_as_looked_at(after, obj_id, version, arriving), version, obj_id)
@@ -161,11 +183,11 @@ def entry_counters(before: Board, after: Board, obj_id: str, version: RulesVersi
         }
         if choices != {added}:
             shown = " or ".join(repr(dict(c)) for c in sorted(choices))
-            raise EntryError(
+            raise OpenEntryError(
                 f"{obj_id} enters with counters that depend on the order the players choose for tied effects "
                 f"(613.7m, 614.12): {shown}; record the chosen order (tie_order)"
             )
-    return tuple(Counter(kind, n, obj.timestamp) for kind, n in added)
+    return tuple(Counter(kind, n, obj.timestamp) for kind, n in added), met
 
 
 def _as_looked_at(board: Board, obj_id: str, version: RulesVersion, arriving: frozenset[str]) -> Board:
@@ -184,11 +206,24 @@ def _every_final(board: Board, version: RulesVersion, obj_id: str) -> list[Mappi
     """613.7m: the final states of ``board`` under every order of its tied effects the players may choose."""
     found = outcomes(board, version)
     if not found.complete:
-        raise EntryError(
+        raise OpenEntryError(
             f"{obj_id} enters while too many tied effects leave orders open (613.7m) to read it as it would "
             "exist under each: record the chosen order (tie_order)"
         )
     return [o.final for o in found.outcomes]
+
+
+def looking_back(before: Board, after: Board) -> Board:
+    """614.12: ``after`` with each object that left the board in the step (``remove_objects``) back as it was before it.
+
+    The replacement effects that modify how an object enters are those that exist as it would enter, so a source
+    leaving in the same step still applies, read as it was then (its choices, counters, attachments): the look-back
+    is 614.12's own, not that of leaves-the-battlefield triggers (which is for triggered abilities, not replacement
+    effects). An object moved to another zone stays where the step put it (its ability applied from where it was,
+    ``before``).
+    """
+    gone = {i: o for i, o in before.objects.items() if i not in after.objects}
+    return replace(after, objects={**after.objects, **gone}) if gone else after
 
 
 def counters_added(
@@ -200,6 +235,7 @@ def counters_added(
 ) -> tuple[tuple[str, int], ...]:
     """614.1c, 614.12, 611.3a: the counters (kind, number) the enters-with abilities of ``sources`` (the objects as
     they are before it enters) and its own give ``obj_id``, looked at as ``entering``."""
+    after = looking_back(before, after)  # 614.12: a source that left the game in the step, as it was
     state = {**{i: ch for i, ch in sources.items() if before.objects[i].zone == "battlefield"}, obj_id: entering}
     prior = {i: ch for i, ch in state.items() if i != obj_id}  # 611.3a: the condition reads the game before it enters
     candidates = [(i, ch) for i, ch in sorted(sources.items()) if i != obj_id] + [(obj_id, entering)]
@@ -222,11 +258,94 @@ def counters_added(
 
 def entered(before: Board, after: Board, added: tuple[GameObject, ...], version: RulesVersion | None) -> Board:
     """614.1c: each object a step puts onto the battlefield, with the counters it enters with."""
+    return _entered(before, after, added, version, refuse_open=True)[0]
+
+
+def entered_meeting(
+    before: Board, after: Board, added: tuple[GameObject, ...], version: RulesVersion | None
+) -> tuple[Board, tuple[Tie, ...]]:
+    """614.1c, 613.7m: ``entered`` under the boards' recorded order, with the ties its entry readings met."""
+    return _entered(before, after, added, version, refuse_open=False)
+
+
+def _entered(
+    before: Board, after: Board, added: tuple[GameObject, ...], version: RulesVersion | None, refuse_open: bool
+) -> tuple[Board, tuple[Tie, ...]]:
+    """614.1c, 613.7m: ``entered`` (``refuse_open``) or ``entered_meeting``: the board and the ties met."""
     objects = dict(after.objects)
+    met: dict[Tie, None] = {}
     for o in added:
         if o.id not in objects:
             continue
-        extra = entry_counters(before, after, o.id, version)
+        extra, ties = _entry(before, after, o.id, version, refuse_open)
+        met.update(dict.fromkeys(ties))
         if extra:
             objects[o.id] = replace(objects[o.id], counters=objects[o.id].counters + extra)
-    return replace(after, objects=objects)
+    return replace(after, objects=objects), tuple(met)
+
+
+def through_step(
+    case: Case, step: int, version: RulesVersion, resolver: Resolver = resolve
+) -> tuple[Board, Resolution]:
+    """613.7m, 614.12: the board at ``step`` with each entry read under the case's recorded order, and its resolution
+    with the ties met by those readings too (after its own): undecided while an entering object's order is open."""
+    from .case import board_meeting  # (reference.case reads entries through this module)
+
+    board, met = board_meeting(case, step, version)
+    res = resolver(board, version)
+    return board, replace(res, ties=res.ties + tuple(t for t in met if t not in res.ties))
+
+
+def step_outcomes(
+    case: Case, step: int, version: RulesVersion, limit: int = LIMIT, resolver: Resolver = resolve
+) -> tuple[tuple[Board, ...], Outcomes]:
+    """613.7m, 614.12: every outcome of a case's step, each order of the tied effects read through the whole step (the
+    counters an object enters with, as it would exist, and the board after it, in one order), with each one's board.
+
+    ``reference.choices.outcomes`` with every order (the reductions argue about one board, not a step), its resolver
+    building the step again under each order tried; an outcome is split where two of its orders give the objects
+    different counters (or zones, or owners: what its final state does not hold)."""
+    skeleton, _ = through_step(case, step, version, resolver)
+    built: dict[tuple[object, ...], tuple[Board, Resolution]] = {}
+
+    def under(board: Board, v: RulesVersion) -> Resolution:
+        seats = {k: board.game[k] for k in ("turn", "turn_order") if k in board.game and k not in skeleton.game}
+        chosen = replace(case, tie_order=board.tie_order, game={**case.game, **seats})
+        b, res = through_step(chosen, step, v, resolver)
+        built[(board.tie_order, tuple(sorted(seats.items())))] = (b, res)
+        return res
+
+    found = outcomes(skeleton, version, limit, every_order, under)
+    boards: list[Board] = []
+    split: list[Outcome] = []
+    for o in found.outcomes:
+        key = _seen(o.final)
+        by_board: dict[object, tuple[Board, list[tuple[str, ...]]]] = {}
+        for extra in o.orders:
+            for (order, _seats), (b, res) in built.items():
+                if order == skeleton.tie_order + extra and _seen(res.final) == key:
+                    placed = tuple(sorted((i, x.counters, x.zone, x.owner) for i, x in b.objects.items()))
+                    by_board.setdefault(placed, (b, []))[1].append(extra)
+        if not by_board:  # every outcome's order was resolved by ``under``: none is dropped
+            raise EntryError(f"{case.id}: an outcome of step {step} without the board it was found on")
+        for b, extras in by_board.values():
+            boards.append(b)
+            split.append(replace(o, orders=tuple(dict.fromkeys(extras))))
+    return tuple(boards), replace(found, outcomes=tuple(split))
+
+
+def _seen(final: Mapping[str, Characteristics]) -> tuple[tuple[str, Characteristics], ...]:
+    """613.7m: a final state as ``reference.choices.outcomes`` tells outcomes apart."""
+    return tuple(sorted((i, _as_seen(ch)) for i, ch in final.items()))
+
+
+def _as_seen(ch: Characteristics) -> Characteristics:
+    """613.7m: a final state's characteristics as ``reference.choices.outcomes`` compares them (without the record of
+    how they came about: granted abilities' timestamps, text changes made, intrinsic abilities, subtypes set aside)."""
+    return ch.with_(
+        granted=FrozenMap(),
+        text_changes=(),
+        intrinsic=frozenset(),
+        aside_subtypes=frozenset(),
+        aside_all_creature_types=False,
+    )

@@ -6,9 +6,11 @@ from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
 
+from reference import entry
 from reference.case import Case, board_at
 from reference.choices import Outcomes
 from reference.errors import ResolutionError
+from reference.model import Board
 from reference.resolver import Resolution
 from reference.versions import RulesVersion
 from reference_optimized import distinct_outcomes, resolve
@@ -48,20 +50,44 @@ def resolve_step(case: Case, step: int, version: RulesVersion) -> tuple[Resoluti
     """Resolve a case at one step: the resolution and its JSON-ready result.
 
     With the fast path (``reference_optimized``), which gives the readable resolver's results and traces
-    (tests/reference_optimized/test_bookkeeping.py checks that on every case, step and version).
+    (tests/reference_optimized/test_bookkeeping.py checks that on every case, step and version). As for any order
+    the board leaves open (613.7m), an entry whose counters depend on one gives the result of the recorded order and
+    an undecided resolution (``step_board``): ``step_outcomes`` lists every outcome.
+    """
+    board, resolution = step_board(case, step, version)
+    return resolution, board_result(board, resolution.final)
+
+
+def step_board(case: Case, step: int, version: RulesVersion) -> tuple[Board, Resolution]:
+    """613.7m, 614.12: a case's board at one step and its resolution; where an object entering in it gets counters that
+    depend on an order the board leaves open, the board under the recorded order (``reference.entry.through_step``),
+    its resolution undecided by the ties the entry met, so that every outcome is listed (``step_outcomes``)."""
+    with naming_the_step(case, step, version):
+        try:
+            board = board_at(case, step, version)
+        except entry.OpenEntryError:
+            return entry.through_step(case, step, version, resolver=resolve)
+        return board, resolve(board, version)
+
+
+def step_boards(case: Case, step: int, version: RulesVersion) -> tuple[Outcomes, tuple[Board, ...]]:
+    """613.7m, 613.7n, 614.12: every outcome of a case step the rules allow, and the board each one was found on (the
+    step's own board; where an entry depends on an open order, each order's board, ``reference.entry.step_outcomes``).
     """
     with naming_the_step(case, step, version):
-        board = board_at(case, step, version)
-        resolution = resolve(board, version)
-    return resolution, board_result(board, resolution.final)
+        try:
+            board = board_at(case, step, version)
+        except entry.OpenEntryError:  # 613.7m, 614.12: the orders of the whole step, each with its board
+            boards, found = entry.step_outcomes(case, step, version, resolver=resolve)
+            return found, boards
+        found = distinct_outcomes(board, version)
+    return found, tuple(board for _ in found.outcomes)
 
 
 def step_outcomes(case: Case, step: int, version: RulesVersion) -> tuple[Outcomes, list[dict[str, dict[str, object]]]]:
     """613.7m, 613.7n: every outcome of a case step the rules allow, and each one's result."""
-    with naming_the_step(case, step, version):
-        board = board_at(case, step, version)
-        found = distinct_outcomes(board, version)
-    return found, [board_result(board, o.final) for o in found.outcomes]
+    found, boards = step_boards(case, step, version)
+    return found, [board_result(b, o.final) for b, o in zip(boards, found.outcomes, strict=True)]
 
 
 def describe_choice(found: Outcomes, results: list[dict[str, dict[str, object]]], about: set[tuple[str, str]]) -> str:

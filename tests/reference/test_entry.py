@@ -179,6 +179,20 @@ def test_614_1c_an_object_that_entered_and_left_in_the_step_does_not_stop_the_ot
     assert (result["elves"]["counters"], result["elves"]["power"], result["elves"]["toughness"]) == ({"+1/+1": 1}, 2, 2)
 
 
+@pytest.mark.parametrize("source", [GRUMGULLY_OBJ, MIMIC_OBJ])
+def test_614_12_a_source_removed_as_the_object_enters_still_gives_its_counter(source: dict[str, Any]) -> None:
+    """614.12, 614.1c: the replacement effects that apply to an object entering are those that exist as it would enter,
+    so Grumgully (or Metallic Mimic naming Elf, its choice read as it was) removed from the game in the same step as
+    Llanowar Elves enters still gives it a counter (it read the source off the board after the step: a KeyError)."""
+    case = _case(
+        [source],
+        [{"description": "Elves enters, the source leaves", "add_objects": [ELVES], "remove_objects": [source["id"]]}],
+    )
+    board, result = _after(case, 1)
+    assert source["id"] not in board.objects
+    assert (result["elves"]["counters"], result["elves"]["power"], result["elves"]["toughness"]) == ({"+1/+1": 1}, 2, 2)
+
+
 def test_614_12_entry_counters_without_a_rules_version_are_an_error_naming_the_object() -> None:
     """614.12: whether an ability gives an entering object counters reads its characteristics: a version is needed."""
     case = _case([GRUMGULLY_OBJ], [{"description": "Elves enters", "add_objects": [ELVES]}])
