@@ -65,6 +65,7 @@ KILLING_SUITE = (
     "tests/reference/test_double_faced.py",
     "tests/reference/test_effects.py",
     "tests/reference/test_entry.py",
+    "tests/reference/test_entry_open_orders.py",
     "tests/reference/test_fixed_amounts.py",
     "tests/reference/test_filters.py",
     "tests/reference/test_flip.py",
