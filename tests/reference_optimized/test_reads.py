@@ -125,7 +125,8 @@ def test_what_values_filters_and_conditions_read_of_other_objects() -> None:
     assert reads.value_reads({"counters": "+1/+1"}) == frozenset()
     assert reads.value_reads({"cards_in_hand": "you"}) == frozenset()
     assert reads.value_reads({"devotion": "white"}) == frozenset({"mana_cost", "controller"})
-    assert reads.value_reads({"its": "toughness"}) == frozenset({"toughness"})
+    for name in ("mana_value", "power", "toughness"):  # each characteristic "its" can name, read alone
+        assert reads.value_reads({"its": name}) == frozenset({name}), name
     share = {"shares_creature_type_with": "source"}
     assert reads.filter_reads(share) == frozenset({"subtypes", "all_creature_types"})
     assert reads.names_read(share, "subtype") is None  # every creature type, not by name
