@@ -13,7 +13,7 @@ from itertools import permutations, product
 from typing import Any
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from mtg_layers.checking.results import board_result
@@ -24,6 +24,7 @@ from reference.entry import OpenEntryError
 from reference.resolver import resolve
 from reference.versions import builtin_versions, get_version
 
+from ..strategies import ci_examples
 from .token_cards import case_of_cards
 
 VERSIONS = ("m10", "ikoria", "current")
@@ -227,6 +228,10 @@ KINDS = st.sampled_from(
 )
 
 
+# Each board is enumerated in every order of the whole step: 150 boards took about 20 s in CI, so CI judges 50 (and
+# the long profile by hand its own count).
+@pytest.mark.slow
+@settings(max_examples=ci_examples(50))
 @given(
     painters=st.lists(
         st.tuples(
@@ -253,6 +258,8 @@ def test_613_7m_614_12_step_outcomes_are_every_orders_outcomes(
         assert got <= every_order(case, 2, vid)
 
 
+@pytest.mark.slow  # as above
+@settings(max_examples=ci_examples(50))
 @given(
     extra=st.lists(
         st.tuples(
