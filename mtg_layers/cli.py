@@ -316,16 +316,14 @@ def _step_number(case: Case, step: int | None) -> int:
 def resolve(file: Path, rules: str | None, rules_file: Path | None, step: int | None, as_json: bool) -> None:
     """Resolve any case file (your own board) and print every object's characteristics."""
     from .analysis.terminal_render import result_table
-    from .checking.results import board_result
-    from .checking.verify import step_board, step_outcomes
+    from .checking.verify import resolve_step, step_outcomes
     from .corpus import load_case
     from .corpus.profile_file import load_profile
 
     case = load_case(file, {rules_file.stem: load_profile(rules_file)} if rules_file else None)
     version = choose_version(rules, rules_file)
     n = _step_number(case, step)
-    board, resolution = step_board(case, n, version)  # 614.12: an entry under an open order: undecided, see below
-    result = board_result(board, resolution.final)
+    resolution, result = resolve_step(case, n, version)  # 614.12: an entry under an open order: undecided, see below
     # 613.7m: when the answer depends on an order the rules leave to a player (or leave open), every
     # outcome is shown, never one of them as if it were the answer.
     found, results = step_outcomes(case, n, version) if resolution.undecided else (None, [result])

@@ -267,22 +267,24 @@ def board_at(case: Case, step_number: int, version: RulesVersion | None = None) 
 
     A step with state-based actions (704.3) reads characteristics, so it needs ``version``.
     """
-    if not 1 <= step_number <= len(case.steps):
-        raise IndexError(f"case {case.id} has steps 1 to {len(case.steps)}, not {step_number}")
-    board = initial_board(case)
-    for step in case.steps[:step_number]:
-        board = apply_step(board, step, version)
-    return board if version is None else with_type_names(board, version)  # 205.2a: tribal or kindred
+    return _board_at(case, step_number, version, refuse_open=True)[0]
 
 
 def board_meeting(case: Case, step_number: int, version: RulesVersion | None = None) -> tuple[Board, tuple[Tie, ...]]:
     """614.12, 613.7m: ``board_at`` with each entry read under the case's recorded order, and the ties the entry
     readings of every step up to ``step_number`` met (each in the order first met)."""
+    return _board_at(case, step_number, version, refuse_open=False)
+
+
+def _board_at(
+    case: Case, step_number: int, version: RulesVersion | None, refuse_open: bool
+) -> tuple[Board, tuple[Tie, ...]]:
+    """614.12, 613.7m, 205.2a: ``board_at`` (``refuse_open``) or ``board_meeting``: the board, the ties met."""
     if not 1 <= step_number <= len(case.steps):
         raise IndexError(f"case {case.id} has steps 1 to {len(case.steps)}, not {step_number}")
     board = initial_board(case)
     met: dict[Tie, None] = {}
     for step in case.steps[:step_number]:
-        board, ties = apply_step_meeting(board, step, version)
+        board, ties = _apply_step(board, step, version, refuse_open)
         met.update(dict.fromkeys(ties))
     return (board if version is None else with_type_names(board, version)), tuple(met)  # 205.2a: tribal or kindred

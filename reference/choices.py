@@ -319,7 +319,7 @@ def outcomes(
                 tried = orders(first) if len(first.candidates) > 1 else [tie_keys(first)]
                 todo.append(_tie_branches(branch, t, first, tried, later, holder_of, implied))
             continue
-        key = tuple(sorted((i, _as_seen(ch)) for i, ch in res.final.items()))
+        key = outcome_key(res.final)
         leaves.append((path, key))
         assumed = (seats,) if seats else ()
         if key in found:
@@ -331,6 +331,11 @@ def outcomes(
     mattering = tuple(t for i, t in enumerate(met) if _matters(i, leaves))
     complete = _next(todo) is None
     return Outcomes(tuple(found.values()), tuple(met), complete=complete, mattering=mattering, runs=runs)
+
+
+def outcome_key(final: Mapping[str, Characteristics]) -> tuple[tuple[str, Characteristics], ...]:
+    """613.7m: a final state as ``outcomes`` tells outcomes apart: each object's characteristics as ``_as_seen``."""
+    return tuple(sorted((i, _as_seen(ch)) for i, ch in final.items()))
 
 
 def _as_seen(ch: Characteristics) -> Characteristics:

@@ -38,12 +38,11 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from .choices import LIMIT, Outcome, Outcomes, Resolver, every_order, outcomes
+from .choices import LIMIT, Outcome, Outcomes, Resolver, every_order, outcome_key, outcomes
 from .chosen import with_choices
 from .effects import definition_of, functions_in
 from .errors import ResolutionError
 from .filters import Context, condition_holds, matches, substitute
-from .frozen import FrozenMap
 from .model import AbilityDef, Board, Characteristics, Counter, GameObject, State
 from .resolver import Resolution, resolve
 from .timestamps import Tie
@@ -306,24 +305,24 @@ def step_outcomes(
     building the step again under each order tried; an outcome is split where two of its orders give the objects
     different counters (or zones, or owners: what its final state does not hold)."""
     skeleton, _ = through_step(case, step, version, resolver)
-    built: dict[tuple[object, ...], tuple[Board, Resolution]] = {}
+    built: dict[tuple[str, ...], dict[object, tuple[Board, Resolution]]] = {}  # order -> seats -> board, resolution
 
     def under(board: Board, v: RulesVersion) -> Resolution:
         seats = {k: board.game[k] for k in ("turn", "turn_order") if k in board.game and k not in skeleton.game}
         chosen = replace(case, tie_order=board.tie_order, game={**case.game, **seats})
         b, res = through_step(chosen, step, v, resolver)
-        built[(board.tie_order, tuple(sorted(seats.items())))] = (b, res)
+        built.setdefault(board.tie_order, {})[tuple(sorted(seats.items()))] = (b, res)
         return res
 
     found = outcomes(skeleton, version, limit, every_order, under)
     boards: list[Board] = []
     split: list[Outcome] = []
     for o in found.outcomes:
-        key = _seen(o.final)
+        key = outcome_key(o.final)
         by_board: dict[object, tuple[Board, list[tuple[str, ...]]]] = {}
         for extra in o.orders:
-            for (order, _seats), (b, res) in built.items():
-                if order == skeleton.tie_order + extra and _seen(res.final) == key:
+            for b, res in built.get(skeleton.tie_order + extra, {}).values():
+                if outcome_key(res.final) == key:
                     placed = tuple(sorted((i, x.counters, x.zone, x.owner) for i, x in b.objects.items()))
                     by_board.setdefault(placed, (b, []))[1].append(extra)
         if not by_board:  # every outcome's order was resolved by ``under``: none is dropped
@@ -332,20 +331,3 @@ def step_outcomes(
             boards.append(b)
             split.append(replace(o, orders=tuple(dict.fromkeys(extras))))
     return tuple(boards), replace(found, outcomes=tuple(split))
-
-
-def _seen(final: Mapping[str, Characteristics]) -> tuple[tuple[str, Characteristics], ...]:
-    """613.7m: a final state as ``reference.choices.outcomes`` tells outcomes apart."""
-    return tuple(sorted((i, _as_seen(ch)) for i, ch in final.items()))
-
-
-def _as_seen(ch: Characteristics) -> Characteristics:
-    """613.7m: a final state's characteristics as ``reference.choices.outcomes`` compares them (without the record of
-    how they came about: granted abilities' timestamps, text changes made, intrinsic abilities, subtypes set aside)."""
-    return ch.with_(
-        granted=FrozenMap(),
-        text_changes=(),
-        intrinsic=frozenset(),
-        aside_subtypes=frozenset(),
-        aside_all_creature_types=False,
-    )

@@ -295,19 +295,15 @@ def open_entry_orders(case: Case, version: RulesVersion) -> tuple[int, list[tupl
     """613.7m, 614.12: the first step where an object enters with counters that depend on an order the case leaves
     open, and every order of the tied effects the resolver tried through that step (``reference.entry.step_outcomes``),
     each the case's recorded order with that step's; whether those were every order (None: no such step)."""
-    try:
-        board_at(case, len(case.steps), version)
-        return None
-    except entry.OpenEntryError:
-        pass
-    for n in range(1, len(case.steps) + 1):
+    board = initial_board(case)
+    for n, step in enumerate(case.steps, start=1):  # the steps applied once, in order, as board_at applies them
         try:
-            board_at(case, n, version)
+            board = apply_step(board, step, version)
         except entry.OpenEntryError:
             _, found = entry.step_outcomes(case, n, version)
             orders = [case.tie_order + extra for o in found.outcomes for extra in o.orders]
             return n, list(dict.fromkeys(orders)), found.complete
-    raise AssertionError("board_at refused the last step but none before or at it")  # (it applies them in order)
+    return None
 
 
 def _each_order(
