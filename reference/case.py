@@ -284,7 +284,9 @@ def _board_at(
         raise IndexError(f"case {case.id} has steps 1 to {len(case.steps)}, not {step_number}")
     board = initial_board(case)
     met: dict[Tie, None] = {}
-    for step in case.steps[:step_number]:
-        board, ties = _apply_step(board, step, version, refuse_open)
+    for step in case.steps[:step_number]:  # (through the public names, which the kill matrix's misreadings replace)
+        board, ties = (
+            (apply_step(board, step, version), ()) if refuse_open else apply_step_meeting(board, step, version)
+        )
         met.update(dict.fromkeys(ties))
     return (board if version is None else with_type_names(board, version)), tuple(met)  # 205.2a: tribal or kindred
