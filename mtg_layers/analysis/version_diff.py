@@ -17,7 +17,7 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
-from reference.case import Case, board_at
+from reference.case import Case
 from reference.choices import Outcomes
 from reference.double_faced import DoubleFacedError
 from reference.frozen import thaw
@@ -26,9 +26,9 @@ from reference.resolver import Resolution, TraceStep
 from reference.sba import StateBasedActionError
 from reference.tokens import TokenError
 from reference.versions import FLAGS, RulesVersion
-from reference_optimized import distinct_outcomes
 
 from ..checking.results import RESULT_FIELDS, board_result
+from ..checking.verify import outcomes_at
 from ..corpus import load_corpus
 from .terminal_render import summary
 
@@ -202,8 +202,8 @@ def diff_corpus(
             out.steps += 1
             try:
                 # 704.3: state-based actions read characteristics, so each version has its own board
-                board_l, board_r = board_at(case, n, left), board_at(case, n, right)
-                out_l, out_r = distinct_outcomes(board_l, left), distinct_outcomes(board_r, right)
+                out_l, boards_l = outcomes_at(case, n, left)
+                out_r, boards_r = outcomes_at(case, n, right)
             except (StateBasedActionError, DoubleFacedError, TokenError):
                 if left.id in case.versions and right.id in case.versions:
                     raise
@@ -215,8 +215,8 @@ def diff_corpus(
                 error = f"{type(exc).__name__}: {exc}"
                 out.diffs.append(StepDiff(case.id, case.title, n, step.description, case.versions, error=error))
                 continue
-            results_l = [board_result(board_l, o.final) for o in out_l.outcomes]
-            results_r = [board_result(board_r, o.final) for o in out_r.outcomes]
+            results_l = [board_result(b, o.final) for b, o in zip(boards_l, out_l.outcomes, strict=True)]
+            results_r = [board_result(b, o.final) for b, o in zip(boards_r, out_r.outcomes, strict=True)]
             if _same_set(results_l, results_r):
                 continue
             res_l, res_r = out_l.outcomes[0].resolution, out_r.outcomes[0].resolution
@@ -266,9 +266,8 @@ def _behind(case: Any, n: int, left: RulesVersion, right: RulesVersion, results_
     out = []
     for aspect, change in _aspects(left, right):
         try:
-            version = replace(left, **change)
-            board = board_at(case, n, version)
-            results = [board_result(board, o.final) for o in distinct_outcomes(board, version).outcomes]
+            found, boards = outcomes_at(case, n, replace(left, **change))
+            results = [board_result(b, o.final) for b, o in zip(boards, found.outcomes, strict=True)]
         except Exception:
             continue
         if not _same_set(results, results_l):

@@ -75,12 +75,17 @@ def step_boards(case: Case, step: int, version: RulesVersion) -> tuple[Outcomes,
     step's own board; where an entry depends on an open order, each order's board, ``reference.entry.step_outcomes``).
     """
     with naming_the_step(case, step, version):
-        try:
-            board = board_at(case, step, version)
-        except entry.OpenEntryError:  # 613.7m, 614.12: the orders of the whole step, each with its board
-            boards, found = entry.step_outcomes(case, step, version, resolver=resolve)
-            return found, boards
-        found = distinct_outcomes(board, version)
+        return outcomes_at(case, step, version)
+
+
+def outcomes_at(case: Case, step: int, version: RulesVersion) -> tuple[Outcomes, tuple[Board, ...]]:
+    """613.7m, 613.7n, 614.12: ``step_boards`` with the resolver's own errors (a version may not resolve a board)."""
+    try:
+        board = board_at(case, step, version)
+    except entry.OpenEntryError:  # 613.7m, 614.12: the orders of the whole step, each with its board
+        boards, found = entry.step_outcomes(case, step, version, resolver=resolve)
+        return found, boards
+    found = distinct_outcomes(board, version)
     return found, tuple(board for _ in found.outcomes)
 
 
