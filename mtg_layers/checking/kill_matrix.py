@@ -164,6 +164,13 @@ def judgeable(cases: Sequence[Case]) -> list[Case]:
     """
     from reference.case import board_at
     from reference.choices import outcomes
+    from reference.entry import OpenEntryError, step_outcomes
+
+    def finishes(case: Case, n: int, version: RulesVersion) -> bool:
+        try:
+            return outcomes(board_at(case, n, version), version).complete
+        except OpenEntryError:  # 613.7m, 614.12: every order of the whole step
+            return step_outcomes(case, n, version)[1].complete
 
     versions = builtin_versions()
     out = []
@@ -171,11 +178,7 @@ def judgeable(cases: Sequence[Case]) -> list[Case]:
         kept = tuple(
             vid
             for vid in case.versions
-            if vid in versions
-            and all(
-                outcomes(board_at(case, n, versions[vid]), versions[vid]).complete
-                for n in range(1, len(case.steps) + 1)
-            )
+            if vid in versions and all(finishes(case, n, versions[vid]) for n in range(1, len(case.steps) + 1))
         )
         if kept:
             out.append(dataclasses.replace(case, versions=kept))

@@ -23,24 +23,33 @@ GoldenBoards = list[tuple[str, list[tuple["RulesVersion", "Board", Any]]]]
 
 
 def golden_boards(cases: Iterable[Case] | None = None) -> GoldenBoards:
-    """Each corpus case's boards, version by version and step by step, with the answers its golden test expects.
+    """Each corpus case's boards, version by version and step by step, with the answers its golden test expects (a
+    step whose entry depends on an order left open: each order's board, with the answer every outcome shares).
 
     The same for every named mutant: built once (``cases``: a corpus already loaded, or the bundled one) and
     handed to ``named_mutant_catchers`` for each of them.
     """
     from reference.case import board_at
+    from reference.entry import OpenEntryError, step_outcomes
     from reference.versions import builtin_versions
 
     from ..corpus import load_corpus
+
+    def boards(case: Case, n: int, version: RulesVersion) -> tuple[Board, ...]:
+        try:
+            return (board_at(case, n, version),)
+        except OpenEntryError:  # 613.7m, 614.12: each order's board, each with every outcome's shared answer
+            return step_outcomes(case, n, version)[0]
 
     versions = builtin_versions()
     return [
         (
             case.id,
             [
-                (versions[vid], board_at(case, n, versions[vid]), step.expect[vid])
+                (versions[vid], board, step.expect[vid])
                 for vid in case.versions
                 for n, step in enumerate(case.steps, start=1)
+                for board in boards(case, n, versions[vid])
             ],
         )
         for case in (load_corpus() if cases is None else cases)
