@@ -24,8 +24,6 @@ def ask(cards: tuple[str, ...], rules: str | None, save: Path | None, no_trace: 
 
     Each argument: `[activate[ N] ]NAME[ @p2][ > TARGET][ [COUNTERS]]` (see docs/catalogue.md).
     """
-    from reference.case import board_at
-
     from ..analysis.terminal_render import print_explanation, result_table
     from ..cli import choose_version
     from ..corpus import case_from_data
@@ -36,14 +34,15 @@ def ask(cards: tuple[str, ...], rules: str | None, save: Path | None, no_trace: 
     version = choose_version(rules, None)
     case_data = build(cards, catalogue(), version.id, lambda data, n: answer(data, n, version))
     case = case_from_data(case_data, "ask")
-    from ..checking.verify import resolve_step
+    from ..checking.results import board_result
+    from ..checking.verify import step_board
 
-    resolution, result = resolve_step(case, len(case.steps), version)
+    board, resolution = step_board(case, len(case.steps), version)  # 614.12: an open entry's recorded order
     out = console()
     if not no_trace:
-        print_explanation(out, board_at(case, len(case.steps), version), resolution, version, f"trace ({version.id})")
+        print_explanation(out, board, resolution, version, f"trace ({version.id})")
     else:
-        out.print(result_table(result, f"ask, rules {version.id}"))
+        out.print(result_table(board_result(board, resolution.final), f"ask, rules {version.id}"))
     if save is not None:
         save.write_text(to_yaml(case_data), "utf-8")
         out.print(f"saved as {save}", markup=False, highlight=False)

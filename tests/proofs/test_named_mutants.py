@@ -18,7 +18,6 @@ from mtg_layers.checking.mutation_campaign import read_results
 from mtg_layers.checking.mutation_report import GoldenBoards, golden_boards, named_mutant_catchers
 from mtg_layers.checking.results import board_result
 from mtg_layers.checking.z3_crosscheck import check_board, reference_resolver
-from reference.case import board_at
 from reference.model import Board
 from reference.versions import RulesVersion, builtin_versions, get_version
 
@@ -53,11 +52,10 @@ def test_mutant_is_caught(name: str) -> None:
     """The cross-check reports a counterexample for the mutant on some corpus case or generated board."""
     mutant = MUTANTS[name]
     versions = builtin_versions()
-    for case in corpus():
-        for vid in case.versions:
-            for n in range(1, len(case.steps) + 1):
-                if _caught(board_at(case, n, versions[vid]), versions[vid], mutant):
-                    return
+    for _, steps in _golden_boards():  # every case, version and step (an open entry: each order's board)
+        for version, board, _ in steps:
+            if _caught(board, version, mutant):
+                return
     for board in witness_boards():
         for version in versions.values():
             if _caught(board, version, mutant):
