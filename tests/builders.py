@@ -10,35 +10,80 @@ from __future__ import annotations
 import functools
 import os
 from collections.abc import Mapping
-from dataclasses import replace
+from dataclasses import dataclass, replace
+from pathlib import Path
 from typing import Any
+
+import pytest
 
 from mtg_layers.checking.results import board_result
 from mtg_layers.conformance.protocol import SuiteCase, load_suite
-from mtg_layers.corpus import CASES_DIR, case_from_data, load_case, load_corpus, read_yaml
+from mtg_layers.corpus import CASES_DIR, case_files, case_from_data, load_case, load_corpus, read_yaml
 from reference.case import Case, board_at
 from reference.frozen import freeze
 from reference.model import Board, Characteristics, GameObject, Part
 from reference.resolver import Resolution, resolve
-from reference.versions import RulesVersion, builtin_versions, get_version
+from reference.versions import CURRENT, RulesVersion, builtin_versions, get_version
 from reference.vocabulary import KINDS
 
-# The built-in rules versions, and the corpus as loaded once for the tests that walk it.
+# The built-in rules versions.
 VERSIONS = builtin_versions()
 PRE_M10, M10, IKORIA = VERSIONS["pre-m10"], VERSIONS["m10"], VERSIONS["ikoria"]
-CASES = load_corpus()
+
+
+@dataclass(frozen=True)
+class CaseEntry:
+    """A corpus case as the tests are collected: its id, file, declared versions and number of steps.
+
+    Read from each file's YAML alone, not through the loader, so that collecting the tests runs none of the rules
+    code the loader calls (the mutation sample's fork server judges a mutant of a function that ran while the tests
+    were collected only in a fresh run: tests/checking/test_mutation_sample.py). A test that walks the corpus is
+    parametrized by these and loads its case when it runs (``corpus_case``); test_golden checks both agree.
+    """
+
+    id: str
+    path: Path
+    versions: tuple[str, ...]
+    steps: int
+
+
+@functools.cache
+def corpus_entries() -> tuple[CaseEntry, ...]:
+    """Every corpus case file's ``CaseEntry``, in the loader's order (``mtg_layers.corpus.case_files``)."""
+    out = []
+    for path in case_files(CASES_DIR):
+        data = read_yaml(path)
+        versions = tuple(CURRENT if v == "current" else str(v) for v in data["versions"])  # the loader's one alias
+        out.append(CaseEntry(str(data["id"]), path, versions, len(data["steps"])))
+    return tuple(out)
+
+
+def corpus_steps() -> list[Any]:
+    """Every corpus case, declared version and step, as the parameters ``(case_id, step, version)`` of a test."""
+    return [
+        pytest.param(e.id, n, vid, id=f"{e.id}-step{n}-{vid}")
+        for e in corpus_entries()
+        for vid in e.versions
+        for n in range(1, e.steps + 1)
+    ]
+
+
+_LOADED: dict[tuple[int, str | None], tuple[Case, ...]] = {}
 
 
 def corpus() -> list[Case]:
-    """The corpus as this process loaded it while collecting the tests (``CASES``), in a list of its own.
+    """The corpus, loaded once per process (and per mutant under mutmut), in a list of its own.
 
     The tests that walk the corpus share this one load instead of each loading it again: no test writes to the
-    corpus and a case is a frozen value (its mappings ``FrozenMap``), so each gets what its own load gave it.
-    Under mutmut (``MUTANT_UNDER_TEST``, tests/conftest.py) each call loads the corpus afresh, so a test that
-    loaded it in its body still loads it with the mutant's code, as before."""
-    if os.environ.get("MUTANT_UNDER_TEST"):
-        return load_corpus()
-    return list(CASES)
+    corpus and a case is a frozen value (its mappings ``FrozenMap``), so each gets what its own load gave it. It is
+    loaded by the first test that asks, never while the tests are collected (``CaseEntry``), so under mutmut
+    (``MUTANT_UNDER_TEST``, tests/conftest.py) a process forked to judge a mutant loads it with the mutant's code.
+    """
+    key = (os.getpid(), os.environ.get("MUTANT_UNDER_TEST"))
+    if key not in _LOADED:
+        _LOADED.clear()
+        _LOADED[key] = tuple(load_corpus())
+    return list(_LOADED[key])
 
 
 @functools.cache
@@ -297,7 +342,7 @@ CASE_7N = "cr-613-7n-own-static-ability-before-resolving-effect"
 
 
 def corpus_case(cid: str) -> Any:
-    """The corpus case with this id, from the shared load (``corpus``: afresh under mutmut), not a load of its own."""
+    """The corpus case with this id, from the shared load (``corpus``), not a load of its own."""
     return next(c for c in corpus() if c.id == cid)
 
 

@@ -19,7 +19,7 @@ from proofs.steps import EVENTS, NotDerived, board_differences, derive_boards, d
 from reference.case import board_at, initial_board
 from reference.model import Counter
 
-from ..builders import CASES, VERSIONS, corpus_case, creature, loaded_case
+from ..builders import VERSIONS, corpus, corpus_case, creature, loaded_case
 
 ROOST = "tokens-text-changed-dragon-roost-creates-the-changed-token"
 RENATA = "entry-renata-other-creatures-enter-with-a-counter"
@@ -327,7 +327,7 @@ def test_both_readings_build_the_same_board_at_every_corpus_step() -> None:
     """400.7, 613.7, 704.3: on every corpus case (its first declared version) the two readings of the steps agree; where
     an entry depends on an open order (613.7m, 614.12), under each order of that step recorded in turn."""
     checked = 0
-    for loaded in CASES:
+    for loaded in corpus():
         version = VERSIONS[loaded.versions[0]]
         opened = open_entry_orders(loaded, version)
         for case in [loaded] if opened is None else [replace(loaded, tie_order=order) for order in opened[1]]:

@@ -26,12 +26,11 @@ from reference.dependency import dependency_graph
 from reference.frozen import freeze
 from reference.model import Board, Characteristics, GameObject, Part
 from reference.resolver import initial_state, resolve
-from reference.versions import RulesVersion, builtin_versions, get_version
+from reference.versions import RulesVersion, get_version
 from reference_optimized import bookkeeping, indexes, reads
 from reference_optimized import resolve as fast_resolve
 
 from ..builders import (
-    CASES,
     ELF_TO_GOBLIN,
     ELVES_PUMP,
     ELVES_PUMP_DEF,
@@ -41,6 +40,9 @@ from ..builders import (
     VERSIONS,
     arbor_under_blood_moon,
     chars,
+    corpus,
+    corpus_case,
+    corpus_steps,
     creature,
     enchantment,
     make_board,
@@ -130,23 +132,6 @@ def checked_engine() -> Iterator[list[int]]:
         yield checks
     finally:
         bookkeeping.Incremental.apply = apply  # type: ignore[method-assign]
-
-
-BOARDS = [
-    pytest.param(case, n, vid, id=f"{case.id}-step{n}-{vid}")
-    for case in CASES
-    for vid in case.versions
-    for n in range(1, len(case.steps) + 1)
-]
-
-
-@pytest.mark.parametrize(("case", "step", "vid"), BOARDS)
-def test_the_engine_keeps_every_value_up_to_date_on_corpus_boards(case: Any, step: int, vid: str) -> None:
-    """611, 613.1, 613.6, 613.8a: on every corpus board, every value the fast path keeps is the fresh one."""
-    version = VERSIONS[vid]
-    board = board_at(case, step, version)
-    with checked_engine():
-        assert fast_resolve(board, version) == resolve(board, version)
 
 
 def test_a_cda_waits_for_the_land_type_change_that_takes_it_away_on_the_fast_path_too() -> None:
@@ -590,14 +575,6 @@ def test_what_an_effect_applies_to_is_up_to_date_however_many_steps_ago_it_was_a
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
 
 
-PARAMS = [
-    pytest.param(case, n, vid, id=f"{case.id}-step{n}-{vid}")
-    for case in CASES
-    for vid in case.versions
-    for n in range(1, len(case.steps) + 1)
-]
-
-
 def assert_same(board: Board, version: RulesVersion) -> None:
     readable = resolve(board, version)
     quick = fast_resolve(board, version)
@@ -610,10 +587,13 @@ def assert_same(board: Board, version: RulesVersion) -> None:
     assert quick == readable
 
 
-@pytest.mark.parametrize(("case", "step", "vid"), PARAMS)
-def test_corpus_case(case: object, step: int, vid: str) -> None:
-    version = builtin_versions()[vid]
-    assert_same(board_at(case, step, version), version)  # type: ignore[arg-type]
+@pytest.mark.parametrize(("case_id", "step", "vid"), corpus_steps())
+def test_corpus_case(case_id: str, step: int, vid: str) -> None:
+    """611, 613.1, 613.6, 613.8a: on every corpus board the fast path gives the readable resolver's resolution, and
+    every value it keeps is the fresh one (``checked_engine``)."""
+    version = VERSIONS[vid]
+    with checked_engine():
+        assert_same(board_at(corpus_case(case_id), step, version), version)
 
 
 @pytest.mark.slow
@@ -1522,7 +1502,7 @@ def test_effects_are_read_once_per_rules_version_for_every_resolution(monkeypatc
     """613.6: what an effect reads and writes, and its parts in each slot, are read once for every resolution under
     one rules version (the same reading: a second resolution reads nothing again), apart under another version."""
     monkeypatch.setattr(bookkeeping, "_READINGS", {})
-    case = CASES[0]
+    case = corpus()[0]
     version = VERSIONS[case.versions[0]]
     board = board_at(case, len(case.steps), version)
     first, second = bookkeeping.Incremental(board, version), bookkeeping.Incremental(board, version)

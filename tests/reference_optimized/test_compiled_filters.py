@@ -24,9 +24,7 @@ from reference_optimized.compiled_filters import compiled, zone_named
 from tests.reference_optimized.filter_samples import board_filters, key_samples
 from tests.strategies import boards, filters
 
-from ..builders import corpus
-
-CASES = corpus()
+from ..builders import corpus, corpus_case, corpus_entries
 
 
 def _agree(board: Board, state: State, filt: Mapping[str, Any]) -> None:
@@ -40,8 +38,9 @@ def _agree(board: Board, state: State, filt: Mapping[str, Any]) -> None:
                 assert test(oid, ctx) == matches(filt, oid, ctx), (dict(filt), oid, source)
 
 
-@pytest.mark.parametrize("case", CASES, ids=[c.id for c in CASES])
-def test_every_corpus_filter_compiles_to_the_same_test(case: Any) -> None:
+@pytest.mark.parametrize("case_id", [e.id for e in corpus_entries()])
+def test_every_corpus_filter_compiles_to_the_same_test(case_id: str) -> None:
+    case = corpus_case(case_id)
     version = builtin_versions()[case.versions[0]]
     board = board_at(case, len(case.steps), version)
     states = [initial_state(board), resolve(board, version).final]
@@ -61,7 +60,7 @@ def test_generated_filters_compile_to_the_same_test(board: Board, data: st.DataO
 def test_every_filter_key_is_compiled() -> None:
     """Each key, with a value some object of the board matches and one none does, from every object's point of view
     (source and "it" apart): the compiled test answers as filters.matches does, True or False exactly."""
-    sample = key_samples(CASES)
+    sample = key_samples(corpus())
     board, state, first = sample.board, sample.state, sample.first
     matched: set[str] = set()
     for key, wants in sample.wants.items():
@@ -82,7 +81,7 @@ def test_every_filter_key_is_compiled() -> None:
 
 @pytest.mark.parametrize("filt", [freeze({"no_such_key": 1}), "creature", freeze({"all": ("creature",)})])
 def test_what_is_not_a_filter_fails_the_same_way(filt: Any) -> None:
-    board = board_at(CASES[0], 1)
+    board = board_at(corpus()[0], 1)
     ctx = Context(board=board, state=initial_state(board), source=None, controller=None)
     oid = next(iter(board.objects))
     with pytest.raises(ValueError) as readable:
@@ -96,7 +95,7 @@ def test_a_filter_names_a_zone_as_the_readable_filter_reads_it() -> None:
     """109.2, 109.2a: ``zone_named`` answers ``filters.names_zone`` for every filter of the corpus, for a zone named
     inside "all", "any" or "not", and for an unhashable filter (plain dicts from a caller)."""
     seen = set()
-    for case in CASES:
+    for case in corpus():
         board = board_at(case, len(case.steps), builtin_versions()[case.versions[0]])
         for filt in board_filters(board):
             assert zone_named(filt) == names_zone(filt)

@@ -26,9 +26,7 @@ from tests.reference_optimized.filter_samples import board_filters, key_samples
 from tests.strategies import boards, filters
 
 from ..builders import board as value_board
-from ..builders import corpus, obj
-
-CASES = corpus()
+from ..builders import corpus, corpus_case, corpus_entries, obj
 
 
 def _agree(board: Board, state: State, filt: Any, index: Indexes | None = None) -> int:
@@ -50,8 +48,9 @@ def _fresh_bits(index: Indexes) -> dict[Any, int]:
     return {k: v for k, v in index.bits.items() if v}
 
 
-@pytest.mark.parametrize("case", CASES, ids=[c.id for c in CASES])
-def test_every_corpus_filter_finds_the_same_objects(case: Any) -> None:
+@pytest.mark.parametrize("case_id", [e.id for e in corpus_entries()])
+def test_every_corpus_filter_finds_the_same_objects(case_id: str) -> None:
+    case = corpus_case(case_id)
     version = builtin_versions()[case.versions[0]]
     board = board_at(case, len(case.steps), version)
     start = initial_state(board)
@@ -63,7 +62,7 @@ def test_every_corpus_filter_finds_the_same_objects(case: Any) -> None:
 
 def test_bitsets_moved_to_the_final_state_equal_bitsets_built_afresh() -> None:
     """613.1: moving every object the layers changed, on every corpus case, gives the final state's bitsets."""
-    for case in CASES:
+    for case in corpus():
         version = builtin_versions()[case.versions[0]]
         board = board_at(case, len(case.steps), version)
         state = initial_state(board, version)
@@ -76,7 +75,7 @@ def test_bitsets_moved_to_the_final_state_equal_bitsets_built_afresh() -> None:
 def test_every_filter_key_is_read_or_left_to_the_compiled_filter() -> None:
     """Each key alone, with a value some object matches and one none does: the same objects, or None (mana_value and
     unknown keys, which the caller tests object by object, raising what the readable filter raises)."""
-    sample = key_samples(CASES)
+    sample = key_samples(corpus())
     board, state = sample.board, sample.state
     unread: set[str] = set()
     for key, wants in sample.wants.items():
@@ -111,7 +110,7 @@ def test_tokens_and_monstrous_objects_are_found_by_their_flags() -> None:
 def test_bitsets_follow_a_change_of_every_indexed_characteristic() -> None:
     """Types, subtypes, colors, abilities, controller, name, all creature types, face down: moved objects are found
     by their new values and not by their old ones, and alike objects move together."""
-    case = max(CASES, key=lambda c: len(initial_board(c).objects))
+    case = max(corpus(), key=lambda c: len(initial_board(c).objects))
     board = board_at(case, 1, builtin_versions()[case.versions[0]])
     state = dict(initial_state(board))
     index = Indexes(board, state)
@@ -149,7 +148,7 @@ def test_the_facts_an_object_loses_and_gains_are_the_difference_of_its_facts() -
     """611.3a: ``moved_facts`` gives exactly what ``facts`` of the two states differ by, on every corpus object the
     layers changed, and on one whose every indexed characteristic changed."""
     pairs = []
-    for case in CASES:
+    for case in corpus():
         version = builtin_versions()[case.versions[0]]
         board = board_at(case, len(case.steps), version)
         start = initial_state(board, version)
@@ -198,7 +197,7 @@ def test_classes_moved_one_step_after_another_give_the_bitsets_of_the_last_value
     """613.1, 613.8a: the objects the layers changed, on every corpus case, moved class by class to their final values,
     back, and to them again (each step's classes in turn, ``update_classes``) give the final state's bitsets; a trial
     moved class by class (``moved_classes``) gives them too, and leaves the bitsets it was moved from as they were."""
-    for case in CASES:
+    for case in corpus():
         version = builtin_versions()[case.versions[0]]
         board = board_at(case, len(case.steps), version)
         state = initial_state(board, version)

@@ -19,7 +19,7 @@ from reference.operations import apply_instruction
 from reference.versions import builtin_versions, get_version
 from reference_optimized import bookkeeping, reads
 
-from ..builders import CASES
+from ..builders import corpus
 from ..strategies import boards, examples, versions
 
 
@@ -360,7 +360,7 @@ def test_writes_are_what_the_parts_can_change_with_the_names_they_touch() -> Non
 def test_writes_table_covers_every_operation_in_the_corpus() -> None:
     """reads.WRITES must name every characteristic an operation changes (it lets trials be skipped)."""
     checked = 0
-    for case in CASES:
+    for case in corpus():
         for vid in case.versions:
             version = builtin_versions()[vid]
             for n in range(1, len(case.steps) + 1):

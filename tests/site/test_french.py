@@ -11,12 +11,11 @@ from tests.builders import corpus
 
 ROOT = Path(__file__).resolve().parents[2]
 DATA = json.loads(FRENCH_NAMES.read_text("utf-8"))
-CASES = corpus()
 
 
 def corpus_cards() -> set[str]:
-    cards = {str(c["name"]) for case in CASES for c in case.cards}
-    for case in CASES:
+    cards = {str(c["name"]) for case in corpus() for c in case.cards}
+    for case in corpus():
         objects = list(case.objects) + [o for step in case.steps for o in step.add_objects]
         cards |= {o.card for o in objects if o.card}
     return cards
@@ -34,7 +33,7 @@ def test_every_card_has_a_french_name_or_a_reason() -> None:
 
 
 def test_names_agree_with_the_cases() -> None:
-    for case in CASES:
+    for case in corpus():
         for card in case.cards:
             fr = card.get("names", {}).get("fr")
             if fr:
@@ -42,9 +41,9 @@ def test_names_agree_with_the_cases() -> None:
 
 
 def test_case_pages_carry_french_names() -> None:
-    humility = next(c for c in CASES if any(n == "Humility" for n, _ in french_names(c)))
+    humility = next(c for c in corpus() if any(n == "Humility" for n, _ in french_names(c)))
     assert ("Humility", "Humilité") in french_names(humility)
-    moon = next(c for c in CASES if c.id == "seed-urborg-then-blood-moon")
+    moon = next(c for c in corpus() if c.id == "seed-urborg-then-blood-moon")
     assert ("Blood Moon", "Lune de sang") in french_names(moon)
 
 

@@ -10,14 +10,13 @@ from mtg_layers.checking.verify import resolve_step
 from mtg_layers.cli import main
 from reference.case import board_at
 from reference.versions import builtin_versions
-from tests.builders import corpus
+from tests.builders import corpus, corpus_case
 
-CASES = {c.id: c for c in corpus()}
 VERSIONS = builtin_versions()
 
 
 def _explain(case_id: str, vid: str):  # type: ignore[no-untyped-def]
-    case = CASES[case_id]
+    case = corpus_case(case_id)
     n = len(case.steps)
     resolution, _ = resolve_step(case, n, VERSIONS[vid])
     return explain_resolution(board_at(case, n, VERSIONS[vid]), resolution, VERSIONS[vid])
@@ -56,7 +55,7 @@ def test_blood_moon_row_names_the_dependency_and_the_mountain() -> None:
 
 
 def test_type_line_and_tab_labels() -> None:
-    urborg = CASES["seed-urborg-then-blood-moon"].objects
+    urborg = corpus_case("seed-urborg-then-blood-moon").objects
     assert any(type_line(o.printed) == "Legendary Land" for o in urborg)
     labels = [tab_label(VERSIONS[v]) for v in ("current", "ikoria", "m10", "pre-m10")]
     assert labels == [
@@ -89,7 +88,7 @@ def test_counters_and_dependency_reasons_in_words() -> None:
 
 
 def test_no_python_list_in_any_trace() -> None:
-    for case in CASES.values():
+    for case in corpus():
         for vid in case.versions:
             ex = _explain(case.id, vid)
             text = " ".join([*(r.order for r in ex.rows), *ex.dependencies, *ex.skipped])
