@@ -79,6 +79,31 @@ def test_every_filter_key_is_compiled() -> None:
     assert {"id", "ids", "name", "shares_creature_type_with"} <= matched
 
 
+def test_every_filter_key_among_three_reads_the_object_as_alone() -> None:
+    """611.3a: a filter of three keys or more is one test of each object, every key reading the same board object,
+    characteristics and context: each key of ``test_every_filter_key_is_compiled``, beside two keys every object
+    meets, answers as filters.matches does (the keys that read the board object itself: owner, token, monstrous)."""
+    sample = key_samples(corpus())
+    board, state, first = sample.board, sample.state, sample.first
+    every = {"not": {"id": "no such object"}, "any": tuple({"id": oid} for oid in board.objects)}
+    matched: set[str] = set()
+    for key, wants in sample.wants.items():
+        if key in every:
+            continue
+        for source in (None, first):
+            ctx = Context(board=board, state=state, source=source, controller="alice", it=first)
+            for oid in board.objects:
+                for want in wants:
+                    if key == "ids" and not isinstance(want, tuple):
+                        continue
+                    filt = freeze({key: want, **every})
+                    expected = matches(filt, oid, ctx)
+                    assert compiled(filt)(oid, ctx) is expected, (key, want, oid)
+                    if expected:
+                        matched.add(key)
+    assert {"owner", "token", "monstrous"} <= set(sample.wants) and {"token", "controller"} <= matched
+
+
 @pytest.mark.parametrize("filt", [freeze({"no_such_key": 1}), "creature", freeze({"all": ("creature",)})])
 def test_what_is_not_a_filter_fails_the_same_way(filt: Any) -> None:
     board = board_at(corpus()[0], 1)
