@@ -69,19 +69,21 @@ effects end before they would apply). In both, no definition is granted. Without
 (None).
 
 **A defined ability held apart from the tie.** ``territories.holds_no_definition`` also lets an object a loss reaches
-hold a defined ability whose effect E applies from the losses' layer on and in no layer before (so it was not locked
-in before it, 613.6), when E does nothing else (no condition, replacement or token; not a characteristic-defining
-ability, which 613.8a(c) keeps out of dependency and 613.3 applies first), its wording is no mana ability (so every
-loss reaching its holder takes it away, 605.1a), and E's timestamp is none of the group's effects'
-(``territories.apart_from_tie``). In the losses' layer E exists only until the first loss reaching its holder applies
-(611.3b); those losses are fixed effects, the same in every order. E is not in the group, so it comes before every
-effect of the group's timestamp or after every one (613.7, by timestamp), and 613.8a's dependency (a loss reaching its
-holder changes whether E exists) or E's own readiness is decided by effects the same in every order, not by the order
-inside the group (no effect of the group reads what E writes: the filters and values in this shape read nothing
+hold a defined ability whose effect E applies from the losses' layer on and in no layer before (so it was not locked in
+before it, 613.6), when E does nothing else (no condition, replacement or token; not a characteristic-defining ability,
+which 613.8a(c) keeps out of dependency and 613.3 applies first), its wording is no mana ability (so every loss reaching
+its holder takes it away, 605.1a), E takes no ability away (E ends as the first loss reaching its holder applies, a
+moment the order places, and an effect E could stop existing would wait for E and apply then: a board in
+``tests/reference_optimized/test_lose_all_tied_holders.py`` lost outcomes so), and E's timestamp is none of the group's
+effects' (``territories.apart_from_tie``). In the losses' layer E exists only until the first loss reaching its holder
+applies (611.3b); those losses are fixed effects, the same in every order. E is not in the group, so it comes before
+every effect of the group's timestamp or after every one (613.7, by timestamp), and 613.8a's dependency (a loss reaching
+its holder changes whether E exists) or E's own readiness is decided by effects the same in every order, not by the
+order inside the group (no effect of the group reads what E writes: the filters and values in this shape read nothing
 written from the slot on). So in every order E applies before the group, or after it, or not at all, the same way; its
-parts in later layers apply when it began to apply in that layer (613.6), the same way too. Its writes are then a
-fixed step before or after the group's effects, and the signature of an order still decides the outcome. The
-property test ``tests/reference_optimized/test_lose_all_held.py`` compares this with every order.
+parts in later layers apply when it began to apply in that layer (613.6), the same way too. Its writes are then a fixed
+step before or after the group's effects, and the signature of an order still decides the outcome. The property test
+``tests/reference_optimized/test_lose_all_held.py`` compares this with every order.
 
 **A defined ability held, done before the tie.** ``territories.holds_no_definition`` also lets an object a loss
 reaches hold a defined ability whose effect applies only in slots before the tie's (``territories.done_before``: "this
@@ -104,6 +106,37 @@ fixed objects and values (the territories' shape), and its timestamp is not the 
 the group's effects or after all of them in each of its slots (613.7), never between, the same in every order. Its
 writes are a fixed step, the wording an element of its holder's abilities like a keyword's, and the signature of an
 order still decides the outcome.
+
+**A defined ability held with the group's timestamp.** ``territories.lost_first`` also lets an object a loss reaches
+hold a defined ability whose effect E applies from the losses' layer on, in no layer before, whatever its timestamp
+(the group's too, where the reading above needs another), when a loss of all abilities reaching its holder in that layer
+exists in every order (``territories.sure_loss``: a resolved effect, or a static ability whose source no effect of the
+territories takes abilities from or rewrites), E takes no ability away, does nothing else (no condition, replacement
+or token), is not characteristic-defining, and its wording is no mana ability. Applying such a loss would stop E
+existing, both apply in one layer and neither is characteristic-defining, so E depends on it (613.8a), and on every
+other loss reaching its holder while that one is unapplied; no loss depends on E (E takes no ability away, and the
+losses' objects are fixed and they evaluate no value). So E waits for them (613.8b), never among the candidates of a
+tie, and ends as the first of them applies (611.3b): it never applies, in any order, never begins (613.6), and no gain
+gives its wording back (the gains of defined abilities the shape allows are ``granted_apart``'s and
+``granted_at_losses``'s, whose effects are the granted ones). Its wording is an element of its holder's abilities like
+a keyword's, and the effect is left out of the effects the group's orders are read on
+(``territories.never_applying``). Where E does take abilities away, the two may depend on each other: ``o0`` holding
+"c loses all abilities" with the timestamp of c's "o0 loses all abilities" makes a loop (613.8b), and the order of the
+two decides which one exists (``tests/reference_optimized/test_lose_all_tied_holders.py``): every order is kept. The
+same holds for a characteristic-defining ability done before the tie (``territories.defined_before``: 613.3 applies it
+first in each of its slots, 613.8a(c) keeps it out of dependency there, and all its slots come before the tie's).
+
+**A defined ability given in the losses' layer.** ``territories.granted_at_losses`` lets a gain of the group give a
+defined ability acting on the object given it whose effect E applies from the losses' layer on, with parts in it ("this
+creature has haste"). E depends on every loss reaching that object while it is unapplied (the wording is no mana
+ability, so a loss of all abilities but mana abilities would end E too, 605.1a), so it applies in the losses' layer only
+after all of them, and only if a gain of its wording came after the last of them: exactly when the signature leaves the
+wording's atom present at the end of the slot. There and in each later slot E commutes with every operation of the
+territories' effects (the losses of all abilities aside in their slot: those reaching E's object are done before it,
+the others act on other objects) and of the other definitions given, and nothing reads what it writes, so where it
+applies among them changes nothing: the signature still decides the outcome. A lord given ("other creatures you
+control have vigilance") acts on objects whose losses it does not wait for, and stays outside (611.3a, and the
+territories read no filter of a given ability).
 
 **A defined ability given by the group.** ``territories.holds_no_definition`` also lets a gain of the group (or an
 effect of its territories) give a defined ability (611.3b) that applies to the object given it, or to objects its
