@@ -142,16 +142,19 @@ territories read no filter of a given ability).
 effect of its territories) give a defined ability (611.3b) that applies to the object given it, or to objects its
 definition names by identity ("o1 gets +1/+1": the same objects whoever holds it and in every order, 109.2; the
 territories join them to the holder's, so every effect on them is among those it must commute with), when its effect
-applies only in slots after the losses' and there commutes with every operation of the territories' effects and of
-the other defined abilities given (``territories.granted_apart``: numbers for values; no condition, replacement or
-token; not characteristic-defining). Its wording is an atom like any named ability: the signature of an order says
-whether the object has it at the end of the losses' slot (a gain of it last, after a loss, or no loss touching it),
-and so whether its effect exists after that slot (611.3b; a loss later in the slot ends it before it would first
-apply, as above). Where its effect applies among the effects of its slots (by its timestamp, or in a tie there that
-the order recorded for this tie decides, ``reference.choices``) changes nothing, since it commutes with all of them
-(613.4c), and nothing reads what it writes (the territories' shape: filters, values and conditions read nothing
-written from the slot on). So the signature still decides the outcome. The project reads an object's abilities as a
-set: two gains of one wording give it once, as one atom.
+applies only in slots after the losses' and there commutes with every operation of the territories' effects and of the
+other defined abilities given (``territories.granted_apart``: numbers for values; no condition, replacement or token;
+not characteristic-defining). Its wording is an atom like any named ability: the signature of an order says whether the
+object has it at the end of the losses' slot (a gain of it last, after a loss, or no loss touching it), and so whether
+its effect exists after that slot (611.3b; a loss later in the slot ends it before it would first apply, as above).
+Where its effect applies among the effects of its slots (by its timestamp, or in a tie there that the order recorded for
+this tie decides, ``reference.choices``) changes nothing, since it commutes with all of them (613.4c), and nothing reads
+what it writes (the territories' shape: filters, values and conditions read nothing written from the slot on). So the
+signature still decides the outcome. The project reads an object's abilities as a set: two gains of one wording give it
+once, as one atom. Two definitions given that each act on the object given them need not commute with each other
+(``territories.given_parts``): given to two objects they act on different ones; given to one, both effects are its
+abilities', ordered pair by pair (613.7a) by a tie of their own in their slot, which no order of the group's keys
+decides (their keys are not the group's, ``reference.choices``), so both enumerations try each of its orders.
 
 **Losses of all abilities but mana abilities.** Whether an ability is a mana ability is read off its wording (605.1a:
 an activated ability that adds mana, with no target and no loyalty cost; ``reference.vocabulary.is_mana_ability``), and

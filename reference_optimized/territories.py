@@ -45,7 +45,8 @@ or on objects it names by identity, ``holds_no_definition``, ``apart_from_tie``,
 and ``granted_apart``; a held defined ability acting from the losses' layer on, whatever its timestamp (the group's
 too), that waits for a loss existing in every order and so never applies, ``lost_first``; a characteristic-defining
 one done before the tie, ``defined_before``; a defined ability given acting on the object given it from the losses'
-layer on, ``granted_at_losses``), and
+layer on, ``granted_at_losses``; two given that each act on the object given them need not commute, their
+effects tying by themselves, ``given_parts``), and
 ``reference_optimized.last_touch`` reads them as settings, on the objects each effect applies to, which are fixed
 here even where a filter on characteristics finds them). A tie whose keys name an effect
 that meets, in a later slot, an effect of the same timestamp the keys do not name keeps every order
@@ -637,7 +638,8 @@ def commutes_where_it_applies(
     """613.4c, 613.1e-f, 611.3b: in each slot where the given definition's effect applies, each of its operations is in
     ``orders``' scope with numbers for values, and commutes with every operation there of the territories' effects
     (``near``; in the losses' slot, ``where``, their losses of all abilities aside: ``granted_at_losses``) and of the
-    definitions given (``granted``)."""
+    definitions given (``granted``; those that act on the object given them beside one that does too aside:
+    ``given_parts``)."""
     for q in d.parts:
         if (
             part_out_of_scope(q, board) is not None
@@ -653,10 +655,21 @@ def commutes_where_it_applies(
             for r in e.parts
             if version.slot_of(OPERATION_KIND[r.op], e.origin) == slot and not (at_losses and r.op in LOSE_ALL)
         ]
-        others += [r for g in granted for r in g.parts if version.slot_of(OPERATION_KIND[r.op], "static") == slot]
+        others += [r for r in given_parts(d, granted) if version.slot_of(OPERATION_KIND[r.op], "static") == slot]
         if not all(commute(q, r) for r in others):
             return False
     return True
+
+
+def given_parts(d: AbilityDef, granted: Sequence[AbilityDef]) -> list[Part]:
+    """611.3b, 613.7a, 613.7m: the operations of the other definitions given (``granted``) that the effect of ``d`` must
+    commute with. Where both act on the object given them ("this creature ..."), their effects act on one object only
+    when given to one object, whose two granted abilities are then ordered pair by pair (613.7a: one object's
+    abilities), by a tie of their own that no order of the group's keys decides (their keys are not the group's,
+    ``reference.choices``: the tie is left open and its orders tried in every enumeration); given to two objects, they
+    act on different ones. Either way the order of the group changes nothing between them, so those are left out."""
+    own = d.applies_to == {"is_source": True}
+    return [r for g in granted if not (own and g.applies_to == {"is_source": True} and g != d) for r in g.parts]
 
 
 def _every(group: tuple[str, ...]) -> Callable[[], Iterable[tuple[str, ...]]]:

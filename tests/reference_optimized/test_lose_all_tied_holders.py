@@ -49,6 +49,7 @@ _CDA_SIZE = "this creature's power and toughness are 3 (defining)"
 _TAKES_C = "c loses all abilities"
 _TAKES_FLYING = "other creatures lose flying"
 _BLUE_HASTE = "this creature is blue and has haste"
+_BIG, _SMALL = "this creature is 4/4", "this creature is 2/2"
 _OTHERS = {"all": [{"type": "creature"}, {"other_than_source": True}]}
 _DEFINED: list[dict[str, Any]] = [
     {
@@ -75,6 +76,8 @@ _DEFINED: list[dict[str, Any]] = [
         "parts": [{"op": "set_pt", "power": 3, "toughness": 3}],
     },
     {"text": _TAKES_C, "applies_to": {"id": "c"}, "parts": [LOSE]},
+    {"text": _BIG, "applies_to": {"is_source": True}, "parts": [{"op": "set_pt", "power": 4, "toughness": 4}]},
+    {"text": _SMALL, "applies_to": {"is_source": True}, "parts": [{"op": "set_pt", "power": 2, "toughness": 2}]},
     {
         "text": _BLUE_HASTE,
         "applies_to": {"is_source": True},
@@ -84,7 +87,8 @@ _DEFINED: list[dict[str, Any]] = [
 ]
 _HELD = (_LORD, _HASTE, _TRAMPLE_PLUS, _CDA_BLUE, _CDA_SIZE, _TAKES_C, _TAKES_FLYING, _BLUE_HASTE)
 # What a tied effect does: losses of all abilities (or all but mana abilities), gains of keywords, of defined abilities
-# acting on the object given them in the losses' layer (and after), a named loss, a change of power
+# acting on the object given them in the losses' layer (and after) or setting its power (7b), a named loss, a change of
+# power
 _OPS = st.sampled_from(
     [
         LOSE,
@@ -96,6 +100,8 @@ _OPS = st.sampled_from(
         gain(_HASTE),
         gain(_TRAMPLE_PLUS),
         gain(_HASTE, "flying"),
+        gain(_BIG),
+        gain(_SMALL),
         {"op": "remove_abilities", "abilities": ["haste"]},
         {"op": "modify_pt", "power": 1, "toughness": 0},
     ]
@@ -150,11 +156,14 @@ def test_losses_beside_tied_holders_reach_every_orders_outcomes(board: Board, vi
 
 
 def shape_board(kind: str, n: int) -> Board:
-    """c's n abilities (timestamp 1), all on o0: the even ones make it lose all abilities, the odd ones give it flying,
-    then haste, then trample (``a-lord``, ``a-cda``), or flying, then "this creature has haste", then trample
-    (``b-haste``). o0 holds flying and, with c's timestamp, "other creatures you control have vigilance" (``a-lord``)
-    or a characteristic-defining "this creature is blue" (``a-cda``); else vigilance, earlier. o1, a plain creature."""
-    words = ("flying", _HASTE, "trample") if kind == "b-haste" else ("flying", "haste", "trample")
+    """c's n abilities (timestamp 1), all on o0: the even ones make it lose all abilities, the odd ones give it
+    flying, then haste, then trample (``a-lord``, ``a-cda``), or flying, then "this creature has haste", then
+    trample (``b-haste``), or flying, then "this creature is 4/4", then "this creature is 2/2" (``b-settings``). o0
+    holds flying and, with c's timestamp, "other creatures you control have vigilance" (``a-lord``) or a
+    characteristic-defining "this creature is blue" (``a-cda``); else vigilance, earlier. o1, a plain creature."""
+    words = {"b-haste": ("flying", _HASTE, "trample"), "b-settings": ("flying", _BIG, _SMALL)}.get(
+        kind, ("flying", "haste", "trample")
+    )
     parts = [LOSE if k % 2 == 0 else gain(words[(k // 2) % 3]) for k in range(n)]
     abilities = [{"text": f"ability {k}", "applies_to": {"id": "o0"}, "parts": [p]} for k, p in enumerate(parts)]
     own, stamp = {"a-lord": (["flying", _LORD], 1.0), "a-cda": (["flying", _CDA_BLUE], 1.0)}.get(
@@ -393,3 +402,15 @@ def test_a_held_loss_of_another_objects_abilities_ends_at_a_moment_the_order_pla
         where = version.slot_index(version.slot_of("ability", "resolved") or "6")
         assert not lost_first(d, _TAKES_C, "o0", start[0], start[1], where, version)
         assert not apart_from_tie(d, _TAKES_C, "o0", start[0], where, version, frozenset({2.0}))
+
+
+def test_twelve_tied_losses_and_gains_of_two_settings_are_thirteen_resolutions() -> None:
+    """611.3b, 613.4b, 613.7a, 613.7m: at N = 12 the odd abilities give o0 flying, "this creature is 4/4" and "this
+    creature is 2/2" in turn, twice. o0 keeps each when one of its grants follows the last loss: eight sets; where it
+    keeps both settings, their effects (both o0's) tie in 7b by themselves, a tie no order in layer 6 decides, and
+    either may apply last: ten outcomes. One resolution meets the tie, eight orders (one per signature), and two more
+    for each of the two signatures with both settings: 13 (every order, 12!, stops at its limit)."""
+    found = distinct_outcomes(shape_board("b-settings", 12), CURRENT)
+    assert (found.complete, found.runs, len(found.outcomes)) == (True, 13, 10)
+    both = {o.final["o0"].power for o in found.outcomes if {_BIG, _SMALL} <= o.final["o0"].abilities}
+    assert both == {2, 4}
