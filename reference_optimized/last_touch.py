@@ -69,19 +69,21 @@ effects end before they would apply). In both, no definition is granted. Without
 (None).
 
 **A defined ability held apart from the tie.** ``territories.holds_no_definition`` also lets an object a loss reaches
-hold a defined ability whose effect E applies from the losses' layer on and in no layer before (so it was not locked
-in before it, 613.6), when E does nothing else (no condition, replacement or token; not a characteristic-defining
-ability, which 613.8a(c) keeps out of dependency and 613.3 applies first), its wording is no mana ability (so every
-loss reaching its holder takes it away, 605.1a), and E's timestamp is none of the group's effects'
-(``territories.apart_from_tie``). In the losses' layer E exists only until the first loss reaching its holder applies
-(611.3b); those losses are fixed effects, the same in every order. E is not in the group, so it comes before every
-effect of the group's timestamp or after every one (613.7, by timestamp), and 613.8a's dependency (a loss reaching its
-holder changes whether E exists) or E's own readiness is decided by effects the same in every order, not by the order
-inside the group (no effect of the group reads what E writes: the filters and values in this shape read nothing
+hold a defined ability whose effect E applies from the losses' layer on and in no layer before (so it was not locked in
+before it, 613.6), when E does nothing else (no condition, replacement or token; not a characteristic-defining ability,
+which 613.8a(c) keeps out of dependency and 613.3 applies first), its wording is no mana ability (so every loss reaching
+its holder takes it away, 605.1a), E takes no ability away (E ends as the first loss reaching its holder applies, a
+moment the order places, and an effect E could stop existing would wait for E and apply then: a board in
+``tests/reference_optimized/test_lose_all_tied_holders.py`` lost outcomes so), and E's timestamp is none of the group's
+effects' (``territories.apart_from_tie``). In the losses' layer E exists only until the first loss reaching its holder
+applies (611.3b); those losses are fixed effects, the same in every order. E is not in the group, so it comes before
+every effect of the group's timestamp or after every one (613.7, by timestamp), and 613.8a's dependency (a loss reaching
+its holder changes whether E exists) or E's own readiness is decided by effects the same in every order, not by the
+order inside the group (no effect of the group reads what E writes: the filters and values in this shape read nothing
 written from the slot on). So in every order E applies before the group, or after it, or not at all, the same way; its
-parts in later layers apply when it began to apply in that layer (613.6), the same way too. Its writes are then a
-fixed step before or after the group's effects, and the signature of an order still decides the outcome. The
-property test ``tests/reference_optimized/test_lose_all_held.py`` compares this with every order.
+parts in later layers apply when it began to apply in that layer (613.6), the same way too. Its writes are then a fixed
+step before or after the group's effects, and the signature of an order still decides the outcome. The property test
+``tests/reference_optimized/test_lose_all_held.py`` compares this with every order.
 
 **A defined ability held, done before the tie.** ``territories.holds_no_definition`` also lets an object a loss
 reaches hold a defined ability whose effect applies only in slots before the tie's (``territories.done_before``: "this
@@ -105,20 +107,54 @@ the group's effects or after all of them in each of its slots (613.7), never bet
 writes are a fixed step, the wording an element of its holder's abilities like a keyword's, and the signature of an
 order still decides the outcome.
 
+**A defined ability held with the group's timestamp.** ``territories.lost_first`` also lets an object a loss reaches
+hold a defined ability whose effect E applies from the losses' layer on, in no layer before, whatever its timestamp
+(the group's too, where the reading above needs another), when a loss of all abilities reaching its holder in that layer
+exists in every order (``territories.sure_loss``: a resolved effect, or a static ability whose source no effect of the
+territories takes abilities from or rewrites), E takes no ability away, does nothing else (no condition, replacement
+or token), is not characteristic-defining, and its wording is no mana ability. Applying such a loss would stop E
+existing, both apply in one layer and neither is characteristic-defining, so E depends on it (613.8a), and on every
+other loss reaching its holder while that one is unapplied; no loss depends on E (E takes no ability away, and the
+losses' objects are fixed and they evaluate no value). So E waits for them (613.8b), never among the candidates of a
+tie, and ends as the first of them applies (611.3b): it never applies, in any order, never begins (613.6), and no gain
+gives its wording back (the gains of defined abilities the shape allows are ``granted_apart``'s and
+``granted_at_losses``'s, whose effects are the granted ones). Its wording is an element of its holder's abilities like
+a keyword's, and the effect is left out of the effects the group's orders are read on
+(``territories.never_applying``). Where E does take abilities away, the two may depend on each other: ``o0`` holding
+"c loses all abilities" with the timestamp of c's "o0 loses all abilities" makes a loop (613.8b), and the order of the
+two decides which one exists (``tests/reference_optimized/test_lose_all_tied_holders.py``): every order is kept. The
+same holds for a characteristic-defining ability done before the tie (``territories.defined_before``: 613.3 applies it
+first in each of its slots, 613.8a(c) keeps it out of dependency there, and all its slots come before the tie's).
+
+**A defined ability given in the losses' layer.** ``territories.granted_at_losses`` lets a gain of the group give a
+defined ability acting on the object given it whose effect E applies from the losses' layer on, with parts in it ("this
+creature has haste"). E depends on every loss reaching that object while it is unapplied (the wording is no mana
+ability, so a loss of all abilities but mana abilities would end E too, 605.1a), so it applies in the losses' layer only
+after all of them, and only if a gain of its wording came after the last of them: exactly when the signature leaves the
+wording's atom present at the end of the slot. There and in each later slot E commutes with every operation of the
+territories' effects (the losses of all abilities aside in their slot: those reaching E's object are done before it,
+the others act on other objects) and of the other definitions given, and nothing reads what it writes, so where it
+applies among them changes nothing: the signature still decides the outcome. A lord given ("other creatures you
+control have vigilance") acts on objects whose losses it does not wait for, and stays outside (611.3a, and the
+territories read no filter of a given ability).
+
 **A defined ability given by the group.** ``territories.holds_no_definition`` also lets a gain of the group (or an
 effect of its territories) give a defined ability (611.3b) that applies to the object given it, or to objects its
 definition names by identity ("o1 gets +1/+1": the same objects whoever holds it and in every order, 109.2; the
 territories join them to the holder's, so every effect on them is among those it must commute with), when its effect
-applies only in slots after the losses' and there commutes with every operation of the territories' effects and of
-the other defined abilities given (``territories.granted_apart``: numbers for values; no condition, replacement or
-token; not characteristic-defining). Its wording is an atom like any named ability: the signature of an order says
-whether the object has it at the end of the losses' slot (a gain of it last, after a loss, or no loss touching it),
-and so whether its effect exists after that slot (611.3b; a loss later in the slot ends it before it would first
-apply, as above). Where its effect applies among the effects of its slots (by its timestamp, or in a tie there that
-the order recorded for this tie decides, ``reference.choices``) changes nothing, since it commutes with all of them
-(613.4c), and nothing reads what it writes (the territories' shape: filters, values and conditions read nothing
-written from the slot on). So the signature still decides the outcome. The project reads an object's abilities as a
-set: two gains of one wording give it once, as one atom.
+applies only in slots after the losses' and there commutes with every operation of the territories' effects and of the
+other defined abilities given (``territories.granted_apart``: numbers for values; no condition, replacement or token;
+not characteristic-defining). Its wording is an atom like any named ability: the signature of an order says whether the
+object has it at the end of the losses' slot (a gain of it last, after a loss, or no loss touching it), and so whether
+its effect exists after that slot (611.3b; a loss later in the slot ends it before it would first apply, as above).
+Where its effect applies among the effects of its slots (by its timestamp, or in a tie there that the order recorded for
+this tie decides, ``reference.choices``) changes nothing, since it commutes with all of them (613.4c), and nothing reads
+what it writes (the territories' shape: filters, values and conditions read nothing written from the slot on). So the
+signature still decides the outcome. The project reads an object's abilities as a set: two gains of one wording give it
+once, as one atom. Two definitions given that each act on the object given them need not commute with each other
+(``territories.given_parts``): given to two objects they act on different ones; given to one, both effects are its
+abilities', ordered pair by pair (613.7a) by a tie of their own in their slot, which no order of the group's keys
+decides (their keys are not the group's, ``reference.choices``), so both enumerations try each of its orders.
 
 **Losses of all abilities but mana abilities.** Whether an ability is a mana ability is read off its wording (605.1a:
 an activated ability that adds mana, with no target and no loyalty cost; ``reference.vocabulary.is_mana_ability``), and

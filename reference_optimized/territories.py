@@ -42,7 +42,11 @@ among them where no object they reach can hold a defined ability whose effect ap
 (unless only in slots before the tie's, or begun before it and locked in, 613.6), or in it with the group's
 timestamp, and every defined ability given applies after it and commutes with everything there, on the object given it
 or on objects it names by identity, ``holds_no_definition``, ``apart_from_tie``, ``done_before``, ``locked_before``
-and ``granted_apart``, and
+and ``granted_apart``; a held defined ability acting from the losses' layer on, whatever its timestamp (the group's
+too), that waits for a loss existing in every order and so never applies, ``lost_first``; a characteristic-defining
+one done before the tie, ``defined_before``; a defined ability given acting on the object given it from the losses'
+layer on, ``granted_at_losses``; two given that each act on the object given them need not commute, their
+effects tying by themselves, ``given_parts``), and
 ``reference_optimized.last_touch`` reads them as settings, on the objects each effect applies to, which are fixed
 here even where a filter on characteristics finds them). A tie whose keys name an effect
 that meets, in a later slot, an effect of the same timestamp the keys do not name keeps every order
@@ -93,6 +97,8 @@ LOCAL_OPS = SCOPE_OPS | {
 _WORDS = ABILITY_FIELDS | {"text_changes"}
 # 611.3b: operations that give an object abilities, by name
 _GIVING = frozenset({"add_abilities", "counter_keyword"})
+# 613.1f: the operations that may take an ability away from their objects (and so end an effect, 611.3b)
+_TAKING = LOSE_ALL | {"remove_abilities"}
 Locked = Mapping[str, tuple[ContinuousEffect, frozenset[str]]]
 
 
@@ -304,6 +310,9 @@ def _inside(
     # 611.3a, 613.6: each effect's objects, the same in every order (the shape's filters read nothing written from the
     # slot on); 614.12: not for an object looked at as it would enter (kept as before)
     fixed = applies if board.entering is None else None
+    if lose_all:  # 611.3b, 613.8b: effects that end before they would first apply, in every order (``lost_first``)
+        gone = never_applying(near, objects, board, state, version, group)
+        near = [e for e in near if e.key not in gone]
     subs: list[Callable[[], Iterable[tuple[str, ...]]]] = []
     for sub in groups(list(group), near, components(near, version)):
         fewer = None if len(sub) < 3 else last_touch_orders(sub, near, version, lose_all, fixed)
@@ -332,7 +341,11 @@ def holds_no_definition(
     too (the timestamps of the group's effects), when its effect applies from the losses' layer on and has none of
     those timestamps (``apart_from_tie``); with ``start`` (the tie's slot), when its effect applies only in slots before
     it (``done_before``), or when it began to apply before it and is locked in (``locked``: the keys of the effects
-    locked in as the slot begins) with none of ``stamps`` (``locked_before``). Its losses and gains then end and start
+    locked in as the slot begins) with none of ``stamps`` (``locked_before``); when it is characteristic-defining and
+    applies only in slots before the tie's (``defined_before``); or, whatever its timestamp, when its effect applies
+    from the losses' slot on and waits for a loss of all abilities reaching its holder that exists in every order
+    (``lost_first``: it never applies). A gain may also give a defined ability acting on the object given it from the
+    losses' slot on (``granted_at_losses``). Its losses and gains then end and start
     no effect that could apply while
     the order matters, or one that applies, or not, at the same place in every order, or one that commutes with
     everything where it applies (``reference_optimized.last_touch``, "Losses of all abilities", "A defined ability
@@ -349,8 +362,12 @@ def holds_no_definition(
         # 611.3b: a gain of defined abilities, each of whose effects commutes with everything in its layers
         if p.op != "add_abilities" or version is None or stamps is None:
             return False
-        if not all(granted_apart(board.abilities[w], where, near, granted, board, version) for w in given(p, board)):
-            return False
+        for w in given(p, board):
+            g = board.abilities[w]
+            if not granted_apart(g, where, near, granted, board, version) and not granted_at_losses(
+                g, where, near, granted, board, version
+            ):
+                return False
     for oid, ch in ((o, state[o]) for o in sorted({o for e in losers for o in objects[e.key]}) if o in state):
         if any(find_definition(board, w, ch.text_changes) is not None for w in INTRINSIC_MANA.values()):
             return False
@@ -360,9 +377,15 @@ def holds_no_definition(
                 continue
             if version is None:
                 return False
-            if done_before(d, start, version) or locked_before(d, f"{oid}:{d.text}", oid, near, locked, stamps):
+            if (
+                done_before(d, start, version)
+                or defined_before(d, start, version)
+                or locked_before(d, f"{oid}:{d.text}", oid, near, locked, stamps)
+            ):
                 continue
-            if not ends_after(d, where, version) and not apart_from_tie(d, w, oid, near, where, version, stamps):
+            if ends_after(d, where, version) or apart_from_tie(d, w, oid, near, where, version, stamps):
+                continue
+            if not lost_first(d, w, oid, near, objects, where, version):
                 return False
     return True
 
@@ -409,6 +432,21 @@ def done_before(d: AbilityDef, start: int | None, version: RulesVersion) -> bool
     return all(_slot_index("static", p.op, version) < start for p in d.parts)
 
 
+def defined_before(d: AbilityDef, start: int | None, version: RulesVersion) -> bool:
+    """611.3b, 613.1, 613.3, 604.3: ``done_before`` for a characteristic-defining ability (which ``done_before`` leaves
+    out), whatever its timestamp (the group's too): its effect applies only in slots before ``start`` (the tie's slot),
+    read as the slots it has as one, and does nothing else (no condition, replacement or token). Those slots are the
+    same in every order of the tie (its first open one, ``reference.choices``): the effect applied there first in each
+    (613.3), kept out of dependency on other effects (613.8a(c)), before the tie's slot began. From the slot on it
+    generates nothing, so losing or keeping its wording ends and starts no effect, and the wording is an element of its
+    holder's abilities like a keyword's (module docstring of ``last_touch``, "A defined ability held, done before the
+    tie"). Before M10 (418.5) colors and abilities share one layer, so a color-defining ability is in the tie's slot
+    there and is not taken."""
+    if start is None or not d.parts or not d.cda or not layers_only(d):
+        return False
+    return all(-1 < _slot_index("cda", p.op, version) < start for p in d.parts)
+
+
 def locked_before(
     d: AbilityDef,
     key: str,
@@ -443,10 +481,127 @@ def apart_from_tie(
     applies in that slot is the same in every order of the group (module docstring of ``last_touch``, "A defined
     ability held apart from the tie"): it does nothing else (no condition, no replacement, no token, not a
     characteristic-defining ability, 613.3) and is no mana ability (605.1a: every loss reaching its holder takes it
-    away). Every effect of its holder from the slot on is checked, since the held ability's effect is one of them."""
+    away). Every effect of its holder from the slot on is checked, since the held ability's effect is one of them. It
+    takes no ability away (``_TAKING``): the moment it ends is the first loss reaching its holder, which the order
+    places, and an effect whose existence it could change (613.8a) would become ready then: "c loses all abilities"
+    held by an earlier o0 ends as the first tied loss of o0 applies, and c's "other creatures you control have
+    vigilance", waiting for it, applies there, before or after a tied loss of o1's abilities as the order says
+    (``tests/reference_optimized/test_lose_all_tied_holders.py``)."""
     if stamps is None or not ends_after(d, where - 1, version) or d.cda or is_mana_ability(wording):
         return False
+    if any(p.op in _TAKING for p in d.parts):
+        return False
     return _holder_untied(held_by, near, stamps)
+
+
+def lost_first(
+    d: AbilityDef,
+    wording: str,
+    held_by: str,
+    near: Sequence[ContinuousEffect],
+    objects: Mapping[str, frozenset[str]],
+    where: int,
+    version: RulesVersion,
+) -> bool:
+    """611.3b, 613.8a-b, 613.7m: the effect E of the definition ``held_by`` holds applies from the losses' slot
+    (``where``) on, in no slot before, whatever its timestamp (the group's too, where ``apart_from_tie`` refuses it),
+    and a loss of all abilities reaching its holder in that slot exists in every order (``sure_loss``). E then depends
+    on that loss (613.8a: one layer, neither characteristic-defining, and applying the loss would stop E existing), and
+    on every other loss reaching its holder while that one exists unapplied. No effect depends on E: E takes no ability
+    away, so it stops no effect existing, and in this shape filters and values read nothing written from the slot on,
+    so it changes neither what an effect applies to nor what it does; the moment E ends, which the order places, so
+    starts nothing (``apart_from_tie`` has a board where it would). So E waits for the losses (613.8b) and ends as the
+    first of them applies: E never applies in the losses' slot, in any order, and so never begins (613.6), nor applies
+    later (no gain gives its wording back: only ``granted_apart`` or ``granted_at_losses`` ones, whose effects are the
+    granted ones). Its wording is then an element of its holder's abilities like a keyword's (module docstring of
+    ``last_touch``, "A defined ability held with the group's timestamp"). It does nothing but apply in layers
+    (``layers_only``), is not characteristic-defining (613.3, 613.8a(c)) and is no mana ability (605.1a: a loss but
+    mana abilities may leave it, so it need not wait)."""
+    if not ends_after(d, where - 1, version) or d.cda or is_mana_ability(wording):
+        return False
+    if any(p.op in _TAKING for p in d.parts):
+        return False  # 613.8a: it could end a loss (a loop) or another effect, which would wait for it to end
+    return any(held_by in objects[e.key] and sure_loss(e, near, objects, where, version) for e in near)
+
+
+def never_applying(
+    near: Sequence[ContinuousEffect],
+    objects: Mapping[str, frozenset[str]],
+    board: Board,
+    state: State,
+    version: RulesVersion,
+    group: Sequence[str] = (),
+) -> frozenset[str]:
+    """611.3b, 613.8a-b: the keys of the effects of held definitions that ``lost_first`` takes (and the other readings
+    of ``holds_no_definition`` do not): each waits for a loss reaching its holder and ends as it applies, so it applies
+    in no order from the slot on and is left out of the effects the group's orders are read on (none named by the
+    group's keys, ``group``)."""
+    parts = [(e, p) for e in near for p in e.parts if p.op in LOSE_ALL]
+    if not parts:
+        return frozenset()
+    where = max(_slot_index(e.origin, p.op, version) for e, p in parts)
+    out: set[str] = set()
+    for oid in sorted({o for e, _ in parts for o in objects[e.key]} & state.keys()):
+        ch = state[oid]
+        for w in ch.abilities:
+            d = find_definition(board, w, ch.text_changes)
+            if d is None or w in ch.granted or ends_after(d, where, version):
+                continue
+            if not lost_first(d, w, oid, near, objects, where, version):
+                continue
+            for e in near:
+                mine = e.origin == "static" and e.source == oid and e.ability == d.text and "(granted)" not in e.key
+                if mine and e.key not in group and holder(e) not in group:
+                    out.add(e.key)
+    return frozenset(out)
+
+
+def sure_loss(
+    e: ContinuousEffect,
+    near: Sequence[ContinuousEffect],
+    objects: Mapping[str, frozenset[str]],
+    where: int,
+    version: RulesVersion,
+) -> bool:
+    """611.3b, 613.1f, 612: the effect takes away all abilities of its objects in the losses' slot (``where``; all but
+    mana abilities will do for a wording that is no mana ability's, 605.1a), and
+    exists in every order from the slot on: a resolved effect (611.2c), or a static ability whose source no effect of
+    the territories takes abilities from or changes the text of."""
+    if not any(p.op in LOSE_ALL and _slot_index(e.origin, p.op, version) == where for p in e.parts):
+        return False
+    if e.origin == "resolved":
+        return True
+    if e.origin != "static" or e.source is None:
+        return False
+    takers = (f for f in near if any(p.op in _TAKING or p.op == "replace_word" for p in f.parts))
+    return not any(e.source in objects[f.key] for f in takers)
+
+
+def granted_at_losses(
+    d: AbilityDef,
+    where: int,
+    near: Sequence[ContinuousEffect],
+    granted: Sequence[AbilityDef],
+    board: Board,
+    version: RulesVersion,
+) -> bool:
+    """611.3b, 613.8a-b, 613.4c, 613.7m: a defined ability a gain of the group gives, acting on the object given it
+    ("this creature has haste"), whose effect E applies from the losses' slot (``where``) on, with parts in that slot
+    (``granted_apart`` takes those applying only after it). E depends on every loss of all abilities reaching the object
+    given it while that loss exists unapplied (613.8a: applying it would stop E existing; the wording is no mana
+    ability, so a loss but mana abilities takes it too), so E applies in the losses' slot only after all of them, and
+    only if a gain of the wording came after the last of them: exactly when the signature of the order
+    (``last_touch``) leaves the wording on the object at the end of that slot. There, and in each later slot, E
+    commutes with every operation of the territories' effects (the losses of all abilities excepted in the losses'
+    slot: those reaching its object are done before it, the others act on other objects) and of the other definitions
+    given (``granted``), with numbers for values and nothing else to do, and nothing reads what it writes (the
+    territories' shape), so where it applies among them changes nothing, whatever its timestamp or a tie that the
+    recorded order decides (module docstring of ``last_touch``, "A defined ability given by the group")."""
+    if not ends_after(d, where - 1, version) or ends_after(d, where, version) or d.cda:
+        return False
+    if d.applies_to != {"is_source": True} or is_mana_ability(d.text):
+        return False  # 611.3a: another object's losses would not keep E waiting
+    return commutes_where_it_applies(d, where, near, granted, board, version)
 
 
 def granted_apart(
@@ -469,6 +624,22 @@ def granted_apart(
         return False
     if d.applies_to != {"is_source": True} and identity_objects(d.applies_to, None) is None:
         return False  # 611.3a: objects a filter finds may differ between orders
+    return commutes_where_it_applies(d, where, near, granted, board, version)
+
+
+def commutes_where_it_applies(
+    d: AbilityDef,
+    where: int,
+    near: Sequence[ContinuousEffect],
+    granted: Sequence[AbilityDef],
+    board: Board,
+    version: RulesVersion,
+) -> bool:
+    """613.4c, 613.1e-f, 611.3b: in each slot where the given definition's effect applies, each of its operations is in
+    ``orders``' scope with numbers for values, and commutes with every operation there of the territories' effects
+    (``near``; in the losses' slot, ``where``, their losses of all abilities aside: ``granted_at_losses``) and of the
+    definitions given (``granted``; those that act on the object given them beside one that does too aside:
+    ``given_parts``)."""
     for q in d.parts:
         if (
             part_out_of_scope(q, board) is not None
@@ -477,11 +648,28 @@ def granted_apart(
         ):
             return False
         slot = version.slot_of(OPERATION_KIND[q.op], "static")
-        others = [r for e in near for r in e.parts if version.slot_of(OPERATION_KIND[r.op], e.origin) == slot]
-        others += [r for g in granted for r in g.parts if version.slot_of(OPERATION_KIND[r.op], "static") == slot]
+        at_losses = slot is not None and version.slot_index(slot) == where
+        others = [
+            r
+            for e in near
+            for r in e.parts
+            if version.slot_of(OPERATION_KIND[r.op], e.origin) == slot and not (at_losses and r.op in LOSE_ALL)
+        ]
+        others += [r for r in given_parts(d, granted) if version.slot_of(OPERATION_KIND[r.op], "static") == slot]
         if not all(commute(q, r) for r in others):
             return False
     return True
+
+
+def given_parts(d: AbilityDef, granted: Sequence[AbilityDef]) -> list[Part]:
+    """611.3b, 613.7a, 613.7m: the operations of the other definitions given (``granted``) that the effect of ``d`` must
+    commute with. Where both act on the object given them ("this creature ..."), their effects act on one object only
+    when given to one object, whose two granted abilities are then ordered pair by pair (613.7a: one object's
+    abilities), by a tie of their own that no order of the group's keys decides (their keys are not the group's,
+    ``reference.choices``: the tie is left open and its orders tried in every enumeration); given to two objects, they
+    act on different ones. Either way the order of the group changes nothing between them, so those are left out."""
+    own = d.applies_to == {"is_source": True}
+    return [r for g in granted if not (own and g.applies_to == {"is_source": True} and g != d) for r in g.parts]
 
 
 def _every(group: tuple[str, ...]) -> Callable[[], Iterable[tuple[str, ...]]]:

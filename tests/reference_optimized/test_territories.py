@@ -16,7 +16,9 @@ from hypothesis import strategies as st
 from benchmarks.tied_abilities import case as tied_case
 from mtg_layers.corpus import case_from_data
 from reference.case import board_at
+from reference.choices import outcomes
 from reference.model import Board
+from reference.resolver import resolve
 from reference.versions import get_version
 from reference_optimized import distinct_outcomes
 from reference_optimized.from_slot import slot_start
@@ -24,7 +26,7 @@ from reference_optimized.territories import identity_objects, territories
 
 from ..builders import creature, enchantment, make_board
 from ..strategies import ci_examples
-from .reduction_checks import assert_reduction_reaches_every_orders_outcomes
+from .reduction_checks import assert_reduction_reaches_every_orders_outcomes, outcome_keys
 
 VERSION_IDS = ("pre-m10", "m10", "ikoria", "current")
 CURRENT = get_version("current")
@@ -296,3 +298,66 @@ def test_a_rule_ordering_effects_of_two_territories_keeps_every_order() -> None:
     found = distinct_outcomes(board, CURRENT)
     assert found.complete
     assert {frozenset(o.final["x"].colors) for o in found.outcomes} == {frozenset({"red"}), frozenset({"red", "green"})}
+
+
+def _given_setting_against_a_tied_setting() -> Board:
+    """c (timestamp 1) holds "o1 loses all abilities" (layer 6) and "o0 is 3/3" (7b); o0, d and e, of c's timestamp,
+    hold "o2 has flying", "o0 has 'this creature is 4/4'" and "o1 has flying" (layer 6); o1 and o2 are earlier 1/1s."""
+    big = "this creature is 4/4"
+    defs: list[dict[str, Any]] = [
+        {"text": "o1 loses all abilities", "applies_to": {"id": "o1"}, "parts": [{"op": "remove_all_abilities"}]},
+        {"text": "o0 is 3/3", "applies_to": {"id": "o0"}, "parts": [{"op": "set_pt", "power": 3, "toughness": 3}]},
+        {
+            "text": "o2 has flying",
+            "applies_to": {"id": "o2"},
+            "parts": [{"op": "add_abilities", "abilities": ["flying"]}],
+        },
+        {"text": "o0 has big", "applies_to": {"id": "o0"}, "parts": [{"op": "add_abilities", "abilities": [big]}]},
+        {
+            "text": "o1 has flying",
+            "applies_to": {"id": "o1"},
+            "parts": [{"op": "add_abilities", "abilities": ["flying"]}],
+        },
+        {"text": big, "applies_to": {"is_source": True}, "parts": [{"op": "set_pt", "power": 4, "toughness": 4}]},
+    ]
+    objects = [
+        creature("c", 1, 1, 1, abilities=["o1 loses all abilities", "o0 is 3/3"]),
+        creature("o0", 1, 1, 1, abilities=["o2 has flying"]),
+        creature("d", 1, 1, 1, abilities=["o0 has big"]),
+        creature("e", 1, 1, 1, abilities=["o1 has flying"]),
+        creature("o1", 0.5, 1, 1),
+        creature("o2", 0.5, 1, 1),
+    ]
+    return make_board(objects, [], defs)
+
+
+def test_a_given_setting_against_a_tied_setting_of_another_object_is_decided_by_the_objects_order() -> None:
+    """613.7a, 613.7m, 611.3b, 613.4b: the open question of ``granted_apart``'s check against the territories' own
+    effects (a sampled mutant dropped it). The tie in layer 6 is of four objects, c, o0, d and e (613.7m: the keys
+    are the objects). o1 has flying when e's gain follows c's loss; that is the only atom two keys contest there. In
+    layer 7b, o0's granted "this creature is 4/4" (its effect is o0's, timestamp 1: 613.7a) ties with c's "o0 is
+    3/3"; the order chosen for the objects decides that tie (one ability of c before one of o0 puts all of c's first,
+    ``reference.choices``): c before o0 ends 4/4, o0 before c 3/3. So the orders (c, o0, d, e) and (o0, c, d, e), with
+    one signature in layer 6, end differently (checked below), and all four of {3/3, 4/4} x {flying, not} are
+    outcomes under the rules of Ikoria and before (every order: 49 resolutions). Without the check, one order per
+    signature put o0 before c in both and missed (3/3, flying) and (4/4, no flying); with it, every order is kept.
+    (Under today's version both enumerations give 4/4 alone.)"""
+    board = _given_setting_against_a_tied_setting()
+    ikoria = get_version("ikoria")
+    ends = {}
+    for order in (("c", "o0", "d", "e"), ("o0", "c", "d", "e")):
+        final = resolve(replace(board, tie_order=order), ikoria).final
+        ends[order] = (final["o0"].power, "flying" in final["o1"].abilities)
+    assert ends == {("c", "o0", "d", "e"): (4, True), ("o0", "c", "d", "e"): (3, True)}
+    for vid in ("pre-m10", "m10", "ikoria"):
+        version = get_version(vid)
+        every = outcomes(board, version)
+        found = distinct_outcomes(board, version)
+        assert outcome_keys(found) == outcome_keys(every)
+        assert (found.complete, found.runs, every.runs) == (True, 49, 49)
+        assert {(o.final["o0"].power, "flying" in o.final["o1"].abilities) for o in found.outcomes} == {
+            (3, False),
+            (3, True),
+            (4, False),
+            (4, True),
+        }
