@@ -40,30 +40,28 @@ never what they read or write.
 merged across the boards (``merged_components``: two effects linked on any board are linked), so every board's
 components refine the merged ones. A tie's keys are grouped by the merged components (``orders.groups``) and the
 orders tried are the products of the orders tried of each group, as in ``orders.DistinctOrders``. Inside a group of
-three keys or more:
-
-- where every effect the group names applies to objects that are the same in every order on every board (a resolved
-  effect's list, 611.2c, or a filter reading nothing any effect of any board writes, 611.3a, 613.6), one order per
-  signature of ``reference_optimized.last_touch``, read on the effects of every board at once (``one_per_key``) with
-  each effect's objects named with the board they are on (``tagged_objects``: ``n/id``). An atom is then
-  (slot, board, object, characteristic, element): it is touched only by the effects on its board, so the signature
-  of an order, cut to one board's atoms, is that board's signature, also where an effect of the group is missing from
-  a board (a painter leaving in the step is on the sources' board only);
-- else, where the group names the same effects on every board, one order per last setting effect
-  (``orders.last_writer_orders``, read on every board's effects: its effects have one source and one filter or list
-  of objects, so on each board they apply to the same objects);
-- else every order of the group.
+three keys or more, one order per signature of ``reference_optimized.last_touch``, read on the effects of every board
+at once (``one_per_key``), where its scope holds there; else every order of the group. Each effect whose objects are
+the same in every order on every board (a resolved effect's list, 611.2c, or a filter reading nothing any effect of
+any board writes, 611.3a, 613.6) has its objects named with the board they are on (``tagged_objects``: ``n/id``): an
+atom is then (slot, board, object, characteristic, element), touched only by the effects on its board, so the
+signature of an order, cut to one board's atoms, is that board's signature, also where an effect of the group is
+missing from a board (a painter leaving in the step is on the sources' board only; one entering with the creature is
+not yet on its looked-at board, 614.12). An effect whose filter reads what may be written is one opaque item of its
+source and filter (``last_touch``'s own reading); ``last_touch`` takes such a group only when all its effects are of
+that one source and filter, whose effects are on the same boards (in the scope no ability of a source comes or goes)
+and leave out the entering object together, so they touch the same objects on each board.
 
 A tie whose keys name abilities of two objects and others of one (``reference.choices`` drops an order interleaving
 them, and a class's one order could be such) or whose recorded order may place them in another slot's tie
 (``orders.pins_later``, read on every board's effects) keeps every order.
 
 **Why this gives every outcome (proof sketch).** Take any order σ, and the tried order τ with the same order inside
-each group (or, inside a group reduced by ``last_touch`` or the last setting, the same signature). On each board B
-read, B's components refine the merged ones, so σ and τ agree inside each of B's components. Where a group was
-reduced, ``last_touch``'s or ``last_writer_orders``' conditions, checked on the effects of every board, hold on B's
-(fewer effects, the same operations, filters and timestamps: every check there is that no effect reads, writes or
-ties in a way that could reorder the group), and σ and τ have the same signature on B's atoms. By ``orders``' argument
+each group (or, inside a group reduced by ``last_touch``, the same signature). On each board B read, B's components
+refine the merged ones, so σ and τ agree inside each of B's components. Where a group was reduced, ``last_touch``'s
+conditions, checked on the effects of every board, hold on B's (fewer effects, the same operations, filters and
+timestamps: every check there is that no effect reads, writes or ties in a way that could reorder the group), and σ
+and τ have the same signature on B's atoms. By ``orders``' argument
 (and ``last_touch``'s) B ends alike under σ and τ. Every board read ends alike, so by the paragraphs above σ and τ give
 the step the same outcome. The lazy enumeration meets the ties of the several boards one after the other, as it meets
 the ties of one board's several slots; the orders tried of each are those ``orders.DistinctOrders`` would try of a
@@ -88,13 +86,13 @@ from reference.entry import arriving_with, entry_abilities, looked_at_board, ste
 from reference.fixed_amounts import unfixed
 from reference.model import Board, Counter
 from reference.resolver import initial_state
-from reference.timestamps import Tie, holder
+from reference.timestamps import Tie
 from reference.type_names import with_type_names
 from reference.versions import RulesVersion
 
 from .features import resolve
 from .last_touch import last_touch_orders
-from .orders import components, groups, last_writer_orders, orders_product, part_out_of_scope, pins_later
+from .orders import components, groups, orders_product, part_out_of_scope, pins_later
 from .reads import FIELDS, WRITES, condition_reads, filter_reads
 
 
@@ -204,11 +202,6 @@ def merged_components(per_board: Sequence[Sequence[ContinuousEffect]], version: 
     return {k: number[find(k)] for k in parent}
 
 
-def named_by(group: Sequence[str], effects: Sequence[ContinuousEffect]) -> list[ContinuousEffect]:
-    """613.7a, 613.7m: the effects a group of tie keys names (an object names its abilities' effects), by key."""
-    return sorted((e for e in effects if holder(e) in group or e.key in group), key=lambda e: e.key)
-
-
 def one_per_key(per_board: Sequence[Sequence[ContinuousEffect]]) -> list[ContinuousEffect] | None:
     """611, 613.7c: the effects of every board read, one per key; None when an effect other than counters' (which
     differ only in their number, module docstring) is read differently on two boards."""
@@ -275,20 +268,13 @@ class StepOrders:
         return orders_product([self._orders(g) for g in groups(keys, self.every, self.components)])
 
     def _orders(self, group: Sequence[str]) -> Callable[[], Iterable[tuple[str, ...]]]:
-        """613.7m: the orders worth trying of one group: one per signature of ``last_touch`` over every board's atoms
-        (else per last setting effect, where the group names the same effects on every board); else every order."""
-        every: Callable[[], Iterable[tuple[str, ...]]] = lambda: permutations(group)  # noqa: E731
+        """613.7m: the orders worth trying of one group: one per signature of ``last_touch`` over every board's atoms,
+        where it holds; else every order."""
         if len(group) < 3:
-            return every
-        members = named_by(group, self.every)
-        fewer = None
-        if all(e.key in self.fixed for e in members):
-            fewer = last_touch_orders(group, self.every, self.version, fixed=self.fixed)
-        named = [named_by(group, effects) for effects in self.per_board]
-        if fewer is None and all(n == members for n in named):
-            fewer = last_writer_orders(group, self.every, self.version)
+            return lambda: permutations(group)
+        fewer = last_touch_orders(group, self.every, self.version, fixed=self.fixed)
         if fewer is None:
-            return every
+            return lambda: permutations(group)
         found = tuple(fewer)
         return lambda: iter(found)
 
