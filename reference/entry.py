@@ -38,7 +38,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from .choices import LIMIT, Outcome, Outcomes, Resolver, every_order, outcome_key, outcomes
+from .choices import LIMIT, Orders, Outcome, Outcomes, Resolver, every_order, outcome_key, outcomes
 from .chosen import with_choices
 from .effects import definition_of, functions_in
 from .errors import ResolutionError
@@ -177,7 +177,7 @@ def _entry(
     if refuse_open and (looked.undecided or sources.undecided):  # (a source's tie is not the entering board's)
         choices = {
             counters_added(before, after, obj_id, seen[obj_id], sources)
-            for seen in _every_final(_as_looked_at(after, obj_id, version, arriving), version, obj_id)
+            for seen in _every_final(looked_at_board(after, obj_id, version, arriving), version, obj_id)
             for sources in _every_final(before, version, obj_id)
         }
         if choices != {added}:
@@ -189,7 +189,7 @@ def _entry(
     return tuple(Counter(kind, n, obj.timestamp) for kind, n in added), met
 
 
-def _as_looked_at(board: Board, obj_id: str, version: RulesVersion, arriving: frozenset[str]) -> Board:
+def looked_at_board(board: Board, obj_id: str, version: RulesVersion, arriving: frozenset[str]) -> Board:
     """614.12: the board with ``obj_id`` looked at as it would exist on the battlefield (``as_it_would_exist``)."""
     aside = (arriving - {obj_id}) if version.entry_sees_existing_effects else None
     return replace(board, entering=obj_id, entering_aside=aside)
@@ -198,7 +198,7 @@ def _as_looked_at(board: Board, obj_id: str, version: RulesVersion, arriving: fr
 def looked_at(board: Board, obj_id: str, version: RulesVersion, arriving: frozenset[str]) -> Resolution:
     """614.12: the layer process of the board with ``obj_id`` looked at as it would enter (``as_it_would_exist`` reads
     the object from it)."""
-    return resolve(_as_looked_at(board, obj_id, version, arriving), version)
+    return resolve(looked_at_board(board, obj_id, version, arriving), version)
 
 
 def _every_final(board: Board, version: RulesVersion, obj_id: str) -> list[Mapping[str, Characteristics]]:
@@ -296,14 +296,20 @@ def through_step(
 
 
 def step_outcomes(
-    case: Case, step: int, version: RulesVersion, limit: int = LIMIT, resolver: Resolver = resolve
+    case: Case,
+    step: int,
+    version: RulesVersion,
+    limit: int = LIMIT,
+    resolver: Resolver = resolve,
+    orders: Orders = every_order,
 ) -> tuple[tuple[Board, ...], Outcomes]:
     """613.7m, 614.12: every outcome of a case's step, each order of the tied effects read through the whole step (the
     counters an object enters with, as it would exist, and the board after it, in one order), with each one's board.
 
-    ``reference.choices.outcomes`` with every order (the reductions argue about one board, not a step), its resolver
-    building the step again under each order tried; an outcome is split where two of its orders give the objects
-    different counters (or zones, or owners: what its final state does not hold)."""
+    ``reference.choices.outcomes``, its resolver building the step again under each order tried; by default every
+    order of each tie is tried (``orders``: ``reference_optimized.step_orders`` passes one per class of orders that
+    end alike through the whole step); an outcome is split where two of its orders give the objects different
+    counters (or zones, or owners: what its final state does not hold)."""
     skeleton, _ = through_step(case, step, version, resolver)
     built: dict[tuple[str, ...], dict[object, tuple[Board, Resolution]]] = {}  # order -> seats -> board, resolution
 
@@ -314,7 +320,7 @@ def step_outcomes(
         built.setdefault(board.tie_order, {})[tuple(sorted(seats.items()))] = (b, res)
         return res
 
-    found = outcomes(skeleton, version, limit, every_order, under)
+    found = outcomes(skeleton, version, limit, orders, under)
     boards: list[Board] = []
     split: list[Outcome] = []
     for o in found.outcomes:

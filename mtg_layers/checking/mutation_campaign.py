@@ -108,6 +108,7 @@ KILLING_SUITE = (
     "tests/reference_optimized/test_from_slot.py",
     "tests/reference_optimized/test_from_slot_filters.py",
     "tests/reference_optimized/test_reads.py",
+    "tests/reference_optimized/test_step_orders.py",
     "tests/reference_optimized/test_territories.py",
     "tests/reference_optimized/test_text_changes.py",
     "tests/reference_optimized/test_witnesses.py",

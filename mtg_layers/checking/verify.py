@@ -14,6 +14,7 @@ from reference.model import Board
 from reference.resolver import Resolution
 from reference.versions import RulesVersion
 from reference_optimized import distinct_outcomes, resolve
+from reference_optimized.step_orders import distinct_step_outcomes
 
 from ..corpus.errors import CorpusError
 from .results import Mismatch, board_result, compare
@@ -72,7 +73,8 @@ def step_board(case: Case, step: int, version: RulesVersion) -> tuple[Board, Res
 
 def step_boards(case: Case, step: int, version: RulesVersion) -> tuple[Outcomes, tuple[Board, ...]]:
     """613.7m, 613.7n, 614.12: every outcome of a case step the rules allow, and the board each one was found on (the
-    step's own board; where an entry depends on an open order, each order's board, ``reference.entry.step_outcomes``).
+    step's own board; where an entry depends on an open order, each order's board, ``reference.entry.step_outcomes``,
+    trying one order per class of orders that end alike through the step, ``reference_optimized.step_orders``).
     """
     with naming_the_step(case, step, version):
         return outcomes_at(case, step, version)
@@ -83,7 +85,7 @@ def outcomes_at(case: Case, step: int, version: RulesVersion) -> tuple[Outcomes,
     try:
         board = board_at(case, step, version)
     except entry.OpenEntryError:  # 613.7m, 614.12: the orders of the whole step, each with its board
-        boards, found = entry.step_outcomes(case, step, version, resolver=resolve)
+        boards, found = distinct_step_outcomes(case, step, version, resolver=resolve)
         return found, boards
     found = distinct_outcomes(board, version)
     return found, tuple(board for _ in found.outcomes)

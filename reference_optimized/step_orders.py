@@ -1,0 +1,287 @@
+"""The orders of tied effects worth trying through a case step with an open entry: one per class that ends alike.
+
+``reference.entry.step_outcomes`` lists the outcomes of a case step where an object enters while an order of tied
+effects is open (613.7m): the counters it enters with are read from the object as it would exist (614.12, 614.1c)
+under the same order as the board after the step, so it builds the whole step again under each order tried. The
+reductions of ``reference_optimized.orders`` argue about one board; this module gives that enumeration one order per
+class of orders that end alike on *every board the step reads*, so the step's outcomes are found with far fewer
+resolutions (n tied colour settings: one order per colour, not n!).
+
+**The boards a step reads.** Replaying a case up to step n under one order σ of the tied effects, the order is read
+only where a board is resolved. Inside the scope below (no step up to n performs state-based actions, 704.3, creates
+tokens, 111.3, or fixes an amount as its effect resolves, 611.2d) those are: for each step k with an object entering
+while the board has an "enters with" ability (614.1c), the board before the step (the sources, 614.12) and, for each
+object o entering, the board after it with o looked at as it would exist (``reference.entry.looked_at_board``); and
+the board after step n. Nothing else of the replay depends on σ but the counters each entry gives. So two orders
+whose resolutions agree on every one of those boards give, entry after entry, the same counters (``counters_added``
+reads the two boards' final states and the boards themselves, which are the same once the earlier entries gave the
+same counters), hence the same boards after, and the same final state: the same step outcome.
+
+**The boards read here stand for every order's.** The boards under σ differ from those the case's recorded order
+builds only in the entry counters on the objects that entered. So each board is read here with a counter of every
+kind an "enters with" ability of the case can give (``with_every_counter``) on each object that entered in an entry
+step so far and is on the battlefield. The effects of the board under any σ are then those read here, except that
+some counter effects (122.1a-b, 613.7c: one per object and kind) are absent or hold another number. Nothing below
+reads a counter effect's number (``orders.interact``/``commute`` and ``last_touch.touches`` read an operation's
+kind, what it reads and writes and its timestamp; a number reads nothing, and sums commute, 613.4c), and fewer
+effects only remove interactions and failed checks: what holds of the boards read here holds of every σ's.
+
+**The scope, board by board** (``scope_reason``). On every board read, each operation of an effect in play is one of
+``orders.SCOPE_OPS`` and gives or takes away no ability that generates an effect (``orders.part_out_of_scope``), no
+effect's filter or value reads counters (``reads_counters``: the entry counters are what differs between the orders),
+and no static ability's condition reads what an effect writes, counters or whose turn it is (611.3a). So the effects
+in play on each board, and what each reads, are the same under every order, as in ``orders``' scope; the case's
+definitions that nothing holds do not count (they generate nothing). The 614.12 look is in it: on a looked-at board
+the same effects exist, and a static ability of another object only leaves the entering object out of the objects it
+applies to (``reference.effects.affected``), the same for every effect of one source; that changes what effects touch,
+never what they read or write.
+
+**The classes.** On each board the effects are split into components (``orders.components``); the components are
+merged across the boards (``merged_components``: two effects linked on any board are linked), so every board's
+components refine the merged ones. A tie's keys are grouped by the merged components (``orders.groups``) and the
+orders tried are the products of the orders tried of each group, as in ``orders.DistinctOrders``. Inside a group of
+three keys or more, one order per signature of ``reference_optimized.last_touch``, read on the effects of every board
+at once (``one_per_key``), where its scope holds there; else every order of the group. Each effect whose objects are
+the same in every order on every board (a resolved effect's list, 611.2c, or a filter reading nothing any effect of
+any board writes, 611.3a, 613.6) has its objects named with the board they are on (``tagged_objects``: ``n/id``): an
+atom is then (slot, board, object, characteristic, element), touched only by the effects on its board, so the
+signature of an order, cut to one board's atoms, is that board's signature, also where an effect of the group is
+missing from a board (a painter leaving in the step is on the sources' board only; one entering with the creature is
+not yet on its looked-at board, 614.12). An effect whose filter reads what may be written is one opaque item of its
+source and filter (``last_touch``'s own reading); ``last_touch`` takes such a group only when all its effects are of
+that one source and filter, whose effects are on the same boards (in the scope no ability of a source comes or goes)
+and leave out the entering object together, so they touch the same objects on each board.
+
+A tie whose keys name abilities of two objects and others of one (``reference.choices`` drops an order interleaving
+them, and a class's one order could be such) or whose recorded order may place them in another slot's tie
+(``orders.pins_later``, read on every board's effects) keeps every order.
+
+**Why this gives every outcome (proof sketch).** Take any order σ, and the tried order τ with the same order inside
+each group (or, inside a group reduced by ``last_touch``, the same signature). On each board B read, B's components
+refine the merged ones, so σ and τ agree inside each of B's components. Where a group was reduced, ``last_touch``'s
+conditions, checked on the effects of every board, hold on B's (fewer effects, the same operations, filters and
+timestamps: every check there is that no effect reads, writes or ties in a way that could reorder the group), and σ
+and τ have the same signature on B's atoms. By ``orders``' argument
+(and ``last_touch``'s) B ends alike under σ and τ. Every board read ends alike, so by the paragraphs above σ and τ give
+the step the same outcome. The lazy enumeration meets the ties of the several boards one after the other, as it meets
+the ties of one board's several slots; the orders tried of each are those ``orders.DistinctOrders`` would try of a
+board holding every board's effects. Every tried order is an order of the tied effects, so no outcome is added.
+Outside the scope (a step reading characteristics in another way; copies, text changes, control, lost or granted
+abilities that generate effects, conditions or counters read on a board) every order is tried
+(``reference.choices.every_order``), as before: never a wrong answer, only the slow one
+(``reference_optimized.from_slot`` and ``territories`` read one board from a tie's slot on; they are not used here).
+``tests/reference_optimized/test_step_orders.py`` compares the outcomes with every order's on generated steps.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from dataclasses import replace
+from itertools import permutations
+
+from reference.case import Case, apply_step_meeting, initial_board
+from reference.choices import LIMIT, Outcomes, Resolver, every_order, tie_keys
+from reference.effects import ContinuousEffect, affected, effects_in_play
+from reference.entry import arriving_with, entry_abilities, looked_at_board, step_outcomes
+from reference.fixed_amounts import unfixed
+from reference.model import Board, Counter
+from reference.resolver import initial_state
+from reference.timestamps import Tie
+from reference.type_names import with_type_names
+from reference.versions import RulesVersion
+
+from .features import resolve
+from .last_touch import last_touch_orders
+from .orders import components, groups, orders_product, part_out_of_scope, pins_later
+from .reads import FIELDS, WRITES, condition_reads, filter_reads
+
+
+def counter_kinds(case: Case) -> tuple[str, ...]:
+    """614.1c: every kind of counter an "enters with" ability of the case can give an object."""
+    return tuple(sorted({k for d in case.abilities.values() for k in (d.enters_with or {})}))
+
+
+def with_every_counter(board: Board, entered: frozenset[str], kinds: Sequence[str]) -> Board:
+    """614.1c, 122.1: the board with a counter of each kind on each object of ``entered`` on the battlefield (what
+    every order's board holds, but for the counters' numbers)."""
+    objects = dict(board.objects)
+    for i in sorted(entered):
+        o = objects.get(i)
+        if o is not None and o.zone == "battlefield":
+            objects[i] = replace(o, counters=o.counters + tuple(Counter(k, 1, o.timestamp) for k in kinds))
+    return replace(board, objects=objects)
+
+
+def boards_read(case: Case, step: int, version: RulesVersion) -> tuple[list[Board], str | None]:
+    """704.3, 111.3, 611.2d, 614.12, 613.7m: the boards the replay of a case up to ``step`` resolves under the order of
+    its tied effects (module docstring), each with every entry counter; and why the step is outside the scope (None:
+    it is in it)."""
+    kinds = counter_kinds(case)
+    board = initial_board(case)
+    entered: frozenset[str] = frozenset()
+    out: list[Board] = []
+    for s in case.steps[:step]:
+        if s.state_based_actions or s.create_tokens or any(unfixed(e) for e in s.add_effects):
+            return [], "a step reading characteristics other than an entry's (704.3, 111.3, 611.2d)"
+        after, _ = apply_step_meeting(board, s, version)
+        arriving = arriving_with(board, after)
+        if arriving and entry_abilities(after):
+            out.append(with_every_counter(board, entered, kinds))  # 614.12: the sources
+            entered |= arriving
+            everyone = with_every_counter(after, entered, kinds)
+            out += [looked_at_board(everyone, o, version, arriving) for o in sorted(arriving)]
+        board = after
+    out.append(with_type_names(with_every_counter(board, entered, kinds), version))  # 205.2a, as ``board_at``
+    return out, None
+
+
+def effects_of(board: Board, version: RulesVersion) -> list[ContinuousEffect]:
+    """611, 613.6: the effects in play on a board before the layers (fixed within ``orders``' scope)."""
+    return effects_in_play(board, initial_state(board, version), {}, version.keyword_counters)
+
+
+# What a filter, a value or a condition reads of the board rather than of characteristics and differs between the
+# orders of an open entry: the counters on objects (122.1; the entry counters are what the orders change)
+COUNTER_READS = frozenset({"has_counter", "counters", "source_counters"})
+
+
+def reads_counters(value: object) -> bool:
+    """122.1, 611.3a, 613.8a: whether a filter, a value or a condition reads the counters on some object."""
+    if isinstance(value, Mapping):
+        return any(k in COUNTER_READS or reads_counters(v) for k, v in value.items())
+    if isinstance(value, (list, tuple)):
+        return any(reads_counters(v) for v in value)
+    return isinstance(value, str) and value in COUNTER_READS
+
+
+def scope_reason(board: Board, effects: Sequence[ContinuousEffect]) -> str | None:
+    """611.3a-b, 612, 613.1a-b, 613.1f: why the effects in play on a board read may appear, vanish or change under
+    some order (None: they are fixed, and ``orders``' classes hold on it): an operation that may create, remove or
+    rewrite effects (``orders.part_out_of_scope``), an effect reading counters (``reads_counters``: the entry counters
+    differ between the orders), or a static ability's condition reading what an effect writes, counters or whose turn
+    it is. The 614.12 look is in the scope (module docstring)."""
+    written: frozenset[str] = frozenset()
+    for e in effects:
+        if reads_counters(e.filter) or any(reads_counters(p.args) for p in e.parts):
+            return "an effect reading the counters the entry may give (122.1)"
+        for p in e.parts:
+            why = part_out_of_scope(p, board)
+            if why is not None:
+                return why
+            written |= WRITES.get(p.op, FIELDS)
+    for d in board.abilities.values():
+        c = d.condition
+        if c is not None and (
+            not isinstance(c, Mapping) or "your_turn" in c or reads_counters(c) or condition_reads(c)[0] & written
+        ):
+            return "a condition on a static ability that may change with the order (611.3a)"
+    return None
+
+
+def merged_components(per_board: Sequence[Sequence[ContinuousEffect]], version: RulesVersion) -> dict[str, int]:
+    """613.8a, 613.7n: the components of every board read (``orders.components``), merged: two effects linked on one
+    board are in one component."""
+    parent: dict[str, str] = {}
+
+    def find(k: str) -> str:
+        parent.setdefault(k, k)
+        while parent[k] != k:
+            parent[k] = parent[parent[k]]
+            k = parent[k]
+        return k
+
+    for effects in per_board:
+        first: dict[int, str] = {}
+        for key, c in components(effects, version).items():
+            find(key)
+            if c in first:
+                parent[find(key)] = find(first[c])
+            first.setdefault(c, key)
+    roots = sorted({find(k) for k in parent})
+    number = {r: n for n, r in enumerate(roots)}
+    return {k: number[find(k)] for k in parent}
+
+
+def one_per_key(per_board: Sequence[Sequence[ContinuousEffect]]) -> list[ContinuousEffect] | None:
+    """611, 613.7c: the effects of every board read, one per key; None when an effect other than counters' (which
+    differ only in their number, module docstring) is read differently on two boards."""
+    out: dict[str, ContinuousEffect] = {}
+    for effects in per_board:
+        for e in effects:
+            if e.key in out and out[e.key] != e and not e.key.startswith("counters:"):
+                return None
+            out.setdefault(e.key, e)
+    return list(out.values())
+
+
+def tagged_objects(
+    boards: Sequence[Board], per_board: Sequence[Sequence[ContinuousEffect]], version: RulesVersion
+) -> dict[str, frozenset[str]]:
+    """611.2c, 611.3a, 613.6, 614.12: for each effect whose objects are the same in every order (a resolved effect's
+    list, or a filter reading nothing any effect of any board writes), the objects it applies to on each board read,
+    each named with its board's number (``n/id``): ``last_touch`` then reads every board's atoms at once."""
+    written = frozenset().union(*(WRITES.get(p.op, FIELDS) for es in per_board for e in es for p in e.parts))
+    out: dict[str, set[str]] = {}
+    for n, (board, effects) in enumerate(zip(boards, per_board, strict=True)):
+        state = initial_state(board, version)
+        for e in effects:
+            if e.targets is not None or not filter_reads(e.filter) & written:
+                out.setdefault(e.key, set()).update(f"{n}/{o}" for o in affected(e, board, state, {}))
+    return {k: frozenset(v) for k, v in out.items()}
+
+
+class StepOrders:
+    """613.7m, 614.12: the orders of a step's ties worth trying (module docstring), as ``reference.choices`` asks."""
+
+    def __init__(self, case: Case, step: int, version: RulesVersion) -> None:
+        """611, 613.8a, 614.12: the boards the step reads, their effects and the merged components (or why not)."""
+        self.version = version
+        boards, self.reason = boards_read(case, step, version)
+        self.per_board = [effects_of(b, version) for b in boards]
+        if self.reason is None:
+            self.reason = next(
+                (
+                    why
+                    for b, effects in zip(boards, self.per_board, strict=True)
+                    if (why := scope_reason(b, effects)) is not None
+                ),
+                None,
+            )
+        self.every = one_per_key(self.per_board) or []
+        if self.reason is None and not self.every:
+            self.reason = "an effect read differently on two boards (613.7)"
+        self.components = {} if self.reason else merged_components(self.per_board, version)
+        self.fixed = {} if self.reason else tagged_objects(boards, self.per_board, version)
+
+    def __call__(self, tie: Tie) -> Iterator[tuple[str, ...]]:
+        """613.7m: one order per class of the tie's orders that end alike on every board the step reads; every order
+        outside the scope, where the recorded order may place the keys in another tie (``orders.pins_later``), or
+        where the tie holds abilities of two objects and others of one of them."""
+        if self.reason is not None:
+            return every_order(tie)
+        keys = tie_keys(tie)
+        objects = {h for h, k in zip(tie.holders, tie.candidates, strict=True) if h != k}
+        if keys != tie.holders and len(objects) > 1:
+            return every_order(tie)
+        if pins_later(keys, tie.slot, self.every, self.version):
+            return every_order(tie)
+        return orders_product([self._orders(g) for g in groups(keys, self.every, self.components)])
+
+    def _orders(self, group: Sequence[str]) -> Callable[[], Iterable[tuple[str, ...]]]:
+        """613.7m: the orders worth trying of one group: one per signature of ``last_touch`` over every board's atoms,
+        where it holds; else every order."""
+        if len(group) < 3:
+            return lambda: permutations(group)
+        fewer = last_touch_orders(group, self.every, self.version, fixed=self.fixed)
+        if fewer is None:
+            return lambda: permutations(group)
+        found = tuple(fewer)
+        return lambda: iter(found)
+
+
+def distinct_step_outcomes(
+    case: Case, step: int, version: RulesVersion, limit: int = LIMIT, resolver: Resolver = resolve
+) -> tuple[tuple[Board, ...], Outcomes]:
+    """613.7m, 614.12: ``reference.entry.step_outcomes`` trying one order per class of orders that end alike on every
+    board the step reads."""
+    return step_outcomes(case, step, version, limit, resolver, StepOrders(case, step, version))

@@ -1,0 +1,407 @@
+"""The orders worth trying through an open entry step (reference_optimized.step_orders) give every order's outcomes.
+
+``reference.entry.step_outcomes`` with every order of each tie, and every order of the tied effects recorded from the
+start (``tie_order``) and read through the whole step, are the specification (613.7m, 614.12); the orders of
+``reference_optimized.step_orders`` must reach exactly the same outcomes, each with its own board. Generated steps (a
+few painters tied, patrons whose "enters with" abilities read what they paint, creatures entering, painters leaving,
+a creature already there) compare them; the targeted tests take each case of the module's argument in turn and count
+the resolutions made, never the time taken.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from collections.abc import Sequence
+from itertools import permutations, product
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from mtg_layers.checking.results import board_result
+from mtg_layers.checking.verify import step_outcomes as verify_step_outcomes
+from reference import entry
+from reference.case import board_at, board_meeting
+from reference.effects import ContinuousEffect
+from reference.model import Counter, Part
+from reference.resolver import resolve
+from reference.versions import get_version
+from reference_optimized.step_orders import (
+    StepOrders,
+    boards_read,
+    distinct_step_outcomes,
+    merged_components,
+    one_per_key,
+    reads_counters,
+    with_every_counter,
+)
+
+from ..reference.token_cards import case_of_cards
+from ..strategies import ci_examples
+
+VERSIONS = ("m10", "ikoria", "current")
+OTHERS = {"all": [{"type": "creature"}, {"controller": "you"}, {"other_than_source": True}]}
+SHRINES = {"all": [{"subtype": "shrine"}, {"controller": "you"}]}
+# Painters: static abilities of p1's enchantments changing p1's other creatures (layers 4, 5, 6, 7b, 7c).
+PAINTERS: dict[str, tuple[str, dict[str, Any]]] = {
+    "greener": ("other creatures you control are green.", {"op": "set_colors", "colors": ["green"]}),
+    "bluer": ("other creatures you control are blue.", {"op": "set_colors", "colors": ["blue"]}),
+    "reddener": ("other creatures you control are red in addition.", {"op": "add_colors", "colors": ["red"]}),
+    "elfer": ("other creatures you control are elves in addition.", {"op": "add_subtypes", "subtypes": ["elf"]}),
+    "goblinner": ("other creatures you control are goblins.", {"op": "set_subtypes", "subtypes": ["goblin"]}),
+    "shrinker": ("other creatures you control are 1/1.", {"op": "set_pt", "power": 1, "toughness": 1}),
+    "grower": ("other creatures you control are 3/3.", {"op": "set_pt", "power": 3, "toughness": 3}),
+    "anthem": ("other creatures you control get +1/+1.", {"op": "modify_pt", "power": 1, "toughness": 1}),
+    "winger": ("other creatures you control have flying.", {"op": "add_abilities", "abilities": ["flying"]}),
+    "grounder": ("other creatures you control lose flying.", {"op": "remove_abilities", "abilities": ["flying"]}),
+    # reads the counters the entry gives (122.1): outside this module's scope
+    "counted": ("other creatures you control with a +1/+1 counter are blue.", {"op": "set_colors", "colors": ["blue"]}),
+    # outside ``orders``' scope (613.1f: a loss of abilities that generate effects): every order is kept
+    "silencer": ("shrines you control lose all abilities.", {"op": "remove_all_abilities"}),
+}
+# Patrons: shrines whose "enters with" abilities read what the painters change (614.1c, 614.12).
+PATRONS: dict[str, tuple[str, dict[str, Any], str]] = {
+    "green": ("each green creature you control enters with an additional +1/+1 counter.", {"color": "green"}, "+1/+1"),
+    "blue": ("each blue creature you control enters with an additional charge counter.", {"color": "blue"}, "charge"),
+    "red": ("each red creature you control enters with an additional +1/+1 counter.", {"color": "red"}, "+1/+1"),
+    "elf": ("each elf you control enters with an additional +1/+1 counter.", {"subtype": "elf"}, "+1/+1"),
+    "flier": ("each flier you control enters with an additional charge counter.", {"has_ability": "flying"}, "charge"),
+}
+
+
+def abilities() -> list[dict[str, Any]]:
+    """The ability definitions of every painter and patron."""
+    out: list[dict[str, Any]] = [
+        {"text": text, "applies_to": SHRINES if kind == "silencer" else OTHERS, "parts": [part]}
+        for kind, (text, part) in PAINTERS.items()
+    ]
+    out[list(PAINTERS).index("counted")]["applies_to"] = {"all": [*OTHERS["all"], {"has_counter": "+1/+1"}]}
+    for text, filt, counter in PATRONS.values():
+        applies = {"all": [{"type": "creature"}, {"controller": "you"}, filt]}
+        out.append({"text": text, "applies_to": applies, "enters_with": {counter: 1}})
+    return out
+
+
+def creature(oid: str, **more: Any) -> dict[str, Any]:
+    """A white 2/1 creature p1 controls."""
+    return {"id": oid, "name": oid, "controller": "p1", "colors": ["white"], "types": ["creature"], "power": 2,
+            "toughness": 1, **more}  # fmt: skip
+
+
+Painter = tuple[tuple[str, ...], float]
+
+
+def step_case(
+    painters: Sequence[Painter],
+    patrons: list[str],
+    entering: int,
+    leaving: int = 0,
+    bear: bool = False,
+    sba: bool = False,
+) -> Any:
+    """p1's patrons (timestamp 0.5), p1's painters (each with its abilities and timestamp; equal ones tied, p1's
+    choice), a bear there from the start (``bear``), and ``entering`` creatures entering at once in the second step
+    as the first ``leaving`` painters go to the graveyard (with state-based actions: ``sba``)."""
+    objects: list[dict[str, Any]] = [
+        {
+            "id": f"patron-{p}",
+            "name": p,
+            "controller": "p1",
+            "types": ["enchantment"],
+            "subtypes": ["shrine"],
+            "timestamp": 0.5,
+            "abilities": [PATRONS[p][0]],
+        }
+        for p in patrons
+    ]
+    for k, (kinds, ts) in enumerate(painters):
+        painted = [PAINTERS[x][0] for x in kinds]
+        objects.append(
+            {"id": f"{'-'.join(kinds)}{k}", "name": f"painter {k}", "controller": "p1", "types": ["enchantment"],
+             "timestamp": ts, "abilities": painted}
+        )  # fmt: skip
+    if bear:
+        objects.append(creature("bear", timestamp=0.25))
+    second: dict[str, Any] = {
+        "description": "they enter",
+        "add_objects": [creature(f"lions{k}") for k in range(entering)],
+    }
+    gone = [o["id"] for o in objects if "patron" not in o["id"] and o["id"] != "bear"][:leaving]
+    if gone:
+        second["move"] = dict.fromkeys(gone, "graveyard")
+    if sba:
+        second["state_based_actions"] = True
+    case = case_of_cards(objects, [{"description": "the board"}, second], abilities(), versions=VERSIONS)
+    return dataclasses.replace(case, game={"turn": "p1"})
+
+
+def recorded_orders(case: Any) -> list[tuple[str, ...]]:
+    """613.7m, 613.7a: every order of the painters' effects (by effect key) keeping each painter's abilities together,
+    each painter's abilities in each of their orders."""
+    painters = [o for o in case.objects if "patron" not in o.id and o.id != "bear"]
+    inner = [[tuple(f"{o.id}:{t}" for t in p) for p in permutations(o.printed.abilities)] for o in painters]
+    return [
+        tuple(k for pick in picks for k in pick)
+        for objs in permutations(range(len(painters)))
+        for picks in product(*(inner[i] for i in objs))
+    ]
+
+
+def every_orders_results(case: Any, step: int, vid: str) -> set[str]:
+    """613.7m, 614.12: the results of every order recorded from the start, each read through the whole step."""
+    version = get_version(vid)
+    out = set()
+    for order in recorded_orders(case):
+        board = board_at(dataclasses.replace(case, tie_order=order), step, version)
+        res = resolve(board, version)
+        assert not res.undecided, order
+        out.add(json.dumps(board_result(board, res.final), sort_keys=True))
+    return out
+
+
+def reduced(case: Any, step: int, vid: str) -> tuple[set[str], Any]:
+    """``distinct_step_outcomes``' results, and its outcomes."""
+    boards, found = distinct_step_outcomes(case, step, get_version(vid))
+    results = {
+        json.dumps(board_result(b, o.final), sort_keys=True) for b, o in zip(boards, found.outcomes, strict=True)
+    }
+    return results, found
+
+
+def counters_of(results: set[str], oid: str = "lions0") -> set[str]:
+    """What counters each result gives one object."""
+    return {json.dumps(json.loads(r)[oid]["counters"], sort_keys=True) for r in results}
+
+
+IN_SCOPE = st.sampled_from(["greener", "bluer"] * 2 + ["reddener", "elfer", "goblinner", "shrinker", "grower",
+                                                       "anthem", "winger", "grounder"])  # fmt: skip
+KINDS = st.one_of(IN_SCOPE, IN_SCOPE, IN_SCOPE, st.just("silencer"))
+
+
+# Each step is checked against every order of its painters recorded from the start (up to 4! orders, each a replay of
+# the case): CI judges 40 (a few seconds each at most), the long profile by hand its own count.
+@pytest.mark.slow
+@settings(max_examples=ci_examples(40))
+@given(
+    painters=st.lists(
+        st.tuples(
+            st.one_of(KINDS.map(lambda k: (k,)), st.lists(IN_SCOPE, min_size=2, max_size=2, unique=True).map(tuple)),
+            st.sampled_from([1.0, 1.0, 1.0, 2.0]),
+        ),
+        min_size=2,
+        max_size=4,
+    ),
+    patrons=st.lists(st.sampled_from(sorted(PATRONS)), min_size=1, max_size=2, unique=True),
+    entering=st.integers(1, 2),
+    leaving=st.integers(0, 2),
+    bear=st.booleans(),
+    vid=st.sampled_from(VERSIONS),
+)
+def test_613_7m_614_12_the_reduced_step_outcomes_are_every_orders_outcomes(
+    painters: list[Painter], patrons: list[str], entering: int, leaving: int, bear: bool, vid: str
+) -> None:
+    """Against every order of the painters recorded from the start: the same results, none dropped or added."""
+    case = step_case(painters, patrons, entering, leaving, bear)
+    got, found = reduced(case, 2, vid)
+    if found.complete:
+        assert got == every_orders_results(case, 2, vid)
+    else:  # the limit stopped it (outside the scope, every order of two-ability painters): some orders' results
+        assert got <= every_orders_results(case, 2, vid)
+
+
+def test_613_7m_one_order_per_last_setting_through_the_boards_the_step_reads() -> None:
+    """Six painters tied, three making p1's other creatures green and three blue, and a patron giving a green creature
+    a +1/+1 counter: the last setting decides the entering Lions' color as it would exist (614.12) and on the board
+    after, so one order per color is tried (every order stops at 120 resolutions, short of 6!)."""
+    case = step_case([(("greener",), 1.0), (("bluer",), 1.0)] * 3, ["green"], 1)
+    version = get_version("current")
+    got, found = reduced(case, 2, "current")
+    assert found.complete and found.runs <= 4
+    lions = {(tuple(json.loads(r)["lions0"]["colors"]), json.loads(r)["lions0"]["power"]) for r in got}
+    assert lions == {(("green",), 3), (("blue",), 2)}
+    _, every = entry.step_outcomes(case, 2, version)
+    assert not every.complete and every.runs == 120
+
+
+def test_613_7m_614_12_four_painters_against_every_order_with_the_resolutions_counted() -> None:
+    """Four painters (green, blue, green, red in addition) tied: the same results as every order recorded from the
+    start and as ``entry.step_outcomes`` with every order of each tie, in fewer resolutions."""
+    painters = [(("greener",), 1.0), (("bluer",), 1.0), (("greener",), 1.0), (("reddener",), 1.0)]
+    case = step_case(painters, ["green", "red"], 1)
+    got, found = reduced(case, 2, "current")
+    boards, every = entry.step_outcomes(case, 2, get_version("current"))
+    slow = {json.dumps(board_result(b, o.final), sort_keys=True) for b, o in zip(boards, every.outcomes, strict=True)}
+    assert found.complete and every.complete
+    assert got == slow == every_orders_results(case, 2, "current")
+    assert found.runs < every.runs
+    assert counters_of(got) == {"{}", '{"+1/+1": 1}', '{"+1/+1": 2}'}  # blue and red; green alone; green and red
+
+
+def test_614_12_a_painter_leaving_as_the_creature_enters_is_read_on_the_sources_board_only() -> None:
+    """The first Bluer leaves as the Lions enter: its effect is on the board before the step (the sources, 614.12),
+    not on the Lions' board nor after. The Bear is on both: each board's atoms are its own, so the order of the Bluer
+    against the Greeners still counts before the step and not after (tagged objects, ``tagged_objects``)."""
+    painters = [(("bluer",), 1.0), (("greener",), 1.0), (("bluer",), 1.0), (("greener",), 1.0)]
+    case = step_case(painters, ["green"], 1, leaving=1, bear=True)
+    for vid in VERSIONS:
+        got, found = reduced(case, 2, vid)
+        assert found.complete and got == every_orders_results(case, 2, vid)
+
+
+def test_613_4_the_counter_it_enters_with_is_read_with_the_settings_of_power() -> None:
+    """Shrinker and Grower tied with the Greener and Bluer: the Lions are 1/1 or 3/3 (613.4b, layer 7b) and green ones
+    get a +1/+1 counter (7c): every pair of last settings, each with its counter."""
+    painters = [(("greener",), 1.0), (("bluer",), 1.0), (("shrinker",), 1.0), (("grower",), 1.0)]
+    case = step_case(painters, ["green"], 1)
+    got, found = reduced(case, 2, "current")
+    assert found.complete and got == every_orders_results(case, 2, "current")
+    pt = {(json.loads(r)["lions0"]["power"], json.loads(r)["lions0"]["toughness"]) for r in got}
+    assert pt == {(1, 1), (3, 3), (2, 2), (4, 4)}
+
+
+def test_614_12_two_entering_at_once_each_looked_at_on_its_own_board() -> None:
+    """Two Lions entering at once, an elf patron and the Elfer tied with a Goblinner (613.1d: set_subtypes then
+    add_subtypes or the other way): each is read as it would exist on its own board (one per entering object)."""
+    painters = [(("elfer",), 1.0), (("goblinner",), 1.0), (("greener",), 1.0)]
+    case = step_case(painters, ["elf"], 2)
+    version = get_version("ikoria")
+    boards, reason = boards_read(case, 2, version)
+    assert reason is None
+    assert [b.entering for b in boards] == [None, "lions0", "lions1", None]  # the sources, each look, the board after
+    got, found = reduced(case, 2, "ikoria")
+    assert found.complete and got == every_orders_results(case, 2, "ikoria")
+    assert counters_of(got, "lions1") == {"{}", '{"+1/+1": 1}'}
+
+
+def test_614_1c_every_board_read_holds_every_counter_the_entry_can_give() -> None:
+    """The boards read stand for every order's (module docstring): the entering objects carry a counter of each kind
+    any "enters with" ability gives, on the board after and on their own looked-at board; the sources' board has no
+    such object yet."""
+    case = step_case([(("greener",), 1.0), (("bluer",), 1.0)], ["green", "blue"], 1)
+    boards, _ = boards_read(case, 2, get_version("current"))
+    kinds = {b.entering: sorted({c.kind for c in b.objects["lions0"].counters}) for b in boards[1:]}
+    assert kinds == {"lions0": ["+1/+1", "charge"], None: ["+1/+1", "charge"]}
+    assert "lions0" not in boards[0].objects or boards[0].objects["lions0"].zone != "battlefield"
+    board = board_meeting(case, 2, get_version("current"))[0]
+    assert with_every_counter(board, frozenset({"patron-green"}), ("x",)).objects == {
+        **board.objects,
+        "patron-green": dataclasses.replace(
+            board.objects["patron-green"],
+            counters=board.objects["patron-green"].counters
+            + (Counter("x", 1, board.objects["patron-green"].timestamp),),
+        ),
+    }
+
+
+def test_613_8a_components_linked_on_one_board_are_linked_on_every_board() -> None:
+    """Two settings of color interact (613.1e); an addition of a subtype interacts with neither. Read on two boards,
+    A with B on the first and B with C on the second: A, B and C are one component, D its own."""
+
+    def effect(key: str, op: str, args: dict[str, Any]) -> ContinuousEffect:
+        return ContinuousEffect(key, "resolved", 1.0, (Part(op, args),), key, targets=("o",))  # type: ignore[arg-type]
+
+    a, b, c = (effect(k, "set_colors", {"colors": [k]}) for k in ("a", "b", "c"))
+    d = effect("d", "add_subtypes", {"subtypes": ["elf"]})
+    comp = merged_components([[a, b, d], [b, c, d]], get_version("current"))
+    assert comp["a"] == comp["b"] == comp["c"] != comp["d"]
+
+
+def test_122_1_a_filter_or_value_reading_counters_is_outside_the_scope() -> None:
+    """The entry counters are what the orders change: what reads them reads another board under each order. The
+    Counted ("with a +1/+1 counter") tied with a Greener and a Bluer: green Lions get the counter and then the Counted
+    may paint them blue, so blue with the counter is an outcome too; every order is tried."""
+    assert reads_counters({"all": [{"type": "creature"}, {"has_counter": "+1/+1"}]})
+    assert reads_counters({"op": "modify_pt", "power": {"counters": "+1/+1"}})
+    assert reads_counters(["counters"])
+    assert not reads_counters({"all": [{"type": "creature"}, {"color": "green"}]})
+    case = step_case([(("greener",), 1.0), (("bluer",), 1.0), (("counted",), 1.0)], ["green"], 1)
+    orders = StepOrders(case, 2, get_version("current"))
+    assert orders.reason is not None and "counters" in orders.reason
+    got, found = reduced(case, 2, "current")
+    assert found.complete and got == every_orders_results(case, 2, "current")
+    lions = {(tuple(json.loads(r)["lions0"]["colors"]), json.loads(r)["lions0"]["power"]) for r in got}
+    assert lions == {(("green",), 3), (("blue",), 3), (("blue",), 2)}
+
+
+def test_613_7_an_effect_read_differently_on_two_boards_is_outside_the_scope() -> None:
+    """One key, two effects (another timestamp on another board): no one reading of it; counters' effects may differ
+    in their number only."""
+    e = ContinuousEffect("e", "resolved", 1.0, (Part("set_colors", {"colors": ["blue"]}),), "e", targets=("o",))  # type: ignore[arg-type]
+    later = dataclasses.replace(e, timestamp=2.0)
+    assert one_per_key([[e], [e]]) == [e]
+    assert one_per_key([[e], [later]]) is None
+    counter = ContinuousEffect("counters:o:+1/+1", "rule", 3.0, (Part("counter_pt", {"power": 1}),), "c")  # type: ignore[arg-type]
+    more = dataclasses.replace(counter, parts=(Part("counter_pt", {"power": 2}),))  # type: ignore[arg-type]
+    assert one_per_key([[counter], [more]]) == [counter]
+
+
+def test_613_1f_outside_the_scope_every_order_is_tried() -> None:
+    """A Silencer tied with a Greener and a Bluer (a loss of abilities that generate effects, 613.1f): every order,
+    as ``entry.step_outcomes``' own, and the same results."""
+    painters = [(("silencer",), 1.0), (("greener",), 1.0), (("bluer",), 1.0)]
+    case = step_case(painters, ["green"], 1)
+    version = get_version("current")
+    orders = StepOrders(case, 2, version)
+    assert orders.reason is not None and "abilities" in orders.reason
+    got, found = reduced(case, 2, "current")
+    _, every = entry.step_outcomes(case, 2, version)
+    assert found.runs == every.runs and got == every_orders_results(case, 2, "current")
+
+
+def test_704_3_a_step_with_state_based_actions_is_outside_the_scope() -> None:
+    """State-based actions read the board under the order too (704.3): every order."""
+    case = step_case([(("greener",), 1.0), (("bluer",), 1.0), (("greener",), 1.0)], ["green"], 1, sba=True)
+    boards, reason = boards_read(case, 2, get_version("current"))
+    assert boards == [] and reason is not None and "704.3" in reason
+    assert StepOrders(case, 2, get_version("current")).reason == reason
+
+
+def test_613_7a_two_painters_each_with_two_abilities_against_every_order() -> None:
+    """Painters with two abilities each (613.7a: one object's abilities in an order of their own), all tied: the same
+    results as every order recorded from the start."""
+    painters = [(("greener", "shrinker"), 1.0), (("bluer", "grower"), 1.0), (("greener",), 1.0)]
+    case = step_case(painters, ["green", "blue"], 1)
+    for vid in ("m10", "current"):
+        got, found = reduced(case, 2, vid)
+        assert found.complete and got == every_orders_results(case, 2, vid)
+
+
+def test_613_7m_verify_uses_the_reduced_orders_for_an_open_entry() -> None:
+    """``verify``'s outcomes of an open entry step are the reduced ones: complete where every order is not."""
+    case = step_case([(("greener",), 1.0), (("bluer",), 1.0)] * 3, ["green"], 1)
+    found, results = verify_step_outcomes(case, 2, get_version("current"))
+    assert found.complete and found.runs <= 4 and len(results) == 2
+
+
+def test_614_12_a_painter_entering_with_the_creature_reaches_it_on_the_board_after_only() -> None:
+    """A Greener entering with the Lions (tied with the Greener and the Bluer already there): from Ixalan its effect
+    does not exist yet as the Lions enter (614.12), so the Lions are looked at under the first two alone and are
+    painted by all three after. Each board's atoms are its own (``tagged_objects``): the Lions can end green without
+    the counter (Bluer last of the two there, the new Greener last of all), which one order per last color of the
+    three would miss."""
+    greener, bluer = PAINTERS["greener"][0], PAINTERS["bluer"][0]
+
+    def painter(oid: str, text: str) -> dict[str, Any]:
+        return {"id": oid, "name": oid, "controller": "p1", "types": ["enchantment"], "timestamp": 1.0,
+                "abilities": [text]}  # fmt: skip
+
+    patron = {"id": "patron-green", "name": "green", "controller": "p1", "types": ["enchantment"],
+              "subtypes": ["shrine"], "timestamp": 0.5, "abilities": [PATRONS["green"][0]]}  # fmt: skip
+    objects = [patron, painter("greener0", greener), painter("bluer1", bluer)]
+    second = {"description": "they enter", "add_objects": [creature("lions0"), painter("greener2", greener)]}
+    case = case_of_cards(objects, [{"description": "the board"}, second], abilities(), versions=VERSIONS)
+    case = dataclasses.replace(case, game={"turn": "p1"})
+    texts = {"greener0": greener, "bluer1": bluer, "greener2": greener}
+    for vid in VERSIONS:
+        version = get_version(vid)
+        every = set()
+        for order in permutations(texts):
+            chosen = dataclasses.replace(case, tie_order=tuple(f"{o}:{texts[o]}" for o in order))
+            board = board_at(chosen, 2, version)
+            every.add(json.dumps(board_result(board, resolve(board, version).final), sort_keys=True))
+        got, found = reduced(case, 2, vid)
+        assert found.complete and got == every
+    lions = {(tuple(json.loads(r)["lions0"]["colors"]), json.loads(r)["lions0"]["power"]) for r in got}
+    assert lions == {(("green",), 3), (("green",), 2), (("blue",), 2)}  # current: green without the counter too
