@@ -3,7 +3,6 @@ effects the case leaves open (613.7m, 614.12): one board per order of that step,
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -13,11 +12,9 @@ from mtg_layers.checking.z3_crosscheck import _crosscheck_case, open_entry_order
 from mtg_layers.corpus import CASES_DIR, load_case
 from reference.versions import builtin_versions
 
-# Held out of the corpus (tests/checking/open_entry/): every corpus-wide reader (the fast path's equality tests, the
-# conformance protocol's accumulated boards, the case pages) still reads one board per step, which such a step has not.
-HELD = Path(__file__).parent / "open_entry"
-OPEN = HELD / "entering-creature-under-an-open-order.yaml"
-LEAVING = HELD / "tied-holders-leave-as-a-creature-enters.yaml"
+ENTRY = CASES_DIR / "entry"
+OPEN = ENTRY / "entering-creature-under-an-open-order.yaml"
+LEAVING = ENTRY / "tied-holders-leave-as-a-creature-enters.yaml"
 RECORDED = CASES_DIR / "entry" / "entering-creature-read-in-the-chosen-order.yaml"
 
 
