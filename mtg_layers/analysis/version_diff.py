@@ -20,13 +20,14 @@ from rich.table import Table
 from reference.case import Case, board_at
 from reference.choices import Outcomes
 from reference.double_faced import DoubleFacedError
+from reference.entry import OpenEntryError, step_outcomes
 from reference.frozen import thaw
 from reference.history import LAYER_ENTRIES, flag_changes
 from reference.resolver import Resolution, TraceStep
 from reference.sba import StateBasedActionError
 from reference.tokens import TokenError
 from reference.versions import FLAGS, RulesVersion
-from reference_optimized import distinct_outcomes
+from reference_optimized import distinct_outcomes, resolve
 
 from ..checking.results import RESULT_FIELDS, board_result
 from ..corpus import load_corpus
@@ -202,8 +203,7 @@ def diff_corpus(
             out.steps += 1
             try:
                 # 704.3: state-based actions read characteristics, so each version has its own board
-                board_l, board_r = board_at(case, n, left), board_at(case, n, right)
-                out_l, out_r = distinct_outcomes(board_l, left), distinct_outcomes(board_r, right)
+                (out_l, results_l), (out_r, results_r) = step_results(case, n, left), step_results(case, n, right)
             except (StateBasedActionError, DoubleFacedError, TokenError):
                 if left.id in case.versions and right.id in case.versions:
                     raise
@@ -215,8 +215,6 @@ def diff_corpus(
                 error = f"{type(exc).__name__}: {exc}"
                 out.diffs.append(StepDiff(case.id, case.title, n, step.description, case.versions, error=error))
                 continue
-            results_l = [board_result(board_l, o.final) for o in out_l.outcomes]
-            results_r = [board_result(board_r, o.final) for o in out_r.outcomes]
             if _same_set(results_l, results_r):
                 continue
             res_l, res_r = out_l.outcomes[0].resolution, out_r.outcomes[0].resolution
@@ -243,6 +241,19 @@ def diff_corpus(
     return out
 
 
+def step_results(case: Case, n: int, version: RulesVersion) -> tuple[Outcomes, list[dict[str, dict[str, object]]]]:
+    """613.7m, 614.12: the distinct outcomes of a case's step and each one's result: of its one board, or, where an
+    object enters with counters that depend on an order the case leaves open, of each order's board
+    (``reference.entry.step_outcomes``)."""
+    try:
+        board = board_at(case, n, version)
+    except OpenEntryError:
+        boards, found = step_outcomes(case, n, version, resolver=resolve)
+        return found, [board_result(b, o.final) for b, o in zip(boards, found.outcomes, strict=True)]
+    found = distinct_outcomes(board, version)
+    return found, [board_result(board, o.final) for o in found.outcomes]
+
+
 def _aspects(left: RulesVersion, right: RulesVersion) -> list[tuple[str, dict[str, Any]]]:
     """What differs between two versions: each flag, and the slots with their classification (613.1-613.4)."""
     out = [(f, {f: getattr(right, f)}) for f in FLAGS if getattr(left, f) != getattr(right, f)]
@@ -266,9 +277,7 @@ def _behind(case: Any, n: int, left: RulesVersion, right: RulesVersion, results_
     out = []
     for aspect, change in _aspects(left, right):
         try:
-            version = replace(left, **change)
-            board = board_at(case, n, version)
-            results = [board_result(board, o.final) for o in distinct_outcomes(board, version).outcomes]
+            _, results = step_results(case, n, replace(left, **change))
         except Exception:
             continue
         if not _same_set(results, results_l):
