@@ -35,9 +35,9 @@ import jsonschema
 from referencing import Registry, Resource
 
 from reference.case import Case, apply_step, board_at, initial_board
+from reference.choices import seated
 from reference.entry import OpenEntryError, step_outcomes
 from reference.fixed_amounts import AMOUNT_OPS
-from reference.frozen import FrozenMap
 from reference.resolver import resolve
 from reference.sba import state_based_actions
 from reference.timestamps import Tie
@@ -386,32 +386,41 @@ def by_holder(order: Sequence[str], ties: Iterable[Tie]) -> tuple[str, ...]:
 
 def with_entry_order(data: Mapping[str, Any], step: int, rules: str | None) -> Mapping[str, Any]:
     """613.7m, 614.12: the case data with an order recorded (``tie_order``) for each of steps 1 to ``step`` where an
-    object enters with counters that depend on an order of tied effects the case leaves open; else ``data`` itself.
-
-    Such a step has no one board: each order gives the entering object its counters and the board after the step (the
-    case lists every outcome). A board sent to an engine is that of one order, the first outcome the reference found
-    (``reference.entry.step_outcomes``), with the seats it assumed where the case names no active player (101.4);
-    the answer is judged on what every outcome shares (``expect``), as for any order the board leaves open.
-    """
+    object enters with counters that depend on an order of tied effects the case leaves open (``entry_ordered``);
+    else ``data`` itself."""
     entering_rules = any("enters_with" in a for a in data.get("abilities", ()))
     if rules is None or rules not in builtin_versions() or not entering_rules:
         return data
-    version = builtin_versions()[rules]
     case = case_from_data(data, f"{data['id']} (board)", schema_check=False)
-    game = dict(data.get("game", {}))
-    for _ in case.steps:  # each round records the order of one more step
+    ordered = entry_ordered(case, step, builtin_versions()[rules])
+    if ordered is case:
+        return data
+    seats = {k: list(v) if isinstance(v, tuple) else v for k, v in ordered.game.items() if k in ("turn", "turn_order")}
+    game = {**data.get("game", {}), **seats}
+    return {**data, "tie_order": list(ordered.tie_order), **({"game": game} if game else {})}
+
+
+def entry_ordered(case: Case, step: int, version: RulesVersion) -> Case:
+    """613.7m, 614.12, 101.4: the case with an order recorded for each of steps 1 to ``step`` where an object enters
+    with counters that depend on an order of tied effects the case leaves open; else ``case`` itself.
+
+    Such a step has no one board: each order gives the entering object its counters and the board after the step (the
+    case lists every outcome). A board sent to an engine is that of one order, the first outcome the reference found
+    (``reference.entry.step_outcomes``), recorded by the objects the player orders; where the case names no active
+    player and APNAP order needs one, the seating that outcome assumed is recorded first (101.4). The answer is judged
+    on what every outcome shares (``expect``), as for any order the board leaves open.
+    """
+    for _ in range(2 * len(case.steps)):  # each round records one seating or one more step's order
         n = first_open_entry(case, step, version)
         if n is None:
             break
         boards, found = step_outcomes(case, n, version)
-        chosen = boards[0]
-        seats = {k: chosen.game[k] for k in ("turn", "turn_order") if k in chosen.game and k not in case.game}
-        game.update({k: list(v) if isinstance(v, tuple) else v for k, v in seats.items()})
-        order = by_holder(chosen.tie_order, found.ties)
-        case = replace(case, tie_order=order, game=FrozenMap({**case.game, **seats}))
-    if case.tie_order == tuple(data.get("tie_order", ())):
-        return data
-    return {**data, "tie_order": list(case.tie_order), **({"game": game} if game else {})}
+        first = found.outcomes[0]
+        if first.turn_orders:  # 101.4: the seating first, the orders then enumerated under it
+            case = replace(case, game=seated(case.game, first.turn_orders[0]))
+            continue
+        case = replace(case, tie_order=by_holder(boards[0].tie_order, found.ties))
+    return case
 
 
 def _stickers_as_the_reference(

@@ -7,6 +7,7 @@ from typing import Any
 
 from mtg_layers.adapter import handle
 from mtg_layers.checking.verify import step_outcomes
+from mtg_layers.conformance.pointers import where_to_look
 from mtg_layers.conformance.protocol import RULE_TIMESTAMPS, board_data, first_open_entry, run_message
 from mtg_layers.corpus import case_from_data
 from reference.versions import builtin_versions
@@ -66,3 +67,24 @@ def test_a_runs_events_carry_the_outcomes_of_its_version_alone() -> None:
     reply, status = handle(message)
     assert status == 0 and reply is not None, reply
     assert reply["results"]["lions"]["counters"] == {}
+
+
+def test_101_4_613_7m_where_the_case_names_no_active_player_the_board_records_the_seating_first() -> None:
+    """A test board, not a corpus case: p1's Bluer and p2's Greener tied, no active player named. The board sent records
+    the seating the first outcome assumed (p1 active: APNAP order puts Bluer first) and the Lions' counter after it."""
+    from mtg_layers.corpus import read_yaml
+    from mtg_layers.paths import ROOT
+
+    data = read_yaml(ROOT / "tests" / "checking" / "open_entry" / "seats-assumed-by-the-enumeration.yaml")
+    board = board_data(data, 2, "2025-08-01")
+    assert board["game"] == {"turn": "p1", "turn_order": ["p1", "p2"]}
+    assert _lions(board) == [{"kind": "+1/+1", "count": 1, "timestamp": 3}]
+    flat = _flat(data, board, "2025-08-01")
+    assert first_open_entry(flat, 1, VERSIONS["2025-08-01"]) is None
+
+
+def test_613_7m_614_12_a_failed_run_on_an_open_entry_step_parts_ways_on_the_board_sent() -> None:
+    """The pointer to where an answer parts from the reference reads the board the runner sent (one order recorded),
+    not a board the step does not have: a wrong type for the Lions is found in the trace, not an error."""
+    look = where_to_look(OPEN.case, str(OPEN.path), "ikoria", 2, {"lions": {"types": ["artifact"]}})
+    assert look["parts_at"] is not None and look["parts_at"]["index"] is not None, look
