@@ -23,6 +23,7 @@ from mtg_layers.catalogue.load import catalogue
 from reference import effects
 from reference.case import board_at
 from reference.dependency import dependency_graph
+from reference.entry import OpenEntryError
 from reference.frozen import freeze
 from reference.model import Board, Characteristics, GameObject, Part
 from reference.resolver import initial_state, resolve
@@ -41,13 +42,14 @@ from ..builders import (
     VERSIONS,
     arbor_under_blood_moon,
     chars,
+    corpus_case,
     creature,
     enchantment,
     make_board,
 )
 from ..strategies import VERSIONS as VERSION_IDS
 from ..strategies import board_from_data, boards, versions
-from .corpus_boards import step_boards
+from .corpus_boards import every_board, step_boards
 
 AURA: dict[str, Any] = {"types": ["enchantment"], "subtypes": ["aura"], "mana_value": 4}
 
@@ -1680,3 +1682,36 @@ def test_trials_made_class_by_class_move_the_bitsets_by_class(monkeypatch: pytes
     with checked_engine():
         assert fast_resolve(board, version) == resolve(board, version)
     assert by_class and any(shared_moves)
+
+
+# --- the boards the corpus tests compare on (corpus_boards): an open entry step gives each outcome's board ---
+
+OPEN = "entry-entering-creature-under-an-open-order-of-tied-effects"
+LEAVING = "entry-tied-holders-leave-as-a-creature-enters"
+
+
+def _lions(case_id: str, vid: str) -> list[tuple[tuple[str, int], ...]]:
+    boards = step_boards(corpus_case(case_id), 2, builtin_versions()[vid])
+    return sorted(tuple((c.kind, c.count) for c in b.objects["lions"].counters) for b in boards)
+
+
+def test_613_7m_614_12_an_open_entry_step_gives_the_board_of_each_order() -> None:
+    """From Ixalan the Lions enters green with the Patron's counter or blue without it: both boards, where
+    ``board_at`` refuses the step; before Ixalan neither order gives a counter: the step's one board."""
+    with pytest.raises(OpenEntryError):
+        board_at(corpus_case(OPEN), 2, builtin_versions()["2025-08-01"])
+    assert _lions(OPEN, "2025-08-01") == [(), (("+1/+1", 1),)]
+    assert _lions(OPEN, "m10") == [()]
+
+
+def test_613_7m_614_12_the_boards_of_a_step_whose_tied_holders_leave_in_it() -> None:
+    """The Silencer and the Gifter leave as the Lions enters: one board with the counter, one without, in every era."""
+    for vid in ("m10", "2025-08-01"):
+        assert _lions(LEAVING, vid) == [(), (("+1/+1", 1),)]
+
+
+def test_every_board_of_a_case_is_each_step_in_turn() -> None:
+    """Step 1 (no entry) gives its one board, step 2 one per outcome."""
+    boards = every_board(corpus_case(OPEN), builtin_versions()["ikoria"])
+    assert [n for n, _ in boards] == [1, 2, 2]
+    assert boards[0][1] == board_at(corpus_case(OPEN), 1, builtin_versions()["ikoria"])
