@@ -37,3 +37,15 @@ def test_613_7m_614_12_the_version_diff_compares_every_outcome_of_an_open_entry_
     assert sorted(str(r["lions"]["counters"]) for r in results) == ["{'+1/+1': 1}", "{}"]
     found = diff_corpus(CASES_DIR, VERSIONS["m10"], VERSIONS["ikoria"], cases=[corpus_case(OPEN)])
     assert [d.step for d in found.diffs] == [2] and not found.diffs[0].error
+
+
+def test_613_7m_614_12_a_misreading_of_another_rule_is_not_caught_by_an_open_entry_case() -> None:
+    """Under a misreading ``verify`` is handed the readable resolver, which reads each order of the open entry step:
+    refused, the step crashed and both cases counted as catching every misreading of the catalogue."""
+    from mtg_layers.checking.kill_matrix import catches
+    from mtg_layers.checking.misreadings import BY_ID
+
+    unrelated = BY_ID["planeswalker-types-are-creature-types"]  # 205.3j: these boards hold no planeswalker type
+    for case_id in (OPEN, LEAVING):
+        for vid in ("m10", "2025-08-01"):
+            assert not catches(unrelated, corpus_case(case_id), vid, VERSIONS[vid]), (case_id, vid)
