@@ -162,27 +162,31 @@ def judgeable(cases: Sequence[Case]) -> list[Case]:
     object), it cannot finish under a misreading either, and the step would fail for that reason alone: such a
     case/version takes no part in the matrix, rather than being counted as catching every misreading.
     """
-    from reference.case import board_at
-    from reference.choices import outcomes
-    from reference.entry import OpenEntryError, step_outcomes
-
-    def finishes(case: Case, n: int, version: RulesVersion) -> bool:
-        try:
-            return outcomes(board_at(case, n, version), version).complete
-        except OpenEntryError:  # 613.7m, 614.12: every order of the whole step
-            return step_outcomes(case, n, version)[1].complete
-
     versions = builtin_versions()
     out = []
     for case in cases:
         kept = tuple(
             vid
             for vid in case.versions
-            if vid in versions and all(finishes(case, n, versions[vid]) for n in range(1, len(case.steps) + 1))
+            if vid in versions and all(_every_order_read(case, n, versions[vid]) for n in range(1, len(case.steps) + 1))
         )
         if kept:
             out.append(dataclasses.replace(case, versions=kept))
     return out
+
+
+def _every_order_read(case: Case, n: int, version: RulesVersion) -> bool:
+    """613.7m, 614.12: whether the readable enumeration of tie orders finishes on a case's step: of its board, or,
+    where an object enters with counters that depend on an order the case leaves open, of the whole step's orders."""
+    from reference.case import board_at
+    from reference.choices import outcomes
+    from reference.entry import OpenEntryError, step_outcomes
+
+    try:
+        board = board_at(case, n, version)
+    except OpenEntryError:
+        return step_outcomes(case, n, version)[1].complete
+    return outcomes(board, version).complete
 
 
 def matrix(cases: Sequence[Case], only: Iterable[str] = (), jobs: int = 1) -> list[Row]:

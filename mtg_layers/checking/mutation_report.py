@@ -22,34 +22,37 @@ SHOWN = 6  # catching cases named per named mutant on the page
 GoldenBoards = list[tuple[str, list[tuple["RulesVersion", "Board", Any]]]]
 
 
+def _boards(case: Case, n: int, version: RulesVersion) -> tuple[Board, ...]:
+    """613.7m, 614.12: a case step's board, or, where an object enters with counters that depend on an order the case
+    leaves open, each order's board (``reference.entry.step_outcomes``)."""
+    from reference.case import board_at
+    from reference.entry import OpenEntryError, step_outcomes
+
+    try:
+        return (board_at(case, n, version),)
+    except OpenEntryError:
+        return step_outcomes(case, n, version)[0]
+
+
 def golden_boards(cases: Iterable[Case] | None = None) -> GoldenBoards:
-    """Each corpus case's boards, version by version and step by step, with the answers its golden test expects (a
-    step whose entry depends on an order left open: each order's board, with the answer every outcome shares).
+    """Each corpus case's boards, version by version and step by step, with the answers its golden test expects.
 
     The same for every named mutant: built once (``cases``: a corpus already loaded, or the bundled one) and
     handed to ``named_mutant_catchers`` for each of them.
     """
-    from reference.case import board_at
-    from reference.entry import OpenEntryError, step_outcomes
     from reference.versions import builtin_versions
 
     from ..corpus import load_corpus
-
-    def boards(case: Case, n: int, version: RulesVersion) -> tuple[Board, ...]:
-        try:
-            return (board_at(case, n, version),)
-        except OpenEntryError:  # 613.7m, 614.12: each order's board, each with every outcome's shared answer
-            return step_outcomes(case, n, version)[0]
 
     versions = builtin_versions()
     return [
         (
             case.id,
-            [
+            [  # 613.7m, 614.12: an entry under an order left open: each order's board, each holding what all share
                 (versions[vid], board, step.expect[vid])
                 for vid in case.versions
                 for n, step in enumerate(case.steps, start=1)
-                for board in boards(case, n, versions[vid])
+                for board in _boards(case, n, versions[vid])
             ],
         )
         for case in (load_corpus() if cases is None else cases)

@@ -191,7 +191,7 @@ def _owners() -> list[Any]:
 
 def _is_base(owner: Any, attr: str, new: Any) -> bool:
     """The two patches every misreading (and the baseline) shares."""
-    return owner is verify and (attr, new) in {("resolve", base._refused), ("distinct_outcomes", base._every_order)}
+    return owner is verify and (attr, new) in {("resolve", base._readable), ("distinct_outcomes", base._every_order)}
 
 
 def _targets(owner: Any, attr: str, old: Any, new: Any) -> list[Target] | None:

@@ -23,6 +23,7 @@ from proofs.sba import check_round
 from proofs.steps import NotDerived, board_differences, derive_boards
 from reference import entry
 from reference.case import Case, Step, apply_step, board_at, initial_board, state_based_actions_of
+from reference.choices import seated
 from reference.model import Board, Characteristics, Effect, FrozenMap
 from reference.resolver import resolve
 from reference.sba import perform
@@ -291,43 +292,83 @@ def step_mismatches(mine: Board, theirs: Board) -> list[str]:
 WORST_FIRST = ("resolver error", "not encodable", "vacuous", "unknown", "counterexample", "not encoded")
 
 
-def open_entry_orders(case: Case, version: RulesVersion) -> tuple[int, list[tuple[str, ...]], bool] | None:
-    """613.7m, 614.12: the first step where an object enters with counters that depend on an order the case leaves
-    open, and every order of the tied effects the resolver tried through that step (``reference.entry.step_outcomes``),
-    each the case's recorded order with that step's; whether those were every order (None: no such step)."""
+def open_entry_cases(case: Case, version: RulesVersion) -> tuple[int, list[Case], bool] | None:
+    """613.7m, 614.12, 101.4: the first step where an object enters with counters that depend on an order the case
+    leaves open, and every full choice the resolver tried through that step (``reference.entry.step_outcomes``), each
+    the case with that choice recorded: the order of the tied effects, and the turn order where the case names none and
+    the rules' APNAP order needs one (each seating the resolver assumed, its orders enumerated under it); whether those
+    were every choice (None: no such step)."""
     board = initial_board(case)
     for n, step in enumerate(case.steps, start=1):  # the steps applied once, in order, as board_at applies them
         try:
             board = apply_step(board, step, version)
         except entry.OpenEntryError:
             _, found = entry.step_outcomes(case, n, version)
-            orders = [case.tie_order + extra for o in found.outcomes for extra in o.orders]
-            return n, list(dict.fromkeys(orders)), found.complete
+            seatings = list(dict.fromkeys(s for o in found.outcomes for s in o.turn_orders))
+            complete = found.complete
+            chosen: dict[tuple[object, ...], Case] = {}
+            for seated_case in [case] if not seatings else [replace(case, game=seated(case.game, s)) for s in seatings]:
+                if seatings:  # 101.4: the seating recorded, the orders the rules then leave open enumerated under it
+                    _, found = entry.step_outcomes(seated_case, n, version)
+                    complete = complete and found.complete
+                for o in found.outcomes:
+                    for extra in o.orders:
+                        order = seated_case.tie_order + extra
+                        chosen.setdefault(
+                            (order, *sorted(seated_case.game.items())), replace(seated_case, tie_order=order)
+                        )
+            return n, list(chosen.values()), complete
     return None
 
 
+def open_entry_orders(case: Case, version: RulesVersion) -> tuple[int, list[tuple[str, ...]], bool] | None:
+    """613.7m, 614.12: ``open_entry_cases``, each choice as the order of the tied effects it records."""
+    opened = open_entry_cases(case, version)
+    if opened is None:
+        return None
+    n, cases, complete = opened
+    return n, list(dict.fromkeys(c.tie_order for c in cases)), complete
+
+
 def _each_order(
-    case: Case, version: RulesVersion, n: int, orders: list[tuple[str, ...]], complete: bool, timeout_ms: int
+    case: Case, version: RulesVersion, n: int, chosen: list[Case], complete: bool, timeout_ms: int
 ) -> tuple[str, list[str]]:
-    """613.7m, 614.12: the case cross-checked under each order of step ``n``'s tied effects, recorded in turn (one board
-    per order: the counters an object enters with and the board after it, read in that order, on both sides)."""
+    """613.7m, 614.12: the case cross-checked under each choice of step ``n``'s tied effects, recorded in turn (one
+    board per choice: the counters an object enters with and the board after it, read in that order, on both sides)."""
     statuses: list[str] = []
-    info: list[str] = [f"step {n}: an entry depends on an open order (613.7m, 614.12): each of {len(orders)} orders"]
+    info: list[str] = [f"step {n}: an entry depends on an open order (613.7m, 614.12): each of {len(chosen)} orders"]
     if not complete:
         statuses.append("unknown")
         info.append(f"step {n}: not every order of the tied effects was tried (the enumeration's limit)")
-    for order in orders:
-        status, said = _crosscheck_case(replace(case, tie_order=order), version, timeout_ms)
+    for one in chosen:
+        said_order = ", then ".join(one.tie_order)
+        seats = [f"{k} {one.game[k]}" for k in ("turn", "turn_order") if k in one.game and k not in case.game]
+        if seats:
+            said_order += f" ({', '.join(seats)}, assumed: the case names no active player)"
+        again = open_entry_cases(one, version)
+        if again is not None and again[0] <= n:  # the choice recorded leaves that step open still: never again
+            statuses.append("unknown")
+            info.append(f"order {said_order}: step {again[0]} is still open with it recorded")
+            continue
+        if again is None:
+            status, said = _crosscheck_decided(one, version, timeout_ms)
+        else:  # a later step with an entry under an order left open: its choices in turn
+            status, said = _each_order(one, version, *again, timeout_ms=timeout_ms)
         statuses.append(status)
         if status != "verified":
-            info += [f"order {', then '.join(order)}: {line}" for line in said]
+            info += [f"order {said_order}: {line}" for line in said]
     return next((s for s in WORST_FIRST if s in statuses), "verified"), info
 
 
 def _crosscheck_case(case: Case, version: RulesVersion, timeout_ms: int = TIMEOUT_MS) -> tuple[str, list[str]]:
-    opened = open_entry_orders(case, version)
+    opened = open_entry_cases(case, version)
     if opened is not None:  # 613.7m, 614.12: one board per order of that step, each checked
         return _each_order(case, version, *opened, timeout_ms=timeout_ms)
+    return _crosscheck_decided(case, version, timeout_ms)
+
+
+def _crosscheck_decided(case: Case, version: RulesVersion, timeout_ms: int = TIMEOUT_MS) -> tuple[str, list[str]]:
+    """Every step of a case whose entries the recorded order decides, each board checked (``_crosscheck_case``)."""
     info: list[str] = []
     statuses: list[str] = []
     mine, why = derived_boards(case, version)

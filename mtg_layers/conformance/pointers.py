@@ -20,6 +20,7 @@ from reference.versions import get_version
 
 from ..checking.results import SET_FIELDS, compare, normalise, object_result
 from ..paths import CASES_DIR
+from .protocol import entry_ordered
 
 # The docs site (mkdocs.yml's site_url, overridden the same way).
 SITE_URL = os.environ.get("MTG_LAYERS_SITE_URL", "https://mtg-layers.github.io/mtg-layers/")
@@ -134,7 +135,7 @@ def where_to_look(case: Case, path: str, rules: str, step: int, actual: Mapping[
         return out
     try:
         version = get_version(rules)
-        board = board_at(case, step, version)
+        board = board_at(entry_ordered(case, step, version), step, version)  # the board the runner sent (613.7m)
         resolution = resolve(board, version)
         expected = case.steps[step - 1].expect[rules]
         mismatches = {(m.object, m.field): m.actual for m in compare(expected, actual)}

@@ -25,7 +25,7 @@ import copy
 import hashlib
 import json
 import math
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import cache
 from pathlib import Path
@@ -35,9 +35,12 @@ import jsonschema
 from referencing import Registry, Resource
 
 from reference.case import Case, apply_step, board_at, initial_board
+from reference.choices import seated
+from reference.entry import OpenEntryError, step_outcomes
 from reference.fixed_amounts import AMOUNT_OPS
 from reference.resolver import resolve
 from reference.sba import state_based_actions
+from reference.timestamps import Tie
 from reference.versions import RulesVersion, builtin_versions
 
 from ..corpus import CASES_DIR, SCHEMA_DIR, CorpusError, case_files, case_from_data, read_yaml
@@ -258,6 +261,7 @@ def board_data(data: Mapping[str, Any], step: int, rules: str | None = None) -> 
     steps = list(data["steps"])
     if not 1 <= step <= len(steps):
         raise IndexError(f"case {data['id']} has steps 1 to {len(steps)}, not {step}")
+    data = with_entry_order(data, step, rules)  # 613.7m, 614.12: one order where an entry's counters need one
     objects: dict[str, dict[str, Any]] = {o["id"]: _object(o) for o in data["objects"]}
     effects = [_effect(e) for e in data.get("effects", ())]
     game: dict[str, Any] = copy.deepcopy(dict(data.get("game", {})))  # 102.1, 119.1, 402.1
@@ -352,6 +356,71 @@ def board_data(data: Mapping[str, Any], step: int, rules: str | None = None) -> 
     if data.get("tie_order"):  # 613.7m: the order the players chose for timestamps the rules leave to them
         board["tie_order"] = list(data["tie_order"])
     return board
+
+
+def first_open_entry(case: Case, step: int, version: RulesVersion) -> int | None:
+    """613.7m, 614.12: the first of steps 1 to ``step`` where an object enters with counters that depend on an order
+    of tied effects the case leaves open (``reference.entry.OpenEntryError``), or None."""
+    board = initial_board(case)
+    for n, s in enumerate(case.steps[:step], start=1):  # each step applied once, as board_at applies them
+        try:
+            board = apply_step(board, s, version)
+        except OpenEntryError:
+            return n
+    return None
+
+
+def by_holder(order: Sequence[str], ties: Iterable[Tie]) -> tuple[str, ...]:
+    """613.7m: an order of tied effects in the case's words (``tie_order`` names objects or effects): each effect of an
+    ability named by the object holding its timestamp (what the player orders), each once."""
+    holder_of = {c: h for t in ties for c, h in zip(t.candidates, t.holders, strict=True)}
+    out: list[str] = []
+    for key in order:
+        named = holder_of.get(key, key)
+        if named in out and named != key:
+            raise ValueError(f"the order {list(order)} orders two effects of {named}: no case can record it")
+        if named not in out:
+            out.append(named)
+    return tuple(out)
+
+
+def with_entry_order(data: Mapping[str, Any], step: int, rules: str | None) -> Mapping[str, Any]:
+    """613.7m, 614.12: the case data with an order recorded (``tie_order``) for each of steps 1 to ``step`` where an
+    object enters with counters that depend on an order of tied effects the case leaves open (``entry_ordered``);
+    else ``data`` itself."""
+    entering_rules = any("enters_with" in a for a in data.get("abilities", ()))
+    if rules is None or rules not in builtin_versions() or not entering_rules:
+        return data
+    case = case_from_data(data, f"{data['id']} (board)", schema_check=False)
+    ordered = entry_ordered(case, step, builtin_versions()[rules])
+    if ordered is case:
+        return data
+    seats = {k: list(v) if isinstance(v, tuple) else v for k, v in ordered.game.items() if k in ("turn", "turn_order")}
+    game = {**data.get("game", {}), **seats}
+    return {**data, "tie_order": list(ordered.tie_order), **({"game": game} if game else {})}
+
+
+def entry_ordered(case: Case, step: int, version: RulesVersion) -> Case:
+    """613.7m, 614.12, 101.4: the case with an order recorded for each of steps 1 to ``step`` where an object enters
+    with counters that depend on an order of tied effects the case leaves open; else ``case`` itself.
+
+    Such a step has no one board: each order gives the entering object its counters and the board after the step (the
+    case lists every outcome). A board sent to an engine is that of one order, the first outcome the reference found
+    (``reference.entry.step_outcomes``), recorded by the objects the player orders; where the case names no active
+    player and APNAP order needs one, the seating that outcome assumed is recorded first (101.4). The answer is judged
+    on what every outcome shares (``expect``), as for any order the board leaves open.
+    """
+    for _ in range(2 * len(case.steps)):  # each round records one seating or one more step's order
+        n = first_open_entry(case, step, version)
+        if n is None:
+            break
+        boards, found = step_outcomes(case, n, version)
+        first = found.outcomes[0]
+        if first.turn_orders:  # 101.4: the seating first, the orders then enumerated under it
+            case = replace(case, game=seated(case.game, first.turn_orders[0]))
+            continue
+        case = replace(case, tie_order=by_holder(boards[0].tie_order, found.ties))
+    return case
 
 
 def _stickers_as_the_reference(
@@ -573,11 +642,19 @@ def run_message(
             board=board_before(data, first, rules),
             board_at="before_events",
             events_from=first,
-            events=steps[first - 1 :],
+            events=[_for_rules(s, rules) for s in steps[first - 1 :]],
         )
     else:
         message["board"] = board_data(data, step, rules)  # the base protocol's message, unchanged
     return message
+
+
+def _for_rules(step: Mapping[str, Any], rules: str) -> dict[str, Any]:
+    """A step sent as an event of a run under ``rules``: its ``outcomes`` only for that version (or none), so that the
+    events make a case of that one version (an adapter applying them builds one)."""
+    outcomes = {v: o for v, o in step.get("outcomes", {}).items() if v == rules}
+    out = {k: v for k, v in step.items() if k != "outcomes"}
+    return {**out, "outcomes": outcomes} if outcomes else out
 
 
 def stop_message() -> dict[str, Any]:

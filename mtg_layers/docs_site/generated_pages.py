@@ -18,6 +18,7 @@ from reference.clock import by_rules
 from reference.frozen import thaw
 from reference.resolver import Resolution
 from reference.versions import FLAGS, RulesVersion, builtin_versions, era_end
+from reference_optimized import resolve as resolve_board
 
 from ..analysis.trace_text import (
     RULE_RE,
@@ -28,8 +29,8 @@ from ..analysis.trace_text import (
     tab_label,
     to_markdown,
 )
-from ..checking.results import compare, observed
-from ..checking.verify import resolve_step, step_outcomes
+from ..checking.results import board_result, compare, observed
+from ..checking.verify import resolve_step, step_board, step_boards
 from ..paths import ROOT
 from .ability_words import ability_parts_words, filter_words, part_words
 from .era_citations import explanation_in_era
@@ -90,13 +91,17 @@ def _mermaid(resolution: Resolution, indent: str) -> list[str]:
 
 
 def _version_tab(case: Case, n: int, version: RulesVersion, link: Callable[[str], str]) -> list[str]:
-    """One step under one version: pass/fail, expected and computed values, the trace in words."""
-    resolution, actual = resolve_step(case, n, version)
+    """One step under one version: pass/fail, expected and computed values, the trace in words (613.7m, 614.12: where
+    an entry depends on an order the case leaves open, each outcome's board traced, as ``explain`` traces them)."""
+    board, resolution = step_board(case, n, version)
+    actual = board_result(board, resolution.final)
     step_expect = case.steps[n - 1].expect
     expected = next(step_expect[k] for k in (version.id, *version.aliases) if k in step_expect)
     ok = not compare(expected, actual)
     body = [f"**{'Passes' if ok else 'FAILS'}** under `{version.id}` ({_cell(version.title)}).", ""]
-    found, results = step_outcomes(case, n, version)
+    found, boards = step_boards(case, n, version)
+    results = [board_result(b, o.final) for b, o in zip(boards, found.outcomes, strict=True)]
+    own_boards = any(b is not boards[0] for b in boards)  # 614.12: each order gives its own board
     if found.depends_on_choice:
         listed = next(
             (
@@ -112,7 +117,7 @@ def _version_tab(case: Case, n: int, version: RulesVersion, link: Callable[[str]
         body += _table(
             ["outcome"] + [f"{o}.{f}" for o, f in about],
             [[str(k)] + [fields_text({f: r.get(o, {}).get(f)}) for o, f in about] for k, r in enumerate(results, 1)],
-        ) + ["", "The trace below follows the first of them.", ""]
+        ) + ["", "Each of them is traced below." if own_boards else "The trace below follows the first of them.", ""]
     body += _table(
         ["object", "expected", "resolver"],
         [
@@ -121,8 +126,15 @@ def _version_tab(case: Case, n: int, version: RulesVersion, link: Callable[[str]
         ],
     ) + [""]
     slot_link = linker("../", era_page(version))
-    explained = explanation_in_era(explain_resolution(board_at(case, n, version), resolution, version), version)
-    body += to_markdown(explained, link, slot_link)
+    if own_boards:  # 613.7m, 614.12: the counters an object entered with differ by order: one trace per outcome
+        for k, (b, o) in enumerate(zip(boards, found.outcomes, strict=True), start=1):
+            order = ", then ".join(o.orders[0]) if o.orders and o.orders[0] else "any"
+            body += [f"**Trace of outcome {k}** (order chosen: {_cell(order)}):", ""]
+            traced = explain_resolution(b, resolve_board(b, version), version)
+            body += to_markdown(explanation_in_era(traced, version), link, slot_link)
+    else:
+        explained = explanation_in_era(explain_resolution(board, resolution, version), version)
+        body += to_markdown(explained, link, slot_link)
     mermaid = _mermaid(resolution, "")
     if mermaid:
         body += ["Dependency graph:", ""] + mermaid + [""]
@@ -604,7 +616,11 @@ def generate(cases: list[Case], out_dir: Path, z3: Z3Results = z3_result) -> lis
     out_dir.mkdir(parents=True, exist_ok=True)
     written = []
     for case in cases:
-        board_at(case, 1, versions.get(case.versions[0]))
+        first = versions.get(case.versions[0])
+        if first is None:
+            board_at(case, 1)
+        else:  # (an entry under an order the case leaves open is read under each order, not refused)
+            step_board(case, 1, first)
         path = out_dir / f"{case.id}.md"
         path.write_text(case_page(case, versions, cases), encoding="utf-8")
         written.append(path)

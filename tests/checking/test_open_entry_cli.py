@@ -4,18 +4,15 @@ order of tied effects the case leaves open (613.7m, 614.12): every outcome shown
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 from click.testing import CliRunner
 
 from mtg_layers.cli import main
 from mtg_layers.corpus import CASES_DIR
 
-# Held out of the corpus (tests/checking/open_entry/): every corpus-wide reader (the fast path's equality tests, the
-# conformance protocol's accumulated boards, the case pages) still reads one board per step, which such a step has not.
-HELD = Path(__file__).parent / "open_entry"
-OPEN = HELD / "entering-creature-under-an-open-order.yaml"
-LEAVING = HELD / "tied-holders-leave-as-a-creature-enters.yaml"
+ENTRY = CASES_DIR / "entry"
+OPEN = ENTRY / "entering-creature-under-an-open-order.yaml"
+LEAVING = ENTRY / "tied-holders-leave-as-a-creature-enters.yaml"
 
 
 def _lions(report: dict[str, object]) -> set[tuple[str, str, int]]:

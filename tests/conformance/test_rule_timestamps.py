@@ -49,6 +49,12 @@ LEFT = [
 ]
 
 
+def _one_version(step: dict[str, Any], vid: str) -> dict[str, Any]:
+    """A step as an event of a run under ``vid``: its outcomes for that version alone (the events make a case of it)."""
+    kept = {v: o for v, o in step.get("outcomes", {}).items() if v == vid}
+    return {**{k: v for k, v in step.items() if k != "outcomes"}, **({"outcomes": kept} if kept else {})}
+
+
 def first_left(sc: Any) -> int | None:
     """The first step of the case that leaves a timestamp to the rules."""
     return min((k for c, k in LEFT if c is sc), default=None)
@@ -82,7 +88,7 @@ def test_such_a_step_is_sent_as_the_board_before_the_first_such_step_and_the_ste
     assert message_error("run", message) is None
     assert "expect" not in _keys(message), "expected answers must never reach an adapter"
     assert message["board_at"] == "before_events" and message["events_from"] == first
-    assert message["events"] == case_input(sc.data)["steps"][first - 1 : k]
+    assert message["events"] == [_one_version(s, vid) for s in case_input(sc.data)["steps"][first - 1 : k]]
     assert message["board"] == board_before(sc.data, first, vid)
     if first > 1:
         assert message["board"] == board_data(sc.data, first - 1, vid)

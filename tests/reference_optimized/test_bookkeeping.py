@@ -23,6 +23,7 @@ from mtg_layers.catalogue.load import catalogue
 from reference import effects
 from reference.case import board_at
 from reference.dependency import dependency_graph
+from reference.entry import OpenEntryError
 from reference.frozen import freeze
 from reference.model import Board, Characteristics, GameObject, Part
 from reference.resolver import initial_state, resolve
@@ -49,6 +50,7 @@ from ..builders import (
 )
 from ..strategies import VERSIONS as VERSION_IDS
 from ..strategies import board_from_data, boards, versions
+from .corpus_boards import every_board, step_boards
 
 AURA: dict[str, Any] = {"types": ["enchantment"], "subtypes": ["aura"], "mana_value": 4}
 
@@ -593,7 +595,8 @@ def test_corpus_case(case_id: str, step: int, vid: str) -> None:
     every value it keeps is the fresh one (``checked_engine``)."""
     version = VERSIONS[vid]
     with checked_engine():
-        assert_same(board_at(corpus_case(case_id), step, version), version)
+        for board in step_boards(corpus_case(case_id), step, version):  # 613.7m, 614.12: each outcome's board
+            assert_same(board, version)
 
 
 @pytest.mark.slow
@@ -1658,3 +1661,36 @@ def test_trials_made_class_by_class_move_the_bitsets_by_class(monkeypatch: pytes
     with checked_engine():
         assert fast_resolve(board, version) == resolve(board, version)
     assert by_class and any(shared_moves)
+
+
+# --- the boards the corpus tests compare on (corpus_boards): an open entry step gives each outcome's board ---
+
+OPEN = "entry-entering-creature-under-an-open-order-of-tied-effects"
+LEAVING = "entry-tied-holders-leave-as-a-creature-enters"
+
+
+def _lions(case_id: str, vid: str) -> list[tuple[tuple[str, int], ...]]:
+    boards = step_boards(corpus_case(case_id), 2, VERSIONS[vid])
+    return sorted(tuple((c.kind, c.count) for c in b.objects["lions"].counters) for b in boards)
+
+
+def test_613_7m_614_12_an_open_entry_step_gives_the_board_of_each_order() -> None:
+    """From Ixalan the Lions enters green with the Patron's counter or blue without it: both boards, where
+    ``board_at`` refuses the step; before Ixalan neither order gives a counter: the step's one board."""
+    with pytest.raises(OpenEntryError):
+        board_at(corpus_case(OPEN), 2, VERSIONS["2025-08-01"])
+    assert _lions(OPEN, "2025-08-01") == [(), (("+1/+1", 1),)]
+    assert _lions(OPEN, "m10") == [()]
+
+
+def test_613_7m_614_12_the_boards_of_a_step_whose_tied_holders_leave_in_it() -> None:
+    """The Silencer and the Gifter leave as the Lions enters: one board with the counter, one without, in every era."""
+    for vid in ("m10", "2025-08-01"):
+        assert _lions(LEAVING, vid) == [(), (("+1/+1", 1),)]
+
+
+def test_every_board_of_a_case_is_each_step_in_turn() -> None:
+    """Step 1 (no entry) gives its one board, step 2 one per outcome."""
+    boards = every_board(corpus_case(OPEN), VERSIONS["ikoria"])
+    assert [n for n, _ in boards] == [1, 2, 2]
+    assert boards[0][1] == board_at(corpus_case(OPEN), 1, VERSIONS["ikoria"])

@@ -6,10 +6,10 @@ from click.testing import CliRunner
 
 from mtg_layers.analysis.trace_text import describe, detail_text, explain_resolution, fields_text, tab_label, type_line
 from mtg_layers.checking.results import observed
-from mtg_layers.checking.verify import resolve_step
+from mtg_layers.checking.verify import step_board, step_boards
 from mtg_layers.cli import main
-from reference.case import board_at
 from reference.versions import builtin_versions
+from reference_optimized import resolve as fast_resolve
 from tests.builders import corpus, corpus_case
 
 VERSIONS = builtin_versions()
@@ -17,9 +17,17 @@ VERSIONS = builtin_versions()
 
 def _explain(case_id: str, vid: str):  # type: ignore[no-untyped-def]
     case = corpus_case(case_id)
-    n = len(case.steps)
-    resolution, _ = resolve_step(case, n, VERSIONS[vid])
-    return explain_resolution(board_at(case, n, VERSIONS[vid]), resolution, VERSIONS[vid])
+    board, resolution = step_board(case, len(case.steps), VERSIONS[vid])  # 613.7m, 614.12: an open entry read too
+    return explain_resolution(board, resolution, VERSIONS[vid])
+
+
+def _outcome_traces(case_id: str, vid: str):  # type: ignore[no-untyped-def]
+    """613.7m, 614.12: the trace of each outcome's own board, where an entry depends on an order left open."""
+    case, version = corpus_case(case_id), VERSIONS[vid]
+    _, boards = step_boards(case, len(case.steps), version)
+    if not any(b is not boards[0] for b in boards):
+        return []  # the outcomes share the step's one board, traced by ``_explain``
+    return [explain_resolution(b, fast_resolve(b, version), version) for b in boards]
 
 
 def test_gray_ogre_rows_say_layer_rule_and_order() -> None:
@@ -90,9 +98,9 @@ def test_counters_and_dependency_reasons_in_words() -> None:
 def test_no_python_list_in_any_trace() -> None:
     for case in corpus():
         for vid in case.versions:
-            ex = _explain(case.id, vid)
-            text = " ".join([*(r.order for r in ex.rows), *ex.dependencies, *ex.skipped])
-            assert "['" not in text and "[]" not in text, (case.id, vid, text)
+            for ex in [_explain(case.id, vid), *_outcome_traces(case.id, vid)]:
+                text = " ".join([*(r.order for r in ex.rows), *ex.dependencies, *ex.skipped])
+                assert "['" not in text and "[]" not in text, (case.id, vid, text)
 
 
 def test_has_and_lacks_in_words() -> None:

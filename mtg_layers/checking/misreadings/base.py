@@ -4,9 +4,9 @@ A misreading changes the rules for the duration of one ``with`` block: it patche
 rules modules of ``reference`` (``unittest.mock.patch``) and may hand the resolver a doctored
 rules version. It never edits a file. Inside the block the readable resolver
 (``reference.resolver.resolve``, ``reference.choices.outcomes`` and the case steps of
-``reference.case``) is the wrong engine; the faster bookkeeping (``reference_optimized``) is
-refused there and the outcomes of ties are taken over every order by the readable resolver, so no
-answer can come from a path the misreading did not change.
+``reference.case``) is the wrong engine; the faster bookkeeping (``reference_optimized``) is not
+used there (``verify`` is handed the readable resolver) and the outcomes of ties are taken over every
+order by the readable resolver, so no answer can come from a path the misreading did not change.
 """
 
 from __future__ import annotations
@@ -50,8 +50,13 @@ class Misreading:
         return resolve
 
 
-def _refused(*args: Any, **kwargs: Any) -> Any:
-    raise RuntimeError("the faster bookkeeping is not misread: a misreading runs the readable resolver only")
+def _readable(board: Board, version: RulesVersion) -> Any:
+    """613.1: the readable resolver, as the block patched it (``verify`` reads an entry under an order the case leaves
+    open, 613.7m and 614.12, through the resolver it is handed: refused, every such case would catch every
+    misreading by crashing)."""
+    import reference.resolver
+
+    return reference.resolver.resolve(board, version)
 
 
 def _every_order(board: Board, version: RulesVersion, *args: Any, **kwargs: Any) -> Any:
@@ -64,9 +69,9 @@ def _every_order(board: Board, version: RulesVersion, *args: Any, **kwargs: Any)
 
 @contextlib.contextmanager
 def patched(patches: Mapping[str, Any]) -> Iterator[None]:
-    """Each ``target -> new`` patched for the block (and the faster bookkeeping refused)."""
+    """Each ``target -> new`` patched for the block (and the readable resolver in the faster bookkeeping's place)."""
     with contextlib.ExitStack() as stack:
-        stack.enter_context(mock.patch("mtg_layers.checking.verify.resolve", _refused))
+        stack.enter_context(mock.patch("mtg_layers.checking.verify.resolve", _readable))
         stack.enter_context(mock.patch("mtg_layers.checking.verify.distinct_outcomes", _every_order))
         for target, new in patches.items():
             _same_calls(target, pkgutil.resolve_name(target), new)
