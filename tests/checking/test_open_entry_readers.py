@@ -4,10 +4,10 @@ on an order of tied effects the case leaves open (613.7m, 614.12) as each order'
 from __future__ import annotations
 
 from mtg_layers.analysis.version_diff import diff_corpus
-from mtg_layers.checking.results import board_result
-from mtg_layers.checking.verify import outcomes_at
 from mtg_layers.checking.kill_matrix import judgeable
 from mtg_layers.checking.mutation_report import golden_boards
+from mtg_layers.checking.results import board_result
+from mtg_layers.checking.verify import outcomes_at
 from mtg_layers.corpus import CASES_DIR
 from reference.versions import builtin_versions
 from tests.builders import corpus_case
