@@ -75,24 +75,23 @@ abilities that generate effects, conditions or counters read on a board) every o
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import replace
 from itertools import permutations
 
 from reference.case import Case, apply_step_meeting, initial_board
-from reference.choices import LIMIT, Outcomes, Resolver, every_order, tie_keys
+from reference.choices import LIMIT, Outcomes, Resolver
 from reference.effects import ContinuousEffect, affected, effects_in_play
 from reference.entry import arriving_with, entry_abilities, looked_at_board, step_outcomes
 from reference.fixed_amounts import unfixed
 from reference.model import Board, Counter
 from reference.resolver import initial_state
-from reference.timestamps import Tie
 from reference.type_names import with_type_names
 from reference.versions import RulesVersion
 
 from .features import resolve
 from .last_touch import last_touch_orders
-from .orders import components, groups, orders_product, part_out_of_scope, pins_later
+from .orders import DistinctOrders, components, part_out_of_scope
 from .reads import FIELDS, WRITES, condition_reads, filter_reads
 
 
@@ -230,8 +229,9 @@ def tagged_objects(
     return {k: frozenset(v) for k, v in out.items()}
 
 
-class StepOrders:
-    """613.7m, 614.12: the orders of a step's ties worth trying (module docstring), as ``reference.choices`` asks."""
+class StepOrders(DistinctOrders):
+    """613.7m, 614.12: the orders of a step's ties worth trying (module docstring), as ``reference.choices`` asks: a
+    board's (``orders.DistinctOrders``), read on the effects of every board the step reads, one per key."""
 
     def __init__(self, case: Case, step: int, version: RulesVersion) -> None:
         """611, 613.8a, 614.12: the boards the step reads, their effects and the merged components (or why not)."""
@@ -247,32 +247,18 @@ class StepOrders:
                 ),
                 None,
             )
-        self.every = one_per_key(self.per_board) or []
-        if self.reason is None and not self.every:
+        self.effects = one_per_key(self.per_board) or []
+        if self.reason is None and not self.effects:
             self.reason = "an effect read differently on two boards (613.7)"
         self.components = {} if self.reason else merged_components(self.per_board, version)
         self.fixed = {} if self.reason else tagged_objects(boards, self.per_board, version)
-
-    def __call__(self, tie: Tie) -> Iterator[tuple[str, ...]]:
-        """613.7m: one order per class of the tie's orders that end alike on every board the step reads; every order
-        outside the scope, where the recorded order may place the keys in another tie (``orders.pins_later``), or
-        where the tie holds abilities of two objects and others of one of them."""
-        if self.reason is not None:
-            return every_order(tie)
-        keys = tie_keys(tie)
-        objects = {h for h, k in zip(tie.holders, tie.candidates, strict=True) if h != k}
-        if keys != tie.holders and len(objects) > 1:
-            return every_order(tie)
-        if pins_later(keys, tie.slot, self.every, self.version):
-            return every_order(tie)
-        return orders_product([self._orders(g) for g in groups(keys, self.every, self.components)])
 
     def _orders(self, group: Sequence[str]) -> Callable[[], Iterable[tuple[str, ...]]]:
         """613.7m: the orders worth trying of one group: one per signature of ``last_touch`` over every board's atoms,
         where it holds; else every order."""
         if len(group) < 3:
             return lambda: permutations(group)
-        fewer = last_touch_orders(group, self.every, self.version, fixed=self.fixed)
+        fewer = last_touch_orders(group, self.effects, self.version, fixed=self.fixed)
         if fewer is None:
             return lambda: permutations(group)
         found = tuple(fewer)
