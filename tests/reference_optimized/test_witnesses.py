@@ -69,6 +69,22 @@ def test_step_reads_add_what_a_subtype_change_reads_and_refuse_what_is_not_local
     assert witnesses.step_reads((_part("add_subtypes", subtypes=["forest"]),), abilities, {}) is None
 
 
+def test_a_kept_pair_keeps_what_it_was_read_from() -> None:
+    """613.8c: a kept answer holds its pair, slot, answer, step, b's objects, the locks, what it watches, its witnesses
+    and what a step must change to move them (``touched``: kept as given, so that ``moved_since`` skips a step that
+    changes none of it; None would test the pair again after any step)."""
+    a, b = _effect("a", (_part("add_subtypes", subtypes=["elf"]),)), _effect("b", (_part("add_types", types=["elf"]),))
+    touched = (frozenset({"subtypes"}), {"subtypes": frozenset({"elf"})})
+    pair = witnesses.KeptPair(
+        a, b, "4", None, 3, frozenset({"x"}), (True, False), frozenset({"s"}), ({"x"}, set()), touched
+    )
+    assert (pair.a, pair.b, pair.slot, pair.answer, pair.version) == (a, b, "4", None, 3)
+    assert (pair.b_targets, pair.locked, pair.watch) == (frozenset({"x"}), (True, False), frozenset({"s"}))
+    assert (pair.gained, pair.lost, pair.touched) == ({"x"}, set(), touched)
+    bare = witnesses.KeptPair(a, b, "4", None, 3, frozenset(), (False, False), frozenset())
+    assert (bare.gained, bare.lost, bare.touched) == (None, None, None)
+
+
 def test_moved_since_reads_only_the_steps_that_touch_the_pair() -> None:
     """613.8c: a step that changed nothing the witnesses read moves no object; one that changed a source or too many
     objects sends the pair back to the readable test (None)."""
