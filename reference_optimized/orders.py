@@ -242,6 +242,25 @@ def components(effects: Sequence[ContinuousEffect], version: RulesVersion) -> di
     return {e.key: find(i) for i, e in enumerate(effects)}
 
 
+def linked(links: Iterable[Sequence[str]]) -> Callable[[str], str]:
+    """613.8a, 613.7n: the classes of the transitive closure of "in one link": a function giving each element the
+    representative of its class (the first element of the first link that reached it; an element of no link is its
+    own)."""
+    parent: dict[str, str] = {}
+
+    def find(x: str) -> str:
+        parent.setdefault(x, x)
+        while parent[x] != x:
+            parent[x] = parent[parent[x]]
+            x = parent[x]
+        return x
+
+    for link in links:
+        for x in link[1:]:
+            parent[find(x)] = find(link[0])
+    return find
+
+
 def groups(keys: Sequence[str], effects: Sequence[ContinuousEffect], comp: Mapping[str, int]) -> list[list[str]]:
     """613.7a, 613.7m: the tie's keys grouped so that keys naming effects of one component share a group,
     each group in the tie's order, the groups in the order of their first key."""

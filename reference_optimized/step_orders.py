@@ -91,7 +91,7 @@ from reference.versions import RulesVersion
 
 from .features import resolve
 from .last_touch import last_touch_orders
-from .orders import DistinctOrders, components, part_out_of_scope
+from .orders import DistinctOrders, components, linked, part_out_of_scope
 from .reads import FIELDS, WRITES, condition_reads, filter_reads
 
 
@@ -180,25 +180,18 @@ def scope_reason(board: Board, effects: Sequence[ContinuousEffect]) -> str | Non
 def merged_components(per_board: Sequence[Sequence[ContinuousEffect]], version: RulesVersion) -> dict[str, int]:
     """613.8a, 613.7n: the components of every board read (``orders.components``), merged: two effects linked on one
     board are in one component."""
-    parent: dict[str, str] = {}
-
-    def find(k: str) -> str:
-        parent.setdefault(k, k)
-        while parent[k] != k:
-            parent[k] = parent[parent[k]]
-            k = parent[k]
-        return k
-
+    keys: dict[str, None] = {}
+    links: list[list[str]] = []
     for effects in per_board:
-        first: dict[int, str] = {}
+        by_component: dict[int, list[str]] = {}
         for key, c in components(effects, version).items():
-            find(key)
-            if c in first:
-                parent[find(key)] = find(first[c])
-            first.setdefault(c, key)
-    roots = sorted({find(k) for k in parent})
+            keys.setdefault(key)
+            by_component.setdefault(c, []).append(key)
+        links += by_component.values()
+    find = linked(links)
+    roots = sorted({find(k) for k in keys})
     number = {r: n for n, r in enumerate(roots)}
-    return {k: number[find(k)] for k in parent}
+    return {k: number[find(k)] for k in keys}
 
 
 def one_per_key(per_board: Sequence[Sequence[ContinuousEffect]]) -> list[ContinuousEffect] | None:

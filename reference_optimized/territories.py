@@ -78,6 +78,7 @@ from .orders import (
     components,
     groups,
     last_writer_orders,
+    linked,
     orders_product,
     part_out_of_scope,
     pins_later,
@@ -217,19 +218,7 @@ def territories(
                 return None  # 612.2: or the words its values read
         own = e.origin in ("static", "cda") and e.source is not None and e.source in worded and e.key not in locked
         links.append(objects[e.key] | ({e.source} if own and e.source is not None else set()))
-    parent: dict[str, str] = {}
-
-    def find(x: str) -> str:
-        parent.setdefault(x, x)
-        while parent[x] != x:
-            parent[x] = parent[parent[x]]
-            x = parent[x]
-        return x
-
-    for group in links:
-        first, *rest = sorted(group) or [""]
-        for x in rest:
-            parent[find(x)] = find(first)
+    find = linked(sorted(group) for group in links)
     roots: dict[str, int] = {}
     out: dict[str, int] = {}
     for i, e in enumerate(effects):

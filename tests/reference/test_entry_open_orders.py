@@ -109,7 +109,11 @@ def board_case(painters: list[Painter], patrons: list[str], entering: int, leavi
 def total_orders(case: Any) -> list[tuple[str, ...]]:
     """613.7m, 613.7a: every order of the painters' effects (by effect key) that keeps each painter's abilities
     together (two objects' abilities never interleave), each painter's abilities in each of their orders."""
-    painters = [o for o in case.objects if not o.id.startswith("patron")]
+    return painter_orders([o for o in case.objects if not o.id.startswith("patron")])
+
+
+def painter_orders(painters: list[Any]) -> list[tuple[str, ...]]:
+    """613.7m, 613.7a: ``total_orders`` of these painters."""
     inner = [[tuple(f"{o.id}:{t}" for t in p) for p in permutations(o.printed.abilities)] for o in painters]
     out = []
     for objs in permutations(range(len(painters))):
@@ -121,9 +125,14 @@ def total_orders(case: Any) -> list[tuple[str, ...]]:
 def every_order(case: Any, step: int, vid: str) -> set[str]:
     """613.7m: the results of every order of the painters' effects recorded from the start, each a board of its
     own."""
+    return results_of_orders(case, step, vid, total_orders(case))
+
+
+def results_of_orders(case: Any, step: int, vid: str, orders: list[tuple[str, ...]]) -> set[str]:
+    """613.7m, 614.12: the results of ``orders``, each recorded from the start and read through the whole step."""
     version = get_version(vid)
     out = set()
-    for order in total_orders(case):
+    for order in orders:
         board = board_at(dataclasses.replace(case, tie_order=order), step, version)
         res = resolve(board, version)
         assert not res.undecided, order

@@ -13,7 +13,7 @@ from __future__ import annotations
 import dataclasses
 import json
 from collections.abc import Sequence
-from itertools import permutations, product
+from itertools import permutations
 from typing import Any
 
 import pytest
@@ -38,6 +38,7 @@ from reference_optimized.step_orders import (
     with_every_counter,
 )
 
+from ..reference.test_entry_open_orders import painter_orders, results_of_orders
 from ..reference.token_cards import case_of_cards
 from ..strategies import ci_examples
 
@@ -140,25 +141,12 @@ def step_case(
 def recorded_orders(case: Any) -> list[tuple[str, ...]]:
     """613.7m, 613.7a: every order of the painters' effects (by effect key) keeping each painter's abilities together,
     each painter's abilities in each of their orders."""
-    painters = [o for o in case.objects if "patron" not in o.id and o.id != "bear"]
-    inner = [[tuple(f"{o.id}:{t}" for t in p) for p in permutations(o.printed.abilities)] for o in painters]
-    return [
-        tuple(k for pick in picks for k in pick)
-        for objs in permutations(range(len(painters)))
-        for picks in product(*(inner[i] for i in objs))
-    ]
+    return painter_orders([o for o in case.objects if "patron" not in o.id and o.id != "bear"])
 
 
 def every_orders_results(case: Any, step: int, vid: str) -> set[str]:
     """613.7m, 614.12: the results of every order recorded from the start, each read through the whole step."""
-    version = get_version(vid)
-    out = set()
-    for order in recorded_orders(case):
-        board = board_at(dataclasses.replace(case, tie_order=order), step, version)
-        res = resolve(board, version)
-        assert not res.undecided, order
-        out.add(json.dumps(board_result(board, res.final), sort_keys=True))
-    return out
+    return results_of_orders(case, step, vid, recorded_orders(case))
 
 
 def reduced(case: Any, step: int, vid: str) -> tuple[set[str], Any]:
