@@ -516,7 +516,7 @@ def begun_before_losses(
     begun it keeps applying to the same objects in its later slots though the losses take its ability away (613.6),
     at the same fixed place. So in every order E is the same fixed steps, its wording an element of its holder's
     abilities like a keyword's, and the signature of an order decides the outcome as for ``locked_before``."""
-    if start is None or stamps is None or not d.parts:
+    if start is None or stamps is None or not d.parts or not layers_only(d):
         return False
     if any(p.op in _TAKING for p in d.parts):
         return False
