@@ -160,9 +160,9 @@ def test_a_definition_begun_between_the_ties_slot_and_the_losses_is_read_as_a_ke
     where the tie begins), then lose all, flying, lose all, haste, lose all (layer 6). o0 (timestamp 0.5) holds "this
     creature is blue and gets +1/+1" (5 and 7c): its effect begins in layer 5, after the tie's slot and before the
     losses', in every order (no ability is taken before layer 6), and keeps applying in 7c (613.6): o0 is blue and
-    2/2 in every outcome; ability 4 comes last among o0's settings of each atom or not, so o0 keeps flying or haste
-    when a grant of it follows the last loss, and is an artifact when the last of the layer-4 changes adds it: the
-    outcomes are every order's, five resolutions against 121."""
+    2/2 in every outcome. Each tied ability touches o0's card types and abilities, so the last one decides both: o0 is
+    an artifact exactly when it is a loss (and then has neither flying nor haste); else it keeps flying or haste when a
+    grant of it follows the last loss. Four outcomes, every order's: five resolutions against 121."""
     board = begun_board(_BLUE_PLUS, 0.5, 5)
     for version in (M10, IKORIA, CURRENT):
         every = outcomes(board, version, limit=1000)
