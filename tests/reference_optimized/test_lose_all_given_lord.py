@@ -13,7 +13,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from reference.choices import outcomes
-from reference.model import Board
+from reference.frozen import freeze
+from reference.model import Board, Part
 from reference.resolver import resolve
 from reference.versions import get_version
 from reference_optimized import distinct_outcomes
@@ -212,9 +213,9 @@ def _start(board: Board, version: Any) -> tuple[list[Any], dict[str, frozenset[s
 def test_lord_given_asks_for_fixed_objects_and_commuting_parts() -> None:
     """611.3a, 613.8a, 605.1a: ``lord_objects`` reads the lord's filter with each object given it as its source (o1
     and not o0 for "other creatures", both for "creatures you control"), and refuses a filter reading what the
-    territories may write (card types, beside a gain of one); ``lord_given`` refuses a lord whose effect has a part
-    before the losses' layer, a characteristic-defining one, and a mana ability's wording (a loss but mana abilities
-    would not keep it waiting)."""
+    territories may write (card types, beside a gain of one); ``lord_given`` refuses a lord whose effect has no part
+    from the losses' layer on or one before it, a characteristic-defining one, and a mana ability's wording (a loss but
+    mana abilities would not keep it waiting)."""
     board = lord_board(_VIGILANCE, 5)
     near, objects, state = _start(board, CURRENT)
     defs = board.abilities
@@ -228,6 +229,9 @@ def test_lord_given_asks_for_fixed_objects_and_commuting_parts() -> None:
     d = defs[_VIGILANCE]
     assert lord_given(d, frozenset({"o0"}), six, near, objects, [d], board, state, CURRENT)
     assert not lord_given(d, frozenset({"o0"}), six + 1, near, objects, [d], board, state, CURRENT)
+    # a part in layer 5, before the losses': the given effect, made in layer 6, would never apply it (kept out)
+    blue = replace(d, parts=(*d.parts, Part("set_colors", freeze({"colors": ("blue",)}))))
+    assert not lord_given(blue, frozenset({"o0"}), six, near, objects, [d], board, state, CURRENT)
     assert not lord_given(replace(d, cda=True), frozenset({"o0"}), six, near, objects, [d], board, state, CURRENT)
     mana = replace(d, text=_MANA_LORD)
     assert not lord_given(mana, frozenset({"o0"}), six, near, objects, [d], board, state, CURRENT)
