@@ -190,6 +190,40 @@ def test_a_loss_of_another_object_the_lord_acts_on_keeps_every_order() -> None:
     assert lord_given(d, objects[gain_lord.key], six, alone, objects, [d], board, state, IKORIA)
 
 
+def _resolved_lord_board(kind: str) -> Board:
+    """Resolved effects of one timestamp (2) on o0: lose all, flying, lose all, the lord, lose all; with ``both`` the
+    last loss reaches o1 too, else one more makes o2 (another player's creature, which the lord does not reach) lose
+    all abilities. o0 (0.5) has flying; o1 and o2 (0.25), reach."""
+    parts: list[list[dict[str, Any]]] = [[LOSE], [gain("flying")], [LOSE], [gain(_VIGILANCE)], [LOSE]]
+    on = [["o0"], ["o0"], ["o0"], ["o0"], ["o0", "o1"] if kind == "both" else ["o0"]]
+    if kind != "both":
+        parts.append([LOSE])
+        on.append(["o2"])
+    effects = [
+        {"id": f"t{i}", "controller": "p1", "timestamp": 2, "applies_to": t, "parts": p}
+        for i, (p, t) in enumerate(zip(parts, on, strict=True))
+    ]
+    objects = [
+        creature("o0", 0.5, 1, 1, abilities=["flying"]),
+        creature("o1", 0.25, 1, 1, abilities=["reach"]),
+        creature("o2", 0.25, 1, 1, abilities=["reach"], controller="p2"),
+    ]
+    return make_board(objects, effects, _DEFINED)
+
+
+@pytest.mark.parametrize(("kind", "every_runs"), [("both", 121), ("other", 721)])
+def test_a_loss_reaching_the_holder_too_or_no_object_of_the_lord_is_set_aside(kind: str, every_runs: int) -> None:
+    """611.3b, 613.8a-b, 613.7m: a loss reaching o0 and o1 (the lord's object) comes before the lord's effect in every
+    order, since the effect waits for every loss reaching o0; a loss of o2's abilities acts on an object the lord does
+    not reach. Either is set aside (``lord_given``'s ``spared``): five resolutions under today's rules, against 121 and
+    721 for every order, the same outcomes."""
+    board = _resolved_lord_board(kind)
+    every = outcomes(board, CURRENT, limit=1000)
+    found = distinct_outcomes(board, CURRENT)
+    assert (found.complete, found.runs, every.runs) == (True, 5, every_runs)
+    assert outcome_keys(found) == outcome_keys(every)
+
+
 @pytest.mark.parametrize("lord", [_VIGILANCE, _LORD_PLUS])
 def test_twelve_tied_abilities_giving_a_lord_are_nine_resolutions(lord: str) -> None:
     """613.7m: at N = 12 the odd abilities give o0 flying, the lord and trample, twice each: o0 keeps each when one of
