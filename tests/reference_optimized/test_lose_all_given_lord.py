@@ -192,11 +192,12 @@ def test_a_loss_of_another_object_the_lord_acts_on_keeps_every_order() -> None:
 
 def _resolved_lord_board(kind: str) -> Board:
     """Resolved effects of one timestamp (2) on o0: lose all, flying, lose all, the lord, lose all; with ``both`` the
-    last loss reaches o1 too, else one more makes o2 (another player's creature, which the lord does not reach) lose
-    all abilities. o0 (0.5) has flying; o1 and o2 (0.25), reach."""
+    last loss reaches o1 too, else the grant of flying reaches o2 too and one more effect makes o2 (another player's
+    creature, which the lord does not reach) lose all abilities. o0 (0.5) has flying; o1 and o2 (0.25), reach."""
     parts: list[list[dict[str, Any]]] = [[LOSE], [gain("flying")], [LOSE], [gain(_VIGILANCE)], [LOSE]]
     on = [["o0"], ["o0"], ["o0"], ["o0"], ["o0", "o1"] if kind == "both" else ["o0"]]
-    if kind != "both":
+    if kind != "both":  # flying for o2 too, which joins o2 to o0's territory
+        on[1] = ["o0", "o2"]
         parts.append([LOSE])
         on.append(["o2"])
     effects = [
@@ -211,16 +212,19 @@ def _resolved_lord_board(kind: str) -> Board:
     return make_board(objects, effects, _DEFINED)
 
 
-@pytest.mark.parametrize(("kind", "every_runs"), [("both", 121), ("other", 721)])
-def test_a_loss_reaching_the_holder_too_or_no_object_of_the_lord_is_set_aside(kind: str, every_runs: int) -> None:
+@pytest.mark.parametrize(("kind", "runs", "every_runs"), [("both", 5, 121), ("other", 9, 721)])
+def test_a_loss_reaching_the_holder_too_or_no_object_of_the_lord_is_set_aside(
+    kind: str, runs: int, every_runs: int
+) -> None:
     """611.3b, 613.8a-b, 613.7m: a loss reaching o0 and o1 (the lord's object) comes before the lord's effect in every
     order, since the effect waits for every loss reaching o0; a loss of o2's abilities acts on an object the lord does
-    not reach. Either is set aside (``lord_given``'s ``spared``): five resolutions under today's rules, against 121 and
-    721 for every order, the same outcomes."""
+    not reach (in o0's territory, joined by the grant of flying to both). Either is set aside (``lord_given``'s
+    ``spared``): under today's rules five resolutions against 121 for every order, and nine against 721 (o2 keeps
+    flying or not, as the last of its two touches says), the same outcomes."""
     board = _resolved_lord_board(kind)
     every = outcomes(board, CURRENT, limit=1000)
     found = distinct_outcomes(board, CURRENT)
-    assert (found.complete, found.runs, every.runs) == (True, 5, every_runs)
+    assert (found.complete, found.runs, every.runs) == (True, runs, every_runs)
     assert outcome_keys(found) == outcome_keys(every)
 
 
