@@ -120,7 +120,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import replace
-from itertools import permutations
 
 from reference.case import Case, apply_step_meeting, initial_board
 from reference.choices import LIMIT, Outcomes, Resolver, every_order
@@ -135,7 +134,16 @@ from reference.versions import RulesVersion
 
 from .features import resolve
 from .last_touch import last_touch_orders
-from .orders import DistinctOrders, components, groups, linked, orders_product, part_out_of_scope
+from .orders import (
+    DistinctOrders,
+    components,
+    every_of,
+    groups,
+    linked,
+    orders_product,
+    part_out_of_scope,
+    these,
+)
 from .reads import FIELDS, WRITES, condition_reads, filter_reads
 from .territories import given, holds_no_definition, ruled_across, territories, touched, writes_from
 
@@ -375,10 +383,10 @@ class StepOrders(DistinctOrders):
         if self.territories is not None:
             return self._inside(group)
         if len(group) < 3:
-            return lambda: permutations(group)
+            return every_of(tuple(group))
         fewer = last_touch_orders(group, self.effects, self.version, fixed=self.fixed)
         if fewer is None:
-            return lambda: permutations(group)
+            return every_of(tuple(group))
         found = tuple(fewer)
         return lambda: iter(found)
 
@@ -395,24 +403,14 @@ class StepOrders(DistinctOrders):
             if all(part_out_of_scope(p, b) is None for e in effects for p in e.parts):
                 continue
             if not losses_alone(b, effects, self.version):
-                return lambda: permutations(group)
+                return every_of(tuple(group))
             lose_all = True
         mine = one_per_key(near) or []
         subs: list[Callable[[], Iterable[tuple[str, ...]]]] = []
         for sub in groups(list(group), mine, merged_components(near, self.version)):
             fewer = None if len(sub) < 3 else last_touch_orders(sub, mine, self.version, lose_all, self.fixed)
-            subs.append(_every(tuple(sub)) if fewer is None else _these(tuple(fewer)))
+            subs.append(every_of(tuple(sub)) if fewer is None else these(tuple(fewer)))
         return lambda: orders_product(subs)
-
-
-def _every(group: tuple[str, ...]) -> Callable[[], Iterable[tuple[str, ...]]]:
-    """613.7m: every order of a group, drawn lazily each time it is asked."""
-    return lambda: permutations(group)
-
-
-def _these(found: tuple[tuple[str, ...], ...]) -> Callable[[], Iterable[tuple[str, ...]]]:
-    """613.7m: these orders of a group, each time it is asked."""
-    return lambda: iter(found)
 
 
 def distinct_step_outcomes(

@@ -64,7 +64,6 @@ an order of the tie, so no outcome is added.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from itertools import permutations
 from typing import Any
 
 from reference.choices import tie_keys
@@ -79,12 +78,14 @@ from .orders import (
     SCOPE_OPS,
     commute,
     components,
+    every_of,
     groups,
     last_writer_orders,
     linked,
     orders_product,
     part_out_of_scope,
     pins_later,
+    these,
 )
 from .reads import ABILITY_FIELDS, FIELDS, WRITES, condition_reads, filter_reads, value_reads
 from .text_changes import text_change_components
@@ -296,12 +297,12 @@ def _inside(
     objects, state, slot, applies, locked = at
     texts = text_change_components(group, near, objects, board, state, slot, version)
     if texts is not None:
-        split = [_every(c) for c in texts]
+        split = [every_of(c) for c in texts]
         return lambda: orders_product(split)
     stamps = frozenset(e.timestamp for e in near if any(k in (holder(e), e.key) for k in group))
     lose_all = holds_no_definition(near, objects, board, state, version, stamps, version.slot_index(slot), locked)
     if not lose_all and not all(part_out_of_scope(p, board) is None for e in near for p in e.parts):
-        return lambda: permutations(group)
+        return every_of(tuple(group))
     # 611.3a, 613.6: each effect's objects, the same in every order (the shape's filters read nothing written from the
     # slot on); 614.12: not for an object looked at as it would enter (kept as before)
     fixed = applies if board.entering is None else None
@@ -313,7 +314,7 @@ def _inside(
         fewer = None if len(sub) < 3 else last_touch_orders(sub, near, version, lose_all, fixed)
         if fewer is None and len(sub) >= 3:
             fewer = last_writer_orders(sub, near, version)
-        subs.append(_every(tuple(sub)) if fewer is None else _these(tuple(fewer)))
+        subs.append(every_of(tuple(sub)) if fewer is None else these(tuple(fewer)))
     return lambda: orders_product(subs)
 
 
@@ -787,13 +788,3 @@ def given_parts(d: AbilityDef, granted: Sequence[AbilityDef]) -> list[Part]:
     act on different ones. Either way the order of the group changes nothing between them, so those are left out."""
     own = d.applies_to == {"is_source": True}
     return [r for g in granted if not (own and g.applies_to == {"is_source": True} and g != d) for r in g.parts]
-
-
-def _every(group: tuple[str, ...]) -> Callable[[], Iterable[tuple[str, ...]]]:
-    """613.7m: every order of a group, drawn lazily each time it is asked."""
-    return lambda: permutations(group)
-
-
-def _these(found: tuple[tuple[str, ...], ...]) -> Callable[[], Iterable[tuple[str, ...]]]:
-    """613.7m: these orders of a group, each time it is asked."""
-    return lambda: iter(found)
