@@ -145,17 +145,10 @@ after all of them, and only if a gain of its wording came after the last of them
 wording's atom present at the end of the slot. There and in each later slot E commutes with every operation of the
 territories' effects (the losses of all abilities aside in their slot: those reaching E's object are done before it,
 the others act on other objects) and of the other definitions given, and nothing reads what it writes, so where it
-applies among them changes nothing: the signature still decides the outcome.
-
-**A lord given by the group.** ``territories.lord_given`` lets a gain of the group give a defined ability acting on
-objects its filter finds ("other creatures you control have vigilance"), when the filter reads nothing written from the
-tie's slot on: read with the object given it as its source, it finds the same objects in every order
-(``territories.lord_objects``; the territories join them to that object's). Its effect E is read as above, in the
-losses' layer or after it, with one difference: E waits for the losses reaching the object given it, not for those
-reaching the objects it acts on, so a loss of one of those (and not of the object given it) is placed before or after E
-by the order: such a loss must commute with E, which it does not, and the group keeps every order
-(``tests/reference_optimized/test_lose_all_given_lord.py`` has such a board, whose outcomes two orders of one signature
-split).
+applies among them changes nothing: the signature still decides the outcome. A lord given ("other creatures you
+control have vigilance", "equipped creature has flying") acts on objects whose losses it does not wait for, and stays
+outside (611.3a, and the territories read no filter of a given ability: where they did, a board lost an outcome,
+``tests/reference_optimized/test_territories.py``, Rune of Flight on Colossus Hammer).
 
 **A defined ability given by the group.** ``territories.holds_no_definition`` also lets a gain of the group (or an
 effect of its territories) give a defined ability (611.3b) that applies to the object given it, or to objects its

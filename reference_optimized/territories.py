@@ -12,8 +12,7 @@ any effect from the slot on may write (it finds the same objects wherever it is 
 source, when any effect from the slot on may change the abilities or the text of that source (a text change, a loss
 or gain of abilities, a keyword counter): the effect exists, and reads its words, only while its source has the
 ability (611.3b, 612, 613.1f, 613.8a). An ability granted that generates an effect (611.3b) also touches the
-objects that effect would apply to (the object given it, the object its definition names, or those a lord's filter
-finds, read with the object given it as its source). Every value an
+objects that effect would apply to (the object given it, or the object its definition names). Every value an
 effect uses reads nothing written from the slot on (613.8a, "what it does": it is the same wherever it is read). So
 does every condition of a static ability (611.3a: the effect exists or not throughout). Every operation is local to
 the object it changes: it reads and writes only that object's characteristics. These are the operations of
@@ -47,8 +46,7 @@ or on objects it names by identity, ``holds_no_definition``, ``apart_from_tie``,
 ``defined_locked_before``, ``begun_before_losses`` and ``granted_apart``; a held defined ability acting from the
 losses' layer on, whatever its timestamp (the group's too), that waits for a loss existing in every order and so never
 applies, ``lost_first``; a characteristic-defining one done before the tie, ``defined_before``; a defined ability
-given acting on the object given it from the losses' layer on, ``granted_at_losses``, or on objects a filter reading
-nothing written finds (a lord), where no loss reaches one of those but with the object given it, ``lord_given``; two
+given acting on the object given it from the losses' layer on, ``granted_at_losses``; two
 given that each act on the object given them need not commute, their effects tying by themselves, ``given_parts``), and
 ``reference_optimized.last_touch`` reads them as settings, on the objects each effect applies to, which are fixed
 here even where a filter on characteristics finds them). A tie whose keys name an effect
@@ -206,9 +204,6 @@ def territories(
                 d = board.abilities[w]
                 own = d.applies_to == {"is_source": True}  # "this creature": the object given it
                 named = frozenset() if own else identity_objects(d.applies_to, None)
-                if named is None:  # a lord: the objects its filter finds for each object given it
-                    found = lord_objects(d, fixed, board, state, written)
-                    named = None if found is None else frozenset().union(*found.values())
                 if named is None or not all(constant(q, written) for q in d.parts):
                     return None
                 reach = named | fixed
@@ -342,9 +337,8 @@ def holds_no_definition(
     (``begun_before_losses``); when it is characteristic-defining and applies only in slots before the tie's
     (``defined_before``); or, whatever its timestamp, when its effect applies from the losses' slot on and waits for a
     loss of all abilities reaching its holder that exists in every order (``lost_first``: it never applies). A gain may
-    also give a defined ability acting on the object given it from the losses' slot on (``granted_at_losses``), or a
-    lord acting on objects its filter finds (``lord_given``). Its losses and gains then end and start no effect that
-    could apply while
+    also give a defined ability acting on the object given it from the losses' slot on (``granted_at_losses``). Its
+    losses and gains then end and start no effect that could apply while
     the order matters, or one that applies, or not, at the same place in every order, or one that commutes with
     everything where it applies (``reference_optimized.last_touch``, "Losses of all abilities", "A defined ability
     held apart from the tie", "A defined ability given by the group")."""
@@ -354,7 +348,7 @@ def holds_no_definition(
         return False
     where = max(_slot_index(e.origin, p.op, version) for e, p in parts if p.op in LOSE_ALL) if version else 0
     granted = [board.abilities[w] for _, p in parts if p.op == "add_abilities" for w in given(p, board)]
-    for e, p in parts:
+    for _, p in parts:
         if p.op in LOSE_ALL or part_out_of_scope(p, board) is None:
             continue
         # 611.3b: a gain of defined abilities, each of whose effects commutes with everything in its layers
@@ -362,10 +356,8 @@ def holds_no_definition(
             return False
         for w in given(p, board):
             g = board.abilities[w]
-            if not (
-                granted_apart(g, where, near, granted, board, version)
-                or granted_at_losses(g, where, near, granted, board, version)
-                or lord_given(g, objects[e.key], where, near, objects, granted, board, state, version)
+            if not granted_apart(g, where, near, granted, board, version) and not granted_at_losses(
+                g, where, near, granted, board, version
             ):
                 return False
     for oid, ch in ((o, state[o]) for o in sorted({o for e in losers for o in objects[e.key]}) if o in state):
@@ -687,62 +679,6 @@ def granted_apart(
     return commutes_where_it_applies(d, where, near, granted, board, version)
 
 
-def lord_objects(
-    d: AbilityDef, holders: Iterable[str], board: Board, state: State, written: frozenset[str]
-) -> dict[str, frozenset[str]] | None:
-    """611.3a, 613.6, 109.4: for each object the definition is given to (``holders``), the objects its effect would
-    apply to from the slot on ("other creatures you control": read with that object as its source): those ``touched``
-    finds, the same wherever they are read when its filter reads nothing ``written``; None when they may change."""
-    out: dict[str, frozenset[str]] = {}
-    for h in sorted(holders):
-        e = ContinuousEffect(f"{h}:{d.text} (granted)", "static", 0.0, d.parts, d.text, source=h, filter=d.applies_to)
-        found = touched(e, {}, board, state, written)
-        if found is None:
-            return None
-        out[h] = found
-    return out
-
-
-def lord_given(
-    d: AbilityDef,
-    holders: frozenset[str],
-    where: int,
-    near: Sequence[ContinuousEffect],
-    objects: Mapping[str, frozenset[str]],
-    granted: Sequence[AbilityDef],
-    board: Board,
-    state: State,
-    version: RulesVersion,
-) -> bool:
-    """611.3a-b, 613.8a-b, 613.4c, 613.7m: a defined ability a gain of the group gives to ``holders``, acting on objects
-    its filter finds ("other creatures you control have vigilance": a lord), whose effect E applies from the losses'
-    slot (``where``) on. Its filter reads nothing written from the slot on, so E given to h applies to the same
-    objects F(h) in every order and wherever it is read (``lord_objects``; the territories join them to h's). E exists
-    while h has the wording (611.3b). Where E has parts in the losses' slot, it depends there on every loss reaching h
-    while that loss exists unapplied (applying it would stop E existing; the wording is no mana ability, so a loss
-    but mana abilities takes it too, 605.1a), and no effect depends on E (it takes nothing away, and the shape's filters
-    and values read nothing written, what a loss does reads no ability), so E applies there after all of them, and only
-    if a gain of its wording came after the last: when the signature of the order (``last_touch``) leaves the wording on
-    h at the end of that slot, as in ``granted_at_losses``. Unlike that one, a loss reaching an object of F(h) but not h
-    is not waited for, and its place before or after E is the order's: such a loss must commute with E, which a gain
-    does not, so only the losses reaching h, or no object of F(h), are set aside (``spared``: then each either comes
-    before E or acts on other objects). Where E's parts are all after that slot, its existence is decided at its end,
-    as in ``granted_apart``. In every slot E applies in, it commutes with every other operation there of the
-    territories' effects and of the other definitions given, with numbers for values and nothing else to do, so where
-    it applies among them, by timestamp or by a tie the recorded order decides or one left open, changes nothing
-    (``tests/reference_optimized/test_lose_all_given_lord.py`` has a board where a loss of another object's abilities
-    makes the order decide)."""
-    if not ends_after(d, where - 1, version) or d.cda or is_mana_ability(d.text):
-        return False
-    found = lord_objects(d, holders, board, state, writes_from(near, board) or FIELDS)
-    if found is None:
-        return False
-    spared = frozenset(
-        e.key for e in near if all(h in objects[e.key] or not objects[e.key] & f for h, f in found.items())
-    )
-    return commutes_where_it_applies(d, where, near, granted, board, version, spared)
-
-
 def commutes_where_it_applies(
     d: AbilityDef,
     where: int,
@@ -750,13 +686,12 @@ def commutes_where_it_applies(
     granted: Sequence[AbilityDef],
     board: Board,
     version: RulesVersion,
-    spared: frozenset[str] | None = None,
 ) -> bool:
     """613.4c, 613.1e-f, 611.3b: in each slot where the given definition's effect applies, each of its operations is in
     ``orders``' scope with numbers for values, and commutes with every operation there of the territories' effects
-    (``near``; in the losses' slot, ``where``, their losses of all abilities aside: ``granted_at_losses``; only those of
-    the effects ``spared`` names, when given: ``lord_given``) and of the definitions given (``granted``; those that act
-    on the object given them beside one that does too aside: ``given_parts``)."""
+    (``near``; in the losses' slot, ``where``, their losses of all abilities aside: ``granted_at_losses``) and of the
+    definitions given (``granted``; those that act on the object given them beside one that does too aside:
+    ``given_parts``)."""
     for q in d.parts:
         if (
             part_out_of_scope(q, board) is not None
@@ -770,8 +705,7 @@ def commutes_where_it_applies(
             r
             for e in near
             for r in e.parts
-            if version.slot_of(OPERATION_KIND[r.op], e.origin) == slot
-            and not (at_losses and r.op in LOSE_ALL and (spared is None or e.key in spared))
+            if version.slot_of(OPERATION_KIND[r.op], e.origin) == slot and not (at_losses and r.op in LOSE_ALL)
         ]
         others += [r for r in given_parts(d, granted) if version.slot_of(OPERATION_KIND[r.op], "static") == slot]
         if not all(commute(q, r) for r in others):

@@ -104,7 +104,6 @@ KILLING_SUITE = (
     "tests/reference_optimized/test_lose_all_granted.py",
     "tests/reference_optimized/test_lose_all_tied_holders.py",
     "tests/reference_optimized/test_lose_all_begun.py",
-    "tests/reference_optimized/test_lose_all_given_lord.py",
     "tests/reference_optimized/test_indexes.py",
     "tests/reference_optimized/test_orders.py",
     "tests/reference_optimized/test_from_slot.py",
