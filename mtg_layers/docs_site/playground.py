@@ -164,7 +164,8 @@ def outcomes_html(
         )
         head = "".join(f"<th>{escape(h)}</th>" for h in ["outcome", *(f"{o}.{f}" for o, f in about)])
         parts.append(
-            f"<h3>The answer depends on an order</h3><p>{escape(ties[:1].upper() + ties[1:])}. Each order the rules allow:</p>"
+            f"<h3>The answer depends on an order</h3><p>{escape(ties[:1].upper() + ties[1:])}. "
+            "Each order the rules allow:</p>"
             f'<table data-kind="outcomes"><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table>'
         )
     traced = list(enumerate(boards, 1)) if several and own_boards(boards) else [(0, boards[0])]
