@@ -402,6 +402,14 @@ def _holder_untied(held_by: str, near: Sequence[ContinuousEffect], stamps: froze
     return not any(e.source == held_by and e.origin in ("static", "cda") and e.timestamp in stamps for e in near)
 
 
+def _takes_nothing_holder_untied(
+    d: AbilityDef, held_by: str, near: Sequence[ContinuousEffect], stamps: frozenset[float]
+) -> bool:
+    """613.6, 613.7, 613.8a: the effect of ``d`` takes no ability away (``_TAKING``), so it ends and starts no effect
+    by itself, and its holder has no effect with one of the group's timestamps (``_holder_untied``)."""
+    return not any(p.op in _TAKING for p in d.parts) and _holder_untied(held_by, near, stamps)
+
+
 def ends_after(d: AbilityDef, where: int, version: RulesVersion) -> bool:
     """611.3b, 613.1, 613.6: the effect the definition generates applies only in slots after ``where`` (the slots of
     the losses of all abilities from the tie's slot on), and does nothing else (no condition, no replacement, no
@@ -483,9 +491,7 @@ def defined_locked_before(
     ``last_touch``, "A defined ability held, locked in before the tie")."""
     if stamps is None or key not in locked or not d.cda or not layers_only(d):
         return False
-    if any(p.op in _TAKING for p in d.parts):
-        return False
-    return _holder_untied(held_by, near, stamps)
+    return _takes_nothing_holder_untied(d, held_by, near, stamps)
 
 
 def begun_before_losses(
@@ -511,12 +517,10 @@ def begun_before_losses(
     abilities like a keyword's, and the signature of an order decides the outcome as for ``locked_before``."""
     if start is None or stamps is None or not d.parts or not layers_only(d):
         return False
-    if any(p.op in _TAKING for p in d.parts):
-        return False
     origin = effect_origin(d, granted=False)  # 604.3a: a held characteristic-defining ability's slots are a CDA's
     if not start <= min(_slot_index(origin, p.op, version) for p in d.parts) < where:
         return False
-    return _holder_untied(held_by, near, stamps)
+    return _takes_nothing_holder_untied(d, held_by, near, stamps)
 
 
 def apart_from_tie(
@@ -541,9 +545,7 @@ def apart_from_tie(
     (``tests/reference_optimized/test_lose_all_tied_holders.py``)."""
     if stamps is None or not ends_after(d, where - 1, version) or d.cda or is_mana_ability(wording):
         return False
-    if any(p.op in _TAKING for p in d.parts):
-        return False
-    return _holder_untied(held_by, near, stamps)
+    return _takes_nothing_holder_untied(d, held_by, near, stamps)
 
 
 def lost_first(

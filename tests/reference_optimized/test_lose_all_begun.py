@@ -152,6 +152,15 @@ def _o0(found: Any) -> set[tuple[Any, ...]]:
     }
 
 
+def _five_against_every_order(board: Board, version: Any) -> Any:
+    """613.7m: the reduced outcomes of a five-key tie, complete in five resolutions, are every order's (121)."""
+    every = outcomes(board, version, limit=1000)
+    found = distinct_outcomes(board, version)
+    assert (found.complete, found.runs, every.runs) == (True, 5, 121)
+    assert outcome_keys(found) == outcome_keys(every)
+    return found
+
+
 _FLY, _HASTE = frozenset({"flying"}), frozenset({"haste"})
 
 
@@ -165,10 +174,7 @@ def test_a_definition_begun_between_the_ties_slot_and_the_losses_is_read_as_a_ke
     grant of it follows the last loss. Four outcomes, every order's: five resolutions against 121."""
     board = begun_board(_BLUE_PLUS, 0.5, 5)
     for version in (M10, IKORIA, CURRENT):
-        every = outcomes(board, version, limit=1000)
-        found = distinct_outcomes(board, version)
-        assert (found.complete, found.runs, every.runs) == (True, 5, 121)
-        assert outcome_keys(found) == outcome_keys(every)
+        found = _five_against_every_order(board, version)
         blue = frozenset({"blue"})
         assert _o0(found) == {(a, blue, 2) for a in (frozenset(), _FLY, _HASTE, _FLY | _HASTE)}
 
@@ -179,10 +185,7 @@ def test_a_definition_begun_between_with_a_later_timestamp_gives_haste_after_the
     took its ability: o0 has haste in every outcome, flying when its grant follows the last loss. Every order's
     outcomes, five resolutions against 121."""
     board = begun_board(_BLUE_HASTE, 3, 5)
-    every = outcomes(board, CURRENT, limit=1000)
-    found = distinct_outcomes(board, CURRENT)
-    assert (found.complete, found.runs, every.runs) == (True, 5, 121)
-    assert outcome_keys(found) == outcome_keys(every)
+    found = _five_against_every_order(board, CURRENT)
     assert {frozenset(o.final["o0"].abilities) for o in found.outcomes} == {_HASTE, _FLY | _HASTE}
 
 
@@ -196,10 +199,7 @@ def test_a_characteristic_defining_ability_locked_in_before_the_tie_keeps_applyi
     for stamp in (0.5, 3):
         board = begun_board(_CDA_BLUE_SIZE, stamp, 5, early=False)
         for version in (M10, IKORIA, CURRENT):
-            every = outcomes(board, version, limit=1000)
-            found = distinct_outcomes(board, version)
-            assert (found.complete, found.runs, every.runs) == (True, 5, 121)
-            assert outcome_keys(found) == outcome_keys(every)
+            found = _five_against_every_order(board, version)
             blue = frozenset({"blue"})
             assert _o0(found) == {(a, blue, 3) for a in (frozenset(), _FLY, _HASTE, _FLY | _HASTE)}
         assert not distinct_outcomes(board, PRE_M10).complete
