@@ -95,11 +95,56 @@ Inside a group, where every operation of its merged territories (their effects o
 or is a loss of all abilities that reaches no object holding an ability whose wording stands for a definition on its
 board (``losses_alone``: ``territories.holds_no_definition``'s plainest reading; no effect of those territories gives a
 defined ability or changes text, and no other territory touches their objects, so the losses end and start no effect),
+or is a gain of defined abilities each of whose effects applies at a place timestamps fix (``gifts_apart``, below),
 those territories are split by their merged components and one order per signature of ``last_touch`` (losses read as
-settings, ``lose_all``) is tried over every board's atoms: the in-scope argument above, read on those territories'
-effects alone (``territories``: the others do not meet them). Else every order of the group. A tie holding an effect
+settings, ``lose_all``; a gain's wording an ability like a keyword) is tried over every board's atoms: the in-scope
+argument above, read on those territories' effects alone (``territories``: the others do not meet them). Else every
+order of the group. A tie holding an effect
 that no board has before the layers (one a granted ability generates as the layers run, 611.3b: no territory names
 it, and its holder may name no effect read, a group of its own) keeps every order (``StepOrders.__call__``).
+
+*A defined ability given, at its own timestamp* (``gifts_apart``, ``fixed_place``; "other creatures you control have
+'this creature has flying.'" beside Wingers and Grounders, the creature entering after them). It is checked on each
+board read B, on the effects ``near`` of the group's merged territories there, and holds on every B_σ (below). Its
+conditions, each with its rule:
+
+1. Every operation of ``near`` outside ``orders``' scope is a gain (``add_abilities``) of defined abilities (613.1f,
+   611.3b, 612: no loss of a defined ability or of all abilities, no text change, no keyword counter). So every effect
+   of ``near`` exists from the first slot to the last (a static ability's source keeps its defined abilities and its
+   words; conditions read nothing written, 611.3a), and the effects the gains start exist once started. With the
+   territories' shape (filters and values read nothing written, the given definitions' writes counted), no effect
+   changes another's existence, objects or what it does but a gain starting one (613.8a), and that one exists only
+   once its gain has applied: no dependency edge is ever drawn, so in each slot the layer loop applies the effects
+   present in rank order (613.7; 613.3 for characteristic-defining ones), ties by the order.
+2. No object X a gain of wording w reaches (its objects, fixed: ``territories.touched``) holds w as its own as the
+   first slot begins (613.1f: ``add_abilities`` leaves such a wording the object's own, and its effect would not be
+   one the gain starts). So, with 1, X has w from the first gain of w reaching it on, in every order, and its effect
+   E (611.3b) exists from then on (a granted ability is never characteristic-defining, 604.3a).
+3. The definition given acts on X alone ("this creature ...", ``applies_to`` the source, 611.3a: a lord given, whose
+   filter finds objects whose losses it need not wait for, stays out, as in ``territories``), does nothing but apply
+   in layers (``territories.layers_only``: no condition, replacement, token or other zone) and is not
+   characteristic-defining; each of its operations is in ``orders``' scope (it gives and takes no defined ability in
+   turn, 611.3b).
+4. E's timestamp is X's or its gain's, whichever is later (613.7a; ``reference.effects.static_effect`` takes the last
+   gain applied): it lies between ``low`` and ``high``, the least and greatest of those over the gains of w reaching X.
+   In each slot of E's operations, every operation there of ``near`` that E's does not commute with
+   (``orders.commute``, 613.4c, 613.1e-f) has a timestamp below ``low`` or above ``high``, and E's commute with every
+   operation there of the definitions given (``fixed_place``).
+
+*Why E is a fixed step.* By 1 the effects of a slot apply in rank order; E, started by a gain of timestamp at most its
+own, joins that order at its rank, in a slot after the gains' from the slot's start with the timestamp ``high`` (a slot
+before theirs is over before E exists: E never applies there, in any order). Every effect E does not commute with
+applies before E (timestamp below ``low``: present and ready, of lower rank; a characteristic-defining one that 613.3
+puts first, whatever its timestamp) or after it (above ``high``: every gain of w reaching X has a timestamp at most
+``high``, applies first and starts E, of lower rank than that effect). So, moving E across the operations it commutes
+with, every order's sequence on X ends as the sequence with E at one place: after every effect of rank up to E's
+greatest, before every later one. That place never splits the group (one timestamp), and E's values read nothing
+written: E is a fixed step outside the group, like an effect of another timestamp, and the gain's wording is an element
+of X's abilities that only gains touch (a gain sets it present, 613.1f; ``last_touch``'s reading). The effects E ties
+with (of one timestamp in ``low``-``high``) commute with it, so such a tie, which keeps every order (E names no merged
+territory, ``StepOrders.__call__``), changes nothing either. On B_σ the same holds: the effects differ only in counter
+effects (absent, or another number); a number is no operation kind, X's timestamp is the same, so every check above
+holds with fewer effects.
 
 *Why this gives every outcome.* Take σ, and the tried τ with the same order inside each group (or the same signature).
 Entry after entry the boards under σ and τ are the same B_σ while they end alike (above). On B_σ each merged territory's
@@ -111,7 +156,8 @@ abilities keep every order as above. Every tried order is an order of the tied e
 
 Outside both scopes (a step with state-based actions, tokens or amounts fixed as it resolves, which read the board
 under σ in other ways; copies or control changes, which are not local; filters, values or conditions reading what may
-be written, or counters; a gain of a defined ability in a group) every order is tried
+be written, or counters; a gain of a defined ability in a group but as ``gifts_apart`` reads it, a lord given among
+them) every order is tried
 (``reference.choices.every_order``), as before: never a wrong answer, only the slow one.
 ``tests/reference_optimized/test_step_orders.py`` compares the outcomes with every order's on generated steps.
 """
@@ -126,16 +172,18 @@ from reference.choices import LIMIT, Outcomes, Resolver, every_order
 from reference.effects import ContinuousEffect, affected, effects_in_play
 from reference.entry import arriving_with, entry_abilities, looked_at_board, step_outcomes
 from reference.fixed_amounts import unfixed
-from reference.model import Board, Counter
+from reference.model import AbilityDef, Board, Counter
 from reference.resolver import initial_state
 from reference.timestamps import Tie, holder
 from reference.type_names import with_type_names
 from reference.versions import RulesVersion
+from reference.vocabulary import OPERATION_KIND
 
 from .features import resolve
 from .last_touch import last_touch_orders
 from .orders import (
     DistinctOrders,
+    commute,
     components,
     every_of,
     groups,
@@ -145,7 +193,15 @@ from .orders import (
     these,
 )
 from .reads import FIELDS, WRITES, condition_reads, filter_reads
-from .territories import given, holds_no_definition, ruled_across, territories, touched, writes_from
+from .territories import (
+    given,
+    holds_no_definition,
+    layers_only,
+    ruled_across,
+    territories,
+    touched,
+    writes_from,
+)
 
 
 def counter_kinds(case: Case) -> tuple[str, ...]:
@@ -336,6 +392,65 @@ def losses_alone(board: Board, near: Sequence[ContinuousEffect], version: RulesV
     return holds_no_definition(near, objects, board, state)
 
 
+def gifts_apart(board: Board, near: Sequence[ContinuousEffect], version: RulesVersion) -> bool:
+    """611.3b, 613.7, 613.7a, 613.8a: on one board read, every operation of the territories ``near`` holds is in
+    ``orders``' scope or a gain of defined abilities, no object a gain reaches holds the wording as its
+    own, and the effect E each definition given generates on each object X given it applies at a place timestamps fix
+    (``fixed_place``, between E's possible timestamps: X's, or a gain's where later, 613.7a) (module docstring,
+    "A defined ability given, at its own timestamp")."""
+    gains = [(e, p) for e in near for p in e.parts if part_out_of_scope(p, board) is not None]
+    if any(p.op != "add_abilities" for _, p in gains):
+        return False  # 613.1f, 612: a loss of a defined ability or of all abilities, a text change, a keyword counter
+    state = initial_state(board, version)
+    written = writes_from([e for e in effects_of(board, version) if e.parts], board) or frozenset()
+    stamps: dict[tuple[str, str], set[float]] = {}
+    for e, p in gains:
+        for x in sorted((touched(e, {}, board, state, written) or frozenset()) & state.keys()):  # fixed in the shape
+            for w in given(p, board):
+                if w in state[x].abilities:
+                    return False  # 613.1f: held as its own, the effect is not the one a gain starts
+                stamps.setdefault((x, w), set()).add(max(board.objects[x].timestamp, e.timestamp))
+    granted = [board.abilities[w] for _, p in gains for w in given(p, board)]
+    return all(
+        fixed_place(board.abilities[w], min(ts), max(ts), near, granted, board, version)
+        for (_, w), ts in stamps.items()
+    )
+
+
+def fixed_place(
+    d: AbilityDef,
+    low: float,
+    high: float,
+    near: Sequence[ContinuousEffect],
+    granted: Sequence[AbilityDef],
+    board: Board,
+    version: RulesVersion,
+) -> bool:
+    """611.3a-b, 613.7, 613.4c, 613.1e-f: the definition given acts on the object given it alone and does nothing but
+    apply in layers (not characteristic-defining), each of its operations in ``orders``' scope, and in each of its
+    slots every operation there of the territories' effects (``near``) that it does not commute with has a timestamp
+    outside ``low``-``high`` (E's timestamps: it applies after all the earlier ones and before all the later ones),
+    and it commutes with every operation there of the definitions given (``granted``)."""
+    if not layers_only(d) or d.cda or d.applies_to != {"is_source": True}:
+        return False  # 611.3a: a filter's objects need not be the holder's (a lord given stays out)
+    for q in d.parts:
+        if part_out_of_scope(q, board) is not None:
+            return False  # 611.3b: it would give or take a defined ability in turn
+        slot = version.slot_of(OPERATION_KIND[q.op], "static")
+        for f in near:
+            for r in f.parts:
+                here = version.slot_of(OPERATION_KIND[r.op], f.origin) == slot
+                if here and not commute(q, r) and low <= f.timestamp <= high:
+                    return False  # 613.7: its place beside that operation would be a tie's, or the gains' order
+        if any(
+            version.slot_of(OPERATION_KIND[r.op], "static") == slot and not commute(q, r)
+            for g in granted
+            for r in g.parts
+        ):
+            return False  # 613.7a: two effects given that need not commute
+    return True
+
+
 class StepOrders(DistinctOrders):
     """613.7m, 614.12: the orders of a step's ties worth trying (module docstring), as ``reference.choices`` asks: a
     board's (``orders.DistinctOrders``), read on the effects of every board, one per key; grouped by the merged
@@ -392,15 +507,18 @@ class StepOrders(DistinctOrders):
 
     def _inside(self, group: Sequence[str]) -> Callable[[], Iterable[tuple[str, ...]]]:
         """613.7m, 611.3b, 613.1f: the orders tried of one group of merged territories (module docstring): where every
-        operation of those territories, on every board, is in ``orders``' scope or a loss of all abilities that ends no
-        effect (``losses_alone``), the group split by their merged components and one order per signature of
+        operation of those territories, on every board, is in ``orders``' scope, or a loss of all abilities that ends no
+        effect (``losses_alone``), or a gain of defined abilities whose effects are fixed steps (``gifts_apart``), the
+        group split by their merged components and one order per signature of
         ``last_touch`` inside each (losses read as settings); else every order of the group."""
         where = self.components
         classes = {where[e.key] for e in self.effects if holder(e) in group or e.key in group}
         near = [[e for e in effects if where[e.key] in classes] for effects in self.per_board]
         lose_all = False
         for b, effects in zip(self.boards, near, strict=True):
-            if all(part_out_of_scope(p, b) is None for e in effects for p in e.parts):
+            if all(part_out_of_scope(p, b) is None for e in effects for p in e.parts) or gifts_apart(
+                b, effects, self.version
+            ):
                 continue
             if not losses_alone(b, effects, self.version):
                 return every_of(tuple(group))

@@ -34,6 +34,8 @@ from reference_optimized.step_orders import (
     boards_read,
     distinct_step_outcomes,
     effects_of,
+    fixed_place,
+    gifts_apart,
     losses_alone,
     merged_components,
     one_per_key,
@@ -76,6 +78,15 @@ PAINTERS: dict[str, tuple[str, dict[str, Any]]] = {
         "shrines you control have a hue.",
         {"op": "add_abilities", "abilities": ["this creature is green."]},
     ),
+    # 611.3b: gains whose effects take flying away (layer 6) or set power and toughness (7b) on the creature given them
+    "ungifter": (
+        "other creatures you control have weight.",
+        {"op": "add_abilities", "abilities": ["this creature loses flying."]},
+    ),
+    "sizegifter": (
+        "other creatures you control have a size.",
+        {"op": "add_abilities", "abilities": ["this creature is 1/1."]},
+    ),
     # 612: a text change of the shrines' "enters with" abilities
     "recolorer": ("shrines you control read blue for green.", {"op": "replace_word", "from": "green", "to": "blue"}),
 }
@@ -85,6 +96,10 @@ GIFTS: list[dict[str, Any]] = [
      "parts": [{"op": "add_abilities", "abilities": ["flying"]}]},
     {"text": "this creature is green.", "applies_to": {"is_source": True},
      "parts": [{"op": "add_colors", "colors": ["green"]}]},
+    {"text": "this creature loses flying.", "applies_to": {"is_source": True},
+     "parts": [{"op": "remove_abilities", "abilities": ["flying"]}]},
+    {"text": "this creature is 1/1.", "applies_to": {"is_source": True},
+     "parts": [{"op": "set_pt", "power": 1, "toughness": 1}]},
 ]  # fmt: skip
 # The painters whose filter names the shrines (the Recolorer's by identity: a text change may change subtypes, 612.1)
 ON_SHRINES = frozenset({"silencer", "shrinegifter"})
@@ -130,11 +145,12 @@ def step_case(
     bear: bool = False,
     sba: bool = False,
     held: Sequence[str] = (),
+    bear_at: float = 0.25,
 ) -> Any:
     """p1's patrons (timestamp 0.5), p1's painters (each with its abilities and timestamp; equal ones tied, p1's
-    choice), a bear there from the start (``bear``, with the abilities ``held``), and ``entering`` creatures entering
-    at once in the second step as the first ``leaving`` painters go to the graveyard (with state-based actions:
-    ``sba``)."""
+    choice), a bear there from the start (``bear``, with the abilities ``held`` and the timestamp ``bear_at``), and
+    ``entering`` creatures entering at once in the second step as the first ``leaving`` painters go to the graveyard
+    (with state-based actions: ``sba``)."""
     objects: list[dict[str, Any]] = [
         {
             "id": f"patron-{p}",
@@ -154,7 +170,7 @@ def step_case(
              "timestamp": ts, "abilities": painted}
         )  # fmt: skip
     if bear:
-        objects.append(creature("bear", timestamp=0.25, abilities=list(held)))
+        objects.append(creature("bear", timestamp=bear_at, abilities=list(held)))
     second: dict[str, Any] = {
         "description": "they enter",
         "add_objects": [creature(f"lions{k}") for k in range(entering)],
@@ -469,8 +485,10 @@ def painter_object(oid: str, kind: str, controller: str = "p1", timestamp: float
 
 # The kinds the territories take (losses, gains of defined abilities, a text change of the shrines) beside the
 # painters of layers 5 and 6 they tie with.
-BESIDE = st.sampled_from(["winger", "grounder", "winger", "greener", "bluer", "anthem"])
-TERRITORIAL = st.sampled_from(["silencer", "husher", "gifter", "shrinegifter", "recolorer"])
+BESIDE = st.sampled_from(["winger", "grounder", "winger", "greener", "bluer", "anthem", "shrinker"])
+TERRITORIAL = st.sampled_from(
+    ["silencer", "husher", "gifter", "shrinegifter", "recolorer", "gifter", "ungifter", "sizegifter", "gifter"]
+)
 
 
 # Each step is checked against ``entry.step_outcomes`` with every order of each tie (up to 4! orders of the painters
@@ -496,15 +514,24 @@ TERRITORIAL = st.sampled_from(["silencer", "husher", "gifter", "shrinegifter", "
     leaving=st.integers(0, 1),
     bear=st.booleans(),
     held=st.sampled_from([(), ("this creature has flying.",), ("this creature is green.",), ("flying",)]),
+    bear_at=st.sampled_from([0.25, 3.0]),
     vid=st.sampled_from(VERSIONS),
 )
 def test_611_3b_612_613_1f_the_territories_step_outcomes_are_every_orders_outcomes(
-    painters: list[Painter], patrons: list[str], entering: int, leaving: int, bear: bool, held: Any, vid: str
+    painters: list[Painter],
+    patrons: list[str],
+    entering: int,
+    leaving: int,
+    bear: bool,
+    held: Any,
+    bear_at: float,
+    vid: str,
 ) -> None:
     """Against every order of each tie (the readable enumeration): the same results, none dropped or added, where the
-    boards hold losses of all abilities, gains of abilities that generate effects and text changes (the Bear, if there,
+    boards hold losses of all abilities, gains of abilities that generate effects (often: given at the painters'
+    timestamp or at the creature's, ``gifts_apart``) and text changes (the Bear, if there, before or after the painters,
     holding a defined ability a loss may end, or a keyword)."""
-    case = step_case(painters, patrons, entering, leaving, bear, held=held)
+    case = step_case(painters, patrons, entering, leaving, bear, held=held, bear_at=bear_at)
     every, slow = every_order_results(case, 2, vid)
     got, found = reduced(case, 2, vid)
     assert found.runs <= slow.runs or not slow.complete
@@ -664,3 +691,122 @@ def test_613_7m_apnap_across_territories_keeps_every_order() -> None:
         boards, _ = boards_read(case, 2, version)
         per_board = [effects_of(b, version) for b in boards]
         assert (step_territories(boards, per_board, version) is not None) is held
+
+
+# --- A defined ability given, at its own timestamp (``gifts_apart``, ``fixed_place``): module docstring, "A defined
+# ability given, at its own timestamp".
+
+GIFTED: list[Painter] = [(("gifter",), 1.0), (("winger",), 1.0), (("grounder",), 1.0), (("winger",), 1.0)]
+FLYING = "this creature has flying."
+
+
+def gift_board(painters: Sequence[Painter], bear_at: float | None = None, held: Sequence[str] = ()) -> Any:
+    """The board after the step of ``step_case`` (the Flier patron, one Lions entering; a Bear at ``bear_at``), its
+    effects and the current rules."""
+    version = get_version("current")
+    case = step_case(painters, ["flier"], 1, bear=bear_at is not None, held=held, bear_at=bear_at or 0.25)
+    board = boards_read(case, 2, version)[0][-1]
+    return board, effects_of(board, version), version
+
+
+def test_611_3b_613_7a_a_gift_at_the_creatures_timestamp_is_a_fixed_step() -> None:
+    """The Gifter gives the entering Lions "this creature has flying.", tied with a Winger, a Grounder and a Winger:
+    the effect takes the Lions' timestamp (613.7a, the later) and applies after the four in layer 6 in every order, so
+    the gift's wording is an ability like a keyword and one order per last touch is tried. The Lions fly in every order
+    (with the Flier patron's counter where they are looked at with the painters' effects, 614.12)."""
+    case = step_case(GIFTED, ["flier"], 1)
+    for vid in VERSIONS:
+        assert StepOrders(case, 2, get_version(vid)).territories is not None
+        got, found = reduced(case, 2, vid)
+        every, slow = every_order_results(case, 2, vid)
+        assert found.complete and slow.complete and got == every
+        assert found.runs <= 3 < slow.runs
+    assert {a for a, _ in lions_of(got)} == {("flying", FLYING)}
+    five = step_case([*GIFTED, (("grounder",), 1.0)], ["flier"], 1)
+    _, found = reduced(five, 2, "current")
+    assert found.complete and found.runs <= 3
+
+
+def test_613_7_a_gift_tying_with_an_effect_it_does_not_commute_with_is_no_fixed_step() -> None:
+    """The Bear (timestamp 0.25) given "this creature has flying." beside the Winger and the Grounder: its effect
+    takes the Gifter's timestamp (1.0, the later, 613.7a), the Grounder's, and their order is a tie's (``fixed_place``
+    refuses); the Bear after the painters (3.0): its own, after them, a fixed step. Both against every order."""
+    board, effects, version = gift_board(GIFTED, bear_at=0.25)
+    assert not gifts_apart(board, effects, version)
+    board, effects, version = gift_board(GIFTED, bear_at=3.0)
+    assert gifts_apart(board, effects, version)
+    for bear_at in (0.25, 3.0):
+        case = step_case(GIFTED, ["flier"], 1, bear=True, bear_at=bear_at)
+        for vid in ("m10", "current"):
+            got, found = reduced(case, 2, vid)
+            every, slow = every_order_results(case, 2, vid)
+            assert found.complete and slow.complete and got == every, (bear_at, vid)
+
+
+def test_613_1f_a_gift_of_a_wording_held_as_the_objects_own_is_not_read() -> None:
+    """The Bear (after the painters) holds "this creature has flying." as its own: the Gifter's gain leaves it its own
+    (613.1f), so the effect is not one the gain starts (``gifts_apart`` refuses); holding a keyword, it is read."""
+    board, effects, version = gift_board(GIFTED, bear_at=3.0, held=(FLYING,))
+    assert not gifts_apart(board, effects, version)
+    board, effects, version = gift_board(GIFTED, bear_at=3.0, held=("flying",))
+    assert gifts_apart(board, effects, version)
+
+
+def test_611_3b_a_gift_beside_a_loss_of_all_abilities_is_not_read_so() -> None:
+    """A Husher beside the Gifter: a loss of all abilities outside ``orders``' scope, which ``gifts_apart`` does not
+    read (the losses' readings are ``losses_alone``'s)."""
+    board, effects, version = gift_board([(("husher",), 1.0), *GIFTED])
+    assert not gifts_apart(board, effects, version)
+
+
+def test_611_3a_the_definition_given_acts_on_its_holder_alone_in_layers() -> None:
+    """``fixed_place`` takes "this creature has flying." as given, and refuses it as a lord ("other creatures you
+    control", 611.3a), with a condition, as characteristic-defining, or taking a defined ability away in turn (611.3b);
+    and beside a definition given whose operation it does not commute with (613.7a)."""
+    board, effects, version = gift_board(GIFTED)
+    d = board.abilities[FLYING]
+    assert fixed_place(d, 2.0, 2.0, effects, [d], board, version)
+    for other in (
+        dataclasses.replace(d, applies_to=OTHERS),
+        dataclasses.replace(d, condition={"your_turn": True}),
+        dataclasses.replace(d, cda=True),
+        dataclasses.replace(d, parts=(Part("remove_abilities", {"abilities": ["this creature is green."]}),)),
+    ):
+        assert not fixed_place(other, 2.0, 2.0, effects, [other], board, version), other
+    loses = board.abilities["this creature loses flying."]
+    assert not fixed_place(d, 2.0, 2.0, effects, [d, loses], board, version)
+    assert fixed_place(d, 2.0, 2.0, effects, [d, board.abilities["this creature is 1/1."]], board, version)
+    assert not fixed_place(d, 1.0, 2.0, effects, [d], board, version)  # the Grounder's 1.0 between
+
+
+def test_613_7a_a_wording_given_at_two_timestamps_is_read_between_them() -> None:
+    """A second Gifter (2.5) gives the Bear (1.5, beside the tied four) the wording again: the effect's timestamp is the
+    Bear's or that Gifter's (613.7a: the last gain applied), so a Grounder at 2.25, between them, would meet it in an
+    order the gains decide (``fixed_place`` refuses); at 3.0, or a Winger between them (it commutes), a fixed step."""
+    for painters, fixed in (
+        ([(("gifter",), 2.5), (("grounder",), 3.0)], True),
+        ([(("gifter",), 2.5), (("winger",), 2.25)], True),
+        ([(("gifter",), 2.5), (("grounder",), 2.25)], False),
+    ):
+        board, effects, version = gift_board([*GIFTED, *painters], bear_at=1.5)
+        assert gifts_apart(board, effects, version) is fixed, painters
+
+
+def test_613_4_a_gift_is_read_against_the_operations_of_its_own_slots() -> None:
+    """The Sizegifter gives the Lions "this creature is 1/1." (layer 7b, at their timestamp, after the tie) beside
+    Shrinkers and a Grower: the Lions end 1/1, 2/2 with the Anthem (7c), in every order. An operation of 7c at its
+    timestamp does not meet it (``fixed_place``), nor does a definition given acting in 7c; one acting in 7b does."""
+    painters: list[Painter] = [(("sizegifter",), 1.0), (("shrinker",), 1.0), (("grower",), 1.0), (("shrinker",), 1.0)]
+    painters.append((("anthem",), 2.0))
+    board, effects, version = gift_board(painters)
+    assert gifts_apart(board, effects, version)
+    size = board.abilities["this creature is 1/1."]
+    pump = dataclasses.replace(size, text="pump", parts=(Part("modify_pt", {"power": 1, "toughness": 1}),))
+    assert fixed_place(size, 2.0, 2.0, effects, [size, pump], board, version)
+    other = dataclasses.replace(size, text="other", parts=(Part("set_pt", {"power": 3, "toughness": 3}),))
+    assert not fixed_place(size, 2.0, 2.0, effects, [size, other], board, version)
+    case = step_case(painters, ["flier"], 1)
+    got, found = reduced(case, 2, "current")
+    every, slow = every_order_results(case, 2, "current")
+    assert found.complete and slow.complete and got == every and found.runs < slow.runs
+    assert {(json.loads(r)["lions0"]["power"], json.loads(r)["lions0"]["toughness"]) for r in got} == {(2, 2)}
