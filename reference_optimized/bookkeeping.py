@@ -135,6 +135,10 @@ _CLASS_SIZE = 4
 # Past this many objects to read again, an effect's objects are found afresh by the bitsets (``indexes``).
 _WHOLE = 32
 
+# Past this many objects, equal parts applied to the same objects at one step share one dict of changes
+# (``Incremental._shared_changes``); for fewer, each effect's are made as fast as they are found.
+_SHARED_FROM = 8
+
 # Operations whose instruction is read off the part and the object alone (``reference.effects.instruction``):
 # not a copy (its timestamp), a control change ("you"), nor what is read off other objects.
 SHARED_OPS = frozenset({"set_pt", "modify_pt"}) | frozenset(WRITES) - {"set_controller"}
@@ -565,6 +569,11 @@ _REASONS: dict[tuple[str, str, frozenset[str], frozenset[str]], DependencyReason
 _REASONS_KEPT = 16_384
 
 
+def _gone(a: ContinuousEffect, b: ContinuousEffect) -> DependencyReason:
+    """611.3b, 613.8a: b's trial leaves a's source without the ability: the readable test's "existence" answer."""
+    return DependencyReason("existence", f"{b.description} would stop {a.description} from existing")
+
+
 def applies_to_reason(
     a: ContinuousEffect, b: ContinuousEffect, gained: frozenset[str], lost: frozenset[str]
 ) -> DependencyReason:
@@ -648,6 +657,8 @@ class Incremental:
         self.filter_splits: dict[Any, tuple[Any, bool, bool]] = _FILTER_SPLITS  # (``_split`` reads the filter alone)
         # per (filter free of its source, "you", cda, step): the objects it takes then (``_taken``)
         self.taken: dict[tuple[Any, ...], frozenset[str]] = {}
+        # per filter free of its source, "you", zones and step: whether it takes each object asked (``_retaken``)
+        self.tested: dict[tuple[Any, ...], dict[str, bool]] = {}
         # per (a, b, slot): the readable test's answer, kept while its inputs stay (``_kept_answer``)
         self.pairs: dict[tuple[str, str, str], KeptPair] = {}
         # per slot: the last graph, the step it was read at, the effects it was read for and those locked in then
@@ -950,9 +961,13 @@ class Incremental:
                     ctx = self.context(e)
                     anywhere = e.origin == "cda" or zone_named(e.filter)
                     dirty = {o for o in dirty if anywhere or self.board.objects[o].zone == "battlefield"}
-                    test = compiled(e.filter)
-                    gained = {o for o in dirty if o not in objects and o != self.outside(e) and test(o, ctx)}
-                    lost = {o for o in dirty if o in objects and not test(o, ctx)}
+                    split = self._split_of(e.filter)
+                    if split is not None and split[2]:
+                        gained, lost = self._retaken(e, split, ctx, dirty, objects, now)
+                    else:
+                        test = compiled(e.filter)
+                        gained = {o for o in dirty if o not in objects and o != self.outside(e) and test(o, ctx)}
+                        lost = {o for o in dirty if o in objects and not test(o, ctx)}
                     if gained or lost:
                         objects = (objects - lost) | gained
                 cached.objects, cached.version = objects, now
@@ -968,6 +983,42 @@ class Incremental:
                 objects = objects - {self.outside(e)}
         self.affected_cache[e.key] = _Affected(e, objects, now)
         return objects
+
+    def _retaken(
+        self,
+        e: ContinuousEffect,
+        split: tuple[Any, bool, bool],
+        ctx: Context,
+        dirty: set[str],
+        objects: frozenset[str],
+        now: int,
+    ) -> tuple[set[str], set[str]]:
+        """611.3a, 109.4: the objects e gains and loses among ``dirty`` (objects a step changed), for a filter that,
+        less "other than its source", reads nothing of its source but its controller (``_split``): whether that
+        filter takes an object is read off the filter, "you", the zones it reads and the state alone, so effects
+        alike ask it once per object and step (``tested``, as ``_taken`` shares whole sets); "other" leaves e's own
+        source out, and the object entering (614.12) is not gained."""
+        filt, other, _ = split
+        key = (filt, ctx.controller, e.origin == "cda", now)
+        seen = self.tested.get(key)
+        if seen is None:
+            if len(self.tested) > 256:
+                self.tested.clear()
+            seen = self.tested[key] = {}
+        test = compiled(filt)
+        left_out = (self.outside(e), e.source if other else None)
+        gained: set[str] = set()
+        lost: set[str] = set()
+        for o in dirty:
+            took = seen.get(o)
+            if took is None:
+                took = seen[o] = test(o, ctx)
+            if o in objects:
+                if not took:
+                    lost.add(o)
+            elif took and o not in left_out:
+                gained.add(o)
+        return gained, lost
 
     def _taken(self, e: ContinuousEffect) -> frozenset[str]:
         """611.3a, 109.4: the objects e's filter takes now (before ``outside``), shared by effects alike at a step.
@@ -1103,7 +1154,7 @@ class Incremental:
             c.slot = slot
             return c.changes
         # shared only between effects on many objects (for a few, each is made as fast as it is found)
-        many = len(targets) > _WHOLE
+        many = len(targets) > _SHARED_FROM
         if many:
             shared = self._shared_changes(e, parts, targets, now)
             if shared is not None:
@@ -1475,14 +1526,13 @@ class Incremental:
         by_read: dict[str, list[int]] = {}
         by_name: dict[tuple[str, str], list[int]] = {}
         by_source: dict[str, list[int]] = {}
-        by_word: dict[str, list[int]] = {}
+        by_word: dict[str, list[int]] | None = None  # (by the wordings on the sources: made when first needed)
         for a in group:
             ia = self.info(a)
             static = a.origin in ("static", "cda") and a.source is not None
             if not (static or ia.reads_values):
                 continue
             live = a.key not in self.locked and a.targets is None
-            words = words_of(a, self.state[a.source]) if static and a.source in self.state else frozenset()
             n = len(sensitive)
             sensitive.append((a, ia, static, live))
             if live:
@@ -1497,8 +1547,6 @@ class Incremental:
                 reads |= SOURCE_READS
                 assert a.source is not None
                 by_source.setdefault(a.source, []).append(n)
-                for w in words:
-                    by_word.setdefault(w, []).append(n)
         if not sensitive:
             return graph
         doing: dict[str, object] = {}
@@ -1537,6 +1585,8 @@ class Incremental:
                     reach.update(by_read.get(f, ()))
             if touches_sources:
                 if named is not None:
+                    if by_word is None:
+                        by_word = self._by_word(sensitive)
                     for w in named:
                         reach.update(n for n in by_word.get(w, ()) if sensitive[n][0].source in b_targets)
                 elif len(b_targets) < len(by_source):
@@ -1552,6 +1602,8 @@ class Incremental:
             # description: effects whose trials are equal get the same answers, the first one's (``_same_trial``).
             # b's trial is read when a pair first needs the readable test.
             ns = sorted(reach)
+            # whether b's writes hit what a's filter, amounts and condition read, per a's info (effects alike share it)
+            b_hits: dict[int, tuple[bool, bool, bool]] = {}
             asked = kept_any = False
             trial_key = b.key  # the first effect of this graph with b's trial (``_same_trial``)
             changes: dict[str, Characteristics] = {}
@@ -1564,10 +1616,17 @@ class Incremental:
                     continue
                 if isolated and (a.origin == "cda") != (b.origin == "cda"):
                     continue  # 613.8a(c)
-                filt_hit = live and hits(writes, wnames, ia.filter_reads, ia.filter_names)
-                val_hit = ia.reads_values and hits(writes, wnames, ia.value_reads, ia.value_names)
+                hit = b_hits.get(id(ia))
+                if hit is None:
+                    hit = b_hits[id(ia)] = (
+                        hits(writes, wnames, ia.filter_reads, ia.filter_names),
+                        hits(writes, wnames, ia.value_reads, ia.value_names),
+                        hits(writes, wnames, ia.exist_reads, ia.exist_names),
+                    )
+                filt_hit = live and hit[0]
+                val_hit = ia.reads_values and hit[1]
                 src_hit = static and touches_sources and a.source in b_targets
-                cond_hit = bool(ia.exist_reads) and hits(writes, wnames, ia.exist_reads, ia.exist_names)
+                cond_hit = hit[2]
                 if not (filt_hit or val_hit or src_hit or cond_hit):
                     continue  # b changes nothing a reads: a's existence, text, objects and amounts stay
                 if val_hit and ia.self_only and not (filt_hit or src_hit or cond_hit):
@@ -1624,6 +1683,11 @@ class Incremental:
                             continue
                 known = False
                 if a.source is not None and a.source in changes:
+                    if self._gone_after(a, changes) and not self._same_effect_after(a, changes):
+                        # 611.3b: the readable test's first question answers (``_compare``); no twin, class or kept
+                        # answer is read for it (``_twin_key``, ``_class_key``: each asks the trial to leave a)
+                        graph[a.key][b.key] = _gone(a, b)
+                        continue
                     known, r = self._twin_answer(a, b, slot, changes, doing)
                 if not known:
                     # 613.8a: an effect of a's class met b's trial already in this graph: its answer (``_class_key``)
@@ -1646,6 +1710,16 @@ class Incremental:
             if asked and changes and same is None:
                 self._first_trial(b, changes, trials, [sensitive[n][0].key for n in ns], graph)
         return graph
+
+    def _by_word(self, sensitive: list[tuple[ContinuousEffect, _Info, bool, bool]]) -> dict[str, list[int]]:
+        """612.1: the sensitive effects of a graph (by their place in ``sensitive``) under each wording of their
+        ability on their source now (``words_of``): a b naming the abilities it touches reaches only those."""
+        by_word: dict[str, list[int]] = {}
+        for n, (a, _, static, _) in enumerate(sensitive):
+            if static and a.source in self.state:
+                for w in words_of(a, self.state[a.source]):
+                    by_word.setdefault(w, []).append(n)
+        return by_word
 
     def _twins(self, group: list[ContinuousEffect], slot: str) -> set[str]:
         """613.8a: the effects of the group with another of equal origin, filter and parts in ``slot`` (whose trials
@@ -2070,7 +2144,7 @@ class Incremental:
             return r
         if self._gone_after(a, changes):
             # 611.3b, 613.8a: the readable test's first question answers (and it asks no other)
-            return DependencyReason("existence", f"{b.description} would stop {a.description} from existing")
+            return _gone(a, b)
         trial: State = ChainMap(changes, self.state)  # type: ignore[arg-type]
         if not fixed and a.key not in doing and (ia.reads_values or a.source in changed):
             doing[a.key] = {
@@ -2651,7 +2725,10 @@ class Incremental:
         pt = self.no_pt is not None and bool(found & {"power", "toughness"})
         fitting = self.unfit is not None and not fit and bool(found & FIT_READS)
         if moves is None and (self.holders is not None or indexed):
-            moves = self._moves_of(changes)  # made object by object: the objects alike that moved alike
+            # made object by object: read off the classes where the parts read only the value (``_trial_moves``),
+            # else the objects alike that moved alike
+            classed = self._trial_moves(e, changes) if kept.changes is changes else None
+            moves = classed if classed is not None else self._moves_of(changes)
         if indexed and moves:
             # the bitsets follow when next read (``indexes``): each class moved, in order (its objects' positions read
             # now: ``_move`` hands the moved sets on to the classes, which later steps change)
