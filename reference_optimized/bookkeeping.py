@@ -1683,9 +1683,10 @@ class Incremental:
                             continue
                 known = False
                 if a.source is not None and a.source in changes:
-                    if self._gone_after(a, changes) and not self._same_effect_after(a, changes):
-                        # 611.3b: the readable test's first question answers (``_compare``); no twin, class or kept
-                        # answer is read for it (``_twin_key``, ``_class_key``: each asks the trial to leave a)
+                    if self._gone_after(a, changes):
+                        # 611.3b: the readable test's first question answers (``_compare``: a, not locked in, holds
+                        # its ability on its source now, so a source left none is not ``_same_effect_after``); no
+                        # twin, class or kept answer is read for it (each asks the trial to leave a as it is)
                         graph[a.key][b.key] = _gone(a, b)
                         continue
                     known, r = self._twin_answer(a, b, slot, changes, doing)

@@ -178,7 +178,7 @@ class Indexes:
         than a few objects is kept with its bitset (the positions are the board's: every copy reads the same)."""
         if not isinstance(ids, (set, frozenset)) or len(ids) <= _MASK_KEPT_FROM:
             return sum(map(self.bit.__getitem__, ids))
-        key = ids if isinstance(ids, frozenset) else frozenset(ids)
+        key = frozenset(ids)  # (a frozenset is its own)
         found = self.mask_memo.get(key)
         if found is None:
             if len(self.mask_memo) > 2048:
