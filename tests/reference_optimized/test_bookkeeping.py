@@ -28,7 +28,7 @@ from reference.frozen import freeze
 from reference.model import Board, Characteristics, GameObject, Part
 from reference.resolver import initial_state, resolve
 from reference.versions import RulesVersion, get_version
-from reference_optimized import bookkeeping, indexes, reads
+from reference_optimized import bookkeeping, compiled_filters, indexes, reads
 from reference_optimized import resolve as fast_resolve
 
 from ..builders import (
@@ -1733,7 +1733,7 @@ def _retaken_board() -> Board:
 def _counting_filters(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """The objects the bookkeeping's compiled filters are asked about, in order."""
     tested: list[str] = []
-    plain = bookkeeping.compiled
+    plain = compiled_filters.compiled
 
     def counted(filt: Any) -> Any:
         test = plain(filt)
