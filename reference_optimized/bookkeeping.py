@@ -29,7 +29,8 @@ class answers those questions and keeps what it can between steps:
 - effects alike read their objects once per step (611.3a, 109.4): what a filter takes is read off the filter, the
   state, "you" and the zones it reads, and off its source only where it names it, so equal filters free of their
   sources with the same "you" take the same objects until a step changes the state ("other than its source" then
-  leaves each one's own source out: five Blood Moons or Opalescences ask once);
+  leaves each one's own source out: five Blood Moons or Opalescences ask once), and brought up to date after a step
+  they test each object it changed once between them (``_retaken``);
 - the bitsets follow a step class by class (613.1): the objects moving from one value to another together lose and
   gain the same facts, so each class of a step is moved at once, the steps in order (an object moved twice ends with
   its last value's facts), and a trial made class by class moves a copy of the bitsets the same way (613.8a);
