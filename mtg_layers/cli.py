@@ -217,7 +217,7 @@ def explain(case_ref: str, rules: str | None, rules_file: Path | None, step: int
     from reference_optimized import resolve as resolve_board
 
     from .analysis.terminal_render import print_explanation, result_table
-    from .checking.results import board_result
+    from .checking.results import board_result, own_boards
     from .checking.verify import step_board, step_boards
 
     case = find_case(case_ref, corpus_dir)
@@ -239,10 +239,10 @@ def explain(case_ref: str, rules: str | None, rules_file: Path | None, step: int
     if len(found.outcomes) > 1:
         ties = "; ".join(t.describe() for t in (found.mattering or found.ties))
         out.print(f"the answer depends on a choice: {ties}", markup=False, highlight=False)
-        own_boards = any(b is not boards[0] for b in boards)  # 614.12: an entry read under each order, each traced
+        own = own_boards(boards)  # 614.12: an entry read under each order, each traced
         for k, (o, r, b) in enumerate(zip(found.outcomes, results, boards, strict=True), start=1):
             order = ", then ".join(o.orders[0]) if o.orders and o.orders[0] else "any"
-            if own_boards:
+            if own:
                 print_explanation(out, b, resolve_board(b, version), version, f"trace of outcome {k} ({version.id})")
             out.print(result_table(r, f"outcome {k} (order chosen: {order})"))
     step_expect = case.steps[n - 1].expect

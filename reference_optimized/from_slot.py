@@ -51,7 +51,6 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import replace
-from itertools import permutations
 
 from reference.choices import LIMIT, Outcomes, Resolver, every_order, outcomes, tie_keys
 from reference.effects import ContinuousEffect, affected
@@ -66,7 +65,17 @@ from .bookkeeping import Incremental
 from .features import resolve
 from .last_copy import last_copy_orders
 from .last_touch import last_touch_orders
-from .orders import SCOPE_OPS, DistinctOrders, components, groups, last_writer_orders, orders_product, pins_later
+from .orders import (
+    SCOPE_OPS,
+    DistinctOrders,
+    components,
+    every_of,
+    groups,
+    last_writer_orders,
+    orders_product,
+    pins_later,
+    these,
+)
 from .reads import FIELDS, WRITES, condition_reads, filter_reads
 from .territories import territory_orders
 
@@ -233,7 +242,7 @@ def orders_from(
         fewer = None if len(group) < 3 else last_touch_orders(group, effects, version, lose_all=True, fixed=fixed)
         if fewer is None and len(group) >= 3:
             fewer = last_writer_orders(group, effects, version)
-        out.append(_every(tuple(group)) if fewer is None else _these(tuple(fewer)))
+        out.append(every_of(tuple(group)) if fewer is None else these(tuple(fewer)))
     return out
 
 
@@ -254,16 +263,6 @@ def fixed_objects(
         if e.key in locked or e.targets is not None or not filter_reads(e.filter) & written:
             out[e.key] = affected(e, board, state, dict(locked))
     return out
-
-
-def _every(group: tuple[str, ...]) -> Callable[[], Iterable[tuple[str, ...]]]:
-    """613.7m: every order of a group, drawn lazily each time it is asked."""
-    return lambda: permutations(group)
-
-
-def _these(found: tuple[tuple[str, ...], ...]) -> Callable[[], Iterable[tuple[str, ...]]]:
-    """613.7m: these orders of a group, each time it is asked."""
-    return lambda: iter(found)
 
 
 class SlotOrders(DistinctOrders):

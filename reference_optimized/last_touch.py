@@ -107,6 +107,17 @@ the group's effects or after all of them in each of its slots (613.7), never bet
 writes are a fixed step, the wording an element of its holder's abilities like a keyword's, and the signature of an
 order still decides the outcome.
 
+**A defined ability held, begun before the losses.** ``territories.begun_before_losses`` lets an object a loss reaches
+hold a defined ability whose effect has its first slot in or after the tie's and before the losses' (a tie beginning
+in layer 4, "this creature is blue and gets +1/+1" in 5 and 7c, losses in 6), when the effect does nothing else, takes
+no ability away and its holder has no effect with one of the group's timestamps. No operation of the shape takes an
+ability before the abilities' layer (613.1f), so the effect exists, and begins to apply in its first slot, in every
+order, at a place fixed by its timestamp (or first, if characteristic-defining, 613.3); once begun it keeps applying in
+its later slots though the losses take its ability (613.6). ``territories.defined_locked_before`` reads a
+characteristic-defining ability locked in before the tie the same way (613.3 puts its effect first in each of its
+slots; its timestamp orders it among other characteristic-defining ones). Either is a fixed step in every order, and
+the wording an element of its holder's abilities like a keyword's.
+
 **A defined ability held with the group's timestamp.** ``territories.lost_first`` also lets an object a loss reaches
 hold a defined ability whose effect E applies from the losses' layer on, in no layer before, whatever its timestamp
 (the group's too, where the reading above needs another), when a loss of all abilities reaching its holder in that layer
@@ -135,8 +146,9 @@ wording's atom present at the end of the slot. There and in each later slot E co
 territories' effects (the losses of all abilities aside in their slot: those reaching E's object are done before it,
 the others act on other objects) and of the other definitions given, and nothing reads what it writes, so where it
 applies among them changes nothing: the signature still decides the outcome. A lord given ("other creatures you
-control have vigilance") acts on objects whose losses it does not wait for, and stays outside (611.3a, and the
-territories read no filter of a given ability).
+control have vigilance", "equipped creature has flying") acts on objects whose losses it does not wait for, and stays
+outside (611.3a, and the territories read no filter of a given ability: where they did, a board lost an outcome,
+``tests/reference_optimized/test_territories.py``, Rune of Flight on Colossus Hammer).
 
 **A defined ability given by the group.** ``territories.holds_no_definition`` also lets a gain of the group (or an
 effect of its territories) give a defined ability (611.3b) that applies to the object given it, or to objects its

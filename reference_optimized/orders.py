@@ -445,11 +445,21 @@ class DistinctOrders:
         characteristic (``reference_optimized.last_touch``), else by the last setting effect where it has that
         shape, else every order."""
         if len(group) < 3:
-            return lambda: permutations(group)
+            return every_of(tuple(group))
         fewer = last_touch_orders(group, self.effects, self.version)
         if fewer is None:
             fewer = last_writer_orders(group, self.effects, self.version)
-        return (lambda: permutations(group)) if fewer is None else (lambda: iter(fewer))
+        return every_of(tuple(group)) if fewer is None else these(tuple(fewer))
+
+
+def every_of(group: tuple[str, ...]) -> Callable[[], Iterable[tuple[str, ...]]]:
+    """613.7m: every order of a group, drawn lazily each time it is asked."""
+    return lambda: permutations(group)
+
+
+def these(found: tuple[tuple[str, ...], ...]) -> Callable[[], Iterable[tuple[str, ...]]]:
+    """613.7m: these orders of a group, each time it is asked."""
+    return lambda: iter(found)
 
 
 def distinct_outcomes(

@@ -66,33 +66,86 @@ and τ have the same signature on B's atoms. By ``orders``' argument
 the step the same outcome. The lazy enumeration meets the ties of the several boards one after the other, as it meets
 the ties of one board's several slots; the orders tried of each are those ``orders.DistinctOrders`` would try of a
 board holding every board's effects. Every tried order is an order of the tied effects, so no outcome is added.
-Outside the scope (a step reading characteristics in another way; copies, text changes, control, lost or granted
-abilities that generate effects, conditions or counters read on a board) every order is tried
-(``reference.choices.every_order``), as before: never a wrong answer, only the slow one
-(``reference_optimized.from_slot`` and ``territories`` read one board from a tie's slot on; they are not used here).
+
+**Territories, across the boards** (``step_territories``). Where a board read holds what ``orders``' scope leaves out
+(a text change, 612; a loss of abilities, or a gain of one that generates an effect, 611.3b, 613.1f; a keyword counter,
+122.1b), the step may still be split by *territory* (``reference_optimized.territories``, whose module docstring gives
+the argument on one board, from a tie's slot on). Each board is read here from its first slot on
+(``board_territories``): the effects in play before the layers, none locked in, the characteristics before the
+layers, which is that argument for a tie in the first slot (no slot before it for the orders to change). An effect
+with no part (an "enters with" replacement's, 614.1c) applies in no layer: it is in no tie, changes nothing and is
+read by nothing, so it is a class of its own (its source's abilities are what the entry reads, from that board's final
+state). The shape (``territories.territories``: local operations with fixed objects, values and conditions reading
+nothing written, no text change under a source that gives abilities or reads words) must hold on every board, and, for
+the boards-read argument: no effect, no definition an effect gives (611.3b) and no static ability's condition reads
+counters (``reads_counters``), and no condition reads whose turn it is. The territories of every board are merged
+(``merged``: two effects in one territory on one board are in one), and no board has two effects of one timestamp in
+different merged territories that a rule orders (``territories.ruled_across`` on the merged territories: 613.7n, APNAP).
+
+*They stand for every order's boards.* A board B_σ under σ holds B's effects before the layers but some counter
+effects, or others with other numbers (above). Each step of the shape holds with fewer effects: fewer writes leave more
+filters fixed, fewer links give finer territories, the refusals (612.2, conditions) and ``ruled_across``'s pairs only
+lose cases; a counter's number is a constant, which the shape allows whatever it is; nothing reads counters. So B_σ's
+territories refine the merged ones, and a union of territories is closed as one is (its effects change only its
+objects and read only them or what nothing writes), so ``territories``' argument holds on B_σ with the merged
+territories as its parts.
+
+*The orders tried.* A tie's keys are grouped by the merged territories of the effects they name (``orders.groups``).
+Inside a group, where every operation of its merged territories (their effects on every board) is in ``orders``' scope,
+or is a loss of all abilities that reaches no object holding an ability whose wording stands for a definition on its
+board (``losses_alone``: ``territories.holds_no_definition``'s plainest reading; no effect of those territories gives a
+defined ability or changes text, and no other territory touches their objects, so the losses end and start no effect),
+those territories are split by their merged components and one order per signature of ``last_touch`` (losses read as
+settings, ``lose_all``) is tried over every board's atoms: the in-scope argument above, read on those territories'
+effects alone (``territories``: the others do not meet them). Else every order of the group. A tie holding an effect
+that no board has before the layers (one a granted ability generates as the layers run, 611.3b: no territory names
+it, and its holder may name no effect read, a group of its own) keeps every order (``StepOrders.__call__``).
+
+*Why this gives every outcome.* Take σ, and the tried τ with the same order inside each group (or the same signature).
+Entry after entry the boards under σ and τ are the same B_σ while they end alike (above). On B_σ each merged territory's
+effects apply in the same sequence under σ and τ (``territories``; inside a reduced group, ``orders``' and
+``last_touch``'s arguments on its territories, whose conditions, checked on the boards read, hold on B_σ's fewer
+effects), the territories' objects end alike, and the other territories' effects commute with them. So every board
+read ends alike, and σ and τ give the step the same outcome. ``pins_later`` and the interleaving of two objects'
+abilities keep every order as above. Every tried order is an order of the tied effects, so no outcome is added.
+
+Outside both scopes (a step with state-based actions, tokens or amounts fixed as it resolves, which read the board
+under σ in other ways; copies or control changes, which are not local; filters, values or conditions reading what may
+be written, or counters; a gain of a defined ability in a group) every order is tried
+(``reference.choices.every_order``), as before: never a wrong answer, only the slow one.
 ``tests/reference_optimized/test_step_orders.py`` compares the outcomes with every order's on generated steps.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import replace
-from itertools import permutations
 
 from reference.case import Case, apply_step_meeting, initial_board
-from reference.choices import LIMIT, Outcomes, Resolver
+from reference.choices import LIMIT, Outcomes, Resolver, every_order
 from reference.effects import ContinuousEffect, affected, effects_in_play
 from reference.entry import arriving_with, entry_abilities, looked_at_board, step_outcomes
 from reference.fixed_amounts import unfixed
 from reference.model import Board, Counter
 from reference.resolver import initial_state
+from reference.timestamps import Tie, holder
 from reference.type_names import with_type_names
 from reference.versions import RulesVersion
 
 from .features import resolve
 from .last_touch import last_touch_orders
-from .orders import DistinctOrders, components, linked, part_out_of_scope
+from .orders import (
+    DistinctOrders,
+    components,
+    every_of,
+    groups,
+    linked,
+    orders_product,
+    part_out_of_scope,
+    these,
+)
 from .reads import FIELDS, WRITES, condition_reads, filter_reads
+from .territories import given, holds_no_definition, ruled_across, territories, touched, writes_from
 
 
 def counter_kinds(case: Case) -> tuple[str, ...]:
@@ -180,14 +233,20 @@ def scope_reason(board: Board, effects: Sequence[ContinuousEffect]) -> str | Non
 def merged_components(per_board: Sequence[Sequence[ContinuousEffect]], version: RulesVersion) -> dict[str, int]:
     """613.8a, 613.7n: the components of every board read (``orders.components``), merged: two effects linked on one
     board are in one component."""
+    return merged([components(effects, version) for effects in per_board])
+
+
+def merged(per_board: Sequence[Mapping[str, int]]) -> dict[str, int]:
+    """613.8a: classes of effects read on each board (components or territories), merged: two effects in one class
+    on one board are in one class."""
     keys: dict[str, None] = {}
     links: list[list[str]] = []
-    for effects in per_board:
-        by_component: dict[int, list[str]] = {}
-        for key, c in components(effects, version).items():
+    for classes in per_board:
+        by_class: dict[int, list[str]] = {}
+        for key, c in classes.items():
             keys.setdefault(key)
-            by_component.setdefault(c, []).append(key)
-        links += by_component.values()
+            by_class.setdefault(c, []).append(key)
+        links += by_class.values()
     find = linked(links)
     roots = sorted({find(k) for k in keys})
     number = {r: n for n, r in enumerate(roots)}
@@ -222,40 +281,136 @@ def tagged_objects(
     return {k: frozenset(v) for k, v in out.items()}
 
 
+def board_territories(
+    board: Board, effects: Sequence[ContinuousEffect], version: RulesVersion
+) -> dict[str, int] | None:
+    """611.3a-b, 612, 613.1f, 613.8a, 614.12: the territories of a board read from its first slot on
+    (``territories.territories``: nothing locked in, the characteristics before the layers), an effect that applies in
+    no layer (an "enters with" replacement's, 614.1c) in a class of its own; None outside their shape, or where an
+    effect, a definition an effect gives or a static ability's condition reads counters (the entry counters differ
+    between the orders, 122.1), or a condition reads whose turn it is (module docstring)."""
+    for e in effects:
+        if reads_counters(e.filter) or any(reads_counters(p.args) for p in e.parts):
+            return None  # 122.1: it reads the counters the entry may give
+    for d in board.abilities.values():
+        if d.condition is not None and ("your_turn" in d.condition or reads_counters(d.condition)):
+            return None  # 611.3a: a condition that may change with the order or with the seats tried
+    for w in {w for e in effects for p in e.parts for w in given(p, board)}:
+        d = board.abilities[w]
+        if reads_counters(d.applies_to) or any(reads_counters(q.args) for q in d.parts):
+            return None  # 611.3b, 122.1: an ability given that reads counters
+    layered = [e for e in effects if e.parts]
+    where = territories(layered, {}, board, initial_state(board, version))
+    if where is None:
+        return None
+    out = dict(where)
+    for e in effects:
+        out.setdefault(e.key, len(layered) + len(out))  # 614.1c: no part, in no tie: touching nothing
+    return out
+
+
+def step_territories(
+    boards: Sequence[Board], per_board: Sequence[Sequence[ContinuousEffect]], version: RulesVersion
+) -> dict[str, int] | None:
+    """611.3b, 612, 613.1f, 613.7m-n, 614.12: the territories of every board read, merged (two effects in one
+    territory on one board are in one); None where a board is outside their shape, or where a rule orders two effects
+    of one timestamp in different merged territories on a board (``territories.ruled_across``: 613.7n, APNAP)."""
+    found = [board_territories(b, effects, version) for b, effects in zip(boards, per_board, strict=True)]
+    if any(where is None for where in found):
+        return None
+    out = merged([where for where in found if where is not None])
+    for b, effects in zip(boards, per_board, strict=True):
+        if ruled_across(effects, out, b, initial_state(b, version), version):
+            return None
+    return out
+
+
+def losses_alone(board: Board, near: Sequence[ContinuousEffect], version: RulesVersion) -> bool:
+    """611.3b, 613.1f: on one board read, every operation of the territories ``near`` holds is in ``orders``' scope
+    or a loss of all abilities (one at least), and no object such a loss reaches holds an ability whose wording stands
+    for a definition (``territories.holds_no_definition``, its plainest reading: the losses end and start no
+    effect)."""
+    state = initial_state(board, version)
+    written = writes_from([e for e in effects_of(board, version) if e.parts], board) or frozenset()
+    objects = {e.key: touched(e, {}, board, state, written) or frozenset() for e in near}
+    return holds_no_definition(near, objects, board, state)
+
+
 class StepOrders(DistinctOrders):
     """613.7m, 614.12: the orders of a step's ties worth trying (module docstring), as ``reference.choices`` asks: a
-    board's (``orders.DistinctOrders``), read on the effects of every board the step reads, one per key."""
+    board's (``orders.DistinctOrders``), read on the effects of every board, one per key; grouped by the merged
+    territories where the boards hold text changes, losses or gains of abilities that generate effects."""
 
     def __init__(self, case: Case, step: int, version: RulesVersion) -> None:
-        """611, 613.8a, 614.12: the boards the step reads, their effects and the merged components (or why not)."""
+        """611, 613.8a, 614.12: the boards the step reads, their effects and the merged components or territories
+        (or why neither)."""
         self.version = version
-        boards, self.reason = boards_read(case, step, version)
-        self.per_board = [effects_of(b, version) for b in boards]
+        self.boards, self.reason = boards_read(case, step, version)
+        self.per_board = [effects_of(b, version) for b in self.boards]
+        self.territories: dict[str, int] | None = None
         if self.reason is None:
             self.reason = next(
                 (
                     why
-                    for b, effects in zip(boards, self.per_board, strict=True)
+                    for b, effects in zip(self.boards, self.per_board, strict=True)
                     if (why := scope_reason(b, effects)) is not None
                 ),
                 None,
             )
+            if self.reason is not None:
+                self.territories = step_territories(self.boards, self.per_board, version)
+                self.reason = self.reason if self.territories is None else None
         self.effects = one_per_key(self.per_board) or []
         if self.reason is None and not self.effects:
             self.reason = "an effect read differently on two boards (613.7)"
-        self.components = {} if self.reason else merged_components(self.per_board, version)
-        self.fixed = {} if self.reason else tagged_objects(boards, self.per_board, version)
+        if self.reason is not None:
+            self.components: dict[str, int] = {}
+        else:
+            self.components = self.territories or merged_components(self.per_board, version)
+        self.fixed = {} if self.reason else tagged_objects(self.boards, self.per_board, version)
+
+    def __call__(self, tie: Tie) -> Iterator[tuple[str, ...]]:
+        """613.7m, 611.3b: ``DistinctOrders``' orders over the merged components or territories; every order of a tie
+        holding an effect none of the boards read has before the layers (one an ability granted in the layers
+        generates: no territory was read for it)."""
+        if self.territories is not None and not {*tie.effects, *tie.candidates} <= self.components.keys():
+            return every_order(tie)
+        return super().__call__(tie)
 
     def _orders(self, group: Sequence[str]) -> Callable[[], Iterable[tuple[str, ...]]]:
         """613.7m: the orders worth trying of one group: one per signature of ``last_touch`` over every board's atoms,
-        where it holds; else every order."""
+        where it holds; else every order. With territories, read on the effects of the group's territories alone."""
+        if self.territories is not None:
+            return self._inside(group)
         if len(group) < 3:
-            return lambda: permutations(group)
+            return every_of(tuple(group))
         fewer = last_touch_orders(group, self.effects, self.version, fixed=self.fixed)
         if fewer is None:
-            return lambda: permutations(group)
+            return every_of(tuple(group))
         found = tuple(fewer)
         return lambda: iter(found)
+
+    def _inside(self, group: Sequence[str]) -> Callable[[], Iterable[tuple[str, ...]]]:
+        """613.7m, 611.3b, 613.1f: the orders tried of one group of merged territories (module docstring): where every
+        operation of those territories, on every board, is in ``orders``' scope or a loss of all abilities that ends no
+        effect (``losses_alone``), the group split by their merged components and one order per signature of
+        ``last_touch`` inside each (losses read as settings); else every order of the group."""
+        where = self.components
+        classes = {where[e.key] for e in self.effects if holder(e) in group or e.key in group}
+        near = [[e for e in effects if where[e.key] in classes] for effects in self.per_board]
+        lose_all = False
+        for b, effects in zip(self.boards, near, strict=True):
+            if all(part_out_of_scope(p, b) is None for e in effects for p in e.parts):
+                continue
+            if not losses_alone(b, effects, self.version):
+                return every_of(tuple(group))
+            lose_all = True
+        mine = one_per_key(near) or []
+        subs: list[Callable[[], Iterable[tuple[str, ...]]]] = []
+        for sub in groups(list(group), mine, merged_components(near, self.version)):
+            fewer = None if len(sub) < 3 else last_touch_orders(sub, mine, self.version, lose_all, self.fixed)
+            subs.append(every_of(tuple(sub)) if fewer is None else these(tuple(fewer)))
+        return lambda: orders_product(subs)
 
 
 def distinct_step_outcomes(

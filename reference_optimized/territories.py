@@ -39,14 +39,15 @@ effects of different territories there too, where again it changes nothing; insi
 are every order (or, where every effect of the group's territories is in ``orders``' scope, the classes of
 ``orders`` read on those effects alone: the other territories do not meet them; losses of all abilities are allowed
 among them where no object they reach can hold a defined ability whose effect applies before the losses' layer
-(unless only in slots before the tie's, or begun before it and locked in, 613.6), or in it with the group's
+(unless only in slots before the tie's, or begun before it and locked in, 613.6, characteristic-defining too, or
+begun in a slot from the tie's to the losses', 613.1f), or in it with the group's
 timestamp, and every defined ability given applies after it and commutes with everything there, on the object given it
-or on objects it names by identity, ``holds_no_definition``, ``apart_from_tie``, ``done_before``, ``locked_before``
-and ``granted_apart``; a held defined ability acting from the losses' layer on, whatever its timestamp (the group's
-too), that waits for a loss existing in every order and so never applies, ``lost_first``; a characteristic-defining
-one done before the tie, ``defined_before``; a defined ability given acting on the object given it from the losses'
-layer on, ``granted_at_losses``; two given that each act on the object given them need not commute, their
-effects tying by themselves, ``given_parts``), and
+or on objects it names by identity, ``holds_no_definition``, ``apart_from_tie``, ``done_before``, ``locked_before``,
+``defined_locked_before``, ``begun_before_losses`` and ``granted_apart``; a held defined ability acting from the
+losses' layer on, whatever its timestamp (the group's too), that waits for a loss existing in every order and so never
+applies, ``lost_first``; a characteristic-defining one done before the tie, ``defined_before``; a defined ability
+given acting on the object given it from the losses' layer on, ``granted_at_losses``; two
+given that each act on the object given them need not commute, their effects tying by themselves, ``given_parts``), and
 ``reference_optimized.last_touch`` reads them as settings, on the objects each effect applies to, which are fixed
 here even where a filter on characteristics finds them). A tie whose keys name an effect
 that meets, in a later slot, an effect of the same timestamp the keys do not name keeps every order
@@ -61,11 +62,10 @@ an order of the tie, so no outcome is added.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from itertools import permutations
 from typing import Any
 
 from reference.choices import tie_keys
-from reference.effects import ContinuousEffect, affected, find_definition
+from reference.effects import ContinuousEffect, affected, effect_origin, find_definition
 from reference.model import AbilityDef, Board, Part, State
 from reference.timestamps import Tie, holder, must_precede, timestamp_player
 from reference.versions import RulesVersion
@@ -76,12 +76,14 @@ from .orders import (
     SCOPE_OPS,
     commute,
     components,
+    every_of,
     groups,
     last_writer_orders,
     linked,
     orders_product,
     part_out_of_scope,
     pins_later,
+    these,
 )
 from .reads import ABILITY_FIELDS, FIELDS, WRITES, condition_reads, filter_reads, value_reads
 from .text_changes import text_change_components
@@ -290,12 +292,12 @@ def _inside(
     objects, state, slot, applies, locked = at
     texts = text_change_components(group, near, objects, board, state, slot, version)
     if texts is not None:
-        split = [_every(c) for c in texts]
+        split = [every_of(c) for c in texts]
         return lambda: orders_product(split)
     stamps = frozenset(e.timestamp for e in near if any(k in (holder(e), e.key) for k in group))
     lose_all = holds_no_definition(near, objects, board, state, version, stamps, version.slot_index(slot), locked)
     if not lose_all and not all(part_out_of_scope(p, board) is None for e in near for p in e.parts):
-        return lambda: permutations(group)
+        return every_of(tuple(group))
     # 611.3a, 613.6: each effect's objects, the same in every order (the shape's filters read nothing written from the
     # slot on); 614.12: not for an object looked at as it would enter (kept as before)
     fixed = applies if board.entering is None else None
@@ -307,7 +309,7 @@ def _inside(
         fewer = None if len(sub) < 3 else last_touch_orders(sub, near, version, lose_all, fixed)
         if fewer is None and len(sub) >= 3:
             fewer = last_writer_orders(sub, near, version)
-        subs.append(_every(tuple(sub)) if fewer is None else _these(tuple(fewer)))
+        subs.append(every_of(tuple(sub)) if fewer is None else these(tuple(fewer)))
     return lambda: orders_product(subs)
 
 
@@ -330,12 +332,13 @@ def holds_no_definition(
     too (the timestamps of the group's effects), when its effect applies from the losses' layer on and has none of
     those timestamps (``apart_from_tie``); with ``start`` (the tie's slot), when its effect applies only in slots before
     it (``done_before``), or when it began to apply before it and is locked in (``locked``: the keys of the effects
-    locked in as the slot begins) with none of ``stamps`` (``locked_before``); when it is characteristic-defining and
-    applies only in slots before the tie's (``defined_before``); or, whatever its timestamp, when its effect applies
-    from the losses' slot on and waits for a loss of all abilities reaching its holder that exists in every order
-    (``lost_first``: it never applies). A gain may also give a defined ability acting on the object given it from the
-    losses' slot on (``granted_at_losses``). Its losses and gains then end and start
-    no effect that could apply while
+    locked in as the slot begins) with none of ``stamps`` (``locked_before``, and ``defined_locked_before`` for a
+    characteristic-defining one), or when its first slot is the tie's or one before the losses'
+    (``begun_before_losses``); when it is characteristic-defining and applies only in slots before the tie's
+    (``defined_before``); or, whatever its timestamp, when its effect applies from the losses' slot on and waits for a
+    loss of all abilities reaching its holder that exists in every order (``lost_first``: it never applies). A gain may
+    also give a defined ability acting on the object given it from the losses' slot on (``granted_at_losses``). Its
+    losses and gains then end and start no effect that could apply while
     the order matters, or one that applies, or not, at the same place in every order, or one that commutes with
     everything where it applies (``reference_optimized.last_touch``, "Losses of all abilities", "A defined ability
     held apart from the tie", "A defined ability given by the group")."""
@@ -370,6 +373,8 @@ def holds_no_definition(
                 done_before(d, start, version)
                 or defined_before(d, start, version)
                 or locked_before(d, f"{oid}:{d.text}", oid, near, locked, stamps)
+                or defined_locked_before(d, f"{oid}:{d.text}", oid, near, locked, stamps)
+                or begun_before_losses(d, oid, near, start, where, version, stamps)
             ):
                 continue
             if ends_after(d, where, version) or apart_from_tie(d, w, oid, near, where, version, stamps):
@@ -452,6 +457,64 @@ def locked_before(
     after all of them, never between (module docstring of ``last_touch``, "A defined ability held, locked in before
     the tie")."""
     if stamps is None or key not in locked or d.cda or not layers_only(d):
+        return False
+    return _holder_untied(held_by, near, stamps)
+
+
+def defined_locked_before(
+    d: AbilityDef,
+    key: str,
+    held_by: str,
+    near: Sequence[ContinuousEffect],
+    locked: frozenset[str],
+    stamps: frozenset[float] | None,
+) -> bool:
+    """611.3b, 613.3, 613.6, 613.8a(c): ``locked_before`` for a characteristic-defining ability (which ``locked_before``
+    leaves out): its effect D began to apply in a slot before the tie's and is locked in (``locked``), does nothing else
+    (``layers_only``), takes no ability away (``_TAKING``) and its holder has no effect with one of the group's
+    timestamps (``stamps``). Locked in, D keeps applying to the same objects in its later slots though its ability is
+    lost (613.6: the resolver regenerates a locked effect as it was), so from the tie's slot on it exists in every
+    order, with fixed objects and values (the territories' shape). In each of its slots 613.3 applies it before every
+    effect that is not characteristic-defining, and among characteristic-defining ones by timestamp (613.7; none of the
+    group's, so before or after all of the group's); no effect changes its existence, objects or values, and it ends
+    and starts none (it takes nothing away, and the shape's filters and values read nothing written from the slot on),
+    so no dependency moves it (613.8a). Its writes are a fixed step in every order, its wording an element of its
+    holder's abilities like a keyword's, and the signature of an order still decides the outcome (module docstring of
+    ``last_touch``, "A defined ability held, locked in before the tie")."""
+    if stamps is None or key not in locked or not d.cda or not layers_only(d):
+        return False
+    if any(p.op in _TAKING for p in d.parts):
+        return False
+    return _holder_untied(held_by, near, stamps)
+
+
+def begun_before_losses(
+    d: AbilityDef,
+    held_by: str,
+    near: Sequence[ContinuousEffect],
+    start: int | None,
+    where: int,
+    version: RulesVersion,
+    stamps: frozenset[float] | None,
+) -> bool:
+    """611.3b, 613.1f, 613.3, 613.6, 613.7: the effect E of the definition ``held_by`` holds has its first slot in or
+    after the tie's (``start``) and before the losses' (``where``), does nothing else (``layers_only``), takes no
+    ability away (``_TAKING``), and its holder has no effect with one of the group's timestamps (``stamps``). Every
+    operation of the shape that gives or takes abilities is in the abilities' layer (613.1f), the losses' slot; the
+    holder has the wording as the tie's slot begins (text changes are outside the shape), so E exists in every slot
+    before the losses' in every order, and begins to apply in its first one, the same in every order. There its place
+    among the group's effects is fixed: by timestamp (613.7, none of the group's), first if characteristic-defining
+    (613.3); no effect changes its existence, objects or values, and it ends and starts none (it takes nothing away;
+    the shape's filters and values read nothing written from the slot on), so no dependency moves it (613.8a). Once
+    begun it keeps applying to the same objects in its later slots though the losses take its ability away (613.6),
+    at the same fixed place. So in every order E is the same fixed steps, its wording an element of its holder's
+    abilities like a keyword's, and the signature of an order decides the outcome as for ``locked_before``."""
+    if start is None or stamps is None or not d.parts or not layers_only(d):
+        return False
+    if any(p.op in _TAKING for p in d.parts):
+        return False
+    origin = effect_origin(d, granted=False)  # 604.3a: a held characteristic-defining ability's slots are a CDA's
+    if not start <= min(_slot_index(origin, p.op, version) for p in d.parts) < where:
         return False
     return _holder_untied(held_by, near, stamps)
 
@@ -659,13 +722,3 @@ def given_parts(d: AbilityDef, granted: Sequence[AbilityDef]) -> list[Part]:
     act on different ones. Either way the order of the group changes nothing between them, so those are left out."""
     own = d.applies_to == {"is_source": True}
     return [r for g in granted if not (own and g.applies_to == {"is_source": True} and g != d) for r in g.parts]
-
-
-def _every(group: tuple[str, ...]) -> Callable[[], Iterable[tuple[str, ...]]]:
-    """613.7m: every order of a group, drawn lazily each time it is asked."""
-    return lambda: permutations(group)
-
-
-def _these(found: tuple[tuple[str, ...], ...]) -> Callable[[], Iterable[tuple[str, ...]]]:
-    """613.7m: these orders of a group, each time it is asked."""
-    return lambda: iter(found)

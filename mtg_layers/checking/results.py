@@ -7,7 +7,7 @@ names are case-sensitive, power/toughness are integers or null, counters map kin
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from reference.model import Board, Characteristics
@@ -147,3 +147,15 @@ def compare(expected: Mapping[str, Mapping[str, Any]], actual: Mapping[str, Mapp
             if e != a:
                 out.append(Mismatch(oid, field, e, a))
     return out
+
+
+def own_boards(boards: tuple[Board, ...] | list[Board]) -> bool:
+    """613.7m, 614.12: the outcomes of a step were found on boards that differ in more than the order each records: an
+    object entered with counters (or the players sat) as each order gave, so each outcome has a trace of its own."""
+    return any(replace(b, tie_order=boards[0].tie_order) != boards[0] for b in boards)
+
+
+def differing(results: list[dict[str, dict[str, Any]]]) -> list[tuple[str, str]]:
+    """The (object, field) pairs whose values differ between the results of a step's outcomes (613.7m)."""
+    pairs = sorted({(o, f) for r in results for o, fields in r.items() for f in fields})
+    return [(o, f) for o, f in pairs if len({repr(r.get(o, {}).get(f)) for r in results}) > 1]

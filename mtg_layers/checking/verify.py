@@ -7,7 +7,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 
 from reference import entry
-from reference.case import Case, board_at
+from reference.case import Case, board_at, board_meeting
 from reference.choices import Outcomes
 from reference.errors import ResolutionError
 from reference.model import Board
@@ -60,15 +60,30 @@ def resolve_step(case: Case, step: int, version: RulesVersion) -> tuple[Resoluti
 
 
 def step_board(case: Case, step: int, version: RulesVersion) -> tuple[Board, Resolution]:
-    """613.7m, 614.12: a case's board at one step and its resolution; where an object entering in it gets counters that
-    depend on an order the board leaves open, the board under the recorded order (``reference.entry.through_step``),
-    its resolution undecided by the ties the entry met, so that every outcome is listed (``step_outcomes``)."""
+    """613.7m, 614.12: a case's board at one step and its resolution; where an object entering in it met an order the
+    board leaves open, the board under the recorded order (``reference.entry.through_step``), its resolution undecided
+    by the ties the entry met, so that every outcome is listed (``step_outcomes``)."""
     with naming_the_step(case, step, version):
-        try:
-            board = board_at(case, step, version)
-        except entry.OpenEntryError:
+        if entry_left_open(case, step, version):
             return entry.through_step(case, step, version, resolver=resolve)
+        board = board_at(case, step, version)
         return board, resolve(board, version)
+
+
+def entry_left_open(case: Case, step: int, version: RulesVersion) -> bool:
+    """613.7m, 614.12: an object entering up to the step was read under a tie that neither the rules nor the recorded
+    order decide, so the counters it enters with may depend on an order the players choose.
+
+    ``reference.case.board_at`` finds out whether they do by reading each such entry under every order of those ties
+    (up to 120 resolutions of each board), and refuses the board where they do. The fast path's readers ask only
+    whether a tie was left open (one reading, ``board_meeting``), and then read the whole step under one order per
+    class of orders that end alike (``reference_optimized.step_orders``): that gives the step's outcomes whether the
+    counters depend on the order or not. Else they build the board through ``board_at``, whose steps are the public
+    ``reference.case.apply_step`` that a misreading of the kill matrix may replace.
+    """
+    if not any(d.enters_with for d in case.abilities.values()):  # 614.1c: no entry is read
+        return False
+    return any(not t.decided for t in board_meeting(case, step, version)[1])
 
 
 def step_boards(case: Case, step: int, version: RulesVersion) -> tuple[Outcomes, tuple[Board, ...]]:
@@ -81,12 +96,11 @@ def step_boards(case: Case, step: int, version: RulesVersion) -> tuple[Outcomes,
 
 
 def outcomes_at(case: Case, step: int, version: RulesVersion) -> tuple[Outcomes, tuple[Board, ...]]:
-    """613.7m, 613.7n, 614.12: ``step_boards`` with the resolver's own errors (a version may not resolve a board)."""
-    try:
-        board = board_at(case, step, version)
-    except entry.OpenEntryError:  # 613.7m, 614.12: the orders of the whole step, each with its board
+    """613.7m, 613.7n: ``step_boards`` with the resolver's own errors (a version may not resolve a board)."""
+    if entry_left_open(case, step, version):  # 613.7m, 614.12: the orders of the whole step, each with its board
         boards, found = distinct_step_outcomes(case, step, version, resolver=resolve)
         return found, boards
+    board = board_at(case, step, version)
     found = distinct_outcomes(board, version)
     return found, tuple(board for _ in found.outcomes)
 

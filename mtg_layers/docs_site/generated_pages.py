@@ -29,7 +29,7 @@ from ..analysis.trace_text import (
     tab_label,
     to_markdown,
 )
-from ..checking.results import board_result, compare, observed
+from ..checking.results import board_result, compare, observed, own_boards
 from ..checking.verify import resolve_step, step_board, step_boards
 from ..paths import ROOT
 from .ability_words import ability_parts_words, filter_words, part_words
@@ -101,7 +101,7 @@ def _version_tab(case: Case, n: int, version: RulesVersion, link: Callable[[str]
     body = [f"**{'Passes' if ok else 'FAILS'}** under `{version.id}` ({_cell(version.title)}).", ""]
     found, boards = step_boards(case, n, version)
     results = [board_result(b, o.final) for b, o in zip(boards, found.outcomes, strict=True)]
-    own_boards = any(b is not boards[0] for b in boards)  # 614.12: each order gives its own board
+    own = own_boards(boards)  # 614.12: each order gives its own board
     if found.depends_on_choice:
         listed = next(
             (
@@ -117,7 +117,7 @@ def _version_tab(case: Case, n: int, version: RulesVersion, link: Callable[[str]
         body += _table(
             ["outcome"] + [f"{o}.{f}" for o, f in about],
             [[str(k)] + [fields_text({f: r.get(o, {}).get(f)}) for o, f in about] for k, r in enumerate(results, 1)],
-        ) + ["", "Each of them is traced below." if own_boards else "The trace below follows the first of them.", ""]
+        ) + ["", "Each of them is traced below." if own else "The trace below follows the first of them.", ""]
     body += _table(
         ["object", "expected", "resolver"],
         [
@@ -126,7 +126,7 @@ def _version_tab(case: Case, n: int, version: RulesVersion, link: Callable[[str]
         ],
     ) + [""]
     slot_link = linker("../", era_page(version))
-    if own_boards:  # 613.7m, 614.12: the counters an object entered with differ by order: one trace per outcome
+    if own:  # 613.7m, 614.12: the counters an object entered with differ by order: one trace per outcome
         for k, (b, o) in enumerate(zip(boards, found.outcomes, strict=True), start=1):
             order = ", then ".join(o.orders[0]) if o.orders and o.orders[0] else "any"
             body += [f"**Trace of outcome {k}** (order chosen: {_cell(order)}):", ""]

@@ -12,11 +12,15 @@ from __future__ import annotations
 
 import json
 import tempfile
+from html import escape
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from reference.case import board_at
+from reference.case import Case, board_at
+from reference.choices import Outcomes, outcomes
+from reference.entry import OpenEntryError, step_outcomes
 from reference.history import flag_timeline
+from reference.model import Board
 from reference.resolver import resolve
 from reference.versions import NotStated, builtin_versions
 
@@ -24,11 +28,14 @@ from ..analysis.trace_text import explain_resolution, fields_text, newest_first,
 from ..catalogue import refs  # noqa: F401 (bundled: the loader fills in cases' catalogue cards with it)
 from ..catalogue.ask import build
 from ..catalogue.load import catalogue
-from ..checking.results import board_result, compare, observed
+from ..checking.results import board_result, compare, differing, observed, own_boards
 from ..corpus import CorpusError, case_from_data, read_yaml
 from ..corpus.serialise import to_yaml
 from .era_citations import explanation_in_era
 from .narrow_tables import stackable
+
+if TYPE_CHECKING:
+    from reference.versions import RulesVersion
 
 
 def versions() -> str:
@@ -74,21 +81,24 @@ def run(text: str, version_id: str, step: int = 0) -> str:
         n = int(step) or len(case.steps)
         if not 1 <= n <= len(case.steps):
             raise CorpusError("your board", "step", f"expected a step from 1 to {len(case.steps)}, got {n}")
-        board = board_at(case, n, version)
-        resolution = resolve(board, version)
-        actual = board_result(board, resolution.final)
+        found, boards = every_outcome(case, n, version)
+        results = [board_result(b, o.final) for b, o in zip(boards, found.outcomes, strict=True)]
         step_expect = case.steps[n - 1].expect
         expected = next((step_expect[k] for k in (version.id, *version.aliases) if k in step_expect), None)
         check = None
         if expected is not None:
             check = {
-                "ok": not compare(expected, actual),
+                "ok": all(not compare(expected, r) for r in results),
                 "rows": [
-                    [oid, fields_text(fields), fields_text(observed(fields, actual.get(oid)))]
+                    [
+                        oid,
+                        fields_text(fields),
+                        " or ".join(_distinct(fields_text(observed(fields, r.get(oid))) for r in results)),
+                    ]
                     for oid, fields in expected.items()
                 ],
             }
-        ex = explanation_in_era(explain_resolution(board, resolution, version), version)
+        html = outcomes_html(found, boards, results, version)
         return json.dumps(
             {
                 "ok": True,
@@ -97,7 +107,9 @@ def run(text: str, version_id: str, step: int = 0) -> str:
                 "steps": len(case.steps),
                 "version": tab_label(version),
                 "check": check,
-                "html": stackable(to_html(ex)),
+                "outcomes": len(found.outcomes),
+                "complete": found.complete,
+                "html": html,
             },
             ensure_ascii=False,
         )
@@ -111,6 +123,65 @@ def run(text: str, version_id: str, step: int = 0) -> str:
         return json.dumps({"ok": False, "error": f"your board: a required field is missing: {exc}"}, ensure_ascii=False)
     except (TypeError, ValueError, AttributeError, IndexError) as exc:
         return json.dumps({"ok": False, "error": f"your board: {type(exc).__name__}: {exc}"}, ensure_ascii=False)
+
+
+def every_outcome(case: Case, n: int, version: RulesVersion) -> tuple[Outcomes, tuple[Board, ...]]:
+    """613.7m, 613.7n, 614.12: every outcome of a case's step the rules allow, each with the board it was found on (the
+    step's board under each order of its open ties; where an object entering in the step gets counters that depend on
+    such an order, each order's board, ``reference.entry.step_outcomes``), by the readable enumeration."""
+    try:
+        board = board_at(case, n, version)
+    except OpenEntryError:
+        boards, found = step_outcomes(case, n, version)
+        return found, boards
+    found = outcomes(board, version)
+    return found, tuple(board for _ in found.outcomes)
+
+
+def outcomes_html(
+    found: Outcomes, boards: tuple[Board, ...], results: list[dict[str, dict[str, Any]]], version: RulesVersion
+) -> str:
+    """The page's answer: the result and trace of the step; where it depends on an order the rules leave to a player
+    (613.7m), each outcome first, then one trace per outcome where each order gave its own board (614.12), else the
+    trace of the first."""
+    parts: list[str] = []
+    if not found.complete:
+        parts.append(
+            f"<p><strong>Not every order was tried</strong>: the enumeration of the tied effects' orders stopped after "
+            f"{found.runs} resolutions, so the outcomes below may not be every one the rules allow.</p>"
+        )
+    several = len(found.outcomes) > 1
+    if several:
+        ties = "; ".join(t.describe() for t in (found.mattering or found.ties))
+        about = differing(results)
+        rows = "".join(
+            "<tr>"
+            + "".join(
+                f"<td>{escape(c)}</td>" for c in [str(k), *(fields_text({f: r.get(o, {}).get(f)}) for o, f in about)]
+            )
+            + "</tr>"
+            for k, r in enumerate(results, 1)
+        )
+        head = "".join(f"<th>{escape(h)}</th>" for h in ["outcome", *(f"{o}.{f}" for o, f in about)])
+        parts.append(
+            f"<h3>The answer depends on an order</h3><p>{escape(ties[:1].upper() + ties[1:])}. "
+            "Each order the rules allow:</p>"
+            f'<table data-kind="outcomes"><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table>'
+        )
+    traced = list(enumerate(boards, 1)) if several and own_boards(boards) else [(0, boards[0])]
+    for k, b in traced:
+        if k:
+            parts.append(f"<h2>Outcome {k}</h2>")
+        elif several:
+            parts.append("<p>The trace below follows the first of them.</p>")
+        parts.append(
+            stackable(to_html(explanation_in_era(explain_resolution(b, resolve(b, version), version), version)))
+        )
+    return "".join(parts)
+
+
+def _distinct(texts: Any) -> list[str]:
+    return list(dict.fromkeys(texts))
 
 
 def card_names() -> str:

@@ -10,7 +10,7 @@ from mtg_layers.checking.results import board_result
 from mtg_layers.checking.verify import outcomes_at
 from mtg_layers.corpus import CASES_DIR
 from reference.versions import builtin_versions
-from tests.builders import corpus_case
+from tests.builders import corpus, corpus_case
 
 VERSIONS = builtin_versions()
 OPEN = "entry-entering-creature-under-an-open-order-of-tied-effects"
@@ -52,3 +52,46 @@ def test_613_7m_614_12_a_misreading_of_another_rule_is_not_caught_by_an_open_ent
     for case_id in (OPEN, LEAVING):
         for vid in ("m10", "2025-08-01"):
             assert not catches(unrelated, corpus_case(case_id), vid, VERSIONS[vid]), (case_id, vid)
+
+
+def test_613_7m_614_12_verify_reads_an_open_entry_under_one_order_per_class_only() -> None:
+    """Twelve tied painters (p1's choice) as a creature enters under a green Patron: ``verify`` lists the two outcomes
+    from three resolutions of the step, without first reading the entry under every order of the painters (the
+    readable refusal check of ``board_at``, 120 resolutions of each board before it gave up)."""
+    from unittest import mock
+
+    from mtg_layers.checking.verify import step_board, step_outcomes
+    from tests.reference_optimized.test_step_orders import step_case
+
+    case = step_case([(("greener",), 1.0), (("bluer",), 1.0)] * 6, ["green"], 1)
+    current = VERSIONS["2025-08-01"]
+    with mock.patch("reference.entry._every_final", side_effect=AssertionError("every order was read")):
+        found, results = step_outcomes(case, 2, current)
+        _, resolution = step_board(case, 2, current)
+    assert found.complete and found.runs <= 4
+    assert sorted(str(r["lions0"]["counters"]) for r in results) == ["{'+1/+1': 1}", "{}"]
+    assert len(resolution.undecided) == 11  # undecided: the step's outcomes are listed, not one order's
+
+
+def test_613_7m_614_12_an_entry_is_left_open_only_where_a_tie_it_met_is_undecided() -> None:
+    """m10 reads the entering Lions without the painters' abilities (no counter in either order) but its sources' board
+    still ties the painters; step 1 reads no entry; a board with no "enters with" ability reads none."""
+    from mtg_layers.checking.verify import entry_left_open
+
+    case = corpus_case(OPEN)
+    assert [entry_left_open(case, n, VERSIONS[v]) for n, v in ((1, "m10"), (2, "m10"), (2, "ikoria"))] == [
+        False,
+        True,
+        True,
+    ]
+    recorded = corpus_case(LEAVING)
+    assert entry_left_open(recorded, 2, VERSIONS["2025-08-01"])
+    plain = next(c for c in corpus() if not any(d.enters_with for d in c.abilities.values()))
+    assert not any(entry_left_open(plain, n, VERSIONS[plain.versions[0]]) for n in range(1, len(plain.steps) + 1))
+
+
+def test_613_7m_each_outcome_of_an_open_entry_step_comes_with_the_board_it_was_found_on() -> None:
+    """The m10 step ends alike in counters under both orders of the painters: each outcome's board records its own
+    order of them, as under the versions where the counters differ."""
+    found, boards = outcomes_at(corpus_case(OPEN), 2, VERSIONS["m10"])
+    assert [b.tie_order for b in boards] == [o.orders[0] for o in found.outcomes]

@@ -361,3 +361,17 @@ def test_a_given_setting_against_a_tied_setting_of_another_object_is_decided_by_
             (4, False),
             (4, True),
         }
+
+
+@pytest.mark.parametrize("vid", ["ikoria", "2021-02-14"])
+def test_611_3b_a_lord_given_by_the_group_keeps_every_order(vid: str) -> None:
+    """Rune of Flight on Colossus Hammer, the Hammer moved (corpus, 613.7a): under the reading that gives the granted
+    "equipped creature has flying" the Hammer's timestamp, it ties with "equipped creature ... loses flying", and the
+    new Hawk flies or not by the order. A reading that joined the objects a given lord's filter finds to the territory
+    of the object given it (a helper's branch, not merged) found one outcome of the two."""
+    from tests.builders import corpus_case
+
+    board = board_at(corpus_case("cr-613-7a-rune-of-flight-hammer-moves"), 2, get_version(vid))
+    every, fewer = outcomes(board, get_version(vid)), distinct_outcomes(board, get_version(vid))
+    assert every.complete and fewer.complete
+    assert outcome_keys(fewer) == outcome_keys(every) and len(every.outcomes) == 2

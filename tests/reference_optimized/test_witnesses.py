@@ -69,6 +69,16 @@ def test_step_reads_add_what_a_subtype_change_reads_and_refuse_what_is_not_local
     assert witnesses.step_reads((_part("add_subtypes", subtypes=["forest"]),), abilities, {}) is None
 
 
+def test_step_reads_of_several_parts_are_what_each_part_reads() -> None:
+    """205.3d: b's subtype change reads card types, whichever of b's parts comes last: a later change of power by an
+    amount (613.4c), which reads nothing more, leaves what the subtype change reads in."""
+    reads, names = frozenset({"subtypes"}), {"subtypes": frozenset({"goblin"})}
+    parts = (_part("add_subtypes", subtypes=["elf"]), _part("modify_pt", power=1, toughness=1))
+    found = witnesses.step_reads(parts, reads, names)
+    assert found is not None
+    assert found[0] == frozenset({"types", "all_creature_types", "subtypes", "abilities", "intrinsic"})
+
+
 def test_a_kept_pair_keeps_what_it_was_read_from() -> None:
     """613.8c: a kept answer holds its pair, slot, answer, step, b's objects, the locks, what it watches, its witnesses
     and what a step must change to move them (``touched``: kept as given, so that ``moved_since`` skips a step that

@@ -110,3 +110,44 @@ def test_runtime_files_are_the_minimum() -> None:
         "python_stdlib.zip",
         "pyodide-lock.json",
     }
+
+
+# Issue 28, items 13-14: the page lists every outcome of a step the rules leave to a player's choice (613.7m), as
+# `explain` and the case pages do, instead of one order's answer (or an error where an entry depends on the order).
+OPEN_ENTRY = (ROOT / "corpus" / "cases" / "entry" / "entering-creature-under-an-open-order.yaml").read_text("utf-8")
+
+
+def test_613_7m_614_12_an_entry_depending_on_an_open_order_shows_each_outcome_with_its_trace() -> None:
+    """Ixalan on: the green order gives the entering Lions the Patron's counter, the blue one does not."""
+    out = json.loads(playground.run(OPEN_ENTRY, "current", 2))
+    assert out["ok"] and out["outcomes"] == 2 and out["complete"], out.get("error")
+    html = out["html"]
+    assert "The answer depends on an order" in html and "Depends on p1&#x27;s choice between" in html
+    first, second = html.index("<h2>Outcome 1</h2>"), html.index("<h2>Outcome 2</h2>")
+    assert "1× +1/+1" in html[:first] and "1× +1/+1" in html[first:second] and "1× +1/+1" not in html[second:]
+    assert out["check"] == {"ok": True, "rows": [["lions", "types Creature", "types Creature"]]}
+
+
+def test_613_7m_an_open_order_that_gives_one_board_shows_the_outcomes_and_one_trace() -> None:
+    """m10: the entering Lions get no counter in either order, and are green or blue by the order p1 chooses."""
+    out = json.loads(playground.run(OPEN_ENTRY, "m10", 2))
+    assert out["ok"] and out["outcomes"] == 2
+    html = out["html"]
+    table = html[html.index('data-kind="outcomes"') : html.index("</table>")]
+    assert "colors green" in table and "colors blue" in table
+    assert "The trace below follows the first of them." in html and "<h2>Outcome" not in html
+
+
+def test_613_7m_a_check_against_listed_outcomes_passes_on_every_outcome() -> None:
+    text = ROOT / "corpus" / "cases" / "timestamps" / "tied-loss-and-grant-of-an-ability-that-pumps-another.yaml"
+    out = json.loads(playground.run(text.read_text("utf-8"), "current"))
+    assert out["ok"] and out["outcomes"] >= 2 and out["check"]["ok"]
+
+
+def test_613_7m_an_enumeration_stopped_at_its_limit_says_so() -> None:
+    """Eight tied losses of abilities: the readable enumeration stops at 120 orders, and the page says the outcomes
+    shown may not be all of them."""
+    text = ROOT / "corpus" / "cases" / "timestamps" / "eight-tied-ability-losses-on-named-creatures.yaml"
+    out = json.loads(playground.run(text.read_text("utf-8"), "current"))
+    assert out["ok"] and not out["complete"]
+    assert "Not every order was tried" in out["html"] and "after 120 resolutions" in out["html"]
