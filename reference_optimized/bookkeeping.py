@@ -72,7 +72,6 @@ from reference.dependency import (
     changes_what_it_applies_to,
     changes_what_it_does,
     compare_after_trial,
-    strongly_connected,
 )
 from reference.effects import (
     READS_OTHERS,
@@ -93,6 +92,7 @@ from reference.operations import TIMED_OPERATIONS, Instruction, apply_instructio
 from reference.resolver import initial_values, one_by_one
 from reference.versions import RulesVersion
 
+from . import components
 from .compiled_filters import compiled, zone_named
 from .indexes import INDEXED, Indexes
 from .reads import (
@@ -471,7 +471,7 @@ class _BoardRules:
     read by the first resolution of the board and handed to the next ones; and every object's first values under
     each version (613.1: a function of the board and the version)."""
 
-    __slots__ = ("bitsets", "board", "effects", "first", "keyword_counters", "read", "statics")
+    __slots__ = ("bitsets", "board", "classes", "effects", "first", "keyword_counters", "read", "statics")
 
     def __init__(self, board: Board, keyword_counters: Any, effects: list[ContinuousEffect]) -> None:
         """122.1, 613.7c: the board's rules' effects, read under these keyword counters (122.1b), nothing read yet."""
@@ -480,6 +480,8 @@ class _BoardRules:
         self.read: dict[int, _RulesRead] = {}
         # by the version's identity: the version (held) and every object's first values under it
         self.first: dict[int, tuple[RulesVersion, dict[str, Characteristics]]] = {}
+        # by the version's identity: the version (held) and the objects holding each first value (``first_holders``)
+        self.classes: dict[int, tuple[RulesVersion, dict[int, tuple[Characteristics, set[str]]] | None]] = {}
         # by the version's identity: the version (held) and the bitsets over the first values (``first_indexes``)
         self.bitsets: dict[int, tuple[RulesVersion, Indexes]] = {}
         # by the version's identity: the version (held) and the statics read off the first values (``Incremental``)
@@ -492,6 +494,25 @@ class _BoardRules:
         if known is None or known[0] is not version:
             known = self.first[id(version)] = (version, shared_initial_state(self.board, version))
         return known[1]
+
+    def first_holders(self, version: RulesVersion) -> dict[int, tuple[Characteristics, set[str]]] | None:
+        """613.1: the objects holding each first value under the version, by the value's identity (``Incremental``'s
+        classes), grouped once per board and version; each resolution gets sets of its own (``_move`` changes them).
+        None where the values are too many for classes (``_CLASS_SIZE``)."""
+        first = self.initial_state(version)
+        known = self.classes.get(id(version))
+        if known is None or known[0] is not version:
+            holders: dict[int, tuple[Characteristics, set[str]]] = {}
+            for i, ch in first.items():
+                held = holders.get(id(ch))
+                if held is None:
+                    holders[id(ch)] = (ch, {i})
+                else:
+                    held[1].add(i)
+            known = self.classes[id(version)] = (version, holders if len(holders) * _CLASS_SIZE <= len(first) else None)
+        if known[1] is None:
+            return None
+        return {k: (ch, set(objs)) for k, (ch, objs) in known[1].items()}
 
     def first_indexes(self, version: RulesVersion, state: Mapping[str, Characteristics]) -> Indexes:
         """611.3a, 613.1: the bitsets over ``state`` (one resolution's values now, of the objects holding first values
@@ -617,16 +638,7 @@ class Incremental:
         self.state: dict[str, Characteristics] = dict(self.board_rules.initial_state(version))
         # the objects holding each value, by the value's identity (the classes an application moves together);
         # None where there are too many values for a class to move many objects at once (``by_class``)
-        holders: dict[int, tuple[Characteristics, set[str]]] = {}
-        for i, ch in self.state.items():
-            held = holders.get(id(ch))
-            if held is None:
-                holders[id(ch)] = (ch, {i})
-            else:
-                held[1].add(i)
-        self.holders: dict[int, tuple[Characteristics, set[str]]] | None = (
-            holders if len(holders) * _CLASS_SIZE <= len(self.state) else None
-        )
+        self.holders: dict[int, tuple[Characteristics, set[str]]] | None = self.board_rules.first_holders(version)
         self.locked: dict[str, tuple[ContinuousEffect, frozenset[str]]] = {}
         # the state before the first step and each step's changes (never changed after): the trace's states (``replay``)
         self.start: dict[str, Characteristics] = dict(self.state)
@@ -1376,15 +1388,22 @@ class Incremental:
         if self.pending_infos:
             self._flush()
         if self.unfit is None:
-            # objects alike hold one value (``alike``): each value is asked once, by its identity (held in the state)
-            seen: dict[int, bool] = {}
             unfit: set[str] = set()
-            for i, ch in self.state.items():
-                ok = seen.get(id(ch))
-                if ok is None:
-                    ok = seen[id(ch)] = fits_kept(ch)
-                if not ok:
-                    unfit.add(i)
+            if self.holders is not None:
+                # the objects holding each value (``holders``): each class is asked once, its objects taken whole
+                for ch, held in self.holders.values():
+                    if not fits_kept(ch):
+                        unfit |= held
+            else:
+                # objects alike hold one value (``alike``): each value is asked once, by its identity (held in the
+                # state)
+                seen: dict[int, bool] = {}
+                for i, ch in self.state.items():
+                    ok = seen.get(id(ch))
+                    if ok is None:
+                        ok = seen[id(ch)] = fits_kept(ch)
+                    if not ok:
+                        unfit.add(i)
             self.unfit = unfit
         return self.unfit.isdisjoint(objects)
 
@@ -1478,7 +1497,7 @@ class Incremental:
         held = self.graph_loops.get(id(graph))
         if held is not None and held[0] is graph:
             return held[1]
-        found = strongly_connected(graph)
+        found = components.loops(graph)
         self._keep_loops(graph, found)
         return found
 
@@ -1559,17 +1578,26 @@ class Incremental:
         blocks: dict[Any, Any] = {}  # per class "other than its source" (``_other_block``): its trial, its answers
         for b in group:
             ib = self.info(b)
+            b_parts = self.parts(b, slot)
             # 613.6: b's trial applies its parts in this slot alone
-            writes, wnames, fit_writes, fit_names, idle = ib.writes_in(slot, self.parts(b, slot))
-            if fit_writes != writes and self.all_fit(self.affected(b)):
-                writes, wnames = fit_writes, fit_names
-            if idle and self.all_have_pt(self.affected(b)):
-                writes = writes - idle
+            writes, wnames, fit_writes, fit_names, idle = ib.writes_in(slot, b_parts)
+            b_objects: frozenset[str] | None = None  # (b's objects, read once for this b: no step within a graph)
+            if fit_writes != writes:
+                b_objects = self.affected(b)
+                if self.all_fit(b_objects):
+                    writes, wnames = fit_writes, fit_names
+            if idle:
+                if b_objects is None:
+                    b_objects = self.affected(b)
+                if self.all_have_pt(b_objects):
+                    writes = writes - idle
             if not writes & reads:
                 continue  # nothing b can change is read by any effect of the group
             touches_sources = bool(writes & SOURCE_READS)
-            b_targets = self.affected(b) if touches_sources else frozenset()
-            named = ib.names_abilities(slot, self.parts(b, slot)) if touches_sources else None
+            b_targets: frozenset[str] = frozenset()
+            if touches_sources:
+                b_targets = self.affected(b) if b_objects is None else b_objects
+            named = ib.names_abilities(slot, b_parts) if touches_sources else None
             # 613.8a: b's class leaves each member's own source out: its column read off the class's trial
             block = None
             if b.key in self.other_members(group, slot, blocks):
@@ -1606,6 +1634,7 @@ class Incremental:
             # whether b's writes hit what a's filter, amounts and condition read, per a's info (effects alike share it)
             b_hits: dict[int, tuple[bool, bool, bool]] = {}
             asked = kept_any = False
+            twinned = "\0twinned\0" + b.key  # (set in ``doing`` once a twin of an a met b's trial: ``_offer_twin``)
             trial_key = b.key  # the first effect of this graph with b's trial (``_same_trial``)
             changes: dict[str, Characteristics] = {}
             same: tuple[ContinuousEffect, list[tuple[str, DependencyReason]]] | None = None
@@ -1651,9 +1680,9 @@ class Incremental:
                             graph[a.key][b.key] = r
                         continue
                 pair = self.pairs.get((a.key, b.key, slot))
-                if pair is not None and "\0twinned\0" + b.key in doing and a.source in self.changes(b, slot):
+                if pair is not None and twinned in doing and a.source in (trial := self.changes(b, slot)):
                     # a twin of a met b's trial in this graph: its answer is read off the twin's (``_twin_answer``)
-                    known, r = self._twin_answer(a, b, slot, self.changes(b, slot), doing)
+                    known, r = self._twin_answer(a, b, slot, trial, doing)
                     if known:
                         if r is not None:
                             graph[a.key][b.key] = r
