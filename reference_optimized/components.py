@@ -3,8 +3,7 @@
 ``reference.dependency.strongly_connected`` is the readable statement: Tarjan's algorithm, recursive, each effect's
 dependencies visited in sorted order so that a reader can follow it. Which effects share a loop does not depend on
 the order the effects are visited in (a strongly connected component is a fact of the graph), so the bookkeeping's
-``Incremental.loops`` finds the same components with an explicit stack, in the graph's own order, and leaves out at
-once the effects that no loop can pass through: one that depends on nothing, or on which nothing depends.
+``Incremental.loops`` finds the same components with an explicit stack, in the graph's own order.
 """
 
 from __future__ import annotations
@@ -15,9 +14,8 @@ from collections.abc import Iterator, Mapping
 def loops(graph: Mapping[str, Mapping[str, object]]) -> dict[str, frozenset[str]]:
     """613.8b: each effect's dependency loop (its strongly connected component; itself if none), as
     ``dependency.strongly_connected`` gives them."""
-    waited_on: set[str] = set()
-    for dependencies in graph.values():
-        waited_on.update(dependencies)
+    if not any(graph.values()):  # no dependency at all: no loop
+        return {v: frozenset((v,)) for v in graph}
     component: dict[str, frozenset[str]] = {}
     index: dict[str, int] = {}
     low: dict[str, int] = {}
@@ -25,10 +23,7 @@ def loops(graph: Mapping[str, Mapping[str, object]]) -> dict[str, frozenset[str]
     on_stack: set[str] = set()
     counter = 0
     for root in graph:
-        if root in index or root in component:
-            continue
-        if not graph[root] or root not in waited_on:
-            component[root] = frozenset((root,))  # no loop passes through it: a loop enters and leaves each member
+        if root in index:
             continue
         index[root] = low[root] = counter
         counter += 1
@@ -39,9 +34,9 @@ def loops(graph: Mapping[str, Mapping[str, object]]) -> dict[str, frozenset[str]
             v, deps = work[-1]
             for w in deps:
                 if w in index:
-                    if w in on_stack and index[w] < low[v]:
-                        low[v] = index[w]
-                elif w not in component:  # (one left out at once is in no loop: nothing to visit)
+                    if w in on_stack:
+                        low[v] = min(low[v], index[w])
+                else:
                     index[w] = low[w] = counter
                     counter += 1
                     stack.append(w)
@@ -63,6 +58,5 @@ def loops(graph: Mapping[str, Mapping[str, object]]) -> dict[str, frozenset[str]
                         component[m] = comp
                 if work:
                     u = work[-1][0]
-                    if low[v] < low[u]:
-                        low[u] = low[v]
+                    low[u] = min(low[u], low[v])
     return component
