@@ -145,5 +145,5 @@ def test_the_objects_that_do_not_fit_are_read_off_the_classes_or_the_state() -> 
         else:
             engine.holders = None
         assert engine.all_fit(frozenset({"b0", "b7"}))
-        assert engine.unfit == gobs
+        assert engine.unfit == set(gobs)
         assert not engine.all_fit(frozenset({"b1", "g2"}))
