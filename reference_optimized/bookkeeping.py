@@ -92,8 +92,10 @@ from reference.operations import TIMED_OPERATIONS, Instruction, apply_instructio
 from reference.resolver import initial_values, one_by_one
 from reference.versions import RulesVersion
 
-from . import components
 from .compiled_filters import compiled, zone_named
+
+# 613.8b: ``reference.dependency.strongly_connected``'s components, found without recursion (``components.loops``)
+from .components import loops as strongly_connected
 from .indexes import INDEXED, Indexes
 from .reads import (
     ABILITY_FIELDS,
@@ -1497,7 +1499,7 @@ class Incremental:
         held = self.graph_loops.get(id(graph))
         if held is not None and held[0] is graph:
             return held[1]
-        found = components.loops(graph)
+        found = strongly_connected(graph)
         self._keep_loops(graph, found)
         return found
 
