@@ -29,7 +29,8 @@ class answers those questions and keeps what it can between steps:
 - effects alike read their objects once per step (611.3a, 109.4): what a filter takes is read off the filter, the
   state, "you" and the zones it reads, and off its source only where it names it, so equal filters free of their
   sources with the same "you" take the same objects until a step changes the state ("other than its source" then
-  leaves each one's own source out: five Blood Moons or Opalescences ask once);
+  leaves each one's own source out: five Blood Moons or Opalescences ask once), and brought up to date after a step
+  they test each object it changed once between them (``_retaken``);
 - the bitsets follow a step class by class (613.1): the objects moving from one value to another together lose and
   gain the same facts, so each class of a step is moved at once, the steps in order (an object moved twice ends with
   its last value's facts), and a trial made class by class moves a copy of the bitsets the same way (613.8a);
@@ -71,7 +72,6 @@ from reference.dependency import (
     changes_what_it_applies_to,
     changes_what_it_does,
     compare_after_trial,
-    strongly_connected,
 )
 from reference.effects import (
     READS_OTHERS,
@@ -93,6 +93,9 @@ from reference.resolver import initial_values, one_by_one
 from reference.versions import RulesVersion
 
 from .compiled_filters import compiled, zone_named
+
+# 613.8b: ``reference.dependency.strongly_connected``'s components, found without recursion (``components.loops``)
+from .components import loops as strongly_connected
 from .indexes import INDEXED, Indexes
 from .reads import (
     ABILITY_FIELDS,
@@ -134,6 +137,10 @@ _CLASS_SIZE = 4
 
 # Past this many objects to read again, an effect's objects are found afresh by the bitsets (``indexes``).
 _WHOLE = 32
+
+# Past this many objects, equal parts applied to the same objects at one step share one dict of changes
+# (``Incremental._shared_changes``); for fewer, each effect's are made as fast as they are found.
+_SHARED_FROM = 8
 
 # Operations whose instruction is read off the part and the object alone (``reference.effects.instruction``):
 # not a copy (its timestamp), a control change ("you"), nor what is read off other objects.
@@ -466,7 +473,7 @@ class _BoardRules:
     read by the first resolution of the board and handed to the next ones; and every object's first values under
     each version (613.1: a function of the board and the version)."""
 
-    __slots__ = ("bitsets", "board", "effects", "first", "keyword_counters", "read", "statics")
+    __slots__ = ("bitsets", "board", "classes", "effects", "first", "keyword_counters", "read", "statics")
 
     def __init__(self, board: Board, keyword_counters: Any, effects: list[ContinuousEffect]) -> None:
         """122.1, 613.7c: the board's rules' effects, read under these keyword counters (122.1b), nothing read yet."""
@@ -475,6 +482,8 @@ class _BoardRules:
         self.read: dict[int, _RulesRead] = {}
         # by the version's identity: the version (held) and every object's first values under it
         self.first: dict[int, tuple[RulesVersion, dict[str, Characteristics]]] = {}
+        # by the version's identity: the version (held) and the objects holding each first value (``first_holders``)
+        self.classes: dict[int, tuple[RulesVersion, dict[int, tuple[Characteristics, set[str]]] | None]] = {}
         # by the version's identity: the version (held) and the bitsets over the first values (``first_indexes``)
         self.bitsets: dict[int, tuple[RulesVersion, Indexes]] = {}
         # by the version's identity: the version (held) and the statics read off the first values (``Incremental``)
@@ -487,6 +496,25 @@ class _BoardRules:
         if known is None or known[0] is not version:
             known = self.first[id(version)] = (version, shared_initial_state(self.board, version))
         return known[1]
+
+    def first_holders(self, version: RulesVersion) -> dict[int, tuple[Characteristics, set[str]]] | None:
+        """613.1: the objects holding each first value under the version, by the value's identity (``Incremental``'s
+        classes), grouped once per board and version; each resolution gets sets of its own (``_move`` changes them).
+        None where the values are too many for classes (``_CLASS_SIZE``)."""
+        first = self.initial_state(version)
+        known = self.classes.get(id(version))
+        if known is None or known[0] is not version:
+            holders: dict[int, tuple[Characteristics, set[str]]] = {}
+            for i, ch in first.items():
+                held = holders.get(id(ch))
+                if held is None:
+                    holders[id(ch)] = (ch, {i})
+                else:
+                    held[1].add(i)
+            known = self.classes[id(version)] = (version, holders if len(holders) * _CLASS_SIZE <= len(first) else None)
+        if known[1] is None:
+            return None
+        return {k: (ch, set(objs)) for k, (ch, objs) in known[1].items()}
 
     def first_indexes(self, version: RulesVersion, state: Mapping[str, Characteristics]) -> Indexes:
         """611.3a, 613.1: the bitsets over ``state`` (one resolution's values now, of the objects holding first values
@@ -565,6 +593,11 @@ _REASONS: dict[tuple[str, str, frozenset[str], frozenset[str]], DependencyReason
 _REASONS_KEPT = 16_384
 
 
+def _gone(a: ContinuousEffect, b: ContinuousEffect) -> DependencyReason:
+    """611.3b, 613.8a: b's trial leaves a's source without the ability: the readable test's "existence" answer."""
+    return DependencyReason("existence", f"{b.description} would stop {a.description} from existing")
+
+
 def applies_to_reason(
     a: ContinuousEffect, b: ContinuousEffect, gained: frozenset[str], lost: frozenset[str]
 ) -> DependencyReason:
@@ -607,16 +640,7 @@ class Incremental:
         self.state: dict[str, Characteristics] = dict(self.board_rules.initial_state(version))
         # the objects holding each value, by the value's identity (the classes an application moves together);
         # None where there are too many values for a class to move many objects at once (``by_class``)
-        holders: dict[int, tuple[Characteristics, set[str]]] = {}
-        for i, ch in self.state.items():
-            held = holders.get(id(ch))
-            if held is None:
-                holders[id(ch)] = (ch, {i})
-            else:
-                held[1].add(i)
-        self.holders: dict[int, tuple[Characteristics, set[str]]] | None = (
-            holders if len(holders) * _CLASS_SIZE <= len(self.state) else None
-        )
+        self.holders: dict[int, tuple[Characteristics, set[str]]] | None = self.board_rules.first_holders(version)
         self.locked: dict[str, tuple[ContinuousEffect, frozenset[str]]] = {}
         # the state before the first step and each step's changes (never changed after): the trace's states (``replay``)
         self.start: dict[str, Characteristics] = dict(self.state)
@@ -648,6 +672,8 @@ class Incremental:
         self.filter_splits: dict[Any, tuple[Any, bool, bool]] = _FILTER_SPLITS  # (``_split`` reads the filter alone)
         # per (filter free of its source, "you", cda, step): the objects it takes then (``_taken``)
         self.taken: dict[tuple[Any, ...], frozenset[str]] = {}
+        # per filter free of its source, "you", zones and step: whether it takes each object asked (``_retaken``)
+        self.tested: dict[tuple[Any, ...], dict[str, bool]] = {}
         # per (a, b, slot): the readable test's answer, kept while its inputs stay (``_kept_answer``)
         self.pairs: dict[tuple[str, str, str], KeptPair] = {}
         # per slot: the last graph, the step it was read at, the effects it was read for and those locked in then
@@ -950,9 +976,13 @@ class Incremental:
                     ctx = self.context(e)
                     anywhere = e.origin == "cda" or zone_named(e.filter)
                     dirty = {o for o in dirty if anywhere or self.board.objects[o].zone == "battlefield"}
-                    test = compiled(e.filter)
-                    gained = {o for o in dirty if o not in objects and o != self.outside(e) and test(o, ctx)}
-                    lost = {o for o in dirty if o in objects and not test(o, ctx)}
+                    split = self._split_of(e.filter)
+                    if split is not None and split[2]:
+                        gained, lost = self._retaken(e, split, ctx, dirty, objects, now)
+                    else:
+                        test = compiled(e.filter)
+                        gained = {o for o in dirty if o not in objects and o != self.outside(e) and test(o, ctx)}
+                        lost = {o for o in dirty if o in objects and not test(o, ctx)}
                     if gained or lost:
                         objects = (objects - lost) | gained
                 cached.objects, cached.version = objects, now
@@ -968,6 +998,42 @@ class Incremental:
                 objects = objects - {self.outside(e)}
         self.affected_cache[e.key] = _Affected(e, objects, now)
         return objects
+
+    def _retaken(
+        self,
+        e: ContinuousEffect,
+        split: tuple[Any, bool, bool],
+        ctx: Context,
+        dirty: set[str],
+        objects: frozenset[str],
+        now: int,
+    ) -> tuple[set[str], set[str]]:
+        """611.3a, 109.4: the objects e gains and loses among ``dirty`` (objects a step changed), for a filter that,
+        less "other than its source", reads nothing of its source but its controller (``_split``): whether that
+        filter takes an object is read off the filter, "you", the zones it reads and the state alone, so effects
+        alike ask it once per object and step (``tested``, as ``_taken`` shares whole sets); "other" leaves e's own
+        source out, and the object entering (614.12) is not gained."""
+        filt, other, _ = split
+        key = (filt, ctx.controller, e.origin == "cda", now)
+        seen = self.tested.get(key)
+        if seen is None:
+            if len(self.tested) > 256:
+                self.tested.clear()
+            seen = self.tested[key] = {}
+        test = compiled(filt)
+        left_out = (self.outside(e), e.source if other else None)
+        gained: set[str] = set()
+        lost: set[str] = set()
+        for o in dirty:
+            took = seen.get(o)
+            if took is None:
+                took = seen[o] = test(o, ctx)
+            if o in objects:
+                if not took:
+                    lost.add(o)
+            elif took and o not in left_out:
+                gained.add(o)
+        return gained, lost
 
     def _taken(self, e: ContinuousEffect) -> frozenset[str]:
         """611.3a, 109.4: the objects e's filter takes now (before ``outside``), shared by effects alike at a step.
@@ -1103,7 +1169,7 @@ class Incremental:
             c.slot = slot
             return c.changes
         # shared only between effects on many objects (for a few, each is made as fast as it is found)
-        many = len(targets) > _WHOLE
+        many = len(targets) > _SHARED_FROM
         if many:
             shared = self._shared_changes(e, parts, targets, now)
             if shared is not None:
@@ -1324,15 +1390,22 @@ class Incremental:
         if self.pending_infos:
             self._flush()
         if self.unfit is None:
-            # objects alike hold one value (``alike``): each value is asked once, by its identity (held in the state)
-            seen: dict[int, bool] = {}
             unfit: set[str] = set()
-            for i, ch in self.state.items():
-                ok = seen.get(id(ch))
-                if ok is None:
-                    ok = seen[id(ch)] = fits_kept(ch)
-                if not ok:
-                    unfit.add(i)
+            if self.holders is not None:
+                # the objects holding each value (``holders``): each class is asked once, its objects taken whole
+                for ch, held in self.holders.values():
+                    if not fits_kept(ch):
+                        unfit |= held
+            else:
+                # objects alike hold one value (``alike``): each value is asked once, by its identity (held in the
+                # state)
+                seen: dict[int, bool] = {}
+                for i, ch in self.state.items():
+                    ok = seen.get(id(ch))
+                    if ok is None:
+                        ok = seen[id(ch)] = fits_kept(ch)
+                    if not ok:
+                        unfit.add(i)
             self.unfit = unfit
         return self.unfit.isdisjoint(objects)
 
@@ -1475,14 +1548,13 @@ class Incremental:
         by_read: dict[str, list[int]] = {}
         by_name: dict[tuple[str, str], list[int]] = {}
         by_source: dict[str, list[int]] = {}
-        by_word: dict[str, list[int]] = {}
+        by_word: dict[str, list[int]] | None = None  # (by the wordings on the sources: made when first needed)
         for a in group:
             ia = self.info(a)
             static = a.origin in ("static", "cda") and a.source is not None
             if not (static or ia.reads_values):
                 continue
             live = a.key not in self.locked and a.targets is None
-            words = words_of(a, self.state[a.source]) if static and a.source in self.state else frozenset()
             n = len(sensitive)
             sensitive.append((a, ia, static, live))
             if live:
@@ -1497,8 +1569,6 @@ class Incremental:
                 reads |= SOURCE_READS
                 assert a.source is not None
                 by_source.setdefault(a.source, []).append(n)
-                for w in words:
-                    by_word.setdefault(w, []).append(n)
         if not sensitive:
             return graph
         doing: dict[str, object] = {}
@@ -1510,17 +1580,26 @@ class Incremental:
         blocks: dict[Any, Any] = {}  # per class "other than its source" (``_other_block``): its trial, its answers
         for b in group:
             ib = self.info(b)
+            b_parts = self.parts(b, slot)
             # 613.6: b's trial applies its parts in this slot alone
-            writes, wnames, fit_writes, fit_names, idle = ib.writes_in(slot, self.parts(b, slot))
-            if fit_writes != writes and self.all_fit(self.affected(b)):
-                writes, wnames = fit_writes, fit_names
-            if idle and self.all_have_pt(self.affected(b)):
-                writes = writes - idle
+            writes, wnames, fit_writes, fit_names, idle = ib.writes_in(slot, b_parts)
+            b_objects: frozenset[str] | None = None  # (b's objects, read once for this b: no step within a graph)
+            if fit_writes != writes:
+                b_objects = self.affected(b)
+                if self.all_fit(b_objects):
+                    writes, wnames = fit_writes, fit_names
+            if idle:
+                if b_objects is None:
+                    b_objects = self.affected(b)
+                if self.all_have_pt(b_objects):
+                    writes = writes - idle
             if not writes & reads:
                 continue  # nothing b can change is read by any effect of the group
             touches_sources = bool(writes & SOURCE_READS)
-            b_targets = self.affected(b) if touches_sources else frozenset()
-            named = ib.names_abilities(slot, self.parts(b, slot)) if touches_sources else None
+            b_targets: frozenset[str] = frozenset()
+            if touches_sources:
+                b_targets = self.affected(b) if b_objects is None else b_objects
+            named = ib.names_abilities(slot, b_parts) if touches_sources else None
             # 613.8a: b's class leaves each member's own source out: its column read off the class's trial
             block = None
             if b.key in self.other_members(group, slot, blocks):
@@ -1537,6 +1616,8 @@ class Incremental:
                     reach.update(by_read.get(f, ()))
             if touches_sources:
                 if named is not None:
+                    if by_word is None:
+                        by_word = self._by_word(sensitive)
                     for w in named:
                         reach.update(n for n in by_word.get(w, ()) if sensitive[n][0].source in b_targets)
                 elif len(b_targets) < len(by_source):
@@ -1552,7 +1633,10 @@ class Incremental:
             # description: effects whose trials are equal get the same answers, the first one's (``_same_trial``).
             # b's trial is read when a pair first needs the readable test.
             ns = sorted(reach)
+            # whether b's writes hit what a's filter, amounts and condition read, per a's info (effects alike share it)
+            b_hits: dict[int, tuple[bool, bool, bool]] = {}
             asked = kept_any = False
+            twinned = "\0twinned\0" + b.key  # (set in ``doing`` once a twin of an a met b's trial: ``_offer_twin``)
             trial_key = b.key  # the first effect of this graph with b's trial (``_same_trial``)
             changes: dict[str, Characteristics] = {}
             same: tuple[ContinuousEffect, list[tuple[str, DependencyReason]]] | None = None
@@ -1564,10 +1648,17 @@ class Incremental:
                     continue
                 if isolated and (a.origin == "cda") != (b.origin == "cda"):
                     continue  # 613.8a(c)
-                filt_hit = live and hits(writes, wnames, ia.filter_reads, ia.filter_names)
-                val_hit = ia.reads_values and hits(writes, wnames, ia.value_reads, ia.value_names)
+                hit = b_hits.get(id(ia))
+                if hit is None:
+                    hit = b_hits[id(ia)] = (
+                        hits(writes, wnames, ia.filter_reads, ia.filter_names),
+                        hits(writes, wnames, ia.value_reads, ia.value_names),
+                        hits(writes, wnames, ia.exist_reads, ia.exist_names),
+                    )
+                filt_hit = live and hit[0]
+                val_hit = ia.reads_values and hit[1]
                 src_hit = static and touches_sources and a.source in b_targets
-                cond_hit = bool(ia.exist_reads) and hits(writes, wnames, ia.exist_reads, ia.exist_names)
+                cond_hit = hit[2]
                 if not (filt_hit or val_hit or src_hit or cond_hit):
                     continue  # b changes nothing a reads: a's existence, text, objects and amounts stay
                 if val_hit and ia.self_only and not (filt_hit or src_hit or cond_hit):
@@ -1591,9 +1682,9 @@ class Incremental:
                             graph[a.key][b.key] = r
                         continue
                 pair = self.pairs.get((a.key, b.key, slot))
-                if pair is not None and "\0twinned\0" + b.key in doing and a.source in self.changes(b, slot):
+                if pair is not None and twinned in doing and a.source in (trial := self.changes(b, slot)):
                     # a twin of a met b's trial in this graph: its answer is read off the twin's (``_twin_answer``)
-                    known, r = self._twin_answer(a, b, slot, self.changes(b, slot), doing)
+                    known, r = self._twin_answer(a, b, slot, trial, doing)
                     if known:
                         if r is not None:
                             graph[a.key][b.key] = r
@@ -1624,6 +1715,12 @@ class Incremental:
                             continue
                 known = False
                 if a.source is not None and a.source in changes:
+                    if self._gone_after(a, changes):
+                        # 611.3b: the readable test's first question answers (``_compare``: a, not locked in, holds
+                        # its ability on its source now, so a source left none is not ``_same_effect_after``); no
+                        # twin, class or kept answer is read for it (each asks the trial to leave a as it is)
+                        graph[a.key][b.key] = _gone(a, b)
+                        continue
                     known, r = self._twin_answer(a, b, slot, changes, doing)
                 if not known:
                     # 613.8a: an effect of a's class met b's trial already in this graph: its answer (``_class_key``)
@@ -1646,6 +1743,16 @@ class Incremental:
             if asked and changes and same is None:
                 self._first_trial(b, changes, trials, [sensitive[n][0].key for n in ns], graph)
         return graph
+
+    def _by_word(self, sensitive: list[tuple[ContinuousEffect, _Info, bool, bool]]) -> dict[str, list[int]]:
+        """612.1: the sensitive effects of a graph (by their place in ``sensitive``) under each wording of their
+        ability on their source now (``words_of``): a b naming the abilities it touches reaches only those."""
+        by_word: dict[str, list[int]] = {}
+        for n, (a, _, static, _) in enumerate(sensitive):
+            if static and a.source in self.state:
+                for w in words_of(a, self.state[a.source]):
+                    by_word.setdefault(w, []).append(n)
+        return by_word
 
     def _twins(self, group: list[ContinuousEffect], slot: str) -> set[str]:
         """613.8a: the effects of the group with another of equal origin, filter and parts in ``slot`` (whose trials
@@ -2070,7 +2177,7 @@ class Incremental:
             return r
         if self._gone_after(a, changes):
             # 611.3b, 613.8a: the readable test's first question answers (and it asks no other)
-            return DependencyReason("existence", f"{b.description} would stop {a.description} from existing")
+            return _gone(a, b)
         trial: State = ChainMap(changes, self.state)  # type: ignore[arg-type]
         if not fixed and a.key not in doing and (ia.reads_values or a.source in changed):
             doing[a.key] = {
@@ -2651,7 +2758,10 @@ class Incremental:
         pt = self.no_pt is not None and bool(found & {"power", "toughness"})
         fitting = self.unfit is not None and not fit and bool(found & FIT_READS)
         if moves is None and (self.holders is not None or indexed):
-            moves = self._moves_of(changes)  # made object by object: the objects alike that moved alike
+            # made object by object: read off the classes where the parts read only the value (``_trial_moves``),
+            # else the objects alike that moved alike
+            classed = self._trial_moves(e, changes) if kept.changes is changes else None
+            moves = classed if classed is not None else self._moves_of(changes)
         if indexed and moves:
             # the bitsets follow when next read (``indexes``): each class moved, in order (its objects' positions read
             # now: ``_move`` hands the moved sets on to the classes, which later steps change)

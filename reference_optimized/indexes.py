@@ -37,6 +37,8 @@ INDEXED = frozenset(
 _RESIDUAL = frozenset(
     {"attached_to_source", "exiled_with_source", "top_of_graveyard", "shares_creature_type_with", "is_it"}
 )
+# (``mask``: a set of at most this many objects is summed at once, not looked up)
+_MASK_KEPT_FROM = 8
 _FLAGS = {"token": ("token",), "monstrous": ("monstrous",), "face_down": ("face_down",)}
 
 # A bitset with at least one position in this many set is read digit by digit in one pass (``members``); the digits
@@ -133,6 +135,7 @@ class Indexes:
         self.bits: dict[Key, int] = {}
         self.universe = 0
         self.members_memo: dict[int, frozenset[str]] = {}
+        self.mask_memo: dict[frozenset[str], int] = {}  # (``mask``: a set of objects' bitset, by the set)
         # objects alike (one characteristics value, the same board facts) get their facts once and one bitset
         groups: dict[tuple[Any, ...], tuple[Characteristics, Any, int]] = {}
         for n, i in enumerate(self.ids):
@@ -171,10 +174,21 @@ class Indexes:
 
     def mask(self, ids: Iterable[str]) -> int:
         """The bitset of the objects' positions (each object once: the sum of their positions is their union); for a
-        set holding most objects, every position less those of the objects it leaves out (fewer sums)."""
-        if isinstance(ids, (set, frozenset)) and len(ids) * 2 > len(self.ids) and ids <= self.id_set:
-            return ((1 << len(self.ids)) - 1) ^ sum(map(self.bit.__getitem__, self.id_set - ids))
-        return sum(map(self.bit.__getitem__, ids))
+        set holding most objects, every position less those of the objects it leaves out (fewer sums). A set of more
+        than a few objects is kept with its bitset (the positions are the board's: every copy reads the same)."""
+        if not isinstance(ids, (set, frozenset)) or len(ids) <= _MASK_KEPT_FROM:
+            return sum(map(self.bit.__getitem__, ids))
+        key = frozenset(ids)  # (a frozenset is its own)
+        found = self.mask_memo.get(key)
+        if found is None:
+            if len(self.mask_memo) > 2048:
+                self.mask_memo.clear()
+            if len(ids) * 2 > len(self.ids) and ids <= self.id_set:
+                found = ((1 << len(self.ids)) - 1) ^ sum(map(self.bit.__getitem__, self.id_set - ids))
+            else:
+                found = sum(map(self.bit.__getitem__, ids))
+            self.mask_memo[key] = found
+        return found
 
     def update_classes(self, moves: Iterable[tuple[Characteristics, Characteristics, int]]) -> None:
         """613.1: move classes of objects (value before, value after, their positions' bitset), one after another.
@@ -196,6 +210,7 @@ class Indexes:
         new.board, new.ids, new.pos, new.bit, new.universe = self.board, self.ids, self.pos, self.bit, self.universe
         new.id_set = self.id_set
         new.members_memo = self.members_memo  # the same positions: the same ids
+        new.mask_memo = self.mask_memo
         new.bits = dict(self.bits)
         return new
 

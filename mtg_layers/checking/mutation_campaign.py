@@ -89,6 +89,7 @@ KILLING_SUITE = (
     "tests/reference_optimized/test_class_members.py",
     "tests/reference_optimized/test_class_moves.py",
     "tests/reference_optimized/test_compiled_filters.py",
+    "tests/reference_optimized/test_components.py",
     "tests/reference_optimized/test_constant_parts.py",
     "tests/reference_optimized/test_counter_classes.py",
     "tests/reference_optimized/test_counter_runs.py",

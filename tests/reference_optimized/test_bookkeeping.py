@@ -28,7 +28,7 @@ from reference.frozen import freeze
 from reference.model import Board, Characteristics, GameObject, Part
 from reference.resolver import initial_state, resolve
 from reference.versions import RulesVersion, get_version
-from reference_optimized import bookkeeping, indexes, reads
+from reference_optimized import bookkeeping, compiled_filters, indexes, reads
 from reference_optimized import resolve as fast_resolve
 
 from ..builders import (
@@ -1694,3 +1694,188 @@ def test_every_board_of_a_case_is_each_step_in_turn() -> None:
     boards = every_board(corpus_case(OPEN), VERSIONS["ikoria"])
     assert [n for n, _ in boards] == [1, 2, 2]
     assert boards[0][1] == board_at(corpus_case(OPEN), 1, VERSIONS["ikoria"])
+
+
+# --- issue 39, family b at 500 x 25 (perf39j): what effects alike, classes and graphs share
+
+
+OTHER_CREATURES = "each other creature is an artifact."
+ITSELF_CREATURE = "this is an artifact as long as it is a creature."
+
+
+def _retaken_board() -> Board:
+    """Two creatures of two players; enchantments holding effects alike of one player (e1, e4) and of the other (e2),
+    and one (e3) that makes every enchantment a creature."""
+    artifact = [{"op": "add_types", "types": ["artifact"]}]
+    return make_board(
+        [
+            creature("bear", 1),
+            creature("wolf", 2, controller="p2"),
+            enchantment("e1", 3, TO_CREATURES, OTHER_CREATURES, MINE, ITSELF_CREATURE),
+            enchantment("e2", 4, TO_CREATURES, MINE, controller="p2"),
+            enchantment("e3", 5, ENCHANTMENTS_CREATURES),
+            enchantment("e4", 6, TO_CREATURES, OTHER_CREATURES, ITSELF_CREATURE),
+            creature("newcomer", 7),
+        ],
+        abilities=[
+            {"text": TO_CREATURES, "applies_to": {"type": "creature"}, "parts": artifact},
+            {"text": OTHER_CREATURES, "applies_to": {"all": [{"type": "creature"}, {"other_than_source": True}]},
+             "parts": artifact},
+            {"text": MINE, "applies_to": {"all": [{"type": "creature"}, {"controller": "you"}]}, "parts": artifact},
+            {"text": ITSELF_CREATURE, "applies_to": {"all": [{"type": "creature"}, {"is_source": True}]},
+             "parts": artifact},
+            {"text": ENCHANTMENTS_CREATURES, "applies_to": {"type": "enchantment"},
+             "parts": [{"op": "add_types", "types": ["creature"]}]},
+        ],
+    )  # fmt: skip
+
+
+def _counting_filters(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The objects the bookkeeping's compiled filters are asked about, in order."""
+    tested: list[str] = []
+    plain = compiled_filters.compiled
+
+    def counted(filt: Any) -> Any:
+        test = plain(filt)
+
+        def spy(obj_id: str, ctx: Any) -> bool:
+            tested.append(obj_id)
+            return bool(test(obj_id, ctx))
+
+        return spy
+
+    monkeypatch.setattr(bookkeeping, "compiled", counted)
+    return tested
+
+
+def test_effects_alike_test_the_objects_a_step_changed_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """611.3a, 109.4: brought up to date after a step, effects alike (equal filters, less "other than its source",
+    free of their sources, the same "you") test each object the step changed once between them; "you" is each one's
+    controller, and "other than its source" still leaves each one's own source out. Every set is the readable one."""
+    board = _retaken_board()
+    inc = bookkeeping.Incremental(board, VERSIONS["ikoria"])
+    by_key = {e.key: e for e in inc.effects_in_play()}
+    order = [f"e1:{TO_CREATURES}", f"e4:{TO_CREATURES}", f"e2:{TO_CREATURES}", f"e1:{OTHER_CREATURES}",
+             f"e4:{OTHER_CREATURES}", f"e1:{MINE}", f"e2:{MINE}", f"e1:{ITSELF_CREATURE}",
+             f"e4:{ITSELF_CREATURE}"]  # fmt: skip
+    for key in order:
+        inc.affected(by_key[key])
+    tested = _counting_filters(monkeypatch)
+    animate = by_key[f"e3:{ENCHANTMENTS_CREATURES}"]
+    inc.apply(animate, "4", inc.affected(animate))  # the four enchantments become creatures
+    asked = []
+    for key in order:
+        tested.clear()
+        assert inc.affected(by_key[key]) == effects.affected(by_key[key], board, inc.state, {}), key
+        asked.append(len(tested))
+    # e4's read e1's tests; e2's (p2's "you") test again, as does each "creatures you control"; a filter reading its
+    # source ("this") is each one's own
+    assert asked == [4, 0, 4, 4, 0, 4, 4, 4, 4]
+    assert inc.affected(by_key[f"e4:{ITSELF_CREATURE}"]) == {"e4"}
+    assert "e1" in inc.affected(by_key[f"e1:{TO_CREATURES}"])  # (its own source: no "other")
+    assert inc.affected(by_key[f"e4:{OTHER_CREATURES}"]) == {"bear", "wolf", "newcomer", "e1", "e2", "e3"}
+
+
+def test_the_tests_effects_alike_share_are_the_step_s_and_leave_out_what_the_effect_leaves_out(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """611.3a, 109.4, 614.12: what ``_retaken`` shares is read under the filter, "you", whether every zone is read and
+    the step: another step, another player or a characteristic-defining ability tests again; the object entering is
+    not gained, nor, with "other than its source", the effect's own source."""
+    board = replace(_retaken_board(), entering="newcomer")
+    inc = bookkeeping.Incremental(board, VERSIONS["ikoria"])
+    by_key = {e.key: e for e in inc.effects_in_play()}
+    first, player2 = by_key[f"e1:{TO_CREATURES}"], by_key[f"e2:{TO_CREATURES}"]
+    other = by_key[f"e1:{OTHER_CREATURES}"]
+    tested = _counting_filters(monkeypatch)
+    every = {"bear", "wolf", "newcomer", "e1"}
+    split = inc._split_of(first.filter)
+    assert split is not None
+    for e, now, want in ((first, 1, 4), (first, 1, 0), (first, 2, 4), (player2, 2, 4), (player2, 2, 0),
+                         (replace(first, key="cda", origin="cda"), 2, 4)):  # fmt: skip
+        tested.clear()
+        gained, lost = inc._retaken(e, split, inc.context(e), every, frozenset({"e1"}), now)
+        assert (gained, lost) == ({"bear", "wolf"}, {"e1"}), e.key  # e1 is no creature; the newcomer enters
+        assert len(tested) == want, (e.key, now)
+    split = inc._split_of(other.filter)
+    assert split is not None
+    inc.state["e1"] = inc.state["e1"].with_(types=inc.state["e1"].types | {"creature"})
+    gained, lost = inc._retaken(other, split, inc.context(other), every, frozenset(), 3)
+    assert (gained, lost) == ({"bear", "wolf"}, set())  # e1, its source, a creature now, is left out
+
+
+def test_masks_of_many_objects_are_kept_with_their_sets() -> None:
+    """The bitset of a set of objects is the sum of their positions, whatever its size (most objects: read off those
+    it leaves out); a set of more than a few objects is kept with its bitset, shared by the copies, and not summed
+    again; a list or a few objects are summed each time."""
+    board = make_board([creature(f"c{i}", i + 1) for i in range(20)])
+    idx = indexes.Indexes(board, initial_state(board, VERSIONS["ikoria"]))
+
+    class Counting(dict[str, int]):
+        read = 0
+
+        def __getitem__(self, key: str) -> int:
+            Counting.read += 1
+            return super().__getitem__(key)
+
+    idx.bit = Counting(idx.bit)
+    ids = sorted(board.objects)
+    for chosen in (ids[:3], ids[:9], ids[:15], ids, ids[5:17]):
+        want = sum(1 << ids.index(i) for i in chosen)
+        assert idx.mask(set(chosen)) == want
+        Counting.read = 0
+        assert idx.mask(frozenset(chosen)) == want
+        assert idx._copy().mask(set(chosen)) == want
+        assert Counting.read == (2 * len(chosen) if len(chosen) <= indexes._MASK_KEPT_FROM else 0)
+        Counting.read = 0
+        assert idx.mask(list(chosen)) == want
+        assert Counting.read == len(chosen)
+
+
+def test_a_trial_made_object_by_object_is_applied_as_moves_of_classes(monkeypatch: pytest.MonkeyPatch) -> None:
+    """613.1: on the type-change family, Mycosynth Lattice's kept changes, brought up to date object by object after
+    Blood Moon's step, are applied as the classes they move (``_trial_moves``), not grouped object by object; every
+    step and the resolution are the readable ones."""
+    import peers
+
+    version = get_version("2025-08-01")
+    board = peers.project_board(peers.events("b", 60, 24), catalogue(), version)
+    grouped: list[int] = []
+    moves_of = bookkeeping.Incremental._moves_of
+
+    def spy(self: bookkeeping.Incremental, changes: Any) -> Any:
+        grouped.append(len(changes))
+        return moves_of(self, changes)
+
+    monkeypatch.setattr(bookkeeping.Incremental, "_moves_of", spy)
+    with checked_engine():
+        assert fast_resolve(board, version) == resolve(board, version)
+    assert grouped and max(grouped) < bookkeeping._WHOLE
+
+
+def test_a_trial_that_leaves_a_s_source_no_ability_is_answered_without_the_readable_test(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """611.3b, 613.8a: where Humilities meet in layer 6, each one's trial leaves every other one's source no ability:
+    the pair is answered "existence" at once, the readable test (``_compare``) never asked of it; the graphs and the
+    resolution are the readable ones."""
+    import peers
+
+    version = get_version("2025-08-01")
+    board = peers.project_board(peers.events("b", 40, 26), catalogue(), version)
+    compared: list[bool] = []
+    gone: list[str] = []
+    compare = bookkeeping.Incremental._compare
+
+    def spy(
+        self: bookkeeping.Incremental, a: Any, ia: Any, b: Any, slot: str, doing: Any, changes: Any, *rest: Any
+    ) -> Any:
+        compared.append(self._gone_after(a, changes))
+        return compare(self, a, ia, b, slot, doing, changes, *rest)
+
+    monkeypatch.setattr(bookkeeping.Incremental, "_compare", spy)
+    with checked_engine():
+        found = fast_resolve(board, version)
+    assert found == resolve(board, version)
+    gone = [e.detail for e in found.edges if e.test == "existence"]
+    assert len(gone) >= 12 and not any(compared)
