@@ -6,7 +6,7 @@ import copy
 from typing import Any
 
 from reference.case import board_at
-from reference.choices import front, outcomes
+from reference.choices import chosen_before, front, outcomes
 from reference.model import Board
 from reference.timestamps import Tie
 from reference.versions import get_version
@@ -17,6 +17,15 @@ from ..builders import IKORIA, board, creature, make_board, obj
 # expected values are reasoned from the rules, not read off the resolver.
 
 # 613.7m: every outcome of an open order
+
+
+def test_613_7m_one_ability_of_an_object_before_another_objects_puts_all_of_its_before_all_of_those() -> None:
+    """613.7m, 613.7a: the choice "c's x before d's z" orders the objects c and d, so c's other ability y comes before
+    d's other ability w too, and not the other way round (abilities of two objects never interleave)."""
+    holder_of = {"c:x": "c", "c:y": "c", "d:z": "d", "d:w": "d"}
+    pairs = (("c:x", "d:z"),)
+    assert chosen_before(pairs, holder_of, lambda _a, _b: False, "c:y", "d:w")
+    assert not chosen_before(pairs, holder_of, lambda _a, _b: False, "d:w", "c:y")
 
 
 def test_613_7m_an_open_tie_is_cut_to_the_effects_no_choice_puts_after_another() -> None:

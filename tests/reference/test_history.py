@@ -22,7 +22,7 @@ from click.testing import CliRunner
 from mtg_layers.checking.verify import resolve_step
 from mtg_layers.cli import main
 from mtg_layers.docs_site.rules_history import load_history
-from reference.history import history, same_rules, version_warnings
+from reference.history import flag_timeline, history, same_rules, version_warnings
 from reference.versions import FLAGS, NotStated, RulesVersion, builtin_versions, era_end, get_version
 
 from ..builders import corpus
@@ -75,6 +75,16 @@ def test_every_case_resolves_under_the_rules_of_random_dates_without_a_traceback
             except Exception as exc:
                 crashes.append(f"{case.id} step {n}: {type(exc).__name__}: {exc}")
     assert not crashes, crashes
+
+
+def test_a_flags_timeline_names_each_value_with_the_day_it_took_effect() -> None:
+    """704.5j: the legend rule made every legend with a shared name die until M14 (2013-07-13), and has let its
+    controller choose one to keep since; a flag no change sets says so."""
+    assert flag_timeline("legend_rule") == (
+        "legend_rule: 'all' from 2004-10-01 (legend-rule-all-die); "
+        "'choose' from 2013-07-13 (m14-legend-rule-per-player)"
+    )
+    assert flag_timeline("no_such_flag") == "no_such_flag: no dated change"
 
 
 def test_a_board_the_version_cannot_decide_is_one_error_line_naming_the_rule_and_its_dates() -> None:
