@@ -47,6 +47,15 @@ def _with_game(game: Mapping[str, object]) -> Board:
     return replace(make_board([creature("a", 1)]), game=freeze(game))
 
 
+def test_102_1_611_3a_a_turn_condition_holds_on_its_controllers_turn_only() -> None:
+    """ "As long as it's your turn" holds for the active player's effect, "as long as it's not your turn" for the
+    other player's."""
+    board = _with_game({"turn": "p1"})
+    assert turn_condition_holds(board, {"your_turn": True}, "p1")
+    assert not turn_condition_holds(board, {"your_turn": True}, "p2")
+    assert turn_condition_holds(board, {"your_turn": False}, "p2")
+
+
 def test_119_1_402_1_a_value_reads_the_named_players_life_or_hand() -> None:
     """ "You" is the effect's controller (109.4); a value may also name a player: that player's total."""
     board = _with_game({"turn": "p1", "life": {"p1": 20, "p2": 7}, "hand": {"p1": 3, "p2": 0}})

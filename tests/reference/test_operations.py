@@ -219,6 +219,12 @@ def test_every_operation_has_a_case() -> None:
     assert sorted(op for op, *_ in CASES) == sorted(OPERATION_KIND)
 
 
+def test_613_4c_a_0_0_creature_that_gets_plus_1_plus_1_is_1_1() -> None:
+    """613.4c: a modification adds to the values the object has, 0 included."""
+    grown = modify_pt(BEAR.with_(power=0, toughness=0), {"power": 1, "toughness": 1})
+    assert (grown.power, grown.toughness) == (1, 1)
+
+
 @pytest.mark.parametrize(("op", "before", "args", "after"), CASES, ids=[c[0] for c in CASES])
 def test_operation(op: str, before: Characteristics, args: dict[str, Any], after: dict[str, Any]) -> None:
     result = apply_instruction(before, (op, FrozenMap(freeze(args))), 7)
