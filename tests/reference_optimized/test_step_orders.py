@@ -25,6 +25,7 @@ from mtg_layers.checking.verify import step_outcomes as verify_step_outcomes
 from reference import entry
 from reference.case import board_at, board_meeting
 from reference.effects import ContinuousEffect
+from reference.frozen import freeze
 from reference.model import Counter, Part
 from reference.resolver import resolve
 from reference.versions import get_version
@@ -770,7 +771,7 @@ def test_611_3a_the_definition_given_acts_on_its_holder_alone_in_layers() -> Non
         dataclasses.replace(d, applies_to=OTHERS),
         dataclasses.replace(d, condition={"your_turn": True}),
         dataclasses.replace(d, cda=True),
-        dataclasses.replace(d, parts=(Part("remove_abilities", {"abilities": ["this creature is green."]}),)),
+        dataclasses.replace(d, parts=(Part("remove_abilities", freeze({"abilities": ["this creature is green."]})),)),
     ):
         assert not fixed_place(other, 2.0, 2.0, effects, [other], board, version), other
     loses = board.abilities["this creature loses flying."]
@@ -801,9 +802,9 @@ def test_613_4_a_gift_is_read_against_the_operations_of_its_own_slots() -> None:
     board, effects, version = gift_board(painters)
     assert gifts_apart(board, effects, version)
     size = board.abilities["this creature is 1/1."]
-    pump = dataclasses.replace(size, text="pump", parts=(Part("modify_pt", {"power": 1, "toughness": 1}),))
+    pump = dataclasses.replace(size, text="pump", parts=(Part("modify_pt", freeze({"power": 1, "toughness": 1})),))
     assert fixed_place(size, 2.0, 2.0, effects, [size, pump], board, version)
-    other = dataclasses.replace(size, text="other", parts=(Part("set_pt", {"power": 3, "toughness": 3}),))
+    other = dataclasses.replace(size, text="other", parts=(Part("set_pt", freeze({"power": 3, "toughness": 3})),))
     assert not fixed_place(size, 2.0, 2.0, effects, [size, other], board, version)
     case = step_case(painters, ["flier"], 1)
     got, found = reduced(case, 2, "current")
