@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import contextlib
 import functools
-import itertools
 import json
 import os
 import random
@@ -278,6 +277,103 @@ def generate(workdir: Path = WORKDIR, jobs: int = 2) -> None:
         check=True,
         capture_output=True,
     )
+
+
+_COPY = (
+    "import os, sys; os.chdir(sys.argv[1]); os.makedirs('mutants', exist_ok=True)\n"
+    "from mutmut.__main__ import copy_src_dir\n"
+    "from mutmut.utils.file_utils import copy_also_copy_files\n"
+    "copy_src_dir(); copy_also_copy_files()\n"
+)
+
+
+def copy_unmutated(workdir: Path) -> None:
+    """Let mutmut copy the sources and the tests into its scratch tree (``mutants/``), none of them mutated yet."""
+    env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1", "MUTANT_UNDER_TEST": "mutant_generation"}
+    subprocess.run([sys.executable, "-c", _COPY, str(workdir)], cwd=workdir, env=env, check=True, capture_output=True)
+
+
+def mutated_functions(module: str, root: Path = ROOT) -> list[tuple[str, frozenset[int]]]:
+    """The functions mutmut mutates in a module, each with its lines: the top-level functions, then the methods of
+    the top-level classes (mutmut mutates a nested function as part of the function around it)."""
+    import ast
+
+    tree = ast.parse((root / source_path(module)).read_text(encoding="utf-8"))
+    kinds = (ast.FunctionDef, ast.AsyncFunctionDef)
+    found = [(n.name, n) for n in tree.body if isinstance(n, kinds)]
+    found += [
+        (f"{c.name}.{m.name}", m)
+        for c in tree.body
+        if isinstance(c, ast.ClassDef)
+        for m in c.body
+        if isinstance(m, kinds)
+    ]
+    return [(name, frozenset(range(n.lineno, (n.end_lineno or n.lineno) + 1))) for name, n in found]
+
+
+def mutants_of(module: str, lines: Collection[int], root: Path = ROOT) -> tuple[str, list[str]]:
+    """The module as mutmut writes it with the mutants of the functions on ``lines`` (its other functions as they
+    are), and those mutants' names.
+
+    mutmut numbers a function's mutants within the function, so they are the mutants, names and code, a whole
+    ``generate`` writes for those functions (tests/checking/test_mutation_campaign.py compares them).
+    """
+    from mutmut.mutation.file_mutation import mutate_file_contents  # the dev extra: only the campaign needs it
+
+    path = source_path(module)
+    mutated = mutate_file_contents(str(path), (root / path).read_text(encoding="utf-8"), set(lines), None)
+    return mutated.code, [name_prefix(module) + n for n in mutated.mutant_names]
+
+
+def write_mutants_of(workdir: Path, module: str, lines: Collection[int]) -> list[str]:
+    """``mutants_of`` written into the scratch copy (``mutants/``), where mutmut writes a mutated module."""
+    path = source_path(module)
+    code, names = mutants_of(module, lines, workdir)
+    (workdir / "mutants" / path).write_text(code, encoding="utf-8")
+    (workdir / "mutants" / f"{path}.spans").unlink(missing_ok=True)  # a whole generation's index: not this file's
+    return names
+
+
+def draw_function_mutant(
+    workdir: Path, module: str, seed: int, accounted: Callable[[str], bool]
+) -> tuple[str, frozenset[int]] | None:
+    """One open mutant of a module (one no file accounts for) and its function's lines, drawn with ``seed``
+    function first: the module's functions are shuffled with the seed and the module's name, and the first function
+    with an open mutant gives one, drawn uniformly among its mutants. None when no function has one.
+
+    Each module draws from its own generator, so a change to one module moves that module's draw alone. Only the
+    functions tried have their mutants written (``write_mutants_of``): mutmut's minutes for every function of every
+    module become a parse of each module.
+    """
+    rng = random.Random(f"{seed}:{module}")
+    functions = mutated_functions(module, workdir)
+    for _function, lines in rng.sample(functions, len(functions)):
+        names = write_mutants_of(workdir, module, lines)
+        for name in rng.sample(names, len(names)):
+            if not accounted(name):
+                return name, lines
+    return None
+
+
+def write_sample(
+    workdir: Path,
+    labels: Sequence[str],
+    seed: int,
+    accounted: Callable[[str], bool],
+    also: Mapping[str, Collection[int]] | None = None,
+) -> list[str]:
+    """The seeded sample of the CI (one open mutant of each module, ``draw_function_mutant``), written into the
+    scratch copy (``copy_unmutated``) with the mutants of the functions on the ``also`` lines of a module beside it."""
+    also = also or {}
+    drawn = []
+    for label in labels:
+        found = draw_function_mutant(workdir, label, seed, accounted)
+        lines = found[1] if found else frozenset()
+        if found:
+            drawn.append(found[0])
+        if label in also or not found:
+            write_mutants_of(workdir, label, lines | frozenset(also.get(label, ())))
+    return drawn
 
 
 def exit_codes(workdir: Path = WORKDIR) -> dict[str, int | None]:
@@ -575,9 +671,10 @@ def run_with_cpu_limit(
     return subprocess.run(list(cmd), cwd=cwd, env=dict(env), preexec_fn=limit, capture_output=True, check=False)
 
 
-def sample_stages(module: str, suite: Sequence[str], root: Path = ROOT) -> list[list[str]]:
+def sample_stages(module: str, suite: Sequence[str], root: Path = ROOT, rest: bool = True) -> list[list[str]]:
     """A mutant's test files in up to three runs: the mutated module's own unit tests, the other files that import
-    the module (``root``: where the test files are read), then the rest of the suite.
+    the module (``root``: where the test files are read), then the rest of the suite (without ``rest``, the rest
+    of the corpus's tests alone: what pins a module is its own tests, the files that use it and the corpus).
 
     Most mutants die in their module's own tests, and a run of one test file starts in a second or two, where
     collecting the whole suite (the corpus's golden tests) takes several. A test file that imports the mutated
@@ -586,11 +683,11 @@ def sample_stages(module: str, suite: Sequence[str], root: Path = ROOT) -> list[
     (``tests/corpus/``), the longest files: a mutant another module's unit test kills dies sooner. The runs hold
     every file of ``suite`` between them, each once, so a mutant that survives them all ran the whole suite.
     """
-    own, near, rest = _test_groups(module, suite, root)
-    return _corpus_last(own, near, rest)
+    own, near, others = _test_groups(module, suite, root)
+    return _corpus_last(own, near, others if rest else _corpus(others))
 
 
-def fork_stages(module: str, suite: Sequence[str], root: Path = ROOT) -> list[list[str]]:
+def fork_stages(module: str, suite: Sequence[str], root: Path = ROOT, rest: bool = True) -> list[list[str]]:
     """``sample_stages`` as a forked child runs them: the module's own tests and the files importing it in one run.
 
     In a child of the fork server the files are already imported, so one run of both costs no more than two, and
@@ -600,8 +697,13 @@ def fork_stages(module: str, suite: Sequence[str], root: Path = ROOT) -> list[li
     194 s there, under load, before test_witnesses.py killed it in 11 s). A fresh run pays for every file it
     imports, so it keeps the three runs of ``sample_stages``.
     """
-    own, near, rest = _test_groups(module, suite, root)
-    return _corpus_last(own + near, rest)
+    own, near, others = _test_groups(module, suite, root)
+    return _corpus_last(own + near, others if rest else _corpus(others))
+
+
+def _corpus(files: Sequence[str]) -> list[str]:
+    """The corpus's test files among ``files`` (``tests/corpus/``)."""
+    return [f for f in files if f.startswith("tests/corpus/")]
 
 
 def _corpus_last(*stages: list[str]) -> list[list[str]]:
@@ -648,13 +750,16 @@ def run_sample(
     cpu_limit_s: int = SAMPLE_CPU_LIMIT_S,
     own_tests_only: Collection[str] = (),
     test_cpu_limit_s: float = TEST_CPU_LIMIT_S,
+    whole_suite: bool = True,
 ) -> dict[str, int]:
     """Run each named mutant's tests (``sample_stages``, stopping at the first failure); its mutmut exit code.
 
     Unlike ``mutmut run``, this measures nothing first (no statistics run, no clean run) and sets no CPU limit
     from measured durations, so a verdict does not follow the machine's load: each mutant runs the whole suite
     unless a test fails, with ``MUTANT_UNDER_TEST`` naming it in mutmut's scratch copy (``generate`` wrote it).
-    A mutant named in ``own_tests_only`` runs its module's own tests only (the first stage). ``cpu_limit_s``
+    A mutant named in ``own_tests_only`` runs its module's own tests only (the first stage); without
+    ``whole_suite`` its last stage holds the corpus's tests alone, not the other modules' unit tests (``rest``
+    of ``sample_stages``). ``cpu_limit_s``
     (CPU time, per pytest run) only stops a mutant that never ends; such a mutant counts as a timeout, as mutmut
     counts it. ``test_cpu_limit_s`` (CPU time, per test, ``mutation_test_limit``) stops it sooner, at the first
     test that outruns it: a timeout too.
@@ -684,7 +789,7 @@ def run_sample(
     args += ["-p", mutation_test_limit.__name__]
     args += ["-k", deselect] if deselect else []
     stages = {
-        name: sample_stages(parse_name(name)[0], suite, mutants)[: 1 if name in own_tests_only else None]
+        name: sample_stages(parse_name(name)[0], suite, mutants, whole_suite)[: 1 if name in own_tests_only else None]
         for name in names
     }
 
@@ -702,7 +807,7 @@ def run_sample(
         return 0 if any(verdict(name, c) == 0 for c in codes) else 5
 
     in_forks = {
-        name: stages[name] if name in own_tests_only else fork_stages(parse_name(name)[0], suite, mutants)
+        name: stages[name] if name in own_tests_only else fork_stages(parse_name(name)[0], suite, mutants, whole_suite)
         for name in names
     }
     forked = run_in_forks(in_forks, mutants, env, args, jobs, 2 * cpu_limit_s)  # up to two stages in one
@@ -779,35 +884,6 @@ def run_in_forks(
             )
         result = json.loads(result_file.read_text(encoding="utf-8"))
     return Forked({n: tuple(c) for n, c in result["codes"].items()}, frozenset(result["at_import"]))
-
-
-def sample(names: Sequence[str], per_module: int, seed: int) -> list[str]:
-    """A fixed seeded sample: up to ``per_module`` mutants of each module, drawn with ``seed``."""
-    rng = random.Random(seed)
-    return [n for group in _by_module(names) for n in rng.sample(group, min(per_module, len(group)))]
-
-
-def _by_module(names: Sequence[str]) -> list[list[str]]:
-    """The mutants grouped by module, the modules in order and each group sorted (what a seeded draw reads)."""
-    by_module: dict[str, list[str]] = {}
-    for n in sorted(names):
-        by_module.setdefault(parse_name(n)[0], []).append(n)
-    return [by_module[module] for module in sorted(by_module)]
-
-
-def sample_open(names: Sequence[str], per_module: int, seed: int, accounted: Callable[[str], bool]) -> list[str]:
-    """A fixed seeded sample of the mutants whose verdict is open: up to ``per_module`` of each module.
-
-    ``accounted(name)`` says whether a file already accounts for a mutant (``accounts_for``): such a mutant cannot
-    make the sample fail, so it is not drawn. Each module's mutants are shuffled with ``seed`` and the first open
-    ones are taken, so only the mutants before them are asked about, and the draw is uniform over the open ones.
-    """
-    rng = random.Random(seed)
-    out = []
-    for group in _by_module(names):
-        shuffled = rng.sample(group, len(group))
-        out.extend(list(itertools.islice((n for n in shuffled if not accounted(n)), per_module)))
-    return out
 
 
 def accounts_for(

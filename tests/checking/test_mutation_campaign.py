@@ -8,6 +8,7 @@ timeout, which counts as detected, as mutmut counts it.
 from __future__ import annotations
 
 import os
+import shutil
 import signal
 import sys
 from pathlib import Path
@@ -16,6 +17,7 @@ import pytest
 
 from mtg_layers.checking import mutation_campaign as mutation
 from mtg_layers.checking import mutation_test_limit
+from mtg_layers.paths import ROOT
 
 # Ten seconds of CPU time, then an ordinary end: past a one-second limit only if the limit does not hold.
 LOOP = "import time\nwhile time.process_time() < 10:\n    pass\n"
@@ -150,23 +152,84 @@ def test_a_mutant_whose_function_runs_at_import_is_not_forked(tmp_path: Path) ->
     assert mutation.status_of(codes[KILLED]) == "killed", "fresh, see() ran the mutant at import"
 
 
-NAMES = [f"reference.clock.x_see__mutmut_{k}" for k in range(1, 21)] + [
-    f"reference.zones.x_move__mutmut_{k}" for k in range(1, 6)
-]
+def _scratch_rules(tmp_path: Path, module: str) -> Path:
+    """A scratch copy holding one real module of the rules (and mutmut's empty tree beside it)."""
+    path = mutation.source_path(module)
+    (tmp_path / path).parent.mkdir(parents=True)
+    (tmp_path / "mutants" / path).parent.mkdir(parents=True)
+    shutil.copy(ROOT / path, tmp_path / path)
+    return tmp_path
 
 
-def test_the_draw_leaves_out_the_mutants_a_file_accounts_for_and_keeps_one_per_module() -> None:
-    """A mutant the equivalents file or the survivors list names cannot fail the sample: it is never drawn."""
-    open_draw = mutation.sample_open(NAMES, 1, 18, lambda _n: False)
-    assert [mutation.parse_name(n)[0] for n in open_draw] == ["clock", "zones"]
-    assert open_draw == mutation.sample_open(NAMES, 1, 18, lambda _n: False), "a fixed seed: the same draw"
-    first = set(open_draw)
-    redrawn = mutation.sample_open(NAMES, 1, 18, lambda n: n in first)
-    assert len(redrawn) == 2 and not first & set(redrawn), "each module's next open mutant instead"
-    zones = {n for n in NAMES if ".zones." in n}
-    assert [mutation.parse_name(n)[0] for n in mutation.sample_open(NAMES, 1, 18, zones.__contains__)] == ["clock"]
-    every_clock = {n for n in NAMES if ".clock." in n}
-    assert set(mutation.sample_open(NAMES, 30, 18, zones.__contains__)) == every_clock
+def _function_block(code: str, name: str) -> str:
+    """The source of the generated function ``name`` (a mutant) in mutmut's output."""
+    lines = code.splitlines()
+    start = next(k for k, line in enumerate(lines) if line.lstrip().startswith(f"def {name.rpartition('.')[2]}("))
+    indent = len(lines[start]) - len(lines[start].lstrip())
+    end = next(
+        (
+            k
+            for k in range(start + 1, len(lines))
+            if lines[k].strip() and len(lines[k]) - len(lines[k].lstrip()) <= indent
+        ),
+        len(lines),
+    )
+    return "\n".join(lines[start:end])
+
+
+def test_a_functions_mutants_written_alone_are_the_whole_generations() -> None:
+    """mutmut numbers a function's mutants within the function: written one function at a time (the sample's
+    ``mutants_of``), the mutants of ``clock`` are those of the whole module, by name and by code."""
+    every_line = range(1, len((ROOT / "reference" / "clock.py").read_text().splitlines()) + 1)
+    whole_code, whole = mutation.mutants_of("clock", every_line)
+    alone: list[str] = []
+    functions = mutation.mutated_functions("clock")
+    assert len(functions) > 2, functions
+    for _function, lines in functions:
+        code, names = mutation.mutants_of("clock", lines)
+        alone += names
+        assert all(_function_block(code, n) == _function_block(whole_code, n) for n in names)
+    assert sorted(alone) == sorted(whole) and len(whole) > 20
+
+
+def test_the_draw_takes_a_function_then_one_of_its_open_mutants_from_the_modules_own_generator(
+    tmp_path: Path,
+) -> None:
+    """A fixed seed and the module's name give the same draw; a mutant a file accounts for is never drawn (the
+    function's next open one is, then another function's); a module with no open mutant draws nothing."""
+    work = _scratch_rules(tmp_path, "clock")
+    drawn = mutation.draw_function_mutant(work, "clock", 18, lambda _n: False)
+    assert drawn is not None
+    name, lines = drawn
+    assert mutation.draw_function_mutant(work, "clock", 18, lambda _n: False) == drawn, "a fixed seed: the same draw"
+    function = mutation.parse_name(name)[1]
+    assert (function, lines) in mutation.mutated_functions("clock")
+    written = (work / "mutants" / "reference" / "clock.py").read_text()
+    assert f"def {name.rpartition('.')[2]}(" in written, "its function's mutants are written"
+    others = {mutation.draw_function_mutant(work, "clock", seed, lambda _n: False) for seed in range(12)}
+    assert len({mutation.parse_name(n)[1] for n, _ in filter(None, others)}) > 1, "other seeds, other functions"
+
+    same_function = set(mutation.mutants_of("clock", lines)[1])
+    again = mutation.draw_function_mutant(work, "clock", 18, lambda n: n == name)
+    assert again is not None and again[0] != name and again[0] in same_function, "the function's next open mutant"
+    moved = mutation.draw_function_mutant(work, "clock", 18, same_function.__contains__)
+    assert moved is not None and mutation.parse_name(moved[0])[1] != function, "then another function's"
+    assert mutation.draw_function_mutant(work, "clock", 18, lambda _n: True) is None
+
+
+def test_the_sample_draws_each_module_alone_and_writes_what_it_is_also_asked_for(tmp_path: Path) -> None:
+    """Each module draws from its own generator: the draw of ``clock`` is the same with or without ``zones`` in the
+    sample. The functions on ``also`` lines get their mutants written beside the drawn one."""
+    work = _scratch_rules(tmp_path, "clock")
+    shutil.copy(ROOT / "reference" / "zones.py", work / "reference" / "zones.py")
+    alone = mutation.write_sample(work, ["clock"], 18, lambda _n: False)
+    (seen_function, seen_lines) = next(
+        (f, ls) for f, ls in mutation.mutated_functions("zones") if mutation.mutants_of("zones", ls)[1]
+    )
+    both = mutation.write_sample(work, ["clock", "zones"], 18, lambda _n: False, also={"zones": seen_lines})
+    assert both[0] == alone[0] and [mutation.parse_name(n)[0] for n in both] == ["clock", "zones"]
+    written = (work / "mutants" / "reference" / "zones.py").read_text()
+    assert all(n.rpartition(".")[2] in written for n in mutation.mutants_of("zones", seen_lines)[1]), seen_function
 
 
 def test_a_mutant_of_a_function_no_file_names_is_open_without_diffing(tmp_path: Path) -> None:
@@ -252,6 +315,17 @@ def test_a_mutants_stages_are_its_own_tests_then_the_files_that_import_its_modul
     ]
     # a module no other file imports: its own tests, then the rest
     assert [len(s) for s in mutation.sample_stages("stickers", suite, tmp_path)] == [1, len(suite) - 1]
+    # the CI sample's bounded stages: the rest of the suite is the rest of the corpus's tests alone, in a fork too
+    assert mutation.sample_stages("case", suite, tmp_path, rest=False) == [*stages[:2], ["tests/corpus/test_loader.py"]]
+    assert mutation.fork_stages("case", suite, tmp_path, rest=False) == [
+        [*stages[0], *stages[1]],
+        ["tests/corpus/test_loader.py"],
+    ]
+    # other modules' unit tests no longer run (test_case, test_stickers, test_merged, test_zones): the corpus's do
+    assert mutation.sample_stages("model", suite[:-2], tmp_path, rest=False) == [
+        ["tests/reference/test_model.py"],
+        ["tests/corpus/test_golden.py"],
+    ]
     # in a fork, the first two stages are one run (the test order puts both files' unit tests first)
     assert mutation.fork_stages("case", suite, tmp_path) == [stages[0][:1] + stages[1], stages[2]]
     assert mutation.fork_stages("stickers", suite, tmp_path) == mutation.sample_stages("stickers", suite, tmp_path)

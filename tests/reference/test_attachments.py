@@ -23,6 +23,7 @@ ANIMATED = LAND.with_(types=frozenset({"land", "artifact", "creature"}), power=2
     [
         ("enchant creature", ("creature",)),
         ("enchant artifact or creature", ("artifact", "creature")),
+        ("enchant artifact, creature, and land", ("artifact", "creature", "land")),  # "and" joins as "or" does
         ("enchant permanent", ("permanent",)),
         ("enchant creature you control", None),
         ("enchant player", None),

@@ -192,6 +192,12 @@ def test_613_7m_who_orders_a_tie_between_objects() -> None:
     assert by_owner is not None and by_owner.player is None  # one object's two abilities
     stolen = choose([static("a"), static("c")], "6", board, version, {"a": "p2"})[1]
     assert stolen is not None and stolen.player == "p2"  # c's owner p2 controls both
+    # 613.6j (before Ikoria): the active player orders every tie; with no turn stated, one player's objects are
+    # ordered by that player, and objects of two players by "the active player"
+    m10 = get_version("m10")
+    one = choose([static("a"), static("b")], "6", board, m10, {"a": "p1", "b": "p1"})[1]
+    two = choose([static("a"), static("c")], "6", board, m10, {})[1]
+    assert one is not None and two is not None and (one.player, two.player) == ("p1", "the active player")
 
 
 def test_613_7a_rank_orders_granted_effects_only_where_the_version_says_so() -> None:

@@ -175,6 +175,21 @@ def test_612_2a_creating_a_token_without_a_rules_version_is_an_error() -> None:
 # Issue 17: a token's name and source, read as the version and the board say.
 
 
+def test_612_2a_a_text_changed_ability_creates_the_token_its_changed_text_names() -> None:
+    """612.2a, 111.3: an ability whose text was changed ("Elf" to "Goblin", "green" to "red") creates the token its
+    changed text describes; with no change, the token its printed text describes."""
+    from reference.frozen import freeze
+    from reference.model import AbilityDef
+    from reference.tokens import token_values
+
+    maker = AbilityDef(
+        "create a 1/1 green Elf", False, None, (), creates=freeze({"subtypes": ("elf",), "colors": ("green",)})
+    )
+    changed = token_values(maker, (("elf", "goblin"), ("green", "red")))
+    assert (tuple(changed["subtypes"]), tuple(changed["colors"])) == (("goblin",), ("red",))
+    assert token_values(maker, ()) is maker.creates
+
+
 def test_token_names_follow_the_version() -> None:
     """111.4: 'Goblin Scout Token' from 2021-11-15, 'Goblin Scout' before; a version stating neither refuses."""
     values = {"subtypes": ("goblin", "scout")}

@@ -111,6 +111,17 @@ def test_twelve_settings_of_power_alone_give_one_outcome_per_value() -> None:
     assert (found.complete, found.runs, found.depends_on_choice) == (True, 4, True)
 
 
+def test_changes_of_power_commute_with_a_resolved_change_tied_with_them() -> None:
+    """613.4c, 613.7m: twelve abilities of one 1/1 creature, each giving +1/+0, +2/+0 or +3/+0 in turn, and a
+    resolved +1/+0 with the same timestamp: sums commute, so the resolved one's place among them is no choice and
+    every order gives 1 + 4 * (1 + 2 + 3) + 1 = 26 power, found complete (every order would be 13! of them)."""
+    resolved = {"id": "e1", "timestamp": 1, "applies_to": ["c"], "parts": [{"op": "modify_pt", "power": 1}]}
+    board = _own([{"op": "modify_pt", "power": 1 + i % 3} for i in range(12)], effects=[resolved])
+    found = distinct_outcomes(board, CURRENT)
+    assert [(o.final["c"].power, o.final["c"].toughness) for o in found.outcomes] == [(26, 1)]
+    assert found.complete and found.runs <= 2
+
+
 def test_twelve_gains_and_losses_of_six_keywords_give_each_keyword_present_or_not() -> None:
     """613.1f, 613.7m: twelve abilities of one creature: six give it a keyword each (flying, trample, vigilance,
     reach, lifelink, deathtouch), six take the same six away. For each keyword the later of its two abilities

@@ -257,6 +257,10 @@ def test_which_pairs_of_effects_interact() -> None:
     no_creature_types = _effect("k", {"op": "remove_all_creature_types"})
     goblin = _effect("l", {"op": "add_subtypes", "subtypes": ["goblin"]})
     assert interact(no_creature_types, goblin, IKORIA) and interact(goblin, no_creature_types, IKORIA)
+    # 613.4a-b: where a part applies follows its origin: a characteristic-defining ability's setting applies in 7a,
+    # a resolved one's in 7b, so the two never meet in a slot
+    cda = replace(set_two, key="m", origin="cda")
+    assert not interact(cda, set_one, IKORIA) and interact(replace(set_one, key="n", origin="cda"), cda, IKORIA)
 
 
 # One creature's own abilities, tied (613.7a: one timestamp): settings and additions of one characteristic

@@ -424,6 +424,9 @@ def test_a_filter_asking_for_the_source_is_not_source_free() -> None:
     assert not source_free_filter({"controller": "source"})
     assert not source_free_filter({"all": [{"type": "creature"}, {"controller": "source"}]})
     assert source_free_filter({"controller": "you"})
+    # "it" and "is_it" read the object the effect calls "it", which comes with its source, in any part of the filter
+    assert not source_free_filter({"is_it": True}) and not source_free_filter({"it": "attached"})
+    assert not source_free_filter({"any": [{"type": "land"}, {"is_it": True}]})
 
 
 def test_an_all_filter_without_its_other_than_source_item() -> None:
