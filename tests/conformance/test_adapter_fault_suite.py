@@ -329,7 +329,7 @@ def _start_runner(tmp_path: Path, corpus: Path, mode: str) -> tuple[subprocess.P
         "--",
         *argv,
     ]
-    env = {**os.environ, "FAKE_PIDS": str(pidfile)}
+    env = {**os.environ, "FAKE_PIDS": str(pidfile), "FAKE_HUNG": str(tmp_path / "hung")}
     proc = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     return proc, pidfile
 
@@ -341,14 +341,13 @@ def test_interrupted_runs_keep_every_judged_run(tmp_path: Path, small_corpus: Pa
     """Items 4 and 5: on SIGINT or SIGTERM, every report holds every judged run and no adapter survives."""
     proc, pidfile = _start_runner(tmp_path, small_corpus, mode)
     try:
-        # Runs 1 and 2 pass, run 3 hangs: wait until the adapter for run 3 has started.
+        # Runs 1 and 2 pass, run 3 hangs: wait until the adapter has read run 3 and hangs on it (the fake writes
+        # FAKE_HUNG then; runs 1 and 2 were answered before it was sent).
+        hung = tmp_path / "hung"
         deadline = time.monotonic() + 40
-        expected_pids = 1 if mode == "persistent" else 4  # one-shot: start, run 1, run 2, run 3
-        while time.monotonic() < deadline:
-            if pidfile.exists() and len(pidfile.read_text().split()) >= expected_pids:
-                break
-            time.sleep(0.1)
-        time.sleep(1.5)  # let run 3 be sent (persistent: runs 1 and 2 answered before)
+        while time.monotonic() < deadline and not (hung.exists() and hung.read_text().strip()):
+            time.sleep(0.05)
+        assert hung.read_text().strip() == "3", "the adapter never hung on run 3"
         proc.send_signal(signum)
         _, err = proc.communicate(timeout=30)
     finally:
