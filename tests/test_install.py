@@ -178,7 +178,12 @@ def shared_sdist(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 def install_outside_and_verify(tmp_path: Path, requirement: str) -> None:
     """``pip install REQUIREMENT`` in a fresh virtual environment outside the checkout, with the test's own
-    dependencies on its path (no download): it verifies a case and reads the corpus bundled in the package."""
+    dependencies on its path (no download): it verifies a case and reads the corpus bundled in the package.
+
+    The environment is made without pip (``--without-pip``: its ensurepip costs 5 s of CPU) and this test's pip,
+    the very version ensurepip would put there, installs into it (``pip --python``: pip runs under the new
+    environment's interpreter, which is the one that installs and whose scripts ``mtg-layers`` gets). The recipe
+    test (``test_the_ci_recipe_works_from_a_wheel_outside_the_checkout``) keeps the recipe's own environment and pip."""
     deps = sysconfig.get_paths()["purelib"]
     version = f"python{sys.version_info.major}.{sys.version_info.minor}"
     work = tmp_path / "elsewhere"
@@ -186,9 +191,9 @@ def install_outside_and_verify(tmp_path: Path, requirement: str) -> None:
     script = "\n".join(
         [
             "set -ex",
-            f"{sys.executable} -m venv v",
+            f"{sys.executable} -m venv --without-pip v",
             f"echo {deps} > v/lib/{version}/site-packages/_test_dependencies.pth",
-            f"v/bin/pip install -q {requirement}",
+            f"{sys.executable} -m pip --python v/bin/python install -q {requirement}",
             "v/bin/mtg-layers verify --no-z3 -j 1 --case seed-gray-ogre",
             "v/bin/python -c 'import mtg_layers.paths as p; print(p.CASES_DIR)'",
         ]

@@ -27,6 +27,7 @@ from click.testing import CliRunner
 from mtg_layers.cli import main
 from mtg_layers.conformance.protocol import validator
 from mtg_layers.corpus import ROOT
+from tests.fake_adapters import quick_oneshot
 
 FAKE = Path(__file__).parents[1] / "fake_adapters" / "misbehaving_adapter.py"
 FAKE_CORPUS = Path(__file__).parents[1] / "fake_adapters" / "corpus"
@@ -120,15 +121,33 @@ def check_reports(tmp_path: Path, runs: int, complete: bool = True) -> dict[str,
 # once, within ``--start-timeout``, and answers each run in milliseconds. A one-shot adapter is a new process per run
 # (this one imports the reference resolver): its time includes starting, seconds on a loaded machine, so a
 # healthy run gets a limit that load does not reach.
-TIMEOUT = {"persistent": "2", "oneshot": "10"}
+# The one-shot timeout faults run the quick one-shot adapter (tests/fake_adapters/quick_oneshot.py: the standard
+# library only, its answers from a thread of this process), whose healthy runs cost a process start and a socket
+# round trip: the persistent adapter's limit, with a second more for the process start, which only the fault reaches.
+TIMEOUT = {"persistent": "2", "oneshot": "10", "quick": "3"}
+QUICK_FAULTS = ("hang", "no-read", "close-stdout")
+
+
+@pytest.fixture(scope="module")
+def quick_socket(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The socket of the quick one-shot adapter's answers (``quick_oneshot.serve``)."""
+    sock = tmp_path_factory.mktemp("quick") / "s"
+    quick_oneshot.serve(sock)
+    return sock
 
 
 def conformance(
-    tmp_path: Path, corpus: Path, fault: str, mode: str, *options: str, at: int = 2
+    tmp_path: Path, corpus: Path, fault: str, mode: str, *options: str, at: int = 2, quick: Path | None = None
 ) -> tuple[Any, dict[str, Any]]:
+    """The ``conformance`` command against the misbehaving adapter (``quick``: the quick one-shot adapter answering
+    through that socket, under its own limit)."""
     pidfile = tmp_path / "pids"
-    argv = [sys.executable, str(FAKE), fault, "--at", str(at)] + (["--oneshot"] if mode == "oneshot" else [])
-    timeout = TIMEOUT[mode]
+    if quick is not None:
+        assert mode == "oneshot", mode
+        argv = quick_oneshot.argv(quick, fault, at)
+    else:
+        argv = [sys.executable, str(FAKE), fault, "--at", str(at)] + (["--oneshot"] if mode == "oneshot" else [])
+    timeout = TIMEOUT["quick" if quick is not None else mode]
     args = [
         "conformance",
         "--corpus",
@@ -187,20 +206,23 @@ def test_every_fault_in_both_modes(
     tmp_path: Path,
     big_corpus: Path,
     hang_guard: None,
+    quick_socket: Path,
     fault: str,
     status: str,
     words: list[str],
     err_words: list[str],
     mode: str,
 ) -> None:
-    result, report = conformance(tmp_path, big_corpus, fault, mode)
+    quick = quick_socket if mode == "oneshot" and fault in QUICK_FAULTS else None
+    result, report = conformance(tmp_path, big_corpus, fault, mode, quick=quick)
     assert result.exit_code == (0 if status == "skip" else 1), result.output
     hit = report["results"][1]
     assert hit["status"] == status, hit["message"]
     for w in words:
         assert w in hit["message"], hit["message"]
     if status == "timeout":
-        assert f"no answer within {TIMEOUT[mode]} s" in hit["message"], hit["message"]
+        limit = TIMEOUT["quick" if quick is not None else mode]
+        assert f"no answer within {limit} s" in hit["message"], hit["message"]
     for w in err_words:
         assert w in hit["stderr"], hit["stderr"]
     others = [r for r in report["results"] if r["seq"] != 2]
@@ -226,8 +248,10 @@ def test_persistent_only_faults(
     assert all(r["status"] == "pass" for r in report["results"] if r["seq"] != 2)
 
 
-def test_oneshot_close_stdout_times_out(tmp_path: Path, small_corpus: Path, hang_guard: None) -> None:
-    _, report = conformance(tmp_path, small_corpus, "close-stdout", "oneshot")
+def test_oneshot_close_stdout_times_out(
+    tmp_path: Path, small_corpus: Path, hang_guard: None, quick_socket: Path
+) -> None:
+    _, report = conformance(tmp_path, small_corpus, "close-stdout", "oneshot", quick=quick_socket)
     assert report["results"][1]["status"] == "timeout"
 
 
@@ -305,7 +329,7 @@ def _start_runner(tmp_path: Path, corpus: Path, mode: str) -> tuple[subprocess.P
         "--",
         *argv,
     ]
-    env = {**os.environ, "FAKE_PIDS": str(pidfile)}
+    env = {**os.environ, "FAKE_PIDS": str(pidfile), "FAKE_HUNG": str(tmp_path / "hung")}
     proc = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     return proc, pidfile
 
@@ -317,14 +341,13 @@ def test_interrupted_runs_keep_every_judged_run(tmp_path: Path, small_corpus: Pa
     """Items 4 and 5: on SIGINT or SIGTERM, every report holds every judged run and no adapter survives."""
     proc, pidfile = _start_runner(tmp_path, small_corpus, mode)
     try:
-        # Runs 1 and 2 pass, run 3 hangs: wait until the adapter for run 3 has started.
+        # Runs 1 and 2 pass, run 3 hangs: wait until the adapter has read run 3 and hangs on it (the fake writes
+        # FAKE_HUNG then; runs 1 and 2 were answered before it was sent).
+        hung = tmp_path / "hung"
         deadline = time.monotonic() + 40
-        expected_pids = 1 if mode == "persistent" else 4  # one-shot: start, run 1, run 2, run 3
-        while time.monotonic() < deadline:
-            if pidfile.exists() and len(pidfile.read_text().split()) >= expected_pids:
-                break
-            time.sleep(0.1)
-        time.sleep(1.5)  # let run 3 be sent (persistent: runs 1 and 2 answered before)
+        while time.monotonic() < deadline and not (hung.exists() and hung.read_text().strip()):
+            time.sleep(0.05)
+        assert hung.read_text().strip() == "3", "the adapter never hung on run 3"
         proc.send_signal(signum)
         _, err = proc.communicate(timeout=30)
     finally:

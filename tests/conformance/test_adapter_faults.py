@@ -16,6 +16,7 @@ import pytest
 from mtg_layers.conformance.protocol import load_suite
 from mtg_layers.conformance.runner import Runner, RunnerOptions, RunResult, plan
 from mtg_layers.corpus import ROOT
+from tests.fake_adapters import quick_oneshot
 
 FAKE = Path(__file__).parents[1] / "fake_adapters" / "misbehaving_adapter.py"
 SUITE = load_suite(Path(__file__).parents[1] / "fake_adapters" / "corpus")
@@ -123,11 +124,29 @@ def test_oneshot_faults_are_reported_and_the_run_goes_on(fault: str, status: str
     assert_only_run_2_hit(results, status, *words)
 
 
-def test_oneshot_hang_times_out() -> None:
-    """A one-shot run's time holds the adapter's start (here the import of ``mtg_layers.adapter``: 0.4 s idle, 0.9 s at
-    load 8, where a 1 s limit failed the runs before and after the hang): 10 s, as the fault suite's one-shot runs."""
-    results, _ = run_fake("hang", mode="oneshot", timeout=10.0)
-    assert_only_run_2_hit(results, "timeout", "no answer within 10 s")
+@pytest.fixture(scope="module")
+def quick_socket(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The socket of the quick one-shot adapter's answers (tests/fake_adapters/quick_oneshot.py)."""
+    sock = tmp_path_factory.mktemp("quick") / "s"
+    quick_oneshot.serve(sock)
+    return sock
+
+
+# A one-shot run's time holds the adapter's start. The misbehaving adapter's start is the import of
+# ``mtg_layers.adapter`` (0.4 s idle, 0.9 s at load 8, where a 1 s limit failed the runs before and after the hang),
+# so under it a provoked timeout costs 10 s. The one-shot timeout tests run the quick one-shot adapter instead: the
+# standard library only, its answers from a thread of this process, so a healthy run costs a process start and a
+# socket round trip, and 3 s (a persistent adapter's 2 s limit, and a second more for the process start) is a limit
+# only the fault reaches.
+QUICK_TIMEOUT = 3.0
+
+
+def test_oneshot_hang_times_out(quick_socket: Path) -> None:
+    argv = quick_oneshot.argv(quick_socket, "hang")
+    runner = Runner(RunnerOptions(argv=argv, mode="oneshot", cwd=str(ROOT), timeout=QUICK_TIMEOUT))
+    results = runner.run(ONESHOT_JOBS)
+    hit = assert_only_run_2_hit(results, "timeout", "no answer within 3 s", "killed")
+    assert "thinking very hard" in hit.stderr, hit.stderr
 
 
 def test_oneshot_wrong_version_is_reported_for_every_run() -> None:
@@ -159,7 +178,9 @@ def _in_thread(fn: Any, limit: float = 60) -> Any:
 
 
 @pytest.mark.parametrize("mode", ["persistent", "oneshot"])
-def test_item1_an_adapter_that_stops_reading_a_large_message_times_out(tmp_path: Path, mode: str) -> None:
+def test_item1_an_adapter_that_stops_reading_a_large_message_times_out(
+    tmp_path: Path, quick_socket: Path, mode: str
+) -> None:
     import yaml
 
     for path in (Path(__file__).parents[1] / "fake_adapters" / "corpus").glob("*.yaml"):
@@ -167,9 +188,9 @@ def test_item1_an_adapter_that_stops_reading_a_large_message_times_out(tmp_path:
         data["notes"] = ["x" * 100_000]
         (tmp_path / path.name).write_text(yaml.safe_dump(data), encoding="utf-8")
     jobs = plan(load_suite(tmp_path))[:3]
-    argv = [sys.executable, str(FAKE), "no-read"] + (["--oneshot"] if mode == "oneshot" else [])
-    # a one-shot run's time holds the adapter's start too (``test_oneshot_hang_times_out``)
-    timeout = 10.0 if mode == "oneshot" else 2.0
+    # one-shot: the quick one-shot adapter, whose healthy runs a 3 s limit does not reach (``QUICK_TIMEOUT``)
+    argv = quick_oneshot.argv(quick_socket, "no-read") if mode == "oneshot" else [sys.executable, str(FAKE), "no-read"]
+    timeout = QUICK_TIMEOUT if mode == "oneshot" else 2.0
     runner = Runner(RunnerOptions(argv=argv, mode=mode, cwd=str(ROOT), timeout=timeout))
     results = _in_thread(lambda: runner.run(jobs))
     assert [r.status for r in results] == ["pass", "timeout", "pass"], [r.message for r in results]

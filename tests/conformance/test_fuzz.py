@@ -5,6 +5,7 @@ from __future__ import annotations
 import copy
 import hashlib
 import json
+import pickle
 import shutil
 import subprocess
 import sys
@@ -15,7 +16,7 @@ import pytest
 from click.testing import CliRunner
 
 from mtg_layers.analysis.coverage import feature_tags
-from mtg_layers.boards.fuzz_boards import complete
+from mtg_layers.boards.fuzz_boards import Generated, complete
 from mtg_layers.boards.fuzz_settings import (
     DEFAULT_WEIGHTS,
     OUTCOMES,
@@ -32,6 +33,7 @@ from mtg_layers.conformance.protocol import load_suite, validator
 from mtg_layers.conformance.runner import Runner, RunnerOptions, plan
 from mtg_layers.corpus import ROOT, case_from_data, load_case, validate_schema
 from reference.versions import builtin_versions
+from tests import session_shared
 
 JS_ENGINE = ROOT / "examples" / "adapters" / "simple-engine.js"
 ALMOST_RIGHT = ROOT / "examples" / "adapters" / "almost-right-engine.py"
@@ -56,9 +58,25 @@ def _ops(data: dict[str, Any]) -> set[str]:
     return {p["op"] for p in parts}
 
 
+def every_feature_boards(tmp_path_factory: pytest.TempPathFactory) -> list[Generated]:
+    """``boards_for_seed(GeneratorSettings(ALL, VERSIONS, DEFAULT_WEIGHTS), 200, 0)``: the 200 boards of seed 0 that
+    an engine declaring everything gets (19 s), drawn once in the test run (tests/session_shared.py) for the
+    tests that read them (this module's coverage test, test_fuzz_triage's objects test); none writes to them."""
+
+    def build(path: Path) -> None:
+        path.write_bytes(pickle.dumps(boards_for_seed(GeneratorSettings(ALL, VERSIONS, DEFAULT_WEIGHTS), 200, 0)))
+
+    boards: list[Generated] = pickle.loads(
+        session_shared.once(tmp_path_factory, "fuzz-boards-every-0", build).read_bytes()
+    )
+    return boards
+
+
 @pytest.mark.slow
-def test_generated_boards_cover_every_feature_tag_and_are_schema_valid() -> None:
-    boards = boards_for_seed(GeneratorSettings(ALL, VERSIONS, DEFAULT_WEIGHTS), 200, 0)
+def test_generated_boards_cover_every_feature_tag_and_are_schema_valid(
+    tmp_path_factory: pytest.TempPathFactory,
+) -> None:
+    boards = every_feature_boards(tmp_path_factory)
     assert len(boards) == 200
     seen = {t for g in boards for t in g.features}
     assert seen == ALL, f"never generated: {sorted(ALL - seen)}"

@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
+from mtg_layers import corpus as corpus_module
 from mtg_layers.analysis.coverage import LABELS, RULES, below_minimum, coverage, feature_tags, implied, to_markdown
 from mtg_layers.cli import main
+from reference.case import Case
 
 from ..builders import corpus
 
@@ -50,7 +54,19 @@ def test_markdown_flags_rows_below_two() -> None:
     assert "⚠" in text
 
 
-def test_cli_coverage_command() -> None:
+def test_cli_coverage_command(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The command's three formats. The first invocation loads the corpus (4 s); the other two get that same
+    loaded corpus (``load_corpus`` memoized by its directory for this test: the command imports it when called),
+    since each format is printed from the rows of one ``coverage(load_corpus(dir))``."""
+    loaded: dict[Path, list[Case]] = {}
+    real = corpus_module.load_corpus
+
+    def load_once(directory: Path) -> list[Case]:
+        if directory not in loaded:
+            loaded[directory] = real(directory)
+        return loaded[directory]
+
+    monkeypatch.setattr(corpus_module, "load_corpus", load_once)
     runner = CliRunner()
     result = runner.invoke(main, ["coverage", "--json"])
     assert result.exit_code == 0, result.output
@@ -60,3 +76,4 @@ def test_cli_coverage_command() -> None:
     assert md.exit_code == 0 and "| rule | 613.1a |" in md.output
     plain = runner.invoke(main, ["coverage"])
     assert plain.exit_code == 0 and "rows" in plain.output
+    assert len(loaded) == 1, loaded.keys()

@@ -33,7 +33,8 @@ the runner carries on after the fault. Faults:
 
 With the environment variable FAKE_PIDS set to a file name, every process the adapter
 starts (itself and its grandchild) appends its pid to that file, so a test can check that
-none is left running.
+none is left running. With FAKE_HUNG set to a file name, the hang fault writes the sequence
+number it hangs on to that file once it has read the run (so a test knows when it hangs).
 """
 
 from __future__ import annotations
@@ -138,6 +139,10 @@ def answer(message: dict[str, Any]) -> int | None:
         if FAULT == "hang":
             sys.stderr.write("fake adapter: thinking very hard\n")
             sys.stderr.flush()
+            hung = os.environ.get("FAKE_HUNG")
+            if hung:
+                with open(hung, "w", encoding="utf-8") as fh:
+                    fh.write(f"{seq}\n")
             time.sleep(3600)
         if FAULT == "garbage":
             out("Exception in thread main: java.lang.NullPointerException")
