@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import random
+import shutil
 from dataclasses import astuple
 from datetime import date, timedelta
 from pathlib import Path
@@ -97,10 +98,21 @@ def test_a_board_the_version_cannot_decide_is_one_error_line_naming_the_rule_and
     assert "202.3b" in errors[0] and "2011-09-30" in errors[0] and "2016-04-08" in errors[0]
 
 
+@pytest.fixture(scope="module")
+def legend_corpus(tmp_path_factory: pytest.TempPathFactory) -> str:
+    """A corpus directory holding the legend-rule case alone: ``explain`` finds a case by its id among every case of
+    its corpus (about 5 s of CPU with the bundled one; the [m10] case below reads the bundled one)."""
+    directory = tmp_path_factory.mktemp("legend-corpus") / "sba"
+    directory.mkdir()
+    shutil.copy(ROOT / "corpus/cases/sba/legend-rule-clone.yaml", directory / "legend-rule-clone.yaml")
+    return str(directory.parent)
+
+
 @pytest.mark.parametrize("rules", ["m10", "2009-07-08", "2015-06-01", "2013-07-12", "2013-07-13", "2030-01-01"])
-def test_the_legend_rule_case_explains_under_any_date_or_alias(rules: str) -> None:
+def test_the_legend_rule_case_explains_under_any_date_or_alias(rules: str, legend_corpus: str) -> None:
     """Issue 29: explain on a legend-rule case crashed under m10 and 2015-06-01 (StateBasedActionError)."""
-    result = CliRunner().invoke(main, ["explain", "sba-legend-rule-clone-isamaru", "--rules", rules])
+    where = [] if rules == "m10" else ["--corpus", legend_corpus]
+    result = CliRunner().invoke(main, ["explain", "sba-legend-rule-clone-isamaru", "--rules", rules, *where])
     assert result.exit_code == 0, result.output
     assert "Traceback" not in result.output
 
@@ -256,15 +268,27 @@ def test_versions_json_holds_the_profiles_and_the_timeline_entries() -> None:
 GRAY_OGRE = "corpus/cases/seed/gray-ogre.yaml"
 
 
-def _commands(rules: str) -> dict[str, list[str]]:
-    """Every command that takes --rules (or rules version names), asked about one small case."""
+@pytest.fixture(scope="module")
+def ogre_corpus(tmp_path_factory: pytest.TempPathFactory) -> str:
+    """A corpus directory holding the one case the commands ask about (``diff`` and ``conformance`` load every case
+    of their corpus before picking ``--id``: about 5 s of CPU each with the bundled one, for the same answer here)."""
+    directory = tmp_path_factory.mktemp("ogre-corpus") / "seed"
+    directory.mkdir()
+    shutil.copy(ROOT / GRAY_OGRE, directory / "gray-ogre.yaml")
+    return str(directory.parent)
+
+
+def _commands(rules: str, corpus: str | None = None) -> dict[str, list[str]]:
+    """Every command that takes --rules (or rules version names), asked about one small case (``diff`` and
+    ``conformance`` read the corpus ``corpus``, else the bundled one)."""
     import sys
 
     adapter = [sys.executable, "-m", "mtg_layers.cli", "adapter"]
+    where = ["--corpus", corpus] if corpus is not None else []
     return {
         "explain": ["explain", GRAY_OGRE, "--rules", rules],
         "resolve": ["resolve", GRAY_OGRE, "--rules", rules, "--json"],
-        "diff": ["diff", rules, "current", "--id", "seed-gray-ogre", "--format", "json"],
+        "diff": ["diff", rules, "current", "--id", "seed-gray-ogre", "--format", "json", *where],
         "prove --observable": [
             "prove",
             "--observable",
@@ -276,11 +300,23 @@ def _commands(rules: str) -> dict[str, list[str]]:
             "pt",
             "--no-corpus-check",
         ],
-        "conformance": ["conformance", "--id", "seed-gray-ogre", "--rules", rules, "--quiet", "--", *adapter],
+        "conformance": [
+            "conformance",
+            "--id",
+            "seed-gray-ogre",
+            "--rules",
+            rules,
+            "--quiet",
+            *where,
+            "--",
+            *adapter,
+        ],
     }
 
 
-@pytest.mark.slow  # a heavy group: about 28 s of CPU in all (diff and conformance per form load the corpus)
+# The warnings come from the rules named, not from the corpus read: diff and conformance read the one-case corpus
+# (``ogre_corpus``); test_a_day_the_history_read_gives_no_warning[current] runs diff on the bundled one.
+@pytest.mark.slow  # a heavy group: conformance starts the adapter once per form
 @pytest.mark.parametrize("command", list(_commands("m10")))
 @pytest.mark.parametrize(
     ("forms", "says"),
@@ -290,10 +326,12 @@ def _commands(rules: str) -> dict[str, list[str]]:
         (("2030-01-01",), "after the newest rules text the history read (2026-08-07)"),
     ],
 )
-def test_every_form_of_rules_warns_alike_in_every_command(command: str, forms: tuple[str, ...], says: str) -> None:
+def test_every_form_of_rules_warns_alike_in_every_command(
+    command: str, forms: tuple[str, ...], says: str, ogre_corpus: str
+) -> None:
     """Issue 29: a date, a profile id and an alias of a day the history did not read: the answer and a warning."""
     for rules in forms:
-        result = CliRunner().invoke(main, _commands(rules)[command])
+        result = CliRunner().invoke(main, _commands(rules, ogre_corpus)[command])
         assert result.exit_code == 0, (rules, result.output)
         warnings = [line for line in result.stderr.splitlines() if line.startswith("warning:")]
         assert warnings and all(says in w for w in warnings), (rules, result.stderr)
@@ -301,9 +339,10 @@ def test_every_form_of_rules_warns_alike_in_every_command(command: str, forms: t
 
 
 @pytest.mark.parametrize("rules", ["ikoria", "2020-04-17", "2024-03-01", "current", "2025-08-01"])
-def test_a_day_the_history_read_gives_no_warning(rules: str) -> None:
+def test_a_day_the_history_read_gives_no_warning(rules: str, ogre_corpus: str) -> None:
+    corpus = None if rules == "current" else ogre_corpus  # one run of diff over the bundled corpus
     for command in ("explain", "resolve", "diff"):
-        result = CliRunner().invoke(main, _commands(rules)[command])
+        result = CliRunner().invoke(main, _commands(rules, corpus)[command])
         assert result.exit_code == 0 and "warning:" not in result.output, (command, rules, result.output)
 
 

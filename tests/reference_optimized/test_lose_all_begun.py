@@ -24,7 +24,7 @@ from reference_optimized.territories import begun_before_losses, defined_locked_
 from ..builders import creature, make_board
 from ..strategies import ci_examples
 from .lose_all_boards import BUT_MANA, LOSE, VERSION_IDS, gain
-from .reduction_checks import assert_reduction_reaches_every_orders_outcomes, outcome_keys
+from .reduction_checks import assert_reduction_reaches_every_orders_outcomes, every_orders_outcomes, outcome_keys
 
 CURRENT = get_version("current")
 IKORIA = get_version("ikoria")
@@ -154,7 +154,7 @@ def _o0(found: Any) -> set[tuple[Any, ...]]:
 
 def _five_against_every_order(board: Board, version: Any) -> Any:
     """613.7m: the reduced outcomes of a five-key tie, complete in five resolutions, are every order's (121)."""
-    every = outcomes(board, version, limit=1000)
+    every = every_orders_outcomes(board, version, 1000)
     found = distinct_outcomes(board, version)
     assert (found.complete, found.runs, every.runs) == (True, 5, 121)
     assert outcome_keys(found) == outcome_keys(every)

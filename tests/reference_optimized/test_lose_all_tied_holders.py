@@ -35,7 +35,7 @@ from reference_optimized.territories import (
 from ..builders import creature, enchantment, make_board
 from ..strategies import ci_examples
 from .lose_all_boards import BUT_MANA, LOSE, VERSION_IDS, gain
-from .reduction_checks import assert_reduction_reaches_every_orders_outcomes, outcome_keys
+from .reduction_checks import assert_reduction_reaches_every_orders_outcomes, every_orders_outcomes, outcome_keys
 
 CURRENT = get_version("current")
 IKORIA = get_version("ikoria")
@@ -194,7 +194,7 @@ def test_a_lord_with_the_ties_timestamp_waits_for_the_losses_and_never_applies()
     every order: 121."""
     board = shape_board("a-lord", 5)
     for version in (IKORIA, CURRENT, PRE_M10):
-        every = outcomes(board, version, limit=1000)
+        every = every_orders_outcomes(board, version, 1000)
         found = distinct_outcomes(board, version)
         assert (found.complete, found.runs, every.runs) == (True, 5, 121)
         assert outcome_keys(found) == outcome_keys(every)
@@ -211,7 +211,7 @@ def test_a_characteristic_defining_color_done_before_the_tie_is_read_as_a_keywor
     limit)."""
     board = shape_board("a-cda", 5)
     for version in (IKORIA, CURRENT):
-        every = outcomes(board, version, limit=1000)
+        every = every_orders_outcomes(board, version, 1000)
         found = distinct_outcomes(board, version)
         assert (found.complete, found.runs, every.runs) == (True, 5, 121)
         assert outcome_keys(found) == outcome_keys(every)
@@ -230,7 +230,7 @@ def test_a_defined_ability_given_in_the_losses_layer_waits_for_them() -> None:
     board = shape_board("b-haste", 5)
     given_haste = frozenset({_HASTE, "haste"})
     for version, runs, every_runs in ((IKORIA, 7, 133), (CURRENT, 5, 121)):
-        every = outcomes(board, version, limit=1000)
+        every = every_orders_outcomes(board, version, 1000)
         found = distinct_outcomes(board, version)
         assert (found.complete, found.runs, every.runs) == (True, runs, every_runs)
         assert outcome_keys(found) == outcome_keys(every)

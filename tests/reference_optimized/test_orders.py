@@ -38,7 +38,7 @@ from reference_optimized.orders import (
 
 from ..builders import IKORIA, creature, make_board
 from ..strategies import COLORS, board_data, ci_examples
-from .reduction_checks import assert_reduction_reaches_every_orders_outcomes, outcome_keys
+from .reduction_checks import assert_reduction_reaches_every_orders_outcomes, every_orders_outcomes, outcome_keys
 
 CURRENT = get_version("current")
 VERSION_IDS = ("pre-m10", "m10", "ikoria", "current")
@@ -122,7 +122,7 @@ def test_613_8a_effects_that_interact_with_none_of_the_others_are_each_their_own
 def test_the_orders_tried_reach_every_orders_outcomes(board: Board, vid: str) -> None:
     """613.7m: one order per class of orders that end alike reaches exactly the outcomes of every order."""
     version = get_version(vid)
-    every = outcomes(board, version, limit=1500)  # never TieOrderError: no order tried is against 613.7m
+    every = every_orders_outcomes(board, version, 1500)  # never TieOrderError: no order tried is against 613.7m
     assume(every.complete)  # at most five tied effects: every order is tried within the limit
     assume(max((len(t.candidates) for t in every.ties), default=0) <= 5)
     fewer = distinct_outcomes(board, version, limit=1500)

@@ -24,11 +24,13 @@ from mtg_layers.checking.results import board_result
 from mtg_layers.checking.verify import step_outcomes as verify_step_outcomes
 from reference import entry
 from reference.case import board_at, board_meeting
+from reference.choices import outcome_key
 from reference.effects import ContinuousEffect
 from reference.frozen import freeze
 from reference.model import Counter, Part
 from reference.resolver import resolve
 from reference.versions import get_version
+from reference_optimized import resolve as fast_resolve
 from reference_optimized.step_orders import (
     StepOrders,
     board_territories,
@@ -451,8 +453,13 @@ def test_614_12_a_painter_entering_with_the_creature_reaches_it_on_the_board_aft
 def every_order_results(case: Any, step: int, vid: str, limit: int = 3000) -> tuple[set[str], Any]:
     """613.7m, 614.12: ``entry.step_outcomes`` with every order of each tie met (the readable enumeration: an effect
     granted in the layers ties too, which no order of the painters recorded from the start decides), and its
-    outcomes."""
-    boards, found = entry.step_outcomes(case, step, get_version(vid), limit)
+    outcomes. Each resolution is the incremental bookkeeping's (``reference_optimized.resolve``: the readable one's
+    results and traces, tests/reference_optimized/test_bookkeeping.py; about twice as fast), and each outcome's board
+    is resolved again by the readable resolver to the same final state, so these boards still check the two alike."""
+    version = get_version(vid)
+    boards, found = entry.step_outcomes(case, step, version, limit, fast_resolve)
+    for b, o in zip(boards, found.outcomes, strict=True):
+        assert outcome_key(resolve(b, version).final) == outcome_key(o.final), ("the bookkeepings differ", b.tie_order)
     return {
         json.dumps(board_result(b, o.final), sort_keys=True) for b, o in zip(boards, found.outcomes, strict=True)
     }, found
