@@ -287,10 +287,13 @@ def test_circuit_breaker_after_timeouts_in_a_row(
 
 
 def test_overall_deadline(tmp_path: Path, small_corpus: Path, hang_guard: None) -> None:
-    """Item 7: --deadline bounds the whole run; what is left is reported as not run."""
+    """Item 7: --deadline bounds the whole run; what is left is reported as not run.
+
+    The deadline (6 s) also bounds the adapter's start, which imports the resolver: at 2 s a start on a machine at
+    load 14 outran it and the first run was an error, not the timeout this test is about."""
     began = time.monotonic()
-    _, report = conformance(tmp_path, small_corpus, "hang-all", "persistent", "--timeout", "30", "--deadline", "2")
-    assert time.monotonic() - began < 25
+    _, report = conformance(tmp_path, small_corpus, "hang-all", "persistent", "--timeout", "30", "--deadline", "6")
+    assert time.monotonic() - began < 29
     assert report["results"][0]["status"] == "timeout"
     assert all("not run: the overall deadline" in r["message"] for r in report["results"][1:])
 
