@@ -886,6 +886,20 @@ def run_in_forks(
     return Forked({n: tuple(c) for n, c in result["codes"].items()}, frozenset(result["at_import"]))
 
 
+def sample(names: Sequence[str], per_module: int, seed: int) -> list[str]:
+    """A fixed seeded sample: up to ``per_module`` mutants of each module, drawn with ``seed``."""
+    rng = random.Random(seed)
+    return [n for group in _by_module(names) for n in rng.sample(group, min(per_module, len(group)))]
+
+
+def _by_module(names: Sequence[str]) -> list[list[str]]:
+    """The mutants grouped by module, the modules in order and each group sorted (what a seeded draw reads)."""
+    by_module: dict[str, list[str]] = {}
+    for n in sorted(names):
+        by_module.setdefault(parse_name(n)[0], []).append(n)
+    return [by_module[module] for module in sorted(by_module)]
+
+
 def accounts_for(
     equivalents: Sequence[Mapping[str, Any]], survivors: Sequence[Mapping[str, Any]], workdir: Path = WORKDIR
 ) -> Callable[[str], bool]:
