@@ -166,6 +166,29 @@ def _move_high(fd: int) -> int:
     return high
 
 
+def wait_script(expression: str, timeout: float, interval: float = 0.02, stop_on_error: bool = False) -> str:
+    """A page script whose promise settles with ``expression``'s value once it is truthy, checked every ``interval``
+    seconds, or with its last value after ``timeout`` seconds; with ``stop_on_error``, also as soon as the page
+    throws (an uncaught exception or an unhandled rejection), so that a wait for what an error prevents ends then.
+    An exception in ``expression`` itself rejects the promise (``evaluate`` raises ``CDPError``), as it did when
+    each check was a call of its own."""
+    return f"""new Promise((resolve, reject) => {{
+  const end = performance.now() + {timeout * 1000!r};
+  let last = null, done = false;
+  const finish = () => {{ if (!done) {{ done = true; removeEventListener('error', finish);
+    removeEventListener('unhandledrejection', finish); resolve(last); }} }};
+  if ({"true" if stop_on_error else "false"}) {{
+    addEventListener('error', finish); addEventListener('unhandledrejection', finish);
+  }}
+  const check = () => {{
+    if (done) return;
+    try {{ last = ({expression}); }} catch (e) {{ done = true; reject(e); return; }}
+    if (last || performance.now() >= end) finish(); else setTimeout(check, {interval * 1000!r});
+  }};
+  check();
+}})"""
+
+
 class DevToolsSession:
     """A Chrome DevTools Protocol session over ``--remote-debugging-pipe``."""
 
@@ -267,21 +290,24 @@ class DevToolsSession:
             raise CDPError(f"navigation to {url} failed: {result['errorText']}")
         self.wait_event("Page.loadEventFired", timeout=timeout)
 
-    def evaluate(self, expression: str) -> Any:
-        result = self.send("Runtime.evaluate", {"expression": expression, "returnByValue": True, "awaitPromise": True})
+    def evaluate(self, expression: str, timeout: float = 30) -> Any:
+        result = self.send(
+            "Runtime.evaluate",
+            {"expression": expression, "returnByValue": True, "awaitPromise": True},
+            timeout=timeout,
+        )
         if "exceptionDetails" in result:
             raise CDPError(f"script failed: {result['exceptionDetails']}")
         return result["result"].get("value")
 
-    def poll(self, expression: str, timeout: float = 20, interval: float = 0.25) -> Any:
-        """Evaluate ``expression`` until it is truthy; return the last value."""
-        deadline = time.monotonic() + timeout
-        value = None
-        while time.monotonic() < deadline:
-            value = self.evaluate(expression)
-            if value:
-                return value
-            time.sleep(interval)
+    def poll(self, expression: str, timeout: float = 20, interval: float = 0.02) -> Any:
+        """Evaluate ``expression`` until it is truthy; return the last value.
+
+        The waiting happens in the page: one ``Runtime.evaluate`` awaits a promise that checks ``expression`` every
+        ``interval`` seconds (a timer of the page, so no round trip per check) and settles as soon as it is truthy,
+        or with its last value once ``timeout`` seconds have passed. No idle time is lost after the condition holds.
+        """
+        value = self.evaluate(wait_script(expression, timeout, interval), timeout=timeout + 30)
         return value
 
     def document_tree(self) -> dict[str, Any]:
