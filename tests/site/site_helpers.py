@@ -160,6 +160,16 @@ class CDPError(RuntimeError):
     pass
 
 
+class _Link:
+    """What the sessions on one browser's pipe share: the bytes read and not yet split, the last message id, and
+    each open page's event list (by DevTools session id)."""
+
+    def __init__(self) -> None:
+        self.buffer = b""
+        self.next_id = 0
+        self.events: dict[str, list[dict[str, Any]]] = {}
+
+
 def _move_high(fd: int) -> int:
     high = fcntl.fcntl(fd, fcntl.F_DUPFD, 10)
     os.close(fd)
@@ -222,14 +232,33 @@ class DevToolsSession:
         )
         os.close(to_chrome_r)
         os.close(from_chrome_w)
-        self._buffer = b""
-        self._next_id = 0
+        self._link = _Link()
         self._events: list[dict[str, Any]] = []
         self.session_id: str | None = None
+        self._owner: DevToolsSession | None = None  # for a tab: the session that launched its browser
+        self._context: str | None = None
+        self._target: str | None = None
+
+    def tab(self) -> DevToolsSession:
+        """A new page in this session's browser, in a browser context of its own (its own cookies, storage and
+        cache, as a fresh profile has): what one test does there is not seen by the next. The tab shares this
+        session's pipe; each session keeps the events of its own page (``_events``)."""
+        tab = object.__new__(DevToolsSession)
+        tab.proc, tab._to_chrome_w, tab._from_chrome_r = self.proc, self._to_chrome_w, self._from_chrome_r
+        tab._link, tab._events, tab.session_id, tab._owner = self._link, [], None, self
+        tab._context = self.send("Target.createBrowserContext", session=False)["browserContextId"]
+        tab._target = None
+        try:
+            tab.open_page()
+        except Exception:
+            tab.close()
+            raise
+        return tab
 
     # -- transport -------------------------------------------------------
     def _read_message(self, deadline: float) -> dict[str, Any]:
-        while b"\0" not in self._buffer:
+        link = self._link
+        while b"\0" not in link.buffer:
             remaining = deadline - time.monotonic()
             if remaining <= 0:
                 raise CDPError("timed out waiting for Chromium")
@@ -239,8 +268,8 @@ class DevToolsSession:
             chunk = os.read(self._from_chrome_r, 1 << 20)
             if not chunk:
                 raise CDPError(f"Chromium closed the pipe (exit code {self.proc.poll()}): {self._stderr_tail()}")
-            self._buffer += chunk
-        raw, self._buffer = self._buffer.split(b"\0", 1)
+            link.buffer += chunk
+        raw, link.buffer = link.buffer.split(b"\0", 1)
         message: dict[str, Any] = json.loads(raw)
         return message
 
@@ -252,20 +281,30 @@ class DevToolsSession:
     def send(
         self, method: str, params: dict[str, Any] | None = None, *, session: bool = True, timeout: float = 30
     ) -> dict[str, Any]:
-        self._next_id += 1
-        message = {"id": self._next_id, "method": method, "params": params or {}}
+        self._link.next_id += 1
+        sent = self._link.next_id
+        message = {"id": sent, "method": method, "params": params or {}}
         if session and self.session_id:
             message["sessionId"] = self.session_id
         os.write(self._to_chrome_w, json.dumps(message).encode() + b"\0")
         deadline = time.monotonic() + timeout
         while True:
             reply = self._read_message(deadline)
-            if reply.get("id") == self._next_id:
+            if reply.get("id") == sent:
                 if "error" in reply:
                     raise CDPError(f"{method}: {reply['error']}")
                 result: dict[str, Any] = reply.get("result", {})
                 return result
-            self._events.append(reply)
+            self._route(reply)
+
+    def _route(self, message: dict[str, Any]) -> None:
+        """Keep an event for the session whose page sent it (a closed tab's are dropped); the browser's own
+        events (no session) stay with the session that read them."""
+        owner = message.get("sessionId")
+        if owner is None or owner == self.session_id:
+            self._events.append(message)
+        elif owner in self._link.events:
+            self._link.events[owner].append(message)
 
     def wait_event(self, method: str, timeout: float = 30) -> dict[str, Any]:
         deadline = time.monotonic() + timeout
@@ -273,13 +312,16 @@ class DevToolsSession:
             for i, event in enumerate(self._events):
                 if event.get("method") == method:
                     return self._events.pop(i)
-            self._events.append(self._read_message(deadline))
+            self._route(self._read_message(deadline))
 
     # -- page helpers ----------------------------------------------------
     def open_page(self) -> None:
-        target = self.send("Target.createTarget", {"url": "about:blank"}, session=False)
+        where = {"browserContextId": self._context} if self._context else {}
+        target = self.send("Target.createTarget", {"url": "about:blank", **where}, session=False)
+        self._target = target["targetId"]
         attached = self.send("Target.attachToTarget", {"targetId": target["targetId"], "flatten": True}, session=False)
         self.session_id = attached["sessionId"]
+        self._link.events[self.session_id] = self._events
         self.send("Page.enable")
         self.send("Runtime.enable")
 
@@ -326,6 +368,15 @@ class DevToolsSession:
         path.write_bytes(base64.b64decode(data))
 
     def close(self) -> None:
+        if self.session_id:
+            self._link.events.pop(self.session_id, None)
+        if self._owner is not None:  # a tab: its page and context go, the browser stays
+            with contextlib.suppress(CDPError, OSError):
+                if self._target:
+                    self.send("Target.closeTarget", {"targetId": self._target}, session=False, timeout=10)
+                if self._context:
+                    self.send("Target.disposeBrowserContext", {"browserContextId": self._context}, session=False)
+            return
         with contextlib.suppress(CDPError, OSError):
             self.send("Browser.close", session=False, timeout=5)
         try:
@@ -347,6 +398,7 @@ class Chromium:
         self.path = path
         self._tmp = Path(tempfile.mkdtemp(prefix="mtg-layers-chromium-"))
         self._count = 0
+        self._browser: DevToolsSession | None = None
 
     def _profile(self) -> Path:
         self._count += 1
@@ -374,15 +426,16 @@ class Chromium:
             raise RuntimeError(f"chromium --screenshot {url} failed ({proc.returncode}): {proc.stderr[-2000:]}")
 
     def devtools(self) -> DevToolsSession:
-        session = DevToolsSession(self.path, self._profile())
-        try:
-            session.open_page()
-        except Exception:
-            session.close()
-            raise
-        return session
+        """A page of its own (``DevToolsSession.tab``: its own browser context) in this object's one browser,
+        launched by the first call: a browser's start costs about as much CPU as loading two pages."""
+        if self._browser is None or self._browser.proc.poll() is not None:
+            self._browser = DevToolsSession(self.path, self._profile())
+        return self._browser.tab()
 
     def cleanup(self) -> None:
+        if self._browser is not None:
+            self._browser.close()
+            self._browser = None
         shutil.rmtree(self._tmp, ignore_errors=True)
 
 
