@@ -40,6 +40,10 @@ INSTALL_HINT = (
     "Chromium. Install it with: apt-get install -y chromium"
 )
 
+# Seconds Chromium has to answer one DevTools command or send an awaited event. Only a stuck browser reaches it:
+# 30 s was reached by well-behaved page loads on a machine loaded 17 deep (two failures on main, 2026-12-06).
+CDP_TIMEOUT = 120.0
+
 CHROMIUM_FLAGS = [
     "--headless",
     "--no-sandbox",
@@ -279,7 +283,7 @@ class DevToolsSession:
         return self.proc.stderr.read().decode(errors="replace")[-2000:]
 
     def send(
-        self, method: str, params: dict[str, Any] | None = None, *, session: bool = True, timeout: float = 30
+        self, method: str, params: dict[str, Any] | None = None, *, session: bool = True, timeout: float = CDP_TIMEOUT
     ) -> dict[str, Any]:
         self._link.next_id += 1
         sent = self._link.next_id
@@ -306,7 +310,7 @@ class DevToolsSession:
         elif owner in self._link.events:
             self._link.events[owner].append(message)
 
-    def wait_event(self, method: str, timeout: float = 30) -> dict[str, Any]:
+    def wait_event(self, method: str, timeout: float = CDP_TIMEOUT) -> dict[str, Any]:
         deadline = time.monotonic() + timeout
         while True:
             for i, event in enumerate(self._events):
@@ -325,14 +329,14 @@ class DevToolsSession:
         self.send("Page.enable")
         self.send("Runtime.enable")
 
-    def navigate(self, url: str, timeout: float = 30) -> None:
+    def navigate(self, url: str, timeout: float = CDP_TIMEOUT) -> None:
         self._events.clear()
         result = self.send("Page.navigate", {"url": url})
         if result.get("errorText"):
             raise CDPError(f"navigation to {url} failed: {result['errorText']}")
         self.wait_event("Page.loadEventFired", timeout=timeout)
 
-    def evaluate(self, expression: str, timeout: float = 30) -> Any:
+    def evaluate(self, expression: str, timeout: float = CDP_TIMEOUT) -> Any:
         result = self.send(
             "Runtime.evaluate",
             {"expression": expression, "returnByValue": True, "awaitPromise": True},
@@ -349,7 +353,7 @@ class DevToolsSession:
         ``interval`` seconds (a timer of the page, so no round trip per check) and settles as soon as it is truthy,
         or with its last value once ``timeout`` seconds have passed. No idle time is lost after the condition holds.
         """
-        value = self.evaluate(wait_script(expression, timeout, interval), timeout=timeout + 30)
+        value = self.evaluate(wait_script(expression, timeout, interval), timeout=timeout + CDP_TIMEOUT)
         return value
 
     def document_tree(self) -> dict[str, Any]:
