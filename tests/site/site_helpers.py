@@ -40,6 +40,10 @@ INSTALL_HINT = (
     "Chromium. Install it with: apt-get install -y chromium"
 )
 
+# Seconds Chromium has to answer one DevTools command or send an awaited event. Only a stuck browser reaches it:
+# 30 s was reached by well-behaved page loads on a machine loaded 17 deep (two failures on main, 2026-12-06).
+CDP_TIMEOUT = 120.0
+
 CHROMIUM_FLAGS = [
     "--headless",
     "--no-sandbox",
@@ -160,10 +164,43 @@ class CDPError(RuntimeError):
     pass
 
 
+class _Link:
+    """What the sessions on one browser's pipe share: the bytes read and not yet split, the last message id, and
+    each open page's event list (by DevTools session id)."""
+
+    def __init__(self) -> None:
+        self.buffer = b""
+        self.next_id = 0
+        self.events: dict[str, list[dict[str, Any]]] = {}
+
+
 def _move_high(fd: int) -> int:
     high = fcntl.fcntl(fd, fcntl.F_DUPFD, 10)
     os.close(fd)
     return high
+
+
+def wait_script(expression: str, timeout: float, interval: float = 0.02, stop_on_error: bool = False) -> str:
+    """A page script whose promise settles with ``expression``'s value once it is truthy, checked every ``interval``
+    seconds, or with its last value after ``timeout`` seconds; with ``stop_on_error``, also as soon as the page
+    throws (an uncaught exception or an unhandled rejection), so that a wait for what an error prevents ends then.
+    An exception in ``expression`` itself rejects the promise (``evaluate`` raises ``CDPError``), as it did when
+    each check was a call of its own."""
+    return f"""new Promise((resolve, reject) => {{
+  const end = performance.now() + {timeout * 1000!r};
+  let last = null, done = false;
+  const finish = () => {{ if (!done) {{ done = true; removeEventListener('error', finish);
+    removeEventListener('unhandledrejection', finish); resolve(last); }} }};
+  if ({"true" if stop_on_error else "false"}) {{
+    addEventListener('error', finish); addEventListener('unhandledrejection', finish);
+  }}
+  const check = () => {{
+    if (done) return;
+    try {{ last = ({expression}); }} catch (e) {{ done = true; reject(e); return; }}
+    if (last || performance.now() >= end) finish(); else setTimeout(check, {interval * 1000!r});
+  }};
+  check();
+}})"""
 
 
 class DevToolsSession:
@@ -199,14 +236,33 @@ class DevToolsSession:
         )
         os.close(to_chrome_r)
         os.close(from_chrome_w)
-        self._buffer = b""
-        self._next_id = 0
+        self._link = _Link()
         self._events: list[dict[str, Any]] = []
         self.session_id: str | None = None
+        self._owner: DevToolsSession | None = None  # for a tab: the session that launched its browser
+        self._context: str | None = None
+        self._target: str | None = None
+
+    def tab(self) -> DevToolsSession:
+        """A new page in this session's browser, in a browser context of its own (its own cookies, storage and
+        cache, as a fresh profile has): what one test does there is not seen by the next. The tab shares this
+        session's pipe; each session keeps the events of its own page (``_events``)."""
+        tab = object.__new__(DevToolsSession)
+        tab.proc, tab._to_chrome_w, tab._from_chrome_r = self.proc, self._to_chrome_w, self._from_chrome_r
+        tab._link, tab._events, tab.session_id, tab._owner = self._link, [], None, self
+        tab._context = self.send("Target.createBrowserContext", session=False)["browserContextId"]
+        tab._target = None
+        try:
+            tab.open_page()
+        except Exception:
+            tab.close()
+            raise
+        return tab
 
     # -- transport -------------------------------------------------------
     def _read_message(self, deadline: float) -> dict[str, Any]:
-        while b"\0" not in self._buffer:
+        link = self._link
+        while b"\0" not in link.buffer:
             remaining = deadline - time.monotonic()
             if remaining <= 0:
                 raise CDPError("timed out waiting for Chromium")
@@ -216,8 +272,8 @@ class DevToolsSession:
             chunk = os.read(self._from_chrome_r, 1 << 20)
             if not chunk:
                 raise CDPError(f"Chromium closed the pipe (exit code {self.proc.poll()}): {self._stderr_tail()}")
-            self._buffer += chunk
-        raw, self._buffer = self._buffer.split(b"\0", 1)
+            link.buffer += chunk
+        raw, link.buffer = link.buffer.split(b"\0", 1)
         message: dict[str, Any] = json.loads(raw)
         return message
 
@@ -227,61 +283,77 @@ class DevToolsSession:
         return self.proc.stderr.read().decode(errors="replace")[-2000:]
 
     def send(
-        self, method: str, params: dict[str, Any] | None = None, *, session: bool = True, timeout: float = 30
+        self, method: str, params: dict[str, Any] | None = None, *, session: bool = True, timeout: float = CDP_TIMEOUT
     ) -> dict[str, Any]:
-        self._next_id += 1
-        message = {"id": self._next_id, "method": method, "params": params or {}}
+        self._link.next_id += 1
+        sent = self._link.next_id
+        message = {"id": sent, "method": method, "params": params or {}}
         if session and self.session_id:
             message["sessionId"] = self.session_id
         os.write(self._to_chrome_w, json.dumps(message).encode() + b"\0")
         deadline = time.monotonic() + timeout
         while True:
             reply = self._read_message(deadline)
-            if reply.get("id") == self._next_id:
+            if reply.get("id") == sent:
                 if "error" in reply:
                     raise CDPError(f"{method}: {reply['error']}")
                 result: dict[str, Any] = reply.get("result", {})
                 return result
-            self._events.append(reply)
+            self._route(reply)
 
-    def wait_event(self, method: str, timeout: float = 30) -> dict[str, Any]:
+    def _route(self, message: dict[str, Any]) -> None:
+        """Keep an event for the session whose page sent it (a closed tab's are dropped); the browser's own
+        events (no session) stay with the session that read them."""
+        owner = message.get("sessionId")
+        if owner is None or owner == self.session_id:
+            self._events.append(message)
+        elif owner in self._link.events:
+            self._link.events[owner].append(message)
+
+    def wait_event(self, method: str, timeout: float = CDP_TIMEOUT) -> dict[str, Any]:
         deadline = time.monotonic() + timeout
         while True:
             for i, event in enumerate(self._events):
                 if event.get("method") == method:
                     return self._events.pop(i)
-            self._events.append(self._read_message(deadline))
+            self._route(self._read_message(deadline))
 
     # -- page helpers ----------------------------------------------------
     def open_page(self) -> None:
-        target = self.send("Target.createTarget", {"url": "about:blank"}, session=False)
+        where = {"browserContextId": self._context} if self._context else {}
+        target = self.send("Target.createTarget", {"url": "about:blank", **where}, session=False)
+        self._target = target["targetId"]
         attached = self.send("Target.attachToTarget", {"targetId": target["targetId"], "flatten": True}, session=False)
         self.session_id = attached["sessionId"]
+        self._link.events[self.session_id] = self._events
         self.send("Page.enable")
         self.send("Runtime.enable")
 
-    def navigate(self, url: str, timeout: float = 30) -> None:
+    def navigate(self, url: str, timeout: float = CDP_TIMEOUT) -> None:
         self._events.clear()
         result = self.send("Page.navigate", {"url": url})
         if result.get("errorText"):
             raise CDPError(f"navigation to {url} failed: {result['errorText']}")
         self.wait_event("Page.loadEventFired", timeout=timeout)
 
-    def evaluate(self, expression: str) -> Any:
-        result = self.send("Runtime.evaluate", {"expression": expression, "returnByValue": True, "awaitPromise": True})
+    def evaluate(self, expression: str, timeout: float = CDP_TIMEOUT) -> Any:
+        result = self.send(
+            "Runtime.evaluate",
+            {"expression": expression, "returnByValue": True, "awaitPromise": True},
+            timeout=timeout,
+        )
         if "exceptionDetails" in result:
             raise CDPError(f"script failed: {result['exceptionDetails']}")
         return result["result"].get("value")
 
-    def poll(self, expression: str, timeout: float = 20, interval: float = 0.25) -> Any:
-        """Evaluate ``expression`` until it is truthy; return the last value."""
-        deadline = time.monotonic() + timeout
-        value = None
-        while time.monotonic() < deadline:
-            value = self.evaluate(expression)
-            if value:
-                return value
-            time.sleep(interval)
+    def poll(self, expression: str, timeout: float = 20, interval: float = 0.02) -> Any:
+        """Evaluate ``expression`` until it is truthy; return the last value.
+
+        The waiting happens in the page: one ``Runtime.evaluate`` awaits a promise that checks ``expression`` every
+        ``interval`` seconds (a timer of the page, so no round trip per check) and settles as soon as it is truthy,
+        or with its last value once ``timeout`` seconds have passed. No idle time is lost after the condition holds.
+        """
+        value = self.evaluate(wait_script(expression, timeout, interval), timeout=timeout + CDP_TIMEOUT)
         return value
 
     def document_tree(self) -> dict[str, Any]:
@@ -300,6 +372,15 @@ class DevToolsSession:
         path.write_bytes(base64.b64decode(data))
 
     def close(self) -> None:
+        if self.session_id:
+            self._link.events.pop(self.session_id, None)
+        if self._owner is not None:  # a tab: its page and context go, the browser stays
+            with contextlib.suppress(CDPError, OSError):
+                if self._target:
+                    self.send("Target.closeTarget", {"targetId": self._target}, session=False, timeout=10)
+                if self._context:
+                    self.send("Target.disposeBrowserContext", {"browserContextId": self._context}, session=False)
+            return
         with contextlib.suppress(CDPError, OSError):
             self.send("Browser.close", session=False, timeout=5)
         try:
@@ -321,6 +402,7 @@ class Chromium:
         self.path = path
         self._tmp = Path(tempfile.mkdtemp(prefix="mtg-layers-chromium-"))
         self._count = 0
+        self._browser: DevToolsSession | None = None
 
     def _profile(self) -> Path:
         self._count += 1
@@ -348,15 +430,16 @@ class Chromium:
             raise RuntimeError(f"chromium --screenshot {url} failed ({proc.returncode}): {proc.stderr[-2000:]}")
 
     def devtools(self) -> DevToolsSession:
-        session = DevToolsSession(self.path, self._profile())
-        try:
-            session.open_page()
-        except Exception:
-            session.close()
-            raise
-        return session
+        """A page of its own (``DevToolsSession.tab``: its own browser context) in this object's one browser,
+        launched by the first call: a browser's start costs about as much CPU as loading two pages."""
+        if self._browser is None or self._browser.proc.poll() is not None:
+            self._browser = DevToolsSession(self.path, self._profile())
+        return self._browser.tab()
 
     def cleanup(self) -> None:
+        if self._browser is not None:
+            self._browser.close()
+            self._browser = None
         shutil.rmtree(self._tmp, ignore_errors=True)
 
 

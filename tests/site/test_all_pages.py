@@ -31,12 +31,14 @@ from .site_helpers import (
     SiteServer,
     overlay_site,
     shared_site,
+    wait_script,
 )
 
 pytestmark = pytest.mark.slow
 
 REPO = Path(__file__).resolve().parents[2]
 PAGE_TIMEOUT = 120.0  # seconds for one page to load and draw its diagrams, on a loaded machine
+SETTLE_CHECK = 2.0  # seconds at most between two looks at the exceptions DevTools reported, while diagrams draw
 
 # Mermaid blocks not yet drawn: the theme replaces each <pre class="mermaid"> by a <div class="mermaid">
 # holding the drawing in a closed shadow root, and a diagram that fails to parse stays as its source.
@@ -117,16 +119,22 @@ def diagrams_settle(session: DevToolsSession) -> bool:
     """Wait until every diagram is drawn (True) or the page threw while drawing one (False).
 
     A diagram that cannot be parsed makes Mermaid throw, and then it stays as its source for good: the wait ends on
-    the first exception instead of running out its time, so the verdict does not hang on the machine's speed.
+    the first exception instead of running out its time, so the verdict does not hang on the machine's speed. The
+    page itself waits (``wait_script``): it settles as soon as the last diagram is drawn or the page throws, and
+    every ``SETTLE_CHECK`` seconds at the latest, when the exceptions DevTools reported are looked at (one thrown
+    before the page's wait began reaches only DevTools).
     """
     deadline = time.monotonic() + PAGE_TIMEOUT
-    while time.monotonic() < deadline:
-        if session.evaluate(f"({UNDRAWN_JS}) === 0"):
+    drawn = f"({UNDRAWN_JS}) === 0"
+    while True:
+        if session.evaluate(drawn):
             return True
         if any(e.get("method") == "Runtime.exceptionThrown" for e in session._events):
             return False
-        time.sleep(0.25)
-    return False
+        remaining = deadline - time.monotonic()
+        if remaining <= 0:
+            return False
+        session.evaluate(wait_script(drawn, min(remaining, SETTLE_CHECK), stop_on_error=True), timeout=PAGE_TIMEOUT)
 
 
 def open_page(session: DevToolsSession, url: str) -> list[str]:
@@ -172,15 +180,18 @@ def test_an_unrenderable_diagram_is_caught(built: Path, session: DevToolsSession
 
 
 def arrives(session: DevToolsSession, url: str) -> bool:
-    """Whether the page reaches ``url`` and finishes loading (a query during the navigation may find no page)."""
+    """Whether the page reaches ``url`` and finishes loading (a query during the navigation may find no page).
+
+    The page waits (``DevToolsSession.poll``); a page left while it waits, or not there yet, answers nothing
+    (``CDPError``), and the wait starts again in the next one until ``PAGE_TIMEOUT``.
+    """
     deadline = time.monotonic() + PAGE_TIMEOUT
-    while time.monotonic() < deadline:
+    while (remaining := deadline - time.monotonic()) > 0:
         try:
-            if session.evaluate(f"location.href === {url!r} && document.readyState === 'complete'"):
+            if session.poll(f"location.href === {url!r} && document.readyState === 'complete'", timeout=remaining):
                 return True
         except CDPError:
-            pass  # the old page is gone, the new one not there yet
-        time.sleep(0.25)
+            time.sleep(0.05)  # the old page is gone, the new one not there yet: ask again shortly
     return False
 
 
@@ -223,7 +234,7 @@ def test_the_french_playground_answers_in_french(server: SiteServer, session: De
     and its check of the expected answer; a refused board gets the command line's message, as on the English page."""
     session.navigate(server.base_url + "fr/playground/?case=seed-gray-ogre", timeout=PAGE_TIMEOUT)
     assert session.evaluate("document.getElementById('pg-status').textContent").startswith("Chargement de Python")
-    ready = session.poll("!document.getElementById('pg-run').disabled", timeout=240, interval=1)
+    ready = session.poll("!document.getElementById('pg-run').disabled", timeout=240)
     status = session.evaluate("document.getElementById('pg-status').textContent")
     assert ready, f"the French playground did not start: {status}"
     assert session.poll("!!document.getElementById('pg-output').dataset.version", timeout=60)

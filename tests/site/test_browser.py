@@ -302,8 +302,10 @@ SEARCH_RESULTS_JS = """
 def search_results(session: DevToolsSession, query: str, timeout: float = 60) -> Any:
     """The search results for ``query``: once the worker has answered it, the last query sent (it answers each
     prefix as it is typed, and a prefix's results can stay still for a second on a loaded machine), when they stop
-    changing (the theme draws them after the answer). The page counts the queries it sent and the answers that came
-    back (docs/javascripts/search-on-demand.js)."""
+    changing. The page counts the queries it sent and the answers that came back (docs/javascripts/search-on-demand.js);
+    the theme draws the first results in the handler of the worker's answer, after the counter's own, so they are
+    there once the answer is counted. "Stop changing" is checked by the page's frames, not by time: the list read
+    before and after two animation frames (the page's next renderings) must be the same."""
     answered = (
         f"window.mtgLayersSearchLastSent === window.mtgLayersSearchQuery({json.dumps(query)})"
         " && window.mtgLayersSearchAnswered === window.mtgLayersSearchSent"
@@ -316,7 +318,7 @@ def search_results(session: DevToolsSession, query: str, timeout: float = 60) ->
         if results and results == last:
             return results
         last = results
-        time.sleep(1)
+        session.evaluate("new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
     return last
 
 
@@ -409,7 +411,7 @@ def test_playground_runs_gray_ogre_under_two_versions(chromium: Chromium, server
     session = chromium.devtools()
     try:
         session.navigate(require_page(server, "playground/") + "?case=seed-gray-ogre")
-        ready = session.poll("!document.getElementById('pg-run').disabled", timeout=240, interval=1)
+        ready = session.poll("!document.getElementById('pg-run').disabled", timeout=240)
         status = session.evaluate("document.getElementById('pg-status').textContent")
         assert ready, f"the playground did not start: {status}"
         chosen = session.evaluate("document.getElementById('pg-version').value")

@@ -61,7 +61,7 @@ def test_a_board_picked_by_french_names_runs_in_the_page(chromium: Chromium, ser
     session = chromium.devtools()
     try:
         session.navigate(server.base_url + "playground/")
-        ready = session.poll("!document.getElementById('pg-build').disabled", timeout=240, interval=1)
+        ready = session.poll("!document.getElementById('pg-build').disabled", timeout=240)
         status = session.evaluate("document.getElementById('pg-status').textContent")
         assert ready, f"the playground did not start: {status}"
         offered = session.evaluate(

@@ -119,7 +119,7 @@ def test_the_page_reports_errors_as_the_cli_does(tmp_path: Path, server: SiteSer
     session = browser.devtools()
     try:
         session.navigate(server.base_url + "playground/?case=seed-gray-ogre", timeout=120)
-        assert session.poll("!document.getElementById('pg-run').disabled", timeout=600, interval=1), session.evaluate(
+        assert session.poll("!document.getElementById('pg-run').disabled", timeout=600), session.evaluate(
             "document.getElementById('pg-status').textContent"
         )
         for name, text in PLAYGROUND_BOARDS.items():
