@@ -311,6 +311,15 @@ def mutated_functions(module: str, root: Path = ROOT) -> list[tuple[str, frozens
     return [(name, frozenset(range(n.lineno, (n.end_lineno or n.lineno) + 1))) for name, n in found]
 
 
+def _mutated(module: str, lines: Collection[int], root: Path) -> Any:
+    """mutmut's mutated file of a module (``MutatedFile``: code, mutant names, each generated function's lines)
+    with the mutants of the functions on ``lines``."""
+    from mutmut.mutation.file_mutation import mutate_file_contents  # the dev extra: only the campaign needs it
+
+    path = source_path(module)
+    return mutate_file_contents(str(path), (root / path).read_text(encoding="utf-8"), set(lines), None)
+
+
 def mutants_of(module: str, lines: Collection[int], root: Path = ROOT) -> tuple[str, list[str]]:
     """The module as mutmut writes it with the mutants of the functions on ``lines`` (its other functions as they
     are), and those mutants' names.
@@ -318,20 +327,40 @@ def mutants_of(module: str, lines: Collection[int], root: Path = ROOT) -> tuple[
     mutmut numbers a function's mutants within the function, so they are the mutants, names and code, a whole
     ``generate`` writes for those functions (tests/checking/test_mutation_campaign.py compares them).
     """
-    from mutmut.mutation.file_mutation import mutate_file_contents  # the dev extra: only the campaign needs it
-
-    path = source_path(module)
-    mutated = mutate_file_contents(str(path), (root / path).read_text(encoding="utf-8"), set(lines), None)
+    mutated = _mutated(module, lines, root)
     return mutated.code, [name_prefix(module) + n for n in mutated.mutant_names]
 
 
 def write_mutants_of(workdir: Path, module: str, lines: Collection[int]) -> list[str]:
-    """``mutants_of`` written into the scratch copy (``mutants/``), where mutmut writes a mutated module."""
+    """``mutants_of`` written into the scratch copy (``mutants/``) as mutmut writes a mutated module, with the index
+    of its functions' lines that lets ``changed_lines`` read a mutant without parsing the whole file."""
+    from mutmut.mutation.data import MutantLineSpans
+
     path = source_path(module)
-    code, names = mutants_of(module, lines, workdir)
-    (workdir / "mutants" / path).write_text(code, encoding="utf-8")
-    (workdir / "mutants" / f"{path}.spans").unlink(missing_ok=True)  # a whole generation's index: not this file's
-    return names
+    mutated = _mutated(module, lines, workdir)
+    (workdir / "mutants" / path).write_text(mutated.code, encoding="utf-8")
+    with _cwd(workdir):
+        MutantLineSpans(path=str(path), span_by_function_name=mutated.line_span_by_function_name).save()
+    return [name_prefix(module) + n for n in mutated.mutant_names]
+
+
+def first_equivalent(equivalents: Sequence[Mapping[str, Any]], workdir: Path) -> tuple[str, frozenset[int]] | None:
+    """The first mutant, in the order of the equivalents file, that mutmut still generates and the file records as
+    equivalent, with its function's lines (its module's mutants are written into the scratch copy meanwhile)."""
+    read: dict[tuple[str, str], tuple[frozenset[int], dict[str, tuple[tuple[str, ...], tuple[str, ...]]]]] = {}
+    for e in equivalents:
+        where = (e["module"], e["function"])
+        if where not in read:
+            found = [lines for function, lines in mutated_functions(where[0], workdir) if function == where[1]]
+            names = (
+                [n for n in write_mutants_of(workdir, where[0], found[0]) if parse_name(n) == where] if found else []
+            )
+            read[where] = (found[0] if found else frozenset(), changed_lines(names, workdir))
+        lines, changes = read[where]
+        for name, (before, after) in changes.items():
+            if equivalent_reason(*where, before, after, [e]) is not None:
+                return name, lines
+    return None
 
 
 def draw_function_mutant(

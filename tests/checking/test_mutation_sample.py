@@ -40,7 +40,6 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -90,30 +89,23 @@ WITH_FUNCTIONS = [m for m in MODULES if _defines_a_function(m)]  # __init__ file
 JOBS = 2
 
 
-def _unkillable_function(equivalents: list[dict[str, Any]]) -> tuple[str, frozenset[int]]:
-    """The function of the first equivalent, in the order of the equivalents file, whose function is still there
-    (the file starts with one of ``choices.outcomes``, whose module's own tests run first), with its lines."""
-    for e in equivalents:
-        for function, lines in mutation.mutated_functions(e["module"]):
-            if function == e["function"]:
-                return e["module"], lines
-    raise AssertionError("no equivalent's function is left in the sources")
-
-
 @pytest.fixture(scope="module")
 def mutants(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """mutmut's scratch copy with the sample's mutants written (``mutation.write_sample``), and the mutants of the
-    first equivalent's function beside them (the second test's): once per test run. ``drawn.json`` names the
-    sample."""
+    """mutmut's scratch copy with the sample's mutants written (``mutation.write_sample``), and beside them the
+    mutants of the function of the first recorded equivalent mutmut still generates (``mutation.first_equivalent``,
+    the second test's): once per test run. ``drawn.json`` names the sample and that equivalent."""
 
     def build(work: Path) -> None:
         mutation.prepare(work)
         mutation.copy_unmutated(work)
         equivalents = mutation.load_equivalents()
         accounted = mutation.accounts_for(equivalents, mutation.read_results().get("survivors", []), work)
-        module, lines = _unkillable_function(equivalents)
-        drawn = mutation.write_sample(work, WITH_FUNCTIONS, SEED, accounted, also={module: lines})
-        (work / "drawn.json").write_text(json.dumps(drawn), encoding="utf-8")
+        found = mutation.first_equivalent(equivalents, work)
+        assert found is not None, "mutmut still generates a mutant the equivalents file records"
+        unkillable, lines = found
+        also = {mutation.parse_name(unkillable)[0]: lines}
+        drawn = mutation.write_sample(work, WITH_FUNCTIONS, SEED, accounted, also=also)
+        (work / "drawn.json").write_text(json.dumps({"drawn": drawn, "unkillable": unkillable}), encoding="utf-8")
 
     return session_shared.once(tmp_path_factory, "mutation", build)
 
@@ -123,7 +115,7 @@ def test_a_seeded_sample_of_mutants_is_killed(mutants: Path) -> None:
     work = mutants
     equivalents = mutation.load_equivalents()
     results = mutation.read_results()
-    drawn = json.loads((work / "drawn.json").read_text(encoding="utf-8"))
+    drawn = json.loads((work / "drawn.json").read_text(encoding="utf-8"))["drawn"]
     assert {mutation.parse_name(n)[0] for n in drawn} == set(WITH_FUNCTIONS)
 
     run = mutation.run_sample(drawn, SUITE, DESELECT, workdir=work, jobs=JOBS, whole_suite=False)
@@ -148,16 +140,9 @@ def test_an_equivalent_mutant_comes_back_as_a_survivor_only_the_equivalents_file
     work = mutants
     equivalents = mutation.load_equivalents()
     assert equivalents, "the equivalents file holds at least one mutant (the one that shows this test can fail)"
-    module, lines = _unkillable_function(equivalents)
-    names = mutation.mutants_of(module, lines, work)[1]  # written beside the sample by the fixture
-    unkillable = next(
-        n
-        for e in equivalents
-        for n, (before, after) in mutation.changed_lines(
-            [n for n in names if mutation.parse_name(n) == (e["module"], e["function"])], work
-        ).items()
-        if mutation.equivalent_reason(*mutation.parse_name(n), before, after, [e]) is not None
-    )
+    # The unkillable one: the first mutant, in the order of the equivalents file, that mutmut still generates and the
+    # file records (mutation.first_equivalent: today one of clock's Clock.see, whose module's own tests are quick).
+    unkillable = json.loads((work / "drawn.json").read_text(encoding="utf-8"))["unkillable"]
     run = mutation.run_sample([unkillable], SUITE, DESELECT, workdir=work, jobs=1, own_tests_only={unkillable})
     assert mutation.status_of(run[unkillable]) == "survived", "its own module's tests ran, and passed"
 
