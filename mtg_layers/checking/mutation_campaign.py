@@ -784,8 +784,9 @@ def run_sample(
     """Run each named mutant's tests (``sample_stages``, stopping at the first failure); its mutmut exit code.
 
     Unlike ``mutmut run``, this measures nothing first (no statistics run, no clean run) and sets no CPU limit
-    from measured durations, so a verdict does not follow the machine's load: each mutant runs the whole suite
-    unless a test fails, with ``MUTANT_UNDER_TEST`` naming it in mutmut's scratch copy (``generate`` wrote it).
+    from measured durations, so a verdict does not follow the machine's load: each mutant runs its stages until a
+    test fails, with ``MUTANT_UNDER_TEST`` naming it in mutmut's scratch copy (``generate`` or ``write_sample``
+    wrote it).
     A mutant named in ``own_tests_only`` runs its module's own tests only (the first stage); without
     ``whole_suite`` its last stage holds the corpus's tests alone, not the other modules' unit tests (``rest``
     of ``sample_stages``). ``cpu_limit_s``

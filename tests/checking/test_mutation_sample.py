@@ -46,8 +46,6 @@ import pytest
 from mtg_layers.checking import mutation_campaign as mutation
 from tests import session_shared
 
-ROOT_DIR = Path(__file__).resolve().parents[2]
-
 PER_MODULE = 1
 SEED = 18
 # The killing suite of the sample: the campaign's (mutation.KILLING_SUITE) without its slowest parts,
@@ -74,17 +72,8 @@ def _known_survivor(m: mutation.Mutant, results: dict[str, object]) -> bool:
     )
 
 
-def _defines_a_function(label: str) -> bool:
-    """Whether a mutated module (by its campaign label) defines a function mutmut can mutate."""
-    import ast
-
-    package, _, stem = label.rpartition(".")
-    source = ROOT_DIR / (package or "reference") / f"{stem}.py"
-    return any(isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef) for n in ast.walk(ast.parse(source.read_text())))
-
-
 MODULES = mutation.modules()
-WITH_FUNCTIONS = [m for m in MODULES if _defines_a_function(m)]  # __init__ files, errors.py: none
+WITH_FUNCTIONS = [m for m in MODULES if mutation.mutated_functions(m)]  # __init__ files, errors.py: none
 # Two mutants at a time, with or without xdist: one test judges the whole sample.
 JOBS = 2
 
