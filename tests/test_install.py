@@ -3,10 +3,12 @@
 The test copies the checkout (its tracked and new files) to a temporary directory outside it,
 runs the recipe's lines there in one shell (a fresh virtual environment, a non-editable
 ``pip install ./mtg-layers``, ``verify``, a conformance run of the example engine with its
-expectations file), and checks what they produce. Two changes keep it under a minute: the
+expectations file), and checks what they produce. Three changes keep it under a minute: the
 dependencies come from this test's environment (``PIP_NO_DEPS`` and a path file in the new
-environment) instead of the package index, and ``verify`` and ``conformance`` run two cases.
-Building the wheel needs setuptools from the package index (pip's isolated build).
+environment) instead of the package index; the build backend pip's isolated build installs
+(pyproject.toml's ``build-system.requires``) is fetched from the index once in the test run
+(``build_backend``) and read from that folder by every install (``PIP_NO_INDEX``,
+``PIP_FIND_LINKS``), so no build waits on the index; and ``verify`` and ``conformance`` run two cases.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ import shutil
 import subprocess
 import sys
 import sysconfig
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -65,6 +68,24 @@ def copy_checkout(target: Path) -> None:
             shutil.copy2(source, target / name)
 
 
+def build_backend(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
+    """The environment that makes pip's isolated builds take pyproject.toml's build requirements from a folder
+    downloaded once in the test run (tests/session_shared.py) instead of asking the package index at each build."""
+    requires = tomllib.loads((ROOT / "pyproject.toml").read_text("utf-8"))["build-system"]["requires"]
+
+    def download(path: Path) -> None:
+        done = subprocess.run(
+            [sys.executable, "-m", "pip", "download", "-q", "--no-deps", "-d", str(path), *requires],
+            capture_output=True,
+            text=True,
+            timeout=600,
+        )
+        assert done.returncode == 0, done.stdout[-4000:] + done.stderr[-4000:]
+
+    folder = session_shared.once(tmp_path_factory, "build-backend", download)
+    return {"PIP_NO_INDEX": "1", "PIP_FIND_LINKS": str(folder)}
+
+
 def test_the_checkout_reads_its_own_corpus_and_an_install_reads_the_bundled_one(tmp_path: Path) -> None:
     assert paths.corpus_dir() == ROOT / "corpus"
     bundled = tmp_path / "site" / "mtg_layers" / "_corpus"
@@ -78,7 +99,9 @@ def test_the_recipe_is_the_one_the_docs_show() -> None:
 
 
 @pytest.mark.slow
-def test_the_ci_recipe_works_from_a_wheel_outside_the_checkout(tmp_path: Path) -> None:
+def test_the_ci_recipe_works_from_a_wheel_outside_the_checkout(
+    tmp_path: Path, tmp_path_factory: pytest.TempPathFactory
+) -> None:
     work = tmp_path / "work"
     copy_checkout(work / "mtg-layers")
     deps = sysconfig.get_paths()["purelib"]
@@ -92,6 +115,7 @@ def test_the_ci_recipe_works_from_a_wheel_outside_the_checkout(tmp_path: Path) -
         "PATH": f"{Path(sys.executable).parent}{os.pathsep}{env.get('PATH', '')}",
         "PIP_NO_DEPS": "1",
         "PIP_DISABLE_PIP_VERSION_CHECK": "1",
+        **build_backend(tmp_path_factory),
     }
     done = subprocess.run(["bash", "-c", script], cwd=work, env=env, capture_output=True, text=True, timeout=600)
     assert done.returncode == 0, done.stdout[-4000:] + done.stderr[-4000:]
@@ -176,14 +200,15 @@ def shared_sdist(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return archive
 
 
-def install_outside_and_verify(tmp_path: Path, requirement: str) -> None:
+def install_outside_and_verify(tmp_path: Path, requirement: str, backend: dict[str, str]) -> None:
     """``pip install REQUIREMENT`` in a fresh virtual environment outside the checkout, with the test's own
     dependencies on its path (no download): it verifies a case and reads the corpus bundled in the package.
 
     The environment is made without pip (``--without-pip``: its ensurepip costs 5 s of CPU) and this test's pip,
     the very version ensurepip would put there, installs into it (``pip --python``: pip runs under the new
-    environment's interpreter, which is the one that installs and whose scripts ``mtg-layers`` gets). The recipe
-    test (``test_the_ci_recipe_works_from_a_wheel_outside_the_checkout``) keeps the recipe's own environment and pip."""
+    environment's interpreter, which is the one that installs and whose scripts ``mtg-layers`` gets); its isolated
+    build takes the build backend from ``backend`` (``build_backend``). The recipe test
+    (``test_the_ci_recipe_works_from_a_wheel_outside_the_checkout``) keeps the recipe's own environment and pip."""
     deps = sysconfig.get_paths()["purelib"]
     version = f"python{sys.version_info.major}.{sys.version_info.minor}"
     work = tmp_path / "elsewhere"
@@ -199,7 +224,7 @@ def install_outside_and_verify(tmp_path: Path, requirement: str) -> None:
         ]
     )
     env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "VIRTUAL_ENV", "PYTHONHOME")}
-    env |= {"PIP_NO_DEPS": "1", "PIP_DISABLE_PIP_VERSION_CHECK": "1"}
+    env |= {"PIP_NO_DEPS": "1", "PIP_DISABLE_PIP_VERSION_CHECK": "1", **backend}
     done = subprocess.run(["bash", "-c", script], cwd=work, env=env, capture_output=True, text=True, timeout=600)
     assert done.returncode == 0, done.stdout[-4000:] + done.stderr[-4000:]
     lines = done.stdout.strip().splitlines()
@@ -214,11 +239,13 @@ def test_the_sdist_installs_outside_the_checkout_and_verifies(
     """``pip install mtg-layers-VERSION.tar.gz`` in a fresh virtual environment (its wheel built from the sdist
     alone) reads the bundled corpus and verifies a case; dependencies as in the recipe test. The sdist is the one
     the metadata test reads (``shared_sdist``)."""
-    install_outside_and_verify(tmp_path, str(shared_sdist(tmp_path_factory)))
+    install_outside_and_verify(tmp_path, str(shared_sdist(tmp_path_factory)), build_backend(tmp_path_factory))
 
 
 @pytest.mark.slow
-def test_an_install_from_the_repository_url_reads_the_bundled_corpus(tmp_path: Path) -> None:
+def test_an_install_from_the_repository_url_reads_the_bundled_corpus(
+    tmp_path: Path, tmp_path_factory: pytest.TempPathFactory
+) -> None:
     """``pip install "mtg-layers @ git+URL"`` (README): pip clones the repository and builds the package from it.
 
     The repository is a git repository made of a copy of the checkout (so the test installs what is in the
@@ -230,4 +257,4 @@ def test_an_install_from_the_repository_url_reads_the_bundled_corpus(tmp_path: P
     git = ["git", "-c", "user.name=test", "-c", "user.email=test@example.invalid", "-c", "init.defaultBranch=main"]
     for args in (["init", "-q"], ["add", "-A"], ["commit", "-q", "-m", "the checkout"]):
         subprocess.run([*git, *args], cwd=repo, check=True, capture_output=True)
-    install_outside_and_verify(tmp_path, f'"mtg-layers @ git+file://localhost{repo}"')
+    install_outside_and_verify(tmp_path, f'"mtg-layers @ git+file://localhost{repo}"', build_backend(tmp_path_factory))
