@@ -169,18 +169,18 @@ from dataclasses import replace
 
 from reference.case import Case, apply_step_meeting, initial_board
 from reference.choices import LIMIT, Outcomes, Resolver, every_order
-from reference.effects import ContinuousEffect, affected, effects_in_play
+from reference.effects import ContinuousEffect, affected, effects_in_play, find_definition
 from reference.entry import arriving_with, entry_abilities, looked_at_board, step_outcomes
 from reference.fixed_amounts import unfixed
-from reference.model import AbilityDef, Board, Counter
+from reference.model import AbilityDef, Board, Counter, State
 from reference.resolver import initial_state
 from reference.timestamps import Tie, holder
 from reference.type_names import with_type_names
 from reference.versions import RulesVersion
-from reference.vocabulary import OPERATION_KIND
+from reference.vocabulary import INTRINSIC_MANA, OPERATION_KIND
 
 from .features import resolve
-from .last_touch import last_touch_orders
+from .last_touch import LOSE_ALL, last_touch_orders
 from .orders import (
     DistinctOrders,
     commute,
@@ -381,15 +381,41 @@ def step_territories(
     return out
 
 
-def losses_alone(board: Board, near: Sequence[ContinuousEffect], version: RulesVersion) -> bool:
-    """611.3b, 613.1f: on one board read, every operation of the territories ``near`` holds is in ``orders``' scope
-    or a loss of all abilities (one at least), and no object such a loss reaches holds an ability whose wording stands
-    for a definition (``territories.holds_no_definition``, its plainest reading: the losses end and start no
-    effect)."""
+def losses_alone(
+    board: Board, near: Sequence[ContinuousEffect], version: RulesVersion, stamps: frozenset[float] = frozenset()
+) -> bool:
+    """611.3b, 613.1f: on one board read, every operation of the territories ``near`` holds is in ``orders``' scope,
+    a loss of all abilities (one at least) or a gain of defined abilities whose effects ``territories.granted_apart``
+    or ``granted_at_losses`` take (``holds_no_definition`` with the version and the group's timestamps, ``stamps``),
+    and no object such a loss reaches holds an ability whose wording stands for a definition (``held_nothing``: the
+    losses end no effect, and start only the given ones, which commute with everything where they apply; module
+    docstring, "Losses beside gains of defined abilities")."""
     state = initial_state(board, version)
     written = writes_from([e for e in effects_of(board, version) if e.parts], board) or frozenset()
     objects = {e.key: touched(e, {}, board, state, written) or frozenset() for e in near}
-    return holds_no_definition(near, objects, board, state)
+    if not held_nothing(near, objects, board, state):
+        return False  # 611.3b: a held definition's effect, which ``holds_no_definition``'s other readings argue
+    return holds_no_definition(near, objects, board, state, version, stamps)
+
+
+def held_nothing(
+    near: Sequence[ContinuousEffect], objects: Mapping[str, frozenset[str]], board: Board, state: State
+) -> bool:
+    """611.3b, 305.6, 612: no object a loss of all abilities (or of all but mana abilities) of ``near`` reaches holds,
+    as the board's first slot begins, an ability whose wording stands for a definition (read through its text
+    changes), nor a basic land type's mana ability (``holds_no_definition``'s plainest reading of what is held)."""
+    reached = {o for e in near if any(p.op in LOSE_ALL for p in e.parts) for o in objects[e.key]}
+    for oid in sorted(reached & state.keys()):
+        ch = state[oid]
+        words = (*ch.abilities, *INTRINSIC_MANA.values())
+        if any(find_definition(board, w, ch.text_changes) is not None for w in words):
+            return False
+    return True
+
+
+def group_stamps(group: Sequence[str], effects: Sequence[ContinuousEffect]) -> frozenset[float]:
+    """613.7, 613.7m: the timestamps of the effects a group of a tie's keys names (an object's or an effect's)."""
+    return frozenset(e.timestamp for e in effects if holder(e) in group or e.key in group)
 
 
 def gifts_apart(board: Board, near: Sequence[ContinuousEffect], version: RulesVersion) -> bool:
@@ -520,7 +546,7 @@ class StepOrders(DistinctOrders):
                 b, effects, self.version
             ):
                 continue
-            if not losses_alone(b, effects, self.version):
+            if not losses_alone(b, effects, self.version, group_stamps(group, effects)):
                 return every_of(tuple(group))
             lose_all = True
         mine = one_per_key(near) or []
