@@ -165,8 +165,8 @@ rule:
    at least) or a gain (``add_abilities``) of defined abilities (613.1f, 611.3b, 612: no named loss of a defined
    ability, no text change, no keyword counter). ``where`` is the last slot of those losses.
 2. No object a loss reaches holds, as the first slot begins, an ability whose wording stands for a definition (read
-   through its text changes), nor a basic land type's mana ability (``held_nothing``, 305.6; ``holds_no_definition``'s
-   plainest reading of what is held: its other readings of held definitions are not used here).
+   through its text changes; ``held_nothing``), nor a basic land type's mana ability (305.6; ``holds_no_definition``
+   refuses it): its plainest reading of what is held, its other readings of held definitions not used here.
 3. Each definition given is one ``territories.granted_apart`` takes (its effect applies only in slots after ``where``,
    acting on the object given it or on objects it names by identity, 109.2) or one ``territories.granted_at_losses``
    takes (acting on the object given it from ``where`` on, with parts there, its wording no mana ability's, 605.1a).
@@ -218,7 +218,7 @@ from reference.resolver import initial_state
 from reference.timestamps import Tie, holder
 from reference.type_names import with_type_names
 from reference.versions import RulesVersion
-from reference.vocabulary import INTRINSIC_MANA, OPERATION_KIND
+from reference.vocabulary import OPERATION_KIND
 
 from .features import resolve
 from .last_touch import LOSE_ALL, last_touch_orders
@@ -442,14 +442,14 @@ def losses_alone(
 def held_nothing(
     near: Sequence[ContinuousEffect], objects: Mapping[str, frozenset[str]], board: Board, state: State
 ) -> bool:
-    """611.3b, 305.6, 612: no object a loss of all abilities (or of all but mana abilities) of ``near`` reaches holds,
-    as the board's first slot begins, an ability whose wording stands for a definition (read through its text
-    changes), nor a basic land type's mana ability (``holds_no_definition``'s plainest reading of what is held)."""
+    """611.3b, 612: no object a loss of all abilities (or of all but mana abilities) of ``near`` reaches holds, as the
+    board's first slot begins, an ability whose wording stands for a definition, read through its text changes
+    (``holds_no_definition``'s plainest reading of what is held; it refuses a basic land type's mana ability itself,
+    305.6)."""
     reached = {o for e in near if any(p.op in LOSE_ALL for p in e.parts) for o in objects[e.key]}
     for oid in sorted(reached & state.keys()):
         ch = state[oid]
-        words = (*ch.abilities, *INTRINSIC_MANA.values())
-        if any(find_definition(board, w, ch.text_changes) is not None for w in words):
+        if any(find_definition(board, w, ch.text_changes) is not None for w in ch.abilities):
             return False
     return True
 
