@@ -885,7 +885,8 @@ def test_611_3b_losses_beside_gifts_refuse_a_held_definition_and_a_gift_that_doe
     holding a keyword; not with the Bear holding a defined ability the Husher reaches (``held_nothing``, which
     ``holds_no_definition``'s readings of held definitions would otherwise judge), nor with a basic land type's mana
     ability defined (305.6); nor with a Grounder beside the Gifter (its loss of flying does not commute with the given
-    gain, 613.4c: ``granted_at_losses``), nor with the Ungifter's loss given beside a Winger, nor a lord given."""
+    gain, 613.4c: ``granted_at_losses``), nor with the Ungifter's loss given beside a Winger, nor with the Sizegifter's
+    1/1 given beside a Grower's 3/3 in layer 7b (``granted_apart``), nor a lord given."""
     board, effects, version = gift_board(HUSHED)
     assert losses_alone(board, effects, version)
     for bear_at in (0.25, 3.0):
@@ -901,6 +902,7 @@ def test_611_3b_losses_beside_gifts_refuse_a_held_definition_and_a_gift_that_doe
     for painters in (
         [(("husher",), 1.0), (("gifter",), 1.0), (("winger",), 1.0), (("grounder",), 1.0)],
         [(("husher",), 1.0), (("ungifter",), 1.0), (("winger",), 1.0)],
+        [(("husher",), 1.0), (("sizegifter",), 1.0), (("grower",), 1.0)],  # 7b: 3/3 and 1/1 do not commute
     ):
         board, effects, version = gift_board(painters)
         assert not losses_alone(board, effects, version), painters
