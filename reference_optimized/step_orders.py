@@ -575,9 +575,9 @@ class StepOrders(DistinctOrders):
     def _inside(self, group: Sequence[str]) -> Callable[[], Iterable[tuple[str, ...]]]:
         """613.7m, 611.3b, 613.1f: the orders tried of one group of merged territories (module docstring): where every
         operation of those territories, on every board, is in ``orders``' scope, or a loss of all abilities that ends no
-        effect (``losses_alone``), or a gain of defined abilities whose effects are fixed steps (``gifts_apart``), the
-        group split by their merged components and one order per signature of
-        ``last_touch`` inside each (losses read as settings); else every order of the group."""
+        effect beside gains whose effects commute where they apply (``losses_alone``), or a gain of defined abilities
+        whose effects are fixed steps (``gifts_apart``), the group split by their merged components and one order per
+        signature of ``last_touch`` inside each (losses read as settings); else every order of the group."""
         where = self.components
         classes = {where[e.key] for e in self.effects if holder(e) in group or e.key in group}
         near = [[e for e in effects if where[e.key] in classes] for effects in self.per_board]
