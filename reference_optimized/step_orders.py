@@ -93,8 +93,9 @@ territories as its parts.
 *The orders tried.* A tie's keys are grouped by the merged territories of the effects they name (``orders.groups``).
 Inside a group, where every operation of its merged territories (their effects on every board) is in ``orders``' scope,
 or is a loss of all abilities that reaches no object holding an ability whose wording stands for a definition on its
-board (``losses_alone``: ``territories.holds_no_definition``'s plainest reading; no effect of those territories gives a
-defined ability or changes text, and no other territory touches their objects, so the losses end and start no effect),
+board, or a gain of defined abilities whose effects ``territories`` reads beside such losses (``losses_alone``, below:
+no other effect of those territories changes text or takes a defined ability away, and no other territory touches their
+objects, so the losses end no effect and start only the given ones),
 or is a gain of defined abilities each of whose effects applies at a place timestamps fix (``gifts_apart``, below),
 those territories are split by their merged components and one order per signature of ``last_touch`` (losses read as
 settings, ``lose_all``; a gain's wording an ability like a keyword) is tried over every board's atoms: the in-scope
@@ -154,10 +155,50 @@ effects), the territories' objects end alike, and the other territories' effects
 read ends alike, and σ and τ give the step the same outcome. ``pins_later`` and the interleaving of two objects'
 abilities keep every order as above. Every tried order is an order of the tied effects, so no outcome is added.
 
+*Losses beside gains of defined abilities* (``losses_alone``, ``held_nothing``; a Husher, "other creatures you
+control lose all abilities", tied with a Gifter giving them "this creature has flying." and Wingers, or with a
+Sizegifter giving "this creature is 1/1." and Wingers and Grounders). It is checked on each board read B, on the
+effects ``near`` of the group's merged territories there, and holds on every B_σ (below). Its conditions, each with its
+rule:
+
+1. Every operation of ``near`` outside ``orders``' scope is a loss of all abilities (or of all but mana abilities; one
+   at least) or a gain (``add_abilities``) of defined abilities (613.1f, 611.3b, 612: no named loss of a defined
+   ability, no text change, no keyword counter). ``where`` is the last slot of those losses.
+2. No object a loss reaches holds, as the first slot begins, an ability whose wording stands for a definition (read
+   through its text changes; ``held_nothing``), nor a basic land type's mana ability (305.6; ``holds_no_definition``
+   refuses it): its plainest reading of what is held, its other readings of held definitions not used here.
+3. Each definition given is one ``territories.granted_apart`` takes (its effect applies only in slots after ``where``,
+   acting on the object given it or on objects it names by identity, 109.2) or one ``territories.granted_at_losses``
+   takes (acting on the object given it from ``where`` on, with parts there, its wording no mana ability's, 605.1a).
+   Either way: numbers for values, nothing else to do (no condition, replacement or token), not characteristic-
+   defining, and in each of its slots each of its operations is in ``orders``' scope and commutes (613.4c, 613.1e-f)
+   with every operation there of ``near`` (the losses of all abilities aside in ``where``: those reaching the object
+   given it are done first, the others act on other objects) and of the other definitions given (``given_parts``).
+
+This is ``territories``' shape and ``holds_no_definition``'s reading (with the version, the group's timestamps,
+``stamps``, and no tie slot: nothing locked in) for a tie in the first slot, where ``territories`` reads the board
+(above): no slot before it that an order could change. By 2 the losses end no effect held from the start; by 1 the only
+effects the group starts or ends are those of the given definitions (611.3b). By 3 and ``last_touch``'s module docstring
+("A defined ability given in the losses' layer", "A defined ability given by the group"): whether each given effect
+exists after ``where``, or applies in ``where`` after every loss reaching its object (613.8a-b: it depends on each while
+unapplied), is decided by the signature of the order, the given wording read as an atom like a keyword; where it applies
+among its slots' effects changes nothing, since it commutes with all of them and nothing reads what it writes (the
+shape's filters, values and conditions read nothing written). So each board read ends as the signature says. A given
+effect may take the group's timestamp (613.7a: its holder's or its gain's, the later) and meet a tie of the group's
+effects in a later slot; no board read has it before the layers, so that tie keeps every order
+(``StepOrders.__call__``): more resolutions, never a lost outcome. On B_σ the same holds: its effects differ from B's
+only in counter effects (absent, or another number, 122.1a-b, 613.7c); ``orders.commute`` reads operations' kinds, and a
+counter's number only where both operations are sums, which commute whatever their numbers (613.4c), so each check of 3
+holds with fewer operations or other numbers; what the losses reach is fixed (the territories' shape), the same on B_σ;
+the definitions given are the case's, the same on every board. The proof of "Why this gives every outcome" above then
+holds as written, with this reading beside ``orders``' and ``last_touch``'s inside a reduced group. A lord given ("other
+creatures you control get +1/+1"), whose filter finds objects whose losses it need not wait for, is refused by 3 and
+keeps every order (``tests/reference_optimized/test_territories.py``, Rune of Flight on Colossus Hammer).
+
 Outside both scopes (a step with state-based actions, tokens or amounts fixed as it resolves, which read the board
 under σ in other ways; copies or control changes, which are not local; filters, values or conditions reading what may
-be written, or counters; a gain of a defined ability in a group but as ``gifts_apart`` reads it, a lord given among
-them) every order is tried
+be written, or counters; a gain of a defined ability in a group but as ``gifts_apart`` or ``losses_alone`` reads it, a
+lord given among them; a defined ability held by an object a loss reaches, beside such a gain) every order is tried
 (``reference.choices.every_order``), as before: never a wrong answer, only the slow one.
 ``tests/reference_optimized/test_step_orders.py`` compares the outcomes with every order's on generated steps.
 """
@@ -169,10 +210,10 @@ from dataclasses import replace
 
 from reference.case import Case, apply_step_meeting, initial_board
 from reference.choices import LIMIT, Outcomes, Resolver, every_order
-from reference.effects import ContinuousEffect, affected, effects_in_play
+from reference.effects import ContinuousEffect, affected, effects_in_play, find_definition
 from reference.entry import arriving_with, entry_abilities, looked_at_board, step_outcomes
 from reference.fixed_amounts import unfixed
-from reference.model import AbilityDef, Board, Counter
+from reference.model import AbilityDef, Board, Counter, State
 from reference.resolver import initial_state
 from reference.timestamps import Tie, holder
 from reference.type_names import with_type_names
@@ -180,7 +221,7 @@ from reference.versions import RulesVersion
 from reference.vocabulary import OPERATION_KIND
 
 from .features import resolve
-from .last_touch import last_touch_orders
+from .last_touch import LOSE_ALL, last_touch_orders
 from .orders import (
     DistinctOrders,
     commute,
@@ -381,15 +422,41 @@ def step_territories(
     return out
 
 
-def losses_alone(board: Board, near: Sequence[ContinuousEffect], version: RulesVersion) -> bool:
-    """611.3b, 613.1f: on one board read, every operation of the territories ``near`` holds is in ``orders``' scope
-    or a loss of all abilities (one at least), and no object such a loss reaches holds an ability whose wording stands
-    for a definition (``territories.holds_no_definition``, its plainest reading: the losses end and start no
-    effect)."""
+def losses_alone(
+    board: Board, near: Sequence[ContinuousEffect], version: RulesVersion, stamps: frozenset[float] = frozenset()
+) -> bool:
+    """611.3b, 613.1f: on one board read, every operation of the territories ``near`` holds is in ``orders``' scope,
+    a loss of all abilities (one at least) or a gain of defined abilities whose effects ``territories.granted_apart``
+    or ``granted_at_losses`` take (``holds_no_definition`` with the version and the group's timestamps, ``stamps``),
+    and no object such a loss reaches holds an ability whose wording stands for a definition (``held_nothing``: the
+    losses end no effect, and start only the given ones, which commute with everything where they apply; module
+    docstring, "Losses beside gains of defined abilities")."""
     state = initial_state(board, version)
     written = writes_from([e for e in effects_of(board, version) if e.parts], board) or frozenset()
     objects = {e.key: touched(e, {}, board, state, written) or frozenset() for e in near}
-    return holds_no_definition(near, objects, board, state)
+    if not held_nothing(near, objects, board, state):
+        return False  # 611.3b: a held definition's effect, which ``holds_no_definition``'s other readings argue
+    return holds_no_definition(near, objects, board, state, version, stamps)
+
+
+def held_nothing(
+    near: Sequence[ContinuousEffect], objects: Mapping[str, frozenset[str]], board: Board, state: State
+) -> bool:
+    """611.3b, 612: no object a loss of all abilities (or of all but mana abilities) of ``near`` reaches holds, as the
+    board's first slot begins, an ability whose wording stands for a definition, read through its text changes
+    (``holds_no_definition``'s plainest reading of what is held; it refuses a basic land type's mana ability itself,
+    305.6)."""
+    reached = {o for e in near if any(p.op in LOSE_ALL for p in e.parts) for o in objects[e.key]}
+    for oid in sorted(reached & state.keys()):
+        ch = state[oid]
+        if any(find_definition(board, w, ch.text_changes) is not None for w in ch.abilities):
+            return False
+    return True
+
+
+def group_stamps(group: Sequence[str], effects: Sequence[ContinuousEffect]) -> frozenset[float]:
+    """613.7, 613.7m: the timestamps of the effects a group of a tie's keys names (an object's or an effect's)."""
+    return frozenset(e.timestamp for e in effects if holder(e) in group or e.key in group)
 
 
 def gifts_apart(board: Board, near: Sequence[ContinuousEffect], version: RulesVersion) -> bool:
@@ -508,9 +575,9 @@ class StepOrders(DistinctOrders):
     def _inside(self, group: Sequence[str]) -> Callable[[], Iterable[tuple[str, ...]]]:
         """613.7m, 611.3b, 613.1f: the orders tried of one group of merged territories (module docstring): where every
         operation of those territories, on every board, is in ``orders``' scope, or a loss of all abilities that ends no
-        effect (``losses_alone``), or a gain of defined abilities whose effects are fixed steps (``gifts_apart``), the
-        group split by their merged components and one order per signature of
-        ``last_touch`` inside each (losses read as settings); else every order of the group."""
+        effect beside gains whose effects commute where they apply (``losses_alone``), or a gain of defined abilities
+        whose effects are fixed steps (``gifts_apart``), the group split by their merged components and one order per
+        signature of ``last_touch`` inside each (losses read as settings); else every order of the group."""
         where = self.components
         classes = {where[e.key] for e in self.effects if holder(e) in group or e.key in group}
         near = [[e for e in effects if where[e.key] in classes] for effects in self.per_board]
@@ -520,7 +587,7 @@ class StepOrders(DistinctOrders):
                 b, effects, self.version
             ):
                 continue
-            if not losses_alone(b, effects, self.version):
+            if not losses_alone(b, effects, self.version, group_stamps(group, effects)):
                 return every_of(tuple(group))
             lose_all = True
         mine = one_per_key(near) or []
