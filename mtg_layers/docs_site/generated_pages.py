@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 from reference.case import Case, board_at
 from reference.clock import by_rules
 from reference.frozen import thaw
+from reference.model import Board
 from reference.resolver import Resolution
 from reference.versions import FLAGS, RulesVersion, builtin_versions, era_end
 from reference_optimized import resolve as resolve_board
@@ -90,10 +91,42 @@ def _mermaid(resolution: Resolution, indent: str) -> list[str]:
     return [indent + line if line else line for line in lines]
 
 
-def _version_tab(case: Case, n: int, version: RulesVersion, link: Callable[[str], str]) -> list[str]:
+StepBoard = Callable[[Case, int, RulesVersion], tuple[Board, Resolution]]
+"""Where the case pages read a step's board and resolution: ``checking.verify.step_board``, or ``_SharedSteps``."""
+
+
+class _SharedSteps:
+    """``step_board`` for one generation, read once per case, step and version: the case pages read every step, and
+    the index every step's result again. The boards and resolutions of the case being written are kept, and every
+    result (``board_result``, small); the objects are the generation's own, alive until it ends, so identity is the
+    key."""
+
+    def __init__(self) -> None:
+        self._case: int | None = None
+        self._boards: dict[tuple[int, int], tuple[Board, Resolution]] = {}
+        self._results: dict[tuple[int, int, int], dict[str, dict[str, Any]]] = {}
+
+    def __call__(self, case: Case, n: int, version: RulesVersion) -> tuple[Board, Resolution]:
+        if self._case != id(case):
+            self._case, self._boards = id(case), {}
+        if (n, id(version)) not in self._boards:
+            board, resolution = self._boards[n, id(version)] = step_board(case, n, version)
+            self._results[id(case), n, id(version)] = board_result(board, resolution.final)
+        return self._boards[n, id(version)]
+
+    def result(self, case: Case, n: int, version: RulesVersion) -> dict[str, dict[str, Any]]:
+        """The step's result, as ``checking.verify.resolve_step`` gives it."""
+        if (id(case), n, id(version)) not in self._results:
+            self(case, n, version)
+        return self._results[id(case), n, id(version)]
+
+
+def _version_tab(
+    case: Case, n: int, version: RulesVersion, link: Callable[[str], str], steps: StepBoard = step_board
+) -> list[str]:
     """One step under one version: pass/fail, expected and computed values, the trace in words (613.7m, 614.12: where
     an entry depends on an order the case leaves open, each outcome's board traced, as ``explain`` traces them)."""
-    board, resolution = step_board(case, n, version)
+    board, resolution = steps(case, n, version)
     actual = board_result(board, resolution.final)
     step_expect = case.steps[n - 1].expect
     expected = next(step_expect[k] for k in (version.id, *version.aliases) if k in step_expect)
@@ -259,7 +292,9 @@ def setup_section(case: Case) -> list[str]:
     return out
 
 
-def case_page(case: Case, versions: Mapping[str, RulesVersion], cases: list[Case] | None = None) -> str:
+def case_page(
+    case: Case, versions: Mapping[str, RulesVersion], cases: list[Case] | None = None, steps: StepBoard = step_board
+) -> str:
     """The Markdown page of one case: setup, then each step with a tab per rules version (newest first)."""
     related = related_cases(case, cases or [])
     link = linker("../")
@@ -307,7 +342,7 @@ def case_page(case: Case, versions: Mapping[str, RulesVersion], cases: list[Case
         if changes:
             out += changes + [""]
         for version in newest_first(versions[v] for v in case.versions):
-            out += _version_tab(case, n, version, link)
+            out += _version_tab(case, n, version, link, steps)
     out += ["## Sources", ""]
     for s in case.sources:
         ref = RULE_RE.sub(lambda m: link(m.group(1)), s["ref"]) if s["kind"] == "cr" else s["ref"]
@@ -387,14 +422,20 @@ def z3_status(case: Case, vid: str, z3: Z3Results = z3_result) -> str:
     return z3(case, vid)[0]
 
 
-def index_page(cases: list[Case], versions: Mapping[str, RulesVersion], z3: Z3Results = z3_result) -> str:
+def index_page(
+    cases: list[Case],
+    versions: Mapping[str, RulesVersion],
+    z3: Z3Results = z3_result,
+    steps: _SharedSteps | None = None,
+) -> str:
     """The corpus index: one row per case with its golden and z3 status per version."""
+    result = (steps or _SharedSteps()).result
     rows = []
     for case in cases:
         status = []
         for vid in case.versions:
             ok = all(
-                not compare(step.expect[vid], resolve_step(case, n, versions[vid])[1])
+                not compare(step.expect[vid], result(case, n, versions[vid]))
                 for n, step in enumerate(case.steps, start=1)
             )
             status.append(f"{vid} {'✔' if ok else '✘'}")
@@ -613,6 +654,7 @@ def generate_fragments(cases: list[Case], corpus_dir: Path | None, out_dir: Path
 def generate(cases: list[Case], out_dir: Path, z3: Z3Results = z3_result) -> list[Path]:
     """Write every case page and the index (its z3 column from ``z3``); return the paths written."""
     versions = builtin_versions()
+    steps = _SharedSteps()
     out_dir.mkdir(parents=True, exist_ok=True)
     written = []
     for case in cases:
@@ -620,12 +662,12 @@ def generate(cases: list[Case], out_dir: Path, z3: Z3Results = z3_result) -> lis
         if first is None:
             board_at(case, 1)
         else:  # (an entry under an order the case leaves open is read under each order, not refused)
-            step_board(case, 1, first)
+            steps(case, 1, first)
         path = out_dir / f"{case.id}.md"
-        path.write_text(case_page(case, versions, cases), encoding="utf-8")
+        path.write_text(case_page(case, versions, cases, steps), encoding="utf-8")
         written.append(path)
     index = out_dir / "index.md"
-    index.write_text(index_page(cases, versions, z3), encoding="utf-8")
+    index.write_text(index_page(cases, versions, z3, steps), encoding="utf-8")
     written.append(index)
     cards = out_dir / "cards.md"
     cards.write_text(cards_page(cases), encoding="utf-8")

@@ -147,12 +147,17 @@ def python_bundle(out: Path, root: Path = ROOT) -> None:
         zf.write(root / "mtg_layers" / "docs_site" / "pure_rpds.py", "rpds/__init__.py")
 
 
+# libyaml's parser when PyYAML has it (its wheels do), with the safe loader's constructors and resolvers: the same
+# data as ``yaml.safe_load`` in a tenth of the time (mtg_layers.corpus.read does the same).
+_SAFE_LOADER: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
 def corpus_by_id(out: Path, root: Path = ROOT) -> int:
     """Copy every case file to ``out/ID.yaml``; return how many."""
     out.mkdir(parents=True, exist_ok=True)
     index = []
     for path in sorted((root / "corpus" / "cases").rglob("*.yaml")):
-        data = yaml.safe_load(path.read_text("utf-8"))
+        data = yaml.load(path.read_text("utf-8"), Loader=_SAFE_LOADER)
         if isinstance(data, dict) and isinstance(data.get("id"), str):
             shutil.copyfile(path, out / f"{data['id']}.yaml")
             index.append({"id": data["id"], "title": str(data.get("title", ""))})

@@ -18,7 +18,7 @@ from __future__ import annotations
 import ast
 import html
 import re
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -27,6 +27,8 @@ from typing import TYPE_CHECKING
 from ..paths import ROOT
 
 if TYPE_CHECKING:
+    from reference.case import Case
+
     from .rule_pages import RulePage
 
 # The packages whose functions are expected to cite the rules they apply: the rules and the encoding.
@@ -103,8 +105,14 @@ def module_functions(path: Path, root: Path = ROOT) -> list[Function]:
 
 def functions(root: Path = ROOT, packages: Iterable[str] = PACKAGES) -> list[Function]:
     """Every function and method of the packages, in file and source order."""
+    return list(_functions(root, tuple(packages)))
+
+
+@cache
+def _functions(root: Path, packages: tuple[str, ...]) -> tuple[Function, ...]:
+    """``functions``, read once per process: each rule page's section asks for them (20 parses of every file)."""
     paths = [path for package in packages for path in sorted((root / package).rglob("*.py"))]
-    return [f for path in paths for f in module_functions(path, root)]
+    return tuple(f for path in paths for f in module_functions(path, root))
 
 
 def belongs(number: str, rule: str) -> bool:
@@ -116,14 +124,24 @@ def belongs(number: str, rule: str) -> bool:
     return number.startswith(rule) and number[len(rule)].isalpha()
 
 
+def cases_by_number(cases: Sequence[Case] | None = None) -> dict[str, tuple[str, ...]]:
+    """Each rule number the corpus cites or implies, with the ids of the cases that do: of the default corpus
+    (loaded once per process), or of ``cases`` when given (a caller that holds the default corpus already)."""
+    return _default_cases_by_number() if cases is None else _cases_by_number(cases)
+
+
 @cache
-def cases_by_number() -> dict[str, tuple[str, ...]]:
-    """Each rule number the corpus cites or implies, with the ids of the cases that do (the default corpus)."""
-    from ..analysis.coverage import implied
+def _default_cases_by_number() -> dict[str, tuple[str, ...]]:
     from ..corpus import load_corpus
 
+    return _cases_by_number(load_corpus())
+
+
+def _cases_by_number(cases: Iterable[Case]) -> dict[str, tuple[str, ...]]:
+    from ..analysis.coverage import implied
+
     found: dict[str, set[str]] = {}
-    for case in load_corpus():
+    for case in cases:
         rules, _ = implied(case)
         for number in rules | set(case.rules):
             found.setdefault(number, set()).add(case.id)
@@ -156,11 +174,13 @@ def _plain(text: str) -> str:
     return re.sub(r"([\\`*_\[\]{}#|])", r"\\\1", html.escape(text, quote=False))
 
 
-def section(page: RulePage, link: Callable[[str], str], prefix: str = "../") -> str:
+def section(
+    page: RulePage, link: Callable[[str], str], prefix: str = "../", cases: Sequence[Case] | None = None
+) -> str:
     """The generated section of a rule page: the functions citing its rule, the cases exercising it.
 
     ``link`` makes a rule number a Markdown link to its statement (``rule_pages.linker``);
-    ``prefix`` leads from the page to the site's root.
+    ``prefix`` leads from the page to the site's root; ``cases`` are the corpus (``cases_by_number``).
     """
     out = [f"## {HEADING}", ""]
     if not page.is_today:
@@ -191,15 +211,15 @@ def section(page: RulePage, link: Callable[[str], str], prefix: str = "../") -> 
             out.append(f"| {name} | {cites} | {_escape(f.summary)} |")
     else:
         out.append(f"No function of `reference` or `proofs` cites rule {page.rule} or a subrule of it.")
-    by_number = {n: ids for n, ids in cases_by_number().items() if belongs(n, page.rule)}
+    by_number = {n: ids for n, ids in cases_by_number(cases).items() if belongs(n, page.rule)}
     count = len({i for ids in by_number.values() for i in ids})
     out += ["", f"### Cases that exercise it ({count})", ""]
     if not by_number:
         out.append(f"No corpus case cites rule {page.rule} or a subrule of it, or implies one by its content.")
     for number in sorted(by_number, key=_number_key):
         ids = by_number[number]
-        cases = ", ".join(f"[{i}]({prefix}cases/{i}.md)" for i in ids)
-        out.append(f"- {link(number)} ({len(ids)}): {cases}")
+        listed = ", ".join(f"[{i}]({prefix}cases/{i}.md)" for i in ids)
+        out.append(f"- {link(number)} ({len(ids)}): {listed}")
     return "\n".join(out) + "\n"
 
 

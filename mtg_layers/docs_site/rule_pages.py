@@ -20,11 +20,11 @@ from __future__ import annotations
 import ast
 import html
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 import yaml
 
@@ -32,6 +32,9 @@ from reference.versions import RulesVersion, era_end
 
 from ..paths import ROOT
 from .rule_citations import section as citations_section
+
+if TYPE_CHECKING:
+    from reference.case import Case
 
 DATA_DIR = ROOT / "docs" / "rule-statements"
 NOT_STATED_FILE = "not-stated.yaml"
@@ -403,15 +406,16 @@ def cited_numbers(root: Path = ROOT) -> dict[str, set[str]]:
     return missing
 
 
-def generate_rule_pages(out_dir: Path) -> list[Path]:
+def generate_rule_pages(out_dir: Path, cases: Sequence[Case] | None = None) -> list[Path]:
     """Write every rule page (its statements, then the functions and cases citing its rule: ``rule_citations``)
-    and the index into ``out_dir``; return the paths written."""
+    and the index into ``out_dir``; return the paths written. ``cases``: the default corpus, when the caller has it
+    loaded already (else it is loaded)."""
     out_dir.mkdir(parents=True, exist_ok=True)
     pages = rule_pages()
     written = []
     for name, page in pages.items():
         path = out_dir / f"{name}.md"
-        path.write_text(page_markdown(page) + citations_section(page, linker("../")), encoding="utf-8")
+        path.write_text(page_markdown(page) + citations_section(page, linker("../"), cases=cases), encoding="utf-8")
         written.append(path)
     index = out_dir / "index.md"
     index.write_text(index_markdown(pages), encoding="utf-8")

@@ -13,8 +13,8 @@ from pathlib import Path
 from typing import Any
 
 from ..adapter import handle
-from ..conformance.protocol import load_suite, message_error, run_message, start_message, stop_message
-from ..corpus import CASES_DIR, SCHEMA_DIR
+from ..conformance.protocol import message_error, run_message, start_message, stop_message
+from ..corpus import CASES_DIR, SCHEMA_DIR, case_files, case_from_data, read_yaml
 
 # (direction, what, schema name) for each message of the session
 SESSION = (
@@ -30,7 +30,7 @@ def session(
     case_id: str = "seed-gray-ogre", rules: str = "ikoria", directory: Path = CASES_DIR
 ) -> list[dict[str, Any]]:
     """The five messages of a session that runs one case's last step, each validated against its schema."""
-    data = next(s.data for s in load_suite(directory) if s.id == case_id)
+    data = suite_data(case_id, directory)
     start = start_message()
     ready, _ = handle(start)
     run = run_message(1, data, len(data["steps"]), rules)
@@ -42,6 +42,21 @@ def session(
         if problem is not None:
             raise ValueError(f"the {what} message does not follow protocol-{schema}.schema.json: {problem}")
     return [m for m in messages if m is not None]
+
+
+def suite_data(case_id: str, directory: Path = CASES_DIR) -> Mapping[str, Any]:
+    """The data ``load_suite`` gives the case with this id (its file's, with each catalogue reference filled in; the
+    case validated as the suite validates it), without loading every other case of the suite: the first case file,
+    in the suite's order, whose ``id`` is ``case_id``."""
+    from ..catalogue.refs import expand
+
+    for path in case_files(directory):
+        data = read_yaml(path)
+        if isinstance(data, Mapping) and data.get("id") == case_id:
+            expanded: Mapping[str, Any] = expand(data, str(path))
+            case_from_data(expanded, str(path))
+            return expanded
+    raise ValueError(f"no case {case_id!r} in {directory}")
 
 
 def transcript_markdown(messages: Sequence[Mapping[str, Any]], schema_prefix: str = "schema/") -> str:
