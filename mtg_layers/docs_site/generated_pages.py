@@ -43,10 +43,15 @@ if TYPE_CHECKING:
     from ..analysis.version_diff import CorpusDiff
 
 
+# A cell's text ending in a word, a space and a braced group ("Equip {8}"): the site's attr_list extension reads the
+# group as the cell's attributes and drops it from the page, so its brace is escaped (the page shows "{8}").
+_TRAILING_BRACES = re.compile(r"(?<=\s)\{(?=[^{}\n]*\}\s*$)")
+
+
 def _cell(value: Any) -> str:
-    """A Markdown table cell: no pipes or newlines."""
+    """A Markdown table cell: no pipes or newlines, and no trailing braced group read as attributes."""
     text = value if isinstance(value, str) else json.dumps(thaw(value), ensure_ascii=False)
-    return text.replace("|", "\\|").replace("\n", "<br>")
+    return _TRAILING_BRACES.sub(r"\\{", text.replace("|", "\\|").replace("\n", "<br>"))
 
 
 def _table(head: Iterable[str], rows: Iterable[Iterable[Any]]) -> list[str]:

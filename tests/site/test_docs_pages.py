@@ -192,3 +192,20 @@ def test_bare_rule_numbers_in_html_become_links() -> None:
         and '<a href="x">613.7</a> <code>613.1</code>' in out
     )
     assert out.endswith("<h2>613.2</h2>")
+
+
+def test_a_cell_ending_in_a_braced_mana_symbol_keeps_it_on_the_page() -> None:
+    """The site's attr_list extension reads a cell's trailing "{8}" after a word as the cell's attributes and drops it
+    (Colossus Hammer's "Equip {8}" and Seat of the Synod's "add {U}" were missing from 18 case pages): the generated
+    cell escapes that brace, and the rendered table shows the symbol. Costs alone, JSON values and braces inside the
+    text stay as they were."""
+    import markdown  # type: ignore[import-untyped]  # (Python-Markdown, which mkdocs builds the site with)
+
+    from mtg_layers.docs_site.generated_pages import _table
+
+    cells = ["loses flying.\nEquip {8}", "{1}{G}", "{T}: Add {G}.", {"power": 2}, "Equip {8} "]
+    rows = _table(["a", "b", "c", "d", "e"], [cells])
+    assert rows[-1] == '| loses flying.<br>Equip \\{8} | {1}{G} | {T}: Add {G}. | {"power": 2} | Equip \\{8}  |', rows
+    html = markdown.markdown("\n".join(rows), extensions=["tables", "attr_list"])
+    assert "Equip {8}</td>" in html and "<td 8" not in html, html
+    assert "<td>{1}{G}</td>" in html and '<td>{"power": 2}</td>' in html, html
