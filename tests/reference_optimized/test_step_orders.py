@@ -23,7 +23,7 @@ from hypothesis import strategies as st
 from mtg_layers.checking.results import board_result
 from mtg_layers.checking.verify import step_outcomes as verify_step_outcomes
 from reference import entry
-from reference.case import board_at, board_meeting
+from reference.case import Case, board_at, board_meeting
 from reference.choices import outcome_key
 from reference.effects import ContinuousEffect
 from reference.frozen import freeze
@@ -500,6 +500,18 @@ TERRITORIAL = st.sampled_from(
 )
 
 
+def _reaches_every_orders_outcomes(case: Case, vid: str) -> None:
+    """The reduced step outcomes against every order's (the readable enumeration): no more runs, and the same results
+    where both are complete; where a limit stopped one, each found result is one of every order's."""
+    every, slow = every_order_results(case, 2, vid)
+    got, found = reduced(case, 2, vid)
+    assert found.runs <= slow.runs or not slow.complete
+    if found.complete and slow.complete:
+        assert got == every
+    else:  # a limit stopped one: each found result is one of every order's
+        assert got <= every or not slow.complete
+
+
 # Each step is checked against ``entry.step_outcomes`` with every order of each tie (up to 4! orders of the painters
 # and the ties of the abilities granted in the layers, each a replay of the case): CI judges 30 (a few seconds each
 # at most), the long profile by hand its own count.
@@ -541,13 +553,7 @@ def test_611_3b_612_613_1f_the_territories_step_outcomes_are_every_orders_outcom
     timestamp or at the creature's, ``gifts_apart``) and text changes (the Bear, if there, before or after the painters,
     holding a defined ability a loss may end, or a keyword)."""
     case = step_case(painters, patrons, entering, leaving, bear, held=held, bear_at=bear_at)
-    every, slow = every_order_results(case, 2, vid)
-    got, found = reduced(case, 2, vid)
-    assert found.runs <= slow.runs or not slow.complete
-    if found.complete and slow.complete:
-        assert got == every
-    else:  # a limit stopped one: each found result is one of every order's
-        assert got <= every or not slow.complete
+    _reaches_every_orders_outcomes(case, vid)
 
 
 def test_613_1f_a_silencer_on_the_shrines_is_a_territory_of_its_own() -> None:
@@ -961,10 +967,4 @@ def test_611_3b_613_1f_losses_beside_gifts_step_outcomes_are_every_orders_outcom
     or two painters more (the Bear, if there, before or after the painters, holding a keyword or a defined ability)."""
     painters: list[Painter] = [(("husher",), 1.0), ((gift,), 1.0), *(((k,), ts) for k, ts in others)]
     case = step_case(painters, patrons, entering, leaving, bear, held=held, bear_at=bear_at)
-    every, slow = every_order_results(case, 2, vid)
-    got, found = reduced(case, 2, vid)
-    assert found.runs <= slow.runs or not slow.complete
-    if found.complete and slow.complete:
-        assert got == every
-    else:  # a limit stopped one: each found result is one of every order's
-        assert got <= every or not slow.complete
+    _reaches_every_orders_outcomes(case, vid)
