@@ -2,7 +2,6 @@
 
 Kept apart from the loader (``mtg_layers.corpus``), which calls these functions:
 
-* ``check_duplicate_keys``: a YAML mapping (block or flow) that gives a key twice;
 * ``describe_schema_error``: a JSON Schema error said in words (lower case, unknown field with the
   nearest known one, a P/T written as "+1", an enum with a suggestion) instead of a regular expression;
 * ``resolve_version_aliases``: ``versions: [current]`` resolved to the profile it names;
@@ -19,8 +18,6 @@ import difflib
 import re
 from collections.abc import Iterable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any
-
-import yaml
 
 if TYPE_CHECKING:  # the playground runs without jsonschema (only the annotation names it)
     import jsonschema
@@ -105,34 +102,6 @@ def suggest(word: Any, choices: Iterable[str]) -> str:
 
 
 # --- duplicate keys ----------------------------------------------------------------------------
-
-
-def check_duplicate_keys(text: str, loader: type[yaml.SafeLoader]) -> None:
-    """Every YAML mapping, block or flow, gives each key once (YAML 1.2 requires unique keys)."""
-    root = yaml.compose(text, Loader=loader)
-    if root is not None:
-        _walk_nodes(root, "")
-
-
-def _walk_nodes(node: yaml.Node, where: str) -> None:
-    if isinstance(node, yaml.MappingNode):
-        seen: dict[tuple[str, str], int] = {}
-        for key, value in node.value:
-            label = key.value if isinstance(key, yaml.ScalarNode) else "?"
-            if isinstance(key, yaml.ScalarNode):
-                ident = (key.tag, key.value)
-                if ident in seen:
-                    field = f"{where}.{label}" if where else str(label)
-                    raise AuthoringError(
-                        field,
-                        f"duplicate key {label!r} at line {key.start_mark.line + 1} "
-                        f"(first given at line {seen[ident]}): a mapping gives each key once",
-                    )
-                seen[ident] = key.start_mark.line + 1
-            _walk_nodes(value, f"{where}.{label}" if where else str(label))
-    elif isinstance(node, yaml.SequenceNode):
-        for i, item in enumerate(node.value):
-            _walk_nodes(item, f"{where}[{i}]")
 
 
 # --- schema errors in words --------------------------------------------------------------------

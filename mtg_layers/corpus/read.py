@@ -16,7 +16,6 @@ from typing import Any
 
 import yaml
 
-from . import authoring
 from .errors import CorpusError, field_path, shown
 
 
@@ -84,7 +83,8 @@ def read_text(path: Path, label: str | None = None) -> str:
 
 
 def read_yaml(path: Path, label: str | None = None) -> Any:
-    """Parse a YAML file with safe loading; reject anchors, aliases, deep nesting and overlong numbers."""
+    """Parse a YAML file with safe loading; reject anchors, aliases, deep nesting, overlong numbers and keys given
+    twice."""
     label = label or str(path)
     text = read_text(path, label)
     try:
@@ -96,11 +96,7 @@ def read_yaml(path: Path, label: str | None = None) -> Any:
 def _parse(text: str, label: str, loader: type[yaml.SafeLoader]) -> Any:
     """The checks of ``read_yaml``, then the data, with one loader."""
     try:
-        _check_events(text, label, loader)
-        try:
-            authoring.check_duplicate_keys(text, loader)
-        except authoring.AuthoringError as exc:
-            raise CorpusError(label, exc.field, exc.message) from None
+        _check_events(text, label, loader)  # duplicate keys too: no third pass over the text
         return yaml.load(text, Loader=loader)
     except yaml.YAMLError as exc:
         if loader is not _JsonishLoader:
@@ -134,7 +130,8 @@ class _Frame:
 
 
 def _check_events(text: str, label: str, loader: type[yaml.SafeLoader]) -> None:
-    """Before building anything: no anchors or aliases, bounded nesting, no overlong numbers (9, 10)."""
+    """Before building anything: no anchors or aliases, bounded nesting, no overlong numbers (9, 10), and every
+    mapping (block or flow) gives each key once, keys compared as written (YAML 1.2 requires unique keys)."""
     stack: list[_Frame] = []
 
     def where(mark: Any) -> str:
