@@ -5,7 +5,8 @@
   index's z3 column, docs/generated/crosscheck.md). One result per case and version, each under its own lock, so
   xdist's workers still share the work out.
 * The corpus diff of two rules versions: ``diff_corpus(CASES_DIR, left, right)``, asked by
-  tests/corpus/test_diff.py and by the generated fragments' test (the diff fragments).
+  tests/corpus/test_diff.py and by the generated fragments' test (the diff fragments); the pairs of consecutive
+  built-in versions are computed together (``diff_corpora``: each case step resolved once per version).
 
 Each is the very call the tests made on their own before, with the same arguments, on the corpus loaded from the
 same files; it is done by the first test that asks and read back by the others. A computation that raises leaves
@@ -14,13 +15,14 @@ nothing, so every test that asks for it raises alike.
 
 from __future__ import annotations
 
+import itertools
 import pickle
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
-from mtg_layers.analysis.version_diff import CorpusDiff, diff_corpus
+from mtg_layers.analysis.version_diff import CorpusDiff, diff_corpora, diff_corpus
 from mtg_layers.corpus import CASES_DIR
 from mtg_layers.docs_site.generated_pages import Z3Results
 from reference.case import Case
@@ -48,17 +50,32 @@ def crosscheck_results(tmp_path_factory: pytest.TempPathFactory) -> Z3Results:
 
 
 def corpus_diff(tmp_path_factory: pytest.TempPathFactory, left: RulesVersion, right: RulesVersion) -> CorpusDiff:
-    """``diff_corpus`` of the bundled corpus (``CASES_DIR``) between two built-in versions."""
+    """``diff_corpus`` of the bundled corpus (``CASES_DIR``) between two built-in versions.
+
+    The pairs of consecutive built-in versions (the ones the generated fragments and tests/corpus/test_diff.py
+    ask for) are diffed together, the first time one of them is asked: ``diff_corpora`` resolves each case step
+    once per version, where each pair alone would resolve a version in two pairs twice."""
     builtin = builtin_versions()
     if builtin.get(left.id) is not left or builtin.get(right.id) is not right:
         return diff_corpus(CASES_DIR, left, right)  # a profile of its own: nothing to share
+    pairs = list(itertools.pairwise(builtin.values()))
+    if (left, right) not in pairs:
 
-    def build(path: Path) -> None:
-        path.write_bytes(pickle.dumps(diff_corpus(CASES_DIR, left, right)))
+        def build(path: Path) -> None:
+            path.write_bytes(pickle.dumps(diff_corpus(CASES_DIR, left, right)))
 
-    out = session_shared.once(tmp_path_factory, f"diff-{left.id}-{right.id}.pickle", build)
-    result: CorpusDiff = pickle.loads(out.read_bytes())
-    return result
+        alone = session_shared.once(tmp_path_factory, f"diff-{left.id}-{right.id}.pickle", build)
+        result: CorpusDiff = pickle.loads(alone.read_bytes())
+        return result
+
+    def build_all(path: Path) -> None:
+        path.mkdir()
+        for (a, b), found in zip(pairs, diff_corpora(CASES_DIR, pairs), strict=True):
+            (path / f"{a.id}-{b.id}.pickle").write_bytes(pickle.dumps(found))
+
+    folder = session_shared.once(tmp_path_factory, "diff-consecutive", build_all)
+    shared: CorpusDiff = pickle.loads((folder / f"{left.id}-{right.id}.pickle").read_bytes())
+    return shared
 
 
 def corpus_diffs(tmp_path_factory: pytest.TempPathFactory) -> Diffs:

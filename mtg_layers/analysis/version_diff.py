@@ -22,6 +22,7 @@ from reference.choices import Outcomes
 from reference.double_faced import DoubleFacedError
 from reference.frozen import thaw
 from reference.history import LAYER_ENTRIES, flag_changes
+from reference.model import Board
 from reference.resolver import Resolution, TraceStep
 from reference.sba import StateBasedActionError
 from reference.tokens import TokenError
@@ -192,55 +193,100 @@ def diff_corpus(
 ) -> CorpusDiff:
     """Resolve every case step under both versions and keep the steps that differ (``cases``: the corpus of
     ``corpus_dir`` already loaded, or None to load it)."""
-    out = CorpusDiff(left.id, right.id)
-    out.aspects = tuple(_aspect_name(a, left, right) for a, _ in _aspects(left, right))
+    (out,) = diff_corpora(corpus_dir, [(left, right)], ids, cases)
+    return out
+
+
+def diff_corpora(
+    corpus_dir: Path,
+    pairs: Sequence[tuple[RulesVersion, RulesVersion]],
+    ids: Sequence[str] = (),
+    cases: Sequence[Case] | None = None,
+) -> list[CorpusDiff]:
+    """``diff_corpus`` of each pair of versions, in order, over one load of the corpus: a case step is resolved once
+    under each version whatever the number of pairs the version is in (consecutive versions share one)."""
+    outs = [CorpusDiff(left.id, right.id) for left, right in pairs]
+    for out, (left, right) in zip(outs, pairs, strict=True):
+        out.aspects = tuple(_aspect_name(a, left, right) for a, _ in _aspects(left, right))
     for case in load_corpus(corpus_dir) if cases is None else cases:
         if ids and case.id not in ids:
             continue
-        out.cases += 1
+        for out in outs:
+            out.cases += 1
         for n, step in enumerate(case.steps, start=1):
-            out.steps += 1
+            sides = _Sides(case, n)
+            for out, (left, right) in zip(outs, pairs, strict=True):
+                out.steps += 1
+                found = _step_diff(sides, case, n, step.description, left, right, out.aspects)
+                if found is not None:
+                    out.diffs.append(found)
+    return outs
+
+
+class _Sides:
+    """A case step's outcomes under each version asked, each found once (or the error it raised), and their results."""
+
+    def __init__(self, case: Case, n: int) -> None:
+        self.case, self.n = case, n
+        # by the version's identity; the version is kept with its entry, so its id stays its own
+        self.found: dict[int, tuple[RulesVersion, tuple[Outcomes, tuple[Board, ...]] | Exception]] = {}
+        self.results: dict[int, list[dict[str, Any]]] = {}
+
+    def outcomes(self, version: RulesVersion) -> tuple[Outcomes, tuple[Board, ...]]:
+        """``outcomes_at(case, n, version)``; the error it raised, raised again at each ask."""
+        if id(version) not in self.found:
             try:
-                # 704.3: state-based actions read characteristics, so each version has its own board
-                out_l, boards_l = outcomes_at(case, n, left)
-                out_r, boards_r = outcomes_at(case, n, right)
-            except (StateBasedActionError, DoubleFacedError, TokenError):
-                if left.id in case.versions and right.id in case.versions:
-                    raise
-                # 704.5j, 202.3b, 707.8a: a version the case does not declare may state no legend rule, no
-                # back face's mana value, no rule for double-faced token copies or token names (111.4):
-                # nothing to compare
-                continue
-            except Exception as exc:  # a version that cannot resolve a board is a finding too
-                error = f"{type(exc).__name__}: {exc}"
-                out.diffs.append(StepDiff(case.id, case.title, n, step.description, case.versions, error=error))
-                continue
-            results_l = [board_result(b, o.final) for b, o in zip(boards_l, out_l.outcomes, strict=True)]
-            results_r = [board_result(b, o.final) for b, o in zip(boards_r, out_r.outcomes, strict=True)]
-            if _same_set(results_l, results_r):
-                continue
-            res_l, res_r = out_l.outcomes[0].resolution, out_r.outcomes[0].resolution
-            values = value_diffs(results_l[0], results_r[0])
-            if len(results_l) > 1 or len(results_r) > 1:
-                values = _choice_values(results_l, results_r) or values
-            choice = (_tie_text(out_l), _tie_text(out_r))
-            divergence = first_divergence(res_l, res_r, {(v.object, v.field) for v in values})
-            behind = _behind(case, n, left, right, results_l) or _together(out.aspects)
-            out.diffs.append(
-                StepDiff(
-                    case.id,
-                    case.title,
-                    n,
-                    step.description,
-                    case.versions,
-                    tuple(values),
-                    divergence,
-                    None,
-                    choice,
-                    behind,
-                )
-            )
-    return out
+                self.found[id(version)] = (version, outcomes_at(self.case, self.n, version))
+            except Exception as exc:
+                self.found[id(version)] = (version, exc)
+        kept = self.found[id(version)][1]
+        if isinstance(kept, Exception):
+            raise kept
+        return kept
+
+    def result(self, version: RulesVersion) -> list[dict[str, Any]]:
+        """Each outcome's result (``board_result``) under a version whose outcomes were found."""
+        if id(version) not in self.results:
+            found, boards = self.outcomes(version)
+            self.results[id(version)] = [board_result(b, o.final) for b, o in zip(boards, found.outcomes, strict=True)]
+        return self.results[id(version)]
+
+
+def _step_diff(
+    sides: _Sides,
+    case: Case,
+    n: int,
+    description: str,
+    left: RulesVersion,
+    right: RulesVersion,
+    aspects: tuple[str, ...],
+) -> StepDiff | None:
+    """The step's diff between the two versions, or None when their outcomes are the same."""
+    try:
+        # 704.3: state-based actions read characteristics, so each version has its own board
+        out_l, _ = sides.outcomes(left)
+        out_r, _ = sides.outcomes(right)
+    except (StateBasedActionError, DoubleFacedError, TokenError):
+        if left.id in case.versions and right.id in case.versions:
+            raise
+        # 704.5j, 202.3b, 707.8a: a version the case does not declare may state no legend rule, no
+        # back face's mana value, no rule for double-faced token copies or token names (111.4):
+        # nothing to compare
+        return None
+    except Exception as exc:  # a version that cannot resolve a board is a finding too
+        error = f"{type(exc).__name__}: {exc}"
+        return StepDiff(case.id, case.title, n, description, case.versions, error=error)
+    results_l, results_r = sides.result(left), sides.result(right)
+    if _same_set(results_l, results_r):
+        return None
+    res_l, res_r = out_l.outcomes[0].resolution, out_r.outcomes[0].resolution
+    values = value_diffs(results_l[0], results_r[0])
+    if len(results_l) > 1 or len(results_r) > 1:
+        values = _choice_values(results_l, results_r) or values
+    choice = (_tie_text(out_l), _tie_text(out_r))
+    divergence = first_divergence(res_l, res_r, {(v.object, v.field) for v in values})
+    behind = _behind(case, n, left, right, results_l) or _together(aspects)
+    return StepDiff(case.id, case.title, n, description, case.versions, tuple(values), divergence, None, choice, behind)
 
 
 def _aspects(left: RulesVersion, right: RulesVersion) -> list[tuple[str, dict[str, Any]]]:

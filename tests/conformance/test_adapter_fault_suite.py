@@ -27,12 +27,18 @@ from click.testing import CliRunner
 from mtg_layers.cli import main
 from mtg_layers.conformance.protocol import validator
 from mtg_layers.corpus import ROOT
-from tests.fake_adapters import quick_oneshot
+from tests.fake_adapters import kept_answers, quick_oneshot
 
 FAKE = Path(__file__).parents[1] / "fake_adapters" / "misbehaving_adapter.py"
 FAKE_CORPUS = Path(__file__).parents[1] / "fake_adapters" / "corpus"
 RUNS = 3  # --rules m10: anthem (1 step), then gray ogre (its first 2 steps); the faults hit run 2
 REPORT_LIMIT = 200_000  # bytes: a report never grows with the size of an adapter's answer
+
+
+@pytest.fixture(autouse=True)
+def reference_answers_kept(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The fake adapter's processes read the reference's replies computed once in the run (``FAKE_ANSWERS``)."""
+    monkeypatch.setenv("FAKE_ANSWERS", str(kept_answers.store(tmp_path_factory)))
 
 
 class Hung(BaseException):

@@ -16,11 +16,17 @@ import pytest
 from mtg_layers.conformance.protocol import load_suite
 from mtg_layers.conformance.runner import Runner, RunnerOptions, RunResult, plan
 from mtg_layers.corpus import ROOT
-from tests.fake_adapters import quick_oneshot
+from tests.fake_adapters import kept_answers, quick_oneshot
 
 FAKE = Path(__file__).parents[1] / "fake_adapters" / "misbehaving_adapter.py"
 SUITE = load_suite(Path(__file__).parents[1] / "fake_adapters" / "corpus")
 JOBS = plan(SUITE)  # 14 runs: gray ogre (4 steps x 3 versions), anthem (1 step x 2 versions)
+
+
+@pytest.fixture(autouse=True)
+def reference_answers_kept(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The fake adapter's processes read the reference's replies computed once in the run (``FAKE_ANSWERS``)."""
+    monkeypatch.setenv("FAKE_ANSWERS", str(kept_answers.store(tmp_path_factory)))
 
 
 ONESHOT_JOBS = JOBS[:3]  # a process per run: three runs (before, at and after the fault) are enough
@@ -253,3 +259,29 @@ def test_item7_circuit_breaker() -> None:
 def test_item7_stderr_is_attributed_to_its_run() -> None:
     results, _ = run_fake("stderr-each")
     assert [r.stderr.strip() for r in results] == [f"stderr of seq {r.seq}" for r in results]
+
+
+def test_the_fake_adapter_answers_what_the_reference_adapter_answers_whether_kept_or_not(tmp_path: Path) -> None:
+    """With ``FAKE_ANSWERS``, the fake's reply to a message is the reference adapter's reply to it, computed by the
+    first process and read back by the next (one reply kept for messages that differ only in ``seq``)."""
+    import json
+    import os
+    import subprocess
+
+    from mtg_layers.adapter import handle
+    from mtg_layers.conformance.protocol import run_message
+
+    store = tmp_path / "kept"
+    env = {**os.environ, "FAKE_ANSWERS": str(store)}
+    for seq, step in ((1, 1), (5, 1), (6, 2)):
+        message = run_message(seq, SUITE[1].data, step, "m10")  # seed-gray-ogre
+        out = subprocess.run(
+            [sys.executable, str(FAKE), "none", "--oneshot", "--at", "0"],
+            input=json.dumps(message),
+            capture_output=True,
+            text=True,
+            env=env,
+            check=True,
+        ).stdout
+        assert out == json.dumps(handle(message)[0]) + "\n", (seq, step)
+    assert len(list(store.iterdir())) == 2

@@ -101,8 +101,10 @@ def test_the_accumulated_board_is_the_board_of_the_step(sc: Any) -> None:
         for vid in sc.case.versions:
             flat = _case_from_board(dict(sc.data), board_data(sc.data, k, vid))
             # 613.7m, 614.12: where an entry needs an order the case leaves open, the board is that of the order it
-            # records (the case with that order, read as board_at reads it), one of the outcomes the case lists
-            ordered = case_from_data(dict(with_entry_order(sc.data, k, vid)), sc.id)
+            # records (the case with that order, read as board_at reads it), one of the outcomes the case lists;
+            # elsewhere the case data is the suite's own, read once as the suite was loaded (``sc.case``)
+            recorded = with_entry_order(sc.data, k, vid)
+            ordered = sc.case if recorded is sc.data else case_from_data(dict(recorded), sc.id)
             _, want = resolve_step(ordered, k, versions[vid])
             _, got = resolve_step(flat, 1, versions[vid])
             assert got == want, f"{sc.id} step {k} [{vid}]"
@@ -127,14 +129,21 @@ def test_message_schemas_accept_the_reference_adapter_messages() -> None:
 
 @pytest.mark.slow
 def test_reference_adapter_persistent_agrees_with_verify_on_the_whole_corpus() -> None:
-    """Against the reference adapter, a run passes exactly when `verify` passes (100% when verify is green)."""
+    """Against the reference adapter, every run of the whole corpus passes, as `verify` does on every step.
+
+    `verify` passing on the whole corpus is .ci/run's first check (README), before the tests, and tests/corpus/
+    test_golden.py checks every step alike; this test no longer verifies the whole corpus a second time: a run
+    that does not pass is reported with verify's own verdict on its step, so a disagreement reads as one.
+    """
     results = run(REFERENCE, SUITE)
+    planned = {(sc.id, n, vid) for sc in SUITE for vid in sc.case.versions for n in range(1, len(sc.case.steps) + 1)}
+    assert len(results) == len(planned) and {(r.case, r.step, r.rules) for r in results} == planned
     versions = builtin_versions()
-    verified = {(c.case, c.step, c.version): c.ok for sc in SUITE for c in check_case(sc.case, versions)}
-    assert len(results) == len(verified)
+    cases = {sc.id: sc.case for sc in SUITE}
     for r in results:
-        assert r.status in ("pass", "fail"), (r.case, r.message)
-        assert (r.status == "pass") == verified[(r.case, r.step, r.rules)], (r.case, r.step, r.rules, r.message)
+        if r.status != "pass":
+            verified = [c.ok for c in check_case(cases[r.case], versions) if (c.step, c.version) == (r.step, r.rules)]
+            pytest.fail(f"{r.case} step {r.step} [{r.rules}]: {r.status} ({r.message}); verify passes: {verified}")
 
 
 @pytest.mark.parametrize("mode", ["persistent", "oneshot"])

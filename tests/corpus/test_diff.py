@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
 
-from mtg_layers.analysis.version_diff import diff_corpus, diff_markdown
+from mtg_layers.analysis import version_diff
+from mtg_layers.analysis.version_diff import diff_corpora, diff_corpus, diff_markdown
+from mtg_layers.checking.verify import outcomes_at
 from mtg_layers.cli import main
-from reference.versions import get_version
+from reference.versions import builtin_versions, get_version
 
 from .. import shared_results
 
@@ -78,6 +82,32 @@ def test_a_corpus_already_loaded_diffs_as_its_directory_does() -> None:
     left, right = get_version("pre-m10"), get_version("m10")
     loaded = diff_corpus(FIXTURES, left, right, cases=load_corpus(FIXTURES))
     assert loaded == diff_corpus(FIXTURES, left, right) and loaded.diffs
+
+
+def test_pairs_diffed_together_are_each_pair_diffed_alone(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``diff_corpora`` gives each pair's ``diff_corpus``, in order, resolving a case step once per version: an
+    error a version raises on a step is that step's finding in every pair that holds the version."""
+    versions = list(builtin_versions().values())
+    pairs = [*itertools.pairwise(versions), (versions[2], versions[0]), (versions[1], versions[1])]
+    together = diff_corpora(FIXTURES, pairs)
+    assert together == [diff_corpus(FIXTURES, a, b) for a, b in pairs]
+    assert [bool(d.diffs) for d in together] == [True, False, False, False, True, False]
+
+    asked: list[tuple[str, int, str]] = []
+
+    def counted(case: Any, n: int, version: Any) -> Any:
+        if any(version is v for v in versions):  # not the profiles of one changed aspect each (``behind``)
+            asked.append((case.id, n, version.id))
+        if version is versions[1] and n == 2:
+            raise ValueError("no board")
+        return outcomes_at(case, n, version)
+
+    monkeypatch.setattr(version_diff, "outcomes_at", counted)  # the name the diff calls
+    together = diff_corpora(FIXTURES, pairs)
+    assert sorted(asked) == sorted(set(asked)) and len(asked) == 5 * len(versions)  # 5 steps, each version once
+    errors = [[(d.case, d.step, d.error) for d in found.diffs if d.error] for found in together]
+    hit = [("seed-gray-ogre", 2, "ValueError: no board")]
+    assert errors == [hit, hit, [], [], [], hit]
 
 
 def test_usage_errors() -> None:
