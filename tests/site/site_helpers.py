@@ -443,6 +443,77 @@ class Chromium:
         shutil.rmtree(self._tmp, ignore_errors=True)
 
 
+def problems(events: list[dict[str, Any]]) -> list[str]:
+    """The errors among the DevTools events a page load produced."""
+    found = []
+    for event in events:
+        method, params = event.get("method"), event.get("params", {})
+        if method == "Runtime.exceptionThrown":
+            details = params.get("exceptionDetails", {})
+            found.append(f"exception: {details.get('exception', {}).get('description') or details.get('text')}")
+        elif method == "Runtime.consoleAPICalled" and params.get("type") in ("error", "assert"):
+            said = " ".join(str(a.get("value", a.get("description"))) for a in params["args"])
+            found.append(f"console.error: {said}")
+        elif method == "Log.entryAdded" and params.get("entry", {}).get("level") == "error":
+            entry = params["entry"]
+            found.append(f"{entry.get('source')}: {entry.get('text')} {entry.get('url', '')}".strip())
+        elif method == "Network.loadingFailed" and not params.get("canceled"):
+            found.append(f"network: {params.get('errorText')} ({params.get('type')})")
+        elif method == "Network.responseReceived" and params.get("response", {}).get("status", 200) >= 400:
+            found.append(f"HTTP {params['response']['status']}: {params['response']['url']}")
+    return found
+
+
+PLAYGROUND = "playground/?case=seed-gray-ogre"  # the page BootedPlayground opens
+
+# The page's state a test may change, read and put back as JSON (``BootedPlayground.fresh``).
+_STATE_JS = """
+(() => ({board: document.getElementById('pg-board').value, version: document.getElementById('pg-version').value,
+         status: document.getElementById('pg-status').textContent,
+         output: document.getElementById('pg-output').dataset.version || ''}))()
+"""
+_FRESH_JS = """
+((state) => {
+  const $ = (id) => document.getElementById(id);
+  $('pg-board').value = state.board; $('pg-version').value = state.version; $('pg-step').value = '';
+  $('pg-names').value = ''; $('pg-card').value = '';
+  $('pg-output').innerHTML = ''; $('pg-output').dataset.version = ''; $('pg-check').innerHTML = '';
+  $('pg-status').textContent = ''; $('pg-status').classList.remove('pg-error');
+})(%s)
+"""
+
+
+class BootedPlayground:
+    """The playground page opened on the Gray Ogre case (``PLAYGROUND``) with Python started, its console and network
+    watched from before it loaded (DevTools ``Log`` and ``Network``).
+
+    ``started`` is the page's state once Python was ready (the board it opened, the rules version it chose, its
+    status line, the version its first answer is for), ``boot_problems`` what went wrong while it loaded and
+    started (``site_helpers.problems``): each is read once, before any test acted on the page.
+    """
+
+    def __init__(self, session: DevToolsSession, url: str, ready: bool) -> None:
+        self.session, self.url, self.ready = session, url, ready
+        self.started: dict[str, Any] = session.evaluate(_STATE_JS)
+        self.boot_problems = self.new_problems()
+
+    def new_problems(self) -> list[str]:
+        """The errors the page reported since the last call (queued ones flushed first)."""
+        self.session.evaluate("new Promise(r => requestAnimationFrame(() => setTimeout(r, 0)))")
+        self.session.send("Runtime.evaluate", {"expression": "0"})
+        events, self.session._events[:] = list(self.session._events), []
+        return problems(events)
+
+    def fresh(self) -> DevToolsSession:
+        """The page as Python's start left it: the case's board, the version it chose, no answer, no names, no
+        error, the desktop window; what went wrong before (another test's) is dropped. Returns the page."""
+        assert self.ready, f"the playground did not start: {self.started['status']}"
+        self.session.send("Emulation.clearDeviceMetricsOverride")
+        self.session.evaluate(_FRESH_JS % json.dumps(self.started))
+        self.new_problems()
+        return self.session
+
+
 def walk(node: dict[str, Any]) -> Iterator[dict[str, Any]]:
     """Yield every node of a DevTools DOM tree, entering shadow roots."""
     yield node
