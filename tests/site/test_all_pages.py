@@ -13,7 +13,7 @@ the same template 327 times. So each check is made where it is cheapest and stil
   a file that is not there is what the server would answer with a 404 (``page_survey.missing_references``);
 * every Mermaid diagram of every page (distinct sources once) is drawn by the theme itself in a few batch pages
   made from a real page of the site, each block on its own: a diagram left as source names its pages;
-* every page that is not a case page is opened in the browser, as before;
+* every page that is not a case page or a rule page is opened in the browser, as before;
 * of the case pages, those opened are the fewest that together hold every kind of markup found on any case
   page (``page_survey.page_features``: each element's tag, classes and attribute names, each parent-child pair
   of them, each script and stylesheet loaded), chosen by ``page_survey.covering_sample`` from the HTML, not at
@@ -22,6 +22,8 @@ the same template 327 times. So each check is made where it is cheapest and stil
   script path a case page can take is one its kinds of markup select, and every kind is on a page opened here.
   What differs from one case page to another beyond that is words and numbers (in cells, labels, links) and
   diagram sources: the links and the diagrams are the two checks above, on every page.
+* the 21 rule pages (rules/NAME/) come from one generator too (``rule_pages.generate_rule_pages``: the statements,
+  then the functions and cases citing the rule): the same argument, the same choice among them.
 
 Also here: the French side of the site (the theme's labels, the language switch, the French playground).
 
@@ -38,7 +40,15 @@ from typing import NamedTuple
 
 import pytest
 
-from .page_survey import covering_sample, is_case_page, mermaid_blocks, missing_references, page_features, site_pages
+from .page_survey import (
+    covering_sample,
+    is_case_page,
+    is_rule_page,
+    mermaid_blocks,
+    missing_references,
+    page_features,
+    site_pages,
+)
 from .site_helpers import (
     CDPError,
     Chromium,
@@ -129,11 +139,14 @@ def open_page(session: DevToolsSession, url: str) -> list[str]:
 
 
 class Survey(NamedTuple):
-    """The built site's pages, read once: each page's HTML, the case pages' kinds of markup, the sample opened."""
+    """The built site's pages, read once: each page's HTML, the case pages' kinds of markup, the sample opened; the
+    same for the rule pages."""
 
     texts: dict[str, str]  # path -> HTML, every page
     features: dict[str, frozenset[str]]  # case page -> its kinds of markup (page_features)
     sample: list[str]  # the case pages the browser opens (covering_sample)
+    rule_features: dict[str, frozenset[str]]  # rule page -> its kinds of markup
+    rule_sample: list[str]  # the rule pages the browser opens
 
     def outside_sample(self) -> str:
         """A case page the browser does not open (the first by path)."""
@@ -149,7 +162,8 @@ class Survey(NamedTuple):
 def survey(built: Path) -> Survey:
     texts = {path: (built / path / "index.html").read_text("utf-8") for path in site_pages(built)}
     features = {path: page_features(text) for path, text in texts.items() if is_case_page(path, text)}
-    return Survey(texts, features, covering_sample(features))
+    rules = {path: page_features(text) for path, text in texts.items() if is_rule_page(path)}
+    return Survey(texts, features, covering_sample(features), rules, covering_sample(rules))
 
 
 def with_content(text: str, extra: str) -> str:
@@ -181,7 +195,7 @@ def test_every_page_but_the_case_pages_loads_without_errors_and_draws_its_diagra
     survey: Survey, server: SiteServer, session: DevToolsSession
 ) -> None:
     assert set(STARTED_ELSEWHERE) <= set(survey.texts), sorted(STARTED_ELSEWHERE)
-    pages = [p for p in survey.texts if p not in survey.features and p not in STARTED_ELSEWHERE]
+    pages = [p for p in survey.texts if p not in survey.features | survey.rule_features and p not in STARTED_ELSEWHERE]
     assert len(pages) > 20 and "" in pages and "cases/" in pages, pages  # the home page and the corpus index
     report = load_failures(session, server, pages)
     assert not report, report
@@ -193,6 +207,17 @@ def test_the_case_pages_holding_every_kind_of_markup_load_without_errors(
     """The case pages ``covering_sample`` chose (the module's docstring says why the others need no browser)."""
     assert len(survey.features) > 100 and 0 < len(survey.sample) < len(survey.features) / 4, survey.sample
     report = load_failures(session, server, survey.sample)
+    assert not report, report
+
+
+def test_the_rule_pages_holding_every_kind_of_markup_load_without_errors(
+    survey: Survey, server: SiteServer, session: DevToolsSession
+) -> None:
+    """The rule pages ``covering_sample`` chose (the module's docstring says why the others need no browser)."""
+    assert len(survey.rule_features) > 15 and 0 < len(survey.rule_sample) < len(survey.rule_features) / 2, (
+        survey.rule_sample
+    )
+    report = load_failures(session, server, survey.rule_sample)
     assert not report, report
 
 
@@ -297,6 +322,16 @@ def test_markup_found_on_one_case_page_only_puts_it_in_the_sample(survey: Survey
     features[page] = page_features(with_content(survey.texts[page], '<div class="admonition warning"><p>x</p></div>'))
     assert page in covering_sample(features)
     assert page not in covering_sample(survey.features)
+
+
+def test_markup_found_on_one_rule_page_only_puts_it_in_the_rule_sample(survey: Survey) -> None:
+    """The same for the rule pages: a collapsible block (no rule page has one) on a rule page outside the sample."""
+    page = next(p for p in sorted(survey.rule_features) if p not in survey.rule_sample)
+    features = dict(survey.rule_features)
+    assert not any("details" in f for f in features.values())
+    features[page] = page_features(with_content(survey.texts[page], "<details><summary>x</summary></details>"))
+    assert page in covering_sample(features)
+    assert page not in covering_sample(survey.rule_features)
 
 
 def test_an_unrenderable_diagram_is_caught(built: Path, session: DevToolsSession, tmp_path: Path) -> None:
