@@ -1,15 +1,14 @@
 """Helpers for the documentation-site browser test (tests/site/test_browser.py).
 
-Three small tools, standard library only:
+Four small tools, standard library only:
 
 * ``build_site``: ``mkdocs build --strict`` into a directory.
 * ``SiteServer``: serves a built site with ``http.server`` on 127.0.0.1.
-* ``Chromium``: Debian's headless Chromium, used two ways:
-  - command-line modes (``--dump-dom``, ``--screenshot``) for plain pages;
-  - a minimal Chrome DevTools Protocol client over ``--remote-debugging-pipe``
-    (JSON messages separated by NUL bytes on file descriptors 3 and 4), for
-    what the command line cannot see: the Mermaid SVG that the material
-    theme puts in a *closed* shadow root, and typing into the search box.
+* ``Chromium``: Debian's headless Chromium, one browser per test process, driven by a minimal Chrome DevTools
+  Protocol client over ``--remote-debugging-pipe`` (JSON messages separated by NUL bytes on file descriptors 3
+  and 4): a page's DOM, the Mermaid SVG that the material theme puts in a *closed* shadow root, typing into the
+  search box. (Its command-line modes, ``--dump-dom`` and ``--screenshot``, launched a browser per page.)
+* ``BootedPlayground``: the playground page with Python started in it, shared by the tests that use it.
 """
 
 from __future__ import annotations
@@ -409,25 +408,6 @@ class Chromium:
         profile = self._tmp / f"profile-{self._count}"
         profile.mkdir()
         return profile
-
-    def _run(self, extra: list[str], url: str, timeout: float = 120) -> subprocess.CompletedProcess[str]:
-        args = [self.path, *CHROMIUM_FLAGS, f"--user-data-dir={self._profile()}", *extra, url]
-        return subprocess.run(args, capture_output=True, text=True, timeout=timeout, stdin=subprocess.DEVNULL)
-
-    def dump_dom(self, url: str, budget_ms: int = 5000) -> str:
-        """The DOM after scripts ran for ``budget_ms`` of virtual time."""
-        proc = self._run(["--dump-dom", f"--virtual-time-budget={budget_ms}"], url)
-        if proc.returncode != 0 or not proc.stdout.strip():
-            raise RuntimeError(f"chromium --dump-dom {url} failed ({proc.returncode}): {proc.stderr[-2000:]}")
-        return proc.stdout
-
-    def screenshot(self, url: str, path: Path, window_size: str = "1280,1600", budget_ms: int = 5000) -> None:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        proc = self._run(
-            [f"--screenshot={path}", f"--window-size={window_size}", f"--virtual-time-budget={budget_ms}"], url
-        )
-        if proc.returncode != 0 or not path.exists():
-            raise RuntimeError(f"chromium --screenshot {url} failed ({proc.returncode}): {proc.stderr[-2000:]}")
 
     def devtools(self) -> DevToolsSession:
         """A page of its own (``DevToolsSession.tab``: its own browser context) in this object's one browser,
