@@ -52,6 +52,12 @@ def is_case_page(path: str, text: str) -> bool:
     return path.startswith("cases/") and "<strong>Case id</strong>" in text
 
 
+def is_rule_page(path: str) -> bool:
+    """A page the rule-page generator wrote for one rule (``rule_pages.generate_rule_pages``: rules/NAME/, the whole
+    folder generated); the rules index, rules/, is a page of another kind."""
+    return path.startswith("rules/") and path != "rules/"
+
+
 def _attributes(raw: str) -> Iterable[tuple[str, str]]:
     for a in ATTRIBUTE.finditer(raw):
         value = a.group(2) or a.group(3) or a.group(4) or ""

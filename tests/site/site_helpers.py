@@ -1,15 +1,14 @@
 """Helpers for the documentation-site browser test (tests/site/test_browser.py).
 
-Three small tools, standard library only:
+Four small tools, standard library only:
 
 * ``build_site``: ``mkdocs build --strict`` into a directory.
 * ``SiteServer``: serves a built site with ``http.server`` on 127.0.0.1.
-* ``Chromium``: Debian's headless Chromium, used two ways:
-  - command-line modes (``--dump-dom``, ``--screenshot``) for plain pages;
-  - a minimal Chrome DevTools Protocol client over ``--remote-debugging-pipe``
-    (JSON messages separated by NUL bytes on file descriptors 3 and 4), for
-    what the command line cannot see: the Mermaid SVG that the material
-    theme puts in a *closed* shadow root, and typing into the search box.
+* ``Chromium``: Debian's headless Chromium, one browser per test process, driven by a minimal Chrome DevTools
+  Protocol client over ``--remote-debugging-pipe`` (JSON messages separated by NUL bytes on file descriptors 3
+  and 4): a page's DOM, the Mermaid SVG that the material theme puts in a *closed* shadow root, typing into the
+  search box. (Its command-line modes, ``--dump-dom`` and ``--screenshot``, launched a browser per page.)
+* ``BootedPlayground``: the playground page with Python started in it, shared by the tests that use it.
 """
 
 from __future__ import annotations
@@ -410,25 +409,6 @@ class Chromium:
         profile.mkdir()
         return profile
 
-    def _run(self, extra: list[str], url: str, timeout: float = 120) -> subprocess.CompletedProcess[str]:
-        args = [self.path, *CHROMIUM_FLAGS, f"--user-data-dir={self._profile()}", *extra, url]
-        return subprocess.run(args, capture_output=True, text=True, timeout=timeout, stdin=subprocess.DEVNULL)
-
-    def dump_dom(self, url: str, budget_ms: int = 5000) -> str:
-        """The DOM after scripts ran for ``budget_ms`` of virtual time."""
-        proc = self._run(["--dump-dom", f"--virtual-time-budget={budget_ms}"], url)
-        if proc.returncode != 0 or not proc.stdout.strip():
-            raise RuntimeError(f"chromium --dump-dom {url} failed ({proc.returncode}): {proc.stderr[-2000:]}")
-        return proc.stdout
-
-    def screenshot(self, url: str, path: Path, window_size: str = "1280,1600", budget_ms: int = 5000) -> None:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        proc = self._run(
-            [f"--screenshot={path}", f"--window-size={window_size}", f"--virtual-time-budget={budget_ms}"], url
-        )
-        if proc.returncode != 0 or not path.exists():
-            raise RuntimeError(f"chromium --screenshot {url} failed ({proc.returncode}): {proc.stderr[-2000:]}")
-
     def devtools(self) -> DevToolsSession:
         """A page of its own (``DevToolsSession.tab``: its own browser context) in this object's one browser,
         launched by the first call: a browser's start costs about as much CPU as loading two pages."""
@@ -441,6 +421,77 @@ class Chromium:
             self._browser.close()
             self._browser = None
         shutil.rmtree(self._tmp, ignore_errors=True)
+
+
+def problems(events: list[dict[str, Any]]) -> list[str]:
+    """The errors among the DevTools events a page load produced."""
+    found = []
+    for event in events:
+        method, params = event.get("method"), event.get("params", {})
+        if method == "Runtime.exceptionThrown":
+            details = params.get("exceptionDetails", {})
+            found.append(f"exception: {details.get('exception', {}).get('description') or details.get('text')}")
+        elif method == "Runtime.consoleAPICalled" and params.get("type") in ("error", "assert"):
+            said = " ".join(str(a.get("value", a.get("description"))) for a in params["args"])
+            found.append(f"console.error: {said}")
+        elif method == "Log.entryAdded" and params.get("entry", {}).get("level") == "error":
+            entry = params["entry"]
+            found.append(f"{entry.get('source')}: {entry.get('text')} {entry.get('url', '')}".strip())
+        elif method == "Network.loadingFailed" and not params.get("canceled"):
+            found.append(f"network: {params.get('errorText')} ({params.get('type')})")
+        elif method == "Network.responseReceived" and params.get("response", {}).get("status", 200) >= 400:
+            found.append(f"HTTP {params['response']['status']}: {params['response']['url']}")
+    return found
+
+
+PLAYGROUND = "playground/?case=seed-gray-ogre"  # the page BootedPlayground opens
+
+# The page's state a test may change, read and put back as JSON (``BootedPlayground.fresh``).
+_STATE_JS = """
+(() => ({board: document.getElementById('pg-board').value, version: document.getElementById('pg-version').value,
+         status: document.getElementById('pg-status').textContent,
+         output: document.getElementById('pg-output').dataset.version || ''}))()
+"""
+_FRESH_JS = """
+((state) => {
+  const $ = (id) => document.getElementById(id);
+  $('pg-board').value = state.board; $('pg-version').value = state.version; $('pg-step').value = '';
+  $('pg-names').value = ''; $('pg-card').value = '';
+  $('pg-output').innerHTML = ''; $('pg-output').dataset.version = ''; $('pg-check').innerHTML = '';
+  $('pg-status').textContent = ''; $('pg-status').classList.remove('pg-error');
+})(%s)
+"""
+
+
+class BootedPlayground:
+    """The playground page opened on the Gray Ogre case (``PLAYGROUND``) with Python started, its console and network
+    watched from before it loaded (DevTools ``Log`` and ``Network``).
+
+    ``started`` is the page's state once Python was ready (the board it opened, the rules version it chose, its
+    status line, the version its first answer is for), ``boot_problems`` what went wrong while it loaded and
+    started (``site_helpers.problems``): each is read once, before any test acted on the page.
+    """
+
+    def __init__(self, session: DevToolsSession, url: str, ready: bool) -> None:
+        self.session, self.url, self.ready = session, url, ready
+        self.started: dict[str, Any] = session.evaluate(_STATE_JS)
+        self.boot_problems = self.new_problems()
+
+    def new_problems(self) -> list[str]:
+        """The errors the page reported since the last call (queued ones flushed first)."""
+        self.session.evaluate("new Promise(r => requestAnimationFrame(() => setTimeout(r, 0)))")
+        self.session.send("Runtime.evaluate", {"expression": "0"})
+        events, self.session._events[:] = list(self.session._events), []
+        return problems(events)
+
+    def fresh(self) -> DevToolsSession:
+        """The page as Python's start left it: the case's board, the version it chose, no answer, no names, no
+        error, the desktop window; what went wrong before (another test's) is dropped. Returns the page."""
+        assert self.ready, f"the playground did not start: {self.started['status']}"
+        self.session.send("Emulation.clearDeviceMetricsOverride")
+        self.session.evaluate(_FRESH_JS % json.dumps(self.started))
+        self.new_problems()
+        return self.session
 
 
 def walk(node: dict[str, Any]) -> Iterator[dict[str, Any]]:

@@ -13,7 +13,7 @@ the same template 327 times. So each check is made where it is cheapest and stil
   a file that is not there is what the server would answer with a 404 (``page_survey.missing_references``);
 * every Mermaid diagram of every page (distinct sources once) is drawn by the theme itself in a few batch pages
   made from a real page of the site, each block on its own: a diagram left as source names its pages;
-* every page that is not a case page is opened in the browser, as before;
+* every page that is not a case page or a rule page is opened in the browser, as before;
 * of the case pages, those opened are the fewest that together hold every kind of markup found on any case
   page (``page_survey.page_features``: each element's tag, classes and attribute names, each parent-child pair
   of them, each script and stylesheet loaded), chosen by ``page_survey.covering_sample`` from the HTML, not at
@@ -22,6 +22,8 @@ the same template 327 times. So each check is made where it is cheapest and stil
   script path a case page can take is one its kinds of markup select, and every kind is on a page opened here.
   What differs from one case page to another beyond that is words and numbers (in cells, labels, links) and
   diagram sources: the links and the diagrams are the two checks above, on every page.
+* the 21 rule pages (rules/NAME/) come from one generator too (``rule_pages.generate_rule_pages``: the statements,
+  then the functions and cases citing the rule): the same argument, the same choice among them.
 
 Also here: the French side of the site (the theme's labels, the language switch, the French playground).
 
@@ -31,24 +33,30 @@ The site is built once (``MTG_LAYERS_SITE_DIR`` names a built one to reuse, as i
 from __future__ import annotations
 
 import html
-import os
 import time
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 import pytest
 
-from .page_survey import covering_sample, is_case_page, mermaid_blocks, missing_references, page_features, site_pages
+from .page_survey import (
+    covering_sample,
+    is_case_page,
+    is_rule_page,
+    mermaid_blocks,
+    missing_references,
+    page_features,
+    site_pages,
+)
 from .site_helpers import (
-    CHROMIUM,
-    INSTALL_HINT,
     CDPError,
     Chromium,
     DevToolsSession,
+    Site,
     SiteServer,
     overlay_site,
-    shared_site,
+    problems,
     wait_script,
 )
 
@@ -71,26 +79,20 @@ DIAGRAMS_JS = "document.querySelectorAll('.mermaid').length"
 
 
 @pytest.fixture(scope="module")
-def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    try:
-        return shared_site(tmp_path_factory, REPO)[0]
-    except RuntimeError as e:
-        pytest.fail(str(e), pytrace=False)
+def built(site_build: Site) -> Path:
+    """The run's shared build (tests/site/conftest.py)."""
+    return site_build[0]
 
 
 @pytest.fixture(scope="module")
-def server(built: Path) -> Iterator[SiteServer]:
-    with SiteServer(built) as srv:
-        yield srv
+def server(site_server: SiteServer) -> SiteServer:
+    return site_server
 
 
 @pytest.fixture(scope="module")
-def browser() -> Iterator[Chromium]:
-    if not os.path.exists(CHROMIUM):
-        pytest.fail(INSTALL_HINT, pytrace=False)
-    chromium = Chromium(CHROMIUM)
-    yield chromium
-    chromium.cleanup()
+def browser(site_chromium: Chromium) -> Chromium:
+    """The test process's one headless Chromium."""
+    return site_chromium
 
 
 @pytest.fixture(scope="module")
@@ -100,27 +102,6 @@ def session(browser: Chromium) -> Iterator[DevToolsSession]:
     devtools.send("Network.enable")
     yield devtools
     devtools.close()
-
-
-def problems(events: list[dict[str, Any]]) -> list[str]:
-    """The errors among the DevTools events a page load produced."""
-    found = []
-    for event in events:
-        method, params = event.get("method"), event.get("params", {})
-        if method == "Runtime.exceptionThrown":
-            details = params.get("exceptionDetails", {})
-            found.append(f"exception: {details.get('exception', {}).get('description') or details.get('text')}")
-        elif method == "Runtime.consoleAPICalled" and params.get("type") in ("error", "assert"):
-            said = " ".join(str(a.get("value", a.get("description"))) for a in params["args"])
-            found.append(f"console.error: {said}")
-        elif method == "Log.entryAdded" and params.get("entry", {}).get("level") == "error":
-            entry = params["entry"]
-            found.append(f"{entry.get('source')}: {entry.get('text')} {entry.get('url', '')}".strip())
-        elif method == "Network.loadingFailed" and not params.get("canceled"):
-            found.append(f"network: {params.get('errorText')} ({params.get('type')})")
-        elif method == "Network.responseReceived" and params.get("response", {}).get("status", 200) >= 400:
-            found.append(f"HTTP {params['response']['status']}: {params['response']['url']}")
-    return found
 
 
 def diagrams_settle(session: DevToolsSession) -> bool:
@@ -158,11 +139,14 @@ def open_page(session: DevToolsSession, url: str) -> list[str]:
 
 
 class Survey(NamedTuple):
-    """The built site's pages, read once: each page's HTML, the case pages' kinds of markup, the sample opened."""
+    """The built site's pages, read once: each page's HTML, the case pages' kinds of markup, the sample opened; the
+    same for the rule pages."""
 
     texts: dict[str, str]  # path -> HTML, every page
     features: dict[str, frozenset[str]]  # case page -> its kinds of markup (page_features)
     sample: list[str]  # the case pages the browser opens (covering_sample)
+    rule_features: dict[str, frozenset[str]]  # rule page -> its kinds of markup
+    rule_sample: list[str]  # the rule pages the browser opens
 
     def outside_sample(self) -> str:
         """A case page the browser does not open (the first by path)."""
@@ -178,7 +162,8 @@ class Survey(NamedTuple):
 def survey(built: Path) -> Survey:
     texts = {path: (built / path / "index.html").read_text("utf-8") for path in site_pages(built)}
     features = {path: page_features(text) for path, text in texts.items() if is_case_page(path, text)}
-    return Survey(texts, features, covering_sample(features))
+    rules = {path: page_features(text) for path, text in texts.items() if is_rule_page(path)}
+    return Survey(texts, features, covering_sample(features), rules, covering_sample(rules))
 
 
 def with_content(text: str, extra: str) -> str:
@@ -198,10 +183,19 @@ def load_failures(session: DevToolsSession, server: SiteServer, pages: list[str]
     return f"{len(failures)} of {len(pages)} pages have errors:\n{report}" if failures else ""
 
 
+# The playground pages start Python (Pyodide) once loaded: the tests that use them watch them, for the same errors
+# as here, from before they load until Python has started and answered (a few seconds of the browser's CPU each).
+STARTED_ELSEWHERE = {
+    "playground/": "test_browser.py::test_the_playground_starts_without_errors",
+    "fr/playground/": "test_the_french_playground_answers_in_french",
+}
+
+
 def test_every_page_but_the_case_pages_loads_without_errors_and_draws_its_diagrams(
     survey: Survey, server: SiteServer, session: DevToolsSession
 ) -> None:
-    pages = [p for p in survey.texts if p not in survey.features]
+    assert set(STARTED_ELSEWHERE) <= set(survey.texts), sorted(STARTED_ELSEWHERE)
+    pages = [p for p in survey.texts if p not in survey.features | survey.rule_features and p not in STARTED_ELSEWHERE]
     assert len(pages) > 20 and "" in pages and "cases/" in pages, pages  # the home page and the corpus index
     report = load_failures(session, server, pages)
     assert not report, report
@@ -213,6 +207,17 @@ def test_the_case_pages_holding_every_kind_of_markup_load_without_errors(
     """The case pages ``covering_sample`` chose (the module's docstring says why the others need no browser)."""
     assert len(survey.features) > 100 and 0 < len(survey.sample) < len(survey.features) / 4, survey.sample
     report = load_failures(session, server, survey.sample)
+    assert not report, report
+
+
+def test_the_rule_pages_holding_every_kind_of_markup_load_without_errors(
+    survey: Survey, server: SiteServer, session: DevToolsSession
+) -> None:
+    """The rule pages ``covering_sample`` chose (the module's docstring says why the others need no browser)."""
+    assert len(survey.rule_features) > 15 and 0 < len(survey.rule_sample) < len(survey.rule_features) / 2, (
+        survey.rule_sample
+    )
+    report = load_failures(session, server, survey.rule_sample)
     assert not report, report
 
 
@@ -319,6 +324,16 @@ def test_markup_found_on_one_case_page_only_puts_it_in_the_sample(survey: Survey
     assert page not in covering_sample(survey.features)
 
 
+def test_markup_found_on_one_rule_page_only_puts_it_in_the_rule_sample(survey: Survey) -> None:
+    """The same for the rule pages: a collapsible block (no rule page has one) on a rule page outside the sample."""
+    page = next(p for p in sorted(survey.rule_features) if p not in survey.rule_sample)
+    features = dict(survey.rule_features)
+    assert not any("details" in f for f in features.values())
+    features[page] = page_features(with_content(survey.texts[page], "<details><summary>x</summary></details>"))
+    assert page in covering_sample(features)
+    assert page not in covering_sample(survey.rule_features)
+
+
 def test_an_unrenderable_diagram_is_caught(built: Path, session: DevToolsSession, tmp_path: Path) -> None:
     """The check above sees a diagram left as source: a page whose Mermaid label has a bare double quote."""
     page = (built / "layers" / "index.html").read_text("utf-8")
@@ -353,7 +368,8 @@ def arrives(session: DevToolsSession, url: str) -> bool:
 
 def test_the_language_switch_keeps_the_page(server: SiteServer, session: DevToolsSession) -> None:
     """From the English "Layers" page the French link leads to the French "Layers" page, and back; a page with no
-    French version leads to the French home page."""
+    French version leads to the French home page. A switch that starts where the one before landed starts there (the
+    page the switch reached, loaded: ``arrives``), without loading it again."""
     for start, language, lands in (
         ("layers/", "fr", "fr/layers/"),
         ("fr/layers/", "en", "layers/"),
@@ -365,7 +381,8 @@ def test_the_language_switch_keeps_the_page(server: SiteServer, session: DevTool
         ("fr/playground/", "en", "playground/"),
         ("coverage/", "fr", "fr/"),
     ):
-        session.navigate(server.base_url + start, timeout=PAGE_TIMEOUT)
+        if session.evaluate("location.href") != server.base_url + start:
+            session.navigate(server.base_url + start, timeout=PAGE_TIMEOUT)
         session._events.clear()
         session.evaluate(f"document.querySelector('a.md-select__link[hreflang={language}]').click()")
         where = server.base_url + lands
@@ -394,6 +411,10 @@ def test_the_french_playground_answers_in_french(server: SiteServer, session: De
     status = session.evaluate("document.getElementById('pg-status').textContent")
     assert ready, f"the French playground did not start: {status}"
     assert session.poll("!!document.getElementById('pg-output').dataset.version", timeout=60)
+    session.evaluate("new Promise(r => requestAnimationFrame(() => setTimeout(r, 0)))")  # flush queued errors
+    session.send("Runtime.evaluate", {"expression": "0"})
+    events, session._events[:] = list(session._events), []
+    assert not problems(events), problems(events)  # the crawl leaves this page to this test (STARTED_ELSEWHERE)
     status = session.evaluate("document.getElementById('pg-status').textContent")
     assert status.startswith("seed-gray-ogre, étape 4 sur 4, règles : "), status
     check = session.evaluate("document.getElementById('pg-check').textContent")

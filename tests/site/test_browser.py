@@ -19,7 +19,6 @@ does not skip): install it with ``apt-get install -y chromium``.
 from __future__ import annotations
 
 import json
-import os
 import re
 import time
 import urllib.error
@@ -33,14 +32,13 @@ from typing import Any
 import pytest
 
 from .site_helpers import (
-    CHROMIUM,
-    INSTALL_HINT,
+    PLAYGROUND,
+    BootedPlayground,
     Chromium,
     DevToolsSession,
     Site,
     SiteServer,
     node_classes,
-    shared_site,
     walk,
 )
 
@@ -69,33 +67,65 @@ SEARCH_TERMS = ("Gray Ogre", "Grey Ogre", "Ogre gris")
 
 
 @pytest.fixture(scope="module")
-def chromium() -> Iterator[Chromium]:
-    if not os.path.exists(CHROMIUM):
-        pytest.fail(INSTALL_HINT, pytrace=False)
-    browser = Chromium(CHROMIUM)
-    yield browser
-    browser.cleanup()
+def chromium(site_chromium: Chromium) -> Chromium:
+    """The test process's one headless Chromium (tests/site/conftest.py)."""
+    return site_chromium
 
 
 @pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Site:
+def site(site_build: Site) -> Site:
     """(site directory, strict build result or None when prebuilt): the run's shared build."""
-    try:
-        return shared_site(tmp_path_factory, REPO)
-    except RuntimeError as e:
-        pytest.fail(str(e), pytrace=False)
+    return site_build
 
 
 @pytest.fixture(scope="module")
-def server(site: Site) -> Iterator[SiteServer]:
-    with SiteServer(site[0]) as srv:
-        yield srv
+def server(site_server: SiteServer) -> SiteServer:
+    return site_server
 
 
 @pytest.fixture(scope="module")
 def artifacts() -> Path:
     ARTIFACTS.mkdir(exist_ok=True)
     return ARTIFACTS
+
+
+SETTLED_JS = "new Promise(r => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(r))))"
+
+
+class Pages:
+    """Pages read in one tab of the shared browser, each loaded once: its DOM once it has loaded and its scripts have
+    run (what ``chromium --dump-dom`` printed, a browser launched per page before), and its screenshot."""
+
+    def __init__(self, session: DevToolsSession, server: SiteServer) -> None:
+        self.session, self.server = session, server
+        self._dom: dict[str, str] = {}
+
+    def _at(self, path: str) -> None:
+        url = require_page(self.server, path)
+        if self.session.evaluate("location.href") != url:
+            self.session.navigate(url)
+            # the theme's scripts that run at load (tabs, tables, the "js" mark) have run; a frame and a task more
+            self.session.evaluate(
+                "new Promise(r => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(r))))"
+            )
+
+    def dom(self, path: str) -> str:
+        """The page's DOM as HTML (``<html>`` and all inside it)."""
+        if path not in self._dom:
+            self._at(path)
+            self._dom[path] = self.session.evaluate("document.documentElement.outerHTML")
+        return self._dom[path]
+
+    def screenshot(self, path: str, shot: Path) -> None:
+        self._at(path)
+        self.session.screenshot(shot)
+
+
+@pytest.fixture(scope="module")
+def pages(chromium: Chromium, server: SiteServer) -> Iterator[Pages]:
+    session = chromium.devtools()
+    yield Pages(session, server)
+    session.close()
 
 
 def require_page(server: SiteServer, path: str) -> str:
@@ -213,23 +243,22 @@ def test_strict_build(site: Site) -> None:
     )
 
 
-def test_home_page_renders(chromium: Chromium, server: SiteServer, artifacts: Path) -> None:
-    html = chromium.dump_dom(server.base_url)
+def test_home_page_renders(pages: Pages, artifacts: Path) -> None:
+    html = pages.dom("")
     page = parse(html)
     assert "mtg-layers" in page.title, page.title
     assert page.h1 and page.h1[0].rstrip("¶").strip() == "mtg-layers", page.h1
     # the theme's JavaScript ran: its inline script marks <html> with class "js"
     html_tag = re.search(r"<html[^>]*>", html)
-    assert html_tag and re.search(r'class="[^"]*\bjs\b', html_tag.group(0)), "the theme's JavaScript did not run"
+    # (a class of its own: "no-js", the class before the theme's bundle ran, is not it)
+    classes = re.search(r'class="([^"]*)"', html_tag.group(0)) if html_tag else None
+    assert classes and "js" in classes.group(1).split(), "the theme's JavaScript did not run"
     assert "Gray Ogre" in html
-    chromium.screenshot(server.base_url, artifacts / "home.png")
+    pages.screenshot("", artifacts / "home.png")
 
 
-def test_gray_ogre_case_page_has_version_tabs_and_trace(
-    chromium: Chromium, server: SiteServer, artifacts: Path
-) -> None:
-    url = require_page(server, GRAY_OGRE_PAGE)
-    page = parse(chromium.dump_dom(url))
+def test_gray_ogre_case_page_has_version_tabs_and_trace(pages: Pages, artifacts: Path) -> None:
+    page = parse(pages.dom(GRAY_OGRE_PAGE))
     for label in VERSION_LABELS:
         assert label in page.tab_labels, f"no {label!r} tab on {GRAY_OGRE_PAGE}; tabs: {page.tab_labels}"
     assert page.tab_labels[0] == VERSION_LABELS[0], (
@@ -237,7 +266,7 @@ def test_gray_ogre_case_page_has_version_tabs_and_trace(
     )
     assert page.tables >= 1, f"no trace table on {GRAY_OGRE_PAGE}"
     assert page.table_headers, "the trace table has no header row"
-    chromium.screenshot(url, artifacts / "case-seed-gray-ogre.png")
+    pages.screenshot(GRAY_OGRE_PAGE, artifacts / "case-seed-gray-ogre.png")
 
 
 def _mermaid_svgs(session: DevToolsSession) -> int:
@@ -377,8 +406,15 @@ def test_search_box_finds(term: str, search_page: DevToolsSession, server: SiteS
     search_page.screenshot(artifacts / f"search-{slug}.png")
 
 
-@pytest.mark.parametrize("term", SEARCH_TERMS)
-def test_search_query_parameter_finds(term: str, chromium: Chromium, server: SiteServer) -> None:
+# The term of the shared search link: what each term finds is the search box tests' (every term of SEARCH_TERMS and
+# FRENCH_SEARCHES here, test_french_search.py's queries typed in); the link's own part is reading the term from the
+# address, one page load per term (the page builds the search index each time: about 2 s of the browser's CPU), so
+# one term, with a space and letters the address carries percent-encoded as UTF-8, and the page it must find first
+# (test_french_search.FRENCH_QUERIES: the card's page for its French name).
+LINK_TERM, LINK_FINDS = "Soirée enchantée", "Enchanted Evening"
+
+
+def test_search_query_parameter_finds(chromium: Chromium, server: SiteServer) -> None:
     """A shared search link (?q=...) opens the search dialog with results.
 
     Read through the DevTools protocol rather than --dump-dom: the search runs
@@ -386,10 +422,12 @@ def test_search_query_parameter_finds(term: str, chromium: Chromium, server: Sit
     """
     session = chromium.devtools()
     try:
-        session.navigate(server.base_url + "?q=" + urllib.parse.quote(term))
-        results = search_results(session, term)
-        _check_results(term, results)
-        assert session.evaluate("document.querySelector('.md-search__input').value") == term
+        session.navigate(server.base_url + "?q=" + urllib.parse.quote(LINK_TERM))
+        results = search_results(session, LINK_TERM)
+        assert results, f"the link's search for {LINK_TERM!r} found nothing"
+        first = f"{results[0]['href']} {results[0]['text'][:200]}"
+        assert LINK_FINDS in first, f"{LINK_TERM!r}: first result {results[0]}, then {results[1:4]}"
+        assert session.evaluate("document.querySelector('.md-search__input').value") == LINK_TERM
     finally:
         session.close()
 
@@ -406,42 +444,46 @@ PLAYGROUND_OGRE_JS = """
 """
 
 
-def test_playground_runs_gray_ogre_under_two_versions(chromium: Chromium, server: SiteServer, artifacts: Path) -> None:
+def test_the_playground_starts_without_errors(booted_playground: BootedPlayground) -> None:
+    """The playground page loads and starts Python with no console error, failed load or HTTP error (the crawl of
+    every page, test_all_pages.py, leaves this page to this test, which watches it until Python has started)."""
+    assert booted_playground.ready, f"the playground did not start: {booted_playground.started['status']}"
+    assert not booted_playground.boot_problems, f"{PLAYGROUND}: {booted_playground.boot_problems}"
+
+
+def test_playground_runs_gray_ogre_under_two_versions(
+    booted_playground: BootedPlayground, server: SiteServer, artifacts: Path
+) -> None:
     """The playground page runs the project's resolver under Pyodide, bundled into the site (no network)."""
-    session = chromium.devtools()
-    try:
-        session.navigate(require_page(server, "playground/") + "?case=seed-gray-ogre")
-        ready = session.poll("!document.getElementById('pg-run').disabled", timeout=240)
-        status = session.evaluate("document.getElementById('pg-status').textContent")
-        assert ready, f"the playground did not start: {status}"
-        chosen = session.evaluate("document.getElementById('pg-version').value")
-        assert chosen == "2025-08-01", f"the case opened under {chosen}, not the newest rules it declares"
-        for vid, pt in (("2020-04-17", "5/8"), ("2004-10-01", "1/4")):
-            select = f"document.getElementById('pg-version').value = {json.dumps(vid)}"
-            session.evaluate(f"(() => {{ {select}; document.getElementById('pg-run').click(); }})()")
-            found = session.poll(PLAYGROUND_OGRE_JS % {"vid": vid}, timeout=60)
-            assert found, f"no result for the Gray Ogre under {vid}"
-            assert found["pt"] == pt, f"Gray Ogre under {vid}: {found['pt']}, expected {pt}"
-            assert "sets power/toughness" in found["trace"]
-            session.screenshot(artifacts / f"playground-gray-ogre-{vid}.png")
-        # offline: everything the page loaded (Pyodide included) came from the site itself
-        loaded = session.evaluate("performance.getEntriesByType('resource').map(e => e.name)")
-        outside = [u for u in loaded if not u.startswith(server.base_url)]
-        assert not outside, f"the playground fetched from outside the site: {outside}"
-        assert any(u.endswith("pyodide.asm.wasm") for u in loaded), loaded
-    finally:
-        session.close()
+    session = booted_playground.fresh()
+    chosen = booted_playground.started["version"]
+    assert chosen == "2025-08-01", f"the case opened under {chosen}, not the newest rules it declares"
+    assert booted_playground.started["output"] == chosen, "the page did not answer for the case as it opened"
+    for vid, pt in (("2020-04-17", "5/8"), ("2004-10-01", "1/4")):
+        select = f"document.getElementById('pg-version').value = {json.dumps(vid)}"
+        session.evaluate(f"(() => {{ {select}; document.getElementById('pg-run').click(); }})()")
+        found = session.poll(PLAYGROUND_OGRE_JS % {"vid": vid}, timeout=60)
+        assert found, f"no result for the Gray Ogre under {vid}"
+        assert found["pt"] == pt, f"Gray Ogre under {vid}: {found['pt']}, expected {pt}"
+        assert "sets power/toughness" in found["trace"]
+        session.screenshot(artifacts / f"playground-gray-ogre-{vid}.png")
+    # offline: everything the page loaded (Pyodide included) came from the site itself
+    loaded = session.evaluate("performance.getEntriesByType('resource').map(e => e.name)")
+    outside = [u for u in loaded if not u.startswith(server.base_url)]
+    assert not outside, f"the playground fetched from outside the site: {outside}"
+    assert any(u.endswith("pyodide.asm.wasm") for u in loaded), loaded
+    assert not booted_playground.new_problems()
 
 
-def test_trace_row_in_words(chromium: Chromium, server: SiteServer) -> None:
-    html = chromium.dump_dom(require_page(server, GRAY_OGRE_PAGE))
+def test_trace_row_in_words(pages: Pages) -> None:
+    html = pages.dom(GRAY_OGRE_PAGE)
     text = re.sub(r"<[^>]+>", "", html)
     assert "sets power/toughness: layer 7b, 613.4b" in text, "the trace does not say which layer and rule"
     order = "timestamp 4, after Target creature gets +4/+4 until end of turn (ts 3) and 1 earlier effect in 7c"
     assert order in text, "the trace does not give the order in words"
     assert "Gray Ogre: 5/8 (was 5/6)" in text, "the trace does not show what changed in game notation"
     assert "Creature — Ogre" in text, "no result table in game notation"
-    moon = re.sub(r"<[^>]+>", "", chromium.dump_dom(require_page(server, MERMAID_CASE_PAGE)))
+    moon = re.sub(r"<[^>]+>", "", pages.dom(MERMAID_CASE_PAGE))
     why = "it would stop the effect of Urborg, Tomb of Yawgmoth from existing, so that effect depends on it (613.8a)"
     assert why in moon, "the dependency is not given in words"
 
@@ -451,16 +493,15 @@ DATED_CASE_PAGE = "cases/cr-613-7n-own-static-ability-before-resolving-effect/"
 DATED_LABELS = ("Today (2025–) · 2025-08-01", "2023–2025 · 2023-11-17")
 
 
-def test_dated_profiles_tabs_today_first(chromium: Chromium, server: SiteServer, artifacts: Path) -> None:
-    url = require_page(server, DATED_CASE_PAGE)
-    page = parse(chromium.dump_dom(url))
+def test_dated_profiles_tabs_today_first(pages: Pages, artifacts: Path) -> None:
+    page = parse(pages.dom(DATED_CASE_PAGE))
     # today's tab first, then the older ones newest first (since issue 29 the case also declares the day before
     # and the day of 613.7n's change, 2025-07-24 and 2025-07-25, between the two profiles)
     labels = page.tab_labels
     assert labels[0] == DATED_LABELS[0] and DATED_LABELS[1] in labels, f"tabs on {DATED_CASE_PAGE}: {labels}"
     days = [label.rsplit(" · ", 1)[-1] for label in labels]
     assert days == sorted(days, reverse=True), f"tabs on {DATED_CASE_PAGE}: {labels}"
-    chromium.screenshot(url, artifacts / "case-613-7n-dated-tabs.png")
+    pages.screenshot(DATED_CASE_PAGE, artifacts / "case-613-7n-dated-tabs.png")
 
 
 # what a reader sees must be words: no Python list, no refuted theorem left unexplained
@@ -550,8 +591,8 @@ def test_rule_number_links_to_its_text(chromium: Chromium, server: SiteServer, a
         session.close()
 
 
-def test_footer_links_repository_and_licence(chromium: Chromium, server: SiteServer) -> None:
-    html = chromium.dump_dom(server.base_url)
+def test_footer_links_repository_and_licence(pages: Pages, server: SiteServer) -> None:
+    html = pages.dom("")
     assert 'class="footer-repo"' in html and 'class="footer-licence"' in html
     assert re.search(r'href="(\./)?licence/" class="footer-licence"', html), "no licence link in the footer"
     require_page(server, "licence/")
@@ -578,21 +619,39 @@ def test_french_pages_say_they_are_french(site: Site) -> None:
     assert '<html lang="en"' in (root / "index.html").read_text("utf-8")
 
 
-@pytest.mark.parametrize("path", [GRAY_OGRE_PAGE, MERMAID_CASE_PAGE, "", "playground/"])
+PHONE = {"width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": True}
+WIDTHS_JS = "[document.documentElement.scrollWidth, window.innerWidth]"
+
+
+@pytest.mark.parametrize("path", [GRAY_OGRE_PAGE, MERMAID_CASE_PAGE, ""])
 def test_no_horizontal_overflow_on_a_phone(path: str, chromium: Chromium, server: SiteServer, artifacts: Path) -> None:
     """At 390 px wide, tables scroll inside their box or reflow: the page itself never scrolls sideways."""
     session = chromium.devtools()
     try:
-        session.send(
-            "Emulation.setDeviceMetricsOverride", {"width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": True}
-        )
+        session.send("Emulation.setDeviceMetricsOverride", PHONE)
         session.navigate(require_page(server, path))
-        widths = session.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
+        widths = session.evaluate(WIDTHS_JS)
         assert widths[0] <= widths[1], f"{path or 'home'} overflows at 390 px: {widths[0]} > {widths[1]}"
         slug = re.sub(r"[^a-z0-9]+", "-", path).strip("-") or "home"
         session.screenshot(artifacts / f"phone-{slug}.png")
     finally:
         session.close()
+
+
+def test_no_horizontal_overflow_on_a_phone_in_the_playground(
+    booted_playground: BootedPlayground, artifacts: Path
+) -> None:
+    """The same at 390 px on the playground page (the page with Python started, shared), its answer to the case on
+    it: the result, the check and the trace tables."""
+    session = booted_playground.fresh()
+    session.send("Emulation.setDeviceMetricsOverride", PHONE)
+    session.evaluate("document.getElementById('pg-run').click()")
+    assert session.poll("document.getElementById('pg-output').dataset.version", timeout=60), "no answer on the page"
+    session.evaluate(SETTLED_JS)
+    widths = session.evaluate(WIDTHS_JS)
+    assert widths[0] <= widths[1], f"{PLAYGROUND} overflows at 390 px: {widths[0]} > {widths[1]}"
+    session.screenshot(artifacts / "phone-playground.png")
+    session.send("Emulation.clearDeviceMetricsOverride")
 
 
 # French: a card by its printed French name, and French rules terms.

@@ -9,13 +9,11 @@ test_browser.py, it fails (does not skip) without Chromium.
 from __future__ import annotations
 
 import json
-import os
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from .site_helpers import CHROMIUM, INSTALL_HINT, Chromium, SiteServer, shared_site
+from .site_helpers import BootedPlayground
 
 pytestmark = pytest.mark.slow
 
@@ -35,56 +33,34 @@ RESULT_JS = """
 """
 
 
-@pytest.fixture(scope="module")
-def chromium() -> Iterator[Chromium]:
-    if not os.path.exists(CHROMIUM):
-        pytest.fail(INSTALL_HINT, pytrace=False)
-    browser = Chromium(CHROMIUM)
-    yield browser
-    browser.cleanup()
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[SiteServer]:
-    try:
-        site = shared_site(tmp_path_factory, REPO)[0]
-    except RuntimeError as e:
-        pytest.fail(str(e), pytrace=False)
-    if not (site / "playground" / "index.html").is_file():
-        pytest.fail(f"no playground page in the built site {site}", pytrace=False)
-    with SiteServer(site) as srv:
-        yield srv
-
-
-def test_a_board_picked_by_french_names_runs_in_the_page(chromium: Chromium, server: SiteServer) -> None:
+def test_a_board_picked_by_french_names_runs_in_the_page(booted_playground: BootedPlayground) -> None:
+    """On the playground page with Python started (tests/site/conftest.py, shared with the other playground tests
+    and put back as it started): the card box fills once the first answer is on the page."""
     ARTIFACTS.mkdir(exist_ok=True)
-    session = chromium.devtools()
-    try:
-        session.navigate(server.base_url + "playground/")
-        ready = session.poll("!document.getElementById('pg-build').disabled", timeout=240)
-        status = session.evaluate("document.getElementById('pg-status').textContent")
-        assert ready, f"the playground did not start: {status}"
-        offered = session.evaluate(
-            "[...document.querySelectorAll('#pg-card-names option')].map(o => o.value).includes('Humilité')"
+    session = booted_playground.fresh()
+    ready = session.poll("!document.getElementById('pg-build').disabled", timeout=240)
+    status = session.evaluate("document.getElementById('pg-status').textContent")
+    assert ready, f"the playground did not start: {status}"
+    offered = session.evaluate(
+        "[...document.querySelectorAll('#pg-card-names option')].map(o => o.value).includes('Humilité')"
+    )
+    assert offered, "the type-ahead does not offer the French name Humilité"
+    for card in CARDS:  # typed into the card box and added, in the order the cards entered
+        session.evaluate(
+            f"(() => {{ document.getElementById('pg-card').value = {json.dumps(card)};"
+            " document.getElementById('pg-add').click(); })()"
         )
-        assert offered, "the type-ahead does not offer the French name Humilité"
-        for card in CARDS:  # typed into the card box and added, in the order the cards entered
-            session.evaluate(
-                f"(() => {{ document.getElementById('pg-card').value = {json.dumps(card)};"
-                " document.getElementById('pg-add').click(); })()"
-            )
-        lines = session.evaluate("document.getElementById('pg-names').value")
-        assert lines.splitlines() == list(CARDS)
-        for vid, pt in (("2025-08-01", "5/8"), ("2004-10-01", "1/4")):
-            session.evaluate(
-                f"(() => {{ document.getElementById('pg-version').value = {json.dumps(vid)};"
-                " document.getElementById('pg-build').click(); })()"
-            )
-            found = session.poll(RESULT_JS % {"vid": json.dumps(vid)}, timeout=60)
-            status = session.evaluate("document.getElementById('pg-status').textContent")
-            assert found, f"no result for the Gray Ogre under {vid}: {status}"
-            assert found["pt"] == pt, f"Gray Ogre by names under {vid}: {found['pt']}, expected {pt}"
-            assert "sets power/toughness" in found["trace"]
-            session.screenshot(ARTIFACTS / f"playground-by-names-{vid}.png")
-    finally:
-        session.close()
+    lines = session.evaluate("document.getElementById('pg-names').value")
+    assert lines.splitlines() == list(CARDS)
+    for vid, pt in (("2025-08-01", "5/8"), ("2004-10-01", "1/4")):
+        session.evaluate(
+            f"(() => {{ document.getElementById('pg-version').value = {json.dumps(vid)};"
+            " document.getElementById('pg-build').click(); })()"
+        )
+        found = session.poll(RESULT_JS % {"vid": json.dumps(vid)}, timeout=60)
+        status = session.evaluate("document.getElementById('pg-status').textContent")
+        assert found, f"no result for the Gray Ogre under {vid}: {status}"
+        assert found["pt"] == pt, f"Gray Ogre by names under {vid}: {found['pt']}, expected {pt}"
+        assert "sets power/toughness" in found["trace"]
+        session.screenshot(ARTIFACTS / f"playground-by-names-{vid}.png")
+    assert not booted_playground.new_problems()

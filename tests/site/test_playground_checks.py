@@ -25,8 +25,7 @@ from mtg_layers.docs_site.mkdocs_hooks import python_bundle
 from reference.versions import CURRENT, builtin_versions
 from tests.corpus.test_malformed_inputs import KINDS, Kind
 
-from .site_helpers import Chromium, SiteServer
-from .test_all_pages import browser, built, server  # noqa: F401  (one build and server for the browser test)
+from .site_helpers import BootedPlayground
 
 OGRE = (Path(__file__).resolve().parents[2] / "corpus" / "cases" / "seed" / "gray-ogre.yaml").read_text("utf-8")
 
@@ -114,23 +113,18 @@ PLAYGROUND_BOARDS = {
 
 
 @pytest.mark.slow
-def test_the_page_reports_errors_as_the_cli_does(tmp_path: Path, server: SiteServer, browser: Chromium) -> None:  # noqa: F811
-    """In the browser: each bad board's status line is the CLI's error line for the same file."""
-    session = browser.devtools()
-    try:
-        session.navigate(server.base_url + "playground/?case=seed-gray-ogre", timeout=120)
-        assert session.poll("!document.getElementById('pg-run').disabled", timeout=600), session.evaluate(
-            "document.getElementById('pg-status').textContent"
+def test_the_page_reports_errors_as_the_cli_does(tmp_path: Path, booted_playground: BootedPlayground) -> None:
+    """In the browser (the playground page with Python started, tests/site/conftest.py): each bad board's status line
+    is the CLI's error line for the same file."""
+    session = booted_playground.fresh()
+    for name, text in PLAYGROUND_BOARDS.items():
+        expected = "error: " + cli_message(tmp_path, name.replace(" ", "-"), text)
+        session.evaluate(f"document.getElementById('pg-board').value = {json.dumps(text)}")
+        session.evaluate("document.getElementById('pg-run').click()")
+        said = session.poll(
+            "(() => { const s = document.getElementById('pg-status');"
+            " return s.classList.contains('pg-error') ? s.textContent : null; })()",
+            timeout=120,
         )
-        for name, text in PLAYGROUND_BOARDS.items():
-            expected = "error: " + cli_message(tmp_path, name.replace(" ", "-"), text)
-            session.evaluate(f"document.getElementById('pg-board').value = {json.dumps(text)}")
-            session.evaluate("document.getElementById('pg-run').click()")
-            said = session.poll(
-                "(() => { const s = document.getElementById('pg-status');"
-                " return s.classList.contains('pg-error') ? s.textContent : null; })()",
-                timeout=120,
-            )
-            assert said == expected, name
-    finally:
-        session.close()
+        assert said == expected, name
+    assert not booted_playground.new_problems()
