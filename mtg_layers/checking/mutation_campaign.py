@@ -441,12 +441,42 @@ def first_equivalent(equivalents: Sequence[Mapping[str, Any]], workdir: Path) ->
             names = (
                 [n for n in write_mutants_of(workdir, where[0], found[0]) if parse_name(n) == where] if found else []
             )
-            read[where] = (found[0] if found else frozenset(), changed_lines(names, workdir))
+            afters = [_lines(x["after"]) for x in equivalents if (x["module"], x["function"]) == where]
+            read[where] = (
+                found[0] if found else frozenset(),
+                changed_lines(_could_add(names, afters, workdir), workdir),
+            )
         lines, changes = read[where]
         for name, (before, after) in changes.items():
             if equivalent_reason(*where, before, after, [e]) is not None:
                 return name, lines
     return None
+
+
+def _could_add(names: Sequence[str], afters: Sequence[tuple[str, ...]], workdir: Path) -> list[str]:
+    """The mutants among ``names`` (of one function, written in the scratch copy) whose code holds every line one of
+    ``afters`` names: only those can add those lines (``changed_lines`` reads the lines a mutant adds out of its
+    code, the function named as the original), so only they are diffed.
+
+    A mutant's code is read through mutmut's index of its functions' lines (``MutantLineSpans``), with the
+    generated function's name turned back into the original's, as mutmut's diff names both."""
+    from mutmut.mutation.data import MutantLineSpans
+
+    if not names:
+        return []
+    module, function = parse_name(names[0])
+    with _cwd(workdir):
+        spans = MutantLineSpans.load(source_path(module))
+        if spans is None:
+            return list(names)
+        sources = spans.read_function_sources([n.rpartition(".")[2] for n in names])
+    out = []
+    for name, code in zip(names, sources, strict=True):
+        generated, original = name.rpartition(".")[2], function.rpartition(".")[2]
+        held = {line.strip() for line in code.replace(f"def {generated}(", f"def {original}(").splitlines()}
+        if any(set(after) <= held for after in afters):
+            out.append(name)
+    return out
 
 
 def draw_function_mutant(

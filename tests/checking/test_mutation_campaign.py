@@ -218,6 +218,25 @@ def test_the_mutants_found_in_the_functions_alone_are_mutmuts_of_the_whole_modul
     assert mutation._mutated_functions(str(path), code, part) is None
 
 
+def test_a_mutant_is_diffed_for_the_equivalents_only_when_its_code_holds_the_lines_one_adds(tmp_path: Path) -> None:
+    """``first_equivalent`` diffs only the mutants ``_could_add`` keeps: for every mutant of ``clock``, those that add
+    the very lines it adds are kept (so no equivalent is missed), and a line no mutant holds keeps none."""
+    work = _scratch_rules(tmp_path, "clock")
+    every = frozenset().union(*(lines for _, lines in mutation.mutated_functions("clock")))
+    names = mutation.write_mutants_of(work, "clock", every)
+    changes = mutation.changed_lines(names, work)
+    by_function: dict[str, list[str]] = {}
+    for n in names:
+        by_function.setdefault(mutation.parse_name(n)[1], []).append(n)
+    assert len(by_function) > 2
+    for same in by_function.values():
+        for n in same:
+            added = changes[n][1]
+            kept = set(mutation._could_add(same, [added], work))
+            assert {m for m in same if changes[m][1] == added} <= kept, n
+        assert mutation._could_add(same, [("no mutant adds this line",)], work) == []
+
+
 def test_the_draw_takes_a_function_then_one_of_its_open_mutants_from_the_modules_own_generator(
     tmp_path: Path,
 ) -> None:
