@@ -349,7 +349,7 @@ def _mutated_functions(filename: str, code: str, lines: frozenset[int]) -> Any:
     ``combine_mutations_to_source`` writes them into the whole module as it does. Without a ``no mutate`` pragma
     (``_mutated`` checks) the lines mutmut ignores are those its pattern setting matches, line by line, read from
     the smaller module's own text as from the whole one's. (tests/checking/test_mutation_campaign.py compares both
-    ways on every function of a module.)
+    ways on every function of ``clock``.)
     """
     import ast
     import dataclasses as dc
@@ -361,8 +361,8 @@ def _mutated_functions(filename: str, code: str, lines: frozenset[int]) -> Any:
         _compute_mutated_function_hashes,
         combine_mutations_to_source,
         get_statements_until_func_or_class,
-        mutation_operators,
     )
+    from mutmut.mutation.mutators import mutation_operators
     from mutmut.mutation.pragma_handling import get_ignored_lines
 
     def taken(node: ast.AST) -> bool | None:
