@@ -313,11 +313,97 @@ def mutated_functions(module: str, root: Path = ROOT) -> list[tuple[str, frozens
 
 def _mutated(module: str, lines: Collection[int], root: Path) -> Any:
     """mutmut's mutated file of a module (``MutatedFile``: code, mutant names, each generated function's lines)
-    with the mutants of the functions on ``lines``."""
+    with the mutants of the functions on ``lines``: what ``mutate_file_contents`` gives for those lines
+    (``_mutated_whole``), its search for mutants run on those functions alone (``_mutated_functions``)."""
+    path = source_path(module)
+    code = (root / path).read_text(encoding="utf-8")
+    found = None if "no mutate" in code else _mutated_functions(str(path), code, frozenset(lines))
+    return _mutated_whole(str(path), code, lines) if found is None else found
+
+
+def _mutated_whole(filename: str, code: str, lines: Collection[int]) -> Any:
+    """mutmut's own mutated file (``mutate_file_contents``): one visit of the whole module."""
     from mutmut.mutation.file_mutation import mutate_file_contents  # the dev extra: only the campaign needs it
 
-    path = source_path(module)
-    return mutate_file_contents(str(path), (root / path).read_text(encoding="utf-8"), set(lines), None)
+    return mutate_file_contents(filename, code, set(lines), None)
+
+
+@functools.lru_cache(maxsize=4)
+def _parsed(code: str) -> Any:
+    """libcst's module of a source (a draw tries several functions of one module: parsed once)."""
+    import libcst as cst
+
+    return cst.parse_module(code)
+
+
+def _mutated_functions(filename: str, code: str, lines: frozenset[int]) -> Any:
+    """``mutate_file_contents(filename, code, lines)``, the module visited only where the mutants are; None when a
+    function holds only some of ``lines`` (mutmut's whole visit then decides which of its nodes are mutated).
+
+    mutmut mutates the nodes of the top-level functions and of the methods of top-level classes (each mutant within
+    one of them, ``contained_by_top_level_function``), those starting on a line of ``lines``, and numbers a
+    function's mutants in the order it visits the function's nodes. Its visit of the whole module (positions,
+    pragmas, the search) is most of a draw's time. Here it visits a module of the same header and only the functions
+    whose every line is in ``lines`` (in a class, with only those methods), made of the very node objects of the
+    whole module (``unsafe_skip_copy``), so it finds the same mutants in the same order, and mutmut's
+    ``combine_mutations_to_source`` writes them into the whole module as it does. Without a ``no mutate`` pragma
+    (``_mutated`` checks) the lines mutmut ignores are those its pattern setting matches, line by line, read from
+    the smaller module's own text as from the whole one's. (tests/checking/test_mutation_campaign.py compares both
+    ways on every function of ``clock``.)
+    """
+    import ast
+    import dataclasses as dc
+
+    import libcst as cst
+    from libcst.metadata import MetadataWrapper
+    from mutmut.mutation.file_mutation import (
+        MutationVisitor,
+        _compute_mutated_function_hashes,
+        combine_mutations_to_source,
+        get_statements_until_func_or_class,
+    )
+    from mutmut.mutation.mutators import mutation_operators
+    from mutmut.mutation.pragma_handling import get_ignored_lines
+
+    def taken(node: ast.AST) -> bool | None:
+        """All of the function's lines are in ``lines`` (True), none (False), some (None)."""
+        span = set(range(node.lineno, (node.end_lineno or node.lineno) + 1))  # type: ignore[attr-defined]
+        return True if span <= lines else False if not span & lines else None
+
+    whole = _parsed(code)
+    kinds = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
+    tops = [n for n in ast.parse(code).body if isinstance(n, kinds)]  # the defs, in order, as libcst's below
+    defs = [s for s in whole.body if isinstance(s, (cst.FunctionDef, cst.ClassDef))]
+    if len(tops) != len(defs):
+        return None
+    kept: list[Any] = []
+    for top, statement in zip(tops, defs, strict=True):
+        if isinstance(statement, cst.FunctionDef):
+            keep = taken(top)
+            if keep is None:
+                return None
+            kept += [statement] if keep else []
+        elif isinstance(statement, cst.ClassDef) and isinstance(statement.body, cst.IndentedBlock):
+            assert isinstance(top, ast.ClassDef)
+            inner = [n for n in top.body if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))]
+            methods = [m for m in statement.body.body if isinstance(m, cst.FunctionDef)]
+            if len(inner) != len(methods):
+                return None
+            chosen = []
+            for node, method in zip(inner, methods, strict=True):
+                keep = taken(node)
+                if keep is None:
+                    return None
+                chosen += [method] if keep else []
+            if chosen:
+                kept.append(statement.with_changes(body=statement.body.with_changes(body=chosen)))
+    header = get_statements_until_func_or_class(whole.body)
+    small = whole.with_changes(body=[*header, *kept])
+    wrapper = MetadataWrapper(small, unsafe_skip_copy=True)
+    visitor = MutationVisitor(mutation_operators, get_ignored_lines(filename, small.code, wrapper, None), None)
+    wrapper.visit(visitor)
+    mutated = combine_mutations_to_source(whole, visitor.mutations, visitor.ignored_classes, visitor.ignored_functions)
+    return dc.replace(mutated, hash_by_function_name=_compute_mutated_function_hashes(code, whole, visitor.mutations))
 
 
 def mutants_of(module: str, lines: Collection[int], root: Path = ROOT) -> tuple[str, list[str]]:
@@ -355,12 +441,42 @@ def first_equivalent(equivalents: Sequence[Mapping[str, Any]], workdir: Path) ->
             names = (
                 [n for n in write_mutants_of(workdir, where[0], found[0]) if parse_name(n) == where] if found else []
             )
-            read[where] = (found[0] if found else frozenset(), changed_lines(names, workdir))
+            afters = [_lines(x["after"]) for x in equivalents if (x["module"], x["function"]) == where]
+            read[where] = (
+                found[0] if found else frozenset(),
+                changed_lines(_could_add(names, afters, workdir), workdir),
+            )
         lines, changes = read[where]
         for name, (before, after) in changes.items():
             if equivalent_reason(*where, before, after, [e]) is not None:
                 return name, lines
     return None
+
+
+def _could_add(names: Sequence[str], afters: Sequence[tuple[str, ...]], workdir: Path) -> list[str]:
+    """The mutants among ``names`` (of one function, written in the scratch copy) whose code holds every line one of
+    ``afters`` names: only those can add those lines (``changed_lines`` reads the lines a mutant adds out of its
+    code, the function named as the original), so only they are diffed.
+
+    A mutant's code is read through mutmut's index of its functions' lines (``MutantLineSpans``), with the
+    generated function's name turned back into the original's, as mutmut's diff names both."""
+    from mutmut.mutation.data import MutantLineSpans
+
+    if not names:
+        return []
+    module, function = parse_name(names[0])
+    with _cwd(workdir):
+        spans = MutantLineSpans.load(source_path(module))
+        if spans is None:
+            return list(names)
+        sources = spans.read_function_sources([n.rpartition(".")[2] for n in names])
+    out = []
+    for name, code in zip(names, sources, strict=True):
+        generated, original = name.rpartition(".")[2], function.rpartition(".")[2]
+        held = {line.strip() for line in code.replace(f"def {generated}(", f"def {original}(").splitlines()}
+        if any(set(after) <= held for after in afters):
+            out.append(name)
+    return out
 
 
 def draw_function_mutant(

@@ -192,6 +192,51 @@ def test_a_functions_mutants_written_alone_are_the_whole_generations() -> None:
     assert sorted(alone) == sorted(whole) and len(whole) > 20
 
 
+def _written(mutated: object) -> tuple[object, ...]:
+    """What a ``MutatedFile`` holds: the code, the mutants' names, the generated functions' lines."""
+    return tuple(getattr(mutated, f) for f in ("code", "mutant_names", "line_span_by_function_name"))
+
+
+def test_the_mutants_found_in_the_functions_alone_are_mutmuts_of_the_whole_module() -> None:
+    """``mutants_of`` visits only the functions asked for (``_mutated_functions``), mutmut the whole module
+    (``mutate_file_contents``): the same file, mutants' names, line index and hashes, for every line of the module,
+    for two functions at once (the first, top-level, and the last, a method of ``Clock``) and for each function; a
+    set of lines that holds only part of a function is left to mutmut's whole visit (None)."""
+    module = "clock"
+    path = mutation.source_path(module)
+    code = (ROOT / path).read_text(encoding="utf-8")
+    functions = mutation.mutated_functions(module)
+    every = frozenset(range(1, len(code.splitlines()) + 1))
+    assert "." not in functions[0][0] and "." in functions[-1][0], functions
+    for lines in [every, functions[0][1] | functions[-1][1], *(lines for _, lines in functions)]:
+        mine = mutation._mutated_functions(str(path), code, frozenset(lines))
+        theirs = mutation._mutated_whole(str(path), code, lines)
+        assert mine is not None and (theirs.mutant_names or lines != every), sorted(lines)[:1]
+        assert _written(mine) == _written(theirs), sorted(lines)[:1]
+        assert mine.hash_by_function_name == theirs.hash_by_function_name
+    part = frozenset(sorted(functions[0][1])[1:])
+    assert mutation._mutated_functions(str(path), code, part) is None
+
+
+def test_a_mutant_is_diffed_for_the_equivalents_only_when_its_code_holds_the_lines_one_adds(tmp_path: Path) -> None:
+    """``first_equivalent`` diffs only the mutants ``_could_add`` keeps: for every mutant of ``clock``, those that add
+    the very lines it adds are kept (so no equivalent is missed), and a line no mutant holds keeps none."""
+    work = _scratch_rules(tmp_path, "clock")
+    every = frozenset().union(*(lines for _, lines in mutation.mutated_functions("clock")))
+    names = mutation.write_mutants_of(work, "clock", every)
+    changes = mutation.changed_lines(names, work)
+    by_function: dict[str, list[str]] = {}
+    for n in names:
+        by_function.setdefault(mutation.parse_name(n)[1], []).append(n)
+    assert len(by_function) > 2
+    for same in by_function.values():
+        for n in same:
+            added = changes[n][1]
+            kept = set(mutation._could_add(same, [added], work))
+            assert {m for m in same if changes[m][1] == added} <= kept, n
+        assert mutation._could_add(same, [("no mutant adds this line",)], work) == []
+
+
 def test_the_draw_takes_a_function_then_one_of_its_open_mutants_from_the_modules_own_generator(
     tmp_path: Path,
 ) -> None:

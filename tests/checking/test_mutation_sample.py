@@ -6,8 +6,8 @@ from the sources as they are now, so a change to a module is sampled on the next
 (``mutation_campaign.draw_function_mutant``): each module shuffles its functions with the seed and its own name,
 and the first function with an open mutant gives one, uniformly among that function's mutants. Each module draws
 from its own generator, so a change to one module moves that module's draw alone, and only the drawn functions'
-mutants are written (mutmut's own code, ``mutants_of``): about 30 s of CPU where mutmut wrote all 17,000 mutants in
-about 180 s.
+mutants are written (mutmut's own code, ``mutants_of``, its search for mutants run on those functions alone), where
+mutmut wrote all 17,000 mutants in about 180 s.
 Each sampled mutant must be killed by the sample's killing suite (the campaign's, less its slowest tests).
 The draw leaves out the mutants a file already accounts for (``mutation_campaign.accounts_for``): those recorded
 as equivalent and the survivors the last campaign reported (mtg_layers/data/mutation-results.json lists them:
