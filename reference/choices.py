@@ -124,14 +124,11 @@ def front(
     """613.7m, 613.7a: an open tie cut to the effects no choice made so far puts after another of them (those can
     come first; every order of them keeps the choices made), and, for each effect left out, a pair naming the one
     it comes after (already implied: it puts the effect into the recorded order)."""
-    first = [x for x in tie.candidates if not any(chosen_before(pairs, holder_of, later, y, x) for y in tie.candidates)]
+    before = chosen_order(pairs, holder_of, later)
+    first = [x for x in tie.candidates if not any(before(y, x) for y in tie.candidates)]
     if len(first) == len(tie.candidates):
         return tie, ()
-    implied = tuple(
-        (next(y for y in tie.candidates if chosen_before(pairs, holder_of, later, y, x)), x)
-        for x in tie.candidates
-        if x not in first
-    )
+    implied = tuple((next(y for y in tie.candidates if before(y, x)), x) for x in tie.candidates if x not in first)
     holders = dict(zip(tie.candidates, tie.holders, strict=True))
     return replace(tie, candidates=tuple(first), holders=tuple(holders[x] for x in first)), implied
 
@@ -210,8 +207,27 @@ def chosen_before(
 ) -> bool:
     """613.7m: whether the pairs chosen so far (with whole objects in one order and APNAP order) put ``a`` before
     ``b``."""
-    keys = list(dict.fromkeys([*(k for p in pairs for k in p), a, b]))
-    return b in _reach(_successors(pairs, holder_of, later, keys), a)
+    return chosen_order(pairs, holder_of, later)(a, b)
+
+
+def chosen_order(
+    pairs: tuple[tuple[str, str], ...], holder_of: Mapping[str, str], later: Later
+) -> Callable[[str, str], bool]:
+    """613.7m: ``chosen_before`` for one branch's pairs, asked of many effects: the successors of each set of effects
+    named (the pairs' and the two asked about) worked out once, and what each effect reaches through them."""
+    named = [k for p in pairs for k in p]
+    reached: dict[tuple[tuple[str, ...], str], set[str]] = {}
+    successors: dict[tuple[str, ...], dict[str, set[str]]] = {}
+
+    def before(a: str, b: str) -> bool:
+        keys = tuple(dict.fromkeys([*named, a, b]))
+        if (keys, a) not in reached:
+            if keys not in successors:
+                successors[keys] = _successors(pairs, holder_of, later, keys)
+            reached[keys, a] = _reach(successors[keys], a)
+        return b in reached[keys, a]
+
+    return before
 
 
 def incidental(
@@ -225,7 +241,8 @@ def incidental(
     holders = dict(zip(tie.candidates, tie.holders, strict=True))
     if tie.chosen in named or holders.get(tie.chosen) in named:
         return False  # 613.7m: the case's own tie_order decides it
-    return not all(chosen_before(pairs, holder_of, later, tie.chosen, f) for f in tie.candidates if f != tie.chosen)
+    before = chosen_order(pairs, holder_of, later)
+    return not all(before(tie.chosen, f) for f in tie.candidates if f != tie.chosen)
 
 
 def apnap_later(ties: Iterable[Tie], board: Board, res: Resolution, version: RulesVersion) -> Later:

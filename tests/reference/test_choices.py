@@ -39,6 +39,9 @@ def test_613_7m_an_open_tie_is_cut_to_the_effects_no_choice_puts_after_another()
     assert (cut.candidates, cut.holders) == (("a", "c"), ("a", "c"))
     assert implied == (("a", "b"),)
     assert front(tie, (), {"a": "a", "b": "b", "c": "c"}, lambda _x, _y: False) == (tie, ()), "no choice: all open"
+    # derived: b chosen before a, so a cannot come first (asked after a itself, then b: each effect's reach its own)
+    cut, implied = front(tie, (("b", "a"),), {"a": "a", "b": "b", "c": "c"}, lambda _x, _y: False)
+    assert (cut.candidates, implied) == (("b", "c"), (("b", "a"),))
 
 
 def _two_pt_ties() -> Board:
