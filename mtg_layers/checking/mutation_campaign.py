@@ -358,12 +358,13 @@ def _mutated_functions(filename: str, code: str, lines: frozenset[int]) -> Any:
     from libcst.metadata import MetadataWrapper
     from mutmut.mutation.file_mutation import (
         MutationVisitor,
-        _compute_mutated_function_hashes,
         combine_mutations_to_source,
+        compute_function_hashes,
         get_statements_until_func_or_class,
     )
     from mutmut.mutation.mutators import mutation_operators
     from mutmut.mutation.pragma_handling import get_ignored_lines
+    from mutmut.mutation.trampoline_templates import mangle_function_name
 
     def taken(node: ast.AST) -> bool | None:
         """All of the function's lines are in ``lines`` (True), none (False), some (None)."""
@@ -403,7 +404,20 @@ def _mutated_functions(filename: str, code: str, lines: frozenset[int]) -> Any:
     visitor = MutationVisitor(mutation_operators, get_ignored_lines(filename, small.code, wrapper, None), None)
     wrapper.visit(visitor)
     mutated = combine_mutations_to_source(whole, visitor.mutations, visitor.ignored_classes, visitor.ignored_functions)
-    return dc.replace(mutated, hash_by_function_name=_compute_mutated_function_hashes(code, whole, visitor.mutations))
+    # the hashes of the functions holding a mutant, by mangled name, as mutmut's mutate_file_contents gives them
+    key_by_node: dict[cst.FunctionDef, str] = {}
+
+    def index(body: Sequence[cst.CSTNode], class_name: str = "") -> None:
+        for stmt in body:
+            if isinstance(stmt, cst.FunctionDef):
+                key_by_node[stmt] = mangle_function_name(name=stmt.name.value, class_name=class_name or None)
+            elif isinstance(stmt, cst.ClassDef) and isinstance(stmt.body, cst.IndentedBlock):
+                index(stmt.body.body, f"{class_name}.{stmt.name.value}" if class_name else stmt.name.value)
+
+    index(whole.body)
+    holders = {key_by_node.get(m.contained_by_top_level_function) for m in visitor.mutations}  # type: ignore[arg-type]
+    hashes = compute_function_hashes(code, accept=lambda key: key in holders)
+    return dc.replace(mutated, hash_by_function_name=hashes)
 
 
 def mutants_of(module: str, lines: Collection[int], root: Path = ROOT) -> tuple[str, list[str]]:
