@@ -14,7 +14,10 @@ from reference.versions import builtin_versions
 from tests import session_shared, shared_results
 
 
-def test_a_shared_crosscheck_is_the_crosscheck_and_is_computed_once(tmp_path_factory: pytest.TempPathFactory) -> None:
+def test_a_shared_crosscheck_is_the_crosscheck_and_is_computed_once(
+    tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("MTG_LAYERS_Z3_RECORD", "off")  # not `verify`'s record (tests/checking/test_z3_record.py)
     case = load_case(CASES_DIR / "seed" / "gray-ogre.yaml")
     direct = crosscheck_case(case, builtin_versions()["2020-04-17"])
     shared = shared_results.crosscheck(tmp_path_factory, case, "2020-04-17")

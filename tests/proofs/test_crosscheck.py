@@ -37,7 +37,8 @@ def test_corpus_case_verified(case_id: str, tmp_path_factory: pytest.TempPathFac
     board and expectation of the corpus: no pair may be "not encoded" or "not encodable" (the
     names of the gaps, proofs.reads.OFF and NOT_MODELLED, appear in the info if one comes back).
     Each verdict is ``crosscheck_case(case, builtin_versions()[vid])``, computed once in the run and shared
-    with the generated pages' tests (tests/shared_results.py).
+    with the generated pages' tests (tests/shared_results.py), or read from the verdicts `mtg-layers verify`
+    kept for these very files (mtg_layers.checking.z3_record: CI runs the README's verify first).
     """
     case = corpus_case(case_id)
     for vid in case.versions:
