@@ -439,14 +439,16 @@ def _era_note(version: RulesVersion) -> str:
 @friendly_errors
 def docs_pages(out: Path, corpus_dir: Path) -> None:
     """Generate the documentation site's case pages and corpus index from the resolver's traces."""
+    from .checking import z3_record
     from .corpus import load_corpus
-    from .docs_site.generated_pages import generate, generate_fragments, generate_schemas
+    from .docs_site.generated_pages import generate, generate_fragments, generate_schemas, z3_result
     from .docs_site.rule_pages import generate_rule_pages
 
     cases = load_corpus(corpus_dir)
-    written = generate(cases, out)
+    z3 = z3_record.verdicts(corpus_dir, z3_result)  # what `verify` kept for this code and corpus, else z3
+    written = generate(cases, out, z3)
     click.echo(f"wrote {len(written)} pages to {out}")
-    fragments = generate_fragments(cases, corpus_dir, out.parent / "generated")
+    fragments = generate_fragments(cases, corpus_dir, out.parent / "generated", z3)
     click.echo(f"wrote {len(fragments)} fragments to {out.parent / 'generated'}")
     rules = generate_rule_pages(out.parent / "rules")
     click.echo(f"wrote {len(rules)} rule pages to {out.parent / 'rules'}")

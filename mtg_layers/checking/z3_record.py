@@ -13,9 +13,10 @@ the readers then compute afresh. Only "verified" verdicts are kept: a failure or
 so its details come from a fresh run.
 
 The record lives in the user's cache directory (``$XDG_CACHE_HOME/mtg-layers/z3-verdicts``, by default
-``~/.cache/mtg-layers/z3-verdicts``, the eight most recent fingerprints); deleting it, or setting ``MTG_LAYERS_Z3_RECORD=off``, makes every reader
-ask z3 itself. It is written whole into a temporary file and renamed, so a reader never sees half a record; a
-cache directory that cannot be written only means nothing is kept.
+``~/.cache/mtg-layers/z3-verdicts``; the eight most recent fingerprints are kept). Deleting it, or setting
+``MTG_LAYERS_Z3_RECORD=off``, makes every reader ask z3 itself. It is written whole into a temporary file and
+renamed, so a reader never sees half a record; a cache directory that cannot be written only means nothing is kept.
+`mtg-layers docs` reads it too (``verdicts``): the pages' z3 column after a `verify` asks z3 nothing again.
 """
 
 from __future__ import annotations
@@ -25,11 +26,18 @@ import json
 import os
 import sys
 import tempfile
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from importlib import metadata
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from mtg_layers.paths import CORPUS_DIR, ROOT
+from mtg_layers.paths import CASES_DIR, CORPUS_DIR, ROOT
+
+if TYPE_CHECKING:
+    from reference.case import Case
+
+# A source of z3 verdicts: (case, rules version id) -> (status, details).
+Asker = Callable[["Case", str], tuple[str, tuple[str, ...]]]
 
 PACKAGES = ("reference", "reference_optimized", "proofs", "mtg_layers")
 VERIFIED = "verified"
@@ -103,3 +111,16 @@ def write(key: str, verdicts: Iterable[tuple[str, str, str, Iterable[str]]], fol
             stale.unlink(missing_ok=True)  # records of code and corpora long gone
     except OSError:
         return  # nothing kept: every reader computes afresh
+
+
+def verdicts(corpus_dir: Path, ask: Asker) -> Asker:
+    """``ask``, save that on the bundled corpus a pair kept under the current fingerprint is read from the record."""
+    if corpus_dir.resolve() != CASES_DIR.resolve():
+        return ask
+    kept = read(fingerprint())
+
+    def recorded_or_asked(case: Case, vid: str) -> tuple[str, tuple[str, ...]]:
+        info = kept.get((case.id, vid))
+        return (VERIFIED, info) if info is not None else ask(case, vid)
+
+    return recorded_or_asked

@@ -645,11 +645,13 @@ def fragments(
     return out
 
 
-def generate_fragments(cases: list[Case], corpus_dir: Path | None, out_dir: Path) -> list[Path]:
-    """Write the generated fragments; return the paths written."""
+def generate_fragments(
+    cases: list[Case], corpus_dir: Path | None, out_dir: Path, z3: Z3Results = z3_result
+) -> list[Path]:
+    """Write the generated fragments (their z3 verdicts from ``z3``); return the paths written."""
     out_dir.mkdir(parents=True, exist_ok=True)
     written = []
-    for name, text in fragments(cases, corpus_dir).items():
+    for name, text in fragments(cases, corpus_dir, z3=z3).items():
         path = out_dir / name
         path.write_text(text, encoding="utf-8")
         written.append(path)

@@ -118,3 +118,23 @@ def test_the_tests_read_a_recorded_verdict_instead_of_asking_z3(
     monkeypatch.delenv("MTG_LAYERS_Z3_RECORD")
     monkeypatch.setattr("mtg_layers.checking.z3_crosscheck.crosscheck_case", ask_z3)
     assert shared_results.crosscheck(tmp_path_factory, case, "2020-04-17") == ("verified", ("kept by verify",))
+
+
+def test_the_docs_read_recorded_verdicts_on_the_bundled_corpus_only(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`mtg-layers docs` fills the pages' z3 column through ``verdicts``: the record when it holds the pair, else z3."""
+    monkeypatch.delenv("MTG_LAYERS_Z3_RECORD", raising=False)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    z3_record.write(z3_record.fingerprint(), [("seed-gray-ogre", "2020-04-17", "verified", ["kept by verify"])])
+    asked: list[tuple[str, str]] = []
+
+    def ask_z3(case: object, vid: str) -> tuple[str, tuple[str, ...]]:
+        asked.append((getattr(case, "id", ""), vid))
+        return "asked", ()
+
+    case = load_case(GRAY_OGRE)
+    z3 = z3_record.verdicts(CASES_DIR, ask_z3)
+    assert z3(case, "2020-04-17") == ("verified", ("kept by verify",)) and not asked
+    assert z3(case, "2009-07-08") == ("asked", ()) and asked == [("seed-gray-ogre", "2009-07-08")]
+    assert z3_record.verdicts(tmp_path, ask_z3) is ask_z3, "another corpus: z3 is asked"
