@@ -121,14 +121,21 @@ def suite() -> list[SuiteCase]:
 
 
 _SHARED_SUITE: list[tuple[SuiteCase, ...]] = []  # the run's shared load, once this process has read it
+_MUTANT_SUITE: dict[tuple[int, str], tuple[SuiteCase, ...]] = {}
 
 
 def shared_suite(tmp_path_factory: pytest.TempPathFactory) -> list[SuiteCase]:
     """``suite()``, loaded once in the test run: by the first xdist worker that asks, which leaves it pickled for the
     others (tests/session_shared.py); a load is 4 s of CPU, reading the pickle 0.4 s, and its cases are equal values.
-    Under mutmut (``MUTANT_UNDER_TEST``) the suite is loaded afresh, with the mutant's code, as ``suite`` does."""
-    if os.environ.get("MUTANT_UNDER_TEST"):
-        return load_suite()
+    Under mutmut (``MUTANT_UNDER_TEST``) the suite is loaded with the mutant's code, once per process and mutant (as
+    ``corpus`` is): not the run's load, and not once per test (``suite_case``)."""
+    mutant = os.environ.get("MUTANT_UNDER_TEST")
+    if mutant:
+        key = (os.getpid(), mutant)
+        if key not in _MUTANT_SUITE:
+            _MUTANT_SUITE.clear()
+            _MUTANT_SUITE[key] = tuple(load_suite())
+        return list(_MUTANT_SUITE[key])
     if not _SHARED_SUITE:
 
         def build(path: Path) -> None:
