@@ -7,8 +7,10 @@ loader, corpus cases by id or path, and the clock-test case of the timestamp tes
 
 from __future__ import annotations
 
+import copy
 import functools
 import os
+import pickle
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -25,6 +27,7 @@ from reference.model import Board, Characteristics, GameObject, Part
 from reference.resolver import Resolution, resolve
 from reference.versions import CURRENT, RulesVersion, builtin_versions, get_version
 from reference.vocabulary import KINDS
+from tests import session_shared
 
 # The built-in rules versions.
 VERSIONS = builtin_versions()
@@ -48,11 +51,24 @@ class CaseEntry:
 
 
 @functools.cache
+def _case_files_read() -> tuple[tuple[Path, Any], ...]:
+    """Every corpus case file and its YAML (``read_yaml``, not the loader), read once per process."""
+    return tuple((path, read_yaml(path)) for path in case_files(CASES_DIR))
+
+
+def case_files_read() -> list[tuple[Path, Any]]:
+    """Every corpus case file, in the loader's order (``mtg_layers.corpus.case_files``), with a deep copy of its YAML
+    as ``read_yaml`` reads it (no loader: no rules code runs), for the tests that name their parameters from the
+    files as they are collected (``corpus_entries``, tests/corpus/test_malformed_inputs.py): each file is read once
+    per process, and each caller gets data of its own to change."""
+    return [(path, copy.deepcopy(data)) for path, data in _case_files_read()]
+
+
+@functools.cache
 def corpus_entries() -> tuple[CaseEntry, ...]:
     """Every corpus case file's ``CaseEntry``, in the loader's order (``mtg_layers.corpus.case_files``)."""
     out = []
-    for path in case_files(CASES_DIR):
-        data = read_yaml(path)
+    for path, data in _case_files_read():
         versions = tuple(CURRENT if v == "current" else str(v) for v in data["versions"])  # the loader's one alias
         out.append(CaseEntry(str(data["id"]), path, versions, len(data["steps"])))
     return tuple(out)
@@ -92,15 +108,49 @@ def _suite() -> tuple[SuiteCase, ...]:
 
 
 def suite() -> list[SuiteCase]:
-    """``load_suite()`` of the corpus, loaded once per process (2 s of CPU a load; four test modules read it as they
-    are collected), in a list of its own.
+    """``load_suite()`` of the corpus, loaded once per process (4 s of CPU a load; no test module reads it as it is
+    collected: ``corpus_entries`` names their parameters), in a list of its own; the run's shared load where this
+    process has read it (``shared_suite``).
 
     No test writes to a suite case or its data (an adapter is handed ``case_input``'s deep copy), so each gets what
     its own load gave it. Under mutmut (``MUTANT_UNDER_TEST``) each call loads the suite afresh, as ``corpus`` does.
     """
     if os.environ.get("MUTANT_UNDER_TEST"):
         return load_suite()
-    return list(_suite())
+    return list(_SHARED_SUITE[0] if _SHARED_SUITE else _suite())
+
+
+_SHARED_SUITE: list[tuple[SuiteCase, ...]] = []  # the run's shared load, once this process has read it
+_MUTANT_SUITE: dict[tuple[int, str], tuple[SuiteCase, ...]] = {}
+
+
+def shared_suite(tmp_path_factory: pytest.TempPathFactory) -> list[SuiteCase]:
+    """``suite()``, loaded once in the test run: by the first xdist worker that asks, which leaves it pickled for the
+    others (tests/session_shared.py); a load is 4 s of CPU, reading the pickle 0.4 s, and its cases are equal values.
+    Under mutmut (``MUTANT_UNDER_TEST``) the suite is loaded with the mutant's code, once per process and mutant (as
+    ``corpus`` is): not the run's load, and not once per test (``suite_case``)."""
+    mutant = os.environ.get("MUTANT_UNDER_TEST")
+    if mutant:
+        key = (os.getpid(), mutant)
+        if key not in _MUTANT_SUITE:
+            _MUTANT_SUITE.clear()
+            _MUTANT_SUITE[key] = tuple(load_suite())
+        return list(_MUTANT_SUITE[key])
+    if not _SHARED_SUITE:
+
+        def build(path: Path) -> None:
+            path.write_bytes(pickle.dumps(_suite()))
+
+        _SHARED_SUITE.append(pickle.loads(session_shared.once(tmp_path_factory, "suite.pickle", build).read_bytes()))
+    return list(_SHARED_SUITE[0])
+
+
+def suite_case(case_id: str, tmp_path_factory: pytest.TempPathFactory) -> SuiteCase:
+    """The suite case of that id (``shared_suite``), for a test parametrized by the ids named as the tests are
+    collected (``corpus_entries``): the suite is loaded when a test first asks, never while the tests are collected."""
+    found = [sc for sc in shared_suite(tmp_path_factory) if sc.id == case_id]
+    assert len(found) == 1, (case_id, len(found))
+    return found[0]
 
 
 def make_board(

@@ -29,12 +29,13 @@ from mtg_layers.conformance.runner import Runner, RunnerOptions, RunResult, exit
 from mtg_layers.corpus import ROOT, case_from_data
 from reference.versions import builtin_versions
 
-from ..builders import suite
+from ..builders import corpus_entries, shared_suite, suite_case
 
 FIXTURES = Path(__file__).parents[1] / "fake_adapters" / "corpus"
 REFERENCE = [sys.executable, "-m", "mtg_layers.cli", "adapter"]
 JS_ENGINE = ROOT / "examples" / "adapters" / "simple-engine.js"
-SUITE = suite()
+# the corpus case ids, read as the tests are collected; each test loads the suite when it runs (``suite_case``)
+CASE_IDS = [e.id for e in corpus_entries()]
 FIXTURE_SUITE = load_suite(FIXTURES)
 
 
@@ -56,8 +57,11 @@ def _keys(value: Any) -> set[str]:
     return set()
 
 
-@pytest.mark.parametrize("sc", SUITE, ids=lambda sc: sc.id)
-def test_run_messages_never_carry_expected_answers_and_follow_their_schema(sc: Any) -> None:
+@pytest.mark.parametrize("case_id", CASE_IDS)
+def test_run_messages_never_carry_expected_answers_and_follow_their_schema(
+    case_id: str, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    sc = suite_case(case_id, tmp_path_factory)
     assert "expect" in _keys(sc.data)
     for step in range(1, len(sc.data["steps"]) + 1):
         message = run_message(7, sc.data, step, sc.case.versions[0])
@@ -93,13 +97,21 @@ def _case_from_board(data: dict[str, Any], board: dict[str, Any]) -> Any:
     )
 
 
-@pytest.mark.parametrize("sc", SUITE, ids=lambda sc: sc.id)
-def test_the_accumulated_board_is_the_board_of_the_step(sc: Any) -> None:
+@pytest.mark.parametrize("case_id", CASE_IDS)
+def test_the_accumulated_board_is_the_board_of_the_step(case_id: str, tmp_path_factory: pytest.TempPathFactory) -> None:
     """`board` at step K resolves exactly as reference.case.board_at(case, K) does."""
+    sc = suite_case(case_id, tmp_path_factory)
     versions = builtin_versions()
+    # the one-step case of each board sent, loaded once per distinct board: most steps' boards are the same under
+    # every version (and a step with no event sends its predecessor's), and the loader is a function of the data
+    flats: dict[str, Any] = {}
     for k in range(1, len(sc.case.steps) + 1):
         for vid in sc.case.versions:
-            flat = _case_from_board(dict(sc.data), board_data(sc.data, k, vid))
+            board = board_data(sc.data, k, vid)
+            key = json.dumps(board, sort_keys=True)
+            if key not in flats:
+                flats[key] = _case_from_board(dict(sc.data), board)
+            flat = flats[key]
             # 613.7m, 614.12: where an entry needs an order the case leaves open, the board is that of the order it
             # records (the case with that order, read as board_at reads it), one of the outcomes the case lists;
             # elsewhere the case data is the suite's own, read once as the suite was loaded (``sc.case``)
@@ -128,18 +140,23 @@ def test_message_schemas_accept_the_reference_adapter_messages() -> None:
 
 
 @pytest.mark.slow
-def test_reference_adapter_persistent_agrees_with_verify_on_the_whole_corpus() -> None:
+def test_reference_adapter_persistent_agrees_with_verify_on_the_whole_corpus(
+    tmp_path_factory: pytest.TempPathFactory,
+) -> None:
     """Against the reference adapter, every run of the whole corpus passes, as `verify` does on every step.
 
     `verify` passing on the whole corpus is .ci/run's first check (README), before the tests, and tests/corpus/
     test_golden.py checks every step alike; this test no longer verifies the whole corpus a second time: a run
     that does not pass is reported with verify's own verdict on its step, so a disagreement reads as one.
     """
-    results = run(REFERENCE, SUITE)
-    planned = {(sc.id, n, vid) for sc in SUITE for vid in sc.case.versions for n in range(1, len(sc.case.steps) + 1)}
+    everything = shared_suite(tmp_path_factory)
+    results = run(REFERENCE, everything)
+    planned = {
+        (sc.id, n, vid) for sc in everything for vid in sc.case.versions for n in range(1, len(sc.case.steps) + 1)
+    }
     assert len(results) == len(planned) and {(r.case, r.step, r.rules) for r in results} == planned
     versions = builtin_versions()
-    cases = {sc.id: sc.case for sc in SUITE}
+    cases = {sc.id: sc.case for sc in everything}
     for r in results:
         if r.status != "pass":
             verified = [c.ok for c in check_case(cases[r.case], versions) if (c.step, c.version) == (r.step, r.rules)]
@@ -180,9 +197,10 @@ def test_reference_adapter_oneshot_exit_statuses() -> None:
 
 @pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
 @pytest.mark.parametrize("mode", ["persistent", "oneshot"])
-def test_simple_js_engine_gives_a_realistic_report(mode: str) -> None:
-    suite = SUITE if mode == "persistent" else [sc for sc in SUITE if sc.id == "seed-gray-ogre"] + FIXTURE_SUITE
-    results = run(["node", str(JS_ENGINE)] + (["--oneshot"] if mode == "oneshot" else []), suite, mode=mode)
+def test_simple_js_engine_gives_a_realistic_report(mode: str, tmp_path_factory: pytest.TempPathFactory) -> None:
+    everything = shared_suite(tmp_path_factory)
+    chosen = everything if mode == "persistent" else [suite_case("seed-gray-ogre", tmp_path_factory), *FIXTURE_SUITE]
+    results = run(["node", str(JS_ENGINE)] + (["--oneshot"] if mode == "oneshot" else []), chosen, mode=mode)
     statuses = {r.status for r in results}
     assert not statuses & {"error", "timeout"}, [r.message for r in results if r.status in ("error", "timeout")]
     assert "pass" in statuses and "skip" in statuses
@@ -198,7 +216,7 @@ def test_simple_js_engine_gives_a_realistic_report(mode: str) -> None:
             "seed-humility-then-opalescence",
             "cr-613-6-march-of-the-machines",
         ):
-            if any(sc.id == famous for sc in SUITE):
+            if any(sc.id == famous for sc in everything):
                 assert famous in known, famous
 
 

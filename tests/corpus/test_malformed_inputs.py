@@ -31,17 +31,19 @@ from click.testing import CliRunner
 
 from mtg_layers.catalogue.refs import expand
 from mtg_layers.cli import main
-from mtg_layers.corpus import CASES_DIR, ROOT, case_files, read_yaml
+from mtg_layers.corpus import CASES_DIR, ROOT
 from mtg_layers.corpus.meaning import _object_events
 
+from ..builders import case_files_read
 from .profile_fields import bad_profiles
 from .schema_fields import Walk, bad_fields, expected_shapes, locate, shapes_of, synthetic_cases
 
 MEMORY_LIMIT = 64 << 20  # bytes by which one kind may raise the process's peak resident size
 COMMANDS = ("resolve", "explain", "verify", "conformance")
 
-# each case as it loads: an object that refers to a catalogue card carries the card's values and definitions
-REAL: list[tuple[str, dict[str, Any]]] = [(p.name, expand(read_yaml(p), p.name)) for p in case_files(CASES_DIR)]
+# each case as it loads: an object that refers to a catalogue card carries the card's values and definitions (the
+# files as read_yaml reads them, shared with the other modules that name their tests from them: tests/builders.py)
+REAL: list[tuple[str, dict[str, Any]]] = [(p.name, expand(data, p.name)) for p, data in case_files_read()]
 
 
 @dataclass(frozen=True)
