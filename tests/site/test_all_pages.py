@@ -32,6 +32,7 @@ The site is built once (``MTG_LAYERS_SITE_DIR`` names a built one to reuse, as i
 
 from __future__ import annotations
 
+import contextlib
 import html
 import time
 from collections.abc import Iterator
@@ -374,16 +375,24 @@ def test_the_language_switch_keeps_the_page(server: SiteServer, session: DevTool
     The playground's runtime (Pyodide, the project's bundle) is not fetched here: the switch is a link the build
     writes (``mkdocs_hooks``), the page arrives without it, and starting Python three times cost most of this test's
     time; the playground tests start it and watch it (``STARTED_ELSEWHERE``)."""
-    session.send("Network.setBlockedURLs", {"urls": list(PLAYGROUND_RUNTIME)})
-    try:
+    with runtime_unfetched(session):
         switch_languages(server, session)
-    finally:
-        session.send("Network.setBlockedURLs", {"urls": []})
-        session._events.clear()  # the blocked runtime's failures are not the next test's
 
 
 # What the playground pages fetch to start Python (docs/javascripts/playground.js).
 PLAYGROUND_RUNTIME = ("*/playground/pyodide/*", "*/mtg-layers.zip")
+
+
+@contextlib.contextmanager
+def runtime_unfetched(session: DevToolsSession) -> Iterator[None]:
+    """The playground pages load without their runtime (``PLAYGROUND_RUNTIME``), for tests of what the build wrote on
+    them; their failures to start are cleared when it ends (the tests that start Python watch for them)."""
+    session.send("Network.setBlockedURLs", {"urls": list(PLAYGROUND_RUNTIME)})
+    try:
+        yield
+    finally:
+        session.send("Network.setBlockedURLs", {"urls": []})
+        session._events.clear()
 
 
 def switch_languages(server: SiteServer, session: DevToolsSession) -> None:
@@ -408,7 +417,14 @@ def switch_languages(server: SiteServer, session: DevToolsSession) -> None:
 
 
 def test_french_pages_wear_french_labels(server: SiteServer, session: DevToolsSession) -> None:
-    """The theme's own labels on a French page are French (search box, table of contents), English elsewhere."""
+    """The theme's own labels on a French page are French (search box, table of contents), English elsewhere (the
+    playground's runtime unfetched: the labels are the build's, ``runtime_unfetched``)."""
+    with runtime_unfetched(session):
+        french_labels(server, session)
+
+
+def french_labels(server: SiteServer, session: DevToolsSession) -> None:
+    """``test_french_pages_wear_french_labels``'s checks."""
     session.navigate(server.base_url + "fr/layers/", timeout=PAGE_TIMEOUT)
     assert session.evaluate("document.documentElement.lang") == "fr"
     assert session.evaluate("document.querySelector('.md-search__input').placeholder") == "Rechercher"
