@@ -25,19 +25,28 @@ from mtg_layers.docs_site.transcript import session, transcript_markdown
 from tests import cr_fingerprint, shared_results
 from tests.builders import corpus
 
+from .test_trace_text import generation_traces, python_lists
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.mark.slow
 def test_generated_case_pages_are_current(tmp_path: Path, tmp_path_factory: pytest.TempPathFactory) -> None:
     """The index's z3 column reads the cross-check of every case that tests/proofs/test_crosscheck.py runs (the same
-    call, made once in the run: tests/shared_results.py)."""
+    call, made once in the run: tests/shared_results.py).
+
+    The traces the generation writes, every step of every case under every version, print no Python list
+    (tests/site/test_trace_text.py: ``generation_traces``, ``python_lists``; it traced each case's last step again)."""
     z3 = shared_results.crosscheck_results(tmp_path_factory)
-    fresh = {p.name: p.read_text(encoding="utf-8") for p in generate(corpus(), tmp_path, z3)}
+    with generation_traces() as traces:
+        fresh = {p.name: p.read_text(encoding="utf-8") for p in generate(corpus(), tmp_path, z3)}
     committed_dir = ROOT / "docs" / "cases"
     committed = {p.name: p.read_text(encoding="utf-8") for p in committed_dir.glob("*.md")}
     stale = sorted(n for n in fresh if committed.get(n) != fresh[n]) + sorted(set(committed) - set(fresh))
     assert not stale, f"stale generated pages {stale[:10]}: run `mtg-layers docs`"
+    assert len(traces) > 2000, len(traces)
+    listed = [(where, text) for where, ex in traces if (text := python_lists(ex)) is not None]
+    assert not listed, f"a Python list printed in {len(listed)} traces: {listed[:3]}"
 
 
 def test_gray_ogre_page_has_version_tabs_and_trace(tmp_path: Path) -> None:
