@@ -32,6 +32,7 @@ The site is built once (``MTG_LAYERS_SITE_DIR`` names a built one to reuse, as i
 
 from __future__ import annotations
 
+import contextlib
 import html
 import time
 from collections.abc import Iterator
@@ -369,7 +370,33 @@ def arrives(session: DevToolsSession, url: str) -> bool:
 def test_the_language_switch_keeps_the_page(server: SiteServer, session: DevToolsSession) -> None:
     """From the English "Layers" page the French link leads to the French "Layers" page, and back; a page with no
     French version leads to the French home page. A switch that starts where the one before landed starts there (the
-    page the switch reached, loaded: ``arrives``), without loading it again."""
+    page the switch reached, loaded: ``arrives``), without loading it again.
+
+    The playground's runtime (Pyodide, the project's bundle) is not fetched here: the switch is a link the build
+    writes (``mkdocs_hooks``), the page arrives without it, and starting Python three times cost most of this test's
+    time; the playground tests start it and watch it (``STARTED_ELSEWHERE``)."""
+    with runtime_unfetched(session):
+        switch_languages(server, session)
+
+
+# What the playground pages fetch to start Python (docs/javascripts/playground.js).
+PLAYGROUND_RUNTIME = ("*/playground/pyodide/*", "*/mtg-layers.zip")
+
+
+@contextlib.contextmanager
+def runtime_unfetched(session: DevToolsSession) -> Iterator[None]:
+    """The playground pages load without their runtime (``PLAYGROUND_RUNTIME``), for tests of what the build wrote on
+    them; their failures to start are cleared when it ends (the tests that start Python watch for them)."""
+    session.send("Network.setBlockedURLs", {"urls": list(PLAYGROUND_RUNTIME)})
+    try:
+        yield
+    finally:
+        session.send("Network.setBlockedURLs", {"urls": []})
+        session._events.clear()
+
+
+def switch_languages(server: SiteServer, session: DevToolsSession) -> None:
+    """Each switch of ``test_the_language_switch_keeps_the_page``, in turn."""
     for start, language, lands in (
         ("layers/", "fr", "fr/layers/"),
         ("fr/layers/", "en", "layers/"),
@@ -390,7 +417,14 @@ def test_the_language_switch_keeps_the_page(server: SiteServer, session: DevTool
 
 
 def test_french_pages_wear_french_labels(server: SiteServer, session: DevToolsSession) -> None:
-    """The theme's own labels on a French page are French (search box, table of contents), English elsewhere."""
+    """The theme's own labels on a French page are French (search box, table of contents), English elsewhere (the
+    playground's runtime unfetched: the labels are the build's, ``runtime_unfetched``)."""
+    with runtime_unfetched(session):
+        french_labels(server, session)
+
+
+def french_labels(server: SiteServer, session: DevToolsSession) -> None:
+    """``test_french_pages_wear_french_labels``'s checks."""
     session.navigate(server.base_url + "fr/layers/", timeout=PAGE_TIMEOUT)
     assert session.evaluate("document.documentElement.lang") == "fr"
     assert session.evaluate("document.querySelector('.md-search__input').placeholder") == "Rechercher"

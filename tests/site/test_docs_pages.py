@@ -7,9 +7,9 @@ import functools
 from pathlib import Path
 
 import pytest
-import yaml
 
 from mtg_layers.corpus import CASES_DIR
+from mtg_layers.corpus.read import read_yaml
 from mtg_layers.docs_site.generated_pages import fragments, generate, generate_schemas
 from mtg_layers.docs_site.rule_pages import (
     DATA_DIR,
@@ -25,19 +25,28 @@ from mtg_layers.docs_site.transcript import session, transcript_markdown
 from tests import cr_fingerprint, shared_results
 from tests.builders import corpus
 
+from .test_trace_text import generation_traces, python_lists
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.mark.slow
 def test_generated_case_pages_are_current(tmp_path: Path, tmp_path_factory: pytest.TempPathFactory) -> None:
     """The index's z3 column reads the cross-check of every case that tests/proofs/test_crosscheck.py runs (the same
-    call, made once in the run: tests/shared_results.py)."""
+    call, made once in the run: tests/shared_results.py).
+
+    The traces the generation writes, every step of every case under every version, print no Python list
+    (tests/site/test_trace_text.py: ``generation_traces``, ``python_lists``; it traced each case's last step again)."""
     z3 = shared_results.crosscheck_results(tmp_path_factory)
-    fresh = {p.name: p.read_text(encoding="utf-8") for p in generate(corpus(), tmp_path, z3)}
+    with generation_traces() as traces:
+        fresh = {p.name: p.read_text(encoding="utf-8") for p in generate(corpus(), tmp_path, z3)}
     committed_dir = ROOT / "docs" / "cases"
     committed = {p.name: p.read_text(encoding="utf-8") for p in committed_dir.glob("*.md")}
     stale = sorted(n for n in fresh if committed.get(n) != fresh[n]) + sorted(set(committed) - set(fresh))
     assert not stale, f"stale generated pages {stale[:10]}: run `mtg-layers docs`"
+    assert len(traces) > 2000, len(traces)
+    listed = [(where, text) for where, ex in traces if (text := python_lists(ex)) is not None]
+    assert not listed, f"a Python list printed in {len(listed)} traces: {listed[:3]}"
 
 
 def test_gray_ogre_page_has_version_tabs_and_trace(tmp_path: Path) -> None:
@@ -134,12 +143,13 @@ def test_no_comprehensive_rules_text_is_quoted_in_the_statements_or_the_corpus()
     """No run of ten words of the Comprehensive Rules texts the project read (quotations of card text
     inside them set aside) appears in a rule statement or a corpus case's passages and notes: the
     project states rules in its own words. The texts are read through their fingerprint
-    (tests/cr_fingerprint.py: hashed runs, no text), so the check needs nothing outside the repository."""
+    (tests/cr_fingerprint.py: hashed runs, no text), so the check needs nothing outside the repository. The case files
+    are read as the corpus loader reads them (``read_yaml``: the C parser, a fifth of PyYAML's pure-Python time)."""
     official = cr_fingerprint.load()
     assert len(official) > 5000, "the fingerprint holds the runs of every rules text read"
     ours = [(p.name, " ".join(s for _, s in p.paragraphs)) for p in rule_pages().values()]
     for case_file in sorted((ROOT / "corpus" / "cases").rglob("*.yaml")):
-        case = yaml.safe_load(case_file.read_text("utf-8"))
+        case = read_yaml(case_file)
         said = [s.get("passage", "") for s in case.get("sources") or []] + list(case.get("notes") or [])
         ours.append((case_file.name, " ".join(said)))
     quoting = sorted(name for name, text in ours if cr_fingerprint.runs_of(text, set_aside_quotations=False) & official)

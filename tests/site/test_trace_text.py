@@ -2,15 +2,35 @@
 
 from __future__ import annotations
 
+import contextlib
+import tempfile
+from collections.abc import Iterator
+from dataclasses import replace
+from pathlib import Path
+from unittest import mock
+
 from click.testing import CliRunner
 
-from mtg_layers.analysis.trace_text import describe, detail_text, explain_resolution, fields_text, tab_label, type_line
-from mtg_layers.checking.results import observed
+from mtg_layers.analysis.trace_text import (
+    Explanation,
+    describe,
+    detail_text,
+    explain_resolution,
+    fields_text,
+    tab_label,
+    type_line,
+)
+from mtg_layers.checking.results import observed, own_boards
 from mtg_layers.checking.verify import step_board, step_boards
 from mtg_layers.cli import main
-from reference.versions import builtin_versions
+from mtg_layers.docs_site import generated_pages
+from reference.case import Case
+from reference.choices import Outcomes
+from reference.model import Board
+from reference.resolver import Resolution
+from reference.versions import RulesVersion, builtin_versions
 from reference_optimized import resolve as fast_resolve
-from tests.builders import corpus, corpus_case
+from tests.builders import corpus_case
 
 VERSIONS = builtin_versions()
 
@@ -19,15 +39,6 @@ def _explain(case_id: str, vid: str):  # type: ignore[no-untyped-def]
     case = corpus_case(case_id)
     board, resolution = step_board(case, len(case.steps), VERSIONS[vid])  # 613.7m, 614.12: an open entry read too
     return explain_resolution(board, resolution, VERSIONS[vid])
-
-
-def _outcome_traces(case_id: str, vid: str):  # type: ignore[no-untyped-def]
-    """613.7m, 614.12: the trace of each outcome's own board, where an entry depends on an order left open."""
-    case, version = corpus_case(case_id), VERSIONS[vid]
-    _, boards = step_boards(case, len(case.steps), version)
-    if not any(b is not boards[0] for b in boards):
-        return []  # the outcomes share the step's one board, traced by ``_explain``
-    return [explain_resolution(b, fast_resolve(b, version), version) for b in boards]
 
 
 def test_gray_ogre_rows_say_layer_rule_and_order() -> None:
@@ -95,12 +106,63 @@ def test_counters_and_dependency_reasons_in_words() -> None:
     )
 
 
-def test_no_python_list_in_any_trace() -> None:
-    for case in corpus():
-        for vid in case.versions:
-            for ex in [_explain(case.id, vid), *_outcome_traces(case.id, vid)]:
-                text = " ".join([*(r.order for r in ex.rows), *ex.dependencies, *ex.skipped])
-                assert "['" not in text and "[]" not in text, (case.id, vid, text)
+def python_lists(ex: Explanation) -> str | None:
+    """The trace's words (rows' order, dependencies, effects that did not apply) when a Python list is printed in
+    them, else None."""
+    text = " ".join([*(r.order for r in ex.rows), *ex.dependencies, *ex.skipped])
+    return text if "['" in text or "[]" in text else None
+
+
+@contextlib.contextmanager
+def generation_traces() -> Iterator[list[tuple[str, Explanation]]]:
+    """Every trace the case pages' generation makes (``generated_pages.generate``), each with its case, step and
+    version, and the traces of each step's outcome boards the pages do not trace (boards of their own that differ
+    only in the order each records: the pages trace the step's board, ``_outcome_traces`` traced each).
+
+    The case pages' test (tests/site/test_docs_pages.py) generates every step of every case under every version it
+    declares: its traces hold those of the last steps, which this module's check made alone before, and more."""
+    traces: list[tuple[str, Explanation]] = []
+    where = [""]
+
+    def boards_of(case: Case, n: int, version: RulesVersion) -> tuple[Outcomes, tuple[Board, ...]]:
+        where[0] = f"{case.id} step {n} {version.id}"
+        found, boards = step_boards(case, n, version)
+        if any(b is not boards[0] for b in boards) and not own_boards(boards):
+            traces.extend((where[0], explain_resolution(b, fast_resolve(b, version), version)) for b in boards)
+        return found, boards
+
+    def explain(board: Board, resolution: Resolution, version: RulesVersion) -> Explanation:
+        ex = explain_resolution(board, resolution, version)
+        traces.append((where[0], ex))
+        return ex
+
+    with (
+        mock.patch.object(generated_pages, "step_boards", boards_of),
+        mock.patch.object(generated_pages, "explain_resolution", explain),
+    ):
+        yield traces
+
+
+def test_a_python_list_in_a_trace_is_found() -> None:
+    """The check the case pages' test makes on every trace (``python_lists``): a list printed in a row's words, in a
+    dependency or in an effect that did not apply is found; the Gray Ogre's trace has none."""
+    ex = _explain("seed-gray-ogre", "ikoria")
+    assert python_lists(ex) is None
+    row = ex.rows[0]
+    assert python_lists(replace(ex, rows=(replace(row, order=row.order + " ['ogre']"), *ex.rows[1:])))
+    assert python_lists(replace(ex, dependencies=("depends on []",)))
+    assert python_lists(replace(ex, skipped=(*ex.skipped, "gains ['bears']")))
+
+
+def test_generation_traces_hold_each_step_and_outcome() -> None:
+    """``generation_traces`` keeps every trace a case page writes: one per step and version, one per outcome where an
+    entry depends on an order (613.7m, 614.12)."""
+    case = corpus_case("seed-gray-ogre")
+    with tempfile.TemporaryDirectory() as out, generation_traces() as traces:
+        generated_pages.generate([case], Path(out), lambda case, vid: ("verified", ()))
+    newest_first = [VERSIONS[v].id for v in reversed(case.versions)]  # the page's tabs (case_page)
+    assert [w for w, _ in traces] == [f"seed-gray-ogre step {n} {v}" for n in range(1, 5) for v in newest_first]
+    assert traces[-1][1].rows == _explain("seed-gray-ogre", "pre-m10").rows
 
 
 def test_has_and_lacks_in_words() -> None:
