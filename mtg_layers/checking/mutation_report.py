@@ -4,7 +4,10 @@ each named misreading (``misreadings``), stored beside the figures (``data/mutat
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Mapping
+import sys
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from contextlib import ExitStack, contextmanager
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from .mutation_campaign import RESULTS_FILE, read_results
@@ -13,6 +16,8 @@ if TYPE_CHECKING:
     from reference.case import Case
     from reference.model import Board
     from reference.versions import RulesVersion
+
+    from .reach import Target
 
 SHOWN = 6  # catching cases named per named mutant on the page
 
@@ -59,27 +64,185 @@ def golden_boards(cases: Iterable[Case] | None = None) -> GoldenBoards:
     ]
 
 
-def named_mutant_catchers(name: str, boards: GoldenBoards | None = None) -> list[str]:
+def named_mutant_catchers(name: str, boards: GoldenBoards | None = None, known: GoldenReach | None = None) -> list[str]:
     """The corpus cases whose expected answers the named mutant gets wrong (on some step and version).
 
     A case catches the mutant when its golden test would fail with the mutant as the resolver:
     some expected value differs, or the mutant raises. ``boards``: ``golden_boards``, built once for many mutants.
+    ``known``: ``golden_reach`` of those boards; a board whose correct run calls none of the functions the mutant
+    replaces is not resolved by the mutant: its run would be the correct one (``GoldenReach``), so its answer fails
+    the expected values exactly when the correct run's does (``GoldenReach.wrong``).
     """
     from .misreadings import EXTRA_MUTANTS, MUTANTS
     from .results import board_result, compare
 
     mutant = {**MUTANTS, **EXTRA_MUTANTS}[name]
+    boards = golden_boards() if boards is None else boards
+    if known is not None and known.shape != _shape(boards):
+        raise ValueError("the golden reach was computed on other golden boards")
+    replaced = None if known is None else known.replaced.get(name)
     caught = []
-    for case_id, steps in golden_boards() if boards is None else boards:
-        for version, board, expected in steps:
-            try:
-                hit = bool(compare(expected, board_result(board, mutant(board, version))))
-            except Exception:
-                hit = True
+    for i, (case_id, steps) in enumerate(boards):
+        for j, (version, board, expected) in enumerate(steps):
+            if known is not None and known.skips(replaced, i, j):
+                hit = known.wrong[i][j]
+            else:
+                try:
+                    hit = bool(compare(expected, board_result(board, mutant(board, version))))
+                except Exception:
+                    hit = True
             if hit:
                 caught.append(case_id)
                 break
     return caught
+
+
+@dataclass(frozen=True)
+class GoldenReach:
+    """The correct resolver's run of each golden board: which functions the named mutants replace it calls.
+
+    Why a board it shows untouched need not be resolved by a mutant (``reach``'s module docstring, "Why skipping is
+    sound", for the kill matrix's runs: the same argument, here for ``resolver.resolve`` on a built board). A named
+    mutant is a misreading's block around ``reference.resolver.resolve(board, doctored)``; the golden board is built
+    before the block, by the correct rules, for the mutant and the correct run alike. When each block of the
+    misreading, under every built-in version, does nothing but replace plain functions (``reach.observe``: not None,
+    no field of the version changed, so the version it hands over equals the one given) and the correct run of the
+    board, under the base patches every block shares, calls none of them (a recording wrapper at the very place
+    each is replaced sees every call), the mutant's run executes the same code on the same values to the end: its
+    answer is the correct run's. The correct run starts with the rules' ``functools`` caches emptied, so a call
+    a cache hit would hide is seen; those caches (``effects.counter_part``, ``operations._fitting``,
+    ``chosen.reads_choice``) call none of the functions a named mutant replaces, so a hit in the mutant's run
+    returns what the correct body returns. The caches of the version data are not emptied (a version is looked up
+    before a block opens); if one of them fills during the correct runs, nothing is skipped (``watched`` empty).
+    """
+
+    shape: tuple[tuple[str, int], ...]  # the golden boards it was computed on: each case and its number of boards
+    watched: frozenset[str]  # the names of the functions the correct runs were watched for
+    reached: tuple[tuple[frozenset[str], ...], ...]  # per case and board (as ``golden_boards``): the ones it called
+    wrong: tuple[tuple[bool, ...], ...]  # per case and board: the correct answer fails the expected values (or raised)
+    replaced: Mapping[str, frozenset[str] | None]  # per named mutant: what its blocks replace (None: more than that)
+
+    def skips(self, names: frozenset[str] | None, i: int, j: int) -> bool:
+        """True when a mutant that replaces ``names`` (and does nothing else: not None) runs board ``j`` of case
+        ``i`` as the correct run does (see the class docstring)."""
+        return names is not None and names <= self.watched and not names & self.reached[i][j]
+
+    def as_json(self) -> dict[str, Any]:
+        """JSON, for sharing between test workers."""
+        return {
+            "shape": [list(s) for s in self.shape],
+            "watched": sorted(self.watched),
+            "reached": [[sorted(r) for r in case] for case in self.reached],
+            "wrong": [list(case) for case in self.wrong],
+            "replaced": {m: None if n is None else sorted(n) for m, n in self.replaced.items()},
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> GoldenReach:
+        """The inverse of ``as_json``."""
+        return cls(
+            tuple((c, int(n)) for c, n in data["shape"]),
+            frozenset(data["watched"]),
+            tuple(tuple(frozenset(r) for r in case) for case in data["reached"]),
+            tuple(tuple(bool(w) for w in case) for case in data["wrong"]),
+            {m: None if n is None else frozenset(n) for m, n in data["replaced"].items()},
+        )
+
+
+# The caches of the bundled rules-version data, which a correct run does not empty (``GoldenReach``).
+VERSION_DATA = ("reference.versions", "reference.history")
+
+
+def _rules_caches(data: bool) -> list[Any]:
+    """The ``functools`` caches of the readable rules' modules: of the version data (``data``), or the others."""
+    out: dict[int, Any] = {}
+    for name, module in list(sys.modules.items()):
+        if name.split(".")[0] == "reference" and (name in VERSION_DATA) == data:
+            for v in vars(module).values():
+                if callable(getattr(v, "cache_clear", None)) and hasattr(v, "__wrapped__"):
+                    out[id(v)] = v
+    return list(out.values())
+
+
+def _recorder(f: Callable[..., Any], name: str, hit: set[str]) -> Callable[..., Any]:
+    def recorded(*args: Any, **kwargs: Any) -> Any:
+        hit.add(name)
+        return f(*args, **kwargs)
+
+    return recorded
+
+
+@contextmanager
+def _recording(targets: Sequence[Target], hit: set[str]) -> Iterator[None]:
+    """Each target replaced by a recording wrapper of itself, at the very place a misreading replaces it (a module's
+    or class's attribute, or one entry of a dispatch table held by one)."""
+    from unittest import mock
+
+    with ExitStack() as stack:
+        tables: dict[tuple[int, str], tuple[Any, str, dict[Any, Any]]] = {}
+        for t in targets:
+            if t.key is None:
+                stack.enter_context(
+                    mock.patch.object(t.owner, t.attr, _recorder(getattr(t.owner, t.attr), t.name, hit))
+                )
+            else:
+                table = tables.setdefault((id(t.owner), t.attr), (t.owner, t.attr, dict(getattr(t.owner, t.attr))))[2]
+                table[t.key] = _recorder(table[t.key], t.name, hit)
+        for owner, attr, table in tables.values():
+            stack.enter_context(mock.patch.object(owner, attr, table))
+        yield
+
+
+def golden_reach(boards: GoldenBoards, names: Iterable[str]) -> GoldenReach:
+    """The correct run of every golden board, watched for the functions the named mutants ``names`` replace."""
+    import reference.resolver
+    from reference.versions import builtin_versions
+
+    from . import reach
+    from .misreadings import BY_ID
+    from .misreadings.base import patched
+    from .results import board_result, compare
+
+    versions = builtin_versions()
+    replaced: dict[str, frozenset[str] | None] = {}
+    targets: list[Target] = []
+    for name in names:
+        seen = list(reach.observe_all(BY_ID[name], versions).values())
+        if any(r is None or r.fields for r in seen):
+            replaced[name] = None
+            continue
+        found = [t for r in seen if r is not None for t in r.targets]
+        replaced[name] = frozenset(t.name for t in found)
+        targets.extend(found)
+    targets = list(dict.fromkeys(targets))
+    hit: set[str] = set()
+    reached: list[tuple[frozenset[str], ...]] = []
+    wrong: list[tuple[bool, ...]] = []
+    clearing = _rules_caches(data=False)
+    misses = [c.cache_info().misses for c in _rules_caches(data=True)]
+    with patched({}), _recording(targets, hit):
+        for _, steps in boards:
+            case_reached, case_wrong = [], []
+            for version, board, expected in steps:
+                for cache in clearing:
+                    cache.cache_clear()
+                hit.clear()
+                try:
+                    final = reference.resolver.resolve(board, version).final  # looked up as a mutant looks it up
+                    bad = bool(compare(expected, board_result(board, final)))
+                except Exception:
+                    bad = True
+                case_reached.append(frozenset(hit))
+                case_wrong.append(bad)
+            reached.append(tuple(case_reached))
+            wrong.append(tuple(case_wrong))
+    filled = [c.cache_info().misses for c in _rules_caches(data=True)] != misses
+    watched = frozenset() if filled else frozenset(t.name for t in targets)
+    return GoldenReach(_shape(boards), watched, tuple(reached), tuple(wrong), replaced)
+
+
+def _shape(boards: GoldenBoards) -> tuple[tuple[str, int], ...]:
+    return tuple((case_id, len(steps)) for case_id, steps in boards)
 
 
 def write_named_mutants() -> dict[str, list[str]]:
