@@ -107,10 +107,13 @@ def test_prove_boards_are_stored_not_drawn() -> None:
 
 
 @pytest.mark.slow
-def test_prove_table_is_the_same_twice() -> None:
-    """Two runs give the same table (without times), with no refuted theorem."""
+def test_prove_table_has_no_refuted_theorem() -> None:
+    """The tested theorems hold on 30 stored boards: no refuted theorem, no error in the table.
+
+    That the table is the same from run to run (without times) is pinned across processes by the generated
+    fragments' test (tests/site/test_docs_pages.py): a fresh ``run()`` of every theorem must equal the committed
+    docs/generated/theorems.md, where a second run in this process would share the first one's caches."""
     ids = ("dependency-order", "listing-order-irrelevant")
-    first = theorems.markdown(theorems.run(ids, 30), with_time=False)
-    second = theorems.markdown(theorems.run(ids, 30), with_time=False)
-    assert first == second
-    assert "refuted" not in first and "[" not in first
+    table = theorems.markdown(theorems.run(ids, 30), with_time=False)
+    assert all(f"| {i} |" in table for i in ids)
+    assert "refuted" not in table and "[" not in table
