@@ -163,13 +163,13 @@ def _successors(
             else fixed[u]
             for u in nodes
         }
-        new = {
+        reached = {
             (owner[u], owner[v] if v in owner else obj(v))
             for u in nodes
             if owner[u] is not None
             for v in _reach(after, u)
         }
-        new = {(a, b) for a, b in new if b is not None and a != b} - units
+        new = {(a, b) for a, b in reached if b is not None and a != b} - units
         if not new:
             return after
         units |= new
