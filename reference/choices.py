@@ -151,19 +151,25 @@ def _successors(
         h = holder_of.get(k, k)
         return h if h != k else None  # None: the effect's own timestamp (613.7b-c), ordered by itself
 
+    # What does not change from one round to the next, worked out once: each effect's object, and what the pairs
+    # and APNAP order alone put after each effect.
+    owner = {u: obj(u) for u in nodes}
+    fixed = {u: {y for x, y in pairs if x == u} | {v for v in nodes if v != u and later(v, u)} for u in nodes}
     units: set[tuple[str | None, str | None]] = set()
     while True:
         after = {
-            u: {y for x, y in pairs if x == u}
-            | {v for v in nodes if v != u and (later(v, u) or (obj(u) != obj(v) and (obj(u), obj(v)) in units))}
+            u: fixed[u] | {v for v in nodes if owner[u] != owner[v] and (owner[u], owner[v]) in units}
+            if units
+            else fixed[u]
             for u in nodes
         }
-        new = {
-            (obj(u), obj(v))
+        reached = {
+            (owner[u], owner[v] if v in owner else obj(v))
             for u in nodes
+            if owner[u] is not None
             for v in _reach(after, u)
-            if obj(u) is not None and obj(v) is not None and obj(u) != obj(v)
-        } - units
+        }
+        new = {(a, b) for a, b in reached if b is not None and a != b} - units
         if not new:
             return after
         units |= new

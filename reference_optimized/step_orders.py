@@ -445,7 +445,22 @@ def held_nothing(
     """611.3b, 612: no object a loss of all abilities (or of all but mana abilities) of ``near`` reaches holds, as the
     board's first slot begins, an ability whose wording stands for a definition, read through its text changes
     (``holds_no_definition``'s plainest reading of what is held; it refuses a basic land type's mana ability itself,
-    305.6)."""
+    305.6).
+
+    Redundant beside ``holds_no_definition`` with the version and the group's timestamps, which ``losses_alone`` asks
+    next on the same board read, effects and objects: a held definition it allows has an effect E that applies only in
+    slots after every loss reaching its holder (``ends_after``: a loss ends E before E first applies, in every order or
+    in none), or from the losses' slot on at none of the group's timestamps (``apart_from_tie``: E applies before the
+    group or after it or not at all, the same way in every order), or from the losses' slot on waiting for a loss
+    reaching its holder that exists in every order (``lost_first``: E never applies). These are the per-board arguments
+    of ``reference_optimized.last_touch`` ("Losses of all abilities", "A defined ability held apart from the tie"); the
+    step's argument (module docstring, "Why this gives every outcome") needs each board read to end alike under σ and τ,
+    which they give board by board. Hand-broken to return True (2026-12-07), it changed no result against every order:
+    the step properties in tests/reference_optimized/test_step_orders.py, and 126 boards probed with a Bear (at 0.25,
+    the group's 1.0 or 3.0) or the Lions holding "this creature has flying." (layer 6: ``lost_first``), "this creature
+    is 1/1." (7b: ``ends_after``) or "this creature is green." (layer 5, before the losses: ``holds_no_definition``
+    refuses it too), beside Hushers, the Gifter, Wingers and Grounders, under M10 and the current rules. It could go; it
+    is kept as the reading the module docstring states (condition 2), until that condition cites those three."""
     reached = {o for e in near if any(p.op in LOSE_ALL for p in e.parts) for o in objects[e.key]}
     for oid in sorted(reached & state.keys()):
         ch = state[oid]

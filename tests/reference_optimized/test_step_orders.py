@@ -951,6 +951,20 @@ def test_611_3b_losses_beside_gifts_refuse_a_held_definition_and_a_gift_that_doe
     assert found.complete and got == every and found.runs == slow.runs  # every order kept
 
 
+def test_611_3b_613_1f_a_grounder_beside_a_gift_keeps_every_order_for_a_bear_there_before_them() -> None:
+    """A Husher, the Gifter and a Grounder tied (1.0) in layer 6, the Bear there before them (0.25), under M10: the
+    Grounder's loss of flying does not commute with the flying the given ability adds (613.1f, ``granted_at_losses``),
+    so ``losses_alone`` refuses the group and every order is tried, to every order's results. (Read as settings, with
+    that refusal removed from ``StepOrders._inside``, three orders of nine were tried and the Bear holding the wording
+    without flying was missed.)"""
+    painters: list[Painter] = [(("husher",), 1.0), (("gifter",), 1.0), (("grounder",), 1.0)]
+    case = step_case(painters, ["flier"], 1, bear=True, bear_at=0.25)
+    got, found = reduced(case, 2, "m10")
+    every, slow = every_order_results(case, 2, "m10")
+    assert found.complete and slow.complete and got == every
+    assert found.runs == slow.runs  # every order kept
+
+
 def test_611_3b_a_gift_beside_losses_with_the_groups_timestamp_ties_in_the_layers() -> None:
     """The Bear (0.25, before the painters) given "this creature has flying." by the Gifter: the given effect takes the
     Gifter's timestamp (613.7a), the group's, and applies after the losses reaching the Bear; the tie it meets there
