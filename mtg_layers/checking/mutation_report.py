@@ -4,9 +4,7 @@ each named misreading (``misreadings``), stored beside the figures (``data/mutat
 from __future__ import annotations
 
 import json
-import sys
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from contextlib import ExitStack, contextmanager
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -149,50 +147,6 @@ class GoldenReach:
         )
 
 
-# The caches of the bundled rules-version data, which a correct run does not empty (``GoldenReach``).
-VERSION_DATA = ("reference.versions", "reference.history")
-
-
-def _rules_caches(data: bool) -> list[Any]:
-    """The ``functools`` caches of the readable rules' modules: of the version data (``data``), or the others."""
-    out: dict[int, Any] = {}
-    for name, module in list(sys.modules.items()):
-        if name.split(".")[0] == "reference" and (name in VERSION_DATA) == data:
-            for v in vars(module).values():
-                if callable(getattr(v, "cache_clear", None)) and hasattr(v, "__wrapped__"):
-                    out[id(v)] = v
-    return list(out.values())
-
-
-def _recorder(f: Callable[..., Any], name: str, hit: set[str]) -> Callable[..., Any]:
-    def recorded(*args: Any, **kwargs: Any) -> Any:
-        hit.add(name)
-        return f(*args, **kwargs)
-
-    return recorded
-
-
-@contextmanager
-def _recording(targets: Sequence[Target], hit: set[str]) -> Iterator[None]:
-    """Each target replaced by a recording wrapper of itself, at the very place a misreading replaces it (a module's
-    or class's attribute, or one entry of a dispatch table held by one)."""
-    from unittest import mock
-
-    with ExitStack() as stack:
-        tables: dict[tuple[int, str], tuple[Any, str, dict[Any, Any]]] = {}
-        for t in targets:
-            if t.key is None:
-                stack.enter_context(
-                    mock.patch.object(t.owner, t.attr, _recorder(getattr(t.owner, t.attr), t.name, hit))
-                )
-            else:
-                table = tables.setdefault((id(t.owner), t.attr), (t.owner, t.attr, dict(getattr(t.owner, t.attr))))[2]
-                table[t.key] = _recorder(table[t.key], t.name, hit)
-        for owner, attr, table in tables.values():
-            stack.enter_context(mock.patch.object(owner, attr, table))
-        yield
-
-
 def golden_reach(boards: GoldenBoards, names: Iterable[str]) -> GoldenReach:
     """The correct run of every golden board, watched for the functions the named mutants ``names`` replace."""
     import reference.resolver
@@ -218,9 +172,9 @@ def golden_reach(boards: GoldenBoards, names: Iterable[str]) -> GoldenReach:
     hit: set[str] = set()
     reached: list[tuple[frozenset[str], ...]] = []
     wrong: list[tuple[bool, ...]] = []
-    clearing = _rules_caches(data=False)
-    misses = [c.cache_info().misses for c in _rules_caches(data=True)]
-    with patched({}), _recording(targets, hit):
+    clearing = reach.rules_caches(data=False)
+    misses = [c.cache_info().misses for c in reach.rules_caches(data=True)]
+    with patched({}), reach.recording(targets, hit):
         for _, steps in boards:
             case_reached, case_wrong = [], []
             for version, board, expected in steps:
@@ -236,7 +190,7 @@ def golden_reach(boards: GoldenBoards, names: Iterable[str]) -> GoldenReach:
                 case_wrong.append(bad)
             reached.append(tuple(case_reached))
             wrong.append(tuple(case_wrong))
-    filled = [c.cache_info().misses for c in _rules_caches(data=True)] != misses
+    filled = [c.cache_info().misses for c in reach.rules_caches(data=True)] != misses
     watched = frozenset() if filled else frozenset(t.name for t in targets)
     return GoldenReach(_shape(boards), watched, tuple(reached), tuple(wrong), replaced)
 

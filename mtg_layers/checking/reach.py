@@ -349,8 +349,9 @@ def _recorder(f: Callable[..., Any], name: str, hit: set[str]) -> Callable[..., 
 
 
 @contextmanager
-def _recording(targets: Sequence[Target], hit: set[str]) -> Iterator[None]:
-    """Each target replaced by a recording wrapper of itself, at the very place the misreading replaces it."""
+def recording(targets: Sequence[Target], hit: set[str]) -> Iterator[None]:
+    """Each target replaced by a recording wrapper of itself, at the very place a misreading replaces it (a module's
+    or class's attribute, or one entry of a dispatch table held by one): ``hit`` gets the name of each one called."""
     with ExitStack() as stack:
         tables: dict[tuple[int, str], tuple[Any, str, dict[Any, Any]]] = {}
         for t in targets:
@@ -398,7 +399,7 @@ def _reading(current: list[RulesVersion | None], hit: set[str]) -> Iterator[None
 VERSION_DATA = ("reference.versions", "reference.history")
 
 
-def _caches(data: bool) -> list[Any]:
+def rules_caches(data: bool) -> list[Any]:
     """The ``functools`` caches of the rules modules: of the version data (``data``), or of the rest."""
     out: list[Any] = []
     for m in _watched_modules():
@@ -410,7 +411,7 @@ def _caches(data: bool) -> list[Any]:
 
 
 def _misses() -> list[int]:
-    return [c.cache_info().misses for c in _caches(data=True)]
+    return [c.cache_info().misses for c in rules_caches(data=True)]
 
 
 def baseline(
@@ -432,12 +433,12 @@ def baseline(
 
     pairs: dict[tuple[str, str], Pair] = {}
     known = {vid: versions[vid] for case in cases for vid in case.versions if vid in versions}  # looked up first
-    clearing = _caches(data=False)
+    clearing = rules_caches(data=False)
     misses = _misses()
     current: list[RulesVersion | None] = [None]
     with (
         base.patched({}),
-        _recording(targets, hit),
+        recording(targets, hit),
         mock.patch("mtg_layers.checking.verify.distinct_outcomes", every_order),
         _reading(current, hit),
     ):
