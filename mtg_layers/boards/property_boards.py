@@ -15,6 +15,8 @@ with tied timestamps on purpose.
 
 from __future__ import annotations
 
+import copy
+from functools import cache
 from typing import Any
 
 from hypothesis import strategies as st
@@ -30,12 +32,18 @@ SUBTYPES = (*CREATURE_SUBTYPES, *LAND_SUBTYPES, "aura")
 VERSIONS = ("pre-m10", "m10", "ikoria")
 
 
-def _leaf(abilities: list[str]) -> st.SearchStrategy[Data]:
+# Each strategy below is built once per set of arguments (``functools.cache``, over tuples) and drawn from as often as
+# boards are drawn: building and validating a new hypothesis strategy for each board cost more than drawing from it,
+# and the same strategy draws the same values from the same choices, so the boards drawn are the same.
+
+
+@cache
+def _leaf(abilities: tuple[str, ...]) -> st.SearchStrategy[Data]:
     return st.one_of(
         st.sampled_from(TYPES).map(lambda t: {"type": t}),
         st.sampled_from(COLORS).map(lambda c: {"color": c}),
         st.sampled_from(SUBTYPES).map(lambda s: {"subtype": s}),
-        st.sampled_from(KEYWORDS + tuple(abilities)).map(lambda a: {"has_ability": a}),
+        st.sampled_from(KEYWORDS + abilities).map(lambda a: {"has_ability": a}),
         st.sampled_from(("you", "opponent")).map(lambda p: {"controller": p}),
         st.just({"other_than_source": True}),
         st.just({"is_source": True}),
@@ -46,6 +54,11 @@ def _leaf(abilities: list[str]) -> st.SearchStrategy[Data]:
 
 def filters(abilities: list[str]) -> st.SearchStrategy[Data]:
     """A filter: a leaf, or all/any/not of leaves (a creature filter is the most common)."""
+    return _filters(tuple(abilities))
+
+
+@cache
+def _filters(abilities: tuple[str, ...]) -> st.SearchStrategy[Data]:
     leaf = _leaf(abilities)
     return st.one_of(
         leaf,
@@ -58,10 +71,15 @@ def filters(abilities: list[str]) -> st.SearchStrategy[Data]:
 
 def values(abilities: list[str]) -> st.SearchStrategy[Any]:
     """A number or a value expression (counts, "its" values)."""
+    return _values(tuple(abilities))
+
+
+@cache
+def _values(abilities: tuple[str, ...]) -> st.SearchStrategy[Any]:
     return st.one_of(
         st.integers(-2, 3),
         st.integers(-2, 3),
-        filters(abilities).map(lambda f: {"count": f}),
+        _filters(abilities).map(lambda f: {"count": f}),
         st.sampled_from(("power", "toughness", "mana_value")).map(lambda w: {"its": w}),
     )
 
@@ -71,7 +89,12 @@ def parts(abilities: list[str], objects: list[str], resolved: bool) -> st.Search
 
     A resolved effect of a starting board resolved before it: its amounts are numbers (611.2d).
     """
-    amount = st.integers(-2, 3) if resolved else values(abilities)
+    return _parts(tuple(abilities), tuple(objects), resolved)
+
+
+@cache
+def _parts(abilities: tuple[str, ...], objects: tuple[str, ...], resolved: bool) -> st.SearchStrategy[Data]:
+    amount = st.integers(-2, 3) if resolved else _values(abilities)
     sub = st.lists(st.sampled_from(SUBTYPES), min_size=1, max_size=2, unique=True)
     options: list[st.SearchStrategy[Data]] = [
         st.sampled_from(PLAYERS + ("you",)).map(lambda p: {"op": "set_controller", "player": p}),
@@ -95,7 +118,7 @@ def parts(abilities: list[str], objects: list[str], resolved: bool) -> st.Search
         ).map(lambda x: {"op": x[0], "colors": x[1]}),
         st.tuples(
             st.sampled_from(("add_abilities", "remove_abilities")),
-            st.lists(st.sampled_from(KEYWORDS + tuple(abilities)), min_size=1, max_size=2, unique=True),
+            st.lists(st.sampled_from(KEYWORDS + abilities), min_size=1, max_size=2, unique=True),
         ).map(lambda x: {"op": x[0], "abilities": x[1]}),
         st.just({"op": "remove_all_abilities"}),
         st.tuples(amount, amount).map(lambda v: {"op": "set_pt", "power": v[0], "toughness": v[1]}),
@@ -114,6 +137,11 @@ FOCUSES = ("mixed", "type", "color", "ability", "pt")
 
 def focused_filter(focus: str, abilities: list[str]) -> st.SearchStrategy[Data]:
     """A filter that reads what the focused layer changes, so same-layer effects depend on each other."""
+    return _focused_filter(focus, tuple(abilities))
+
+
+@cache
+def _focused_filter(focus: str, abilities: tuple[str, ...]) -> st.SearchStrategy[Data]:
     if focus == "type":
         return st.one_of(
             st.sampled_from(CREATURE_SUBTYPES).map(lambda t: {"subtype": t}),
@@ -122,12 +150,17 @@ def focused_filter(focus: str, abilities: list[str]) -> st.SearchStrategy[Data]:
     if focus == "color":
         return st.sampled_from(COLORS).map(lambda c: {"color": c})
     if focus == "ability":
-        return st.sampled_from(KEYWORDS[:2] + tuple(abilities)).map(lambda a: {"has_ability": a})
+        return st.sampled_from(KEYWORDS[:2] + abilities).map(lambda a: {"has_ability": a})
     return st.just({"type": "creature"})
 
 
 def focused_parts(focus: str, abilities: list[str]) -> st.SearchStrategy[Data]:
     """A part in the focused layer, writing what focused filters read."""
+    return _focused_parts(focus, tuple(abilities))
+
+
+@cache
+def _focused_parts(focus: str, abilities: tuple[str, ...]) -> st.SearchStrategy[Data]:
     if focus == "type":
         return st.one_of(
             st.tuples(st.sampled_from(("set_subtypes", "add_subtypes")), st.sampled_from(CREATURE_SUBTYPES)).map(
@@ -144,7 +177,7 @@ def focused_parts(focus: str, abilities: list[str]) -> st.SearchStrategy[Data]:
     if focus == "ability":
         return st.tuples(
             st.sampled_from(("add_abilities", "remove_abilities", "remove_all_abilities")),
-            st.sampled_from(KEYWORDS[:2] + tuple(abilities)),
+            st.sampled_from(KEYWORDS[:2] + abilities),
         ).map(lambda x: {"op": x[0]} if x[0] == "remove_all_abilities" else {"op": x[0], "abilities": [x[1]]})
     counted = st.one_of(
         st.just({"count": {"type": "creature"}}),
@@ -153,6 +186,14 @@ def focused_parts(focus: str, abilities: list[str]) -> st.SearchStrategy[Data]:
     )
     return st.tuples(st.sampled_from(("set_pt", "modify_pt")), counted, counted).map(
         lambda x: {"op": x[0], "power": x[1], "toughness": x[2]}
+    )
+
+
+@cache
+def _defined_pt(abilities: tuple[str, ...]) -> st.SearchStrategy[Data]:
+    """A characteristic-defining ability's part: a power and toughness."""
+    return st.tuples(_values(abilities), _values(abilities)).map(
+        lambda v: {"op": "set_pt", "power": v[0], "toughness": v[1]}
     )
 
 
@@ -175,11 +216,7 @@ def board_data(draw: st.DrawFn, max_objects: int = 3, max_effects: int = 3, max_
             continue
         cda = draw(st.booleans()) and draw(st.booleans())
         if cda:
-            part = draw(
-                st.tuples(values(texts), values(texts)).map(
-                    lambda v: {"op": "set_pt", "power": v[0], "toughness": v[1]}
-                )
-            )
+            part = draw(_defined_pt(tuple(texts)))
             abilities.append({"text": text, "cda": True, "parts": [part]})
             continue
         ps = draw(st.lists(parts(texts, ids, False), min_size=1, max_size=2))
@@ -241,18 +278,21 @@ def board_data(draw: st.DrawFn, max_objects: int = 3, max_effects: int = 3, max_
                 "parts": ps,
             }
         )
-    return {
-        "id": "generated",
-        "title": "generated board",
-        "status": "derived",
-        "versions": list(VERSIONS),
-        "features": ["dependency"],
-        "sources": [{"kind": "derived", "ref": "tests/strategies.py"}],
-        "abilities": abilities,
-        "objects": objects,
-        "effects": effects,
-        "steps": [{"description": "the board", "expect": {v: {} for v in VERSIONS}}],
-    }
+    # a copy: no value held by a cached strategy (``st.just``'s) is shared with another board, whatever its user does
+    return copy.deepcopy(
+        {
+            "id": "generated",
+            "title": "generated board",
+            "status": "derived",
+            "versions": list(VERSIONS),
+            "features": ["dependency"],
+            "sources": [{"kind": "derived", "ref": "tests/strategies.py"}],
+            "abilities": abilities,
+            "objects": objects,
+            "effects": effects,
+            "steps": [{"description": "the board", "expect": {v: {} for v in VERSIONS}}],
+        }
+    )
 
 
 def board_from_data(data: Data) -> Board:
