@@ -107,6 +107,27 @@ def tied_boards(draw: st.DrawFn) -> tuple[dict[str, Any], dict[str, str]]:
     return data, dict(zip(ids, names, strict=True))
 
 
+def _containers(data: Any) -> list[object]:
+    if isinstance(data, dict):
+        return [data, *(c for v in data.values() for c in _containers(v))]
+    if isinstance(data, list):
+        return [data, *(c for v in data for c in _containers(v))]
+    return []
+
+
+_drawn: list[dict[str, Any]] = []  # the boards drawn so far by the next test (kept: their ids stay theirs)
+
+
+@settings(max_examples=examples(60))
+@given(board_data())
+def test_a_generated_board_shares_no_dict_or_list_with_one_drawn_before(data: dict[str, Any]) -> None:
+    """The generated boards (drawn from strategies built once, ``mtg_layers.boards.property_boards``) hold no dict or
+    list of another board, so a test that edits the one it drew (``tied_boards``) changes no other board."""
+    held = {id(c) for c in _containers(data)}
+    assert not any(held & {id(c) for c in _containers(d)} for d in _drawn)
+    _drawn.append(data)
+
+
 @settings(max_examples=examples(60))
 @given(tied_boards(), st.sampled_from(list(builtin_versions())))
 def test_no_result_depends_on_ids(case: tuple[dict[str, Any], dict[str, str]], vid: str) -> None:
