@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -33,9 +34,9 @@ def _dumps(data: Any) -> str:
     return json.dumps(data, indent=1, ensure_ascii=False) + "\n"
 
 
-def build_export(corpus_dir: Path = CASES_DIR) -> dict[str, str]:
-    """The files to write, by name, as text."""
-    suite = load_suite(corpus_dir)
+def build_export(corpus_dir: Path = CASES_DIR, suite: Sequence[SuiteCase] | None = None) -> dict[str, str]:
+    """The files to write, by name, as text (``suite``: ``load_suite(corpus_dir)`` when it is loaded already)."""
+    suite = load_suite(corpus_dir) if suite is None else suite
     digest = corpus_digest(suite)
     bundle = _dumps(
         {
@@ -79,10 +80,13 @@ def write_export(out_dir: Path = DIST_DIR, corpus_dir: Path = CASES_DIR) -> list
     return written
 
 
-def out_of_date(out_dir: Path = DIST_DIR, corpus_dir: Path = CASES_DIR) -> list[str]:
-    """The exported files that are missing or differ from what the corpus would give now."""
+def out_of_date(
+    out_dir: Path = DIST_DIR, corpus_dir: Path = CASES_DIR, suite: Sequence[SuiteCase] | None = None
+) -> list[str]:
+    """The exported files that are missing or differ from what the corpus would give now (``suite`` as in
+    ``build_export``)."""
     stale = []
-    for name, text in build_export(corpus_dir).items():
+    for name, text in build_export(corpus_dir, suite).items():
         path = out_dir / name
         if not path.exists() or path.read_text("utf-8") != text:
             stale.append(str(path))

@@ -635,14 +635,14 @@ def run_message(
         "steps": len(data["steps"]),
         "case": case_input(data),
     }
-    steps = case_input(data)["steps"][:step]
+    steps = message["case"]["steps"][:step]  # read here; the events are copies of their own (the case is sent too)
     first = next((k for k, s in enumerate(steps, start=1) if leaves_timestamps(s)), None)
     if RULE_TIMESTAMPS in capabilities and first is not None:
         message.update(
             board=board_before(data, first, rules),
             board_at="before_events",
             events_from=first,
-            events=[_for_rules(s, rules) for s in steps[first - 1 :]],
+            events=[_for_rules(s, rules) for s in copy.deepcopy(steps[first - 1 :])],
         )
     else:
         message["board"] = board_data(data, step, rules)  # the base protocol's message, unchanged

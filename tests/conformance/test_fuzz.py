@@ -35,6 +35,8 @@ from mtg_layers.corpus import ROOT, case_from_data, load_case, validate_schema
 from reference.versions import builtin_versions
 from tests import session_shared
 
+from ..builders import shared_suite
+
 JS_ENGINE = ROOT / "examples" / "adapters" / "simple-engine.js"
 ALMOST_RIGHT = ROOT / "examples" / "adapters" / "almost-right-engine.py"
 FINDINGS = ROOT / "examples" / "fuzz"
@@ -250,9 +252,12 @@ def test_fuzzing_catches_and_shrinks_the_simple_js_engine(tmp_path: Path) -> Non
 
 
 @pytest.mark.slow
-def test_fuzzing_catches_the_almost_right_engine_the_corpus_does_not(tmp_path: Path) -> None:
+def test_fuzzing_catches_the_almost_right_engine_the_corpus_does_not(
+    tmp_path: Path, tmp_path_factory: pytest.TempPathFactory
+) -> None:
     argv = [sys.executable, str(ALMOST_RIGHT)]
-    corpus = Runner(RunnerOptions(argv=argv)).run(plan(load_suite(), features=("dependency",), rules=("ikoria",)))
+    suite = shared_suite(tmp_path_factory)  # load_suite() of the bundled corpus, loaded once in the run
+    corpus = Runner(RunnerOptions(argv=argv)).run(plan(suite, features=("dependency",), rules=("ikoria",)))
     failing = {r.case for r in corpus if r.status != "pass"}
     # every corpus case about dependencies passes, but the one this fuzzing found and the corpus now holds,
     # and its layer-4 twin written for the kill matrix (issue 38)

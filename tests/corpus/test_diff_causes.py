@@ -5,11 +5,14 @@ its witness as a case file."""
 from __future__ import annotations
 
 import json
+import shutil
 from pathlib import Path
 from typing import Any
 
+import pytest
 from click.testing import CliRunner
 
+from mtg_layers import paths
 from mtg_layers.analysis.version_diff import diff_corpus, diff_markdown
 from mtg_layers.checking.observable import covered_kinds
 from mtg_layers.cli import main
@@ -21,6 +24,7 @@ from reference.versions import get_version
 from ..builders import corpus
 
 KEYWORD_CASE = "ruling-flying-counter-vs-turn-to-frog"
+KEYWORD_FILE = CASES_DIR / "rulings" / "keyword-counter-frog.yaml"
 COPY_CASES = ["ruling-glasspool-mimic-changeling", "regression-707-9d-vesuvan-doppelganger-devoid"]
 
 
@@ -78,13 +82,22 @@ def test_the_bound_says_which_effect_kinds_it_covers() -> None:
     assert covered_kinds(2, ["legend-rule"]) == ["legend-rule (704.5j): two same-name legends, one controller or two"]
 
 
-def test_a_change_outside_the_bound_is_warned_about(tmp_path: Path) -> None:
+def test_a_change_outside_the_bound_is_warned_about(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The corpus check diffs the bundled corpus (``paths.CASES_DIR``), here a corpus of the one keyword-counter case
+    (the bundled corpus's diff is 10 s of CPU, for a warning that needs one step that differs): a flying counter is a
+    keyword counter under the proposal and not under M10 (122.1b), which the P/T bound cannot see."""
+    assert load_case(KEYWORD_FILE).id == KEYWORD_CASE
+    small = tmp_path / "corpus" / "cases"
+    small.mkdir(parents=True)
+    shutil.copy(KEYWORD_FILE, small / KEYWORD_FILE.name)
+    monkeypatch.setattr(paths, "CASES_DIR", small)
     path = m10_profile(tmp_path, "kw-everything", keyword_counters=["flying"])
     args = ["prove", "--observable", "m10", "file", "--rules-file", str(path), "--only-family", "pt"]
     result = CliRunner().invoke(main, [*args, "--max-effects", "1"])
     assert result.exit_code == 0, result.output
     assert "not observable within the bound" in result.output and "the bound covers:" in result.output
     assert "warning: `mtg-layers diff 2009-07-08 kw-everything` finds" in result.output
+    assert f"differ: {KEYWORD_CASE} step" in result.output
 
 
 def test_the_witness_is_saved_as_a_case_file_that_loads(tmp_path: Path) -> None:
