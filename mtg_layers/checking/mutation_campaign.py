@@ -934,7 +934,7 @@ def run_sample(
     """
     from concurrent.futures import ThreadPoolExecutor
 
-    from . import mutation_test_limit
+    from . import mutation_order, mutation_test_limit
 
     mutants = workdir / "mutants"
     env = {
@@ -946,7 +946,7 @@ def run_sample(
     }
     env.pop("MUTANT_UNDER_TEST", None)
     args = ["-x", "-q", "-p", "no:cacheprovider", "-p", "no:xdist", "-p", "no:randomly"]
-    args += ["-p", mutation_test_limit.__name__]
+    args += ["-p", mutation_test_limit.__name__, "-p", mutation_order.__name__]
     args += ["-k", deselect] if deselect else []
     stages = {
         name: sample_stages(parse_name(name)[0], suite, mutants, whole_suite)[: 1 if name in own_tests_only else None]

@@ -22,11 +22,11 @@ from mtg_layers.checking import kill_matrix
 from mtg_layers.checking.misreadings import CATALOGUE, Misreading
 from mtg_layers.cli import main
 from mtg_layers.conformance.protocol import case_input, leaves_timestamps
-from mtg_layers.corpus import CASES_DIR, load_corpus
+from mtg_layers.corpus import CASES_DIR
 from mtg_layers.paths import ROOT
 from reference.case import Case
 from reference.versions import RulesVersion
-from tests.builders import suite
+from tests.builders import corpus, suite
 
 # 613.7c (the newest counters), 613.7d (zone change), 613.7e (attachment), 613.7f (face turn), 613.7g (transform)
 TIMESTAMP_MISREADINGS = (
@@ -72,9 +72,9 @@ TWELVE_TIED = "twelve-tied-abilities-last-setting-of-power"
 PAGE = ROOT / "docs" / "generated" / "kill-matrix.md"
 
 
-@functools.cache
 def _corpus() -> tuple[Case, ...]:
-    return tuple(load_corpus())
+    """The corpus, the one load the other tests of this process walk too (``tests.builders.corpus``)."""
+    return tuple(corpus())
 
 
 @functools.cache

@@ -47,10 +47,11 @@ def test_a_sampled_mutant_whose_tests_outrun_the_cpu_limit_is_a_detected_timeout
     looping, passing = "reference.clock.x_see__mutmut_1", "reference.other.x_f__mutmut_2"
     suite = ["tests/test_clock.py", "tests/test_other.py"]
     # the passing one runs its own module's tests only: the rest of this suite is test_clock.py. The limit leaves a
-    # fresh pytest's start-up (about a second of CPU) room several times over; the looping test needs 60 s of CPU,
-    # past the limit whatever the load, and past twice the limit too, which a forked run of two stages gets.
+    # fresh pytest's start-up (0.6 to 0.9 s of CPU, measured 2026-12-07) room three times over; the looping test needs
+    # 60 s of CPU, past the limit whatever the load, and past twice the limit too, which a forked run of two stages
+    # gets (so the looping fork alone spends twice the limit: 3 s, not 4, to keep the test short).
     codes = mutation.run_sample(
-        [looping, passing], suite, workdir=tmp_path, jobs=1, cpu_limit_s=4, own_tests_only={passing}
+        [looping, passing], suite, workdir=tmp_path, jobs=1, cpu_limit_s=3, own_tests_only={passing}
     )
     assert mutation.status_of(codes[looping]) == "timeout"
     assert mutation.status_of(codes[passing]) == "survived"
@@ -150,6 +151,38 @@ def test_a_mutant_whose_function_runs_at_import_is_not_forked(tmp_path: Path) ->
     assert forked.at_import == {KILLED} and not forked.codes
     codes = mutation.run_sample([KILLED], ["tests/test_clock.py"], workdir=tmp_path, jobs=1)
     assert mutation.status_of(codes[KILLED]) == "killed", "fresh, see() ran the mutant at import"
+
+
+# Two tests of a scratch copy: the first notes in ran.log that it ran, the second names ``see`` (the function of the
+# mutants KILLED and LATE) and fails under KILLED.
+FIRST_THEN_NAMING = (
+    "\ndef test_first() -> None:\n"
+    "    with open(Path(__file__).parent / 'ran.log', 'a') as log:\n"
+    "        log.write('first\\n')\n\n"
+    "def test_second() -> None:\n"
+    "    from reference.clock import see\n\n"
+    f"    assert os.environ['MUTANT_UNDER_TEST'] != {KILLED!r} and see()\n"
+)
+
+
+def test_a_mutants_tests_that_name_its_function_run_first_in_a_fork_and_in_a_fresh_run(tmp_path: Path) -> None:
+    """``mutation_order``: a test naming the mutated function runs before the others (the killing one of KILLED, so
+    the other never runs); a mutant of a function no test names runs them in file order, all of them. In a fresh run
+    too: the mutants of ``see`` are run fresh once ``see`` runs at import."""
+    _scratch(tmp_path, FIRST_THEN_NAMING)
+    _rules_clock(tmp_path)
+    ran = tmp_path / "mutants" / "tests" / "ran.log"
+    suite = ["tests/test_clock.py"]
+    assert mutation.status_of(mutation.run_sample([KILLED], suite, workdir=tmp_path, jobs=1)[KILLED]) == "killed"
+    assert not ran.exists(), "the test naming see() ran first, and failed"
+    unused = "reference.clock.x_tick__mutmut_1"  # no test names tick(): file order, every test (a survivor)
+    assert mutation.status_of(mutation.run_sample([unused], suite, workdir=tmp_path, jobs=1)[unused]) == "survived"
+    assert ran.read_text().splitlines() == ["first", "first"], "in the fork, then in the fresh run of a survivor"
+    ran.unlink()
+    at_import = tmp_path / "mutants" / "tests" / "test_clock.py"
+    at_import.write_text(at_import.read_text() + "\nfrom reference.clock import see as _see\n\nSEEN = _see()\n")
+    assert mutation.status_of(mutation.run_sample([KILLED], suite, workdir=tmp_path, jobs=1)[KILLED]) == "killed"
+    assert not ran.exists(), "fresh: the test naming see() ran first, and failed"
 
 
 def _scratch_rules(tmp_path: Path, module: str) -> Path:
