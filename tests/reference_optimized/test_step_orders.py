@@ -624,12 +624,20 @@ def test_613_1f_a_loss_of_all_abilities_on_creatures_that_hold_none_is_read_as_a
 
 
 def test_611_3b_a_loss_reaching_a_defined_ability_is_no_setting() -> None:
-    """611.3b: a Husher reaching a creature that holds "this creature has flying." (a defined ability, whose effect
-    the loss may end) is not read as a setting (``losses_alone``); without that creature, or with it out of the
-    Husher's reach, it is."""
+    """611.3b: a Husher reaching a creature that holds "this creature is green." (a defined ability whose effect
+    applies in layer 5, before the loss, and which the loss may end) is not read as a setting (``losses_alone``); one
+    holding "this creature has flying." (layer 6, from the loss's slot on, its holder apart from the group's
+    timestamp: ``apart_from_tie``) is, and so is the Husher without that creature."""
     holder = creature("zebra", timestamp=0.25, abilities=["this creature has flying."])
     for objects, alone in (
-        ([painter_object("husher", "husher"), holder], False),
+        ([painter_object("husher", "husher"), holder], True),
+        (
+            [
+                painter_object("husher", "husher"),
+                creature("zebra", timestamp=0.25, abilities=["this creature is green."]),
+            ],
+            False,
+        ),
         ([painter_object("husher", "husher"), creature("zebra", timestamp=0.25)], True),
         ([painter_object("silencer", "silencer"), holder], False),  # 614.1c: the shrine's "enters with" is defined
         ([painter_object("winger", "winger"), holder], False),  # no loss: the orders' scope, nothing to read
