@@ -92,10 +92,11 @@ territories as its parts.
 
 *The orders tried.* A tie's keys are grouped by the merged territories of the effects they name (``orders.groups``).
 Inside a group, where every operation of its merged territories (their effects on every board) is in ``orders``' scope,
-or is a loss of all abilities that reaches no object holding an ability whose wording stands for a definition on its
-board, or a gain of defined abilities whose effects ``territories`` reads beside such losses (``losses_alone``, below:
-no other effect of those territories changes text or takes a defined ability away, and no other territory touches their
-objects, so the losses end no effect and start only the given ones),
+or is a loss of all abilities whose objects hold only defined abilities ``territories`` reads beside it, or a gain of
+defined abilities whose effects ``territories`` reads beside such losses (``losses_alone``, below: no other effect of
+those territories changes text or takes a defined ability away, and no other territory touches their objects, so the
+losses end only effects that apply or not as the signature says, or the same way in every order, and start only the
+given ones),
 or is a gain of defined abilities each of whose effects applies at a place timestamps fix (``gifts_apart``, below),
 those territories are split by their merged components and one order per signature of ``last_touch`` (losses read as
 settings, ``lose_all``; a gain's wording an ability like a keyword) is tried over every board's atoms: the in-scope
@@ -155,7 +156,7 @@ effects), the territories' objects end alike, and the other territories' effects
 read ends alike, and σ and τ give the step the same outcome. ``pins_later`` and the interleaving of two objects'
 abilities keep every order as above. Every tried order is an order of the tied effects, so no outcome is added.
 
-*Losses beside gains of defined abilities* (``losses_alone``, ``held_nothing``; a Husher, "other creatures you
+*Losses beside gains of defined abilities* (``losses_alone``, ``lost_unapplied``; a Husher, "other creatures you
 control lose all abilities", tied with a Gifter giving them "this creature has flying." and Wingers, or with a
 Sizegifter giving "this creature is 1/1." and Wingers and Grounders). It is checked on each board read B, on the
 effects ``near`` of the group's merged territories there, and holds on every B_σ (below). Its conditions, each with its
@@ -164,9 +165,19 @@ rule:
 1. Every operation of ``near`` outside ``orders``' scope is a loss of all abilities (or of all but mana abilities; one
    at least) or a gain (``add_abilities``) of defined abilities (613.1f, 611.3b, 612: no named loss of a defined
    ability, no text change, no keyword counter). ``where`` is the last slot of those losses.
-2. No object a loss reaches holds, as the first slot begins, an ability whose wording stands for a definition (read
-   through its text changes; ``held_nothing``), nor a basic land type's mana ability (305.6; ``holds_no_definition``
-   refuses it): its plainest reading of what is held, its other readings of held definitions not used here.
+2. Each ability whose wording stands for a definition that an object X a loss reaches holds as the first slot begins
+   (read through its text changes) is one ``holds_no_definition`` reads with the version and the group's timestamps
+   (``stamps``) from the board's first slot, its effect E doing nothing but apply in layers, not characteristic-
+   defining: E applies only in slots after ``where`` (``ends_after``: the losses reaching X end it before it would
+   first apply, so it applies after ``where`` exactly when the wording is still X's at the end of ``where``); or from
+   ``where`` on, X has no effect with one of ``stamps`` and E takes no ability away (``apart_from_tie``: E applies
+   before every effect of the group there, after every one, or not at all, the same way in every order, decided by
+   timestamps and by losses the same in every order, 613.7, 613.8a); or from ``where`` on, waiting for a loss reaching X
+   that exists in every order (``lost_first``: E depends on it, 613.8a, and ends as it applies, so E applies in no
+   order, 613.8b; ``lost_unapplied`` leaves it out of the effects the orders are read on, as ``territories`` does,
+   ``never_applying``). No basic land type's mana ability is defined (305.6). The readings of a tie in a later slot
+   (``done_before``, ``defined_before``, ``begun_before_losses``) and of effects locked in before it (``locked_before``,
+   ``defined_locked_before``) are not asked: the board is read from its first slot, none locked in.
 3. Each definition given is one ``territories.granted_apart`` takes (its effect applies only in slots after ``where``,
    acting on the object given it or on objects it names by identity, 109.2) or one ``territories.granted_at_losses``
    takes (acting on the object given it from ``where`` on, with parts there, its wording no mana ability's, 605.1a).
@@ -177,28 +188,36 @@ rule:
 
 This is ``territories``' shape and ``holds_no_definition``'s reading (with the version, the group's timestamps,
 ``stamps``, and no tie slot: nothing locked in) for a tie in the first slot, where ``territories`` reads the board
-(above): no slot before it that an order could change. By 2 the losses end no effect held from the start; by 1 the only
-effects the group starts or ends are those of the given definitions (611.3b). By 3 and ``last_touch``'s module docstring
-("A defined ability given in the losses' layer", "A defined ability given by the group"): whether each given effect
-exists after ``where``, or applies in ``where`` after every loss reaching its object (613.8a-b: it depends on each while
-unapplied), is decided by the signature of the order, the given wording read as an atom like a keyword; where it applies
-among its slots' effects changes nothing, since it commutes with all of them and nothing reads what it writes (the
-shape's filters, values and conditions read nothing written). So each board read ends as the signature says. A given
-effect may take the group's timestamp (613.7a: its holder's or its gain's, the later) and meet a tie of the group's
-effects in a later slot; no board read has it before the layers, so that tie keeps every order
+(above): no slot before it that an order could change. By 2 an effect held from the start that the losses may end
+applies, or not, as the signature of the order says (``ends_after``: the wording read as an atom, lost in every order or
+in none where no gain names it), or the same way in every order (``apart_from_tie``, ``lost_first``): the arguments of
+``last_touch``'s module docstring ("Losses of all abilities", "A defined ability held apart from the tie", "A defined
+ability held with the group's timestamp"), which read one board from a tie's slot on; a held wording a gain gives again
+(613.1f: it stays the object's own while held; once lost, the gain starts the given effect) is read by 3 as given. By 1
+the only other effects the group starts or ends are those of the given definitions (611.3b). By 3 and ``last_touch``'s
+module docstring ("A defined ability given in the losses' layer", "A defined ability given by the group"): whether each
+given effect exists after ``where``, or applies in ``where`` after every loss reaching its object (613.8a-b: it depends
+on each while unapplied), is decided by the signature of the order, the given wording read as an atom like a keyword;
+where it applies among its slots' effects changes nothing, since it commutes with all of them and nothing reads what it
+writes (the shape's filters, values and conditions read nothing written). So each board read ends as the signature says.
+A given effect may take the group's timestamp (613.7a: its holder's or its gain's, the later) and meet a tie of the
+group's effects in a later slot; no board read has it before the layers, so that tie keeps every order
 (``StepOrders.__call__``): more resolutions, never a lost outcome. On B_σ the same holds: its effects differ from B's
 only in counter effects (absent, or another number, 122.1a-b, 613.7c); ``orders.commute`` reads operations' kinds, and a
 counter's number only where both operations are sums, which commute whatever their numbers (613.4c), so each check of 3
 holds with fewer operations or other numbers; what the losses reach is fixed (the territories' shape), the same on B_σ;
-the definitions given are the case's, the same on every board. The proof of "Why this gives every outcome" above then
-holds as written, with this reading beside ``orders``' and ``last_touch``'s inside a reduced group. A lord given ("other
+the definitions given are the case's, the same on every board; the abilities held before the layers are the same on B_σ
+(no counter of the entry gives one: ``reads_counters``, and a keyword counter is an effect, absent or not), and each
+reading of 2 holds with fewer effects (``sure_loss``' loss is a static ability or a resolved effect, never a counter
+effect; ``_holder_untied`` asks fewer effects). The proof of "Why this gives every outcome" above then holds as written,
+with this reading beside ``orders``' and ``last_touch``'s inside a reduced group. A lord given ("other
 creatures you control get +1/+1"), whose filter finds objects whose losses it need not wait for, is refused by 3 and
 keeps every order (``tests/reference_optimized/test_territories.py``, Rune of Flight on Colossus Hammer).
 
 Outside both scopes (a step with state-based actions, tokens or amounts fixed as it resolves, which read the board
 under σ in other ways; copies or control changes, which are not local; filters, values or conditions reading what may
 be written, or counters; a gain of a defined ability in a group but as ``gifts_apart`` or ``losses_alone`` reads it, a
-lord given among them; a defined ability held by an object a loss reaches, beside such a gain) every order is tried
+lord given among them; a defined ability held by an object a loss reaches that 2 does not read) every order is tried
 (``reference.choices.every_order``), as before: never a wrong answer, only the slow one.
 ``tests/reference_optimized/test_step_orders.py`` compares the outcomes with every order's on generated steps.
 """
@@ -210,7 +229,7 @@ from dataclasses import replace
 
 from reference.case import Case, apply_step_meeting, initial_board
 from reference.choices import LIMIT, Outcomes, Resolver, every_order
-from reference.effects import ContinuousEffect, affected, effects_in_play, find_definition
+from reference.effects import ContinuousEffect, affected, effects_in_play
 from reference.entry import arriving_with, entry_abilities, looked_at_board, step_outcomes
 from reference.fixed_amounts import unfixed
 from reference.model import AbilityDef, Board, Counter, State
@@ -221,7 +240,7 @@ from reference.versions import RulesVersion
 from reference.vocabulary import OPERATION_KIND
 
 from .features import resolve
-from .last_touch import LOSE_ALL, last_touch_orders
+from .last_touch import last_touch_orders
 from .orders import (
     DistinctOrders,
     commute,
@@ -238,6 +257,7 @@ from .territories import (
     given,
     holds_no_definition,
     layers_only,
+    never_applying,
     ruled_across,
     territories,
     touched,
@@ -427,46 +447,32 @@ def losses_alone(
 ) -> bool:
     """611.3b, 613.1f: on one board read, every operation of the territories ``near`` holds is in ``orders``' scope,
     a loss of all abilities (one at least) or a gain of defined abilities whose effects ``territories.granted_apart``
-    or ``granted_at_losses`` take (``holds_no_definition`` with the version and the group's timestamps, ``stamps``),
-    and no object such a loss reaches holds an ability whose wording stands for a definition (``held_nothing``: the
-    losses end no effect, and start only the given ones, which commute with everything where they apply; module
-    docstring, "Losses beside gains of defined abilities")."""
-    state = initial_state(board, version)
-    written = writes_from([e for e in effects_of(board, version) if e.parts], board) or frozenset()
-    objects = {e.key: touched(e, {}, board, state, written) or frozenset() for e in near}
-    if not held_nothing(near, objects, board, state):
-        return False  # 611.3b: a held definition's effect, which ``holds_no_definition``'s other readings argue
+    or ``granted_at_losses`` take, and each defined ability an object such a loss reaches holds is one
+    ``holds_no_definition`` reads with the version and the group's timestamps (``stamps``), from the board's first slot
+    (``ends_after``, ``apart_from_tie``, ``lost_first``; module docstring, "Losses beside gains of defined
+    abilities")."""
+    state, objects = reached(board, near, version)
     return holds_no_definition(near, objects, board, state, version, stamps)
 
 
-def held_nothing(
-    near: Sequence[ContinuousEffect], objects: Mapping[str, frozenset[str]], board: Board, state: State
-) -> bool:
-    """611.3b, 612: no object a loss of all abilities (or of all but mana abilities) of ``near`` reaches holds, as the
-    board's first slot begins, an ability whose wording stands for a definition, read through its text changes
-    (``holds_no_definition``'s plainest reading of what is held; it refuses a basic land type's mana ability itself,
-    305.6).
+def reached(
+    board: Board, near: Sequence[ContinuousEffect], version: RulesVersion
+) -> tuple[State, dict[str, frozenset[str]]]:
+    """611.2c, 611.3a, 613.6: a board read's characteristics before the layers, and the fixed objects each effect of
+    ``near`` touches from the first slot on (``territories.touched``)."""
+    state = initial_state(board, version)
+    written = writes_from([e for e in effects_of(board, version) if e.parts], board) or frozenset()
+    return state, {e.key: touched(e, {}, board, state, written) or frozenset() for e in near}
 
-    Redundant beside ``holds_no_definition`` with the version and the group's timestamps, which ``losses_alone`` asks
-    next on the same board read, effects and objects: a held definition it allows has an effect E that applies only in
-    slots after every loss reaching its holder (``ends_after``: a loss ends E before E first applies, in every order or
-    in none), or from the losses' slot on at none of the group's timestamps (``apart_from_tie``: E applies before the
-    group or after it or not at all, the same way in every order), or from the losses' slot on waiting for a loss
-    reaching its holder that exists in every order (``lost_first``: E never applies). These are the per-board arguments
-    of ``reference_optimized.last_touch`` ("Losses of all abilities", "A defined ability held apart from the tie"); the
-    step's argument (module docstring, "Why this gives every outcome") needs each board read to end alike under σ and τ,
-    which they give board by board. Hand-broken to return True (2026-12-07), it changed no result against every order:
-    the step properties in tests/reference_optimized/test_step_orders.py, and 126 boards probed with a Bear (at 0.25,
-    the group's 1.0 or 3.0) or the Lions holding "this creature has flying." (layer 6: ``lost_first``), "this creature
-    is 1/1." (7b: ``ends_after``) or "this creature is green." (layer 5, before the losses: ``holds_no_definition``
-    refuses it too), beside Hushers, the Gifter, Wingers and Grounders, under M10 and the current rules. It could go; it
-    is kept as the reading the module docstring states (condition 2), until that condition cites those three."""
-    reached = {o for e in near if any(p.op in LOSE_ALL for p in e.parts) for o in objects[e.key]}
-    for oid in sorted(reached & state.keys()):
-        ch = state[oid]
-        if any(find_definition(board, w, ch.text_changes) is not None for w in ch.abilities):
-            return False
-    return True
+
+def lost_unapplied(
+    board: Board, near: Sequence[ContinuousEffect], version: RulesVersion, group: Sequence[str]
+) -> frozenset[str]:
+    """611.3b, 613.8a-b: on one board read that ``losses_alone`` takes, the effects of held definitions that wait for
+    a loss reaching their holder and end as it applies, in every order (``territories.never_applying``, none the
+    group's keys name): left out of the effects the group's orders are read on (module docstring)."""
+    state, objects = reached(board, near, version)
+    return never_applying(near, objects, board, state, version, group)
 
 
 def group_stamps(group: Sequence[str], effects: Sequence[ContinuousEffect]) -> frozenset[float]:
@@ -589,25 +595,30 @@ class StepOrders(DistinctOrders):
 
     def _inside(self, group: Sequence[str]) -> Callable[[], Iterable[tuple[str, ...]]]:
         """613.7m, 611.3b, 613.1f: the orders tried of one group of merged territories (module docstring): where every
-        operation of those territories, on every board, is in ``orders``' scope, or a loss of all abilities that ends no
-        effect beside gains whose effects commute where they apply (``losses_alone``), or a gain of defined abilities
-        whose effects are fixed steps (``gifts_apart``), the group split by their merged components and one order per
-        signature of ``last_touch`` inside each (losses read as settings); else every order of the group."""
+        operation of those territories, on every board, is in ``orders``' scope, or a loss of all abilities whose ends
+        of held effects the signature or the timestamps decide, beside gains whose effects commute where they apply
+        (``losses_alone``; the held effects that apply in no order left out, ``lost_unapplied``), or a gain of defined
+        abilities whose effects are fixed steps (``gifts_apart``), the group split by their merged components and one
+        order per signature of ``last_touch`` inside each (losses read as settings); else every order of the group."""
         where = self.components
         classes = {where[e.key] for e in self.effects if holder(e) in group or e.key in group}
         near = [[e for e in effects if where[e.key] in classes] for effects in self.per_board]
         lose_all = False
+        read: list[list[ContinuousEffect]] = []
         for b, effects in zip(self.boards, near, strict=True):
             if all(part_out_of_scope(p, b) is None for e in effects for p in e.parts) or gifts_apart(
                 b, effects, self.version
             ):
+                read.append(effects)
                 continue
             if not losses_alone(b, effects, self.version, group_stamps(group, effects)):
                 return every_of(tuple(group))
             lose_all = True
-        mine = one_per_key(near) or []
+            gone = lost_unapplied(b, effects, self.version, group)
+            read.append([e for e in effects if e.key not in gone])  # 613.8b: they apply in no order
+        mine = one_per_key(read) or []
         subs: list[Callable[[], Iterable[tuple[str, ...]]]] = []
-        for sub in groups(list(group), mine, merged_components(near, self.version)):
+        for sub in groups(list(group), mine, merged_components(read, self.version)):
             fewer = None if len(sub) < 3 else last_touch_orders(sub, mine, self.version, lose_all, self.fixed)
             subs.append(every_of(tuple(sub)) if fewer is None else these(tuple(fewer)))
         return lambda: orders_product(subs)
