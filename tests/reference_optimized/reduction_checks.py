@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import fields, replace
 
 from hypothesis import assume
 
@@ -32,15 +32,17 @@ def outcome_keys(found: Outcomes) -> set[object]:
 _kept: list[tuple[Board, RulesVersion, dict[tuple[object, object], Resolution]]] = []
 
 
+_BRANCHED = ("tie_order", "game")  # the fields ``reference.choices.outcomes`` varies from one branch to the next
+
+
 def _branch_key(asked: Board, board: Board) -> tuple[object, object] | None:
     """What tells ``asked``, a board ``reference.choices.outcomes`` resolves for ``board``, from its other branches:
-    its tie order and game (None when anything else is not ``board``'s own)."""
-    same = (
-        asked.objects is board.objects
-        and asked.effects is board.effects
-        and asked.abilities is board.abilities
-        and asked.entering == board.entering
-        and asked.entering_aside == board.entering_aside
+    its tie order and game (None when any other field of ``Board`` is not ``board``'s own: the same object, or
+    equal)."""
+    same = all(
+        (mine := getattr(asked, f.name)) is (theirs := getattr(board, f.name)) or mine == theirs
+        for f in fields(Board)
+        if f.name not in _BRANCHED
     )
     return (asked.tie_order, asked.game) if same else None
 
