@@ -255,7 +255,7 @@ def territory_orders(
     """613.7m, 613.8a: the orders worth trying of each group of the tie's keys, grouped by territory (module
     docstring); None outside the shape, or where the recorded order may also place the keys in a later tie."""
     keys = tie_keys(tie)
-    if pins_later(keys, tie.slot, effects, version):
+    if pins_later(keys, tie.slot, effects, version) or not names_only_present(tie, effects):
         return None
     where = territories(effects, locked, board, state)
     if where is None or ruled_across(effects, where, board, state, version):
@@ -269,6 +269,17 @@ def territory_orders(
         at = (objects, state, tie.slot, applies, frozenset(locked))
         out.append(_inside(tuple(group), effects, where, board, version, at))
     return out
+
+
+def names_only_present(tie: Tie, effects: Sequence[ContinuousEffect]) -> bool:
+    """611.3b, 613.7a, 613.7m: every key and effect of the tie names an effect in play as its slot begins. An ability
+    granted in the tie's own slot generates its effect only once its gain has applied there; that effect may tie with
+    one of the slot's (613.7a: its holder's timestamp, or its gain's, the later), and ``orders.groups`` would give its
+    key, naming no effect read here, a group of its own, tried in one order (Rune of Flight on Colossus Hammer,
+    ``tests/reference_optimized/test_lord_given.py``). Such a tie keeps every order."""
+    present = {e.key for e in effects}
+    named = present | {holder(e) for e in effects}
+    return set(tie_keys(tie)) <= named and set(tie.effects) <= present
 
 
 def _inside(
