@@ -145,10 +145,18 @@ after all of them, and only if a gain of its wording came after the last of them
 wording's atom present at the end of the slot. There and in each later slot E commutes with every operation of the
 territories' effects (the losses of all abilities aside in their slot: those reaching E's object are done before it,
 the others act on other objects) and of the other definitions given, and nothing reads what it writes, so where it
-applies among them changes nothing: the signature still decides the outcome. A lord given ("other creatures you
-control have vigilance", "equipped creature has flying") acts on objects whose losses it does not wait for, and stays
-outside (611.3a, and the territories read no filter of a given ability: where they did, a board lost an outcome,
-``tests/reference_optimized/test_territories.py``, Rune of Flight on Colossus Hammer).
+applies among them changes nothing: the signature still decides the outcome.
+
+**A lord given by the group.** ``territories.lord_given`` (one board read from a tie's slot on) lets a gain give a
+defined ability acting on objects its filter finds ("other creatures you control have vigilance"), when the filter reads
+nothing written from the slot on: read with the object given it as its source, it finds the same objects in every order
+(``territories.lord_objects``; the territories join them to that object's). Its effect is read as above, with one
+difference: it waits for the losses reaching the object given it, not for those reaching the objects it acts on, whose
+place before or after it the order decides; so every loss of the territories must reach the object given it or none of
+the lord's objects, else every order is kept. A tie of the granted effect itself (its holder's timestamp or its gain's,
+613.7a) names an effect not in play as the slot begins, and keeps every order (``territories.names_only_present``: the
+Rune of Flight on Colossus Hammer board, which a reading without that check lost an outcome of,
+``tests/reference_optimized/test_lord_given.py``).
 
 **A defined ability given by the group.** ``territories.holds_no_definition`` also lets a gain of the group (or an
 effect of its territories) give a defined ability (611.3b) that applies to the object given it, or to objects its

@@ -12,7 +12,9 @@ any effect from the slot on may write (it finds the same objects wherever it is 
 source, when any effect from the slot on may change the abilities or the text of that source (a text change, a loss
 or gain of abilities, a keyword counter): the effect exists, and reads its words, only while its source has the
 ability (611.3b, 612, 613.1f, 613.8a). An ability granted that generates an effect (611.3b) also touches the
-objects that effect would apply to (the object given it, or the object its definition names). Every value an
+objects that effect would apply to (the object given it, the object its definition names, or, read for one board from
+a tie's slot on, those a lord's filter reading nothing written finds with the object given it as its source,
+``lord_objects``). Every value an
 effect uses reads nothing written from the slot on (613.8a, "what it does": it is the same wherever it is read). So
 does every condition of a static ability (611.3a: the effect exists or not throughout). Every operation is local to
 the object it changes: it reads and writes only that object's characteristics. These are the operations of
@@ -46,7 +48,9 @@ or on objects it names by identity, ``holds_no_definition``, ``apart_from_tie``,
 ``defined_locked_before``, ``begun_before_losses`` and ``granted_apart``; a held defined ability acting from the
 losses' layer on, whatever its timestamp (the group's too), that waits for a loss existing in every order and so never
 applies, ``lost_first``; a characteristic-defining one done before the tie, ``defined_before``; a defined ability
-given acting on the object given it from the losses' layer on, ``granted_at_losses``; two
+given acting on the object given it from the losses' layer on, ``granted_at_losses``, or on objects a filter reading
+nothing written finds (a lord given), where no loss reaches one of those but with the object given it, ``lord_given``;
+two
 given that each act on the object given them need not commute, their effects tying by themselves, ``given_parts``), and
 ``reference_optimized.last_touch`` reads them as settings, on the objects each effect applies to, which are fixed
 here even where a filter on characteristics finds them). A tie whose keys name an effect
@@ -178,9 +182,10 @@ def writes_from(effects: Sequence[ContinuousEffect], board: Board) -> frozenset[
 
 
 def territories(
-    effects: Sequence[ContinuousEffect], locked: Locked, board: Board, state: State
+    effects: Sequence[ContinuousEffect], locked: Locked, board: Board, state: State, lords: bool = False
 ) -> dict[str, int] | None:
-    """611.3b, 612, 613.1f, 613.8a: each effect's territory (module docstring); None outside the shape."""
+    """611.3b, 612, 613.1f, 613.8a: each effect's territory (module docstring); None outside the shape. With ``lords``
+    (one board, from a tie's slot on), a lord given joins the objects its filter finds to those given it."""
     written = writes_from(effects, board)
     if written is None:
         return None
@@ -204,6 +209,9 @@ def territories(
                 d = board.abilities[w]
                 own = d.applies_to == {"is_source": True}  # "this creature": the object given it
                 named = frozenset() if own else identity_objects(d.applies_to, None)
+                if named is None and lords:  # 611.3a: a lord given, its objects found with each holder as its source
+                    found = lord_objects(d, fixed, board, state, written)
+                    named = None if found is None else frozenset().union(*found.values())
                 if named is None or not all(constant(q, written) for q in d.parts):
                     return None
                 reach = named | fixed
@@ -257,7 +265,7 @@ def territory_orders(
     keys = tie_keys(tie)
     if pins_later(keys, tie.slot, effects, version) or not names_only_present(tie, effects):
         return None
-    where = territories(effects, locked, board, state)
+    where = territories(effects, locked, board, state, lords=True)
     if where is None or ruled_across(effects, where, board, state, version):
         return None
     written = writes_from(effects, board) or frozenset()
@@ -306,7 +314,9 @@ def _inside(
         split = [every_of(c) for c in texts]
         return lambda: orders_product(split)
     stamps = frozenset(e.timestamp for e in near if any(k in (holder(e), e.key) for k in group))
-    lose_all = holds_no_definition(near, objects, board, state, version, stamps, version.slot_index(slot), locked)
+    lose_all = holds_no_definition(
+        near, objects, board, state, version, stamps, version.slot_index(slot), locked, lords=True
+    )
     if not lose_all and not all(part_out_of_scope(p, board) is None for e in near for p in e.parts):
         return every_of(tuple(group))
     # 611.3a, 613.6: each effect's objects, the same in every order (the shape's filters read nothing written from the
@@ -333,6 +343,7 @@ def holds_no_definition(
     stamps: frozenset[float] | None = None,
     start: int | None = None,
     locked: frozenset[str] = frozenset(),
+    lords: bool = False,
 ) -> bool:
     """611.3b, 613.1f, 605.1a: every operation of the territories is in ``orders``' scope or a loss of all abilities,
     or of all but mana abilities (one at least), and no object such a loss applies to can hold, from the slot on, an
@@ -348,8 +359,9 @@ def holds_no_definition(
     (``begun_before_losses``); when it is characteristic-defining and applies only in slots before the tie's
     (``defined_before``); or, whatever its timestamp, when its effect applies from the losses' slot on and waits for a
     loss of all abilities reaching its holder that exists in every order (``lost_first``: it never applies). A gain may
-    also give a defined ability acting on the object given it from the losses' slot on (``granted_at_losses``). Its
-    losses and gains then end and start no effect that could apply while
+    also give a defined ability acting on the object given it from the losses' slot on (``granted_at_losses``), or,
+    with ``lords`` (one board read from the tie's slot on, ``territory_orders``), a lord acting on objects its filter
+    finds (``lord_given``). Its losses and gains then end and start no effect that could apply while
     the order matters, or one that applies, or not, at the same place in every order, or one that commutes with
     everything where it applies (``reference_optimized.last_touch``, "Losses of all abilities", "A defined ability
     held apart from the tie", "A defined ability given by the group")."""
@@ -359,7 +371,7 @@ def holds_no_definition(
         return False
     where = max(_slot_index(e.origin, p.op, version) for e, p in parts if p.op in LOSE_ALL) if version else 0
     granted = [board.abilities[w] for _, p in parts if p.op == "add_abilities" for w in given(p, board)]
-    for _, p in parts:
+    for e, p in parts:
         if p.op in LOSE_ALL or part_out_of_scope(p, board) is None:
             continue
         # 611.3b: a gain of defined abilities, each of whose effects commutes with everything in its layers
@@ -367,8 +379,10 @@ def holds_no_definition(
             return False
         for w in given(p, board):
             g = board.abilities[w]
-            if not granted_apart(g, where, near, granted, board, version) and not granted_at_losses(
-                g, where, near, granted, board, version
+            if not (
+                granted_apart(g, where, near, granted, board, version)
+                or granted_at_losses(g, where, near, granted, board, version)
+                or (lords and lord_given(g, objects[e.key], where, near, objects, granted, board, state, version))
             ):
                 return False
     for oid, ch in ((o, state[o]) for o in sorted({o for e in losers for o in objects[e.key]}) if o in state):
@@ -692,6 +706,71 @@ def granted_apart(
     return commutes_where_it_applies(d, where, near, granted, board, version)
 
 
+def lord_objects(
+    d: AbilityDef, holders: Iterable[str], board: Board, state: State, written: frozenset[str]
+) -> dict[str, frozenset[str]] | None:
+    """611.3a, 613.6, 109.4: for each object the definition is given to (``holders``), the objects its effect would
+    apply to from the slot on ("other creatures you control", read with that object as its source and its controller
+    as "you"): those ``touched`` finds, the same wherever they are read when its filter reads nothing ``written``; None
+    when they may change."""
+    out: dict[str, frozenset[str]] = {}
+    for h in sorted(holders):
+        e = ContinuousEffect(f"{h}:{d.text} (granted)", "static", 0.0, d.parts, d.text, source=h, filter=d.applies_to)
+        found = touched(e, {}, board, state, written)
+        if found is None:
+            return None
+        out[h] = found
+    return out
+
+
+def lord_given(
+    d: AbilityDef,
+    holders: frozenset[str],
+    where: int,
+    near: Sequence[ContinuousEffect],
+    objects: Mapping[str, frozenset[str]],
+    granted: Sequence[AbilityDef],
+    board: Board,
+    state: State,
+    version: RulesVersion,
+) -> bool:
+    """611.3b, 613.6, 613.7m, 613.8a-b, 613.4c: a lord given by the group: a defined ability that a gain in the
+    territories gives to ``holders``, acting on objects its filter finds ("other creatures you control have vigilance",
+    "... get +1/+1"), its effect E(h) applying from the losses' slot (``where``) on. Why the signature of an order still
+    decides the outcome (module docstring of ``last_touch``, "A lord given by the group"), rule by rule:
+
+    - 611.3b: E(h) exists exactly while h has the wording; no other effect starts or ends it. Its parts are in the
+      losses' slot or later (``ends_after``), not characteristic-defining, doing nothing else (no condition, token or
+      replacement), no mana ability's (605.1a: a loss but mana abilities takes it like a loss of all).
+    - 611.3a, 613.6: its filter reads nothing any effect from the slot on writes (the given definitions' writes
+      counted), so read with h as its source it finds the same objects F(h) at the slot's start, wherever E(h) first
+      applies and locks them in (``lord_objects``; ``territories`` joins F(h) to h's territory, so every effect on an
+      object of F(h) is in ``near``).
+    - 613.8a-b: in the losses' slot E(h) depends on every loss of all abilities reaching h while that loss exists
+      unapplied (applying it would end E(h)), and nothing depends on E(h) (it gives no defined ability, takes nothing
+      away, and no filter or value reads what it writes), so it applies after all of them, and only if a gain of its
+      wording came after the last: the wording's atom on h at the end of that slot, which the signature reads. A loss
+      reaching an object of F(h) and not h is not waited for: the order may put it before E(h) (the object keeps what
+      E gives) or after (it loses it), and a loss does not commute with a gain, so only the losses reaching h, or no
+      object of F(h), are set aside (``spared``), and one other refuses the reading (every order is kept:
+      ``tests/reference_optimized/test_lord_given.py``, a loss of o1's abilities beside the lord given to o0).
+    - 613.4c, 613.7m: in each slot it applies in, each of E(h)'s operations commutes with every other operation there
+      of the territories' effects (the spared losses aside in the losses' slot) and of the definitions given, with
+      numbers for values, so its place among them (by timestamp, by a tie the recorded order decides, or by a tie of
+      its own with the group's timestamp, which ``names_only_present`` keeps open in every order) changes nothing.
+      Where its parts all come after the losses' slot, its existence is decided at that slot's end, as for
+      ``granted_apart``."""
+    if not ends_after(d, where - 1, version) or d.cda or is_mana_ability(d.text):
+        return False
+    found = lord_objects(d, holders, board, state, writes_from(near, board) or FIELDS)
+    if found is None:
+        return False
+    spared = frozenset(
+        e.key for e in near if all(h in objects[e.key] or not objects[e.key] & f for h, f in found.items())
+    )
+    return commutes_where_it_applies(d, where, near, granted, board, version, spared)
+
+
 def commutes_where_it_applies(
     d: AbilityDef,
     where: int,
@@ -699,12 +778,13 @@ def commutes_where_it_applies(
     granted: Sequence[AbilityDef],
     board: Board,
     version: RulesVersion,
+    spared: frozenset[str] | None = None,
 ) -> bool:
     """613.4c, 613.1e-f, 611.3b: in each slot where the given definition's effect applies, each of its operations is in
     ``orders``' scope with numbers for values, and commutes with every operation there of the territories' effects
-    (``near``; in the losses' slot, ``where``, their losses of all abilities aside: ``granted_at_losses``) and of the
-    definitions given (``granted``; those that act on the object given them beside one that does too aside:
-    ``given_parts``)."""
+    (``near``; in the losses' slot, ``where``, their losses of all abilities aside: ``granted_at_losses``; only those of
+    the effects ``spared`` names, when given: ``lord_given``) and of the definitions given (``granted``; those that act
+    on the object given them beside one that does too aside: ``given_parts``)."""
     for q in d.parts:
         if (
             part_out_of_scope(q, board) is not None
@@ -718,7 +798,8 @@ def commutes_where_it_applies(
             r
             for e in near
             for r in e.parts
-            if version.slot_of(OPERATION_KIND[r.op], e.origin) == slot and not (at_losses and r.op in LOSE_ALL)
+            if version.slot_of(OPERATION_KIND[r.op], e.origin) == slot
+            and not (at_losses and r.op in LOSE_ALL and (spared is None or e.key in spared))
         ]
         others += [r for r in given_parts(d, granted) if version.slot_of(OPERATION_KIND[r.op], "static") == slot]
         if not all(commute(q, r) for r in others):
