@@ -62,6 +62,13 @@ timestamp and its dependency on them (613.8a), not by the tie's order
 grants comes after the last loss, and is 2/2 when it keeps the defined one; that effect commutes with everything in 7c,
 so where it applies there changes nothing (``reference_optimized.territories.granted_apart``). 4 outcomes at N = 5, 8
 from N = 6.
+``group-loses-given-lord-one``: as ``group-loses-one``, but the odd abilities give ``o0`` flying, "other creatures you
+control have vigilance" (a lord: a defined ability whose effect applies in layer 6 to the objects its filter finds,
+611.3a-b) and trample in turn; ``o1`` is a plain 1/1 creature of the same player. The lord's effect waits for the losses
+reaching ``o0`` (613.8a) and acts on ``o1`` (``reference_optimized.territories.lord_given``): ``o1`` has vigilance
+exactly when ``o0`` keeps the lord; one outcome per set of the granted abilities, as ``group-loses-one``.
+``group-loses-given-lord-plus-one``: as ``group-loses-given-lord-one``, the lord being "other creatures you control get
++1/+1" (layer 7c): ``o1`` is 2/2 exactly when ``o0`` keeps it.
 ``group-loses-grants-other``: as ``group-loses-grants-one``, but the defined ability given is "o1 gets +1/+1" (611.3b:
 its effect applies in layer 7c to ``o1``, a plain 1/1 creature, named by id): ``o1`` is 2/2 when ``o0`` keeps it
 (``reference_optimized.territories.granted_apart``, on the object its definition names). 4 outcomes at N = 5, 8 from
@@ -120,12 +127,24 @@ GROUP_KINDS: tuple[str, ...] = ("group-text", "group-loses", "group-keyword-coun
 GROUP_KINDS += ("group-loses-one", "group-loses-but-mana-one", "group-loses-filtered", "group-loses-held-one")
 GROUP_KINDS += ("group-loses-resolved-filtered", "group-loses-lord-one", "group-loses-grants-one")
 GROUP_KINDS += ("group-loses-grants-other", "group-loses-held-early-one", "group-loses-held-locked-one")
+GROUP_KINDS += ("group-loses-given-lord-one", "group-loses-given-lord-plus-one")
 # group-loses-one: the keywords the odd abilities give o0, in turn
 GRANTED = ("flying", "haste", "trample")
 # group-loses-grants-one: what the odd abilities give o0, in turn (a keyword, a defined ability, 611.3b, a keyword)
 GRANTED_DEFINED = ("flying", "this creature gets +1/+1", "haste")
 # group-loses-grants-other: as group-loses-grants-one, the defined ability acting on o1, named by id (611.3b)
 GRANTED_OTHER = ("flying", "o1 gets +1/+1", "haste")
+# group-loses-given-lord-one (-plus-one): what the odd abilities give o0, in turn (a keyword, a lord, 611.3b, a keyword)
+GIVEN_LORDS = {
+    "group-loses-given-lord-one": (
+        "other creatures you control have vigilance",
+        {"op": "add_abilities", "abilities": ["vigilance"]},
+    ),
+    "group-loses-given-lord-plus-one": (
+        "other creatures you control get +1/+1",
+        {"op": "modify_pt", "power": 1, "toughness": 1},
+    ),
+}
 # group-loses-but-mana-one: what the odd abilities give o0, in turn (a keyword, a keyword, a mana ability, 605.1a)
 GRANTED_BUT_MANA = ("flying", "haste", "{t}: add {r}.")
 # group-loses-filtered: what the odd abilities give, in turn: (text, objects found, ability)
@@ -199,12 +218,16 @@ def with_group_kind(data: dict[str, Any], kind: str) -> dict[str, Any]:
         others[0].update(power=1, toughness=1, abilities=[a["text"] for a in own])
         others[0]["subtypes"] = list(WORDS_FROM[2:n])
         others = others[:1]
-    elif kind in ("group-loses-one", "group-loses-held-one", "group-loses-lord-one", "group-loses-grants-one") or (
-        kind in ("group-loses-grants-other", "group-loses-held-early-one", "group-loses-held-locked-one")
+    elif (
+        kind in ("group-loses-one", "group-loses-held-one", "group-loses-lord-one", "group-loses-grants-one")
+        or (kind in ("group-loses-grants-other", "group-loses-held-early-one", "group-loses-held-locked-one"))
+        or kind in GIVEN_LORDS
     ):
         granted = {"group-loses-grants-one": GRANTED_DEFINED, "group-loses-grants-other": GRANTED_OTHER}.get(
             kind, GRANTED
         )
+        if kind in GIVEN_LORDS:
+            granted = ("flying", GIVEN_LORDS[kind][0], "trample")
         for k in range(n):
             if k % 2 == 0:
                 abilities.append(_on("o0", f"ability {k}: o0 loses all abilities", {"op": "remove_all_abilities"}))
@@ -243,8 +266,14 @@ def with_group_kind(data: dict[str, Any], kind: str) -> dict[str, Any]:
             )
             own_words = ["flying", lord]
             others[1].update(power=1, toughness=1)
+        if kind in GIVEN_LORDS:  # 611.3a-b: a lord the odd abilities give o0, acting on the other creatures
+            lord, lord_part = GIVEN_LORDS[kind]
+            others_yours = {"all": [{"type": "creature"}, {"other_than_source": True}, {"controller": "you"}]}
+            own.append({"text": lord, "applies_to": others_yours, "parts": [lord_part]})
+            others[1].update(power=1, toughness=1)
         others[0].update(power=1, toughness=1, abilities=own_words)
-        others = others[:2] if kind in ("group-loses-lord-one", "group-loses-grants-other") else others[:1]
+        pair = ("group-loses-lord-one", "group-loses-grants-other", *GIVEN_LORDS)
+        others = others[:2] if kind in pair else others[:1]
     elif kind == "group-loses-but-mana-one":
         for k in range(n):
             if k == 0:
