@@ -391,3 +391,25 @@ def test_given_lords_reach_every_orders_outcomes(board: Board, vid: str) -> None
     them (a lord's own effect tying with its holder's, an equipment's lord, held lords and losses), the orders tried
     reach exactly the outcomes of every order, complete, with no more resolutions, and the same ties matter."""
     assert_reduction_reaches_every_orders_outcomes(board, get_version(vid), limit=800)
+
+
+def test_a_loss_of_one_holder_that_another_holders_lord_reaches_keeps_every_order() -> None:
+    """611.3b, 613.8a-b, 613.7m: resolved effects of one timestamp: o0 loses all, o0 and o1 gain "other creatures you
+    control have vigilance", o0 loses all, o1 loses all, o0 gains flying. The loss of o1's abilities reaches a holder
+    of the lord (o1, whose own effect waits for it) and an object of o0's lord's effect without reaching o0: it is set
+    aside only when it reaches the holder or none of the objects of *every* holder's effect, so every order is kept (181
+    resolutions, eight outcomes). Setting it aside for one holder (``any``) cut this board to 13 resolutions with the
+    same outcomes (hand-break; 72 such boards searched, none lost an outcome): the condition is stricter than these
+    boards need."""
+    parts = [([LOSE], ["o0"]), ([gain(_VIGILANCE)], ["o0", "o1"]), ([LOSE], ["o0"]), ([LOSE], ["o1"])]
+    parts.append(([gain("flying")], ["o0"]))
+    effects = [
+        {"id": f"t{i}", "controller": "p1", "timestamp": 2, "applies_to": on, "parts": p}
+        for i, (p, on) in enumerate(parts)
+    ]
+    objects = [creature("o0", 0.5, 1, 1, abilities=["reach"]), creature("o1", 0.5, 1, 1, abilities=["reach"])]
+    board = make_board(objects, effects, _DEFINED)
+    every = outcomes(board, CURRENT, limit=1000)
+    found = distinct_outcomes(board, CURRENT, limit=1000)
+    assert outcome_keys(found) == outcome_keys(every)
+    assert (found.runs, every.runs, len(found.outcomes)) == (181, 181, 8)
