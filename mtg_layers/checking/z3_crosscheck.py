@@ -23,12 +23,13 @@ from proofs.sba import check_round
 from proofs.steps import NotDerived, board_differences, derive_boards
 from reference import entry
 from reference.case import Case, Step, apply_step, board_at, initial_board, state_based_actions_of
-from reference.choices import seated
+from reference.choices import Outcomes, seated
 from reference.model import Board, Characteristics, Effect, FrozenMap
 from reference.resolver import resolve
 from reference.sba import perform
 from reference.versions import RulesVersion
 from reference_optimized import distinct_outcomes
+from reference_optimized.step_orders import distinct_step_outcomes
 
 from .results import board_result
 
@@ -292,38 +293,64 @@ def step_mismatches(mine: Board, theirs: Board) -> list[str]:
 WORST_FIRST = ("resolver error", "not encodable", "vacuous", "unknown", "counterexample", "not encoded")
 
 
-def open_entry_cases(case: Case, version: RulesVersion) -> tuple[int, list[Case], bool] | None:
+def open_entry_cases(case: Case, version: RulesVersion, reduced: bool = True) -> tuple[int, list[Case], bool] | None:
     """613.7m, 614.12, 101.4: the first step where an object enters with counters that depend on an order the case
-    leaves open, and every full choice the resolver tried through that step (``reference.entry.step_outcomes``), each
-    the case with that choice recorded: the order of the tied effects, and the turn order where the case names none and
-    the rules' APNAP order needs one (each seating the resolver assumed, its orders enumerated under it); whether those
-    were every choice (None: no such step)."""
+    leaves open, and the full choices tried through that step and each later one, each the case with that choice
+    recorded: the order of the tied effects, and the turn order where the case names none and the rules' APNAP order
+    needs one (each seating the resolver assumed, its orders enumerated under it); whether those were every choice
+    (None: no such step).
+
+    The choices of each step are those ``verify``'s own resolver side tries there (``step_choices``): one order per
+    class of orders that end alike on every board the step reads (``reference_optimized.step_orders``), every order
+    where that module declines the step's shape; with ``reduced`` False, every order (``reference.entry``)."""
     board = initial_board(case)
     for n, step in enumerate(case.steps, start=1):  # the steps applied once, in order, as board_at applies them
         try:
             board = apply_step(board, step, version)
         except entry.OpenEntryError:
-            _, found = entry.step_outcomes(case, n, version)
-            seatings = list(dict.fromkeys(s for o in found.outcomes for s in o.turn_orders))
-            complete = found.complete
             chosen: dict[tuple[object, ...], Case] = {}
-            for seated_case in [case] if not seatings else [replace(case, game=seated(case.game, s)) for s in seatings]:
-                if seatings:  # 101.4: the seating recorded, the orders the rules then leave open enumerated under it
-                    _, found = entry.step_outcomes(seated_case, n, version)
-                    complete = complete and found.complete
-                for o in found.outcomes:
-                    for extra in o.orders:
-                        order = seated_case.tie_order + extra
-                        chosen.setdefault(
-                            (order, *sorted(seated_case.game.items())), replace(seated_case, tie_order=order)
-                        )
+            complete = True
+            for m in range(n, len(case.steps) + 1):  # each later step reads the orders on boards of its own
+                cases, done = step_choices(case, m, version, reduced)
+                complete = complete and done
+                for c in cases:
+                    chosen.setdefault((c.tie_order, *sorted(c.game.items())), c)
             return n, list(chosen.values()), complete
     return None
 
 
-def open_entry_orders(case: Case, version: RulesVersion) -> tuple[int, list[tuple[str, ...]], bool] | None:
+def step_choices(case: Case, n: int, version: RulesVersion, reduced: bool = True) -> tuple[list[Case], bool]:
+    """613.7m, 614.12, 101.4: the full choices tried through step ``n`` of a case whose entries met an order it leaves
+    open, each the case with that choice recorded (each seating the resolver assumed, with the orders enumerated under
+    it), and whether they stand for every choice: one order per class of orders that end alike through the step
+    (``reference_optimized.step_orders.distinct_step_outcomes``, as ``verify.step_boards`` reads the step), or with
+    ``reduced`` False every order (``reference.entry.step_outcomes``)."""
+
+    def tried(c: Case) -> Outcomes:
+        if reduced:
+            return distinct_step_outcomes(c, n, version)[1]
+        return entry.step_outcomes(c, n, version)[1]
+
+    found = tried(case)
+    seatings = list(dict.fromkeys(s for o in found.outcomes for s in o.turn_orders))
+    complete = found.complete
+    chosen: dict[tuple[object, ...], Case] = {}
+    for seated_case in [case] if not seatings else [replace(case, game=seated(case.game, s)) for s in seatings]:
+        if seatings:  # 101.4: the seating recorded, the orders the rules then leave open enumerated under it
+            found = tried(seated_case)
+            complete = complete and found.complete
+        for o in found.outcomes:
+            for extra in o.orders:
+                order = seated_case.tie_order + extra
+                chosen.setdefault((order, *sorted(seated_case.game.items())), replace(seated_case, tie_order=order))
+    return list(chosen.values()), complete
+
+
+def open_entry_orders(
+    case: Case, version: RulesVersion, reduced: bool = True
+) -> tuple[int, list[tuple[str, ...]], bool] | None:
     """613.7m, 614.12: ``open_entry_cases``, each choice as the order of the tied effects it records."""
-    opened = open_entry_cases(case, version)
+    opened = open_entry_cases(case, version, reduced)
     if opened is None:
         return None
     n, cases, complete = opened
@@ -331,12 +358,25 @@ def open_entry_orders(case: Case, version: RulesVersion) -> tuple[int, list[tupl
 
 
 def _each_order(
-    case: Case, version: RulesVersion, n: int, chosen: list[Case], complete: bool, timeout_ms: int
+    case: Case,
+    version: RulesVersion,
+    n: int,
+    chosen: list[Case],
+    complete: bool,
+    timeout_ms: int,
+    reduced: bool = True,
 ) -> tuple[str, list[str]]:
     """613.7m, 614.12: the case cross-checked under each choice of step ``n``'s tied effects, recorded in turn (one
-    board per choice: the counters an object enters with and the board after it, read in that order, on both sides)."""
+    board per choice: the counters an object enters with and the board after it, read in that order, on both sides).
+
+    The choices are ``open_entry_cases``': one per class of orders that end alike through each step from ``n`` on.
+    z3 checks each one; that the other orders of its class end as it does is ``reference_optimized.step_orders``'
+    argument (and its tests against every order), not a z3 result."""
     statuses: list[str] = []
-    info: list[str] = [f"step {n}: an entry depends on an open order (613.7m, 614.12): each of {len(chosen)} orders"]
+    kind = "one per class of orders that end alike, reference_optimized.step_orders" if reduced else "every order"
+    info: list[str] = [
+        f"step {n}: an entry depends on an open order (613.7m, 614.12): each of {len(chosen)} orders ({kind})"
+    ]
     if not complete:
         statuses.append("unknown")
         info.append(f"step {n}: not every order of the tied effects was tried (the enumeration's limit)")
@@ -345,7 +385,7 @@ def _each_order(
         seats = [f"{k} {one.game[k]}" for k in ("turn", "turn_order") if k in one.game and k not in case.game]
         if seats:
             said_order += f" ({', '.join(seats)}, assumed: the case names no active player)"
-        again = open_entry_cases(one, version)
+        again = open_entry_cases(one, version, reduced)
         if again is not None and again[0] <= n:  # the choice recorded leaves that step open still: never again
             statuses.append("unknown")
             info.append(f"order {said_order}: step {again[0]} is still open with it recorded")
@@ -353,17 +393,19 @@ def _each_order(
         if again is None:
             status, said = _crosscheck_decided(one, version, timeout_ms)
         else:  # a later step with an entry under an order left open: its choices in turn
-            status, said = _each_order(one, version, *again, timeout_ms=timeout_ms)
+            status, said = _each_order(one, version, *again, timeout_ms=timeout_ms, reduced=reduced)
         statuses.append(status)
         if status != "verified":
             info += [f"order {said_order}: {line}" for line in said]
     return next((s for s in WORST_FIRST if s in statuses), "verified"), info
 
 
-def _crosscheck_case(case: Case, version: RulesVersion, timeout_ms: int = TIMEOUT_MS) -> tuple[str, list[str]]:
-    opened = open_entry_cases(case, version)
+def _crosscheck_case(
+    case: Case, version: RulesVersion, timeout_ms: int = TIMEOUT_MS, reduced: bool = True
+) -> tuple[str, list[str]]:
+    opened = open_entry_cases(case, version, reduced)
     if opened is not None:  # 613.7m, 614.12: one board per order of that step, each checked
-        return _each_order(case, version, *opened, timeout_ms=timeout_ms)
+        return _each_order(case, version, *opened, timeout_ms=timeout_ms, reduced=reduced)
     return _crosscheck_decided(case, version, timeout_ms)
 
 
