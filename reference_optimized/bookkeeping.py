@@ -45,9 +45,9 @@ class answers those questions and keeps what it can between steps:
 - effects of one class (the same card's ability: same filter, same parts, other sources and timestamps) meet one
   trial once in each graph (613.8a, 613.7; ``_class_key`` argues when the answer is the class's: not where the test
   reads the effect's source, its fixed objects, its amounts or its condition), and equal effects on the same objects
-  hold one dict of changes, each changing it only as a copy of its own (613.1). b's trial is read before the pairs of
-  its column, so that the class answer is read before any member's kept answer, and a kept answer (613.8c) is the
-  class's as a tested one is: after a step, the March of the Machines met after the first against one trial take
+  hold one dict of changes, each changing it only as a copy of its own (613.1). b's trial is read at the first pair of
+  its column the cheap checks leave, so that the class answer is read before any member's kept answer, and a kept
+  answer (613.8c) is the class's as a tested one is: after a step, the March of the Machines met after the first against one trial take
   its kept answer, none tested; a b whose trial changes nothing is left at once.
 - effects of one class whose filter leaves its own source out ("each other non-Aura enchantment": five
   Opalescences) are one block as b in each graph (613.8a, ``_other_block``): the class's trial (what their parts
@@ -1643,17 +1643,6 @@ class Incremental:
             trial_key = b.key  # the first effect of this graph with b's trial (``_same_trial``)
             changes: dict[str, Characteristics] = {}
             same: tuple[ContinuousEffect, list[tuple[str, DependencyReason]]] | None = None
-            if block is None:
-                # 613.8a: b's trial read first, so that each effect of a's class meets it once (``classed``, read below
-                # before a kept answer, which is the class's as a tested one is); b's trial an earlier one's: that
-                # one's column (``_take_column``); a trial that changes nothing: no effect depends on b
-                asked = True
-                changes = self.changes(b, slot)
-                if not changes:
-                    continue  # applying b changes nothing, so nothing can depend on it
-                same = self._same_trial(b, changes, trials)
-                if same is not None:
-                    trial_key = self._take_column(b, same, graph, doing)
             for n in ns:
                 a, ia, static, live = sensitive[n]
                 if same is not None and a is not same[0]:
@@ -1695,6 +1684,19 @@ class Incremental:
                         if r is not None:
                             graph[a.key][b.key] = r
                         continue
+                if not asked and block is None:
+                    # 613.8a: b's trial read at the first pair the checks above leave, before any kept answer, so
+                    # that each effect of a's class meets it once (``classed``, read below before a's kept answer,
+                    # which is the class's as a tested one is); b's trial an earlier one's: that one's column
+                    asked = True
+                    changes = self.changes(b, slot)
+                    if not changes:
+                        break  # applying b changes nothing, so nothing can depend on it
+                    same = self._same_trial(b, changes, trials)
+                    if same is not None:
+                        trial_key = self._take_column(b, same, graph, doing)
+                        if a is not same[0]:
+                            continue
                 alike = None
                 if asked and (a.source is None or a.source not in changes):
                     # 613.8a: an effect of a's class met b's trial already in this graph: its answer (``_class_key``),
