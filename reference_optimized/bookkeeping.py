@@ -47,8 +47,8 @@ class answers those questions and keeps what it can between steps:
   reads the effect's source, its fixed objects, its amounts or its condition), and equal effects on the same objects
   hold one dict of changes, each changing it only as a copy of its own (613.1). b's trial is read at the first pair of
   its column the cheap checks leave, so that the class answer is read before any member's kept answer, and a kept
-  answer (613.8c) is the class's as a tested one is: after a step, the March of the Machines met after the first against one trial take
-  its kept answer, none tested; a b whose trial changes nothing is left at once.
+  answer (613.8c) is the class's as a tested one is: after a step, the March of the Machines met after the first
+  against one trial take its kept answer, none tested; a b whose trial changes nothing is left at once.
 - effects of one class whose filter leaves its own source out ("each other non-Aura enchantment": five
   Opalescences) are one block as b in each graph (613.8a, ``_other_block``): the class's trial (what their parts
   give every object the filter less "other" takes, the sources too) is read once, each a is read against it once
