@@ -45,7 +45,10 @@ class answers those questions and keeps what it can between steps:
 - effects of one class (the same card's ability: same filter, same parts, other sources and timestamps) meet one
   trial once in each graph (613.8a, 613.7; ``_class_key`` argues when the answer is the class's: not where the test
   reads the effect's source, its fixed objects, its amounts or its condition), and equal effects on the same objects
-  hold one dict of changes, each changing it only as a copy of its own (613.1).
+  hold one dict of changes, each changing it only as a copy of its own (613.1). b's trial is read at the first pair of
+  its column the cheap checks leave, so that the class answer is read before any member's kept answer, and a kept
+  answer (613.8c) is the class's as a tested one is: after a step, the March of the Machines met after the first
+  against one trial take its kept answer, none tested; a b whose trial changes nothing is left at once.
 - effects of one class whose filter leaves its own source out ("each other non-Aura enchantment": five
   Opalescences) are one block as b in each graph (613.8a, ``_other_block``): the class's trial (what their parts
   give every object the filter less "other" takes, the sources too) is read once, each a is read against it once
@@ -1681,6 +1684,29 @@ class Incremental:
                         if r is not None:
                             graph[a.key][b.key] = r
                         continue
+                if not asked and block is None:
+                    # 613.8a: b's trial read at the first pair the checks above leave, before any kept answer, so
+                    # that each effect of a's class meets it once (``classed``, read below before a's kept answer,
+                    # which is the class's as a tested one is); b's trial an earlier one's: that one's column
+                    asked = True
+                    changes = self.changes(b, slot)
+                    if not changes:
+                        break  # applying b changes nothing, so nothing can depend on it
+                    same = self._same_trial(b, changes, trials)
+                    if same is not None:
+                        trial_key = self._take_column(b, same, graph, doing)
+                        if a is not same[0]:
+                            continue
+                alike = None
+                if asked and (a.source is None or a.source not in changes):
+                    # 613.8a: an effect of a's class met b's trial already in this graph: its answer (``_class_key``),
+                    # tested or kept; read before a's own kept answer, which is the same answer (613.8c)
+                    alike = self._class_key(a, ia, b, slot, changes, trial_key)
+                    if alike is not None and alike in classed:
+                        r = classed[alike]
+                        if r is not None:
+                            graph[a.key][b.key] = r
+                        continue
                 pair = self.pairs.get((a.key, b.key, slot))
                 if pair is not None and twinned in doing and a.source in (trial := self.changes(b, slot)):
                     # a twin of a met b's trial in this graph: its answer is read off the twin's (``_twin_answer``)
@@ -1694,6 +1720,8 @@ class Incremental:
                     # 613.8c: the answer kept from an earlier step, brought up to date on what changed since
                     if pair.answer is not None:
                         graph[a.key][b.key] = pair.answer
+                    if alike is not None:
+                        classed[alike] = pair.answer
                     kept_any = True
                     self._offer_twin(a, b, slot, pair, doing)
                     continue
@@ -1704,14 +1732,8 @@ class Incremental:
                         break  # applying b changes nothing, so nothing can depend on it
                     same = self._same_trial(b, changes, trials)
                     if same is not None:
-                        first, first_edges = same
-                        trial_key = first.key  # (b's trial is first's: ``_class_key``, ``_trial_id``)
-                        doing[("\0trial-of", b.key)] = first.key  # type: ignore[index]
-                        cut = len(first.description)
-                        for a_key, kept in first_edges:
-                            if a_key != b.key:
-                                graph[a_key][b.key] = DependencyReason(kept.test, b.description + kept.detail[cut:])
-                        if a is not first:
+                        trial_key = self._take_column(b, same, graph, doing)
+                        if a is not same[0]:
                             continue
                 known = False
                 if a.source is not None and a.source in changes:
@@ -1743,6 +1765,24 @@ class Incremental:
             if asked and changes and same is None:
                 self._first_trial(b, changes, trials, [sensitive[n][0].key for n in ns], graph)
         return graph
+
+    def _take_column(
+        self,
+        b: ContinuousEffect,
+        same: tuple[ContinuousEffect, list[tuple[str, DependencyReason]]],
+        graph: Graph,
+        doing: dict[Any, Any],
+    ) -> str:
+        """613.8a: b's column read off the first effect of this graph with b's trial (``_same_trial``): the readable
+        test reads b only through its trial and its description, so each effect but b that depends on that one
+        depends on b, its reason naming b; gives that effect's key (``_class_key``, ``_trial_id``)."""
+        first, first_edges = same
+        doing[("\0trial-of", b.key)] = first.key
+        cut = len(first.description)
+        for a_key, kept in first_edges:
+            if a_key != b.key:
+                graph[a_key][b.key] = DependencyReason(kept.test, b.description + kept.detail[cut:])
+        return first.key
 
     def _by_word(self, sensitive: list[tuple[ContinuousEffect, _Info, bool, bool]]) -> dict[str, list[int]]:
         """612.1: the sensitive effects of a graph (by their place in ``sensitive``) under each wording of their
@@ -2346,10 +2386,12 @@ class Incremental:
         - a's objects fixed (locked in, 611.2c, or targets) are not keyed (the test answers no for them, read alone).
 
         So the key is the trial, b's and a's descriptions, the filter less "other", "you", the zones, the object
-        entering and whether "other" leaves a source out. 613.8b's loops read the graph these answers make, pair by
-        pair, each under its own effects' keys. An effect whose source the trial changes, whose filter names its
-        source or cannot be hashed, or which reads amounts its parts here use, is tested alone (``_twin_key`` may
-        still share its objects).
+        entering and whether "other" leaves a source out. The answer under a key is the readable test's for any
+        member, whether tested or kept from an earlier step and brought up to date (613.8c: a kept answer is the
+        readable test's now), so a member's kept answer is the class's too. 613.8b's loops read the graph these
+        answers make, pair by pair, each under its own effects' keys. An effect whose source the trial changes,
+        whose filter names its source or cannot be hashed, or which reads amounts its parts here use, is tested
+        alone (``_twin_key`` may still share its objects).
         """
         if a.source in changes:
             return None  # 109.4, 613.8a: the trial changes a's source: each effect asks of its own
