@@ -8,8 +8,9 @@ class of orders that end alike on *every board the step reads*, so the step's ou
 resolutions (n tied colour settings: one order per colour, not n!).
 
 **The boards a step reads.** Replaying a case up to step n under one order σ of the tied effects, the order is read
-only where a board is resolved. Inside the scope below (no step up to n performs state-based actions, 704.3, creates
-tokens, 111.3, or fixes an amount as its effect resolves, 611.2d) those are: for each step k with an object entering
+only where a board is resolved. Leaving aside for now steps that perform state-based actions (704.3), create tokens
+(111.3) or fix an amount as their effect resolves (611.2d; "Tokens, amounts fixed on resolution and state-based
+actions", below), those are: for each step k with an object entering
 while the board has an "enters with" ability (614.1c), the board before the step (the sources, 614.12) and, for each
 object o entering, the board after it with o looked at as it would exist (``reference.entry.looked_at_board``); and
 the board after step n. Nothing else of the replay depends on σ but the counters each entry gives. So two orders
@@ -214,12 +215,62 @@ with this reading beside ``orders``' and ``last_touch``'s inside a reduced group
 creatures you control get +1/+1"), whose filter finds objects whose losses it need not wait for, is refused by 3 and
 keeps every order (``tests/reference_optimized/test_territories.py``, Rune of Flight on Colossus Hammer).
 
-Outside both scopes (a step with state-based actions, tokens or amounts fixed as it resolves, which read the board
-under σ in other ways; copies or control changes, which are not local; filters, values or conditions reading what may
-be written, or counters; a gain of a defined ability in a group but as ``gifts_apart`` or ``losses_alone`` reads it, a
+**Tokens, amounts fixed on resolution and state-based actions** (``boards_read``: ``token_reason``, ``amount_reason``,
+``sba_boards``). Each reads the board under σ once more; each is taken into the argument above as follows, or refused
+with a reason naming it (every order is then tried).
+
+*Tokens* (111.3, 612.2a; ``token_reason``). A step's token is read off its source as the step begins: the source's
+text changes, whether it has the token-making ability, and its controller (``reference.tokens.created_token``). Where
+no effect in play on the board before the step (each entry counter on it) may write those (no text change, loss of all
+abilities, gain or loss naming that ability, change of control or operation of unknown writes; a gain or loss of
+other abilities, a keyword counter among them, leaves it alone, 613.1f), the token is the same object under every
+order: its existence and values do not depend on σ. It then enters like any object the step adds (613.7d: its
+timestamp is the step's, not the order's) and is read like one: one more object on the boards after, and one more
+entering object looked at where an "enters with" ability may apply to it (614.1c, 614.12; ``arriving_with`` finds
+it). Refused otherwise ("a token whose source's text, ability or controller an effect may change").
+
+*Amounts fixed on resolution* (611.2d, 608.2h; ``amount_reason``). ``reference.fixed_amounts.fixed`` reads the amount
+off the fully layered board B_X as the effect resolves (without it and the step's later new effects), over every order
+of B_X the recorded order leaves open, and refuses where those disagree: the amount is a function of B_X alone, never
+of the order on it (a tie changing it is an error of the readable enumeration under every order, which this module,
+refusing, meets too). So it depends on σ only through B_X_σ, which differs from the board here only in the entry
+counters (above). The value's reads (``reads.value_reads``) are checked against what the effects in play on B_X (each
+entry counter on it; with the effects of the abilities they give and of conditional statics, 611.3a-b) may write:
+(a) reading nothing any effect other than counters' writes, and no counters of an object entering, the amount is the
+same number under every order, and the effect the same on every later board: nothing changes. (b) reading counters,
+or what an entering object's counter effects write (its power with a +1/+1 counter, 122.1a), it is the same for two
+orders of one class, which give the same entry counters (they end alike on the entry boards), and may differ between
+classes: kept only where the effect is a sum (``modify_pt``), whose number nothing here reads (sums commute whatever
+their numbers, 613.4c, as for a counter's number above), so the later boards read stand for every class's; a setting
+(``set_pt``, whose number ``orders.commute`` compares) is refused, as are state-based actions on a board holding such
+an effect (they read the number). (c) reading what another effect may write: refused (the order could change it on a
+board other than the recorded one). In a step with an entry, the looked-at boards hold the effect before it resolves
+(its value an expression; ``reference.case.apply_step`` reads the entries first), the boards read here hold it
+resolved: kept only where it is a sum whose value reads nothing any effect there writes, counters' included, so the
+two differ in a number nothing reads (no read is added to ``orders.interact``).
+
+*State-based actions* (704.3; ``sba_boards``). Each round reads the board's final state under σ and the board itself
+(``reference.sba.due``: toughness 0, 704.5f; the legend rule, 704.5j; attachments, 704.5m-n; counters, 704.5q; roles,
+704.5y) and performs the actions at once (``perform``). Two orders ending alike on a round's board perform the same
+actions (``due`` reads nothing else), so they leave the same board, and so on to the end: the board after the step is
+the same. Which board that is may depend on the class (a tie deciding a creature's toughness), so the boards read
+branch: from each round's board B, every board the actions of one of B's outcomes (``orders.distinct_outcomes``, every
+outcome of B in few resolutions, on its own argument) leave is read in turn, and the boards it ends on are those the
+later steps start from, each replayed as above. Every board of the replay under σ is one of those read (induction on
+the rounds), possibly with others no order reaches, which only add links and atoms: fewer orders are merged into one
+class, never more. This needs B to stand for B_σ in what the actions read: refused where an entering object's counters
+make an effect on B (their number, which B does not hold, may decide a toughness or 704.5q's annihilation; counters
+that make no effect, a charge counter, change nothing ``due`` reads) or where B holds an amount of (b); where B has
+too many outcomes to list; where an action moves an object whose ability generates an effect (613.7m: a tie it was in
+might be met on no board the enumeration resolves, and so be tried in no order); where the version cannot perform an
+action (704.5j).
+
+Outside both scopes (a step whose tokens, amounts or state-based actions are refused above; copies or control
+changes, which are not local; filters, values or conditions reading what may be written, or counters; a gain of a defined ability in a group but as ``gifts_apart`` or ``losses_alone`` reads it, a
 lord given among them; a defined ability held by an object a loss reaches that 2 does not read) every order is tried
 (``reference.choices.every_order``), as before: never a wrong answer, only the slow one.
-``tests/reference_optimized/test_step_orders.py`` compares the outcomes with every order's on generated steps.
+``tests/reference_optimized/test_step_orders.py`` compares the outcomes with every order's on generated steps, and
+``tests/reference_optimized/test_step_orders_events.py`` on steps with tokens, amounts and state-based actions.
 """
 
 from __future__ import annotations
@@ -384,7 +435,8 @@ def amount_reason(
     on it: an amount reading what an effect other than counters' may write is refused (an order may change it); one
     reading counters, or what the counters of an object entering may write, is the same for two orders of one class
     (they give the same entry counters) and is kept only as a sum. In a step with an entry, whose looked-at boards
-    hold the effect before it resolves (the boards read here hold it resolved), only sums are kept."""
+    hold the effect before it resolves (its value an expression; the boards read here hold it resolved), only a sum
+    whose value reads nothing any effect there writes, counters' included, is kept: the two differ in a number only."""
     new = [e.id for e in s.add_effects]
     out: set[str] = set()
     for n, raw in enumerate(s.add_effects):
@@ -400,17 +452,20 @@ def amount_reason(
         counted = frozenset().union(
             *(WRITES.get(p.op, FIELDS) for e in effects if counter_effect_of(e, entered) for p in e.parts)
         )
+        every = frozenset().union(
+            *(WRITES.get(p.op, FIELDS) for e in effects if e.key.startswith("counters:") for p in e.parts)
+        )
         for i, k in todo:
             value = raw.parts[i].args[k]
-            if looked and raw.parts[i].op != "modify_pt":
-                why = "an amount set on resolution in a step whose entry reads the board before it (611.2d, 614.12)"
-                return f"{why}: {raw.id}", frozenset()
             reads = value_reads(value)
             if reads & ordered:
                 return (
                     f"an amount fixed on resolution reading what an effect may change (611.2d, 613.7m: {raw.id})",
                     frozenset(),
                 )
+            if looked and (raw.parts[i].op != "modify_pt" or reads & every):
+                why = "an amount in a step whose entry reads the board before it resolves (611.2d, 614.12)"
+                return f"{why}: {raw.id}", frozenset()
             if entered and (reads_counters(value) or reads & counted):
                 if raw.parts[i].op != "modify_pt":
                     why = "an amount fixed on resolution from the entry counters, set as a value (611.2d, 122.1)"
