@@ -266,8 +266,9 @@ might be met on no board the enumeration resolves, and so be tried in no order);
 action (704.5j).
 
 Outside both scopes (a step whose tokens, amounts or state-based actions are refused above; copies or control
-changes, which are not local; filters, values or conditions reading what may be written, or counters; a gain of a defined ability in a group but as ``gifts_apart`` or ``losses_alone`` reads it, a
-lord given among them; a defined ability held by an object a loss reaches that 2 does not read) every order is tried
+changes, which are not local; filters, values or conditions reading what may be written, or counters; a gain of a
+defined ability in a group but as ``gifts_apart`` or ``losses_alone`` reads it, a lord given among them; a defined
+ability held by an object a loss reaches that 2 does not read) every order is tried
 (``reference.choices.every_order``), as before: never a wrong answer, only the slow one.
 ``tests/reference_optimized/test_step_orders.py`` compares the outcomes with every order's on generated steps, and
 ``tests/reference_optimized/test_step_orders_events.py`` on steps with tokens, amounts and state-based actions.
@@ -283,7 +284,7 @@ from reference.choices import LIMIT, Outcomes, Resolver, every_order
 from reference.effects import ContinuousEffect, affected, effects_in_play
 from reference.entry import arriving_with, entry_abilities, looked_at_board, step_outcomes
 from reference.fixed_amounts import unfixed
-from reference.model import AbilityDef, Board, Counter, Part, State
+from reference.model import AbilityDef, Board, Characteristics, Counter, Part, State
 from reference.resolver import initial_state
 from reference.sba import due, perform
 from reference.timestamps import Tie, holder
@@ -509,7 +510,7 @@ def sba_boards(
         holders = {holder(e) for e in effects}
         for o in found.outcomes:
             try:
-                actions = due(b, version, s.legend_rule_keeps, lambda _b, _v, final=o.final: final)
+                actions = due(b, version, s.legend_rule_keeps, final_of(o.final))
             except ValueError as exc:  # (704.5j: ``StateBasedActionError``)
                 return [], [], f"state-based actions the version cannot perform (704.3: {exc})"
             if not actions:
@@ -519,6 +520,11 @@ def sba_boards(
                 return [], [], "a state-based action moving an object whose ability generates an effect (704.3, 613.7m)"
             todo.append(perform(b, actions))
     return [], [], "state-based actions that do not come to an end (704.3)"
+
+
+def final_of(final: Mapping[str, Characteristics]) -> Callable[[Board, RulesVersion], Mapping[str, Characteristics]]:
+    """704.3, 613.1: what state-based actions check, given: one outcome's final state of the board they read."""
+    return lambda _board, _version: final
 
 
 def effects_of(board: Board, version: RulesVersion) -> list[ContinuousEffect]:
