@@ -373,7 +373,7 @@ def test_613_7m_the_reduced_outcomes_of_steps_with_events_are_every_orders(
         step["create_tokens"] = [{"id": "soldier", "by": "maker", "ability": TOKEN}]
     if amount is not None:
         target = "bear" if amount == "count" else "lions0"
-        step["add_effects"] = [laurels(target, {"count": COUNT["count"], "counters": {"counters": "+1/+1"},
+        step["add_effects"] = [laurels(target, {"count": COUNT, "counters": {"counters": "+1/+1"},
                                                 "its": {"its": "toughness"}}[amount])]  # fmt: skip
     if sba:
         step["state_based_actions"] = True
