@@ -38,6 +38,9 @@ BEAR = {"ids": ["bear"]}
 WITHER, GROW = "the bear is 1/0.", "the bear is 3/3."
 UNMAKE, REMAKE = "the bear is an enchantment.", "the bear is an artifact creature."
 RENAME = "the maker reads black for white."
+# Painters of the creature cards in p1's graveyard (a creature that died, 704.5f)
+YARD_GREEN, YARD_BLUE = "creature cards in your graveyard are green.", "creature cards in your graveyard are blue."
+YARD = {"all": [{"zone": "graveyard"}, {"type": "creature"}, {"owner": "you"}]}
 EXTRA: list[dict[str, Any]] = [
     {"text": TOKEN, "creates": {"name": "Soldier", "colors": ["white"], "types": ["creature"],
                                 "subtypes": ["soldier"], "power": 1, "toughness": 1}},
@@ -45,11 +48,14 @@ EXTRA: list[dict[str, Any]] = [
     {"text": GROW, "applies_to": BEAR, "parts": [{"op": "set_pt", "power": 3, "toughness": 3}]},
     {"text": UNMAKE, "applies_to": BEAR, "parts": [{"op": "set_types", "types": ["enchantment"]}]},
     {"text": REMAKE, "applies_to": BEAR, "parts": [{"op": "set_types", "types": ["artifact", "creature"]}]},
+    {"text": YARD_GREEN, "applies_to": YARD, "parts": [{"op": "set_colors", "colors": ["green"]}]},
+    {"text": YARD_BLUE, "applies_to": YARD, "parts": [{"op": "set_colors", "colors": ["blue"]}]},
     {"text": RENAME, "applies_to": {"ids": ["maker"]},
      "parts": [{"op": "replace_word", "from": "white", "to": "black"}]},
 ]  # fmt: skip
 TEXTS = {"greener": GREENER, "bluer": BLUER, "wither": WITHER, "grow": GROW, "unmake": UNMAKE, "remake": REMAKE,
-         "rename": RENAME, "shrinker": PAINTERS["shrinker"][0], "anthem": PAINTERS["anthem"][0]}  # fmt: skip
+         "rename": RENAME, "yardgreen": YARD_GREEN, "yardblue": YARD_BLUE, "shrinker": PAINTERS["shrinker"][0],
+         "anthem": PAINTERS["anthem"][0]}  # fmt: skip
 COUNT = {"count": {"type": "creature", "controller": "you"}}
 
 
@@ -316,6 +322,39 @@ def test_704_5f_six_painters_one_order_per_last_setting_through_the_actions() ->
     assert all(fast < every for fast, every in runs)
 
 
+def test_704_3_the_boards_the_actions_leave_are_read() -> None:
+    """The bear's Witherer and Grower tied with three painters of the creature cards in p1's graveyard (green, blue,
+    green): those touch nothing until the bear dies (704.5f), then paint it as a card in the graveyard. Only the board
+    the actions leave shows their tie: it is read (``sba_boards``), and the dead bear is green or blue as the last of
+    the three says (one order per last color: the last setting, 613.1e); alive, it is a white 3/3."""
+    case = sba_case(["wither0", "grow1", "yardgreen2", "yardblue3", "yardgreen4"])
+    for vid in VERSIONS:
+        got, fast, slow, every = both(case, 2, vid)
+        assert fast.complete and every.complete
+        assert got == slow == every_order(case, 2, vid)
+        bears = {(json.loads(r)["bear"]["zone"], tuple(json.loads(r)["bear"]["colors"])) for r in got}
+        assert bears == {("battlefield", ("white",)), ("graveyard", ("green",)), ("graveyard", ("blue",))}
+        assert fast.runs < every.runs
+
+
+@pytest.mark.slow
+def test_704_3_an_amount_from_the_entry_counters_before_the_actions_is_refused() -> None:
+    """ "-X/-X where X is the number of charge counters on it" resolving on the Lions as they enter, then state-based
+    actions: blue Lions (from Ixalan, a charge counter) are 1/0 and die, green ones live. X is a sum the boards read
+    hold with the recorded order's number only, and the actions read it: refused (``sba_boards``), every order tried;
+    the graveyard painters tied paint the dead Lions green or blue."""
+    minus = {"times": [-1, {"counters": "charge"}]}
+    step = {"description": "they enter", "add_objects": [entering()], "add_effects": [laurels("lions0", minus)],
+            "state_based_actions": True}  # fmt: skip
+    case = event_case(["greener0", "bluer1", "yardgreen2", "yardblue3", "yardgreen4"], ["blue"], step, bear=False)
+    reason = StepOrders(case, 2, get_version("current")).reason
+    assert reason is not None and "704.3" in reason and "611.2d" in reason
+    got, _, slow, _ = both(case, 2, "current")
+    assert got == slow == every_order(case, 2, "current")
+    lions = {(json.loads(r)["lions0"]["zone"], tuple(json.loads(r)["lions0"]["colors"])) for r in got}
+    assert lions == {("battlefield", ("green",)), ("graveyard", ("green",)), ("graveyard", ("blue",))}
+
+
 def test_704_5f_the_counter_the_entry_gives_decides_the_toughness_refused() -> None:
     """The Lions (2/1) get a +1/+1 counter entering green; a Shrinker tied with Greeners and Bluers; state-based
     actions: the counters' number, which the boards read do not hold, could decide a toughness: refused."""
@@ -348,7 +387,9 @@ def test_704_3_an_action_moving_an_object_whose_ability_makes_an_effect_is_refus
 # --- Generated steps against every order
 
 
-EVENT_PAINTERS = st.sampled_from(["greener", "bluer", "greener", "bluer", "wither", "grow", "shrinker", "anthem"])
+EVENT_PAINTERS = st.sampled_from(
+    ["greener", "bluer", "greener", "bluer", "wither", "grow", "shrinker", "anthem", "yardgreen", "yardblue"]
+)
 
 
 # Each step is checked against every order of its painters recorded from the start (up to 4!, each a replay): CI
