@@ -41,7 +41,10 @@ def case_of(event: str, n: int) -> Any:
     lions = {"id": "lions0", "name": "lions0", "controller": "p1", "colors": ["white"], "types": ["creature"],
              "power": 2, "toughness": 1}  # fmt: skip
     if event == "tokens":
-        step = {"description": "the token", "create_tokens": [{"id": "soldier", "by": "maker", "ability": TOKEN}]}
+        step: dict[str, Any] = {
+            "description": "the token",
+            "create_tokens": [{"id": "soldier", "by": "maker", "ability": TOKEN}],
+        }
         return event_case(painters(["greener", "bluer"], n), ["green"], step, bear=False, maker=True)
     if event == "amounts":
         step = {"description": "they enter", "add_objects": [lions], "add_effects": [laurels("bear", COUNT)]}
