@@ -14,7 +14,9 @@ timestamp 1.0 and one Lions (or the Soldier token) entering in step 2:
 CPU is ``time.process_time`` of this process, runs alternating after/before; the every-order enumeration stops at
 ``LIMIT`` resolutions (120, what ``explain`` and ``verify`` use) and says whether it was complete.
 
-Run: PYTHONPATH=. python benchmarks/step_events.py [REPEATS] [N ...]
+Run: PYTHONPATH=. python benchmarks/step_events.py [REPEATS] [N ...] (warm: both modes in one process, alternating;
+later runs reuse what the resolver caches), or ``... cold EVENT N MODE`` (one run in a fresh process, MODE ``after``
+or ``before``), alternating the modes from the shell.
 """
 
 from __future__ import annotations
@@ -91,8 +93,22 @@ def measure(event: str, n: int, repeats: int) -> dict[str, Any]:
     }
 
 
+def cold(event: str, n: int, mode: str) -> dict[str, Any]:
+    """One run of one mode (``after`` or ``before``) in a fresh process: its CPU with no resolution cached before."""
+    case, version = case_of(event, n), get_version("current")
+    if mode == "after":
+        cpu, (boards, found) = timed(lambda: distinct_step_outcomes(case, 2, version))
+    else:
+        cpu, (boards, found) = timed(lambda: entry.step_outcomes(case, 2, version, LIMIT))
+    return {"event": event, "n": n, "mode": mode, "runs": found.runs, "complete": found.complete,
+            "outcomes": len(results(boards, found)), "cpu": cpu}  # fmt: skip
+
+
 def main(argv: list[str]) -> None:
-    """One JSON line per event and N."""
+    """One JSON line per event and N; ``cold EVENT N MODE``: one cold run (``cold``)."""
+    if argv and argv[0] == "cold":
+        print(json.dumps(cold(argv[1], int(argv[2]), argv[3])), flush=True)
+        return
     repeats = int(argv[0]) if argv else 3
     sizes = [int(a) for a in argv[1:]] or [4, 8, 10]
     for n in sizes:
