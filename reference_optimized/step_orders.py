@@ -254,16 +254,16 @@ two differ in a number nothing reads (no read is added to ``orders.interact``).
 704.5y) and performs the actions at once (``perform``). Two orders ending alike on a round's board perform the same
 actions (``due`` reads nothing else), so they leave the same board, and so on to the end: the board after the step is
 the same. Which board that is may depend on the class (a tie deciding a creature's toughness), so the boards read
-branch: from each round's board B, every board the actions of one of B's outcomes (``orders.distinct_outcomes``, every
-outcome of B in few resolutions, on its own argument) leave is read in turn, and the boards it ends on are those the
-later steps start from, each replayed as above. Every board of the replay under σ is one of those read (induction on
-the rounds), possibly with others no order reaches, which only add links and atoms: fewer orders are merged into one
-class, never more. This needs B to stand for B_σ in what the actions read: refused where an entering object's counters
-make an effect on B (their number, which B does not hold, may decide a toughness or 704.5q's annihilation; counters
-that make no effect, a charge counter, change nothing ``due`` reads) or where B holds an amount of (b); where B has
-too many outcomes to list; where an action moves an object whose ability generates an effect (613.7m: a tie it was in
-might be met on no board the enumeration resolves, and so be tried in no order); where the version cannot perform an
-action (704.5j).
+branch: from each round's board B, every board the actions of one of B's outcomes (``BoardOrders``: ``StepOrders``'
+argument on the one board B, every outcome of B in few resolutions) leave is read in turn, and the boards it ends on are
+those the later steps start from, each replayed as above. Every board of the replay under σ is one of those read
+(induction on the rounds), possibly with others no order reaches, which only add links and atoms: fewer orders are
+merged into one class, never more. This needs B to stand for B_σ in what the actions read: refused where an entering
+object's counters make an effect on B (their number, which B does not hold, may decide a toughness or 704.5q's
+annihilation; counters that make no effect, a charge counter, change nothing ``due`` reads) or where B holds an amount
+of (b); where B has too many outcomes to list; where an action moves an object whose ability generates an effect
+(613.7m: a tie it was in might be met on no board the enumeration resolves, and so be tried in no order); where the
+version cannot perform an action (704.5j).
 
 Outside both scopes (a step whose tokens, amounts or state-based actions are refused above; copies or control
 changes, which are not local; filters, values or conditions reading what may be written, or counters; a gain of a
@@ -280,7 +280,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import replace
 
 from reference.case import Case, Step, apply_step_meeting, initial_board
-from reference.choices import LIMIT, Outcomes, Resolver, every_order
+from reference.choices import LIMIT, Outcomes, Resolver, every_order, outcomes
 from reference.effects import ContinuousEffect, affected, effects_in_play
 from reference.entry import arriving_with, entry_abilities, looked_at_board, step_outcomes
 from reference.fixed_amounts import unfixed
@@ -298,7 +298,6 @@ from .orders import (
     DistinctOrders,
     commute,
     components,
-    distinct_outcomes,
     every_of,
     groups,
     linked,
@@ -482,7 +481,7 @@ def sba_boards(
     entry counter on it), the boards they may end on, and why they are outside the scope (None: they are in it).
 
     Each round reads the board's final state under the order and the board itself (``reference.sba.due``); its
-    possible final states are the outcomes of ``orders.distinct_outcomes`` (every outcome of that board), so the
+    possible final states are its outcomes (``BoardOrders``: one order per class, every outcome of that board), so the
     boards after each round are those the actions of one of them leave, round after round. Refused: a round's board
     holding an effect whose number may differ between the orders (the counters of an object entering, 122.1; an
     amount fixed from them, 611.2d), whose board the board read here cannot stand for; an outcome too many to list;
@@ -504,7 +503,7 @@ def sba_boards(
         if any(counter_effect_of(e, entered) for e in effects) or any(e.id in varying for e in b.effects):
             return [], [], "state-based actions reading a number the orders may change (704.3, 122.1, 611.2d)"
         read.append(standin)
-        found = distinct_outcomes(b, version)
+        found = outcomes(b, version, LIMIT, BoardOrders(b, version), resolve)
         if not found.complete:
             return [], [], "state-based actions on a board with too many outcomes to list (704.3)"
         holders = {holder(e) for e in effects}
@@ -520,6 +519,26 @@ def sba_boards(
                 return [], [], "a state-based action moving an object whose ability generates an effect (704.3, 613.7m)"
             todo.append(perform(b, actions))
     return [], [], "state-based actions that do not come to an end (704.3)"
+
+
+class BoardOrders(DistinctOrders):
+    """613.7m: the orders of one board's ties worth trying, read in this module's scope (``scope_reason``: the case's
+    definitions that nothing holds generate nothing, a condition reading nothing written is fixed), as ``StepOrders``
+    reads them on a step with one board: ``orders.DistinctOrders``' classes, one per signature of ``last_touch``."""
+
+    def __init__(self, board: Board, version: RulesVersion) -> None:
+        """611, 613.8a: the board's effects and their components (or why they are outside the scope)."""
+        self.effects = effects_of(board, version)
+        self.version = version
+        self.reason = scope_reason(board, self.effects)
+        self.components = {} if self.reason else components(self.effects, version)
+        self.fixed = {} if self.reason else tagged_objects([board], [self.effects], version)
+
+    def _orders(self, group: Sequence[str]) -> Callable[[], Iterable[tuple[str, ...]]]:
+        """613.7m: one order per signature of ``last_touch`` (the objects of each effect whose objects are fixed named,
+        ``tagged_objects``), where it holds; else every order of the group."""
+        fewer = None if len(group) < 3 else last_touch_orders(group, self.effects, self.version, fixed=self.fixed)
+        return every_of(tuple(group)) if fewer is None else these(tuple(fewer))
 
 
 def final_of(final: Mapping[str, Characteristics]) -> Callable[[Board, RulesVersion], Mapping[str, Characteristics]]:
