@@ -314,11 +314,10 @@ def test_704_5f_a_tied_order_decides_whether_the_bear_has_toughness_0() -> None:
     assert check_both_bears(sba_case(["greener0", "bluer1", "wither2", "grow3"])) == [(7, 7)] * 3
 
 
-@pytest.mark.slow
-def test_704_5f_six_painters_one_order_per_last_setting_through_the_actions() -> None:
-    """Two Greeners, a Bluer, two Witherers and a Grower tied: the same four outcomes, one order per last color and
-    last setting of the bear (the readable enumeration: every order of the three colors and of the three settings)."""
-    runs = check_both_bears(sba_case(["greener0", "bluer1", "wither2", "grow3", "greener4", "wither5"]))
+def test_704_5f_five_painters_one_order_per_last_setting_through_the_actions() -> None:
+    """A Greener, a Bluer, two Witherers and a Grower tied: the same four outcomes, one order per last setting of the
+    bear (the readable enumeration: every order of the three settings)."""
+    runs = check_both_bears(sba_case(["greener0", "bluer1", "wither2", "grow3", "wither4"]))
     assert all(fast < every for fast, every in runs)
 
 
