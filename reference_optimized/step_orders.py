@@ -8,8 +8,9 @@ class of orders that end alike on *every board the step reads*, so the step's ou
 resolutions (n tied colour settings: one order per colour, not n!).
 
 **The boards a step reads.** Replaying a case up to step n under one order σ of the tied effects, the order is read
-only where a board is resolved. Inside the scope below (no step up to n performs state-based actions, 704.3, creates
-tokens, 111.3, or fixes an amount as its effect resolves, 611.2d) those are: for each step k with an object entering
+only where a board is resolved. Leaving aside for now steps that perform state-based actions (704.3), create tokens
+(111.3) or fix an amount as their effect resolves (611.2d; "Tokens, amounts fixed on resolution and state-based
+actions", below), those are: for each step k with an object entering
 while the board has an "enters with" ability (614.1c), the board before the step (the sources, 614.12) and, for each
 object o entering, the board after it with o looked at as it would exist (``reference.entry.looked_at_board``); and
 the board after step n. Nothing else of the replay depends on σ but the counters each entry gives. So two orders
@@ -214,12 +215,63 @@ with this reading beside ``orders``' and ``last_touch``'s inside a reduced group
 creatures you control get +1/+1"), whose filter finds objects whose losses it need not wait for, is refused by 3 and
 keeps every order (``tests/reference_optimized/test_territories.py``, Rune of Flight on Colossus Hammer).
 
-Outside both scopes (a step with state-based actions, tokens or amounts fixed as it resolves, which read the board
-under σ in other ways; copies or control changes, which are not local; filters, values or conditions reading what may
-be written, or counters; a gain of a defined ability in a group but as ``gifts_apart`` or ``losses_alone`` reads it, a
-lord given among them; a defined ability held by an object a loss reaches that 2 does not read) every order is tried
+**Tokens, amounts fixed on resolution and state-based actions** (``boards_read``: ``token_reason``, ``amount_reason``,
+``sba_boards``). Each reads the board under σ once more; each is taken into the argument above as follows, or refused
+with a reason naming it (every order is then tried).
+
+*Tokens* (111.3, 612.2a; ``token_reason``). A step's token is read off its source as the step begins: the source's
+text changes, whether it has the token-making ability, and its controller (``reference.tokens.created_token``). Where
+no effect in play on the board before the step (each entry counter on it) may write those (no text change, loss of all
+abilities, gain or loss naming that ability, change of control or operation of unknown writes; a gain or loss of
+other abilities, a keyword counter among them, leaves it alone, 613.1f), the token is the same object under every
+order: its existence and values do not depend on σ. It then enters like any object the step adds (613.7d: its
+timestamp is the step's, not the order's) and is read like one: one more object on the boards after, and one more
+entering object looked at where an "enters with" ability may apply to it (614.1c, 614.12; ``arriving_with`` finds
+it). Refused otherwise ("a token whose source's text, ability or controller an effect may change").
+
+*Amounts fixed on resolution* (611.2d, 608.2h; ``amount_reason``). ``reference.fixed_amounts.fixed`` reads the amount
+off the fully layered board B_X as the effect resolves (without it and the step's later new effects), over every order
+of B_X the recorded order leaves open, and refuses where those disagree: the amount is a function of B_X alone, never
+of the order on it (a tie changing it is an error of the readable enumeration under every order, which this module,
+refusing, meets too). So it depends on σ only through B_X_σ, which differs from the board here only in the entry
+counters (above). The value's reads (``reads.value_reads``) are checked against what the effects in play on B_X (each
+entry counter on it; with the effects of the abilities they give and of conditional statics, 611.3a-b) may write:
+(a) reading nothing any effect other than counters' writes, and no counters of an object entering, the amount is the
+same number under every order, and the effect the same on every later board: nothing changes. (b) reading counters,
+or what an entering object's counter effects write (its power with a +1/+1 counter, 122.1a), it is the same for two
+orders of one class, which give the same entry counters (they end alike on the entry boards), and may differ between
+classes: kept only where the effect is a sum (``modify_pt``), whose number nothing here reads (sums commute whatever
+their numbers, 613.4c, as for a counter's number above), so the later boards read stand for every class's; a setting
+(``set_pt``, whose number ``orders.commute`` compares) is refused, as are state-based actions on a board holding such
+an effect (they read the number). (c) reading what another effect may write: refused (the order could change it on a
+board other than the recorded one). In a step with an entry, the looked-at boards hold the effect before it resolves
+(its value an expression; ``reference.case.apply_step`` reads the entries first), the boards read here hold it
+resolved: kept only where it is a sum whose value reads nothing any effect there writes, counters' included, so the
+two differ in a number nothing reads (no read is added to ``orders.interact``).
+
+*State-based actions* (704.3; ``sba_boards``). Each round reads the board's final state under σ and the board itself
+(``reference.sba.due``: toughness 0, 704.5f; the legend rule, 704.5j; attachments, 704.5m-n; counters, 704.5q; roles,
+704.5y) and performs the actions at once (``perform``). Two orders ending alike on a round's board perform the same
+actions (``due`` reads nothing else), so they leave the same board, and so on to the end: the board after the step is
+the same. Which board that is may depend on the class (a tie deciding a creature's toughness), so the boards read
+branch: from each round's board B, every board the actions of one of B's outcomes (``BoardOrders``: ``StepOrders``'
+argument on the one board B, every outcome of B in few resolutions) leave is read in turn, and the boards it ends on are
+those the later steps start from, each replayed as above. Every board of the replay under σ is one of those read
+(induction on the rounds), possibly with others no order reaches, which only add links and atoms: fewer orders are
+merged into one class, never more. This needs B to stand for B_σ in what the actions read: refused where an entering
+object's counters make an effect on B (their number, which B does not hold, may decide a toughness or 704.5q's
+annihilation; counters that make no effect, a charge counter, change nothing ``due`` reads) or where B holds an amount
+of (b); where B has too many outcomes to list; where an action moves an object whose ability generates an effect
+(613.7m: a tie it was in might be met on no board the enumeration resolves, and so be tried in no order); where the
+version cannot perform an action (704.5j).
+
+Outside both scopes (a step whose tokens, amounts or state-based actions are refused above; copies or control
+changes, which are not local; filters, values or conditions reading what may be written, or counters; a gain of a
+defined ability in a group but as ``gifts_apart`` or ``losses_alone`` reads it, a lord given among them; a defined
+ability held by an object a loss reaches that 2 does not read) every order is tried
 (``reference.choices.every_order``), as before: never a wrong answer, only the slow one.
-``tests/reference_optimized/test_step_orders.py`` compares the outcomes with every order's on generated steps.
+``tests/reference_optimized/test_step_orders.py`` compares the outcomes with every order's on generated steps, and
+``tests/reference_optimized/test_step_orders_events.py`` on steps with tokens, amounts and state-based actions.
 """
 
 from __future__ import annotations
@@ -227,13 +279,14 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import replace
 
-from reference.case import Case, apply_step_meeting, initial_board
-from reference.choices import LIMIT, Outcomes, Resolver, every_order
+from reference.case import Case, Step, apply_step_meeting, initial_board
+from reference.choices import LIMIT, Outcomes, Resolver, every_order, outcomes
 from reference.effects import ContinuousEffect, affected, effects_in_play
 from reference.entry import arriving_with, entry_abilities, looked_at_board, step_outcomes
 from reference.fixed_amounts import unfixed
-from reference.model import AbilityDef, Board, Counter, State
+from reference.model import AbilityDef, Board, Characteristics, Counter, Part, State
 from reference.resolver import initial_state
+from reference.sba import due, perform
 from reference.timestamps import Tie, holder
 from reference.type_names import with_type_names
 from reference.versions import RulesVersion
@@ -252,7 +305,7 @@ from .orders import (
     part_out_of_scope,
     these,
 )
-from .reads import FIELDS, WRITES, condition_reads, filter_reads
+from .reads import FIELDS, WRITES, condition_reads, filter_reads, value_reads
 from .territories import (
     given,
     holds_no_definition,
@@ -283,25 +336,214 @@ def with_every_counter(board: Board, entered: frozenset[str], kinds: Sequence[st
 
 def boards_read(case: Case, step: int, version: RulesVersion) -> tuple[list[Board], str | None]:
     """704.3, 111.3, 611.2d, 614.12, 613.7m: the boards the replay of a case up to ``step`` resolves under the order of
-    its tied effects (module docstring), each with every entry counter; and why the step is outside the scope (None:
-    it is in it)."""
+    its tied effects (module docstring), each with every entry counter, every board state-based actions may leave
+    (``sba_boards``); and why the step is outside the scope (None: it is in it): a token whose values an effect may
+    change (``token_reason``), an amount fixed on resolution that an order may change (``amount_reason``), state-based
+    actions that the boards read cannot stand for (``sba_boards``)."""
     kinds = counter_kinds(case)
-    board = initial_board(case)
+    branches = [initial_board(case)]
     entered: frozenset[str] = frozenset()
+    varying: frozenset[str] = frozenset()  # 611.2d: effects whose fixed amount may differ between the classes
     out: list[Board] = []
     for s in case.steps[:step]:
-        if s.state_based_actions or s.create_tokens or any(unfixed(e) for e in s.add_effects):
-            return [], "a step reading characteristics other than an entry's (704.3, 111.3, 611.2d)"
-        after, _ = apply_step_meeting(board, s, version)
-        arriving = arriving_with(board, after)
-        if arriving and entry_abilities(after):
-            out.append(with_every_counter(board, entered, kinds))  # 614.12: the sources
-            entered |= arriving
-            everyone = with_every_counter(after, entered, kinds)
-            out += [looked_at_board(everyone, o, version, arriving) for o in sorted(arriving)]
-        board = after
-    out.append(with_type_names(with_every_counter(board, entered, kinds), version))  # 205.2a, as ``board_at``
+        now = entered
+        later: list[Board] = []
+        for board in branches:
+            if s.create_tokens and (why := token_reason(with_every_counter(board, entered, kinds), s, version)):
+                return [], why
+            try:
+                after, _ = apply_step_meeting(board, replace(s, state_based_actions=False), version)
+            except ValueError as exc:  # 611.2d, 111.3: the readable enumeration meets it too, under some order
+                return [], f"a step that cannot be replayed on a board it may reach ({exc})"
+            arriving = arriving_with(board, after)
+            given_counters = entered
+            if arriving and entry_abilities(after):
+                out.append(with_every_counter(board, entered, kinds))  # 614.12: the sources
+                given_counters = entered | arriving
+                everyone = with_every_counter(after, given_counters, kinds)
+                out += [looked_at_board(everyone, o, version, arriving) for o in sorted(arriving)]
+            now |= given_counters
+            why, more = amount_reason(after, s, given_counters, kinds, version, given_counters != entered)
+            if why is not None:
+                return [], why
+            varying |= more
+            if not s.state_based_actions:
+                later.append(after)
+                continue
+            read, ends, why = sba_boards(after, s, version, given_counters, kinds, varying)
+            if why is not None:
+                return [], why
+            out += read
+            later += ends
+        entered = now
+        branches = [b for n, b in enumerate(later) if b not in later[:n]]
+    out += [with_type_names(with_every_counter(b, entered, kinds), version) for b in branches]  # 205.2a, ``board_at``
     return out, None
+
+
+# What ``reference.tokens.created_token`` reads of the token's source (612.2a): its text changes, whether it has the
+# token-making ability and its controller.
+TOKEN_READS = frozenset({"abilities", "granted", "text_changes", "controller"})
+# 613.1f: operations that add or remove only the abilities they name (a keyword counter names a keyword).
+NAMING_OPS = frozenset({"add_abilities", "remove_abilities", "counter_keyword"})
+
+
+def token_reason(board: Board, s: Step, version: RulesVersion) -> str | None:
+    """111.3, 612.2a, 613.7m: why the tokens a step creates may differ between the orders (None: they cannot): an
+    effect in play on the board before the step (each entry counter on it) may change what the token is read from,
+    its source's text, its token-making ability or its controller (a text change, a loss of all abilities, a gain or
+    loss naming that ability, a change of control, an operation whose writes are not known)."""
+    makers = {str(r["ability"]) for r in s.create_tokens}
+    for e in effects_of(board, version):
+        for p in e.parts:
+            if p.op in NAMING_OPS and not set(_named(p)) & makers:
+                continue  # 613.1f: it adds or takes away other abilities only
+            if WRITES.get(p.op, FIELDS) & TOKEN_READS:
+                return (
+                    f"a token whose source's text, ability or controller an effect may change (111.3, 612.2a: {p.op})"
+                )
+    return None
+
+
+def _named(p: Part) -> tuple[str, ...]:
+    """613.1f: the abilities an operation adding or removing abilities names."""
+    named = p.args.get("abilities", p.args.get("ability", p.args.get("keyword")))
+    return (named,) if isinstance(named, str) else tuple(named or ())
+
+
+def may_write(board: Board, effects: Sequence[ContinuousEffect]) -> frozenset[str]:
+    """611.3a-b, 613.1: every characteristic the effects may write, with the effects the abilities they give generate
+    and those of the static abilities with a condition (which may exist under one order only)."""
+    parts = [p for e in effects for p in e.parts]
+    parts += [q for p in parts for w in given(p, board) for q in board.abilities[w].parts]
+    parts += [q for d in board.abilities.values() if d.condition is not None for q in d.parts]
+    return frozenset().union(*(WRITES.get(p.op, FIELDS) for p in parts))
+
+
+def counter_effect_of(e: ContinuousEffect, objects: frozenset[str]) -> bool:
+    """122.1, 613.7c: the effect is the counters of one kind on one of ``objects``."""
+    return e.origin == "rule" and any(e.key.startswith(f"counters:{o}:") for o in objects)
+
+
+def amount_reason(
+    after: Board, s: Step, entered: frozenset[str], kinds: Sequence[str], version: RulesVersion, looked: bool = False
+) -> tuple[str | None, frozenset[str]]:
+    """611.2d, 608.2h, 613.7m, 122.1: why an amount a step's effect fixes as it resolves may differ between the orders
+    in a way the boards read cannot stand for (None: it cannot), and the effects whose amount may differ between the
+    classes (a "+X/+X" reading the entry counters: a sum, whose number nothing reads, 613.4c). Read on the board
+    ``reference.fixed_amounts.fixed`` reads (without the effect and the step's later new effects), each entry counter
+    on it: an amount reading what an effect other than counters' may write is refused (an order may change it); one
+    reading counters, or what the counters of an object entering may write, is the same for two orders of one class
+    (they give the same entry counters) and is kept only as a sum. In a step with an entry, whose looked-at boards
+    hold the effect before it resolves (its value an expression; the boards read here hold it resolved), only a sum
+    whose value reads nothing any effect there writes, counters' included, is kept: the two differ in a number only."""
+    new = [e.id for e in s.add_effects]
+    out: set[str] = set()
+    for n, raw in enumerate(s.add_effects):
+        todo = unfixed(raw)
+        if not todo:
+            continue
+        later = set(new[n:])
+        seen = with_every_counter(
+            replace(after, effects=tuple(e for e in after.effects if e.id not in later)), entered, kinds
+        )
+        effects = effects_of(seen, version)
+        ordered = may_write(seen, [e for e in effects if not e.key.startswith("counters:")])
+        counted = frozenset().union(
+            *(WRITES.get(p.op, FIELDS) for e in effects if counter_effect_of(e, entered) for p in e.parts)
+        )
+        every = frozenset().union(
+            *(WRITES.get(p.op, FIELDS) for e in effects if e.key.startswith("counters:") for p in e.parts)
+        )
+        for i, k in todo:
+            value = raw.parts[i].args[k]
+            reads = value_reads(value)
+            if reads & ordered:
+                return (
+                    f"an amount fixed on resolution reading what an effect may change (611.2d, 613.7m: {raw.id})",
+                    frozenset(),
+                )
+            if looked and (raw.parts[i].op != "modify_pt" or reads & every):
+                why = "an amount in a step whose entry reads the board before it resolves (611.2d, 614.12)"
+                return f"{why}: {raw.id}", frozenset()
+            if entered and (reads_counters(value) or reads & counted):
+                if raw.parts[i].op != "modify_pt":
+                    why = "an amount fixed on resolution from the entry counters, set as a value (611.2d, 122.1)"
+                    return f"{why}: {raw.id}", frozenset()
+                out.add(raw.id)
+    return None, frozenset(out)
+
+
+def sba_boards(
+    after: Board, s: Step, version: RulesVersion, entered: frozenset[str], kinds: Sequence[str], varying: frozenset[str]
+) -> tuple[list[Board], list[Board], str | None]:
+    """704.3, 704.5, 613.7m: the boards the state-based actions of a step read under some order (each round's, every
+    entry counter on it), the boards they may end on, and why they are outside the scope (None: they are in it).
+
+    Each round reads the board's final state under the order and the board itself (``reference.sba.due``); its
+    possible final states are its outcomes (``BoardOrders``: one order per class, every outcome of that board), so the
+    boards after each round are those the actions of one of them leave, round after round. Refused: a round's board
+    holding an effect whose number may differ between the orders (the counters of an object entering, 122.1; an
+    amount fixed from them, 611.2d), whose board the board read here cannot stand for; an outcome too many to list;
+    an action moving an object whose ability generates an effect (613.7m: a tie it was in may be met on no board the
+    enumeration resolves); an action the version cannot perform."""
+    read: list[Board] = []
+    ends: list[Board] = []
+    todo = [after]
+    seen: list[Board] = []
+    for _ in range(len(after.objects) * 5 + 4):
+        if not todo:
+            return read, ends, None
+        b = todo.pop(0)
+        if b in seen:
+            continue
+        seen.append(b)
+        standin = with_every_counter(b, entered, kinds)
+        effects = effects_of(standin, version)
+        if any(counter_effect_of(e, entered) for e in effects) or any(e.id in varying for e in b.effects):
+            return [], [], "state-based actions reading a number the orders may change (704.3, 122.1, 611.2d)"
+        read.append(standin)
+        found = outcomes(b, version, LIMIT, BoardOrders(b, version), resolve)
+        if not found.complete:
+            return [], [], "state-based actions on a board with too many outcomes to list (704.3)"
+        holders = {holder(e) for e in effects}
+        for o in found.outcomes:
+            try:
+                actions = due(b, version, s.legend_rule_keeps, final_of(o.final))
+            except ValueError as exc:  # (704.5j: ``StateBasedActionError``)
+                return [], [], f"state-based actions the version cannot perform (704.3: {exc})"
+            if not actions:
+                ends += [b] if b not in ends else []
+                continue
+            if {a.object for a in actions if a.zone is not None} & holders:
+                return [], [], "a state-based action moving an object whose ability generates an effect (704.3, 613.7m)"
+            todo.append(perform(b, actions))
+    return [], [], "state-based actions that do not come to an end (704.3)"
+
+
+class BoardOrders(DistinctOrders):
+    """613.7m: the orders of one board's ties worth trying, read in this module's scope (``scope_reason``: the case's
+    definitions that nothing holds generate nothing, a condition reading nothing written is fixed), as ``StepOrders``
+    reads them on a step with one board: ``orders.DistinctOrders``' classes, one per signature of ``last_touch``."""
+
+    def __init__(self, board: Board, version: RulesVersion) -> None:
+        """611, 613.8a: the board's effects and their components (or why they are outside the scope)."""
+        self.effects = effects_of(board, version)
+        self.version = version
+        self.reason = scope_reason(board, self.effects)
+        self.components = {} if self.reason else components(self.effects, version)
+        self.fixed = {} if self.reason else tagged_objects([board], [self.effects], version)
+
+    def _orders(self, group: Sequence[str]) -> Callable[[], Iterable[tuple[str, ...]]]:
+        """613.7m: one order per signature of ``last_touch`` (the objects of each effect whose objects are fixed named,
+        ``tagged_objects``), where it holds; else every order of the group."""
+        fewer = None if len(group) < 3 else last_touch_orders(group, self.effects, self.version, fixed=self.fixed)
+        return every_of(tuple(group)) if fewer is None else these(tuple(fewer))
+
+
+def final_of(final: Mapping[str, Characteristics]) -> Callable[[Board, RulesVersion], Mapping[str, Characteristics]]:
+    """704.3, 613.1: what state-based actions check, given: one outcome's final state of the board they read."""
+    return lambda _board, _version: final
 
 
 def effects_of(board: Board, version: RulesVersion) -> list[ContinuousEffect]:
