@@ -348,6 +348,9 @@ def holds_no_definition(
         return False
     where = max(_slot_index(e.origin, p.op, version) for e, p in parts if p.op in LOSE_ALL) if version else 0
     granted = [board.abilities[w] for _, p in parts if p.op == "add_abilities" for w in given(p, board)]
+    # 613.8b: a held effect waiting for a sure loss applies in no order (``lost_first``): no gain need commute with it
+    gone = never_applying(near, objects, board, state, version) if version is not None and granted else frozenset()
+    live = [e for e in near if e.key not in gone]
     for _, p in parts:
         if p.op in LOSE_ALL or part_out_of_scope(p, board) is None:
             continue
@@ -356,8 +359,8 @@ def holds_no_definition(
             return False
         for w in given(p, board):
             g = board.abilities[w]
-            if not granted_apart(g, where, near, granted, board, version) and not granted_at_losses(
-                g, where, near, granted, board, version
+            if not granted_apart(g, where, live, granted, board, version) and not granted_at_losses(
+                g, where, live, granted, board, version
             ):
                 return False
     for oid, ch in ((o, state[o]) for o in sorted({o for e in losers for o in objects[e.key]}) if o in state):
@@ -379,7 +382,8 @@ def holds_no_definition(
                 continue
             if ends_after(d, where, version) or apart_from_tie(d, w, oid, near, where, version, stamps):
                 continue
-            if not lost_first(d, w, oid, near, objects, where, version):
+            keywords = takes_keywords_alone(d, board, ch.text_changes)
+            if not lost_first(d, w, oid, near, objects, where, version, keywords):
                 return False
     return True
 
@@ -556,6 +560,7 @@ def lost_first(
     objects: Mapping[str, frozenset[str]],
     where: int,
     version: RulesVersion,
+    keywords_taken: bool = False,
 ) -> bool:
     """611.3b, 613.8a-b, 613.7m: the effect E of the definition ``held_by`` holds applies from the losses' slot
     (``where``) on, in no slot before, whatever its timestamp (the group's too, where ``apart_from_tie`` refuses it),
@@ -570,12 +575,36 @@ def lost_first(
     granted ones). Its wording is then an element of its holder's abilities like a keyword's (module docstring of
     ``last_touch``, "A defined ability held with the group's timestamp"). It does nothing but apply in layers
     (``layers_only``), is not characteristic-defining (613.3, 613.8a(c)) and is no mana ability (605.1a: a loss but
-    mana abilities may leave it, so it need not wait)."""
+    mana abilities may leave it, so it need not wait). E may take abilities away where the caller found
+    (``keywords_taken``) that it acts on its holder alone and takes only named abilities with no definition behind them
+    (``takes_keywords_alone``: "this creature loses flying."): applying E then ends no effect and changes nothing any
+    effect reads, so still no effect depends on E, and E, never applying, is the same (absent) step in every order."""
     if not ends_after(d, where - 1, version) or d.cda or is_mana_ability(wording):
         return False
-    if any(p.op in _TAKING for p in d.parts):
+    if any(p.op in _TAKING for p in d.parts) and not keywords_taken:
         return False  # 613.8a: it could end a loss (a loop) or another effect, which would wait for it to end
     return any(held_by in objects[e.key] and sure_loss(e, near, objects, where, version) for e in near)
+
+
+def takes_keywords_alone(d: AbilityDef, board: Board, changes: tuple[tuple[str, str], ...]) -> bool:
+    """611.3b, 612.1, 613.1f, 613.8a, 605.1a: the definition acts on its holder alone ("this creature loses flying.")
+    and every ability it takes away is one it names (no loss of all abilities) behind which no definition stands, read
+    through the holder's text changes (``changes``), and no mana ability's wording. Applying its effect then ends no
+    effect (an ability with no definition generates none, 611.3b) and changes no other effect's text; in the
+    territories' shape no filter, value or condition reads what it writes (abilities are written from the slot on), so
+    it changes neither what an effect applies to nor what it does: no effect depends on it (613.8a), and the moment it
+    ends, which the order places, starts nothing (``lost_first``)."""
+    if d.applies_to != {"is_source": True}:
+        return False  # 611.3a: its objects' other effects are left unread here
+    for p in d.parts:
+        if p.op in LOSE_ALL:
+            return False  # 613.8a: it would end the holder's other effects (and its own), a loop with the losses
+        if p.op in _TAKING:
+            named = p.args.get("abilities", p.args.get("ability"))
+            words = (named,) if isinstance(named, str) else tuple(named or ())
+            if any(find_definition(board, w, changes) is not None or is_mana_ability(w) for w in words):
+                return False  # 611.3b, 605.1a: it would end an effect, or spare a mana ability's loss alike
+    return True
 
 
 def never_applying(
@@ -601,7 +630,8 @@ def never_applying(
             d = find_definition(board, w, ch.text_changes)
             if d is None or w in ch.granted or ends_after(d, where, version):
                 continue
-            if not lost_first(d, w, oid, near, objects, where, version):
+            keywords = takes_keywords_alone(d, board, ch.text_changes)
+            if not lost_first(d, w, oid, near, objects, where, version, keywords):
                 continue
             for e in near:
                 mine = e.origin == "static" and e.source == oid and e.ability == d.text and "(granted)" not in e.key
