@@ -249,7 +249,8 @@ def test_613_1f_the_readings_from_the_first_slot_and_for_a_loss_of_keywords() ->
 def test_611_3b_613_8a_held_definitions_the_readings_refuse_keep_every_order() -> None:
     """``losses_alone`` (with the group's timestamp, 1.0) refuses: green held by a creature with the group's timestamp
     (its effect would meet the group's effects in layer 5 by timestamp, in a tie); "this creature is green and loses
-    flying." (begun before the losses, it takes an ability away); a held loss of flying acting on other creatures, a
+    flying." (begun before the losses, it takes an ability away, which ``begun_before_losses`` was not argued for),
+    beside the Gifter or the Sizegifter; a held loss of flying acting on other creatures, a
     held loss of all abilities, and a held loss of a mana ability's wording (``takes_keywords_alone``). Two of them run
     against every order: every order is kept, to the same results."""
     for holder, painters in (
@@ -261,6 +262,12 @@ def test_611_3b_613_8a_held_definitions_the_readings_refuse_keep_every_order() -
     ):
         board, near, version = _last_board(held5_case(painters, [holder]))
         assert not losses_alone(board, near, version, frozenset({1.0})), holder
+    # beside the Sizegifter (7b) no gain fails to commute with the held loss of flying: the reading alone refuses it
+    sized = [("husher", 1.0), ("sizegifter", 1.0), ("winger", 1.0), ("husher", 1.0)]
+    board, near, version = _last_board(held5_case(sized, [("cub", 0.25, (GREEN_GROUNDED,))]))
+    assert not losses_alone(board, near, version, frozenset({1.0}))
+    board, near, version = _last_board(held5_case(sized, [("cub", 0.25, (GREEN,))]))
+    assert losses_alone(board, near, version, frozenset({1.0}))
     for holder in (("cub", 1.0, (GREEN,)), ("cub", 0.25, (GREEN_GROUNDED,))):
         case = held5_case(held_losses_painters(4), [holder])
         got, found = reduced(case, 2, "current")
