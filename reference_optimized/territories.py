@@ -45,7 +45,8 @@ timestamp, and every defined ability given applies after it and commutes with ev
 or on objects it names by identity, ``holds_no_definition``, ``apart_from_tie``, ``done_before``, ``locked_before``,
 ``defined_locked_before``, ``begun_before_losses`` and ``granted_apart``; a held defined ability acting from the
 losses' layer on, whatever its timestamp (the group's too), that waits for a loss existing in every order and so never
-applies, ``lost_first``; a characteristic-defining one done before the tie, ``defined_before``; a defined ability
+applies, ``lost_first``, a loss of named abilities with no definition acting on its holder alone among them,
+``takes_keywords_alone``; a characteristic-defining one done before the tie, ``defined_before``; a defined ability
 given acting on the object given it from the losses' layer on, ``granted_at_losses``; two
 given that each act on the object given them need not commute, their effects tying by themselves, ``given_parts``), and
 ``reference_optimized.last_touch`` reads them as settings, on the objects each effect applies to, which are fixed
@@ -336,12 +337,14 @@ def holds_no_definition(
     characteristic-defining one), or when its first slot is the tie's or one before the losses'
     (``begun_before_losses``); when it is characteristic-defining and applies only in slots before the tie's
     (``defined_before``); or, whatever its timestamp, when its effect applies from the losses' slot on and waits for a
-    loss of all abilities reaching its holder that exists in every order (``lost_first``: it never applies). A gain may
-    also give a defined ability acting on the object given it from the losses' slot on (``granted_at_losses``). Its
-    losses and gains then end and start no effect that could apply while
-    the order matters, or one that applies, or not, at the same place in every order, or one that commutes with
-    everything where it applies (``reference_optimized.last_touch``, "Losses of all abilities", "A defined ability
-    held apart from the tie", "A defined ability given by the group")."""
+    loss of all abilities reaching its holder that exists in every order (``lost_first``: it never applies; a loss of
+    named abilities with no definition on its holder alone too, ``takes_keywords_alone``). A gain may also give a
+    defined ability acting on the object given it from the losses' slot on (``granted_at_losses``); the gains' effects
+    need not commute with the held effects ``lost_first`` takes (``never_applying``: they apply in no order, 613.8b).
+    Its losses and gains then end and start no effect that could apply while the order matters, or one that applies,
+    or not, at the same place in every order, or one that commutes with everything where it applies
+    (``reference_optimized.last_touch``, "Losses of all abilities", "A defined ability held apart from the tie", "A
+    defined ability given by the group")."""
     parts = [(e, p) for e in near for p in e.parts]
     losers = [e for e, p in parts if p.op in LOSE_ALL]
     if not losers:
