@@ -216,9 +216,9 @@ order or in none where no gain names it), or the same way in every order (``apar
 same fixed steps in every order (``begun_before_losses``, above): the arguments of ``last_touch``'s module docstring
 ("Losses of all abilities", "A defined ability held apart from the tie", "A defined ability held with the group's
 timestamp", "A defined ability held, begun before the losses"), which read one board from a tie's slot on; a held
-wording a gain gives again
-(613.1f: it stays the object's own while held; once lost, the gain starts the given effect) is read by 3 as given. By 1
-the only other effects the group starts or ends are those of the given definitions (611.3b). By 3 and ``last_touch``'s
+wording a gain gives again (613.1f: it stays the object's own while held; once lost, the gain starts the given effect)
+is read by 3 as given. By 1 the only other effects the group starts or ends are those of the given definitions
+(611.3b). By 3 and ``last_touch``'s
 module docstring ("A defined ability given in the losses' layer", "A defined ability given by the group"): whether each
 given effect exists after ``where``, or applies in ``where`` after every loss reaching its object (613.8a-b: it depends
 on each while unapplied), is decided by the signature of the order, the given wording read as an atom like a keyword;
