@@ -168,34 +168,58 @@ rule:
    ability, no text change, no keyword counter). ``where`` is the last slot of those losses.
 2. Each ability whose wording stands for a definition that an object X a loss reaches holds as the first slot begins
    (read through its text changes) is one ``holds_no_definition`` reads with the version and the group's timestamps
-   (``stamps``) from the board's first slot, its effect E doing nothing but apply in layers, not characteristic-
-   defining: E applies only in slots after ``where`` (``ends_after``: the losses reaching X end it before it would
-   first apply, so it applies after ``where`` exactly when the wording is still X's at the end of ``where``); or from
-   ``where`` on, X has no effect with one of ``stamps`` and E takes no ability away (``apart_from_tie``: E applies
-   before every effect of the group there, after every one, or not at all, the same way in every order, decided by
-   timestamps and by losses the same in every order, 613.7, 613.8a); or from ``where`` on, waiting for a loss reaching X
-   that exists in every order (``lost_first``: E depends on it, 613.8a, and ends as it applies, so E applies in no
-   order, 613.8b; ``lost_unapplied`` leaves it out of the effects the orders are read on, as ``territories`` does,
-   ``never_applying``). No basic land type's mana ability is defined (305.6). The readings of a tie in a later slot
-   (``done_before``, ``defined_before``, ``begun_before_losses``) and of effects locked in before it (``locked_before``,
-   ``defined_locked_before``) are not asked: the board is read from its first slot, none locked in.
+   (``stamps``) from the board's first slot (``first_slot``, passed as the tie's slot: nothing locked in), its effect E
+   doing nothing but apply in layers: E applies only in slots after ``where`` (``ends_after``: the losses reaching X
+   end it before it would first apply, so it applies after ``where`` exactly when the wording is still X's at the end
+   of ``where``); or from ``where`` on, X has no effect with one of ``stamps`` and E takes no ability away
+   (``apart_from_tie``: E applies before every effect of the group there, after every one, or not at all, the same way
+   in every order, decided by timestamps and by losses the same in every order, 613.7, 613.8a); or from ``where`` on,
+   waiting for a loss reaching X that exists in every order (``lost_first``: E depends on it, 613.8a, and ends as it
+   applies, so E applies in no order, 613.8b; ``lost_unapplied`` leaves it out of the effects the orders are read on,
+   as ``territories`` does, ``never_applying``), E taking no ability away or only named abilities with no definition
+   behind them from X alone ("this creature loses flying.", ``territories.takes_keywords_alone``: applying it ends no
+   effect and changes nothing any effect reads, so still no effect depends on it); or E has its first slot before
+   ``where``, takes no ability away, and X has no effect with one of ``stamps`` (``begun_before_losses``, "this creature
+   is green.", layer 5, or "this creature is blue and gets +1/+1.", 5 and 7c, characteristic-defining too). No basic
+   land type's mana ability is defined (305.6). ``done_before`` and ``defined_before`` (slots before the first: none)
+   and the readings of effects locked in before the tie (``locked_before``, ``defined_locked_before``: none is) take
+   nothing here.
+
+   *A held definition begun before the losses, from the first slot.* By 1 every operation of ``near`` that gives or
+   takes an ability is in the abilities' layer (613.1f), ``where``'s slot, and no text changes (612): in every slot
+   before ``where`` X has E's wording, in every order, so E exists there (611.3b) and begins to apply in its first slot
+   (613.6), the same in every order; the order is not even read before the tie's slot, wherever the tie is met. There
+   and in each later slot of E its place is fixed: E's timestamp is X's, none of the group's (613.7; first if
+   characteristic-defining, 613.3, among those by timestamp); no effect changes E's existence before ``where``, its
+   text, its objects (fixed: the territories' shape) or its values (constants), and E takes no ability away and writes
+   nothing a filter, value or condition reads, so E depends on nothing and nothing depends on it (613.8a). After
+   ``where`` E keeps applying to the same objects though the losses took its wording (613.6: once begun, an effect is
+   not ended by the loss of its ability), at the same place. So in every order E is the same fixed steps, its wording
+   an element of X's abilities like a keyword's (``last_touch``, "A defined ability held, begun before the losses").
+   Before M10 colours and abilities share one layer (418.5): a colour part is in ``where``'s slot and the reading does
+   not take it. X with one of ``stamps`` (a creature with the group's timestamp) keeps every order: E would then meet
+   the group's effects by timestamp, in a tie the order decides.
+
 3. Each definition given is one ``territories.granted_apart`` takes (its effect applies only in slots after ``where``,
    acting on the object given it or on objects it names by identity, 109.2) or one ``territories.granted_at_losses``
    takes (acting on the object given it from ``where`` on, with parts there, its wording no mana ability's, 605.1a).
    Either way: numbers for values, nothing else to do (no condition, replacement or token), not characteristic-
    defining, and in each of its slots each of its operations is in ``orders``' scope and commutes (613.4c, 613.1e-f)
    with every operation there of ``near`` (the losses of all abilities aside in ``where``: those reaching the object
-   given it are done first, the others act on other objects) and of the other definitions given (``given_parts``).
+   given it are done first, the others act on other objects; and the effects ``lost_first`` takes, which apply in no
+   order, 613.8b) and of the other definitions given (``given_parts``).
 
 This is ``territories``' shape and ``holds_no_definition``'s reading (with the version, the group's timestamps,
-``stamps``, and no tie slot: nothing locked in) for a tie in the first slot, where ``territories`` reads the board
-(above): no slot before it that an order could change. By 2 an effect held from the start that the losses may end
-applies, or not, as the signature of the order says (``ends_after``: the wording read as an atom, lost in every order or
-in none where no gain names it), or the same way in every order (``apart_from_tie``, ``lost_first``): the arguments of
-``last_touch``'s module docstring ("Losses of all abilities", "A defined ability held apart from the tie", "A defined
-ability held with the group's timestamp"), which read one board from a tie's slot on; a held wording a gain gives again
-(613.1f: it stays the object's own while held; once lost, the gain starts the given effect) is read by 3 as given. By 1
-the only other effects the group starts or ends are those of the given definitions (611.3b). By 3 and ``last_touch``'s
+``stamps``, and the first slot as the tie's: nothing locked in) for a tie in the first slot, where ``territories`` reads
+the board (above): no slot before it that an order could change. By 2 an effect held from the start that the losses may
+end applies, or not, as the signature of the order says (``ends_after``: the wording read as an atom, lost in every
+order or in none where no gain names it), or the same way in every order (``apart_from_tie``, ``lost_first``), or is the
+same fixed steps in every order (``begun_before_losses``, above): the arguments of ``last_touch``'s module docstring
+("Losses of all abilities", "A defined ability held apart from the tie", "A defined ability held with the group's
+timestamp", "A defined ability held, begun before the losses"), which read one board from a tie's slot on; a held
+wording a gain gives again (613.1f: it stays the object's own while held; once lost, the gain starts the given effect)
+is read by 3 as given. By 1 the only other effects the group starts or ends are those of the given definitions
+(611.3b). By 3 and ``last_touch``'s
 module docstring ("A defined ability given in the losses' layer", "A defined ability given by the group"): whether each
 given effect exists after ``where``, or applies in ``where`` after every loss reaching its object (613.8a-b: it depends
 on each while unapplied), is decided by the signature of the order, the given wording read as an atom like a keyword;
@@ -687,14 +711,21 @@ def step_territories(
 def losses_alone(
     board: Board, near: Sequence[ContinuousEffect], version: RulesVersion, stamps: frozenset[float] = frozenset()
 ) -> bool:
-    """611.3b, 613.1f: on one board read, every operation of the territories ``near`` holds is in ``orders``' scope,
-    a loss of all abilities (one at least) or a gain of defined abilities whose effects ``territories.granted_apart``
-    or ``granted_at_losses`` take, and each defined ability an object such a loss reaches holds is one
-    ``holds_no_definition`` reads with the version and the group's timestamps (``stamps``), from the board's first slot
-    (``ends_after``, ``apart_from_tie``, ``lost_first``; module docstring, "Losses beside gains of defined
-    abilities")."""
+    """611.3b, 613.1f, 613.6: on one board read, every operation of the territories ``near`` holds is in ``orders``'
+    scope, a loss of all abilities (one at least) or a gain of defined abilities whose effects
+    ``territories.granted_apart`` or ``granted_at_losses`` take (beside the effects that apply in no order), and each
+    defined ability an object such a loss reaches holds is one ``holds_no_definition`` reads with the version and the
+    group's timestamps (``stamps``), from the board's first slot passed as the tie's, nothing locked in (``ends_after``,
+    ``apart_from_tie``, ``lost_first`` with ``takes_keywords_alone``, ``begun_before_losses``; module docstring, "Losses
+    beside gains of defined abilities")."""
     state, objects = reached(board, near, version)
-    return holds_no_definition(near, objects, board, state, version, stamps)
+    return holds_no_definition(near, objects, board, state, version, stamps, first_slot(version))
+
+
+def first_slot(version: RulesVersion) -> int:
+    """613.1: the index of the version's first slot, where a board read begins (module docstring, "Losses beside gains
+    of defined abilities": a tie read in the first slot, nothing locked in)."""
+    return version.slot_index(version.slots[0].id)
 
 
 def reached(

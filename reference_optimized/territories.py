@@ -47,7 +47,8 @@ timestamp, and every defined ability given applies after it and commutes with ev
 or on objects it names by identity, ``holds_no_definition``, ``apart_from_tie``, ``done_before``, ``locked_before``,
 ``defined_locked_before``, ``begun_before_losses`` and ``granted_apart``; a held defined ability acting from the
 losses' layer on, whatever its timestamp (the group's too), that waits for a loss existing in every order and so never
-applies, ``lost_first``; a characteristic-defining one done before the tie, ``defined_before``; a defined ability
+applies, ``lost_first``, a loss of named abilities with no definition acting on its holder alone among them,
+``takes_keywords_alone``; a characteristic-defining one done before the tie, ``defined_before``; a defined ability
 given acting on the object given it from the losses' layer on, ``granted_at_losses``, or on objects a filter reading
 nothing written finds (a lord given), where no loss reaches one of those but with the object given it, ``lord_given``;
 two
@@ -358,19 +359,25 @@ def holds_no_definition(
     characteristic-defining one), or when its first slot is the tie's or one before the losses'
     (``begun_before_losses``); when it is characteristic-defining and applies only in slots before the tie's
     (``defined_before``); or, whatever its timestamp, when its effect applies from the losses' slot on and waits for a
-    loss of all abilities reaching its holder that exists in every order (``lost_first``: it never applies). A gain may
-    also give a defined ability acting on the object given it from the losses' slot on (``granted_at_losses``), or,
-    with ``lords`` (one board read from the tie's slot on, ``territory_orders``), a lord acting on objects its filter
-    finds (``lord_given``). Its losses and gains then end and start no effect that could apply while
-    the order matters, or one that applies, or not, at the same place in every order, or one that commutes with
-    everything where it applies (``reference_optimized.last_touch``, "Losses of all abilities", "A defined ability
-    held apart from the tie", "A defined ability given by the group")."""
+    loss of all abilities reaching its holder that exists in every order (``lost_first``: it never applies; a loss of
+    named abilities with no definition on its holder alone too, ``takes_keywords_alone``). A gain may also give a
+    defined ability acting on the object given it from the losses' slot on (``granted_at_losses``); the gains' effects
+    need not commute with the held effects ``lost_first`` takes (``never_applying``: they apply in no order, 613.8b).
+    With ``lords`` (one board read from the tie's slot on, ``territory_orders``), a gain may also give a lord acting on
+    objects its filter finds (``lord_given``, checked against every effect near, those that never apply included).
+    Its losses and gains then end and start no effect that could apply while the order matters, or one that applies,
+    or not, at the same place in every order, or one that commutes with everything where it applies
+    (``reference_optimized.last_touch``, "Losses of all abilities", "A defined ability held apart from the tie", "A
+    defined ability given by the group")."""
     parts = [(e, p) for e in near for p in e.parts]
     losers = [e for e, p in parts if p.op in LOSE_ALL]
     if not losers:
         return False
     where = max(_slot_index(e.origin, p.op, version) for e, p in parts if p.op in LOSE_ALL) if version else 0
     granted = [board.abilities[w] for _, p in parts if p.op == "add_abilities" for w in given(p, board)]
+    # 613.8b: a held effect waiting for a sure loss applies in no order (``lost_first``): no gain need commute with it
+    gone = never_applying(near, objects, board, state, version) if version is not None and granted else frozenset()
+    live = [e for e in near if e.key not in gone]
     for e, p in parts:
         if p.op in LOSE_ALL or part_out_of_scope(p, board) is None:
             continue
@@ -380,8 +387,8 @@ def holds_no_definition(
         for w in given(p, board):
             g = board.abilities[w]
             if not (
-                granted_apart(g, where, near, granted, board, version)
-                or granted_at_losses(g, where, near, granted, board, version)
+                granted_apart(g, where, live, granted, board, version)
+                or granted_at_losses(g, where, live, granted, board, version)
                 or (lords and lord_given(g, objects[e.key], where, near, objects, granted, board, state, version))
             ):
                 return False
@@ -404,7 +411,8 @@ def holds_no_definition(
                 continue
             if ends_after(d, where, version) or apart_from_tie(d, w, oid, near, where, version, stamps):
                 continue
-            if not lost_first(d, w, oid, near, objects, where, version):
+            keywords = takes_keywords_alone(d, board, ch.text_changes)
+            if not lost_first(d, w, oid, near, objects, where, version, keywords):
                 return False
     return True
 
@@ -581,6 +589,7 @@ def lost_first(
     objects: Mapping[str, frozenset[str]],
     where: int,
     version: RulesVersion,
+    keywords_taken: bool = False,
 ) -> bool:
     """611.3b, 613.8a-b, 613.7m: the effect E of the definition ``held_by`` holds applies from the losses' slot
     (``where``) on, in no slot before, whatever its timestamp (the group's too, where ``apart_from_tie`` refuses it),
@@ -595,12 +604,36 @@ def lost_first(
     granted ones). Its wording is then an element of its holder's abilities like a keyword's (module docstring of
     ``last_touch``, "A defined ability held with the group's timestamp"). It does nothing but apply in layers
     (``layers_only``), is not characteristic-defining (613.3, 613.8a(c)) and is no mana ability (605.1a: a loss but
-    mana abilities may leave it, so it need not wait)."""
+    mana abilities may leave it, so it need not wait). E may take abilities away where the caller found
+    (``keywords_taken``) that it acts on its holder alone and takes only named abilities with no definition behind them
+    (``takes_keywords_alone``: "this creature loses flying."): applying E then ends no effect and changes nothing any
+    effect reads, so still no effect depends on E, and E, never applying, is the same (absent) step in every order."""
     if not ends_after(d, where - 1, version) or d.cda or is_mana_ability(wording):
         return False
-    if any(p.op in _TAKING for p in d.parts):
+    if any(p.op in _TAKING for p in d.parts) and not keywords_taken:
         return False  # 613.8a: it could end a loss (a loop) or another effect, which would wait for it to end
     return any(held_by in objects[e.key] and sure_loss(e, near, objects, where, version) for e in near)
+
+
+def takes_keywords_alone(d: AbilityDef, board: Board, changes: tuple[tuple[str, str], ...]) -> bool:
+    """611.3b, 612.1, 613.1f, 613.8a, 605.1a: the definition acts on its holder alone ("this creature loses flying.")
+    and every ability it takes away is one it names (no loss of all abilities) behind which no definition stands, read
+    through the holder's text changes (``changes``), and no mana ability's wording. Applying its effect then ends no
+    effect (an ability with no definition generates none, 611.3b) and changes no other effect's text; in the
+    territories' shape no filter, value or condition reads what it writes (abilities are written from the slot on), so
+    it changes neither what an effect applies to nor what it does: no effect depends on it (613.8a), and the moment it
+    ends, which the order places, starts nothing (``lost_first``)."""
+    if d.applies_to != {"is_source": True}:
+        return False  # 611.3a: its objects' other effects are left unread here
+    for p in d.parts:
+        if p.op in LOSE_ALL:
+            return False  # 613.8a: it would end the holder's other effects (and its own), a loop with the losses
+        if p.op in _TAKING:
+            named = p.args.get("abilities", p.args.get("ability"))
+            words = (named,) if isinstance(named, str) else tuple(named or ())
+            if any(find_definition(board, w, changes) is not None or is_mana_ability(w) for w in words):
+                return False  # 611.3b, 605.1a: it would end an effect, or spare a mana ability's loss alike
+    return True
 
 
 def never_applying(
@@ -626,7 +659,8 @@ def never_applying(
             d = find_definition(board, w, ch.text_changes)
             if d is None or w in ch.granted or ends_after(d, where, version):
                 continue
-            if not lost_first(d, w, oid, near, objects, where, version):
+            keywords = takes_keywords_alone(d, board, ch.text_changes)
+            if not lost_first(d, w, oid, near, objects, where, version, keywords):
                 continue
             for e in near:
                 mine = e.origin == "static" and e.source == oid and e.ability == d.text and "(granted)" not in e.key
