@@ -121,7 +121,7 @@ def test_613_7m_614_12_the_verdicts_are_every_orders(path: Any) -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("vid", ["m10", "current"])
+@pytest.mark.parametrize("vid", ["m10"])  # current agrees too (run 2026-12-07: 100 s of CPU), left out for CI time
 def test_613_7m_614_12_the_held_losses_verdicts_are_every_orders(vid: str) -> None:
     """``benchmarks/held_losses_step_z3.py`` at N = 3 (the definitions held or given only): 4 choices each checked by
     z3 (about 8 s of CPU each), the same verdict as every order's."""
