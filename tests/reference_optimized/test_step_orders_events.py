@@ -428,3 +428,25 @@ def test_613_7m_the_reduced_outcomes_of_steps_with_events_are_every_orders(
     fast_boards, fast = distinct_step_outcomes(case, 2, version)
     assert results(fast_boards, fast) == results(slow_boards, slow) == every_order(case, 2, vid)
     assert fast.runs <= slow.runs
+
+
+@pytest.mark.parametrize("vid", ["m10", "current"])
+def test_613_7m_one_boards_orders_for_the_actions_read_three_tied_settings_by_their_last(vid: str) -> None:
+    """``BoardOrders`` on the board the actions read: three tied color settings of the bear (green, blue, green) are
+    one group of three keys, tried once per last setting (``last_touch``: 613.1e, the last one wins), not in every
+    order; the outcomes are every order's."""
+    from reference.case import board_at
+    from reference.choices import every_order as every
+    from reference.choices import outcomes
+    from reference.resolver import resolve
+    from reference_optimized.step_orders import LIMIT, BoardOrders
+
+    version = get_version(vid)
+    board = board_at(sba_case(["greener0", "bluer1", "greener2"]), 1, version)
+    fast = outcomes(board, version, LIMIT, BoardOrders(board, version), resolve)
+    slow = outcomes(board, version, LIMIT, every, resolve)
+    assert fast.complete and slow.complete
+    seen = [{json.dumps(board_result(board, o.final), sort_keys=True) for o in f.outcomes} for f in (fast, slow)]
+    assert seen[0] == seen[1]
+    assert len(fast.outcomes) == 2
+    assert fast.runs < slow.runs, (fast.runs, slow.runs)
