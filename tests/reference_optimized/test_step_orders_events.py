@@ -436,10 +436,10 @@ def test_613_7m_one_boards_orders_for_the_actions_read_three_tied_settings_by_th
     one group of three keys, tried once per last setting (``last_touch``: 613.1e, the last one wins), not in every
     order; the outcomes are every order's."""
     from reference.case import board_at
+    from reference.choices import LIMIT, outcomes
     from reference.choices import every_order as every
-    from reference.choices import outcomes
     from reference.resolver import resolve
-    from reference_optimized.step_orders import LIMIT, BoardOrders
+    from reference_optimized.step_orders import BoardOrders
 
     version = get_version(vid)
     board = board_at(sba_case(["greener0", "bluer1", "greener2"]), 1, version)
