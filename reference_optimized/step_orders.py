@@ -308,7 +308,7 @@ from reference.choices import LIMIT, Outcomes, Resolver, every_order, outcomes
 from reference.effects import ContinuousEffect, affected, effects_in_play
 from reference.entry import arriving_with, entry_abilities, looked_at_board, step_outcomes
 from reference.fixed_amounts import unfixed
-from reference.model import AbilityDef, Board, Characteristics, Counter, Part, State
+from reference.model import AbilityDef, Board, Characteristics, Counter, State
 from reference.resolver import initial_state
 from reference.sba import due, perform
 from reference.timestamps import Tie, holder
@@ -334,6 +334,7 @@ from .territories import (
     given,
     holds_no_definition,
     layers_only,
+    named_abilities,
     never_applying,
     ruled_across,
     territories,
@@ -420,19 +421,13 @@ def token_reason(board: Board, s: Step, version: RulesVersion) -> str | None:
     makers = {str(r["ability"]) for r in s.create_tokens}
     for e in effects_of(board, version):
         for p in e.parts:
-            if p.op in NAMING_OPS and not set(_named(p)) & makers:
+            if p.op in NAMING_OPS and not set(named_abilities(p)) & makers:
                 continue  # 613.1f: it adds or takes away other abilities only
             if WRITES.get(p.op, FIELDS) & TOKEN_READS:
                 return (
                     f"a token whose source's text, ability or controller an effect may change (111.3, 612.2a: {p.op})"
                 )
     return None
-
-
-def _named(p: Part) -> tuple[str, ...]:
-    """613.1f: the abilities an operation adding or removing abilities names."""
-    named = p.args.get("abilities", p.args.get("ability", p.args.get("keyword")))
-    return (named,) if isinstance(named, str) else tuple(named or ())
 
 
 def may_write(board: Board, effects: Sequence[ContinuousEffect]) -> frozenset[str]:

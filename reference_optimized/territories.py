@@ -142,9 +142,13 @@ def given(part: Part, board: Board) -> tuple[str, ...]:
     """611.3b: the defined abilities (ones that may generate an effect) an operation gives, by name."""
     if part.op not in _GIVING:
         return ()
+    return tuple(w for w in named_abilities(part) if w in board.abilities)
+
+
+def named_abilities(part: Part) -> tuple[str, ...]:
+    """613.1f: the abilities an operation adding or removing abilities names (a keyword counter names its keyword)."""
     named = part.args.get("abilities", part.args.get("ability"))
-    words = (named,) if isinstance(named, str) else tuple(named or ())
-    return tuple(w for w in words if w in board.abilities)
+    return (named,) if isinstance(named, str) else tuple(named or ())
 
 
 def touched(
@@ -628,11 +632,9 @@ def takes_keywords_alone(d: AbilityDef, board: Board, changes: tuple[tuple[str, 
     for p in d.parts:
         if p.op in LOSE_ALL:
             return False  # 613.8a: it would end the holder's other effects (and its own), a loop with the losses
-        if p.op in _TAKING:
-            named = p.args.get("abilities", p.args.get("ability"))
-            words = (named,) if isinstance(named, str) else tuple(named or ())
-            if any(find_definition(board, w, changes) is not None or is_mana_ability(w) for w in words):
-                return False  # 611.3b, 605.1a: it would end an effect, or spare a mana ability's loss alike
+        taken = named_abilities(p) if p.op in _TAKING else ()
+        if any(find_definition(board, w, changes) is not None or is_mana_ability(w) for w in taken):
+            return False  # 611.3b, 605.1a: it would end an effect, or spare a mana ability's loss alike
     return True
 
 

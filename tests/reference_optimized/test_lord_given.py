@@ -23,12 +23,13 @@ from reference.resolver import resolve
 from reference.versions import get_version
 from reference_optimized import distinct_outcomes
 from reference_optimized.from_slot import slot_start
-from reference_optimized.territories import lord_given, lord_objects, names_only_present, touched, writes_from
+from reference_optimized.territories import lord_given, lord_objects, names_only_present
 
 from ..builders import corpus_case, creature, enchantment, make_board
 from ..strategies import ci_examples
 from .lose_all_boards import BUT_MANA, LOSE, VERSION_IDS, gain
 from .reduction_checks import assert_reduction_reaches_every_orders_outcomes, outcome_keys
+from .test_lose_all_tied_holders import _start
 
 CURRENT = get_version("current")
 IKORIA = get_version("ikoria")
@@ -229,7 +230,7 @@ def test_a_loss_of_another_object_the_lord_acts_on_keeps_every_order() -> None:
     ends = {(frozenset(o.final["o0"].abilities), frozenset(o.final["o1"].abilities)) for o in found.outcomes}
     assert (frozenset({_VIGILANCE}), frozenset()) in ends
     assert (frozenset({_VIGILANCE}), frozenset({"vigilance"})) in ends
-    near, objects, state = _start(board, IKORIA)
+    near, objects, state, _ = _start(board, IKORIA)
     gain_lord = next(e for e in near if e.key == "c:ability 3")
     d = board.abilities[_VIGILANCE]
     six = IKORIA.slot_index("6")
@@ -275,17 +276,6 @@ def test_a_loss_reaching_the_holder_too_or_no_object_of_the_lord_is_set_aside(
     assert outcome_keys(found) == outcome_keys(every)
 
 
-def _start(board: Board, version: Any) -> tuple[list[Any], dict[str, frozenset[str]], Any]:
-    tie = resolve(board, version).undecided[0]
-    start = slot_start(board, version, tie)
-    assert start is not None
-    near, locked, state = start
-    written = writes_from(near, board)
-    assert written is not None
-    objects = {e.key: touched(e, locked, board, state, written) or frozenset() for e in near}
-    return near, objects, state
-
-
 def test_lord_given_asks_for_fixed_objects_and_commuting_parts() -> None:
     """611.3a, 613.8a, 605.1a: ``lord_objects`` reads the lord's filter with each object given it as its source (o1
     and not o0 for "other creatures", both for "creatures you control"), and refuses a filter reading what the
@@ -293,7 +283,7 @@ def test_lord_given_asks_for_fixed_objects_and_commuting_parts() -> None:
     from the losses' layer on or one before it, a characteristic-defining one, and a mana ability's wording (a loss but
     mana abilities would not keep it waiting)."""
     board = lord_board(_VIGILANCE, 5)
-    near, objects, state = _start(board, CURRENT)
+    near, objects, state, _ = _start(board, CURRENT)
     defs = board.abilities
     assert lord_objects(defs[_VIGILANCE], {"o0"}, board, state, frozenset()) == {"o0": frozenset({"o1"})}
     assert lord_objects(defs[_ALL_VIGILANCE], {"o0", "o1"}, board, state, frozenset()) == {

@@ -1038,10 +1038,11 @@ def held_case(
     lions_held: tuple[str, ...] = (),
     entering: int = 1,
     leaving: int = 0,
+    more: Sequence[dict[str, Any]] = (),
 ) -> Any:
     """p1's painters (one ability each, at its timestamp; equal ones tied), creatures there from the start each holding
     abilities at a timestamp (``holders``), the patrons; ``entering`` Lions enter in the second step, the first holding
-    ``lions_held``, as the first ``leaving`` painters go to the graveyard."""
+    ``lions_held``, as the first ``leaving`` painters go to the graveyard; ``more`` definitions beside this file's."""
     objects = [painter_object(f"{kind}{k}", kind, timestamp=ts) for k, (kind, ts) in enumerate(painters)]
     objects += [creature(oid, timestamp=ts, abilities=list(held)) for oid, ts, held in holders]
     lions = [creature(f"lions{k}", abilities=list(lions_held) if k == 0 else []) for k in range(entering)]
@@ -1054,7 +1055,8 @@ def held_case(
          "timestamp": 0.5, "abilities": [PATRONS[p][0]]}
         for p in patrons
     ] + objects  # fmt: skip
-    case = case_of_cards(objects, [{"description": "the board"}, data], abilities(list(patrons)), versions=VERSIONS)
+    defined = abilities(list(patrons)) + list(more)
+    case = case_of_cards(objects, [{"description": "the board"}, data], defined, versions=VERSIONS)
     return dataclasses.replace(case, game={"turn": "p1"})
 
 

@@ -23,17 +23,14 @@ from reference.versions import get_version
 from reference_optimized.step_orders import StepOrders, first_slot, losses_alone, lost_unapplied
 from reference_optimized.territories import begun_before_losses, lost_first, takes_keywords_alone
 
-from ..reference.token_cards import case_of_cards
 from ..strategies import ci_examples
 from .test_step_orders import (
     FLYING,
-    PATRONS,
     VERSIONS,
-    abilities,
-    creature,
+    _reaches_every_orders_outcomes,
     every_order_results,
+    held_case,
     held_losses_painters,
-    painter_object,
     reduced,
 )
 
@@ -76,25 +73,12 @@ def held5_case(
     entering: int = 1,
     leaving: int = 0,
 ) -> Case:
-    """p1's patrons (0.5) and painters (one ability each, at its timestamp; equal ones tied), creatures there from the
-    start each holding abilities at a timestamp (``holders``); ``entering`` Lions enter in the second step, the first
-    holding ``lions_held``, as the first ``leaving`` painters go to the graveyard. The definitions are
-    ``tests/reference_optimized/test_step_orders.py``'s and ``MORE``."""
-    objects: list[dict[str, Any]] = [
-        {"id": f"patron-{p}", "name": p, "controller": "p1", "types": ["enchantment"], "subtypes": ["shrine"],
-         "timestamp": 0.5, "abilities": [PATRONS[p][0]]}
-        for p in patrons
-    ]  # fmt: skip
-    objects += [painter_object(f"{kind}{k}", kind, timestamp=ts) for k, (kind, ts) in enumerate(painters)]
-    objects += [creature(oid, timestamp=ts, abilities=list(held)) for oid, ts, held in holders]
-    lions = [creature(f"lions{k}", abilities=list(lions_held) if k == 0 else []) for k in range(entering)]
-    data: dict[str, Any] = {"description": "they enter", "add_objects": lions}
-    gone = [f"{kind}{k}" for k, (kind, _) in enumerate(painters)][:leaving]
-    if gone:
-        data["move"] = dict.fromkeys(gone, "graveyard")
-    defined = abilities(list(patrons)) + MORE
-    case: Case = case_of_cards(objects, [{"description": "the board"}, data], defined, versions=VERSIONS)
-    return dataclasses.replace(case, game={"turn": "p1"})
+    """``tests/reference_optimized/test_step_orders.py``'s ``held_case`` with ``MORE``'s definitions too: p1's patrons
+    (0.5) and painters (one ability each, at its timestamp; equal ones tied), creatures there from the start each
+    holding abilities at a timestamp (``holders``); ``entering`` Lions enter in the second step, the first holding
+    ``lions_held``, as the first ``leaving`` painters go to the graveyard."""
+    case: Case = held_case(painters, holders, patrons, lions_held, entering, leaving, MORE)
+    return case
 
 
 Creature = tuple[str, tuple[str, ...], tuple[str, ...], int, int, str]
@@ -325,11 +309,4 @@ def test_613_6_613_8a_held_definitions_begun_before_the_losses_step_outcomes_are
     too, looked at as they enter, 614.12) hold definitions begun before the losses, a loss of flying, or the others."""
     painters = [("husher", 1.0), (gift, 1.0), *others]
     held = [(f"holder{k}", ts, abilities_held) for k, (ts, abilities_held) in enumerate(holders)]
-    case = held5_case(painters, held, patrons, lions_held, entering, leaving)
-    every, slow = every_order_results(case, 2, vid)
-    got, found = reduced(case, 2, vid)
-    assert found.runs <= slow.runs or not slow.complete
-    if found.complete and slow.complete:
-        assert got == every
-    else:  # a limit stopped one: each found result is one of every order's
-        assert got <= every or not slow.complete
+    _reaches_every_orders_outcomes(held5_case(painters, held, patrons, lions_held, entering, leaving), vid)
