@@ -13,8 +13,9 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from .choices import outcomes
+from .choices import LIMIT, outcomes
 from .effects import VALUE_ARGS
+from .errors import ResolutionError
 from .filters import Context, amount, evaluate
 from .frozen import FrozenMap
 from .model import Board, Effect, Part
@@ -53,12 +54,20 @@ def fixed(effect: Effect, board: Board, version: RulesVersion) -> Effect:
 
     ``board`` is the game as the effect resolves: without the effect itself. An amount read off
     the object the effect applies to is read for that object (one object only: the format gives
-    one number per amount); an amount that differs between orders the rules leave open is an error.
+    one number per amount); an amount that differs between orders the rules leave open is an error, and so is a
+    board whose orders are too many to try every one (``choices.LIMIT``).
     """
     todo = unfixed(effect)
     if not todo:
         return effect
-    finals = [o.final for o in outcomes(board, version).outcomes]
+    found = outcomes(board, version)
+    if not found.complete:  # an order not tried could give another number: never fix one from some orders
+        raise ResolutionError(
+            f"effect {effect.id}: its amounts are fixed on resolution (611.2d) on the board as every order of its "
+            f"tied effects leaves it (613.7m), and there are more orders than this enumeration tries ({LIMIT} "
+            "resolutions)"
+        )
+    finals = [o.final for o in found.outcomes]
     objects = [t for t in effect.applies_to if t in finals[0] and board.objects[t].zone == "battlefield"]
     parts = list(effect.parts)
     for i, key in todo:

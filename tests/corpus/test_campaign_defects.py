@@ -3,7 +3,8 @@
 The report-path, signal and fuzzing defects of the conformance runner are pinned in
 tests/conformance/test_report_paths.py; here: copy loops (707.3), ``full_text_of`` picking two
 cards (612.6), a game-state value the case does not give (119.1), links that point to themselves,
-non-finite budgets, a huge top-level list quoted whole, and verify's summary when only z3 fails.
+non-finite budgets, a huge top-level list quoted whole, and verify's summary when only z3 fails. And one of issue 28:
+an amount fixed on resolution (611.2d) on a board of more tied orders than the enumeration tries.
 """
 
 from __future__ import annotations
@@ -214,3 +215,61 @@ def test_a_board_past_the_limits_is_refused_by_name(
 def test_a_board_at_the_limits_loads(tmp_path: Path) -> None:
     case = load_case(write(tmp_path, _board(MAX_OBJECTS, MAX_EFFECTS - 1), "big.yaml"))
     assert len(case.objects) == MAX_OBJECTS
+
+
+# Issue 28 (611.2d): an amount fixed on resolution on a board of more tied orders than the enumeration tries.
+
+
+def _fixed_past_the_limit(tmp_path: Path) -> Path:
+    """Six resolved effects tied at timestamp 1 set the bear's power (720 orders); then "the elder gets +X/+0, where
+    X is its power" resolves: its X is fixed on a board whose orders are more than the enumeration tries."""
+    creature = {"controller": "p1", "types": ["creature"], "power": 2, "toughness": 2, "mana_value": 2}
+    data = {
+        "id": "fixed-past-the-limit",
+        "title": "an amount fixed on resolution beside six tied settings",
+        "versions": ["2025-08-01"],
+        "features": ["timestamps"],
+        "sources": [{"kind": "derived", "ref": "611.2d"}],
+        "objects": [
+            {"id": "bear", "name": "Bear", "timestamp": 1, **copy.deepcopy(creature)},
+            {"id": "elder", "name": "Elder", "timestamp": 2, **copy.deepcopy(creature)},
+        ],
+        "effects": [
+            {
+                "id": f"s{k}",
+                "timestamp": 1,
+                "applies_to": ["bear"],
+                "parts": [{"op": "set_pt", "power": k, "toughness": 1}],
+            }
+            for k in range(6)
+        ],
+        "steps": [
+            {
+                "description": "the pump resolves",
+                "add_effects": [
+                    {
+                        "id": "pump",
+                        "controller": "p1",
+                        "applies_to": ["elder"],
+                        "parts": [{"op": "modify_pt", "power": {"its": "power"}, "toughness": 0}],
+                    }
+                ],
+                "expect": {"2025-08-01": {}},
+            }
+        ],
+    }
+    return write(tmp_path, data, "fixed.yaml")
+
+
+@pytest.mark.parametrize("command", ["resolve", "explain"])
+def test_an_amount_fixed_past_the_enumerations_limit_is_a_named_error(tmp_path: Path, command: str) -> None:
+    path = _fixed_past_the_limit(tmp_path)
+    assert_clean_error(cli(command, str(path)), "fixed.yaml", "steps[0]", "611.2d", "120 resolutions")
+
+
+def test_an_amount_fixed_past_the_enumerations_limit_fails_verify_with_the_file_named(tmp_path: Path) -> None:
+    _fixed_past_the_limit(tmp_path)
+    result = cli("verify", "--no-z3", "--corpus", str(tmp_path))
+    assert result.exit_code == 1
+    said = "".join(result.output.split())
+    assert "fixed.yaml:steps[0]:cannotberesolved" in said and "Traceback" not in result.output

@@ -10,6 +10,8 @@ from dataclasses import replace
 import pytest
 
 from reference.case import board_at, initial_board
+from reference.choices import LIMIT, outcomes
+from reference.errors import ResolutionError
 from reference.fixed_amounts import fixed, on_resolution, reads_its_object, unfixed
 
 from ..builders import IKORIA, M10, creature, enchantment, loaded_case, run
@@ -121,3 +123,29 @@ def test_an_amount_that_differs_between_its_objects_is_an_error_naming_the_numbe
         "effect set: set_pt.power is [3, 5] depending on the object or the order the rules leave open; "
         "611.2d fixes one number on resolution"
     )
+
+
+def test_an_amount_on_a_board_of_more_orders_than_are_tried_is_an_error_not_a_guess() -> None:
+    """611.2d, 613.7m: the number is the one every order of the tied effects gives; with six tied effects setting the
+    bear's power (720 orders, more than ``choices.LIMIT`` resolutions) the enumeration stops short, so no number is
+    fixed from the orders it tried: the error names the effect and the limit."""
+    tied = [
+        {
+            "id": f"set{k}",
+            "timestamp": 1,
+            "applies_to": ["bear"],
+            "parts": [{"op": "set_pt", "power": k, "toughness": 1}],
+        }
+        for k in range(6)
+    ]
+    case = loaded_case(
+        [creature("bear", 1), creature("elder", 2)],
+        effects=tied,
+        steps=[{"description": "it resolves", "add_effects": [_pump("pump", "elder", {"its": "power"})]}],
+    )
+    board = initial_board(case)
+    assert not outcomes(board, IKORIA).complete  # the board is past the limit: the test's premise
+    with pytest.raises(ResolutionError) as err:  # the case file's error: the CLI names its file and step
+        fixed(case.steps[0].add_effects[0], board, IKORIA)
+    assert str(err.value).startswith("effect pump: its amounts are fixed on resolution (611.2d)")
+    assert f"({LIMIT} resolutions)" in str(err.value)
