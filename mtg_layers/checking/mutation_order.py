@@ -2,13 +2,13 @@
 
 ``mutation_campaign.run_sample`` loads it (``-p mtg_layers.checking.mutation_order``). tests/conftest.py has put a
 mutant's tests in the sample's order (``sample_order``: unit tests, then families of many, then property tests, each
-with the mutated module's own file first); this plugin's hook runs after it and moves the tests of the module's own
-file (``test_<module>.py``) whose own code names the mutated function (a call, an attribute, an import: ``named``)
-before the others, each part in the order it had. A unit test that calls the function itself is the likeliest to
-fail under its mutant; without this, a mutant of ``reads.source_free_filter`` ran the 9 s of test_reads.py's
-corpus-wide table before the test that calls it (and fails at once). Only the own file's: another file's test
-naming the function is most often a test of that other module, longer (tried, 2026-12-07: a mutant of
-``dependency.changes_what_it_applies_to`` then ran a test of test_class_moves.py for 1.8 s of CPU where its own
+with its quick tests before those marked slow, and then the mutated module's own file first); this plugin's hook runs
+after it and moves the tests of the module's own file (``test_<module>.py``) whose own code names the mutated function
+(a call, an attribute, an import: ``named``) before the others, each part in the order it had. A unit test that calls
+the function itself is the likeliest to fail under its mutant; without this, a mutant of ``reads.source_free_filter``
+ran the 9 s of test_reads.py's corpus-wide table before the test that calls it (and fails at once). Only the own file's:
+another file's test naming the function is most often a test of that other module, longer (tried, 2026-12-07: a mutant
+of ``dependency.changes_what_it_applies_to`` then ran a test of test_class_moves.py for 1.8 s of CPU where its own
 file's tests killed it in 0.2 s).
 
 Only the time to a verdict changes, not the verdict: the run stops at its first failure (``-x``), a mutant that

@@ -176,6 +176,7 @@ def laurels(target: str, value: Any, op: str = "modify_pt") -> dict[str, Any]:
             "parts": [{"op": op, "power": value, "toughness": value}]}  # fmt: skip
 
 
+@pytest.mark.slow
 def test_611_2d_x_the_number_of_creatures_beside_a_tie_of_colors() -> None:
     """The Lions enter as "+X/+X where X is the number of creatures you control" resolves on the bear, the Greeners
     and Bluers tied: X reads types and controllers, which no effect writes, so X is 2 (the bear and the Lions) in every
@@ -190,6 +191,7 @@ def test_611_2d_x_the_number_of_creatures_beside_a_tie_of_colors() -> None:
         assert (fast.runs, every.runs) == (3, 25)
 
 
+@pytest.mark.slow
 def test_611_2d_x_the_counters_the_entry_gave() -> None:
     """ "+X/+X where X is the number of +1/+1 counters on it" resolving on the Lions as they enter: X is read after the
     entry (611.2d), so it is 1 where the Lions entered green (3/2 with the counter, 4/3 with X) and 0 where blue
@@ -208,6 +210,7 @@ def test_611_2d_x_the_counters_the_entry_gave() -> None:
         assert (fast.runs, every.runs) == (3, 25)
 
 
+@pytest.mark.slow
 def test_611_2d_x_its_power_a_step_after_the_entry() -> None:
     """ "+X/+X where X is its power" resolving on the Lions in the step after they entered: 3 for green Lions with the
     counter (6/5), 2 for blue ones (4/3): read off what the entry counters write (122.1a), the same inside a class; a
@@ -314,6 +317,7 @@ def test_704_5f_a_tied_order_decides_whether_the_bear_has_toughness_0() -> None:
     assert check_both_bears(sba_case(["greener0", "bluer1", "wither2", "grow3"])) == [(7, 7)] * 3
 
 
+@pytest.mark.slow
 def test_704_5f_five_painters_one_order_per_last_setting_through_the_actions() -> None:
     """A Greener, a Bluer, two Witherers and a Grower tied: the same four outcomes, one order per last setting of the
     bear (the readable enumeration: every order of the three settings)."""
@@ -321,6 +325,7 @@ def test_704_5f_five_painters_one_order_per_last_setting_through_the_actions() -
     assert all(fast < every for fast, every in runs)
 
 
+@pytest.mark.slow
 def test_704_3_the_boards_the_actions_leave_are_read() -> None:
     """The bear's Witherer and Grower tied with three painters of the creature cards in p1's graveyard (green, blue,
     green): those touch nothing until the bear dies (704.5f), then paint it as a card in the graveyard. Only the board
