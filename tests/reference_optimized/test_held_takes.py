@@ -261,7 +261,7 @@ def test_begun_taking_names_the_held_taker_alone() -> None:
 # Generated boards and steps
 
 _HELD = st.sampled_from([GREEN_GROUNDED, GREEN_GROUNDED, BLUE_GROUNDED_PLUS, GREEN_UNGIFTED, GREEN, LOSES_FLYING,
-                         FLYING, "flying"])  # fmt: skip
+                         FLYING])  # fmt: skip
 _TIED = st.sampled_from(
     [LOSE, LOSE, gain("flying"), gain("flying"), gain("haste"), gain(FLYING),
      {"op": "remove_abilities", "abilities": ["flying"]}, {"op": "add_colors", "colors": ["red"]},
