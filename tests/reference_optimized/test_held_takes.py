@@ -271,16 +271,22 @@ _TIED = st.sampled_from(
 
 @st.composite
 def held_takers(draw: st.DrawFn) -> Board:
-    """Three to five tied static abilities of c (timestamp 1, an enchantment) on o0 or o1, the first making its
-    creature red or blue (layer 5, so the tie may be met there), then losses of all abilities, gains (of keywords, of
-    "this creature has flying."), a named loss of flying, colors, power; o0 and o1 (timestamps 0.5, 1 or 2) hold
-    flying and definitions begun before the losses that take flying, or the other readings."""
+    """Three to five tied static abilities of c (timestamp 1, an enchantment) on o0 or o1, most with a part in layer 5
+    (red or blue in addition, so the tie is met there with their keys, ``colors_board``'s shape) and one of losses of
+    all abilities, gains (of keywords, of "this creature has flying."), a named loss of flying, colors, power; o0 and o1
+    (timestamps 0.5, 1 or 2) hold flying and definitions begun before the losses that take flying, or the other
+    readings."""
     n = draw(st.integers(3, 5))
     abilities: list[dict[str, Any]] = []
     for i in range(n):
-        part = {"op": "add_colors", "colors": ["red"]} if i == 0 else draw(_TIED)
+        parts = (
+            [{"op": "add_colors", "colors": [draw(st.sampled_from(["red", "blue"]))]}]
+            if i < 2 or draw(st.integers(0, 3))
+            else []
+        )
+        parts.append(draw(_TIED))
         target = draw(st.sampled_from(["o0", "o0", "o1"]))
-        abilities.append({"text": f"tied {i}", "applies_to": {"id": target}, "parts": [part]})
+        abilities.append({"text": f"tied {i}", "applies_to": {"id": target}, "parts": parts})
     objects = [enchantment("c", 1, *[str(a["text"]) for a in abilities])]
     for oid in ("o0", "o1"):
         own = ["flying", *draw(st.lists(_HELD, min_size=1, max_size=2, unique=True))]
