@@ -166,7 +166,9 @@ def test_gains_alone_asks_for_gains_alone_and_fixed_commuting_definitions() -> N
     board = gains_board(_VIGILANCE, 5)
     near, objects, state, _ = _start(board, CURRENT)
     assert gains_alone(near, objects, board, state, CURRENT)
-    hushed = gains_board(_VIGILANCE, 5, ({"op": "remove_all_abilities"},))
+    # a loss of o1's abilities beside the lord giving o1 +1/+1 (7c: it would commute there, so only the gains-only
+    # check refuses it)
+    hushed = gains_board(_LORD_PLUS, 5, ({"op": "remove_all_abilities"},))
     h_near, h_objects, h_state, _ = _start(hushed, CURRENT)
     assert not gains_alone(h_near, h_objects, hushed, h_state, CURRENT)
     held = gains_board(_VIGILANCE, 5, own=(_VIGILANCE,))
