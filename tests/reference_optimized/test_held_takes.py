@@ -9,6 +9,7 @@ boards."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -21,7 +22,7 @@ from reference.model import Board
 from reference.versions import get_version
 from reference_optimized import distinct_outcomes
 from reference_optimized.step_orders import losses_alone
-from reference_optimized.territories import begun_taking, taken_first
+from reference_optimized.territories import begun_before_losses, begun_taking, taken_first
 
 from ..builders import creature, enchantment, make_board
 from ..strategies import ci_examples
@@ -54,7 +55,12 @@ CURRENT = get_version("current")
 GREEN_UNGIFTED = "this creature is green and loses its wings."
 # Layer 5 then 6 then 7c: begun before the losses, it takes flying, and keeps giving +1/+1 after them (613.6)
 BLUE_GROUNDED_PLUS = "this creature is blue, loses flying and gets +1/+1."
+# Refused: acts on other creatures (its objects' other effects are left unread; ``takes_keywords_alone``)
+OTHERS_GREEN_GROUNDED = "other creatures you control are green and lose flying."
 EXTRA: list[dict[str, Any]] = [
+    {"text": OTHERS_GREEN_GROUNDED,
+     "applies_to": {"all": [{"type": "creature"}, {"controller": "you"}, {"other_than_source": True}]},
+     "parts": [{"op": "add_colors", "colors": ["green"]}, {"op": "remove_abilities", "abilities": ["flying"]}]},
     {"text": GREEN_UNGIFTED, "applies_to": {"is_source": True},
      "parts": [{"op": "add_colors", "colors": ["green"]},
                {"op": "remove_abilities", "abilities": [FLYING]}]},
@@ -129,7 +135,7 @@ def test_613_7_613_8b_held_takers_the_reading_refuses() -> None:
         board, near, version = _last_board(takers_case(painters, [holder]))
         assert not losses_alone(board, near, version, frozenset({1.0})), holder
     board, near, version = _last_board(takers_case(held_losses_painters(4), [("cub", 0.25, (GREEN_GROUNDED,))]))
-    state_objects = {e.key: frozenset() for e in near}
+    state_objects: dict[str, frozenset[str]] = {e.key: frozenset() for e in near}
     key = f"cub:{GREEN_GROUNDED}"
     assert not taken_first("nobody:x", "cub", near, state_objects, board, version.slot_index("6"), version)
     assert taken_first(key, "cub", near, state_objects, board, version.slot_index("6"), version)
@@ -241,8 +247,10 @@ def test_a_held_taker_at_or_after_the_ties_timestamp_keeps_every_order() -> None
 
 
 def test_begun_taking_names_the_held_taker_alone() -> None:
-    """``begun_taking`` names o0's "green and loses flying." at 0.5, not at 2.0, and not a definition that takes a
-    defined wording; with no tie slot (``start`` None) nothing."""
+    """``begun_taking`` names o0's "green and loses flying." at 0.5, not at 2.0, not beside its holder's own "this
+    creature has flying." (one timestamp), not a definition that takes a defined wording or acts on other creatures;
+    with no tie slot (``start`` None) nothing. ``taken_first`` refuses a later characteristic-defining effect on o0;
+    ``begun_before_losses`` with ``takes_first`` still asks the holder untied."""
     board = colors_board(3)
     near, objects, state, _ = _start(board, CURRENT)
     five, six = CURRENT.slot_index("5"), CURRENT.slot_index("6")
@@ -255,6 +263,25 @@ def test_begun_taking_names_the_held_taker_alone() -> None:
     defined = colors_board(3, held=(GREEN_UNGIFTED, FLYING))
     d_near, d_objects, d_state, _ = _start(defined, CURRENT)
     assert begun_taking(d_near, d_objects, defined, d_state, CURRENT, stamps, five, six) == frozenset()
+    # its holder's own "this creature has flying." (the same timestamp, 613.7a: a tie of its own) meets it
+    own = colors_board(3, held=(GREEN_GROUNDED, FLYING))
+    w_near, w_objects, w_state, _ = _start(own, CURRENT)
+    assert begun_taking(w_near, w_objects, own, w_state, CURRENT, stamps, five, six) == frozenset()
+    # acting on other creatures: not a loss of keywords from its holder alone (``takes_keywords_alone``)
+    others = colors_board(3, held=(OTHERS_GREEN_GROUNDED,))
+    x_near, x_objects, x_state, _ = _start(others, CURRENT)
+    assert begun_taking(x_near, x_objects, others, x_state, CURRENT, stamps, five, six) == frozenset()
+    # 613.3: a characteristic-defining effect acting on o0 in layer 6, later, would still apply first
+    loss = next(e for e in near if e.key == "c:ability 0")
+    defining = [*near, replace(loss, key="c:defining", origin="cda", timestamp=2.0)]
+    objects_cda = {**objects, "c:defining": objects[loss.key]}
+    assert not taken_first(f"o0:{GREEN_GROUNDED}", "o0", defining, objects_cda, board, six, CURRENT)
+    assert taken_first(f"o0:{GREEN_GROUNDED}", "o0", near, objects, board, six, CURRENT)
+    # 613.7: its holder with one of the group's timestamps (its layer-5 part would tie with the group's)
+    d = board.abilities[GREEN_GROUNDED]
+    assert begun_before_losses(d, "o0", near, five, six, CURRENT, frozenset({1.0}), True)
+    assert not begun_before_losses(d, "o0", near, five, six, CURRENT, frozenset({0.5}), True)
+    assert not begun_before_losses(d, "o0", near, five, six, CURRENT, frozenset({1.0}))  # takes, not found first
 
 
 # ---------------------------------------------------------------------------------------------------------------------
