@@ -308,7 +308,8 @@ def _inside(
 ) -> Callable[[], Iterable[tuple[str, ...]]]:
     """613.7m: the orders tried of one group: ``orders``' classes read on the effects of its territories alone when
     they are all in ``orders``' scope (no text change, loss or keyword counter, nothing granted that generates an
-    effect) or losses of all abilities that end and start no effect (``holds_no_definition``), the components of
+    effect) or losses of all abilities that end and start no effect (``holds_no_definition``) or gains alone whose given
+    effects commute where they apply (``gains_alone``), the components of
     its text changes (``reference_optimized.text_changes``; ``at``: the objects each effect touches, the
     characteristics as the slot begins, the slot, the objects each effect applies to, which ``last_touch`` reads per
     object, 611.3a, 613.6, and the effects locked in as it begins), else every order of the group; lazily."""
