@@ -82,6 +82,19 @@ the same outcomes as ``group-loses-one``, ``o0`` blue in each.
 +1/+1" (layers 5 and 7c): its effect began in layer 5, before the tie, so it keeps applying in 7c though every order
 takes the ability away (613.6): ``o0`` is blue and 2/2 in every outcome
 (``reference_optimized.territories.locked_before``).
+``group-gains-given-lord-one`` (and ``-plus-one``): a tie of gains only (issue 28 item 14, shape A): abilities 0 and
+1 make ``o0`` 3/3 and 2/2 (613.4b: the later decides), the others give it the lord of ``group-loses-given-lord-one``
+(or ``-plus-one``), flying, trample, haste, lifelink and deathtouch in turn (layer 6); ``o0`` (0.5) has flying and
+reach, ``o1`` (0.25) is a plain 1/1. No loss takes the lord's wording, so its effect exists in every order from its
+gain on and commutes with everything where it applies (``reference_optimized.territories.gains_alone``): ``o1`` has
+vigilance (or is 2/2) in every outcome, ``o0`` every ability given; 2 outcomes (3/3 or 2/2).
+``group-loses-held-taking-one`` (shape B): each ability has a part in layer 5, so the tie is met there with every key
+and its order decides layer 6 too (613.7m): the even ones make ``o0`` red in addition and lose all abilities, the odd
+ones make it blue in addition and give it flying, haste and trample in turn; ``o0`` (0.5) has flying, vigilance and
+"this creature is green and loses flying.", whose effect begins in layer 5 before the losses, is locked in (613.6) and
+takes flying in layer 6 before every tied effect (``reference_optimized.territories.begun_taking``): ``o0`` is red,
+blue and green in every outcome, and keeps each granted keyword one of whose grants follows the last loss (4 outcomes
+at N = 5, 8 from N = 6).
 ``group-loses-held-one``: as ``group-loses-one``, ``o0`` also having "this creature gets +1/+1", a defined ability whose
 effect applies in layer 7c (611.3b): every order loses it in layer 6, before that effect would first apply, so it
 applies in no order (``reference_optimized.territories.ends_after``); the same outcomes, ``o0`` 1/1 in each.
@@ -128,6 +141,14 @@ GROUP_KINDS += ("group-loses-one", "group-loses-but-mana-one", "group-loses-filt
 GROUP_KINDS += ("group-loses-resolved-filtered", "group-loses-lord-one", "group-loses-grants-one")
 GROUP_KINDS += ("group-loses-grants-other", "group-loses-held-early-one", "group-loses-held-locked-one")
 GROUP_KINDS += ("group-loses-given-lord-one", "group-loses-given-lord-plus-one")
+GROUP_KINDS += ("group-gains-given-lord-one", "group-gains-given-lord-plus-one", "group-loses-held-taking-one")
+# group-gains-given-lord-one (-plus-one): the lord the odd abilities give o0 in turn with flying and trample, no loss
+GAINS_LORDS = {
+    "group-gains-given-lord-one": "group-loses-given-lord-one",
+    "group-gains-given-lord-plus-one": "group-loses-given-lord-plus-one",
+}
+# group-loses-held-taking-one: o0's defined ability begun in layer 5, before the losses, that takes flying (613.6)
+HELD_TAKING = "this creature is green and loses flying."
 # group-loses-one: the keywords the odd abilities give o0, in turn
 GRANTED = ("flying", "haste", "trample")
 # group-loses-grants-one: what the odd abilities give o0, in turn (a keyword, a defined ability, 611.3b, a keyword)
@@ -274,6 +295,39 @@ def with_group_kind(data: dict[str, Any], kind: str) -> dict[str, Any]:
         others[0].update(power=1, toughness=1, abilities=own_words)
         pair = ("group-loses-lord-one", "group-loses-grants-other", *GIVEN_LORDS)
         others = others[:2] if kind in pair else others[:1]
+    elif kind in GAINS_LORDS:
+        lord, lord_part = GIVEN_LORDS[GAINS_LORDS[kind]]
+        for k, size in enumerate((3, 2)):  # 613.4b: the later setting decides
+            setting = {"op": "set_pt", "power": size, "toughness": size}
+            abilities.append(_on("o0", f"ability {k}: o0 is {size}/{size}", setting))
+        words = (lord, "flying", "trample", "haste", "lifelink", "deathtouch")
+        for k in range(2, n):
+            word = words[(k - 2) % len(words)]
+            abilities.append(_on("o0", f"ability {k}: o0 has {word}", {"op": "add_abilities", "abilities": [word]}))
+        others_yours = {"all": [{"type": "creature"}, {"other_than_source": True}, {"controller": "you"}]}
+        own.append({"text": lord, "applies_to": others_yours, "parts": [lord_part]})
+        others[0].update(power=1, toughness=1, abilities=["flying", "reach"])
+        others[1].update(power=1, toughness=1, timestamp=0.25)
+        others = others[:2]
+    elif kind == "group-loses-held-taking-one":
+        for k in range(n):  # each with a part in layer 5, so the tie is met there with every key (613.7m)
+            if k % 2 == 0:
+                parts = [{"op": "add_colors", "colors": ["red"]}, {"op": "remove_all_abilities"}]
+                abilities.append(
+                    {"text": f"ability {k}: o0 is red and loses all abilities", "applies_to": {"id": "o0"}}
+                )
+            else:
+                word = GRANTED[(k // 2) % len(GRANTED)]
+                parts = [{"op": "add_colors", "colors": ["blue"]}, {"op": "add_abilities", "abilities": [word]}]
+                abilities.append({"text": f"ability {k}: o0 is blue and has {word}", "applies_to": {"id": "o0"}})
+            abilities[-1]["parts"] = parts
+        own.append({"text": HELD_TAKING, "applies_to": {"is_source": True}, "parts": []})
+        own[-1]["parts"] += [
+            {"op": "add_colors", "colors": ["green"]},
+            {"op": "remove_abilities", "abilities": ["flying"]},
+        ]
+        others[0].update(power=1, toughness=1, abilities=["flying", "vigilance", HELD_TAKING])
+        others = others[:1]
     elif kind == "group-loses-but-mana-one":
         for k in range(n):
             if k == 0:

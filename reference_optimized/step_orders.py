@@ -712,7 +712,10 @@ def losses_alone(
     defined ability an object such a loss reaches holds is one ``holds_no_definition`` reads with the version and the
     group's timestamps (``stamps``), from the board's first slot passed as the tie's, nothing locked in (``ends_after``,
     ``apart_from_tie``, ``lost_first`` with ``takes_keywords_alone``, ``begun_before_losses``; module docstring, "Losses
-    beside gains of defined abilities")."""
+    beside gains of defined abilities"). A held definition begun before the losses may also take keywords from X alone
+    where its effect applies on X before every effect it meets there (``territories.begun_taking``, whose argument reads
+    one board from the first slot, nothing locked in; on B_σ its checks hold with fewer effects, and timestamps are
+    the same)."""
     state, objects = reached(board, near, version)
     return holds_no_definition(near, objects, board, state, version, stamps, first_slot(version))
 

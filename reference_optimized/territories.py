@@ -52,7 +52,10 @@ applies, ``lost_first``, a loss of named abilities with no definition acting on 
 given acting on the object given it from the losses' layer on, ``granted_at_losses``, or on objects a filter reading
 nothing written finds (a lord given), where no loss reaches one of those but with the object given it, ``lord_given``;
 two
-given that each act on the object given them need not commute, their effects tying by themselves, ``given_parts``), and
+given that each act on the object given them need not commute, their effects tying by themselves, ``given_parts``; a
+held defined ability begun before the losses that takes keywords from its holder alone and applies there before every
+effect it meets, ``begun_taking``; or, with no loss at all, gains whose given definitions commute with everything where
+they apply, a lord's too, ``gains_alone``), and
 ``reference_optimized.last_touch`` reads them as settings, on the objects each effect applies to, which are fixed
 here even where a filter on characteristics finds them). A tie whose keys name an effect
 that meets, in a later slot, an effect of the same timestamp the keys do not name keeps every order
@@ -305,7 +308,8 @@ def _inside(
 ) -> Callable[[], Iterable[tuple[str, ...]]]:
     """613.7m: the orders tried of one group: ``orders``' classes read on the effects of its territories alone when
     they are all in ``orders``' scope (no text change, loss or keyword counter, nothing granted that generates an
-    effect) or losses of all abilities that end and start no effect (``holds_no_definition``), the components of
+    effect) or losses of all abilities that end and start no effect (``holds_no_definition``) or gains alone whose given
+    effects commute where they apply (``gains_alone``), the components of
     its text changes (``reference_optimized.text_changes``; ``at``: the objects each effect touches, the
     characteristics as the slot begins, the slot, the objects each effect applies to, which ``last_touch`` reads per
     object, 611.3a, 613.6, and the effects locked in as it begins), else every order of the group; lazily."""
@@ -322,7 +326,8 @@ def _inside(
     lose_all = holds_no_definition(
         near, objects, board, state, version, stamps, version.slot_index(slot), locked, lords=True
     )
-    if not lose_all and not all(part_out_of_scope(p, board) is None for e in near for p in e.parts):
+    gifts = not lose_all and gains_alone(near, objects, board, state, version)  # 611.3b: gains only, no loss
+    if not (lose_all or gifts) and not all(part_out_of_scope(p, board) is None for e in near for p in e.parts):
         return every_of(tuple(group))
     # 611.3a, 613.6: each effect's objects, the same in every order (the shape's filters read nothing written from the
     # slot on); 614.12: not for an object looked at as it would enter (kept as before)
@@ -381,7 +386,10 @@ def holds_no_definition(
     granted = [board.abilities[w] for _, p in parts if p.op == "add_abilities" for w in given(p, board)]
     # 613.8b: a held effect waiting for a sure loss applies in no order (``lost_first``): no gain need commute with it
     gone = never_applying(near, objects, board, state, version) if version is not None and granted else frozenset()
-    live = [e for e in near if e.key not in gone]
+    # 613.6, 613.7: a held definition begun before the losses that takes keywords applies on its holder before every
+    # effect a gain starts (``begun_taking``): no gain need commute with it either
+    early = begun_taking(near, objects, board, state, version, stamps, start, where) if version else frozenset()
+    live = [e for e in near if e.key not in gone | early]
     for e, p in parts:
         if p.op in LOSE_ALL or part_out_of_scope(p, board) is None:
             continue
@@ -410,7 +418,7 @@ def holds_no_definition(
                 or defined_before(d, start, version)
                 or locked_before(d, f"{oid}:{d.text}", oid, near, locked, stamps)
                 or defined_locked_before(d, f"{oid}:{d.text}", oid, near, locked, stamps)
-                or begun_before_losses(d, oid, near, start, where, version, stamps)
+                or begun_before_losses(d, oid, near, start, where, version, stamps, f"{oid}:{d.text}" in early)
             ):
                 continue
             if ends_after(d, where, version) or apart_from_tie(d, w, oid, near, where, version, stamps):
@@ -539,6 +547,7 @@ def begun_before_losses(
     where: int,
     version: RulesVersion,
     stamps: frozenset[float] | None,
+    takes_first: bool = False,
 ) -> bool:
     """611.3b, 613.1f, 613.3, 613.6, 613.7: the effect E of the definition ``held_by`` holds has its first slot in or
     after the tie's (``start``) and before the losses' (``where``), does nothing else (``layers_only``), takes no
@@ -551,13 +560,99 @@ def begun_before_losses(
     the shape's filters and values read nothing written from the slot on), so no dependency moves it (613.8a). Once
     begun it keeps applying to the same objects in its later slots though the losses take its ability away (613.6),
     at the same fixed place. So in every order E is the same fixed steps, its wording an element of its holder's
-    abilities like a keyword's, and the signature of an order decides the outcome as for ``locked_before``."""
+    abilities like a keyword's, and the signature of an order decides the outcome as for ``locked_before``. E may take
+    abilities away where the caller found (``takes_first``) that it takes keywords alone from its holder and comes first
+    on its holder in the losses' slot (``begun_taking``, which gives the argument)."""
     if start is None or stamps is None or not d.parts or not layers_only(d):
         return False
     origin = effect_origin(d, granted=False)  # 604.3a: a held characteristic-defining ability's slots are a CDA's
     if not start <= min(_slot_index(origin, p.op, version) for p in d.parts) < where:
         return False
+    if takes_first and any(p.op in _TAKING for p in d.parts):
+        return _holder_untied(held_by, near, stamps)  # 613.6, 613.7: what it takes is taken first (``begun_taking``)
     return _takes_nothing_holder_untied(d, held_by, near, stamps)
+
+
+def begun_taking(
+    near: Sequence[ContinuousEffect],
+    objects: Mapping[str, frozenset[str]],
+    board: Board,
+    state: State,
+    version: RulesVersion,
+    stamps: frozenset[float] | None,
+    start: int | None,
+    where: int,
+) -> frozenset[str]:
+    """611.3b, 613.1f, 613.3, 613.6, 613.7, 613.8a-b, 613.4c: the keys of the effects of held definitions that
+    ``begun_before_losses`` takes though they take abilities away ("this creature is green and loses flying.", held by
+    an object X a loss of all abilities reaches): each takes keywords alone from X (``takes_keywords_alone``) and comes
+    first on X in the losses' slot (``taken_first``). Why its effect E is then the same fixed steps in every order,
+    rule by rule:
+
+    - 613.1f, 611.3b, 613.6: E's first slot comes before the losses' (``where``), and every operation of the shape
+      that gives or takes abilities is in the abilities' slot, ``where``'s; text changes are outside the shape. So X
+      has E's wording in E's first slot in every order, E begins to apply there, the same in every order, and is locked
+      in: it keeps applying to X in its later slots, the losses' included, though a tied loss takes its wording away.
+      What it takes, keywords named by its text, is fixed then too (no text change): the same operations in every order.
+    - 613.8a: in the losses' slot E depends on nothing (no effect changes its existence once it is locked in, its
+      text, its object or what it does), and nothing depends on E: it takes only keywords with no definition behind
+      them, so it ends no effect (611.3b), and no filter, value or condition of the shape reads abilities. So E is ready
+      from the slot's start to the moment it applies.
+    - 613.7, 613.3: every other effect of the territories with a part in that slot acting on X, and every effect that
+      gives a defined ability (whose given effect, on X or on objects a lord finds, exists only once that gain has
+      applied, with a timestamp no earlier than the gain's, 613.7a), has a timestamp later than E's and is not
+      characteristic-defining. The layer loop applies the ready effect of the earliest timestamp first (613.8b), and E
+      is ready and earlier than each of them until it applies: E applies on X before every one of them, in every
+      order, and before any effect a gain starts exists. Its timestamp is none of the group's (``_holder_untied``).
+    - So on X the losses' slot is E, then the rest: the group's gains may give back what E took (a gain set last is
+      present, ``last_touch``), and the signature of the order decides X's abilities, with E a fixed step before the
+      group's effects. In E's later slots its place is fixed by its timestamp as ``begun_before_losses`` argues (and
+      before each given effect, of a later timestamp), so the given effects need not commute with E
+      (``holds_no_definition``' ``live``)."""
+    if stamps is None or start is None:
+        return frozenset()
+    out: set[str] = set()
+    reached = {o for e in near for p in e.parts if p.op in LOSE_ALL for o in objects[e.key]}
+    for oid in sorted(reached & state.keys()):
+        ch = state[oid]
+        for w in ch.abilities:
+            d = find_definition(board, w, ch.text_changes)
+            if d is None or w in ch.granted or not any(p.op in _TAKING for p in d.parts):
+                continue
+            key = f"{oid}:{d.text}"
+            if not takes_keywords_alone(d, board, ch.text_changes) or not taken_first(
+                key, oid, near, objects, board, where, version
+            ):
+                continue
+            if begun_before_losses(d, oid, near, start, where, version, stamps, True):
+                out.add(key)
+    return frozenset(out)
+
+
+def taken_first(
+    key: str,
+    held_by: str,
+    near: Sequence[ContinuousEffect],
+    objects: Mapping[str, frozenset[str]],
+    board: Board,
+    where: int,
+    version: RulesVersion,
+) -> bool:
+    """613.7, 613.7a, 613.3, 613.8b: the held effect ``key`` of ``held_by`` is a static ability's in ``near``, and
+    every other effect of ``near`` with a part in the losses' slot (``where``) acting on ``held_by``, and every effect
+    of ``near`` giving a defined ability, has a later timestamp and is not characteristic-defining: the held effect,
+    ready, applies on its holder before each of them (``begun_taking``)."""
+    mine = next((e for e in near if e.key == key), None)
+    if mine is None or mine.origin != "static" or mine.source != held_by:
+        return False
+    for f in near:
+        if f.key == key:
+            continue
+        meets = held_by in objects[f.key] and any(_slot_index(f.origin, p.op, version) == where for p in f.parts)
+        gives = any(given(p, board) for p in f.parts)
+        if (meets or gives) and (f.timestamp <= mine.timestamp or f.origin == "cda"):
+            return False  # 613.7, 613.3: it could apply on the holder first, or tie with it
+    return True
 
 
 def apart_from_tie(
@@ -805,6 +900,81 @@ def lord_given(
         e.key for e in near if all(h in objects[e.key] or not objects[e.key] & f for h, f in found.items())
     )
     return commutes_where_it_applies(d, where, near, granted, board, version, spared)
+
+
+def gains_alone(
+    near: Sequence[ContinuousEffect],
+    objects: Mapping[str, frozenset[str]],
+    board: Board,
+    state: State,
+    version: RulesVersion,
+) -> bool:
+    """611.3b, 613.1f, 613.6, 613.7a, 613.7m, 613.8a-b, 613.4c: a tie of gains only (no loss) that gives defined
+    abilities, a lord among them, read on one board from the tie's slot on (``territory_orders``). Every operation of
+    the territories ``near`` holds is in ``orders``' scope or a gain of abilities (``add_abilities``), one at least
+    giving a defined ability; no object a gain of a defined wording reaches holds that wording as its own as the slot
+    begins; and each definition given is one ``given_alone`` takes. Why the signature of an order (``last_touch``, the
+    given wordings read as elements set present, like keywords) still decides the outcome, rule by rule:
+
+    - 611.3b, 613.1f: the effect E(h) of a wording w given to h exists exactly while h has w. No operation of the
+      territories takes a defined ability or all abilities away (a named loss in ``orders``' scope names only abilities
+      with no definition), changes text (612) or puts a keyword counter, and an effect on h is in h's territory. So from
+      the first gain of w reaching h on (in the gains' slot, 613.1f), h has w to the end of the layers, in every order:
+      the gains apply in every order (their sources lose nothing defined), and E(h) comes to exist in that slot in
+      every order, never ends, and never exists before. h does not hold w as its own (613.1f: the wording would stay
+      its own, and E(h) would be its static effect from the start, not one a gain starts).
+    - 611.3a, 613.6: E(h) acts on h ("this creature"), on objects its definition names by identity (109.2), or on the
+      objects a filter reading nothing written from the slot on finds with h as its source (``lord_objects``; a lord):
+      the same objects wherever it first applies and locks them in; ``territories`` joins them to h's territory, so
+      every effect on them is in ``near``.
+    - 613.8a-b: E(h) depends on nothing once it exists (nothing changes its existence, text, objects or values:
+      numbers), and nothing depends on it (its operations are in ``orders``' scope, so it gives or takes no defined
+      ability, and no filter, value or condition of the shape reads what it writes). Its parts are in the gains' slot
+      or later (``ends_after``): a part before it would apply in no order, and is refused rather than argued.
+    - 613.4c, 613.7a, 613.7m: in each slot E(h) applies in, each of its operations commutes with every operation there
+      of the territories' effects and of the other definitions given (``commutes_where_it_applies``, nothing set
+      aside: there is no loss). So where it applies among them (at its rank by timestamp, h's or its gain's whichever
+      is later, which may differ between orders; or in a tie of its own with the group's timestamp, which
+      ``names_only_present`` keeps open in every order, its key naming no effect in play as the slot begins) changes
+      no object's characteristics. In every order E(h) is the same operations, up to commuting, on the same objects,
+      and the outcome is the signature's: every order's outcome is reached, and every order tried is an order of the
+      tie (module docstring of ``last_touch``, "A defined ability given by the group" and "A lord given by the
+      group", read with no loss: nothing there waits, and nothing is set aside)."""
+    gains = [(e, p) for e in near for p in e.parts if part_out_of_scope(p, board) is not None]
+    if not gains or any(p.op != "add_abilities" for _, p in gains):
+        return False  # 611.3b, 612, 613.1f: a loss, a text change or a keyword counter (``holds_no_definition``' shape)
+    where = max(_slot_index(e.origin, p.op, version) for e, p in gains)
+    granted = [board.abilities[w] for _, p in gains for w in given(p, board)]
+    for e, p in gains:
+        for w in given(p, board):
+            if any(w in state[x].abilities for x in sorted(objects[e.key] & state.keys())):
+                return False  # 613.1f: held as its own, its effect is not one the gain starts
+            if not given_alone(board.abilities[w], objects[e.key], where, near, granted, board, state, version):
+                return False
+    return True
+
+
+def given_alone(
+    d: AbilityDef,
+    holders: frozenset[str],
+    where: int,
+    near: Sequence[ContinuousEffect],
+    granted: Sequence[AbilityDef],
+    board: Board,
+    state: State,
+    version: RulesVersion,
+) -> bool:
+    """611.3a-b, 613.6, 613.4c: a definition a gain gives to ``holders`` where no loss is near (``gains_alone``): its
+    effect does nothing but apply in layers, from the gains' slot (``where``) on (``ends_after``), is not
+    characteristic-defining, acts on fixed objects (the object given it, objects named by identity, or those a lord's
+    filter reading nothing written finds, ``lord_objects``) and in each of its slots commutes with every operation of
+    ``near`` and of the other definitions given (``commutes_where_it_applies``)."""
+    if not ends_after(d, where - 1, version) or d.cda:
+        return False
+    own = d.applies_to == {"is_source": True} or identity_objects(d.applies_to, None) is not None
+    if not own and lord_objects(d, holders, board, state, writes_from(near, board) or FIELDS) is None:
+        return False  # 611.3a: the objects its filter finds may change
+    return commutes_where_it_applies(d, where, near, granted, board, version, frozenset())
 
 
 def commutes_where_it_applies(

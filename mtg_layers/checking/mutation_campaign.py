@@ -106,6 +106,8 @@ KILLING_SUITE = (
     "tests/reference_optimized/test_lose_all_tied_holders.py",
     "tests/reference_optimized/test_lose_all_begun.py",
     "tests/reference_optimized/test_lord_given.py",
+    "tests/reference_optimized/test_gains_lord.py",
+    "tests/reference_optimized/test_held_takes.py",
     "tests/reference_optimized/test_indexes.py",
     "tests/reference_optimized/test_orders.py",
     "tests/reference_optimized/test_from_slot.py",

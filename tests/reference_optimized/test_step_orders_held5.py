@@ -233,13 +233,14 @@ def test_613_1f_the_readings_from_the_first_slot_and_for_a_loss_of_keywords() ->
 def test_611_3b_613_8a_held_definitions_the_readings_refuse_keep_every_order() -> None:
     """``losses_alone`` (with the group's timestamp, 1.0) refuses: green held by a creature with the group's timestamp
     (its effect would meet the group's effects in layer 5 by timestamp, in a tie); "this creature is green and loses
-    flying." (begun before the losses, it takes an ability away, which ``begun_before_losses`` was not argued for),
-    beside the Gifter or the Sizegifter; a held loss of flying acting on other creatures, a
+    flying." held after the painters (3.0: begun before the losses, it takes an ability away, and a painter could
+    apply on its holder first, ``territories.taken_first``; at 0.25 it is read, ``test_held_takes.py``), beside the
+    Gifter or the Sizegifter; a held loss of flying acting on other creatures, a
     held loss of all abilities, and a held loss of a mana ability's wording (``takes_keywords_alone``). Two of them run
     against every order: every order is kept, to the same results."""
     for holder, painters in (
         (("cub", 1.0, (GREEN,)), held_losses_painters(4)),
-        (("cub", 0.25, (GREEN_GROUNDED,)), held_losses_painters(4)),
+        (("cub", 3.0, (GREEN_GROUNDED,)), held_losses_painters(4)),
         (("cub", 0.25, (OTHERS_GROUNDED,)), held_losses_painters(4)),
         (("cub", 0.25, (SELF_HUSHED,)), held_losses_painters(4)),
         (("cub", 0.25, (MANA_LOST,)), held_losses_painters(4)),
@@ -248,11 +249,11 @@ def test_611_3b_613_8a_held_definitions_the_readings_refuse_keep_every_order() -
         assert not losses_alone(board, near, version, frozenset({1.0})), holder
     # beside the Sizegifter (7b) no gain fails to commute with the held loss of flying: the reading alone refuses it
     sized = [("husher", 1.0), ("sizegifter", 1.0), ("winger", 1.0), ("husher", 1.0)]
-    board, near, version = _last_board(held5_case(sized, [("cub", 0.25, (GREEN_GROUNDED,))]))
+    board, near, version = _last_board(held5_case(sized, [("cub", 3.0, (GREEN_GROUNDED,))]))
     assert not losses_alone(board, near, version, frozenset({1.0}))
     board, near, version = _last_board(held5_case(sized, [("cub", 0.25, (GREEN,))]))
     assert losses_alone(board, near, version, frozenset({1.0}))
-    for holder in (("cub", 1.0, (GREEN,)), ("cub", 0.25, (GREEN_GROUNDED,))):
+    for holder in (("cub", 1.0, (GREEN,)), ("cub", 3.0, (GREEN_GROUNDED,))):
         case = held5_case(held_losses_painters(4), [holder])
         got, found = reduced(case, 2, "current")
         every, slow = every_order_results(case, 2, "current")
