@@ -104,7 +104,7 @@ def lord_case(
     if gone:
         data["move"] = dict.fromkeys(gone, "graveyard")
     defined = abilities(list(patrons)) + lord_definitions([k for k, _ in painters])
-    case = case_of_cards(objects, [{"description": "the board"}, data], defined, VERSIONS)
+    case: Case = case_of_cards(objects, [{"description": "the board"}, data], defined, VERSIONS)
     return dataclasses.replace(case, game={"turn": "p1"})
 
 
