@@ -803,7 +803,11 @@ def lord_losses(
     signature says. A difference of F(h) between two boards changes which atoms and effects each board's argument
     reads, never the class: it cannot split one. The step writes between the boards (objects entering and leaving,
     the entry counters, resolved effects): those make the boards differ, each read with its own F(h); within a
-    board, only what its own effects write could move F(h), and the filter reads none of it.
+    board, only what its own effects write could move F(h), and the filter reads none of it. Reading the lord on one
+    board only (as if F(h) were the same on each) is wrong: on the sources' board the Lions are not there, and a loss
+    of theirs beside the Bear's lord was set aside; two outcomes of seven were lost (hand-break,
+    ``tests/reference_optimized/test_step_orders_lord.py``). A tie E(h) meets with the group's timestamp (613.7a)
+    names an effect no board read has before the layers, and keeps every order (``StepOrders.__call__``).
 
     *On every order's boards.* B_σ differs from B in counter effects only (module docstring). F(h) is read before the
     layers, where counters change nothing, with a filter reading no counters (``board_territories`` refuses a given
