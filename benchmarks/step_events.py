@@ -9,14 +9,19 @@ timestamp 1.0 and one Lions (or the Soldier token) entering in step 2:
 * amounts: Greeners and Bluers in turn, the green patron, "+X/+X, X the number of creatures you control" resolving on
   the bear as the Lions enter (611.2d);
 * sba: Greeners, Bluers, Witherers ("the bear is 1/0.") and Growers ("3/3") in turn, the blue patron, state-based
-  actions performed (704.5f: the bear dies or not as the order says).
+  actions performed (704.5f: the bear dies or not as the order says);
+* lord (no event; ``--events lord``): a Husher, the Beargifter ("the bear has 'other creatures you control have
+  flying.'"), then Wingers and Hushers in turn, the Bear after them (3.0), the Flier patron, the Lions entering
+  (tests/reference_optimized/test_step_orders_lord.py, ``lord_case(lord_painters(N), 3.0)``: a lord given by the
+  group, ``step_orders.lord_losses``).
 
 CPU is ``time.process_time`` of this process, runs alternating after/before; the every-order enumeration stops at
 ``LIMIT`` resolutions (120, what ``explain`` and ``verify`` use) and says whether it was complete.
 
-Run: PYTHONPATH=. python benchmarks/step_events.py [REPEATS] [N ...] (warm: both modes in one process, alternating;
-later runs reuse what the resolver caches), or ``... cold EVENT N MODE`` (one run in a fresh process, MODE ``after``
-or ``before``), alternating the modes from the shell.
+Run: PYTHONPATH=. python benchmarks/step_events.py [REPEATS] [N ...] [--events E,...] (warm: both modes in one
+process, alternating; later runs reuse what the resolver caches), or ``... cold EVENT N MODE [LIMIT]`` (one run in a
+fresh process, MODE ``after`` or ``before``, every order stopping at LIMIT resolutions, by default ``LIMIT``),
+alternating the modes from the shell.
 """
 
 from __future__ import annotations
@@ -31,6 +36,7 @@ from reference.choices import LIMIT
 from reference.versions import get_version
 from reference_optimized.step_orders import StepOrders, distinct_step_outcomes
 from tests.reference_optimized.test_step_orders_events import COUNT, TOKEN, event_case, laurels, results
+from tests.reference_optimized.test_step_orders_lord import lord_case, lord_painters
 
 
 def painters(kinds: list[str], n: int) -> list[str]:
@@ -42,6 +48,8 @@ def case_of(event: str, n: int) -> Any:
     """The case of one event with ``n`` tied painters (module docstring)."""
     lions = {"id": "lions0", "name": "lions0", "controller": "p1", "colors": ["white"], "types": ["creature"],
              "power": 2, "toughness": 1}  # fmt: skip
+    if event == "lord":
+        return lord_case(lord_painters(n), 3.0)
     if event == "tokens":
         step: dict[str, Any] = {
             "description": "the token",
@@ -93,13 +101,13 @@ def measure(event: str, n: int, repeats: int) -> dict[str, Any]:
     }
 
 
-def cold(event: str, n: int, mode: str) -> dict[str, Any]:
+def cold(event: str, n: int, mode: str, limit: int = LIMIT) -> dict[str, Any]:
     """One run of one mode (``after`` or ``before``) in a fresh process: its CPU with no resolution cached before."""
     case, version = case_of(event, n), get_version("current")
     if mode == "after":
         cpu, (boards, found) = timed(lambda: distinct_step_outcomes(case, 2, version))
     else:
-        cpu, (boards, found) = timed(lambda: entry.step_outcomes(case, 2, version, LIMIT))
+        cpu, (boards, found) = timed(lambda: entry.step_outcomes(case, 2, version, limit))
     return {"event": event, "n": n, "mode": mode, "runs": found.runs, "complete": found.complete,
             "outcomes": len(results(boards, found)), "cpu": cpu}  # fmt: skip
 
@@ -107,12 +115,17 @@ def cold(event: str, n: int, mode: str) -> dict[str, Any]:
 def main(argv: list[str]) -> None:
     """One JSON line per event and N; ``cold EVENT N MODE``: one cold run (``cold``)."""
     if argv and argv[0] == "cold":
-        print(json.dumps(cold(argv[1], int(argv[2]), argv[3])), flush=True)
+        print(json.dumps(cold(argv[1], int(argv[2]), argv[3], *(int(a) for a in argv[4:5]))), flush=True)
         return
+    events: tuple[str, ...] = ("tokens", "amounts", "sba")
+    if "--events" in argv:
+        at = argv.index("--events")
+        events = tuple(argv[at + 1].split(","))
+        argv = argv[:at] + argv[at + 2 :]
     repeats = int(argv[0]) if argv else 3
     sizes = [int(a) for a in argv[1:]] or [4, 8, 10]
     for n in sizes:
-        for event in ("tokens", "amounts", "sba"):
+        for event in events:
             print(json.dumps(measure(event, n, repeats)), flush=True)
 
 

@@ -237,7 +237,17 @@ reading of 2 holds with fewer effects (``sure_loss``' loss is a static ability o
 effect; ``_holder_untied`` asks fewer effects). The proof of "Why this gives every outcome" above then holds as written,
 with this reading beside ``orders``' and ``last_touch``'s inside a reduced group. A lord given ("other
 creatures you control get +1/+1"), whose filter finds objects whose losses it need not wait for, is refused by 3 and
-keeps every order (``tests/reference_optimized/test_territories.py``, Rune of Flight on Colossus Hammer).
+keeps every order there (``tests/reference_optimized/test_territories.py``, Rune of Flight on Colossus Hammer); it is
+read by ``lord_losses`` instead, below.
+
+*A lord given by the group, in a step* (``lord_territories``, ``lord_losses``; "creatures you control have 'other
+creatures you control have flying.'" beside Hushers and Wingers, a creature entering). Where the territories refuse a
+board only for a lord given, each board read is split again with the lord's objects F(h), read on that board with its
+holder h as source, joined to h's territory (``territories.territories`` with ``lords``), and a group whose
+territories hold such a gain beside losses of all abilities is read as on one board (``territories.lord_given``,
+through ``holds_no_definition`` with ``lords``), on each board with that board's F(h). ``lord_losses``' docstring
+gives the argument: the 614.12 look reads a granted lord as any other static ability of its holder, and F(h) need not
+be the same on the boards read, each being argued on its own.
 
 **Tokens, amounts fixed on resolution and state-based actions** (``boards_read``: ``token_reason``, ``amount_reason``,
 ``sba_boards``). Each reads the board under σ once more; each is taken into the argument above as follows, or refused
@@ -291,8 +301,8 @@ version cannot perform an action (704.5j).
 
 Outside both scopes (a step whose tokens, amounts or state-based actions are refused above; copies or control
 changes, which are not local; filters, values or conditions reading what may be written, or counters; a gain of a
-defined ability in a group but as ``gifts_apart`` or ``losses_alone`` reads it, a lord given among them; a defined
-ability held by an object a loss reaches that 2 does not read) every order is tried
+defined ability in a group but as ``gifts_apart``, ``losses_alone`` or ``lord_losses`` reads it; a defined ability
+held by an object a loss reaches that 2 does not read) every order is tried
 (``reference.choices.every_order``), as before: never a wrong answer, only the slow one.
 ``tests/reference_optimized/test_step_orders.py`` compares the outcomes with every order's on generated steps, and
 ``tests/reference_optimized/test_step_orders_events.py`` on steps with tokens, amounts and state-based actions.
@@ -660,13 +670,14 @@ def tagged_objects(
 
 
 def board_territories(
-    board: Board, effects: Sequence[ContinuousEffect], version: RulesVersion
+    board: Board, effects: Sequence[ContinuousEffect], version: RulesVersion, lords: bool = False
 ) -> dict[str, int] | None:
     """611.3a-b, 612, 613.1f, 613.8a, 614.12: the territories of a board read from its first slot on
     (``territories.territories``: nothing locked in, the characteristics before the layers), an effect that applies in
     no layer (an "enters with" replacement's, 614.1c) in a class of its own; None outside their shape, or where an
     effect, a definition an effect gives or a static ability's condition reads counters (the entry counters differ
-    between the orders, 122.1), or a condition reads whose turn it is (module docstring)."""
+    between the orders, 122.1), or a condition reads whose turn it is (module docstring). With ``lords``, a lord given
+    joins the objects it finds on this board to its holder's territory (``lord_territories``)."""
     for e in effects:
         if reads_counters(e.filter) or any(reads_counters(p.args) for p in e.parts):
             return None  # 122.1: it reads the counters the entry may give
@@ -678,7 +689,7 @@ def board_territories(
         if reads_counters(d.applies_to) or any(reads_counters(q.args) for q in d.parts):
             return None  # 611.3b, 122.1: an ability given that reads counters
     layered = [e for e in effects if e.parts]
-    where = territories(layered, {}, board, initial_state(board, version))
+    where = territories(layered, {}, board, initial_state(board, version), lords)
     if where is None:
         return None
     out = dict(where)
@@ -688,12 +699,12 @@ def board_territories(
 
 
 def step_territories(
-    boards: Sequence[Board], per_board: Sequence[Sequence[ContinuousEffect]], version: RulesVersion
+    boards: Sequence[Board], per_board: Sequence[Sequence[ContinuousEffect]], version: RulesVersion, lords: bool = False
 ) -> dict[str, int] | None:
     """611.3b, 612, 613.1f, 613.7m-n, 614.12: the territories of every board read, merged (two effects in one
     territory on one board are in one); None where a board is outside their shape, or where a rule orders two effects
     of one timestamp in different merged territories on a board (``territories.ruled_across``: 613.7n, APNAP)."""
-    found = [board_territories(b, effects, version) for b, effects in zip(boards, per_board, strict=True)]
+    found = [board_territories(b, effects, version, lords) for b, effects in zip(boards, per_board, strict=True)]
     if any(where is None for where in found):
         return None
     out = merged([where for where in found if where is not None])
@@ -744,6 +755,76 @@ def lost_unapplied(
     group's keys name): left out of the effects the group's orders are read on (module docstring)."""
     state, objects = reached(board, near, version)
     return never_applying(near, objects, board, state, version, group)
+
+
+def lord_territories(
+    boards: Sequence[Board], per_board: Sequence[Sequence[ContinuousEffect]], version: RulesVersion
+) -> dict[str, int] | None:
+    """611.3a-b, 613.6, 614.12: ``step_territories`` where each board read joins the objects a lord given finds there
+    (``territories.lord_objects``, its holder as source, the 614.12 look included) to its holder's territory; None
+    where a board is outside that shape (``lord_losses`` gives the argument)."""
+    return step_territories(boards, per_board, version, lords=True)
+
+
+def lord_losses(
+    board: Board, near: Sequence[ContinuousEffect], version: RulesVersion, stamps: frozenset[float] = frozenset()
+) -> bool:
+    """611.3a-b, 613.6, 613.7m, 613.8a-b, 614.12: on one board read, the territories ``near`` holds are read as
+    ``losses_alone`` reads them, a gain of a lord allowed among them ("other creatures you control have flying.",
+    "... get +1/+1"): ``holds_no_definition`` with ``lords`` (``territories.lord_given``), the board's first slot
+    passed as the tie's, nothing locked in, the group's timestamps ``stamps``.
+
+    ``lord_given``'s argument is made for one board read from a tie's slot on; a step reads several boards (module
+    docstring, "The boards a step reads"), each from its first slot, where nothing before that slot can differ
+    between the orders. Two questions remain, each decided here from the rules and from what the resolver does.
+
+    *(1) The 614.12 look.* The effect E(h) of a lord granted to h is generated by a static ability that h has (611.3b;
+    granted, its timestamp h's or its gain's, 613.7a), so as an object o is looked at as it would enter, E(h) is read
+    as any other static ability of h: it reaches o when h is o (o's own ability, which will apply to it once it is on
+    the battlefield), and, from Ixalan on (``entry_sees_existing_effects``), when h is a permanent already there (the
+    effect already exists and would apply to o); not when h enters at the same time (its effect does not exist yet),
+    nor, before Ixalan, when h is another object (the Dearly Departed ruling). ``reference.effects.affected`` reads it
+    so: the effect the resolver generates for the ability given to h has h as its source, and the look leaves o out
+    of every effect whose source is not o (of a source entering with o, from Ixalan), granted or not, as
+    ``proofs.encoding``'s ``view`` does. ``territories.lord_objects`` builds E(h) with h as its source and reads it
+    through that same ``affected`` on the looked-at board, so F(h) read there is exactly what E(h) applies to there:
+    o left out where 614.12 leaves it out, and in where it is in.
+
+    *(2) F(h) on each board.* The lord's objects need not be the same on the boards read: the entering object is on
+    the board after the entry and not on the sources', it may be left out on its looked-at board, an object leaving
+    in the step is on the sources' board only, and a later step changes the board again. Nothing asks them to be.
+    By "The boards a step reads" two orders give the step one outcome when each board read ends alike under both,
+    and each board is argued on its own: on B, F(h) is read on B (from the characteristics before the layers, with
+    a filter reading nothing any effect of B writes, the given definitions' and the counters' effects counted:
+    ``territories`` refuses the board otherwise), joined to h's territory on B, and ``lord_given``'s conditions are
+    checked on B's effects with B's F(h) (every loss of the territories reaching h or no object of F(h); E(h)'s
+    parts from the losses' slot on, each commuting with every other operation of its slot). B's territories refine
+    the merged ones, and the orders tried of a group are one per signature of ``last_touch`` over every board's
+    atoms, each object named with its board (``tagged_objects``: an atom of B is touched only by B's effects), so two
+    orders of one class have the same signature cut to B's atoms, which is B's own signature; by ``lord_given``'s
+    argument on B (a board read from its first slot is read from a tie's slot with no slot before it) B ends as that
+    signature says. A difference of F(h) between two boards changes which atoms and effects each board's argument
+    reads, never the class: it cannot split one. The step writes between the boards (objects entering and leaving,
+    the entry counters, resolved effects): those make the boards differ, each read with its own F(h); within a
+    board, only what its own effects write could move F(h), and the filter reads none of it. Reading the lord on one
+    board only (as if F(h) were the same on each) is wrong: on the sources' board the Lions are not there, and a loss
+    of theirs beside the Bear's lord was set aside; two outcomes of seven were lost (hand-break,
+    ``tests/reference_optimized/test_step_orders_lord.py``). A tie E(h) meets with the group's timestamp (613.7a)
+    names an effect no board read has before the layers, and keeps every order (``StepOrders.__call__``).
+
+    *On every order's boards.* B_σ differs from B in counter effects only (module docstring). F(h) is read before the
+    layers, where counters change nothing, with a filter reading no counters (``board_territories`` refuses a given
+    definition that reads them) and nothing a counter's effect writes (B holds one of every kind on every entered
+    object: its writes are among those the filter must not read), so F(h), h's gains and the losses reaching them are
+    B's on B_σ; each check holds with fewer effects, or counters of other numbers (sums commute whatever their
+    numbers, 613.4c). So the proof of "Why this gives every outcome" holds with this reading beside the others.
+
+    Refused, every order kept: a loss reaching an object of F(h) on some board and not h ("the Lions lose all
+    abilities" beside a lord given to the Bear: the Lions keep what E(h) gives or lose it as the order places the loss
+    before or after E(h), which no signature reads); a lord whose filter reads what the board writes or counters; a
+    lord's part before the losses' slot, or one that does not commute in its slot; a tie of gains with no loss."""
+    state, objects = reached(board, near, version)
+    return holds_no_definition(near, objects, board, state, version, stamps, first_slot(version), lords=True)
 
 
 def group_stamps(group: Sequence[str], effects: Sequence[ContinuousEffect]) -> frozenset[float]:
@@ -833,6 +914,8 @@ class StepOrders(DistinctOrders):
             )
             if self.reason is not None:
                 self.territories = step_territories(self.boards, self.per_board, version)
+                if self.territories is None:  # 611.3a: a lord given, its objects read on each board (``lord_losses``)
+                    self.territories = lord_territories(self.boards, self.per_board, version)
                 self.reason = self.reason if self.territories is None else None
         self.effects = one_per_key(self.per_board) or []
         if self.reason is None and not self.effects:
@@ -882,7 +965,8 @@ class StepOrders(DistinctOrders):
             ):
                 read.append(effects)
                 continue
-            if not losses_alone(b, effects, self.version, group_stamps(group, effects)):
+            stamps = group_stamps(group, effects)
+            if not losses_alone(b, effects, self.version, stamps) and not lord_losses(b, effects, self.version, stamps):
                 return every_of(tuple(group))
             lose_all = True
             gone = lost_unapplied(b, effects, self.version, group)

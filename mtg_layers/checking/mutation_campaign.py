@@ -116,6 +116,7 @@ KILLING_SUITE = (
     "tests/reference_optimized/test_step_orders.py",
     "tests/reference_optimized/test_step_orders_events.py",
     "tests/reference_optimized/test_step_orders_held5.py",
+    "tests/reference_optimized/test_step_orders_lord.py",
     "tests/reference_optimized/test_territories.py",
     "tests/reference_optimized/test_text_changes.py",
     "tests/reference_optimized/test_witnesses.py",
