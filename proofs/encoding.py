@@ -173,6 +173,12 @@ def _neg(x: z3.BoolRef) -> z3.BoolRef:
     return neg(x)
 
 
+def _folded(x: z3.BoolRef) -> z3.BoolRef:
+    """``x``, or the constant it simplifies to (a comparison of two known timestamps)."""
+    s = z3.simplify(x)
+    return s if is_true(s) or is_false(s) else x
+
+
 def _conj(items: list[z3.BoolRef]) -> z3.BoolRef:
     """And, folding constants: the name ``conj`` is a local list in ``matches``."""
     return conj(items)
@@ -1576,6 +1582,9 @@ class Encoding:
         rb = 0 if (cda_first and b.cda) else 1
         if ra != rb:
             return z3.BoolVal(ra < rb)
+        equal = va.ts == vb.ts
+        if is_false(z3.simplify(equal)):  # 613.7: timestamps that cannot be equal decide alone
+            return _folded(va.ts < vb.ts)
         ga, gb = va.granted, vb.granted
         if getattr(self.version, "granted_keeps_relative_order", False):
             tb_less = disj([conj([_neg(ga), gb]), conj([ga, gb, va.grant_ts < vb.grant_ts])])
@@ -1590,8 +1599,7 @@ class Encoding:
         by_choice = conj([_neg(two), _bool(chosen_ab)])
         # what no rule and no recorded choice decides: the one open order of the tied effects
         undecided = two if (chosen_ab or chosen_ba) else TRUE
-        equal = va.ts == vb.ts
-        left_open = FALSE if is_false(z3.simplify(equal)) else conj([undecided, self._tie_before(a, b)])
+        left_open = conj([undecided, self._tie_before(a, b)])
         decided = disj([by_choice, left_open])
         tie = disj([n_ab, conj([_neg(n_ba), disj([ap_ab, conj([_neg(ap_ba), decided])])])])
         return disj([va.ts < vb.ts, conj([equal, disj([tb_less, conj([tb_same, tie])])])])
