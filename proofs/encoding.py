@@ -106,6 +106,7 @@ from .state import (
     constant,
     differ,
     disj,
+    implies,
     integer,
     is_creature_type,
     is_false,
@@ -1416,6 +1417,9 @@ class Encoding:
                     if v.cda_dependency_isolated and a.cda != b.cda:
                         dep[(a.key, b.key)] = FALSE  # 613.8a(c)
                         continue
+                    if is_false(group[a.key]) or is_false(group[b.key]) or is_false(changes[b.key]):
+                        dep[(a.key, b.key)] = FALSE  # what the conjunction below folds to, whatever ``_depends`` says
+                        continue
                     differs = self._depends(a, b, slot, st, trials[b.key], views[a.key], doing[a.key])
                     dep[(a.key, b.key)] = conj([differs, group[a.key], group[b.key], changes[b.key]])
         pos.dep = dep
@@ -1451,28 +1455,35 @@ class Encoding:
             ready = {a: conj([group[a], _neg(waiting[a])]) for a in keys}
         cons: list[z3.BoolRef] = [choice >= -1, choice < n]
         cons.append((choice == -1) == _neg(any_of(list(live.values()))))
+        picks = [choice == i for i in range(n)]
         for i, a in enumerate(effects):
+            if is_false(ready[a.key]):  # never chosen here: no effect need go before it
+                cons.append(implies(picks[i], FALSE))
+                continue
             better = [
-                z3.Implies(ready[b.key], _neg(self._less(b, views[b.key], a, views[a.key], st)))
+                implies(ready[b.key], _neg(self._less(b, views[b.key], a, views[a.key], st)))
                 for b in effects
-                if b.key != a.key
+                if b.key != a.key and not is_false(ready[b.key])
             ]
-            cons.append(z3.Implies(choice == i, all_of([ready[a.key], *better])))
+            cons.append(implies(picks[i], all_of([ready[a.key], *better])))
         self.constraints.extend(cons)
+        # "this effect applies here", false for one that is not ready: the constraints above rule its choice out, so
+        # every model reads false there, and its bookkeeping stays as it was
+        chosen = [FALSE if is_false(ready[e.key]) else picks[i] for i, e in enumerate(effects)]
         # the next state and bookkeeping (613.6 lock-in on first application)
         nxt_terms = dict(st)
         for o in self.live:
             obj = st[o]
             for i, e in enumerate(effects):
-                obj = _ite_obj(choice == i, trials[e.key][o], obj)
+                obj = _ite_obj(chosen[i], trials[e.key][o], obj)
             nxt_terms[o] = obj
         nxt: dict[str, Obj] = {}
         for o in self.live:
             nxt[o] = settled(f"{tag}|{o}", st[o], nxt_terms[o], self.constraints)
         for i, e in enumerate(effects):
-            if e.kind != "static":
+            if e.kind != "static" or is_false(chosen[i]):
                 continue
-            lock, view, first = self.locks[e.key], views[e.key], choice == i
+            lock, view, first = self.locks[e.key], views[e.key], chosen[i]
             now = all_of(first, _neg(lock.started))
             self.locks[e.key] = Lock(
                 disj([lock.started, first]),
@@ -1483,7 +1494,7 @@ class Encoding:
                 when(now, view.granted, lock.granted),
                 when(now, view.grant_ts, lock.grant_ts),
             )
-        new_done = {e.key: any_of(done[e.key], choice == i) for i, e in enumerate(effects)}
+        new_done = {e.key: any_of(done[e.key], chosen[i]) for i, e in enumerate(effects)}
         return nxt, new_done
 
     def _holder(self, e: PEffect) -> str:

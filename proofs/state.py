@@ -117,6 +117,17 @@ def neg(x: z3.BoolRef) -> z3.BoolRef:
     return z3.BoolRef(z3.Z3_mk_not(x.ctx.ref(), x.ast), x.ctx)
 
 
+def implies(x: z3.BoolRef, y: z3.BoolRef) -> z3.BoolRef:
+    """x implies y, folding constants, straight through z3's C API (z3.Implies coerces its arguments)."""
+    if is_false(x) or is_true(y):
+        return TRUE
+    if is_true(x):
+        return y
+    if is_false(y):
+        return neg(x)
+    return z3.BoolRef(z3.Z3_mk_implies(x.ctx.ref(), x.ast, y.ast), x.ctx)
+
+
 def if_then(c: z3.BoolRef, a: Any, b: Any) -> Any:
     """If(c, a, b) straight through z3's C API when both branches have one sort (else z3.If coerces)."""
     kind = z3.BoolRef if isinstance(a, z3.BoolRef) else z3.ArithRef if isinstance(a, z3.ArithRef) else None
