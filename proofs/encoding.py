@@ -79,8 +79,8 @@ Nothing here calls the resolver's layer loop, dependency or operation functions.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from itertools import pairwise
 from typing import Any
@@ -106,11 +106,15 @@ from .state import (
     constant,
     differ,
     disj,
+    equal,
+    implies,
     integer,
     is_creature_type,
     is_false,
     is_true,
+    less_than,
     neg,
+    number,
     real,
     same,
     settled,
@@ -171,6 +175,21 @@ def _bool(x: bool) -> z3.BoolRef:
 def _neg(x: z3.BoolRef) -> z3.BoolRef:
     """Not, folding constants."""
     return neg(x)
+
+
+Numbers = frozenset[Fraction]
+
+
+def _values_of(x: z3.ArithRef, values: Callable[[z3.ArithRef], Numbers | None]) -> Numbers | None:
+    """The numbers ``x`` can stand for: itself if a number, its branches' (read by ``values``) if an if-then-else
+    whose branches are numbers or such; else None."""
+    n = number(x)
+    if n is not None:
+        return frozenset((n,))
+    if not z3.is_app_of(x, z3.Z3_OP_ITE):
+        return None
+    then, other = values(x.arg(1)), values(x.arg(2))
+    return None if then is None or other is None else then | other
 
 
 def _conj(items: list[z3.BoolRef]) -> z3.BoolRef:
@@ -275,6 +294,10 @@ class Encoding:
     the theorems); the cross-check always uses the full rules.
     """
 
+    # Whether formulas already built are kept and given again (``_recall``); off, each is built again (the tests
+    # compare the two builds term by term: a kept formula is the one building it again gives)
+    remember = True
+
     def __init__(self, board: Board, version: RulesVersion, tag: str = "e", universe: Universe | None = None) -> None:
         """613.1, 613.6: every zone's objects from their own values, a 613.6 lock per static effect, then the layers."""
         self.board = board
@@ -323,6 +346,8 @@ class Encoding:
         # equal terms, so a kept one is what building it again would give). Each entry holds its inputs, so
         # that the identities in its key stay theirs while the encoding lives.
         self.memo: dict[tuple[Any, ...], tuple[Any, tuple[Any, ...]]] = {}
+        # ``_values`` of each term read, by its node (the term held beside it)
+        self.values_seen: dict[int, tuple[Numbers | None, z3.ArithRef]] = {}
         self.effects = self._potential_effects()
         self.others: dict[str, Obj] = {
             i: constant(self.u, own_values(o, version)) for i, o in board.objects.items() if i not in self.live
@@ -547,6 +572,15 @@ class Encoding:
             self.copy_cache[k] = values
         return self.copy_cache[k]
 
+    def _recall(self, key: tuple[Any, ...], inputs: tuple[Any, ...], build: Callable[[], Any]) -> Any:
+        """What ``build`` gives, built once per ``key``; the entry holds ``inputs`` (the objects and z3 terms whose
+        identities the key names) so that no identity in a key is reused while the encoding lives."""
+        if not self.remember:
+            return build()
+        if key not in self.memo:
+            self.memo[key] = (build(), inputs)
+        return self.memo[key][0]
+
     def parts_in(self, e: PEffect, slot: Slot) -> tuple[Part, ...]:
         """613.6: the parts of an effect that apply in this slot."""
         return tuple(p for p in e.parts if self.version.slot_of(OPERATION_KIND[p.op], e.origin) == slot.id)
@@ -559,10 +593,7 @@ class Encoding:
         """611.3, 612.3, 613.7a: whether a static ability exists at ``st``, how its words read, its timestamp."""
         assert e.definition is not None and e.source is not None
         ch = st[e.source]  # all it reads of the state: its source's characteristics
-        key = ("static_now", e.key, id(ch))
-        if key not in self.memo:
-            self.memo[key] = (self._static_on(e, ch), (ch,))
-        return self.memo[key][0]  # type: ignore[no-any-return]
+        return self._recall(("static_now", e.key, id(ch)), (ch,), lambda: self._static_on(e, ch))  # type: ignore[no-any-return]
 
     def _static_on(self, e: PEffect, ch: Obj) -> tuple[z3.BoolRef, Reading, z3.ArithRef, z3.BoolRef, z3.ArithRef]:
         """611.3, 612.3, 613.7a: ``_static_now`` read off its source's characteristics ``ch``."""
@@ -668,6 +699,16 @@ class Encoding:
         return z3.IntVal(self.u.player(e.controller))
 
     def view(self, e: PEffect, st: Mapping[str, Obj]) -> View:
+        """611.2c, 611.3a, 613.6: the effect at ``st`` (``_view_now``), kept by what it reads: its 613.6 lock and the
+        state of every object (a resolved effect or a rule's reads neither: one view)."""
+        if e.kind != "static":
+            return self._recall(("view", e.key), (), lambda: self._view_now(e, st))  # type: ignore[no-any-return]
+        lock = self.locks[e.key]
+        states = tuple(st.values())
+        key = ("view", e.key, id(lock), tuple(st), *map(id, states))
+        return self._recall(key, (lock, states), lambda: self._view_now(e, st))  # type: ignore[no-any-return]
+
+    def _view_now(self, e: PEffect, st: Mapping[str, Obj]) -> View:
         """611.2c, 611.3a, 613.6: the effect at ``st``: whether it exists, how it reads, its timestamp and objects."""
         ctrl = self.controller_of(e, st)
         if e.kind != "static":
@@ -692,21 +733,42 @@ class Encoding:
             when(exists, granted, lock.granted),
             when(exists, grant_ts, lock.grant_ts),
         )
+        for o in self.live:
+            view.targets[o] = self._target(e, o, st, view, lock)
+        return view
+
+    def _target(self, e: PEffect, o: str, st: Mapping[str, Obj], view: View, lock: Lock) -> z3.BoolRef:
+        """611.3a, 613.6, 614.12: whether the static ability ``e`` applies to ``o`` at ``st`` (its objects locked in
+        once it started to apply), ``view`` giving its controller and reading there."""
         assert e.definition is not None
         # 611.3a: a static ability reaches another zone only when its text names it; a CDA its own object anywhere
         anywhere = e.origin == "cda" or _names_zone(e.definition.applies_to)
-        entering = self.board.entering
-        for o in self.live:
-            if self.board.objects[o].zone != "battlefield" and not anywhere:
-                view.targets[o] = FALSE
-                continue
-            aside = self.board.entering_aside
-            if o == entering and e.source != o and (aside is None or e.source in aside):
-                view.targets[o] = FALSE  # 614.12: as it would enter, this static ability is not on it yet
-                continue
-            now = self.matches(e.definition.applies_to, o, st, e, view)
-            view.targets[o] = when(lock.started, lock.targets[o], now)
-        return view
+        if self.board.objects[o].zone != "battlefield" and not anywhere:
+            return FALSE
+        aside = self.board.entering_aside
+        if o == self.board.entering and e.source != o and (aside is None or e.source in aside):
+            return FALSE  # 614.12: as it would enter, this static ability is not on it yet
+        now = self.matches(e.definition.applies_to, o, st, e, view)
+        return when(lock.started, lock.targets[o], now)  # type: ignore[no-any-return]
+
+    def _view_after(self, e: PEffect, before: View, st: Mapping[str, Obj], trial: Mapping[str, Obj]) -> View:
+        """611.3a, 613.6: ``view(e, trial)`` from ``before``, the view at ``st``, where ``trial`` is ``st`` with some
+        objects' states replaced: a static ability's existence, reading, timestamp and controller read its source's
+        state (and its condition, the whole board) and whether it applies to an object that object's state and its
+        source's (``matches``), so what reads no replaced state is ``before``'s own term."""
+        if not self.remember:  # everything built again (the tests' comparison)
+            return self.view(e, trial)
+        changed = [o for o in self.live if trial[o] is not st[o]]
+        if not changed or e.kind != "static":  # a resolved effect's or a rule's view reads no state
+            return before
+        assert e.definition is not None
+        if e.source in changed or e.definition.condition is not None:
+            return self.view(e, trial)
+        lock = self.locks[e.key]
+        after = replace(before, targets=dict(before.targets))
+        for o in changed:
+            after.targets[o] = self._target(e, o, trial, after, lock)
+        return after
 
     # --- filters and values (reference.filters' vocabulary, as formulas) -------------------------------
 
@@ -719,11 +781,13 @@ class Encoding:
         """611.3a: the object satisfies the filter at this state (every key must hold)."""
         # what a filter reads: the object's characteristics, the source's and "it"'s (a shared creature
         # type), "you" and how the effect's words read now (612)
+        # (the source's and "it"'s only where a key compares creature types; the reading only where text changes are)
         ch = self._char(st, oid)
-        src = self._char(st, e.source) if e.source is not None and e.source in self.board.objects else None
-        other = self._char(st, it) if it is not None and it in self.board.objects else None
+        shared = _compares_creature_types(filt)
+        src = self._char(st, e.source) if shared and e.source is not None and e.source in self.board.objects else None
+        other = self._char(st, it) if shared and it is not None and it in self.board.objects else None
         reading = view.reading
-        wmap = tuple(reading.wmap.values())
+        words = (reading.active, *reading.wmap.values()) if self.u.from_words else ()
         key = (
             "matches",
             id(filt),
@@ -734,13 +798,10 @@ class Encoding:
             id(src),
             id(other),
             view.controller.ast.value,
-            reading.active.ast.value,
-            *(w.ast.value for w in wmap),
+            *(w.ast.value for w in words),
         )
-        if key not in self.memo:
-            found = self._matches_now(filt, oid, st, e, view, it)
-            self.memo[key] = (found, (filt, ch, src, other, view.controller, reading.active, *wmap))
-        return self.memo[key][0]  # type: ignore[no-any-return]
+        inputs = (filt, ch, src, other, view.controller, *words)
+        return self._recall(key, inputs, lambda: self._matches_now(filt, oid, st, e, view, it))  # type: ignore[no-any-return]
 
     def _matches_now(
         self, filt: Any, oid: str, st: Mapping[str, Obj], e: PEffect, view: View, it: str | None = None
@@ -874,10 +935,8 @@ class Encoding:
             view.reading.active.ast.value,
             *(w.ast.value for w in wmap),
         )
-        if key not in self.memo:
-            found = self._evaluate_now(value, st, e, view, target)
-            self.memo[key] = (found, (value, *states, view.controller, view.reading.active, *wmap))
-        return self.memo[key][0]  # type: ignore[no-any-return]
+        inputs = (value, *states, view.controller, view.reading.active, *wmap)
+        return self._recall(key, inputs, lambda: self._evaluate_now(value, st, e, view, target))  # type: ignore[no-any-return]
 
     def _evaluate_now(self, value: Any, st: Mapping[str, Obj], e: PEffect, view: View, target: str) -> z3.ArithRef:
         """611.3a: ``evaluate``, built."""
@@ -1410,6 +1469,9 @@ class Encoding:
                     if v.cda_dependency_isolated and a.cda != b.cda:
                         dep[(a.key, b.key)] = FALSE  # 613.8a(c)
                         continue
+                    if is_false(group[a.key]) or is_false(group[b.key]) or is_false(changes[b.key]):
+                        dep[(a.key, b.key)] = FALSE  # what the conjunction below folds to, whatever ``_depends`` says
+                        continue
                     differs = self._depends(a, b, slot, st, trials[b.key], views[a.key], doing[a.key])
                     dep[(a.key, b.key)] = conj([differs, group[a.key], group[b.key], changes[b.key]])
         pos.dep = dep
@@ -1445,28 +1507,35 @@ class Encoding:
             ready = {a: conj([group[a], _neg(waiting[a])]) for a in keys}
         cons: list[z3.BoolRef] = [choice >= -1, choice < n]
         cons.append((choice == -1) == _neg(any_of(list(live.values()))))
+        picks = [choice == i for i in range(n)]
         for i, a in enumerate(effects):
+            if is_false(ready[a.key]):  # never chosen here: no effect need go before it
+                cons.append(implies(picks[i], FALSE))
+                continue
             better = [
-                z3.Implies(ready[b.key], _neg(self._less(b, views[b.key], a, views[a.key], st)))
+                implies(ready[b.key], _neg(self._less(b, views[b.key], a, views[a.key], st)))
                 for b in effects
-                if b.key != a.key
+                if b.key != a.key and not is_false(ready[b.key])
             ]
-            cons.append(z3.Implies(choice == i, all_of([ready[a.key], *better])))
+            cons.append(implies(picks[i], all_of([ready[a.key], *better])))
         self.constraints.extend(cons)
+        # "this effect applies here", false for one that is not ready: the constraints above rule its choice out, so
+        # every model reads false there, and its bookkeeping stays as it was
+        chosen = [FALSE if is_false(ready[e.key]) else picks[i] for i, e in enumerate(effects)]
         # the next state and bookkeeping (613.6 lock-in on first application)
         nxt_terms = dict(st)
         for o in self.live:
             obj = st[o]
             for i, e in enumerate(effects):
-                obj = _ite_obj(choice == i, trials[e.key][o], obj)
+                obj = _ite_obj(chosen[i], trials[e.key][o], obj)
             nxt_terms[o] = obj
         nxt: dict[str, Obj] = {}
         for o in self.live:
             nxt[o] = settled(f"{tag}|{o}", st[o], nxt_terms[o], self.constraints)
         for i, e in enumerate(effects):
-            if e.kind != "static":
+            if e.kind != "static" or is_false(chosen[i]):
                 continue
-            lock, view, first = self.locks[e.key], views[e.key], choice == i
+            lock, view, first = self.locks[e.key], views[e.key], chosen[i]
             now = all_of(first, _neg(lock.started))
             self.locks[e.key] = Lock(
                 disj([lock.started, first]),
@@ -1477,7 +1546,7 @@ class Encoding:
                 when(now, view.granted, lock.granted),
                 when(now, view.grant_ts, lock.grant_ts),
             )
-        new_done = {e.key: any_of(done[e.key], choice == i) for i, e in enumerate(effects)}
+        new_done = {e.key: any_of(done[e.key], chosen[i]) for i, e in enumerate(effects)}
         return nxt, new_done
 
     def _holder(self, e: PEffect) -> str:
@@ -1501,13 +1570,12 @@ class Encoding:
         # a choice orders only the effects it names (by object or by effect); unnamed ones stay open
         return pos(a) < pos(b) and big not in (pos(a)[0], pos(b)[0])
 
-    def _own_before_resolving(self, a: PEffect, va: View, b: PEffect) -> z3.BoolRef:
-        """613.7n: ``a`` is ``b``'s object's own static ability and ``b`` a resolving effect on it."""
+    def _own_first(self, a: PEffect, b: PEffect) -> bool:
+        """613.7n: ``a`` is a static ability of ``b``'s object and ``b`` a resolving effect on it (``a`` goes first
+        when the ability is the object's own, not granted)."""
         if not self.version.own_static_before_resolving or a.kind != "static" or b.kind != "resolved":
-            return FALSE
-        if a.source is None or a.source not in (b.targets or ()):
-            return FALSE
-        return _neg(va.granted)
+            return False
+        return a.source is not None and a.source in (b.targets or ())
 
     def timestamp_player(self, e: PEffect, st: Mapping[str, Obj]) -> z3.ArithRef | None:
         """613.7m, 108.4a: the player whose object holds ``e``'s timestamp (its owner off the battlefield, stack)."""
@@ -1521,10 +1589,7 @@ class Encoding:
 
     def _place(self, player: z3.ArithRef) -> z3.ArithRef:
         """101.4: the place in APNAP order of the player a formula names."""
-        key = ("place", player.ast.value)
-        if key not in self.memo:
-            self.memo[key] = (self._place_of(player), (player,))
-        return self.memo[key][0]  # type: ignore[no-any-return]
+        return self._recall(("place", player.ast.value), (player,), lambda: self._place_of(player))  # type: ignore[no-any-return]
 
     def _place_of(self, player: z3.ArithRef) -> z3.ArithRef:
         """101.4: ``_place``, built."""
@@ -1533,15 +1598,17 @@ class Encoding:
             out = z3.If(player == self.u.player(p), place, out)
         return out
 
-    def _apnap(self, a: PEffect, b: PEffect, st: Mapping[str, Obj]) -> tuple[z3.BoolRef, z3.BoolRef]:
-        """613.7m (from 2020): (``a``'s object comes first by APNAP order, the two objects are two players')."""
+    def _apnap(
+        self, a: PEffect, b: PEffect, pa: z3.ArithRef | None, pb: z3.ArithRef | None
+    ) -> tuple[z3.BoolRef, z3.BoolRef]:
+        """613.7m (from 2020): (``a``'s object comes first by APNAP order, the two objects are two players'), the
+        players whose objects hold their timestamps being ``pa`` and ``pb`` (``timestamp_player``)."""
         if not self.apnap or self._holder(a) == self._holder(b):
             return FALSE, FALSE
-        pa, pb = self.timestamp_player(a, st), self.timestamp_player(b, st)
         if pa is None or pb is None:
             return FALSE, FALSE
-        two = pa != pb
-        return all_of(two, self._place(pa) < self._place(pb)), two
+        two = neg(equal(pa, pb))
+        return all_of(two, less_than(self._place(pa), self._place(pb))), two
 
     def _ranks(
         self, tag: str, effects: list[PEffect], views: Mapping[str, View], st: Mapping[str, Obj]
@@ -1564,6 +1631,18 @@ class Encoding:
         return rank
 
     def _less(self, a: PEffect, va: View, b: PEffect, vb: View, st: Mapping[str, Obj] | None = None) -> z3.BoolRef:
+        """613.3, 613.7: ``a`` goes strictly before ``b`` (``_less_now``), kept by what it reads: the two timestamps,
+        whether each ability was granted and when (613.7a), and the players whose objects hold them (613.7m)."""
+        players = (None, None)
+        if st is not None and self.apnap and self._holder(a) != self._holder(b):
+            players = (self.timestamp_player(a, st), self.timestamp_player(b, st))
+        inputs = (va.ts, vb.ts, va.granted, vb.granted, va.grant_ts, vb.grant_ts, *players)
+        key = ("less", a.key, b.key, *(0 if x is None else x.ast.value for x in inputs))
+        return self._recall(key, inputs, lambda: self._less_now(a, va, b, vb, *players))  # type: ignore[no-any-return]
+
+    def _less_now(
+        self, a: PEffect, va: View, b: PEffect, vb: View, pa: z3.ArithRef | None, pb: z3.ArithRef | None
+    ) -> z3.BoolRef:
         """613.3, 613.7: ``a`` goes strictly before ``b``: CDA first where the version orders by it,
         then timestamp; between equal timestamps 613.7a's relative order (from 2023-11-17), 613.7n
         (from 2025-08-01), 613.7m's APNAP order between two players' objects (from 2020) and a
@@ -1576,32 +1655,75 @@ class Encoding:
         rb = 0 if (cda_first and b.cda) else 1
         if ra != rb:
             return z3.BoolVal(ra < rb)
+        before = self._earlier(va.ts, vb.ts)
+        if before is not None:  # 613.7: timestamps that cannot be equal decide alone
+            return before
         ga, gb = va.granted, vb.granted
         if getattr(self.version, "granted_keeps_relative_order", False):
-            tb_less = disj([conj([_neg(ga), gb]), conj([ga, gb, va.grant_ts < vb.grant_ts])])
-            tb_same = disj([conj([_neg(ga), _neg(gb)]), conj([ga, gb, va.grant_ts == vb.grant_ts])])
+            tb_less = disj([conj([_neg(ga), gb]), conj([ga, gb, less_than(va.grant_ts, vb.grant_ts)])])
+            tb_same = disj([conj([_neg(ga), _neg(gb)]), conj([ga, gb, equal(va.grant_ts, vb.grant_ts)])])
         else:
             tb_less, tb_same = FALSE, TRUE
-        n_ab = self._own_before_resolving(a, va, b)
-        n_ba = self._own_before_resolving(b, vb, a)
-        ap_ab, two = self._apnap(a, b, st) if st is not None else (FALSE, FALSE)
-        ap_ba, _ = self._apnap(b, a, st) if st is not None else (FALSE, FALSE)
+        # the tie rules read whether an ability was granted only for 613.7n
+        na = ga if self._own_first(a, b) else None
+        nb = gb if self._own_first(b, a) else None
+        inputs = (na, nb, pa, pb)
+        key = ("tie", a.key, b.key, *(0 if x is None else x.ast.value for x in inputs))
+        tie = self._recall(key, inputs, lambda: self._tie(a, b, na, nb, pa, pb))
+        return disj([less_than(va.ts, vb.ts), conj([equal(va.ts, vb.ts), disj([tb_less, conj([tb_same, tie])])])])
+
+    def _tie(
+        self,
+        a: PEffect,
+        b: PEffect,
+        granted_a: z3.BoolRef | None,
+        granted_b: z3.BoolRef | None,
+        pa: z3.ArithRef | None,
+        pb: z3.ArithRef | None,
+    ) -> z3.BoolRef:
+        """613.7n, 613.7m: between equal timestamps and the same 613.7a order, ``a`` goes first: its object's own
+        static ability before a resolving effect on it (where ``granted_a`` says whether it was granted; None, never),
+        else the first by APNAP order between two players' objects (``pa``, ``pb``), else a recorded choice, else the
+        one open order of the tied effects."""
+        n_ab = FALSE if granted_a is None else _neg(granted_a)
+        n_ba = FALSE if granted_b is None else _neg(granted_b)
+        ap_ab, two = self._apnap(a, b, pa, pb)
+        ap_ba, _ = self._apnap(b, a, pb, pa)
         chosen_ab, chosen_ba = self._chosen_before(a, b), self._chosen_before(b, a)
         by_choice = conj([_neg(two), _bool(chosen_ab)])
         # what no rule and no recorded choice decides: the one open order of the tied effects
         undecided = two if (chosen_ab or chosen_ba) else TRUE
-        equal = va.ts == vb.ts
-        left_open = FALSE if is_false(z3.simplify(equal)) else conj([undecided, self._tie_before(a, b)])
+        left_open = conj([undecided, self._tie_before(a, b)])
         decided = disj([by_choice, left_open])
-        tie = disj([n_ab, conj([_neg(n_ba), disj([ap_ab, conj([_neg(ap_ba), decided])])])])
-        return disj([va.ts < vb.ts, conj([equal, disj([tb_less, conj([tb_same, tie])])])])
+        return disj([n_ab, conj([_neg(n_ba), disj([ap_ab, conj([_neg(ap_ba), decided])])])])
+
+    def _earlier(self, x: z3.ArithRef, y: z3.ArithRef) -> z3.BoolRef | None:
+        """613.7: whether timestamp ``x`` is earlier than ``y`` when the two cannot be equal (each is a number, or
+        a choice among numbers, and no number is both's), folded when every choice of each decides it; else None."""
+        vx, vy = self._values(x), self._values(y)
+        if vx is None or vy is None or not vx.isdisjoint(vy):
+            return None
+        if max(vx) < min(vy):
+            return TRUE
+        if min(vx) > max(vy):
+            return FALSE
+        return less_than(x, y)
+
+    def _values(self, x: z3.ArithRef) -> Numbers | None:
+        """The numbers a term can stand for when it is a number or an if-then-else whose branches are (else None);
+        kept whatever ``remember`` says (the branches of a 613.6 lock share their subterms: read again, each would
+        be read once per path)."""
+        key = x.ast.value
+        if key not in self.values_seen:
+            self.values_seen[key] = (_values_of(x, self._values), x)
+        return self.values_seen[key][0]
 
     def _tie_before(self, a: PEffect, b: PEffect) -> z3.BoolRef:
         """613.7m: in the one open order of the tied effects (an unknown rank per effect), ``a`` comes before ``b``."""
         for e in (a, b):
             if e.key not in self.tie_ranks:
                 self.tie_ranks[e.key] = z3.Int(f"{self.tag}|tie-rank|{e.key}")
-        return self.tie_ranks[a.key] < self.tie_ranks[b.key]  # type: ignore[no-any-return]
+        return less_than(self.tie_ranks[a.key], self.tie_ranks[b.key])
 
     def _one_tie_order(self) -> list[z3.BoolRef]:
         """613.7m, 613.7a: the open order is one strict total order of the tied effects (distinct ranks), the same in
@@ -1636,7 +1758,7 @@ class Encoding:
         doing_before: Mapping[str, list[z3.ArithRef]],
     ) -> z3.BoolRef:
         """613.8a(b): applying ``b`` would change ``a``'s existence, text, objects or what it does."""
-        after = self.view(a, trial)
+        after = self._view_after(a, before, st, trial)
         tests: list[z3.BoolRef] = [FALSE if is_true(after.live) else _neg(after.live)]
         for key, text in self.word_strings(a):  # text
             alts_before = dict((s, c) for c, s in before.reading.alts(self.u, text))
@@ -1782,6 +1904,16 @@ def _could_match(board: Board, filt: Any, oid: str, source: str) -> bool | None:
     if False in results:
         return False
     return True if all(x is True for x in results) else None
+
+
+def _compares_creature_types(filt: Any) -> bool:
+    """205.3m, 611.3a: a filter that compares an object's creature types with its source's or "it"'s (inside
+    all/any/not too): the only key that reads another object's state."""
+    if isinstance(filt, Mapping):
+        return "shares_creature_type_with" in filt or any(_compares_creature_types(v) for v in filt.values())
+    if isinstance(filt, tuple | list):
+        return any(_compares_creature_types(v) for v in filt)
+    return False
 
 
 def _names_zone(filt: Any) -> bool:

@@ -117,6 +117,49 @@ def neg(x: z3.BoolRef) -> z3.BoolRef:
     return z3.BoolRef(z3.Z3_mk_not(x.ctx.ref(), x.ast), x.ctx)
 
 
+def _compare(make: Callable[..., Any], python: Callable[[Any, Any], Any], x: Any, y: Any) -> z3.BoolRef:
+    """A comparison of two numeric terms of one sort straight through z3's C API (else as z3's operator builds it)."""
+    if isinstance(x, z3.ArithRef) and isinstance(y, z3.ArithRef) and x.is_int() == y.is_int():
+        return z3.BoolRef(make(x.ctx.ref(), x.ast, y.ast), x.ctx)
+    return python(x, y)  # type: ignore[no-any-return]
+
+
+def number(x: Any) -> Fraction | None:
+    """The value of an integer or rational numeral, else None (one call into z3 for a term that is none)."""
+    if not isinstance(x, z3.ArithRef) or z3.Z3_get_ast_kind(x.ctx_ref(), x.as_ast()) != z3.Z3_NUMERAL_AST:
+        return None
+    return Fraction(z3.Z3_get_numeral_string(x.ctx_ref(), x.as_ast()))
+
+
+def less_than(x: Any, y: Any) -> z3.BoolRef:
+    """x < y, folded when both are numbers (else the term ``x < y`` builds)."""
+    nx, ny = number(x), number(y)
+    if nx is not None and ny is not None:
+        return TRUE if nx < ny else FALSE
+    return _compare(z3.Z3_mk_lt, lambda p, q: p < q, x, y)
+
+
+def equal(x: Any, y: Any) -> z3.BoolRef:
+    """x == y, folded when the two are one term or both numbers (else the term ``x == y`` builds)."""
+    if same_term(x, y):
+        return TRUE
+    nx, ny = number(x), number(y)
+    if nx is not None and ny is not None:
+        return TRUE if nx == ny else FALSE
+    return _compare(z3.Z3_mk_eq, lambda p, q: p == q, x, y)
+
+
+def implies(x: z3.BoolRef, y: z3.BoolRef) -> z3.BoolRef:
+    """x implies y, folding constants, straight through z3's C API (z3.Implies coerces its arguments)."""
+    if is_false(x) or is_true(y):
+        return TRUE
+    if is_true(x):
+        return y
+    if is_false(y):
+        return neg(x)
+    return z3.BoolRef(z3.Z3_mk_implies(x.ctx.ref(), x.ast, y.ast), x.ctx)
+
+
 def if_then(c: z3.BoolRef, a: Any, b: Any) -> Any:
     """If(c, a, b) straight through z3's C API when both branches have one sort (else z3.If coerces)."""
     kind = z3.BoolRef if isinstance(a, z3.BoolRef) else z3.ArithRef if isinstance(a, z3.ArithRef) else None
