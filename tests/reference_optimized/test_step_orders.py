@@ -24,6 +24,7 @@ from hypothesis import strategies as st
 
 from mtg_layers.checking.results import board_result
 from mtg_layers.checking.verify import step_outcomes as verify_step_outcomes
+from mtg_layers.corpus.load import case_from_data
 from reference import entry
 from reference.case import Case, board_at, board_meeting
 from reference.choices import outcome_key
@@ -1215,3 +1216,51 @@ def test_611_3b_613_8a_losses_reaching_held_definitions_step_outcomes_are_every_
     held = [(f"holder{k}", ts, abilities_held) for k, (ts, abilities_held) in enumerate(holders)]
     case = held_case(painters, held, patrons, lions_held, entering, leaving)
     _reaches_every_orders_outcomes(case, vid)
+
+
+@pytest.mark.parametrize("vid", ["ikoria", "current"])
+def test_202_3b_board_orders_read_a_transformed_permanents_mana_value_as_the_version_says(vid: str) -> None:
+    """``BoardOrders`` names the objects of a filter reading mana value on the board as the version reads it: a
+    transformed Afflicted Deserter (Werewolf Ransacker up) has its front face's mana value, 4 (202.3b, since 2016), so
+    three tied enchantments making "creatures with mana value 4" blue, red and green all reach it, and the last one
+    decides its colour: three outcomes, as every order gives (read without the version, its mana value would be the
+    back face's, 0, and the three settings would not be named on it)."""
+    from reference.choices import LIMIT, outcomes
+    from reference.choices import every_order as every
+    from reference_optimized.step_orders import BoardOrders
+
+    def painter(oid: str, color: str) -> dict[str, Any]:
+        text = f"creatures with mana value 4 are {color}."
+        return {"id": oid, "name": oid.title(), "controller": "p1", "timestamp": 2, "types": ["enchantment"],
+                "mana_value": 1, "abilities": [text]}  # fmt: skip
+
+    data = {
+        "id": "unit",
+        "title": "unit test board",
+        "versions": [vid],
+        "features": ["timestamps"],
+        "sources": [{"kind": "derived", "ref": "unit test"}],
+        "abilities": [
+            {
+                "text": f"creatures with mana value 4 are {c}.",
+                "applies_to": {"all": [{"type": "creature"}, {"mana_value": {"op": "==", "value": 4}}]},
+                "parts": [{"op": "set_colors", "colors": [c]}],
+            }
+            for c in ("blue", "red", "green")
+        ],
+        "objects": [
+            {"id": "deserter", "card": "Afflicted Deserter", "controller": "p1", "timestamp": 1, "transformed": True},
+            painter("bluer", "blue"),
+            painter("redder", "red"),
+            painter("greener", "green"),
+        ],
+        "steps": [{"description": "board", "expect": {vid: {}}}],
+    }
+    case = case_from_data(data, "unit")
+    version = get_version(vid)
+    board = board_at(case, 1, version)
+    fast = outcomes(board, version, LIMIT, BoardOrders(board, version), resolve)
+    slow = outcomes(board, version, LIMIT, every, resolve)
+    assert fast.complete and slow.complete
+    colors = [sorted(tuple(sorted(o.final["deserter"].colors)) for o in f.outcomes) for f in (fast, slow)]
+    assert colors[0] == colors[1] == [("blue",), ("green",), ("red",)]
