@@ -24,7 +24,7 @@ from ..builders import creature, enchantment, make_board
 from ..strategies import ci_examples
 from .lose_all_boards import VERSION_IDS, gain
 from .reduction_checks import assert_reduction_reaches_every_orders_outcomes, outcome_keys
-from .test_lord_given import _DEFINED, _LORD_PLUS, _LORDS, _VIGILANCE
+from .test_lord_given import _DEFINED, _LORD_PLUS, _LORDS, _VIGILANCE, given_lords
 from .test_lose_all_tied_holders import _start
 
 CURRENT = get_version("current")
@@ -219,39 +219,10 @@ _OPS = st.sampled_from(
 _OWN = st.sampled_from(("flying", "vigilance", "reach", "flying", _VIGILANCE))
 
 
-@st.composite
-def gains_only(draw: st.DrawFn) -> Board:
-    """Three to five tied effects, no loss of all abilities: static abilities of c (timestamp 1; a creature, which the
-    lords may reach, or an enchantment) on o0, o1, the equipment e0 or c, or resolved effects with one timestamp (2)
-    on listed objects; o0, o1 and o2 (timestamps 0.5, 1, 2 or 3; o2 maybe another player's) holding keywords or a lord;
-    e0 (an equipment, 0.5, 1 or 3) attached to o1, maybe holding "equipped creature loses vigilance"."""
-    n = draw(st.integers(3, 5))
-    c_creature = draw(st.booleans())
-    resolved = draw(st.integers(0, 3)) == 0
-    targets = ["o0", "o0", "o0", "o1", "e0"] + (["c"] if c_creature else [])
-    abilities: list[dict[str, Any]] = []
-    effects: list[dict[str, Any]] = []
-    for i in range(n):
-        part = draw(_OPS)
-        if resolved:
-            on = draw(st.lists(st.sampled_from(["o0", "o0", "o1", "e0"]), min_size=1, max_size=2, unique=True))
-            effects.append({"id": f"t{i}", "controller": "p1", "timestamp": 2, "applies_to": on, "parts": [part]})
-        else:
-            target = draw(st.sampled_from(targets))
-            scope = {"is_source": True} if target == "c" else {"id": target}
-            abilities.append({"text": f"tied {i}", "applies_to": scope, "parts": [part]})
-    texts = [str(a["text"]) for a in abilities]
-    objects = [creature("c", 1, 1, 1, abilities=texts) if c_creature else enchantment("c", 1, *texts)]
-    for oid in ("o0", "o1", "o2"):
-        own = draw(st.lists(_OWN, max_size=2, unique=True))
-        stamp = draw(st.sampled_from([0.5, 1, 2, 3]))
-        player = draw(st.sampled_from(["p1", "p1", "p2"])) if oid == "o2" else "p1"
-        objects.append(creature(oid, stamp, 1, 1, abilities=own, controller=player))
-    equip_own = ["equipped creature loses vigilance"] if draw(st.booleans()) else []
-    equip = enchantment("e0", draw(st.sampled_from([0.5, 1, 3])), *equip_own, attached_to="o1")
-    equip.update(types=["artifact"], subtypes=["equipment"])
-    objects.append(equip)
-    return make_board(objects, effects, abilities + _DEFINED)
+def gains_only() -> st.SearchStrategy[Board]:
+    """``given_lords``' boards with this file's parts and held abilities: tied gains of keywords and lords and named
+    losses of keywords, no loss of all abilities (611.3b, 613.1f)."""
+    return given_lords(_OPS, _OWN)
 
 
 # Every order of up to five tied effects (120 orders) on each board: CI judges 10 boards.

@@ -337,12 +337,14 @@ _OWN = st.sampled_from(("flying", "vigilance", "reach", "flying", _VIGILANCE, _O
 
 
 @st.composite
-def given_lords(draw: st.DrawFn) -> Board:
-    """Three to five tied effects: static abilities of c (timestamp 1; a creature, which the lords may reach, or an
-    enchantment) on o0, o1, the equipment e0 or c by id, or resolved effects with one timestamp (2) on listed objects;
-    o0, o1 and o2 (timestamps 0.5, 1, 2 or 3; o2 of another player, maybe) holding keywords or defined abilities; e0
-    (an equipment, timestamp 0.5, 1 or 3) attached to o1, maybe holding "equipped creature loses vigilance" (the
-    Hammer's shape: an effect of its own that a lord given to it may tie with, 613.7a)."""
+def given_lords(
+    draw: st.DrawFn, ops: st.SearchStrategy[dict[str, Any]] = _OPS, own: st.SearchStrategy[str] = _OWN
+) -> Board:
+    """Three to five tied effects (each a part drawn from ``ops``): static abilities of c (timestamp 1; a creature,
+    which the lords may reach, or an enchantment) on o0, o1, the equipment e0 or c by id, or resolved effects with one
+    timestamp (2) on listed objects; o0, o1 and o2 (timestamps 0.5, 1, 2 or 3; o2 of another player, maybe) holding
+    abilities drawn from ``own``; e0 (an equipment, timestamp 0.5, 1 or 3) attached to o1, maybe holding "equipped
+    creature loses vigilance" (the Hammer's shape: an effect of its own a lord given to it may tie with, 613.7a)."""
     n = draw(st.integers(3, 5))
     c_creature = draw(st.booleans())
     resolved = draw(st.integers(0, 3)) == 0
@@ -350,7 +352,7 @@ def given_lords(draw: st.DrawFn) -> Board:
     abilities: list[dict[str, Any]] = []
     effects: list[dict[str, Any]] = []
     for i in range(n):
-        part = draw(_OPS)
+        part = draw(ops)
         if resolved:
             on = draw(st.lists(st.sampled_from(["o0", "o0", "o1", "e0"]), min_size=1, max_size=2, unique=True))
             effects.append({"id": f"t{i}", "controller": "p1", "timestamp": 2, "applies_to": on, "parts": [part]})
@@ -361,10 +363,10 @@ def given_lords(draw: st.DrawFn) -> Board:
     texts = [str(a["text"]) for a in abilities]
     objects = [creature("c", 1, 1, 1, abilities=texts) if c_creature else enchantment("c", 1, *texts)]
     for oid in ("o0", "o1", "o2"):
-        own = draw(st.lists(_OWN, max_size=2, unique=True))
+        held = draw(st.lists(own, max_size=2, unique=True))
         stamp = draw(st.sampled_from([0.5, 1, 2, 3]))
         player = draw(st.sampled_from(["p1", "p1", "p2"])) if oid == "o2" else "p1"
-        objects.append(creature(oid, stamp, 1, 1, abilities=own, controller=player))
+        objects.append(creature(oid, stamp, 1, 1, abilities=held, controller=player))
     equip_own = [_EQUIPPED_LOSES] if draw(st.booleans()) else []
     equip = enchantment("e0", draw(st.sampled_from([0.5, 1, 3])), *equip_own, attached_to="o1")
     equip.update(types=["artifact"], subtypes=["equipment"])
