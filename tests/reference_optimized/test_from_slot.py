@@ -168,6 +168,11 @@ def late_ties_after_kinds(draw: st.DrawFn) -> Board:
     return make_board(objects, effects, abilities, step={"game": {"hand": {"p1": 2, "p2": 5}}})
 
 
+# CI judges 50 boards (it judged the profile's 150, 16.7 s in CI, 2026-12-07: the suite's time is budgeted; a
+# reduction that drops the last order of a group of three classes or more fails it at 50); the long profile by hand
+# its own count.
+@pytest.mark.slow
+@settings(max_examples=ci_examples(50))
 @given(late_ties_after_kinds(), st.sampled_from(VERSION_IDS))
 def test_late_ties_after_copies_control_text_and_lost_abilities(board: Board, vid: str) -> None:
     """613.7m, 613.1a-f, 611.3a: a tie of four or five abilities in layers 5 to 7 after copy effects, control and

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from hypothesis import given
+import pytest
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from mtg_layers.corpus import CASES_DIR, load_case
@@ -26,6 +27,7 @@ from reference_optimized.last_touch import contested, last_touch_orders, part_to
 from reference_optimized.orders import DistinctOrders
 
 from ..builders import IKORIA, creature, make_board
+from ..strategies import ci_examples
 from .reduction_checks import assert_reduction_reaches_every_orders_outcomes, outcome_keys
 
 CURRENT = get_version("current")
@@ -83,6 +85,10 @@ def tied_settings(draw: st.DrawFn) -> Board:
     return make_board(objects, effects, abilities)
 
 
+# CI judges 50 boards (it judged the profile's 150, 20.4 s in CI, 2026-12-07: the suite's time is budgeted; a reduction
+# that drops the last order of a group of three classes or more fails it at 50); the long profile by hand its own count.
+@pytest.mark.slow
+@settings(max_examples=ci_examples(50))
 @given(tied_settings(), st.sampled_from(VERSION_IDS))
 def test_one_order_per_signature_reaches_every_orders_outcomes(board: Board, vid: str) -> None:
     """613.4b-c, 613.1e-f, 613.7m: the orders of the last touching effects reach exactly the outcomes of every

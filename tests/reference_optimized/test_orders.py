@@ -304,8 +304,10 @@ def own_tied_boards(draw: st.DrawFn) -> Board:
     return make_board(objects, effects, abilities)
 
 
-@pytest.mark.slow  # over 10 s: about 15 s of CPU (75 boards in CI; the long profile by hand takes its own count)
-@settings(max_examples=ci_examples(75))
+# CI judges 40 boards (it judged 75, 16.0 s in CI, 2026-12-07: the suite's time is budgeted; a reduction that drops
+# the last order of a group of three classes or more fails it at 40); the long profile by hand takes its own count.
+@pytest.mark.slow
+@settings(max_examples=ci_examples(40))
 @given(own_tied_boards(), st.sampled_from(VERSION_IDS))
 def test_settings_tried_by_their_last_one_reach_every_orders_outcomes(board: Board, vid: str) -> None:
     """613.4b, 613.1e, 613.7m: trying one order per last setting effect (and additions after it) reaches exactly

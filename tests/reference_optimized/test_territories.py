@@ -130,10 +130,11 @@ def tied_kinds(draw: st.DrawFn) -> Board:
     return replace(board, entering="o0") if draw(st.booleans()) else board
 
 
-# Every order of up to five tied effects on each board: about 0.8 s of CPU a board. CI judges 40 boards (it judged
-# 150, 121 s); the long profile keeps its own count.
+# Every order of up to five tied effects on each board: about 0.8 s of CPU a board. CI judges 25 boards (it judged
+# 150, 121 s; then 40, 29.2 s in CI, 2026-12-07; a reduction that drops the last order of a group of three classes
+# or more fails it at 25); the long profile keeps its own count.
 @pytest.mark.slow
-@settings(max_examples=ci_examples(40))
+@settings(max_examples=ci_examples(25))
 @given(tied_kinds(), st.sampled_from(VERSION_IDS))
 def test_territories_reach_every_orders_outcomes(board: Board, vid: str) -> None:
     """613.7m, 611.3b, 612, 613.1f, 122.1b: with text changes, losses of abilities, keyword counters and grants that
