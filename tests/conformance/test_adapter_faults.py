@@ -16,7 +16,7 @@ import pytest
 from mtg_layers.conformance.protocol import load_suite
 from mtg_layers.conformance.runner import Runner, RunnerOptions, RunResult, plan
 from mtg_layers.corpus import ROOT
-from tests.fake_adapters import kept_answers
+from tests.fake_adapters import kept_answers, quick_oneshot
 
 FAKE = Path(__file__).parents[1] / "fake_adapters" / "misbehaving_adapter.py"
 SUITE = load_suite(Path(__file__).parents[1] / "fake_adapters" / "corpus")
@@ -123,15 +123,34 @@ def test_oneshot_faults_are_reported_and_the_run_goes_on(fault: str, status: str
     assert_only_run_2_hit(results, status, *words)
 
 
+@pytest.fixture(scope="module")
+def quick_socket(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The socket of the quick one-shot adapter's answers (tests/fake_adapters/quick_oneshot.py)."""
+    sock = tmp_path_factory.mktemp("quick") / "s"
+    quick_oneshot.serve(sock)
+    return sock
+
+
+# A one-shot run's time holds the adapter's start. The misbehaving adapter's start is the import of
+# ``mtg_layers.adapter`` (0.4 s idle, 0.9 s at load 8, where a 1 s limit failed the runs before and after the hang),
+# so under it a provoked timeout costs 10 s. The one-shot timeout tests run the quick one-shot adapter instead: the
+# standard library only, its answers from a thread of this process, so a healthy run costs a process start and a
+# socket round trip, and 3 s (a persistent adapter's 2 s limit, and a second more for the process start) is a limit
+# only the fault reaches.
+QUICK_TIMEOUT = 3.0
+
+
 def test_oneshot_wrong_version_is_reported_for_every_run() -> None:
     results, _ = run_fake("wrong-version", mode="oneshot")
     assert all(r.status == "error" and "protocol version mismatch" in r.message for r in results)
 
 
 # Issue 14, items 1-7: each of these failed (hung, raised or reported wrongly) before its fix.
-# Items 1 (an adapter that stops reading a large message) and 7 (stdout closed while running, the circuit breaker),
-# and the hang in both modes (message, kill, stderr, restart), are tested through the `conformance` command, which
-# drives this runner on the same faults: test_adapter_fault_suite.py (the timeouts cost seconds each; once is enough).
+# Item 7 (stdout closed while running, the circuit breaker) and the hang in both modes (message, kill, stderr,
+# restart) are tested through the `conformance` command, which drives this runner on the same faults:
+# test_adapter_fault_suite.py (the timeouts cost seconds each; once is enough). Item 1 stays here as well: the runner
+# runs in a thread of its own (``_in_thread``), so a write that blocks the runner fails the test; the fault suite's
+# SIGALRM guard does not interrupt a write blocked in the main thread when the signal goes to another (tried: it hung).
 
 
 def _alive(pid: int) -> bool:
@@ -140,6 +159,37 @@ def _alive(pid: int) -> bool:
     except OSError:
         return False
     return state not in ("Z", "X")
+
+
+def _in_thread(fn: Any, limit: float = 60) -> Any:
+    """Run ``fn`` in a thread; fail (rather than hang the session) when it blocks."""
+    import threading
+
+    box: list[Any] = []
+    t = threading.Thread(target=lambda: box.append(fn()), daemon=True)
+    t.start()
+    t.join(limit)
+    assert box, "the runner blocked"
+    return box[0]
+
+
+@pytest.mark.parametrize("mode", ["persistent", "oneshot"])
+def test_item1_an_adapter_that_stops_reading_a_large_message_times_out(
+    tmp_path: Path, quick_socket: Path, mode: str
+) -> None:
+    import yaml
+
+    for path in (Path(__file__).parents[1] / "fake_adapters" / "corpus").glob("*.yaml"):
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        data["notes"] = ["x" * 100_000]
+        (tmp_path / path.name).write_text(yaml.safe_dump(data), encoding="utf-8")
+    jobs = plan(load_suite(tmp_path))[:3]
+    # one-shot: the quick one-shot adapter, whose healthy runs a 3 s limit does not reach (``QUICK_TIMEOUT``)
+    argv = quick_oneshot.argv(quick_socket, "no-read") if mode == "oneshot" else [sys.executable, str(FAKE), "no-read"]
+    timeout = QUICK_TIMEOUT if mode == "oneshot" else 2.0
+    runner = Runner(RunnerOptions(argv=argv, mode=mode, cwd=str(ROOT), timeout=timeout))
+    results = _in_thread(lambda: runner.run(jobs))
+    assert [r.status for r in results] == ["pass", "timeout", "pass"], [r.message for r in results]
 
 
 def test_item2_deeply_nested_json_is_a_fault_not_a_crash() -> None:
