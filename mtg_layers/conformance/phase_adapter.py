@@ -165,8 +165,8 @@ def phase_version() -> str:
 
 @cache
 def catalogue() -> dict[str, dict[str, Any]]:
-    """The card catalogue by card name."""
-    data = yaml.safe_load(CATALOGUE.read_text("utf-8"))
+    """The card catalogue by card name (parsed by libyaml where PyYAML has it: the same data, a tenth of the time)."""
+    data = yaml.load(CATALOGUE.read_text("utf-8"), Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
     cards = {c["name"]: c for c in data["cards"]}
     for card in data["cards"]:  # 710.1c: a flip card's flipped half as a card of its own, with the card's color, cost
         if card["layout"] == "flip" and card.get("flipped"):

@@ -75,13 +75,6 @@ def test_crash_keeps_the_stderr_tail() -> None:
     assert "fake adapter: boom" in results[1].stderr
 
 
-def test_hang_times_out_kills_and_restarts() -> None:
-    results, runner = run_fake("hang", timeout=1.0)
-    hit = assert_only_run_2_hit(results, "timeout", "no answer within 1 s", "killed")
-    assert "thinking very hard" in hit.stderr
-    assert runner.session.starts == 2
-
-
 def test_too_much_output_is_capped() -> None:
     results, runner = run_fake("too-much", max_line=10_000)
     assert_only_run_2_hit(results, "error", "longer than the 10000-byte line limit")
@@ -147,20 +140,17 @@ def quick_socket(tmp_path_factory: pytest.TempPathFactory) -> Path:
 QUICK_TIMEOUT = 3.0
 
 
-def test_oneshot_hang_times_out(quick_socket: Path) -> None:
-    argv = quick_oneshot.argv(quick_socket, "hang")
-    runner = Runner(RunnerOptions(argv=argv, mode="oneshot", cwd=str(ROOT), timeout=QUICK_TIMEOUT))
-    results = runner.run(ONESHOT_JOBS)
-    hit = assert_only_run_2_hit(results, "timeout", "no answer within 3 s", "killed")
-    assert "thinking very hard" in hit.stderr, hit.stderr
-
-
 def test_oneshot_wrong_version_is_reported_for_every_run() -> None:
     results, _ = run_fake("wrong-version", mode="oneshot")
     assert all(r.status == "error" and "protocol version mismatch" in r.message for r in results)
 
 
 # Issue 14, items 1-7: each of these failed (hung, raised or reported wrongly) before its fix.
+# Item 7 (stdout closed while running, the circuit breaker) and the hang in both modes (message, kill, stderr,
+# restart) are tested through the `conformance` command, which drives this runner on the same faults:
+# test_adapter_fault_suite.py (the timeouts cost seconds each; once is enough). Item 1 stays here as well: the runner
+# runs in a thread of its own (``_in_thread``), so a write that blocks the runner fails the test; the fault suite's
+# SIGALRM guard does not interrupt a write blocked in the main thread when the signal goes to another (tried: it hung).
 
 
 def _alive(pid: int) -> bool:
@@ -240,20 +230,6 @@ def test_item6_a_huge_answer_is_quoted_capped() -> None:
 
     results, _ = run_fake("huge")
     assert len(json.dumps(results[1].as_dict())) < 10_000
-
-
-def test_item7_stdout_closed_while_running_is_named() -> None:
-    results, _ = run_fake("close-stdout", timeout=5.0)
-    hit = assert_only_run_2_hit(results, "error", "closed its standard output", "kept running")
-    assert "status None" not in hit.message
-
-
-def test_item7_circuit_breaker() -> None:
-    began = time.monotonic()
-    results, _ = run_fake("hang-all", timeout=0.5, max_timeouts=2)
-    assert [r.status for r in results[:3]] == ["timeout", "timeout", "error"]
-    assert all("circuit breaker" in r.message for r in results[2:])
-    assert time.monotonic() - began < 15
 
 
 def test_item7_stderr_is_attributed_to_its_run() -> None:

@@ -16,6 +16,7 @@ from io import StringIO
 from pathlib import Path
 from typing import Any
 
+import pytest
 from rich.console import Console
 
 from mtg_layers.conformance.pointers import case_page, explain_command, parting, pointer_lines, where_to_look
@@ -27,11 +28,18 @@ from reference.case import board_at
 from reference.resolver import resolve
 from reference.versions import get_version
 
-from ..builders import suite
+from ..builders import shared_suite, suite
 
 ENGINE = [sys.executable, str(ROOT / "examples" / "adapters" / "almost-right-engine.py")]
 CASE = "regression-dependency-appears-after-an-application"
 SITE = "https://mtg-layers.github.io/mtg-layers/"
+
+
+@pytest.fixture(autouse=True, scope="module")
+def _the_runs_shared_suite(tmp_path_factory: pytest.TempPathFactory) -> None:
+    """``suite()`` below is the run's shared load (``shared_suite``: a pickle read, 0.4 s of CPU), not a load of the
+    corpus in this process (``load_suite``, 10 s of CPU at load 10): the same cases, loaded from the same files."""
+    shared_suite(tmp_path_factory)
 
 
 def suite_case(case_id: str) -> Any:

@@ -24,6 +24,8 @@ from mtg_layers.conformance.reports import build_report, junit_xml, markdown
 from mtg_layers.conformance.runner import Runner, RunnerOptions, plan
 from mtg_layers.conformance.transport import LineReader, Reply, parse_result
 
+from ..strategies import ci_examples
+
 FAKE_CORPUS = Path(__file__).parents[1] / "fake_adapters" / "corpus"
 ECHO = Path(__file__).parents[1] / "fake_adapters" / "echo_bytes.py"
 JOBS = plan(load_suite(FAKE_CORPUS), rules=["m10"])
@@ -101,6 +103,11 @@ def _check_reports(results: list[Any]) -> None:
     assert "runs over" in markdown(report)
 
 
+# 75 generated answers in CI (the long profile keeps its own count): both hand-breaks of the judging failed it at 75 as
+# at 150 (2026-12-07: no schema check of an answer before it is judged; a missing object read as a key, which 40 and
+# 30 answers missed and 50 caught); the answers too deep, too long, out of range or not UTF-8 are its explicit
+# examples, run at any count.
+@settings(max_examples=ci_examples(75))
 @given(payload=payloads)
 @example(payload=b"[" * 5000 + b"]" * 5000)
 @example(payload=b'{"seq": 1, "results": ' + b"[" * 3000 + b"]" * 3000 + b"}")
