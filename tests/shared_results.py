@@ -29,6 +29,7 @@ from mtg_layers.docs_site.generated_pages import Z3Results
 from reference.case import Case
 from reference.versions import RulesVersion, builtin_versions
 from tests import session_shared
+from tests.builders import corpus
 
 Diffs = Callable[[Path, RulesVersion, RulesVersion], CorpusDiff]
 
@@ -89,7 +90,10 @@ def corpus_diff(tmp_path_factory: pytest.TempPathFactory, left: RulesVersion, ri
 
     def build_all(path: Path) -> None:
         path.mkdir()
-        for (a, b), found in zip(pairs, diff_corpora(CASES_DIR, pairs), strict=True):
+        # over the process's one load of the corpus (tests.builders.corpus: ``load_corpus(CASES_DIR)``, as
+        # ``diff_corpora`` loads it when given no cases), not a second load of its own
+        found_all = diff_corpora(CASES_DIR, pairs, cases=corpus())
+        for (a, b), found in zip(pairs, found_all, strict=True):
             (path / f"{a.id}-{b.id}.pickle").write_bytes(pickle.dumps(found))
 
     folder = session_shared.once(tmp_path_factory, "diff-consecutive", build_all)

@@ -11,6 +11,8 @@ put back as it was after starting (``BootedPlayground.fresh``) before they act o
 from __future__ import annotations
 
 import os
+import signal
+import subprocess
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -24,10 +26,42 @@ from .site_helpers import (
     Chromium,
     Site,
     SiteServer,
+    shared_bundle,
     shared_site,
+    start_shared_site,
 )
 
 REPO = Path(__file__).resolve().parents[2]
+
+# The background build of the site this process started (``start_shared_site``), if it did.
+_BUILDING: list[subprocess.Popen[bytes]] = []
+
+
+@pytest.hookimpl(trylast=True)  # after the deselection by -m and -k: the tests that will run
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """When a test that needs the built site is to run, start the run's one build of it now, in the background
+    (``start_shared_site``): the test processes go on with other tests meanwhile, where they waited idle for it
+    before (about 80 s of a worker, the build's time, whenever the other worker was building)."""
+    if config.option.collectonly or os.environ.get("MTG_LAYERS_SITE_DIR"):
+        return
+    if not any("site_build" in getattr(item, "fixturenames", ()) for item in items):
+        return
+    factory = config._tmp_path_factory  # type: ignore[attr-defined]  # the session's tmp_path_factory
+    from tests import session_shared
+
+    started = start_shared_site(session_shared.run_dir(factory), REPO)
+    if started is not None:
+        _BUILDING.append(started)
+
+
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    """The background build ends with the run: waited for (another process of the run may still need it), or stopped
+    when the run was interrupted."""
+    for build in _BUILDING:
+        if exitstatus == pytest.ExitCode.INTERRUPTED and build.poll() is None:
+            os.killpg(build.pid, signal.SIGTERM)  # the build's process group: it and the mkdocs it runs
+        build.wait()
+    _BUILDING.clear()
 
 
 @pytest.fixture(scope="session")
@@ -37,6 +71,12 @@ def site_build(tmp_path_factory: pytest.TempPathFactory) -> Site:
         return shared_site(tmp_path_factory, REPO)
     except RuntimeError as e:
         pytest.fail(str(e), pytrace=False)
+
+
+@pytest.fixture(scope="session")
+def playground_bundle(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The playground's Python bundle, written once in the run (``shared_bundle``): ``mtg-layers.zip`` and ``py/``."""
+    return shared_bundle(tmp_path_factory)
 
 
 @pytest.fixture(scope="session")

@@ -27,6 +27,7 @@ import sys
 import tempfile
 import threading
 import time
+import zipfile
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -69,14 +70,72 @@ def build_site(repo_root: Path, site_dir: Path) -> subprocess.CompletedProcess[s
     )
 
 
+def _site_paths(run_dir: Path) -> tuple[Path, Path, Path]:
+    """The shared build's directory, its saved strict result and its lock, in the run's own temporary directory."""
+    return run_dir / "shared-site", run_dir / "shared-site.json", run_dir / "shared-site.lock"
+
+
+def build_shared(repo_root: Path, out: Path, saved: Path) -> None:
+    """Build the site into ``out`` (``mkdocs build --strict``, then without ``--strict`` when that fails, so the page
+    tests stay useful while test_strict_build reports the strict failure) and save the strict result to ``saved``."""
+    strict = build_site(repo_root, out)
+    if strict.returncode != 0 or not (out / "index.html").is_file():
+        subprocess.run(
+            [sys.executable, "-m", "mkdocs", "build", "--site-dir", str(out)],
+            cwd=repo_root,
+            capture_output=True,
+            text=True,
+            timeout=600,
+        )
+    saved.write_text(
+        json.dumps(
+            {"args": strict.args, "returncode": strict.returncode, "stdout": strict.stdout, "stderr": strict.stderr}
+        ),
+        encoding="utf-8",
+    )
+
+
+# The background build (``start_shared_site``): ``build_shared`` in a process of its own, from the repository.
+_BUILD_PY = "import sys; from pathlib import Path; from tests.site.site_helpers import build_shared; " + (
+    "build_shared(*map(Path, sys.argv[1:]))"
+)
+
+
+def start_shared_site(run_dir: Path, repo_root: Path) -> subprocess.Popen[bytes] | None:
+    """Start the run's one build of the site (``build_shared``) in the background, so that no test process waits
+    idle for it: the first test that needs the site waits only for what is left of it (``shared_site``).
+
+    The build's process holds the run's site lock (``shared_site`` waits on it) from before it starts until it
+    exits: the lock is taken here, without waiting, and handed to the process, then let go by this one. Returns
+    the process; None when the lock is taken (another process of the run builds, or built, the site) or the site is
+    built already."""
+    out, saved, lock_path = _site_paths(run_dir)
+    with open(lock_path, "w") as lock:
+        try:
+            fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            return None
+        if saved.is_file():
+            return None
+        return subprocess.Popen(
+            [sys.executable, "-c", _BUILD_PY, str(repo_root), str(out), str(saved)],
+            cwd=repo_root,
+            pass_fds=(lock.fileno(),),  # the lock's one open file, shared: it is held until the build exits
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            start_new_session=True,  # a process group of its own, stopped as one (tests/site/conftest.py)
+        )
+
+
 def shared_site(tmp_path_factory: pytest.TempPathFactory, repo_root: Path) -> Site:
     """One build of the site for the whole test run, shared by the modules and the xdist workers.
 
-    The first caller builds it (``mkdocs build --strict``, then without ``--strict`` when that fails, so the
-    page tests stay useful while test_strict_build reports the strict failure), under a lock in the run's own
-    temporary directory; the others wait for the lock and reuse it. ``MTG_LAYERS_SITE_DIR`` names a prebuilt
-    site instead (the strict result is then None). Tests must not write into it: a test that needs a page of
-    its own serves ``overlay_site``.
+    The build is started in the background when the tests are collected (``start_shared_site``, from
+    tests/site/conftest.py); the first caller that finds no saved result under the lock (the background build did
+    not run or died) builds it itself (``build_shared``); the others wait for the lock and reuse it.
+    ``MTG_LAYERS_SITE_DIR`` names a prebuilt site instead (the strict result is then None). Tests must not write
+    into it: a test that needs a page of its own serves ``overlay_site``.
     """
     prebuilt = os.environ.get("MTG_LAYERS_SITE_DIR")
     if prebuilt:
@@ -84,37 +143,40 @@ def shared_site(tmp_path_factory: pytest.TempPathFactory, repo_root: Path) -> Si
         if not (path / "index.html").is_file():
             raise RuntimeError(f"MTG_LAYERS_SITE_DIR={prebuilt} has no index.html: build the site first")
         return path, None
-    base = tmp_path_factory.getbasetemp()
-    run_dir = base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base  # shared by this run's workers only
-    out, saved = run_dir / "shared-site", run_dir / "shared-site.json"
-    with open(run_dir / "shared-site.lock", "w") as lock:
+    from tests import session_shared
+
+    return site_in(session_shared.run_dir(tmp_path_factory), repo_root)
+
+
+def site_in(run_dir: Path, repo_root: Path) -> Site:
+    """``shared_site``'s build in ``run_dir``: the one saved there, once the lock is free (the background build's
+    process holds it until it exits), or built now when none was saved."""
+    out, saved, lock_path = _site_paths(run_dir)
+    with open(lock_path, "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
         if not saved.is_file():
-            strict = build_site(repo_root, out)
-            if strict.returncode != 0 or not (out / "index.html").is_file():
-                subprocess.run(
-                    [sys.executable, "-m", "mkdocs", "build", "--site-dir", str(out)],
-                    cwd=repo_root,
-                    capture_output=True,
-                    text=True,
-                    timeout=600,
-                )
-            saved.write_text(
-                json.dumps(
-                    {
-                        "args": strict.args,
-                        "returncode": strict.returncode,
-                        "stdout": strict.stdout,
-                        "stderr": strict.stderr,
-                    }
-                ),
-                encoding="utf-8",
-            )
+            build_shared(repo_root, out, saved)
         result = json.loads(saved.read_text(encoding="utf-8"))
     strict = subprocess.CompletedProcess(result["args"], result["returncode"], result["stdout"], result["stderr"])
     if not (out / "index.html").is_file():
         raise RuntimeError(f"mkdocs could not build the site:\n{strict.stdout}\n{strict.stderr}")
     return out, strict
+
+
+def shared_bundle(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The playground's Python bundle (``mkdocs_hooks.python_bundle``) written once for the whole test run, shared by
+    the modules and the xdist workers (``tests.session_shared.once``): a directory holding ``mtg-layers.zip`` and
+    ``py/``, the zip extracted. Tests read it and run it, never write into it."""
+    from mtg_layers.docs_site.mkdocs_hooks import python_bundle
+    from tests import session_shared
+
+    def build(path: Path) -> None:
+        path.mkdir()
+        python_bundle(path / "mtg-layers.zip")
+        with zipfile.ZipFile(path / "mtg-layers.zip") as zf:
+            zf.extractall(path / "py")
+
+    return session_shared.once(tmp_path_factory, "playground-bundle", build)
 
 
 # A built site: its directory, and the strict build's result (None when it was built elsewhere).

@@ -14,7 +14,7 @@ import zipfile
 from pathlib import Path
 
 from mtg_layers.docs_site import playground
-from mtg_layers.docs_site.mkdocs_hooks import PYODIDE_FILES, corpus_by_id, python_bundle
+from mtg_layers.docs_site.mkdocs_hooks import PYODIDE_FILES, corpus_by_id
 
 ROOT = Path(__file__).resolve().parents[2]
 OGRE = (ROOT / "corpus" / "cases" / "seed" / "gray-ogre.yaml").read_text("utf-8")
@@ -68,12 +68,11 @@ def test_versions_newest_first() -> None:
     assert ids == ["2025-08-01", "2023-11-17", "2020-04-17", "2009-07-08", "2004-10-01"]
 
 
-def test_bundle_runs_on_the_standard_library_alone(tmp_path: Path) -> None:
-    bundle = tmp_path / "mtg-layers.zip"
-    python_bundle(bundle)
-    with zipfile.ZipFile(bundle) as zf:
+def test_bundle_runs_on_the_standard_library_alone(tmp_path: Path, playground_bundle: Path) -> None:
+    """The bundle (``python_bundle``, written once in the run: tests/site/conftest.py) runs a case in an isolated
+    interpreter with no site-packages."""
+    with zipfile.ZipFile(playground_bundle / "mtg-layers.zip") as zf:
         names = zf.namelist()
-        zf.extractall(tmp_path / "py")
     assert "reference/resolver.py" in names and "mtg_layers/analysis/trace_text.py" in names
     assert not [n for n in names if n.endswith(".so")]
     code = (
@@ -82,7 +81,7 @@ def test_bundle_runs_on_the_standard_library_alone(tmp_path: Path) -> None:
         "print(json.loads(playground.run(sys.stdin.read(), 'pre-m10'))['check'])"
     )
     proc = subprocess.run(
-        [sys.executable, "-I", "-S", "-c", code, str(tmp_path / "py")],
+        [sys.executable, "-I", "-S", "-c", code, str(playground_bundle / "py")],
         input=OGRE,
         capture_output=True,
         text=True,

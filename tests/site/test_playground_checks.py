@@ -14,14 +14,12 @@ import functools
 import json
 import subprocess
 import sys
-import zipfile
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 
 from mtg_layers.cli import main
-from mtg_layers.docs_site.mkdocs_hooks import python_bundle
 from reference.versions import CURRENT, builtin_versions
 from tests.corpus.test_malformed_inputs import KINDS, Kind
 
@@ -66,14 +64,12 @@ def cli_message(tmp_path: Path, name: str, text: str) -> str:
 
 
 @pytest.fixture(scope="module")
-def playground_answers(tmp_path_factory: pytest.TempPathFactory) -> list[dict[str, object]]:
+def playground_answers(tmp_path_factory: pytest.TempPathFactory, playground_bundle: Path) -> list[dict[str, object]]:
+    """The bundle's answer to every pasteable board (the run's one bundle: tests/site/conftest.py)."""
     tmp = tmp_path_factory.mktemp("bundle")
-    python_bundle(tmp / "mtg-layers.zip")
-    with zipfile.ZipFile(tmp / "mtg-layers.zip") as zf:
-        zf.extractall(tmp / "py")
     version = builtin_versions()[CURRENT].id
     proc = subprocess.run(
-        [sys.executable, "-I", "-S", "-c", RUN_ALL, str(tmp / "py"), version],
+        [sys.executable, "-I", "-S", "-c", RUN_ALL, str(playground_bundle / "py"), version],
         input=json.dumps([text for _, text in pasteable_boards()]),
         capture_output=True,
         text=True,

@@ -14,7 +14,6 @@ import zipfile
 from pathlib import Path
 
 from mtg_layers.docs_site import playground
-from mtg_layers.docs_site.mkdocs_hooks import python_bundle
 
 GRAY_OGRE_FR = "Ogre gris [+1/+1]\nTitanic Growth > Ogre gris\nGéant assermenté\nOvinize > Ogre gris"
 
@@ -44,12 +43,12 @@ def test_an_unknown_name_gets_a_did_you_mean() -> None:
     assert not json.loads(playground.build_by_names("  \n", "2025-08-01"))["ok"]
 
 
-def test_the_bundle_builds_by_names_and_runs_linked_cases_without_jsonschema(tmp_path: Path) -> None:
-    bundle = tmp_path / "mtg-layers.zip"
-    python_bundle(bundle)
-    with zipfile.ZipFile(bundle) as zf:
+def test_the_bundle_builds_by_names_and_runs_linked_cases_without_jsonschema(
+    tmp_path: Path, playground_bundle: Path
+) -> None:
+    """The bundle (written once in the run: tests/site/conftest.py) picks a board by French names and runs it."""
+    with zipfile.ZipFile(playground_bundle / "mtg-layers.zip") as zf:
         names = zf.namelist()
-        zf.extractall(tmp_path / "py")
     # the catalogue ships read and checked, as JSON (its YAML took seconds to read in the page)
     assert "corpus/catalogue/cards.json" in names and "corpus/catalogue/cards.yaml" not in names
     assert "mtg_layers/catalogue/refs.py" in names
@@ -60,7 +59,7 @@ def test_the_bundle_builds_by_names_and_runs_linked_cases_without_jsonschema(tmp
         "print(json.loads(playground.run(built['yaml'], '2004-10-01'))['ok'])"
     )
     proc = subprocess.run(
-        [sys.executable, "-I", "-S", "-c", code, str(tmp_path / "py")],
+        [sys.executable, "-I", "-S", "-c", code, str(playground_bundle / "py")],
         input=GRAY_OGRE_FR,
         capture_output=True,
         text=True,
@@ -71,9 +70,11 @@ def test_the_bundle_builds_by_names_and_runs_linked_cases_without_jsonschema(tmp
     assert proc.stdout.strip() == "True"
 
 
-def test_the_preread_catalogue_is_the_catalogue() -> None:
-    """The JSON the bundle ships holds the same cards as the YAML the CLI reads."""
+def test_the_preread_catalogue_is_the_catalogue(playground_bundle: Path) -> None:
+    """The JSON the bundle ships (``mkdocs_hooks.preread_catalogue``, in the run's one bundle) holds the same cards as
+    the YAML the CLI reads."""
     from mtg_layers.catalogue.load import catalogue
-    from mtg_layers.docs_site.mkdocs_hooks import preread_catalogue
 
-    assert json.loads(preread_catalogue())["cards"] == [dict(c) for c in catalogue().cards]
+    with zipfile.ZipFile(playground_bundle / "mtg-layers.zip") as zf:
+        shipped = json.loads(zf.read("corpus/catalogue/cards.json").decode("utf-8"))
+    assert shipped["cards"] == [dict(c) for c in catalogue().cards]
