@@ -167,8 +167,9 @@ FIRST_THEN_NAMING = (
 
 def test_a_mutants_tests_that_name_its_function_run_first_in_a_fork_and_in_a_fresh_run(tmp_path: Path) -> None:
     """``mutation_order``: a test naming the mutated function runs before the others (the killing one of KILLED, so
-    the other never runs); a mutant of a function no test names runs them in file order, all of them. In a fresh run
-    too: the mutants of ``see`` are run fresh once ``see`` runs at import."""
+    the other never runs); a mutant of a function no test names runs them in file order, all of them, in the fork
+    and again fresh, or in the fork alone without ``fresh_survivors``. In a fresh run too: the mutants of ``see``
+    are run fresh once ``see`` runs at import."""
     _scratch(tmp_path, FIRST_THEN_NAMING)
     _rules_clock(tmp_path)
     ran = tmp_path / "mutants" / "tests" / "ran.log"
@@ -178,6 +179,11 @@ def test_a_mutants_tests_that_name_its_function_run_first_in_a_fork_and_in_a_fre
     unused = "reference.clock.x_tick__mutmut_1"  # no test names tick(): file order, every test (a survivor)
     assert mutation.status_of(mutation.run_sample([unused], suite, workdir=tmp_path, jobs=1)[unused]) == "survived"
     assert ran.read_text().splitlines() == ["first", "first"], "in the fork, then in the fresh run of a survivor"
+    ran.unlink()
+    # the CI sample's survivor (``fresh_survivors=False``): judged by the fork alone, no fresh run after it
+    alone = mutation.run_sample([unused], suite, workdir=tmp_path, jobs=1, fresh_survivors=False)
+    assert mutation.status_of(alone[unused]) == "survived"
+    assert ran.read_text().splitlines() == ["first"], "in the fork only"
     ran.unlink()
     at_import = tmp_path / "mutants" / "tests" / "test_clock.py"
     at_import.write_text(at_import.read_text() + "\nfrom reference.clock import see as _see\n\nSEEN = _see()\n")
