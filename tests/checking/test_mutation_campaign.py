@@ -46,12 +46,19 @@ def test_a_sampled_mutant_whose_tests_outrun_the_cpu_limit_is_a_detected_timeout
     (tests / "test_other.py").write_text("def test_passes() -> None:\n    assert True\n")
     looping, passing = "reference.clock.x_see__mutmut_1", "reference.other.x_f__mutmut_2"
     suite = ["tests/test_clock.py", "tests/test_other.py"]
-    # the passing one runs its own module's tests only: the rest of this suite is test_clock.py. The limit leaves a
-    # fresh pytest's start-up (0.6 to 0.9 s of CPU, measured 2026-12-07) room three times over; the looping test needs
-    # 60 s of CPU, past the limit whatever the load, and past twice the limit too, which a forked run of two stages
-    # gets (so the looping fork alone spends twice the limit: 3 s, not 4, to keep the test short).
+    # the passing one runs its own module's tests only: the rest of this suite is test_clock.py. Both are judged in
+    # forks alone (``fresh_survivors=False``, as the CI sample judges them: the passing one is not run again fresh),
+    # where a child's CPU time starts at the fork: twice the limit, 4 s, leaves a forked pytest.main of one file room
+    # many times over. The looping test needs 60 s of CPU, past the limit whatever the load, and past twice the limit
+    # too, which a forked run of two stages gets (so the looping fork alone spends twice the limit).
     codes = mutation.run_sample(
-        [looping, passing], suite, workdir=tmp_path, jobs=1, cpu_limit_s=3, own_tests_only={passing}
+        [looping, passing],
+        suite,
+        workdir=tmp_path,
+        jobs=1,
+        cpu_limit_s=2,
+        own_tests_only={passing},
+        fresh_survivors=False,
     )
     assert mutation.status_of(codes[looping]) == "timeout"
     assert mutation.status_of(codes[passing]) == "survived"
@@ -90,6 +97,7 @@ def test_a_sampled_mutant_whose_test_outruns_the_per_test_limit_is_a_timeout_lon
         cpu_limit_s=600,
         own_tests_only={looping, passing},
         test_cpu_limit_s=2,
+        fresh_survivors=False,  # the passing one is judged in its fork alone: its fresh rerun pins nothing here
     )
     assert codes[looping] == mutation_test_limit.EXIT_CODE
     assert mutation.status_of(codes[looping]) == "timeout"
