@@ -942,9 +942,9 @@ def run_sample(
 
     Without ``fresh_survivors`` a mutant that survives every stage in a fork is a survivor at once (the CI sample:
     a survivor fails it either way, and a fresh run of the same stages, every file imported anew, came before the
-    failure was reported); only a mutant the server did not fork (``at_import``) runs fresh. The fork's child starts from the
-    state a fresh run reaches with the mutant active (``mutation_forkserver``), so the fresh run is a second opinion
-    on a survivor, not a different test of it.
+    failure was reported); only a mutant the server did not fork (``at_import``) runs fresh. The fork's child starts
+    from the state a fresh run reaches with the mutant active (``mutation_forkserver``), so the fresh run is a second
+    opinion on a survivor, not a different test of it.
     """
     from concurrent.futures import ThreadPoolExecutor
 
