@@ -383,7 +383,7 @@ def test_611_3b_a_loss_of_named_keywords_on_its_holder_alone_takes_keywords_alon
     """``takes_keywords_alone``: "this creature loses flying." (no definition behind flying) takes keywords alone; a
     loss of a wording a definition stands behind (611.3b: it would end that effect), of all abilities (613.1f), or
     of another object's abilities does not. (The CI sample's draw of its mutant 18, the definition looked up without
-    the board, passed 230 quick tests of this file and of the files importing the module, for minutes, before one
+    the board, passed 111 tests of this file and of the files importing the module, for minutes, before one
     of test_held_takes.py killed it: 2026-12-07, under load.)"""
     from reference_optimized.territories import takes_keywords_alone
 
