@@ -59,6 +59,7 @@ def test_a_sampled_mutant_whose_tests_outrun_the_cpu_limit_is_a_detected_timeout
         cpu_limit_s=2,
         own_tests_only={passing},
         fresh_survivors=False,
+        test_cpu_limit_s=600,  # the run's limit alone stops it (the per-test one, 60 s by default, stopped it too)
     )
     assert mutation.status_of(codes[looping]) == "timeout"
     assert mutation.status_of(codes[passing]) == "survived"
