@@ -917,6 +917,7 @@ def run_sample(
     own_tests_only: Collection[str] = (),
     test_cpu_limit_s: float = TEST_CPU_LIMIT_S,
     whole_suite: bool = True,
+    fresh_survivors: bool = True,
 ) -> dict[str, int]:
     """Run each named mutant's tests (``sample_stages``, stopping at the first failure); its mutmut exit code.
 
@@ -938,6 +939,12 @@ def run_sample(
     every survivor's verdict is a fresh run's. A forked child runs a mutant's first two stages in one
     (``fork_stages``) and gets twice ``cpu_limit_s``; its CPU time starts at the fork, so it has at least the time
     the fresh runs have for the same tests: a fork stopped by the limit would be stopped fresh too.
+
+    Without ``fresh_survivors`` a mutant that survives every stage in a fork is a survivor at once (the CI sample:
+    a survivor fails it either way, and a fresh run of the same stages, every file imported anew, came before the
+    failure was reported); only a mutant the server did not fork (``at_import``) runs fresh. The fork's child starts
+    from the state a fresh run reaches with the mutant active (``mutation_forkserver``), so the fresh run is a second
+    opinion on a survivor, not a different test of it.
     """
     from concurrent.futures import ThreadPoolExecutor
 
@@ -997,7 +1004,7 @@ def run_sample(
                 break
         return judged(name, codes)
 
-    again = [n for n in names if n not in out or out[n] in (0, 5)]
+    again = [n for n in names if n not in out or (fresh_survivors and out[n] in (0, 5))]
     with ThreadPoolExecutor(max_workers=jobs) as pool:
         out.update(zip(again, pool.map(fresh, again), strict=True))
     return {n: out[n] for n in names}

@@ -46,12 +46,20 @@ def test_a_sampled_mutant_whose_tests_outrun_the_cpu_limit_is_a_detected_timeout
     (tests / "test_other.py").write_text("def test_passes() -> None:\n    assert True\n")
     looping, passing = "reference.clock.x_see__mutmut_1", "reference.other.x_f__mutmut_2"
     suite = ["tests/test_clock.py", "tests/test_other.py"]
-    # the passing one runs its own module's tests only: the rest of this suite is test_clock.py. The limit leaves a
-    # fresh pytest's start-up (0.6 to 0.9 s of CPU, measured 2026-12-07) room three times over; the looping test needs
-    # 60 s of CPU, past the limit whatever the load, and past twice the limit too, which a forked run of two stages
-    # gets (so the looping fork alone spends twice the limit: 3 s, not 4, to keep the test short).
+    # the passing one runs its own module's tests only: the rest of this suite is test_clock.py. Both are judged in
+    # forks alone (``fresh_survivors=False``, as the CI sample judges them: the passing one is not run again fresh),
+    # where a child's CPU time starts at the fork: twice the limit, 4 s, leaves a forked pytest.main of one file room
+    # many times over. The looping test needs 60 s of CPU, past the limit whatever the load, and past twice the limit
+    # too, which a forked run of two stages gets (so the looping fork alone spends twice the limit).
     codes = mutation.run_sample(
-        [looping, passing], suite, workdir=tmp_path, jobs=1, cpu_limit_s=3, own_tests_only={passing}
+        [looping, passing],
+        suite,
+        workdir=tmp_path,
+        jobs=1,
+        cpu_limit_s=2,
+        own_tests_only={passing},
+        fresh_survivors=False,
+        test_cpu_limit_s=600,  # the run's limit alone stops it (the per-test one, 60 s by default, stopped it too)
     )
     assert mutation.status_of(codes[looping]) == "timeout"
     assert mutation.status_of(codes[passing]) == "survived"
@@ -90,6 +98,7 @@ def test_a_sampled_mutant_whose_test_outruns_the_per_test_limit_is_a_timeout_lon
         cpu_limit_s=600,
         own_tests_only={looping, passing},
         test_cpu_limit_s=2,
+        fresh_survivors=False,  # the passing one is judged in its fork alone: its fresh rerun pins nothing here
     )
     assert codes[looping] == mutation_test_limit.EXIT_CODE
     assert mutation.status_of(codes[looping]) == "timeout"
@@ -167,8 +176,9 @@ FIRST_THEN_NAMING = (
 
 def test_a_mutants_tests_that_name_its_function_run_first_in_a_fork_and_in_a_fresh_run(tmp_path: Path) -> None:
     """``mutation_order``: a test naming the mutated function runs before the others (the killing one of KILLED, so
-    the other never runs); a mutant of a function no test names runs them in file order, all of them. In a fresh run
-    too: the mutants of ``see`` are run fresh once ``see`` runs at import."""
+    the other never runs); a mutant of a function no test names runs them in file order, all of them, in the fork
+    and again fresh, or in the fork alone without ``fresh_survivors``. In a fresh run too: the mutants of ``see``
+    are run fresh once ``see`` runs at import."""
     _scratch(tmp_path, FIRST_THEN_NAMING)
     _rules_clock(tmp_path)
     ran = tmp_path / "mutants" / "tests" / "ran.log"
@@ -178,6 +188,11 @@ def test_a_mutants_tests_that_name_its_function_run_first_in_a_fork_and_in_a_fre
     unused = "reference.clock.x_tick__mutmut_1"  # no test names tick(): file order, every test (a survivor)
     assert mutation.status_of(mutation.run_sample([unused], suite, workdir=tmp_path, jobs=1)[unused]) == "survived"
     assert ran.read_text().splitlines() == ["first", "first"], "in the fork, then in the fresh run of a survivor"
+    ran.unlink()
+    # the CI sample's survivor (``fresh_survivors=False``): judged by the fork alone, no fresh run after it
+    alone = mutation.run_sample([unused], suite, workdir=tmp_path, jobs=1, fresh_survivors=False)
+    assert mutation.status_of(alone[unused]) == "survived"
+    assert ran.read_text().splitlines() == ["first"], "in the fork only"
     ran.unlink()
     at_import = tmp_path / "mutants" / "tests" / "test_clock.py"
     at_import.write_text(at_import.read_text() + "\nfrom reference.clock import see as _see\n\nSEEN = _see()\n")

@@ -32,8 +32,11 @@ fresh run, for minutes (issue 18 asks for a sample that runs within a few minute
 give it a test in its module's own file. The full campaign keeps the whole killing suite. What stops
 a mutant that never ends is a CPU-time limit (``RLIMIT_CPU``, set in each child), not the wall clock. The runs are
 children forked from one process that imported the suite once (``mutation_forkserver``, as mutmut 3 does); a
-mutant that survives in a fork, or whose function ran while the suite was imported, is run again in a fresh
-pytest, whose verdict is the one kept (tests/checking/test_mutation_campaign.py tests the runner).
+mutant whose function ran while the suite was imported is run in a fresh pytest instead, whose verdict is the one
+kept. A mutant that survives in a fork is a survivor at once (``fresh_survivors=False``): the fork starts from the
+state a fresh run reaches, and a fresh rerun (the campaign's second opinion) ran the same stages again, importing
+every file anew, before a survivor failed the test (ci55: about 700 s for one survivor, fork and fresh run).
+tests/checking/test_mutation_campaign.py tests the runner.
 """
 
 from __future__ import annotations
@@ -107,7 +110,7 @@ def test_a_seeded_sample_of_mutants_is_killed(mutants: Path) -> None:
     drawn = json.loads((work / "drawn.json").read_text(encoding="utf-8"))["drawn"]
     assert {mutation.parse_name(n)[0] for n in drawn} == set(WITH_FUNCTIONS)
 
-    run = mutation.run_sample(drawn, SUITE, DESELECT, workdir=work, jobs=JOBS, whole_suite=False)
+    run = mutation.run_sample(drawn, SUITE, DESELECT, workdir=work, jobs=JOBS, whole_suite=False, fresh_survivors=False)
 
     judged = {m.name: m for m in mutation.classify(run, equivalents, work)}
     new = [
@@ -150,7 +153,9 @@ def test_an_equivalent_mutant_comes_back_as_a_survivor_only_the_equivalents_file
     calling = _own_tests_calling(unkillable)
     assert calling, "its module's own test file has tests that call its function"
     only = f"({DESELECT}) and ({' or '.join(calling)})"
-    run = mutation.run_sample([unkillable], SUITE, only, workdir=work, jobs=1, own_tests_only={unkillable})
+    run = mutation.run_sample(
+        [unkillable], SUITE, only, workdir=work, jobs=1, own_tests_only={unkillable}, fresh_survivors=False
+    )
     assert mutation.status_of(run[unkillable]) == "survived", "its own module's tests that call it ran, and passed"
 
     without = {m.name: m for m in mutation.classify(run, [], work)}

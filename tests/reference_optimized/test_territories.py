@@ -378,3 +378,29 @@ def test_611_3b_a_lord_given_by_the_group_keeps_every_order(vid: str) -> None:
     every, fewer = outcomes(board, get_version(vid)), distinct_outcomes(board, get_version(vid))
     assert every.complete and fewer.complete
     assert outcome_keys(fewer) == outcome_keys(every) and len(every.outcomes) == 2
+
+
+def test_611_3b_a_loss_of_named_keywords_on_its_holder_alone_takes_keywords_alone() -> None:
+    """``takes_keywords_alone``: "this creature loses flying." (no definition behind flying) takes keywords alone; a
+    loss of a wording a definition stands behind (611.3b: it would end that effect), of all abilities (613.1f), or
+    of another object's abilities does not. (The CI sample's draw of its mutant 18, the definition looked up without
+    the board, passed 111 tests of this file and of the files importing the module, for minutes, before one
+    of test_held_takes.py killed it: 2026-12-07, under load.)"""
+    from reference_optimized.territories import takes_keywords_alone
+
+    pump: dict[str, Any] = {"text": "this creature gets +1/+1", "applies_to": {"is_source": True}}
+    pump["parts"] = [{"op": "modify_pt", "power": 1, "toughness": 1}]
+
+    def loss(text: str, parts: list[dict[str, Any]], applies_to: Any = None) -> dict[str, Any]:
+        return {"text": text, "applies_to": applies_to or {"is_source": True}, "parts": parts}
+
+    losses = [
+        loss("this creature loses flying", [{"op": "remove_abilities", "abilities": ["flying"]}]),
+        loss("this creature loses its pump", [{"op": "remove_abilities", "abilities": [pump["text"]]}]),
+        loss("this creature loses all abilities", [{"op": "remove_all_abilities"}]),
+        loss("o2 loses flying", [{"op": "remove_abilities", "abilities": ["flying"]}], {"id": "o2"}),
+    ]
+    texts = [d["text"] for d in losses]
+    holder = creature("o1", 1, abilities=["flying", pump["text"], *texts])
+    board = make_board([holder, creature("o2", 2)], abilities=[pump, *losses])
+    assert [takes_keywords_alone(board.abilities[t], board, ()) for t in texts] == [True, False, False, False]
