@@ -61,21 +61,37 @@ def terms_in(data: Any) -> list[z3.ExprRef]:
 
 
 def constants_in(terms: Iterable[Any]) -> set[str]:
-    """The names of the uninterpreted constants the terms are built from (each shared subterm visited once)."""
-    seen: set[int] = set()
+    """The names of the uninterpreted constants the terms are built from (each shared subterm visited once).
+
+    The walk goes through z3's C API on the terms' own nodes (the roots hold them): no Python term per node."""
+    roots = [t for t in terms if isinstance(t, z3.ExprRef)]
     out: set[str] = set()
-    stack = [t for t in terms if isinstance(t, z3.ExprRef)]
+    if not roots:
+        return out
+    ctx = roots[0].ctx
+    c = ctx.ref()
+    seen: set[int] = set()
+    stack = [t.as_ast() for t in roots]
     while stack:
-        t = stack.pop()
-        i = t.get_id()
+        a = stack.pop()
+        i = z3.Z3_get_ast_id(c, a)
         if i in seen:
             continue
         seen.add(i)
-        if z3.is_const(t):
-            if t.decl().kind() == z3.Z3_OP_UNINTERPRETED:
-                out.add(t.decl().name())
+        kind = z3.Z3_get_ast_kind(c, a)
+        if kind == z3.Z3_NUMERAL_AST:  # a number: no constant of its own, no arguments
             continue
-        stack.extend(t.children())
+        if kind != z3.Z3_APP_AST:  # a quantifier or a bound variable (none built here): z3's own walk
+            stack.extend(x.as_ast() for x in z3.z3._to_expr_ref(a, ctx).children())
+            continue
+        app = z3.Z3_to_app(c, a)
+        n = z3.Z3_get_app_num_args(c, app)
+        if n == 0:
+            decl = z3.Z3_get_app_decl(c, app)
+            if z3.Z3_get_decl_kind(c, decl) == z3.Z3_OP_UNINTERPRETED:
+                out.add(z3.Z3_get_symbol_string(c, z3.Z3_get_decl_name(c, decl)))
+            continue
+        stack.extend(z3.Z3_get_app_arg(c, app, j) for j in range(n))
     return out
 
 

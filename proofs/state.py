@@ -26,7 +26,7 @@ from reference.model import Characteristics
 from .stickers import with_word
 from .universe import Universe
 from .vocabulary import CREATURE_TYPE_BEARERS, CREATURE_TYPES, INTRINSIC, OPERATION_KIND, SUBTYPE_OWNER, mana_ability
-from .words import rewrite
+from .words import rewrite_word
 
 Key = tuple[str, str]
 SymSet = Mapping[str, z3.BoolRef]
@@ -259,9 +259,22 @@ def keys(u: Universe) -> list[tuple[Key, str]]:
 
 
 def fresh(u: Universe, prefix: str) -> Obj:
-    """An object state of fresh z3 constants."""
-    make: dict[str, Callable[[str], z3.ExprRef]] = {"Bool": z3.Bool, "Int": z3.Int, "Real": z3.Real}
-    return Obj({k: make[sort](f"{prefix}|{k[0]}|{k[1]}") for k, sort in keys(u)})
+    """An object state of fresh z3 constants (the terms ``z3.Bool``, ``z3.Int`` and ``z3.Real`` of the same names
+    give, made through z3's C API with each sort made once)."""
+    ctx = z3.main_ctx()
+    c = ctx.ref()
+    sorts = {"Bool": z3.BoolSort(ctx), "Int": z3.IntSort(ctx), "Real": z3.RealSort(ctx)}
+    wrap: dict[str, Callable[[Any, z3.Context], z3.ExprRef]] = {
+        "Bool": z3.BoolRef,
+        "Int": z3.ArithRef,
+        "Real": z3.ArithRef,
+    }
+    return Obj(
+        {
+            k: wrap[sort](z3.Z3_mk_const(c, z3.to_symbol(f"{prefix}|{k[0]}|{k[1]}", ctx), sorts[sort].ast), ctx)
+            for k, sort in keys(u)
+        }
+    )
 
 
 def settled(prefix: str, before: Obj, after: Obj, constraints: list[z3.BoolRef]) -> Obj:
@@ -556,7 +569,7 @@ def replace_word(u: Universe, ch: Obj, old: str, new: str) -> Obj:
     changes: dict[Key, z3.ExprRef] = {}
     images: dict[str, list[z3.BoolRef]] = {}
     for a in u.abilities:
-        images.setdefault(rewrite(a, {old: new}), []).append(ch.get_set("abilities", a))
+        images.setdefault(rewrite_word(a, old, new), []).append(ch.get_set("abilities", a))
     for a in u.abilities:
         changes[("abilities", a)] = any_of(images.get(a, [FALSE]))
     sub_images: dict[str, list[z3.BoolRef]] = {}

@@ -85,6 +85,13 @@ def rewrite(text: str, mapping: Mapping[str, str]) -> str:
     return pattern.sub(replacement, text)
 
 
+@lru_cache(maxsize=65536)
+def rewrite_word(text: str, old: str, new: str) -> str:
+    """612.2: ``rewrite`` with one word's image, kept by its three strings (one text change read on every wording of
+    the universe, at each application: the same strings again)."""
+    return rewrite(text, {old: new})
+
+
 def _face_down_values(args: Mapping[str, Any]) -> dict[str, Any]:
     """708.2a: a face-down permanent is a 2/2 creature with no name, text, subtypes or mana cost."""
     return {
