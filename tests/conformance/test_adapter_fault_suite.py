@@ -61,27 +61,29 @@ def hang_guard() -> Iterator[None]:
         signal.signal(signal.SIGALRM, previous)
 
 
-def _corpus(out: Path, padding: int) -> Path:
-    """The fake corpus, gray ogre cut to its first two steps, each case with a note of ``padding`` bytes."""
+def _corpus(out: Path, padding: int, kept: Path) -> Path:
+    """The fake corpus, gray ogre cut to its first two steps, each case with a note of ``padding`` bytes; the
+    reference's replies to its messages kept in ``kept`` before any test runs it (``kept_answers.warm``)."""
     for path in sorted(FAKE_CORPUS.glob("*.yaml")):
         data = yaml.safe_load(path.read_text(encoding="utf-8"))
         data["steps"] = data["steps"][:2]
         if padding:
             data["notes"] = [*data.get("notes", []), "x" * padding]
         (out / path.name).write_text(yaml.safe_dump(data, sort_keys=False), encoding="utf-8")
+    kept_answers.warm(kept, out, ("m10",))
     return out
 
 
 @pytest.fixture(scope="module")
 def big_corpus(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """Every run message overflows a pipe (64 KiB): each case carries a 100 KB note."""
-    return _corpus(tmp_path_factory.mktemp("big-corpus"), 100_000)
+    return _corpus(tmp_path_factory.mktemp("big-corpus"), 100_000, kept_answers.store(tmp_path_factory))
 
 
 @pytest.fixture(scope="module")
 def small_corpus(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The fake corpus, three runs under m10."""
-    return _corpus(tmp_path_factory.mktemp("small-corpus"), 0)
+    return _corpus(tmp_path_factory.mktemp("small-corpus"), 0, kept_answers.store(tmp_path_factory))
 
 
 def alive(pid: int) -> bool:

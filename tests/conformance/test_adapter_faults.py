@@ -19,14 +19,24 @@ from mtg_layers.corpus import ROOT
 from tests.fake_adapters import kept_answers, quick_oneshot
 
 FAKE = Path(__file__).parents[1] / "fake_adapters" / "misbehaving_adapter.py"
-SUITE = load_suite(Path(__file__).parents[1] / "fake_adapters" / "corpus")
+FAKE_CORPUS = Path(__file__).parents[1] / "fake_adapters" / "corpus"
+SUITE = load_suite(FAKE_CORPUS)
 JOBS = plan(SUITE)  # 14 runs: gray ogre (4 steps x 3 versions), anthem (1 step x 2 versions)
 
 
+@pytest.fixture(scope="module")
+def kept_replies(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The run's kept replies, with the reference's reply to every message of ``JOBS`` computed before any test runs
+    the fake adapter (``kept_answers.warm``: a healthy run only reads its reply, whatever the machine's load)."""
+    kept = kept_answers.store(tmp_path_factory)
+    kept_answers.warm(kept, FAKE_CORPUS)
+    return kept
+
+
 @pytest.fixture(autouse=True)
-def reference_answers_kept(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
+def reference_answers_kept(kept_replies: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The fake adapter's processes read the reference's replies computed once in the run (``FAKE_ANSWERS``)."""
-    monkeypatch.setenv("FAKE_ANSWERS", str(kept_answers.store(tmp_path_factory)))
+    monkeypatch.setenv("FAKE_ANSWERS", str(kept_replies))
 
 
 ONESHOT_JOBS = JOBS[:3]  # a process per run: three runs (before, at and after the fault) are enough
@@ -261,3 +271,19 @@ def test_the_fake_adapter_answers_what_the_reference_adapter_answers_whether_kep
         ).stdout
         assert out == json.dumps(handle(message)[0]) + "\n", (seq, step)
     assert len(list(store.iterdir())) == 2
+
+
+def test_every_reply_a_healthy_run_reads_was_kept_before_the_run(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``kept_answers.warm`` keeps the reply to every message the runner then sends (the same messages: start, each
+    run with the capabilities declared), so no fake process computes one inside a run's time limit: a run over the
+    warmed store adds no reply to it, in either mode."""
+    kept = tmp_path / "kept"
+    kept_answers.warm(kept, FAKE_CORPUS)
+    before = sorted(p.name for p in kept.iterdir())
+    monkeypatch.setenv("FAKE_ANSWERS", str(kept))
+    for mode in ("persistent", "oneshot"):
+        results, _ = run_fake("none", mode=mode)
+        assert all(r.status == "pass" for r in results), [r.status for r in results]
+    assert sorted(p.name for p in kept.iterdir()) == before

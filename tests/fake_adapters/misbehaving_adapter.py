@@ -44,7 +44,6 @@ by every one-shot process of every test.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import re
@@ -56,6 +55,8 @@ from typing import Any
 
 ROOT = __file__.rsplit("/tests/", 1)[0]
 sys.path.insert(0, ROOT)  # the repository root, for `reference`
+
+from tests.fake_adapters.answer_keys import keep, kept_path  # noqa: E402 - after the root is on the path
 
 FAULT = sys.argv[1]
 AT = int(sys.argv[sys.argv.index("--at") + 1]) if "--at" in sys.argv else 2
@@ -79,16 +80,12 @@ def handle(message: dict[str, Any]) -> tuple[dict[str, Any] | None, int]:
     store = os.environ.get("FAKE_ANSWERS")
     if not store:
         return reference(message)
-    content = json.dumps({k: v for k, v in message.items() if k != "seq"}, sort_keys=True)
-    kept = Path(store) / hashlib.sha256(content.encode("utf-8")).hexdigest()
+    kept = kept_path(Path(store), message)
     if kept.is_file():
         reply, status = json.loads(kept.read_text("utf-8"))
     else:
         reply, status = reference(message)
-        kept.parent.mkdir(parents=True, exist_ok=True)
-        partial = kept.with_name(f"{kept.name}.{os.getpid()}")
-        partial.write_text(json.dumps([reply, status]), "utf-8")
-        os.replace(partial, kept)  # whole or not at all, for the processes reading it at the same time
+        keep(kept, reply, status)
     if isinstance(reply, dict) and "seq" in reply:
         reply["seq"] = message.get("seq", 0)  # the reference adapter's reply echoes the message's seq
     return reply, status
