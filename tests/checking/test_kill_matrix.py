@@ -187,11 +187,38 @@ SAMPLE = (
 )
 
 
+# The shortcut's test leaves out the cases whose boards tie more effects than this (``_largest_tie``): whether the
+# readable enumeration of their orders finishes is what decides if they are judged at all, and finding it out is
+# most of their cost (2026-12-07, after the corpus grew by five cases and every sixth case became another set: twelve
+# tied abilities 42.7 s of CPU, eight 13.2 s, seven 6.5 s, of 79.0 s for the 56 cases; the test took 155 s in CI).
+# The matrix itself (``mtg-layers mutants``, test_the_corpus_alone_catches_every_misreading) judges every case.
+SHORTCUT_TIE = 6
+
+
+def _largest_tie(case: Case) -> int:
+    """613.7m: the most effects one tie of the case's boards holds (one resolution of each step's board under its
+    first rules version; a step whose board waits on an entry's order counts none)."""
+    from reference.case import board_at
+    from reference.entry import OpenEntryError
+    from reference.resolver import resolve
+    from reference.versions import get_version
+
+    version = get_version(case.versions[0])
+    largest = 0
+    for n in range(1, len(case.steps) + 1):
+        try:
+            ties = resolve(board_at(case, n, version), version).ties
+        except OpenEntryError:
+            continue
+        largest = max([largest, *(len(t.candidates) for t in ties)])
+    return largest
+
+
 @pytest.mark.slow
 def test_the_shortcut_gives_the_rows_of_the_full_run(monkeypatch: pytest.MonkeyPatch) -> None:
     """``kill_matrix.row`` with the baseline (pairs where the misreading changes nothing are not run again) gives
-    the row of running every pair, on every sixth judgeable case of the corpus; some pairs are skipped and some run,
-    for each kind of misreading that can skip.
+    the row of running every pair, on every sixth judgeable case of the corpus (of those tying at most
+    ``SHORTCUT_TIE`` effects); some pairs are skipped and some run, for each kind of misreading that can skip.
 
     ``kill_matrix.catches`` is a pure function of its arguments (the misreading, the case, the version id and the
     rules version), and the two rows differ only where the shortcut takes a pair's verdict from the baseline: every
@@ -215,7 +242,7 @@ def test_the_shortcut_gives_the_rows_of_the_full_run(monkeypatch: pytest.MonkeyP
 
     monkeypatch.setattr(kill_matrix, "catches", once)
     chosen = [BY_ID[i] for i in SAMPLE]
-    cases = list(_corpus())[1::6]
+    cases = [c for c in _corpus() if _largest_tie(c) <= SHORTCUT_TIE][1::6]
     known = kill_matrix.baseline(cases, chosen)
     judged = kill_matrix.judged(cases, known)
     # judged reads judgeable's answer off the baseline (each case on its own); test_reach checks the two agree on its
