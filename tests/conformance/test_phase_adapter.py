@@ -20,14 +20,9 @@ from mtg_layers.conformance.engines_page import ENGINES_DIR
 from mtg_layers.conformance.protocol import run_message
 from mtg_layers.corpus import ROOT, case_from_data
 
-from ..builders import shared_suite, suite
+from ..builders import suite
 
-
-@pytest.fixture(autouse=True, scope="module")
-def _the_runs_shared_suite(tmp_path_factory: pytest.TempPathFactory) -> None:
-    """``suite()`` below is the run's shared load (``shared_suite``: a pickle read, 0.4 s of CPU), not a load of the
-    corpus in this process (``load_suite``, 10 s of CPU at load 10): the same cases, loaded from the same files."""
-    shared_suite(tmp_path_factory)
+pytestmark = pytest.mark.usefixtures("runs_shared_suite")  # suite() below: the run's shared load
 
 
 @functools.cache

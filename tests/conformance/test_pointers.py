@@ -28,18 +28,14 @@ from reference.case import board_at
 from reference.resolver import resolve
 from reference.versions import get_version
 
-from ..builders import shared_suite, suite
+from ..builders import suite
 
 ENGINE = [sys.executable, str(ROOT / "examples" / "adapters" / "almost-right-engine.py")]
 CASE = "regression-dependency-appears-after-an-application"
 SITE = "https://mtg-layers.github.io/mtg-layers/"
 
 
-@pytest.fixture(autouse=True, scope="module")
-def _the_runs_shared_suite(tmp_path_factory: pytest.TempPathFactory) -> None:
-    """``suite()`` below is the run's shared load (``shared_suite``: a pickle read, 0.4 s of CPU), not a load of the
-    corpus in this process (``load_suite``, 10 s of CPU at load 10): the same cases, loaded from the same files."""
-    shared_suite(tmp_path_factory)
+pytestmark = pytest.mark.usefixtures("runs_shared_suite")  # suite() below: the run's shared load
 
 
 def suite_case(case_id: str) -> Any:

@@ -34,7 +34,8 @@ def warm(kept: Path, corpus: Path, rules: tuple[str, ...] = ()) -> None:
     start = start_message()
     reply, status = handle(start)
     assert isinstance(reply, dict), reply
-    keep(kept_path(kept, start), reply, status)
+    if not kept_path(kept, start).is_file():
+        keep(kept_path(kept, start), reply, status)
     declared = reply.get("implementation", {}).get("capabilities", [])
     for job in plan(load_suite(corpus), rules=rules):
         message = run_message(job.seq, job.case.data, job.step, job.rules, declared)
