@@ -247,7 +247,9 @@ holder h as source, joined to h's territory (``territories.territories`` with ``
 territories hold such a gain beside losses of all abilities is read as on one board (``territories.lord_given``,
 through ``holds_no_definition`` with ``lords``), on each board with that board's F(h). ``lord_losses``' docstring
 gives the argument: the 614.12 look reads a granted lord as any other static ability of its holder, and F(h) need not
-be the same on the boards read, each being argued on its own.
+be the same on the boards read, each being argued on its own. A tie of gains only (no loss) that gives a lord is read
+on each board by ``lord_gains`` (``territories.gains_alone`` from the board's first slot), where the readings above
+refuse; its docstring gives the argument, with the lord read on each board as ``lord_losses`` reads it.
 
 **Tokens, amounts fixed on resolution and state-based actions** (``boards_read``: ``token_reason``, ``amount_reason``,
 ``sba_boards``). Each reads the board under σ once more; each is taken into the argument above as follows, or refused
@@ -341,6 +343,7 @@ from .orders import (
 )
 from .reads import FIELDS, WRITES, condition_reads, filter_reads, value_reads
 from .territories import (
+    gains_alone,
     given,
     holds_no_definition,
     layers_only,
@@ -827,6 +830,58 @@ def lord_losses(
     return holds_no_definition(near, objects, board, state, version, stamps, first_slot(version), lords=True)
 
 
+def lord_gains(board: Board, near: Sequence[ContinuousEffect], version: RulesVersion) -> bool:
+    """611.3a-b, 613.1f, 613.4c, 613.6, 613.7a, 613.7m, 613.8a-b, 614.12: on one board read, the territories ``near``
+    holds are a tie of gains only, a lord possibly among the definitions given ("the bear has 'other creatures you
+    control get +1/+1.'" beside Wingers and Grounders, a creature entering): ``territories.gains_alone`` read from the
+    board's first slot, nothing locked in (shape A of one board, read on each board of the step).
+
+    *What each board read B must satisfy* (``gains_alone``, checked on B's effects of the group's merged territories,
+    the objects each touches on B, the characteristics before the layers): every operation is in ``orders``' scope or a
+    gain (``add_abilities``), one at least giving a defined ability, so there is no loss of all abilities or of a
+    defined one, no text change and no keyword counter (613.1f, 612, 122.1b); no object a gain of wording w reaches
+    holds w as its own on B (613.1f); each definition given does nothing but apply in layers, from the gains' slot on,
+    is not characteristic-defining, acts on fixed objects (its holder h, objects named by identity, 109.2, or the
+    objects F(h) a lord's filter reading nothing any effect of B writes finds on B with h as its source, 611.3a,
+    ``lord_objects``) and, in each slot it applies in, commutes with every operation there of B's territories' effects
+    and of the other definitions given (613.4c).
+
+    *Why two orders of one class give B one outcome.* B is read from its first slot: no slot before it where an order
+    could differ, nothing locked in, which is ``gains_alone``' argument for a tie met in the first slot. Nothing takes
+    w away from h and no text changes, so from the first gain of w reaching h (in the gains' slot) h has w to the end
+    of the layers in every order, and E(h) exists from then on in every order and never ends (611.3b); its objects are
+    fixed wherever it first applies (611.3a, 613.6); nothing changes its existence, text, objects or values, and it
+    gives or takes no defined ability and writes nothing a filter, value or condition of the shape reads, so no
+    dependency involves it (613.8a). Where it applies among its slots' effects (its rank, h's timestamp or its gain's,
+    the later, 613.7a, which may differ between orders; or a tie of its own with the group's timestamp) changes nothing,
+    since it commutes with all of them (613.4c). So B ends as the signature of ``last_touch`` over B's atoms says, the
+    given wordings read as elements set present. The classes tried are one per signature over every board's atoms,
+    each object named with its board (``tagged_objects``), whose cut to B's atoms is B's own signature: two orders of a
+    class give every board read one ending, hence the step one outcome ("The boards a step reads"). A board of the
+    group read instead by ``losses_alone`` or ``lord_losses`` is argued by its own reading; the losses' flag passed
+    to ``last_touch`` then changes only how a loss of all abilities is read, and B has none.
+
+    *The lord on each board, and the 614.12 look,* are read as ``lord_losses`` reads them (its (1) and (2)): E(h) is a
+    static effect of h, so an object looked at as it would enter is among F(h) where the look leaves it in (from Ixalan
+    on for h already there, always for h itself), and F(h) is read on each board on its own, joined to h's territory
+    there (``lord_territories``). A tie E(h) meets with the group's timestamp names an effect no board read has before
+    the layers and keeps every order (``StepOrders.__call__``), where one board reads it as ``names_only_present``.
+
+    *On every order's boards.* B_σ differs from B in counter effects only (module docstring): ``commute`` reads an
+    operation's kind, and a counter's number only in sums, which commute whatever their numbers; the abilities held
+    before the layers, the gains and F(h) are B's (no counter gives an ability the shape reads: ``reads_counters``); a
+    check holds with fewer effects. So the proof of "Why this gives every outcome" holds with this reading beside the
+    others.
+
+    Refused (every order kept, unless another reading takes the board): a named loss, in a slot of the given effect,
+    that does not commute with it ("other creatures you control lose flying." beside a lord giving flying: the order
+    puts the loss before or after E(h) on the lord's objects, which no signature over the gains reads); any loss of all
+    abilities (``losses_alone``, ``lord_losses``); a holder holding the given wording as its own; a lord whose filter
+    reads what the board writes."""
+    state, objects = reached(board, near, version)
+    return gains_alone(near, objects, board, state, version)
+
+
 def group_stamps(group: Sequence[str], effects: Sequence[ContinuousEffect]) -> frozenset[float]:
     """613.7, 613.7m: the timestamps of the effects a group of a tie's keys names (an object's or an effect's)."""
     return frozenset(e.timestamp for e in effects if holder(e) in group or e.key in group)
@@ -952,8 +1007,9 @@ class StepOrders(DistinctOrders):
         operation of those territories, on every board, is in ``orders``' scope, or a loss of all abilities whose ends
         of held effects the signature or the timestamps decide, beside gains whose effects commute where they apply
         (``losses_alone``; the held effects that apply in no order left out, ``lost_unapplied``), or a gain of defined
-        abilities whose effects are fixed steps (``gifts_apart``), the group split by their merged components and one
-        order per signature of ``last_touch`` inside each (losses read as settings); else every order of the group."""
+        abilities whose effects are fixed steps (``gifts_apart``), or, with no loss, gains whose given effects (a lord's
+        too) commute where they apply (``lord_gains``), the group split by their merged components and one order per
+        signature of ``last_touch`` inside each (losses read as settings); else every order of the group."""
         where = self.components
         classes = {where[e.key] for e in self.effects if holder(e) in group or e.key in group}
         near = [[e for e in effects if where[e.key] in classes] for effects in self.per_board]
@@ -966,11 +1022,14 @@ class StepOrders(DistinctOrders):
                 read.append(effects)
                 continue
             stamps = group_stamps(group, effects)
-            if not losses_alone(b, effects, self.version, stamps) and not lord_losses(b, effects, self.version, stamps):
+            if losses_alone(b, effects, self.version, stamps) or lord_losses(b, effects, self.version, stamps):
+                lose_all = True
+                gone = lost_unapplied(b, effects, self.version, group)
+                read.append([e for e in effects if e.key not in gone])  # 613.8b: they apply in no order
+            elif lord_gains(b, effects, self.version):  # 611.3b: gains only, a lord among them, no loss
+                read.append(effects)
+            else:
                 return every_of(tuple(group))
-            lose_all = True
-            gone = lost_unapplied(b, effects, self.version, group)
-            read.append([e for e in effects if e.key not in gone])  # 613.8b: they apply in no order
         mine = one_per_key(read) or []
         subs: list[Callable[[], Iterable[tuple[str, ...]]]] = []
         for sub in groups(list(group), mine, merged_components(read, self.version)):
