@@ -408,7 +408,7 @@ def test_611_3b_613_4c_gains_giving_a_lord_refused_where_the_order_may_matter() 
         after, near = orders.boards[-1], [e for e in orders.per_board[-1] if e.parts]
         assert not lord_gains(after, near, version)
     for case in refused[:2]:
-        got, runs, every_runs = _against_every_order(case, "current")
+        _, runs, every_runs = _against_every_order(case, "current")
         assert runs == every_runs
 
 
