@@ -14,6 +14,10 @@ timestamp 1.0 and one Lions (or the Soldier token) entering in step 2:
   flying.'"), then Wingers and Hushers in turn, the Bear after them (3.0), the Flier patron, the Lions entering
   (tests/reference_optimized/test_step_orders_lord.py, ``lord_case(lord_painters(N), 3.0)``: a lord given by the
   group, ``step_orders.lord_losses``).
+* gainlord (no event; ``--events gainlord``): the Bearpumper ("the bear has 'other creatures you control get
+  +1/+1.'"), then Wingers and Grounders in turn, no loss of all abilities, the Bear after them (3.0), the Flier
+  patron, the Lions entering (tests/reference_optimized/test_step_orders_lord.py, ``lord_case(gain_painters(N),
+  3.0)``: a tie of gains only giving a lord, ``step_orders.lord_gains``).
 
 CPU is ``time.process_time`` of this process, runs alternating after/before; the every-order enumeration stops at
 ``LIMIT`` resolutions (120, what ``explain`` and ``verify`` use) and says whether it was complete.
@@ -36,7 +40,7 @@ from reference.choices import LIMIT
 from reference.versions import get_version
 from reference_optimized.step_orders import StepOrders, distinct_step_outcomes
 from tests.reference_optimized.test_step_orders_events import COUNT, TOKEN, event_case, laurels, results
-from tests.reference_optimized.test_step_orders_lord import lord_case, lord_painters
+from tests.reference_optimized.test_step_orders_lord import gain_painters, lord_case, lord_painters
 
 
 def painters(kinds: list[str], n: int) -> list[str]:
@@ -50,6 +54,8 @@ def case_of(event: str, n: int) -> Any:
              "power": 2, "toughness": 1}  # fmt: skip
     if event == "lord":
         return lord_case(lord_painters(n), 3.0)
+    if event == "gainlord":
+        return lord_case(gain_painters(n), 3.0)
     if event == "tokens":
         step: dict[str, Any] = {
             "description": "the token",
