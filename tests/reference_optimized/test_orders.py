@@ -23,13 +23,15 @@ from mtg_layers.corpus import case_from_data
 from reference.case import board_at
 from reference.choices import outcomes, seated
 from reference.effects import ContinuousEffect
-from reference.frozen import freeze
-from reference.model import Board, Part
+from reference.frozen import FrozenMap, freeze
+from reference.model import Board, Characteristics, Part
+from reference.operations import apply_instruction
 from reference.versions import get_version
 from reference_optimized import distinct_outcomes
 from reference_optimized.orders import (
     SCOPE_OPS,
     DistinctOrders,
+    commute,
     components,
     interact,
     last_writer_orders,
@@ -266,6 +268,64 @@ def test_which_pairs_of_effects_interact() -> None:
     # a resolved one's in 7b, so the two never meet in a slot
     cda = replace(set_two, key="m", origin="cda")
     assert not interact(cda, set_one, IKORIA) and interact(replace(set_one, key="n", origin="cda"), cda, IKORIA)
+
+
+def test_613_1f_a_gain_and_a_loss_of_one_ability_do_not_commute() -> None:
+    """613.1f, 613.4c: a gain and a loss of flying on one object: the one applied later decides whether it flies, so
+    ``commute`` says no (it says no for any gain beside a named loss: it does not know which wordings generate an
+    effect, 611.3b, and ``interact`` reads it)."""
+    (add,) = _effect("b", {"op": "add_abilities", "abilities": ["flying", "reach"]}).parts
+    (remove,) = _effect("c", {"op": "remove_abilities", "abilities": ["flying"]}).parts
+    assert commute(add, add) and not commute(add, remove) and not commute(remove, add)
+    bear = Characteristics(
+        "Bear", 2, frozenset(), frozenset({"creature"}), frozenset(), frozenset(), frozenset(), 2, 2, "you"
+    )
+    assert "flying" in _in_order(bear, ((remove, 1.0), (add, 1.0))).abilities
+    assert "flying" not in _in_order(bear, ((add, 1.0), (remove, 1.0))).abilities
+
+
+_WORDS = st.lists(st.sampled_from(["flying", "vigilance", "reach", "{t}: add {g}."]), max_size=3, unique=True)
+# Operations of a layer-6 and a layer-5 kind, their words drawn from one small set so that they often overlap.
+_ONE_OBJECT_PARTS = st.one_of(
+    st.builds(lambda w: Part("add_abilities", freeze({"abilities": w})), _WORDS),
+    st.builds(lambda w: Part("remove_abilities", freeze({"abilities": w})), _WORDS),
+    st.just(Part("remove_all_abilities", freeze({}))),
+    st.builds(lambda c: Part("add_colors", freeze({"colors": c})), st.lists(st.sampled_from(COLORS), max_size=2)),
+    st.builds(lambda c: Part("set_colors", freeze({"colors": c})), st.lists(st.sampled_from(COLORS), max_size=2)),
+)
+
+
+def _in_order(ch: Characteristics, parts: tuple[tuple[Part, float], ...]) -> Characteristics:
+    """The parts applied one after the other, each with its effect's timestamp (613.7a)."""
+    for p, ts in parts:
+        ch = apply_instruction(ch, (p.op, p.args), ts)
+    return ch
+
+
+@given(
+    a=_ONE_OBJECT_PARTS,
+    b=_ONE_OBJECT_PARTS,
+    held=st.sets(st.sampled_from(["flying", "vigilance", "reach", "{t}: add {g}.", "trample"])),
+    granted=st.sets(st.sampled_from(["flying", "vigilance", "reach"])),
+    intrinsic=st.booleans(),
+)
+def test_613_4c_operations_said_to_commute_give_one_result_in_either_order(
+    a: Part, b: Part, held: set[str], granted: set[str], intrinsic: bool
+) -> None:
+    """613.1f, 613.4c, 613.7m: whenever ``commute`` says two operations on one object commute, applying them in
+    either order leaves the object with the same characteristics: abilities, the timestamps of granted ones and the
+    land's own mana ability included. The two are tied (one timestamp: the orders a reduction chooses between are a
+    tie's, 613.7m); with two timestamps, two gains of one ability would leave it the timestamp of the one applied
+    last, which the order of the timestamps decides, not a choice."""
+    abilities = frozenset(held | granted | ({"{t}: add {g}."} if intrinsic else set()))
+    ch = Characteristics(
+        "Dryad", 1, frozenset({"green"}), frozenset({"creature", "land"}), frozenset({"forest"}), frozenset(),
+        abilities, 1, 1, "you",
+        granted=FrozenMap({w: 0.5 for w in granted}),
+        intrinsic=frozenset({"{t}: add {g}."}) if intrinsic else frozenset(),
+    )  # fmt: skip
+    if commute(a, b):
+        assert _in_order(ch, ((a, 1.0), (b, 1.0))) == _in_order(ch, ((b, 1.0), (a, 1.0)))
 
 
 # One creature's own abilities, tied (613.7a: one timestamp): settings and additions of one characteristic
