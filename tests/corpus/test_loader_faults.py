@@ -282,7 +282,7 @@ def test_verify_reports_a_z3_timeout(tmp_path: Path) -> None:
 
     write(tmp_path, mutated(change), "big.yaml")
     result = cli("verify", "--corpus", str(tmp_path), "--z3-budget", "0.001")  # less than building 200 objects takes
-    assert "not verified (timeout)" in result.output, result.output
+    assert "not verified (CPU budget)" in result.output, result.output
     assert result.exit_code == 1
 
 
