@@ -34,6 +34,11 @@ def _child_pid() -> int | None:
     return None if checker is None else checker.process.pid
 
 
+def _stop_child() -> None:
+    if z3_crosscheck._Checker._current is not None:
+        z3_crosscheck._Checker._current.stop()
+
+
 def _resume(pid: int) -> None:
     with contextlib.suppress(ProcessLookupError):  # a child killed meanwhile
         os.kill(pid, signal.SIGCONT)
@@ -105,10 +110,12 @@ def test_verify_says_a_check_reached_z3s_resource_limit(tmp_path: Path, monkeypa
         bounded(self, 100)
 
     monkeypatch.setattr(crosscheck.Bounded, "__init__", small)
-    if z3_crosscheck._Checker._current is not None:
-        z3_crosscheck._Checker._current.stop()
+    _stop_child()
     write(tmp_path, GOOD)
-    result = cli("verify", "--corpus", str(tmp_path), "-j", "1")
+    try:
+        result = cli("verify", "--corpus", str(tmp_path), "-j", "1")
+    finally:
+        _stop_child()  # the child forked under the patch: never the next test's
     assert result.exit_code == 1
     assert "(z3: 0 verified, 0 not encoded, 2 not verified)" in result.output
     assert "verify fails: 2 case/version pair(s) not verified by z3 (2 reached z3's resource limit per check" in (
