@@ -281,7 +281,7 @@ def test_verify_reports_a_case_out_of_its_z3_cpu_budget(tmp_path: Path) -> None:
         d["steps"][0]["expect"] = {"m10": {"o9": {"power": 2}}, "ikoria": {"o9": {"power": 2}}}
 
     write(tmp_path, mutated(change), "big.yaml")
-    result = cli("verify", "--corpus", str(tmp_path), "--z3-budget", "0.001")  # less CPU than building 200 objects takes
+    result = cli("verify", "--corpus", str(tmp_path), "--z3-budget", "0.001")  # less CPU than 200 objects take
     assert "not verified (CPU budget)" in result.output, result.output
     assert result.exit_code == 1
 
