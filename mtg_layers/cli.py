@@ -98,7 +98,11 @@ def main() -> None:
     type=Seconds(),
     default=300.0,
     show_default=True,
-    help="Seconds of z3 cross-check per case and rules version; past it: not verified (timeout).",
+    help=(
+        "CPU seconds of z3 cross-check per case and rules version (wall-clock seconds where the system does not "
+        "report a process's CPU time); past it: not verified (CPU budget). Each z3 check inside is bounded by z3's "
+        "resource count (proofs.crosscheck.RLIMIT), not by time."
+    ),
 )
 @click.option(
     "--jobs",
@@ -131,6 +135,7 @@ def verify(corpus_dir: Path, case_ids: tuple[str, ...], use_z3: bool, z3_budget:
     rows = 0
     z3_fail = 0
     z3_timeouts = 0
+    z3_limits = 0
     z3_unread = 0
     details: list[str] = []
     record = crosscheck and corpus_dir.resolve() == CASES_DIR.resolve()  # the bundled corpus: kept for its readers
@@ -170,7 +175,8 @@ def verify(corpus_dir: Path, case_ids: tuple[str, ...], use_z3: bool, z3_budget:
                     z3_unread += 1
                 elif status != "verified":
                     z3_fail += 1
-                    z3_timeouts += status == "not verified (timeout)"
+                    z3_timeouts += status == "not verified (CPU budget)"
+                    z3_limits += any("resource limit" in line for line in info)
                 if status != "verified":
                     details.extend(f"{case.id} [{vid}] z3: {line}" for line in info)
                 colour = {"verified": "green", "not encoded": "yellow"}.get(status, "red")
@@ -196,7 +202,9 @@ def verify(corpus_dir: Path, case_ids: tuple[str, ...], use_z3: bool, z3_budget:
     if z3_fail and not failures and not load_errors:  # the answers pass: say why the run still fails
         why = f"{z3_fail} case/version pair(s) not verified by z3"
         if z3_timeouts:
-            why += f" ({z3_timeouts} ran out of the --z3-budget of {z3_budget:g} s: raise it)"
+            why += f" ({z3_timeouts} ran out of the --z3-budget of {z3_budget:g} CPU s: raise it)"
+        if z3_limits:
+            why += f" ({z3_limits} reached z3's resource limit per check, proofs.crosscheck.RLIMIT)"
         out.print(f"verify fails: {why}", markup=False, highlight=False)
     # a file that does not load is bad input (exit 2, as every command reports it); failed answers exit 1
     for err in load_errors:  # on stderr too, in the form every command uses for bad input

@@ -8,12 +8,14 @@ is asked two questions:
 2. *difference*: is there a model in which some object's final
    characteristics differ from the resolver's answer? ``unsat`` means no order the
    rules allow gives another answer: "verified". ``sat`` is a "counterexample",
-   printed as the application order and the differing values. ``unknown`` (or a
-   timeout) is reported as such and counts as a failure.
+   printed as the application order and the differing values. ``unknown`` (z3 gives no
+   answer, or reaches the resource limit ``RLIMIT`` of one check) is reported as such and
+   counts as a failure.
 """
 
 from __future__ import annotations
 
+import sys
 import time
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -29,7 +31,49 @@ from .reads import not_encoded
 from .state import SET_FIELDS, Obj, observable_diff
 from .universe import Universe
 
-TIMEOUT_MS = 60_000
+# The most work one z3 check may do, in z3's resource units ("rlimit"): a count of the solver's own steps, the
+# same for the same query whatever else the machine is doing (a wall-clock timeout is not: a loaded machine could
+# turn "verified" into "unknown"). Each check gets it afresh: z3 stops a check once the context's cumulative
+# "rlimit count" passes its value at the check's start plus this. Measured (benchmarks/z3_rlimit.py, z3-solver
+# 5.4.1.0 as constraints.txt pins it): the largest of the 7,642 checks `mtg-layers verify` makes on the bundled
+# corpus used 5,478,257 units (p99 560,552, median 907; entry-tied-losses-beside-a-gift-reach-a-held-green,
+# proofs.entry.entry_counters); the tests' largest 5,047,947 (test_theorems); the 10 held losses of
+# benchmarks/held_losses_step_z3.py 8,068,010. z3 does some 8 million units per CPU second on the build machine,
+# so this limit is about the minute the old wall-clock timeout (60 s) gave an idle machine, and 60 times the
+# largest check measured: headroom for other machines and z3 builds, whose counts can differ (Z3Prover/z3#6736),
+# and for boards larger than the corpus's, and for the count's small dependence on what the process asked z3 before
+# (that check: 5,479,989 units in a fresh process). Past it a check is "unknown" (LimitReached) and says so.
+RLIMIT = 500_000_000
+
+
+class LimitReached(Exception):
+    """A z3 check used its whole resource limit (``RLIMIT`` or the one given) without an answer."""
+
+
+class Bounded(z3.Solver):  # type: ignore[misc]  # z3 has no type stubs: its Solver is Any
+    """A z3 solver whose every check may do at most ``rlimit`` units of z3's work (``RLIMIT``).
+
+    A check that reaches the limit raises ``LimitReached`` (naming the limit and the function that asked) rather than
+    answering ``unknown``: no caller can read it as ``sat`` or ``unsat``.
+    """
+
+    def __init__(self, rlimit: int = RLIMIT) -> None:
+        super().__init__()
+        self.rlimit = rlimit
+        self.set("rlimit", rlimit)
+
+    def check(self, *assumptions: Any) -> z3.CheckSatResult:
+        """The check, bounded by ``rlimit`` (raises LimitReached when z3 reaches it)."""
+        answer = super().check(*assumptions)
+        if answer == z3.unknown and "resource limit" in self.reason_unknown():
+            frame = sys._getframe(1)
+            where = f"{frame.f_globals.get('__name__', '?')}.{frame.f_code.co_name}"
+            raise LimitReached(
+                f"z3 reached its resource limit of {self.rlimit:,} units of work for one check (rlimit, "
+                f"proofs.crosscheck.RLIMIT) in {where}: no answer"
+            )
+        return answer
+
 
 # An answer to check: every object's (every zone, 613.1) characteristics in the result shape
 # (name, controller, mana_value, types, ... power, toughness, face_down), as data.
@@ -80,45 +124,48 @@ def _counters(board: Board, oid: str) -> dict[str, int]:
     return out
 
 
-def check_answer(board: Board, version: RulesVersion, result: Answer, timeout_ms: int = TIMEOUT_MS) -> BoardCheck:
+def check_answer(board: Board, version: RulesVersion, result: Answer, rlimit: int = RLIMIT) -> BoardCheck:
     """613.1-613.8: does some order the layer rules allow end other than ``result``? (unsat: verified)"""
-    return check_answers(board, version, [result], timeout_ms)
+    return check_answers(board, version, [result], rlimit)
 
 
-def check_answers(
-    board: Board, version: RulesVersion, results: list[Answer], timeout_ms: int = TIMEOUT_MS
-) -> BoardCheck:
+def check_answers(board: Board, version: RulesVersion, results: list[Answer], rlimit: int = RLIMIT) -> BoardCheck:
     """Is there an order the rules allow whose final state is none of ``results``? (unsat: verified)
 
     With one answer this decides whether every legal order (every choice a player may make
     for tied timestamps, 613.7m) gives that answer; with several, whether they are all, and
     first whether each of them is reached by some legal order (an outcome none reaches is a
-    counterexample too: the encoding, or the resolver, allows what the other does not).
+    counterexample too: the encoding, or the resolver, allows what the other does not). A check that reaches
+    z3's resource limit (``rlimit`` units of work, ``RLIMIT``) makes it "unknown", saying so.
     """
     start = time.perf_counter()
+    try:
+        check = _check_answers(board, version, results, rlimit)
+    except LimitReached as exc:
+        check = BoardCheck("unknown", [str(exc)])
+    check.seconds = time.perf_counter() - start
+    return check
 
-    def done(check: BoardCheck) -> BoardCheck:
-        check.seconds = time.perf_counter() - start
-        return check
 
+def _check_answers(board: Board, version: RulesVersion, results: list[Answer], rlimit: int) -> BoardCheck:
+    """``check_answers``' checks (its docstring), each z3 check bounded by ``rlimit``."""
     unread = not_encoded(board)
     if unread:  # the encoding would answer without reading these: never "verified"
-        return done(BoardCheck("not encoded", [f"not encoded: {x}" for x in unread]))
+        return BoardCheck("not encoded", [f"not encoded: {x}" for x in unread])
     try:
         enc = Encoding(board, version)
     except (NotEncodable, NotImplementedError, ValueError) as exc:
-        return done(BoardCheck("not encodable", [str(exc)]))
-    solver = z3.Solver()
-    solver.set("timeout", timeout_ms)
+        return BoardCheck("not encodable", [str(exc)])
+    solver = Bounded(rlimit)
     solver.add(enc.constraints)
     vac = solver.check()
     if vac == z3.unsat:
-        return done(BoardCheck("vacuous", ["the encoding's constraints are unsatisfiable"]))
+        return BoardCheck("vacuous", ["the encoding's constraints are unsatisfiable"])
     if vac != z3.sat:
-        return done(BoardCheck("unknown", [f"vacuity check: {solver.reason_unknown()}"]))
+        return BoardCheck("unknown", [f"vacuity check: {solver.reason_unknown()}"])
     for result in results:
         if set(result) != set(enc.objects):
-            return done(BoardCheck("counterexample", [f"objects differ: resolver {sorted(result)}, z3 {enc.objects}"]))
+            return BoardCheck("counterexample", [f"objects differ: resolver {sorted(result)}, z3 {enc.objects}"])
     # 108.3, 400.1: owner and zone are board facts no continuous effect changes
     facts = [
         f"{o}.{k}: board {want!r}, resolver {result[o][k]!r}"
@@ -128,7 +175,7 @@ def check_answers(
         if k in result[o] and result[o][k] != want
     ]
     if facts:
-        return done(BoardCheck("counterexample", facts))
+        return BoardCheck("counterexample", facts)
     counted = [
         (o, _counters(board, o), dict(result[o]["counters"]))
         for result in results
@@ -138,13 +185,13 @@ def check_answers(
     if counted:  # 122.1: counters are the board's, not an effect's; the answer must report them as they are
         diffs = [(o, "counters", mine, theirs) for o, mine, theirs in counted]
         info = [f"{o}.counters: board {mine!r}, resolver {theirs!r}" for o, mine, theirs in counted]
-        return done(BoardCheck("counterexample", info, diffs=diffs))
+        return BoardCheck("counterexample", info, diffs=diffs)
     for result in results:
         moved = [(o, board.objects[o].zone, result[o]["zone"]) for o in enc.objects if "zone" in result[o]]
         moved = [(o, mine, theirs) for o, mine, theirs in moved if mine != theirs]
         if moved:  # the zone is the board's, not an effect's
             info = [f"{o}.zone: board {mine!r}, resolver {theirs!r}" for o, mine, theirs in moved]
-            return done(BoardCheck("counterexample", info, diffs=[(o, "zone", m, t) for o, m, t in moved]))
+            return BoardCheck("counterexample", info, diffs=[(o, "zone", m, t) for o, m, t in moved])
     if len(results) > 1:  # 613.7m: each outcome the resolver lists must be one some legal order reaches
         for i, result in enumerate(results):
             solver.push()
@@ -153,17 +200,17 @@ def check_answers(
             solver.pop()
             if reached == z3.unsat:
                 info = [f"outcome {i + 1} of {len(results)}: no order the rules allow reaches it"]
-                return done(BoardCheck("counterexample", info))
+                return BoardCheck("counterexample", info)
             if reached != z3.sat:
-                return done(BoardCheck("unknown", [f"outcome {i + 1} check: {solver.reason_unknown()}"]))
+                return BoardCheck("unknown", [f"outcome {i + 1} check: {solver.reason_unknown()}"])
     for result in results:
         terms = [t for o in enc.objects for _, t in observable_diff(enc.u, enc.final[o], result[o])]
         solver.add(z3.Or(terms))
     answer = solver.check()
     if answer == z3.unsat:
-        return done(BoardCheck("verified"))
+        return BoardCheck("verified")
     if answer != z3.sat:
-        return done(BoardCheck("unknown", [f"difference check: {solver.reason_unknown()}"]))
+        return BoardCheck("unknown", [f"difference check: {solver.reason_unknown()}"])
     model = solver.model()
     order = enc.order(model)
     diffs = []
@@ -175,4 +222,4 @@ def check_answers(
                 diffs.append((o, f, mine[f], result[o][f]))
     info = ["order: " + ", ".join(f"{s}:{k}" for s, k in order)]
     info += [f"{o}.{f}: z3 {a!r}, resolver {b!r}" for o, f, a, b in diffs]
-    return done(BoardCheck("counterexample", info, order=order, diffs=diffs))
+    return BoardCheck("counterexample", info, order=order, diffs=diffs)

@@ -34,7 +34,7 @@ from reference.model import AbilityDef, Board
 from reference.versions import RulesVersion
 
 from .choices import own_definition
-from .crosscheck import TIMEOUT_MS, BoardCheck
+from .crosscheck import RLIMIT, BoardCheck, Bounded
 from .encoding import Encoding, NotEncodable, PEffect, Reading, View
 from .reads import not_encoded
 from .state import FALSE, TRUE, real
@@ -90,7 +90,7 @@ def check_entry(
     after: Board,
     version: RulesVersion,
     claimed: Mapping[str, Mapping[str, int]],
-    timeout_ms: int = TIMEOUT_MS,
+    rlimit: int = RLIMIT,
 ) -> BoardCheck:
     """614.1c, 614.12: is the resolver's count of counters each entering object got the only one possible?
 
@@ -112,8 +112,7 @@ def check_entry(
         if u.from_words:
             raise NotEncodable("an enters-with ability on a board with text changes (612) is not encoded")
         sources = Encoding(before, version, tag="b", universe=u)
-        solver = z3.Solver()
-        solver.set("timeout", timeout_ms)
+        solver = Bounded(rlimit)
         solver.add(sources.constraints)
         disagree: list[z3.BoolRef] = []
         for oid in sorted(claimed):
@@ -140,7 +139,7 @@ def entry_counters(
     after: Board,
     oid: str,
     version: RulesVersion,
-    timeout_ms: int = TIMEOUT_MS,
+    rlimit: int = RLIMIT,
 ) -> dict[str, int]:
     """614.1c, 614.12: the counters ``oid`` enters with (kind -> number), by this module's reading alone.
 
@@ -160,8 +159,7 @@ def entry_counters(
     sources = Encoding(before, version, tag="b", universe=u)
     seen = Encoding(as_it_enters(before, after, oid, version), version, tag="x", universe=u)
     totals = _totals(sources, seen, before, after, definitions, oid)
-    solver = z3.Solver()
-    solver.set("timeout", timeout_ms)
+    solver = Bounded(rlimit)
     solver.add(sources.constraints + seen.constraints)
     if solver.check() != z3.sat:
         raise NotEncodable(f"{oid} enters: the encoding's constraints are unsatisfiable")

@@ -19,6 +19,7 @@ import z3
 from reference.model import Board, Effect, FrozenMap, Part
 from reference.versions import RulesVersion
 
+from .crosscheck import RLIMIT, Bounded
 from .encoding import Encoding, NotEncodable, PEffect
 from .universe import build_universe
 
@@ -50,7 +51,7 @@ def _reads_its_object(value: Any) -> bool:
     return False
 
 
-def fix_amounts(board: Board, effect: Effect, version: RulesVersion, timeout_ms: int = 60_000) -> Effect:
+def fix_amounts(board: Board, effect: Effect, version: RulesVersion, rlimit: int = RLIMIT) -> Effect:
     """611.2d, 608.2h: ``effect`` with each amount the number it has on the encoding's layered ``board``.
 
     ``board`` is the game as the effect resolves (without it). Raises NotEncodable when the
@@ -82,8 +83,7 @@ def fix_amounts(board: Board, effect: Effect, version: RulesVersion, timeout_ms:
         read = enc.amount if part.op == "modify_pt" else enc.evaluate
         readers = objects if _reads_its_object(value) else [anyone]
         terms[(i, key)] = [read(value, enc.final, pe, view, t) for t in readers]
-    solver = z3.Solver()
-    solver.set("timeout", timeout_ms)
+    solver = Bounded(rlimit)
     solver.add(enc.constraints)
     if solver.check() != z3.sat:
         raise NotEncodable(

@@ -26,7 +26,7 @@ import z3
 from reference.model import Board
 from reference.versions import RulesVersion
 
-from .crosscheck import TIMEOUT_MS, BoardCheck
+from .crosscheck import RLIMIT, BoardCheck, Bounded
 from .encoding import Encoding, NotEncodable
 from .reads import not_encoded
 from .state import Obj
@@ -154,7 +154,7 @@ def check_round(
     removed: set[str],
     counters: Mapping[str, Mapping[str, int]],
     keeps: tuple[str, ...],
-    timeout_ms: int = TIMEOUT_MS,
+    rlimit: int = RLIMIT,
     unattached: set[str] | None = None,
 ) -> BoardCheck:
     """704.3: is the claimed round (objects put into the graveyard or unattached, counters left) the only one?"""
@@ -180,8 +180,7 @@ def check_round(
             mine, theirs = want_counters.get(oid), dict(counters.get(oid, {}))
             return done(BoardCheck("counterexample", [f"{oid}: counters after 704.5q {mine}, resolver {theirs}"]))
     dies, falls_off, unstated, unread_auras = dying(enc, version, keeps)
-    solver = z3.Solver()
-    solver.set("timeout", timeout_ms)
+    solver = Bounded(rlimit)
     solver.add(enc.constraints)
     if solver.check() != z3.sat:
         return done(BoardCheck("vacuous", ["the encoding's constraints are unsatisfiable"]))

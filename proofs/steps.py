@@ -51,6 +51,7 @@ from reference.model import Board, Characteristics, Counter, Effect, FrozenMap, 
 from reference.versions import RulesVersion
 
 from .clock import Assigned, assigned_timestamps
+from .crosscheck import Bounded
 from .encoding import Encoding, NotEncodable
 from .entry import entry_counters
 from .fixed_amounts import fix_amounts, open_amounts
@@ -93,7 +94,7 @@ def _given(ts: float) -> bool:
 
 def _settled(enc: Encoding, terms: Mapping[str, z3.ExprRef], what: str) -> dict[str, Any]:
     """613.1: the values of ``terms`` after the layer process, the same under every order the rules allow."""
-    solver = z3.Solver()
+    solver = Bounded()
     solver.add(enc.constraints)
     if solver.check() != z3.sat:
         raise NotDerived(f"{what}: the encoding's constraints are unsatisfiable")
@@ -525,7 +526,7 @@ def dies_now(board: Board, version: RulesVersion, keeps: tuple[str, ...]) -> tup
     that become unattached (each the same under every order the rules allow)."""
     enc = _encode(board, version, "sba")
     dies, falls_off, unstated, unread_auras = dying(enc, version, keeps)
-    solver = z3.Solver()
+    solver = Bounded()
     solver.add(enc.constraints)
     if solver.check() != z3.sat:
         raise NotDerived("704.3: the encoding's constraints are unsatisfiable")

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 
 import z3
 
-from proofs.crosscheck import decode
+from proofs.crosscheck import Bounded, LimitReached, decode
 from proofs.encoding import Encoding, NotEncodable
 from proofs.reads import not_encoded
 from proofs.sba import legend_losses
@@ -102,8 +102,7 @@ def outcomes(board: Board, version: RulesVersion, u: Universe, tag: str) -> set[
     """613.7m and the rest: every final state (and legend-rule count) the rules allow on a concrete board, as JSON."""
     enc = Encoding(board, version, tag=tag, universe=u)
     loss = legend_losses(enc)
-    solver = z3.Solver()
-    solver.set("timeout", 60_000)
+    solver = Bounded()
     solver.add(enc.constraints)
     seen: set[str] = set()
     while len(seen) < OUTCOME_LIMIT and solver.check() == z3.sat:
@@ -151,8 +150,7 @@ def check_shape(
         return done("not encodable", [f"not encoded: {x}" for x in unread])
     try:
         u, e1, e2 = _encodings(board, v1, v2)
-        solver = z3.Solver()
-        solver.set("timeout", 60_000)
+        solver = Bounded()
         solver.add(e1.constraints + e2.constraints + list(side) + [z3.Or(_apart(u, e1, e2) or [z3.BoolVal(False)])])
         found = solver.check()
         if found == z3.unsat:
@@ -162,6 +160,8 @@ def check_shape(
         concrete = concrete_board(board, solver.model()) if symbolic else board
         u = build_universe(concrete, [v1, v2])
         a, b = outcomes(concrete, v1, u, "w1"), outcomes(concrete, v2, u, "w2")
+    except LimitReached as exc:
+        return done("unknown", [str(exc)])
     except (NotEncodable, NotStated, NotImplementedError, ValueError) as exc:
         return done("not encodable", [f"{type(exc).__name__}: {exc}"])
     if a == b:  # the two finals differed only by a choice both versions leave open

@@ -21,6 +21,7 @@ from typing import Any
 
 import z3
 
+from proofs.crosscheck import RLIMIT, Bounded
 from proofs.encoding import Encoding
 from proofs.state import Obj
 from reference.frozen import FrozenMap
@@ -142,9 +143,8 @@ def _pt(enc: Encoding) -> tuple[z3.ArithRef, z3.ArithRef]:
     return (z3.If(ch[("pn", "")], 0, ch[("p", "")]), z3.If(ch[("tn", "")], 0, ch[("t", "")]))
 
 
-def _solve(constraints: list[z3.BoolRef], timeout_ms: int = 60_000) -> tuple[z3.CheckSatResult, z3.ModelRef | None]:
-    s = z3.Solver()
-    s.set("timeout", timeout_ms)
+def _solve(constraints: list[z3.BoolRef], rlimit: int = RLIMIT) -> tuple[z3.CheckSatResult, z3.ModelRef | None]:
+    s = Bounded(rlimit)
     s.add(constraints)
     r = s.check()
     return r, (s.model() if r == z3.sat else None)

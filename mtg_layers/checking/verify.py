@@ -191,7 +191,7 @@ class CaseVerdict:
 def verify_case(case: Case, use_z3: bool, z3_budget: float | None = None) -> CaseVerdict:
     """Golden checks under every built-in version the case declares, and the z3 cross-check if asked.
 
-    ``z3_budget``: seconds of cross-check per rules version, past which it is "not verified (timeout)".
+    ``z3_budget``: CPU seconds of cross-check per rules version, past which it is "not verified (CPU budget)".
     """
     from reference.versions import builtin_versions
 

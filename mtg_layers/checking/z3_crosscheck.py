@@ -9,12 +9,13 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import time
 from collections.abc import Callable, Mapping
 from dataclasses import replace
 from multiprocessing.connection import Connection
 
 from proofs.clock import assigned_timestamps, disagreements
-from proofs.crosscheck import TIMEOUT_MS, BoardCheck, check_answers
+from proofs.crosscheck import RLIMIT, BoardCheck, LimitReached, check_answers
 from proofs.encoding import NotEncodable
 from proofs.entry import check_entry
 from proofs.fixed_amounts import fix_amounts, open_amounts
@@ -46,7 +47,7 @@ def check_board(
     board: Board,
     version: RulesVersion,
     resolver: Resolver | None = None,
-    timeout_ms: int = TIMEOUT_MS,
+    rlimit: int = RLIMIT,
 ) -> BoardCheck:
     """Cross-check one board under one version: the resolver's answers, then z3's verdict on them.
 
@@ -61,7 +62,7 @@ def check_board(
             finals = [resolver(board, version)]
     except Exception as exc:  # a resolver crash is a finding, not a pass
         return BoardCheck("resolver error", [f"{type(exc).__name__}: {exc}"])
-    return check_answers(board, version, [board_result(board, f) for f in finals], timeout_ms)
+    return check_answers(board, version, [board_result(board, f) for f in finals], rlimit)
 
 
 def with_fixed(board: Board, fixed: Mapping[str, Effect]) -> Board:
@@ -123,7 +124,10 @@ def check_state_based_actions(
         removed = {a.object for a in actions if a.zone is not None}
         counters = {oid: _counts(after, oid) for oid in after.on_battlefield()}
         unattached = {a.object for a in actions if a.unattach}  # 704.5n
-        out.append(check_round(board, version, removed, counters, step.legend_rule_keeps, unattached=unattached))
+        try:
+            out.append(check_round(board, version, removed, counters, step.legend_rule_keeps, unattached=unattached))
+        except LimitReached as exc:
+            out.append(BoardCheck("unknown", [str(exc)]))
         board = after
     return out
 
@@ -170,7 +174,10 @@ def check_entry_counters(case: Case, n: int, version: RulesVersion) -> list[Boar
     if claim is None:
         return []
     before, after, claimed = claim
-    return [check_entry(before, after, version, claimed)]
+    try:
+        return [check_entry(before, after, version, claimed)]
+    except LimitReached as exc:
+        return [BoardCheck("unknown", [str(exc)])]
 
 
 def _counts(board: Board, oid: str) -> dict[str, int]:
@@ -180,43 +187,62 @@ def _counts(board: Board, oid: str) -> dict[str, int]:
     return counts
 
 
-TIMED_OUT = "not verified (timeout)"
+OUT_OF_BUDGET = "not verified (CPU budget)"
+
+# How long (wall-clock seconds) the parent waits at least between two readings of the child's CPU time.
+_POLL_S = 0.1
 
 
 def crosscheck_case(case: Case, version: RulesVersion, budget_s: float | None = None) -> tuple[str, list[str]]:
     """Every step of a case under one version: "verified" only when every step is.
 
-    With ``budget_s``, the check runs in a child process (``_Checker``) that gets that many seconds
-    of wall-clock time for this case and version; past it the child is killed and the answer is
-    ``"not verified (timeout)"``, never a hang. (Building a large encoding is Python work
-    that z3's own solver timeout does not cover, and only a process can be stopped safely.)
-    The child lives on from one check to the next while none runs out (a fork per check cost
-    more system time than the checks of most cases), so what it computes once it keeps.
+    With ``budget_s``, the check runs in a child process (``_Checker``) that gets that many seconds of CPU time
+    for this case and version; past it the child is killed and the answer is ``"not verified (CPU budget)"``,
+    never a hang. (z3's own checks are bounded by ``proofs.crosscheck.RLIMIT``; building a large encoding is Python
+    work no z3 limit covers, and only a process can be stopped safely.) CPU time, not wall-clock time: a check
+    slowed by other processes on the machine keeps its verdict. The parent reads the child's CPU time from
+    ``/proc`` while it waits, and the child reports what its check used (``time.process_time``) with its answer,
+    which is over the budget too when past it; where the system has no ``/proc``, the parent's wait is
+    wall-clock seconds instead. The child lives on from one check to the next while none runs out (a fork per
+    check cost more system time than the checks of most cases), so what it computes once it keeps.
     """
     if budget_s is None or "fork" not in multiprocessing.get_all_start_methods():
         return _crosscheck_case(case, version)
-    timeout_ms = max(1, min(TIMEOUT_MS, int(budget_s * 1000)))
     checker = _Checker.current()
     try:
-        checker.conn.send((case, version, timeout_ms))
+        checker.conn.send((case, version))
     except (BrokenPipeError, EOFError, OSError):  # the child ended since its last answer: a new one
         checker.stop()
         checker = _Checker.current()
-        checker.conn.send((case, version, timeout_ms))
-    if not checker.conn.poll(budget_s):
+        checker.conn.send((case, version))
+    if not checker.wait(budget_s):
         checker.stop()
-        return TIMED_OUT, [f"no answer within the budget of {budget_s:g} s per case and rules version"]
+        return OUT_OF_BUDGET, [f"past the budget of {budget_s:g} s of CPU per case and rules version"]
     try:
-        status, info = checker.conn.recv()
+        status, info, used = checker.conn.recv()
     except EOFError:
         checker.process.join(5)
         status, info = "cross-check error", [f"the cross-check process ended with status {checker.process.exitcode}"]
         checker.stop()
+        return status, info
+    if used > budget_s:  # it answered, but after the budget ran out (between two of the parent's readings)
+        checker.stop()
+        return OUT_OF_BUDGET, [f"past the budget of {budget_s:g} s of CPU per case and rules version"]
     return status, info
 
 
+def cpu_seconds(pid: int) -> float | None:
+    """The CPU time (user and system, every thread) process ``pid`` has used, from ``/proc`` (None: not readable)."""
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as f:
+            fields = f.read().rpartition(b")")[2].split()
+    except OSError:
+        return None
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")  # utime, stime: fields 14 and 15
+
+
 class _Checker:
-    """This process's cross-check child (forked): it answers one (case, version, timeout) after another."""
+    """This process's cross-check child (forked): it answers one (case, version) after another."""
 
     _current: _Checker | None = None
 
@@ -236,6 +262,20 @@ class _Checker:
             c = cls._current = cls()
         return c
 
+    def wait(self, budget_s: float) -> bool:
+        """Wait for the child's answer while it has used less than ``budget_s`` of CPU on it (False: it has not
+        answered within that much CPU; wall-clock seconds where ``/proc`` is not readable)."""
+        pid = self.process.pid
+        assert pid is not None
+        start, began = cpu_seconds(pid), time.monotonic()
+        used = 0.0
+        while not self.conn.poll(max(budget_s - used, _POLL_S)):  # its CPU time grows no faster than the clock
+            now = cpu_seconds(pid)
+            used = time.monotonic() - began if start is None or now is None else now - start
+            if used >= budget_s:
+                return self.conn.poll(0)
+        return True
+
     def stop(self) -> None:
         """Kill the child (it ran out of its budget, or ended): the next check starts a new one."""
         if self.process.is_alive():
@@ -247,17 +287,18 @@ class _Checker:
 
 
 def _serve(conn: Connection) -> None:
-    """In the forked child: cross-check each (case, version, timeout) received and send (status, info) back."""
+    """In the forked child: cross-check each (case, version) received and send (status, info, CPU seconds) back."""
     while True:
         try:
-            case, version, timeout_ms = conn.recv()
+            case, version = conn.recv()
         except EOFError:  # the parent closed its end, or ended
             return
+        start = time.process_time()
         try:
-            answer = _crosscheck_case(case, version, timeout_ms)
+            status, info = _crosscheck_case(case, version)
         except Exception as exc:  # reported as the case's status, like a resolver crash
-            answer = ("cross-check error", [f"{type(exc).__name__}: {exc}"])
-        conn.send(answer)
+            status, info = "cross-check error", [f"{type(exc).__name__}: {exc}"]
+        conn.send((status, info, time.process_time() - start))
 
 
 def derived_boards(case: Case, version: RulesVersion) -> tuple[list[Board], list[str]]:
@@ -363,7 +404,7 @@ def _each_order(
     n: int,
     chosen: list[Case],
     complete: bool,
-    timeout_ms: int,
+    rlimit: int,
     reduced: bool = True,
 ) -> tuple[str, list[str]]:
     """613.7m, 614.12: the case cross-checked under each choice of step ``n``'s tied effects, recorded in turn (one
@@ -391,9 +432,9 @@ def _each_order(
             info.append(f"order {said_order}: step {again[0]} is still open with it recorded")
             continue
         if again is None:
-            status, said = _crosscheck_decided(one, version, timeout_ms)
+            status, said = _crosscheck_decided(one, version, rlimit)
         else:  # a later step with an entry under an order left open: its choices in turn
-            status, said = _each_order(one, version, *again, timeout_ms=timeout_ms, reduced=reduced)
+            status, said = _each_order(one, version, *again, rlimit=rlimit, reduced=reduced)
         statuses.append(status)
         if status != "verified":
             info += [f"order {said_order}: {line}" for line in said]
@@ -401,15 +442,21 @@ def _each_order(
 
 
 def _crosscheck_case(
-    case: Case, version: RulesVersion, timeout_ms: int = TIMEOUT_MS, reduced: bool = True
+    case: Case, version: RulesVersion, rlimit: int = RLIMIT, reduced: bool = True
 ) -> tuple[str, list[str]]:
-    opened = open_entry_cases(case, version, reduced)
-    if opened is not None:  # 613.7m, 614.12: one board per order of that step, each checked
-        return _each_order(case, version, *opened, timeout_ms=timeout_ms, reduced=reduced)
-    return _crosscheck_decided(case, version, timeout_ms)
+    """The cross-check of a case under one version in this process (``crosscheck_case``); a z3 check that reaches
+    its resource limit where no check's own verdict reports it (the z3 side's derivation of the steps, 611.2d's
+    amounts) makes the case "unknown", naming the limit."""
+    try:
+        opened = open_entry_cases(case, version, reduced)
+        if opened is not None:  # 613.7m, 614.12: one board per order of that step, each checked
+            return _each_order(case, version, *opened, rlimit=rlimit, reduced=reduced)
+        return _crosscheck_decided(case, version, rlimit)
+    except LimitReached as exc:
+        return "unknown", [str(exc)]
 
 
-def _crosscheck_decided(case: Case, version: RulesVersion, timeout_ms: int = TIMEOUT_MS) -> tuple[str, list[str]]:
+def _crosscheck_decided(case: Case, version: RulesVersion, rlimit: int = RLIMIT) -> tuple[str, list[str]]:
     """Every step of a case whose entries the recorded order decides, each board checked (``_crosscheck_case``)."""
     info: list[str] = []
     statuses: list[str] = []
@@ -427,7 +474,7 @@ def _crosscheck_decided(case: Case, version: RulesVersion, timeout_ms: int = TIM
             if differ:  # the two readings of the step's events built different boards
                 check = BoardCheck("counterexample", [f"board differs: {line}" for line in differ])
             else:  # the layer encoding on the z3 side's own board (the same as the resolver's, so its answers)
-                check = check_board(mine[n - 1], version, timeout_ms=timeout_ms)
+                check = check_board(mine[n - 1], version, rlimit=rlimit)
         else:  # not derived: the resolver's board, with the amounts the encoding fixes on it
             try:
                 differ = fix_step_amounts(case, n, version, fixed)
@@ -436,7 +483,7 @@ def _crosscheck_decided(case: Case, version: RulesVersion, timeout_ms: int = TIM
                 info += [f"step {n}: not encodable", f"step {n}: {exc}"]
                 continue
             board = with_fixed(board, fixed)
-            check = check_board(board, version, timeout_ms=timeout_ms)
+            check = check_board(board, version, rlimit=rlimit)
             if differ and check.status == "verified":
                 check = BoardCheck("counterexample", differ)
         stamps = check_timestamps(case, n, version)

@@ -13,6 +13,7 @@ from typing import Any
 
 import z3
 
+from proofs.crosscheck import Bounded
 from proofs.encoding import Encoding
 from reference.model import Board
 from reference.versions import get_version
@@ -48,7 +49,7 @@ def _reachable(board: Board, oid: str, power: int, color: str) -> bool:
     """Some order the encoding allows ends with ``oid`` of this power and toughness and this one color."""
     enc = Encoding(board, IKORIA)
     final = enc.final[oid]
-    solver = z3.Solver()
+    solver = Bounded()
     solver.add(enc.constraints)
     solver.add(final[("p", "")] == power, final[("t", "")] == power)
     solver.add(*(final.get_set("colors", c) == z3.BoolVal(c == color) for c in enc.u.colors))

@@ -7,6 +7,7 @@ from typing import Any
 
 from mtg_layers.checking.z3_crosscheck import check_state_based_actions
 from mtg_layers.corpus import CASES_DIR, load_case
+from proofs.crosscheck import Bounded
 from proofs.sba import check_round
 from reference.case import apply_step, board_at
 
@@ -111,7 +112,7 @@ def _losses(case_file: str, vid: str) -> list[int]:
     loss = legend_losses(enc)
     assert loss is not None
     found = []
-    solver = z3.Solver()
+    solver = Bounded()
     solver.add(enc.constraints)
     while solver.check() == z3.sat:
         n = solver.model().eval(loss, model_completion=True).as_long()
