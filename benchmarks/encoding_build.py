@@ -9,7 +9,8 @@ before and after each check from ``Solver.statistics()``).
 
 Run: python benchmarks/encoding_build.py [--corpus DIR | --all] [--every N] [--case ID ...] [--version VID ...]
 (default: the three corpus cases below under every version each declares; ``--corpus DIR``: every case there; ``--all``:
-every case of the bundled corpus; ``--every N``: of those, the first and every N-th after it, in the corpus's order). On a shared machine compare CPU, from alternating runs.
+every case of the bundled corpus; ``--every N``: of those, the first and every N-th after it, in the corpus's
+order). On a shared machine compare CPU, from alternating runs.
 """
 
 from __future__ import annotations

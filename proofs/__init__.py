@@ -20,6 +20,6 @@ import z3
 # Both decide the formulas asked here (quantifier-free linear integer and real arithmetic with if-then-else: the
 # encoding's terms), so a check is sat or unsat by its formula whichever answers; only how long it takes changes. On
 # the corpus's largest boards the preprocessing cost more than the search: a first check of an encoding of the held
-# green entry case took ~0.45 s and ~5 M units of z3's rlimit count with the tactic, ~0.05 s and ~50 k units on the core (held64,
-# benchmarks/ci-time-results.md). Set on import of ``proofs``: before any of its solvers exists.
+# green entry case took ~0.45 s and ~5 M units of z3's rlimit count with the tactic, ~0.05 s and ~50 k units on the
+# core (held64, benchmarks/ci-time-results.md). Set on import of ``proofs``: before any of its solvers exists.
 z3.set_param("combined_solver.ignore_solver1", True)

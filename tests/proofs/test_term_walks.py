@@ -5,7 +5,8 @@
 rewrite of one word by its strings. Each is compared with the plain reading it replaces: a walk through
 ``ExprRef.children`` (the walk ``constants_in`` was), ``z3.Bool``/``z3.Int``/``z3.Real`` of the same names, and
 ``rewrite`` itself; ``proofs.state.same`` builds its implications, negations and equations there, compared with
-the same formula built by z3's operators (``z3.Implies``, ``z3.Not``, ``==``), pair by pair and as the whole encoding. The terms walked are every constraint and final state of encodings of corpus boards that go by
+the same formula built by z3's operators (``z3.Implies``, ``z3.Not``, ``==``), pair by pair and as the whole
+encoding. The terms walked are every constraint and final state of encodings of corpus boards that go by
 local slots (whose footprints ``constants_in`` reads), by positions, and through text changes, and a few terms
 built by hand (numbers, reals, shared subterms, a quantifier).
 """
