@@ -7,9 +7,10 @@ version: the status, how many encodings were built and their CPU, how many solve
 whole cross-check's CPU, and the largest ``rlimit count`` one check used (z3's deterministic resource counter, read
 before and after each check from ``Solver.statistics()``).
 
-Run: python benchmarks/encoding_build.py [--corpus DIR | --all] [--case ID ...] [--version VID ...]
+Run: python benchmarks/encoding_build.py [--corpus DIR | --all] [--every N] [--case ID ...] [--version VID ...]
 (default: the three corpus cases below under every version each declares; ``--corpus DIR``: every case there; ``--all``:
-every case of the bundled corpus). On a shared machine compare CPU, from alternating runs.
+every case of the bundled corpus; ``--every N``: of those, the first and every N-th after it, in the corpus's
+order). On a shared machine compare CPU, from alternating runs.
 """
 
 from __future__ import annotations
@@ -96,9 +97,10 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--case", action="append", default=[], help="only these case ids (repeatable)")
     parser.add_argument("--version", action="append", default=[], help="only these rules versions (repeatable)")
     parser.add_argument("--all", action="store_true", help="every case of the corpus (default: CASES, or --corpus's)")
+    parser.add_argument("--every", type=int, default=1, help="only every N-th of the cases chosen (from the first)")
     args = parser.parse_args(argv)
     wanted = args.case or ([] if args.all or args.corpus != CASES_DIR else list(CASES))
-    cases = [c for c in load_corpus(args.corpus) if not wanted or c.id in wanted]
+    cases = [c for c in load_corpus(args.corpus) if not wanted or c.id in wanted][:: args.every]
     total = Tally()
     all_s = 0.0
     print("case | version | status | encodings | build CPU s | checks | check CPU s | max rlimit | cross-check CPU s")

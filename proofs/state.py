@@ -369,14 +369,35 @@ def same(a: Obj, b: Obj) -> z3.BoolRef:
         if same_term(x, y):
             continue
         if k[0] == "gts":
-            parts.append(z3.Implies(a.v[("granted", k[1])], x == y))
+            parts.append(_implies_term(a.v[("granted", k[1])], _equal_term(x, y)))
         elif k[0] == "p":
-            parts.append(z3.Implies(z3.Not(a.v[("pn", "")]), x == y))
+            parts.append(_implies_term(_not_term(a.v[("pn", "")]), _equal_term(x, y)))
         elif k[0] == "t":
-            parts.append(z3.Implies(z3.Not(a.v[("tn", "")]), x == y))
+            parts.append(_implies_term(_not_term(a.v[("tn", "")]), _equal_term(x, y)))
         else:
-            parts.append(z3.Not(differ(x, y)) if not z3.is_arith(x) else x == y)
+            parts.append(_not_term(differ(x, y)) if not z3.is_arith(x) else _equal_term(x, y))
     return conj(parts)
+
+
+def _implies_term(x: z3.BoolRef, y: z3.BoolRef) -> z3.BoolRef:
+    """z3.Implies(x, y) of two boolean terms straight through z3's C API: the same term, unfolded."""
+    return z3.BoolRef(z3.Z3_mk_implies(x.ctx.ref(), x.ast, y.ast), x.ctx)
+
+
+def _not_term(x: z3.BoolRef) -> z3.BoolRef:
+    """z3.Not(x) of a boolean term straight through z3's C API: the same term, unfolded."""
+    return z3.BoolRef(z3.Z3_mk_not(x.ctx.ref(), x.ast), x.ctx)
+
+
+def _equal_term(x: z3.ExprRef, y: z3.ExprRef) -> z3.BoolRef:
+    """x == y straight through z3's C API when the two have one sort (else as z3's operator coerces them): the term
+    ``x == y`` gives, operands in its order (Python asks the right operand first when its class is a subclass of the
+    left's, as a numeral's class is of a term's: ``y == x``)."""
+    if isinstance(x, z3.ArithRef) and isinstance(y, z3.ArithRef) and x.is_int() == y.is_int():
+        if type(y) is not type(x) and isinstance(y, type(x)):
+            x, y = y, x
+        return z3.BoolRef(z3.Z3_mk_eq(x.ctx.ref(), x.ast, y.ast), x.ctx)
+    return x == y  # type: ignore[return-value]
 
 
 def observable_diff(u: Universe, ch: Obj, want: Mapping[str, Any]) -> list[tuple[str, z3.BoolRef]]:

@@ -4,7 +4,9 @@
 ``proofs.state.fresh`` makes its constants there with each sort made once; ``proofs.words.rewrite_word`` keeps the
 rewrite of one word by its strings. Each is compared with the plain reading it replaces: a walk through
 ``ExprRef.children`` (the walk ``constants_in`` was), ``z3.Bool``/``z3.Int``/``z3.Real`` of the same names, and
-``rewrite`` itself. The terms walked are every constraint and final state of encodings of corpus boards that go by
+``rewrite`` itself; ``proofs.state.same`` builds its implications, negations and equations there, compared with
+the same formula built by z3's operators (``z3.Implies``, ``z3.Not``, ``==``), pair by pair and as the whole
+encoding. The terms walked are every constraint and final state of encodings of corpus boards that go by
 local slots (whose footprints ``constants_in`` reads), by positions, and through text changes, and a few terms
 built by hand (numbers, reals, shared subterms, a quantifier).
 """
@@ -16,9 +18,9 @@ from typing import Any
 import pytest
 import z3
 
-from proofs import footprint
+from proofs import encoding, footprint
 from proofs.encoding import Encoding
-from proofs.state import fresh, keys, same_term
+from proofs.state import Obj, conj, differ, fresh, keys, same, same_term
 from proofs.universe import build_universe
 from proofs.words import rewrite, rewrite_word
 from reference.case import board_at
@@ -106,3 +108,37 @@ def test_rewrite_word_is_rewrite() -> None:
         for old, new in pairs:
             assert rewrite_word(text, old, new) == rewrite(text, {old: new})
     assert rewrite_word("other elves get +1/+1.", "elf", "goblin") == "other goblins get +1/+1."
+
+
+def same_by_operators(a: Obj, b: Obj) -> z3.BoolRef:
+    """``proofs.state.same`` as it was written with z3's operators (the reading its C-API terms must equal)."""
+    if a is b:
+        return z3.BoolVal(True)
+    parts: list[z3.BoolRef] = []
+    for k in a.v:
+        x, y = a.v[k], b.v[k]
+        if same_term(x, y):
+            continue
+        if k[0] == "gts":
+            parts.append(z3.Implies(a.v[("granted", k[1])], x == y))
+        elif k[0] == "p":
+            parts.append(z3.Implies(z3.Not(a.v[("pn", "")]), x == y))
+        elif k[0] == "t":
+            parts.append(z3.Implies(z3.Not(a.v[("tn", "")]), x == y))
+        else:
+            parts.append(z3.Not(differ(x, y)) if not z3.is_arith(x) else x == y)
+    return conj(parts)
+
+
+def test_same_gives_the_terms_of_z3s_operators(encoded: Encoding) -> None:
+    """Every pair of an encoding's states (initial, final, and a fresh state that differs in every term: each kind of
+    key, booleans, integers, reals), then the whole encoding built with either: the same constraints, term for term."""
+    states = [*encoded.initial.values(), *encoded.final.values(), fresh(encoded.u, "same")]
+    for a in states:
+        for b in states:
+            assert same_term(same(a, b), same_by_operators(a, b))
+    assert any(not same_term(same(a, states[-1]), z3.BoolVal(True)) for a in states[:-1])
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(encoding, "same", same_by_operators)
+        plain = Encoding(encoded.board, encoded.version)
+    assert [c.get_id() for c in plain.constraints] == [c.get_id() for c in encoded.constraints]
