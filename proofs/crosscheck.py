@@ -46,6 +46,10 @@ from .universe import Universe
 RLIMIT = 500_000_000
 
 
+# What z3 says of a check stopped by its resource limit (``Bounded.check``).
+_LIMIT_REASONS = frozenset({"max. resource limit exceeded", "canceled"})
+
+
 class LimitReached(Exception):
     """A z3 check used its whole resource limit (``RLIMIT`` or the one given) without an answer."""
 
@@ -58,6 +62,7 @@ class Bounded(z3.Solver):  # type: ignore[misc]  # z3 has no type stubs: its Sol
     """
 
     def __init__(self, rlimit: int = RLIMIT) -> None:
+        """A solver of z3's, every check bounded by ``rlimit``."""
         super().__init__()
         self.rlimit = rlimit
         self.set("rlimit", rlimit)
@@ -65,7 +70,10 @@ class Bounded(z3.Solver):  # type: ignore[misc]  # z3 has no type stubs: its Sol
     def check(self, *assumptions: Any) -> z3.CheckSatResult:
         """The check, bounded by ``rlimit`` (raises LimitReached when z3 reaches it)."""
         answer = super().check(*assumptions)
-        if answer == z3.unknown and "resource limit" in self.reason_unknown():
+        # z3's one-shot tactic says "max. resource limit exceeded"; its incremental core, which answers every check
+        # here (proofs/__init__.py), says "canceled": the only other cause of that is a timeout or an interrupt,
+        # and no solver here sets a timeout
+        if answer == z3.unknown and self.reason_unknown() in _LIMIT_REASONS:
             frame = sys._getframe(1)
             where = f"{frame.f_globals.get('__name__', '?')}.{frame.f_code.co_name}"
             raise LimitReached(
@@ -148,7 +156,7 @@ def check_answers(board: Board, version: RulesVersion, results: list[Answer], rl
 
 
 def _check_answers(board: Board, version: RulesVersion, results: list[Answer], rlimit: int) -> BoardCheck:
-    """``check_answers``' checks (its docstring), each z3 check bounded by ``rlimit``."""
+    """613.1-613.8, 613.7m: ``check_answers``' checks (its docstring), each z3 check bounded by ``rlimit``."""
     unread = not_encoded(board)
     if unread:  # the encoding would answer without reading these: never "verified"
         return BoardCheck("not encoded", [f"not encoded: {x}" for x in unread])
