@@ -35,14 +35,16 @@ from .universe import Universe
 # same for the same query whatever else the machine is doing (a wall-clock timeout is not: a loaded machine could
 # turn "verified" into "unknown"). Each check gets it afresh: z3 stops a check once the context's cumulative
 # "rlimit count" passes its value at the check's start plus this. Measured (benchmarks/z3_rlimit.py, z3-solver
-# 5.4.1.0 as constraints.txt pins it): the largest of the 7,642 checks `mtg-layers verify` makes on the bundled
-# corpus used 5,478,257 units (p99 560,552, median 907; entry-tied-losses-beside-a-gift-reach-a-held-green,
-# proofs.entry.entry_counters); the tests' largest 5,047,947 (test_theorems); the 10 held losses of
-# benchmarks/held_losses_step_z3.py 8,068,010. z3 does some 8 million units per CPU second on the build machine,
-# so this limit is about the minute the old wall-clock timeout (60 s) gave an idle machine, and 60 times the
-# largest check measured: headroom for other machines and z3 builds, whose counts can differ (Z3Prover/z3#6736),
-# and for boards larger than the corpus's, and for the count's small dependence on what the process asked z3 before
-# (that check: 5,479,989 units in a fresh process). Past it a check is "unknown" (LimitReached) and says so.
+# 5.4.1.0 as constraints.txt pins it, every check on z3's incremental core as proofs/__init__.py sets it): the
+# largest of the 7,642 checks `mtg-layers verify` makes on the bundled corpus used 3,344,121 units (p99 72,750,
+# median 207; six-tied-text-changes-of-different-words-one-order, 2.7 s of CPU); before that setting, on z3's
+# one-shot tactic, the largest was 5,478,257 (the held-green entry case), the tests' largest 5,047,947
+# (test_theorems), the 10 held losses of benchmarks/held_losses_step_z3.py 8,068,010. So the limit is 150 times the
+# corpus's largest check and 60 times the largest measured either way: headroom for other machines and z3 builds,
+# whose counts can differ (Z3Prover/z3#6736), for boards larger than the corpus's, and for the count's small
+# dependence on what the process asked z3 before (the held-green check: 5,478,257 units after the corpus, 5,479,989
+# in a fresh process). z3 did 1.2 to 8 million units per CPU second here, so a check reaching it has run for minutes.
+# Past it a check is "unknown" (LimitReached) and says so.
 RLIMIT = 500_000_000
 
 
