@@ -174,8 +174,10 @@ def verify(corpus_dir: Path, case_ids: tuple[str, ...], use_z3: bool, z3_budget:
                 if status == "not encoded":  # an honest gap of the encoding, named, not a failure
                     z3_unread += 1
                 elif status != "verified":
+                    from .checking.z3_crosscheck import OUT_OF_BUDGET  # loaded already: ``crosscheck`` asked it
+
                     z3_fail += 1
-                    z3_timeouts += status == "not verified (CPU budget)"
+                    z3_timeouts += status == OUT_OF_BUDGET
                     z3_limits += any("resource limit" in line for line in info)
                 if status != "verified":
                     details.extend(f"{case.id} [{vid}] z3: {line}" for line in info)

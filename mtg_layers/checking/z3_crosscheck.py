@@ -215,9 +215,10 @@ def crosscheck_case(case: Case, version: RulesVersion, budget_s: float | None = 
         checker.stop()
         checker = _Checker.current()
         checker.conn.send((case, version))
+    past = [f"past the budget of {budget_s:g} s of CPU per case and rules version"]
     if not checker.wait(budget_s):
         checker.stop()
-        return OUT_OF_BUDGET, [f"past the budget of {budget_s:g} s of CPU per case and rules version"]
+        return OUT_OF_BUDGET, past
     try:
         status, info, used = checker.conn.recv()
     except EOFError:
@@ -227,7 +228,7 @@ def crosscheck_case(case: Case, version: RulesVersion, budget_s: float | None = 
         return status, info
     if used > budget_s:  # it answered, but after the budget ran out (between two of the parent's readings)
         checker.stop()
-        return OUT_OF_BUDGET, [f"past the budget of {budget_s:g} s of CPU per case and rules version"]
+        return OUT_OF_BUDGET, past
     return status, info
 
 

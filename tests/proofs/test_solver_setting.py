@@ -9,19 +9,12 @@ from __future__ import annotations
 
 import z3
 
+from benchmarks.z3_rlimit import rlimit_count
 from proofs.encoding import Encoding
 from reference.case import board_at
 from reference.versions import get_version
 
 from ..builders import corpus_case
-
-
-def _rlimit(solver: z3.Solver) -> int:
-    """z3's resource count as the solver reports it (0 before any check)."""
-    try:
-        return int(solver.statistics().get_key_value("rlimit count"))
-    except z3.Z3Exception:
-        return 0
 
 
 def test_a_first_check_goes_to_the_incremental_core() -> None:
@@ -31,6 +24,6 @@ def test_a_first_check_goes_to_the_incremental_core() -> None:
     enc = Encoding(board_at(case, 1, version), version)
     solver = z3.Solver()
     solver.add(enc.constraints)
-    before = _rlimit(solver)
+    before = rlimit_count(solver)
     assert solver.check() == z3.sat
-    assert _rlimit(solver) - before < 1_000_000
+    assert rlimit_count(solver) - before < 1_000_000
