@@ -120,6 +120,18 @@ class Pages:
         self._at(path)
         self.session.screenshot(shot)
 
+    def at(self, path: str) -> DevToolsSession:
+        """The tab, at the page (loaded when it is not there already, its scripts run): a test that reads more of a
+        page than its DOM asks the page itself, in the tab that loaded it, where a tab of its own (a browser context
+        of its own, nothing cached) loaded it again."""
+        self._at(path)
+        return self.session
+
+    def leave(self) -> None:
+        """Leave the page (``about:blank``): the next test that asks for it loads it afresh (after a test that changed
+        what the page was loaded under, the window's size)."""
+        self.session.navigate("about:blank")
+
 
 @pytest.fixture(scope="module")
 def pages(chromium: Chromium, server: SiteServer) -> Iterator[Pages]:
@@ -278,31 +290,27 @@ def _mermaid_svgs(session: DevToolsSession) -> int:
     return count
 
 
-def _assert_mermaid_renders(chromium: Chromium, url: str, shot: Path) -> None:
-    session = chromium.devtools()
-    try:
-        session.navigate(url)
-        blocks = session.poll("document.querySelectorAll('.mermaid').length", timeout=10)
-        assert blocks, f"no Mermaid block on {url}"
-        svgs = 0
-        for _ in range(80):  # up to ~20 s
-            svgs = _mermaid_svgs(session)
-            if svgs:
-                break
-            session.evaluate("new Promise(r => setTimeout(r, 250))")
-        assert svgs >= 1, f"Mermaid did not render an <svg> on {url}"
-        session.screenshot(shot)
-    finally:
-        session.close()
+def _assert_mermaid_renders(pages: Pages, path: str, shot: Path) -> None:
+    session = pages.at(path)
+    url = pages.server.base_url + path
+    blocks = session.poll("document.querySelectorAll('.mermaid').length", timeout=10)
+    assert blocks, f"no Mermaid block on {url}"
+    svgs = 0
+    for _ in range(80):  # up to ~20 s
+        svgs = _mermaid_svgs(session)
+        if svgs:
+            break
+        session.evaluate("new Promise(r => setTimeout(r, 250))")
+    assert svgs >= 1, f"Mermaid did not render an <svg> on {url}"
+    session.screenshot(shot)
 
 
-def test_mermaid_renders_on_hand_written_page(chromium: Chromium, server: SiteServer, artifacts: Path) -> None:
-    _assert_mermaid_renders(chromium, server.base_url + MERMAID_DOC_PAGE, artifacts / "layers-mermaid.png")
+def test_mermaid_renders_on_hand_written_page(pages: Pages, artifacts: Path) -> None:
+    _assert_mermaid_renders(pages, MERMAID_DOC_PAGE, artifacts / "layers-mermaid.png")
 
 
-def test_mermaid_renders_on_case_page(chromium: Chromium, server: SiteServer, artifacts: Path) -> None:
-    url = require_page(server, MERMAID_CASE_PAGE)
-    _assert_mermaid_renders(chromium, url, artifacts / "case-urborg-blood-moon-mermaid.png")
+def test_mermaid_renders_on_case_page(pages: Pages, artifacts: Path) -> None:
+    _assert_mermaid_renders(pages, MERMAID_CASE_PAGE, artifacts / "case-urborg-blood-moon-mermaid.png")
 
 
 def test_search_index_contains_terms(site: Site) -> None:
@@ -514,13 +522,8 @@ NO_LIST_PAGES = (
 
 
 @pytest.mark.parametrize("path", NO_LIST_PAGES)
-def test_no_python_list_printed_as_text(path: str, chromium: Chromium, server: SiteServer) -> None:
-    session = chromium.devtools()
-    try:
-        session.navigate(require_page(server, path))
-        text = session.evaluate(PAGE_TEXT_JS)
-    finally:
-        session.close()
+def test_no_python_list_printed_as_text(path: str, pages: Pages) -> None:
+    text = pages.at(path).evaluate(PAGE_TEXT_JS)
     printed = re.findall(r"\[\]|\['[^\]]*'\]|\(\s*'[^)]*',\s*\)", text)
     assert not printed, f"{path} prints Python values as text: {printed[:5]}"
     if path == "proofs/":
@@ -551,20 +554,15 @@ HAND_WRITTEN_RULE_JS = """
 """
 
 
-def test_rule_number_on_a_hand_written_page_links_to_its_text(chromium: Chromium, server: SiteServer) -> None:
-    session = chromium.devtools()
-    try:
-        session.navigate(server.base_url + MERMAID_DOC_PAGE)
-        hrefs = session.evaluate(HAND_WRITTEN_RULE_JS)
-        assert hrefs, "613.8a is not a link on the Layers page"
-        session.navigate(hrefs[0])
-        target = session.evaluate(
-            "(() => { const el = document.getElementById(location.hash.slice(1));"
-            " return el ? el.textContent : null; })()"
-        )
-        assert target and target.startswith("613.8a"), f"{hrefs[0]} does not lead to 613.8a: {target!r}"
-    finally:
-        session.close()
+def test_rule_number_on_a_hand_written_page_links_to_its_text(pages: Pages) -> None:
+    session = pages.at(MERMAID_DOC_PAGE)
+    hrefs = session.evaluate(HAND_WRITTEN_RULE_JS)
+    assert hrefs, "613.8a is not a link on the Layers page"
+    session.navigate(hrefs[0])
+    target = session.evaluate(
+        "(() => { const el = document.getElementById(location.hash.slice(1)); return el ? el.textContent : null; })()"
+    )
+    assert target and target.startswith("613.8a"), f"{hrefs[0]} does not lead to 613.8a: {target!r}"
 
 
 RULE_LINK_JS = """
@@ -574,21 +572,16 @@ RULE_LINK_JS = """
 """
 
 
-def test_rule_number_links_to_its_text(chromium: Chromium, server: SiteServer, artifacts: Path) -> None:
-    session = chromium.devtools()
-    try:
-        session.navigate(require_page(server, GRAY_OGRE_PAGE))
-        hrefs = session.evaluate(RULE_LINK_JS)
-        assert hrefs, "rule 613.4b is not a link on the Gray Ogre page"
-        session.navigate(hrefs[0])
-        target = session.evaluate(
-            "(() => { const el = document.getElementById(location.hash.slice(1));"
-            " return el ? el.textContent : null; })()"
-        )
-        assert target and target.startswith("613.4b"), f"{hrefs[0]} does not lead to the text of 613.4b: {target!r}"
-        session.screenshot(artifacts / "rule-613-4b.png")
-    finally:
-        session.close()
+def test_rule_number_links_to_its_text(pages: Pages, artifacts: Path) -> None:
+    session = pages.at(GRAY_OGRE_PAGE)
+    hrefs = session.evaluate(RULE_LINK_JS)
+    assert hrefs, "rule 613.4b is not a link on the Gray Ogre page"
+    session.navigate(hrefs[0])
+    target = session.evaluate(
+        "(() => { const el = document.getElementById(location.hash.slice(1)); return el ? el.textContent : null; })()"
+    )
+    assert target and target.startswith("613.4b"), f"{hrefs[0]} does not lead to the text of 613.4b: {target!r}"
+    session.screenshot(artifacts / "rule-613-4b.png")
 
 
 def test_footer_links_repository_and_licence(pages: Pages, server: SiteServer) -> None:
@@ -598,18 +591,13 @@ def test_footer_links_repository_and_licence(pages: Pages, server: SiteServer) -
     require_page(server, "licence/")
 
 
-def test_mermaid_only_on_pages_with_a_diagram(site: Site, chromium: Chromium, server: SiteServer) -> None:
+def test_mermaid_only_on_pages_with_a_diagram(site: Site, pages: Pages) -> None:
     root = site[0]
     for page in ("index.html", "cases/seed-gray-ogre/index.html", "glossary/index.html"):
         assert "mermaid.min.js" not in (root / page).read_text("utf-8"), f"{page} loads Mermaid without a diagram"
     for page in ("layers/index.html", "cases/seed-urborg-then-blood-moon/index.html"):
         assert "mermaid.min.js" in (root / page).read_text("utf-8"), f"{page} has a diagram but no Mermaid"
-    session = chromium.devtools()
-    try:
-        session.navigate(server.base_url + GRAY_OGRE_PAGE)
-        assert session.evaluate("typeof window.mermaid") == "undefined"
-    finally:
-        session.close()
+    assert pages.at(GRAY_OGRE_PAGE).evaluate("typeof window.mermaid") == "undefined"
 
 
 def test_french_pages_say_they_are_french(site: Site) -> None:
@@ -624,18 +612,20 @@ WIDTHS_JS = "[document.documentElement.scrollWidth, window.innerWidth]"
 
 
 @pytest.mark.parametrize("path", [GRAY_OGRE_PAGE, MERMAID_CASE_PAGE, ""])
-def test_no_horizontal_overflow_on_a_phone(path: str, chromium: Chromium, server: SiteServer, artifacts: Path) -> None:
-    """At 390 px wide, tables scroll inside their box or reflow: the page itself never scrolls sideways."""
-    session = chromium.devtools()
+def test_no_horizontal_overflow_on_a_phone(path: str, pages: Pages, server: SiteServer, artifacts: Path) -> None:
+    """At 390 px wide, tables scroll inside their box or reflow: the page itself never scrolls sideways (loaded at
+    that width, in the module's tab, which then leaves it: ``Pages.leave``)."""
+    session = pages.session
+    session.send("Emulation.setDeviceMetricsOverride", PHONE)
     try:
-        session.send("Emulation.setDeviceMetricsOverride", PHONE)
         session.navigate(require_page(server, path))
         widths = session.evaluate(WIDTHS_JS)
         assert widths[0] <= widths[1], f"{path or 'home'} overflows at 390 px: {widths[0]} > {widths[1]}"
         slug = re.sub(r"[^a-z0-9]+", "-", path).strip("-") or "home"
         session.screenshot(artifacts / f"phone-{slug}.png")
     finally:
-        session.close()
+        session.send("Emulation.clearDeviceMetricsOverride")
+        pages.leave()
 
 
 def test_no_horizontal_overflow_on_a_phone_in_the_playground(
