@@ -127,11 +127,6 @@ class Pages:
         self._at(path)
         return self.session
 
-    def leave(self) -> None:
-        """Leave the page (``about:blank``): the next test that asks for it loads it afresh (after a test that changed
-        what the page was loaded under, the window's size)."""
-        self.session.navigate("about:blank")
-
 
 @pytest.fixture(scope="module")
 def pages(chromium: Chromium, server: SiteServer) -> Iterator[Pages]:
@@ -375,9 +370,10 @@ def search_box_emptied(session: DevToolsSession, url: str) -> None:
     """The page at ``url`` with its search box open and emptied, as a reader leaves it between two searches.
 
     The page is opened (and the index built: about 2 s of the browser's CPU for 9 MB) only when the session is not
-    already there with search open, so searches made one after another share a page, as a reader's do.
+    already there with search open (opened by a search link, ``?q=``, too), so searches made one after another share
+    a page, as a reader's do.
     """
-    here = session.evaluate("location.href") == url
+    here = session.evaluate("location.origin + location.pathname") == url  # a search link's query string aside
     if not (here and session.evaluate("!!window.mtgLayersSearchSent && document.getElementById('__search').checked")):
         session.navigate(url)
         open_search(session)
@@ -403,6 +399,30 @@ def search_page(chromium: Chromium) -> Iterator[DevToolsSession]:
     session.close()
 
 
+# The term of the shared search link: what each term finds is the search box tests' (every term of SEARCH_TERMS and
+# FRENCH_SEARCHES here, test_french_search.py's queries typed in); the link's own part is reading the term from the
+# address, one page load per term (the page builds the search index each time: about 2 s of the browser's CPU), so
+# one term, with a space and letters the address carries percent-encoded as UTF-8, and the page it must find first
+# (test_french_search.FRENCH_QUERIES: the card's page for its French name).
+LINK_TERM, LINK_FINDS = "Soirée enchantée", "Enchanted Evening"
+
+
+def test_search_query_parameter_finds(search_page: DevToolsSession, server: SiteServer) -> None:
+    """A shared search link (?q=...) opens the search dialog with results.
+
+    Read through the DevTools protocol rather than --dump-dom: the search runs
+    in a web worker on real time, which --virtual-time-budget does not wait for.
+
+    The link is opened in the page the search box tests then type into (``search_page``, loaded here): the home page
+    with its search open and its index built, where each of them empties the box (``search_box_emptied``)."""
+    search_page.navigate(server.base_url + "?q=" + urllib.parse.quote(LINK_TERM))
+    results = search_results(search_page, LINK_TERM)
+    assert results, f"the link's search for {LINK_TERM!r} found nothing"
+    first = f"{results[0]['href']} {results[0]['text'][:200]}"
+    assert LINK_FINDS in first, f"{LINK_TERM!r}: first result {results[0]}, then {results[1:4]}"
+    assert search_page.evaluate("document.querySelector('.md-search__input').value") == LINK_TERM
+
+
 @pytest.mark.parametrize("term", SEARCH_TERMS)
 def test_search_box_finds(term: str, search_page: DevToolsSession, server: SiteServer, artifacts: Path) -> None:
     """Type the term into the theme's search box, like a reader."""
@@ -412,32 +432,6 @@ def test_search_box_finds(term: str, search_page: DevToolsSession, server: SiteS
     _check_results(term, results)
     slug = re.sub(r"[^a-z]+", "-", term.lower())
     search_page.screenshot(artifacts / f"search-{slug}.png")
-
-
-# The term of the shared search link: what each term finds is the search box tests' (every term of SEARCH_TERMS and
-# FRENCH_SEARCHES here, test_french_search.py's queries typed in); the link's own part is reading the term from the
-# address, one page load per term (the page builds the search index each time: about 2 s of the browser's CPU), so
-# one term, with a space and letters the address carries percent-encoded as UTF-8, and the page it must find first
-# (test_french_search.FRENCH_QUERIES: the card's page for its French name).
-LINK_TERM, LINK_FINDS = "Soirée enchantée", "Enchanted Evening"
-
-
-def test_search_query_parameter_finds(chromium: Chromium, server: SiteServer) -> None:
-    """A shared search link (?q=...) opens the search dialog with results.
-
-    Read through the DevTools protocol rather than --dump-dom: the search runs
-    in a web worker on real time, which --virtual-time-budget does not wait for.
-    """
-    session = chromium.devtools()
-    try:
-        session.navigate(server.base_url + "?q=" + urllib.parse.quote(LINK_TERM))
-        results = search_results(session, LINK_TERM)
-        assert results, f"the link's search for {LINK_TERM!r} found nothing"
-        first = f"{results[0]['href']} {results[0]['text'][:200]}"
-        assert LINK_FINDS in first, f"{LINK_TERM!r}: first result {results[0]}, then {results[1:4]}"
-        assert session.evaluate("document.querySelector('.md-search__input').value") == LINK_TERM
-    finally:
-        session.close()
 
 
 PLAYGROUND_OGRE_JS = """
@@ -612,20 +606,18 @@ WIDTHS_JS = "[document.documentElement.scrollWidth, window.innerWidth]"
 
 
 @pytest.mark.parametrize("path", [GRAY_OGRE_PAGE, MERMAID_CASE_PAGE, ""])
-def test_no_horizontal_overflow_on_a_phone(path: str, pages: Pages, server: SiteServer, artifacts: Path) -> None:
-    """At 390 px wide, tables scroll inside their box or reflow: the page itself never scrolls sideways (loaded at
-    that width, in the module's tab, which then leaves it: ``Pages.leave``)."""
-    session = pages.session
-    session.send("Emulation.setDeviceMetricsOverride", PHONE)
+def test_no_horizontal_overflow_on_a_phone(path: str, chromium: Chromium, server: SiteServer, artifacts: Path) -> None:
+    """At 390 px wide, tables scroll inside their box or reflow: the page itself never scrolls sideways."""
+    session = chromium.devtools()
     try:
+        session.send("Emulation.setDeviceMetricsOverride", PHONE)
         session.navigate(require_page(server, path))
         widths = session.evaluate(WIDTHS_JS)
         assert widths[0] <= widths[1], f"{path or 'home'} overflows at 390 px: {widths[0]} > {widths[1]}"
         slug = re.sub(r"[^a-z0-9]+", "-", path).strip("-") or "home"
         session.screenshot(artifacts / f"phone-{slug}.png")
     finally:
-        session.send("Emulation.clearDeviceMetricsOverride")
-        pages.leave()
+        session.close()
 
 
 def test_no_horizontal_overflow_on_a_phone_in_the_playground(
