@@ -120,6 +120,13 @@ class Pages:
         self._at(path)
         self.session.screenshot(shot)
 
+    def at(self, path: str) -> DevToolsSession:
+        """The tab, at the page (loaded when it is not there already, its scripts run): a test that reads more of a
+        page than its DOM asks the page itself, in the tab that loaded it, where a tab of its own (a browser context
+        of its own, nothing cached) loaded it again."""
+        self._at(path)
+        return self.session
+
 
 @pytest.fixture(scope="module")
 def pages(chromium: Chromium, server: SiteServer) -> Iterator[Pages]:
@@ -278,31 +285,27 @@ def _mermaid_svgs(session: DevToolsSession) -> int:
     return count
 
 
-def _assert_mermaid_renders(chromium: Chromium, url: str, shot: Path) -> None:
-    session = chromium.devtools()
-    try:
-        session.navigate(url)
-        blocks = session.poll("document.querySelectorAll('.mermaid').length", timeout=10)
-        assert blocks, f"no Mermaid block on {url}"
-        svgs = 0
-        for _ in range(80):  # up to ~20 s
-            svgs = _mermaid_svgs(session)
-            if svgs:
-                break
-            session.evaluate("new Promise(r => setTimeout(r, 250))")
-        assert svgs >= 1, f"Mermaid did not render an <svg> on {url}"
-        session.screenshot(shot)
-    finally:
-        session.close()
+def _assert_mermaid_renders(pages: Pages, path: str, shot: Path) -> None:
+    session = pages.at(path)
+    url = pages.server.base_url + path
+    blocks = session.poll("document.querySelectorAll('.mermaid').length", timeout=10)
+    assert blocks, f"no Mermaid block on {url}"
+    svgs = 0
+    for _ in range(80):  # up to ~20 s
+        svgs = _mermaid_svgs(session)
+        if svgs:
+            break
+        session.evaluate("new Promise(r => setTimeout(r, 250))")
+    assert svgs >= 1, f"Mermaid did not render an <svg> on {url}"
+    session.screenshot(shot)
 
 
-def test_mermaid_renders_on_hand_written_page(chromium: Chromium, server: SiteServer, artifacts: Path) -> None:
-    _assert_mermaid_renders(chromium, server.base_url + MERMAID_DOC_PAGE, artifacts / "layers-mermaid.png")
+def test_mermaid_renders_on_hand_written_page(pages: Pages, artifacts: Path) -> None:
+    _assert_mermaid_renders(pages, MERMAID_DOC_PAGE, artifacts / "layers-mermaid.png")
 
 
-def test_mermaid_renders_on_case_page(chromium: Chromium, server: SiteServer, artifacts: Path) -> None:
-    url = require_page(server, MERMAID_CASE_PAGE)
-    _assert_mermaid_renders(chromium, url, artifacts / "case-urborg-blood-moon-mermaid.png")
+def test_mermaid_renders_on_case_page(pages: Pages, artifacts: Path) -> None:
+    _assert_mermaid_renders(pages, MERMAID_CASE_PAGE, artifacts / "case-urborg-blood-moon-mermaid.png")
 
 
 def test_search_index_contains_terms(site: Site) -> None:
@@ -367,9 +370,10 @@ def search_box_emptied(session: DevToolsSession, url: str) -> None:
     """The page at ``url`` with its search box open and emptied, as a reader leaves it between two searches.
 
     The page is opened (and the index built: about 2 s of the browser's CPU for 9 MB) only when the session is not
-    already there with search open, so searches made one after another share a page, as a reader's do.
+    already there with search open (opened by a search link, ``?q=``, too), so searches made one after another share
+    a page, as a reader's do.
     """
-    here = session.evaluate("location.href") == url
+    here = session.evaluate("location.origin + location.pathname") == url  # a search link's query string aside
     if not (here and session.evaluate("!!window.mtgLayersSearchSent && document.getElementById('__search').checked")):
         session.navigate(url)
         open_search(session)
@@ -395,6 +399,30 @@ def search_page(chromium: Chromium) -> Iterator[DevToolsSession]:
     session.close()
 
 
+# The term of the shared search link: what each term finds is the search box tests' (every term of SEARCH_TERMS and
+# FRENCH_SEARCHES here, test_french_search.py's queries typed in); the link's own part is reading the term from the
+# address, one page load per term (the page builds the search index each time: about 2 s of the browser's CPU), so
+# one term, with a space and letters the address carries percent-encoded as UTF-8, and the page it must find first
+# (test_french_search.FRENCH_QUERIES: the card's page for its French name).
+LINK_TERM, LINK_FINDS = "Soirée enchantée", "Enchanted Evening"
+
+
+def test_search_query_parameter_finds(search_page: DevToolsSession, server: SiteServer) -> None:
+    """A shared search link (?q=...) opens the search dialog with results.
+
+    Read through the DevTools protocol rather than --dump-dom: the search runs
+    in a web worker on real time, which --virtual-time-budget does not wait for.
+
+    The link is opened in the page the search box tests then type into (``search_page``, loaded here): the home page
+    with its search open and its index built, where each of them empties the box (``search_box_emptied``)."""
+    search_page.navigate(server.base_url + "?q=" + urllib.parse.quote(LINK_TERM))
+    results = search_results(search_page, LINK_TERM)
+    assert results, f"the link's search for {LINK_TERM!r} found nothing"
+    first = f"{results[0]['href']} {results[0]['text'][:200]}"
+    assert LINK_FINDS in first, f"{LINK_TERM!r}: first result {results[0]}, then {results[1:4]}"
+    assert search_page.evaluate("document.querySelector('.md-search__input').value") == LINK_TERM
+
+
 @pytest.mark.parametrize("term", SEARCH_TERMS)
 def test_search_box_finds(term: str, search_page: DevToolsSession, server: SiteServer, artifacts: Path) -> None:
     """Type the term into the theme's search box, like a reader."""
@@ -404,32 +432,6 @@ def test_search_box_finds(term: str, search_page: DevToolsSession, server: SiteS
     _check_results(term, results)
     slug = re.sub(r"[^a-z]+", "-", term.lower())
     search_page.screenshot(artifacts / f"search-{slug}.png")
-
-
-# The term of the shared search link: what each term finds is the search box tests' (every term of SEARCH_TERMS and
-# FRENCH_SEARCHES here, test_french_search.py's queries typed in); the link's own part is reading the term from the
-# address, one page load per term (the page builds the search index each time: about 2 s of the browser's CPU), so
-# one term, with a space and letters the address carries percent-encoded as UTF-8, and the page it must find first
-# (test_french_search.FRENCH_QUERIES: the card's page for its French name).
-LINK_TERM, LINK_FINDS = "Soirée enchantée", "Enchanted Evening"
-
-
-def test_search_query_parameter_finds(chromium: Chromium, server: SiteServer) -> None:
-    """A shared search link (?q=...) opens the search dialog with results.
-
-    Read through the DevTools protocol rather than --dump-dom: the search runs
-    in a web worker on real time, which --virtual-time-budget does not wait for.
-    """
-    session = chromium.devtools()
-    try:
-        session.navigate(server.base_url + "?q=" + urllib.parse.quote(LINK_TERM))
-        results = search_results(session, LINK_TERM)
-        assert results, f"the link's search for {LINK_TERM!r} found nothing"
-        first = f"{results[0]['href']} {results[0]['text'][:200]}"
-        assert LINK_FINDS in first, f"{LINK_TERM!r}: first result {results[0]}, then {results[1:4]}"
-        assert session.evaluate("document.querySelector('.md-search__input').value") == LINK_TERM
-    finally:
-        session.close()
 
 
 PLAYGROUND_OGRE_JS = """
@@ -514,13 +516,8 @@ NO_LIST_PAGES = (
 
 
 @pytest.mark.parametrize("path", NO_LIST_PAGES)
-def test_no_python_list_printed_as_text(path: str, chromium: Chromium, server: SiteServer) -> None:
-    session = chromium.devtools()
-    try:
-        session.navigate(require_page(server, path))
-        text = session.evaluate(PAGE_TEXT_JS)
-    finally:
-        session.close()
+def test_no_python_list_printed_as_text(path: str, pages: Pages) -> None:
+    text = pages.at(path).evaluate(PAGE_TEXT_JS)
     printed = re.findall(r"\[\]|\['[^\]]*'\]|\(\s*'[^)]*',\s*\)", text)
     assert not printed, f"{path} prints Python values as text: {printed[:5]}"
     if path == "proofs/":
@@ -551,20 +548,15 @@ HAND_WRITTEN_RULE_JS = """
 """
 
 
-def test_rule_number_on_a_hand_written_page_links_to_its_text(chromium: Chromium, server: SiteServer) -> None:
-    session = chromium.devtools()
-    try:
-        session.navigate(server.base_url + MERMAID_DOC_PAGE)
-        hrefs = session.evaluate(HAND_WRITTEN_RULE_JS)
-        assert hrefs, "613.8a is not a link on the Layers page"
-        session.navigate(hrefs[0])
-        target = session.evaluate(
-            "(() => { const el = document.getElementById(location.hash.slice(1));"
-            " return el ? el.textContent : null; })()"
-        )
-        assert target and target.startswith("613.8a"), f"{hrefs[0]} does not lead to 613.8a: {target!r}"
-    finally:
-        session.close()
+def test_rule_number_on_a_hand_written_page_links_to_its_text(pages: Pages) -> None:
+    session = pages.at(MERMAID_DOC_PAGE)
+    hrefs = session.evaluate(HAND_WRITTEN_RULE_JS)
+    assert hrefs, "613.8a is not a link on the Layers page"
+    session.navigate(hrefs[0])
+    target = session.evaluate(
+        "(() => { const el = document.getElementById(location.hash.slice(1)); return el ? el.textContent : null; })()"
+    )
+    assert target and target.startswith("613.8a"), f"{hrefs[0]} does not lead to 613.8a: {target!r}"
 
 
 RULE_LINK_JS = """
@@ -574,21 +566,16 @@ RULE_LINK_JS = """
 """
 
 
-def test_rule_number_links_to_its_text(chromium: Chromium, server: SiteServer, artifacts: Path) -> None:
-    session = chromium.devtools()
-    try:
-        session.navigate(require_page(server, GRAY_OGRE_PAGE))
-        hrefs = session.evaluate(RULE_LINK_JS)
-        assert hrefs, "rule 613.4b is not a link on the Gray Ogre page"
-        session.navigate(hrefs[0])
-        target = session.evaluate(
-            "(() => { const el = document.getElementById(location.hash.slice(1));"
-            " return el ? el.textContent : null; })()"
-        )
-        assert target and target.startswith("613.4b"), f"{hrefs[0]} does not lead to the text of 613.4b: {target!r}"
-        session.screenshot(artifacts / "rule-613-4b.png")
-    finally:
-        session.close()
+def test_rule_number_links_to_its_text(pages: Pages, artifacts: Path) -> None:
+    session = pages.at(GRAY_OGRE_PAGE)
+    hrefs = session.evaluate(RULE_LINK_JS)
+    assert hrefs, "rule 613.4b is not a link on the Gray Ogre page"
+    session.navigate(hrefs[0])
+    target = session.evaluate(
+        "(() => { const el = document.getElementById(location.hash.slice(1)); return el ? el.textContent : null; })()"
+    )
+    assert target and target.startswith("613.4b"), f"{hrefs[0]} does not lead to the text of 613.4b: {target!r}"
+    session.screenshot(artifacts / "rule-613-4b.png")
 
 
 def test_footer_links_repository_and_licence(pages: Pages, server: SiteServer) -> None:
@@ -598,18 +585,13 @@ def test_footer_links_repository_and_licence(pages: Pages, server: SiteServer) -
     require_page(server, "licence/")
 
 
-def test_mermaid_only_on_pages_with_a_diagram(site: Site, chromium: Chromium, server: SiteServer) -> None:
+def test_mermaid_only_on_pages_with_a_diagram(site: Site, pages: Pages) -> None:
     root = site[0]
     for page in ("index.html", "cases/seed-gray-ogre/index.html", "glossary/index.html"):
         assert "mermaid.min.js" not in (root / page).read_text("utf-8"), f"{page} loads Mermaid without a diagram"
     for page in ("layers/index.html", "cases/seed-urborg-then-blood-moon/index.html"):
         assert "mermaid.min.js" in (root / page).read_text("utf-8"), f"{page} has a diagram but no Mermaid"
-    session = chromium.devtools()
-    try:
-        session.navigate(server.base_url + GRAY_OGRE_PAGE)
-        assert session.evaluate("typeof window.mermaid") == "undefined"
-    finally:
-        session.close()
+    assert pages.at(GRAY_OGRE_PAGE).evaluate("typeof window.mermaid") == "undefined"
 
 
 def test_french_pages_say_they_are_french(site: Site) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import replace
 from pathlib import Path
 from unittest import mock
@@ -23,6 +23,7 @@ from mtg_layers.analysis.trace_text import (
 from mtg_layers.checking.results import observed, own_boards
 from mtg_layers.checking.verify import step_board, step_boards
 from mtg_layers.cli import main
+from mtg_layers.corpus import CASES_DIR, load_corpus
 from mtg_layers.docs_site import generated_pages
 from reference.case import Case
 from reference.choices import Outcomes
@@ -30,7 +31,7 @@ from reference.model import Board
 from reference.resolver import Resolution
 from reference.versions import RulesVersion, builtin_versions
 from reference_optimized import resolve as fast_resolve
-from tests.builders import corpus_case
+from tests.builders import corpus, corpus_case
 
 VERSIONS = builtin_versions()
 
@@ -85,8 +86,20 @@ def test_type_line_and_tab_labels() -> None:
     ]
 
 
+def _shared_load(directory: Path = CASES_DIR, versions: Mapping[str, RulesVersion] | None = None) -> list[Case]:
+    """``load_corpus`` as the CLI calls it, where the bundled corpus is the process's one load of it
+    (``tests.builders.corpus``: this very call, made once): any other directory or versions are loaded as asked."""
+    if versions is None and directory.resolve() == CASES_DIR.resolve():
+        return corpus()
+    return load_corpus(directory, versions)
+
+
 def test_explain_prints_the_same_rows() -> None:
-    out = CliRunner().invoke(main, ["explain", "seed-gray-ogre", "--rules", "ikoria"], env={"COLUMNS": "300"}).output
+    """``mtg-layers explain CASE_ID`` (the case found by its id in the bundled corpus, read from the process's one load
+    of it: ``_shared_load``) prints the rows of the trace in words."""
+    with mock.patch("mtg_layers.corpus.load_corpus", _shared_load):
+        result = CliRunner().invoke(main, ["explain", "seed-gray-ogre", "--rules", "ikoria"], env={"COLUMNS": "300"})
+    out = result.output
     ex = _explain("seed-gray-ogre", "ikoria")
     for row in ex.rows:
         # the terminal table may wrap a long cell over two lines: each of its words is printed
