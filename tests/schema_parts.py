@@ -16,7 +16,9 @@ fails that test rather than this check giving another verdict.
 
 ``problems_by_parts`` answers "no problem" only when the skeleton and every part are valid, each part's verdict kept
 for the test run (by the part's exact value: types included, so that 1, 1.0 and True, or a list and a tuple, are
-never taken for one another); any other document goes to the whole check, whose problems (in its words and order) are
+never taken for one another), and inside a part each value found valid against a ``$defs`` entry (a filter, a value,
+a word) is kept too, by the entry's reference and the value's exact value: with every reference local and no keyword
+reaching outside its subschema, that verdict depends on the two alone. Any other document goes to the whole check, whose problems (in its words and order) are
 returned. So a valid document gets the empty list the whole check gives, and an invalid one the whole check's list.
 """
 
@@ -45,6 +47,8 @@ NONLOCAL_PREFIX = "unevaluated"
 
 # Each part's verdict by (``$defs`` entry, the part's exact value), for this test run's process only.
 _verdicts: dict[tuple[str, Hashable], bool] = {}
+# The (reference, exact value) pairs found valid inside the parts (a filter, a value, a word...), for this run only.
+_valid_refs: set[tuple[str, Hashable]] = set()
 
 
 def _exact(value: Any) -> Hashable | None:
@@ -103,12 +107,36 @@ def parts_are_split_soundly(root: Mapping[str, Any]) -> dict[str, str]:
     return parts
 
 
+def _remembering_valid_references(cls: Any) -> Any:
+    """``cls`` whose ``$ref`` keeps each (reference, exact value) it found valid and answers it again with no error:
+    with every reference local and no keyword reaching outside its subschema (``parts_are_split_soundly``), whether
+    a value is valid against a ``$defs`` entry depends on the two alone. An invalid one is checked every time."""
+    from jsonschema import _keywords, validators
+
+    by_reference: Callable[..., Iterator[Any]] = _keywords.ref  # type: ignore[assignment]
+
+    def ref(validator: Any, reference: str, instance: Any, subschema: Any) -> Iterator[Any]:
+        key = _exact(instance)
+        if key is not None and (reference, key) in _valid_refs:
+            return
+        errors = iter(by_reference(validator, reference, instance, subschema))
+        first = next(errors, None)
+        if first is None:
+            if key is not None:
+                _valid_refs.add((reference, key))
+            return
+        yield first
+        yield from errors
+
+    return validators.extend(cls, validators={"$ref": ref})  # type: ignore[no-untyped-call]
+
+
 @functools.cache
 def _validators() -> tuple[Any, Mapping[str, Any], Callable[[str], Any]]:
     """The skeleton's validator, the arrays of parts (field -> ``$defs`` entry), and a part's validator by entry."""
     root = schema("case")
     parts = parts_are_split_soundly(root)
-    cls = _strict_validator()
+    cls = _remembering_valid_references(_strict_validator())
     skeleton = {
         **root,
         "properties": {f: ({**s, "items": True} if f in parts else s) for f, s in root["properties"].items()},
