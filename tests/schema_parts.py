@@ -18,8 +18,9 @@ fails that test rather than this check giving another verdict.
 for the test run (by the part's exact value: types included, so that 1, 1.0 and True, or a list and a tuple, are
 never taken for one another), and inside a part each value found valid against a ``$defs`` entry (a filter, a value,
 a word) is kept too, by the entry's reference and the value's exact value: with every reference local and no keyword
-reaching outside its subschema, that verdict depends on the two alone. Any other document goes to the whole check, whose problems (in its words and order) are
-returned. So a valid document gets the empty list the whole check gives, and an invalid one the whole check's list.
+reaching outside its subschema, that verdict depends on the two alone. Any other document goes to the whole check,
+whose problems (in its words and order) are returned. So a valid document gets the empty list the whole check gives,
+and an invalid one the whole check's list.
 """
 
 from __future__ import annotations
