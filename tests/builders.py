@@ -28,6 +28,7 @@ from reference.resolver import Resolution, resolve
 from reference.versions import CURRENT, RulesVersion, builtin_versions, get_version
 from reference.vocabulary import KINDS
 from tests import session_shared
+from tests.schema_parts import checked_by_parts
 
 # The built-in rules versions.
 VERSIONS = builtin_versions()
@@ -173,7 +174,9 @@ def make_board(
         "effects": effects or [],
         "steps": [{"description": "board", **(step or {}), "expect": {"pre-m10": {}, "m10": {}, "ikoria": {}}}],
     }
-    return board_at(case_from_data(data, "unit"), 1, version)
+    with checked_by_parts():  # the JSON Schema pass part by part: the same problems (tests/schema_parts.py)
+        case = case_from_data(data, "unit")
+    return board_at(case, 1, version)
 
 
 def read_in_layers(board: Board, amounts: Mapping[str, Mapping[str, Any]]) -> Board:
@@ -342,7 +345,8 @@ def loaded_case(
         "effects": effects or [],
         "steps": [{**s, "expect": {v: {} for v in versions}} for s in steps or [{"description": "board"}]],
     }
-    return case_from_data(data, "unit")
+    with checked_by_parts():  # the JSON Schema pass part by part: the same problems (tests/schema_parts.py)
+        return case_from_data(data, "unit")
 
 
 def copy_effect(eid: str, ts: float, copier: str, original: str, **extra: Any) -> dict[str, Any]:

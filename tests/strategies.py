@@ -2,20 +2,17 @@
 
 from __future__ import annotations
 
-from hypothesis import settings
+from functools import cache
+from typing import Any
 
-from mtg_layers.boards.property_boards import (
-    SUBTYPES,
-    VERSIONS,
-    board_data,
-    board_from_data,
-    boards,
-    filters,
-    parts,
-    values,
-    versions,
-)
+from hypothesis import settings
+from hypothesis import strategies as st
+
+from mtg_layers.boards import property_boards
+from mtg_layers.boards.property_boards import SUBTYPES, VERSIONS, board_data, filters, parts, values, versions
 from mtg_layers.boards.vocabulary import COLORS, KEYWORDS, PLAYERS, TYPES
+from reference.model import Board
+from tests.schema_parts import checked_by_parts
 
 __all__ = [
     "COLORS",
@@ -33,6 +30,19 @@ __all__ = [
     "values",
     "versions",
 ]
+
+
+def board_from_data(data: Any) -> Board:
+    """``property_boards.board_from_data``, its JSON Schema pass made part by part (the same problems, each distinct
+    part of the generated boards checked once per run: tests/schema_parts.py)."""
+    with checked_by_parts():
+        return property_boards.board_from_data(data)
+
+
+@cache
+def boards(max_objects: int = 3, max_effects: int = 3, max_abilities: int = 3) -> st.SearchStrategy[Board]:
+    """``property_boards.boards``: the same boards, each built by ``board_from_data`` above."""
+    return board_data(max_objects, max_effects, max_abilities).map(board_from_data)
 
 
 def examples(n: int) -> int:
