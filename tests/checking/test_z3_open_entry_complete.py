@@ -1,0 +1,101 @@
+"""Issue 28, item 14: z3's query that the orders the cross-check lists for an open entry step reach every outcome
+(613.7m, 614.12, 614.1c; ``proofs.open_entry``), with the tie order left free across the boards the step reads.
+
+Each listing is checked whole (complete: "verified") and with one order dropped (z3 must then name an order whose
+outcome, recorded in the case and resolved, is the dropped one's)."""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+import pytest
+
+from mtg_layers.checking import z3_crosscheck
+from mtg_layers.checking.z3_crosscheck import _crosscheck_case, check_listed, listed_outcomes, open_entry_cases
+from mtg_layers.corpus import CASES_DIR, load_case
+from reference.case import Case
+from reference.versions import get_version
+
+from ..reference_optimized.test_step_orders import step_case
+from .test_z3_open_step_orders import colours_case, held_definitions_only
+
+OPEN = CASES_DIR / "entry" / "entering-creature-under-an-open-order.yaml"
+LEAVING = CASES_DIR / "entry" / "tied-holders-leave-as-a-creature-enters.yaml"
+
+
+def hue_and_size_case() -> Case:
+    """Greener, Bluer, Grower (3/3) and Shrinker (1/1) tied at 1.0, the green patron: the Lions end green with the
+    counter or blue without (the later colour painter), 4/4 or 2/2 and 3/3 or 1/1 (the later size painter): four
+    outcomes, two of each count of counters (4! = 24 orders)."""
+    painters = [(("greener",), 1.0), (("bluer",), 1.0), (("grower",), 1.0), (("shrinker",), 1.0)]
+    return held_definitions_only(step_case(painters, ["green"], 1))
+
+
+def outcome(case: Case, n: int, vid: str) -> list[Any]:
+    """The resolver's outcomes of step ``n`` of a case with its order recorded: counters and every object's values."""
+    return [(x.counters, x.answer) for x in listed_outcomes([case], n, get_version(vid))]
+
+
+@pytest.mark.parametrize(
+    ("path", "vid"),
+    [(OPEN, "ikoria"), (OPEN, "current"), (LEAVING, "m10"), (LEAVING, "current"), ("colours", "current")],
+)
+def test_613_7m_614_12_the_listed_orders_reach_every_outcome(path: Any, vid: str) -> None:
+    """The corpus cases with an open entry (2 tied effects) and the colours board (3): z3 finds no order of the tied
+    effects whose entry counters or board after the step the listed orders miss."""
+    case = colours_case() if path == "colours" else load_case(path)
+    version = get_version(vid)
+    opened = open_entry_cases(case, version)
+    assert opened is not None
+    n, chosen, complete = opened
+    check = check_listed(case, version, n, chosen)
+    assert complete and check.status == "verified", check.info
+
+
+@pytest.mark.parametrize(
+    ("path", "vid", "drop"),
+    [(OPEN, "current", 0), (OPEN, "current", 1), (LEAVING, "current", 0), (LEAVING, "ikoria", 1)]
+    + [("hue-and-size", "current", k) for k in range(4)]
+    + [("colours", "ikoria", k) for k in range(2)],
+)
+def test_613_7m_614_12_a_listing_missing_an_outcome_is_refuted_by_its_order(path: Any, vid: str, drop: int) -> None:
+    """One listed order dropped: z3 names an order the listing misses; recorded in the case, the resolver gives it the
+    dropped order's outcome (the counters, or with the hue-and-size board the same counters and another size)."""
+    case = {"hue-and-size": hue_and_size_case, "colours": colours_case}.get(path, lambda: load_case(path))()
+    version = get_version(vid)
+    opened = open_entry_cases(case, version)
+    assert opened is not None
+    n, chosen, _ = opened
+    dropped = chosen[drop]
+    check = check_listed(case, version, n, chosen[:drop] + chosen[drop + 1 :])
+    assert check.status == "counterexample", check.info
+    found = dataclasses.replace(case, tie_order=case.tie_order + tuple(k for _, k in check.order))
+    assert outcome(found, n, vid) == outcome(dropped, n, vid)
+    assert all(outcome(found, n, vid) != outcome(c, n, vid) for c in chosen if c is not dropped)
+
+
+def test_613_7m_614_12_verify_needs_the_listing_complete(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``verify``'s open-entry path with a listing that drops the first order of the hue-and-size board: each order
+    tried still verifies, and the case is a counterexample, for the outcome z3 found the listing missed."""
+    right = z3_crosscheck.open_entry_cases
+
+    def one_short(case: Case, version: Any, reduced: bool = True) -> Any:
+        opened = right(case, version, reduced)
+        return None if opened is None else (opened[0], opened[1][1:], opened[2])
+
+    monkeypatch.setattr(z3_crosscheck, "open_entry_cases", one_short)
+    status, info = _crosscheck_case(hue_and_size_case(), get_version("current"))
+    assert status == "counterexample", info
+    assert "step 2: the orders tried reach every outcome? counterexample" in info
+    assert not any(line.startswith("order ") for line in info), info  # no order tried failed its own check
+
+
+def test_613_7m_614_12_a_query_stopped_at_its_limit_is_unknown() -> None:
+    """z3 stopped by its resource limit: "unknown", naming the limit, never verified."""
+    case, version = load_case(OPEN), get_version("current")
+    opened = open_entry_cases(case, version)
+    assert opened is not None
+    check = check_listed(case, version, opened[0], opened[1], rlimit=1)
+    assert check.status == "unknown", check.info
+    assert "resource limit" in check.info[0]
