@@ -307,7 +307,8 @@ class Encoding:
         tie_ranks: dict[str, z3.ArithRef] | None = None,
     ) -> None:
         """613.1, 613.6, 613.7m: every zone's objects from their own values, a 613.6 lock per static effect, then the
-        layers; with ``tie_ranks``, the open order of the tied effects is that one, shared with other encodings."""
+        layers; with ``tie_ranks``, the open order of the tied effects is that one, shared with other encodings, and
+        so are the unknown seats of APNAP order (101.4)."""
         self.board = board
         self.version = version
         # 122.1b: the keyword counters of the version's date, read by the encoding itself
@@ -342,7 +343,7 @@ class Encoding:
         self.apnap = getattr(version, "simultaneous_timestamps", "apnap") == "apnap"
         self.places: dict[str, z3.ArithRef] = {}
         if self.apnap:
-            self.places, seating = apnap_places(board.game, self.u.players, tag)
+            self.places, seating = apnap_places(board.game, self.u.players, "shared" if tie_ranks is not None else tag)
             self.constraints.extend(seating)
         self.positions: list[Position] = []
         # 613.7: the positions and the parts of slots encoded by one rank per effect (``_last_writers``,

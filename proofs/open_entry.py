@@ -7,8 +7,9 @@ The cross-check lists some orders and checks each; this module asks whether some
 them reaches.
 
 The three boards are encoded with one set of tie-rank variables (``Encoding(..., tie_ranks=...)``): one unknown
-order of the tied effects, read by every slot of every board, its ranks distinct across all of them. The entering
-object's counters are the formulas ``proofs.entry`` reads (``_totals``), free with the order. For each distinct
+order of the tied effects, read by every slot of every board, its ranks distinct across all of them; where the case
+names no active player, one unknown seating too (101.4), the same players in every board. The entering
+object's counters are the formulas ``proofs.entry`` reads (``counter_totals``), free with the order. For each distinct
 vector of counters the listing names, the board after the step with those counters (``proofs.steps.entered_with``,
 before its state-based actions) is encoded with the same ranks. z3 is asked for an order under which the counters
 are none of the listed vectors, or are one of them while some object of that board ends other than under every
@@ -16,8 +17,8 @@ listed order with those counters. unsat: no order the encoding allows is missed,
 listing missed, with its board.
 
 Extra freedom only makes that question easier to satisfy, so an unsat answer stands as long as the encodings allow
-every order the rules allow: a positional choice, or a player's seat where the case names no active player, is the
-encoding's own in each board (not tied across them), which can only add orders. It proves nothing about state-based
+every order the rules allow: a positional choice is the encoding's own in each board (not tied across them), which
+can only add orders. It proves nothing about state-based
 actions after the step (704.3) or about later steps: those the per-order checks cover, for the orders listed.
 """
 
@@ -35,7 +36,7 @@ from reference.versions import RulesVersion
 
 from .crosscheck import RLIMIT, Answer, BoardCheck, Bounded, LimitReached, decode
 from .encoding import Encoding, NotEncodable
-from .entry import _both, _totals, as_it_enters
+from .entry import as_it_enters, both_boards, counter_totals
 from .reads import not_encoded
 from .state import FALSE, TRUE, observable_diff
 from .steps import NotDerived, entered_with, entry_step
@@ -98,7 +99,7 @@ def _check_listing(
         return BoardCheck("not encoded", [f"not encoded: {x}" for x in unread])
     definitions = [x for x in {**before.abilities, **after.abilities}.values() if x.enters_with]
     ranks: dict[str, z3.ArithRef] = {}  # 613.7m: the one order, shared by every board below
-    u = build_universe(_both(before, after), [version])
+    u = build_universe(both_boards(before, after), [version])
     if u.from_words:
         raise NotEncodable("an enters-with ability on a board with text changes (612) is not encoded")
     sources = Encoding(before, version, tag="ob", universe=u, tie_ranks=ranks)
@@ -107,11 +108,14 @@ def _check_listing(
     for i, oid in enumerate(entering):
         seen = Encoding(as_it_enters(before, after, oid, version), version, tag=f"ox{i}", universe=u, tie_ranks=ranks)
         encodings.append(seen)
-        totals[oid] = _totals(sources, seen, before, after, definitions, oid)
+        totals[oid] = counter_totals(sources, seen, before, after, definitions, oid)
     ends: dict[Any, Encoding] = {}
     for j, (key, board) in enumerate(sorted(boards.items())):
         ends[key] = Encoding(board, version, tag=f"oa{j}", tie_ranks=ranks)
         encodings.append(ends[key])
+    seated = {tuple(sorted(e.places)) for e in encodings if not all(z3.is_int_value(x) for x in e.places.values())}
+    if len(seated) > 1:  # 101.4: one unknown seating read by boards that name different players
+        raise NotEncodable(f"the boards of the step seat different players with no active one named: {sorted(seated)}")
     solver = Bounded(rlimit)
     for enc in encodings:
         solver.add(enc.constraints)
@@ -142,21 +146,22 @@ def _check_listing(
         return BoardCheck("verified")
     if answer != z3.sat:
         return BoardCheck("unknown", [f"completeness of the listing: {solver.reason_unknown()}"])
-    return _counterexample(solver.model(), ranks, sources, totals, ends, listed)
+    return _counterexample(solver.model(), ranks, encodings, totals, ends, listed)
 
 
 def _counterexample(
     model: z3.ModelRef,
     ranks: Mapping[str, z3.ArithRef],
-    sources: Encoding,
+    encodings: list[Encoding],
     totals: Mapping[str, Mapping[str, z3.ArithRef]],
     ends: Mapping[Any, Encoding],
     listed: list[Listed],
 ) -> BoardCheck:
-    """613.7m: the order z3 found that the listing missed (its holders, as a case records the order), its entry
-    counters and where its board after the step differs from the listed outcomes with those counters."""
+    """613.7m, 101.4: the order z3 found that the listing missed (its holders, as a case records the order, and the
+    seating where the case names no active player), its entry counters and where its board after the step differs
+    from the listed outcomes with those counters."""
     keys = sorted(ranks, key=lambda k: model.eval(ranks[k], model_completion=True).as_long())
-    holders = list(dict.fromkeys(_holder_of(sources, k) for k in keys))
+    holders = list(dict.fromkeys(_holder_of(encodings[0], k) for k in keys))
     counts = {
         o: {k: n for k, t in sorted(kinds.items()) if (n := model.eval(t, model_completion=True).as_long())}
         for o, kinds in totals.items()
@@ -167,6 +172,10 @@ def _counterexample(
         + f" (as a case records it, tie_order: {list(keys)})",
         f"entry counters under it: {counts}",
     ]
+    places = next((e.places for e in encodings if not all(z3.is_int_value(x) for x in e.places.values())), {})
+    if places:  # 101.4: the turn order z3 chose, from the active player on
+        seats = sorted(places, key=lambda p: model.eval(places[p], model_completion=True).as_long())
+        info.insert(1, f"seating under it (APNAP order): {', then '.join(seats)}")
     key = _key(counts)
     if key not in ends:
         info.append(f"none of the {len(listed)} listed orders gives these counters")

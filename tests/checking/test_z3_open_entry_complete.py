@@ -7,6 +7,7 @@ outcome, recorded in the case and resolved, is the dropped one's)."""
 from __future__ import annotations
 
 import dataclasses
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -20,6 +21,7 @@ from reference.versions import get_version
 from ..reference_optimized.test_step_orders import step_case
 from .test_z3_open_step_orders import colours_case, held_definitions_only
 
+SEATS = Path(__file__).parent / "open_entry" / "seats-assumed-by-the-enumeration.yaml"
 OPEN = CASES_DIR / "entry" / "entering-creature-under-an-open-order.yaml"
 LEAVING = CASES_DIR / "entry" / "tied-holders-leave-as-a-creature-enters.yaml"
 
@@ -39,7 +41,8 @@ def outcome(case: Case, n: int, vid: str) -> list[Any]:
 
 @pytest.mark.parametrize(
     ("path", "vid"),
-    [(OPEN, "ikoria"), (OPEN, "current"), (LEAVING, "m10"), (LEAVING, "current"), ("colours", "current")],
+    [(OPEN, "ikoria"), (OPEN, "current"), (LEAVING, "m10"), (LEAVING, "current"), ("colours", "current")]
+    + [(SEATS, "2025-08-01")],
 )
 def test_613_7m_614_12_the_listed_orders_reach_every_outcome(path: Any, vid: str) -> None:
     """The corpus cases with an open entry (2 tied effects) and the colours board (3): z3 finds no order of the tied
@@ -73,6 +76,21 @@ def test_613_7m_614_12_a_listing_missing_an_outcome_is_refuted_by_its_order(path
     found = dataclasses.replace(case, tie_order=case.tie_order + tuple(k for _, k in check.order))
     assert outcome(found, n, vid) == outcome(dropped, n, vid)
     assert all(outcome(found, n, vid) != outcome(c, n, vid) for c in chosen if c is not dropped)
+
+
+@pytest.mark.parametrize("drop", [0, 1])
+def test_101_4_613_7m_a_listing_missing_a_seating_is_refuted_by_that_seating(drop: int) -> None:
+    """The case names no active player and APNAP order decides the tie (101.4, 613.7m): one seating's choice dropped,
+    z3 names that seating (the dropped choice's active player first) and the entry counters it gives."""
+    case, version = load_case(SEATS), get_version("2025-08-01")
+    opened = open_entry_cases(case, version)
+    assert opened is not None
+    n, chosen, _ = opened
+    dropped = chosen[drop]
+    check = check_listed(case, version, n, chosen[:drop] + chosen[drop + 1 :])
+    assert check.status == "counterexample", check.info
+    assert check.info[1] == f"seating under it (APNAP order): {', then '.join(dropped.game['turn_order'])}"
+    assert check.info[2] == f"entry counters under it: {outcome(dropped, n, '2025-08-01')[0][0]}"
 
 
 def test_613_7m_614_12_verify_needs_the_listing_complete(monkeypatch: pytest.MonkeyPatch) -> None:
