@@ -11,11 +11,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import z3
 
 from mtg_layers.checking import z3_crosscheck
 from mtg_layers.checking.z3_crosscheck import _crosscheck_case, check_listed, listed_outcomes, open_entry_cases
 from mtg_layers.corpus import CASES_DIR, load_case
-from reference.case import Case
+from proofs.encoding import Encoding
+from reference.case import Case, board_at
 from reference.versions import get_version
 
 from ..reference_optimized.test_step_orders import step_case
@@ -117,3 +119,19 @@ def test_613_7m_614_12_a_query_stopped_at_its_limit_is_unknown() -> None:
     check = check_listed(case, version, opened[0], opened[1], rlimit=1)
     assert check.status == "unknown", check.info
     assert "resource limit" in check.info[0]
+
+
+def test_613_7m_shared_ranks_are_left_unbounded_by_each_encoding() -> None:
+    """An encoding given the shared ranks bounds none of them by its own count (a later board may add tied effects,
+    so a bound of the first board's count would force them last): ranks far past the count stay satisfiable."""
+    case, version = load_case(OPEN), get_version("current")
+    chosen = open_entry_cases(case, version)
+    assert chosen is not None
+    board = dataclasses.replace(board_at(chosen[1][0], 2, version), tie_order=())
+    ranks: dict[str, z3.ArithRef] = {}
+    enc = Encoding(board, version, tie_ranks=ranks)
+    assert len(ranks) == 2
+    solver = z3.Solver()
+    solver.add(enc.constraints)
+    solver.add(*[r >= 10 + k for k, r in enumerate(ranks.values())])
+    assert solver.check() == z3.sat
