@@ -11,15 +11,18 @@ order of the tied effects, read by every slot of every board, its ranks distinct
 names no active player, one unknown seating too (101.4), the same players in every board. The entering
 object's counters are the formulas ``proofs.entry`` reads (``counter_totals``), free with the order. For each distinct
 vector of counters the listing names, the board after the step with those counters (``proofs.steps.entered_with``,
-before its state-based actions) is encoded with the same ranks. z3 is asked for an order under which the counters
-are none of the listed vectors, or are one of them while some object of that board ends other than under every
-listed order with those counters. unsat: no order the encoding allows is missed, z3's verdict. sat: an order the
-listing missed, with its board.
+before its state-based actions), the board after them (where the step has them, 704.3) and the board of each later
+step (``proofs.steps.steps_after``, each derived from the one before) are encoded with the same ranks: the order is
+the player's one choice, read again by every later step. z3 is asked for an order whose outcome (the counters, then
+each of those boards) is none of the listed orders' outcomes. unsat: no order the encoding allows is missed, z3's
+verdict. sat: an order the listing missed, with where its outcome differs.
 
 Extra freedom only makes that question easier to satisfy, so an unsat answer stands as long as the encodings allow
 every order the rules allow: a positional choice is the encoding's own in each board (not tied across them), which
-can only add orders. It proves nothing about state-based
-actions after the step (704.3) or about later steps: those the per-order checks cover, for the orders listed.
+can only add orders. Where the boards after the step cannot be derived with some listed counters (their state-based
+actions or a later step depend on the order again, ``NotDerived``), only the step's board before its state-based
+actions is compared for those counters, and the answer says so in its lines; the per-order checks cover the rest,
+for the orders listed.
 """
 
 from __future__ import annotations
@@ -39,7 +42,7 @@ from .encoding import Encoding, NotEncodable
 from .entry import as_it_enters, both_boards, counter_totals
 from .reads import not_encoded
 from .state import FALSE, TRUE, observable_diff
-from .steps import NotDerived, entered_with, entry_step
+from .steps import NotDerived, entered_with, entry_step, steps_after
 from .universe import build_universe
 
 Counts = Mapping[str, Mapping[str, int]]  # entering object -> counter kind -> number
@@ -53,6 +56,13 @@ class Listed:
     order: tuple[str, ...]
     counters: Counts
     answer: Answer
+    # 613.1, 704.3: the outcomes of the step after its state-based actions (where it has them) and of every later
+    # step, under the same order
+    later: tuple[tuple[Answer, ...], ...] = ()
+
+
+class _Mismatch(Exception):
+    """A listed outcome names other objects than the z3 side's board of the step."""
 
 
 def _key(counts: Counts) -> tuple[tuple[str, tuple[tuple[str, int], ...]], ...]:
@@ -110,9 +120,23 @@ def _check_listing(
         encodings.append(seen)
         totals[oid] = counter_totals(sources, seen, before, after, definitions, oid)
     ends: dict[Any, Encoding] = {}
+    afterwards: dict[Any, list[Encoding]] = {}  # 613.1: the boards of the later steps, with those counters
+    unread_later: list[str] = []
     for j, (key, board) in enumerate(sorted(boards.items())):
         ends[key] = Encoding(board, version, tag=f"oa{j}", tie_ranks=ranks)
         encodings.append(ends[key])
+        counts = next(x.counters for x in listed if _key(x.counters) == key)
+        try:
+            # the step's own board after its state-based actions, where it has them, then each later step's
+            later = steps_after(d, steps, n, counts)[0 if steps[n - 1].state_based_actions else 1 :]
+        except NotDerived as exc:  # a later step the order decides again: its boards are left to the per-order checks
+            later = []
+            unread_later.append(f"later steps not read with counters {dict(counts)}: {exc}")
+        if any(not_encoded(b) for b in later):
+            later = []
+            unread_later.append(f"later steps not read with counters {dict(counts)}: not encoded")
+        afterwards[key] = [Encoding(b, version, tag=f"oa{j}s{m}", tie_ranks=ranks) for m, b in enumerate(later)]
+        encodings += afterwards[key]
     seated = {tuple(sorted(e.places)) for e in encodings if not all(z3.is_int_value(x) for x in e.places.values())}
     if len(seated) > 1:  # 101.4: one unknown seating read by boards that name different players
         raise NotEncodable(f"the boards of the step seat different players with no active one named: {sorted(seated)}")
@@ -128,25 +152,42 @@ def _check_listing(
         kinds = [(o, k) for o in entering for k in sorted(set(totals[o]) | set(counts.get(o, {})))]
         return z3.And([totals[o].get(k, z3.IntVal(0)) == int(counts.get(o, {}).get(k, 0)) for o, k in kinds] or [TRUE])
 
-    missed: list[z3.BoolRef] = [z3.And([z3.Not(same(x.counters)) for x in listed] or [TRUE])]
-    for key, enc in ends.items():
-        answers = [x.answer for x in listed if _key(x.counters) == key]
-        for answer in answers:
-            if set(answer) != set(enc.objects):
-                return BoardCheck("counterexample", [f"objects differ: listed {sorted(answer)}, z3 {enc.objects}"])
-        counts = next(x.counters for x in listed if _key(x.counters) == key)
-        differs = [
-            z3.Or([t for o in enc.objects for _, t in observable_diff(enc.u, enc.final[o], a[o])] or [FALSE])
-            for a in answers
-        ]
-        missed.append(z3.And(same(counts), *differs))
-    solver.add(z3.Or(missed))
+    def differs(enc: Encoding, a: Answer) -> z3.BoolRef:
+        if set(a) != set(enc.objects):
+            raise _Mismatch(f"objects differ: listed {sorted(a)}, z3 {enc.objects}")
+        return z3.Or([t for o in enc.objects for _, t in observable_diff(enc.u, enc.final[o], a[o])] or [FALSE])
+
+    # the order's outcome (its counters, the board after the step, each later board) is none of the listed ones
+    missed = []
+    try:
+        for x in listed:
+            key = _key(x.counters)
+            apart = [differs(ends[key], x.answer)]
+            for enc, answers in zip(afterwards[key], x.later, strict=False):
+                apart.append(z3.And([differs(enc, a) for a in answers] or [TRUE]))
+            missed.append(z3.Or(z3.Not(same(x.counters)), *apart))
+    except _Mismatch as exc:
+        return BoardCheck("counterexample", [str(exc)])
+    solver.add(z3.And(missed or [TRUE]))
     answer = solver.check()
     if answer == z3.unsat:
-        return BoardCheck("verified")
+        return BoardCheck("verified", unread_later)
     if answer != z3.sat:
         return BoardCheck("unknown", [f"completeness of the listing: {solver.reason_unknown()}"])
-    return _counterexample(solver.model(), ranks, encodings, totals, ends, listed)
+    model = solver.model()
+    check = _counterexample(model, ranks, encodings, totals, ends, listed)
+    key = _key(
+        {o: {k: model.eval(t, model_completion=True).as_long() for k, t in c.items()} for o, c in totals.items()}
+    )
+    for x in [x for x in listed if _key(x.counters) == key]:
+        if z3.is_true(model.eval(differs(ends[key], x.answer), model_completion=True)):
+            continue  # the board after the step tells them apart (said above)
+        first = n if steps[n - 1].state_based_actions else n + 1
+        for m, (enc, answers) in enumerate(zip(afterwards[key], x.later, strict=False), start=first):
+            if all(z3.is_true(model.eval(differs(enc, a), model_completion=True)) for a in answers):
+                check.info.append(f"step {m}: the board differs from that of the listed order {list(x.order)}")
+                break
+    return check
 
 
 def _counterexample(

@@ -646,6 +646,20 @@ def entered_with(d: Derivation, step: Any, counts: Mapping[str, Mapping[str, int
     return named_for(d.board(), d.version)
 
 
+def steps_after(d: Derivation, steps: tuple[Any, ...], n: int, counts: Mapping[str, Mapping[str, int]]) -> list[Board]:
+    """614.1c, 704.3, 613.1: the boards of step ``n`` (stopped at its entry counters in ``d``, ``entry_step``) with
+    the counters ``counts`` gives, its state-based actions performed, and of every later step, each derived from the
+    one before. Raises NotDerived where a step depends on an order the players choose."""
+    d = replace(d, objects=dict(d.objects), effects=list(d.effects), game=dict(d.game))
+    with_entry_counters(d, counts)
+    read_fixed_amounts(d, steps[n - 1])
+    read_state_based_actions(d, steps[n - 1])
+    out = [named_for(d.board(), d.version)]
+    for step in steps[n:]:
+        out.append(derive_step(out[-1], step, d.version))
+    return out
+
+
 def stickers_at_start(board: Board) -> Board:
     """613.7k: on the board a case starts from, a sticker given no timestamp has one right after its object's.
 
@@ -719,4 +733,13 @@ def board_differences(mine: Board, theirs: Board) -> list[str]:
     return out
 
 
-__all__ = ["EVENTS", "NotDerived", "board_differences", "derive_boards", "derive_step", "entered_with", "entry_step"]
+__all__ = [
+    "EVENTS",
+    "NotDerived",
+    "board_differences",
+    "derive_boards",
+    "derive_step",
+    "entered_with",
+    "entry_step",
+    "steps_after",
+]

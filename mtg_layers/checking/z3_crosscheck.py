@@ -454,8 +454,9 @@ def _each_order(
 
 
 def listed_outcomes(chosen: list[Case], n: int, version: RulesVersion) -> list[Listed]:
-    """613.7m, 614.1c: each choice tried at step ``n``: the counters its entering objects got and every object's
-    characteristics on the board after the step, before its state-based actions, as the resolver gives them."""
+    """613.7m, 614.1c, 613.1: each choice tried at step ``n``: the counters its entering objects got, every object's
+    characteristics on the board after the step, before its state-based actions, after them (where the step has them)
+    and on the board of each later step, as the resolver gives them."""
     out = []
     for one in chosen:
         claim = entry_claim(one, n, version)
@@ -463,8 +464,13 @@ def listed_outcomes(chosen: list[Case], n: int, version: RulesVersion) -> list[L
             continue
         before, _, claimed = claim
         after = apply_step(before, replace(one.steps[n - 1], state_based_actions=False), version)
+        later = []
+        first = n if one.steps[n - 1].state_based_actions else n + 1  # 704.3: the step's board after them
+        for m in range(first, len(one.steps) + 1):  # 613.1: each later step's outcomes under the same order
+            board = board_at(one, m, version)
+            later.append(tuple(board_result(board, o.final) for o in distinct_outcomes(board, version).outcomes))
         for o in distinct_outcomes(after, version).outcomes:
-            out.append(Listed(one.tie_order, claimed, board_result(after, o.final)))
+            out.append(Listed(one.tie_order, claimed, board_result(after, o.final), tuple(later)))
     return out
 
 

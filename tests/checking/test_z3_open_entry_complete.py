@@ -21,7 +21,7 @@ from reference.case import Case, board_at
 from reference.versions import get_version
 
 from ..reference_optimized.test_step_orders import step_case
-from .test_z3_open_step_orders import colours_case, held_definitions_only
+from .test_z3_open_step_orders import colours_case, held_definitions_only, results_at, then_greener_leaves
 
 SEATS = Path(__file__).parent / "open_entry" / "seats-assumed-by-the-enumeration.yaml"
 OPEN = CASES_DIR / "entry" / "entering-creature-under-an-open-order.yaml"
@@ -38,7 +38,7 @@ def hue_and_size_case() -> Case:
 
 def outcome(case: Case, n: int, vid: str) -> list[Any]:
     """The resolver's outcomes of step ``n`` of a case with its order recorded: counters and every object's values."""
-    return [(x.counters, x.answer) for x in listed_outcomes([case], n, get_version(vid))]
+    return [(x.counters, x.answer, x.later) for x in listed_outcomes([case], n, get_version(vid))]
 
 
 @pytest.mark.parametrize(
@@ -93,6 +93,28 @@ def test_101_4_613_7m_a_listing_missing_a_seating_is_refuted_by_that_seating(dro
     assert check.status == "counterexample", check.info
     assert check.info[1] == f"seating under it (APNAP order): {', then '.join(dropped.game['turn_order'])}"
     assert check.info[2] == f"entry counters under it: {outcome(dropped, n, '2025-08-01')[0][0]}"
+
+
+def test_613_7m_a_listing_missing_a_later_steps_outcome_is_refuted() -> None:
+    """The colours board with Greener 2 leaving in step 3: of the 6 orders listed, the one that alone gives its step-3
+    board dropped (step 2's outcomes all still reached): z3 names an order that, recorded, reaches that step-3 board."""
+    case, version = then_greener_leaves(colours_case()), get_version("current")
+    opened = open_entry_cases(case, version)
+    assert opened is not None
+    n, chosen, _ = opened
+    alone = [
+        k
+        for k, c in enumerate(chosen)
+        if results_at([c], 3, "current") - results_at(chosen[:k] + chosen[k + 1 :], 3, "current")
+    ]
+    assert len(alone) == 1
+    rest = chosen[: alone[0]] + chosen[alone[0] + 1 :]
+    check = check_listed(case, version, n, rest)
+    assert check.status == "counterexample", check.info
+    assert check.info[-1].startswith("step 3: the board differs"), check.info
+    found = dataclasses.replace(case, tie_order=case.tie_order + tuple(k for _, k in check.order))
+    assert results_at([found], 3, "current") == results_at([chosen[alone[0]]], 3, "current")
+    assert check_listed(case, version, n, chosen).status == "verified"
 
 
 def test_613_7m_614_12_verify_needs_the_listing_complete(monkeypatch: pytest.MonkeyPatch) -> None:
