@@ -432,7 +432,7 @@ def _each_order(
     statuses.append(listing.status)
     if listing.status != "verified":
         info += [f"step {n}: the orders tried reach every outcome? {listing.status}"]
-        info += [f"step {n}: {line}" for line in listing.info]
+    info += [f"step {n}: {line}" for line in listing.info]  # verified: the later boards it could not read, if any
     for one in chosen:
         said_order = ", then ".join(one.tie_order)
         seats = [f"{k} {one.game[k]}" for k in ("turn", "turn_order") if k in one.game and k not in case.game]
