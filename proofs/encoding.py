@@ -298,8 +298,17 @@ class Encoding:
     # compare the two builds term by term: a kept formula is the one building it again gives)
     remember = True
 
-    def __init__(self, board: Board, version: RulesVersion, tag: str = "e", universe: Universe | None = None) -> None:
-        """613.1, 613.6: every zone's objects from their own values, a 613.6 lock per static effect, then the layers."""
+    def __init__(
+        self,
+        board: Board,
+        version: RulesVersion,
+        tag: str = "e",
+        universe: Universe | None = None,
+        tie_ranks: dict[str, z3.ArithRef] | None = None,
+    ) -> None:
+        """613.1, 613.6, 613.7m: every zone's objects from their own values, a 613.6 lock per static effect, then the
+        layers; with ``tie_ranks``, the open order of the tied effects is that one, shared with other encodings, and
+        so are the unknown seats of APNAP order (101.4)."""
         self.board = board
         self.version = version
         # 122.1b: the keyword counters of the version's date, read by the encoding itself
@@ -334,7 +343,7 @@ class Encoding:
         self.apnap = getattr(version, "simultaneous_timestamps", "apnap") == "apnap"
         self.places: dict[str, z3.ArithRef] = {}
         if self.apnap:
-            self.places, seating = apnap_places(board.game, self.u.players, tag)
+            self.places, seating = apnap_places(board.game, self.u.players, "shared" if tie_ranks is not None else tag)
             self.constraints.extend(seating)
         self.positions: list[Position] = []
         # 613.7: the positions and the parts of slots encoded by one rank per effect (``_last_writers``,
@@ -363,8 +372,11 @@ class Encoding:
                     FALSE,
                     {w: z3.IntVal(self.u.words.index(w)) for w in self.u.from_words},
                 )
-        # 613.7m, 613.7a: one unknown order of the tied effects, read by every slot (``_tie_before``)
-        self.tie_ranks: dict[str, z3.ArithRef] = {}
+        # 613.7m, 613.7a: one unknown order of the tied effects, read by every slot (``_tie_before``); given, the
+        # one order of several encodings (the boards one step reads: ``proofs.open_entry``), whose caller makes the
+        # ranks distinct across all of them
+        self.shared_ranks = tie_ranks is not None
+        self.tie_ranks: dict[str, z3.ArithRef] = {} if tie_ranks is None else tie_ranks
         self.final = self._encode()
         self.constraints.extend(self._one_tie_order())
         self.final.update({i: self.others[i] for i in self.objects if i not in self.final})
@@ -1722,7 +1734,7 @@ class Encoding:
         """613.7m: in the one open order of the tied effects (an unknown rank per effect), ``a`` comes before ``b``."""
         for e in (a, b):
             if e.key not in self.tie_ranks:
-                self.tie_ranks[e.key] = z3.Int(f"{self.tag}|tie-rank|{e.key}")
+                self.tie_ranks[e.key] = z3.Int(f"{'shared' if self.shared_ranks else self.tag}|tie-rank|{e.key}")
         return less_than(self.tie_ranks[a.key], self.tie_ranks[b.key])
 
     def _one_tie_order(self) -> list[z3.BoolRef]:
@@ -1730,12 +1742,14 @@ class Encoding:
         every slot, in which two objects' abilities never interleave: the player orders the objects (613.7m) and each
         static ability's effect has its object's timestamp (613.7a). An effect with its own timestamp (613.7b-c) may
         go anywhere among them."""
-        ranks = self.tie_ranks
+        by_key = {e.key: e for e in self.effects}
+        # shared, the ranks of this encoding's effects only; their bounds are the caller's (over every encoding's)
+        ranks = {k: r for k, r in self.tie_ranks.items() if k in by_key}
         if len(ranks) < 2:
             return []
         out: list[z3.BoolRef] = [z3.Distinct(list(ranks.values()))]
-        out.extend(all_of(r >= 0, r < len(ranks)) for r in ranks.values())
-        by_key = {e.key: e for e in self.effects}
+        if not self.shared_ranks:
+            out.extend(all_of(r >= 0, r < len(ranks)) for r in ranks.values())
         holders: dict[str, list[str]] = {}
         for key in ranks:
             h = self._holder(by_key[key])

@@ -72,7 +72,7 @@ def as_it_enters(before: Board, after: Board, oid: str, version: RulesVersion) -
     return replace(after, entering=oid, entering_aside=aside)
 
 
-def _both(before: Board, after: Board) -> Board:
+def both_boards(before: Board, after: Board) -> Board:
     """613.1, 614.12: one board holding every object, effect and definition of both, for one universe of values."""
     effects = {e.id: e for e in (*before.effects, *after.effects)}
     return replace(
@@ -108,7 +108,7 @@ def check_entry(
         return done(BoardCheck("not encoded", [f"not encoded: {x}" for x in unread]))
     definitions = [d for d in {**before.abilities, **after.abilities}.values() if d.enters_with]
     try:
-        u = build_universe(_both(before, after), [version])
+        u = build_universe(both_boards(before, after), [version])
         if u.from_words:
             raise NotEncodable("an enters-with ability on a board with text changes (612) is not encoded")
         sources = Encoding(before, version, tag="b", universe=u)
@@ -118,7 +118,7 @@ def check_entry(
         for oid in sorted(claimed):
             seen = Encoding(as_it_enters(before, after, oid, version), version, tag=f"x{len(disagree)}", universe=u)
             solver.add(seen.constraints)
-            totals = _totals(sources, seen, before, after, definitions, oid)
+            totals = counter_totals(sources, seen, before, after, definitions, oid)
             kinds = set(totals) | set(claimed[oid])
             disagree += [totals.get(k, z3.IntVal(0)) != int(claimed[oid].get(k, 0)) for k in sorted(kinds)]
     except (NotEncodable, NotImplementedError, ValueError) as exc:
@@ -143,7 +143,7 @@ def entry_counters(
 ) -> dict[str, int]:
     """614.1c, 614.12: the counters ``oid`` enters with (kind -> number), by this module's reading alone.
 
-    The same reading as ``check_entry`` (``_totals``), asked for the number rather than about a
+    The same reading as ``check_entry`` (``counter_totals``), asked for the number rather than about a
     claimed one: ``proofs.steps`` derives each step's board with it. Raises NotEncodable when the
     board is not read in full, or when the number is not the same under every order the rules allow.
     """
@@ -153,12 +153,12 @@ def entry_counters(
     definitions = [d for d in {**before.abilities, **after.abilities}.values() if d.enters_with]
     if not definitions:
         return {}
-    u = build_universe(_both(before, after), [version])
+    u = build_universe(both_boards(before, after), [version])
     if u.from_words:
         raise NotEncodable("an enters-with ability on a board with text changes (612) is not encoded")
     sources = Encoding(before, version, tag="b", universe=u)
     seen = Encoding(as_it_enters(before, after, oid, version), version, tag="x", universe=u)
-    totals = _totals(sources, seen, before, after, definitions, oid)
+    totals = counter_totals(sources, seen, before, after, definitions, oid)
     solver = Bounded(rlimit)
     solver.add(sources.constraints + seen.constraints)
     if solver.check() != z3.sat:
@@ -172,7 +172,7 @@ def entry_counters(
     return {k: n for k, n in sorted(counts.items()) if n}
 
 
-def _totals(
+def counter_totals(
     sources: Encoding,
     seen: Encoding,
     before: Board,

@@ -354,25 +354,32 @@ def read_game(d: Derivation, step: Any) -> None:
             d.game[key] = FrozenMap({**dict(d.game.get(key, {})), **dict(change[key])})
 
 
+def with_entry_counters(d: Derivation, counts: Mapping[str, Mapping[str, int]]) -> None:
+    """614.1c, 613.7c: each entering object gets the counters ``counts`` gives it (kind -> number), stamped with its
+    own timestamp."""
+    after = d.board()
+    for oid, kinds in sorted(counts.items()):
+        ts = after.objects[oid].timestamp  # 613.7c-d: the counters it enters with, its timestamp
+        added = tuple(Counter(kind, n, ts) for kind, n in sorted(kinds.items()) if n)
+        if added:
+            d.objects[oid] = replace(d.objects[oid], counters=d.objects[oid].counters + added)
+
+
 def read_entry_counters(d: Derivation, step: Any) -> None:
     """614.1c, 614.12, 113.6b, 611.3a: each object put onto the battlefield gets the counters replacement
     abilities give it (``proofs.entry``'s reading: sources where they function, conditions, 614.12)."""
     if not any(a.enters_with for a in d.before.abilities.values()):
         return
     after = d.board()
-    extra = {}
+    counts = {}
     for oid in d.entering:
         if oid not in d.objects:
             continue
         try:
-            counts = entry_counters(d.before, after, oid, d.version)
+            counts[oid] = entry_counters(d.before, after, oid, d.version)
         except (NotEncodable, NotImplementedError, ValueError) as exc:
             raise NotDerived(f"{oid} enters: {exc}") from exc
-        ts = after.objects[oid].timestamp  # 613.7c-d: the counters it enters with, its timestamp
-        extra[oid] = tuple(Counter(kind, n, ts) for kind, n in sorted(counts.items()))
-    for oid, counters in extra.items():
-        if counters:
-            d.objects[oid] = replace(d.objects[oid], counters=d.objects[oid].counters + counters)
+    with_entry_counters(d, counts)
 
 
 def read_fixed_amounts(d: Derivation, step: Any) -> None:
@@ -606,6 +613,53 @@ def derive_step(before: Board, step: Any, version: RulesVersion) -> Board:
     return named_for(d.board(), version)
 
 
+def entry_step(initial: Board, steps: tuple[Any, ...], n: int, version: RulesVersion) -> Derivation:
+    """614.1c, 614.12: step ``n`` derived up to its entry counters (the board before it, its events before them).
+
+    The steps before it are derived as ``derive_boards`` derives them; ``Derivation.board()`` is then the board
+    after the step without the counters its entering objects get, ``entering`` their ids.
+    """
+    before = (
+        derive_boards(initial, steps[: n - 1], version)[-1] if n > 1 else named_for(stickers_at_start(initial), version)
+    )
+    d = Derivation(
+        before=before,
+        version=version,
+        stamps=assigned_timestamps(before, steps[n - 1]),
+        objects=dict(before.objects),
+        effects=list(before.effects),
+        game=dict(before.game),
+    )
+    at = [name for name, _ in EVENTS].index("entry counters")
+    for _, reader in EVENTS[:at]:
+        reader(d, steps[n - 1])
+    return d
+
+
+def entered_with(d: Derivation, step: Any, counts: Mapping[str, Mapping[str, int]]) -> Board:
+    """614.1c, 611.2d: the board after the step ``d`` stopped at its entry counters (``entry_step``), with the
+    counters ``counts`` gives the entering objects and the step's resolved amounts fixed: before its state-based
+    actions (704.3), which the board's characteristics decide."""
+    d = replace(d, objects=dict(d.objects), effects=list(d.effects), game=dict(d.game))
+    with_entry_counters(d, counts)
+    read_fixed_amounts(d, step)
+    return named_for(d.board(), d.version)
+
+
+def steps_after(d: Derivation, steps: tuple[Any, ...], n: int, counts: Mapping[str, Mapping[str, int]]) -> list[Board]:
+    """614.1c, 704.3, 613.1: the boards of step ``n`` (stopped at its entry counters in ``d``, ``entry_step``) with
+    the counters ``counts`` gives, its state-based actions performed, and of every later step, each derived from the
+    one before. Raises NotDerived where a step depends on an order the players choose."""
+    d = replace(d, objects=dict(d.objects), effects=list(d.effects), game=dict(d.game))
+    with_entry_counters(d, counts)
+    read_fixed_amounts(d, steps[n - 1])
+    read_state_based_actions(d, steps[n - 1])
+    out = [named_for(d.board(), d.version)]
+    for step in steps[n:]:
+        out.append(derive_step(out[-1], step, d.version))
+    return out
+
+
 def stickers_at_start(board: Board) -> Board:
     """613.7k: on the board a case starts from, a sticker given no timestamp has one right after its object's.
 
@@ -679,4 +733,13 @@ def board_differences(mine: Board, theirs: Board) -> list[str]:
     return out
 
 
-__all__ = ["EVENTS", "NotDerived", "board_differences", "derive_boards", "derive_step"]
+__all__ = [
+    "EVENTS",
+    "NotDerived",
+    "board_differences",
+    "derive_boards",
+    "derive_step",
+    "entered_with",
+    "entry_step",
+    "steps_after",
+]

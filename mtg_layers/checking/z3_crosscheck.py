@@ -19,6 +19,7 @@ from proofs.crosscheck import RLIMIT, BoardCheck, LimitReached, check_answers
 from proofs.encoding import NotEncodable
 from proofs.entry import check_entry
 from proofs.fixed_amounts import fix_amounts, open_amounts
+from proofs.open_entry import Listed, check_listing
 from proofs.reads import expectations_not_encoded
 from proofs.sba import check_round
 from proofs.steps import NotDerived, board_differences, derive_boards
@@ -302,20 +303,24 @@ def _serve(conn: Connection) -> None:
         conn.send((status, info, time.process_time() - start))
 
 
-def derived_boards(case: Case, version: RulesVersion) -> tuple[list[Board], list[str]]:
-    """400.7, 111.3, 614.1c, 704.3: the boards of the case's steps as the z3 side derives them on its own.
-
-    Returns the boards of every step, or none (with why) when some step cannot be read on its own.
-    """
-    loaded = Board(  # the case as loaded, before any rule: proofs.steps stamps its stickers itself (613.7k)
+def loaded_board(case: Case) -> Board:
+    """613.7k: the case as loaded, before any rule (``proofs.steps`` stamps its stickers itself)."""
+    return Board(
         objects={o.id: o for o in case.objects},
         effects=case.effects,
         abilities=case.abilities,
         tie_order=case.tie_order,
         game=FrozenMap(case.game),
     )
+
+
+def derived_boards(case: Case, version: RulesVersion) -> tuple[list[Board], list[str]]:
+    """400.7, 111.3, 614.1c, 704.3: the boards of the case's steps as the z3 side derives them on its own.
+
+    Returns the boards of every step, or none (with why) when some step cannot be read on its own.
+    """
     try:
-        return derive_boards(loaded, case.steps, version), []
+        return derive_boards(loaded_board(case), case.steps, version), []
     except NotDerived as exc:
         return [], [f"the z3 side cannot derive the steps: {exc}"]
 
@@ -412,8 +417,9 @@ def _each_order(
     board per choice: the counters an object enters with and the board after it, read in that order, on both sides).
 
     The choices are ``open_entry_cases``': one per class of orders that end alike through each step from ``n`` on.
-    z3 checks each one; that the other orders of its class end as it does is ``reference_optimized.step_orders``'
-    argument (and its tests against every order), not a z3 result."""
+    z3 checks each one, and that no order of step ``n`` gives its entry counters or its board after it an outcome
+    they all miss (``check_listed``); that the other orders of a class end as it does at later steps is
+    ``reference_optimized.step_orders``' argument (and its tests against every order), not a z3 result."""
     statuses: list[str] = []
     kind = "one per class of orders that end alike, reference_optimized.step_orders" if reduced else "every order"
     info: list[str] = [
@@ -422,6 +428,11 @@ def _each_order(
     if not complete:
         statuses.append("unknown")
         info.append(f"step {n}: not every order of the tied effects was tried (the enumeration's limit)")
+    listing = check_listed(case, version, n, chosen, rlimit)
+    statuses.append(listing.status)
+    if listing.status != "verified":
+        info += [f"step {n}: the orders tried reach every outcome? {listing.status}"]
+    info += [f"step {n}: {line}" for line in listing.info]  # verified: the later boards it could not read, if any
     for one in chosen:
         said_order = ", then ".join(one.tie_order)
         seats = [f"{k} {one.game[k]}" for k in ("turn", "turn_order") if k in one.game and k not in case.game]
@@ -440,6 +451,37 @@ def _each_order(
         if status != "verified":
             info += [f"order {said_order}: {line}" for line in said]
     return next((s for s in WORST_FIRST if s in statuses), "verified"), info
+
+
+def listed_outcomes(chosen: list[Case], n: int, version: RulesVersion) -> list[Listed]:
+    """613.7m, 614.1c, 613.1: each choice tried at step ``n``: the counters its entering objects got, every object's
+    characteristics on the board after the step, before its state-based actions, after them (where the step has them)
+    and on the board of each later step, as the resolver gives them."""
+    out = []
+    for one in chosen:
+        claim = entry_claim(one, n, version)
+        if claim is None:
+            continue
+        before, _, claimed = claim
+        after = apply_step(before, replace(one.steps[n - 1], state_based_actions=False), version)
+        later = []
+        first = n if one.steps[n - 1].state_based_actions else n + 1  # 704.3: the step's board after them
+        for m in range(first, len(one.steps) + 1):  # 613.1: each later step's outcomes under the same order
+            board = board_at(one, m, version)
+            later.append(tuple(board_result(board, o.final) for o in distinct_outcomes(board, version).outcomes))
+        for o in distinct_outcomes(after, version).outcomes:
+            out.append(Listed(one.tie_order, claimed, board_result(after, o.final), tuple(later)))
+    return out
+
+
+def check_listed(case: Case, version: RulesVersion, n: int, chosen: list[Case], rlimit: int = RLIMIT) -> BoardCheck:
+    """613.7m, 614.12: does z3 find an order of step ``n``'s tied effects whose entry counters or board after the step
+    none of the choices tried gives (``proofs.open_entry``; unsat: "verified")?"""
+    try:
+        listed = listed_outcomes(chosen, n, version)
+    except Exception as exc:  # a resolver crash is a finding, not a pass
+        return BoardCheck("resolver error", [f"{type(exc).__name__}: {exc}"])
+    return check_listing(loaded_board(case), case.steps, n, version, listed, rlimit)
 
 
 def _crosscheck_case(
