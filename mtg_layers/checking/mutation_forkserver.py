@@ -12,6 +12,8 @@ What mutmut 3 does for a campaign, for the CI sample (``mutation_campaign.run_sa
    trampolines read it at each call), limits its own CPU time (``RLIMIT_CPU``: the same limit, the same signal,
    as ``mutation_campaign.run_with_cpu_limit``), runs ``pytest.main`` on the stage's files with ``-x`` and exits
    with pytest's code. Up to ``jobs`` children run at once; a mutant's next stage starts when its last one passed.
+   Before each fork the server's objects are frozen out of the garbage collector's generations (``gc.freeze``):
+   a child's collections then skip the imported suite instead of walking it, and copying its pages, again.
 
 A mutant whose function ran during any collection so far is not forked (then or later): module-level values
 (and what collection computed) came from the original function in the server, and would have come from the
@@ -24,6 +26,7 @@ every mutant that survives in a fork.
 
 from __future__ import annotations
 
+import gc
 import json
 import os
 import resource
@@ -137,6 +140,9 @@ def serve(job: dict[str, Any], hits: set[str]) -> dict[str, Any]:
                 continue
             started += 1
             log = logs / f"{started:03d}-{name}-stage{k + 1}.log"
+            # what the server holds moves out of the collector's sight: a child's collections no longer walk (and
+            # so copy, page by page) the imported suite; nothing it runs reads the collector's generations
+            gc.freeze()
             pid = os.fork()
             if pid == 0:
                 _child(name, stages[name][k], args, cpu_s, log)

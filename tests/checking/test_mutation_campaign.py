@@ -48,15 +48,16 @@ def test_a_sampled_mutant_whose_tests_outrun_the_cpu_limit_is_a_detected_timeout
     suite = ["tests/test_clock.py", "tests/test_other.py"]
     # the passing one runs its own module's tests only: the rest of this suite is test_clock.py. Both are judged in
     # forks alone (``fresh_survivors=False``, as the CI sample judges them: the passing one is not run again fresh),
-    # where a child's CPU time starts at the fork: twice the limit, 4 s, leaves a forked pytest.main of one file room
-    # many times over. The looping test needs 60 s of CPU, past the limit whatever the load, and past twice the limit
-    # too, which a forked run of two stages gets (so the looping fork alone spends twice the limit).
+    # where a child's CPU time starts at the fork: twice the limit, 2 s, leaves a forked pytest.main of one file
+    # (about 0.1 s of CPU) room many times over. The looping test needs 60 s of CPU, past the limit whatever the load,
+    # and past twice the limit too, which a forked run of two stages gets (so the looping fork alone spends twice the
+    # limit: the limit was 2 s, 4 s spent, until 2026-12-07).
     codes = mutation.run_sample(
         [looping, passing],
         suite,
         workdir=tmp_path,
         jobs=1,
-        cpu_limit_s=2,
+        cpu_limit_s=1,
         own_tests_only={passing},
         fresh_survivors=False,
         test_cpu_limit_s=600,  # the run's limit alone stops it (the per-test one, 60 s by default, stopped it too)
@@ -71,7 +72,7 @@ def test_a_sampled_mutant_whose_test_outruns_the_per_test_limit_is_a_timeout_lon
     tmp_path: Path,
 ) -> None:
     """run_sample on a scratch copy whose one test would end on its own after 60 s of CPU time: under a per-test
-    limit of 2 s (``mutation_test_limit``) it is stopped there, a timeout; without that limit it would pass (the
+    limit of 1 s (``mutation_test_limit``) it is stopped there, a timeout; without that limit it would pass (the
     run's limit, 600 s, is never reached), so the verdict comes from the per-test limit alone. The test catches
     every Exception and goes on, as hypothesis does when it runs a failing example again: the limit must end the
     process, not raise into the test."""
@@ -97,7 +98,7 @@ def test_a_sampled_mutant_whose_test_outruns_the_per_test_limit_is_a_timeout_lon
         jobs=1,
         cpu_limit_s=600,
         own_tests_only={looping, passing},
-        test_cpu_limit_s=2,
+        test_cpu_limit_s=1,
         fresh_survivors=False,  # the passing one is judged in its fork alone: its fresh rerun pins nothing here
     )
     assert codes[looping] == mutation_test_limit.EXIT_CODE
