@@ -16,10 +16,11 @@ import z3
 from mtg_layers.checking import z3_crosscheck
 from mtg_layers.checking.z3_crosscheck import _crosscheck_case, check_listed, listed_outcomes, open_entry_cases
 from mtg_layers.corpus import CASES_DIR, load_case
+from proofs.crosscheck import BoardCheck
 from proofs.encoding import Encoding
 from reference.case import Case, board_at
 from reference.model import FrozenMap
-from reference.versions import get_version
+from reference.versions import RulesVersion, get_version
 
 from ..reference_optimized.test_step_orders import step_case
 from .test_z3_open_step_orders import colours_case, held_definitions_only, results_at, then_greener_leaves
@@ -40,6 +41,15 @@ def hue_and_size_case() -> Case:
 def outcome(case: Case, n: int, vid: str) -> list[Any]:
     """The resolver's outcomes of step ``n`` of a case with its order recorded: counters and every object's values."""
     return [(x.counters, x.answer, x.later) for x in listed_outcomes([case], n, get_version(vid))]
+
+
+def listing_without(case: Case, version: RulesVersion, drop: int) -> tuple[int, list[Case], Case, BoardCheck]:
+    """613.7m: the open entry step of ``case``, its listed choices, the one at ``drop``, and z3's completeness
+    query on the listing without it."""
+    opened = open_entry_cases(case, version)
+    assert opened is not None
+    n, chosen, _ = opened
+    return n, chosen, chosen[drop], check_listed(case, version, n, chosen[:drop] + chosen[drop + 1 :])
 
 
 def staying_case() -> Case:
@@ -85,11 +95,7 @@ def test_613_7m_614_12_a_listing_missing_an_outcome_is_refuted_by_its_order(path
     dropped order's outcome (the counters, or with the hue-and-size board the same counters and another size)."""
     case = {"hue-and-size": hue_and_size_case, "colours": colours_case}.get(path, lambda: load_case(path))()
     version = get_version(vid)
-    opened = open_entry_cases(case, version)
-    assert opened is not None
-    n, chosen, _ = opened
-    dropped = chosen[drop]
-    check = check_listed(case, version, n, chosen[:drop] + chosen[drop + 1 :])
+    n, chosen, dropped, check = listing_without(case, version, drop)
     assert check.status == "counterexample", check.info
     found = dataclasses.replace(case, tie_order=case.tie_order + tuple(k for _, k in check.order))
     assert outcome(found, n, vid) == outcome(dropped, n, vid)
@@ -101,11 +107,7 @@ def test_101_4_613_7m_a_listing_missing_a_seating_is_refuted_by_that_seating(dro
     """The case names no active player and APNAP order decides the tie (101.4, 613.7m): one seating's choice dropped,
     z3 names that seating (the dropped choice's active player first) and the entry counters it gives."""
     case, version = load_case(SEATS), get_version("2025-08-01")
-    opened = open_entry_cases(case, version)
-    assert opened is not None
-    n, chosen, _ = opened
-    dropped = chosen[drop]
-    check = check_listed(case, version, n, chosen[:drop] + chosen[drop + 1 :])
+    n, _, dropped, check = listing_without(case, version, drop)
     assert check.status == "counterexample", check.info
     assert check.info[1] == f"seating under it (APNAP order): {', then '.join(dropped.game['turn_order'])}"
     assert check.info[2] == f"entry counters under it: {outcome(dropped, n, '2025-08-01')[0][0]}"

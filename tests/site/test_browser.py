@@ -542,6 +542,12 @@ def session_text_rows(text: str, header_word: str) -> list[list[str]]:
     return rows
 
 
+# the text of the element the address's fragment names (what a rule link leads to), or null
+ANCHOR_TEXT_JS = (
+    "(() => { const el = document.getElementById(location.hash.slice(1)); return el ? el.textContent : null; })()"
+)
+
+
 HAND_WRITTEN_RULE_JS = """
 (() => [...document.querySelectorAll('.md-content a.rule-link')]
   .filter(a => a.textContent.trim() === '613.8a').map(a => a.href))()
@@ -553,9 +559,7 @@ def test_rule_number_on_a_hand_written_page_links_to_its_text(pages: Pages) -> N
     hrefs = session.evaluate(HAND_WRITTEN_RULE_JS)
     assert hrefs, "613.8a is not a link on the Layers page"
     session.navigate(hrefs[0])
-    target = session.evaluate(
-        "(() => { const el = document.getElementById(location.hash.slice(1)); return el ? el.textContent : null; })()"
-    )
+    target = session.evaluate(ANCHOR_TEXT_JS)
     assert target and target.startswith("613.8a"), f"{hrefs[0]} does not lead to 613.8a: {target!r}"
 
 
@@ -571,9 +575,7 @@ def test_rule_number_links_to_its_text(pages: Pages, artifacts: Path) -> None:
     hrefs = session.evaluate(RULE_LINK_JS)
     assert hrefs, "rule 613.4b is not a link on the Gray Ogre page"
     session.navigate(hrefs[0])
-    target = session.evaluate(
-        "(() => { const el = document.getElementById(location.hash.slice(1)); return el ? el.textContent : null; })()"
-    )
+    target = session.evaluate(ANCHOR_TEXT_JS)
     assert target and target.startswith("613.4b"), f"{hrefs[0]} does not lead to the text of 613.4b: {target!r}"
     session.screenshot(artifacts / "rule-613-4b.png")
 
