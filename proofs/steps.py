@@ -636,25 +636,29 @@ def entry_step(initial: Board, steps: tuple[Any, ...], n: int, version: RulesVer
     return d
 
 
+def _after_counters(d: Derivation, step: Any, counts: Mapping[str, Mapping[str, int]], last: str) -> Derivation:
+    """614.1c: a copy of the step ``d`` stopped at its entry counters (``entry_step``), with the counters ``counts``
+    gives the entering objects, then the step's later events (``EVENTS``) up to and including ``last``."""
+    d = replace(d, objects=dict(d.objects), effects=list(d.effects), game=dict(d.game))
+    with_entry_counters(d, counts)
+    names = [name for name, _ in EVENTS]
+    for _, reader in EVENTS[names.index("entry counters") + 1 : names.index(last) + 1]:
+        reader(d, step)
+    return d
+
+
 def entered_with(d: Derivation, step: Any, counts: Mapping[str, Mapping[str, int]]) -> Board:
     """614.1c, 611.2d: the board after the step ``d`` stopped at its entry counters (``entry_step``), with the
     counters ``counts`` gives the entering objects and the step's resolved amounts fixed: before its state-based
     actions (704.3), which the board's characteristics decide."""
-    d = replace(d, objects=dict(d.objects), effects=list(d.effects), game=dict(d.game))
-    with_entry_counters(d, counts)
-    read_fixed_amounts(d, step)
-    return named_for(d.board(), d.version)
+    return named_for(_after_counters(d, step, counts, "resolved amounts").board(), d.version)
 
 
 def steps_after(d: Derivation, steps: tuple[Any, ...], n: int, counts: Mapping[str, Mapping[str, int]]) -> list[Board]:
     """614.1c, 704.3, 613.1: the boards of step ``n`` (stopped at its entry counters in ``d``, ``entry_step``) with
     the counters ``counts`` gives, its state-based actions performed, and of every later step, each derived from the
     one before. Raises NotDerived where a step depends on an order the players choose."""
-    d = replace(d, objects=dict(d.objects), effects=list(d.effects), game=dict(d.game))
-    with_entry_counters(d, counts)
-    read_fixed_amounts(d, steps[n - 1])
-    read_state_based_actions(d, steps[n - 1])
-    out = [named_for(d.board(), d.version)]
+    out = [named_for(_after_counters(d, steps[n - 1], counts, "state_based_actions").board(), d.version)]
     for step in steps[n:]:
         out.append(derive_step(out[-1], step, d.version))
     return out
